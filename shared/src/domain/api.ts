@@ -1,0 +1,34 @@
+import type { FieldErrors } from './validation';
+
+/** RESULT codes of op.asp: 0 ok, 1 generic failure, 2 associated data forbids it, 3 nothing found. */
+export type ResultCode = '0' | '1' | '2' | '3';
+
+export type ApiResponse<T = unknown> = {
+  RESULT: ResultCode;
+  data?: T[];
+  /** Lists: number of rows matching the filters, before paging. */
+  total?: number;
+  /** Spanish message for RESULT 1/2/3 and HTTP errors. */
+  message?: string;
+  /** Field errors (HTTP 400). */
+  errors?: FieldErrors;
+  /** identificar: the logged-in user. */
+  user?: unknown;
+};
+
+/** Query parameters every `listado<entidades>` accepts. */
+export type ListParams = {
+  id?: number | string;
+  pagina?: number;
+  porPagina?: number;
+  orden?: string;
+  dir?: 'asc' | 'desc';
+  q?: string;
+  [filter: string]: string | number | undefined;
+};
+
+export const API_BASE = '/api';
+export const OP_PATH = '/op.asp';
+export const HEARTBEAT_PATH = '/logueado.asp';
+/** Public deploy description: remotes (manifest URL, prefix, menu) and branding. */
+export const DEPLOY_PATH = '/deploy.json';

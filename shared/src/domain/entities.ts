@@ -1,0 +1,51 @@
+import type { ModuleFlags } from './flags';
+
+/** Company configuration record: company data plus the 26 `conf_` flag fields (0/1). */
+export type Configuracion = {
+  id: number;
+  razon_social: string;
+  nombre_comercial: string | null;
+  nif: string;
+  direccion: string | null;
+  codigo_postal: string | null;
+  poblacion: string | null;
+  provincia: string | null;
+  telefono: string | null;
+  email: string | null;
+  logo: string | null;
+  favicon: string | null;
+} & Record<`conf_${string}`, 0 | 1>;
+
+export type Usuario = {
+  id: number;
+  nombre: string;
+  email: string;
+  activo: 0 | 1;
+  ultimo_acceso: string | null;
+  creado: string;
+};
+
+export const SERIE_TIPOS = ['normal', 'rectificativa', 'simplificada'] as const;
+export type SerieTipo = (typeof SERIE_TIPOS)[number];
+export const SERIE_TIPO_LABEL: Record<SerieTipo, string> = {
+  normal: 'Normal',
+  rectificativa: 'Rectificativa',
+  simplificada: 'Simplificada (tickets)',
+};
+
+export type Serie = {
+  id: number;
+  codigo: string;
+  descripcion: string;
+  tipo: SerieTipo;
+  activo: 0 | 1;
+};
+
+/** One month of the home chart: totals in cents of purchase and sales orders. */
+export type GraficoMes = { mes: string; compras: number | null; ventas: number | null };
+
+export type Archivo = { id: string; url: string; nombre: string; tipo: string };
+
+export type SessionInfo = { user: Usuario; flags: ModuleFlags };
+
+export const ESTADOS_ACTIVO = { 1: 'Activo', 0: 'Inactivo' } as const;

@@ -1,0 +1,48 @@
+import { CONF_FIELDS } from './flags';
+import { CONSTANTS } from './messages';
+import { SERIE_TIPOS } from './entities';
+import type { Schema } from './validation';
+
+/** Input schemas of the op.asp actions, shared by the server (edge validation) and the forms. */
+export const loginSchema = {
+  email: { type: 'email', required: true },
+  password: { type: 'password', required: true },
+} satisfies Schema;
+
+export const recordarSchema = { email: { type: 'email', required: true } } satisfies Schema;
+
+export const restablecerSchema = {
+  token: { type: 'string', required: true, max: 200 },
+  password: { type: 'password', required: true, min: CONSTANTS.minPasswordLength },
+} satisfies Schema;
+
+const flagRules = Object.fromEntries(CONF_FIELDS.map((f) => [f, { type: 'flag' as const }]));
+
+export const configuracionSchema = {
+  razon_social: { type: 'string', required: true, max: 150 },
+  nombre_comercial: { type: 'string', max: 150 },
+  nif: { type: 'nif', required: true },
+  direccion: { type: 'string', max: 200 },
+  codigo_postal: { type: 'postalCode' },
+  poblacion: { type: 'string', max: 100 },
+  provincia: { type: 'string', max: 100 },
+  telefono: { type: 'string', max: 30 },
+  email: { type: 'email' },
+  logo: { type: 'string', max: 300 },
+  favicon: { type: 'string', max: 300 },
+  ...flagRules,
+} as Schema;
+
+export const usuarioSchema = {
+  nombre: { type: 'string', required: true, max: 100 },
+  email: { type: 'email', required: true },
+  password: { type: 'password', min: CONSTANTS.minPasswordLength },
+  activo: { type: 'flag' },
+} satisfies Schema;
+
+export const serieSchema = {
+  codigo: { type: 'string', required: true, max: 10, pattern: /^[A-Z0-9_-]+$/i, patternMessage: 'Solo letras, números, guion y guion bajo' },
+  descripcion: { type: 'string', required: true, max: 100 },
+  tipo: { type: 'enum', required: true, values: SERIE_TIPOS },
+  activo: { type: 'flag' },
+} satisfies Schema;
