@@ -26,6 +26,12 @@ export type SectionMenu = {
 
 export type DeployedRemote = SectionMenu & { manifest: string };
 
+/** Branding by deploy host: the default title, and the warehouse client's own. */
+export const BRANDING = {
+  tpv: { title: 'Manager TPV', logo: '/branding/manager-tpv.svg', favicon: '/branding/favicon-tpv.svg' },
+  almacen: { title: 'Manager Almacén', logo: '/branding/manager-almacen.svg', favicon: '/branding/favicon-almacen.svg' },
+} as const;
+
 export type DeployInfo = {
   remotes: DeployedRemote[];
   branding: { title: string; logo: string; favicon: string };

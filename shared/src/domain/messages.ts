@@ -35,6 +35,15 @@ export const MESSAGES = {
   fileTooLarge: 'El archivo es demasiado grande',
   unknownAction: 'Acción desconocida',
   remoteFailed: 'No se ha podido cargar esta sección.',
+  invalidFields: 'Revise los campos marcados',
+  unexpectedError: 'Ha ocurrido un error inesperado, intentelo de nuevo.',
+  invalidRequest: 'La petición no es válida',
+  methodNotAllowed: 'Esta acción no admite este método',
+  backupRestored: 'La copia de seguridad se ha restaurado correctamente',
+  notBuilt: 'Manager TPV no está construido todavía. Ejecute «pnpm build» en la raíz del proyecto y reinicie el servidor.',
+  recoveryMailSubject: 'Manager TPV: restablecer la contraseña',
+  recoveryMailIntro: 'Ha solicitado restablecer su contraseña de Manager TPV. Abra este enlace para elegir una nueva (caduca en una hora):',
+  recoveryMailIgnore: 'Si no lo ha solicitado usted, ignore este mensaje: su contraseña no cambiará.',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

@@ -1,0 +1,118 @@
+// Build configuration shared by the shell and every remote: one place for the federation rules.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+const sharedPkg = require('../package.json');
+
+/** Singletons with explicit caret versions, as architecture.md asks. */
+export function sharedModules(pkgDir) {
+  const req = createRequire(path.join(pkgDir, 'package.json'));
+  const version = (name) => {
+    try {
+      return req(`${name}/package.json`).version;
+    } catch {
+      return require(`${name}/package.json`).version;
+    }
+  };
+  const entry = (name) => ({ singleton: true, requiredVersion: `^${version(name)}` });
+  return {
+    react: entry('react'),
+    'react/': entry('react'),
+    'react-dom': entry('react-dom'),
+    'react-dom/': entry('react-dom'),
+    'react-router': entry('react-router'),
+    'react-router/': entry('react-router'),
+    'react-router-dom': entry('react-router-dom'),
+    'styled-components': entry('styled-components'),
+    zustand: entry('zustand'),
+    shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+  };
+}
+
+function baseConfig({ dir, mode, devPort, title }) {
+  const prod = mode === 'production';
+  return {
+    mode,
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: prod ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: 'auto',
+      filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+      uniqueName: path.basename(dir).replace(/\W/g, '_'),
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules[\\/](?!shared)/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
+              target: 'es2020',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.(png|svg|ico|jpe?g|gif|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), title, favicon: undefined }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+    ],
+    devServer: {
+      port: devPort,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/archivos'], target: process.env.API_URL ?? 'http://localhost:3000' }],
+    },
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+  };
+}
+
+/** A section remote: exposes `./Section` and ships its `menu.json` as data beside its manifest. */
+export function remoteConfig({ dir, name, devPort, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production' }) {
+  const config = baseConfig({ dir, mode, devPort, title: `${name} (arnés)` });
+  config.plugins.push(
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes: { './Section': './src/section.tsx' },
+      shared: sharedModules(dir),
+      dts: false,
+      manifest: true,
+    }),
+    new rspack.CopyRspackPlugin({ patterns: [{ from: 'src/menu.json', to: 'menu.json' }] }),
+  );
+  return config;
+}
+
+/** The host: no remotes at build time; the server's deploy.json tells where they are. */
+export function shellConfig({ dir, devPort = 8080, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production' }) {
+  const config = baseConfig({ dir, mode, devPort, title: 'Manager TPV' });
+  config.output.publicPath = '/';
+  config.plugins.push(
+    new ModuleFederationPlugin({
+      name: 'shell',
+      remotes: {},
+      shared: sharedModules(dir),
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+    }),
+    new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),
+  );
+  config.devServer.proxy[0].context.push('/remotes');
+  return config;
+}

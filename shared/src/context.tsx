@@ -1,0 +1,31 @@
+import { createContext, useContext } from 'react';
+import type { ApiClient } from './api/client';
+import type { Configuracion, Usuario } from './domain/entities';
+import type { ModuleFlags } from './domain/flags';
+
+export type Toasts = {
+  success(text?: string): void;
+  error(text?: string): void;
+  /** RESULT 2: associated data forbids the action. */
+  associated(text?: string): void;
+  info(text: string): void;
+};
+
+/** What the shell hands every remote. Remotes read it with `useShell()`, never import the shell. */
+export type ShellServices = {
+  api: ApiClient;
+  flags: ModuleFlags;
+  user: Pick<Usuario, 'id' | 'nombre' | 'email'> | null;
+  config: Configuracion | null;
+  toast: Toasts;
+  /** Re-reads the configuration (flags, company data); the menu follows at once. */
+  reloadConfig(): Promise<void>;
+};
+
+export const ShellContext = createContext<ShellServices | null>(null);
+
+export function useShell(): ShellServices {
+  const ctx = useContext(ShellContext);
+  if (!ctx) throw new Error('useShell() fuera del ShellContext: monte la sección dentro del shell o del arnés');
+  return ctx;
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { createApiClient } from './api/client';
+import { ShellContext, type ShellServices } from './context';
+import type { Configuracion } from './domain/entities';
+import { flagsFromConfig } from './domain/flags';
+import type { SectionMenu } from './domain/menu';
+import { visibleEntries } from './domain/menu';
+import { loginSchema } from './domain/schemas';
+import { validate } from './domain/validation';
+import { Button, Card, ErrorText } from './ui/primitives';
+import { TextField } from './ui/fields';
+import { SectionGrid, SideList } from './ui/layout';
+import { makeTheme } from './ui/theme';
+
+/**
+ * Runs one remote on its own (`pnpm --filter mf-x dev`) against a running server (proxied /api):
+ * a bare login, the section's side list and its routes. Toasts go to the console.
+ */
+export function mountHarness(Section: ComponentType, menu: SectionMenu, el: HTMLElement): void {
+  createRoot(el).render(<Harness Section={Section} menu={menu} />);
+}
+
+function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu }) {
+  const api = useMemo(() => createApiClient(), []);
+  const [config, setConfig] = useState<Configuracion | null>(null);
+  const [state, setState] = useState<'loading' | 'login' | 'ready'>('loading');
+  const [form, setForm] = useState({ email: '', password: '' });
+  const [error, setError] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      const res = await api.get<Configuracion>('listadoconfiguraciones');
+      setConfig(res.data?.[0] ?? null);
+      setState('ready');
+    } catch {
+      setState('login');
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const services: ShellServices = {
+    api,
+    flags: flagsFromConfig(config),
+    user: { id: 0, nombre: 'arnés', email: '' },
+    config,
+    toast: { success: (t) => console.info('Exito!', t ?? ''), error: (t) => console.error('Error!', t ?? ''), associated: () => console.warn('Acción no posible'), info: console.info },
+    reloadConfig: load,
+  };
+
+  if (state === 'loading') return null;
+  if (state === 'login')
+    return (
+      <ThemeProvider theme={makeTheme()}>
+        <Card style={{ maxWidth: 360, margin: '40px auto' }}>
+          <form
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const v = validate(loginSchema, form);
+              if (!v.ok) return setError(Object.values(v.errors)[0]);
+              const res = await api.post('identificar', form).catch(() => ({ RESULT: '1' as const }));
+              if (res.RESULT === '0') void load();
+              else setError('Usuario o contraseña incorrectos');
+            }}
+          >
+            <TextField label="Email" value={form.email} onChange={(email) => setForm({ ...form, email })} />
+            <TextField label="Contraseña" type="password" value={form.password} onChange={(password) => setForm({ ...form, password })} />
+            {error && <ErrorText>{error}</ErrorText>}
+            <Button type="submit">Entrar</Button>
+          </form>
+        </Card>
+      </ThemeProvider>
+    );
+  return (
+    <ThemeProvider theme={makeTheme()}>
+      <ShellContext.Provider value={services}>
+        <BrowserRouter>
+          <div style={{ padding: 24 }}>
+            <Routes>
+              <Route path="/" element={<Navigate to={menu.prefix} replace />} />
+              <Route
+                path={`${menu.prefix}/*`}
+                element={
+                  <SectionGrid>
+                    <SideList prefix={menu.prefix} entries={visibleEntries(menu, services.flags)} />
+                    <Section />
+                  </SectionGrid>
+                }
+              />
+            </Routes>
+          </div>
+        </BrowserRouter>
+      </ShellContext.Provider>
+    </ThemeProvider>
+  );
+}

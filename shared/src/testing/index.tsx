@@ -1,0 +1,59 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import type { ApiClient } from '../api/client';
+import type { ApiResponse, ListParams } from '../domain/api';
+import { FLAG_NAMES, type ModuleFlags } from '../domain/flags';
+import { ShellContext, type ShellServices } from '../context';
+import { makeTheme } from '../ui/theme';
+
+export type FakeCall = { method: 'GET' | 'POST' | 'UPLOAD'; ac: string; params?: ListParams; body?: unknown };
+export type FakeHandler = (call: FakeCall) => ApiResponse | Promise<ApiResponse>;
+
+/** An ApiClient answering from handlers keyed by action; records every call. */
+export function createFakeApi(handlers: Record<string, FakeHandler>) {
+  const calls: FakeCall[] = [];
+  const answer = async (call: FakeCall): Promise<ApiResponse> => {
+    calls.push(call);
+    const h = handlers[call.ac];
+    if (!h) return { RESULT: '1', message: `sin respuesta de prueba para ${call.ac}` };
+    return h(call);
+  };
+  const api: ApiClient = {
+    get: (ac, params) => answer({ method: 'GET', ac, params }) as never,
+    post: (ac, body, params) => answer({ method: 'POST', ac, body, params }) as never,
+    upload: (ac, file) => answer({ method: 'UPLOAD', ac, body: file }) as never,
+  };
+  return { api, calls };
+}
+
+export const allFlags = (on: 0 | 1 = 1): ModuleFlags => Object.fromEntries(FLAG_NAMES.map((f) => [f, on])) as ModuleFlags;
+
+export type RenderWithShellOptions = Partial<ShellServices> & { route?: string };
+
+/** Renders a remote's screen as the shell would: theme, router and shell services. */
+export function renderWithShell(ui: ReactElement, options: RenderWithShellOptions = {}): RenderResult & { services: ShellServices; toasts: string[] } {
+  const toasts: string[] = [];
+  const services: ShellServices = {
+    api: options.api ?? createFakeApi({}).api,
+    flags: options.flags ?? allFlags(1),
+    user: options.user ?? { id: 1, nombre: 'Administrador', email: 'admin@demo.es' },
+    config: options.config ?? null,
+    toast: options.toast ?? {
+      success: (t) => toasts.push(`success:${t ?? ''}`),
+      error: (t) => toasts.push(`error:${t ?? ''}`),
+      associated: (t) => toasts.push(`associated:${t ?? ''}`),
+      info: (t) => toasts.push(`info:${t}`),
+    },
+    reloadConfig: options.reloadConfig ?? (async () => {}),
+  };
+  const result = render(
+    <ThemeProvider theme={makeTheme('slate')}>
+      <ShellContext.Provider value={services}>
+        <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+      </ShellContext.Provider>
+    </ThemeProvider>,
+  );
+  return Object.assign(result, { services, toasts });
+}

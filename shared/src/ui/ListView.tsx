@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { ListParams } from '../domain/api';
+import { useShell } from '../context';
+import { listParams, useList, useListState } from '../hooks/useApi';
+import { downloadCsv } from '../io/csv';
+import { downloadTablePdf } from '../io/pdf';
+import { DataTable, Pager, type DataColumn } from './DataTable';
+import { StyledInput } from './fields';
+import { Button, ErrorText, Row } from './primitives';
+import type { Theme } from './theme';
+
+type T = { theme: Theme };
+
+export type ListFilter = {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+};
+
+export type ListViewProps<R> = {
+  /** The `listado<entidades>` action. */
+  ac: string;
+  /** Where the list remembers its state (page, filters, size, sort). */
+  listKey: string;
+  title: string;
+  columns: DataColumn<R>[];
+  rowKey: (row: R) => string | number;
+  onRowClick?: (row: R) => void;
+  filters?: ListFilter[];
+  searchPlaceholder?: string;
+  defaultSort?: { orden: string; dir: 'asc' | 'desc' };
+  /** Enter in the search box with an exact match (e.g. a scanned barcode) can open the record. */
+  onSearchEnter?: (q: string, rows: R[]) => void;
+  toolbar?: ReactNode;
+  /** File names of exports, without extension. */
+  exportName?: string;
+  /** Extra query parameters fixed by the screen. */
+  params?: ListParams;
+};
+
+const StyledToolbar = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+  align-items: center;
+  margin-bottom: 12px;
+  .search { flex: 1 1 240px; max-width: 420px; }
+  select { font: inherit; padding: 7px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; min-height: 38px; }
+`;
+
+const EXPORT_PAGE = 100;
+
+/** Server-side paged, sorted, searchable list with CSV and PDF export: every section's list screen. */
+export function ListView<R extends object>(props: ListViewProps<R>) {
+  const { ac, listKey, columns, rowKey, onRowClick, filters = [], searchPlaceholder = 'Buscar…', defaultSort, toolbar, exportName, title } = props;
+  const { api, toast } = useShell();
+  const [state, setState] = useListState(listKey, defaultSort ? { orden: defaultSort.orden, dir: defaultSort.dir } : {});
+  const [search, setSearch] = useState(state.q);
+  const params = { ...listParams(state), ...props.params };
+  const { rows, total, loading, error } = useList<R>(ac, params);
+  const [exporting, setExporting] = useState(false);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const handleSearch = (q: string) => {
+    setSearch(q);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => setState((s) => ({ ...s, q, pagina: 1 })), 250);
+  };
+
+  const exportRows = async (): Promise<R[] | null> => {
+    setExporting(true);
+    try {
+      const all: R[] = [];
+      for (let pagina = 1; ; pagina++) {
+        const res = await api.get<R>(ac, { ...params, pagina, porPagina: EXPORT_PAGE });
+        if (res.RESULT !== '0') break;
+        all.push(...(res.data ?? []));
+        if (all.length >= (res.total ?? 0) || (res.data ?? []).length < EXPORT_PAGE) break;
+      }
+      return all;
+    } catch {
+      toast.error();
+      return null;
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const table = (list: R[]) => ({
+    header: columns.map((c) => c.header),
+    rows: list.map((r) => columns.map((c) => (c.text ? c.text(r) : String(c.cell(r) ?? '')))),
+  });
+
+  const handleCsv = async () => {
+    const list = await exportRows();
+    if (!list) return;
+    const t = table(list);
+    downloadCsv(`${exportName ?? listKey}.csv`, t.header, t.rows);
+  };
+
+  const handlePdf = async () => {
+    const list = await exportRows();
+    if (!list) return;
+    const t = table(list);
+    await downloadTablePdf({ fileName: `${exportName ?? listKey}.pdf`, title, subtitle: `${list.length} resultados`, ...t });
+  };
+
+  return (
+    <div>
+      <StyledToolbar>
+        <StyledInput
+          className="search"
+          type="search"
+          placeholder={searchPlaceholder}
+          aria-label="Buscar"
+          value={search}
+          onChange={(e) => handleSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && props.onSearchEnter) props.onSearchEnter(search.trim(), rows);
+          }}
+        />
+        {filters.map((f) => (
+          <select
+            key={f.name}
+            aria-label={f.label}
+            value={state.filters[f.name] ?? ''}
+            onChange={(e) => setState((s) => ({ ...s, pagina: 1, filters: { ...s.filters, [f.name]: e.target.value } }))}
+          >
+            <option value="">{f.label}: todos</option>
+            {f.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ))}
+        <Row $gap={6} style={{ marginLeft: 'auto' }}>
+          {toolbar}
+          <Button $variant="secondary" $small onClick={handleCsv} disabled={exporting || total === 0}>
+            CSV
+          </Button>
+          <Button $variant="secondary" $small onClick={handlePdf} disabled={exporting || total === 0}>
+            PDF
+          </Button>
+        </Row>
+      </StyledToolbar>
+      {error && <ErrorText>{error}</ErrorText>}
+      <div aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity .15s' }}>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          onRowClick={onRowClick}
+          sort={{ orden: state.orden, dir: state.dir }}
+          onSort={(orden, dir) => setState((s) => ({ ...s, orden, dir, pagina: 1 }))}
+          empty={loading ? 'Cargando…' : 'No hay resultados'}
+          caption={title}
+        />
+      </div>
+      <Pager
+        pagina={state.pagina}
+        porPagina={state.porPagina}
+        total={total}
+        onPage={(pagina) => setState((s) => ({ ...s, pagina }))}
+        onPageSize={(porPagina) => setState((s) => ({ ...s, porPagina, pagina: 1 }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import styled from 'styled-components';
+import type { Theme } from './theme';
+import { ErrorText } from './primitives';
+
+type T = { theme: Theme };
+
+const StyledField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  min-width: 0;
+`;
+
+const StyledLabel = styled.label`
+  font-size: 13px;
+  font-weight: 600;
+  color: ${({ theme }: T) => theme.gray[700]};
+`;
+
+const inputCss = ({ theme, $invalid }: T & { $invalid?: boolean }) => `
+  font: inherit;
+  padding: 8px 10px;
+  min-height: 38px;
+  border-radius: 6px;
+  border: 1px solid ${$invalid ? theme.danger : theme.gray[300]};
+  background: #fff;
+  color: ${theme.gray[900]};
+  width: 100%;
+  box-sizing: border-box;
+  &:focus { outline: 2px solid ${theme.primary[300]}; border-color: ${theme.primary[500]}; }
+  &:disabled, &[readonly] { background: ${theme.gray[50]}; color: ${theme.gray[600]}; }
+`;
+
+export const StyledInput = styled.input<{ $invalid?: boolean }>`
+  ${(p) => inputCss(p as T & { $invalid?: boolean })}
+`;
+const StyledSelect = styled.select<{ $invalid?: boolean }>`
+  ${(p) => inputCss(p as T & { $invalid?: boolean })}
+`;
+const StyledHint = styled.span`
+  font-size: 12px;
+  color: ${({ theme }: T) => theme.gray[500]};
+`;
+
+type FieldShellProps = { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode };
+
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <StyledField>
+      <StyledLabel htmlFor={id}>{label}</StyledLabel>
+      {children}
+      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : hint ? <StyledHint>{hint}</StyledHint> : null}
+    </StyledField>
+  );
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: ReactNode;
+  value: string | number | null | undefined;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+};
+
+export function TextField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <StyledInput
+        id={fieldId}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+        $invalid={!!error}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  label: ReactNode;
+  value: string | number | null | undefined;
+  options: SelectOption[];
+  onChange: (value: string) => void;
+  error?: string;
+  placeholder?: string;
+};
+
+export function SelectField({ label, value, options, onChange, error, placeholder, id, ...rest }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error}>
+      <StyledSelect id={fieldId} value={value ?? ''} onChange={(e) => onChange(e.target.value)} $invalid={!!error} aria-invalid={!!error} {...rest}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </StyledSelect>
+    </FieldShell>
+  );
+}
+
+const StyledSwitch = styled.label<{ $on: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  cursor: pointer;
+  font-size: 14px;
+  padding: 6px 0;
+  user-select: none;
+  input { position: absolute; opacity: 0; width: 1px; height: 1px; }
+  .track {
+    flex: none;
+    width: 38px;
+    height: 22px;
+    border-radius: 999px;
+    background: ${({ theme, $on }) => ($on ? (theme as Theme).primary[600] : (theme as Theme).gray[300])};
+    position: relative;
+    transition: background 0.15s;
+  }
+  .track::after {
+    content: '';
+    position: absolute;
+    top: 3px;
+    left: ${({ $on }) => ($on ? '19px' : '3px')};
+    width: 16px;
+    height: 16px;
+    border-radius: 50%;
+    background: #fff;
+    transition: left 0.15s;
+  }
+  input:focus-visible + .track { outline: 2px solid ${({ theme }: T) => theme.primary[500]}; outline-offset: 2px; }
+  input:disabled + .track { opacity: 0.5; }
+`;
+
+export type SwitchFieldProps = {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
+  name?: string;
+};
+
+export function SwitchField({ label, checked, onChange, disabled, hint, name }: SwitchFieldProps) {
+  return (
+    <StyledSwitch $on={checked}>
+      <input type="checkbox" role="switch" name={name} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <span className="track" aria-hidden />
+      <span>
+        {label}
+        {hint ? <StyledHint as="div">{hint}</StyledHint> : null}
+      </span>
+    </StyledSwitch>
+  );
+}

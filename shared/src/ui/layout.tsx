@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import type { MenuEntry } from '../domain/menu';
+import type { Theme } from './theme';
+import { Button as ActionButton } from './primitives';
+import { useShell } from '../context';
+import type { FlagName } from '../domain/flags';
+import { MESSAGES } from '../domain/messages';
+
+type T = { theme: Theme };
+
+const StyledHeader = styled.div`
+  display: flex;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 12px;
+  flex-wrap: wrap;
+  margin-bottom: 16px;
+  h1 { font-size: 22px; margin: 0; color: ${({ theme }: T) => theme.gray[900]}; }
+  .back { font-size: 13px; color: ${({ theme }: T) => theme.gray[500]}; text-decoration: none; }
+  .back:hover { text-decoration: underline; }
+`;
+
+export type PageHeaderProps = { title: ReactNode; back?: { to: string; label: string }; actions?: ReactNode };
+
+export function PageHeader({ title, back, actions }: PageHeaderProps) {
+  return (
+    <StyledHeader>
+      <div>
+        {back && (
+          <Link className="back" to={back.to}>
+            ← {back.label}
+          </Link>
+        )}
+        <h1>{title}</h1>
+      </div>
+      {actions && <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>{actions}</div>}
+    </StyledHeader>
+  );
+}
+
+const StyledSide = styled.nav`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  a {
+    padding: 8px 12px;
+    border-radius: 6px;
+    text-decoration: none;
+    color: ${({ theme }: T) => theme.gray[700]};
+    font-size: 14px;
+  }
+  a:hover { background: ${({ theme }: T) => theme.gray[100]}; }
+  a.active { background: ${({ theme }: T) => theme.primary[100]}; color: ${({ theme }: T) => theme.primary[900]}; font-weight: 600; }
+  ${({ theme }: T) => theme.phone} {
+    flex-direction: row;
+    overflow-x: auto;
+    a { white-space: nowrap; }
+  }
+`;
+
+/** The side list of a section's entries (already filtered by module flags). */
+export function SideList({ prefix, entries, title }: { prefix: string; entries: MenuEntry[]; title?: string }) {
+  return (
+    <StyledSide aria-label={title ?? 'Secciones'}>
+      {entries.map((e) => (
+        <NavLink key={e.path} to={e.path ? `${prefix}/${e.path}` : prefix} end={!e.path}>
+          {e.label}
+        </NavLink>
+      ))}
+    </StyledSide>
+  );
+}
+
+export const SectionGrid = styled.div`
+  display: grid;
+  grid-template-columns: 210px minmax(0, 1fr);
+  gap: 24px;
+  align-items: start;
+  ${({ theme }: T) => theme.phone} { grid-template-columns: minmax(0, 1fr); gap: 12px; }
+`;
+
+const StyledDialogBackdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  background: rgb(15 23 42 / 0.45);
+  display: grid;
+  place-items: center;
+  z-index: 1000;
+  padding: 16px;
+`;
+const StyledDialog = styled.div`
+  background: #fff;
+  border-radius: 10px;
+  padding: 20px;
+  max-width: 440px;
+  width: 100%;
+  box-shadow: 0 20px 40px rgb(15 23 42 / 0.25);
+  h2 { margin: 0 0 8px; font-size: 18px; }
+  p { margin: 0 0 16px; color: ${({ theme }: T) => theme.gray[600]}; }
+  .actions { display: flex; justify-content: flex-end; gap: 8px; }
+`;
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  text: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+};
+
+export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirmar', onConfirm, onCancel, busy, children }: ConfirmDialogProps) {
+  if (!open) return null;
+  return (
+    <StyledDialogBackdrop onClick={onCancel}>
+      <StyledDialog role="dialog" aria-modal="true" aria-label={title} onClick={(e) => e.stopPropagation()}>
+        <h2>{title}</h2>
+        <p>{text}</p>
+        {children}
+        <div className="actions">
+          <ActionButton $variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </ActionButton>
+          <ActionButton $variant="danger" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </ActionButton>
+        </div>
+      </StyledDialog>
+    </StyledDialogBackdrop>
+  );
+}
+
+
+/** Renders its children only when the module flags are on; the server refuses the actions anyway. */
+export function ModuleGate({ module, children }: { module: FlagName | FlagName[]; children: ReactNode }) {
+  const { flags } = useShell();
+  const list = Array.isArray(module) ? module : [module];
+  if (list.every((f) => flags[f] === 1)) return <>{children}</>;
+  return (
+    <div role="alert" style={{ padding: 24, textAlign: 'center', color: '#475569' }}>
+      {MESSAGES.moduleOff}
+    </div>
+  );
+}

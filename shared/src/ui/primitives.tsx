@@ -1,0 +1,93 @@
+import styled, { css } from 'styled-components';
+import { CONSTANTS } from '../domain/messages';
+import type { Theme } from './theme';
+
+type T = { theme: Theme };
+
+export const Card = styled.section<{ $padding?: number }>`
+  background: #fff;
+  border: 1px solid ${({ theme }: T) => theme.gray[200]};
+  border-radius: ${({ theme }: T) => theme.radius};
+  padding: ${({ theme, $padding }) => (theme as Theme).space($padding ?? CONSTANTS.cardPadding)};
+  box-shadow: 0 1px 2px rgb(15 23 42 / 0.04);
+`;
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+export const Button = styled.button<{ $variant?: ButtonVariant; $small?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 6px;
+  border-radius: 6px;
+  font: inherit;
+  font-weight: 500;
+  cursor: pointer;
+  white-space: nowrap;
+  padding: ${({ $small }) => ($small ? '4px 10px' : '8px 16px')};
+  min-height: ${({ $small }) => ($small ? '30px' : '38px')};
+  border: 1px solid transparent;
+  transition: background 0.15s;
+  ${({ theme, $variant = 'primary' }) => {
+    const t = theme as Theme;
+    switch ($variant) {
+      case 'primary':
+        return css`background: ${t.primary[700]}; color: #fff; &:hover:not(:disabled) { background: ${t.primary[800]}; }`;
+      case 'danger':
+        return css`background: #fff; color: ${t.danger}; border-color: #fecaca; &:hover:not(:disabled) { background: #fef2f2; }`;
+      case 'ghost':
+        return css`background: transparent; color: ${t.gray[700]}; &:hover:not(:disabled) { background: ${t.gray[100]}; }`;
+      default:
+        return css`background: #fff; color: ${t.gray[800]}; border-color: ${t.gray[300]}; &:hover:not(:disabled) { background: ${t.gray[50]}; }`;
+    }
+  }}
+  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:focus-visible { outline: 2px solid ${({ theme }: T) => theme.primary[500]}; outline-offset: 2px; }
+`;
+
+export const Row = styled.div<{ $gap?: number; $wrap?: boolean; $justify?: string }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ $gap = 8 }) => `${$gap}px`};
+  flex-wrap: ${({ $wrap = true }) => ($wrap ? 'wrap' : 'nowrap')};
+  justify-content: ${({ $justify = 'flex-start' }) => $justify};
+`;
+
+export const Grid = styled.div<{ $cols?: number; $min?: string }>`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: ${({ $cols, $min = '220px' }) => ($cols ? `repeat(${$cols}, minmax(0, 1fr))` : `repeat(auto-fill, minmax(${$min}, 1fr))`)};
+  ${({ theme }: T) => theme.phone} { grid-template-columns: 1fr; }
+`;
+
+export const Badge = styled.span<{ $tone?: 'ok' | 'off' | 'info' }>`
+  display: inline-block;
+  padding: 2px 8px;
+  border-radius: 999px;
+  font-size: 12px;
+  font-weight: 600;
+  ${({ $tone = 'info' }) =>
+    $tone === 'ok' ? 'background:#dcfce7;color:#166534;' : $tone === 'off' ? 'background:#f1f5f9;color:#475569;' : 'background:#e0f2fe;color:#075985;'}
+`;
+
+export const Muted = styled.p`
+  color: ${({ theme }: T) => theme.gray[500]};
+  margin: 0;
+  font-size: 14px;
+`;
+
+export const Spinner = styled.div.attrs({ role: 'status', 'aria-label': 'Cargando' })`
+  width: 28px;
+  height: 28px;
+  margin: 24px auto;
+  border-radius: 50%;
+  border: 3px solid ${({ theme }: T) => theme.gray[200]};
+  border-top-color: ${({ theme }: T) => theme.primary[600]};
+  animation: mtpv-spin 0.8s linear infinite;
+  @keyframes mtpv-spin { to { transform: rotate(360deg); } }
+`;
+
+export const ErrorText = styled.span.attrs({ role: 'alert' })`
+  color: ${({ theme }: T) => theme.danger};
+  font-size: 13px;
+`;
