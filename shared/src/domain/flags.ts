@@ -12,7 +12,7 @@ export type ModuleFlags = Record<FlagName, 0 | 1>;
 /** Configuration record field of each flag: `conf_<flag>` except four renamed ones. */
 export const CONF_FIELD: Record<FlagName, `conf_${string}`> = Object.fromEntries(
   FLAG_NAMES.map((f) => [f, `conf_${f}`]),
-) as Record<FlagName, `conf_${string}`>;
+) as unknown as Record<FlagName, `conf_${string}`>;
 CONF_FIELD.pvp_2 = 'conf_pvp_t2';
 CONF_FIELD.pvp_3 = 'conf_pvp_t3';
 CONF_FIELD.partes_trabajo = 'conf_partes';

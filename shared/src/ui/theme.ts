@@ -37,3 +37,9 @@ export function makeTheme(color: ColorName = 'slate'): Theme {
     phone: '@media (max-width: 760px)',
   };
 }
+
+// Every styled component reads this Theme from props.theme, typed (styled-components' documented way).
+declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends Theme {}
+}
