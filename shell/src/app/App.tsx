@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Slide, ToastContainer } from 'react-toastify';
+import { ThemeProvider } from 'styled-components';
+import { ShellContext, makeTheme, type Configuracion, type DeployInfo, type ShellServices } from 'shared';
+import { AppLayout } from '../layout/AppLayout';
+import { HomePage } from '../pages/HomePage';
+import { LoginPage } from '../pages/LoginPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { RecoverPage } from '../pages/RecoverPage';
+import { RemoteSection } from '../remotes/RemoteSection';
+import { useAppearance } from '../state/appearance';
+import { useSession } from '../state/session';
+import { api } from './api';
+import { loadDeploy } from './deploy';
+import { toasts } from './toasts';
+
+/** Re-reads the configuration; spec §8: RESULT '3' or '1' yields an empty list. */
+export async function readConfig(): Promise<Configuracion | null> {
+  const res = await api.get<Configuracion>('listadoconfiguraciones');
+  if (res.RESULT === '3' || res.RESULT === '1') return null;
+  return res.data?.[0] ?? null;
+}
+
+function RequireAuth({ children }: { children: ReactNode }) {
+  const logged = useSession((s) => s.logged);
+  const remember = useSession((s) => s.rememberRedirect);
+  const location = useLocation();
+  const wanted = location.pathname + location.search;
+  useEffect(() => {
+    if (!logged) remember(wanted);
+  }, [logged, remember, wanted]);
+  if (!logged) return <Navigate to="/login" replace />;
+  return <>{children}</>;
+}
+
+function PublicOnly({ children }: { children: ReactNode }) {
+  const logged = useSession((s) => s.logged);
+  const redirect = useSession((s) => s.redirect);
+  if (logged) return <Navigate to={redirect && redirect !== '/login' ? redirect : '/'} replace />;
+  return <>{children}</>;
+}
+
+const EMPTY_DEPLOY: DeployInfo = { remotes: [], branding: { title: 'Manager TPV', logo: '/branding/manager-tpv.svg', favicon: '/branding/favicon-tpv.svg' } };
+
+export function App() {
+  const color = useAppearance((s) => s.selectedColor);
+  const { isLoading, setLoading, setBranding, docTitle, logoIco } = useAppearance();
+  const { logged, user, flags, config, setConfig } = useSession();
+  const [deploy, setDeploy] = useState<DeployInfo>(EMPTY_DEPLOY);
+  const [deployError, setDeployError] = useState(false);
+  const theme = useMemo(() => makeTheme(color), [color]);
+
+  useEffect(() => {
+    document.title = docTitle;
+    const link = document.getElementById('favicon') as HTMLLinkElement | null;
+    if (link) link.href = logoIco;
+  }, [docTitle, logoIco]);
+
+  useEffect(() => {
+    loadDeploy()
+      .then((info) => {
+        setDeploy(info);
+        setBranding(info.branding);
+      })
+      .catch(() => setDeployError(true))
+      .finally(() => setLoading(false));
+  }, [setBranding, setLoading]);
+
+  const reloadConfig = useCallback(async () => {
+    try {
+      setConfig(await readConfig());
+    } catch {
+      /* 401 is handled by the client; other HTTP errors keep the current flags */
+    }
+  }, [setConfig]);
+
+  // A restored tab (session storage) re-reads the flags, which also checks the server session.
+  useEffect(() => {
+    if (logged) void reloadConfig();
+  }, [logged, reloadConfig]);
+
+  const services = useMemo<ShellServices>(
+    () => ({ api, flags, user, config, toast: toasts, reloadConfig }),
+    [flags, user, config, reloadConfig],
+  );
+
+  return (
+    <ThemeProvider theme={theme}>
+      <ShellContext.Provider value={services}>
+        {isLoading ? (
+          <div id="boot">Cargando {docTitle}…</div>
+        ) : (
+          <BrowserRouter>
+            <Routes>
+              <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+              <Route path="/recuperar-psswd" element={<RecoverPage />} />
+              <Route element={<RequireAuth><AppLayout deploy={deploy} deployError={deployError} /></RequireAuth>}>
+                <Route index element={<HomePage deploy={deploy} />} />
+                {deploy.remotes.map((r) => (
+                  <Route key={r.name} path={`${r.prefix}/*`} element={<RemoteSection remote={r} />} />
+                ))}
+              </Route>
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </BrowserRouter>
+        )}
+        <ToastContainer position="top-right" transition={Slide} newestOnTop closeOnClick />
+      </ShellContext.Provider>
+    </ThemeProvider>
+  );
+}
+

@@ -1,0 +1,41 @@
+import { useMemo, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { useShell, type DeployInfo, type Theme } from 'shared';
+import { Drawer } from './Drawer';
+import { Header } from './Header';
+import { Heartbeat } from './Heartbeat';
+import { buildMenu } from './menu';
+
+type T = { theme: Theme };
+
+const StyledMain = styled.main`
+  max-width: 1280px;
+  margin: 0 auto;
+  padding: 24px;
+  ${({ theme }: T) => theme.phone} { padding: 14px; }
+`;
+const StyledBanner = styled.div`
+  background: #fef3c7;
+  color: #92400e;
+  padding: 8px 16px;
+  font-size: 14px;
+  text-align: center;
+`;
+
+export function AppLayout({ deploy, deployError }: { deploy: DeployInfo; deployError: boolean }) {
+  const { flags } = useShell();
+  const groups = useMemo(() => buildMenu(deploy.remotes, flags), [deploy.remotes, flags]);
+  const [drawer, setDrawer] = useState(false);
+  return (
+    <>
+      <Header groups={groups} onOpenDrawer={() => setDrawer(true)} />
+      <Heartbeat />
+      {deployError && <StyledBanner role="alert">No se ha podido leer la configuración de despliegue: las secciones no están disponibles.</StyledBanner>}
+      <Drawer open={drawer} groups={groups} onClose={() => setDrawer(false)} />
+      <StyledMain>
+        <Outlet />
+      </StyledMain>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import Chart from 'react-apexcharts';
+import { useTheme } from 'styled-components';
+import { formatMoney, formatMonth, type GraficoMes, type Theme } from 'shared';
+
+/** Loaded lazily: the chart library stays out of the first paint. */
+export default function HomeChart({ months }: { months: GraficoMes[] }) {
+  const theme = useTheme() as Theme;
+  // Apex needs numbers; the amounts stay in cents and are formatted back exactly for the labels.
+  const series = [
+    ...(months.some((m) => m.compras !== null) ? [{ name: 'Pedidos de compra', data: months.map((m) => m.compras ?? 0) }] : []),
+    ...(months.some((m) => m.ventas !== null) ? [{ name: 'Pedidos de venta', data: months.map((m) => m.ventas ?? 0) }] : []),
+  ];
+  const total = months.reduce((s, m) => s + (m.compras ?? 0) + (m.ventas ?? 0), 0);
+  return (
+    <div data-testid="grafico-inicio" data-total={total}>
+      <Chart
+        type="bar"
+        height={320}
+        series={series}
+        options={{
+          chart: { toolbar: { show: false }, fontFamily: 'inherit', animations: { enabled: false } },
+          colors: [theme.primary[600], theme.primary[300]],
+          plotOptions: { bar: { columnWidth: '55%', borderRadius: 3 } },
+          dataLabels: { enabled: false },
+          xaxis: { categories: months.map((m) => formatMonth(m.mes)) },
+          yaxis: { labels: { formatter: (v: number) => formatMoney(Math.round(v)) } },
+          tooltip: { y: { formatter: (v: number) => formatMoney(Math.round(v)) } },
+          legend: { position: 'top' },
+          noData: { text: 'Sin datos' },
+        }}
+      />
+    </div>
+  );
+}

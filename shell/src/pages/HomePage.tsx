@@ -1,0 +1,95 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card, Muted, Spinner, useShell, type DeployInfo, type GraficoMes, type Theme } from 'shared';
+
+type T = { theme: Theme };
+const HomeChart = lazy(() => import('./HomeChart'));
+
+const StyledLinks = styled.div<{ $cols: number }>`
+  display: grid;
+  grid-template-columns: repeat(${({ $cols }) => $cols}, minmax(0, 1fr));
+  gap: 16px;
+  margin-bottom: 20px;
+  ${({ theme }: T) => theme.phone} { grid-template-columns: 1fr; }
+`;
+const StyledQuick = styled(Link)<{ $disabled?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  padding: 18px;
+  border-radius: ${({ theme }: T) => theme.radius};
+  background: #fff;
+  border: 1px solid ${({ theme }: T) => theme.gray[200]};
+  text-decoration: none;
+  color: ${({ theme }: T) => theme.gray[900]};
+  pointer-events: ${({ $disabled }) => ($disabled ? 'none' : 'auto')};
+  opacity: ${({ $disabled }) => ($disabled ? 0.55 : 1)};
+  &:hover { border-color: ${({ theme }: T) => theme.primary[300]}; box-shadow: 0 4px 12px rgb(15 23 42 / 0.08); }
+  .icon { width: 44px; height: 44px; border-radius: 10px; display: grid; place-items: center; font-size: 22px; background: ${({ theme }: T) => theme.primary[100]}; color: ${({ theme }: T) => theme.primary[800]}; }
+  strong { display: block; font-size: 16px; }
+  span.sub { font-size: 13px; color: ${({ theme }: T) => theme.gray[500]}; }
+`;
+
+type QuickLink = { to: string; prefix: string; icon: string; title: string; sub: string };
+
+export function HomePage({ deploy }: { deploy: DeployInfo }) {
+  const { api, flags, user, config } = useShell();
+  const [months, setMonths] = useState<GraficoMes[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get<GraficoMes>('graficoinicio')
+      .then((res) => live && (res.RESULT === '0' ? setMonths(res.data ?? []) : setFailed(true)))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [api, flags.compras, flags.ventas]);
+
+  const links: QuickLink[] = [
+    { to: '/catalogo/articulo/nuevo-articulo', prefix: '/catalogo', icon: '▦', title: 'Nuevo artículo', sub: 'Alta en el catálogo' },
+    ...(flags.compras ? [{ to: '/compras/pedido/nuevo-pedido', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Pedido a proveedor' }] : []),
+    ...(flags.ventas ? [{ to: '/ventas/pedido/nuevo-pedido', prefix: '/ventas', icon: '⇡', title: 'Nueva venta', sub: 'Pedido de cliente' }] : []),
+  ];
+  const deployed = new Set(deploy.remotes.map((r) => r.prefix));
+  const showChart = flags.compras === 1 || flags.ventas === 1;
+
+  return (
+    <div>
+      <h1 style={{ fontSize: 22, margin: '0 0 4px' }}>Hola, {user?.nombre ?? 'admin'}</h1>
+      <Muted style={{ marginBottom: 20 }}>{config?.razon_social ?? ''}</Muted>
+      <StyledLinks $cols={links.length} data-testid="accesos">
+        {links.map((l) => {
+          const available = deployed.has(l.prefix);
+          return (
+            <StyledQuick key={l.to} to={l.to} $disabled={!available} aria-disabled={!available} tabIndex={available ? 0 : -1}>
+              <span className="icon" aria-hidden>{l.icon}</span>
+              <span>
+                <strong>{l.title}</strong>
+                <span className="sub">{available ? l.sub : 'Sección no instalada en este servidor'}</span>
+              </span>
+            </StyledQuick>
+          );
+        })}
+      </StyledLinks>
+      {showChart && (
+        <Card>
+          <h2 style={{ fontSize: 16, margin: '0 0 4px' }}>Pedidos por mes</h2>
+          <Muted>Importe total de los pedidos de los últimos 12 meses</Muted>
+          {failed ? (
+            <Muted role="alert" style={{ padding: 24 }}>No se ha podido cargar el gráfico.</Muted>
+          ) : months ? (
+            <Suspense fallback={<Spinner />}>
+              <HomeChart months={months} />
+            </Suspense>
+          ) : (
+            <Spinner />
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiHttpError, Button, ErrorText, loginSchema, TextField, useForm, type Configuracion } from 'shared';
+import { api } from '../app/api';
+import { useSession } from '../state/session';
+import { AuthCard } from './AuthCard';
+
+export function LoginPage() {
+  const form = useForm(loginSchema, { email: '', password: '' });
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const login = useSession((s) => s.login);
+  const redirect = useSession((s) => s.redirect);
+  const remember = useSession((s) => s.rememberRedirect);
+  const navigate = useNavigate();
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setMessage('');
+    if (!form.validateAll()) return;
+    setBusy(true);
+    try {
+      const res = await api.post<Configuracion>('identificar', form.values);
+      if (res.RESULT === '0') {
+        login(res.user as never, res.data?.[0]);
+        remember(null);
+        navigate(redirect && redirect !== '/login' ? redirect : '/', { replace: true });
+        return;
+      }
+      // Spec §8: RESULT '2' on login does nothing; '1' is the generic failure.
+      if (res.RESULT === '1') setMessage(res.message ?? 'No se ha podido iniciar sesión. Compruebe la conexión.');
+    } catch (err) {
+      if (!form.takeServerErrors(err)) setMessage(err instanceof ApiHttpError ? err.message : 'No se ha podido iniciar sesión');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Iniciar sesión" lead="Acceda con su correo electrónico y contraseña.">
+      <form onSubmit={handleSubmit} noValidate>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          value={form.values.email}
+          onChange={(v) => form.set('email', v)}
+          error={form.errors.email}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.errors.password}
+        />
+        {message && <ErrorText>{message}</ErrorText>}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Entrando…' : 'Entrar'}
+        </Button>
+      </form>
+      <div className="links">
+        <Link to="/recuperar-psswd">¿Ha olvidado su contraseña?</Link>
+      </div>
+    </AuthCard>
+  );
+}
