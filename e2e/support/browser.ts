@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+import { ADMIN } from './admin';
+
+export { ADMIN };
+export const baseUrl = () => inject('baseUrl');
+export const dataDir = () => inject('dataDir');
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export type Browser = { context: BrowserContext; page: Page; close(): Promise<void> };
+
+/** Debian's Chromium through playwright-core, a fresh profile each time. */
+export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'mtpv-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+    viewport,
+    locale: 'es-ES',
+    baseURL: baseUrl(),
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,60 @@
+// Starts the real server (`pnpm --filter server start`) on a free loopback port with its own data
+// folder; used by the e2e suite and the benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`el servidor no respondió en ${url}`);
+}
+
+/** @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>} */
+export async function startServer({ env = {}, quiet = false } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mtpv-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn('pnpm', ['--filter', 'server', 'start'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    detached: true,
+  });
+  await waitFor(`${baseUrl}/api/deploy.json`, 60_000);
+  return {
+    baseUrl,
+    dataDir,
+    async stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
