@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { CONF_FIELDS, MESSAGES, SERIE_TIPOS } from 'shared/domain';
+import type { AppContext } from '../context.ts';
+import { nowIso, todayIn } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { isForeignKeyViolation, isUniqueViolation } from './common.ts';
+import { readUpload } from './archivos.ts';
+import { FileDownload, defineAction, fail } from './registry.ts';
+
+export const BACKUP_FORMAT = 'manager-tpv-backup';
+export const BACKUP_VERSION = 1;
+const MAX_BACKUP_BYTES = 100 * 1024 * 1024;
+
+type ColumnKind = 'int' | 'int?' | 'text' | 'text?' | 'flag' | 'base64' | { enum: readonly string[] };
+
+/** The backed-up tables, in insert order (parents first), and how each column travels in JSON. */
+const TABLES = {
+  configuracion: {
+    id: 'int',
+    razon_social: 'text',
+    nombre_comercial: 'text?',
+    nif: 'text',
+    direccion: 'text?',
+    codigo_postal: 'text?',
+    poblacion: 'text?',
+    provincia: 'text?',
+    telefono: 'text?',
+    email: 'text?',
+    logo: 'text?',
+    favicon: 'text?',
+    ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 'flag'])),
+  },
+  usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text' },
+  series: { id: 'int', codigo: 'text', descripcion: 'text', tipo: { enum: SERIE_TIPOS }, activo: 'flag' },
+  archivos: { id: 'text', nombre: 'text', tipo: 'text', tamano: 'int', datos: 'base64', creado: 'text' },
+  documentos: { id: 'int', tipo: 'text', serie_id: 'int?', numero: 'int?', fecha: 'text', estado: 'text', total: 'int', creado: 'text' },
+} satisfies Record<string, Record<string, ColumnKind>>;
+
+type TableName = keyof typeof TABLES;
+const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+/** Tables with a serial id whose PostgreSQL sequence must follow the restored ids. */
+const SERIAL_TABLES: TableName[] = ['configuracion', 'usuarios', 'series', 'documentos'];
+
+type Row = Record<string, unknown>;
+
+class InvalidBackup extends Error {}
+
+function convert(kind: ColumnKind, value: unknown): unknown {
+  const isNull = value === null || value === undefined;
+  if (typeof kind === 'object') {
+    if (typeof value === 'string' && kind.enum.includes(value)) return value;
+    throw new InvalidBackup();
+  }
+  switch (kind) {
+    case 'int?':
+      if (isNull) return null;
+    // falls through
+    case 'int':
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) return Number(value);
+      throw new InvalidBackup();
+    case 'text?':
+      if (isNull) return null;
+    // falls through
+    case 'text':
+      if (typeof value === 'string') return value;
+      throw new InvalidBackup();
+    case 'flag':
+      if (value === 1 || value === true || value === '1') return 1;
+      if (value === 0 || value === false || value === '0') return 0;
+      throw new InvalidBackup();
+    case 'base64':
+      if (typeof value === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(value)) return Buffer.from(value, 'base64');
+      throw new InvalidBackup();
+  }
+}
+
+/** Checks the whole file before anything is touched; rows come out typed for this database. */
+export function parseBackup(json: unknown): Record<TableName, Row[]> {
+  const doc = json as { formato?: unknown; version?: unknown; tablas?: Record<string, unknown> };
+  if (!doc || doc.formato !== BACKUP_FORMAT || doc.version !== BACKUP_VERSION || typeof doc.tablas !== 'object' || !doc.tablas) {
+    throw new InvalidBackup();
+  }
+  const out = {} as Record<TableName, Row[]>;
+  for (const table of TABLE_NAMES) {
+    const rows = doc.tablas[table];
+    if (!Array.isArray(rows)) throw new InvalidBackup();
+    const columns = Object.entries(TABLES[table]) as [string, ColumnKind][];
+    out[table] = rows.map((row) => {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) throw new InvalidBackup();
+      return Object.fromEntries(columns.map(([col, kind]) => [col, convert(kind, (row as Row)[col])]));
+    });
+  }
+  // A backup that would lock everybody out, or leave the company without its record, is refused.
+  if (!out.configuracion.length || !out.usuarios.some((u) => u.activo === 1)) throw new InvalidBackup();
+  return out;
+}
+
+async function dumpTables(db: Kysely<Database>): Promise<Record<TableName, Row[]>> {
+  const out = {} as Record<TableName, Row[]>;
+  for (const table of TABLE_NAMES) {
+    const rows = (await db.selectFrom(table).selectAll().orderBy('id').execute()) as Row[];
+    out[table] = table === 'archivos' ? rows.map((r) => ({ ...r, datos: Buffer.from(r.datos as Uint8Array).toString('base64') })) : rows;
+  }
+  return out;
+}
+
+async function resetSequences(trx: Transaction<Database>): Promise<void> {
+  for (const table of SERIAL_TABLES) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+  }
+}
+
+async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSession: { id: number; email: string; tokenHash: string } | null) {
+  await app.db.transaction().execute(async (trx) => {
+    for (const table of [...TABLE_NAMES].reverse()) await trx.deleteFrom(table).execute();
+    for (const table of TABLE_NAMES) {
+      const rows = tables[table];
+      // Small chunks stay below SQLite's bound-parameter limit even for the wide configuracion row.
+      for (let i = 0; i < rows.length; i += 100) {
+        await trx.insertInto(table).values(rows.slice(i, i + 100) as never).execute();
+      }
+    }
+    if (app.dialect === 'postgres') await resetSequences(trx);
+    await trx.deleteFrom('recuperaciones').execute();
+    await trx.deleteFrom('intentos_login').execute();
+    // Only the restoring session survives, and only if its user is restored as the same active person.
+    const same = keepSession
+      ? await trx
+          .selectFrom('usuarios')
+          .select('id')
+          .where('id', '=', keepSession.id)
+          .where('email', '=', keepSession.email)
+          .where('activo', '=', 1)
+          .executeTakeFirst()
+      : undefined;
+    await trx
+      .deleteFrom('sesiones')
+      .$if(!!same, (q) => q.where('token_hash', '<>', keepSession!.tokenHash))
+      .execute();
+  });
+  app.flags.invalidate();
+}
+
+export const copiaActions = [
+  defineAction({
+    name: 'copiaseguridad',
+    method: 'GET',
+    async handler({ app }) {
+      // One snapshot: every table as of the same moment.
+      const tx = app.dialect === 'postgres' ? app.db.transaction().setIsolationLevel('repeatable read') : app.db.transaction();
+      const tablas = await tx.execute((trx) => dumpTables(trx));
+      const body = JSON.stringify({ formato: BACKUP_FORMAT, version: BACKUP_VERSION, creado: nowIso(), tablas });
+      return new FileDownload(`manager-tpv-${todayIn(app.timeZone)}.json`, 'application/json; charset=utf-8', body);
+    },
+  }),
+
+  defineAction({
+    name: 'restaurarcopia',
+    method: 'POST',
+    async handler({ request, user, app }) {
+      const { buffer } = await readUpload(request, MAX_BACKUP_BYTES);
+      let tables: Record<TableName, Row[]>;
+      try {
+        tables = parseBackup(JSON.parse(buffer.toString('utf8')));
+      } catch {
+        throw fail(MESSAGES.invalidBackup, '1', 400);
+      }
+      try {
+        await restore(app, tables, user);
+      } catch (err) {
+        if (isUniqueViolation(err) || isForeignKeyViolation(err) || isConstraintViolation(err)) throw fail(MESSAGES.invalidBackup, '1', 400);
+        throw err;
+      }
+      const counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length]));
+      return { RESULT: '0', message: MESSAGES.backupRestored, data: [counts] };
+    },
+  }),
+];
+
+function isConstraintViolation(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('23');
+}

@@ -1,0 +1,12 @@
+import { archivoActions } from './archivos.ts';
+import { configuracionActions } from './configuracion.ts';
+import { copiaActions } from './copia.ts';
+import { graficoActions } from './grafico.ts';
+import { createActionRegistry } from './registry.ts';
+import { serieActions } from './series.ts';
+import { sesionActions } from './sesion.ts';
+import { usuarioActions } from './usuarios.ts';
+
+/** Every op.asp action; a new concern adds its file here. */
+export const createRegistry = () =>
+  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions);

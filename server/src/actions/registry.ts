@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES, validate } from 'shared/domain';
+import type { ApiResponse, FieldErrors, FlagName, Infer, ModuleFlags, ResultCode, Schema } from 'shared/domain';
+import type { AppContext } from '../context.ts';
+import { readSession } from '../session.ts';
+import type { SessionUser } from '../session.ts';
+
+export type ActionContext<S extends Schema> = {
+  /** The validated input (query merged with the JSON body, body wins). */
+  input: Infer<S>;
+  /** The same merged input before validation: tells "absent" from "empty" for partial updates. */
+  raw: Record<string, unknown>;
+  /** The session's user; null only in public actions. */
+  user: SessionUser | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  app: AppContext;
+};
+
+/** A file answer (backup download) instead of JSON. */
+export class FileDownload {
+  constructor(
+    readonly filename: string,
+    readonly contentType: string,
+    readonly body: string | Buffer,
+  ) {}
+}
+
+export type ActionResult = ApiResponse | FileDownload;
+
+export type Action<S extends Schema = Schema> = {
+  name: string;
+  method: 'GET' | 'POST';
+  public?: boolean;
+  /** Every one of these module flags must be on. */
+  flags?: FlagName[];
+  input?: S;
+  // Method syntax keeps handlers with narrower inputs assignable to Action<Schema>.
+  handler(ctx: ActionContext<S>): Promise<ActionResult>;
+};
+
+export function defineAction<S extends Schema>(action: Action<S>): Action<Schema> {
+  return action as unknown as Action<Schema>;
+}
+
+/** Thrown by handlers to answer a failure with its HTTP status. */
+export class ActionError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiResponse,
+  ) {
+    super(body.message ?? 'action error');
+  }
+}
+
+export const fail = (message: string, result: ResultCode = '1', status = 200) =>
+  new ActionError(status, { RESULT: result, message });
+
+export const invalidFields = (errors: FieldErrors) =>
+  new ActionError(400, { RESULT: '1', message: MESSAGES.invalidFields, errors });
+
+export type ActionRegistry = ReadonlyMap<string, Action<Schema>>;
+
+export function createActionRegistry(...groups: Action<Schema>[][]): ActionRegistry {
+  const registry = new Map<string, Action<Schema>>();
+  for (const action of groups.flat()) {
+    if (registry.has(action.name)) throw new Error(`Duplicate action ${action.name}`);
+    registry.set(action.name, action);
+  }
+  return registry;
+}
+
+const flagsOff = (needed: FlagName[], flags: ModuleFlags) => needed.some((f) => flags[f] !== 1);
+
+/** `/api/op.asp?ac=ACTION`: session, module flags and input checked here, once, for every action. */
+export function registerDispatcher(app: FastifyInstance, registry: ActionRegistry): void {
+  const ctx = app.manager;
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-store');
+    const query = request.query as Record<string, unknown>;
+    const action = typeof query.ac === 'string' ? registry.get(query.ac) : undefined;
+    if (!action) return reply.code(400).send({ RESULT: '1', message: MESSAGES.unknownAction });
+    if (action.method === 'POST' && request.method !== 'POST') {
+      return reply.code(405).header('Allow', 'POST').send({ RESULT: '1', message: MESSAGES.methodNotAllowed });
+    }
+
+    let user: SessionUser | null = null;
+    if (!action.public) {
+      user = await readSession(ctx.db, request, true);
+      if (!user) return reply.code(401).send({ RESULT: '1', message: MESSAGES.sessionExpired });
+    }
+    if (action.flags?.length && flagsOff(action.flags, await ctx.flags.get())) {
+      return reply.code(403).send({ RESULT: '1', message: MESSAGES.moduleOff });
+    }
+
+    const body = request.body;
+    const raw: Record<string, unknown> =
+      body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)
+        ? { ...query, ...(body as Record<string, unknown>) }
+        : { ...query };
+    delete raw.ac;
+
+    let input = raw;
+    if (action.input) {
+      const checked = validate(action.input, raw);
+      if (!checked.ok) return reply.code(400).send({ RESULT: '1', message: MESSAGES.invalidFields, errors: checked.errors });
+      input = checked.value as Record<string, unknown>;
+    }
+
+    let result: ActionResult;
+    try {
+      result = await action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
+    } catch (err) {
+      if (err instanceof ActionError) return reply.code(err.status).send(err.body);
+      throw err;
+    }
+    if (result instanceof FileDownload) {
+      return reply
+        .header('Content-Type', result.contentType)
+        .header('Content-Disposition', `attachment; filename="${result.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(result.body);
+    }
+    return reply.send(result);
+  };
+
+  app.route({ method: ['GET', 'POST'], url: '/api/op.asp', handler: handle });
+}

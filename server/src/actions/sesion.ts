@@ -1,0 +1,166 @@
+import { MESSAGES, loginSchema, recordarSchema, restablecerSchema } from 'shared/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { nowIso } from '../context.ts';
+import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
+import { SESSION_COOKIE, clearSessionCookie, createSession, setSessionCookie } from '../session.ts';
+import { defineAction, fail } from './registry.ts';
+import { readConfiguracion } from './configuracion.ts';
+
+const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_IP = 20;
+const RECOVERY_MS = 60 * 60 * 1000;
+/** Recovery mails per user per hour; past it the answer is the same but nothing is sent. */
+const MAX_RECOVERIES_PER_HOUR = 5;
+
+async function recentFailures(app: AppContext, keys: string[]): Promise<Map<string, number>> {
+  const rows = await app.db
+    .selectFrom('intentos_login')
+    .select(['clave', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('clave', 'in', keys)
+    .where('fecha', '>', nowIso(-ATTEMPT_WINDOW_MS))
+    .groupBy('clave')
+    .execute();
+  return new Map(rows.map((r) => [r.clave, Number(r.n)]));
+}
+
+async function recordFailure(app: AppContext, keys: string[]): Promise<void> {
+  const fecha = nowIso();
+  await app.db.insertInto('intentos_login').values(keys.map((clave) => ({ clave, fecha }))).execute();
+  // Keep the table small: anything older than a day no longer counts.
+  await app.db.deleteFrom('intentos_login').where('fecha', '<', nowIso(-24 * 60 * 60 * 1000)).execute();
+}
+
+/** Where links in mails point: the configured public URL, else this request's own origin. */
+function siteOrigin(app: AppContext, request: FastifyRequest): string {
+  if (app.publicUrl) return new URL(app.publicUrl).origin;
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+}
+
+export const sesionActions = [
+  defineAction({
+    name: 'identificar',
+    method: 'POST',
+    public: true,
+    input: loginSchema,
+    async handler({ input, request, reply, app }) {
+      const emailKey = `email:${input.email}`;
+      const ipKey = `ip:${request.ip}`;
+      const failures = await recentFailures(app, [emailKey, ipKey]);
+      if ((failures.get(emailKey) ?? 0) >= MAX_FAILURES_PER_EMAIL || (failures.get(ipKey) ?? 0) >= MAX_FAILURES_PER_IP) {
+        throw fail(MESSAGES.tooManyAttempts, '1', 429);
+      }
+
+      const user = await app.db.selectFrom('usuarios').selectAll().where('email', '=', input.email).executeTakeFirst();
+      const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
+      if (!user || !ok || user.activo !== 1) {
+        await recordFailure(app, [emailKey, ipKey]);
+        throw fail(MESSAGES.loginFailed);
+      }
+
+      const previous = request.cookies[SESSION_COOKIE];
+      const now = nowIso();
+      await app.db.deleteFrom('intentos_login').where('clave', '=', emailKey).execute();
+      if (previous) await app.db.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
+      await app.db.deleteFrom('sesiones').where('expira', '<=', now).execute();
+      const token = await createSession(app.db, user.id, request);
+      await app.db.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
+      setSessionCookie(reply, request, token);
+
+      const configuracion = await readConfiguracion(app);
+      return {
+        RESULT: '0',
+        user: { id: user.id, nombre: user.nombre, email: user.email },
+        data: configuracion ? [configuracion] : [],
+      };
+    },
+  }),
+
+  defineAction({
+    name: 'cerrarsesion',
+    method: 'POST',
+    // Public so an already expired session can still log out cleanly.
+    public: true,
+    async handler({ request, reply, app }) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await app.db.deleteFrom('sesiones').where('token_hash', '=', sha256(token)).execute();
+      clearSessionCookie(reply, request);
+      return { RESULT: '0', data: [] };
+    },
+  }),
+
+  defineAction({
+    name: 'recordar',
+    method: 'POST',
+    public: true,
+    input: recordarSchema,
+    async handler({ input, request, app }) {
+      const user = await app.db
+        .selectFrom('usuarios')
+        .select(['id', 'nombre', 'email'])
+        .where('email', '=', input.email)
+        .where('activo', '=', 1)
+        .executeTakeFirst();
+      if (user) {
+        const recent = await app.db
+          .selectFrom('recuperaciones')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('usuario_id', '=', user.id)
+          .where('expira', '>', nowIso())
+          .executeTakeFirstOrThrow();
+        if (Number(recent.n) < MAX_RECOVERIES_PER_HOUR) {
+          const token = randomToken();
+          await app.db
+            .insertInto('recuperaciones')
+            .values({ token_hash: sha256(token), usuario_id: user.id, expira: nowIso(RECOVERY_MS), usada: 0 })
+            .execute();
+          const link = `${siteOrigin(app, request)}/recuperar-psswd?token=${token}`;
+          const text = `${user.nombre}:\n\n${MESSAGES.recoveryMailIntro}\n\n${link}\n\n${MESSAGES.recoveryMailIgnore}\n`;
+          await app.mailer.send({ to: user.email, subject: MESSAGES.recoveryMailSubject, text }).catch((err: Error) => {
+            request.log.error({ err: err.message }, 'recovery mail not sent');
+          });
+        } else {
+          request.log.warn({ usuario: user.id }, 'recovery mail limit reached');
+        }
+      }
+      return { RESULT: '0', message: MESSAGES.recoverySent, data: [] };
+    },
+  }),
+
+  defineAction({
+    name: 'restablecer',
+    method: 'POST',
+    public: true,
+    input: restablecerSchema,
+    async handler({ input, app }) {
+      const tokenHash = sha256(input.token);
+      const now = nowIso();
+      const rec = await app.db
+        .selectFrom('recuperaciones as r')
+        .innerJoin('usuarios as u', 'u.id', 'r.usuario_id')
+        .select(['r.usuario_id', 'r.expira', 'r.usada', 'u.activo', 'u.email'])
+        .where('r.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!rec || rec.usada !== 0 || rec.expira <= now || rec.activo !== 1) throw fail(MESSAGES.recoveryInvalid);
+      const passwordHash = await hashPassword(input.password);
+      await app.db.transaction().execute(async (trx) => {
+        // The conditional update makes two simultaneous uses of one token succeed only once.
+        const used = await trx
+          .updateTable('recuperaciones')
+          .set({ usada: 1 })
+          .where('token_hash', '=', tokenHash)
+          .where('usada', '=', 0)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) throw fail(MESSAGES.recoveryInvalid);
+        await trx.updateTable('usuarios').set({ password_hash: passwordHash }).where('id', '=', rec.usuario_id).execute();
+        await trx.deleteFrom('sesiones').where('usuario_id', '=', rec.usuario_id).execute();
+        await trx.deleteFrom('intentos_login').where('clave', '=', `email:${rec.email}`).execute();
+      });
+      return { RESULT: '0', message: MESSAGES.passwordChanged, data: [] };
+    },
+  }),
+];
+

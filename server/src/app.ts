@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { MESSAGES } from 'shared/domain';
+import { createRegistry } from './actions/index.ts';
+import { registerDispatcher } from './actions/registry.ts';
+import { registerArchivoRoute } from './actions/archivos.ts';
+import { FlagCache } from './context.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/index.ts';
+import { migrate } from './db/migrations.ts';
+import { seed } from './db/seed.ts';
+import { deployInfo, readDeployFile, remoteOrigins } from './deploy.ts';
+import { registerHeartbeat } from './heartbeat.ts';
+import { createMailer } from './mail.ts';
+import { registerSecurity } from './security.ts';
+import { registerStatic } from './static.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type BuildAppOptions = {
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite under dataDir when absent. */
+  databaseUrl?: string;
+  /** Repository root: where shell/dist, the remotes' dist folders and deploy.json are. */
+  staticRoot?: string;
+  logger?: boolean;
+  /** Public address (https://tpv.example.es): links in mails, and an accepted Origin. */
+  publicUrl?: string;
+  smtpUrl?: string;
+  /** First start only: the administrator to create; a password is generated and printed when absent. */
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Deploy configuration; default `DEPLOY_FILE` or `<staticRoot>/deploy.json`. */
+  deployFile?: string;
+  /** Behind a reverse proxy: trust X-Forwarded-* for the client IP and https. */
+  trustProxy?: boolean;
+  timeZone?: string;
+  /** How long this process may reuse the module flags it read (other instances' saves show after it). */
+  flagsTtlMs?: number;
+};
+
+const redactUrl = (url: string) => url.replace(/([?&](?:password|token)=)[^&]*/gi, '$1***');
+
+/** Builds the whole server, database migrated and seeded; `listen` is the caller's. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const staticRoot = path.resolve(opts.staticRoot ?? REPO_ROOT);
+  const deployFile = path.resolve(staticRoot, opts.deployFile ?? process.env.DEPLOY_FILE ?? 'deploy.json');
+
+  const app = Fastify({
+    trustProxy: opts.trustProxy ?? false,
+    logger: opts.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          serializers: {
+            // Never a password or token in the logs, not even a misplaced one in a query string.
+            req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+          },
+        }
+      : false,
+  });
+
+  const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  try {
+    await migrate(database.db, database.dialect);
+    const seeded = await seed(database.db, database.dialect, {
+      email: opts.adminEmail ?? 'admin@demo.es',
+      password: opts.adminPassword,
+    });
+    if (seeded.adminCreated) printAdmin(seeded.adminCreated.email, seeded.adminCreated.generatedPassword);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const manager: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    dataDir: opts.dataDir,
+    publicUrl: opts.publicUrl,
+    mailer: createMailer({ dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, log: app.log }),
+    flags: new FlagCache(database.db, opts.flagsTtlMs ?? 1000),
+    timeZone: opts.timeZone ?? 'Europe/Madrid',
+  };
+  app.decorate('manager', manager);
+  app.addHook('onClose', async () => database.close());
+  if (opts.smtpUrl && !opts.publicUrl) {
+    app.log.warn('SMTP configured without PUBLIC_URL: recovery links take the address from the request');
+  }
+
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  // A POST with a JSON content type and no body (cerrarsesion) is an empty input, not an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || body.length === 0) return done(null, {});
+    return defaultJson(request, body as string, done);
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fields: 20, parts: 25 } });
+
+  const deploy = readDeployFile(deployFile, app.log);
+  registerSecurity(app, { remoteOrigins: remoteOrigins(deploy), publicUrl: opts.publicUrl });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ RESULT: '1', message: MESSAGES.fileTooLarge });
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: err.code }, 'bad request');
+      return reply.code(status).send({ RESULT: '1', message: MESSAGES.invalidRequest });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ RESULT: '1', message: MESSAGES.unexpectedError });
+  });
+
+  registerDispatcher(app, createRegistry());
+  registerHeartbeat(app);
+  registerArchivoRoute(app);
+  app.get('/api/deploy.json', async (request, reply) => {
+    const info = await deployInfo(deployFile, staticRoot, request.headers.host, request.log);
+    return reply.header('Cache-Control', 'no-cache').send(info);
+  });
+  registerStatic(app, { staticRoot, deploy });
+
+  return app;
+}
+
+function printAdmin(email: string, generatedPassword: string | null): void {
+  const lines = generatedPassword
+    ? [
+        'Administrator created (first start).',
+        `  email:    ${email}`,
+        `  password: ${generatedPassword}`,
+        'This password is shown only now: write it down and change it after logging in.',
+      ]
+    : ['Administrator created (first start).', `  email:    ${email}`, '  password: the one in MANAGER_ADMIN_PASSWORD'];
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '='.repeat(width);
+  process.stdout.write(`\n${bar}\n${lines.map((l) => `  ${l}`).join('\n')}\n${bar}\n\n`);
+}

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { CONF_FIELD, FLAG_NAMES } from 'shared/domain';
+import type { FlagName } from 'shared/domain';
+import { nowIso } from '../context.ts';
+import { hashPassword } from '../security.ts';
+import type { DialectName } from './index.ts';
+import type { Database } from './schema.ts';
+
+/** Flags the demo company starts with off; every other one is on. */
+const DEMO_FLAGS_OFF: FlagName[] = ['furgonetas', 'proporciones', 'seo', 'tarifa_3', 'pvp_3'];
+
+export const DEMO_COMPANY = {
+  razon_social: 'Comercial Demo, S.L.',
+  nombre_comercial: 'Comercial Demo',
+  nif: 'B86420973',
+  direccion: 'Calle de Alcalá, 120',
+  codigo_postal: '28009',
+  poblacion: 'Madrid',
+  provincia: 'Madrid',
+  telefono: '910 000 000',
+  email: 'info@comercialdemo.es',
+  logo: null,
+  favicon: null,
+};
+
+const DEMO_SERIES = [
+  { codigo: 'A', descripcion: 'Facturas', tipo: 'normal', activo: 1 },
+  { codigo: 'R', descripcion: 'Facturas rectificativas', tipo: 'rectificativa', activo: 1 },
+  { codigo: 'T', descripcion: 'Tickets (facturas simplificadas)', tipo: 'simplificada', activo: 1 },
+] as const;
+
+export type SeedResult = { adminCreated: { email: string; generatedPassword: string | null } | null };
+
+/**
+ * First start only: the demo company with its series, and an administrator. Idempotent, and safe
+ * when several instances start together (conflicts are ignored).
+ */
+export async function seed(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  admin: { email: string; password?: string },
+): Promise<SeedResult> {
+  const result: SeedResult = { adminCreated: null };
+
+  const hasConfig = await db.selectFrom('configuracion').select('id').limit(1).executeTakeFirst();
+  if (!hasConfig) {
+    const flags = Object.fromEntries(FLAG_NAMES.map((f) => [CONF_FIELD[f], DEMO_FLAGS_OFF.includes(f) ? 0 : 1]));
+    const inserted = await db
+      .insertInto('configuracion')
+      .values({ id: 1, ...DEMO_COMPANY, ...flags } as never)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (dialect === 'postgres') {
+      await sql`select setval(pg_get_serial_sequence('configuracion', 'id'), (select max(id) from configuracion))`.execute(db);
+    }
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await db
+        .insertInto('series')
+        .values(DEMO_SERIES.map((s) => ({ ...s })))
+        .onConflict((oc) => oc.column('codigo').doNothing())
+        .execute();
+    }
+  }
+
+  const hasUser = await db.selectFrom('usuarios').select('id').limit(1).executeTakeFirst();
+  if (!hasUser) {
+    const generated = admin.password ? null : crypto.randomBytes(12).toString('base64url');
+    const password = admin.password ?? generated!;
+    const inserted = await db
+      .insertInto('usuarios')
+      .values({
+        nombre: 'Administrador',
+        email: admin.email.trim().toLowerCase(),
+        password_hash: await hashPassword(password),
+        activo: 1,
+        ultimo_acceso: null,
+        creado: nowIso(),
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) result.adminCreated = { email: admin.email, generatedPassword: generated };
+  }
+  return result;
+}
