@@ -20,20 +20,23 @@ CONF_FIELD.furgonetas = 'conf_furgoneta';
 
 export const CONF_FIELDS = FLAG_NAMES.map((f) => CONF_FIELD[f]);
 
-/** Spanish label of each flag and the group it is shown in on the configuration screen. */
-export const FLAG_INFO: Record<FlagName, { label: string; group: FlagGroup; hint?: string }> = {
+/**
+ * Spanish label of each flag, the group it is shown in on the configuration screen and, for the
+ * documents of a section, the section flag without which it has no effect (`parent`).
+ */
+export const FLAG_INFO: Record<FlagName, { label: string; group: FlagGroup; hint?: string; parent?: FlagName }> = {
   compras: { label: 'Compras', group: 'Compras', hint: 'Proveedores y documentos de compra' },
-  compras_pedidos: { label: 'Pedidos de compra', group: 'Compras' },
-  compras_albaranes: { label: 'Albaranes de compra', group: 'Compras' },
-  compras_devoluciones: { label: 'Devoluciones de compra', group: 'Compras' },
-  hcp: { label: 'Conciliación de proveedores (HCP)', group: 'Compras' },
+  compras_pedidos: { label: 'Pedidos de compra', group: 'Compras', parent: 'compras' },
+  compras_albaranes: { label: 'Albaranes de compra', group: 'Compras', parent: 'compras' },
+  compras_devoluciones: { label: 'Devoluciones de compra', group: 'Compras', parent: 'compras' },
+  hcp: { label: 'Conciliación de proveedores (HCP)', group: 'Compras', parent: 'compras' },
   ventas: { label: 'Ventas', group: 'Ventas', hint: 'Clientes, documentos de venta y series' },
-  ventas_pedidos: { label: 'Pedidos de venta', group: 'Ventas' },
-  ventas_albaranes: { label: 'Albaranes de venta', group: 'Ventas' },
-  ventas_facturas: { label: 'Facturas y rectificativas', group: 'Ventas' },
-  ventas_devoluciones: { label: 'Devoluciones de venta', group: 'Ventas' },
-  hfa: { label: 'Facturar albaranes (HFA)', group: 'Ventas' },
-  partes_trabajo: { label: 'Partes de trabajo', group: 'Ventas' },
+  ventas_pedidos: { label: 'Pedidos de venta', group: 'Ventas', parent: 'ventas' },
+  ventas_albaranes: { label: 'Albaranes de venta', group: 'Ventas', parent: 'ventas' },
+  ventas_facturas: { label: 'Facturas y rectificativas', group: 'Ventas', parent: 'ventas' },
+  ventas_devoluciones: { label: 'Devoluciones de venta', group: 'Ventas', parent: 'ventas' },
+  hfa: { label: 'Facturar albaranes (HFA)', group: 'Ventas', parent: 'ventas' },
+  partes_trabajo: { label: 'Partes de trabajo', group: 'Ventas', parent: 'ventas' },
   almacenes: { label: 'Almacenes', group: 'Almacenes', hint: 'Stock por almacén, movimientos e inventarios' },
   furgonetas: { label: 'Furgonetas', group: 'Almacenes' },
   tpv: { label: 'TPV', group: 'Almacenes', hint: 'Terminales, botones y cierres de caja' },
