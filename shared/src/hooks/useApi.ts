@@ -24,6 +24,19 @@ function readStored(key: string): ListState | undefined {
   }
 }
 
+/** Forgets every remembered list state (logout; between tests). */
+export function clearListStates(): void {
+  stored.clear();
+  try {
+    for (let i = sessionStorage.length - 1; i >= 0; i--) {
+      const k = sessionStorage.key(i);
+      if (k?.startsWith('mtpv:list:')) sessionStorage.removeItem(k);
+    }
+  } catch {
+    /* no storage */
+  }
+}
+
 /** List state that survives going to a record and back (and a reload): page, filters, size, sort. */
 export function useListState(key: string, initial: Partial<ListState> = {}) {
   const [state, setState] = useState<ListState>(
@@ -124,7 +137,12 @@ export function useAction() {
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
-    async <T,>(ac: string, body?: unknown, opts: { quiet?: boolean } = {}): Promise<ActionOutcome<T>> => {
+    async <T,>(
+      ac: string,
+      body?: unknown,
+      /** quiet: no success toast. associatedAsFailure: RESULT 2 shows the generic error (spec §8, configuration save). */
+      opts: { quiet?: boolean; associatedAsFailure?: boolean } = {},
+    ): Promise<ActionOutcome<T>> => {
       setBusy(true);
       try {
         const res = await api.post<T>(ac, body);
@@ -132,8 +150,10 @@ export function useAction() {
           if (!opts.quiet) toast.success();
           return { ok: true, data: res.data ?? [], response: res };
         }
-        if (res.RESULT === '2') toast.associated();
-        else toast.error(res.message);
+        if (res.RESULT === '2') {
+          if (opts.associatedAsFailure) toast.error();
+          else toast.associated();
+        } else toast.error(res.message);
         return { ok: false, response: res };
       } catch (e) {
         const body = e instanceof ApiHttpError ? e.body : undefined;

@@ -148,16 +148,27 @@ export type SwitchFieldProps = {
   disabled?: boolean;
   hint?: ReactNode;
   name?: string;
+  error?: string;
 };
 
-export function SwitchField({ label, checked, onChange, disabled, hint, name }: SwitchFieldProps) {
+export function SwitchField({ label, checked, onChange, disabled, hint, name, error }: SwitchFieldProps) {
+  const errorId = useId();
   return (
     <StyledSwitch $on={checked}>
-      <input type="checkbox" role="switch" name={name} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span className="track" aria-hidden />
       <span>
         {label}
-        {hint ? <StyledHint as="div">{hint}</StyledHint> : null}
+        {error ? <ErrorText id={errorId} style={{ display: 'block' }}>{error}</ErrorText> : hint ? <StyledHint as="div">{hint}</StyledHint> : null}
       </span>
     </StyledSwitch>
   );

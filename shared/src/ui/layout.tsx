@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MenuEntry } from '../domain/menu';
@@ -20,11 +20,12 @@ const StyledHeader = styled.div`
   h1 { font-size: 22px; margin: 0; color: ${({ theme }: T) => theme.gray[900]}; }
   .back { font-size: 13px; color: ${({ theme }: T) => theme.gray[500]}; text-decoration: none; }
   .back:hover { text-decoration: underline; }
+  .description { margin: 4px 0 0; font-size: 14px; color: ${({ theme }: T) => theme.gray[500]}; }
 `;
 
-export type PageHeaderProps = { title: ReactNode; back?: { to: string; label: string }; actions?: ReactNode };
+export type PageHeaderProps = { title: ReactNode; back?: { to: string; label: string }; actions?: ReactNode; description?: ReactNode };
 
-export function PageHeader({ title, back, actions }: PageHeaderProps) {
+export function PageHeader({ title, back, actions, description }: PageHeaderProps) {
   return (
     <StyledHeader>
       <div>
@@ -34,6 +35,7 @@ export function PageHeader({ title, back, actions }: PageHeaderProps) {
           </Link>
         )}
         <h1>{title}</h1>
+        {description && <p className="description">{description}</p>}
       </div>
       {actions && <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>{actions}</div>}
     </StyledHeader>
@@ -115,18 +117,29 @@ export type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirmar', onConfirm, onCancel, busy, children }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // The safe choice has the focus; Escape cancels.
+    cancelRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !busy) onCancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, busy, onCancel]);
   if (!open) return null;
   return (
-    <StyledDialogBackdrop onClick={onCancel}>
+    <StyledDialogBackdrop onClick={busy ? undefined : onCancel}>
       <StyledDialog role="dialog" aria-modal="true" aria-label={title} onClick={(e) => e.stopPropagation()}>
         <h2>{title}</h2>
         <p>{text}</p>
         {children}
         <div className="actions">
-          <ActionButton $variant="secondary" onClick={onCancel} disabled={busy}>
+          <ActionButton ref={cancelRef} type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
             Cancelar
           </ActionButton>
-          <ActionButton $variant="danger" onClick={onConfirm} disabled={busy}>
+          <ActionButton type="button" $variant="danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
             {confirmLabel}
           </ActionButton>
         </div>
@@ -145,5 +158,26 @@ export function ModuleGate({ module, children }: { module: FlagName | FlagName[]
     <div role="alert" style={{ padding: 24, textAlign: 'center', color: '#475569' }}>
       {MESSAGES.moduleOff}
     </div>
+  );
+}
+
+const StyledNotFound = styled.div`
+  text-align: center;
+  padding: 48px 16px;
+  h1 { font-size: 20px; margin: 0 0 8px; color: ${({ theme }: T) => theme.gray[900]}; }
+  p { margin: 0 0 16px; color: ${({ theme }: T) => theme.gray[500]}; }
+  a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
+`;
+
+export type NotFoundPanelProps = { title?: string; text?: ReactNode; back: { to: string; label: string } };
+
+/** An unknown address or a missing record inside a section: the layout stays, with a way back. */
+export function NotFoundPanel({ title = 'Página no encontrada', text = 'La dirección no corresponde a ninguna pantalla de esta sección.', back }: NotFoundPanelProps) {
+  return (
+    <StyledNotFound role="alert">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <Link to={back.to}>← {back.label}</Link>
+    </StyledNotFound>
   );
 }

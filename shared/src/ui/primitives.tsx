@@ -1,5 +1,6 @@
 import styled, { css } from 'styled-components';
 import { CONSTANTS } from '../domain/messages';
+import { ESTADOS_ACTIVO } from '../domain/entities';
 import type { Theme } from './theme';
 
 type T = { theme: Theme };
@@ -90,4 +91,43 @@ export const Spinner = styled.div.attrs({ role: 'status', 'aria-label': 'Cargand
 export const ErrorText = styled.span.attrs({ role: 'alert' })`
   color: ${({ theme }: T) => theme.danger};
   font-size: 13px;
+`;
+
+/** Activo / Inactivo of a master record (spec §4 labels). */
+export function ActiveBadge({ activo }: { activo: 0 | 1 | boolean | null | undefined }) {
+  const on = activo === 1 || activo === true;
+  return <Badge $tone={on ? 'ok' : 'off'}>{ESTADOS_ACTIVO[on ? 1 : 0]}</Badge>;
+}
+
+/** A bar for work whose progress can't be measured (a restore, an import). */
+export const BusyBar = styled.div.attrs({ role: 'progressbar', 'aria-busy': true, 'aria-valuetext': 'En curso' })`
+  height: 4px;
+  border-radius: 999px;
+  overflow: hidden;
+  background: ${({ theme }: T) => theme.primary[100]};
+  position: relative;
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0 auto 0 0;
+    width: 40%;
+    border-radius: 999px;
+    background: ${({ theme }: T) => theme.primary[600]};
+    animation: mtpv-busy 1.1s ease-in-out infinite;
+  }
+  @keyframes mtpv-busy { from { left: -40%; } to { left: 100%; } }
+`;
+
+/** A boxed note: 'warning' for what can't be undone, 'info' for explanations. */
+export const Callout = styled.div<{ $tone?: 'info' | 'warning' }>`
+  border-radius: 8px;
+  padding: 10px 12px;
+  font-size: 14px;
+  line-height: 1.45;
+  ${({ $tone = 'info' }) =>
+    $tone === 'warning'
+      ? 'background:#fffbeb;border:1px solid #fde68a;color:#78350f;'
+      : 'background:#f0f9ff;border:1px solid #bae6fd;color:#0c4a6e;'}
+  p { margin: 0; }
+  p + p { margin-top: 6px; }
 `;

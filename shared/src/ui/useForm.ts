@@ -30,15 +30,19 @@ export function useForm<V extends FormValues>(schema: Schema, initial: V) {
     [schema],
   );
 
-  /** Validates everything; returns true when the form can be sent. */
+  /**
+   * Validates everything; returns true when the form can be sent. `extra` adds or overrides rules
+   * (a password required only when creating); `check` adds cross-field errors (two passwords differ).
+   */
   const validateAll = useCallback(
-    (extra?: Schema): boolean => {
+    (extra?: Schema, check?: (values: V) => FieldErrors): boolean => {
       const all = { ...schema, ...extra };
       const next: FieldErrors = {};
       for (const [name, rule] of Object.entries(all)) {
         const r = checkField(name, rule, values[name]);
         if ('error' in r) next[name] = r.error;
       }
+      for (const [name, error] of Object.entries(check?.(values) ?? {})) next[name] ??= error;
       setErrors(next);
       return Object.keys(next).length === 0;
     },

@@ -1,0 +1,163 @@
+import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button } from './primitives';
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  min-width: 0;
+`;
+
+export type RecordFormProps = {
+  /** Validates and saves; resolving false (invalid or refused) moves the focus to the first marked field. */
+  onSubmit: () => Promise<boolean | void> | boolean | void;
+  children: ReactNode;
+  'aria-label'?: string;
+};
+
+/** The form of a record screen: no browser validation (the schema's Spanish messages instead), Enter saves. */
+export function RecordForm({ onSubmit, children, ...rest }: RecordFormProps) {
+  const ref = useRef<HTMLFormElement>(null);
+  const handleSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const ok = await onSubmit();
+    if (ok === false) {
+      // After React paints the errors.
+      requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    }
+  };
+  return (
+    <StyledForm ref={ref} noValidate onSubmit={handleSubmit} aria-label={rest['aria-label']}>
+      {children}
+    </StyledForm>
+  );
+}
+
+const StyledSection = styled.section`
+  background: #fff;
+  border: 1px solid ${({ theme }) => theme.gray[200]};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: 0 1px 2px rgb(15 23 42 / 0.04);
+  min-width: 0;
+  > header {
+    padding: 14px 16px 0;
+  }
+  > header h2 {
+    margin: 0;
+    font-size: 16px;
+    color: ${({ theme }) => theme.gray[900]};
+  }
+  > header p {
+    margin: 4px 0 0;
+    font-size: 13px;
+    color: ${({ theme }) => theme.gray[500]};
+  }
+  > .body {
+    padding: 16px;
+  }
+  ${({ theme }) => theme.phone} {
+    > .body { padding: 12px; }
+    > header { padding: 12px 12px 0; }
+  }
+`;
+
+export type FormSectionProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Right side of the title (a counter, a small action). */
+  aside?: ReactNode;
+  children: ReactNode;
+};
+
+/** A titled card of a form ("Datos de la empresa", "Acceso"...). */
+export function FormSection({ title, description, aside, children }: FormSectionProps) {
+  return (
+    <StyledSection>
+      <header>
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <h2>{title}</h2>
+          {aside}
+        </div>
+        {description && <p>{description}</p>}
+      </header>
+      <div className="body">{children}</div>
+    </StyledSection>
+  );
+}
+
+/** Fields side by side, one column at phone width; `FieldSpan` makes one take the whole row. */
+export const FormGrid = styled.div<{ $min?: string }>`
+  display: grid;
+  gap: 14px 16px;
+  grid-template-columns: repeat(auto-fill, minmax(${({ $min = '220px' }) => $min}, 1fr));
+  ${({ theme }) => theme.phone} { grid-template-columns: minmax(0, 1fr); }
+`;
+
+export const FieldSpan = styled.div`
+  grid-column: 1 / -1;
+  min-width: 0;
+`;
+
+const StyledActions = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: 5;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
+  padding: 12px 16px;
+  margin: 0 -4px;
+  background: rgb(255 255 255 / 0.94);
+  backdrop-filter: blur(6px);
+  border: 1px solid ${({ theme }) => theme.gray[200]};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: 0 -4px 12px rgb(15 23 42 / 0.06);
+  .status {
+    font-size: 13px;
+    color: ${({ theme }) => theme.gray[500]};
+    margin-right: auto;
+  }
+  .status.dirty { color: #b45309; font-weight: 600; }
+  .main { display: flex; gap: 8px; margin-left: auto; }
+  ${({ theme }) => theme.phone} {
+    padding: 10px 12px;
+    .main { width: 100%; }
+    .main > * { flex: 1; }
+  }
+`;
+
+export type FormActionsProps = {
+  dirty?: boolean;
+  busy?: boolean;
+  submitLabel?: string;
+  /** Where "Cancelar" goes; no cancel button without it. */
+  cancelTo?: string;
+  /** Left side: a delete button, the record's dates... */
+  extra?: ReactNode;
+  disabled?: boolean;
+};
+
+/** The sticky bar at the bottom of a form: unsaved-changes notice, extra actions, Cancelar and Guardar. */
+export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, extra, disabled }: FormActionsProps) {
+  return (
+    <StyledActions role="group" aria-label="Acciones del formulario">
+      {extra}
+      <span className={dirty ? 'status dirty' : 'status'} aria-live="polite">
+        {busy ? 'Guardando…' : dirty ? 'Cambios sin guardar' : ''}
+      </span>
+      <div className="main">
+        {cancelTo && (
+          <Button as={Link} to={cancelTo} $variant="secondary" style={{ textDecoration: 'none' }}>
+            Cancelar
+          </Button>
+        )}
+        <Button type="submit" disabled={busy || disabled} aria-busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </StyledActions>
+  );
+}
