@@ -37,8 +37,8 @@ export async function startServer({ env = {}, quiet = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mtpv-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn('pnpm', ['--filter', 'server', 'start'], {
-    cwd: root,
+  const child = spawn(path.join(root, 'server', 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+    cwd: path.join(root, 'server'),
     env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     detached: true,

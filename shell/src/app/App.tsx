@@ -27,9 +27,10 @@ function RequireAuth({ children }: { children: ReactNode }) {
   const remember = useSession((s) => s.rememberRedirect);
   const location = useLocation();
   const wanted = location.pathname + location.search;
+  // The last protected address is remembered, so /login (now or after a lost session) returns to it.
   useEffect(() => {
-    if (!logged) remember(wanted);
-  }, [logged, remember, wanted]);
+    remember(wanted);
+  }, [remember, wanted]);
   if (!logged) return <Navigate to="/login" replace />;
   return <>{children}</>;
 }

@@ -23,7 +23,8 @@ export default function HomeChart({ months }: { months: GraficoMes[] }) {
           plotOptions: { bar: { columnWidth: '55%', borderRadius: 3 } },
           dataLabels: { enabled: false },
           xaxis: { categories: months.map((m) => formatMonth(m.mes)) },
-          yaxis: { labels: { formatter: (v: number) => formatMoney(Math.round(v)) } },
+          // With no documents yet the axis still reads in euros (0 to 1.000 €), not in cents.
+          yaxis: { min: 0, ...(total === 0 ? { max: 100000, tickAmount: 4 } : {}), labels: { formatter: (v: number) => formatMoney(Math.round(v)) } },
           tooltip: { y: { formatter: (v: number) => formatMoney(Math.round(v)) } },
           legend: { position: 'top' },
           noData: { text: 'Sin datos' },

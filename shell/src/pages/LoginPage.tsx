@@ -11,7 +11,6 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const login = useSession((s) => s.login);
   const redirect = useSession((s) => s.redirect);
-  const remember = useSession((s) => s.rememberRedirect);
   const navigate = useNavigate();
 
   const handleSubmit = async (e: FormEvent) => {
@@ -23,7 +22,6 @@ export function LoginPage() {
       const res = await api.post<Configuracion>('identificar', form.values);
       if (res.RESULT === '0') {
         login(res.user as never, res.data?.[0]);
-        remember(null);
         navigate(redirect && redirect !== '/login' ? redirect : '/', { replace: true });
         return;
       }
