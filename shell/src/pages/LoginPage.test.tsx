@@ -33,6 +33,7 @@ describe('LoginPage', () => {
     sessionStorage.clear();
     localStorage.clear();
     useSession.getState().clear();
+    useSession.getState().rememberRedirect(null);
   });
   afterEach(() => {
     cleanup();
