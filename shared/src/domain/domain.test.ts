@@ -92,3 +92,30 @@ describe('validation', () => {
     expect(ok.ok && ok.value).toEqual({ nombre: 'Ana', email: 'ana@demo.es', password: null, activo: 1 });
   });
 });
+
+import { cambiarPrecio, isValidEan, netFromPvp, pvpFromNet, TIPOS_IVA } from './catalogo';
+
+describe('catalogue prices', () => {
+  it('computes PVP from the net price and back, exactly, for every cent up to 1.000 €', () => {
+    for (const iva of TIPOS_IVA) {
+      for (let c = 0n; c <= 100000n; c += 7n) {
+        expect(pvpFromNet(netFromPvp(c, iva), iva)).toBe(c);
+      }
+    }
+    expect(pvpFromNet(100000n, '21')).toBe(1210n); // 10,0000 € + 21 % = 12,10 €
+    expect(netFromPvp(999n, '21')).toBe(82562n); // 9,99 € / 1,21 = 8,2562 €
+  });
+  it('validates EAN-13 and EAN-8 check digits', () => {
+    expect(isValidEan('8410000000003')).toBe(false);
+    expect(isValidEan('4006381333931')).toBe(true);
+    expect(isValidEan('96385074')).toBe(true);
+    expect(isValidEan('96385075')).toBe(false);
+  });
+  it('raises prices by percentage or amount with cent and ,x9 rounding', () => {
+    expect(cambiarPrecio(100000n, 'porcentaje', 1000n, 'ninguno')).toBe(110000n);
+    expect(cambiarPrecio(123456n, 'porcentaje', 0n, 'centimos')).toBe(123500n);
+    expect(cambiarPrecio(123400n, 'importe', 0n, 'x9')).toBe(123900n);
+    expect(cambiarPrecio(123000n, 'importe', 0n, 'x9')).toBe(122900n);
+    expect(cambiarPrecio(10000n, 'importe', -20000n, 'ninguno')).toBe(0n);
+  });
+});

@@ -8,3 +8,4 @@ export * from './entities';
 export * from './api';
 export * from './menu';
 export * from './schemas';
+export * from './catalogo';

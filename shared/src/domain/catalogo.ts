@@ -1,0 +1,169 @@
+import { divRound } from './decimal';
+import type { Schema } from './validation';
+
+/**
+ * Catalogue contract: entities, input schemas and the exact price rules, shared by the server
+ * (`listadoarticulos`, `editararticulo`, ...) and the `mf-catalogo` remote.
+ *
+ * Scales (architecture.md): unit prices and costs in ten-thousandths of a euro (precio 12,3456 €
+ * travels as 123456), PVP (IVA included) in cents, quantities in thousandths, percentages in
+ * hundredths (21 % = 2100). JSON carries them as integers; never binary floating point.
+ */
+
+export const TIPOS_IVA = ['21', '10', '4', 'exento'] as const;
+export type TipoIva = (typeof TIPOS_IVA)[number];
+export const TIPO_IVA_LABEL: Record<TipoIva, string> = { '21': 'General 21 %', '10': 'Reducido 10 %', '4': 'Superreducido 4 %', exento: 'Exento' };
+/** Rate in hundredths of a percent: 21 % → 2100. Exempt operations are not a 0 % rate, but carry no IVA. */
+export const IVA_RATE: Record<TipoIva, bigint> = { '21': 2100n, '10': 1000n, '4': 400n, exento: 0n };
+
+export const UNIDADES_MEDIDA = ['ud', 'kg', 'g', 'l', 'ml', 'm', 'm2', 'm3', 'h', 'caja', 'paquete'] as const;
+export type UnidadMedida = (typeof UNIDADES_MEDIDA)[number];
+export const UNIDAD_LABEL: Record<UnidadMedida, string> = {
+  ud: 'Unidad', kg: 'Kilogramo', g: 'Gramo', l: 'Litro', ml: 'Mililitro', m: 'Metro', m2: 'Metro cuadrado', m3: 'Metro cúbico', h: 'Hora', caja: 'Caja', paquete: 'Paquete',
+};
+
+/** PVP in cents from a net unit price in ten-thousandths: round(net × (1 + IVA)) half-up. */
+export function pvpFromNet(net4: bigint, iva: TipoIva): bigint {
+  return divRound(net4 * (10000n + IVA_RATE[iva]), 10000n * 100n);
+}
+
+/**
+ * Net price (ten-thousandths) from a PVP in cents: the value whose PVP is exactly the typed one.
+ * net = pvp / (1 + IVA) rounded to 4 decimals always maps back to the same cents.
+ */
+export function netFromPvp(pvpCents: bigint, iva: TipoIva): bigint {
+  return divRound(pvpCents * 100n * 10000n, 10000n + IVA_RATE[iva]);
+}
+
+/** EAN-13 / EAN-8 check digit (GS1 mod 10). */
+export function isValidEan(code: string): boolean {
+  if (!/^(\d{8}|\d{13})$/.test(code)) return false;
+  const digits = code.split('').map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((s, d, i) => s + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+export type Familia = { id: number; codigo: string; nombre: string; activo: 0 | 1 };
+export type Subfamilia = Familia & { familia_id: number; familia_nombre?: string };
+export type Marca = Familia;
+export type Material = Familia;
+/** tiempo in minutes; coste in ten-thousandths. */
+export type Proceso = Familia & { tiempo: number; coste: number };
+
+export type StockAlmacen = { almacen_id: number; almacen_nombre: string; stock: number };
+export type Componente = { componente_id: number; codigo?: string; descripcion?: string; cantidad: number };
+export type Proporcion = { material_id: number; nombre?: string; porcentaje: number };
+
+export type Articulo = {
+  id: number;
+  codigo: string;
+  referencia: string | null;
+  descripcion: string;
+  descripcion_larga: string | null;
+  unidad_medida: UnidadMedida;
+  familia_id: number | null;
+  familia_nombre?: string | null;
+  subfamilia_id: number | null;
+  subfamilia_nombre?: string | null;
+  marca_id: number | null;
+  marca_nombre?: string | null;
+  precio_compra: number;
+  /** Tarifa 1. */
+  precio_venta: number;
+  tarifa_2: number;
+  tarifa_3: number;
+  /** IVA included, cents; kept consistent with the net price and tax by the server. */
+  pvp_1: number;
+  pvp_2: number;
+  pvp_3: number;
+  tipo_iva: TipoIva;
+  palabras_clave: string | null;
+  nombre_tpv: string | null;
+  codigo_barras: string | null;
+  tiempo: number | null;
+  activo: 0 | 1;
+  foto: string | null;
+  seo_slug: string | null;
+  seo_titulo: string | null;
+  seo_descripcion: string | null;
+  /** Derived from documents, never typed in (read-only in the record). */
+  precio_medio_compra?: number;
+  precio_medio_venta?: number;
+  unidades_compradas?: number;
+  unidades_vendidas?: number;
+  stock_total?: number;
+  stock?: StockAlmacen[];
+  materiales?: number[];
+  procesos?: number[];
+  componentes?: Componente[];
+  proporciones?: Proporcion[];
+};
+
+const code = { type: 'string', required: true, max: 30 } as const;
+const name = { type: 'string', required: true, max: 120 } as const;
+
+export const familiaSchema = { codigo: code, nombre: name, activo: { type: 'flag' } } satisfies Schema;
+export const subfamiliaSchema = { ...familiaSchema, familia_id: { type: 'int', required: true, min: 1 } } satisfies Schema;
+export const marcaSchema = familiaSchema;
+export const materialSchema = familiaSchema;
+export const procesoSchema = {
+  ...familiaSchema,
+  tiempo: { type: 'int', min: 0, max: 1_000_000 },
+  coste: { type: 'int', min: 0, max: 1_000_000_000_000 },
+} satisfies Schema;
+
+const price = { type: 'int', min: 0, max: 1_000_000_000_000 } as const;
+
+export const articuloSchema = {
+  codigo: code,
+  referencia: { type: 'string', max: 50 },
+  descripcion: { type: 'string', required: true, max: 200 },
+  descripcion_larga: { type: 'string', max: 5000 },
+  unidad_medida: { type: 'enum', required: true, values: UNIDADES_MEDIDA },
+  familia_id: { type: 'int', min: 1 },
+  subfamilia_id: { type: 'int', min: 1 },
+  marca_id: { type: 'int', min: 1 },
+  precio_compra: price,
+  precio_venta: price,
+  tarifa_2: price,
+  tarifa_3: price,
+  pvp_1: price,
+  pvp_2: price,
+  pvp_3: price,
+  tipo_iva: { type: 'enum', required: true, values: TIPOS_IVA },
+  palabras_clave: { type: 'string', max: 500 },
+  nombre_tpv: { type: 'string', max: 30 },
+  codigo_barras: { type: 'string', max: 13, pattern: /^\d{8}(\d{5})?$/, patternMessage: 'El código de barras debe tener 8 o 13 cifras' },
+  tiempo: { type: 'int', min: 0, max: 1_000_000 },
+  activo: { type: 'flag' },
+  foto: { type: 'string', max: 300 },
+  seo_slug: { type: 'string', max: 200, pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, patternMessage: 'Solo minúsculas, números y guiones' },
+  seo_titulo: { type: 'string', max: 70 },
+  seo_descripcion: { type: 'string', max: 160 },
+} satisfies Schema;
+
+export const CAMPOS_PRECIO = ['precio_compra', 'precio_venta', 'tarifa_2', 'tarifa_3'] as const;
+export type CampoPrecio = (typeof CAMPOS_PRECIO)[number];
+export const CAMPO_PRECIO_LABEL: Record<CampoPrecio, string> = {
+  precio_compra: 'Precio de compra', precio_venta: 'Precio de venta (tarifa 1)', tarifa_2: 'Tarifa 2', tarifa_3: 'Tarifa 3',
+};
+export const REDONDEOS = ['ninguno', 'centimos', 'x9'] as const;
+export type Redondeo = (typeof REDONDEOS)[number];
+export const REDONDEO_LABEL: Record<Redondeo, string> = { ninguno: 'Sin redondeo (4 decimales)', centimos: 'A céntimos', x9: 'Terminado en ,x9' };
+
+/**
+ * New price after a bulk change. `valor`: percentage in hundredths (modo porcentaje) or an amount
+ * in ten-thousandths (modo importe), signed. Never below zero.
+ */
+export function cambiarPrecio(actual4: bigint, modo: 'porcentaje' | 'importe', valor: bigint, redondeo: Redondeo): bigint {
+  let p = modo === 'porcentaje' ? actual4 + divRound(actual4 * valor, 10000n) : actual4 + valor;
+  if (redondeo === 'centimos') p = divRound(p, 100n) * 100n;
+  // ,x9: to cents, then the last cent digit becomes 9 in the nearest ten (12,34 → 12,39; 12,30 → 12,29).
+  if (redondeo === 'x9') {
+    const cents = divRound(p, 100n);
+    const tens = divRound(cents + 1n, 10n);
+    p = (tens * 10n - 1n) * 100n;
+  }
+  return p < 0n ? 0n : p;
+}
