@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTable, type Column } from 'react-table';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CONSTANTS } from '../domain/messages';
 import type { Theme } from './theme';
@@ -180,5 +181,23 @@ export function Pager({ pagina, porPagina, total, onPage, onPageSize }: PagerPro
         <button type="button" onClick={() => onPage(pages)} disabled={pagina >= pages} aria-label="Última página">»</button>
       </div>
     </StyledPager>
+  );
+}
+
+const StyledRowLink = styled(Link)`
+  color: ${({ theme }: T) => theme.gray[900]};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
+  &:focus-visible { outline: 2px solid ${({ theme }: T) => theme.primary[500]}; outline-offset: 2px; border-radius: 2px; }
+`;
+
+/** The main cell of a clickable row as a real link: keyboard users can reach it, and it opens in a new tab. */
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  // The row's own click would navigate a second time.
+  return (
+    <StyledRowLink to={to} onClick={(e) => e.stopPropagation()}>
+      {children}
+    </StyledRowLink>
   );
 }

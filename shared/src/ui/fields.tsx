@@ -43,12 +43,20 @@ const StyledHint = styled.span`
   color: ${({ theme }: T) => theme.gray[500]};
 `;
 
-type FieldShellProps = { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode };
+const StyledRequired = styled.span`
+  color: ${({ theme }: T) => theme.danger};
+  margin-left: 2px;
+`;
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+type FieldShellProps = { id: string; label: ReactNode; error?: string; hint?: ReactNode; required?: boolean; children: ReactNode };
+
+function FieldShell({ id, label, error, hint, required, children }: FieldShellProps) {
   return (
     <StyledField>
-      <StyledLabel htmlFor={id}>{label}</StyledLabel>
+      <StyledLabel htmlFor={id}>
+        {label}
+        {required && <StyledRequired aria-hidden>*</StyledRequired>}
+      </StyledLabel>
       {children}
       {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : hint ? <StyledHint>{hint}</StyledHint> : null}
     </StyledField>
@@ -67,7 +75,7 @@ export function TextField({ label, value, onChange, error, hint, id, ...rest }: 
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={rest.required}>
       <StyledInput
         id={fieldId}
         value={value ?? ''}
@@ -95,7 +103,7 @@ export function SelectField({ label, value, options, onChange, error, placeholde
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} error={error}>
+    <FieldShell id={fieldId} label={label} error={error} required={rest.required}>
       <StyledSelect id={fieldId} value={value ?? ''} onChange={(e) => onChange(e.target.value)} $invalid={!!error} aria-invalid={!!error} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

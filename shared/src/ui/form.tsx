@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from './primitives';
@@ -14,13 +14,21 @@ export type RecordFormProps = {
   /** Validates and saves; resolving false (invalid or refused) moves the focus to the first marked field. */
   onSubmit: () => Promise<boolean | void> | boolean | void;
   children: ReactNode;
+  /** Unsaved changes: closing or reloading the tab asks first. */
+  dirty?: boolean;
   'aria-label'?: string;
 };
 
 /** The form of a record screen: no browser validation (the schema's Spanish messages instead), Enter saves. */
-export function RecordForm({ onSubmit, children, ...rest }: RecordFormProps) {
+export function RecordForm({ onSubmit, children, dirty, ...rest }: RecordFormProps) {
   const ref = useRef<HTMLFormElement>(null);
-  const handleSubmit = async (e: React.FormEvent) => {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const ok = await onSubmit();
     if (ok === false) {

@@ -58,7 +58,7 @@ const StyledImage = styled.div`
   }
   .preview img { max-width: 100%; max-height: 100%; object-fit: contain; }
   .buttons { display: flex; gap: 8px; flex-wrap: wrap; }
-  input[type='file'] { position: absolute; width: 1px; height: 1px; opacity: 0; pointer-events: none; }
+  input[type='file'] { position: absolute; width: 1px; height: 1px; opacity: 0; }
 `;
 
 export type ImageFieldProps = {
@@ -152,7 +152,7 @@ const StyledFile = styled.div<{ $invalid?: boolean }>`
   }
   .name { font-size: 14px; color: ${({ theme }) => theme.gray[800]}; overflow-wrap: anywhere; }
   .none { font-size: 14px; color: ${({ theme }) => theme.gray[500]}; }
-  input[type='file'] { position: absolute; width: 1px; height: 1px; opacity: 0; pointer-events: none; }
+  input[type='file'] { position: absolute; width: 1px; height: 1px; opacity: 0; }
 `;
 
 export type FileFieldProps = {
