@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Button,
+  CONF_FIELDS,
+  ErrorText,
+  FieldSpan,
+  FormActions,
+  FormGrid,
+  FormSection,
+  ImageField,
+  PageHeader,
+  RecordForm,
+  Spinner,
+  TextField,
+  configuracionSchema,
+  normalizeNif,
+  useAction,
+  useForm,
+  useShell,
+  validate,
+  type Configuracion,
+} from 'shared';
+import { FlagSwitches } from './FlagSwitches';
+
+const TEXT_FIELDS = ['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'] as const;
+type TextFieldName = (typeof TEXT_FIELDS)[number];
+
+export type ConfiguracionValues = Record<TextFieldName, string> & { logo: string | null; favicon: string | null } & Record<string, unknown>;
+
+/** Form values of a configuration record; none yet (RESULT 3) gives an empty company with every module off. */
+export function toConfiguracionValues(config: Configuracion | null): ConfiguracionValues {
+  const src = (config ?? {}) as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const f of TEXT_FIELDS) values[f] = src[f] == null ? '' : String(src[f]);
+  values.logo = typeof src.logo === 'string' && src.logo ? src.logo : null;
+  values.favicon = typeof src.favicon === 'string' && src.favicon ? src.favicon : null;
+  for (const f of CONF_FIELDS) values[f] = src[f] === 1 || src[f] === '1' || src[f] === true ? 1 : 0;
+  return values as ConfiguracionValues;
+}
+
+/** /config: company data, logo and favicon, and the module flags; saving makes the shell re-read the configuration. */
+export function ConfiguracionPage() {
+  const { api, reloadConfig } = useShell();
+  const form = useForm<ConfiguracionValues>(configuracionSchema, toConfiguracionValues(null));
+  const { values, errors, set, reset } = form;
+  const { run, busy } = useAction();
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [recordId, setRecordId] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setStatus('loading');
+    try {
+      const res = await api.get<Configuracion>('listadoconfiguraciones');
+      // Spec §8: RESULT 1 or 3 on this list is an empty list.
+      const config = res.RESULT === '0' ? (res.data?.[0] ?? null) : null;
+      reset(toConfiguracionValues(config));
+      setRecordId(config?.id ?? null);
+      setStatus('ready');
+    } catch {
+      setStatus('failed');
+    }
+  }, [api, reset]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const handleSave = async (): Promise<boolean> => {
+    if (!form.validateAll()) return false;
+    const checked = validate(configuracionSchema, values);
+    if (!checked.ok) return false;
+    const body = { ...(recordId !== null ? { id: recordId } : {}), ...checked.value };
+    const outcome = await run<Configuracion>('editarconfiguracion', body, { associatedAsFailure: true });
+    if (!outcome.ok) {
+      form.takeServerErrors(outcome.error);
+      return false;
+    }
+    const saved = outcome.data[0];
+    if (saved) {
+      reset(toConfiguracionValues(saved));
+      setRecordId(saved.id);
+    }
+    // The header menu and the branding follow the new flags at once.
+    await reloadConfig().catch(() => undefined);
+    return true;
+  };
+
+  const text = (name: TextFieldName) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (v: string) => set(name, v),
+  });
+
+  if (status === 'loading') return <Spinner />;
+  if (status === 'failed')
+    return (
+      <div role="alert">
+        <PageHeader title="Configuración" />
+        <ErrorText>No se ha podido cargar la configuración.</ErrorText>{' '}
+        <Button $variant="secondary" $small onClick={() => void load()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+
+  return (
+    <>
+      <PageHeader title="Configuración" description="Datos de la empresa, imagen y módulos activos de Manager TPV." />
+      <RecordForm onSubmit={handleSave} dirty={form.dirty} aria-label="Configuración">
+        <FormSection title="Datos de la empresa" description="Aparecen en los documentos (facturas, albaranes, pedidos) y en los listados impresos.">
+          <FormGrid>
+            <TextField label="Razón social" required autoComplete="organization" {...text('razon_social')} />
+            <TextField label="Nombre comercial" {...text('nombre_comercial')} />
+            <TextField
+              label="NIF"
+              required
+              hint="DNI, NIE o CIF de la empresa"
+              autoCapitalize="characters"
+              {...text('nif')}
+              onBlur={() => values.nif && set('nif', normalizeNif(values.nif))}
+            />
+            <FieldSpan>
+              <TextField label="Dirección" autoComplete="street-address" {...text('direccion')} />
+            </FieldSpan>
+            <TextField label="Código postal" inputMode="numeric" maxLength={5} autoComplete="postal-code" {...text('codigo_postal')} />
+            <TextField label="Población" autoComplete="address-level2" {...text('poblacion')} />
+            <TextField label="Provincia" autoComplete="address-level1" {...text('provincia')} />
+            <TextField label="Teléfono" type="tel" inputMode="tel" autoComplete="tel" {...text('telefono')} />
+            <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...text('email')} />
+          </FormGrid>
+        </FormSection>
+
+        <FormSection title="Imagen" description="El logotipo se muestra en la cabecera y en los documentos; el icono, en la pestaña del navegador.">
+          <FormGrid $min="260px">
+            <ImageField label="Logotipo" value={values.logo} error={errors.logo} onChange={(url) => set('logo', url)} />
+            <ImageField
+              label="Icono del navegador (favicon)"
+              value={values.favicon}
+              error={errors.favicon}
+              hint="Cuadrado, de 32×32 o 64×64 píxeles; PNG o ICO de hasta 2 MB"
+              onChange={(url) => set('favicon', url)}
+            />
+          </FormGrid>
+        </FormSection>
+
+        <FormSection
+          title="Módulos"
+          description="Un módulo desactivado desaparece del menú y el servidor rechaza sus acciones. Los cambios se aplican al guardar."
+        >
+          <FlagSwitches values={values} onChange={(field, v) => set(field, v)} disabled={busy} />
+        </FormSection>
+
+        <FormActions dirty={form.dirty} busy={busy} />
+      </RecordForm>
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Badge,
+  Button,
+  CONSTANTS,
+  ConfirmDialog,
+  FormActions,
+  FormGrid,
+  FormSection,
+  MESSAGES,
+  Muted,
+  NotFoundPanel,
+  PageHeader,
+  RecordForm,
+  Spinner,
+  SwitchField,
+  TextField,
+  formatDateTime,
+  useRecordEditor,
+  useShell,
+  usuarioSchema,
+  type FieldErrors,
+  type Schema,
+  type Usuario,
+} from 'shared';
+import { paths } from '../paths';
+
+export type UsuarioValues = { nombre: string; email: string; password: string; password2: string; activo: 0 | 1 };
+
+const EMPTY: UsuarioValues = { nombre: '', email: '', password: '', password2: '', activo: 1 };
+
+/** Creating needs a password; editing changes it only when one is typed. */
+const passwordRequired: Schema = { password: { ...usuarioSchema.password, required: true } };
+
+/** /config/usuario/:usuarioId and /config/usuario/nuevo-usuario: one form for both. */
+export function UsuarioPage({ id }: { id?: string }) {
+  const navigate = useNavigate();
+  const { user } = useShell();
+  const [confirming, setConfirming] = useState(false);
+
+  const editor = useRecordEditor<Usuario, UsuarioValues>({
+    actions: { list: 'listadousuarios', save: 'editarusuario', remove: 'eliminarusuario' },
+    id,
+    schema: usuarioSchema,
+    empty: EMPTY,
+    toValues: (u) => ({ nombre: u.nombre, email: u.email, password: '', password2: '', activo: u.activo }),
+    rules: ({ isNew }) => ({
+      schema: isNew ? passwordRequired : undefined,
+      check: (v): FieldErrors => ((v.password || v.password2) && v.password !== v.password2 ? { password2: MESSAGES.passwordsDiffer } : {}),
+    }),
+    toBody: ({ password, ...rest }, { isNew }) => ({ ...(isNew ? {} : { id: Number(id) }), ...rest, ...(password ? { password } : {}) }),
+    onSaved: (u, isNew) => {
+      if (isNew) navigate(paths.usuario(u.id), { replace: true });
+    },
+    onRemoved: () => navigate(paths.usuarios),
+  });
+  const { form, record, isNew } = editor;
+  const { values, errors, set } = form;
+  // Nobody deletes or deactivates themselves (the server refuses it too).
+  const isSelf = !isNew && user !== null && Number(id) === user.id;
+  const back = { to: paths.usuarios, label: 'Usuarios' };
+
+  if (editor.loading) return <Spinner />;
+  if (editor.notFound) return <NotFoundPanel title="Usuario no encontrado" text="El usuario no existe o se ha eliminado." back={back} />;
+
+  const handleDelete = async () => {
+    if (!(await editor.remove())) setConfirming(false);
+  };
+
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={
+          isNew ? (
+            'Nuevo usuario'
+          ) : (
+            <>
+              {record?.nombre}
+              {isSelf && (
+                <>
+                  {' '}
+                  <Badge $tone="info">Usted</Badge>
+                </>
+              )}
+            </>
+          )
+        }
+        description={
+          record ? `Creado el ${formatDateTime(record.creado)} · Último acceso: ${record.ultimo_acceso ? formatDateTime(record.ultimo_acceso) : 'nunca'}` : undefined
+        }
+      />
+      <RecordForm onSubmit={editor.save} dirty={form.dirty} aria-label={isNew ? 'Nuevo usuario' : 'Usuario'}>
+        <FormSection title="Datos del usuario">
+          <FormGrid>
+            <TextField label="Nombre" required autoComplete="off" value={values.nombre} error={errors.nombre} onChange={(v) => set('nombre', v)} />
+            <TextField
+              label="Email"
+              required
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              hint="Con él se identifica al entrar"
+              value={values.email}
+              error={errors.email}
+              onChange={(v) => set('email', v)}
+            />
+          </FormGrid>
+          <SwitchField
+            label="Activo"
+            name="activo"
+            checked={values.activo === 1}
+            disabled={isSelf}
+            error={errors.activo}
+            hint={isSelf ? MESSAGES.cannotDeactivateSelf : 'Un usuario inactivo no puede entrar; se conserva con su historial.'}
+            onChange={(on) => set('activo', on ? 1 : 0)}
+          />
+        </FormSection>
+
+        <FormSection
+          title="Contraseña"
+          description={
+            isNew
+              ? `Al menos ${CONSTANTS.minPasswordLength} caracteres.`
+              : `Déjela en blanco para mantener la actual. Si la cambia, se cerrarán las demás sesiones de este usuario.`
+          }
+        >
+          <FormGrid>
+            <TextField
+              label={isNew ? 'Contraseña' : 'Nueva contraseña'}
+              required={isNew}
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              error={errors.password}
+              onChange={(v) => set('password', v)}
+            />
+            <TextField
+              label="Repetir contraseña"
+              required={isNew}
+              type="password"
+              autoComplete="new-password"
+              value={values.password2}
+              error={errors.password2}
+              onChange={(v) => set('password2', v)}
+            />
+          </FormGrid>
+        </FormSection>
+
+        {isSelf && <Muted>{MESSAGES.cannotDeleteSelf}: otro usuario puede hacerlo.</Muted>}
+
+        <FormActions
+          dirty={form.dirty}
+          busy={editor.saving}
+          cancelTo={paths.usuarios}
+          extra={
+            !isNew && !isSelf ? (
+              <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
+                Eliminar
+              </Button>
+            ) : undefined
+          }
+        />
+      </RecordForm>
+      <ConfirmDialog
+        open={confirming}
+        title="Eliminar usuario"
+        text={`Se eliminará el usuario «${record?.nombre ?? ''}» y se cerrarán sus sesiones. Esta acción no se puede deshacer.`}
+        confirmLabel="Eliminar"
+        busy={editor.removing}
+        onConfirm={() => void handleDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
