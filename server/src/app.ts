@@ -70,7 +70,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       email: opts.adminEmail ?? 'admin@demo.es',
       password: opts.adminPassword,
     });
-    if (seeded.adminCreated) printAdmin(seeded.adminCreated.email, seeded.adminCreated.generatedPassword);
+    const created = seeded.adminCreated;
+    if (created?.generatedPassword) printGeneratedAdmin(created.email, created.generatedPassword);
+    else if (created) app.log.info({ email: created.email }, 'administrator created with MANAGER_ADMIN_PASSWORD');
   } catch (err) {
     await database.close();
     throw err;
@@ -127,16 +129,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   return app;
 }
 
-function printAdmin(email: string, generatedPassword: string | null): void {
-  const lines = generatedPassword
-    ? [
-        'Administrator created (first start).',
-        `  email:    ${email}`,
-        `  password: ${generatedPassword}`,
-        'This password is shown only now: write it down and change it after logging in.',
-      ]
-    : ['Administrator created (first start).', `  email:    ${email}`, '  password: the one in MANAGER_ADMIN_PASSWORD'];
-  const width = Math.max(...lines.map((l) => l.length)) + 4;
-  const bar = '='.repeat(width);
+function printGeneratedAdmin(email: string, password: string): void {
+  const lines = [
+    'Administrator created (first start).',
+    `  email:    ${email}`,
+    `  password: ${password}`,
+    'This password is shown only now: write it down and change it after logging in.',
+  ];
+  const bar = '='.repeat(Math.max(...lines.map((l) => l.length)) + 4);
   process.stdout.write(`\n${bar}\n${lines.map((l) => `  ${l}`).join('\n')}\n${bar}\n\n`);
 }

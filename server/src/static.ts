@@ -42,14 +42,17 @@ export function registerStatic(app: FastifyInstance, opts: { staticRoot: string;
     decorated = true;
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Not async: awaiting a streamed reply here piles listeners on the response.
+  app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const page = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SHELL.test(url);
     if (page && hasShell) {
       // The shell routes the address itself and shows its 404 screen when nothing matches.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist, { cacheControl: false });
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist, { cacheControl: false });
+    } else if (page) {
+      reply.code(404).type('text/plain; charset=utf-8').send(MESSAGES.notBuilt);
+    } else {
+      reply.code(404).send({ RESULT: '1', message: MESSAGES.notFound });
     }
-    if (page) return reply.code(404).type('text/plain; charset=utf-8').send(MESSAGES.notBuilt);
-    return reply.code(404).send({ RESULT: '1', message: MESSAGES.notFound });
   });
 }

@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { BuildAppOptions } from '../src/app.ts';
+
+/** A real 1×1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export const ADMIN = { email: 'admin@demo.es', password: 'Admin-prueba-2026' };
+
+export type Backend = { name: 'sqlite' | 'postgres'; url?: string };
+
+/** SQLite always; PostgreSQL too when the global setup found or started one. */
+export function backends(): Backend[] {
+  const url = inject('pgUrl');
+  return url ? [{ name: 'sqlite' }, { name: 'postgres', url }] : [{ name: 'sqlite' }];
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  dataDir: string;
+  /** Logs in and returns the cookie header for later requests. */
+  login(email?: string, password?: string): Promise<string>;
+  /** `/api/op.asp?ac=...` with a session cookie; GET puts input in the query, POST in the body. */
+  op(ac: string, opts?: { cookie?: string; method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+};
+
+/** A fresh app on a fresh database: a temp folder for SQLite, a fresh schema for PostgreSQL. */
+export async function createTestApp(backend: Backend, extra: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-test-'));
+  let databaseUrl: string | undefined;
+  let dropSchema = async () => {};
+  if (backend.name === 'postgres') {
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: backend.url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const u = new URL(backend.url!);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = u.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: backend.url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  const app = await buildApp({
+    dataDir,
+    databaseUrl,
+    staticRoot: extra.staticRoot ?? dataDir,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    ...extra,
+  });
+
+  const op: TestApp['op'] = (ac, o = {}) => {
+    const method = o.method ?? (o.body === undefined ? 'GET' : 'POST');
+    const req: InjectOptions = {
+      method,
+      url: '/api/op.asp',
+      query: { ac, ...(o.query ?? {}) },
+      headers: { ...(o.cookie ? { cookie: o.cookie } : {}), ...(o.headers ?? {}) },
+    };
+    if (o.body !== undefined) req.payload = o.body as InjectOptions['payload'];
+    return app.inject(req);
+  };
+
+  return {
+    app,
+    dataDir,
+    op,
+    async login(email = ADMIN.email, password = ADMIN.password) {
+      const res = await op('identificar', { body: { email, password } });
+      const c = res.cookies.find((x) => x.name === 'mtpv_sesion');
+      if (res.json().RESULT !== '0' || !c) throw new Error(`login failed: ${res.body}`);
+      return `mtpv_sesion=${c.value}`;
+    },
+    async close() {
+      await app.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body with one file field. */
+export function multipart(field: string, filename: string, type: string, content: Buffer) {
+  const boundary = '----mtpv' + crypto.randomBytes(8).toString('hex');
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every JSON answer of op.asp: never an empty object, never a stack trace or SQL. */
+export function expectCleanAnswer(res: LightMyRequestResponse): Record<string, unknown> {
+  const body = res.json() as Record<string, unknown>;
+  if (!body || typeof body !== 'object' || Object.keys(body).length === 0) throw new Error('empty answer');
+  if (!['0', '1', '2', '3'].includes(String(body.RESULT))) throw new Error(`no RESULT in ${res.body}`);
+  if (/\bat .+:\d+:\d+|select |insert into|SQLITE_|syntax error/i.test(res.body)) throw new Error(`leaks internals: ${res.body}`);
+  return body;
+}
