@@ -61,3 +61,94 @@ export async function downloadTablePdf(opts: {
   }
   doc.save(opts.fileName);
 }
+
+export type PdfTableGroup = { title: string; rows: (string | number | null | undefined)[][] };
+
+/**
+ * A table split into titled groups (a price list per familia) as a PDF: the header row repeats on
+ * every page, a group title never ends a page alone, numbers can be right-aligned. jsPDF loads lazily.
+ */
+export async function downloadGroupedTablePdf(opts: {
+  fileName: string;
+  title: string;
+  /** Under the title: the company, the date. */
+  subtitle?: string;
+  header: string[];
+  groups: PdfTableGroup[];
+  widths?: number[];
+  align?: ('left' | 'right')[];
+  orientation?: 'portrait' | 'landscape';
+}): Promise<void> {
+  const { jsPDF } = await import('jspdf');
+  const orientation = opts.orientation ?? (opts.header.length > 6 ? 'landscape' : 'portrait');
+  const doc = new jsPDF({ orientation, unit: 'mm', format: 'a4' });
+  const pageW = doc.internal.pageSize.getWidth();
+  const pageH = doc.internal.pageSize.getHeight();
+  const margin = 12;
+  const widths = opts.widths ?? opts.header.map(() => 1);
+  const sum = widths.reduce((a, b) => a + b, 0);
+  const cols = widths.map((w) => ((pageW - margin * 2) * w) / sum);
+  const bottom = pageH - margin - 4;
+  let y = margin;
+
+  const cellText = (v: string | number | null | undefined, w: number) => doc.splitTextToSize(v === null || v === undefined ? '' : String(v), w - 2)[0] ?? '';
+  const drawRow = (cells: (string | number | null | undefined)[]) => {
+    let x = margin;
+    cells.forEach((v, i) => {
+      const right = opts.align?.[i] === 'right';
+      doc.text(cellText(v, cols[i]), right ? x + cols[i] - 1 : x + 1, y, right ? { align: 'right' } : undefined);
+      x += cols[i];
+    });
+  };
+  const drawPageHeader = (first: boolean) => {
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(first ? 15 : 10);
+    doc.text(opts.title, margin, y + 5);
+    doc.setFont('helvetica', 'normal');
+    if (opts.subtitle) {
+      doc.setFontSize(9);
+      doc.text(opts.subtitle, pageW - margin, y + 5, { align: 'right' });
+    }
+    y += 10;
+    doc.setFontSize(8);
+    doc.setFillColor(226, 232, 240);
+    doc.rect(margin, y, pageW - margin * 2, 6, 'F');
+    doc.setFont('helvetica', 'bold');
+    y += 4;
+    drawRow(opts.header);
+    doc.setFont('helvetica', 'normal');
+    y += 6;
+  };
+  const newPage = () => {
+    doc.addPage();
+    y = margin;
+    drawPageHeader(false);
+  };
+
+  drawPageHeader(true);
+  for (const group of opts.groups) {
+    // The title and at least one row together.
+    if (y + 12 > bottom) newPage();
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(10);
+    doc.text(group.title, margin, y + 1);
+    doc.setDrawColor(148, 163, 184);
+    doc.line(margin, y + 2.5, pageW - margin, y + 2.5);
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(8);
+    y += 7;
+    for (const row of group.rows) {
+      if (y > bottom) newPage();
+      drawRow(row);
+      y += 4.6;
+    }
+    y += 3;
+  }
+  const pages = doc.getNumberOfPages();
+  for (let p = 1; p <= pages; p++) {
+    doc.setPage(p);
+    doc.setFontSize(7);
+    doc.text(`Página ${p} de ${pages}`, pageW / 2, pageH - 5, { align: 'center' });
+  }
+  doc.save(opts.fileName);
+}

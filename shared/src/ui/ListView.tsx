@@ -15,7 +15,21 @@ type T = { theme: Theme };
 export type ListFilter = {
   name: string;
   label: string;
-  options: { value: string; label: string }[];
+  /** Fixed options, or options that follow the other filters (the subfamilias of the chosen familia). */
+  options: { value: string; label: string }[] | ((filters: Record<string, string>) => { value: string; label: string }[]);
+  /** Another filter this one needs: disabled while that one is empty, cleared when it changes. */
+  dependsOn?: string;
+};
+
+/** What a toolbar built by a function sees: the list's current query, count and page. */
+export type ListContext<R> = { params: ListParams; total: number; rows: R[] };
+
+/** Rows chosen by hand (for a bulk action): keys from `rowKey`, kept across pages and searches. */
+export type ListSelection<R> = {
+  selected: (string | number)[];
+  onChange: (keys: (string | number)[]) => void;
+  /** Accessible name of a row's checkbox ('Seleccionar A-001'). */
+  rowLabel?: (row: R) => string;
 };
 
 export type ListViewProps<R> = {
@@ -32,7 +46,10 @@ export type ListViewProps<R> = {
   defaultSort?: { orden: string; dir: 'asc' | 'desc' };
   /** Enter in the search box with an exact match (e.g. a scanned barcode) can open the record. */
   onSearchEnter?: (q: string, rows: R[]) => void;
-  toolbar?: ReactNode;
+  /** Buttons beside the exports; a function gets the current query (a bulk action on "todos los del filtro"). */
+  toolbar?: ReactNode | ((ctx: ListContext<R>) => ReactNode);
+  /** Checkboxes to choose rows by hand; not exported to CSV or PDF. */
+  selection?: ListSelection<R>;
   /** File names of exports, without extension. */
   exportName?: string;
   /** Extra query parameters fixed by the screen. */
@@ -46,10 +63,27 @@ const StyledToolbar = styled.div`
   align-items: center;
   margin-bottom: 12px;
   .search { flex: 1 1 240px; max-width: 420px; }
+  select:disabled { opacity: 0.55; }
   select { font: inherit; padding: 7px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; min-height: 38px; }
 `;
 
 const EXPORT_PAGE = 100;
+
+const StyledSelectionBar = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-wrap: wrap;
+  margin-bottom: 8px;
+  font-size: 14px;
+  color: ${({ theme }: T) => theme.gray[700]};
+  label { display: inline-flex; gap: 8px; align-items: center; cursor: pointer; min-height: 32px; }
+  input[type='checkbox'] { width: 18px; height: 18px; }
+`;
+
+function filterOptions(f: ListFilter, filters: Record<string, string>) {
+  return typeof f.options === 'function' ? f.options(filters) : f.options;
+}
 
 /** Server-side paged, sorted, searchable list with CSV and PDF export: every section's list screen. */
 export function ListView<R extends object>(props: ListViewProps<R>) {
@@ -61,6 +95,41 @@ export function ListView<R extends object>(props: ListViewProps<R>) {
   const { rows, total, loading, error } = useList<R>(ac, params);
   const [exporting, setExporting] = useState(false);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { selection } = props;
+  const chosen = new Set(selection?.selected ?? []);
+  const pageKeys = rows.map(rowKey);
+  const pageChosen = pageKeys.length > 0 && pageKeys.every((k) => chosen.has(k));
+  const tableColumns: DataColumn<R>[] = selection
+    ? [
+        {
+          id: '__seleccion',
+          header: '',
+          width: '36px',
+          cell: (r) => {
+            const k = rowKey(r);
+            return (
+              <input
+                type="checkbox"
+                style={{ width: 18, height: 18 }}
+                aria-label={selection.rowLabel ? selection.rowLabel(r) : `Seleccionar fila ${k}`}
+                checked={chosen.has(k)}
+                onClick={(e) => e.stopPropagation()}
+                onChange={(e) => selection.onChange(e.target.checked ? [...selection.selected, k] : selection.selected.filter((x) => x !== k))}
+              />
+            );
+          },
+        },
+        ...columns,
+      ]
+    : columns;
+
+  const handleFilter = (name: string, value: string) =>
+    setState((s) => {
+      const next = { ...s.filters, [name]: value };
+      // A filter that depends on this one (subfamilia on familia) no longer applies.
+      for (const f of filters) if (f.dependsOn === name) delete next[f.name];
+      return { ...s, pagina: 1, filters: next };
+    });
 
   useEffect(() => () => clearTimeout(debounce.current), []);
 
@@ -127,10 +196,11 @@ export function ListView<R extends object>(props: ListViewProps<R>) {
             key={f.name}
             aria-label={f.label}
             value={state.filters[f.name] ?? ''}
-            onChange={(e) => setState((s) => ({ ...s, pagina: 1, filters: { ...s.filters, [f.name]: e.target.value } }))}
+            disabled={!!f.dependsOn && !state.filters[f.dependsOn]}
+            onChange={(e) => handleFilter(f.name, e.target.value)}
           >
             <option value="">{f.label}: todos</option>
-            {f.options.map((o) => (
+            {filterOptions(f, state.filters).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -138,7 +208,7 @@ export function ListView<R extends object>(props: ListViewProps<R>) {
           </select>
         ))}
         <Row $gap={6} style={{ marginLeft: 'auto' }}>
-          {toolbar}
+          {typeof toolbar === 'function' ? toolbar({ params, total, rows }) : toolbar}
           <Button $variant="secondary" $small onClick={handleCsv} disabled={exporting || total === 0}>
             CSV
           </Button>
@@ -148,9 +218,36 @@ export function ListView<R extends object>(props: ListViewProps<R>) {
         </Row>
       </StyledToolbar>
       {error && <ErrorText>{error}</ErrorText>}
+      {selection && (
+        <StyledSelectionBar>
+          <label>
+            <input
+              type="checkbox"
+              checked={pageChosen}
+              disabled={rows.length === 0}
+              onChange={(e) =>
+                selection.onChange(
+                  e.target.checked ? [...selection.selected, ...pageKeys.filter((k) => !chosen.has(k))] : selection.selected.filter((k) => !pageKeys.includes(k)),
+                )
+              }
+            />
+            Seleccionar esta página
+          </label>
+          <span aria-live="polite">
+            {selection.selected.length === 0
+              ? 'Ningún elemento seleccionado'
+              : `${selection.selected.length.toLocaleString('es-ES')} seleccionado${selection.selected.length === 1 ? '' : 's'}`}
+          </span>
+          {selection.selected.length > 0 && (
+            <Button type="button" $variant="ghost" $small onClick={() => selection.onChange([])}>
+              Quitar selección
+            </Button>
+          )}
+        </StyledSelectionBar>
+      )}
       <div aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity .15s' }}>
         <DataTable
-          columns={columns}
+          columns={tableColumns}
           rows={rows}
           rowKey={rowKey}
           onRowClick={onRowClick}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { detectCsvSeparator, parseCsv, toCsv } from './csv';
+
+describe('parseCsv', () => {
+  it('reads ; separated text with a BOM and CRLF line ends', () => {
+    const p = parseCsv('\uFEFFcodigo;descripcion;precio\r\nA1;Tornillo;1.234,56\r\nA2;Tuerca;0,5\r\n');
+    expect(p.separator).toBe(';');
+    expect(p.header).toEqual(['codigo', 'descripcion', 'precio']);
+    expect(p.rows).toEqual([
+      ['A1', 'Tornillo', '1.234,56'],
+      ['A2', 'Tuerca', '0,5'],
+    ]);
+    expect(p.lines).toEqual([2, 3]);
+  });
+
+  it('reads , separated text with LF and no BOM, keeping commas inside quotes', () => {
+    const p = parseCsv('codigo,precio\nA1,"12,50"\nA2,3.5');
+    expect(p.separator).toBe(',');
+    expect(p.rows).toEqual([
+      ['A1', '12,50'],
+      ['A2', '3.5'],
+    ]);
+  });
+
+  it('handles doubled quotes, separators and line breaks inside quoted cells', () => {
+    const p = parseCsv('a;b\n"Tornillo ""M4""";"una; dos"\n"línea 1\nlínea 2";x\nfin;y\n');
+    expect(p.rows).toEqual([
+      ['Tornillo "M4"', 'una; dos'],
+      ['línea 1\nlínea 2', 'x'],
+      ['fin', 'y'],
+    ]);
+    // The quoted break moves the next row's file line.
+    expect(p.lines).toEqual([2, 3, 5]);
+  });
+
+  it('skips blank lines but keeps rows of empty cells and empty quoted cells', () => {
+    const p = parseCsv('a;b\n\n;\n""\n\r\nx;y');
+    expect(p.rows).toEqual([['', ''], [''], ['x', 'y']]);
+    expect(p.lines).toEqual([3, 4, 6]);
+  });
+
+  it('returns nothing for an empty file and a header alone', () => {
+    expect(parseCsv('')).toMatchObject({ header: [], rows: [] });
+    expect(parseCsv('\uFEFF codigo ; nombre \r\n')).toMatchObject({ header: ['codigo', 'nombre'], rows: [] });
+  });
+
+  it('uses the given separator, and detects tabs', () => {
+    expect(parseCsv('a,b;c\n1,2;3', ';').rows).toEqual([['1,2', '3']]);
+    expect(detectCsvSeparator('a\tb\tc\n1;2')).toBe('\t');
+    expect(detectCsvSeparator('"a;b",c,d\n')).toBe(',');
+    expect(detectCsvSeparator('a;b,c\n')).toBe(';');
+  });
+
+  it('reads back what toCsv writes', () => {
+    const rows = [['A;1', 'dice "hola"', 'dos\r\nlíneas'], ['', '3', null]];
+    const p = parseCsv(toCsv(['x', 'y', 'z'], rows));
+    expect(p.header).toEqual(['x', 'y', 'z']);
+    expect(p.rows).toEqual([['A;1', 'dice "hola"', 'dos\r\nlíneas'], ['', '3', '']]);
+  });
+});
