@@ -67,7 +67,9 @@ function baseConfig({ dir, mode, devPort, title }) {
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), title, favicon: undefined }),
+      // Absolute script URLs in development, so reloading a deep link of the harness (/config/usuario/1) works;
+      // the built remote keeps 'auto' (its chunks load from wherever its remoteEntry is).
+      new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), title, favicon: undefined, ...(prod ? {} : { publicPath: '/' }) }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
     ],
     devServer: {

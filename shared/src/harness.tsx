@@ -23,6 +23,17 @@ export function mountHarness(Section: ComponentType, menu: SectionMenu, el: HTML
   createRoot(el).render(<Harness Section={Section} menu={menu} />);
 }
 
+const HARNESS_USER_KEY = 'mtpv:arnes:usuario';
+
+function readHarnessUser(): ShellServices['user'] {
+  try {
+    const u = JSON.parse(sessionStorage.getItem(HARNESS_USER_KEY) ?? 'null') as ShellServices['user'];
+    return u && typeof u.id === 'number' ? u : { id: 0, nombre: 'arnés', email: '' };
+  } catch {
+    return { id: 0, nombre: 'arnés', email: '' };
+  }
+}
+
 function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu }) {
   const api = useMemo(() => createApiClient(), []);
   const [config, setConfig] = useState<Configuracion | null>(null);
@@ -47,7 +58,7 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
   const services: ShellServices = {
     api,
     flags: flagsFromConfig(config),
-    user: { id: 0, nombre: 'arnés', email: '' },
+    user: readHarnessUser(),
     config,
     toast: { success: (t) => console.info('Exito!', t ?? ''), error: (t) => console.error('Error!', t ?? ''), associated: () => console.warn('Acción no posible'), info: console.info },
     reloadConfig: load,
@@ -63,8 +74,12 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
               e.preventDefault();
               const v = validate(loginSchema, form);
               if (!v.ok) return setError(Object.values(v.errors)[0]);
-              const res = await api.post('identificar', form).catch(() => ({ RESULT: '1' as const }));
-              if (res.RESULT === '0') void load();
+              const res = await api.post('identificar', form).catch(() => ({ RESULT: '1' as const, user: undefined }));
+              if (res.RESULT === '0') {
+                // Like the shell: the user in session storage, so screens know who is logged in after a reload.
+                sessionStorage.setItem(HARNESS_USER_KEY, JSON.stringify(res.user ?? null));
+                void load();
+              }
               else setError('Usuario o contraseña incorrectos');
             }}
           >
@@ -88,7 +103,10 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
                 element={
                   <SectionGrid>
                     <SideList prefix={menu.prefix} entries={visibleEntries(menu, services.flags)} />
-                    <Section />
+                    {/* One grid cell, whatever the section renders. */}
+                    <div style={{ minWidth: 0 }}>
+                      <Section />
+                    </div>
                   </SectionGrid>
                 }
               />
