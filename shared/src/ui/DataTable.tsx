@@ -36,6 +36,7 @@ const StyledTable = styled.table`
   th button:focus-visible { outline: 2px solid ${({ theme }: T) => theme.primary[500]}; }
   tbody tr.clickable { cursor: pointer; }
   tbody tr.clickable:hover { background: ${({ theme }: T) => theme.primary[50]}; }
+  caption.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .right { text-align: right; font-variant-numeric: tabular-nums; }
   .center { text-align: center; }
   ${({ theme }: T) => theme.phone} { .phone-hide { display: none; } }

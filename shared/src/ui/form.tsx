@@ -129,7 +129,7 @@ const StyledActions = styled.div`
     margin-right: auto;
   }
   .status.dirty { color: #b45309; font-weight: 600; }
-  .main { display: flex; gap: 8px; margin-left: auto; }
+  .main { display: flex; align-items: center; gap: 8px; margin-left: auto; }
   ${({ theme }) => theme.phone} {
     padding: 10px 12px;
     .main { width: 100%; }
@@ -158,7 +158,7 @@ export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, ex
       </span>
       <div className="main">
         {cancelTo && (
-          <Button as={Link} to={cancelTo} $variant="secondary" style={{ textDecoration: 'none' }}>
+          <Button as={Link} to={cancelTo} $variant="secondary">
             Cancelar
           </Button>
         )}

@@ -19,8 +19,10 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $small?: boolean
   display: inline-flex;
   align-items: center;
   justify-content: center;
+  box-sizing: border-box;
   gap: 6px;
   border-radius: 6px;
+  text-decoration: none;
   font: inherit;
   font-weight: 500;
   cursor: pointer;
