@@ -1,4 +1,5 @@
 import { Route, Routes, useParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { ModuleGate, NotFoundPanel } from 'shared';
 import { ConfiguracionPage } from './configuracion/ConfiguracionPage';
 import { paths } from './paths';
@@ -7,6 +8,11 @@ import { SeriePage } from './series/SeriePage';
 import { UsuarioListPage } from './usuarios/UsuarioListPage';
 import { UsuarioPage } from './usuarios/UsuarioPage';
 import { UtilidadesPage } from './utilidades/UtilidadesPage';
+
+// One block for the host's layout, whatever the screen renders; never wider than its column.
+const StyledSection = styled.div`
+  min-width: 0;
+`;
 
 // Keyed by id: after "nuevo" saves and moves to the record, or from one record to another, the form starts afresh.
 function UsuarioRoute() {
@@ -26,30 +32,32 @@ function SerieRoute() {
 /** Everything under /config (exposed as `./Section`; the shell draws the header and the side list). */
 export default function Section() {
   return (
-    <Routes>
-      <Route index element={<ConfiguracionPage />} />
-      <Route path="usuarios" element={<UsuarioListPage />} />
-      <Route path="usuario/nuevo-usuario" element={<UsuarioPage key="nuevo" />} />
-      <Route path="usuario/:usuarioId" element={<UsuarioRoute />} />
-      <Route
-        path="series"
-        element={
-          <ModuleGate module="ventas">
-            <SerieListPage />
-          </ModuleGate>
-        }
-      />
-      <Route
-        path="serie/nueva-serie"
-        element={
-          <ModuleGate module="ventas">
-            <SeriePage key="nueva" />
-          </ModuleGate>
-        }
-      />
-      <Route path="serie/:serieId" element={<SerieRoute />} />
-      <Route path="utilidades" element={<UtilidadesPage />} />
-      <Route path="*" element={<NotFoundPanel back={{ to: paths.configuracion, label: 'Volver a Configuración' }} />} />
-    </Routes>
+    <StyledSection>
+      <Routes>
+        <Route index element={<ConfiguracionPage />} />
+        <Route path="usuarios" element={<UsuarioListPage />} />
+        <Route path="usuario/nuevo-usuario" element={<UsuarioPage key="nuevo" />} />
+        <Route path="usuario/:usuarioId" element={<UsuarioRoute />} />
+        <Route
+          path="series"
+          element={
+            <ModuleGate module="ventas">
+              <SerieListPage />
+            </ModuleGate>
+          }
+        />
+        <Route
+          path="serie/nueva-serie"
+          element={
+            <ModuleGate module="ventas">
+              <SeriePage key="nueva" />
+            </ModuleGate>
+          }
+        />
+        <Route path="serie/:serieId" element={<SerieRoute />} />
+        <Route path="utilidades" element={<UtilidadesPage />} />
+        <Route path="*" element={<NotFoundPanel back={{ to: paths.configuracion, label: 'Volver a Configuración' }} />} />
+      </Routes>
+    </StyledSection>
   );
 }

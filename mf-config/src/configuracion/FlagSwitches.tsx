@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { CONF_FIELD, FLAG_GROUPS, FLAG_INFO, FLAG_NAMES, SwitchField, type FlagGroup, type FlagName } from 'shared';
+import { CONF_FIELD, FLAG_GROUPS, FLAG_INFO, SwitchField, type FlagGroup, type FlagName } from 'shared';
 
 const StyledGroups = styled.div`
   display: grid;
@@ -34,9 +34,12 @@ const StyledChildren = styled.div<{ $off: boolean }>`
 
 type FlagTree = { flag: FlagName; children: FlagName[] };
 
-/** Each group's flags in the specification's order, the document flags under their section flag. */
+// FLAG_INFO lists the flags in reading order (a section, then its documents in their flow).
+const DISPLAY_ORDER = Object.keys(FLAG_INFO) as FlagName[];
+
+/** Each group's flags, the document flags under their section flag. */
 function groupTree(group: FlagGroup): FlagTree[] {
-  const inGroup = FLAG_NAMES.filter((f) => FLAG_INFO[f].group === group);
+  const inGroup = DISPLAY_ORDER.filter((f) => FLAG_INFO[f].group === group);
   const topLevel = inGroup.filter((f) => !FLAG_INFO[f].parent || FLAG_INFO[FLAG_INFO[f].parent!].group !== group);
   return topLevel.map((flag) => ({ flag, children: inGroup.filter((c) => FLAG_INFO[c].parent === flag) }));
 }

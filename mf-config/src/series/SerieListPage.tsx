@@ -26,7 +26,7 @@ export function SerieListPage() {
     () => [
       { id: 'codigo', header: 'Código', sortable: true, cell: (s) => <RowLink to={paths.serie(s.id)}>{s.codigo}</RowLink>, text: (s) => s.codigo },
       { id: 'descripcion', header: 'Descripción', sortable: true, cell: (s) => s.descripcion },
-      { id: 'tipo', header: 'Tipo', sortable: true, cell: (s) => SERIE_TIPO_LABEL[s.tipo] ?? s.tipo },
+      { id: 'tipo', header: 'Tipo', sortable: true, hideOnPhone: true, cell: (s) => SERIE_TIPO_LABEL[s.tipo] ?? s.tipo },
       { id: 'activo', header: 'Estado', sortable: true, cell: (s) => <ActiveBadge activo={s.activo} />, text: (s) => ESTADOS_ACTIVO[s.activo] },
     ],
     [],

@@ -41,7 +41,7 @@ export function UsuarioListPage() {
         ),
         text: (u) => u.nombre,
       },
-      { id: 'email', header: 'Email', sortable: true, cell: (u) => u.email },
+      { id: 'email', header: 'Email', sortable: true, hideOnPhone: true, cell: (u) => u.email },
       { id: 'activo', header: 'Estado', sortable: true, cell: (u) => <ActiveBadge activo={u.activo} />, text: (u) => ESTADOS_ACTIVO[u.activo] },
       {
         id: 'ultimo_acceso',

@@ -77,7 +77,7 @@ export function UtilidadesPage() {
             Guarde el archivo en un lugar seguro: contiene los datos de la empresa y de sus clientes, y las contraseñas cifradas de los
             usuarios.
           </Callout>
-          <Button as="a" href={BACKUP_URL} download style={{ textDecoration: 'none' }}>
+          <Button as="a" href={BACKUP_URL} download>
             Descargar copia de seguridad
           </Button>
         </FormSection>
