@@ -3,10 +3,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import { MESSAGES } from 'shared/domain';
 import { createRegistry } from './actions/index.ts';
-import { registerDispatcher } from './actions/registry.ts';
+import { multipartConstraint, registerDispatcher } from './actions/registry.ts';
 import { registerArchivoRoute } from './actions/archivos.ts';
 import { FlagCache } from './context.ts';
 import type { AppContext } from './context.ts';
@@ -51,6 +50,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const deployFile = path.resolve(staticRoot, opts.deployFile ?? process.env.DEPLOY_FILE ?? 'deploy.json');
 
   const app = Fastify({
+    constraints: { multipart: multipartConstraint },
     trustProxy: opts.trustProxy ?? false,
     logger: opts.logger
       ? {
@@ -101,7 +101,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return defaultJson(request, body as string, done);
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { files: 1, fields: 20, parts: 25 } });
 
   const deploy = readDeployFile(deployFile, app.log);
   registerSecurity(app, { remoteOrigins: remoteOrigins(deploy), publicUrl: opts.publicUrl });

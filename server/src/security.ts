@@ -77,13 +77,19 @@ export function registerSecurity(app: FastifyInstance, opts: { remoteOrigins: st
   const csp = contentSecurityPolicy(opts.remoteOrigins);
   const publicOrigin = opts.publicUrl ? new URL(opts.publicUrl).origin : null;
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('Content-Security-Policy', csp);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
+  const headers = {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+  };
+  // A callback hook, not async: it runs on every request, including every static file.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.headers(headers);
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
-      return reply.code(403).send({ RESULT: '1', message: MESSAGES.forbiddenOrigin });
+      reply.code(403).send({ RESULT: '1', message: MESSAGES.forbiddenOrigin });
+      return;
     }
+    done();
   });
 }

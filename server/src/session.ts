@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { nowIso } from './context.ts';
 import { randomToken, sha256 } from './security.ts';
+import { preparedQuery } from './db/prepared.ts';
 
 export const SESSION_COOKIE = 'mtpv_sesion';
 export const SESSION_MS = 12 * 60 * 60 * 1000;
@@ -27,6 +28,20 @@ export async function createSession(db: Kysely<Database>, usuarioId: number, req
   return token;
 }
 
+const findSession = preparedQuery((db, p: { tokenHash: string; now: string }) =>
+  db
+    .selectFrom('sesiones as s')
+    .innerJoin('usuarios as u', 'u.id', 's.usuario_id')
+    .select(['s.expira', 'u.id', 'u.nombre', 'u.email'])
+    .where('s.token_hash', '=', p.tokenHash)
+    .where('s.expira', '>', p.now)
+    .where('u.activo', '=', 1),
+);
+
+const slideSession = preparedQuery((db, p: { tokenHash: string; expira: string }) =>
+  db.updateTable('sesiones').set({ expira: p.expira }).where('token_hash', '=', p.tokenHash),
+);
+
 /** The session's user, or null. `touch` slides the expiry (the heartbeat doesn't). */
 export async function readSession(
   db: Kysely<Database>,
@@ -37,21 +52,10 @@ export async function readSession(
   if (!token) return null;
   const tokenHash = sha256(token);
   const now = Date.now();
-  const row = await db
-    .selectFrom('sesiones as s')
-    .innerJoin('usuarios as u', 'u.id', 's.usuario_id')
-    .select(['s.expira', 'u.id', 'u.nombre', 'u.email'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expira', '>', new Date(now).toISOString())
-    .where('u.activo', '=', 1)
-    .executeTakeFirst();
+  const [row] = await findSession(db, { tokenHash, now: new Date(now).toISOString() });
   if (!row) return null;
   if (touch && Date.parse(row.expira) - now < SESSION_MS - REFRESH_MS) {
-    await db
-      .updateTable('sesiones')
-      .set({ expira: new Date(now + SESSION_MS).toISOString() })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    await slideSession(db, { tokenHash, expira: new Date(now + SESSION_MS).toISOString() });
   }
   return { id: row.id, nombre: row.nombre, email: row.email, tokenHash };
 }

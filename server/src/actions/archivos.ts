@@ -22,7 +22,9 @@ export function sniffImage(buf: Buffer): string | null {
 
 /** Reads the multipart field `archivo` whole, up to `maxBytes`; fails in Spanish otherwise. */
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ filename: string; buffer: Buffer }> {
-  if (!request.isMultipart()) throw fail(MESSAGES.invalidFile, '1', 400);
+  // Only multipart requests reach the context where the multipart plugin decorates the request.
+  const maybe = request as Partial<Pick<FastifyRequest, 'isMultipart'>>;
+  if (!maybe.isMultipart?.()) throw fail(MESSAGES.invalidFile, '1', 400);
   let part;
   try {
     part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });

@@ -2,14 +2,17 @@ import { MESSAGES, configuracionSchema } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { ConfiguracionRow } from '../db/schema.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { present } from './common.ts';
 import { defineAction, fail } from './registry.ts';
 
+const allConfiguraciones = preparedQuery((db, _p: Record<string, never>) => db.selectFrom('configuracion').selectAll().orderBy('id'));
+const oneConfiguracion = preparedQuery((db, p: { id: number }) => db.selectFrom('configuracion').selectAll().where('id', '=', p.id));
+
 /** The company's configuration record (the first one: there is one per installation). */
 export async function readConfiguracion(app: AppContext, id?: number): Promise<ConfiguracionRow | undefined> {
-  let q = app.db.selectFrom('configuracion').selectAll();
-  q = id === undefined ? q.orderBy('id').limit(1) : q.where('id', '=', id);
-  return q.executeTakeFirst();
+  const rows = id === undefined ? await allConfiguraciones(app.db, {}) : await oneConfiguracion(app.db, { id });
+  return rows[0];
 }
 
 const listInput = { id: { type: 'int', min: 1 } } satisfies Schema;
@@ -21,10 +24,8 @@ export const configuracionActions = [
     method: 'GET',
     input: listInput,
     async handler({ input, app }) {
-      const rows =
-        input.id === null
-          ? await app.db.selectFrom('configuracion').selectAll().orderBy('id').execute()
-          : await app.db.selectFrom('configuracion').selectAll().where('id', '=', input.id).execute();
+      // Read on every page load of every user: a prepared query.
+      const rows = input.id === null ? await allConfiguraciones(app.db, {}) : await oneConfiguracion(app.db, { id: input.id });
       if (!rows.length) throw fail(MESSAGES.notFound, '3');
       return { RESULT: '0', data: rows, total: rows.length };
     },

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { MESSAGES, validate } from 'shared/domain';
 import type { ApiResponse, FieldErrors, FlagName, Infer, ModuleFlags, ResultCode, Schema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
@@ -95,11 +96,9 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
     }
 
     const body = request.body;
-    const raw: Record<string, unknown> =
-      body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)
-        ? { ...query, ...(body as Record<string, unknown>) }
-        : { ...query };
-    delete raw.ac;
+    const raw: Record<string, unknown> = {};
+    for (const key in query) if (key !== 'ac') raw[key] = query[key];
+    if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) Object.assign(raw, body);
 
     let input = raw;
     if (action.input) {
@@ -126,4 +125,29 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
   };
 
   app.route({ method: ['GET', 'POST'], url: '/api/op.asp', handler: handle });
+  // Uploads get the same dispatcher in a context of their own: the multipart plugin's hooks run on
+  // every request of its context, and the JSON actions are the hot path.
+  app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { files: 1, fields: 20, parts: 25 } });
+    uploads.route({ method: 'POST', url: '/api/op.asp', constraints: { multipart: 'yes' }, handler: handle });
+  });
 }
+
+type ConstraintStrategy = NonNullable<FastifyServerOptions['constraints']>[string];
+
+/** Routes `multipart/form-data` requests to the routes constrained with `multipart: 'yes'`. */
+export const multipartConstraint: ConstraintStrategy = {
+  name: 'multipart',
+  storage() {
+    const handlers = new Map<string, ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>>();
+    return { get: (v: string) => handlers.get(v) ?? null, set: (v: string, store) => void handlers.set(v, store) };
+  },
+  validate(value: unknown) {
+    if (value !== 'yes') throw new Error("the multipart constraint only takes 'yes'");
+  },
+  deriveConstraint: (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const type = req.headers['content-type'];
+    return typeof type === 'string' && type.toLowerCase().startsWith('multipart/') ? 'yes' : 'no';
+  },
+  mustMatchWhenDerived: false,
+};

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -36,6 +37,26 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small query, so the
+ * statements of the (few, parameterised) query shapes are kept and reused.
+ */
+function withStatementCache(file: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => file.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = file.prepare(sqlText) as unknown as SqliteStatement;
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
 }
