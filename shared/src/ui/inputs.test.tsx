@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearListStates } from '../hooks/useApi';
 import { useListOptions } from '../hooks/useListOptions';
 import { createFakeApi, renderWithShell } from '../testing';
-import { CheckboxListField, DecimalField, ProgressBar, SearchPicker, decimalInputText } from './inputs';
+import { CheckboxListField, DecimalField, ProgressBar, SearchPicker, TextAreaField, decimalInputText } from './inputs';
 import { ListView } from './ListView';
 
 afterEach(() => {
@@ -245,5 +245,16 @@ describe('ListView additions', () => {
     await act(async () => {});
     expect(fake.calls.at(-1)?.params).toMatchObject({ familia_id: '2' });
     expect(fake.calls.at(-1)?.params?.subfamilia_id).toBeUndefined();
+  });
+});
+
+describe('TextAreaField', () => {
+  it('edits several lines and counts characters against the limit', () => {
+    const onChange = vi.fn();
+    renderWithShell(<TextAreaField label="Descripción larga" value="Hola" maxLength={200} onChange={onChange} />);
+    const box = screen.getByLabelText('Descripción larga');
+    expect(screen.getByText('4 / 200')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'Hola\nadiós' } });
+    expect(onChange).toHaveBeenCalledWith('Hola\nadiós');
   });
 });

@@ -58,17 +58,18 @@ const StyledDecimal = styled.div`
  * @example
  * <DecimalField label="PVP" scale={2} suffix="€" value={values.pvp_1} onChange={(v) => set('pvp_1', v)} />
  */
-export function DecimalField({ value, scale, minFraction, onChange, suffix, allowNegative, error, onBlur, ...rest }: DecimalFieldProps) {
+export function DecimalField({ value, scale, minFraction, onChange, suffix, allowNegative, error, onBlur, onFocus, ...rest }: DecimalFieldProps) {
   const [text, setText] = useState(() => decimalInputText(value, scale, minFraction));
-  const textRef = useRef(text);
-  textRef.current = text;
-
-  useEffect(() => {
-    if (typeof value === 'string') return;
-    const typed = textRef.current.trim() === '' ? null : parseDecimal(textRef.current, scale);
-    const wanted = value === null || value === undefined ? null : BigInt(value);
-    if (typed !== wanted) setText(decimalInputText(value, scale, minFraction));
-  }, [value, scale, minFraction]);
+  const [seen, setSeen] = useState(value);
+  // Adjusted while rendering (not in an effect), so a loaded or computed value never shows a stale frame.
+  if (value !== seen) {
+    setSeen(value);
+    if (typeof value !== 'string') {
+      const typed = text.trim() === '' ? null : parseDecimal(text, scale);
+      const wanted = value === null || value === undefined ? null : BigInt(value);
+      if (typed !== wanted) setText(decimalInputText(value, scale, minFraction));
+    }
+  }
 
   const handleChange = (t: string) => {
     setText(t);
@@ -87,6 +88,11 @@ export function DecimalField({ value, scale, minFraction, onChange, suffix, allo
         autoComplete="off"
         error={error ?? (invalid ? MESSAGES.invalidNumber : undefined)}
         onChange={handleChange}
+        onFocus={(e) => {
+          // Typing replaces the amount (a '0,00' is never typed after).
+          e.currentTarget.select();
+          onFocus?.(e);
+        }}
         onBlur={(e) => {
           // '9,9' becomes '9,90' once the user leaves the box.
           if (typeof value !== 'string') setText(decimalInputText(value, scale, minFraction));
@@ -379,5 +385,79 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
         </ul>
       )}
     </StyledPicker>
+  );
+}
+
+const StyledTextArea = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  min-width: 0;
+  label { font-size: 13px; font-weight: 600; color: ${({ theme }) => theme.gray[700]}; }
+  label .req { color: ${({ theme }) => theme.danger}; margin-left: 2px; }
+  textarea {
+    font: inherit;
+    padding: 8px 10px;
+    border-radius: 6px;
+    border: 1px solid ${({ theme }) => theme.gray[300]};
+    background: #fff;
+    color: ${({ theme }) => theme.gray[900]};
+    width: 100%;
+    box-sizing: border-box;
+    resize: vertical;
+  }
+  textarea[aria-invalid='true'] { border-color: ${({ theme }) => theme.danger}; }
+  textarea:focus { outline: 2px solid ${({ theme }) => theme.primary[300]}; border-color: ${({ theme }) => theme.primary[500]}; }
+  .foot { display: flex; justify-content: space-between; gap: 8px; font-size: 12px; color: ${({ theme }) => theme.gray[500]}; }
+`;
+
+export type TextAreaFieldProps = {
+  label: ReactNode;
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  rows?: number;
+  /** Shows 'n / max' under the box and stops typing past it. */
+  maxLength?: number;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+};
+
+/** Several lines of text (a long description, observations), with a character count when there is a limit. */
+export function TextAreaField({ label, value, onChange, error, hint, rows = 4, maxLength, required, disabled, placeholder }: TextAreaFieldProps) {
+  const id = useId();
+  const text = value ?? '';
+  return (
+    <StyledTextArea>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="req" aria-hidden>
+            *
+          </span>
+        )}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        value={text}
+        maxLength={maxLength}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div className="foot">
+        {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : <span>{hint}</span>}
+        {maxLength !== undefined && (
+          <span>
+            {text.length} / {maxLength}
+          </span>
+        )}
+      </div>
+    </StyledTextArea>
   );
 }
