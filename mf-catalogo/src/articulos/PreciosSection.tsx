@@ -1,0 +1,59 @@
+import { DecimalField, FieldSpan, FormGrid, FormSection, Muted, SelectField, TIPOS_IVA, TIPO_IVA_LABEL, type FieldErrors, type ModuleFlags } from 'shared';
+import { TARIFAS, type ArticuloValues, type Dec, type NetField, type PvpField } from './articuloForm';
+
+export type PreciosSectionProps = {
+  values: ArticuloValues;
+  errors: FieldErrors;
+  flags: ModuleFlags;
+  onNet: (field: NetField, value: Dec) => void;
+  onPvp: (field: PvpField, value: Dec) => void;
+  onIva: (iva: string) => void;
+  onCompra: (value: Dec) => void;
+};
+
+const IVA_OPTIONS = TIPOS_IVA.map((t) => ({ value: t, label: TIPO_IVA_LABEL[t] }));
+
+const NET_LABEL: Record<NetField, string> = { precio_venta: 'Precio de venta (tarifa 1)', tarifa_2: 'Tarifa 2', tarifa_3: 'Tarifa 3' };
+const PVP_LABEL: Record<PvpField, string> = { pvp_1: 'PVP 1 (IVA incluido)', pvp_2: 'PVP 2 (IVA incluido)', pvp_3: 'PVP 3 (IVA incluido)' };
+const NET_FLAG: Record<NetField, 'tarifa_2' | 'tarifa_3' | null> = { precio_venta: null, tarifa_2: 'tarifa_2', tarifa_3: 'tarifa_3' };
+const PVP_FLAG: Record<PvpField, 'pvp' | 'pvp_2' | 'pvp_3'> = { pvp_1: 'pvp', pvp_2: 'pvp_2', pvp_3: 'pvp_3' };
+
+/**
+ * Purchase price, the net tariffs and their PVPs with IVA, as the flags allow. Typing a PVP computes
+ * the net price that gives exactly that PVP; typing a net price computes its PVP.
+ */
+export function PreciosSection({ values, errors, flags, onNet, onPvp, onIva, onCompra }: PreciosSectionProps) {
+  const anyPvp = flags.pvp === 1 || flags.pvp_2 === 1 || flags.pvp_3 === 1;
+  return (
+    <FormSection
+      title="Precios y tarifas"
+      description={
+        anyPvp
+          ? 'Precios sin IVA con 4 decimales. Al escribir un PVP se calcula el precio sin IVA que lo da exactamente, y al revés.'
+          : 'Precios sin IVA, con hasta 4 decimales.'
+      }
+    >
+      <FormGrid $min="200px">
+        <DecimalField label="Precio de compra" scale={4} suffix="€" value={values.precio_compra} error={errors.precio_compra} onChange={onCompra} />
+        <SelectField label="Tipo de IVA" required options={IVA_OPTIONS} value={values.tipo_iva} error={errors.tipo_iva} onChange={onIva} />
+        {TARIFAS.map(({ net, pvp }) => {
+          const netFlag = NET_FLAG[net];
+          const showNet = netFlag === null || flags[netFlag] === 1;
+          const showPvp = flags[PVP_FLAG[pvp]] === 1;
+          if (!showNet && !showPvp) return null;
+          return (
+            <FieldSpan key={net}>
+              <FormGrid $min="200px">
+                {showNet && <DecimalField label={NET_LABEL[net]} scale={4} suffix="€" value={values[net]} error={errors[net]} onChange={(v) => onNet(net, v)} />}
+                {showPvp && <DecimalField label={PVP_LABEL[pvp]} scale={2} suffix="€" value={values[pvp]} error={errors[pvp]} onChange={(v) => onPvp(pvp, v)} />}
+              </FormGrid>
+            </FieldSpan>
+          );
+        })}
+      </FormGrid>
+      {values.tipo_iva === 'exento' && (
+        <Muted style={{ marginTop: 8, fontSize: 13 }}>Operación exenta de IVA: el PVP coincide con el precio sin IVA.</Muted>
+      )}
+    </FormSection>
+  );
+}

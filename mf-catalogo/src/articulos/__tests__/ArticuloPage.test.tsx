@@ -1,0 +1,246 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Articulo } from 'shared';
+import { allFlags } from 'shared/testing';
+import { ARTICULO, fakeCatalogo, listado } from '../../fakeCatalogo';
+import { bodiesOf, currentPath, renderSection } from '../../testing';
+import { MSG } from '../articuloForm';
+
+const saved = (call: { body?: unknown }) => ({ RESULT: '0' as const, data: [{ ...ARTICULO, ...(call.body as object), id: 99 }] });
+
+function fillRequired() {
+  return (async () => {
+    await userEvent.type(await screen.findByLabelText(/^Código\*?$/), 'NUEVO-1');
+    await userEvent.type(screen.getByLabelText(/^Descripción\*?$/), 'Camiseta de algodón');
+  })();
+}
+
+const input = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+
+describe('Artículo: precios', () => {
+  it('typing a PVP of 9,99 with IVA 21 % sends precio_venta 82562 and pvp_1 999', async () => {
+    const fake = fakeCatalogo({ editararticulo: saved });
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    await fillRequired();
+    await userEvent.type(input(/^PVP 1/), '9,99');
+    // The net price follows at once, exactly.
+    expect(input(/^Precio de venta/).value).toBe('8,2562');
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')).toHaveLength(1));
+    const [body] = bodiesOf(fake.calls, 'editararticulo');
+    expect(body).toMatchObject({ codigo: 'NUEVO-1', descripcion: 'Camiseta de algodón', tipo_iva: '21', precio_venta: 82562, pvp_1: 999 });
+    expect(body.id).toBeUndefined();
+    await waitFor(() => expect(currentPath()).toBe('/catalogo/articulo/99'));
+  });
+
+  it('typing the net price updates the PVP, and another IVA recomputes it from the net', async () => {
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api });
+    const net = input(/^Precio de venta/);
+    await userEvent.clear(net);
+    await userEvent.type(net, '10');
+    expect(input(/^PVP 1/).value).toBe('12,10');
+    await userEvent.selectOptions(screen.getByLabelText(/^Tipo de IVA/), '10');
+    expect(input(/^PVP 1/).value).toBe('11,00');
+    await userEvent.selectOptions(screen.getByLabelText(/^Tipo de IVA/), 'exento');
+    expect(input(/^PVP 1/).value).toBe('10,00');
+    expect(net.value).toBe('10,00');
+  });
+
+  it('a price that is not a number shows the message and sends nothing', async () => {
+    const fake = fakeCatalogo({ editararticulo: saved });
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    await fillRequired();
+    await userEvent.clear(input(/^Precio de compra/));
+    await userEvent.type(input(/^Precio de compra/), '12,5x');
+    await save();
+    expect(await screen.findByText('Debe ser un número válido')).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'editararticulo')).toHaveLength(0);
+  });
+});
+
+describe('Artículo: códigos y clasificación', () => {
+  it('a barcode with a wrong check digit shows the message and sends nothing', async () => {
+    const fake = fakeCatalogo({ editararticulo: saved });
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    await fillRequired();
+    await userEvent.type(input(/^Código de barras/), '8412345678901');
+    expect(screen.getByText(MSG.ean)).toBeTruthy();
+    await save();
+    expect(bodiesOf(fake.calls, 'editararticulo')).toHaveLength(0);
+    await userEvent.clear(input(/^Código de barras/));
+    await userEvent.type(input(/^Código de barras/), '8412345678905');
+    expect(screen.queryByText(MSG.ean)).toBeNull();
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({ codigo_barras: '8412345678905' }));
+  });
+
+  it('shows the server’s duplicated-code message on the field', async () => {
+    const { ApiHttpError } = await import('shared');
+    const fake = fakeCatalogo({
+      editararticulo: () => {
+        throw new ApiHttpError(400, { RESULT: '1', errors: { codigo: 'Ya existe un elemento con este valor' } });
+      },
+    });
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    await fillRequired();
+    await save();
+    expect(await screen.findByText('Ya existe un elemento con este valor')).toBeTruthy();
+  });
+
+  it('the subfamilia select lists only the subfamilias of the chosen familia, and resets with it', async () => {
+    const fake = fakeCatalogo({ editararticulo: saved });
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    const sub = (await screen.findByLabelText('Subfamilia')) as HTMLSelectElement;
+    expect(sub.disabled).toBe(true);
+    await waitFor(() => expect(within(screen.getByLabelText('Familia')).getByRole('option', { name: 'Tornillería' })).toBeTruthy());
+    await userEvent.selectOptions(screen.getByLabelText('Familia'), '1');
+    await waitFor(() => expect([...sub.options].map((o) => o.textContent)).toEqual(['Sin subfamilia', 'Hexagonales', 'Allen']));
+    await userEvent.selectOptions(sub, '10');
+    await userEvent.selectOptions(screen.getByLabelText('Familia'), '2');
+    await waitFor(() => expect([...sub.options].map((o) => o.textContent)).toEqual(['Sin subfamilia', 'Esmaltes']));
+    expect(sub.value).toBe('');
+    expect(fake.calls.some((c) => c.ac === 'listadosubfamilias' && c.params?.familia_id === '2')).toBe(true);
+  });
+});
+
+describe('Artículo: módulos', () => {
+  it('hides tariffs, PVPs, materials, processes, kits, proportions and seo when their flags are off', async () => {
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(0) });
+    expect(await screen.findByLabelText(/^Precio de venta/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Precio de compra/)).toBeTruthy();
+    for (const label of [/^Tarifa 2/, /^Tarifa 3/, /^PVP 1/, /^PVP 2/, /^PVP 3/, /^Dirección \(slug\)/, /^Añadir componente/]) {
+      expect(screen.queryByLabelText(label)).toBeNull();
+    }
+    for (const title of ['Materiales y procesos', 'Materiales', 'Procesos', 'Componentes del kit', 'Proporciones de materiales', 'Web (SEO)']) {
+      expect(screen.queryByRole('heading', { name: title })).toBeNull();
+    }
+  });
+
+  it('shows them all when the flags are on', async () => {
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(1) });
+    for (const label of [/^Tarifa 2/, /^Tarifa 3/, /^PVP 1/, /^PVP 2/, /^PVP 3/, /^Dirección \(slug\)/, /^Añadir componente/]) {
+      expect(await screen.findByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('heading', { name: 'Materiales y procesos' })).toBeTruthy();
+    expect(await screen.findByRole('checkbox', { name: 'Algodón' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Corte' })).toBeTruthy();
+  });
+
+  it('only the tarifa 2 flag shows tarifa 2 without its PVP', async () => {
+    const flags = { ...allFlags(0), tarifa_2: 1 as const };
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags });
+    expect(await screen.findByLabelText(/^Tarifa 2/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^PVP 2/)).toBeNull();
+    expect(screen.queryByLabelText(/^Tarifa 3/)).toBeNull();
+  });
+
+  it('sends the linked materials, processes, kit components and proportions summing 100 %', async () => {
+    const fake = fakeCatalogo({
+      editararticulo: saved,
+      listadoarticulos: listado([ARTICULO, { ...ARTICULO, id: 8, codigo: 'TUE-M4', descripcion: 'Tuerca M4' }]),
+    });
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    await fillRequired();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Algodón' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Corte' }));
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'Añadir componente' }), 'tuerca');
+    await userEvent.click(await screen.findByRole('option', { name: /Tuerca M4/ }));
+    const cantidad = input('Cantidad de TUE-M4');
+    expect(cantidad.value).toBe('1');
+    await userEvent.clear(cantidad);
+    await userEvent.type(cantidad, '2,5');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir material' }));
+    await userEvent.selectOptions(screen.getByLabelText('Material 1'), '30');
+    await userEvent.clear(input('Porcentaje 1'));
+    await userEvent.type(input('Porcentaje 1'), '60');
+    expect(screen.getByText(/Total: 60 %/).textContent).toContain('faltan 40 %');
+    await save();
+    expect(await screen.findByText(MSG.proporcionesTotal)).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'editararticulo')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir material' }));
+    // The new row proposes what is missing.
+    expect(input('Porcentaje 2').value).toBe('40');
+    await userEvent.selectOptions(screen.getByLabelText('Material 2'), '31');
+    expect(screen.getByText(/Total: 100 %/)).toBeTruthy();
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({
+      materiales: [30],
+      procesos: [40],
+      componentes: [{ componente_id: 8, cantidad: 2500 }],
+      proporciones: [
+        { material_id: 30, porcentaje: 6000 },
+        { material_id: 31, porcentaje: 4000 },
+      ],
+    });
+  });
+});
+
+describe('Artículo: ficha existente', () => {
+  const conStock: Articulo = {
+    ...ARTICULO,
+    precio_medio_compra: 812345,
+    unidades_vendidas: 1500,
+    stock: [
+      { almacen_id: 1, almacen_nombre: 'Central', stock: 12000 },
+      { almacen_id: 2, almacen_nombre: 'Tienda', stock: 500 },
+    ],
+  };
+
+  it('loads the record with its prices and the read-only figures', async () => {
+    renderSection('/catalogo/articulo/7', { api: fakeCatalogo({ listadoarticulos: listado([conStock]) }).api });
+    expect(await screen.findByDisplayValue('Tornillo M4')).toBeTruthy();
+    expect(input(/^Precio de venta/).value).toBe('0,1736');
+    expect(input(/^PVP 1/).value).toBe('0,21');
+    expect(input(/^Código de barras/).value).toBe('8412345678905');
+    expect(screen.getByText('81,2345 €')).toBeTruthy();
+    expect(screen.getByText('1,5')).toBeTruthy();
+    const stock = screen.getByRole('table', { name: 'Stock por almacén' });
+    expect(within(stock).getByText('Central').nextSibling?.textContent).toBe('12');
+    expect(within(stock).getByText('Total').nextSibling?.textContent).toBe('12,5');
+  });
+
+  it('an article without documents shows zeros and no stock', async () => {
+    renderSection('/catalogo/articulo/7', { api: fakeCatalogo().api });
+    expect(await screen.findByText('Sin existencias en ningún almacén.')).toBeTruthy();
+    expect(screen.getAllByText('0,00 €')).toHaveLength(2);
+  });
+
+  it('deactivating is saved like any change', async () => {
+    const fake = fakeCatalogo({ editararticulo: (call) => ({ RESULT: '0', data: [{ ...ARTICULO, ...(call.body as object) }] }) });
+    renderSection('/catalogo/articulo/7', { api: fake.api });
+    await userEvent.click(await screen.findByRole('switch', { name: /^Activo/ }));
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({ id: 7, activo: 0, codigo: 'TOR-M4', precio_venta: 1736 }));
+  });
+
+  it('a refused delete (RESULT 2) shows the associated-data toast and the article stays', async () => {
+    const fake = fakeCatalogo({ eliminararticulo: () => ({ RESULT: '2', message: 'Usado en documentos' }) });
+    const { toasts } = renderSection('/catalogo/articulo/7', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Eliminar artículo' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(toasts).toContain('associated:'));
+    expect(bodiesOf(fake.calls, 'eliminararticulo')).toEqual([{ id: 7 }]);
+    expect(currentPath()).toBe('/catalogo/articulo/7');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a deleted article goes back to the list', async () => {
+    const fake = fakeCatalogo({ eliminararticulo: () => ({ RESULT: '0', data: [] }) });
+    renderSection('/catalogo/articulo/7', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(currentPath()).toBe('/catalogo/articulos'));
+  });
+
+  it('an unknown article shows the not-found panel', async () => {
+    renderSection('/catalogo/articulo/12345', { api: fakeCatalogo().api });
+    expect(await screen.findByText('Artículo no encontrado')).toBeTruthy();
+  });
+});

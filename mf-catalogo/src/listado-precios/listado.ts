@@ -1,0 +1,52 @@
+import { TIPO_IVA_LABEL, type ModuleFlags, type PdfTableGroup, type TipoIva } from 'shared';
+import { formatPrecio, formatPvp } from '../formato';
+
+/** A row of `listadoprecios`: active articles ordered by familia, then código. */
+export type FilaPrecio = {
+  familia_nombre: string | null;
+  codigo: string;
+  descripcion: string;
+  precio_venta: number;
+  tarifa_2: number;
+  tarifa_3: number;
+  pvp_1: number;
+  pvp_2: number;
+  pvp_3: number;
+  tipo_iva: TipoIva;
+};
+
+type Columna = { header: string; width: number; align: 'left' | 'right'; value: (f: FilaPrecio) => string };
+
+/** The columns of the price list: the tariffs and PVPs whose flags are on. */
+export function columnasListado(flags: ModuleFlags): Columna[] {
+  const cols: Columna[] = [
+    { header: 'Código', width: 2, align: 'left', value: (f) => f.codigo },
+    { header: 'Descripción', width: 5, align: 'left', value: (f) => f.descripcion },
+    { header: 'Tarifa 1', width: 1.6, align: 'right', value: (f) => formatPrecio(f.precio_venta) },
+  ];
+  if (flags.tarifa_2) cols.push({ header: 'Tarifa 2', width: 1.6, align: 'right', value: (f) => formatPrecio(f.tarifa_2) });
+  if (flags.tarifa_3) cols.push({ header: 'Tarifa 3', width: 1.6, align: 'right', value: (f) => formatPrecio(f.tarifa_3) });
+  if (flags.pvp) cols.push({ header: 'PVP 1', width: 1.4, align: 'right', value: (f) => formatPvp(f.pvp_1) });
+  if (flags.pvp_2) cols.push({ header: 'PVP 2', width: 1.4, align: 'right', value: (f) => formatPvp(f.pvp_2) });
+  if (flags.pvp_3) cols.push({ header: 'PVP 3', width: 1.4, align: 'right', value: (f) => formatPvp(f.pvp_3) });
+  cols.push({ header: 'IVA', width: 1.2, align: 'right', value: (f) => (f.tipo_iva === 'exento' ? TIPO_IVA_LABEL.exento : `${f.tipo_iva} %`) });
+  return cols;
+}
+
+export const SIN_FAMILIA = 'Sin familia';
+
+/** The PDF's table: one group per familia, in the server's order. */
+export function construirListado(filas: FilaPrecio[], flags: ModuleFlags) {
+  const cols = columnasListado(flags);
+  const groups: PdfTableGroup[] = [];
+  for (const f of filas) {
+    const title = f.familia_nombre || SIN_FAMILIA;
+    let g = groups.at(-1);
+    if (!g || g.title !== title) {
+      g = { title, rows: [] };
+      groups.push(g);
+    }
+    g.rows.push(cols.map((c) => c.value(f)));
+  }
+  return { header: cols.map((c) => c.header), widths: cols.map((c) => c.width), align: cols.map((c) => c.align), groups };
+}
