@@ -128,7 +128,7 @@ export function CambioPreciosPage() {
     }
   };
 
-  const valorLabel = modo === 'porcentaje' ? 'Porcentaje' : 'Importe';
+  const valorLabel = modo === 'porcentaje' ? 'Porcentaje a aplicar' : 'Importe a aplicar';
   const etiqueta = CAMPO_PRECIO_LABEL[campo].toLowerCase();
 
   return (
