@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCsvSeparator, parseCsv, toCsv } from './csv';
+import { decodeCsvBytes, detectCsvSeparator, parseCsv, toCsv } from './csv';
 
 describe('parseCsv', () => {
   it('reads ; separated text with a BOM and CRLF line ends', () => {
@@ -56,5 +56,20 @@ describe('parseCsv', () => {
     const p = parseCsv(toCsv(['x', 'y', 'z'], rows));
     expect(p.header).toEqual(['x', 'y', 'z']);
     expect(p.rows).toEqual([['A;1', 'dice "hola"', 'dos\r\nlíneas'], ['', '3', '']]);
+  });
+});
+
+describe('decodeCsvBytes', () => {
+  it('reads UTF-8 with and without BOM', () => {
+    const utf8 = new TextEncoder().encode('código;descripción\nA1;Camión');
+    expect(decodeCsvBytes(utf8)).toBe('código;descripción\nA1;Camión');
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+    expect(parseCsv(decodeCsvBytes(withBom)).header).toEqual(['código', 'descripción']);
+  });
+
+  it('falls back to Windows-1252 (a Spanish Excel CSV) when the bytes are not UTF-8', () => {
+    // 'código;Año' in Windows-1252: ó = 0xF3, ñ = 0xF1.
+    const ansi = new Uint8Array([0x63, 0xf3, 0x64, 0x69, 0x67, 0x6f, 0x3b, 0x41, 0xf1, 0x6f]);
+    expect(decodeCsvBytes(ansi)).toBe('código;Año');
   });
 });

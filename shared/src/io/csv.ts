@@ -105,3 +105,15 @@ export function parseCsv(text: string, separator?: ';' | ',' | '\t'): ParsedCsv 
     lines: rest.map((r) => r.line),
   };
 }
+
+/**
+ * The text of a CSV file: UTF-8 (with or without BOM) when the bytes are valid UTF-8, otherwise
+ * Windows-1252, which is what a Spanish Excel writes for "CSV (delimitado por comas)".
+ */
+export function decodeCsvBytes(bytes: ArrayBuffer | Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
