@@ -13,6 +13,7 @@ import {
   PageHeader,
   ProgressBar,
   downloadBlob,
+  decodeCsvBytes,
   downloadCsv,
   parseCsv,
   useAction,
@@ -87,7 +88,7 @@ export function ImportarPage() {
     setEstado('leyendo');
     let text: string;
     try {
-      text = await f.text();
+      text = decodeCsvBytes(await f.arrayBuffer());
     } catch {
       setEstado('vacio');
       return setProblema('No se ha podido leer el archivo');
@@ -184,7 +185,7 @@ export function ImportarPage() {
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         <FormSection
           title="Archivo"
-          description="CSV separado por «;» o «,», en UTF-8 (con o sin BOM), con una fila de cabecera. Los importes pueden escribirse como 1.234,56 o 1234.56. Un artículo con un código que ya existe se actualiza."
+          description="CSV separado por «;» o «,», en UTF-8 (con o sin BOM) o tal como lo guarda Excel, con una fila de cabecera. Los importes pueden escribirse como 1.234,56 o 1234.56. Un artículo con un código que ya existe se actualiza."
         >
           <FileField
             label="Archivo CSV"

@@ -5,7 +5,7 @@ import { visibleEntries, type SectionMenu } from 'shared';
 import { allFlags, type FakeCall } from 'shared/testing';
 import menu from '../../menu.json';
 import { ARTICULO, fakeCatalogo } from '../../fakeCatalogo';
-import { currentPath, renderSection } from '../../testing';
+import { bodiesOf, currentPath, renderSection } from '../../testing';
 import type { ArticuloFila } from '../types';
 
 const fila = (id: number, codigo: string, descripcion: string, extra: Partial<ArticuloFila> = {}): ArticuloFila => ({
@@ -104,21 +104,34 @@ describe('Listado de artículos', () => {
   });
 
   it('sends the rows chosen by hand to the bulk price change', async () => {
-    renderSection('/catalogo/articulos', { api: fakeCatalogo({ listadoarticulos: articulos }).api });
+    const fake = fakeCatalogo({ listadoarticulos: articulos, cambiarprecios: () => ({ RESULT: '0', data: [], total: 2 }) });
+    renderSection('/catalogo/articulos', { api: fake.api });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar A-002' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar A-005' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar precios (2)' }));
     await waitFor(() => expect(currentPath()).toBe('/catalogo/cambio-precios'));
     expect(screen.getByText(/artículos seleccionados en el listado/).textContent).toBe('2 artículos seleccionados en el listado.');
+    await userEvent.type(screen.getByLabelText(/^Porcentaje a aplicar/), '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Vista previa' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cambiarprecios')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'cambiarprecios')[0]).toEqual({ ids: [2, 5], campo: 'precio_venta', modo: 'porcentaje', valor: -500, redondeo: 'ninguno', aplicar: 0 });
   });
 
   it('or every article of the filter', async () => {
-    renderSection('/catalogo/articulos', { api: fakeCatalogo({ listadoarticulos: articulos }).api });
+    const fake = fakeCatalogo({ listadoarticulos: articulos, cambiarprecios: () => ({ RESULT: '0', data: [], total: 0 }) });
+    renderSection('/catalogo/articulos', { api: fake.api });
     await screen.findByText('A-001');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), '0');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Marca' }).querySelectorAll('option')).toHaveLength(2));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Marca' }), '5');
     await userEvent.click(await screen.findByRole('button', { name: 'Cambiar precios de los 100.000 del filtro' }));
     await waitFor(() => expect(currentPath()).toBe('/catalogo/cambio-precios'));
     expect((screen.getByLabelText('Estado') as HTMLSelectElement).value).toBe('0');
+    await userEvent.type(screen.getByLabelText(/^Porcentaje a aplicar/), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Vista previa' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cambiarprecios')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'cambiarprecios')[0]).toMatchObject({ filtro: { marca_id: 5, activo: 0 }, valor: 300 });
+    expect(await screen.findByText('Ningún artículo cumple la selección.')).toBeTruthy();
   });
 });
 

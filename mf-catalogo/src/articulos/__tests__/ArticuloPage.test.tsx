@@ -181,6 +181,30 @@ describe('Artículo: módulos', () => {
   });
 });
 
+describe('Artículo: foto y web', () => {
+  it('uploads the photo through the multipart client and sends its address', async () => {
+    const fake = fakeCatalogo({
+      editararticulo: saved,
+      subirarchivo: () => ({ RESULT: '0', data: [{ id: 'f1', url: '/archivos/f1', nombre: 'foto.png', tipo: 'image/png' }] }),
+    });
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    await fillRequired();
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'foto.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Foto'), png);
+    expect(await screen.findByRole('img', { name: 'Vista previa: Foto' })).toBeTruthy();
+    expect(fake.calls.filter((c) => c.method === 'UPLOAD').map((c) => c.ac)).toEqual(['subirarchivo']);
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({ foto: '/archivos/f1' }));
+  });
+
+  it('makes the web address from the description', async () => {
+    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api });
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Generar desde la descripción' }));
+    expect(input(/^Dirección \(slug\)/).value).toBe('camiseta-de-algodon');
+  });
+});
+
 describe('Artículo: ficha existente', () => {
   const conStock: Articulo = {
     ...ARTICULO,

@@ -88,6 +88,16 @@ describe('Importar artículos', () => {
     expect(within(table).getAllByRole('row')[1].textContent).toBe('504A-503Código: Ya existe un elemento con este valor');
   });
 
+  it('reads a CSV saved by a Spanish Excel (Windows-1252)', async () => {
+    const fake = fakeCatalogo({ importararticulos: () => ({ RESULT: '0', data: [] }) });
+    renderSection('/catalogo/importar', { api: fake.api });
+    // 'Código;Descripción\nA-1;Camión' with ó = 0xF3.
+    const latin1 = Uint8Array.from('Código;Descripción\nA-1;Camión', (ch) => ch.charCodeAt(0));
+    await userEvent.upload(screen.getByLabelText('Archivo CSV'), new File([latin1], 'excel.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(importButton().disabled).toBe(false));
+    expect((bodiesOf(fake.calls, 'importararticulos')[0] as Body).filas).toEqual([{ codigo: 'A-1', descripcion: 'Camión' }]);
+  });
+
   it('refuses a file without the required columns', async () => {
     const fake = fakeCatalogo();
     renderSection('/catalogo/importar', { api: fake.api });
