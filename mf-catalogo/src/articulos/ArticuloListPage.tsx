@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
 import {
   ActiveBadge,
   Button,
@@ -15,6 +16,10 @@ import { formatCantidad, formatPrecio, formatPvp } from '../formato';
 import { ESTADO_FILTER, maestroOption, useFamilias, useMarcas, useSubfamilias } from '../opciones';
 import { paths } from '../paths';
 import { filtroDe, type ArticuloFila, type SeleccionPrecios } from './types';
+
+const Nowrap = styled.span`
+  white-space: nowrap;
+`;
 
 /** /catalogo/articulos: the catalogue, fast at 100.000 articles (server paging), with barcode scanning. */
 export function ArticuloListPage() {
@@ -34,8 +39,8 @@ export function ArticuloListPage() {
       { id: 'familia', header: 'Familia', sortable: true, hideOnPhone: true, cell: (a) => a.familia_nombre ?? '' },
       { id: 'marca', header: 'Marca', sortable: true, hideOnPhone: true, cell: (a) => a.marca_nombre ?? '' },
       conPvp
-        ? { id: 'pvp_1', header: 'PVP', sortable: true, align: 'right', cell: (a) => formatPvp(a.pvp_1) }
-        : { id: 'precio_venta', header: 'Precio', sortable: true, align: 'right', cell: (a) => formatPrecio(a.precio_venta) },
+        ? { id: 'pvp_1', header: 'PVP', sortable: true, align: 'right', cell: (a) => <Nowrap>{formatPvp(a.pvp_1)}</Nowrap>, text: (a) => formatPvp(a.pvp_1) }
+        : { id: 'precio_venta', header: 'Precio', sortable: true, align: 'right', cell: (a) => <Nowrap>{formatPrecio(a.precio_venta)}</Nowrap>, text: (a) => formatPrecio(a.precio_venta) },
       { id: 'stock_total', header: 'Stock', sortable: true, align: 'right', hideOnPhone: true, cell: (a) => formatCantidad(a.stock_total) },
       { id: 'activo', header: 'Estado', sortable: true, cell: (a) => <ActiveBadge activo={a.activo} />, text: (a) => ESTADOS_ACTIVO[a.activo] },
     ],

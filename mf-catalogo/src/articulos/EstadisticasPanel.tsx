@@ -20,6 +20,7 @@ const StyledStock = styled.table`
   th { font-size: 12px; color: ${({ theme }) => theme.gray[500]}; font-weight: 600; }
   .right { text-align: right; font-variant-numeric: tabular-nums; }
   tfoot td { font-weight: 600; }
+  caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
 /** Read-only figures derived from documents: average prices, units bought and sold, stock per warehouse. */
@@ -50,7 +51,7 @@ export function EstadisticasPanel({ articulo }: { articulo: Articulo }) {
         <Muted>Sin existencias en ningún almacén.</Muted>
       ) : (
         <StyledStock>
-          <caption className="sr-only">Stock por almacén</caption>
+          <caption>Stock por almacén</caption>
           <thead>
             <tr>
               <th>Almacén</th>

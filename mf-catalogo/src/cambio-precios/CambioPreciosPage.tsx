@@ -173,7 +173,7 @@ export function CambioPreciosPage() {
         </FormSection>
 
         <FormSection title="Cambio">
-          <FormGrid $min="200px">
+          <FormGrid $min="240px">
             <SelectField
               label="Precio que cambia"
               required
