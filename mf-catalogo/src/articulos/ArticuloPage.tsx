@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ActiveBadge,
@@ -50,13 +50,14 @@ export function ArticuloPage({ id }: { id?: string }) {
   const navigate = useNavigate();
   const { flags } = useShell();
   const [confirming, setConfirming] = useState(false);
+  const current = useRef<ArticuloValues | undefined>(undefined);
 
   const editor = useRecordEditor<Articulo, ArticuloValues>({
     actions: { list: 'listadoarticulos', save: 'editararticulo', remove: 'eliminararticulo' },
     id,
     schema: articuloSchema,
     empty: EMPTY_ARTICULO,
-    toValues,
+    toValues: (a) => toValues(a, current.current),
     rules: () => ({ check: (v) => checkArticulo(v, flags) }),
     toBody: (validated, { isNew, values }) => toBody(validated, values, flags, isNew ? undefined : Number(id)),
     onSaved: (a, isNew) => {
@@ -66,6 +67,7 @@ export function ArticuloPage({ id }: { id?: string }) {
   });
   const { form, record, isNew } = editor;
   const { values, errors, set } = form;
+  current.current = values;
 
   const familias = useFamilias();
   const subfamilias = useSubfamilias(values.familia_id, values.familia_id !== '');

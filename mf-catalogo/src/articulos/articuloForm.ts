@@ -82,7 +82,8 @@ export const EMPTY_ARTICULO: ArticuloValues = {
 const text = (v: string | null | undefined) => v ?? '';
 const id = (v: number | null | undefined) => (v ? String(v) : '');
 
-export function toValues(a: Articulo): ArticuloValues {
+/** Form values of a record; links the answer leaves out (a save that returns the bare row) keep `previous`. */
+export function toValues(a: Articulo, previous?: ArticuloValues): ArticuloValues {
   return {
     codigo: a.codigo,
     referencia: text(a.referencia),
@@ -109,10 +110,12 @@ export function toValues(a: Articulo): ArticuloValues {
     seo_slug: text(a.seo_slug),
     seo_titulo: text(a.seo_titulo),
     seo_descripcion: text(a.seo_descripcion),
-    materiales: (a.materiales ?? []).map(String),
-    procesos: (a.procesos ?? []).map(String),
-    componentes: (a.componentes ?? []).map((c) => ({ componente_id: c.componente_id, codigo: c.codigo ?? '', descripcion: c.descripcion ?? '', cantidad: c.cantidad })),
-    proporciones: (a.proporciones ?? []).map((p) => ({ material_id: String(p.material_id), porcentaje: p.porcentaje })),
+    materiales: a.materiales ? a.materiales.map(String) : (previous?.materiales ?? []),
+    procesos: a.procesos ? a.procesos.map(String) : (previous?.procesos ?? []),
+    componentes: a.componentes
+      ? a.componentes.map((c) => ({ componente_id: c.componente_id, codigo: c.codigo ?? '', descripcion: c.descripcion ?? '', cantidad: c.cantidad }))
+      : (previous?.componentes ?? []),
+    proporciones: a.proporciones ? a.proporciones.map((p) => ({ material_id: String(p.material_id), porcentaje: p.porcentaje })) : (previous?.proporciones ?? []),
   };
 }
 

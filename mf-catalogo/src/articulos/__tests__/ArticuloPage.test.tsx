@@ -206,6 +206,26 @@ describe('Artículo: foto y web', () => {
 });
 
 describe('Artículo: ficha existente', () => {
+  it('keeps the links on screen when the save answers with the bare row', async () => {
+    const withLinks = { ...ARTICULO, materiales: [30], procesos: [40] };
+    const fake = fakeCatalogo({
+      listadoarticulos: listado([withLinks]),
+      editararticulo: (call) => {
+        const { materiales: _m, procesos: _p, componentes: _c, proporciones: _pr, ...row } = { ...ARTICULO, ...(call.body as object) } as Articulo;
+        return { RESULT: '0', data: [row] };
+      },
+    });
+    renderSection('/catalogo/articulo/7', { api: fake.api });
+    const algodon = (await screen.findByRole('checkbox', { name: 'Algodón' })) as HTMLInputElement;
+    await waitFor(() => expect(algodon.checked).toBe(true));
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({ materiales: [30], procesos: [40] });
+    await waitFor(() => expect(screen.queryByText('Cambios sin guardar')).toBeNull());
+    expect(algodon.checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Corte' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   const conStock: Articulo = {
     ...ARTICULO,
     precio_medio_compra: 812345,
