@@ -45,6 +45,7 @@ try {
   await page.goto('/login', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Entrar' }).waitFor();
   const firstPaint = take();
+  if (process.env.VERBOSE) for (const u of firstPaint) console.log('  primer pintado:', new URL(u).pathname, kb(gz(u)));
   rows.push(['shell: antes del primer pintado (login)', firstPaint.length, sum(firstPaint)]);
 
   await page.getByLabel('Correo electrónico').fill(ADMIN.email);

@@ -1,4 +1,4 @@
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router';
 import styled from 'styled-components';
 import { ModuleGate, NotFoundPanel } from 'shared';
 import { ConfiguracionPage } from './configuracion/ConfiguracionPage';

@@ -20,7 +20,8 @@ export function registerStatic(app: FastifyInstance, opts: { staticRoot: string;
   const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
   const hasShell = fs.existsSync(path.join(shellDist, 'index.html'));
   let decorated = false;
-  const common = { cacheControl: false, setHeaders: cacheHeaders, serveDotFiles: false } as const;
+  // The build writes .br and .gz beside each asset (shared/build/federation.mjs); serve those when accepted.
+  const common = { cacheControl: false, setHeaders: cacheHeaders, serveDotFiles: false, preCompressed: true } as const;
 
   if (hasShell) {
     app.register(fastifyStatic, { ...common, root: shellDist, prefix: '/', decorateReply: true });

@@ -1,5 +1,7 @@
 // Build configuration shared by the shell and every remote: one place for the federation rules.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -30,6 +32,23 @@ export function sharedModules(pkgDir) {
     zustand: entry('zustand'),
     shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
   };
+}
+
+/** Writes .br and .gz beside every text asset so the server sends them precompressed. */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('PrecompressPlugin', (compilation) => {
+      const out = compilation.outputOptions.path;
+      for (const name of Object.keys(compilation.assets)) {
+        if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
+        const file = path.join(out, name);
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(file + '.gz', gzipSync(data, { level: 9 }));
+        writeFileSync(file + '.br', brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    });
+  }
 }
 
 function baseConfig({ dir, mode, devPort, title }) {
@@ -71,6 +90,7 @@ function baseConfig({ dir, mode, devPort, title }) {
       // the built remote keeps 'auto' (its chunks load from wherever its remoteEntry is).
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), title, favicon: undefined, ...(prod ? {} : { publicPath: '/' }) }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      ...(prod ? [new PrecompressPlugin()] : []),
     ],
     devServer: {
       port: devPort,
@@ -94,6 +114,7 @@ export function remoteConfig({ dir, name, devPort, mode = process.env.NODE_ENV =
       shared: sharedModules(dir),
       dts: false,
       manifest: true,
+      experiments: { optimization: { target: 'web' } },
     }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'src/menu.json', to: 'menu.json' }] }),
   );
@@ -111,6 +132,8 @@ export function shellConfig({ dir, devPort = 8080, mode = process.env.NODE_ENV =
       shared: sharedModules(dir),
       shareStrategy: 'loaded-first',
       dts: false,
+      // Browser-only runtime: drops the Node loading paths from the federation runtime.
+      experiments: { optimization: { target: 'web' } },
       manifest: false,
     }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),

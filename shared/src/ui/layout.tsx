@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import styled from 'styled-components';
 import type { MenuEntry } from '../domain/menu';
 import type { Theme } from './theme';

@@ -1,19 +1,20 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { Slide, ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { ShellContext, makeTheme, type Configuracion, type DeployInfo, type ShellServices } from 'shared';
-import { AppLayout } from '../layout/AppLayout';
-import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { RecoverPage } from '../pages/RecoverPage';
-import { RemoteSection } from '../remotes/RemoteSection';
 import { useAppearance } from '../state/appearance';
 import { useSession } from '../state/session';
 import { api } from './api';
 import { loadDeploy } from './deploy';
-import { toasts } from './toasts';
+import { Toaster, toasts } from './toasts';
+
+// Only the login screen is in the first paint; the rest of the shell loads when it is needed.
+const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
+const RecoverPage = lazy(() => import('../pages/RecoverPage').then((m) => ({ default: m.RecoverPage })));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const RemoteSection = lazy(() => import('../remotes/RemoteSection').then((m) => ({ default: m.RemoteSection })));
 
 /** Re-reads the configuration; spec §8: RESULT '3' or '1' yields an empty list. */
 export async function readConfig(): Promise<Configuracion | null> {
@@ -93,6 +94,7 @@ export function App() {
           <div id="boot">Cargando {docTitle}…</div>
         ) : (
           <BrowserRouter>
+            <Suspense fallback={<div id="boot">Cargando {docTitle}…</div>}>
             <Routes>
               <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
               <Route path="/recuperar-psswd" element={<RecoverPage />} />
@@ -104,9 +106,10 @@ export function App() {
               </Route>
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
+            </Suspense>
           </BrowserRouter>
         )}
-        <ToastContainer position="top-right" transition={Slide} newestOnTop closeOnClick />
+        <Toaster />
       </ShellContext.Provider>
     </ThemeProvider>
   );

@@ -1,7 +1,21 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ToastOptions } from 'react-toastify';
 import { CONSTANTS, TOASTS, type Toasts } from 'shared';
 
 const options: ToastOptions = { autoClose: CONSTANTS.toastMs };
+
+// react-toastify loads with the first toast, not with the first paint; it queues toasts shown
+// before its container has mounted.
+let loading: Promise<typeof import('react-toastify')> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+function load() {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((l) => l());
+  }
+  return (loading ??= import('react-toastify'));
+}
 
 function Body({ title, text }: { title: string; text: string }) {
   return (
@@ -12,10 +26,36 @@ function Body({ title, text }: { title: string; text: string }) {
   );
 }
 
+type Kind = 'success' | 'error' | 'warning' | 'info';
+function show(kind: Kind, content: React.ReactNode) {
+  void load().then(({ toast }) => toast[kind](content, options));
+}
+
 /** The specification's toasts (§8), 3000 ms each. */
 export const toasts: Toasts = {
-  success: (text) => void toast.success(<Body title={TOASTS.success.title} text={text ?? TOASTS.success.text} />, options),
-  error: (text) => void toast.error(<Body title={TOASTS.error.title} text={text ?? TOASTS.error.text} />, options),
-  associated: (text) => void toast.warning(<Body title={TOASTS.associated.title} text={text ?? TOASTS.associated.text} />, options),
-  info: (text) => void toast.info(text, options),
+  success: (text) => show('success', <Body title={TOASTS.success.title} text={text ?? TOASTS.success.text} />),
+  error: (text) => show('error', <Body title={TOASTS.error.title} text={text ?? TOASTS.error.text} />),
+  associated: (text) => show('warning', <Body title={TOASTS.associated.title} text={text ?? TOASTS.associated.text} />),
+  info: (text) => show('info', text),
 };
+
+const Container = lazy(async () => {
+  const { ToastContainer, Slide } = await load();
+  return { default: () => <ToastContainer position="top-right" transition={Slide} newestOnTop closeOnClick /> };
+});
+
+/** Mounts the toast container once the first toast is asked for. */
+export function Toaster() {
+  const active = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => wanted,
+  );
+  return active ? (
+    <Suspense fallback={null}>
+      <Container />
+    </Suspense>
+  ) : null;
+}

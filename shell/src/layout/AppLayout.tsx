@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
 import styled from 'styled-components';
-import { useShell, type DeployInfo, type Theme } from 'shared';
+import { Spinner, useShell, type DeployInfo, type Theme } from 'shared';
 import { Drawer } from './Drawer';
 import { Header } from './Header';
 import { Heartbeat } from './Heartbeat';
@@ -34,7 +34,9 @@ export function AppLayout({ deploy, deployError }: { deploy: DeployInfo; deployE
       {deployError && <StyledBanner role="alert">No se ha podido leer la configuración de despliegue: las secciones no están disponibles.</StyledBanner>}
       <Drawer open={drawer} groups={groups} onClose={() => setDrawer(false)} />
       <StyledMain>
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </StyledMain>
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import type { Theme } from 'shared';
 import { ColorPicker, useLogout } from './Header';

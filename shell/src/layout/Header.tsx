@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { COLOR_LABELS, PALETTES, useShell, type ColorName, type Theme } from 'shared';
 import { logout } from '../app/api';

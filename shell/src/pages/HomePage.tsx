@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Card, Muted, Spinner, useShell, type DeployInfo, type GraficoMes, type Theme } from 'shared';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { ApiHttpError, Button, ErrorText, loginSchema, TextField, useForm, type Configuracion } from 'shared';
 import { api } from '../app/api';
 import { useSession } from '../state/session';

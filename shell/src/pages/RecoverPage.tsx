@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { ApiHttpError, Button, ErrorText, MESSAGES, recordarSchema, restablecerSchema, TextField, useForm } from 'shared';
 import { api } from '../app/api';
 import { AuthCard } from './AuthCard';

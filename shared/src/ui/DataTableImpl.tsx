@@ -1,0 +1,106 @@
+import { useMemo } from 'react';
+import { useTable, type Column } from 'react-table';
+import styled from 'styled-components';
+import type { DataColumn, DataTableProps } from './DataTable';
+import type { Theme } from './theme';
+
+type T = { theme: Theme };
+
+const StyledWrap = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }: T) => theme.gray[200]};
+  border-radius: ${({ theme }: T) => theme.radius};
+  background: #fff;
+`;
+const StyledTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 14px;
+  th, td { padding: 9px 12px; border-bottom: 1px solid ${({ theme }: T) => theme.gray[100]}; text-align: left; }
+  th { background: ${({ theme }: T) => theme.gray[50]}; font-size: 12px; text-transform: uppercase; letter-spacing: 0.03em; color: ${({ theme }: T) => theme.gray[600]}; white-space: nowrap; }
+  th button { all: unset; cursor: pointer; display: inline-flex; gap: 4px; align-items: center; }
+  th button:focus-visible { outline: 2px solid ${({ theme }: T) => theme.primary[500]}; }
+  tbody tr.clickable { cursor: pointer; }
+  tbody tr.clickable:hover { background: ${({ theme }: T) => theme.primary[50]}; }
+  caption.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .right { text-align: right; font-variant-numeric: tabular-nums; }
+  .center { text-align: center; }
+  ${({ theme }: T) => theme.phone} { .phone-hide { display: none; } }
+`;
+
+/** Presentational table (react-table) with server-side sorting. */
+export default function DataTableImpl<R extends object>({ columns, rows, rowKey, onRowClick, sort, onSort, empty, caption }: DataTableProps<R>) {
+  const rtColumns = useMemo<Column<R>[]>(
+    () => columns.map((c) => ({ id: c.id, Header: c.header, accessor: (r: R) => r, Cell: ({ value }: { value: R }) => <>{c.cell(value)}</> })),
+    [columns],
+  );
+  const { getTableProps, getTableBodyProps, headerGroups, rows: rtRows, prepareRow } = useTable<R>({ columns: rtColumns, data: rows });
+  const meta = new Map(columns.map((c) => [c.id, c]));
+  const cls = (c?: DataColumn<R>) => [c?.align === 'right' ? 'right' : c?.align === 'center' ? 'center' : '', c?.hideOnPhone ? 'phone-hide' : ''].join(' ').trim();
+
+  return (
+    <StyledWrap>
+      <StyledTable {...getTableProps()}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead>
+          {headerGroups.map((hg) => {
+            const { key, ...hgProps } = hg.getHeaderGroupProps();
+            return (
+              <tr key={key} {...hgProps}>
+                {hg.headers.map((h) => {
+                  const c = meta.get(h.id);
+                  const { key: hk, ...hProps } = h.getHeaderProps();
+                  const active = sort?.orden === h.id;
+                  const ariaSort = active ? (sort?.dir === 'desc' ? 'descending' : 'ascending') : undefined;
+                  return (
+                    <th key={hk} {...hProps} className={cls(c)} style={{ width: c?.width }} aria-sort={ariaSort}>
+                      {c?.sortable && onSort ? (
+                        <button type="button" onClick={() => onSort(h.id, active && sort?.dir === 'asc' ? 'desc' : 'asc')}>
+                          {c.header}
+                          <span aria-hidden>{active ? (sort?.dir === 'desc' ? '▼' : '▲') : '↕'}</span>
+                        </button>
+                      ) : (
+                        c?.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </thead>
+        <tbody {...getTableBodyProps()}>
+          {rtRows.length === 0 && (
+            <tr>
+              <td colSpan={columns.length} style={{ textAlign: 'center', padding: 24, color: '#64748b' }}>
+                {empty ?? 'No hay resultados'}
+              </td>
+            </tr>
+          )}
+          {rtRows.map((row) => {
+            prepareRow(row);
+            const { key, ...rowProps } = row.getRowProps();
+            return (
+              <tr
+                key={String(rowKey(row.original)) || key}
+                {...rowProps}
+                className={onRowClick ? 'clickable' : undefined}
+                onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+              >
+                {row.cells.map((cell) => {
+                  const { key: ck, ...cellProps } = cell.getCellProps();
+                  return (
+                    <td key={ck} {...cellProps} className={cls(meta.get(cell.column.id))}>
+                      {cell.render('Cell')}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </StyledTable>
+    </StyledWrap>
+  );
+}
+

@@ -1,0 +1,226 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { ListParams } from '../domain/api';
+import { useShell } from '../context';
+import { listParams, useList, useListState } from '../hooks/useApi';
+import { downloadCsv } from '../io/csv';
+import { downloadTablePdf } from '../io/pdf';
+import { DataTable, Pager, type DataColumn } from './DataTable';
+import { StyledInput } from './fields';
+import { Button, ErrorText, Row } from './primitives';
+import type { Theme } from './theme';
+import type { ListContext, ListFilter, ListSelection, ListViewProps } from './ListView';
+
+type T = { theme: Theme };
+
+const StyledToolbar = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+  align-items: center;
+  margin-bottom: 12px;
+  .search { flex: 1 1 240px; max-width: 420px; }
+  select:disabled { opacity: 0.55; }
+  select { font: inherit; padding: 7px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; min-height: 38px; }
+`;
+
+const EXPORT_PAGE = 100;
+
+const StyledSelectionBar = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-wrap: wrap;
+  margin-bottom: 8px;
+  font-size: 14px;
+  color: ${({ theme }: T) => theme.gray[700]};
+  label { display: inline-flex; gap: 8px; align-items: center; cursor: pointer; min-height: 32px; }
+  input[type='checkbox'] { width: 18px; height: 18px; }
+`;
+
+function filterOptions(f: ListFilter, filters: Record<string, string>) {
+  return typeof f.options === 'function' ? f.options(filters) : f.options;
+}
+
+/** Server-side paged, sorted, searchable list with CSV and PDF export: every section's list screen. */
+export default function ListViewImpl<R extends object>(props: ListViewProps<R>) {
+  const { ac, listKey, columns, rowKey, onRowClick, filters = [], searchPlaceholder = 'Buscar…', defaultSort, toolbar, exportName, title } = props;
+  const { api, toast } = useShell();
+  const [state, setState] = useListState(listKey, defaultSort ? { orden: defaultSort.orden, dir: defaultSort.dir } : {});
+  const [search, setSearch] = useState(state.q);
+  const params = { ...listParams(state), ...props.params };
+  const { rows, total, loading, error } = useList<R>(ac, params);
+  const [exporting, setExporting] = useState(false);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { selection } = props;
+  const chosen = new Set(selection?.selected ?? []);
+  const pageKeys = rows.map(rowKey);
+  const pageChosen = pageKeys.length > 0 && pageKeys.every((k) => chosen.has(k));
+  const tableColumns: DataColumn<R>[] = selection
+    ? [
+        {
+          id: '__seleccion',
+          header: '',
+          width: '36px',
+          cell: (r) => {
+            const k = rowKey(r);
+            return (
+              <input
+                type="checkbox"
+                style={{ width: 18, height: 18 }}
+                aria-label={selection.rowLabel ? selection.rowLabel(r) : `Seleccionar fila ${k}`}
+                checked={chosen.has(k)}
+                onClick={(e) => e.stopPropagation()}
+                onChange={(e) => selection.onChange(e.target.checked ? [...selection.selected, k] : selection.selected.filter((x) => x !== k))}
+              />
+            );
+          },
+        },
+        ...columns,
+      ]
+    : columns;
+
+  const handleFilter = (name: string, value: string) =>
+    setState((s) => {
+      const next = { ...s.filters, [name]: value };
+      // A filter that depends on this one (subfamilia on familia) no longer applies.
+      for (const f of filters) if (f.dependsOn === name) delete next[f.name];
+      return { ...s, pagina: 1, filters: next };
+    });
+
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const handleSearch = (q: string) => {
+    setSearch(q);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => setState((s) => ({ ...s, q, pagina: 1 })), 250);
+  };
+
+  const exportRows = async (): Promise<R[] | null> => {
+    setExporting(true);
+    try {
+      const all: R[] = [];
+      for (let pagina = 1; ; pagina++) {
+        const res = await api.get<R>(ac, { ...params, pagina, porPagina: EXPORT_PAGE });
+        if (res.RESULT !== '0') break;
+        all.push(...(res.data ?? []));
+        if (all.length >= (res.total ?? 0) || (res.data ?? []).length < EXPORT_PAGE) break;
+      }
+      return all;
+    } catch {
+      toast.error();
+      return null;
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const table = (list: R[]) => ({
+    header: columns.map((c) => c.header),
+    rows: list.map((r) => columns.map((c) => (c.text ? c.text(r) : String(c.cell(r) ?? '')))),
+  });
+
+  const handleCsv = async () => {
+    const list = await exportRows();
+    if (!list) return;
+    const t = table(list);
+    downloadCsv(`${exportName ?? listKey}.csv`, t.header, t.rows);
+  };
+
+  const handlePdf = async () => {
+    const list = await exportRows();
+    if (!list) return;
+    const t = table(list);
+    await downloadTablePdf({ fileName: `${exportName ?? listKey}.pdf`, title, subtitle: `${list.length} resultados`, ...t });
+  };
+
+  return (
+    <div>
+      <StyledToolbar>
+        <StyledInput
+          className="search"
+          type="search"
+          placeholder={searchPlaceholder}
+          aria-label="Buscar"
+          value={search}
+          onChange={(e) => handleSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && props.onSearchEnter) props.onSearchEnter(search.trim(), rows);
+          }}
+        />
+        {filters.map((f) => (
+          <select
+            key={f.name}
+            aria-label={f.label}
+            value={state.filters[f.name] ?? ''}
+            disabled={!!f.dependsOn && !state.filters[f.dependsOn]}
+            onChange={(e) => handleFilter(f.name, e.target.value)}
+          >
+            <option value="">{f.label}: todos</option>
+            {filterOptions(f, state.filters).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ))}
+        <Row $gap={6} style={{ marginLeft: 'auto' }}>
+          {typeof toolbar === 'function' ? toolbar({ params, total, rows }) : toolbar}
+          <Button $variant="secondary" $small onClick={handleCsv} disabled={exporting || total === 0}>
+            CSV
+          </Button>
+          <Button $variant="secondary" $small onClick={handlePdf} disabled={exporting || total === 0}>
+            PDF
+          </Button>
+        </Row>
+      </StyledToolbar>
+      {error && <ErrorText>{error}</ErrorText>}
+      {selection && (
+        <StyledSelectionBar>
+          <label>
+            <input
+              type="checkbox"
+              checked={pageChosen}
+              disabled={rows.length === 0}
+              onChange={(e) =>
+                selection.onChange(
+                  e.target.checked ? [...selection.selected, ...pageKeys.filter((k) => !chosen.has(k))] : selection.selected.filter((k) => !pageKeys.includes(k)),
+                )
+              }
+            />
+            Seleccionar esta página
+          </label>
+          <span aria-live="polite">
+            {selection.selected.length === 0
+              ? 'Ningún elemento seleccionado'
+              : `${selection.selected.length.toLocaleString('es-ES')} seleccionado${selection.selected.length === 1 ? '' : 's'}`}
+          </span>
+          {selection.selected.length > 0 && (
+            <Button type="button" $variant="ghost" $small onClick={() => selection.onChange([])}>
+              Quitar selección
+            </Button>
+          )}
+        </StyledSelectionBar>
+      )}
+      <div aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity .15s' }}>
+        <DataTable
+          columns={tableColumns}
+          rows={rows}
+          rowKey={rowKey}
+          onRowClick={onRowClick}
+          sort={{ orden: state.orden, dir: state.dir }}
+          onSort={(orden, dir) => setState((s) => ({ ...s, orden, dir, pagina: 1 }))}
+          empty={loading ? 'Cargando…' : 'No hay resultados'}
+          caption={title}
+        />
+      </div>
+      <Pager
+        pagina={state.pagina}
+        porPagina={state.porPagina}
+        total={total}
+        onPage={(pagina) => setState((s) => ({ ...s, pagina }))}
+        onPageSize={(porPagina) => setState((s) => ({ ...s, porPagina, pagina: 1 }))}
+      />
+    </div>
+  );
+}
