@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, dataDir, login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { ADMIN, baseUrl, dataDir, login, openBrowser, screenshot, type Browser } from '../support/browser';
 
 let b: Browser;
 beforeEach(async () => {
@@ -140,5 +140,34 @@ describe('phone width', () => {
     await drawer.getByRole('link', { name: 'Usuarios' }).click();
     await page.waitForURL('**/config/usuarios');
     expect(await drawer.isVisible()).toBe(false);
+  });
+});
+
+describe('branding and appearance', () => {
+  it('shows "Manager Almacén" with its own logo and favicon on a host listed in deploy.json', async () => {
+    const { page } = b;
+    const port = new URL(baseUrl()).port;
+    await page.goto(`http://almacen.localhost:${port}/login`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Manager Almacén');
+    expect(await page.getByRole('img', { name: 'Manager Almacén' }).getAttribute('src')).toContain('manager-almacen');
+    expect(await page.locator('link#favicon').getAttribute('href')).toContain('favicon-almacen');
+    await page.goto('/login');
+    await expect.poll(() => page.title()).toBe('Manager TPV');
+  });
+
+  it('changes the application colour from the configuration menu and keeps it after a reload', async () => {
+    const { page } = b;
+    await login(page);
+    await page.waitForURL((u) => u.pathname === '/');
+    const header = page.getByRole('banner');
+    const before = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.getByRole('button', { name: 'Configuración' }).click();
+    await page.getByRole('button', { name: 'Color Azul' }).click();
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+    const blue = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.reload();
+    await page.getByRole('banner').waitFor();
+    expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(blue);
   });
 });
