@@ -7,7 +7,7 @@ import { MESSAGES } from 'shared/domain';
 import { createRegistry } from './actions/index.ts';
 import { multipartConstraint, registerDispatcher } from './actions/registry.ts';
 import { registerArchivoRoute } from './actions/archivos.ts';
-import { FlagCache } from './context.ts';
+import { ConfigCache } from './context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrations.ts';
@@ -50,7 +50,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const deployFile = path.resolve(staticRoot, opts.deployFile ?? process.env.DEPLOY_FILE ?? 'deploy.json');
 
   const app = Fastify({
-    constraints: { multipart: multipartConstraint },
+    routerOptions: { constraints: { multipart: multipartConstraint } },
     trustProxy: opts.trustProxy ?? false,
     logger: opts.logger
       ? {
@@ -84,7 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     dataDir: opts.dataDir,
     publicUrl: opts.publicUrl,
     mailer: createMailer({ dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, log: app.log }),
-    flags: new FlagCache(database.db, opts.flagsTtlMs ?? 1000),
+    config: new ConfigCache(database.db, opts.flagsTtlMs ?? 1000),
     timeZone: opts.timeZone ?? 'Europe/Madrid',
   };
   app.decorate('manager', manager);

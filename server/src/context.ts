@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ModuleFlags } from 'shared/domain';
-import { flagsFromConfig, CONF_FIELDS } from 'shared/domain';
-import type { Database } from './db/schema.ts';
+import { flagsFromConfig } from 'shared/domain';
+import type { ConfiguracionRow, Database } from './db/schema.ts';
+import { readerOf } from './db/index.ts';
+import { preparedQuery } from './db/prepared.ts';
 import type { DialectName } from './db/index.ts';
 import type { Mailer } from './mail.ts';
 
@@ -12,7 +14,7 @@ export type AppContext = {
   dataDir: string;
   publicUrl?: string;
   mailer: Mailer;
-  flags: FlagCache;
+  config: ConfigCache;
   /** Time zone of the business, for "this month" and "today". */
   timeZone: string;
 };
@@ -23,45 +25,53 @@ declare module 'fastify' {
   }
 }
 
+const allConfiguraciones = preparedQuery(
+  (db, _p: Record<string, never>) => db.selectFrom('configuracion').selectAll().orderBy('id'),
+  { read: true },
+);
+
 /**
- * Module flags read from the configuration record. Kept for at most `ttlMs` so other instances'
- * changes (PostgreSQL behind a balancer) show within that time; this instance's own saves
- * invalidate it at once.
+ * The configuration records (one per installation) and the module flags they carry, which every
+ * request may need. On SQLite the copy is checked against the database's data_version on each use,
+ * so it is always current; on PostgreSQL (several instances) a copy younger than `maxAgeMs` is
+ * used, and this instance's own saves invalidate it at once.
  */
-export class FlagCache {
-  private value: ModuleFlags | null = null;
+export class ConfigCache {
+  private value: readonly ConfiguracionRow[] | null = null;
+  private flagsValue: ModuleFlags | null = null;
+  private version = -1;
   private readAt = 0;
-  private pending: Promise<ModuleFlags> | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs = 1000,
   ) {}
 
-  async get(): Promise<ModuleFlags> {
-    if (this.value && Date.now() - this.readAt < this.ttlMs) return this.value;
-    this.pending ??= this.read().finally(() => {
-      this.pending = null;
-    });
-    return this.pending;
+  async rows(maxAgeMs = this.ttlMs): Promise<readonly ConfiguracionRow[]> {
+    const reader = readerOf(this.db);
+    if (reader) {
+      const version = reader.version();
+      if (this.value && version === this.version) return this.value;
+      this.version = version;
+    } else if (this.value && Date.now() - this.readAt < maxAgeMs) {
+      return this.value;
+    }
+    const rows = (await allConfiguraciones(this.db, {})).map((r) => Object.freeze(r));
+    this.value = Object.freeze(rows);
+    this.flagsValue = null;
+    this.readAt = Date.now();
+    return this.value;
+  }
+
+  async flags(): Promise<ModuleFlags> {
+    const rows = await this.rows();
+    this.flagsValue ??= flagsFromConfig(rows[0] as Record<string, unknown> | undefined);
+    return this.flagsValue;
   }
 
   invalidate(): void {
     this.value = null;
-    this.pending = null;
-  }
-
-  private async read(): Promise<ModuleFlags> {
-    const row = await this.db
-      .selectFrom('configuracion')
-      .select(CONF_FIELDS as `conf_${string}`[])
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    const flags = flagsFromConfig(row as Record<string, unknown> | undefined);
-    this.value = flags;
-    this.readAt = Date.now();
-    return flags;
+    this.flagsValue = null;
   }
 }
 

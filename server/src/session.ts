@@ -4,6 +4,7 @@ import type { Database } from './db/schema.ts';
 import { nowIso } from './context.ts';
 import { randomToken, sha256 } from './security.ts';
 import { preparedQuery } from './db/prepared.ts';
+import { readerOf } from './db/index.ts';
 
 export const SESSION_COOKIE = 'mtpv_sesion';
 export const SESSION_MS = 12 * 60 * 60 * 1000;
@@ -36,11 +37,34 @@ const findSession = preparedQuery((db, p: { tokenHash: string; now: string }) =>
     .where('s.token_hash', '=', p.tokenHash)
     .where('s.expira', '>', p.now)
     .where('u.activo', '=', 1),
+  { read: true },
 );
 
 const slideSession = preparedQuery((db, p: { tokenHash: string; expira: string }) =>
   db.updateTable('sesiones').set({ expira: p.expira }).where('token_hash', '=', p.tokenHash),
 );
+
+type CachedSession = { user: SessionUser; expira: number };
+type SessionCache = { version: number; byToken: Map<string, CachedSession> };
+const caches = new WeakMap<Kysely<Database>, SessionCache>();
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * On SQLite (one process) the sessions read are kept until the next write of any kind (the
+ * reader's version), so a page's worth of requests reads the database once; logout, deactivation
+ * and expiry are still seen at once. PostgreSQL (several instances) reads every time.
+ */
+function sessionCache(db: Kysely<Database>): SessionCache | undefined {
+  const reader = readerOf(db);
+  if (!reader) return undefined;
+  const version = reader.version();
+  let cache = caches.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, byToken: new Map() };
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 /** The session's user, or null. `touch` slides the expiry (the heartbeat doesn't). */
 export async function readSession(
@@ -50,14 +74,24 @@ export async function readSession(
 ): Promise<SessionUser | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const tokenHash = sha256(token);
   const now = Date.now();
-  const [row] = await findSession(db, { tokenHash, now: new Date(now).toISOString() });
-  if (!row) return null;
-  if (touch && Date.parse(row.expira) - now < SESSION_MS - REFRESH_MS) {
-    await slideSession(db, { tokenHash, expira: new Date(now + SESSION_MS).toISOString() });
+  const cache = sessionCache(db);
+  let entry = cache?.byToken.get(token);
+  if (!entry || entry.expira <= now) {
+    const tokenHash = sha256(token);
+    const [row] = await findSession(db, { tokenHash, now: new Date(now).toISOString() });
+    if (!row) return null;
+    entry = { user: { id: row.id, nombre: row.nombre, email: row.email, tokenHash }, expira: Date.parse(row.expira) };
+    if (cache) {
+      if (cache.byToken.size >= MAX_CACHED_SESSIONS) cache.byToken.clear();
+      cache.byToken.set(token, entry);
+    }
   }
-  return { id: row.id, nombre: row.nombre, email: row.email, tokenHash };
+  if (touch && entry.expira - now < SESSION_MS - REFRESH_MS) {
+    entry.expira = now + SESSION_MS;
+    await slideSession(db, { tokenHash: entry.user.tokenHash, expira: new Date(entry.expira).toISOString() });
+  }
+  return entry.user;
 }
 
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';

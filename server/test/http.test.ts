@@ -186,3 +186,24 @@ describe.each(backends())('unexpected errors ($name)', (backend) => {
     }
   });
 });
+
+describe('SQLite: changes made by another process', () => {
+  it('are seen within a second (sessions and configuration are cached between writes)', async () => {
+    const t = await createTestApp({ name: 'sqlite' });
+    const { default: SQLite } = await import('better-sqlite3');
+    const other = new SQLite(path.join(t.dataDir, 'manager.sqlite'));
+    try {
+      const cookie = await t.login();
+      expect((await t.op('listadoseries', { cookie })).statusCode).toBe(200);
+      other.prepare('update configuracion set conf_ventas = 0').run();
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await t.op('listadoseries', { cookie })).statusCode).toBe(403);
+      other.prepare('delete from sesiones').run();
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await t.op('listadoconfiguraciones', { cookie })).statusCode).toBe(401);
+    } finally {
+      other.close();
+      await t.close();
+    }
+  });
+});

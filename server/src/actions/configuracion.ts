@@ -2,17 +2,12 @@ import { MESSAGES, configuracionSchema } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { ConfiguracionRow } from '../db/schema.ts';
-import { preparedQuery } from '../db/prepared.ts';
 import { present } from './common.ts';
 import { defineAction, fail } from './registry.ts';
 
-const allConfiguraciones = preparedQuery((db, _p: Record<string, never>) => db.selectFrom('configuracion').selectAll().orderBy('id'));
-const oneConfiguracion = preparedQuery((db, p: { id: number }) => db.selectFrom('configuracion').selectAll().where('id', '=', p.id));
-
 /** The company's configuration record (the first one: there is one per installation). */
-export async function readConfiguracion(app: AppContext, id?: number): Promise<ConfiguracionRow | undefined> {
-  const rows = id === undefined ? await allConfiguraciones(app.db, {}) : await oneConfiguracion(app.db, { id });
-  return rows[0];
+export async function readConfiguracion(app: AppContext): Promise<ConfiguracionRow | undefined> {
+  return (await app.config.rows(0))[0];
 }
 
 const listInput = { id: { type: 'int', min: 1 } } satisfies Schema;
@@ -24,10 +19,11 @@ export const configuracionActions = [
     method: 'GET',
     input: listInput,
     async handler({ input, app }) {
-      // Read on every page load of every user: a prepared query.
-      const rows = input.id === null ? await allConfiguraciones(app.db, {}) : await oneConfiguracion(app.db, { id: input.id });
+      // Read on every page load of every user: served from the (always current) configuration cache.
+      const all = await app.config.rows(0);
+      const rows = input.id === null ? all : all.filter((r) => r.id === input.id);
       if (!rows.length) throw fail(MESSAGES.notFound, '3');
-      return { RESULT: '0', data: rows, total: rows.length };
+      return { RESULT: '0', data: [...rows], total: rows.length };
     },
   }),
 
@@ -58,7 +54,7 @@ export const configuracionActions = [
           .returningAll()
           .executeTakeFirstOrThrow();
       });
-      app.flags.invalidate();
+      app.config.invalidate();
       return { RESULT: '0', data: [saved] };
     },
   }),

@@ -140,7 +140,7 @@ async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSe
       .$if(!!same, (q) => q.where('token_hash', '<>', keepSession!.tokenHash))
       .execute();
   });
-  app.flags.invalidate();
+  app.config.invalidate();
 }
 
 export const copiaActions = [

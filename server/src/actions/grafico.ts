@@ -26,7 +26,7 @@ export const graficoActions = [
     name: 'graficoinicio',
     method: 'GET',
     async handler({ app }) {
-      const flags = await app.flags.get();
+      const flags = await app.config.flags();
       const months = lastMonths(todayIn(app.timeZone), CONSTANTS.chartMonths);
       const mes = sql<string>`substr(fecha, 1, 7)`;
       const rows = await app.db

@@ -91,7 +91,7 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
       user = await readSession(ctx.db, request, true);
       if (!user) return reply.code(401).send({ RESULT: '1', message: MESSAGES.sessionExpired });
     }
-    if (action.flags?.length && flagsOff(action.flags, await ctx.flags.get())) {
+    if (action.flags?.length && flagsOff(action.flags, await ctx.config.flags())) {
       return reply.code(403).send({ RESULT: '1', message: MESSAGES.moduleOff });
     }
 
@@ -133,7 +133,7 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
   });
 }
 
-type ConstraintStrategy = NonNullable<FastifyServerOptions['constraints']>[string];
+type ConstraintStrategy = NonNullable<NonNullable<FastifyServerOptions['routerOptions']>['constraints']>[string];
 
 /** Routes `multipart/form-data` requests to the routes constrained with `multipart: 'yes'`. */
 export const multipartConstraint: ConstraintStrategy = {

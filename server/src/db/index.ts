@@ -14,6 +14,25 @@ export type Db = {
   close: () => Promise<void>;
 };
 
+/**
+ * A second, read-only SQLite connection for the reads every request makes (session, configuration).
+ * It runs them synchronously, skipping Kysely's async connection queue, and — being a separate
+ * connection under WAL — sees only committed data, never another request's open transaction.
+ */
+export type SqliteReader = {
+  all<R>(sql: string, parameters: readonly unknown[]): R[];
+  /**
+   * Changes whenever data may have changed: at once after any write or commit of this process,
+   * and within a second after another process's commit (PRAGMA data_version, checked once a second).
+   */
+  version(): number;
+};
+
+const readers = new WeakMap<Kysely<Database>, SqliteReader>();
+
+/** The synchronous reader of a SQLite database; undefined on PostgreSQL and inside transactions. */
+export const readerOf = (db: Kysely<Database>): SqliteReader | undefined => readers.get(db);
+
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
@@ -32,27 +51,86 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(path.join(opts.dataDir, 'manager.sqlite'));
+  const fileName = path.join(opts.dataDir, 'manager.sqlite');
+  const file = new SQLite(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  let writes = 0;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(file, () => void writes++) }),
+  });
+  let readerFile: SQLite.Database | undefined;
+  // Opened on first use: after the migrations, once the file and its WAL exist.
+  const open = () => {
+    readerFile ??= new SQLite(fileName, { readonly: true, fileMustExist: true });
+    return readerFile;
+  };
+  const statements = new Map<string, SQLite.Statement>();
+  let dataVersion: SQLite.Statement | undefined;
+  let external = 0;
+  let checkedAt = 0;
+  readers.set(db, {
+    all<R>(sql: string, parameters: readonly unknown[]) {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        stmt = open().prepare(sql);
+        statements.set(sql, stmt);
+      }
+      return stmt.all(...parameters) as R[];
+    },
+    version() {
+      const now = Date.now();
+      if (now - checkedAt >= 1000) {
+        dataVersion ??= open().prepare('pragma data_version').pluck();
+        external = dataVersion.get() as number;
+        checkedAt = now;
+      }
+      return writes + external * 2 ** 32;
+    },
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      readerFile?.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**
  * Kysely prepares every query anew; preparing costs more than running a small query, so the
- * statements of the (few, parameterised) query shapes are kept and reused.
+ * statements of the (few, parameterised) query shapes are kept and reused. Every statement that
+ * may change data (writes, RETURNING, begin/commit) reports `onWrite` after it ran.
  */
-function withStatementCache(file: SQLite.Database, max = 500): SqliteDatabase {
+function withStatementCache(file: SQLite.Database, onWrite: () => void, max = 500): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
+  const wrap = (sqlText: string): SqliteStatement => {
+    const stmt = file.prepare(sqlText);
+    if (stmt.reader && /^\s*select\b/i.test(sqlText)) return stmt as unknown as SqliteStatement;
+    return {
+      reader: stmt.reader,
+      all(parameters) {
+        const rows = stmt.all(parameters);
+        onWrite();
+        return rows;
+      },
+      run(parameters) {
+        const result = stmt.run(parameters);
+        onWrite();
+        return result;
+      },
+      iterate: (parameters) => stmt.iterate(parameters),
+    };
+  };
   return {
     close: () => file.close(),
     prepare(sqlText: string) {
       let stmt = cache.get(sqlText);
       if (!stmt) {
-        stmt = file.prepare(sqlText) as unknown as SqliteStatement;
+        stmt = wrap(sqlText);
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(sqlText, stmt);
       }

@@ -1,5 +1,6 @@
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { readerOf } from './index.ts';
 
 type Compiled = { query: CompiledQuery; slots: (string | null)[] };
 
@@ -12,6 +13,7 @@ const marker = (key: string) => `\u0000param:${key}\u0000`;
  */
 export function preparedQuery<P extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, params: P) => Compilable<R>,
+  opts: { read?: boolean } = {},
 ): (db: Kysely<Database>, params: P) => Promise<R[]> {
   const cache = new WeakMap<Kysely<Database>, Compiled>();
   return async (db, params) => {
@@ -26,6 +28,9 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
     }
     const { query, slots } = compiled;
     const parameters = slots.map((key, i) => (key === null ? query.parameters[i] : params[key]));
+    // Reads of committed data may take SQLite's synchronous reader connection.
+    const reader = opts.read ? readerOf(db) : undefined;
+    if (reader) return reader.all<R>(query.sql, parameters);
     const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
     return result.rows;
   };
