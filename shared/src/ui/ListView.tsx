@@ -28,6 +28,7 @@ export type ListViewProps<R> = {
   /** Where the list remembers its state (page, filters, size, sort). */
   listKey: string;
   title: string;
+  /** Keep them stable (useMemo): the rows are then not redrawn while the user types in the search box. */
   columns: DataColumn<R>[];
   rowKey: (row: R) => string | number;
   onRowClick?: (row: R) => void;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ListParams } from '../domain/api';
 import { useShell } from '../context';
@@ -56,29 +56,65 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
   const chosen = new Set(selection?.selected ?? []);
   const pageKeys = rows.map(rowKey);
   const pageChosen = pageKeys.length > 0 && pageKeys.every((k) => chosen.has(k));
-  const tableColumns: DataColumn<R>[] = selection
-    ? [
-        {
-          id: '__seleccion',
-          header: '',
-          width: '36px',
-          cell: (r) => {
-            const k = rowKey(r);
-            return (
-              <input
-                type="checkbox"
-                style={{ width: 18, height: 18 }}
-                aria-label={selection.rowLabel ? selection.rowLabel(r) : `Seleccionar fila ${k}`}
-                checked={chosen.has(k)}
-                onClick={(e) => e.stopPropagation()}
-                onChange={(e) => selection.onChange(e.target.checked ? [...selection.selected, k] : selection.selected.filter((x) => x !== k))}
-              />
-            );
-          },
-        },
-        ...columns,
-      ]
-    : columns;
+  // The table only redraws when its rows, columns, order or selection change: typing in the search
+  // box (a scanner types a whole code in milliseconds) never redraws 100 rows per keystroke.
+  const latest = useRef({ rowKey, onRowClick, selection });
+  latest.current = { rowKey, onRowClick, selection };
+  const hasSelection = !!selection;
+  const selectedKey = selection ? selection.selected.join('\u0000') : '';
+  const tableColumns = useMemo<DataColumn<R>[]>(
+    () =>
+      hasSelection
+        ? [
+            {
+              id: '__seleccion',
+              header: '',
+              width: '36px',
+              cell: (r) => {
+                const sel = latest.current.selection;
+                const k = latest.current.rowKey(r);
+                if (!sel) return null;
+                return (
+                  <input
+                    type="checkbox"
+                    style={{ width: 18, height: 18 }}
+                    aria-label={sel.rowLabel ? sel.rowLabel(r) : `Seleccionar fila ${k}`}
+                    checked={sel.selected.includes(k)}
+                    onClick={(e) => e.stopPropagation()}
+                    onChange={(e) => {
+                      const now = latest.current.selection;
+                      if (now) now.onChange(e.target.checked ? [...now.selected, k] : now.selected.filter((x) => x !== k));
+                    }}
+                  />
+                );
+              },
+            },
+            ...columns,
+          ]
+        : columns,
+    [columns, hasSelection],
+  );
+  const stableRowKey = useCallback((r: R) => latest.current.rowKey(r), []);
+  const hasRowClick = !!onRowClick;
+  const stableRowClick = useMemo(() => (hasRowClick ? (r: R) => latest.current.onRowClick?.(r) : undefined), [hasRowClick]);
+  const handleSort = useCallback((orden: string, dir: 'asc' | 'desc') => setState((s) => ({ ...s, orden, dir, pagina: 1 })), [setState]);
+  const tableElement = useMemo(
+    () => (
+      <DataTable
+        columns={tableColumns}
+        rows={rows}
+        rowKey={stableRowKey}
+        onRowClick={stableRowClick}
+        sort={{ orden: state.orden, dir: state.dir }}
+        onSort={handleSort}
+        empty={loading ? 'Cargando…' : 'No hay resultados'}
+        caption={title}
+      />
+    ),
+    // selectedKey: the checkboxes read the selection through `latest`, so a new selection must redraw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [tableColumns, rows, stableRowKey, stableRowClick, state.orden, state.dir, handleSort, loading, title, selectedKey],
+  );
 
   const handleFilter = (name: string, value: string) =>
     setState((s) => {
@@ -203,16 +239,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
         </StyledSelectionBar>
       )}
       <div aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity .15s' }}>
-        <DataTable
-          columns={tableColumns}
-          rows={rows}
-          rowKey={rowKey}
-          onRowClick={onRowClick}
-          sort={{ orden: state.orden, dir: state.dir }}
-          onSort={(orden, dir) => setState((s) => ({ ...s, orden, dir, pagina: 1 }))}
-          empty={loading ? 'Cargando…' : 'No hay resultados'}
-          caption={title}
-        />
+        {tableElement}
       </div>
       <Pager
         pagina={state.pagina}

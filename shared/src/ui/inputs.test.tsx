@@ -229,6 +229,26 @@ describe('ListView additions', () => {
     expect(onSelection).toHaveBeenLastCalledWith([]);
   });
 
+  it('typing in the search box does not redraw the rows; a new selection does', async () => {
+    const fake = createFakeApi({ listado: () => ({ RESULT: '0', data: rows, total: 2 }) });
+    let drawn = 0;
+    const counted = [{ id: 'codigo', header: 'Código', cell: (r: Row) => (drawn++, r.codigo) }];
+    function Counted() {
+      const [selected, setSelected] = useState<(string | number)[]>([]);
+      return <ListView<Row> ac="listado" listKey="contado" title="Contado" columns={counted} rowKey={(r) => r.id} onRowClick={() => {}} selection={{ selected, onChange: setSelected }} />;
+    }
+    renderWithShell(<Counted />, { api: fake.api });
+    await screen.findByText('A1');
+    await act(async () => {});
+    const before = drawn;
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: '84123' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: '8412345' } });
+    expect(drawn).toBe(before);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 1' }));
+    expect(drawn).toBeGreaterThan(before);
+    expect((screen.getByRole('checkbox', { name: 'Seleccionar fila 1' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('a dependent filter waits for its parent, follows it and is cleared when it changes', async () => {
     const fake = createFakeApi({ listado: () => ({ RESULT: '0', data: rows, total: 2 }) });
     renderWithShell(<SelectableList onSelection={() => {}} />, { api: fake.api });
