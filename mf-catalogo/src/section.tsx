@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { ModuleGate, NotFoundPanel } from 'shared';
 import { ArticuloListPage } from './articulos/ArticuloListPage';
 import { ArticuloPage } from './articulos/ArticuloPage';

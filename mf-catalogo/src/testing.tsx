@@ -1,4 +1,4 @@
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router';
 import { renderWithShell, type RenderWithShellOptions } from 'shared/testing';
 import menu from './menu.json';
 import Section from './section';
