@@ -120,7 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerHeartbeat(app);
   registerArchivoRoute(app);
   app.get('/api/deploy.json', async (request, reply) => {
-    const info = await deployInfo(deployFile, staticRoot, request.headers.host, request.log);
+    const info = await deployInfo(deployFile, staticRoot, request.hostname, request.log);
     return reply.header('Cache-Control', 'no-cache').send(info);
   });
   registerStatic(app, { staticRoot, deploy });

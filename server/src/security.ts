@@ -66,7 +66,8 @@ export function isSameOrigin(request: FastifyRequest, publicOrigin: string | nul
   if (origin === undefined) return request.headers['sec-fetch-site'] !== 'cross-site';
   if (publicOrigin && origin === publicOrigin) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    // request.host follows X-Forwarded-Host only when the proxy is trusted.
+    return new URL(origin).host === request.host;
   } catch {
     return false;
   }

@@ -135,6 +135,17 @@ describe.each(backends())('sesión y acceso ($name)', (backend) => {
     expect(elsewhere.json().RESULT).toBe('0');
   });
 
+  it('without PUBLIC_URL, the recovery link points at the address the request came to', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/op.asp?ac=recordar',
+      headers: { host: 'tienda.local:3000', origin: 'http://tienda.local:3000' },
+      payload: { email: ADMIN.email },
+    });
+    expect(res.json().RESULT).toBe('0');
+    expect(outboxTexts(t.dataDir).at(-1)).toContain('http://tienda.local:3000/recuperar-psswd?token=');
+  });
+
   it('refuses GET for state-changing actions and unknown actions with 400', async () => {
     const get = await t.op('identificar', { method: 'GET', query: { email: ADMIN.email, password: ADMIN.password } });
     expect(get.statusCode).toBe(405);

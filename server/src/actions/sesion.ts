@@ -37,7 +37,7 @@ function siteOrigin(app: AppContext, request: FastifyRequest): string {
   if (app.publicUrl) return new URL(app.publicUrl).origin;
   const origin = request.headers.origin;
   if (origin && origin !== 'null') return origin;
-  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  return `${request.protocol}://${request.host || 'localhost'}`;
 }
 
 export const sesionActions = [
