@@ -30,7 +30,10 @@ export function sharedModules(pkgDir) {
     'react-router-dom': entry('react-router-dom'),
     'styled-components': entry('styled-components'),
     zustand: entry('zustand'),
-    shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+    // Not a singleton: a remote built against a newer minor of `shared` runs its own copy instead of
+    // breaking on the shell's older one; equal versions still load once. The shell context is a
+    // page-wide singleton by itself (src/context.tsx). Bump the version when exports change.
+    shared: { singleton: false, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
   };
 }
 

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type Context } from 'react';
 import type { ApiClient } from './api/client';
 import type { Configuracion, Usuario } from './domain/entities';
 import type { ModuleFlags } from './domain/flags';
@@ -22,7 +22,13 @@ export type ShellServices = {
   reloadConfig(): Promise<void>;
 };
 
-export const ShellContext = createContext<ShellServices | null>(null);
+/**
+ * One context object per page, whichever copy of `shared` a remote brings: a remote built against a
+ * newer `shared` runs its own copy (see build/federation.mjs) and still sees the shell's services.
+ */
+const CONTEXT_KEY = Symbol.for('manager-tpv.shell-context');
+const registry = globalThis as unknown as Record<symbol, Context<ShellServices | null> | undefined>;
+export const ShellContext = (registry[CONTEXT_KEY] ??= createContext<ShellServices | null>(null));
 
 export function useShell(): ShellServices {
   const ctx = useContext(ShellContext);
