@@ -117,7 +117,8 @@ export function remoteConfig({ dir, name, devPort, mode = process.env.NODE_ENV =
       shared: sharedModules(dir),
       dts: false,
       manifest: true,
-      experiments: { optimization: { target: 'web' } },
+      // In production the shell provides the federation runtime; the dev harness bundles its own.
+      experiments: { optimization: { target: 'web' }, externalRuntime: mode === 'production' },
     }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'src/menu.json', to: 'menu.json' }] }),
   );
@@ -135,8 +136,8 @@ export function shellConfig({ dir, devPort = 8080, mode = process.env.NODE_ENV =
       shared: sharedModules(dir),
       shareStrategy: 'loaded-first',
       dts: false,
-      // Browser-only runtime: drops the Node loading paths from the federation runtime.
-      experiments: { optimization: { target: 'web' } },
+      // Browser-only runtime (no Node loading paths), offered to the remotes so none bundles its own.
+      experiments: { optimization: { target: 'web' }, provideExternalRuntime: true },
       manifest: false,
     }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),
