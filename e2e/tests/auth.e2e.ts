@@ -139,7 +139,7 @@ describe('phone width', () => {
     await screenshot(page, 'drawer-phone');
     await drawer.getByRole('link', { name: 'Usuarios' }).click();
     await page.waitForURL('**/config/usuarios');
-    expect(await drawer.isVisible()).toBe(false);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
   });
 });
 

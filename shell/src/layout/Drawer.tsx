@@ -46,14 +46,14 @@ export function Drawer({ open, groups, onClose }: { open: boolean; groups: MenuG
         <button type="button" className="close" aria-label="Cerrar menú" onClick={onClose}>
           ×
         </button>
-        <NavLink to="/" end>
+        <NavLink to="/" end onClick={onClose}>
           Inicio
         </NavLink>
         {groups.map((g) => (
           <nav key={g.name} aria-label={g.name}>
             <h2>{g.name}</h2>
             {g.links.map((l) => (
-              <NavLink key={l.to} to={l.to} end>
+              <NavLink key={l.to} to={l.to} end onClick={onClose}>
                 {l.label}
               </NavLink>
             ))}
