@@ -1,16 +1,15 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   Button,
-  ConfirmDialog,
   FieldSpan,
-  FormActions,
   FormGrid,
   FormSection,
   ImageField,
   NotFoundPanel,
   PageHeader,
+  RecordActions,
   RecordForm,
   SelectField,
   Spinner,
@@ -49,7 +48,6 @@ const UNIDAD_OPTIONS = UNIDADES_MEDIDA.map((u) => ({ value: u, label: `${UNIDAD_
 export function ArticuloPage({ id }: { id?: string }) {
   const navigate = useNavigate();
   const { flags } = useShell();
-  const [confirming, setConfirming] = useState(false);
   const current = useRef<ArticuloValues | undefined>(undefined);
 
   const editor = useRecordEditor<Articulo, ArticuloValues>({
@@ -87,11 +85,6 @@ export function ArticuloPage({ id }: { id?: string }) {
   const eanComplete = /^(\d{8}|\d{13})$/.test(ean);
   // A scanner or a careful typist sees a wrong check digit at once, not only on saving.
   const eanError = errors.codigo_barras ?? (eanComplete && !isValidEan(ean) ? MSG.ean : undefined);
-
-  const handleDelete = async () => {
-    // RESULT 2 (documents or kits use it) shows 'Acción no posible' and the article stays.
-    if (!(await editor.remove())) setConfirming(false);
-  };
 
   return (
     <>
@@ -274,28 +267,16 @@ export function ArticuloPage({ id }: { id?: string }) {
 
         {record && <EstadisticasPanel articulo={record} />}
 
-        <FormActions
-          dirty={form.dirty}
-          busy={editor.saving}
+        {/* Documents or kits use it: RESULT 2 shows 'Acción no posible' and the article stays. */}
+        <RecordActions
+          editor={editor}
           cancelTo={paths.articulos}
-          extra={
-            !isNew ? (
-              <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
-                Eliminar
-              </Button>
-            ) : undefined
-          }
+          deletion={{
+            title: 'Eliminar artículo',
+            text: `Se eliminará el artículo «${record?.codigo ?? ''} ${record?.descripcion ?? ''}». Si lo usan documentos o kits no se podrá eliminar: desactívelo.`,
+          }}
         />
       </RecordForm>
-      <ConfirmDialog
-        open={confirming}
-        title="Eliminar artículo"
-        text={`Se eliminará el artículo «${record?.codigo ?? ''} ${record?.descripcion ?? ''}». Si lo usan documentos o kits no se podrá eliminar: desactívelo.`}
-        confirmLabel="Eliminar"
-        busy={editor.removing}
-        onConfirm={() => void handleDelete()}
-        onCancel={() => setConfirming(false)}
-      />
     </>
   );
 }

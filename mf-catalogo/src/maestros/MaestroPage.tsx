@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  Button,
-  ConfirmDialog,
   DecimalField,
-  FormActions,
   FormGrid,
   FormSection,
   NotFoundPanel,
   PageHeader,
+  RecordActions,
   RecordForm,
   SelectField,
   Spinner,
@@ -40,7 +37,6 @@ const EMPTY: MaestroValues = { codigo: '', nombre: '', activo: 1, familia_id: ''
 /** Record and "nuevo" screen of a familia, subfamilia, marca, material or proceso. */
 export function MaestroPage({ maestro, id }: { maestro: Maestro; id?: string }) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const isSub = maestro.key === 'subfamilia';
   const isProceso = maestro.key === 'proceso';
   const familias = useFamilias(isSub);
@@ -77,11 +73,6 @@ export function MaestroPage({ maestro, id }: { maestro: Maestro; id?: string }) 
         back={back}
       />
     );
-
-  const handleDelete = async () => {
-    // RESULT 2 (articles use it) shows 'Acción no posible' and the record stays.
-    if (!(await editor.remove())) setConfirming(false);
-  };
 
   return (
     <>
@@ -124,28 +115,16 @@ export function MaestroPage({ maestro, id }: { maestro: Maestro; id?: string }) 
             onChange={(on) => set('activo', on ? 1 : 0)}
           />
         </FormSection>
-        <FormActions
-          dirty={form.dirty}
-          busy={editor.saving}
+        {/* Articles use it: RESULT 2 shows 'Acción no posible' and the record stays. */}
+        <RecordActions
+          editor={editor}
           cancelTo={maestro.listPath}
-          extra={
-            !isNew ? (
-              <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
-                Eliminar
-              </Button>
-            ) : undefined
-          }
+          deletion={{
+            title: `Eliminar ${maestro.singular.toLowerCase()}`,
+            text: `Se eliminará ${la} ${maestro.singular.toLowerCase()} «${record?.nombre ?? ''}». Si algún artículo ${maestro.femenino ? 'la' : 'lo'} usa no se podrá eliminar: desactíve${maestro.femenino ? 'la' : 'lo'}.`,
+          }}
         />
       </RecordForm>
-      <ConfirmDialog
-        open={confirming}
-        title={`Eliminar ${maestro.singular.toLowerCase()}`}
-        text={`Se eliminará ${la} ${maestro.singular.toLowerCase()} «${record?.nombre ?? ''}». Si algún artículo ${maestro.femenino ? 'la' : 'lo'} usa no se podrá eliminar: desactíve${maestro.femenino ? 'la' : 'lo'}.`}
-        confirmLabel="Eliminar"
-        busy={editor.removing}
-        onConfirm={() => void handleDelete()}
-        onCancel={() => setConfirming(false)}
-      />
     </>
   );
 }

@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  Button,
-  ConfirmDialog,
-  FormActions,
   FormGrid,
   FormSection,
   Muted,
   NotFoundPanel,
   PageHeader,
+  RecordActions,
   RecordForm,
   SERIE_TIPOS,
   SERIE_TIPO_LABEL,
@@ -38,7 +35,6 @@ const TIPO_OPTIONS = SERIE_TIPOS.map((t) => ({ value: t, label: SERIE_TIPO_LABEL
 /** /config/serie/:serieId and /config/serie/nueva-serie: one form for both. */
 export function SeriePage({ id }: { id?: string }) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const editor = useRecordEditor<Serie, SerieValues>({
     actions: { list: 'listadoseries', save: 'editarserie', remove: 'eliminarserie' },
     id,
@@ -56,11 +52,6 @@ export function SeriePage({ id }: { id?: string }) {
 
   if (editor.loading) return <Spinner />;
   if (editor.notFound) return <NotFoundPanel title="Serie no encontrada" text="La serie no existe o se ha eliminado." back={back} />;
-
-  const handleDelete = async () => {
-    // RESULT 2 (documents use it) shows 'Acción no posible' and the serie stays.
-    if (!(await editor.remove())) setConfirming(false);
-  };
 
   return (
     <>
@@ -99,28 +90,13 @@ export function SeriePage({ id }: { id?: string }) {
             onChange={(on) => set('activo', on ? 1 : 0)}
           />
         </FormSection>
-        <FormActions
-          dirty={form.dirty}
-          busy={editor.saving}
+        {/* Documents use it: RESULT 2 shows 'Acción no posible' and the serie stays. */}
+        <RecordActions
+          editor={editor}
           cancelTo={paths.series}
-          extra={
-            !isNew ? (
-              <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
-                Eliminar
-              </Button>
-            ) : undefined
-          }
+          deletion={{ title: 'Eliminar serie', text: `Se eliminará la serie «${record?.codigo ?? ''}». Una serie con documentos no se puede eliminar: desactívela.` }}
         />
       </RecordForm>
-      <ConfirmDialog
-        open={confirming}
-        title="Eliminar serie"
-        text={`Se eliminará la serie «${record?.codigo ?? ''}». Una serie con documentos no se puede eliminar: desactívela.`}
-        confirmLabel="Eliminar"
-        busy={editor.removing}
-        onConfirm={() => void handleDelete()}
-        onCancel={() => setConfirming(false)}
-      />
     </>
   );
 }

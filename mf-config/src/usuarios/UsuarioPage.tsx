@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Badge,
-  Button,
   CONSTANTS,
-  ConfirmDialog,
-  FormActions,
   FormGrid,
   FormSection,
   MESSAGES,
   Muted,
   NotFoundPanel,
   PageHeader,
+  RecordActions,
   RecordForm,
   Spinner,
   SwitchField,
@@ -37,7 +34,6 @@ const passwordRequired: Schema = { password: { ...usuarioSchema.password, requir
 export function UsuarioPage({ id }: { id?: string }) {
   const navigate = useNavigate();
   const { user } = useShell();
-  const [confirming, setConfirming] = useState(false);
 
   const editor = useRecordEditor<Usuario, UsuarioValues>({
     actions: { list: 'listadousuarios', save: 'editarusuario', remove: 'eliminarusuario' },
@@ -63,10 +59,6 @@ export function UsuarioPage({ id }: { id?: string }) {
 
   if (editor.loading) return <Spinner />;
   if (editor.notFound) return <NotFoundPanel title="Usuario no encontrado" text="El usuario no existe o se ha eliminado." back={back} />;
-
-  const handleDelete = async () => {
-    if (!(await editor.remove())) setConfirming(false);
-  };
 
   return (
     <>
@@ -150,28 +142,16 @@ export function UsuarioPage({ id }: { id?: string }) {
 
         {isSelf && <Muted>{MESSAGES.cannotDeleteSelf}: otro usuario puede hacerlo.</Muted>}
 
-        <FormActions
-          dirty={form.dirty}
-          busy={editor.saving}
+        <RecordActions
+          editor={editor}
           cancelTo={paths.usuarios}
-          extra={
-            !isNew && !isSelf ? (
-              <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
-                Eliminar
-              </Button>
-            ) : undefined
+          deletion={
+            isSelf
+              ? undefined
+              : { title: 'Eliminar usuario', text: `Se eliminará el usuario «${record?.nombre ?? ''}» y se cerrarán sus sesiones. Esta acción no se puede deshacer.` }
           }
         />
       </RecordForm>
-      <ConfirmDialog
-        open={confirming}
-        title="Eliminar usuario"
-        text={`Se eliminará el usuario «${record?.nombre ?? ''}» y se cerrarán sus sesiones. Esta acción no se puede deshacer.`}
-        confirmLabel="Eliminar"
-        busy={editor.removing}
-        onConfirm={() => void handleDelete()}
-        onCancel={() => setConfirming(false)}
-      />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { ConfirmDialog } from './layout';
 import { Button } from './primitives';
 
 const StyledForm = styled.form`
@@ -167,5 +168,59 @@ export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, ex
         </Button>
       </div>
     </StyledActions>
+  );
+}
+
+export type RecordDeletion = {
+  /** The dialog's title and accessible name ('Eliminar serie'). */
+  title: string;
+  /** What goes, and what may stop it. */
+  text: ReactNode;
+};
+
+export type RecordActionsProps = Omit<FormActionsProps, 'dirty' | 'busy' | 'extra'> & {
+  /** The screen's `useRecordEditor`: unsaved changes, saving, deleting. */
+  editor: { isNew: boolean; form: { dirty: boolean }; saving: boolean; removing: boolean; remove: () => Promise<boolean> };
+  /** A saved record that may be deleted: 'Eliminar' on the left, asking first in this dialog (Cancelar / Eliminar). */
+  deletion?: RecordDeletion;
+};
+
+/**
+ * The actions of a record screen (`FormActions` fed by its `useRecordEditor`) and, with `deletion`,
+ * the delete of a saved record after a confirmation. A refused delete (RESULT 2 shows 'Acción no
+ * posible') closes the dialog and the record stays; a done one leaves through `onRemoved`.
+ */
+export function RecordActions({ editor, deletion, ...actions }: RecordActionsProps) {
+  const [confirming, setConfirming] = useState(false);
+  const canDelete = deletion !== undefined && !editor.isNew;
+  const handleDelete = async () => {
+    if (!(await editor.remove())) setConfirming(false);
+  };
+  return (
+    <>
+      <FormActions
+        {...actions}
+        dirty={editor.form.dirty}
+        busy={editor.saving}
+        extra={
+          canDelete ? (
+            <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
+              Eliminar
+            </Button>
+          ) : undefined
+        }
+      />
+      {canDelete && (
+        <ConfirmDialog
+          open={confirming}
+          title={deletion.title}
+          text={deletion.text}
+          confirmLabel="Eliminar"
+          busy={editor.removing}
+          onConfirm={() => void handleDelete()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
   );
 }
