@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import type { ComponentType, ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import type { ApiClient } from '../api/client';
 import type { ApiResponse, ListParams } from '../domain/api';
@@ -56,4 +56,33 @@ export function renderWithShell(ui: ReactElement, options: RenderWithShellOption
     </ThemeProvider>,
   );
   return Object.assign(result, { services, toasts });
+}
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+/** Where the router is now (after a save, a delete, a click on a row), in a screen mounted by `renderSection`. */
+export const currentPath = () => document.querySelector('[data-testid="location"]')?.textContent;
+
+/**
+ * Mounts a remote's whole section (its `./Section`) under its prefix (`menu.prefix`, e.g. '/config'),
+ * as the shell does, at `route` (e.g. '/config/usuarios'); an address outside it shows 'fuera de la sección'.
+ */
+export function renderSection(Section: ComponentType, prefix: string, route: string, options: RenderWithShellOptions = {}) {
+  return renderWithShell(
+    <>
+      <Routes>
+        <Route path={`${prefix}/*`} element={<Section />} />
+        <Route path="*" element={<p>fuera de la sección</p>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { ...options, route },
+  );
+}
+
+/** The POST bodies sent to one action. */
+export function bodiesOf(calls: { method: string; ac: string; body?: unknown }[], ac: string) {
+  return calls.filter((c) => c.ac === ac && c.method !== 'GET').map((c) => c.body as Record<string, unknown>);
 }

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { visibleEntries, type SectionMenu } from 'shared';
-import { allFlags, type FakeCall } from 'shared/testing';
+import { allFlags, bodiesOf, currentPath, type FakeCall, renderSection } from 'shared/testing';
+import Section from '../../section';
 import menu from '../../menu.json';
 import { ARTICULO, fakeCatalogo } from '../../fakeCatalogo';
-import { bodiesOf, currentPath, renderSection } from '../../testing';
 import type { ArticuloFila } from '../types';
 
 const fila = (id: number, codigo: string, descripcion: string, extra: Partial<ArticuloFila> = {}): ArticuloFila => ({
@@ -40,13 +40,13 @@ function articulos({ params }: FakeCall) {
 
 describe('Listado de artículos', () => {
   it('/catalogo opens the articles list', async () => {
-    renderSection('/catalogo', { api: fakeCatalogo({ listadoarticulos: articulos }).api });
+    renderSection(Section, menu.prefix, '/catalogo', { api: fakeCatalogo({ listadoarticulos: articulos }).api });
     await waitFor(() => expect(currentPath()).toBe('/catalogo/articulos'));
     expect(screen.getByRole('heading', { name: 'Artículos' })).toBeTruthy();
   });
 
   it('shows code, description, family, brand, PVP, stock and state, with the count of 100.000', async () => {
-    renderSection('/catalogo/articulos', { api: fakeCatalogo({ listadoarticulos: articulos }).api });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fakeCatalogo({ listadoarticulos: articulos }).api });
     const row = (await screen.findByText('A-001')).closest('tr')!;
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
       '', 'A-001', 'Artículo 1', '', 'Tornillería', 'Acme', '9,99 €', '12,5', 'Activo',
@@ -55,7 +55,7 @@ describe('Listado de artículos', () => {
   });
 
   it('shows the net price when the PVP flag is off', async () => {
-    renderSection('/catalogo/articulos', { api: fakeCatalogo({ listadoarticulos: articulos }).api, flags: { ...allFlags(1), pvp: 0 } });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fakeCatalogo({ listadoarticulos: articulos }).api, flags: { ...allFlags(1), pvp: 0 } });
     const row = (await screen.findByText('A-001')).closest('tr')!;
     expect(within(row).getByText('8,2562 €')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /Precio/ })).toBeTruthy();
@@ -63,7 +63,7 @@ describe('Listado de artículos', () => {
 
   it('renders 100 rows per page', async () => {
     const fake = fakeCatalogo({ listadoarticulos: articulos });
-    renderSection('/catalogo/articulos', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fake.api });
     await screen.findByText('A-001');
     await userEvent.selectOptions(screen.getByLabelText('Resultados por página'), '100');
     await waitFor(() => expect(screen.getByText('A-100')).toBeTruthy());
@@ -73,7 +73,7 @@ describe('Listado de artículos', () => {
 
   it('a scanned barcode and Enter open that article', async () => {
     const fake = fakeCatalogo({ listadoarticulos: articulos });
-    renderSection('/catalogo/articulos', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fake.api });
     await screen.findByText('A-001');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), '8412345678905{Enter}');
     await waitFor(() => expect(currentPath()).toBe('/catalogo/articulo/7'));
@@ -82,7 +82,7 @@ describe('Listado de artículos', () => {
 
   it('Enter with no exact match stays on the list and searches', async () => {
     const fake = fakeCatalogo({ listadoarticulos: articulos });
-    renderSection('/catalogo/articulos', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fake.api });
     await screen.findByText('A-001');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'tornillo{Enter}');
     await waitFor(() => expect(fake.calls.some((c) => c.params?.q === 'tornillo')).toBe(true));
@@ -92,7 +92,7 @@ describe('Listado de artículos', () => {
 
   it('filters by familia and by a subfamilia of that familia', async () => {
     const fake = fakeCatalogo({ listadoarticulos: articulos });
-    renderSection('/catalogo/articulos', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fake.api });
     await screen.findByText('A-001');
     const familia = screen.getByRole('combobox', { name: 'Familia' });
     await waitFor(() => expect(within(familia).getByRole('option', { name: 'Pintura' })).toBeTruthy());
@@ -105,7 +105,7 @@ describe('Listado de artículos', () => {
 
   it('sends the rows chosen by hand to the bulk price change', async () => {
     const fake = fakeCatalogo({ listadoarticulos: articulos, cambiarprecios: () => ({ RESULT: '0', data: [], total: 2 }) });
-    renderSection('/catalogo/articulos', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fake.api });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar A-002' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar A-005' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar precios (2)' }));
@@ -119,7 +119,7 @@ describe('Listado de artículos', () => {
 
   it('or every article of the filter', async () => {
     const fake = fakeCatalogo({ listadoarticulos: articulos, cambiarprecios: () => ({ RESULT: '0', data: [], total: 0 }) });
-    renderSection('/catalogo/articulos', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulos', { api: fake.api });
     await screen.findByText('A-001');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), '0');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Marca' }).querySelectorAll('option')).toHaveLength(2));

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Articulo } from 'shared';
-import { allFlags } from 'shared/testing';
+import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 import { ARTICULO, fakeCatalogo, listado } from '../../fakeCatalogo';
-import { bodiesOf, currentPath, renderSection } from '../../testing';
 import { MSG } from '../articuloForm';
 
 const saved = (call: { body?: unknown }) => ({ RESULT: '0' as const, data: [{ ...ARTICULO, ...(call.body as object), id: 99 }] });
@@ -22,7 +23,7 @@ const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar' 
 describe('Artículo: precios', () => {
   it('typing a PVP of 9,99 with IVA 21 % sends precio_venta 82562 and pvp_1 999', async () => {
     const fake = fakeCatalogo({ editararticulo: saved });
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fake.api });
     await fillRequired();
     await userEvent.type(input(/^PVP 1/), '9,99');
     // The net price follows at once, exactly.
@@ -36,7 +37,7 @@ describe('Artículo: precios', () => {
   });
 
   it('typing the net price updates the PVP, and another IVA recomputes it from the net', async () => {
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api });
     const net = input(/^Precio de venta/);
     await userEvent.clear(net);
     await userEvent.type(net, '10');
@@ -50,7 +51,7 @@ describe('Artículo: precios', () => {
 
   it('a price that is not a number shows the message and sends nothing', async () => {
     const fake = fakeCatalogo({ editararticulo: saved });
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fake.api });
     await fillRequired();
     await userEvent.clear(input(/^Precio de compra/));
     await userEvent.type(input(/^Precio de compra/), '12,5x');
@@ -63,7 +64,7 @@ describe('Artículo: precios', () => {
 describe('Artículo: códigos y clasificación', () => {
   it('a barcode with a wrong check digit shows the message and sends nothing', async () => {
     const fake = fakeCatalogo({ editararticulo: saved });
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fake.api });
     await fillRequired();
     await userEvent.type(input(/^Código de barras/), '8412345678901');
     expect(screen.getByText(MSG.ean)).toBeTruthy();
@@ -83,7 +84,7 @@ describe('Artículo: códigos y clasificación', () => {
         throw new ApiHttpError(400, { RESULT: '1', errors: { codigo: 'Ya existe un elemento con este valor' } });
       },
     });
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fake.api });
     await fillRequired();
     await save();
     expect(await screen.findByText('Ya existe un elemento con este valor')).toBeTruthy();
@@ -91,7 +92,7 @@ describe('Artículo: códigos y clasificación', () => {
 
   it('the subfamilia select lists only the subfamilias of the chosen familia, and resets with it', async () => {
     const fake = fakeCatalogo({ editararticulo: saved });
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fake.api });
     const sub = (await screen.findByLabelText('Subfamilia')) as HTMLSelectElement;
     expect(sub.disabled).toBe(true);
     await waitFor(() => expect(within(screen.getByLabelText('Familia')).getByRole('option', { name: 'Tornillería' })).toBeTruthy());
@@ -107,7 +108,7 @@ describe('Artículo: códigos y clasificación', () => {
 
 describe('Artículo: módulos', () => {
   it('hides tariffs, PVPs, materials, processes, kits, proportions and seo when their flags are off', async () => {
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(0) });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(0) });
     expect(await screen.findByLabelText(/^Precio de venta/)).toBeTruthy();
     expect(screen.getByLabelText(/^Precio de compra/)).toBeTruthy();
     for (const label of [/^Tarifa 2/, /^Tarifa 3/, /^PVP 1/, /^PVP 2/, /^PVP 3/, /^Dirección \(slug\)/, /^Añadir componente/]) {
@@ -119,7 +120,7 @@ describe('Artículo: módulos', () => {
   });
 
   it('shows them all when the flags are on', async () => {
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(1) });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(1) });
     for (const label of [/^Tarifa 2/, /^Tarifa 3/, /^PVP 1/, /^PVP 2/, /^PVP 3/, /^Dirección \(slug\)/, /^Añadir componente/]) {
       expect(await screen.findByLabelText(label)).toBeTruthy();
     }
@@ -130,7 +131,7 @@ describe('Artículo: módulos', () => {
 
   it('only the tarifa 2 flag shows tarifa 2 without its PVP', async () => {
     const flags = { ...allFlags(0), tarifa_2: 1 as const };
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags });
     expect(await screen.findByLabelText(/^Tarifa 2/)).toBeTruthy();
     expect(screen.queryByLabelText(/^PVP 2/)).toBeNull();
     expect(screen.queryByLabelText(/^Tarifa 3/)).toBeNull();
@@ -141,7 +142,7 @@ describe('Artículo: módulos', () => {
       editararticulo: saved,
       listadoarticulos: listado([ARTICULO, { ...ARTICULO, id: 8, codigo: 'TUE-M4', descripcion: 'Tuerca M4' }]),
     });
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fake.api });
     await fillRequired();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Algodón' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Corte' }));
@@ -187,7 +188,7 @@ describe('Artículo: foto y web', () => {
       editararticulo: saved,
       subirarchivo: () => ({ RESULT: '0', data: [{ id: 'f1', url: '/archivos/f1', nombre: 'foto.png', tipo: 'image/png' }] }),
     });
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fake.api });
     await fillRequired();
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'foto.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Foto'), png);
@@ -198,7 +199,7 @@ describe('Artículo: foto y web', () => {
   });
 
   it('makes the web address from the description', async () => {
-    renderSection('/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api });
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Generar desde la descripción' }));
     expect(input(/^Dirección \(slug\)/).value).toBe('camiseta-de-algodon');
@@ -215,7 +216,7 @@ describe('Artículo: ficha existente', () => {
         return { RESULT: '0', data: [row] };
       },
     });
-    renderSection('/catalogo/articulo/7', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fake.api });
     const algodon = (await screen.findByRole('checkbox', { name: 'Algodón' })) as HTMLInputElement;
     await waitFor(() => expect(algodon.checked).toBe(true));
     await save();
@@ -237,7 +238,7 @@ describe('Artículo: ficha existente', () => {
   };
 
   it('loads the record with its prices and the read-only figures', async () => {
-    renderSection('/catalogo/articulo/7', { api: fakeCatalogo({ listadoarticulos: listado([conStock]) }).api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fakeCatalogo({ listadoarticulos: listado([conStock]) }).api });
     expect(await screen.findByDisplayValue('Tornillo M4')).toBeTruthy();
     expect(input(/^Precio de venta/).value).toBe('0,1736');
     expect(input(/^PVP 1/).value).toBe('0,21');
@@ -250,14 +251,14 @@ describe('Artículo: ficha existente', () => {
   });
 
   it('an article without documents shows zeros and no stock', async () => {
-    renderSection('/catalogo/articulo/7', { api: fakeCatalogo().api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fakeCatalogo().api });
     expect(await screen.findByText('Sin existencias en ningún almacén.')).toBeTruthy();
     expect(screen.getAllByText('0,00 €')).toHaveLength(2);
   });
 
   it('deactivating is saved like any change', async () => {
     const fake = fakeCatalogo({ editararticulo: (call) => ({ RESULT: '0', data: [{ ...ARTICULO, ...(call.body as object) }] }) });
-    renderSection('/catalogo/articulo/7', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fake.api });
     await userEvent.click(await screen.findByRole('switch', { name: /^Activo/ }));
     await save();
     await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({ id: 7, activo: 0, codigo: 'TOR-M4', precio_venta: 1736 }));
@@ -265,7 +266,7 @@ describe('Artículo: ficha existente', () => {
 
   it('a refused delete (RESULT 2) shows the associated-data toast and the article stays', async () => {
     const fake = fakeCatalogo({ eliminararticulo: () => ({ RESULT: '2', message: 'Usado en documentos' }) });
-    const { toasts } = renderSection('/catalogo/articulo/7', { api: fake.api });
+    const { toasts } = renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fake.api });
     await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
     const dialog = screen.getByRole('dialog', { name: 'Eliminar artículo' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -277,14 +278,14 @@ describe('Artículo: ficha existente', () => {
 
   it('a deleted article goes back to the list', async () => {
     const fake = fakeCatalogo({ eliminararticulo: () => ({ RESULT: '0', data: [] }) });
-    renderSection('/catalogo/articulo/7', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fake.api });
     await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(currentPath()).toBe('/catalogo/articulos'));
   });
 
   it('an unknown article shows the not-found panel', async () => {
-    renderSection('/catalogo/articulo/12345', { api: fakeCatalogo().api });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/12345', { api: fakeCatalogo().api });
     expect(await screen.findByText('Artículo no encontrado')).toBeTruthy();
   });
 });

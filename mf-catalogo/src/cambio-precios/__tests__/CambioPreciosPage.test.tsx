@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cambiarPrecio, type Redondeo } from 'shared';
-import { allFlags, type FakeCall } from 'shared/testing';
+import { allFlags, bodiesOf, type FakeCall, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 import { fakeCatalogo } from '../../fakeCatalogo';
-import { bodiesOf, renderSection } from '../../testing';
 
 const ARTS = [
   { id: 1, codigo: 'A-001', descripcion: 'Tornillo', precio_venta: 123400 },
@@ -22,7 +23,7 @@ function cambiarprecios({ body }: FakeCall) {
 describe('Cambio de precios', () => {
   it('previews before and after, then applies after confirming', async () => {
     const fake = fakeCatalogo({ cambiarprecios });
-    const { toasts } = renderSection('/catalogo/cambio-precios', { api: fake.api });
+    const { toasts } = renderSection(Section, menu.prefix, '/catalogo/cambio-precios', { api: fake.api });
     await userEvent.type(screen.getByLabelText(/^Porcentaje a aplicar/), '10');
     await userEvent.selectOptions(screen.getByLabelText('Redondeo'), 'x9');
     expect((screen.getByRole('button', { name: 'Aplicar cambio' }) as HTMLButtonElement).disabled).toBe(true);
@@ -50,7 +51,7 @@ describe('Cambio de precios', () => {
 
   it('lowers by an amount, on the purchase price, for a familia; any change asks for a new preview', async () => {
     const fake = fakeCatalogo({ cambiarprecios });
-    renderSection('/catalogo/cambio-precios', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/cambio-precios', { api: fake.api });
     await waitFor(() => expect(within(screen.getByLabelText('Familia')).getByRole('option', { name: 'Pintura' })).toBeTruthy());
     await userEvent.selectOptions(screen.getByLabelText('Familia'), '2');
     await userEvent.selectOptions(screen.getByLabelText(/^Precio que cambia/), 'precio_compra');
@@ -73,18 +74,18 @@ describe('Cambio de precios', () => {
 
   it('asks for a value before previewing', async () => {
     const fake = fakeCatalogo({ cambiarprecios });
-    renderSection('/catalogo/cambio-precios', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/cambio-precios', { api: fake.api });
     await userEvent.click(screen.getByRole('button', { name: 'Vista previa' }));
     expect(screen.getByText('Indique un valor distinto de cero')).toBeTruthy();
     expect(bodiesOf(fake.calls, 'cambiarprecios')).toHaveLength(0);
   });
 
   it('offers tarifa 2 and 3 only with their flags', async () => {
-    const { unmount } = renderSection('/catalogo/cambio-precios', { api: fakeCatalogo().api, flags: allFlags(0) });
+    const { unmount } = renderSection(Section, menu.prefix, '/catalogo/cambio-precios', { api: fakeCatalogo().api, flags: allFlags(0) });
     const options = () => [...(screen.getByLabelText(/^Precio que cambia/) as HTMLSelectElement).options].map((o) => o.value);
     expect(options()).toEqual(['precio_compra', 'precio_venta']);
     unmount();
-    renderSection('/catalogo/cambio-precios', { api: fakeCatalogo().api, flags: allFlags(1) });
+    renderSection(Section, menu.prefix, '/catalogo/cambio-precios', { api: fakeCatalogo().api, flags: allFlags(1) });
     expect(options()).toEqual(['precio_compra', 'precio_venta', 'tarifa_2', 'tarifa_3']);
   });
 });

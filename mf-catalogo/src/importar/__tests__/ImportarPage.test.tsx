@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from 'shared';
-import type { FakeCall } from 'shared/testing';
+import { bodiesOf, type FakeCall, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 import { fakeCatalogo } from '../../fakeCatalogo';
-import { bodiesOf, renderSection } from '../../testing';
 import { COLUMNAS, MENSAJES, filasDe, mapearCabecera, plantillaCsv, validarFilas } from '../columnas';
 
 const csvFile = (text: string) => new File([text], 'articulos.csv', { type: 'text/csv' });
@@ -16,7 +17,7 @@ describe('Importar artículos', () => {
     const fake = fakeCatalogo({
       importararticulos: () => ({ RESULT: '0', data: [{ fila: 1, errores: { codigo_barras: 'Ya existe un elemento con este valor' } }] }),
     });
-    renderSection('/catalogo/importar', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/importar', { api: fake.api });
     const text = [
       '\uFEFFCódigo;Descripción;Familia;Precio de venta;IVA;EAN',
       'A-1;Tornillo;Tornillería;1.234,56;21 %;8412345678905',
@@ -52,7 +53,7 @@ describe('Importar artículos', () => {
         return { RESULT: '0', data: [] };
       },
     });
-    const { toasts } = renderSection('/catalogo/importar', { api: fake.api });
+    const { toasts } = renderSection(Section, menu.prefix, '/catalogo/importar', { api: fake.api });
     const rows = Array.from({ length: 1200 }, (_, i) => `A-${i + 1},Artículo ${i + 1},"1,5"`);
     await userEvent.upload(screen.getByLabelText('Archivo CSV'), csvFile(['codigo,descripcion,precio_compra', ...rows].join('\n')));
     const bar = await screen.findByRole('progressbar', { name: 'Validando filas' });
@@ -79,7 +80,7 @@ describe('Importar artículos', () => {
       importararticulos: ({ body }: FakeCall) =>
         (body as Body).filas[0].codigo === 'A-501' ? { RESULT: '0', data: [{ fila: 3, errores: { codigo: 'Ya existe un elemento con este valor' } }] } : { RESULT: '0', data: [] },
     });
-    renderSection('/catalogo/importar', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/importar', { api: fake.api });
     const rows = Array.from({ length: 600 }, (_, i) => `A-${i + 1};Artículo ${i + 1}`);
     await userEvent.upload(screen.getByLabelText('Archivo CSV'), csvFile(['codigo;descripcion', ...rows].join('\n')));
     const table = await screen.findByRole('table', { name: 'Filas con errores' });
@@ -90,7 +91,7 @@ describe('Importar artículos', () => {
 
   it('reads a CSV saved by a Spanish Excel (Windows-1252)', async () => {
     const fake = fakeCatalogo({ importararticulos: () => ({ RESULT: '0', data: [] }) });
-    renderSection('/catalogo/importar', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/importar', { api: fake.api });
     // 'Código;Descripción\nA-1;Camión' with ó = 0xF3.
     const latin1 = Uint8Array.from('Código;Descripción\nA-1;Camión', (ch) => ch.charCodeAt(0));
     await userEvent.upload(screen.getByLabelText('Archivo CSV'), new File([latin1], 'excel.csv', { type: 'text/csv' }));
@@ -100,7 +101,7 @@ describe('Importar artículos', () => {
 
   it('refuses a file without the required columns', async () => {
     const fake = fakeCatalogo();
-    renderSection('/catalogo/importar', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/importar', { api: fake.api });
     await userEvent.upload(screen.getByLabelText('Archivo CSV'), csvFile('referencia;marca\nX;Acme\n'));
     expect(await screen.findByText(/Faltan columnas obligatorias: Código, Descripción/)).toBeTruthy();
     expect(bodiesOf(fake.calls, 'importararticulos')).toHaveLength(0);

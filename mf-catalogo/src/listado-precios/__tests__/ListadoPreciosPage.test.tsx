@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, downloadGroupedTablePdf, type Configuracion } from 'shared';
-import { allFlags } from 'shared/testing';
+import { allFlags, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 import { fakeCatalogo } from '../../fakeCatalogo';
-import { renderSection } from '../../testing';
 import { construirListado, type FilaPrecio } from '../listado';
 
 vi.mock('shared', async (importOriginal) => ({ ...(await importOriginal<typeof import('shared')>()), downloadGroupedTablePdf: vi.fn(async () => {}) }));
@@ -48,7 +49,7 @@ describe('Listado de precios', () => {
   it('downloads the PDF of one familia with the company name and the date', async () => {
     const fake = fakeCatalogo({ listadoprecios: () => ({ RESULT: '0', data: FILAS.slice(0, 2), total: 2 }) });
     const config = { razon_social: 'Ferretería Martínez S.L.', nombre_comercial: 'Ferretería Martínez' } as Configuracion;
-    renderSection('/catalogo/listado-precios', { api: fake.api, config, flags: { ...allFlags(0), listado: 1, pvp: 1 } });
+    renderSection(Section, menu.prefix, '/catalogo/listado-precios', { api: fake.api, config, flags: { ...allFlags(0), listado: 1, pvp: 1 } });
     expect(screen.getByText('PVP 1')).toBeTruthy();
     expect(screen.queryByText('Tarifa 2')).toBeNull();
     await waitFor(() => expect(screen.getByRole('option', { name: 'Pintura' })).toBeTruthy());
@@ -64,7 +65,7 @@ describe('Listado de precios', () => {
   });
 
   it('needs the listado flag', () => {
-    renderSection('/catalogo/listado-precios', { api: fakeCatalogo().api, flags: { ...allFlags(1), listado: 0 } });
+    renderSection(Section, menu.prefix, '/catalogo/listado-precios', { api: fakeCatalogo().api, flags: { ...allFlags(1), listado: 0 } });
     expect(screen.getByText(MESSAGES.moduleOff)).toBeTruthy();
     expect(downloadGroupedTablePdf).not.toHaveBeenCalled();
   });

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared';
-import { allFlags } from 'shared/testing';
+import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 import { FAMILIAS, PROCESOS, SUBFAMILIAS, fakeCatalogo } from '../../fakeCatalogo';
-import { bodiesOf, currentPath, renderSection } from '../../testing';
 
 const echo = (id: number) => (call: { body?: unknown }) => ({ RESULT: '0' as const, data: [{ id, ...(call.body as object) }] });
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -12,7 +13,7 @@ const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`
 
 describe('Familias, subfamilias, marcas, materiales y procesos', () => {
   it('lists familias with code, name and state, and opens one', async () => {
-    renderSection('/catalogo/familias', { api: fakeCatalogo().api });
+    renderSection(Section, menu.prefix, '/catalogo/familias', { api: fakeCatalogo().api });
     const row = (await screen.findByText('TOR')).closest('tr')!;
     expect(within(row).getByText('Tornillería')).toBeTruthy();
     expect(within(row).getByText('Activo')).toBeTruthy();
@@ -23,7 +24,7 @@ describe('Familias, subfamilias, marcas, materiales y procesos', () => {
 
   it('creates a familia and moves to its record', async () => {
     const fake = fakeCatalogo({ editarfamilia: echo(3) });
-    renderSection('/catalogo/familia/nueva-familia', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/familia/nueva-familia', { api: fake.api });
     expect(screen.getByRole('heading', { name: 'Nueva familia' })).toBeTruthy();
     await save();
     expect(screen.getAllByText(MESSAGES.required)).toHaveLength(2);
@@ -37,7 +38,7 @@ describe('Familias, subfamilias, marcas, materiales y procesos', () => {
 
   it('a subfamilia needs its familia, chosen from the familias', async () => {
     const fake = fakeCatalogo({ editarsubfamilia: echo(12) });
-    renderSection('/catalogo/subfamilia/nueva-subfamilia', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/subfamilia/nueva-subfamilia', { api: fake.api });
     await userEvent.type(field('Código'), 'PLA');
     await userEvent.type(field('Nombre'), 'Planos');
     await save();
@@ -51,7 +52,7 @@ describe('Familias, subfamilias, marcas, materiales y procesos', () => {
 
   it('lists subfamilias with their familia, filtered by familia', async () => {
     const fake = fakeCatalogo();
-    renderSection('/catalogo/subfamilias', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/subfamilias', { api: fake.api });
     const row = (await screen.findByText('ESM')).closest('tr')!;
     expect(within(row).getByText('Pintura')).toBeTruthy();
     const filtro = screen.getByRole('combobox', { name: 'Familia' });
@@ -64,7 +65,7 @@ describe('Familias, subfamilias, marcas, materiales y procesos', () => {
 
   it('a proceso has a time in minutes and an exact cost', async () => {
     const fake = fakeCatalogo({ editarproceso: echo(40) });
-    renderSection('/catalogo/proceso/40', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/proceso/40', { api: fake.api });
     expect(await screen.findByDisplayValue('Corte')).toBeTruthy();
     expect(field('Tiempo \\(minutos\\)').value).toBe('15');
     expect(field('Coste').value).toBe('12,50');
@@ -81,7 +82,7 @@ describe('Familias, subfamilias, marcas, materiales y procesos', () => {
 
   it('deactivating is always possible; deleting a marca in use shows the associated-data toast', async () => {
     const fake = fakeCatalogo({ editarmarca: echo(5), eliminarmarca: () => ({ RESULT: '2' }) });
-    const { toasts } = renderSection('/catalogo/marca/5', { api: fake.api });
+    const { toasts } = renderSection(Section, menu.prefix, '/catalogo/marca/5', { api: fake.api });
     await userEvent.click(await screen.findByRole('switch', { name: /^Activa/ }));
     await save();
     await waitFor(() => expect(bodiesOf(fake.calls, 'editarmarca')[0]).toMatchObject({ id: 5, activo: 0 }));
@@ -93,14 +94,14 @@ describe('Familias, subfamilias, marcas, materiales y procesos', () => {
 
   it('materiales and procesos need their flag', async () => {
     const fake = fakeCatalogo();
-    renderSection('/catalogo/materiales', { api: fake.api, flags: { ...allFlags(1), materiales: 0 } });
+    renderSection(Section, menu.prefix, '/catalogo/materiales', { api: fake.api, flags: { ...allFlags(1), materiales: 0 } });
     expect(screen.getByText(MESSAGES.moduleOff)).toBeTruthy();
     expect(fake.calls.filter((c) => c.ac === 'listadomateriales')).toHaveLength(0);
   });
 
   it('with the flag on, materiales list and create like the others', async () => {
     const fake = fakeCatalogo({ editarmaterial: echo(32) });
-    renderSection('/catalogo/material/nuevo-material', { api: fake.api });
+    renderSection(Section, menu.prefix, '/catalogo/material/nuevo-material', { api: fake.api });
     expect(screen.getByRole('heading', { name: 'Nuevo material' })).toBeTruthy();
     await userEvent.type(field('Código'), 'LIN');
     await userEvent.type(field('Nombre'), 'Lino');
@@ -109,7 +110,7 @@ describe('Familias, subfamilias, marcas, materiales y procesos', () => {
   });
 
   it('an unknown address inside the section shows the section 404', () => {
-    renderSection('/catalogo/no-existe', { api: fakeCatalogo().api });
+    renderSection(Section, menu.prefix, '/catalogo/no-existe', { api: fakeCatalogo().api });
     expect(screen.getByText('Página no encontrada')).toBeTruthy();
     expect(FAMILIAS).toHaveLength(2);
   });

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiHttpError, CONF_FIELDS, FLAG_GROUPS, FLAG_INFO, FLAG_NAMES, MESSAGES, type Configuracion } from 'shared';
-import { createFakeApi } from 'shared/testing';
-import { bodiesOf, renderSection } from '../../testing';
+import { bodiesOf, createFakeApi, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 
 function config(overrides: Partial<Record<string, unknown>> = {}): Configuracion {
   const flags = Object.fromEntries(CONF_FIELDS.map((f) => [f, 0]));
@@ -34,7 +35,7 @@ function setup(current = config()) {
     subirarchivo: () => ({ RESULT: '0', data: [{ id: 'abc', url: '/archivos/abc', nombre: 'logo.png', tipo: 'image/png' }] }),
   });
   const reloadConfig = vi.fn(async () => {});
-  const view = renderSection('/config', { api: fake.api, reloadConfig });
+  const view = renderSection(Section, menu.prefix, '/config', { api: fake.api, reloadConfig });
   return { ...view, calls: fake.calls, reloadConfig };
 }
 
@@ -114,7 +115,7 @@ describe('Configuración', () => {
       },
     });
     const reloadConfig = vi.fn(async () => {});
-    renderSection('/config', { api: fake.api, reloadConfig });
+    renderSection(Section, menu.prefix, '/config', { api: fake.api, reloadConfig });
     await screen.findByDisplayValue('Ferretería Martínez S.L.');
     await save();
     expect(await screen.findByText(MESSAGES.invalidEmail)).toBeTruthy();
@@ -127,7 +128,7 @@ describe('Configuración', () => {
       editarconfiguracion: () => ({ RESULT: '2' }),
     });
     const reloadConfig = vi.fn(async () => {});
-    const { toasts } = renderSection('/config', { api: fake.api, reloadConfig });
+    const { toasts } = renderSection(Section, menu.prefix, '/config', { api: fake.api, reloadConfig });
     await screen.findByDisplayValue('Ferretería Martínez S.L.');
     await save();
     await waitFor(() => expect(toasts).toContain('error:'));
@@ -137,7 +138,7 @@ describe('Configuración', () => {
 
   it('with no configuration yet (RESULT 3) shows an empty form', async () => {
     const fake = createFakeApi({ listadoconfiguraciones: () => ({ RESULT: '3' }) });
-    renderSection('/config', { api: fake.api });
+    renderSection(Section, menu.prefix, '/config', { api: fake.api });
     const razon = (await screen.findByLabelText(/^Razón social/)) as HTMLInputElement;
     expect(razon.value).toBe('');
     expect(screen.getAllByRole('switch').every((s) => !(s as HTMLInputElement).checked)).toBe(true);

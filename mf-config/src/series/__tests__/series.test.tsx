@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SERIE_TIPO_LABEL, TOASTS, type Serie } from 'shared';
-import { allFlags, createFakeApi } from 'shared/testing';
-import { bodiesOf, currentPath, renderSection } from '../../testing';
+import { allFlags, bodiesOf, createFakeApi, currentPath, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 
 const SERIES: Serie[] = [
   { id: 1, codigo: 'A', descripcion: 'Facturas ordinarias', tipo: 'normal', activo: 1 },
@@ -27,7 +28,7 @@ function seriesApi(eliminar: 'ok' | 'associated' = 'ok') {
 
 describe('Series', () => {
   it('lists code, description, the label of the kind and the state', async () => {
-    renderSection('/config/series', { api: seriesApi().api });
+    renderSection(Section, menu.prefix, '/config/series', { api: seriesApi().api });
     const row = (await screen.findByText('Tickets TPV')).closest('tr')!;
     expect(within(row).getByText('T')).toBeTruthy();
     expect(within(row).getByText(SERIE_TIPO_LABEL.simplificada)).toBeTruthy();
@@ -37,14 +38,14 @@ describe('Series', () => {
 
   it('needs the ventas module', async () => {
     const fake = seriesApi();
-    renderSection('/config/series', { api: fake.api, flags: { ...allFlags(1), ventas: 0 } });
+    renderSection(Section, menu.prefix, '/config/series', { api: fake.api, flags: { ...allFlags(1), ventas: 0 } });
     expect(screen.getByText(MESSAGES.moduleOff)).toBeTruthy();
     expect(fake.calls).toHaveLength(0);
   });
 
   it('RESULT 2 on delete (documents use the serie) shows "Acción no posible" and the serie stays', async () => {
     const fake = seriesApi('associated');
-    const { toasts } = renderSection('/config/serie/1', { api: fake.api });
+    const { toasts } = renderSection(Section, menu.prefix, '/config/serie/1', { api: fake.api });
     await screen.findByDisplayValue('Facturas ordinarias');
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
@@ -56,7 +57,7 @@ describe('Series', () => {
 
   it('creates a serie: code in capitals, a kind must be chosen', async () => {
     const fake = seriesApi();
-    renderSection('/config/serie/nueva-serie', { api: fake.api });
+    renderSection(Section, menu.prefix, '/config/serie/nueva-serie', { api: fake.api });
     await userEvent.type(await screen.findByLabelText(/^Código/), 'b2');
     await userEvent.type(screen.getByLabelText(/^Descripción/), 'Segunda tienda');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -71,7 +72,7 @@ describe('Series', () => {
 
   it('a code with spaces is refused before sending', async () => {
     const fake = seriesApi();
-    renderSection('/config/serie/2', { api: fake.api });
+    renderSection(Section, menu.prefix, '/config/serie/2', { api: fake.api });
     const codigo = await screen.findByDisplayValue('R');
     await userEvent.type(codigo, ' 2');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiHttpError, MESSAGES, type Usuario } from 'shared';
-import { createFakeApi, type FakeCall } from 'shared/testing';
-import { bodiesOf, currentPath, renderSection } from '../../testing';
+import { bodiesOf, createFakeApi, currentPath, type FakeCall, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 
 const ME = { id: 1, nombre: 'Administrador', email: 'admin@demo.es' };
 
@@ -40,7 +41,7 @@ const gets = (calls: FakeCall[]) => calls.filter((c) => c.ac === 'listadousuario
 describe('Usuarios: listado', () => {
   it('shows the rows of the first page with their state, and pages through the rest', async () => {
     const fake = usersApi();
-    renderSection('/config/usuarios', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuarios', { api: fake.api, user: ME });
     expect(await screen.findByText('Administrador')).toBeTruthy();
     expect(screen.getByText('admin@demo.es')).toBeTruthy();
     expect(screen.getByText('Usted')).toBeTruthy();
@@ -58,7 +59,7 @@ describe('Usuarios: listado', () => {
 
   it('filters by state', async () => {
     const fake = usersApi();
-    renderSection('/config/usuarios', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuarios', { api: fake.api, user: ME });
     await screen.findByText('Administrador');
     await userEvent.selectOptions(screen.getByLabelText('Estado'), '0');
     expect(await screen.findByText('1–6 de 6 resultados')).toBeTruthy();
@@ -67,7 +68,7 @@ describe('Usuarios: listado', () => {
 
   it('"Nuevo usuario" and a row open the form', async () => {
     const fake = usersApi();
-    renderSection('/config/usuarios', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuarios', { api: fake.api, user: ME });
     await userEvent.click(await screen.findByText('Usuario 2'));
     expect(await screen.findByRole('heading', { name: 'Usuario 2' })).toBeTruthy();
     expect(currentPath()).toBe('/config/usuario/2');
@@ -81,7 +82,7 @@ describe('Usuarios: listado', () => {
 describe('Usuarios: ficha', () => {
   it('creating a user without a password shows the message and sends nothing', async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
     await userEvent.type(await screen.findByLabelText(/^Nombre/), 'Lucía');
     await userEvent.type(screen.getByLabelText(/^Email/), 'lucia@demo.es');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -91,7 +92,7 @@ describe('Usuarios: ficha', () => {
 
   it('an empty form shows the name and email messages', async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
     await userEvent.click(await screen.findByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MESSAGES.required)).toBeTruthy();
     expect(screen.getByText(MESSAGES.emailRequired)).toBeTruthy();
@@ -100,7 +101,7 @@ describe('Usuarios: ficha', () => {
 
   it('two different passwords are refused', async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
     await userEvent.type(await screen.findByLabelText(/^Nombre/), 'Lucía');
     await userEvent.type(screen.getByLabelText(/^Email/), 'lucia@demo.es');
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'secreta-123');
@@ -112,7 +113,7 @@ describe('Usuarios: ficha', () => {
 
   it('creates a user without id, with the password, and opens the new record', async () => {
     const fake = usersApi();
-    const { toasts } = renderSection('/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
+    const { toasts } = renderSection(Section, menu.prefix, '/config/usuario/nuevo-usuario', { api: fake.api, user: ME });
     await userEvent.type(await screen.findByLabelText(/^Nombre/), '  Lucía Pérez ');
     await userEvent.type(screen.getByLabelText(/^Email/), 'Lucia@Demo.es');
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'secreta-123');
@@ -125,7 +126,7 @@ describe('Usuarios: ficha', () => {
 
   it('editing without a new password keeps it: no password is sent', async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/5', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/5', { api: fake.api, user: ME });
     const nombre = await screen.findByDisplayValue('Usuario 5');
     await userEvent.clear(nombre);
     await userEvent.type(nombre, 'Marta');
@@ -141,7 +142,7 @@ describe('Usuarios: ficha', () => {
         throw new ApiHttpError(400, { RESULT: '1', message: MESSAGES.invalidFields, errors: { email: MESSAGES.duplicated } });
       },
     });
-    renderSection('/config/usuario/5', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/5', { api: fake.api, user: ME });
     await screen.findByDisplayValue('Usuario 5');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MESSAGES.duplicated)).toBeTruthy();
@@ -150,7 +151,7 @@ describe('Usuarios: ficha', () => {
 
   it("you can't delete or deactivate yourself: no Eliminar, the switch is locked", async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/1', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/1', { api: fake.api, user: ME });
     await screen.findByDisplayValue('Administrador');
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
     const activo = screen.getByRole('switch', { name: /^Activo/ }) as HTMLInputElement;
@@ -161,7 +162,7 @@ describe('Usuarios: ficha', () => {
 
   it('deletes another user after confirming, and goes back to the list', async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/7', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/7', { api: fake.api, user: ME });
     await screen.findByDisplayValue('Usuario 7');
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     const dialog = screen.getByRole('dialog', { name: 'Eliminar usuario' });
@@ -174,7 +175,7 @@ describe('Usuarios: ficha', () => {
 
   it('cancelling the dialog deletes nothing', async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/7', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/7', { api: fake.api, user: ME });
     await screen.findByDisplayValue('Usuario 7');
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
@@ -184,7 +185,7 @@ describe('Usuarios: ficha', () => {
 
   it('an unknown user shows "Usuario no encontrado" with a way back', async () => {
     const fake = usersApi();
-    renderSection('/config/usuario/999', { api: fake.api, user: ME });
+    renderSection(Section, menu.prefix, '/config/usuario/999', { api: fake.api, user: ME });
     expect(await screen.findByText('Usuario no encontrado')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Usuarios/ }).getAttribute('href')).toBe('/config/usuarios');
   });

@@ -2,14 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiHttpError, MESSAGES } from 'shared';
-import { createFakeApi } from 'shared/testing';
-import { renderSection } from '../../testing';
+import { createFakeApi, renderSection } from 'shared/testing';
+import menu from '../../menu.json';
+import Section from '../../section';
 
 const backup = () => new File(['{"formato":"manager-tpv-backup"}'], 'manager-tpv-2026-11-21.json', { type: 'application/json' });
 
 describe('Utilidades', () => {
   it('the backup is a plain download of copiaseguridad', async () => {
-    renderSection('/config/utilidades');
+    renderSection(Section, menu.prefix, '/config/utilidades');
     const link = screen.getByRole('link', { name: 'Descargar copia de seguridad' });
     expect(link.getAttribute('href')).toBe('/api/op.asp?ac=copiaseguridad');
     expect(link.hasAttribute('download')).toBe(true);
@@ -21,7 +22,7 @@ describe('Utilidades', () => {
       restaurarcopia: () => ({ RESULT: '0', message: MESSAGES.backupRestored, data: [{ usuarios: 3, series: 2 }] }),
     });
     const reloadConfig = vi.fn(async () => {});
-    const { toasts } = renderSection('/config/utilidades', { api: fake.api, reloadConfig });
+    const { toasts } = renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api, reloadConfig });
     const restore = screen.getByRole('button', { name: 'Restaurar copia…' }) as HTMLButtonElement;
     expect(restore.disabled).toBe(true);
 
@@ -44,7 +45,7 @@ describe('Utilidades', () => {
 
   it('cancelling the confirmation uploads nothing', async () => {
     const fake = createFakeApi({ restaurarcopia: () => ({ RESULT: '0', data: [] }) });
-    renderSection('/config/utilidades', { api: fake.api });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
     await userEvent.upload(screen.getByLabelText('Archivo de copia (.json)'), backup());
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar copia…' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
@@ -58,7 +59,7 @@ describe('Utilidades', () => {
       },
     });
     const reloadConfig = vi.fn(async () => {});
-    const { toasts } = renderSection('/config/utilidades', { api: fake.api, reloadConfig });
+    const { toasts } = renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api, reloadConfig });
     await userEvent.upload(screen.getByLabelText('Archivo de copia (.json)'), backup());
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar copia…' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restaurar' }));
