@@ -33,12 +33,3 @@ export function useMateriales(enabled = true) {
 export function useProcesos(enabled = true) {
   return useListOptions<Proceso>('listadoprocesos', { params: BY_NAME, enabled, toOption: (p) => maestroOption(p, false) });
 }
-
-export const ESTADO_FILTER = {
-  name: 'activo',
-  label: 'Estado',
-  options: [
-    { value: '1', label: 'Activo' },
-    { value: '0', label: 'Inactivo' },
-  ],
-};

@@ -1,19 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import {
-  ActiveBadge,
-  Button,
-  ESTADOS_ACTIVO,
-  ListView,
-  PageHeader,
-  RowLink,
-  useShell,
-  type DataColumn,
-  type ListFilter,
-} from 'shared';
+import { Button, ESTADO_FILTER, RecordListPage, activoColumn, linkColumn, useShell, type DataColumn, type ListFilter } from 'shared';
 import { formatCantidad, formatPrecio, formatPvp } from '../formato';
-import { ESTADO_FILTER, maestroOption, useFamilias, useMarcas, useSubfamilias } from '../opciones';
+import { maestroOption, useFamilias, useMarcas, useSubfamilias } from '../opciones';
 import { paths } from '../paths';
 import { filtroDe, type ArticuloFila, type SeleccionPrecios } from './types';
 
@@ -33,7 +23,7 @@ export function ArticuloListPage() {
 
   const columns = useMemo<DataColumn<ArticuloFila>[]>(
     () => [
-      { id: 'codigo', header: 'Código', sortable: true, cell: (a) => <RowLink to={paths.articulo(a.id)}>{a.codigo}</RowLink>, text: (a) => a.codigo },
+      linkColumn('codigo', 'Código', (a) => a.codigo, (a) => paths.articulo(a.id)),
       { id: 'descripcion', header: 'Descripción', sortable: true, cell: (a) => a.descripcion },
       { id: 'referencia', header: 'Referencia', sortable: true, hideOnPhone: true, cell: (a) => a.referencia ?? '' },
       { id: 'familia', header: 'Familia', sortable: true, hideOnPhone: true, cell: (a) => a.familia_nombre ?? '' },
@@ -42,7 +32,7 @@ export function ArticuloListPage() {
         ? { id: 'pvp_1', header: 'PVP', sortable: true, align: 'right', cell: (a) => <Nowrap>{formatPvp(a.pvp_1)}</Nowrap>, text: (a) => formatPvp(a.pvp_1) }
         : { id: 'precio_venta', header: 'Precio', sortable: true, align: 'right', cell: (a) => <Nowrap>{formatPrecio(a.precio_venta)}</Nowrap>, text: (a) => formatPrecio(a.precio_venta) },
       { id: 'stock_total', header: 'Stock', sortable: true, align: 'right', hideOnPhone: true, cell: (a) => formatCantidad(a.stock_total) },
-      { id: 'activo', header: 'Estado', sortable: true, cell: (a) => <ActiveBadge activo={a.activo} />, text: (a) => ESTADOS_ACTIVO[a.activo] },
+      activoColumn(),
     ],
     [conPvp],
   );
@@ -74,44 +64,36 @@ export function ArticuloListPage() {
   const goToPriceChange = (seleccion: SeleccionPrecios) => navigate(paths.cambioPrecios, { state: seleccion });
 
   return (
-    <>
-      <PageHeader
-        title="Artículos"
-        description="El catálogo: busque por código, descripción, referencia o palabras clave, o escanee un código de barras."
-        actions={
-          <>
-            <Button $variant="secondary" onClick={() => navigate(paths.importar)}>
-              Importar
-            </Button>
-            <Button onClick={() => navigate(paths.nuevoArticulo)}>Nuevo artículo</Button>
-          </>
-        }
-      />
-      <ListView<ArticuloFila>
-        ac="listadoarticulos"
-        listKey="catalogo-articulos"
-        title="Artículos"
-        exportName="articulos"
-        columns={columns}
-        rowKey={(a) => a.id}
-        onRowClick={(a) => navigate(paths.articulo(a.id))}
-        filters={filters}
-        searchPlaceholder="Buscar o escanear código de barras…"
-        defaultSort={{ orden: 'codigo', dir: 'asc' }}
-        onSearchEnter={(q) => void handleSearchEnter(q)}
-        selection={{ selected, onChange: setSelected, rowLabel: (a) => `Seleccionar ${a.codigo}` }}
-        toolbar={({ params, total }) =>
-          selected.length > 0 ? (
-            <Button $small onClick={() => goToPriceChange({ ids: selected.map(Number) })}>
-              Cambiar precios ({selected.length.toLocaleString('es-ES')})
-            </Button>
-          ) : (
-            <Button $small $variant="secondary" disabled={total === 0} onClick={() => goToPriceChange({ filtro: filtroDe(params) })}>
-              Cambiar precios de los {total.toLocaleString('es-ES')} del filtro
-            </Button>
-          )
-        }
-      />
-    </>
+    <RecordListPage<ArticuloFila>
+      title="Artículos"
+      description="El catálogo: busque por código, descripción, referencia o palabras clave, o escanee un código de barras."
+      actions={
+        <Button $variant="secondary" onClick={() => navigate(paths.importar)}>
+          Importar
+        </Button>
+      }
+      create={{ label: 'Nuevo artículo', to: paths.nuevoArticulo }}
+      recordPath={paths.articulo}
+      ac="listadoarticulos"
+      listKey="catalogo-articulos"
+      exportName="articulos"
+      columns={columns}
+      filters={filters}
+      searchPlaceholder="Buscar o escanear código de barras…"
+      defaultSort={{ orden: 'codigo', dir: 'asc' }}
+      onSearchEnter={(q) => void handleSearchEnter(q)}
+      selection={{ selected, onChange: setSelected, rowLabel: (a) => `Seleccionar ${a.codigo}` }}
+      toolbar={({ params, total }) =>
+        selected.length > 0 ? (
+          <Button $small onClick={() => goToPriceChange({ ids: selected.map(Number) })}>
+            Cambiar precios ({selected.length.toLocaleString('es-ES')})
+          </Button>
+        ) : (
+          <Button $small $variant="secondary" disabled={total === 0} onClick={() => goToPriceChange({ filtro: filtroDe(params) })}>
+            Cambiar precios de los {total.toLocaleString('es-ES')} del filtro
+          </Button>
+        )
+      }
+    />
   );
 }

@@ -1,25 +1,9 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import {
-  ActiveBadge,
-  Badge,
-  Button,
-  ESTADOS_ACTIVO,
-  ListView,
-  PageHeader,
-  RowLink,
-  formatDateTime,
-  useShell,
-  type DataColumn,
-  type Usuario,
-} from 'shared';
+import { Badge, ESTADO_FILTER, RecordListPage, RowLink, activoColumn, formatDateTime, useShell, type DataColumn, type Usuario } from 'shared';
 import { paths } from '../paths';
-
-const ESTADO_FILTER = { name: 'activo', label: 'Estado', options: [{ value: '1', label: 'Activo' }, { value: '0', label: 'Inactivo' }] };
 
 /** /config/usuarios: who can log in. */
 export function UsuarioListPage() {
-  const navigate = useNavigate();
   const { user } = useShell();
 
   const columns = useMemo<DataColumn<Usuario>[]>(
@@ -42,7 +26,7 @@ export function UsuarioListPage() {
         text: (u) => u.nombre,
       },
       { id: 'email', header: 'Email', sortable: true, hideOnPhone: true, cell: (u) => u.email },
-      { id: 'activo', header: 'Estado', sortable: true, cell: (u) => <ActiveBadge activo={u.activo} />, text: (u) => ESTADOS_ACTIVO[u.activo] },
+      activoColumn(),
       {
         id: 'ultimo_acceso',
         header: 'Último acceso',
@@ -55,24 +39,18 @@ export function UsuarioListPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title="Usuarios"
-        description="Las personas que pueden entrar en Manager TPV."
-        actions={<Button onClick={() => navigate(paths.nuevoUsuario)}>Nuevo usuario</Button>}
-      />
-      <ListView<Usuario>
-        ac="listadousuarios"
-        listKey="config-usuarios"
-        title="Usuarios"
-        exportName="usuarios"
-        columns={columns}
-        rowKey={(u) => u.id}
-        onRowClick={(u) => navigate(paths.usuario(u.id))}
-        filters={[ESTADO_FILTER]}
-        searchPlaceholder="Buscar por nombre o email…"
-        defaultSort={{ orden: 'nombre', dir: 'asc' }}
-      />
-    </>
+    <RecordListPage<Usuario>
+      title="Usuarios"
+      description="Las personas que pueden entrar en Manager TPV."
+      create={{ label: 'Nuevo usuario', to: paths.nuevoUsuario }}
+      recordPath={paths.usuario}
+      ac="listadousuarios"
+      listKey="config-usuarios"
+      exportName="usuarios"
+      columns={columns}
+      filters={[ESTADO_FILTER]}
+      searchPlaceholder="Buscar por nombre o email…"
+      defaultSort={{ orden: 'nombre', dir: 'asc' }}
+    />
   );
 }

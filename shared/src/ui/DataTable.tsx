@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { ESTADOS_ACTIVO } from '../domain/entities';
 import { CONSTANTS } from '../domain/messages';
+import { ActiveBadge } from './primitives';
 import type { Theme } from './theme';
 
 type T = { theme: Theme };
@@ -114,4 +116,14 @@ export function RowLink({ to, children }: { to: string; children: ReactNode }) {
       {children}
     </StyledRowLink>
   );
+}
+
+/** The main column of a list of records: its text as a `RowLink` to the record, sortable, exported as that text. */
+export function linkColumn<R>(id: string, header: string, text: (row: R) => string, to: (row: R) => string): DataColumn<R> {
+  return { id, header, sortable: true, cell: (row) => <RowLink to={to(row)}>{text(row)}</RowLink>, text };
+}
+
+/** The 'Estado' column of records with `activo`: an Activo/Inactivo badge, sortable, exported as the word. */
+export function activoColumn<R extends { activo: 0 | 1 }>(): DataColumn<R> {
+  return { id: 'activo', header: 'Estado', sortable: true, cell: (row) => <ActiveBadge activo={row.activo} />, text: (row) => ESTADOS_ACTIVO[row.activo] };
 }

@@ -1,6 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import type { ListParams } from '../domain/api';
+import { ESTADOS_ACTIVO } from '../domain/entities';
 import type { DataColumn } from './DataTable';
+import { PageHeader } from './layout';
+import { Button } from './primitives';
 
 export type ListFilter = {
   name: string;
@@ -9,6 +13,16 @@ export type ListFilter = {
   options: { value: string; label: string }[] | ((filters: Record<string, string>) => { value: string; label: string }[]);
   /** Another filter this one needs: disabled while that one is empty, cleared when it changes. */
   dependsOn?: string;
+};
+
+/** The 'Estado' filter of records with `activo`: Activo (1) or Inactivo (0). */
+export const ESTADO_FILTER: ListFilter = {
+  name: 'activo',
+  label: 'Estado',
+  options: [
+    { value: '1', label: ESTADOS_ACTIVO[1] },
+    { value: '0', label: ESTADOS_ACTIVO[0] },
+  ],
 };
 
 /** What a toolbar built by a function sees: the list's current query, count and page. */
@@ -56,5 +70,37 @@ export function ListView<R extends object>(props: ListViewProps<R>) {
     <Suspense fallback={<div role="status" aria-label="Cargando" style={{ minHeight: 200 }} />}>
       <ListViewImpl {...(props as unknown as ListViewProps<object>)} />
     </Suspense>
+  );
+}
+
+export type RecordListPageProps<R extends { id: number }> = Omit<ListViewProps<R>, 'rowKey' | 'onRowClick'> & {
+  /** The page's title, also the list's (its caption and the title of its PDF). */
+  title: string;
+  description?: ReactNode;
+  /** The header's main button: 'Nueva serie' and the "nuevo" screen it opens. */
+  create: { label: string; to: string };
+  /** More header buttons, before that one ('Importar'). */
+  actions?: ReactNode;
+  /** The record's screen: a row opens it. */
+  recordPath: (id: number) => string;
+};
+
+/** The list screen of an entity: its header with the "nuevo" button, and a `ListView` whose rows open their record. */
+export function RecordListPage<R extends { id: number }>({ description, create, actions, recordPath, ...list }: RecordListPageProps<R>) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader
+        title={list.title}
+        description={description}
+        actions={
+          <>
+            {actions}
+            <Button onClick={() => navigate(create.to)}>{create.label}</Button>
+          </>
+        }
+      />
+      <ListView<R> {...list} rowKey={(row) => row.id} onRowClick={(row) => navigate(recordPath(row.id))} />
+    </>
   );
 }
