@@ -1,22 +1,49 @@
+import type { jsPDF } from 'jspdf';
+
+type Cell = string | number | null | undefined;
+
+/**
+ * An A4 page in mm for a table (jsPDF, loaded only when the user asks for it): the columns share the
+ * width between the margins by their relative `widths` (equal by default); `cellText` is a value cut
+ * to one line of its column.
+ */
+async function openTablePdf(orientation: 'portrait' | 'landscape', header: string[], widths?: number[]) {
+  const { jsPDF } = await import('jspdf');
+  const doc = new jsPDF({ orientation, unit: 'mm', format: 'a4' });
+  const pageW = doc.internal.pageSize.getWidth();
+  const pageH = doc.internal.pageSize.getHeight();
+  const margin = 12;
+  const relative = widths ?? header.map(() => 1);
+  const sum = relative.reduce((a, b) => a + b, 0);
+  const cols = relative.map((w) => ((pageW - margin * 2) * w) / sum);
+  const cellText = (v: Cell, w: number): string => doc.splitTextToSize(v === null || v === undefined ? '' : String(v), w - 2)[0] ?? '';
+  return { doc, pageW, pageH, margin, cols, cellText };
+}
+
+/** 'Página n de m' at the foot of every page, then the download. */
+function savePdf(doc: jsPDF, fileName: string) {
+  const pageW = doc.internal.pageSize.getWidth();
+  const pageH = doc.internal.pageSize.getHeight();
+  const pages = doc.getNumberOfPages();
+  for (let p = 1; p <= pages; p++) {
+    doc.setPage(p);
+    doc.setFontSize(7);
+    doc.text(`Página ${p} de ${pages}`, pageW / 2, pageH - 5, { align: 'center' });
+  }
+  doc.save(fileName);
+}
+
 /** A list as a PDF table (jsPDF, loaded only when the user asks for it). */
 export async function downloadTablePdf(opts: {
   fileName: string;
   title: string;
   subtitle?: string;
   header: string[];
-  rows: (string | number | null | undefined)[][];
+  rows: Cell[][];
   /** Relative column widths; equal by default. */
   widths?: number[];
 }): Promise<void> {
-  const { jsPDF } = await import('jspdf');
-  const landscape = opts.header.length > 5;
-  const doc = new jsPDF({ orientation: landscape ? 'landscape' : 'portrait', unit: 'mm', format: 'a4' });
-  const pageW = doc.internal.pageSize.getWidth();
-  const pageH = doc.internal.pageSize.getHeight();
-  const margin = 12;
-  const widths = opts.widths ?? opts.header.map(() => 1);
-  const sum = widths.reduce((a, b) => a + b, 0);
-  const cols = widths.map((w) => ((pageW - margin * 2) * w) / sum);
+  const { doc, pageW, pageH, margin, cols, cellText } = await openTablePdf(opts.header.length > 5 ? 'landscape' : 'portrait', opts.header, opts.widths);
   let y = margin;
   const printed = new Date().toLocaleString('es-ES');
 
@@ -47,22 +74,15 @@ export async function downloadTablePdf(opts: {
     }
     let x = margin;
     row.forEach((v, i) => {
-      const text = doc.splitTextToSize(v === null || v === undefined ? '' : String(v), cols[i] - 2)[0] ?? '';
-      doc.text(text, x + 1, y);
+      doc.text(cellText(v, cols[i]), x + 1, y);
       x += cols[i];
     });
     y += 5;
   }
-  const pages = doc.getNumberOfPages();
-  for (let p = 1; p <= pages; p++) {
-    doc.setPage(p);
-    doc.setFontSize(7);
-    doc.text(`Página ${p} de ${pages}`, pageW / 2, pageH - 5, { align: 'center' });
-  }
-  doc.save(opts.fileName);
+  savePdf(doc, opts.fileName);
 }
 
-export type PdfTableGroup = { title: string; rows: (string | number | null | undefined)[][] };
+export type PdfTableGroup = { title: string; rows: Cell[][] };
 
 /**
  * A table split into titled groups (a price list per familia) as a PDF: the header row repeats on
@@ -79,20 +99,12 @@ export async function downloadGroupedTablePdf(opts: {
   align?: ('left' | 'right')[];
   orientation?: 'portrait' | 'landscape';
 }): Promise<void> {
-  const { jsPDF } = await import('jspdf');
   const orientation = opts.orientation ?? (opts.header.length > 6 ? 'landscape' : 'portrait');
-  const doc = new jsPDF({ orientation, unit: 'mm', format: 'a4' });
-  const pageW = doc.internal.pageSize.getWidth();
-  const pageH = doc.internal.pageSize.getHeight();
-  const margin = 12;
-  const widths = opts.widths ?? opts.header.map(() => 1);
-  const sum = widths.reduce((a, b) => a + b, 0);
-  const cols = widths.map((w) => ((pageW - margin * 2) * w) / sum);
+  const { doc, pageW, pageH, margin, cols, cellText } = await openTablePdf(orientation, opts.header, opts.widths);
   const bottom = pageH - margin - 4;
   let y = margin;
 
-  const cellText = (v: string | number | null | undefined, w: number) => doc.splitTextToSize(v === null || v === undefined ? '' : String(v), w - 2)[0] ?? '';
-  const drawRow = (cells: (string | number | null | undefined)[]) => {
+  const drawRow = (cells: Cell[]) => {
     let x = margin;
     cells.forEach((v, i) => {
       const right = opts.align?.[i] === 'right';
@@ -144,11 +156,5 @@ export async function downloadGroupedTablePdf(opts: {
     }
     y += 3;
   }
-  const pages = doc.getNumberOfPages();
-  for (let p = 1; p <= pages; p++) {
-    doc.setPage(p);
-    doc.setFontSize(7);
-    doc.text(`Página ${p} de ${pages}`, pageW / 2, pageH - 5, { align: 'center' });
-  }
-  doc.save(opts.fileName);
+  savePdf(doc, opts.fileName);
 }
