@@ -1,18 +1,9 @@
-import { TIPO_IVA_LABEL, type ModuleFlags, type PdfTableGroup, type TipoIva } from 'shared';
+import { TIPO_IVA_LABEL, type Articulo, type ModuleFlags, type PdfTableGroup } from 'shared';
 import { formatPrecio, formatPvp } from '../formato';
 
 /** A row of `listadoprecios`: active articles ordered by familia, then código. */
-export type FilaPrecio = {
+export type FilaPrecio = Pick<Articulo, 'codigo' | 'descripcion' | 'precio_venta' | 'tarifa_2' | 'tarifa_3' | 'pvp_1' | 'pvp_2' | 'pvp_3' | 'tipo_iva'> & {
   familia_nombre: string | null;
-  codigo: string;
-  descripcion: string;
-  precio_venta: number;
-  tarifa_2: number;
-  tarifa_3: number;
-  pvp_1: number;
-  pvp_2: number;
-  pvp_3: number;
-  tipo_iva: TipoIva;
 };
 
 type Columna = { header: string; width: number; align: 'left' | 'right'; value: (f: FilaPrecio) => string };
