@@ -1,24 +1,20 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiHttpError, Button, ErrorText, loginSchema, TextField, useForm, type Configuracion } from 'shared';
+import { Button, ErrorText, loginSchema, TextField, useForm, type Configuracion } from 'shared';
 import { api } from '../app/api';
 import { useSession } from '../state/session';
 import { AuthCard } from './AuthCard';
+import { useAuthSubmit } from './useAuthSubmit';
 
 export function LoginPage() {
   const form = useForm(loginSchema, { email: '', password: '' });
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const login = useSession((s) => s.login);
   const redirect = useSession((s) => s.redirect);
   const navigate = useNavigate();
 
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setMessage('');
-    if (!form.validateAll()) return;
-    setBusy(true);
-    try {
+  const { error, busy, handleSubmit } = useAuthSubmit({
+    form,
+    failure: 'No se ha podido iniciar sesión',
+    send: async () => {
       const res = await api.post<Configuracion>('identificar', form.values);
       if (res.RESULT === '0') {
         login(res.user as never, res.data?.[0]);
@@ -26,13 +22,9 @@ export function LoginPage() {
         return;
       }
       // Spec §8: RESULT '2' on login does nothing; '1' is the generic failure.
-      if (res.RESULT === '1') setMessage(res.message ?? 'No se ha podido iniciar sesión. Compruebe la conexión.');
-    } catch (err) {
-      if (!form.takeServerErrors(err)) setMessage(err instanceof ApiHttpError ? err.message : 'No se ha podido iniciar sesión');
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (res.RESULT === '1') return res.message ?? 'No se ha podido iniciar sesión. Compruebe la conexión.';
+    },
+  });
 
   return (
     <AuthCard title="Iniciar sesión" lead="Acceda con su correo electrónico y contraseña.">
@@ -56,7 +48,7 @@ export function LoginPage() {
           onChange={(v) => form.set('password', v)}
           error={form.errors.password}
         />
-        {message && <ErrorText>{message}</ErrorText>}
+        {error && <ErrorText>{error}</ErrorText>}
         <Button type="submit" disabled={busy}>
           {busy ? 'Entrando…' : 'Entrar'}
         </Button>

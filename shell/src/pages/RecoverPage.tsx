@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiHttpError, Button, ErrorText, MESSAGES, recordarSchema, restablecerSchema, TextField, useForm } from 'shared';
+import { Button, ErrorText, MESSAGES, recordarSchema, restablecerSchema, TextField, useForm } from 'shared';
 import { api } from '../app/api';
 import { AuthCard } from './AuthCard';
+import { useAuthSubmit } from './useAuthSubmit';
 
 /** /recuperar-psswd: ask for a link; with ?token= set the new password. */
 export function RecoverPage() {
@@ -14,24 +15,15 @@ export function RecoverPage() {
 function RequestForm() {
   const form = useForm(recordarSchema, { email: '' });
   const [sent, setSent] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError('');
-    if (!form.validateAll()) return;
-    setBusy(true);
-    try {
+  const { error, busy, handleSubmit } = useAuthSubmit({
+    form,
+    failure: 'No se ha podido enviar la solicitud',
+    send: async () => {
       const res = await api.post('recordar', form.values);
       if (res.RESULT === '0') setSent(res.message ?? MESSAGES.recoverySent);
-      else setError(res.message ?? 'No se ha podido enviar la solicitud. Compruebe la conexión.');
-    } catch (err) {
-      if (!form.takeServerErrors(err)) setError(err instanceof ApiHttpError ? err.message : 'No se ha podido enviar la solicitud');
-    } finally {
-      setBusy(false);
-    }
-  };
+      else return res.message ?? 'No se ha podido enviar la solicitud. Compruebe la conexión.';
+    },
+  });
 
   return (
     <AuthCard
@@ -59,25 +51,21 @@ function RequestForm() {
 function ResetForm({ token }: { token: string }) {
   const form = useForm(restablecerSchema, { token, password: '', confirm: '' });
   const [done, setDone] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError('');
-    if (!form.validateAll()) return;
-    if (form.values.password !== form.values.confirm) return form.setErrors({ confirm: MESSAGES.passwordsDiffer });
-    setBusy(true);
-    try {
+  const { error, busy, handleSubmit } = useAuthSubmit({
+    form,
+    failure: MESSAGES.recoveryInvalid,
+    validate: () => {
+      if (!form.validateAll()) return false;
+      if (form.values.password === form.values.confirm) return true;
+      form.setErrors({ confirm: MESSAGES.passwordsDiffer });
+      return false;
+    },
+    send: async () => {
       const res = await api.post('restablecer', { token, password: form.values.password });
       if (res.RESULT === '0') setDone(true);
-      else setError(res.message ?? MESSAGES.recoveryInvalid);
-    } catch (err) {
-      if (!form.takeServerErrors(err)) setError(err instanceof ApiHttpError ? err.message : MESSAGES.recoveryInvalid);
-    } finally {
-      setBusy(false);
-    }
-  };
+      else return res.message ?? MESSAGES.recoveryInvalid;
+    },
+  });
 
   return (
     <AuthCard title="Nueva contraseña" lead={done ? undefined : 'Elija una contraseña de al menos 8 caracteres.'}>
