@@ -1,4 +1,5 @@
 import { archivoActions } from './archivos.ts';
+import { catalogoActions } from './catalogo/index.ts';
 import { configuracionActions } from './configuracion.ts';
 import { copiaActions } from './copia.ts';
 import { graficoActions } from './grafico.ts';
@@ -9,4 +10,4 @@ import { usuarioActions } from './usuarios.ts';
 
 /** Every op.asp action; a new concern adds its file here. */
 export const createRegistry = () =>
-  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions);
+  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions, catalogoActions);

@@ -36,6 +36,11 @@ export type Action<S extends Schema = Schema> = {
   /** Every one of these module flags must be on. */
   flags?: FlagName[];
   input?: S;
+  /**
+   * Largest JSON body in bytes (default: Fastify's 1 MiB). Actions with a larger one get a route of
+   * their own, which checks the session before reading the body.
+   */
+  bodyLimit?: number;
   // Method syntax keeps handlers with narrower inputs assignable to Action<Schema>.
   handler(ctx: ActionContext<S>): Promise<ActionResult>;
 };
@@ -125,6 +130,22 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
   };
 
   app.route({ method: ['GET', 'POST'], url: '/api/op.asp', handler: handle });
+  const bulk = [...registry.values()].filter((a) => a.bodyLimit);
+  if (bulk.length) {
+    app.addConstraintStrategy(bulkBodyConstraint(new Set(bulk.map((a) => a.name))));
+    app.route({
+      method: 'POST',
+      url: '/api/op.asp',
+      constraints: { bulkBody: 'yes' },
+      bodyLimit: Math.max(...bulk.map((a) => a.bodyLimit!)),
+      // Nobody without a session gets a large body read and parsed.
+      onRequest: async (request, reply) => {
+        const user = await readSession(ctx.db, request, false);
+        if (!user) return reply.code(401).send({ RESULT: '1', message: MESSAGES.sessionExpired });
+      },
+      handler: handle,
+    });
+  }
   // Uploads get the same dispatcher in a context of their own: the multipart plugin's hooks run on
   // every request of its context, and the JSON actions are the hot path.
   app.register(async (uploads) => {
@@ -151,3 +172,23 @@ export const multipartConstraint: ConstraintStrategy = {
   },
   mustMatchWhenDerived: false,
 };
+
+/** Routes JSON POSTs of the actions with a larger body limit (`?ac=` in the set) to their own route. */
+function bulkBodyConstraint(actions: ReadonlySet<string>): ConstraintStrategy {
+  return {
+    name: 'bulkBody',
+    storage: multipartConstraint.storage,
+    validate(value: unknown) {
+      if (value !== 'yes') throw new Error("the bulkBody constraint only takes 'yes'");
+    },
+    deriveConstraint: (req: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> }) => {
+      if (req.method !== 'POST' || !req.url) return 'no';
+      const type = req.headers['content-type'];
+      if (typeof type === 'string' && type.toLowerCase().startsWith('multipart/')) return 'no';
+      const q = req.url.indexOf('?');
+      const ac = q < 0 ? null : new URLSearchParams(req.url.slice(q + 1)).get('ac');
+      return ac !== null && actions.has(ac) ? 'yes' : 'no';
+    },
+    mustMatchWhenDerived: false,
+  };
+}

@@ -5,6 +5,7 @@ import { CONF_FIELD, FLAG_NAMES } from 'shared/domain';
 import type { FlagName } from 'shared/domain';
 import { nowIso } from '../context.ts';
 import { hashPassword } from '../security.ts';
+import { seedCatalogo } from './seed-catalogo.ts';
 import type { DialectName } from './index.ts';
 import type { Database } from './schema.ts';
 
@@ -34,7 +35,7 @@ const DEMO_SERIES = [
 export type SeedResult = { adminCreated: { email: string; generatedPassword: string | null } | null };
 
 /**
- * First start only: the demo company with its series, and an administrator. Idempotent, and safe
+ * First start only: the demo company with its series and catalogue, and an administrator. Idempotent, and safe
  * when several instances start together (conflicts are ignored).
  */
 export async function seed(
@@ -61,6 +62,7 @@ export async function seed(
         .values(DEMO_SERIES.map((s) => ({ ...s })))
         .onConflict((oc) => oc.column('codigo').doNothing())
         .execute();
+      await seedCatalogo(db);
     }
   }
 

@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { Articulo } from 'shared/domain';
+import type { DialectName } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { ftsQuery, queryWords, searchCondition } from './busqueda.ts';
+
+/**
+ * The article list's SQL, shared by `listadoarticulos`, `cambiarprecios` (its filter) and the
+ * bench. Built for 100.000 articles:
+ * - the page's ids come from an index-only walk (`select a.id … order by … limit … offset …`) and
+ *   only those 25 rows are joined to their familia, subfamilia and marca: a deep page skips index
+ *   entries, never joined rows;
+ * - every sort has an index ending in a unique tie-breaker, every filter leads an index by código;
+ * - the search words go through the full-text index (see busqueda.ts).
+ */
+
+export const ORDEN_ARTICULOS = [
+  'codigo',
+  'descripcion',
+  'referencia',
+  'familia',
+  'marca',
+  'precio_venta',
+  'pvp_1',
+  'stock_total',
+  'activo',
+] as const;
+export type OrdenArticulos = (typeof ORDEN_ARTICULOS)[number];
+
+export type FiltroArticulos = {
+  q?: string | null;
+  familia_id?: number | null;
+  subfamilia_id?: number | null;
+  marca_id?: number | null;
+  activo?: 0 | 1 | null;
+  ids?: number[] | null;
+};
+
+/** A row of the list (and of the barcode lookup). */
+export type ArticuloFila = Pick<
+  Articulo,
+  | 'id'
+  | 'codigo'
+  | 'referencia'
+  | 'descripcion'
+  | 'familia_nombre'
+  | 'subfamilia_nombre'
+  | 'marca_nombre'
+  | 'precio_compra'
+  | 'precio_venta'
+  | 'pvp_1'
+  | 'tipo_iva'
+  | 'codigo_barras'
+  | 'stock_total'
+  | 'activo'
+>;
+
+export const LIST_SELECT = sql`a.id, a.codigo, a.referencia, a.descripcion, f.nombre as familia_nombre, s.nombre as subfamilia_nombre,
+  m.nombre as marca_nombre, a.precio_compra, a.precio_venta, a.pvp_1, a.tipo_iva, a.codigo_barras, a.stock_total, a.activo`;
+export const LIST_JOINS = sql`left join familias f on f.id = a.familia_id left join subfamilias s on s.id = a.subfamilia_id
+  left join marcas m on m.id = a.marca_id`;
+
+/**
+ * The filter's conditions on the articulos row aliased `a` (empty: every article). `search` says how
+ * the words are tested (see searchCondition).
+ */
+export function whereArticulos(dialect: DialectName, f: FiltroArticulos, search: 'index' | 'scan' = 'index'): RawBuilder<unknown> {
+  const conds: RawBuilder<unknown>[] = [];
+  const words = queryWords(f.q);
+  if (words.length) conds.push(searchCondition(dialect, words, search));
+  conds.push(...otherConditions(dialect, f));
+  return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+}
+
+function otherConditions(dialect: DialectName, f: FiltroArticulos): RawBuilder<unknown>[] {
+  const conds: RawBuilder<unknown>[] = [];
+  if (f.familia_id != null) conds.push(sql`a.familia_id = ${f.familia_id}`);
+  if (f.subfamilia_id != null) conds.push(sql`a.subfamilia_id = ${f.subfamilia_id}`);
+  if (f.marca_id != null) conds.push(sql`a.marca_id = ${f.marca_id}`);
+  if (f.activo != null) conds.push(sql`a.activo = ${f.activo}`);
+  if (f.ids) {
+    // One parameter however many ids: a JSON array (SQLite) or an int[] (PostgreSQL).
+    conds.push(
+      dialect === 'postgres'
+        ? sql`a.id = any(${f.ids}::int[])`
+        : sql`a.id in (select value from json_each(${JSON.stringify(f.ids)}))`,
+    );
+  }
+  return conds;
+}
+
+/** The number of articles the filter selects, by the cheapest exact way. */
+export async function countArticulos(db: Kysely<Database>, dialect: DialectName, f: FiltroArticulos): Promise<number> {
+  const words = queryWords(f.q);
+  const onlyWords = otherConditions(dialect, f).length === 0;
+  let res: { rows: { total: number | string }[] };
+  if (onlyWords && !words.length && dialect === 'postgres') {
+    res = await sql<{ total: number }>`select n as total from articulos_cuenta where id = 1`.execute(db);
+  } else if (onlyWords && words.length && dialect === 'sqlite') {
+    // The index alone: every row of articulos_fts is an article (kept by triggers).
+    res = await sql<{ total: number }>`select count(*) as total from articulos_fts where articulos_fts match ${ftsQuery(dialect, words)}`.execute(db);
+  } else {
+    res = await sql<{ total: number }>`select count(*) as total from articulos a ${whereArticulos(dialect, f)}`.execute(db);
+  }
+  return Number(res.rows[0]?.total ?? 0);
+}
+
+type Sort = { keys: RawBuilder<unknown>; join: RawBuilder<unknown> };
+
+/**
+ * ORDER BY of a list sort. Nullable keys sort first ascending on both engines (SQLite's way);
+ * the tie-breaker makes pages stable.
+ */
+export function sortArticulos(dialect: DialectName, orden: OrdenArticulos, dir: 'asc' | 'desc'): Sort {
+  const d = sql.raw(dir);
+  const nulls = dialect === 'postgres' ? sql.raw(dir === 'asc' ? ' nulls first' : ' nulls last') : sql``;
+  const noJoin = sql``;
+  switch (orden) {
+    case 'codigo':
+      return { keys: sql`a.codigo ${d}`, join: noJoin };
+    case 'descripcion':
+      return { keys: sql`a.orden_descripcion ${d}, a.id ${d}`, join: noJoin };
+    case 'referencia':
+      return { keys: sql`a.referencia ${d}${nulls}, a.id ${d}`, join: noJoin };
+    case 'familia':
+      return { keys: sql`f.nombre ${d}${nulls}, a.codigo ${d}`, join: sql`left join familias f on f.id = a.familia_id` };
+    case 'marca':
+      return { keys: sql`m.nombre ${d}${nulls}, a.codigo ${d}`, join: sql`left join marcas m on m.id = a.marca_id` };
+    case 'activo':
+      return { keys: sql`a.activo ${d}, a.codigo ${d}`, join: noJoin };
+    default:
+      return { keys: sql`${sql.ref(`a.${orden}`)} ${d}, a.id ${d}`, join: noJoin };
+  }
+}
+
+export type ListPage = { rows: ArticuloFila[]; total: number };
+
+/** How SQLite should test the search words for one page (PostgreSQL's planner decides by its statistics). */
+export async function searchMode(db: Kysely<Database>, dialect: DialectName, total: number, end: number): Promise<'index' | 'scan'> {
+  if (dialect !== 'sqlite') return 'index';
+  const res = await sql<{ n: number }>`select count(*) as n from articulos`.execute(db);
+  const n = Number(res.rows[0]?.n ?? 0);
+  // Through the index, the cost grows with the matches (all fetched, then sorted); walking the sort
+  // order and testing each row, with the rows walked, about end × n / total. Walk when that is well
+  // under the matches: common words ("de", "tornillo") on page 1.
+  return total * total > 4 * end * n ? 'scan' : 'index';
+}
+
+/**
+ * One page of the list and the count of the filter. The page's ids come first, from an index walk,
+ * and only they are joined (CROSS JOIN keeps that order on SQLite: with a bound LIMIT its planner
+ * would otherwise walk the whole sort index probing the 25 ids).
+ */
+export async function listArticulos(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  opts: { filtro: FiltroArticulos; orden: OrdenArticulos; dir: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<ListPage> {
+  const total = await countArticulos(db, dialect, opts.filtro);
+  if (total === 0 || opts.offset >= total) return { rows: [], total };
+  const mode = queryWords(opts.filtro.q).length ? await searchMode(db, dialect, total, opts.offset + opts.limit) : 'index';
+  const where = whereArticulos(dialect, opts.filtro, mode);
+  const { keys, join } = sortArticulos(dialect, opts.orden, opts.dir);
+  const page = await sql<ArticuloFila>`select ${LIST_SELECT}
+    from (select a.id from articulos a ${join} ${where} order by ${keys} limit ${opts.limit} offset ${opts.offset}) p
+    cross join articulos a ${LIST_JOINS}
+    where a.id = p.id
+    order by ${keys}`.execute(db);
+  return { rows: page.rows, total };
+}
+
+/** An exact barcode, or else an exact código: at most one article. */
+export async function findByBarras(db: Kysely<Database>, barras: string): Promise<ArticuloFila[]> {
+  const res = await sql<ArticuloFila>`select ${LIST_SELECT} from articulos a ${LIST_JOINS}
+    where a.id = coalesce((select id from articulos where codigo_barras = ${barras}), (select id from articulos where codigo = ${barras}))`.execute(db);
+  return res.rows;
+}
+
+/** Columns of the article record as stored (without the derived search columns). */
+export const ARTICULO_COLUMNS = [
+  'id',
+  'codigo',
+  'referencia',
+  'descripcion',
+  'descripcion_larga',
+  'unidad_medida',
+  'familia_id',
+  'subfamilia_id',
+  'marca_id',
+  'precio_compra',
+  'precio_venta',
+  'tarifa_2',
+  'tarifa_3',
+  'pvp_1',
+  'pvp_2',
+  'pvp_3',
+  'tipo_iva',
+  'palabras_clave',
+  'nombre_tpv',
+  'codigo_barras',
+  'tiempo',
+  'activo',
+  'foto',
+  'seo_slug',
+  'seo_titulo',
+  'seo_descripcion',
+  'stock_total',
+] as const;
+
