@@ -58,7 +58,25 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
     expect(res.headers['content-type']).toContain('application/json');
     const backup = res.json();
     expect(backup).toMatchObject({ formato: 'manager-tpv-backup', version: 1 });
-    expect(Object.keys(backup.tablas).sort()).toEqual(['archivos', 'configuracion', 'documentos', 'series', 'usuarios']);
+    expect(Object.keys(backup.tablas).sort()).toEqual([
+      'almacenes',
+      'archivos',
+      'articulo_componentes',
+      'articulo_materiales',
+      'articulo_procesos',
+      'articulo_proporciones',
+      'articulos',
+      'configuracion',
+      'documentos',
+      'familias',
+      'marcas',
+      'materiales',
+      'procesos',
+      'series',
+      'stock_movimientos',
+      'subfamilias',
+      'usuarios',
+    ]);
     expect(backup.tablas.archivos[0].datos).toBe(PNG_1X1.toString('base64'));
     expect(backup.tablas.documentos[0].total).toBe(4242);
     expect(res.body).not.toContain('token_hash');

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { CONF_FIELDS, MESSAGES, SERIE_TIPOS } from 'shared/domain';
+import { CONF_FIELDS, MESSAGES, SERIE_TIPOS, TIPOS_IVA, UNIDADES_MEDIDA } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './common.ts';
 import { readUpload } from './archivos.ts';
+import { derivedColumns } from './catalogo/derivados.ts';
+import type { Searchable } from './catalogo/derivados.ts';
+import { DEFAULT_ALMACEN } from '../db/migrations.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -13,6 +16,8 @@ export const BACKUP_VERSION = 1;
 const MAX_BACKUP_BYTES = 100 * 1024 * 1024;
 
 type ColumnKind = 'int' | 'int?' | 'text' | 'text?' | 'flag' | 'base64' | { enum: readonly string[] };
+
+const MAESTRO = { id: 'int', codigo: 'text', nombre: 'text', activo: 'flag' } as const satisfies Record<string, ColumnKind>;
 
 /** The backed-up tables, in insert order (parents first), and how each column travels in JSON. */
 const TABLES = {
@@ -35,12 +40,76 @@ const TABLES = {
   series: { id: 'int', codigo: 'text', descripcion: 'text', tipo: { enum: SERIE_TIPOS }, activo: 'flag' },
   archivos: { id: 'text', nombre: 'text', tipo: 'text', tamano: 'int', datos: 'base64', creado: 'text' },
   documentos: { id: 'int', tipo: 'text', serie_id: 'int?', numero: 'int?', fecha: 'text', estado: 'text', total: 'int', creado: 'text' },
+  // Catalogue (issue 3).
+  almacenes: MAESTRO,
+  familias: MAESTRO,
+  subfamilias: { ...MAESTRO, familia_id: 'int' },
+  marcas: MAESTRO,
+  materiales: MAESTRO,
+  procesos: { ...MAESTRO, tiempo: 'int', coste: 'int' },
+  // Without busqueda, orden_descripcion (derived on restore) and stock_total (the ledger's sum, rebuilt as it is restored).
+  articulos: {
+    id: 'int',
+    codigo: 'text',
+    referencia: 'text?',
+    descripcion: 'text',
+    descripcion_larga: 'text?',
+    unidad_medida: { enum: UNIDADES_MEDIDA },
+    familia_id: 'int?',
+    subfamilia_id: 'int?',
+    marca_id: 'int?',
+    precio_compra: 'int',
+    precio_venta: 'int',
+    tarifa_2: 'int',
+    tarifa_3: 'int',
+    pvp_1: 'int',
+    pvp_2: 'int',
+    pvp_3: 'int',
+    tipo_iva: { enum: TIPOS_IVA },
+    palabras_clave: 'text?',
+    nombre_tpv: 'text?',
+    codigo_barras: 'text?',
+    tiempo: 'int?',
+    activo: 'flag',
+    foto: 'text?',
+    seo_slug: 'text?',
+    seo_titulo: 'text?',
+    seo_descripcion: 'text?',
+  },
+  articulo_materiales: { articulo_id: 'int', material_id: 'int' },
+  articulo_procesos: { articulo_id: 'int', proceso_id: 'int' },
+  articulo_componentes: { articulo_id: 'int', componente_id: 'int', cantidad: 'int' },
+  articulo_proporciones: { articulo_id: 'int', material_id: 'int', porcentaje: 'int' },
+  stock_movimientos: {
+    id: 'int',
+    articulo_id: 'int',
+    almacen_id: 'int',
+    ubicacion: 'text?',
+    cantidad: 'int',
+    causa: 'text',
+    documento_tipo: 'text?',
+    documento_id: 'int?',
+    fecha: 'text',
+    precio: 'int',
+  },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 /** Tables with a serial id whose PostgreSQL sequence must follow the restored ids. */
-const SERIAL_TABLES: TableName[] = ['configuracion', 'usuarios', 'series', 'documentos'];
+const SERIAL_TABLES: TableName[] = [
+  'configuracion', 'usuarios', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
+  'articulos', 'stock_movimientos',
+];
+/** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
+const CATALOGUE_TABLES = new Set<TableName>([
+  'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos', 'articulos', 'articulo_materiales', 'articulo_procesos',
+  'articulo_componentes', 'articulo_proporciones', 'stock_movimientos',
+]);
+/** Columns computed from the others on restore. */
+const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
+  articulos: (row) => ({ ...row, ...derivedColumns(row as Searchable) }),
+};
 
 type Row = Record<string, unknown>;
 
@@ -84,12 +153,14 @@ export function parseBackup(json: unknown): Record<TableName, Row[]> {
   }
   const out = {} as Record<TableName, Row[]>;
   for (const table of TABLE_NAMES) {
-    const rows = doc.tablas[table];
+    const rows = doc.tablas[table] ?? (CATALOGUE_TABLES.has(table) ? [] : undefined);
     if (!Array.isArray(rows)) throw new InvalidBackup();
     const columns = Object.entries(TABLES[table]) as [string, ColumnKind][];
+    const derive = DERIVED[table];
     out[table] = rows.map((row) => {
       if (!row || typeof row !== 'object' || Array.isArray(row)) throw new InvalidBackup();
-      return Object.fromEntries(columns.map(([col, kind]) => [col, convert(kind, (row as Row)[col])]));
+      const typed = Object.fromEntries(columns.map(([col, kind]) => [col, convert(kind, (row as Row)[col])]));
+      return derive ? derive(typed) : typed;
     });
   }
   // A backup that would lock everybody out, or leave the company without its record, is refused.
@@ -100,7 +171,14 @@ export function parseBackup(json: unknown): Record<TableName, Row[]> {
 async function dumpTables(db: Kysely<Database>): Promise<Record<TableName, Row[]>> {
   const out = {} as Record<TableName, Row[]>;
   for (const table of TABLE_NAMES) {
-    const rows = (await db.selectFrom(table).selectAll().orderBy('id').execute()) as Row[];
+    const columns = Object.keys(TABLES[table]);
+    // Link tables have no id: by their key, the first two columns.
+    const order = 'id' in TABLES[table] ? ['id'] : columns.slice(0, 2);
+    const rows = (await db
+      .selectFrom(table)
+      .select(columns as never[])
+      .orderBy(order as never[])
+      .execute()) as Row[];
     out[table] = table === 'archivos' ? rows.map((r) => ({ ...r, datos: Buffer.from(r.datos as Uint8Array).toString('base64') })) : rows;
   }
   return out;
@@ -123,6 +201,8 @@ async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSe
       }
     }
     if (app.dialect === 'postgres') await resetSequences(trx);
+    // A backup from before the catalogue has no warehouse: the default one, as a fresh install has.
+    if (!tables.almacenes.length) await trx.insertInto('almacenes').values(DEFAULT_ALMACEN).execute();
     await trx.deleteFrom('recuperaciones').execute();
     await trx.deleteFrom('intentos_login').execute();
     // Only the restoring session survives, and only if its user is restored as the same active person.
