@@ -1,0 +1,450 @@
+// The article list at 100.000 articles, on SQLite and on PostgreSQL: `pnpm bench:catalogo`.
+// Generates a realistic catalogue, then measures each operation through the real action handler
+// (called in-process: validate() of its input schema + handler(), as the dispatcher does, without
+// HTTP) and through app.inject() (the whole op.asp request: cookie, session, flags, JSON), against
+// the raw SQL of the same answer run straight on the driver, interleaved in the same run.
+// BENCH_ARTICLES (100000), BENCH_RUNS (300), BENCH_ONLY (sqlite|postgres), DATABASE_URL;
+// BENCH_KEEP=1 leaves the databases (and the throwaway cluster) in place and prints where they are.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from 'server';
+import { validate } from 'shared/domain';
+import type { TipoIva } from 'shared/domain';
+import { createRegistry } from '../server/src/actions/index.ts';
+import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
+import { ean13 } from '../server/src/db/seed-catalogo.ts';
+import type { Database } from '../server/src/db/schema.ts';
+
+const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const ONLY = process.env.BENCH_ONLY;
+const KEEP = process.env.BENCH_KEEP === '1';
+const ADMIN = { email: 'bench@demo.es', password: 'Bench-clave-2026' };
+
+// ---------------------------------------------------------------------------------------------
+// Data: a hardware and household store's catalogue from word lists, reproducible (seeded PRNG).
+
+let seed = 20260101;
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+
+const FAMILIAS: { codigo: string; nombre: string; tipos: string[] }[] = [
+  { codigo: 'FER', nombre: 'Ferretería', tipos: ['Tornillo', 'Tuerca', 'Arandela', 'Taco', 'Clavo', 'Bisagra', 'Cerradura', 'Candado', 'Tirador', 'Escuadra', 'Cadena', 'Gancho'] },
+  { codigo: 'HER', nombre: 'Herramientas', tipos: ['Destornillador', 'Martillo', 'Alicate', 'Sierra', 'Serrucho', 'Cúter', 'Llave', 'Broca', 'Disco', 'Lima', 'Nivel', 'Metro'] },
+  { codigo: 'PIN', nombre: 'Pintura', tipos: ['Pintura', 'Esmalte', 'Barniz', 'Imprimación', 'Masilla', 'Brocha', 'Rodillo', 'Cinta', 'Lija', 'Disolvente'] },
+  { codigo: 'ELE', nombre: 'Electricidad', tipos: ['Cable', 'Enchufe', 'Interruptor', 'Bombilla', 'Regleta', 'Foco', 'Linterna', 'Pila', 'Plafón', 'Aplique'] },
+  { codigo: 'FON', nombre: 'Fontanería', tipos: ['Grifo', 'Tubo', 'Codo', 'Racor', 'Válvula', 'Latiguillo', 'Sifón', 'Manguito', 'Teflón'] },
+  { codigo: 'DRO', nombre: 'Droguería', tipos: ['Detergente', 'Lejía', 'Limpiador', 'Ambientador', 'Bayeta', 'Estropajo', 'Fregona', 'Escoba', 'Cubo'] },
+  { codigo: 'JAR', nombre: 'Jardín', tipos: ['Manguera', 'Maceta', 'Tijera', 'Azada', 'Rastrillo', 'Abono', 'Sustrato', 'Semilla', 'Aspersor'] },
+  { codigo: 'SEG', nombre: 'Seguridad laboral', tipos: ['Guante', 'Gafas', 'Mascarilla', 'Casco', 'Bota', 'Chaleco', 'Tapón'] },
+  { codigo: 'MEN', nombre: 'Menaje', tipos: ['Sartén', 'Cazo', 'Olla', 'Cuchillo', 'Tabla', 'Vaso', 'Taza', 'Plato', 'Jarra', 'Termo'] },
+  { codigo: 'BAN', nombre: 'Baño', tipos: ['Toallero', 'Espejo', 'Portarrollos', 'Cortina', 'Alfombrilla', 'Jabonera'] },
+];
+const ATRIBUTOS = ['profesional', 'universal', 'flexible', 'ajustable', 'plegable', 'regulable', 'lavable', 'recargable', 'reutilizable', 'impermeable', 'portátil', 'multiusos', 'para exterior', 'para interior', 'con mango', 'de seguridad', 'antideslizante', 'extra', 'mini', 'premium'];
+const MATERIALES = ['de acero', 'de acero inoxidable', 'de latón', 'de aluminio', 'de nailon', 'de madera', 'de PVC', 'de cerámica', 'de algodón', 'de goma', 'blanco', 'negro', 'gris', 'rojo', 'azul', 'verde', 'cromado', 'dorado', 'transparente', 'zincado'];
+const MEDIDAS = ['M3 x 10', 'M4 x 20', 'M6 x 40', 'M8 x 60', '8 mm', '10 mm', '12 mm', '1/2"', '3/4"', '5 m', '10 m', '25 m', '750 ml', '1 l', '4 l', '15 l', '500 g', '1 kg', '5 kg', '9 W', '12 W', '60 cm', '1,5 mm²', 'talla M', 'talla L', '20 cm', '28 cm', 'pack 3', 'pack 10', 'caja 100'];
+const SILABAS = ['ro', 'ma', 'tec', 'sur', 'nor', 'lux', 'fer', 'vi', 'la', 'tor', 'mon', 'pro', 'ca', 'bel', 'zen', 'dur'];
+const IVAS: TipoIva[] = [...Array(85).fill('21'), ...Array(10).fill('10'), ...Array(4).fill('4'), 'exento'];
+const UNIDADES = ['ud', 'ud', 'ud', 'ud', 'caja', 'paquete', 'm', 'kg', 'l'] as const;
+
+type Generated = { barcodes: string[]; words: { selective: string; broad: string } };
+
+/** 100.000 articles with their familias (one subfamilia per kind of product) and marcas, in one transaction. */
+async function generate(db: Kysely<Database>): Promise<Generated> {
+  seed = 20260101;
+  return db.transaction().execute(async (trx) => {
+    const subs: { id: number; familia_id: number; tipo: string }[] = [];
+    for (const f of FAMILIAS) {
+      const fam = await trx.insertInto('familias').values({ codigo: `B${f.codigo}`, nombre: f.nombre, activo: 1 }).returning('id').executeTakeFirstOrThrow();
+      for (const tipo of f.tipos) {
+        const codigo = `B${f.codigo}-${tipo.normalize('NFD').replace(/\p{M}/gu, '').slice(0, 5).toUpperCase()}`;
+        const s = await trx.insertInto('subfamilias').values({ codigo, nombre: `${tipo}s`, familia_id: fam.id, activo: 1 }).returning('id').executeTakeFirstOrThrow();
+        subs.push({ id: s.id, familia_id: fam.id, tipo });
+      }
+    }
+    const marcas: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const nombre = pick(SILABAS) + pick(SILABAS) + pick(SILABAS);
+      const m = await trx.insertInto('marcas').values({ codigo: `BM${String(i).padStart(3, '0')}`, nombre: nombre[0].toUpperCase() + nombre.slice(1), activo: 1 }).returning('id').executeTakeFirstOrThrow();
+      marcas.push(m.id);
+    }
+    const barcodes: string[] = [];
+    let batch: Record<string, unknown>[] = [];
+    for (let i = 1; i <= N; i++) {
+      const sub = pick(subs);
+      const descripcion = `${sub.tipo} ${pick(ATRIBUTOS)} ${pick(MATERIALES)} ${pick(MEDIDAS)}`;
+      const precio_venta = Math.floor(50 + rand() * rand() * 50_000) * 100;
+      const codigo_barras = rand() < 0.9 ? ean13(`84${String(i).padStart(10, '0')}`) : null;
+      if (codigo_barras) barcodes.push(codigo_barras);
+      const base = withPvp({
+        codigo: `${descripcion.slice(0, 3).toUpperCase()}${String(i).padStart(6, '0')}`,
+        referencia: rand() < 0.8 ? `REF-${Math.floor(rand() * 100000)}-${pick(['A', 'B', 'C', 'X'])}` : null,
+        descripcion,
+        unidad_medida: pick(UNIDADES),
+        familia_id: sub.familia_id,
+        subfamilia_id: sub.id,
+        marca_id: pick(marcas),
+        precio_compra: Math.floor((precio_venta * (0.5 + rand() * 0.2)) / 100) * 100,
+        precio_venta,
+        tarifa_2: Math.floor((precio_venta * 0.95) / 100) * 100,
+        tarifa_3: 0,
+        tipo_iva: pick(IVAS),
+        palabras_clave: rand() < 0.3 ? `${sub.tipo.toLowerCase()} ${pick(MATERIALES)}` : null,
+        nombre_tpv: null,
+        codigo_barras,
+        activo: rand() < 0.95 ? 1 : 0,
+      });
+      batch.push({ ...base, ...derivedColumns(base) });
+      if (batch.length === 500 || i === N) {
+        await trx.insertInto('articulos').values(batch as never).execute();
+        batch = [];
+      }
+    }
+    return { barcodes, words: { selective: 'bisagra latón', broad: 'para exterior' } };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operations: each as op.asp input and as the raw SQL of the same answer.
+
+type Raw = { count?: { sql: string; params: unknown[] }; rows: { sql: string; params: unknown[] } };
+type Op = { name: string; input: () => Record<string, string>; raw: (dialect: 'sqlite' | 'postgres', input: Record<string, string>) => Raw };
+
+const ROW = `a.id, a.codigo, a.referencia, a.descripcion, f.nombre as familia_nombre, s.nombre as subfamilia_nombre, m.nombre as marca_nombre,
+  a.precio_compra, a.precio_venta, a.pvp_1, a.tipo_iva, a.codigo_barras, a.stock_total, a.activo`;
+const JOINS = 'left join familias f on f.id = a.familia_id left join subfamilias s on s.id = a.subfamilia_id left join marcas m on m.id = a.marca_id';
+const p = (dialect: 'sqlite' | 'postgres', i: number) => (dialect === 'sqlite' ? '?' : `$${i}`);
+/** The page's ids from an index walk, then only those rows joined (CROSS JOIN fixes that order on SQLite). */
+const page = (where: string, keys: string, limit: string, offset: string) =>
+  `select ${ROW} from (select a.id from articulos a ${where} order by ${keys} limit ${limit} offset ${offset}) p
+   cross join articulos a ${JOINS} where a.id = p.id order by ${keys}`;
+
+function pageOp(name: string, pagina: number, orden: 'codigo' | 'descripcion'): Op {
+  const keys = orden === 'codigo' ? 'a.codigo asc' : 'a.orden_descripcion asc, a.id asc';
+  return {
+    name,
+    input: () => ({ pagina: String(pagina), porPagina: '25', orden, dir: 'asc' }),
+    raw: (d) => ({
+      // PostgreSQL keeps the number of articles in a one-row table (a count(*) reads every row there).
+      count: { sql: d === 'sqlite' ? 'select count(*) as total from articulos a' : 'select n as total from articulos_cuenta where id = 1', params: [] },
+      rows: { sql: page('', keys, p(d, 1), p(d, 2)), params: [25, (pagina - 1) * 25] },
+    }),
+  };
+}
+
+/**
+ * A search of two words, page 1 by código. On SQLite, as the handler: the count from the FTS index
+ * alone, and the page through the index when few rows match, or walking the código index testing
+ * each row when many do (`scan`).
+ */
+function searchOp(name: string, q: string, scan: boolean): Op {
+  return {
+    name,
+    input: () => ({ pagina: '1', porPagina: '25', orden: 'codigo', dir: 'asc', q }),
+    raw: (d) => {
+      const words = q.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      if (d === 'postgres') {
+        const cond = `where array_to_tsvector(string_to_array(a.busqueda, ' ')) @@ $1::tsquery`;
+        const param = words.map((w) => `'${w}':*`).join(' & ');
+        return {
+          count: { sql: `select count(*) as total from articulos a ${cond}`, params: [param] },
+          rows: { sql: page(cond, 'a.codigo asc', '$2', '$3'), params: [param, 25, 0] },
+        };
+      }
+      const match = words.map((w) => `"${w}"*`).join(' ');
+      const rows = scan
+        ? { sql: page(`where ${words.map(() => `(' ' || a.busqueda) like ?`).join(' and ')}`, 'a.codigo asc', '?', '?'), params: [...words.map((w) => `% ${w}%`), 25, 0] }
+        : { sql: page('where a.id in (select rowid from articulos_fts where articulos_fts match ?)', 'a.codigo asc', '?', '?'), params: [match, 25, 0] };
+      return { count: { sql: 'select count(*) as total from articulos_fts where articulos_fts match ?', params: [match] }, rows };
+    },
+  };
+}
+
+function barcodeOp(barcodes: string[]): Op {
+  let i = 0;
+  return {
+    name: 'barcode lookup (barras)',
+    input: () => ({ barras: barcodes[i++ % barcodes.length] }),
+    raw: (d, input) => ({
+      rows: {
+        sql: `select ${ROW} from articulos a ${JOINS} where a.id = coalesce((select id from articulos where codigo_barras = ${p(d, 1)}), (select id from articulos where codigo = ${p(d, 2)}))`,
+        params: [input.barras, input.barras],
+      },
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+type Runner = { name: 'sqlite' | 'postgres'; app: FastifyInstance; rawQuery: (sql: string, params: unknown[]) => Promise<unknown[]>; close: () => Promise<void> };
+
+const registry = createRegistry();
+const action = registry.get('listadoarticulos')!;
+
+function stats(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (f: number) => s[Math.min(s.length - 1, Math.floor(f * s.length))];
+  return { p50: q(0.5), p95: q(0.95) };
+}
+
+async function measure(r: Runner, cookie: string, ops: Op[]) {
+  const results: Record<string, string | number>[] = [];
+  for (const op of ops) {
+    const times = { raw: [] as number[], handler: [] as number[], inject: [] as number[] };
+    let answer: { total?: number; data?: unknown[] } = {};
+    let rawRows = 0;
+    for (let run = -20; run < RUNS; run++) {
+      const input = op.input();
+      const raw = op.raw(r.name, input);
+      // Interleaved, in a rotating order, so the three see the same machine.
+      const order = [0, 1, 2].map((k) => (k + run + 30) % 3);
+      for (const which of order) {
+        const t0 = process.hrtime.bigint();
+        if (which === 0) {
+          if (raw.count) await r.rawQuery(raw.count.sql, raw.count.params);
+          rawRows = (await r.rawQuery(raw.rows.sql, raw.rows.params)).length;
+        } else if (which === 1) {
+          const checked = validate(action.input!, input);
+          if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+          answer = (await action.handler({
+            input: checked.value,
+            raw: input,
+            user: null,
+            request: undefined as never,
+            reply: undefined as never,
+            app: r.app.manager,
+          })) as typeof answer;
+        } else {
+          const res = await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac: 'listadoarticulos', ...input }, headers: { cookie } });
+          if (res.statusCode !== 200) throw new Error(res.body);
+        }
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        if (run >= 0) times[(['raw', 'handler', 'inject'] as const)[which]].push(ms);
+      }
+      if (run === 0 && rawRows !== (answer.data?.length ?? 0)) throw new Error(`${op.name}: raw ${rawRows} rows, handler ${answer.data?.length}`);
+    }
+    const raw = stats(times.raw);
+    const handler = stats(times.handler);
+    const inject = stats(times.inject);
+    results.push({
+      operation: op.name,
+      'rows/total': `${answer.data?.length ?? 0}/${answer.total ?? 0}`,
+      'raw p50': raw.p50.toFixed(3),
+      'raw p95': raw.p95.toFixed(3),
+      'handler p50': handler.p50.toFixed(3),
+      'handler p95': handler.p95.toFixed(3),
+      'ratio p50': (handler.p50 / raw.p50).toFixed(2),
+      'ratio p95': (handler.p95 / raw.p95).toFixed(2),
+      'inject p50': inject.p50.toFixed(3),
+      'inject p95': inject.p95.toFixed(3),
+    });
+  }
+  return results;
+}
+
+async function login(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/op.asp?ac=identificar', payload: ADMIN });
+  const c = res.cookies.find((x) => x.name === 'mtpv_sesion');
+  if (!c) throw new Error(`login failed: ${res.body}`);
+  return `mtpv_sesion=${c.value}`;
+}
+
+/** The search op, knowing as the handler does whether SQLite walks or goes through the index for it. */
+async function searchFor(r: Runner, name: string, q: string): Promise<Op> {
+  const checked = validate(action.input!, { q });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  const answer = (await action.handler({
+    input: checked.value,
+    raw: { q },
+    user: null,
+    request: undefined as never,
+    reply: undefined as never,
+    app: r.app.manager,
+  })) as { total: number };
+  const n = Number(((await r.rawQuery('select count(*) as n from articulos', [])) as { n: number }[])[0].n);
+  const scan = answer.total * answer.total > 4 * 25 * n;
+  return searchOp(`${name}${r.name === 'sqlite' ? (scan ? ' (walk)' : ' (index)') : ''}`, q, scan);
+}
+
+async function bench(r: Runner) {
+  const db = r.app.manager.db;
+  let t0 = Date.now();
+  const gen = await generate(db);
+  const genMs = Date.now() - t0;
+  t0 = Date.now();
+  if (r.name === 'postgres') {
+    // As autovacuum would: statistics, and the visibility map that index-only scans need.
+    await r.rawQuery('vacuum analyze', []);
+    const vm = (await r.rawQuery(`select relpages, relallvisible from pg_class where relname = 'articulos'`, [])) as { relpages: number; relallvisible: number }[];
+    console.log(`postgres: articulos ${vm[0].relallvisible}/${vm[0].relpages} pages all-visible after vacuum`);
+  }
+  else await r.rawQuery('analyze', []);
+  const analyzeMs = Date.now() - t0;
+  const total = (await r.rawQuery('select count(*) as n from articulos', [])) as { n: number | string }[];
+  console.log(`\n${r.name}: ${Number(total[0].n).toLocaleString('es-ES')} articles generated in ${(genMs / 1000).toFixed(1)} s (analyze ${(analyzeMs / 1000).toFixed(1)} s)`);
+  const cookie = await login(r.app);
+  const ops = [
+    pageOp('page 1 by código', 1, 'codigo'),
+    pageOp('page 3.000 by código', 3000, 'codigo'),
+    pageOp('page 1 by descripción', 1, 'descripcion'),
+    pageOp('page 3.000 by descripción', 3000, 'descripcion'),
+    await searchFor(r, `search "${gen.words.selective}"`, gen.words.selective),
+    await searchFor(r, `search "${gen.words.broad}"`, gen.words.broad),
+    barcodeOp(gen.barcodes.sort(() => rand() - 0.5).slice(0, 1000)),
+  ];
+  const rows = await measure(r, cookie, ops);
+  console.log(`${r.name}: milliseconds over ${RUNS} runs each (handler = validate + handler in-process; inject = full op.asp request in-process; raw = the same SQL on the driver)`);
+  console.table(rows);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases.
+
+async function sqliteRunner(): Promise<Runner> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-bench-cat-'));
+  const app = await buildApp({ dataDir, staticRoot: dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  let raw: SQLite.Database | undefined;
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    name: 'sqlite',
+    app,
+    async rawQuery(sql, params) {
+      raw ??= new SQLite(path.join(dataDir, 'manager.sqlite'));
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        stmt = raw.prepare(sql);
+        statements.set(sql, stmt);
+      }
+      if (stmt.reader) return stmt.all(...params);
+      stmt.run(...params);
+      return [];
+    },
+    async close() {
+      raw?.close();
+      await app.close();
+      if (KEEP) console.log(`sqlite: kept ${path.join(dataDir, 'manager.sqlite')}`);
+      else fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** DATABASE_URL (in a schema of its own, dropped afterwards), or a throwaway cluster like the server's tests. */
+async function postgresUrl(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  if (process.env.DATABASE_URL) {
+    const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      url: u.toString(),
+      async stop() {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const onPath = (bin: string) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, bin)));
+  if (!onPath('initdb') || !onPath('pg_ctl')) return null;
+  const run = (args: string[]) => {
+    const [cmd, ...rest] = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...args] : args;
+    const r = spawnSync(cmd, rest, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-bench-pg-'));
+  if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres:', dir]);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  run(['initdb', '-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  // No fsync (a throwaway cluster), but synchronous commits: with them off, VACUUM can't mark freshly
+  // written pages all-visible (no hint bits before the WAL flush) and index-only scans read the heap.
+  const settings = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c full_page_writes=off'].join(' ');
+  run(['pg_ctl', '-D', data, '-l', path.join(dir, 'postgres.log'), '-w', '-t', '60', '-o', settings, 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      try {
+        run(['pg_ctl', '-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+async function postgresRunner(): Promise<Runner | null> {
+  const server = await postgresUrl();
+  if (!server) return null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-bench-cat-'));
+  const app = await buildApp({ dataDir, staticRoot: dataDir, databaseUrl: server.url, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  const names = new Map<string, string>();
+  return {
+    name: 'postgres',
+    app,
+    async rawQuery(sql, params) {
+      if (!params.length) return (await client.query(sql)).rows;
+      // Named: parsed and planned once, the best a driver can do.
+      const name = names.get(sql) ?? `q${names.size}`;
+      names.set(sql, name);
+      return (await client.query({ name, text: sql, values: params })).rows;
+    },
+    async close() {
+      await client.end();
+      await app.close();
+      if (KEEP) console.log(`postgres: kept ${server.url}`);
+      else await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+console.log(`Catalogue bench: ${N.toLocaleString('es-ES')} articles, ${RUNS} runs per operation (Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''})`);
+if (ONLY !== 'postgres') {
+  const r = await sqliteRunner();
+  try {
+    await bench(r);
+  } finally {
+    await r.close();
+  }
+}
+if (ONLY !== 'sqlite') {
+  const r = await postgresRunner();
+  if (!r) console.log('\npostgres: SKIPPED (no DATABASE_URL and no initdb/pg_ctl on PATH)');
+  else {
+    try {
+      await bench(r);
+    } finally {
+      await r.close();
+    }
+  }
+}
