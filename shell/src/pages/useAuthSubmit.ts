@@ -6,7 +6,7 @@ export type AuthSubmitOptions = {
   /** Checks before sending; by default the form's schema. False stops there. */
   validate?: () => boolean;
   /** Sends; resolves the message to show when the server refuses, nothing when it is done. */
-  send: () => Promise<string | void>;
+  send: () => Promise<string | undefined>;
   /** What to show when the request fails without a message of its own. */
   failure: string;
 };
