@@ -47,3 +47,12 @@ export async function login(page: Page, email = ADMIN.email, password = ADMIN.pa
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Clicks a switch as a person would: scrolled to the middle of the screen first, so the sticky
+ * action bar of a form never sits on top of it (its input is visually hidden, hence force).
+ */
+export async function toggle(locator: import('playwright-core').Locator): Promise<void> {
+  await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await locator.click({ force: true });
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
 
 let b: Browser;
 beforeEach(async () => {
@@ -38,7 +38,7 @@ describe('catálogo', () => {
     await createMaestro(b, 'marca/nueva-marca', 'E2EMAR', 'Marca e2e');
 
     await page.goto('/catalogo/articulo/nuevo-articulo');
-    await page.getByLabel(/^Código$|^Código \*/).first().fill('E2E-001');
+    await page.getByLabel(/^Código\W*$/).fill('E2E-001');
     await page.getByLabel(/^Descripción/).first().fill('Tornillo rosca chapa 4x30 e2e');
     await page.getByLabel(/^Familia/).selectOption({ label: 'Ferretería e2e' });
     await page.getByLabel(/^Subfamilia/).selectOption({ label: 'Tornillería e2e' });
@@ -49,7 +49,7 @@ describe('catálogo', () => {
     await saved(b);
     await page.waitForURL(/\/catalogo\/articulo\/\d+$/);
     // 9,99 € with IVA 21 % is a net price of 8,2562 €, exactly.
-    expect(await page.getByLabel(/^Precio de venta \(tarifa 1\)/).inputValue()).toMatch(/^8,2562/);
+    await expect.poll(() => page.getByLabel(/^Precio de venta \(tarifa 1\)/).inputValue()).toMatch(/^8,2562/);
     await screenshot(page, 'articulo');
 
     await page.goto('/catalogo/articulos');
@@ -66,12 +66,15 @@ describe('catálogo', () => {
     await expect.poll(() => page.getByLabel(/^Código de barras/).inputValue()).toBe(BARCODE);
 
     await page.getByLabel(/^Descripción/).first().fill('Tornillo rosca chapa 4x30 e2e zincado');
-    await page.getByRole('switch', { name: /^Activo/ }).click({ force: true });
+    await toggle(page.getByRole('switch', { name: /^Activo/ }));
+    // An earlier success toast may still be on screen: wait for this save's own answer.
+    const answer = page.waitForResponse((r) => r.url().includes('ac=editararticulo'));
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await saved(b);
+    const res = await answer;
+    expect((await res.json()).RESULT).toBe('0');
     await page.reload();
     await expect.poll(() => page.getByLabel(/^Descripción/).first().inputValue()).toBe('Tornillo rosca chapa 4x30 e2e zincado');
-    expect(await page.getByRole('switch', { name: /^Activo/ }).isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('switch', { name: /^Activo/ }).isChecked()).toBe(false);
   });
 
   it('pages through the seeded catalogue and keeps the page when coming back from a record', async () => {
@@ -104,21 +107,21 @@ describe('catálogo', () => {
     const sw = page.getByRole('switch', { name: /^Materiales\b/ });
     await sw.waitFor();
     if (!(await sw.isChecked())) {
-      await sw.click({ force: true });
+      await toggle(sw);
       await page.getByRole('button', { name: 'Guardar' }).click();
       await saved(b);
     }
     await page.goto('/catalogo/articulos');
     const side = page.getByRole('navigation', { name: 'Productos' });
-    await side.getByRole('link', { name: 'Materiales' }).waitFor();
+    await side.getByRole('link', { name: 'Materiales', exact: true }).waitFor();
 
     await page.goto('/config');
-    await page.getByRole('switch', { name: /^Materiales\b/ }).click({ force: true });
+    await toggle(page.getByRole('switch', { name: /^Materiales\b/ }));
     await page.getByRole('button', { name: 'Guardar' }).click();
     await saved(b);
     await page.goto('/catalogo/articulos');
-    await side.getByRole('link', { name: 'Artículos' }).waitFor();
-    expect(await side.getByRole('link', { name: 'Materiales' }).count()).toBe(0);
+    await side.getByRole('link', { name: 'Artículos', exact: true }).waitFor();
+    expect(await side.getByRole('link', { name: 'Materiales', exact: true }).count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/api/op.asp?ac=listadomateriales')).status);
     expect(status).toBe(403);
   });

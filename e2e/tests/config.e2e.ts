@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
 
 let b: Browser;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ async function setFlag(b: Browser, label: string, on: boolean) {
   await page.goto('/config');
   const sw = page.getByRole('switch', { name: new RegExp(`^${label}\\b`) });
   await sw.waitFor();
-  if ((await sw.isChecked()) !== on) await sw.click({ force: true });
+  if ((await sw.isChecked()) !== on) await toggle(sw);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await page.getByText('Se ha completado la acción correctamente.').waitFor();
 }
