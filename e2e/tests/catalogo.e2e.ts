@@ -55,6 +55,8 @@ describe('catálogo', () => {
     await page.goto('/catalogo/articulos');
     const search = page.getByRole('searchbox', { name: 'Buscar' });
     await search.fill('rosca e2e');
+    // Words in any order, every one must match: only the new article is left.
+    await page.getByText(/^1–1 de 1 resultados$/).waitFor();
     await page.getByRole('cell', { name: 'Tornillo rosca chapa 4x30 e2e' }).waitFor();
     await screenshot(page, 'articulos-busqueda');
 
