@@ -2,7 +2,8 @@
 // Generates a realistic catalogue, then measures each operation through the real action handler
 // (called in-process: validate() of its input schema + handler(), as the dispatcher does, without
 // HTTP) and through app.inject() (the whole op.asp request: cookie, session, flags, JSON), against
-// the raw SQL of the same answer run straight on the driver, interleaved in the same run.
+// the raw SQL of the same answer run straight on the driver, interleaved in the same run; then the
+// bulk operations (price change of every article, a 20.000-row import), timed once.
 // BENCH_ARTICLES (100000), BENCH_RUNS (300), BENCH_ONLY (sqlite|postgres), DATABASE_URL;
 // BENCH_KEEP=1 leaves the databases (and the throwaway cluster) in place and prints where they are.
 import { spawnSync } from 'node:child_process';
@@ -307,7 +308,41 @@ async function bench(r: Runner) {
   const rows = await measure(r, cookie, ops);
   console.log(`${r.name}: milliseconds over ${RUNS} runs each (handler = validate + handler in-process; inject = full op.asp request in-process; raw = the same SQL on the driver)`);
   console.table(rows);
+  console.log(`${r.name}: bulk operations, once each, through app.inject`);
+  console.table(await bulk(r, cookie));
   return rows;
+}
+
+/** The bulk operations, timed once: they scale with the catalogue, not with a page. */
+async function bulk(r: Runner, cookie: string) {
+  const post = async (ac: string, payload: unknown) => {
+    const t0 = Date.now();
+    const res = await r.app.inject({ method: 'POST', url: `/api/op.asp?ac=${ac}`, payload: payload as object, headers: { cookie } });
+    const ms = Date.now() - t0;
+    const body = res.json();
+    if (body.RESULT !== '0') throw new Error(`${ac}: ${res.body.slice(0, 300)}`);
+    return { ms, body };
+  };
+  const change = { filtro: {}, campo: 'precio_venta', modo: 'porcentaje', valor: 250, redondeo: 'x9' };
+  const preview = await post('cambiarprecios', { ...change, aplicar: 0 });
+  const apply = await post('cambiarprecios', { ...change, aplicar: 1 });
+  const filas = Array.from({ length: 20_000 }, (_, i) => ({
+    codigo: `CSV${String(i).padStart(6, '0')}`,
+    descripcion: `Artículo importado ${pick(ATRIBUTOS)} ${pick(MATERIALES)} ${i}`,
+    familia_codigo: 'BIMP',
+    familia_nombre: 'Importados',
+    marca_codigo: 'BM001',
+    precio_venta: `${(i % 500) + 1},${String(i % 100).padStart(2, '0')}`,
+    codigo_barras: ean13(`85${String(i).padStart(10, '0')}`),
+  }));
+  const check = await post('importararticulos', { filas, aplicar: 0 });
+  const imported = await post('importararticulos', { filas, aplicar: 1 });
+  return [
+    { operation: `cambiarprecios preview (${preview.body.total} articles, first 100 rows)`, ms: preview.ms },
+    { operation: `cambiarprecios apply (${apply.body.data[0].actualizados} articles, one transaction)`, ms: apply.ms },
+    { operation: `importararticulos check (${filas.length} rows)`, ms: check.ms },
+    { operation: `importararticulos apply (${imported.body.data[0].creados} created, one transaction)`, ms: imported.ms },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
