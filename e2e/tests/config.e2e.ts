@@ -98,3 +98,24 @@ describe('a remote that fails to load', () => {
     await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
   });
 });
+
+describe('company image', () => {
+  it('uploads a logo through the multipart client and the header shows it after saving', async () => {
+    const { page } = b;
+    await login(page);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/config');
+    // A real 1×1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const upload = page.waitForResponse((r) => r.url().includes('ac=subirarchivo'));
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    expect((await (await upload).json()).RESULT).toBe('0');
+    const save = page.waitForResponse((r) => r.url().includes('ac=editarconfiguracion'));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    expect((await (await save).json()).RESULT).toBe('0');
+    const brand = page.getByRole('banner').locator('a.brand img');
+    await expect.poll(() => brand.getAttribute('src')).toMatch(/^\/archivos\//);
+    const served = await page.evaluate(async (src) => (await fetch(src!)).headers.get('content-type'), await brand.getAttribute('src'));
+    expect(served).toBe('image/png');
+  });
+});

@@ -53,11 +53,13 @@ export function App() {
   const [deployError, setDeployError] = useState(false);
   const theme = useMemo(() => makeTheme(color), [color]);
 
+  // The company's own favicon (uploaded in /config) wins over the product's once it is known.
+  const favicon = (logged && config?.favicon) || logoIco;
   useEffect(() => {
     document.title = docTitle;
     const link = document.getElementById('favicon') as HTMLLinkElement | null;
-    if (link) link.href = logoIco;
-  }, [docTitle, logoIco]);
+    if (link) link.href = favicon;
+  }, [docTitle, favicon]);
 
   useEffect(() => {
     loadDeploy()

@@ -22,6 +22,7 @@ const StyledBar = styled.header`
   box-shadow: 0 1px 3px rgb(15 23 42 / 0.3);
   .brand { display: flex; align-items: center; margin-right: 12px; }
   .brand img { height: 28px; }
+  .brand img.empresa { background: #fff; border-radius: 4px; padding: 2px 6px; max-width: 160px; object-fit: contain; box-sizing: border-box; }
   nav.groups { display: flex; gap: 2px; flex: 1; min-width: 0; }
   .right { display: flex; align-items: center; gap: 4px; margin-left: auto; }
   .user { font-size: 13px; opacity: 0.85; margin: 0 6px; white-space: nowrap; }
@@ -72,8 +73,13 @@ const StyledDrop = styled.div`
 function Dropdown({ label, children, align = 'left', ariaLabel }: { label: React.ReactNode; children: React.ReactNode; align?: 'left' | 'right'; ariaLabel?: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // Navigating closes the menu, adjusted while rendering so the new page never shows it open.
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (pathname !== openedAt) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
@@ -131,10 +137,12 @@ export function useLogout() {
 export type HeaderProps = { groups: MenuGroup[]; onOpenDrawer: () => void };
 
 export function Header({ groups, onOpenDrawer }: HeaderProps) {
-  const logo = useAppearance((s) => s.logo);
+  const brandLogo = useAppearance((s) => s.logo);
   const docTitle = useAppearance((s) => s.docTitle);
-  const { user } = useShell();
+  const { user, config: empresa } = useShell();
   const { run, busy } = useLogout();
+  // The company's logo (uploaded in /config) replaces the product's in the header.
+  const logo = empresa?.logo || brandLogo;
   const sections = groups.filter((g) => g.name !== 'Configuración');
   const config = groups.find((g) => g.name === 'Configuración');
   return (
@@ -143,7 +151,7 @@ export function Header({ groups, onOpenDrawer }: HeaderProps) {
         ☰
       </StyledTop>
       <Link to="/" className="brand" aria-label={`${docTitle}: inicio`}>
-        <img src={logo} alt={docTitle} />
+        <img src={logo} alt={empresa?.logo ? (empresa.razon_social ?? docTitle) : docTitle} className={empresa?.logo ? 'empresa' : undefined} />
       </Link>
       <nav className="groups" aria-label="Menú principal">
         {sections.map((g) => (
