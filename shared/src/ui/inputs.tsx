@@ -221,7 +221,7 @@ export function CheckboxListField({ label, options, value, onChange, hint, error
 const StyledPicker = styled.div`
   position: relative;
   min-width: 0;
-  ul {
+  .popup {
     position: absolute;
     z-index: 20;
     left: 0;
@@ -236,10 +236,11 @@ const StyledPicker = styled.div`
     max-height: 280px;
     overflow-y: auto;
   }
-  li { padding: 8px 10px; border-radius: 4px; cursor: pointer; font-size: 14px; }
-  li[aria-selected='true'], li:hover { background: ${({ theme }) => theme.primary[50]}; }
-  li .detail { display: block; font-size: 12px; color: ${({ theme }) => theme.gray[500]}; }
-  li.none { cursor: default; color: ${({ theme }) => theme.gray[500]}; background: none; }
+  .option, .none { padding: 8px 10px; border-radius: 4px; font-size: 14px; }
+  .option { cursor: pointer; }
+  .option[aria-selected='true'], .option:hover { background: ${({ theme }) => theme.primary[50]}; }
+  .option .detail { display: block; font-size: 12px; color: ${({ theme }) => theme.gray[500]}; }
+  .none { cursor: default; color: ${({ theme }) => theme.gray[500]}; }
 `;
 
 export type PickerOption = SelectOption & { detail?: string };
@@ -282,6 +283,10 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
   const paramsKey = JSON.stringify(params ?? {});
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The highlighted option stays in sight while the arrows move through a list taller than its box.
+  useEffect(() => {
+    if (open) document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, active, listId]);
 
   const search = (text: string) => {
     clearTimeout(timer.current);
@@ -343,7 +348,7 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
         label={label}
         type="search"
         role="combobox"
-        aria-expanded={open}
+        aria-expanded={open && offered.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && offered[active] ? `${listId}-${active}` : undefined}
@@ -360,18 +365,25 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
         onBlur={() => setOpen(false)}
         onFocus={() => rows.length && setOpen(true)}
       />
-      {open && (
-        <ul id={listId} role="listbox" aria-label={typeof label === 'string' ? label : 'Resultados'}>
-          {offered.length === 0 ? (
-            <li className="none" role="option" aria-selected={false} aria-disabled>
+      {/* The focus stays in the input (aria-activedescendant names the highlighted option): the
+          arrows move through the options and Enter picks, as handleKey does. */}
+      {open &&
+        (offered.length === 0 ? (
+          <div className="popup">
+            <div className="none" role="status">
               No hay resultados
-            </li>
-          ) : (
-            offered.map(({ row, option }, i) => (
-              <li
+            </div>
+          </div>
+        ) : (
+          <div className="popup" id={listId} role="listbox" aria-label={typeof label === 'string' ? label : 'Resultados'}>
+            {offered.map(({ row, option }, i) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users pick from the combobox input (arrows and Enter in handleKey); the click is the pointer's way.
+              // biome-ignore lint/a11y/useFocusableInteractive: options of an aria-activedescendant combobox never take the focus, which stays in the input (WAI-ARIA combobox pattern).
+              <div
                 key={option.value}
                 id={`${listId}-${i}`}
                 role="option"
+                className="option"
                 aria-selected={i === active}
                 // Before the input's blur closes the list.
                 onMouseDown={(e) => e.preventDefault()}
@@ -379,11 +391,10 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
               >
                 {option.label}
                 {option.detail && <span className="detail">{option.detail}</span>}
-              </li>
-            ))
-          )}
-        </ul>
-      )}
+              </div>
+            ))}
+          </div>
+        ))}
     </StyledPicker>
   );
 }
