@@ -25,7 +25,7 @@ function MaestroRoute({ maestro }: { maestro: Maestro }) {
 
 /** Materiales and procesos need their flag; the server refuses their actions anyway. */
 function Gate({ maestro, children }: { maestro: Maestro; children: ReactNode }) {
-  return maestro.module ? <ModuleGate module={maestro.module}>{children}</ModuleGate> : <>{children}</>;
+  return maestro.module ? <ModuleGate module={maestro.module}>{children}</ModuleGate> : children;
 }
 
 /** A route path relative to the section from one of `paths`. */

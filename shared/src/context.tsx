@@ -28,7 +28,8 @@ export type ShellServices = {
  */
 const CONTEXT_KEY = Symbol.for('manager-tpv.shell-context');
 const registry = globalThis as unknown as Record<symbol, Context<ShellServices | null> | undefined>;
-export const ShellContext = (registry[CONTEXT_KEY] ??= createContext<ShellServices | null>(null));
+export const ShellContext = registry[CONTEXT_KEY] ?? createContext<ShellServices | null>(null);
+registry[CONTEXT_KEY] = ShellContext;
 
 export function useShell(): ShellServices {
   const ctx = useContext(ShellContext);

@@ -11,6 +11,7 @@ import {
   formatDecimal,
   type SelectOption,
 } from 'shared';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { CIEN, sumaProporciones, type ComponenteValue, type Dec, type ProporcionValue } from './articuloForm';
 import type { ArticuloFila } from './types';
@@ -136,18 +137,35 @@ export type ProporcionesSectionProps = {
   onChange: (list: ProporcionValue[]) => void;
 };
 
+let nextRowKey = 0;
+
+/**
+ * Keys for rows without an id of their own (a proportion's material may be unset, or repeated, while
+ * editing): removing a row drops its key, so the rows after it keep theirs and the text typed in them.
+ */
+function useRowKeys(count: number) {
+  const keys = useRef<number[]>([]);
+  while (keys.current.length < count) keys.current.push(nextRowKey++);
+  keys.current.length = count;
+  return { keys: keys.current, drop: (i: number) => keys.current.splice(i, 1) };
+}
+
 /** What the article is made of, in material percentages summing 100 % (flag proporciones). */
 export function ProporcionesSection({ proporciones, materiales, materialesError, error, onChange }: ProporcionesSectionProps) {
   const total = sumaProporciones(proporciones);
   const update = (i: number, patch: Partial<ProporcionValue>) => onChange(proporciones.map((p, j) => (j === i ? { ...p, ...patch } : p)));
-  const remove = (i: number) => onChange(proporciones.filter((_, j) => j !== i));
+  const rows = useRowKeys(proporciones.length);
+  const remove = (i: number) => {
+    rows.drop(i);
+    onChange(proporciones.filter((_, j) => j !== i));
+  };
   const rest = total < CIEN ? CIEN - total : 0n;
   return (
     <FormSection title="Proporciones de materiales" description="La composición del artículo: los porcentajes deben sumar 100 %.">
       {materialesError && <Muted>No se pueden listar los materiales: active el módulo Materiales en la configuración.</Muted>}
       <StyledRows>
         {proporciones.map((p, i) => (
-          <div className="row" key={i}>
+          <div className="row" key={rows.keys[i]}>
             <SelectField
               label={`Material ${i + 1}`}
               placeholder="Seleccione…"

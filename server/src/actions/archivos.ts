@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from 'shared/domain';
 import type { Archivo } from 'shared/domain';
@@ -25,13 +26,13 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
   // Only multipart requests reach the context where the multipart plugin decorates the request.
   const maybe = request as Partial<Pick<FastifyRequest, 'isMultipart'>>;
   if (!maybe.isMultipart?.()) throw fail(MESSAGES.invalidFile, '1', 400);
-  let part;
+  let part: MultipartFile | undefined;
   try {
     part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   } catch {
     throw fail(MESSAGES.invalidFile, '1', 400);
   }
-  if (!part || part.fieldname !== 'archivo') throw fail(MESSAGES.invalidFile, '1', 400);
+  if (part?.fieldname !== 'archivo') throw fail(MESSAGES.invalidFile, '1', 400);
   try {
     const buffer = await part.toBuffer();
     return { filename: part.filename, buffer };

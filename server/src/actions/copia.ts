@@ -121,17 +121,16 @@ function convert(kind: ColumnKind, value: unknown): unknown {
     if (typeof value === 'string' && kind.enum.includes(value)) return value;
     throw new InvalidBackup();
   }
+  // A nullable column takes null, or whatever its non-null kind takes.
+  const nullable = kind === 'int?' || kind === 'text?';
+  if (nullable && isNull) return null;
   switch (kind) {
     case 'int?':
-      if (isNull) return null;
-    // falls through
     case 'int':
       if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
       if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) return Number(value);
       throw new InvalidBackup();
     case 'text?':
-      if (isNull) return null;
-    // falls through
     case 'text':
       if (typeof value === 'string') return value;
       throw new InvalidBackup();

@@ -144,7 +144,7 @@ export const sesionActions = [
         .select(['r.usuario_id', 'r.expira', 'r.usada', 'u.activo', 'u.email'])
         .where('r.token_hash', '=', tokenHash)
         .executeTakeFirst();
-      if (!rec || rec.usada !== 0 || rec.expira <= now || rec.activo !== 1) throw fail(MESSAGES.recoveryInvalid);
+      if (rec?.usada !== 0 || rec.expira <= now || rec.activo !== 1) throw fail(MESSAGES.recoveryInvalid);
       const passwordHash = await hashPassword(input.password);
       await app.db.transaction().execute(async (trx) => {
         // The conditional update makes two simultaneous uses of one token succeed only once.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors, Schema } from '../domain/validation';
 import { validate } from '../domain/validation';
 import { useForm, type FormValues } from '../ui/useForm';
@@ -49,10 +49,11 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
   const [removing, setRemoving] = useState(false);
   const { reset } = form;
 
+  // toValues is usually an inline function: the form follows the record only, with the latest toValues.
+  const latestToValues = useRef(toValues);
+  latestToValues.current = toValues;
   useEffect(() => {
-    if (record) reset(toValues(record));
-    // toValues is usually an inline function: follow the record only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (record) reset(latestToValues.current(record));
   }, [record, reset]);
 
   /** Validates and saves; resolves true when the server saved it. */

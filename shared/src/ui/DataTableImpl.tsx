@@ -31,7 +31,8 @@ const StyledTable = styled.table`
 /** Presentational table (react-table) with server-side sorting. */
 export default function DataTableImpl<R extends object>({ columns, rows, rowKey, onRowClick, sort, onSort, empty, caption }: DataTableProps<R>) {
   const rtColumns = useMemo<Column<R>[]>(
-    () => columns.map((c) => ({ id: c.id, Header: c.header, accessor: (r: R) => r, Cell: ({ value }: { value: R }) => <>{c.cell(value)}</> })),
+    // The cells are drawn from `columns` below, not by react-table.
+    () => columns.map((c) => ({ id: c.id, Header: c.header, accessor: (r: R) => r })),
     [columns],
   );
   const { getTableProps, getTableBodyProps, headerGroups, rows: rtRows, prepareRow } = useTable<R>({ columns: rtColumns, data: rows });
@@ -91,7 +92,7 @@ export default function DataTableImpl<R extends object>({ columns, rows, rowKey,
                   const { key: ck, ...cellProps } = cell.getCellProps();
                   return (
                     <td key={ck} {...cellProps} className={cls(meta.get(cell.column.id))}>
-                      {cell.render('Cell')}
+                      {meta.get(cell.column.id)?.cell(row.original)}
                     </td>
                   );
                 })}

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { ListParams } from '../domain/api';
 import { useShell } from '../context';
 import { listParams, useList, useListState } from '../hooks/useApi';
 import { downloadCsv } from '../io/csv';
@@ -9,7 +8,7 @@ import { DataTable, Pager, type DataColumn } from './DataTable';
 import { StyledInput } from './fields';
 import { Button, ErrorText, Row } from './primitives';
 import type { Theme } from './theme';
-import type { ListContext, ListFilter, ListSelection, ListViewProps } from './ListView';
+import type { ListFilter, ListViewProps } from './ListView';
 
 type T = { theme: Theme };
 
@@ -98,6 +97,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
   const hasRowClick = !!onRowClick;
   const stableRowClick = useMemo(() => (hasRowClick ? (r: R) => latest.current.onRowClick?.(r) : undefined), [hasRowClick]);
   const handleSort = useCallback((orden: string, dir: 'asc' | 'desc') => setState((s) => ({ ...s, orden, dir, pagina: 1 })), [setState]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: selectedKey is a redraw trigger: the checkboxes read the selection through `latest`, and the joined keys change only when the selection's content does.
   const tableElement = useMemo(
     () => (
       <DataTable
@@ -111,8 +111,6 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
         caption={title}
       />
     ),
-    // selectedKey: the checkboxes read the selection through `latest`, so a new selection must redraw.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [tableColumns, rows, stableRowKey, stableRowClick, state.orden, state.dir, handleSort, loading, title, selectedKey],
   );
 

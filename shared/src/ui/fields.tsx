@@ -165,6 +165,7 @@ export function SwitchField({ label, checked, onChange, disabled, hint, name, er
     <StyledSwitch $on={checked}>
       <input
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state to the switch role; ARIA in HTML forbids aria-checked on input type=checkbox.
         role="switch"
         name={name}
         checked={checked}

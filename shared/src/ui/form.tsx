@@ -13,7 +13,7 @@ const StyledForm = styled.form`
 
 export type RecordFormProps = {
   /** Validates and saves; resolving false (invalid or refused) moves the focus to the first marked field. */
-  onSubmit: () => Promise<boolean | void> | boolean | void;
+  onSubmit: () => Promise<boolean | undefined> | boolean | undefined;
   children: ReactNode;
   /** Unsaved changes: closing or reloading the tab asks first. */
   dirty?: boolean;

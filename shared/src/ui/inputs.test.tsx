@@ -5,6 +5,7 @@ import { clearListStates } from '../hooks/useApi';
 import { useListOptions } from '../hooks/useListOptions';
 import { createFakeApi, renderWithShell } from '../testing';
 import { CheckboxListField, DecimalField, ProgressBar, SearchPicker, TextAreaField, decimalInputText } from './inputs';
+import type { DataColumn } from './DataTable';
 import { ListView } from './ListView';
 
 afterEach(() => {
@@ -144,6 +145,16 @@ function OptionsProbe({ enabled = true }) {
   return <output>{loading ? 'cargando' : error ? `error:${error}` : options.map((o) => o.label).join(',')}</output>;
 }
 
+function OptionsToggle() {
+  const [on, setOn] = useState(false);
+  return (
+    <>
+      <OptionsProbe enabled={on} />
+      <button type="button" onClick={() => setOn(true)}>activar</button>
+    </>
+  );
+}
+
 describe('useListOptions', () => {
   it('reads every page of the action', async () => {
     const all = Array.from({ length: 130 }, (_, i) => ({ id: i + 1, codigo: `F${i + 1}`, descripcion: `F${i + 1}` }));
@@ -161,16 +172,7 @@ describe('useListOptions', () => {
 
   it('loads nothing when disabled, and reports a refusal', async () => {
     const fake = createFakeApi({ listadofamilias: () => ({ RESULT: '1', message: 'Módulo desactivado' }) });
-    function Toggle() {
-      const [on, setOn] = useState(false);
-      return (
-        <>
-          <OptionsProbe enabled={on} />
-          <button type="button" onClick={() => setOn(true)}>activar</button>
-        </>
-      );
-    }
-    renderWithShell(<Toggle />, { api: fake.api });
+    renderWithShell(<OptionsToggle />, { api: fake.api });
     expect(screen.getByRole('status').textContent).toBe('');
     expect(fake.calls).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'activar' }));
@@ -178,44 +180,50 @@ describe('useListOptions', () => {
   });
 });
 
+const codigoColumns: DataColumn<Row>[] = [{ id: 'codigo', header: 'Código', cell: (r: Row) => r.codigo }];
+
+function SelectableList({ onSelection }: { onSelection: (k: (string | number)[]) => void }) {
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  return (
+    <ListView<Row>
+      ac="listado"
+      listKey="prueba"
+      title="Prueba"
+      columns={codigoColumns}
+      rowKey={(r) => r.id}
+      selection={{
+        selected,
+        onChange: (k) => {
+          setSelected(k);
+          onSelection(k);
+        },
+        rowLabel: (r) => `Seleccionar ${r.codigo}`,
+      }}
+      filters={[
+        { name: 'familia_id', label: 'Familia', options: [{ value: '1', label: 'Tornillería' }, { value: '2', label: 'Pintura' }] },
+        {
+          name: 'subfamilia_id',
+          label: 'Subfamilia',
+          dependsOn: 'familia_id',
+          options: (f) => (f.familia_id === '1' ? [{ value: '10', label: 'Tornillos' }] : [{ value: '20', label: 'Esmaltes' }]),
+        },
+      ]}
+      toolbar={({ params, total }) => <span>consulta:{JSON.stringify({ f: params.familia_id ?? null, s: params.subfamilia_id ?? null, total })}</span>}
+    />
+  );
+}
+
+/** Draws the rows with `columns`, keeping the selection in state. */
+function CountedList({ columns }: { columns: DataColumn<Row>[] }) {
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  return <ListView<Row> ac="listado" listKey="contado" title="Contado" columns={columns} rowKey={(r) => r.id} onRowClick={() => {}} selection={{ selected, onChange: setSelected }} />;
+}
+
 describe('ListView additions', () => {
   const rows: Row[] = [
     { id: 1, codigo: 'A1', descripcion: 'Tornillo' },
     { id: 2, codigo: 'A2', descripcion: 'Tuerca' },
   ];
-  const columns = [{ id: 'codigo', header: 'Código', cell: (r: Row) => r.codigo }];
-
-  function SelectableList({ onSelection }: { onSelection: (k: (string | number)[]) => void }) {
-    const [selected, setSelected] = useState<(string | number)[]>([]);
-    return (
-      <ListView<Row>
-        ac="listado"
-        listKey="prueba"
-        title="Prueba"
-        columns={columns}
-        rowKey={(r) => r.id}
-        selection={{
-          selected,
-          onChange: (k) => {
-            setSelected(k);
-            onSelection(k);
-          },
-          rowLabel: (r) => `Seleccionar ${r.codigo}`,
-        }}
-        filters={[
-          { name: 'familia_id', label: 'Familia', options: [{ value: '1', label: 'Tornillería' }, { value: '2', label: 'Pintura' }] },
-          {
-            name: 'subfamilia_id',
-            label: 'Subfamilia',
-            dependsOn: 'familia_id',
-            options: (f) => (f.familia_id === '1' ? [{ value: '10', label: 'Tornillos' }] : [{ value: '20', label: 'Esmaltes' }]),
-          },
-        ]}
-        toolbar={({ params, total }) => <span>consulta:{JSON.stringify({ f: params.familia_id ?? null, s: params.subfamilia_id ?? null, total })}</span>}
-      />
-    );
-  }
-
   it('selects rows by hand and by page, with the count; the checkboxes are not exported', async () => {
     const fake = createFakeApi({ listado: () => ({ RESULT: '0', data: rows, total: 2 }) });
     const onSelection = vi.fn();
@@ -232,12 +240,17 @@ describe('ListView additions', () => {
   it('typing in the search box does not redraw the rows; a new selection does', async () => {
     const fake = createFakeApi({ listado: () => ({ RESULT: '0', data: rows, total: 2 }) });
     let drawn = 0;
-    const counted = [{ id: 'codigo', header: 'Código', cell: (r: Row) => (drawn++, r.codigo) }];
-    function Counted() {
-      const [selected, setSelected] = useState<(string | number)[]>([]);
-      return <ListView<Row> ac="listado" listKey="contado" title="Contado" columns={counted} rowKey={(r) => r.id} onRowClick={() => {}} selection={{ selected, onChange: setSelected }} />;
-    }
-    renderWithShell(<Counted />, { api: fake.api });
+    const counted: DataColumn<Row>[] = [
+      {
+        id: 'codigo',
+        header: 'Código',
+        cell: (r) => {
+          drawn++;
+          return r.codigo;
+        },
+      },
+    ];
+    renderWithShell(<CountedList columns={counted} />, { api: fake.api });
     await screen.findByText('A1');
     await act(async () => {});
     const before = drawn;

@@ -12,9 +12,10 @@ const listeners = new Set<() => void>();
 function load() {
   if (!wanted) {
     wanted = true;
-    listeners.forEach((l) => l());
+    for (const listener of listeners) listener();
   }
-  return (loading ??= import('react-toastify'));
+  loading ??= import('react-toastify');
+  return loading;
 }
 
 function Body({ title, text }: { title: string; text: string }) {

@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { Spinner, useShell, type DeployInfo, type Theme } from 'shared';
 import { Drawer } from './Drawer';
@@ -27,6 +27,13 @@ export function AppLayout({ deploy, deployError }: { deploy: DeployInfo; deployE
   const { flags } = useShell();
   const groups = useMemo(() => buildMenu(deploy.remotes, flags), [deploy.remotes, flags]);
   const [drawer, setDrawer] = useState(false);
+  // Navigating closes the drawer, adjusted while rendering so the new page never shows it open.
+  const { pathname } = useLocation();
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (pathname !== drawerPath) {
+    setDrawerPath(pathname);
+    setDrawer(false);
+  }
   return (
     <>
       <Header groups={groups} onOpenDrawer={() => setDrawer(true)} />

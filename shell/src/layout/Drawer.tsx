@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import type { Theme } from 'shared';
 import { ColorPicker, useLogout } from './Header';
@@ -35,9 +34,7 @@ const StyledDrawer = styled.aside`
 `;
 
 export function Drawer({ open, groups, onClose }: { open: boolean; groups: MenuGroup[]; onClose: () => void }) {
-  const location = useLocation();
   const { run, busy } = useLogout();
-  useEffect(() => onClose(), [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!open) return null;
   return (
     <>

@@ -38,6 +38,7 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
   const [months, setMonths] = useState<GraficoMes[] | null>(null);
   const [failed, setFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the server draws the chart from the compras/ventas flags, so switching either must fetch it again although the request does not carry them.
   useEffect(() => {
     let live = true;
     api
