@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
-import { PNG_1X1, backends, createTestApp, expectCleanAnswer, multipart } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { PNG_1X1, backends, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
 
 describe.each(backends())('archivos ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
 
-  const upload = (name: string, type: string, content: Buffer, withCookie = cookie) => {
+  const upload = (name: string, type: string, content: Buffer, withCookie = t.cookie) => {
     const { payload, headers } = multipart('archivo', name, type, content);
     return t.app.inject({ method: 'POST', url: '/api/op.asp?ac=subirarchivo', payload, headers: { ...headers, cookie: withCookie } });
   };
@@ -58,9 +51,9 @@ describe.each(backends())('archivos ($name)', (backend) => {
   it('needs a session to upload, and the multipart field archivo', async () => {
     expect((await upload('logo.png', 'image/png', PNG_1X1, '')).statusCode).toBe(401);
     const { payload, headers } = multipart('otro', 'logo.png', 'image/png', PNG_1X1);
-    const res = await t.app.inject({ method: 'POST', url: '/api/op.asp?ac=subirarchivo', payload, headers: { ...headers, cookie } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/op.asp?ac=subirarchivo', payload, headers: { ...headers, cookie: t.cookie } });
     expect(res.statusCode).toBe(400);
-    const json = await t.op('subirarchivo', { cookie, body: { archivo: 'x' } });
+    const json = await t.op('subirarchivo', { cookie: t.cookie, body: { archivo: 'x' } });
     expect(json.statusCode).toBe(400);
   });
 

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
-import { ADMIN, backends, createTestApp, expectCleanAnswer } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { ADMIN, backends, createTestApp, expectCleanAnswer, useTestApp } from './helpers.ts';
 
 function outboxTexts(dataDir: string): string[] {
   const dir = path.join(dataDir, 'outbox');
@@ -14,11 +13,7 @@ function outboxTexts(dataDir: string): string[] {
 const tokenOf = (mail: string) => /\/recuperar-psswd\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
 
 describe.each(backends())('sesión y acceso ($name)', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend, {}, { login: false });
 
   it('logs in with good credentials: user, configuration and a safe cookie', async () => {
     const res = await t.op('identificar', { body: { email: 'Admin@Demo.es ', password: ADMIN.password } });
@@ -181,11 +176,7 @@ describe('cookie behind an https reverse proxy', () => {
 });
 
 describe.each(backends())('recuperación de contraseña ($name)', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { publicUrl: 'https://tpv.example.es' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend, { publicUrl: 'https://tpv.example.es' }, { login: false });
 
   it('answers the same for a known and an unknown email, and mails only the known one', async () => {
     const known = await t.op('recordar', { body: { email: ADMIN.email } });

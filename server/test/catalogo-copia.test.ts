@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestApp, expectCleanAnswer, multipart } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { backends, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
 
@@ -30,21 +30,15 @@ async function catalogue(t: TestApp, cookie: string, ids: number[]) {
 }
 
 describe.each(backends())('catálogo: copia de seguridad ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
 
   it('backs up the whole catalogue and its ledger and restores it as it was, derived columns recomputed', async () => {
-    await setFlags(t, cookie, { proporciones: 1 });
+    await setFlags(t, t.cookie, { proporciones: 1 });
     const db = t.app.manager.db;
-    const [tornillo] = (await list(t, cookie, 'listadoarticulos', { barras: 'TOR-M4-20' })).rows;
-    const inox = (await list(t, cookie, 'listadomateriales', { q: 'INOX' })).rows[0];
-    const llave = (await list(t, cookie, 'listadoprocesos', { q: 'LLAVE' })).rows[0];
-    const kit = await save(t, cookie, 'editararticulo', {
+    const [tornillo] = (await list(t, t.cookie, 'listadoarticulos', { barras: 'TOR-M4-20' })).rows;
+    const inox = (await list(t, t.cookie, 'listadomateriales', { q: 'INOX' })).rows[0];
+    const llave = (await list(t, t.cookie, 'listadoprocesos', { q: 'LLAVE' })).rows[0];
+    const kit = await save(t, t.cookie, 'editararticulo', {
       ...nuevoArticulo('KIT-MONTAJE', { descripcion: 'Kit de montaje en pared', precio_venta: 50000 }),
       materiales: [inox.id],
       procesos: [llave.id],
@@ -59,10 +53,10 @@ describe.each(backends())('catálogo: copia de seguridad ($name)', (backend) => 
         { articulo_id: tornillo.id, almacen_id: almacen.id, ubicacion: 'B-2', cantidad: -2_000, causa: 'venta', documento_tipo: null, documento_id: null, fecha: '2026-02-03', precio: 4_100 },
       ])
       .execute();
-    const before = await catalogue(t, cookie, [kit.id, tornillo.id]);
+    const before = await catalogue(t, t.cookie, [kit.id, tornillo.id]);
     expect(before.records[1]).toMatchObject({ stock_total: 10_000, precio_medio_compra: 4_000, unidades_vendidas: 2_000 });
 
-    const backup = (await download(t, cookie)).body;
+    const backup = (await download(t, t.cookie)).body;
     const tablas = JSON.parse(backup).tablas;
     expect(tablas.articulos[0]).not.toHaveProperty('stock_total');
     expect(tablas.articulos[0]).not.toHaveProperty('busqueda');
@@ -70,28 +64,28 @@ describe.each(backends())('catálogo: copia de seguridad ($name)', (backend) => 
     expect(tablas.articulo_componentes).toEqual([{ articulo_id: kit.id, componente_id: tornillo.id, cantidad: 8000 }]);
 
     // Changes after the backup: gone once it is restored.
-    await t.op('eliminararticulo', { cookie, body: { id: kit.id } });
-    await save(t, cookie, 'editarfamilia', { codigo: 'DESPUES', nombre: 'Después de la copia' });
+    await t.op('eliminararticulo', { cookie: t.cookie, body: { id: kit.id } });
+    await save(t, t.cookie, 'editarfamilia', { codigo: 'DESPUES', nombre: 'Después de la copia' });
     await db.insertInto('stock_movimientos').values({ articulo_id: tornillo.id, almacen_id: almacen.id, ubicacion: null, cantidad: 5_000, causa: 'ajuste', documento_tipo: null, documento_id: null, fecha: '2026-02-04', precio: 0 }).execute();
 
-    expect(expectCleanAnswer(await restore(t, cookie, backup)).RESULT).toBe('0');
-    expect(await catalogue(t, cookie, [kit.id, tornillo.id])).toEqual(before);
+    expect(expectCleanAnswer(await restore(t, t.cookie, backup)).RESULT).toBe('0');
+    expect(await catalogue(t, t.cookie, [kit.id, tornillo.id])).toEqual(before);
 
     // New rows get fresh ids (PostgreSQL sequences follow the restored ones).
-    const nuevo = await save(t, cookie, 'editararticulo', nuevoArticulo('TRAS-COPIA'));
+    const nuevo = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TRAS-COPIA'));
     expect(nuevo.id).toBeGreaterThan(kit.id);
-    await save(t, cookie, 'editarfamilia', { codigo: 'TRAS', nombre: 'Tras la copia' });
+    await save(t, t.cookie, 'editarfamilia', { codigo: 'TRAS', nombre: 'Tras la copia' });
   });
 
   it('restores a backup made before the catalogue existed: an empty catalogue with its default warehouse', async () => {
-    const doc = JSON.parse((await download(t, cookie)).body);
+    const doc = JSON.parse((await download(t, t.cookie)).body);
     for (const table of ['almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos', 'articulos', 'articulo_materiales', 'articulo_procesos', 'articulo_componentes', 'articulo_proporciones', 'stock_movimientos']) {
       delete doc.tablas[table];
     }
-    expect(expectCleanAnswer(await restore(t, cookie, JSON.stringify(doc))).RESULT).toBe('0');
-    expect((await list(t, cookie, 'listadoarticulos')).total).toBe(0);
-    expect((await list(t, cookie, 'listadofamilias')).total).toBe(0);
-    const a = await save(t, cookie, 'editararticulo', nuevoArticulo('PRIMERO'));
-    expect((await articulo(t, cookie, a.id)).stock).toEqual([{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0 }]);
+    expect(expectCleanAnswer(await restore(t, t.cookie, JSON.stringify(doc))).RESULT).toBe('0');
+    expect((await list(t, t.cookie, 'listadoarticulos')).total).toBe(0);
+    expect((await list(t, t.cookie, 'listadofamilias')).total).toBe(0);
+    const a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('PRIMERO'));
+    expect((await articulo(t, t.cookie, a.id)).stock).toEqual([{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0 }]);
   });
 });

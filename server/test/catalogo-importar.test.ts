@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, pvpFromNet } from 'shared/domain';
-import { backends, createTestApp, expectCleanAnswer } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 import { articulo, ean13, list } from './catalogo-fixtures.ts';
 
 describe.each(backends())('catálogo: importación CSV de artículos ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
-  const importar = (filas: unknown[], aplicar: 0 | 1) => t.op('importararticulos', { cookie, body: { filas, aplicar } });
+  const t = useTestApp(backend);
+  const importar = (filas: unknown[], aplicar: 0 | 1) => t.op('importararticulos', { cookie: t.cookie, body: { filas, aplicar } });
   const demoBarcode = ean13('841234500001'); // TOR-M4-20
   const good = ean13('843700099992');
   const bad = good.slice(0, -1) + ((Number(good.at(-1)) + 1) % 10);
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
-  });
-  afterAll(async () => t?.close());
 
   const valid = [
     {
@@ -81,11 +74,11 @@ describe.each(backends())('catálogo: importación CSV de artículos ($name)', (
       { fila: 13, errores: { codigo: MESSAGES.required, precio_compra: MESSAGES.invalidAmount } },
       { fila: 14, errores: { codigo: MESSAGES.required, descripcion: MESSAGES.required } },
     ]);
-    expect((await list(t, cookie, 'listadoarticulos', { barras: 'IMP-1' })).rows).toEqual([]);
+    expect((await list(t, t.cookie, 'listadoarticulos', { barras: 'IMP-1' })).rows).toEqual([]);
   });
 
   it('imports nothing while any row is invalid', async () => {
-    const before = await list(t, cookie, 'listadoarticulos', { barras: 'TOR-M4-20' });
+    const before = await list(t, t.cookie, 'listadoarticulos', { barras: 'TOR-M4-20' });
     const res = await importar([...valid, invalid[1]], 1);
     expect(res.statusCode).toBe(200);
     expect(expectCleanAnswer(res)).toMatchObject({
@@ -94,8 +87,8 @@ describe.each(backends())('catálogo: importación CSV de artículos ($name)', (
       data: [{ fila: 6, errores: { codigo: MESSAGES.repeatedInFile } }],
       errors: { 'fila 6 · codigo': `Fila 6, codigo: ${MESSAGES.repeatedInFile}` },
     });
-    expect(await list(t, cookie, 'listadoarticulos', { barras: 'TOR-M4-20' })).toEqual(before);
-    expect((await list(t, cookie, 'listadofamilias', { q: 'BRI' })).total).toBe(0);
+    expect(await list(t, t.cookie, 'listadoarticulos', { barras: 'TOR-M4-20' })).toEqual(before);
+    expect((await list(t, t.cookie, 'listadofamilias', { q: 'BRI' })).total).toBe(0);
     const empty = await importar([], 1);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ RESULT: '1', message: MESSAGES.importEmpty });
@@ -105,13 +98,13 @@ describe.each(backends())('catálogo: importación CSV de artículos ($name)', (
     const res = await importar(valid, 1);
     expect(expectCleanAnswer(res)).toEqual({ RESULT: '0', data: [{ creados: 4, actualizados: 1 }] });
 
-    const bri = (await list(t, cookie, 'listadofamilias', { q: 'BRI' })).rows[0];
+    const bri = (await list(t, t.cookie, 'listadofamilias', { q: 'BRI' })).rows[0];
     expect(bri).toMatchObject({ codigo: 'BRI', nombre: 'Bricolaje', activo: 1 });
-    const adh = (await list(t, cookie, 'listadosubfamilias', { q: 'ADH' })).rows[0];
+    const adh = (await list(t, t.cookie, 'listadosubfamilias', { q: 'ADH' })).rows[0];
     expect(adh).toMatchObject({ codigo: 'ADH', nombre: 'Adhesivos', familia_id: bri.id });
 
-    const [imp1] = (await list(t, cookie, 'listadoarticulos', { barras: 'IMP-1' })).rows;
-    expect(await articulo(t, cookie, imp1.id)).toMatchObject({
+    const [imp1] = (await list(t, t.cookie, 'listadoarticulos', { barras: 'IMP-1' })).rows;
+    expect(await articulo(t, t.cookie, imp1.id)).toMatchObject({
       codigo: 'IMP-1',
       referencia: 'CB-250',
       descripcion: 'Cola blanca para madera 250 g',
@@ -132,10 +125,10 @@ describe.each(backends())('catálogo: importación CSV de artículos ($name)', (
       nombre_tpv: 'COLA 250',
       activo: 1,
     });
-    expect((await list(t, cookie, 'listadoarticulos', { q: 'pegamento madera' })).rows.map((r) => r.codigo)).toEqual(['IMP-1']);
+    expect((await list(t, t.cookie, 'listadoarticulos', { q: 'pegamento madera' })).rows.map((r) => r.codigo)).toEqual(['IMP-1']);
 
     // Updated: only the cells the row has.
-    const [tornillo] = (await list(t, cookie, 'listadoarticulos', { barras: 'TOR-M4-20' })).rows;
+    const [tornillo] = (await list(t, t.cookie, 'listadoarticulos', { barras: 'TOR-M4-20' })).rows;
     expect(tornillo).toMatchObject({
       descripcion: 'Tornillo hexagonal M4 x 20 inox (bolsa 50)',
       precio_venta: 5000,
@@ -143,10 +136,10 @@ describe.each(backends())('catálogo: importación CSV de artículos ($name)', (
       familia_nombre: 'Ferretería',
       codigo_barras: demoBarcode,
     });
-    const [imp2] = (await list(t, cookie, 'listadoarticulos', { barras: 'IMP-2' })).rows;
+    const [imp2] = (await list(t, t.cookie, 'listadoarticulos', { barras: 'IMP-2' })).rows;
     expect(imp2).toMatchObject({ familia_nombre: 'Ferretería', subfamilia_nombre: 'Herramienta manual', activo: 0, tipo_iva: '21' });
-    const [imp3] = (await list(t, cookie, 'listadoarticulos', { barras: 'IMP-3' })).rows;
-    const [imp4] = (await list(t, cookie, 'listadoarticulos', { barras: 'IMP-4' })).rows;
+    const [imp3] = (await list(t, t.cookie, 'listadoarticulos', { barras: 'IMP-3' })).rows;
+    const [imp4] = (await list(t, t.cookie, 'listadoarticulos', { barras: 'IMP-4' })).rows;
     expect(imp3).toMatchObject({ familia_nombre: 'Jardín', subfamilia_nombre: 'Semilleros', tipo_iva: 'exento' });
     // The new subfamilia of a previous row brings its familia.
     expect(imp4).toMatchObject({ familia_nombre: 'Jardín', subfamilia_nombre: 'Semilleros' });
@@ -171,8 +164,8 @@ describe.each(backends())('catálogo: importación CSV de artículos ($name)', (
     expect(preview.json().data).toEqual([]);
     const res = await importar(filas, 1);
     expect(expectCleanAnswer(res).data).toEqual([{ creados: 20_000, actualizados: 0 }]);
-    const mas = (await list(t, cookie, 'listadofamilias', { q: 'MAS' })).rows[0];
-    const { total, rows } = await list(t, cookie, 'listadoarticulos', { familia_id: mas.id, orden: 'codigo', dir: 'desc', porPagina: 10 });
+    const mas = (await list(t, t.cookie, 'listadofamilias', { q: 'MAS' })).rows[0];
+    const { total, rows } = await list(t, t.cookie, 'listadoarticulos', { familia_id: mas.id, orden: 'codigo', dir: 'desc', porPagina: 10 });
     expect(total).toBe(20_000);
     expect(rows[0]).toMatchObject({ codigo: 'MASIVO-19999', precio_venta: 199_995_000 });
   }, 120_000);

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOASTS } from 'shared/domain';
 import type { NewStockMovimiento } from '../src/db/schema.ts';
-import { backends, createTestApp, expectCleanAnswer } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 
 describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
 
   it('are zero until the ledger has rows, then its exact sums', async () => {
     const db = t.app.manager.db;
-    const a = await save(t, cookie, 'editararticulo', nuevoArticulo('STOCK-1'));
+    const a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('STOCK-1'));
     const principal = await db.selectFrom('almacenes').select(['id', 'nombre']).where('codigo', '=', 'PRINCIPAL').executeTakeFirstOrThrow();
-    expect(await articulo(t, cookie, a.id)).toMatchObject({
+    expect(await articulo(t, t.cookie, a.id)).toMatchObject({
       stock: [{ almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 0 }],
       stock_total: 0,
       precio_medio_compra: 0,
@@ -55,7 +48,7 @@ describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($
       ])
       .execute();
 
-    const record = await articulo(t, cookie, a.id);
+    const record = await articulo(t, t.cookie, a.id);
     expect(record).toMatchObject({
       stock: [
         { almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 29_750 },
@@ -69,13 +62,13 @@ describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($
       unidades_vendidas: 7_000,
     });
     // The list shows the same total, and sorts by it.
-    const row = (await list(t, cookie, 'listadoarticulos', { barras: 'STOCK-1' })).rows[0];
+    const row = (await list(t, t.cookie, 'listadoarticulos', { barras: 'STOCK-1' })).rows[0];
     expect(row.stock_total).toBe(31_250);
-    expect((await list(t, cookie, 'listadoarticulos', { orden: 'stock_total', dir: 'desc', porPagina: 10 })).rows[0].codigo).toBe('STOCK-1');
+    expect((await list(t, t.cookie, 'listadoarticulos', { orden: 'stock_total', dir: 'desc', porPagina: 10 })).rows[0].codigo).toBe('STOCK-1');
 
     // An inactive warehouse shows only while it holds stock of the article.
     await db.insertInto('stock_movimientos').values(mov(cerrado.id, 333, 'inventario', 0)).execute();
-    expect((await articulo(t, cookie, a.id)).stock).toEqual([
+    expect((await articulo(t, t.cookie, a.id)).stock).toEqual([
       { almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 29_750 },
       { almacen_id: furgoneta.id, almacen_nombre: 'Furgoneta 1', stock: 1_500 },
       { almacen_id: cerrado.id, almacen_nombre: 'Almacén cerrado', stock: 333 },
@@ -89,22 +82,22 @@ describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($
       .select((eb) => eb.fn.sum<number>('cantidad').as('s'))
       .where('articulo_id', '=', a.id)
       .executeTakeFirstOrThrow();
-    const after = await articulo(t, cookie, a.id);
+    const after = await articulo(t, t.cookie, a.id);
     expect(Number(sum.s)).toBe(31_000);
     expect(after.stock_total).toBe(31_000);
-    expect((await list(t, cookie, 'listadoarticulos', { barras: 'STOCK-1' })).rows[0].stock_total).toBe(31_000);
+    expect((await list(t, t.cookie, 'listadoarticulos', { barras: 'STOCK-1' })).rows[0].stock_total).toBe(31_000);
     expect(after.stock).toHaveLength(2);
 
     // An article with movements can't be deleted: deactivating it is always possible.
-    const refused = await t.op('eliminararticulo', { cookie, body: { id: a.id } });
+    const refused = await t.op('eliminararticulo', { cookie: t.cookie, body: { id: a.id } });
     expect(expectCleanAnswer(refused)).toEqual({ RESULT: '2', message: TOASTS.associated.text });
-    const off = await save(t, cookie, 'editararticulo', { ...nuevoArticulo('STOCK-1', { id: a.id }), activo: 0 });
+    const off = await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('STOCK-1', { id: a.id }), activo: 0 });
     expect(off.activo).toBe(0);
   });
 
   it('averages round half-up to the ten-thousandth', async () => {
     const db = t.app.manager.db;
-    const a = await save(t, cookie, 'editararticulo', nuevoArticulo('STOCK-2'));
+    const a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('STOCK-2'));
     const principal = await db.selectFrom('almacenes').select('id').where('codigo', '=', 'PRINCIPAL').executeTakeFirstOrThrow();
     const base = { articulo_id: a.id, almacen_id: principal.id, ubicacion: 'A-01', documento_tipo: 'albaran_compra', documento_id: 1, fecha: '2026-03-02' };
     // 1 at 1,0000 and 2 at 1,0001: 3,0002 / 3 = 1,000066… → 1,0001.
@@ -115,6 +108,6 @@ describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($
         { ...base, cantidad: 2_000, causa: 'compra', precio: 10_001 },
       ])
       .execute();
-    expect(await articulo(t, cookie, a.id)).toMatchObject({ precio_medio_compra: 10_001, unidades_compradas: 3_000, stock_total: 3_000 });
+    expect(await articulo(t, t.cookie, a.id)).toMatchObject({ precio_medio_compra: 10_001, unidades_compradas: 3_000, stock_total: 3_000 });
   });
 });

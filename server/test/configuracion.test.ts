@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONF_FIELDS, MESSAGES } from 'shared/domain';
-import { backends, createTestApp, expectCleanAnswer } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 
 describe.each(backends())('configuración ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
 
   it('runs on the database it says', () => {
     expect(t.app.manager.dialect).toBe(backend.name);
   });
 
   it('seeds the demo company with a valid CIF, Madrid address and the main modules on', async () => {
-    const res = await t.op('listadoconfiguraciones', { cookie });
+    const res = await t.op('listadoconfiguraciones', { cookie: t.cookie });
     const body = expectCleanAnswer(res);
     expect(body.RESULT).toBe('0');
     const [conf] = body.data as Record<string, unknown>[];
@@ -27,27 +20,27 @@ describe.each(backends())('configuración ($name)', (backend) => {
   });
 
   it('reads one record by id, and answers RESULT 3 for a missing id', async () => {
-    const [conf] = (await t.op('listadoconfiguraciones', { cookie })).json().data;
-    const one = await t.op('listadoconfiguraciones', { cookie, query: { id: String(conf.id) } });
+    const [conf] = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data;
+    const one = await t.op('listadoconfiguraciones', { cookie: t.cookie, query: { id: String(conf.id) } });
     expect(one.json().data).toEqual([conf]);
-    const none = await t.op('listadoconfiguraciones', { cookie, query: { id: '999' } });
+    const none = await t.op('listadoconfiguraciones', { cookie: t.cookie, query: { id: '999' } });
     expect(expectCleanAnswer(none)).toEqual({ RESULT: '3', message: MESSAGES.notFound });
   });
 
   it('saves the company data and flags, answers the saved record, and re-reads it the same', async () => {
-    const [conf] = (await t.op('listadoconfiguraciones', { cookie })).json().data;
+    const [conf] = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data;
     const changed = { ...conf, razon_social: 'Ferretería López, S.L.', nif: 'b-86420973', telefono: '600 111 222', conf_seo: 1, conf_tpv: 0 };
-    const res = await t.op('editarconfiguracion', { cookie, body: changed });
+    const res = await t.op('editarconfiguracion', { cookie: t.cookie, body: changed });
     const body = expectCleanAnswer(res);
     expect(body.RESULT).toBe('0');
     const saved = (body.data as Record<string, unknown>[])[0];
     expect(saved).toMatchObject({ razon_social: 'Ferretería López, S.L.', nif: 'B86420973', telefono: '600 111 222', conf_seo: 1, conf_tpv: 0 });
-    const [reread] = (await t.op('listadoconfiguraciones', { cookie })).json().data;
+    const [reread] = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data;
     expect(reread).toEqual(saved);
   });
 
   it('leaves absent fields as they were (partial save)', async () => {
-    const res = await t.op('editarconfiguracion', { cookie, body: { razon_social: 'Ferretería López, S.L.', nif: 'B86420973', conf_listado: 0 } });
+    const res = await t.op('editarconfiguracion', { cookie: t.cookie, body: { razon_social: 'Ferretería López, S.L.', nif: 'B86420973', conf_listado: 0 } });
     const saved = res.json().data[0];
     expect(saved.conf_listado).toBe(0);
     expect(saved.conf_seo).toBe(1);
@@ -55,9 +48,9 @@ describe.each(backends())('configuración ($name)', (backend) => {
   });
 
   it('answers 400 with the Spanish message of each wrong field and changes nothing', async () => {
-    const before = (await t.op('listadoconfiguraciones', { cookie })).json().data[0];
+    const before = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
     const res = await t.op('editarconfiguracion', {
-      cookie,
+      cookie: t.cookie,
       body: { razon_social: '', nif: 'B12345678', codigo_postal: '99999', email: 'no-es-correo', conf_ventas: 7 },
     });
     expect(res.statusCode).toBe(400);
@@ -72,19 +65,19 @@ describe.each(backends())('configuración ($name)', (backend) => {
         conf_ventas: MESSAGES.selectOption,
       },
     });
-    expect((await t.op('listadoconfiguraciones', { cookie })).json().data[0]).toEqual(before);
+    expect((await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0]).toEqual(before);
   });
 
   it('switching ventas off closes the series actions at once (403), switching it on opens them', async () => {
-    expect((await t.op('listadoseries', { cookie })).statusCode).toBe(200);
-    const conf = (await t.op('listadoconfiguraciones', { cookie })).json().data[0];
-    await t.op('editarconfiguracion', { cookie, body: { ...conf, conf_ventas: 0 } });
-    const off = await t.op('listadoseries', { cookie });
+    expect((await t.op('listadoseries', { cookie: t.cookie })).statusCode).toBe(200);
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, conf_ventas: 0 } });
+    const off = await t.op('listadoseries', { cookie: t.cookie });
     expect(off.statusCode).toBe(403);
     expect(expectCleanAnswer(off)).toEqual({ RESULT: '1', message: MESSAGES.moduleOff });
-    const edit = await t.op('editarserie', { cookie, body: { codigo: 'Z', descripcion: 'Z', tipo: 'normal' } });
+    const edit = await t.op('editarserie', { cookie: t.cookie, body: { codigo: 'Z', descripcion: 'Z', tipo: 'normal' } });
     expect(edit.statusCode).toBe(403);
-    await t.op('editarconfiguracion', { cookie, body: { ...conf, conf_ventas: 1 } });
-    expect((await t.op('listadoseries', { cookie })).statusCode).toBe(200);
+    await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, conf_ventas: 1 } });
+    expect((await t.op('listadoseries', { cookie: t.cookie })).statusCode).toBe(200);
   });
 });

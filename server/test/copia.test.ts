@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
-import { ADMIN, PNG_1X1, backends, createTestApp, expectCleanAnswer, multipart } from './helpers.ts';
+import { ADMIN, PNG_1X1, backends, createTestApp, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
 import type { Backend, TestApp } from './helpers.ts';
 
 async function download(t: TestApp, cookie: string) {
@@ -43,17 +43,11 @@ async function populate(t: TestApp, cookie: string) {
 }
 
 describe.each(backends())('copia de seguridad ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
 
   it('downloads a dated JSON attachment with the data tables and no sessions', async () => {
-    await populate(t, cookie);
-    const res = await download(t, cookie);
+    await populate(t, t.cookie);
+    const res = await download(t, t.cookie);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="manager-tpv-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers['content-type']).toContain('application/json');
     const backup = res.json();
@@ -83,42 +77,42 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
   });
 
   it('restores it: changes made after the backup are gone, this session survives, others end', async () => {
-    const before = await snapshot(t, cookie);
-    const backup = (await download(t, cookie)).body;
+    const before = await snapshot(t, t.cookie);
+    const backup = (await download(t, t.cookie)).body;
     const other = await t.login('marta@demo.es', 'Clave-marta-1');
 
-    await t.op('editarserie', { cookie, body: { codigo: 'Z', descripcion: 'Después', tipo: 'normal' } });
-    await t.op('editarusuario', { cookie, body: { nombre: 'Nuevo', email: 'nuevo@demo.es', password: 'Clave-nuevo-1' } });
-    const conf = (await t.op('listadoconfiguraciones', { cookie })).json().data[0];
-    await t.op('editarconfiguracion', { cookie, body: { ...conf, razon_social: 'Cambiada, S.A.', conf_ventas: 0 } });
+    await t.op('editarserie', { cookie: t.cookie, body: { codigo: 'Z', descripcion: 'Después', tipo: 'normal' } });
+    await t.op('editarusuario', { cookie: t.cookie, body: { nombre: 'Nuevo', email: 'nuevo@demo.es', password: 'Clave-nuevo-1' } });
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, razon_social: 'Cambiada, S.A.', conf_ventas: 0 } });
 
-    const res = await restore(t, cookie, backup);
+    const res = await restore(t, t.cookie, backup);
     expect(expectCleanAnswer(res)).toMatchObject({ RESULT: '0', message: MESSAGES.backupRestored });
-    expect(await snapshot(t, cookie)).toEqual(before);
+    expect(await snapshot(t, t.cookie)).toEqual(before);
     expect((await t.op('listadoconfiguraciones', { cookie: other })).statusCode).toBe(401);
 
     // New rows after a restore get fresh ids (PostgreSQL sequences follow the restored ids).
-    const created = await t.op('editarserie', { cookie, body: { codigo: 'N', descripcion: 'Nueva', tipo: 'normal' } });
+    const created = await t.op('editarserie', { cookie: t.cookie, body: { codigo: 'N', descripcion: 'Nueva', tipo: 'normal' } });
     expect(created.json().RESULT).toBe('0');
   });
 
   it('refuses something that is not a backup with 400 and changes nothing', async () => {
-    const before = await snapshot(t, cookie);
+    const before = await snapshot(t, t.cookie);
     for (const bad of [
       'esto no es json',
       JSON.stringify({ formato: 'otra-cosa', version: 1, tablas: {} }),
       JSON.stringify({ formato: 'manager-tpv-backup', version: 1, tablas: { configuracion: [] } }),
     ]) {
-      const res = await restore(t, cookie, bad);
+      const res = await restore(t, t.cookie, bad);
       expect(res.statusCode).toBe(400);
       expect(expectCleanAnswer(res)).toEqual({ RESULT: '1', message: MESSAGES.invalidBackup });
     }
     // Well-formed but inconsistent (a document pointing at a missing serie): refused whole, in one transaction.
-    const backup = (await download(t, cookie)).json();
+    const backup = (await download(t, t.cookie)).json();
     backup.tablas.documentos.push({ ...backup.tablas.documentos[0], id: 999, serie_id: 12345 });
-    const res = await restore(t, cookie, JSON.stringify(backup));
+    const res = await restore(t, t.cookie, JSON.stringify(backup));
     expect(res.statusCode).toBe(400);
-    expect(await snapshot(t, cookie)).toEqual(before);
+    expect(await snapshot(t, t.cookie)).toEqual(before);
   });
 });
 

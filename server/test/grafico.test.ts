@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestApp, expectCleanAnswer } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 import { lastMonths } from '../src/actions/grafico.ts';
 import { todayIn } from '../src/context.ts';
 
@@ -13,18 +12,14 @@ describe('lastMonths', () => {
 });
 
 describe.each(backends())('gráfico de inicio ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
+  const t = useTestApp(backend);
   let months: string[];
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
     months = lastMonths(todayIn('Europe/Madrid'), 12);
   });
-  afterAll(async () => t?.close());
 
   it('shows 12 months of zeros with no documents', async () => {
-    const body = expectCleanAnswer(await t.op('graficoinicio', { cookie }));
+    const body = expectCleanAnswer(await t.op('graficoinicio', { cookie: t.cookie }));
     expect(body.data).toEqual(months.map((mes) => ({ mes, compras: 0, ventas: 0 })));
   });
 
@@ -44,7 +39,7 @@ describe.each(backends())('gráfico de inicio ($name)', (backend) => {
         doc('pedido_venta', '2001-01-01', 123),
       ])
       .execute();
-    const data = (await t.op('graficoinicio', { cookie })).json().data;
+    const data = (await t.op('graficoinicio', { cookie: t.cookie })).json().data;
     expect(data).toHaveLength(12);
     expect(data[11]).toEqual({ mes: current, compras: 99999, ventas: 12445 });
     expect(data[0]).toEqual({ mes: first, compras: 5000, ventas: 0 });
@@ -52,13 +47,13 @@ describe.each(backends())('gráfico de inicio ($name)', (backend) => {
   });
 
   it('answers null for the series whose module is off', async () => {
-    const conf = (await t.op('listadoconfiguraciones', { cookie })).json().data[0];
-    await t.op('editarconfiguracion', { cookie, body: { ...conf, conf_compras: 0 } });
-    const data = (await t.op('graficoinicio', { cookie })).json().data;
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, conf_compras: 0 } });
+    const data = (await t.op('graficoinicio', { cookie: t.cookie })).json().data;
     expect(data[11].compras).toBeNull();
     expect(data[11].ventas).toBe(12445);
-    await t.op('editarconfiguracion', { cookie, body: { ...conf, conf_compras: 1, conf_ventas: 0 } });
-    const data2 = (await t.op('graficoinicio', { cookie })).json().data;
+    await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, conf_compras: 1, conf_ventas: 0 } });
+    const data2 = (await t.op('graficoinicio', { cookie: t.cookie })).json().data;
     expect(data2[11]).toEqual({ mes: months[11], compras: 99999, ventas: null });
   });
 });

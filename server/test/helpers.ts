@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { BuildAppOptions } from '../src/app.ts';
 
@@ -91,6 +91,46 @@ export async function createTestApp(backend: Backend, extra: Partial<BuildAppOpt
       await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A suite's app (see useTestApp): a TestApp, and the admin's session cookie. */
+export type SuiteApp = TestApp & {
+  /** `cookie=...` of the admin, logged in once before the suite's tests (unless `login: false`). */
+  readonly cookie: string;
+};
+
+/**
+ * The fixture of a `describe.each(backends())` suite: a fresh app on `backend` built before its tests
+ * (and the admin logged in), closed after them. Call it in the describe body; use the answer in tests
+ * and later hooks, where the app exists.
+ */
+export function useTestApp(backend: Backend, extra: Partial<BuildAppOptions> = {}, { login = true } = {}): SuiteApp {
+  let current: TestApp | undefined;
+  let cookie: string | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(backend, extra);
+    if (login) cookie = await current.login();
+  });
+  afterAll(async () => current?.close());
+  const the = () => {
+    if (!current) throw new Error('the suite app exists only in its tests and hooks');
+    return current;
+  };
+  return {
+    get app() {
+      return the().app;
+    },
+    get dataDir() {
+      return the().dataDir;
+    },
+    get cookie() {
+      if (cookie === undefined) throw new Error('this suite app did not log in');
+      return cookie;
+    },
+    login: (email, password) => the().login(email, password),
+    op: (ac, opts) => the().op(ac, opts),
+    close: () => the().close(),
   };
 }
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, TOASTS } from 'shared/domain';
-import { backends, createTestApp, expectCleanAnswer } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 
 describe.each(backends())('series ($name)', (backend) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    cookie = await t.login();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
 
   it('starts with the demo series A, R and T', async () => {
-    const body = expectCleanAnswer(await t.op('listadoseries', { cookie }));
+    const body = expectCleanAnswer(await t.op('listadoseries', { cookie: t.cookie }));
     expect(body.total).toBe(3);
     expect((body.data as { codigo: string; tipo: string }[]).map((s) => [s.codigo, s.tipo])).toEqual([
       ['A', 'normal'],
@@ -23,22 +16,22 @@ describe.each(backends())('series ($name)', (backend) => {
   });
 
   it('creates, updates and reads one serie; codes are kept in capitals', async () => {
-    const created = await t.op('editarserie', { cookie, body: { codigo: 'b', descripcion: 'Facturas tienda 2', tipo: 'normal' } });
+    const created = await t.op('editarserie', { cookie: t.cookie, body: { codigo: 'b', descripcion: 'Facturas tienda 2', tipo: 'normal' } });
     const [serie] = expectCleanAnswer(created).data as Record<string, unknown>[];
     expect(serie).toMatchObject({ codigo: 'B', descripcion: 'Facturas tienda 2', tipo: 'normal', activo: 1 });
-    const updated = await t.op('editarserie', { cookie, body: { id: serie.id, codigo: 'B', descripcion: 'Tienda 2', tipo: 'normal', activo: 0 } });
+    const updated = await t.op('editarserie', { cookie: t.cookie, body: { id: serie.id, codigo: 'B', descripcion: 'Tienda 2', tipo: 'normal', activo: 0 } });
     expect(updated.json().data[0]).toMatchObject({ id: serie.id, descripcion: 'Tienda 2', activo: 0 });
-    const one = await t.op('listadoseries', { cookie, query: { id: String(serie.id) } });
+    const one = await t.op('listadoseries', { cookie: t.cookie, query: { id: String(serie.id) } });
     expect(one.json().data).toEqual([{ id: serie.id, codigo: 'B', descripcion: 'Tienda 2', tipo: 'normal', activo: 0 }]);
-    const filtered = await t.op('listadoseries', { cookie, query: { activo: '0' } });
+    const filtered = await t.op('listadoseries', { cookie: t.cookie, query: { activo: '0' } });
     expect(filtered.json().data.map((s: { codigo: string }) => s.codigo)).toEqual(['B']);
   });
 
   it('refuses a repeated code and a wrong kind with field errors', async () => {
-    const dup = await t.op('editarserie', { cookie, body: { codigo: 'a', descripcion: 'Otra A', tipo: 'normal' } });
+    const dup = await t.op('editarserie', { cookie: t.cookie, body: { codigo: 'a', descripcion: 'Otra A', tipo: 'normal' } });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ RESULT: '1', message: MESSAGES.invalidFields, errors: { codigo: MESSAGES.duplicated } });
-    const bad = await t.op('editarserie', { cookie, body: { codigo: 'C D', descripcion: '', tipo: 'especial' } });
+    const bad = await t.op('editarserie', { cookie: t.cookie, body: { codigo: 'C D', descripcion: '', tipo: 'especial' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
       codigo: 'Solo letras, números, guion y guion bajo',
@@ -48,20 +41,20 @@ describe.each(backends())('series ($name)', (backend) => {
   });
 
   it('deletes an unused serie; one used by a document gets RESULT 2 and stays', async () => {
-    const series = (await t.op('listadoseries', { cookie })).json().data as { id: number; codigo: string }[];
+    const series = (await t.op('listadoseries', { cookie: t.cookie })).json().data as { id: number; codigo: string }[];
     const a = series.find((s) => s.codigo === 'A')!;
     const r = series.find((s) => s.codigo === 'R')!;
     await t.app.manager.db
       .insertInto('documentos')
       .values({ tipo: 'pedido_venta', serie_id: a.id, numero: 1, fecha: '2026-01-15', estado: 'Pendiente', total: 12100, creado: new Date().toISOString() })
       .execute();
-    const used = await t.op('eliminarserie', { cookie, body: { id: a.id } });
+    const used = await t.op('eliminarserie', { cookie: t.cookie, body: { id: a.id } });
     expect(expectCleanAnswer(used)).toEqual({ RESULT: '2', message: TOASTS.associated.text });
-    expect((await t.op('listadoseries', { cookie, query: { id: String(a.id) } })).json().data).toHaveLength(1);
+    expect((await t.op('listadoseries', { cookie: t.cookie, query: { id: String(a.id) } })).json().data).toHaveLength(1);
 
-    const ok = await t.op('eliminarserie', { cookie, body: { id: r.id } });
+    const ok = await t.op('eliminarserie', { cookie: t.cookie, body: { id: r.id } });
     expect(expectCleanAnswer(ok).RESULT).toBe('0');
-    expect((await t.op('listadoseries', { cookie, query: { id: String(r.id) } })).json().RESULT).toBe('3');
-    expect((await t.op('eliminarserie', { cookie, body: { id: r.id } })).json().RESULT).toBe('3');
+    expect((await t.op('listadoseries', { cookie: t.cookie, query: { id: String(r.id) } })).json().RESULT).toBe('3');
+    expect((await t.op('eliminarserie', { cookie: t.cookie, body: { id: r.id } })).json().RESULT).toBe('3');
   });
 });
