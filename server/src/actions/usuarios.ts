@@ -3,8 +3,8 @@ import type { Schema } from 'shared/domain';
 import { nowIso } from '../context.ts';
 import type { UsuarioRow } from '../db/schema.ts';
 import { hashPassword } from '../security.ts';
-import { contains, isUniqueViolation, listSchema, paging } from './common.ts';
-import { ActionError, defineAction, fail, invalidFields } from './registry.ts';
+import { contains, listSchema, listado, taken, uniqueOr } from './common.ts';
+import { defineAction, fail, invalidFields } from './registry.ts';
 
 /** Every column but password_hash. */
 const PUBLIC_COLUMNS = ['id', 'nombre', 'email', 'activo', 'ultimo_acceso', 'creado'] as const;
@@ -25,25 +25,22 @@ export const usuarioActions = [
     method: 'GET',
     input: listInput,
     async handler({ input, app }) {
-      if (input.id !== null) {
-        const row = await app.db.selectFrom('usuarios').select(PUBLIC_COLUMNS).where('id', '=', input.id).executeTakeFirst();
-        if (!row) throw fail(MESSAGES.notFound, '3');
-        return { RESULT: '0', data: [row], total: 1 };
-      }
-      const { limit, offset, dir } = paging(input);
       const base = app.db
         .selectFrom('usuarios')
         .$if(!!input.q, (q) => q.where((eb) => eb.or([contains('nombre', input.q!), contains('email', input.q!)])))
         .$if(input.activo !== null, (q) => q.where('activo', '=', Number(input.activo) as 0 | 1));
-      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await base
-        .select(PUBLIC_COLUMNS)
-        .orderBy(input.orden ?? 'nombre', dir)
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return { RESULT: '0', data: rows, total: Number(total) };
+      return listado(input, {
+        one: (id) => app.db.selectFrom('usuarios').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst(),
+        total: async () => (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total,
+        page: ({ limit, offset, dir }) =>
+          base
+            .select(PUBLIC_COLUMNS)
+            .orderBy(input.orden ?? 'nombre', dir)
+            .orderBy('id')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+      });
     },
   }),
 
@@ -53,16 +50,9 @@ export const usuarioActions = [
     input: editInput,
     async handler({ input, raw, user, app }) {
       const me = user!;
-      const clash = await app.db
-        .selectFrom('usuarios')
-        .select('id')
-        .where('email', '=', input.email)
-        .$if(input.id !== null, (q) => q.where('id', '<>', input.id!))
-        .executeTakeFirst();
-      if (clash) throw duplicatedEmail();
+      if (await taken(app.db, 'usuarios', 'email', input.email, input.id)) throw duplicatedEmail();
 
-      let id: number;
-      try {
+      const id = await uniqueOr(duplicatedEmail, async () => {
         if (input.id === null) {
           if (!input.password) throw invalidFields({ password: MESSAGES.passwordRequired });
           const created = await app.db
@@ -77,32 +67,28 @@ export const usuarioActions = [
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          id = created.id;
-        } else {
-          id = input.id;
-          const deactivating = 'activo' in raw && input.activo === 0;
-          if (deactivating && id === me.id) throw invalidFields({ activo: MESSAGES.cannotDeactivateSelf });
-          const values: Partial<UsuarioRow> = { nombre: input.nombre, email: input.email };
-          if ('activo' in raw) values.activo = input.activo ?? 0;
-          if (input.password) values.password_hash = await hashPassword(input.password);
-          await app.db.transaction().execute(async (trx) => {
-            const updated = await trx.updateTable('usuarios').set(values).where('id', '=', id).executeTakeFirst();
-            if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.notFound, '3');
-            // A deactivated user, or one whose password changed, is logged out everywhere but here.
-            if (deactivating || values.password_hash) {
-              await trx
-                .deleteFrom('sesiones')
-                .where('usuario_id', '=', id)
-                .$if(id === me.id, (q) => q.where('token_hash', '<>', me.tokenHash))
-                .execute();
-            }
-          });
+          return created.id;
         }
-      } catch (err) {
-        if (err instanceof ActionError) throw err;
-        if (isUniqueViolation(err)) throw duplicatedEmail();
-        throw err;
-      }
+        const id = input.id;
+        const deactivating = 'activo' in raw && input.activo === 0;
+        if (deactivating && id === me.id) throw invalidFields({ activo: MESSAGES.cannotDeactivateSelf });
+        const values: Partial<UsuarioRow> = { nombre: input.nombre, email: input.email };
+        if ('activo' in raw) values.activo = input.activo ?? 0;
+        if (input.password) values.password_hash = await hashPassword(input.password);
+        await app.db.transaction().execute(async (trx) => {
+          const updated = await trx.updateTable('usuarios').set(values).where('id', '=', id).executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.notFound, '3');
+          // A deactivated user, or one whose password changed, is logged out everywhere but here.
+          if (deactivating || values.password_hash) {
+            await trx
+              .deleteFrom('sesiones')
+              .where('usuario_id', '=', id)
+              .$if(id === me.id, (q) => q.where('token_hash', '<>', me.tokenHash))
+              .execute();
+          }
+        });
+        return id;
+      });
       const saved = await app.db.selectFrom('usuarios').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
       return { RESULT: '0', data: [saved] };
     },

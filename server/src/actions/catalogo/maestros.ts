@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { MESSAGES, TOASTS, familiaSchema, marcaSchema, materialSchema, procesoSchema, subfamiliaSchema } from 'shared/domain';
+import { MESSAGES, familiaSchema, marcaSchema, materialSchema, procesoSchema, subfamiliaSchema } from 'shared/domain';
 import type { FlagName, Schema } from 'shared/domain';
-import type { Database } from '../../db/schema.ts';
-import { contains, isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../common.ts';
-import { ActionError, defineAction, fail, invalidFields } from '../registry.ts';
+import { contains, deleteUnreferenced, listSchema, listado, taken, uniqueOr } from '../common.ts';
+import type { Reference } from '../common.ts';
+import { defineAction, fail, invalidFields } from '../registry.ts';
 import type { Action } from '../registry.ts';
 
 type MaestroTableName = 'familias' | 'subfamilias' | 'marcas' | 'materiales' | 'procesos';
 // biome-ignore lint/suspicious/noExplicitAny: the master table is chosen at run time, from a closed list
 type AnyDb = Kysely<any>;
-
-/** Who refers to a master record: a delete is refused (RESULT 2) while any of these rows exists. */
-type Reference = { table: keyof Database; column: string };
 
 type MaestroDef = {
   table: MaestroTableName;
@@ -57,12 +54,6 @@ function maestroActions(def: MaestroDef): Action<Schema>[] {
       input: listInput,
       async handler({ input, app }) {
         const db = app.db as AnyDb;
-        if (input.id !== null) {
-          const row = await select(db).where('m.id', '=', input.id).executeTakeFirst();
-          if (!row) throw fail(MESSAGES.notFound, '3');
-          return { RESULT: '0', data: [row], total: 1 };
-        }
-        const { limit, offset, dir } = paging(input);
         const familiaId = (input as { familia_id?: number | null }).familia_id ?? null;
         const filters: RawBuilder<boolean>[] = [];
         if (input.q) filters.push(sql<boolean>`(${contains('m.codigo', input.q)} or ${contains('m.nombre', input.q)})`);
@@ -74,15 +65,12 @@ function maestroActions(def: MaestroDef): Action<Schema>[] {
           count = count.where(f);
           page = page.where(f);
         }
-        const { total } = await count.executeTakeFirstOrThrow();
         const orden = input.orden === 'familia' ? 'f.nombre' : `m.${input.orden ?? 'codigo'}`;
-        const rows = await page
-          .orderBy(orden, dir)
-          .orderBy('m.id', dir)
-          .limit(limit)
-          .offset(offset)
-          .execute();
-        return { RESULT: '0', data: rows, total: Number(total) };
+        return listado(input, {
+          one: (id) => select(db).where('m.id', '=', id).executeTakeFirst(),
+          total: async () => (await count.executeTakeFirstOrThrow()).total,
+          page: ({ limit, offset, dir }) => page.orderBy(orden, dir).orderBy('m.id', dir).limit(limit).offset(offset).execute(),
+        });
       },
     }),
 
@@ -96,16 +84,10 @@ function maestroActions(def: MaestroDef): Action<Schema>[] {
         for (const c of def.extra) if (c in raw || input.id === null) values[c] = (input as Record<string, unknown>)[c] ?? 0;
         if ('activo' in raw) values.activo = input.activo ?? 0;
         else if (input.id === null) values.activo = 1;
-        let id: number;
-        try {
-          id = await (app.db as AnyDb).transaction().execute(async (trx) => {
-            const clash = await trx
-              .selectFrom(def.table)
-              .select('id')
-              .where('codigo', '=', input.codigo)
-              .$if(input.id !== null, (q) => q.where('id', '<>', input.id))
-              .executeTakeFirst();
-            if (clash) throw invalidFields({ codigo: MESSAGES.duplicated });
+        const duplicated = () => invalidFields({ codigo: MESSAGES.duplicated });
+        const id = await uniqueOr(duplicated, () =>
+          (app.db as AnyDb).transaction().execute(async (trx) => {
+            if (await taken(trx, def.table, 'codigo', input.codigo, input.id)) throw duplicated();
             if (isSub) {
               const familia = await trx.selectFrom('familias').select('id').where('id', '=', values.familia_id).executeTakeFirst();
               if (!familia) throw invalidFields({ familia_id: MESSAGES.unknownElement });
@@ -121,12 +103,8 @@ function maestroActions(def: MaestroDef): Action<Schema>[] {
               await trx.updateTable('articulos').set({ familia_id: values.familia_id }).where('subfamilia_id', '=', input.id).execute();
             }
             return input.id;
-          });
-        } catch (err) {
-          if (err instanceof ActionError) throw err;
-          if (isUniqueViolation(err)) throw invalidFields({ codigo: MESSAGES.duplicated });
-          throw err;
-        }
+          }),
+        );
         const saved = await select(app.db as AnyDb).where('m.id', '=', id).executeTakeFirstOrThrow();
         return { RESULT: '0', data: [saved] };
       },
@@ -138,20 +116,7 @@ function maestroActions(def: MaestroDef): Action<Schema>[] {
       flags: def.flags,
       input: deleteInput,
       async handler({ input, app }) {
-        const run = (app.db as AnyDb).transaction().execute(async (trx) => {
-          const row = await trx.selectFrom(def.table).select('id').where('id', '=', input.id).executeTakeFirst();
-          if (!row) throw fail(MESSAGES.notFound, '3');
-          for (const ref of def.referencedBy) {
-            const used = await trx.selectFrom(ref.table).select(sql`1`.as('x')).where(ref.column, '=', input.id).limit(1).executeTakeFirst();
-            if (used) throw fail(TOASTS.associated.text, '2');
-          }
-          await trx.deleteFrom(def.table).where('id', '=', input.id).execute();
-          return { RESULT: '0' as const, data: [{ id: input.id }] };
-        });
-        // A reference created meanwhile makes the foreign key refuse the delete.
-        return run.catch((err: unknown) => {
-          throw isForeignKeyViolation(err) ? fail(TOASTS.associated.text, '2') : err;
-        });
+        return deleteUnreferenced(app.db as AnyDb, def.table, input.id, def.referencedBy);
       },
     }),
   ];
