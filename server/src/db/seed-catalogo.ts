@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { netFromPvp } from 'shared/domain';
 import type { TipoIva, UnidadMedida } from 'shared/domain';
-import { derivedColumns, withPvp } from '../actions/catalogo/derivados.ts';
+import { withDerived } from '../actions/catalogo/derivados.ts';
 import type { Database } from './schema.ts';
 
 /** EAN-13 of a 12-digit body: the body and its GS1 check digit. */
@@ -101,7 +101,7 @@ export async function seedCatalogo(db: Kysely<Database>): Promise<void> {
 
   const rows = ARTICULOS.map(([codigo, descripcion, sub, marca, pvp, tipo_iva, unidad_medida, palabras_clave], i) => {
     const precio_venta = Number(netFromPvp(BigInt(pvp), tipo_iva));
-    const base = withPvp({
+    return withDerived({
       codigo,
       referencia: `REF-${String(1001 + i)}`,
       descripcion,
@@ -120,7 +120,6 @@ export async function seedCatalogo(db: Kysely<Database>): Promise<void> {
       codigo_barras: ean13(`84123450${String(i + 1).padStart(4, '0')}`),
       activo: 1 as const,
     });
-    return { ...base, ...derivedColumns(base) };
   });
   await db.insertInto('articulos').values(rows).execute();
 }

@@ -5,7 +5,7 @@ import type { Articulo, FieldErrors, ModuleFlags, Schema, TipoIva } from 'shared
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../common.ts';
 import { ActionError, defineAction, fail, invalidFields } from '../registry.ts';
-import { derivedColumns, withPvp } from './derivados.ts';
+import { NEW_ARTICULO, withDerived } from './derivados.ts';
 import { ARTICULO_COLUMNS, ORDEN_ARTICULOS, findByBarras, listArticulos } from './consulta.ts';
 import { readFlags } from './flags.ts';
 import { cifrasArticulo, stockPorAlmacen } from './stock.ts';
@@ -128,30 +128,6 @@ function readLinks(raw: Record<string, unknown>, flags: ModuleFlags, errors: Fie
 }
 
 type EditValues = Omit<NewArticulo, 'id'>;
-
-const NEW_DEFAULTS: Omit<EditValues, 'codigo' | 'descripcion' | 'unidad_medida' | 'tipo_iva' | 'busqueda' | 'orden_descripcion'> = {
-  referencia: null,
-  descripcion_larga: null,
-  familia_id: null,
-  subfamilia_id: null,
-  marca_id: null,
-  precio_compra: 0,
-  precio_venta: 0,
-  tarifa_2: 0,
-  tarifa_3: 0,
-  pvp_1: 0,
-  pvp_2: 0,
-  pvp_3: 0,
-  palabras_clave: null,
-  nombre_tpv: null,
-  codigo_barras: null,
-  tiempo: null,
-  activo: 1,
-  foto: null,
-  seo_slug: null,
-  seo_titulo: null,
-  seo_descripcion: null,
-};
 
 /** Fields a request may set; tariffs 2/3 and the web fields only with their flags. PVPs are never typed in. */
 function settableFields(flags: ModuleFlags): (keyof EditValues)[] {
@@ -314,7 +290,7 @@ export const articuloActionList = [
             if (!current) throw fail(MESSAGES.notFound, '3');
           }
           // A new article starts from the defaults; an update changes only the fields the request carried.
-          const next: Record<string, unknown> = { ...NEW_DEFAULTS, ...current };
+          const next: Record<string, unknown> = { ...NEW_ARTICULO, ...current };
           for (const field of settableFields(flags)) {
             if (current && !(field in raw)) continue;
             // A new article is active unless the request says otherwise.
@@ -322,8 +298,7 @@ export const articuloActionList = [
             const value = (input as Record<string, unknown>)[field];
             next[field] = value === null && PRICE_FIELDS.has(field) ? 0 : value;
           }
-          const priced = withPvp(next as EditValues & { tipo_iva: TipoIva; precio_venta: number; tarifa_2: number; tarifa_3: number });
-          const values: EditValues = { ...priced, ...derivedColumns(priced) };
+          const values: EditValues = withDerived(next as EditValues & { tipo_iva: TipoIva; precio_venta: number; tarifa_2: number; tarifa_3: number });
           await checkArticulo(trx, input.id, values, links, errors);
           if (Object.keys(errors).length) throw invalidFields(errors);
 

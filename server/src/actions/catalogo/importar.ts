@@ -6,7 +6,7 @@ import type { DialectName } from '../../db/index.ts';
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { ActionError, defineAction, fail } from '../registry.ts';
 import { foldText } from './busqueda.ts';
-import { derivedColumns, withPvp } from './derivados.ts';
+import { NEW_ARTICULO, withDerived } from './derivados.ts';
 import { ARTICULO_COLUMNS } from './consulta.ts';
 import { readFlags } from './flags.ts';
 
@@ -251,29 +251,6 @@ async function plan(db: Kysely<Database>, dialect: DialectName, filas: unknown[]
   return out;
 }
 
-const DEFAULTS = {
-  referencia: null,
-  descripcion_larga: null,
-  unidad_medida: 'ud',
-  familia_id: null,
-  subfamilia_id: null,
-  marca_id: null,
-  precio_compra: 0,
-  precio_venta: 0,
-  tarifa_2: 0,
-  tarifa_3: 0,
-  tipo_iva: '21',
-  palabras_clave: null,
-  nombre_tpv: null,
-  codigo_barras: null,
-  tiempo: null,
-  activo: 1,
-  foto: null,
-  seo_slug: null,
-  seo_titulo: null,
-  seo_descripcion: null,
-} as const;
-
 /** Creates the new masters, then inserts and updates the articles. */
 async function aplicar(trx: Transaction<Database>, p: Plan, flags: ModuleFlags) {
   const ids = { familias: new Map<string, number>(), subfamilias: new Map<string, number>(), marcas: new Map<string, number>() };
@@ -297,7 +274,7 @@ async function aplicar(trx: Transaction<Database>, p: Plan, flags: ModuleFlags) 
   const inserts: NewArticulo[] = [];
   let actualizados = 0;
   for (const { fila, familia, subfamilia, marca, existente } of p.filas) {
-    const values: Record<string, unknown> = existente ? { ...existente } : { ...DEFAULTS };
+    const values: Record<string, unknown> = existente ? { ...existente } : { ...NEW_ARTICULO };
     delete values.id;
     delete values.stock_total;
     for (const [k, v] of Object.entries(fila.text)) if (!k.includes('_codigo') && !k.includes('_nombre')) values[k] = v;
@@ -319,8 +296,7 @@ async function aplicar(trx: Transaction<Database>, p: Plan, flags: ModuleFlags) 
     }
     if (s !== undefined) values.subfamilia_id = s;
     if (m !== undefined) values.marca_id = m;
-    const priced = withPvp(values as NewArticulo & { tipo_iva: TipoIva; precio_venta: number; tarifa_2: number; tarifa_3: number });
-    const row = { ...priced, ...derivedColumns(priced) } as NewArticulo;
+    const row = withDerived(values as NewArticulo & { tipo_iva: TipoIva; precio_venta: number; tarifa_2: number; tarifa_3: number }) as NewArticulo;
     if (existente) {
       await trx.updateTable('articulos').set(row).where('id', '=', existente.id).execute();
       actualizados++;
