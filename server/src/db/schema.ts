@@ -1,33 +1,15 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { SerieTipo, TipoIva, UnidadMedida } from 'shared/domain';
+import type { Articulo, Configuracion, Familia, Proceso, Serie, Subfamilia, Usuario } from 'shared/domain';
 
 /** Integer 0/1 flag column. */
 type Flag = 0 | 1;
 
-export type ConfiguracionTable = {
-  id: Generated<number>;
-  razon_social: string;
-  nombre_comercial: string | null;
-  nif: string;
-  direccion: string | null;
-  codigo_postal: string | null;
-  poblacion: string | null;
-  provincia: string | null;
-  telefono: string | null;
-  email: string | null;
-  logo: string | null;
-  favicon: string | null;
-} & { [conf: `conf_${string}`]: Flag };
+/** The table of a shared/domain record: its id generated, every other column as the record declares it. */
+type TableOf<T extends { id: number }> = { id: Generated<number> } & Omit<T, 'id'>;
 
-export type UsuariosTable = {
-  id: Generated<number>;
-  nombre: string;
-  email: string;
-  password_hash: string;
-  activo: Flag;
-  ultimo_acceso: string | null;
-  creado: string;
-};
+export type ConfiguracionTable = TableOf<Configuracion>;
+
+export type UsuariosTable = TableOf<Usuario> & { password_hash: string };
 
 export type SesionesTable = {
   token_hash: string;
@@ -51,13 +33,7 @@ export type IntentosLoginTable = {
   fecha: string;
 };
 
-export type SeriesTable = {
-  id: Generated<number>;
-  codigo: string;
-  descripcion: string;
-  tipo: SerieTipo;
-  activo: Flag;
-};
+export type SeriesTable = TableOf<Serie>;
 
 export type ArchivosTable = {
   id: string;
@@ -107,51 +83,33 @@ export type Database = {
 // thousandths, percentages in hundredths; always integers.
 
 /** familias, marcas, materiales, almacenes: code, name, active. */
-export type MaestroTable = {
-  id: Generated<number>;
-  codigo: string;
-  nombre: string;
-  activo: Flag;
-};
+export type MaestroTable = TableOf<Familia>;
 export type AlmacenesTable = MaestroTable;
 export type FamiliasTable = MaestroTable;
 export type MarcasTable = MaestroTable;
 export type MaterialesTable = MaestroTable;
-export type SubfamiliasTable = MaestroTable & { familia_id: number };
-export type ProcesosTable = MaestroTable & {
-  /** Minutes. */
-  tiempo: number;
-  /** Ten-thousandths of a euro. */
-  coste: number;
-};
+/** familia_nombre is the list's join, not a column. */
+export type SubfamiliasTable = TableOf<Omit<Subfamilia, 'familia_nombre'>>;
+/** tiempo in minutes, coste in ten-thousandths of a euro. */
+export type ProcesosTable = TableOf<Proceso>;
 
-export type ArticulosTable = {
-  id: Generated<number>;
-  codigo: string;
-  referencia: string | null;
-  descripcion: string;
-  descripcion_larga: string | null;
-  unidad_medida: UnidadMedida;
-  familia_id: number | null;
-  subfamilia_id: number | null;
-  marca_id: number | null;
-  precio_compra: number;
-  precio_venta: number;
-  tarifa_2: number;
-  tarifa_3: number;
-  pvp_1: number;
-  pvp_2: number;
-  pvp_3: number;
-  tipo_iva: TipoIva;
-  palabras_clave: string | null;
-  nombre_tpv: string | null;
-  codigo_barras: string | null;
-  tiempo: number | null;
-  activo: Flag;
-  foto: string | null;
-  seo_slug: string | null;
-  seo_titulo: string | null;
-  seo_descripcion: string | null;
+/** What the article record carries besides its columns: the list's joins, the figures, the links. */
+type ArticuloNotColumns =
+  | 'familia_nombre'
+  | 'subfamilia_nombre'
+  | 'marca_nombre'
+  | 'precio_medio_compra'
+  | 'precio_medio_venta'
+  | 'unidades_compradas'
+  | 'unidades_vendidas'
+  | 'stock_total'
+  | 'stock'
+  | 'materiales'
+  | 'procesos'
+  | 'componentes'
+  | 'proporciones';
+
+export type ArticulosTable = TableOf<Omit<Articulo, ArticuloNotColumns>> & {
   /** Normalised words of codigo, referencia, descripcion, palabras_clave, codigo_barras (the search index's text). */
   busqueda: string;
   /** descripcion without accents, lower case: the sort key of "by description". */
