@@ -6,10 +6,8 @@
 // bulk operations (price change of every article, a 20.000-row import), timed once.
 // BENCH_ARTICLES (100000), BENCH_RUNS (300), BENCH_ONLY (sqlite|postgres), DATABASE_URL;
 // BENCH_KEEP=1 leaves the databases (and the throwaway cluster) in place and prints where they are.
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -22,6 +20,7 @@ import type { TipoIva } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
 import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
 import { ean13 } from '../server/src/db/seed-catalogo.ts';
+import { hasPostgresBinaries, startCluster } from '../server/test/pg-cluster.ts';
 import type { Database } from '../server/src/db/schema.ts';
 
 const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -376,17 +375,6 @@ async function sqliteRunner(): Promise<Runner> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** DATABASE_URL (in a schema of its own, dropped afterwards), or a throwaway cluster like the server's tests. */
 async function postgresUrl(): Promise<{ url: string; stop: () => Promise<void> } | null> {
   if (process.env.DATABASE_URL) {
@@ -407,32 +395,11 @@ async function postgresUrl(): Promise<{ url: string; stop: () => Promise<void> }
       },
     };
   }
-  const onPath = (bin: string) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, bin)));
-  if (!onPath('initdb') || !onPath('pg_ctl')) return null;
-  const run = (args: string[]) => {
-    const [cmd, ...rest] = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...args] : args;
-    const r = spawnSync(cmd, rest, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-  };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-bench-pg-'));
-  if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres:', dir]);
-  const data = path.join(dir, 'data');
-  const port = await freePort();
-  run(['initdb', '-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  if (!hasPostgresBinaries()) return null;
   // No fsync (a throwaway cluster), but synchronous commits: with them off, VACUUM can't mark freshly
   // written pages all-visible (no hint bits before the WAL flush) and index-only scans read the heap.
-  const settings = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c full_page_writes=off'].join(' ');
-  run(['pg_ctl', '-D', data, '-l', path.join(dir, 'postgres.log'), '-w', '-t', '60', '-o', settings, 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      try {
-        run(['pg_ctl', '-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  const cluster = await startCluster({ prefix: 'mtpv-bench-pg-' });
+  return { url: cluster.url, stop: async () => cluster.stop() };
 }
 
 async function postgresRunner(): Promise<Runner | null> {
