@@ -52,8 +52,14 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
   // toValues is usually an inline function: the form follows the record only, with the latest toValues.
   const latestToValues = useRef(toValues);
   latestToValues.current = toValues;
+  // Which record the form shows: until the effect has copied a fresh record in, the screen is still
+  // loading (otherwise it paints one frame of empty fields).
+  const [shown, setShown] = useState<R | null>(null);
   useEffect(() => {
-    if (record) reset(latestToValues.current(record));
+    if (record) {
+      reset(latestToValues.current(record));
+      setShown(record);
+    }
   }, [record, reset]);
 
   /** Validates and saves; resolves true when the server saved it. */
@@ -74,6 +80,7 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
     if (saved) {
       setRecord(saved);
       reset(toValues(saved));
+      setShown(saved);
     }
     if (saved) onSaved?.(saved, isNew);
     return true;
@@ -92,5 +99,6 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
     }
   }, [actions.remove, isNew, run, record, id, onRemoved]);
 
-  return { form, record, isNew, loading: !isNew && loading, notFound: !isNew && notFound, save, remove, saving: busy && !removing, removing };
+  const syncing = record !== null && shown !== record;
+  return { form, record, isNew, loading: !isNew && (loading || syncing), notFound: !isNew && notFound, save, remove, saving: busy && !removing, removing };
 }
