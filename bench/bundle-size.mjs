@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/spawn-server.mjs';
+import { startServer } from '../server/scripts/spawn-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench@demo.es', password: 'Bench-clave-2026' };

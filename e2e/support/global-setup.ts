@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper shared with bench/
-import { startServer } from '../../scripts/spawn-server.mjs';
+import { startServer } from '../../server/scripts/spawn-server.mjs';
 import { ADMIN } from './admin';
 
 /** Starts the real server (built shell and remotes, fresh SQLite) once for the whole suite. */

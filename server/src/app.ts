@@ -130,10 +130,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
 function printGeneratedAdmin(email: string, password: string): void {
   const lines = [
-    'Administrator created (first start).',
-    `  email:    ${email}`,
-    `  password: ${password}`,
-    'This password is shown only now: write it down and change it after logging in.',
+    'Administrador creado (primer arranque).',
+    `  correo:     ${email}`,
+    `  contraseña: ${password}`,
+    'La contraseña solo se muestra ahora: anótela y cámbiela después de entrar.',
   ];
   const bar = '='.repeat(Math.max(...lines.map((l) => l.length)) + 4);
   process.stdout.write(`\n${bar}\n${lines.map((l) => `  ${l}`).join('\n')}\n${bar}\n\n`);

@@ -30,7 +30,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await app.listen({ port, host });
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  process.stdout.write(`\nManager TPV: http://${shown}:${port}/\n\n`);
+  process.stdout.write(`\nManager TPV escuchando en http://${shown}:${port}/\n\n`);
 } catch (err) {
   app.log.error({ err }, 'could not start');
   await app.close();
