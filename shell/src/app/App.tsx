@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { ShellContext, makeTheme, type Configuracion, type DeployInfo, type ShellServices } from 'shared';
@@ -79,10 +79,12 @@ export function App() {
     }
   }, [setConfig]);
 
-  // A restored tab (session storage) re-reads the flags, which also checks the server session.
+  // A tab restored already signed in (session storage) re-reads the flags, which also checks the
+  // server session; a fresh login has just received the configuration with `identificar`.
+  const restoredSession = useRef(logged);
   useEffect(() => {
-    if (logged) void reloadConfig();
-  }, [logged, reloadConfig]);
+    if (restoredSession.current) void reloadConfig();
+  }, [reloadConfig]);
 
   const services = useMemo<ShellServices>(
     () => ({ api, flags, user, config, toast: toasts, reloadConfig }),
