@@ -9,3 +9,5 @@ export * from './api';
 export * from './menu';
 export * from './schemas';
 export * from './catalogo';
+export * from './documentos';
+export * from './almacenes';

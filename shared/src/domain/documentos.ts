@@ -1,0 +1,354 @@
+import type { FlagName } from './flags';
+import { IVA_RATE, type TipoIva } from './catalogo';
+import { divRound } from './decimal';
+import type { Schema } from './validation';
+
+/**
+ * The document engine's contract (docs/documents.md): one model, one table of states and actions
+ * per document type, one totals function. The server executes this table; record screens show
+ * exactly the actions it allows from the current state; lists and reports read the same labels.
+ * A new document type is a new entry of DOCUMENTO_TIPOS plus its effects on the server.
+ *
+ * Scales (integers): quantities in thousandths, unit prices and costs in ten-thousandths, amounts in
+ * cents, percentages in hundredths.
+ */
+
+/** Verbs of `<verbo><entidad>` (op.asp), as the protocol table of documents.md names them. */
+export const VERBOS = [
+  'enviar',
+  'deshacerenvio',
+  'recibir',
+  'deshacerrecepcion',
+  'confirmar',
+  'servir',
+  'deshacerservicio',
+  'finalizar',
+  'deshacerfinalizacion',
+  'emitir',
+  'anular',
+  'facturar',
+] as const;
+export type Verbo = (typeof VERBOS)[number];
+
+export type EstadoDef = {
+  id: string;
+  /** The specification's word: Pendiente, Creado, Enviado, Recibido parcial… */
+  label: string;
+  tone: 'info' | 'ok' | 'off' | 'warning';
+};
+
+export type AccionDef = {
+  verbo: Verbo;
+  /** Button label: 'Enviar', 'Deshacer envío'… */
+  label: string;
+  /** States it can run from. */
+  from: readonly string[];
+  /** State after it; for a partial action (recibir, servir) the state while something stays pending. */
+  to?: string;
+  toParcial?: string;
+  /** The verb whose latest run this one reverses (its ledger rows, pending quantities and state). */
+  undoes?: Verbo;
+  /** Lines the user may pick with quantities (partial receipt): `lineas: [{ id, cantidad }]`. */
+  porLineas?: boolean;
+  /** Asked before running it. */
+  confirm?: string;
+  /** Another flag it needs beside the type's. */
+  flag?: FlagName;
+};
+
+/** Column sets the lines editor shows for a type. */
+export type LineaModo = 'coste' | 'venta' | 'compra' | 'recuento' | 'perdida';
+
+export type DocumentoTipoDef = {
+  tipo: DocumentoTipo;
+  /** Entity key of the protocol, one word: editar<entidad>, <verbo><entidad>. */
+  entidad: string;
+  /** Listing key: listado<plural>. */
+  plural: string;
+  singular: string;
+  pluralLabel: string;
+  femenino: boolean;
+  /** Prefix of the displayed number when the type has no serie: MOV 2026/000012. */
+  prefijo: string;
+  flags: readonly FlagName[];
+  estados: readonly EstadoDef[];
+  inicial: string;
+  /** States in which header and lines can be changed. */
+  editable: readonly string[];
+  /** States in which it can be deleted (and it has no children). */
+  eliminable: readonly string[];
+  acciones: readonly AccionDef[];
+  lineas: LineaModo;
+};
+
+export const DOCUMENTO_TIPOS_ALMACEN = ['movimiento', 'inventario', 'perdida'] as const;
+export type DocumentoTipo = (typeof DOCUMENTO_TIPOS_ALMACEN)[number];
+
+const pendiente: EstadoDef = { id: 'pendiente', label: 'Pendiente', tone: 'info' };
+const finalizado: EstadoDef = { id: 'finalizado', label: 'Finalizado', tone: 'ok' };
+
+export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
+  movimiento: {
+    tipo: 'movimiento',
+    entidad: 'movimiento',
+    plural: 'movimientos',
+    singular: 'Movimiento',
+    pluralLabel: 'Movimientos',
+    femenino: false,
+    prefijo: 'MOV',
+    flags: ['almacenes'],
+    estados: [
+      { id: 'creado', label: 'Creado', tone: 'info' },
+      { id: 'enviado', label: 'Enviado', tone: 'warning' },
+      { id: 'recibido_parcial', label: 'Recibido parcial', tone: 'warning' },
+      { id: 'recibido', label: 'Recibido', tone: 'ok' },
+    ],
+    inicial: 'creado',
+    editable: ['creado'],
+    eliminable: ['creado'],
+    acciones: [
+      { verbo: 'enviar', label: 'Enviar', from: ['creado'], to: 'enviado', confirm: 'El stock saldrá del almacén de origen y quedará en tránsito.' },
+      { verbo: 'deshacerenvio', label: 'Deshacer envío', from: ['enviado'], undoes: 'enviar' },
+      { verbo: 'recibir', label: 'Recibir', from: ['enviado', 'recibido_parcial'], to: 'recibido', toParcial: 'recibido_parcial', porLineas: true },
+      { verbo: 'deshacerrecepcion', label: 'Deshacer recepción', from: ['recibido_parcial', 'recibido'], undoes: 'recibir' },
+    ],
+    lineas: 'coste',
+  },
+  inventario: {
+    tipo: 'inventario',
+    entidad: 'inventario',
+    plural: 'inventarios',
+    singular: 'Inventario',
+    pluralLabel: 'Inventarios',
+    femenino: false,
+    prefijo: 'INV',
+    flags: ['almacenes'],
+    estados: [pendiente, finalizado],
+    inicial: 'pendiente',
+    editable: ['pendiente'],
+    eliminable: ['pendiente'],
+    acciones: [
+      {
+        verbo: 'finalizar',
+        label: 'Finalizar',
+        from: ['pendiente'],
+        to: 'finalizado',
+        confirm: 'Se ajustará el stock de cada línea contada a la cantidad contada.',
+      },
+      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+    ],
+    lineas: 'recuento',
+  },
+  perdida: {
+    tipo: 'perdida',
+    entidad: 'perdida',
+    plural: 'perdidas',
+    singular: 'Pérdida',
+    pluralLabel: 'Pérdidas',
+    femenino: true,
+    prefijo: 'PER',
+    flags: ['almacenes'],
+    estados: [pendiente, finalizado],
+    inicial: 'pendiente',
+    editable: ['pendiente'],
+    eliminable: ['pendiente'],
+    acciones: [
+      { verbo: 'finalizar', label: 'Finalizar', from: ['pendiente'], to: 'finalizado', confirm: 'El stock de las líneas saldrá del almacén.' },
+      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+    ],
+    lineas: 'perdida',
+  },
+};
+
+/** The actions the table allows from a state (what the record screen shows). */
+export function accionesDesde(def: DocumentoTipoDef, estado: string): AccionDef[] {
+  return def.acciones.filter((a) => a.from.includes(estado));
+}
+
+export function estadoLabel(def: DocumentoTipoDef, estado: string): string {
+  return def.estados.find((e) => e.id === estado)?.label ?? estado;
+}
+
+/** Reasons of a pérdida line. */
+export const MOTIVOS_PERDIDA = ['rotura', 'caducidad', 'robo', 'otros'] as const;
+export type MotivoPerdida = (typeof MOTIVOS_PERDIDA)[number];
+export const MOTIVO_PERDIDA_LABEL: Record<MotivoPerdida, string> = { rotura: 'Rotura', caducidad: 'Caducidad', robo: 'Robo', otros: 'Otros' };
+
+/** Causes of the stock ledger rows (stock_movimientos.causa) and their Spanish labels. */
+export const CAUSA_LABEL: Record<string, string> = {
+  inicial: 'Stock inicial',
+  ajuste: 'Ajuste',
+  inventario: 'Inventario',
+  traspaso: 'Traspaso',
+  perdida: 'Pérdida',
+  kit: 'Kit',
+  compra: 'Compra',
+  devolucion_compra: 'Devolución de compra',
+  venta: 'Venta',
+  devolucion_venta: 'Devolución de venta',
+};
+
+export type DocumentoLinea = {
+  id: number;
+  orden: number;
+  articulo_id: number;
+  /** Copied from the article when the line is written. */
+  codigo: string;
+  descripcion: string;
+  tipo_iva: TipoIva;
+  /** Thousandths. Inventario: the counted quantity. */
+  cantidad: number;
+  /** Ten-thousandths: unit cost (warehouse documents) or price. */
+  precio: number;
+  /** Hundredths of a percent. */
+  descuento: number;
+  /** What is still to be received / served / invoiced, thousandths. */
+  pendiente: number;
+  /** Where it differs from the header's. */
+  ubicacion_id: number | null;
+  ubicacion_codigo?: string | null;
+  /** Pérdida: rotura, caducidad, robo, otros. */
+  motivo: MotivoPerdida | null;
+  /** Inventario: the theoretical stock when it was finished (thousandths); null before. */
+  teorico: number | null;
+};
+
+export type DesgloseIva = { tipo_iva: TipoIva; base: number; iva: number; recargo: number };
+
+export type Totales = {
+  base: number;
+  iva: number;
+  recargo: number;
+  retencion_importe: number;
+  total: number;
+  desglose: DesgloseIva[];
+};
+
+export type Documento = Totales & {
+  id: number;
+  tipo: DocumentoTipo;
+  /** Displayed number: 'MOV 2026/000012' (serie, year and number for series documents). */
+  numero: string;
+  ejercicio: number;
+  /** 'aaaa-mm-dd'. */
+  fecha: string;
+  estado: string;
+  serie_id: number | null;
+  almacen_id: number | null;
+  almacen_nombre?: string | null;
+  almacen_destino_id: number | null;
+  almacen_destino_nombre?: string | null;
+  /** Inventario: counts only this familia / location. */
+  familia_id: number | null;
+  familia_nombre?: string | null;
+  ubicacion_id: number | null;
+  ubicacion_codigo?: string | null;
+  cliente_id: number | null;
+  proveedor_id: number | null;
+  forma_pago: string | null;
+  fecha_entrega: string | null;
+  /** Hundredths of a percent. */
+  retencion: number;
+  /** 0/1: the customer pays recargo de equivalencia. */
+  con_recargo: 0 | 1;
+  observaciones: string | null;
+  clave: string | null;
+  creado: string;
+  creado_por_nombre?: string | null;
+  modificado: string | null;
+  /** Number of lines (lists). */
+  num_lineas?: number;
+  /** Only when read with `&id=`. */
+  lineas?: DocumentoLinea[];
+  /** Only when read with `&id=`: the actions run on it, oldest first. */
+  historial?: DocumentoAccionLog[];
+};
+
+export type DocumentoAccionLog = {
+  id: number;
+  accion: Verbo;
+  fecha: string;
+  usuario_nombre: string | null;
+  /** Id of the action that undid this one. */
+  deshecha_por: number | null;
+};
+
+/** One line of `editar<entidad>`'s `lineas`. */
+export type LineaInput = {
+  articulo_id: number;
+  cantidad: number;
+  precio?: number;
+  descuento?: number;
+  ubicacion_id?: number | null;
+  motivo?: MotivoPerdida | null;
+  descripcion?: string;
+};
+
+/** Header fields of `editar<entidad>` for the warehouse documents (lines travel apart, as `lineas`). */
+export const documentoAlmacenSchema = {
+  id: { type: 'int', min: 1 },
+  fecha: { type: 'date', required: true },
+  almacen_id: { type: 'int', required: true, min: 1 },
+  almacen_destino_id: { type: 'int', min: 1 },
+  familia_id: { type: 'int', min: 1 },
+  ubicacion_id: { type: 'int', min: 1 },
+  observaciones: { type: 'string', max: 2000 },
+  clave: { type: 'string', max: 64 },
+} satisfies Schema;
+
+/** Largest number of lines in one document. */
+export const MAX_LINEAS = 20_000;
+
+/** Recargo de equivalencia per IVA rate, hundredths of a percent. */
+export const RECARGO_RATE: Record<TipoIva, bigint> = { '21': 520n, '10': 140n, '4': 50n, exento: 0n };
+
+/** Net amount of a line at scale 11 (quantity 3 × price 4 × (100 % − discount) 4): exact, not rounded. */
+function lineaNeta11(l: { cantidad: number | bigint; precio: number | bigint; descuento?: number | bigint }): bigint {
+  // cantidad (3) × precio (4) = scale 7; × (10000 − descuento) / 10000 keeps scale 7 exactly with a scale-11 intermediate.
+  const bruto = BigInt(l.cantidad) * BigInt(l.precio);
+  const dto = BigInt(l.descuento ?? 0);
+  return dto === 0n ? bruto * 10000n : bruto * (10000n - dto);
+}
+
+/**
+ * The one totals function (docs/fiscal.md): group lines by IVA rate; each group's base rounded to
+ * cents; IVA and recargo half-up per group; retención on the sum of bases; total = Σ(base + IVA +
+ * recargo) − retención. Exact (BigInt), whatever the number of lines.
+ */
+export function calcularTotales(
+  lineas: readonly { cantidad: number | bigint; precio: number | bigint; descuento?: number | bigint; tipo_iva: TipoIva }[],
+  opciones: { retencion?: number | bigint; recargo?: boolean; iva?: boolean } = {},
+): Totales {
+  // Scale 11 sums per rate: exact until the one rounding to cents of each group.
+  const grupos = new Map<TipoIva, bigint>();
+  for (const l of lineas) grupos.set(l.tipo_iva, (grupos.get(l.tipo_iva) ?? 0n) + lineaNeta11(l));
+  const desglose: DesgloseIva[] = [];
+  let base = 0n;
+  let iva = 0n;
+  let recargo = 0n;
+  const conIva = opciones.iva !== false;
+  for (const tipo of (['21', '10', '4', 'exento'] as const).filter((t) => grupos.has(t))) {
+    const b = divRound(grupos.get(tipo)!, 10n ** 9n);
+    const i = conIva ? divRound(b * IVA_RATE[tipo], 10000n) : 0n;
+    const r = conIva && opciones.recargo ? divRound(b * RECARGO_RATE[tipo], 10000n) : 0n;
+    desglose.push({ tipo_iva: tipo, base: Number(b), iva: Number(i), recargo: Number(r) });
+    base += b;
+    iva += i;
+    recargo += r;
+  }
+  const retencion = divRound(base * BigInt(opciones.retencion ?? 0), 10000n);
+  return {
+    base: Number(base),
+    iva: Number(iva),
+    recargo: Number(recargo),
+    retencion_importe: Number(retencion),
+    total: Number(base + iva + recargo - retencion),
+    desglose,
+  };
+}
+
+/** Displayed number: 'MOV 2026/000012', or 'A 2026/000012' with a serie code. */
+export function numeroDocumento(prefijo: string, ejercicio: number, numero: number | null): string {
+  if (numero === null) return 'Borrador';
+  return `${prefijo} ${ejercicio}/${String(numero).padStart(6, '0')}`;
+}
