@@ -40,6 +40,7 @@ import {
 } from './articuloForm';
 import { ComponentesSection, ProporcionesSection, VinculosSection } from './ComposicionSections';
 import { EstadisticasPanel } from './EstadisticasPanel';
+import { MovimientosPanel } from './MovimientosPanel';
 import { PreciosSection } from './PreciosSection';
 
 const UNIDAD_OPTIONS = UNIDADES_MEDIDA.map((u) => ({ value: u, label: `${UNIDAD_LABEL[u]} (${u})` }));
@@ -266,6 +267,7 @@ export function ArticuloPage({ id }: { id?: string }) {
         )}
 
         {record && <EstadisticasPanel articulo={record} />}
+        {record && flags.almacenes === 1 && <MovimientosPanel articuloId={record.id} />}
 
         {/* Documents or kits use it: RESULT 2 shows 'Acción no posible' and the article stays. */}
         <RecordActions

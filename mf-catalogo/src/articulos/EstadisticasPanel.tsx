@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { FormSection, Muted, type Articulo } from 'shared';
 import styled from 'styled-components';
 import { formatCantidad, formatPrecio } from '../formato';
@@ -20,6 +21,8 @@ const StyledStock = styled.table`
   th { font-size: 12px; color: ${({ theme }) => theme.gray[500]}; font-weight: 600; }
   .right { text-align: right; font-variant-numeric: tabular-nums; }
   tfoot td { font-weight: 600; }
+  tr.ubicacion td { color: ${({ theme }) => theme.gray[700]}; font-size: 13px; padding-left: 24px; }
+  tr.ubicacion td.right { padding-left: 8px; }
   caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
@@ -27,6 +30,7 @@ const StyledStock = styled.table`
 export function EstadisticasPanel({ articulo }: { articulo: Articulo }) {
   const stock = articulo.stock ?? [];
   const total = stock.reduce((s, a) => s + BigInt(a.stock ?? 0), 0n);
+  const transito = stock.reduce((s, a) => s + BigInt(a.en_transito ?? 0), 0n);
   return (
     <FormSection title="Compras, ventas y existencias" description="Se calculan a partir de los documentos; no se escriben a mano.">
       <StyledStats>
@@ -56,20 +60,35 @@ export function EstadisticasPanel({ articulo }: { articulo: Articulo }) {
             <tr>
               <th>Almacén</th>
               <th className="right">Stock</th>
+              {transito && <th className="right">En tránsito hacia él</th>}
             </tr>
           </thead>
           <tbody>
             {stock.map((s) => (
-              <tr key={s.almacen_id}>
-                <td>{s.almacen_nombre}</td>
-                <td className="right">{formatCantidad(s.stock)}</td>
-              </tr>
+              <Fragment key={s.almacen_id}>
+                <tr>
+                  <td>{s.almacen_nombre}</td>
+                  <td className="right">{formatCantidad(s.stock)}</td>
+                  {transito && <td className="right">{s.en_transito ? formatCantidad(s.en_transito) : ''}</td>}
+                </tr>
+                {/* Stock per location, where the warehouse has them. */}
+                {(s.ubicaciones ?? [])
+                  .filter((u) => u.ubicacion_id !== null)
+                  .map((u) => (
+                    <tr key={`${s.almacen_id}-${u.ubicacion_id}`} className="ubicacion">
+                      <td>Ubicación {u.ubicacion_codigo}</td>
+                      <td className="right">{formatCantidad(u.stock)}</td>
+                      {transito && <td />}
+                    </tr>
+                  ))}
+              </Fragment>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <td>Total</td>
               <td className="right">{formatCantidad(total)}</td>
+              {transito && <td className="right">{formatCantidad(transito)}</td>}
             </tr>
           </tfoot>
         </StyledStock>

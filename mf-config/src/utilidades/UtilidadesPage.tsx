@@ -14,6 +14,7 @@ import {
   uploadErrorMessage,
   useShell,
 } from 'shared';
+import { RecalcularStockSection } from './RecalcularStockSection';
 
 /** A file download, not an op.asp envelope: the browser saves it. */
 export const BACKUP_URL = `${API_BASE}${OP_PATH}?ac=copiaseguridad`;
@@ -28,7 +29,7 @@ const TABLE_LABEL: Record<string, string> = {
 
 type RestoreCounts = Record<string, number>;
 
-/** /config/utilidades: backup download and restore. */
+/** /config/utilidades: backup download and restore, stock recalculation. */
 export function UtilidadesPage() {
   const { api, toast, reloadConfig } = useShell();
   const [file, setFile] = useState<File | null>(null);
@@ -66,7 +67,7 @@ export function UtilidadesPage() {
 
   return (
     <>
-      <PageHeader title="Utilidades" description="Copias de seguridad de toda la base de datos." />
+      <PageHeader title="Utilidades" description="Copias de seguridad de toda la base de datos y comprobación del stock." />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         <FormSection title="Descargar copia de seguridad">
           <p style={{ marginTop: 0 }}>
@@ -121,6 +122,7 @@ export function UtilidadesPage() {
             </Callout>
           )}
         </FormSection>
+        <RecalcularStockSection />
       </div>
 
       <ConfirmDialog

@@ -70,6 +70,8 @@ export type DocumentoTipoDef = {
   femenino: boolean;
   /** Prefix of the displayed number when the type has no serie: MOV 2026/000012. */
   prefijo: string;
+  /** The record screen's address without the id: '/almacenes/movimiento' (the list of an article's movements links to it). */
+  ruta: string;
   flags: readonly FlagName[];
   estados: readonly EstadoDef[];
   inicial: string;
@@ -96,6 +98,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     pluralLabel: 'Movimientos',
     femenino: false,
     prefijo: 'MOV',
+    ruta: '/almacenes/movimiento',
     flags: ['almacenes'],
     estados: [
       { id: 'creado', label: 'Creado', tone: 'info' },
@@ -122,6 +125,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     pluralLabel: 'Inventarios',
     femenino: false,
     prefijo: 'INV',
+    ruta: '/almacenes/inventario',
     flags: ['almacenes'],
     estados: [pendiente, finalizado],
     inicial: 'pendiente',
@@ -147,6 +151,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     pluralLabel: 'Pérdidas',
     femenino: true,
     prefijo: 'PER',
+    ruta: '/almacenes/perdida',
     flags: ['almacenes'],
     estados: [pendiente, finalizado],
     inicial: 'pendiente',
@@ -159,6 +164,12 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     lineas: 'perdida',
   },
 };
+
+/** The record screen of a document: '/almacenes/movimiento/12'; null for a type this build doesn't know. */
+export function rutaDocumento(tipo: string | null, id: number | null): string | null {
+  const def = tipo ? DOCUMENTO_TIPOS[tipo as DocumentoTipo] : undefined;
+  return def && id ? `${def.ruta}/${id}` : null;
+}
 
 /** The actions the table allows from a state (what the record screen shows). */
 export function accionesDesde(def: DocumentoTipoDef, estado: string): AccionDef[] {

@@ -68,3 +68,34 @@ describe('Utilidades', () => {
     expect(reloadConfig).not.toHaveBeenCalled();
   });
 });
+
+describe('Recalcular stock', () => {
+  it('lists the articles whose stock differs from their ledger, and repairs them on request', async () => {
+    const fake = createFakeApi({
+      recalcularstock: (call) =>
+        (call.body as { aplicar: number }).aplicar === 1
+          ? { RESULT: '0', data: [{ reparados: 1 }] }
+          : { RESULT: '0', data: [{ articulo_id: 7, codigo: 'TOR-M4', descripcion: 'Tornillo M4', guardado: 5000, libro: 3500 }] },
+    });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
+    await userEvent.click(screen.getByRole('button', { name: 'Comprobar stock' }));
+    const table = await screen.findByRole('table', { name: /1 artículo con diferencias/ });
+    expect(within(table).getByText('TOR-M4')).toBeTruthy();
+    expect(within(table).getByText('5')).toBeTruthy();
+    expect(within(table).getByText('3,5')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Corregir la diferencia' }));
+    expect(await screen.findByText('Stock corregido en 1 artículo.')).toBeTruthy();
+    expect(fake.calls.map((c) => [c.ac, (c.body as { aplicar: number }).aplicar])).toEqual([
+      ['recalcularstock', 0],
+      ['recalcularstock', 1],
+    ]);
+  });
+
+  it('says so when every article matches its ledger', async () => {
+    const fake = createFakeApi({ recalcularstock: () => ({ RESULT: '0', data: [] }) });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
+    await userEvent.click(screen.getByRole('button', { name: 'Comprobar stock' }));
+    expect(await screen.findByText('El stock de todos los artículos coincide con sus movimientos.')).toBeTruthy();
+  });
+});
