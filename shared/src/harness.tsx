@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { createApiClient } from './api/client';
 import { ShellContext, type ShellServices } from './context';
@@ -32,6 +32,25 @@ function readHarnessUser(): ShellServices['user'] {
   } catch {
     return { id: 0, nombre: 'arnés', email: '' };
   }
+}
+
+const HarnessRoutesContext = createContext<ReactNode>(null);
+
+/**
+ * A data router, as in the shell (forms ask before leaving with unsaved changes: `useBlocker`), with
+ * one splat route rendering the harness' own <Routes>, which follow its state through context.
+ */
+function HarnessRouter({ children }: { children: ReactNode }) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <HarnessOutlet /> }]));
+  return (
+    <HarnessRoutesContext.Provider value={children}>
+      <RouterProvider router={router} />
+    </HarnessRoutesContext.Provider>
+  );
+}
+
+function HarnessOutlet() {
+  return <>{useContext(HarnessRoutesContext)}</>;
 }
 
 function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu }) {
@@ -94,7 +113,7 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
   return (
     <ThemeProvider theme={makeTheme()}>
       <ShellContext.Provider value={services}>
-        <BrowserRouter>
+        <HarnessRouter>
           <div style={{ padding: 24 }}>
             <Routes>
               <Route path="/" element={<Navigate to={menu.prefix} replace />} />
@@ -112,7 +131,7 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
               />
             </Routes>
           </div>
-        </BrowserRouter>
+        </HarnessRouter>
       </ShellContext.Provider>
     </ThemeProvider>
   );

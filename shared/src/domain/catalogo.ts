@@ -51,7 +51,15 @@ export type Material = Familia;
 /** tiempo in minutes; coste in ten-thousandths. */
 export type Proceso = Familia & { tiempo: number; coste: number };
 
-export type StockAlmacen = { almacen_id: number; almacen_nombre: string; stock: number };
+export type StockAlmacen = {
+  almacen_id: number;
+  almacen_nombre: string;
+  stock: number;
+  /** Issue 6: stock per location of that warehouse (rows with stock; ubicacion_id null for the unlocated rest). */
+  ubicaciones?: { ubicacion_id: number | null; ubicacion_codigo: string | null; stock: number }[];
+  /** Issue 6: sent towards this warehouse and not yet received, thousandths. */
+  en_transito?: number;
+};
 export type Componente = { componente_id: number; codigo?: string; descripcion?: string; cantidad: number };
 export type Proporcion = { material_id: number; nombre?: string; porcentaje: number };
 

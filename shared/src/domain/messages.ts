@@ -67,6 +67,23 @@ export const MESSAGES = {
   importHasErrors: 'El archivo tiene errores: no se ha importado nada. Corríjalos y vuelva a intentarlo.',
   importEmpty: 'No hay filas que importar',
   priceSelectionEmpty: 'Elija los artículos o un filtro',
+  // Almacenes
+  accionNoPermitida: 'Esta acción no está permitida en el estado actual del documento',
+  almacenDestinoIgual: 'El almacén de destino debe ser distinto del de origen',
+  almacenNoActivo: 'El almacén no existe o no está activo',
+  articuloNoExiste: 'El artículo no existe',
+  cantidadMayorQueCero: 'La cantidad debe ser un número entero mayor que 0',
+  cantidadNoNegativa: 'La cantidad debe ser un número entero igual o mayor que 0',
+  ubicacionOtroAlmacen: 'La ubicación no existe o no pertenece al almacén elegido',
+  motivoPerdida: 'Elija el motivo de la pérdida (rotura, caducidad, robo u otros)',
+  articuloRepetido: 'Este artículo ya está en otra línea del recuento',
+  articuloOtraFamilia: 'El artículo no pertenece a la familia del inventario',
+  recibirMasDePendiente: 'No se puede recibir más de lo pendiente',
+  nadaQueRecibir: 'Indique alguna cantidad que recibir',
+  lineaOtroDocumento: 'La línea no pertenece a este documento',
+  demasiadasLineas: 'El documento tiene demasiadas líneas',
+  documentoConHistorial: 'No se puede eliminar: el documento ya ha movido stock (sus acciones constan en el historial)',
+  stockReparado: 'Se ha recalculado el stock de los artículos con diferencias',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

@@ -62,6 +62,8 @@ export function useList<T>(ac: string, params: ListParams) {
   const { api } = useShell();
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
+  // The whole answer: some lists add figures of all the filtered rows (documents' `totales`).
+  const [answer, setAnswer] = useState<ApiResponse<T> | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
@@ -76,10 +78,12 @@ export function useList<T>(ac: string, params: ListParams) {
       if (res.RESULT === '0') {
         setRows(res.data ?? []);
         setTotal(res.total ?? res.data?.length ?? 0);
+        setAnswer(res);
         setError(null);
       } else if (res.RESULT === '3') {
         setRows([]);
         setTotal(0);
+        setAnswer(res);
         setError(null);
       } else setError(res.message ?? 'No se ha podido cargar el listado');
     } catch (e) {
@@ -93,7 +97,7 @@ export function useList<T>(ac: string, params: ListParams) {
     void reload();
   }, [reload]);
 
-  return { rows, total, loading, error, reload };
+  return { rows, total, answer, loading, error, reload };
 }
 
 /** Loads one record by id (`listado<entidades>&id=`); `id` undefined means a new record. */

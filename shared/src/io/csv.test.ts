@@ -59,6 +59,30 @@ describe('parseCsv', () => {
   });
 });
 
+describe('toCsv neutralises formulas', () => {
+  it('prefixes a quote to text starting with = + - @, a tab or a carriage return', () => {
+    const p = parseCsv(toCsv(['d'], [['=1+1'], ['+34 600'], ['-Tornillo'], ['@SUM(A1)'], ['\tx'], ['\rx'], ['Tornillo =1']]));
+    expect(p.rows.map((r) => r[0])).toEqual(["'=1+1", "'+34 600", "'-Tornillo", "'@SUM(A1)", "'\tx", "'\rx", 'Tornillo =1']);
+    expect(toCsv(['d'], [['=1+1']])).toBe("\uFEFFd\r\n'=1+1\r\n");
+  });
+
+  it('keeps numbers as numbers: JS numbers always, Spanish numeric text in numeric columns', () => {
+    expect(toCsv(['n', 'b'], [[-5, -5n]])).toBe('\uFEFFn;b\r\n-5;-5\r\n');
+    const rows = [['-1.234,56', '-1.234,56'], ['-8,2562 €', '-21 %'], ['-5', '1234,5']];
+    const p = parseCsv(toCsv(['texto', 'numero'], rows, { numeric: [false, true] }));
+    expect(p.rows).toEqual([
+      ["'-1.234,56", '-1.234,56'],
+      ["'-8,2562 €", '-21 %'],
+      ["'-5", '1234,5'],
+    ]);
+  });
+
+  it('still neutralises a formula in a numeric column', () => {
+    const p = parseCsv(toCsv(['n'], [['-2+3+cmd|calc!A0'], ['=1+1'], ['-1.2.3,4']], { numeric: [true] }));
+    expect(p.rows.map((r) => r[0])).toEqual(["'-2+3+cmd|calc!A0", "'=1+1", "'-1.2.3,4"]);
+  });
+});
+
 describe('decodeCsvBytes', () => {
   it('reads UTF-8 with and without BOM', () => {
     const utf8 = new TextEncoder().encode('código;descripción\nA1;Camión');

@@ -1,10 +1,46 @@
-/** CSV for Spanish spreadsheets: ';' separator, UTF-8 BOM, quotes doubled. */
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
-  const cell = (v: string | number | null | undefined) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+export type CsvCell = string | number | bigint | null | undefined;
+
+export type CsvOptions = {
+  /**
+   * Per column: its text cells are numbers as the lists show them ('-1.234,56', '8,2562 €', '21 %').
+   * Such a cell is written as it is (a spreadsheet reads it as a number); anything else in that
+   * column is still treated as text.
+   */
+  numeric?: readonly boolean[];
+};
+
+/** A number as the Spanish lists format it: sign, digits with '.' thousands, ',' decimals, then € or %. */
+const SPANISH_NUMBER = /^-?\d{1,3}(?:\.\d{3})*(?:,\d+)?(?: ?[€%])?$|^-?\d+(?:,\d+)?(?: ?[€%])?$/;
+
+/** Text a spreadsheet would run as a formula (OWASP "CSV injection"): starts with = + - @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One text cell made safe for a spreadsheet: text starting with a formula character gets a leading
+ * single quote (`=1+1` → `'=1+1`), which spreadsheets show as text and never evaluate.
+ */
+export function neutraliseCsvText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * CSV for Spanish spreadsheets: ';' separator, UTF-8 BOM, quotes doubled. Text cells that a
+ * spreadsheet would evaluate are neutralised (see `neutraliseCsvText`); JavaScript numbers, and
+ * strings in columns declared `numeric` that read as Spanish numbers, stay numbers.
+ *
+ * @example
+ * toCsv(['d', 'n'], [['=1+1', -5]]) // → '\uFEFFd;n\r\n\'=1+1;-5\r\n'
+ */
+export function toCsv(header: string[], rows: CsvCell[][], options: CsvOptions = {}): string {
+  const quote = (s: string) => (/[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const cell = (v: CsvCell, column: number) => {
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+    if (options.numeric?.[column] && SPANISH_NUMBER.test(v)) return v;
+    return quote(neutraliseCsvText(v));
   };
-  return '\uFEFF' + [header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
+  const line = (r: CsvCell[]) => r.map(cell).join(';');
+  return '\uFEFF' + [header, ...rows].map(line).join('\r\n') + '\r\n';
 }
 
 export function downloadBlob(blob: Blob, fileName: string): void {
@@ -18,8 +54,8 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function downloadCsv(fileName: string, header: string[], rows: (string | number | null | undefined)[][]): void {
-  downloadBlob(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+export function downloadCsv(fileName: string, header: string[], rows: CsvCell[][], options?: CsvOptions): void {
+  downloadBlob(new Blob([toCsv(header, rows, options)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 export type ParsedCsv = {

@@ -7,7 +7,7 @@ type Cell = string | number | null | undefined;
  * width between the margins by their relative `widths` (equal by default); `cellText` is a value cut
  * to one line of its column.
  */
-async function openTablePdf(orientation: 'portrait' | 'landscape', header: string[], widths?: number[]) {
+export async function openTablePdf(orientation: 'portrait' | 'landscape', header: string[], widths?: number[]) {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ orientation, unit: 'mm', format: 'a4' });
   const pageW = doc.internal.pageSize.getWidth();
@@ -20,15 +20,22 @@ async function openTablePdf(orientation: 'portrait' | 'landscape', header: strin
   return { doc, pageW, pageH, margin, cols, cellText };
 }
 
-/** 'Página n de m' at the foot of every page, then the download. */
-function savePdf(doc: jsPDF, fileName: string) {
+/**
+ * 'Página n de m' at the foot of every page, then the download. With `sections` (the first page of
+ * each document of a batch), each document counts its own pages.
+ */
+export function savePdf(doc: jsPDF, fileName: string, sections?: number[]) {
   const pageW = doc.internal.pageSize.getWidth();
   const pageH = doc.internal.pageSize.getHeight();
   const pages = doc.getNumberOfPages();
+  const starts = sections?.length ? sections : [1];
   for (let p = 1; p <= pages; p++) {
+    const s = starts.filter((x) => x <= p).length - 1;
+    const from = starts[Math.max(0, s)];
+    const to = s + 1 < starts.length ? starts[s + 1] - 1 : pages;
     doc.setPage(p);
     doc.setFontSize(7);
-    doc.text(`Página ${p} de ${pages}`, pageW / 2, pageH - 5, { align: 'center' });
+    doc.text(`Página ${p - from + 1} de ${to - from + 1}`, pageW / 2, pageH - 5, { align: 'center' });
   }
   doc.save(fileName);
 }

@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import type { ApiClient } from '../api/client';
 import type { ApiResponse, ListParams } from '../domain/api';
@@ -32,7 +32,7 @@ export const allFlags = (on: 0 | 1 = 1): ModuleFlags => Object.fromEntries(FLAG_
 
 export type RenderWithShellOptions = Partial<ShellServices> & { route?: string };
 
-/** Renders a remote's screen as the shell would: theme, router and shell services. */
+/** Renders a remote's screen as the shell would: theme, a data router (as the shell's) and shell services. */
 export function renderWithShell(ui: ReactElement, options: RenderWithShellOptions = {}): RenderResult & { services: ShellServices; toasts: string[] } {
   const toasts: string[] = [];
   const services: ShellServices = {
@@ -48,10 +48,12 @@ export function renderWithShell(ui: ReactElement, options: RenderWithShellOption
     },
     reloadConfig: options.reloadConfig ?? (async () => {}),
   };
+  // One splat route rendering `ui`, whose own <Routes> match the rest, like the shell's router.
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] });
   const result = render(
     <ThemeProvider theme={makeTheme('slate')}>
       <ShellContext.Provider value={services}>
-        <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+        <RouterProvider router={router} />
       </ShellContext.Provider>
     </ThemeProvider>,
   );

@@ -14,6 +14,12 @@ export type DataColumn<R> = {
   /** Cell text or element; also what CSV/PDF export uses when `text` is absent. */
   cell: (row: R) => ReactNode;
   text?: (row: R) => string | number | null;
+  /**
+   * The export value is a number: a JS number or the Spanish text the list shows ('-1.234,56',
+   * '8,25 €'). CSV writes it as a number; the text of any other column that starts with = + - @ is
+   * neutralised so a spreadsheet can't run it.
+   */
+  numeric?: boolean;
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
   /** Hidden below phone width. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { ListParams } from '../domain/api';
+import type { ApiResponse, ListParams } from '../domain/api';
 import { ESTADOS_ACTIVO } from '../domain/entities';
 import type { DataColumn } from './DataTable';
 import { PageHeader } from './layout';
@@ -27,6 +27,9 @@ export const ESTADO_FILTER: ListFilter = {
 
 /** What a toolbar built by a function sees: the list's current query, count and page. */
 export type ListContext<R> = { params: ListParams; total: number; rows: R[] };
+
+/** What a footer sees: also the whole answer of the page (documents add `totales` of all the filtered rows). */
+export type ListFooterContext<R> = ListContext<R> & { answer: ApiResponse<R> | null; loading: boolean };
 
 /** Rows chosen by hand (for a bulk action): keys from `rowKey`, kept across pages and searches. */
 export type ListSelection<R> = {
@@ -59,6 +62,8 @@ export type ListViewProps<R> = {
   exportName?: string;
   /** Extra query parameters fixed by the screen. */
   params?: ListParams;
+  /** Under the table, before the pager: a totals row. */
+  footer?: (ctx: ListFooterContext<R>) => ReactNode;
 };
 
 // The list machinery (table, export, filters) loads with the first list, not with the login screen.

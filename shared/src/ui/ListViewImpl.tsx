@@ -48,7 +48,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
   const [state, setState] = useListState(listKey, defaultSort ? { orden: defaultSort.orden, dir: defaultSort.dir } : {});
   const [search, setSearch] = useState(state.q);
   const params = { ...listParams(state), ...props.params };
-  const { rows, total, loading, error } = useList<R>(ac, params);
+  const { rows, total, answer, loading, error } = useList<R>(ac, params);
   const [exporting, setExporting] = useState(false);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { selection } = props;
@@ -158,7 +158,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
     const list = await exportRows();
     if (!list) return;
     const t = table(list);
-    downloadCsv(`${exportName ?? listKey}.csv`, t.header, t.rows);
+    downloadCsv(`${exportName ?? listKey}.csv`, t.header, t.rows, { numeric: columns.map((c) => c.numeric === true) });
   };
 
   const handlePdf = async () => {
@@ -239,6 +239,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
       <div aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity .15s' }}>
         {tableElement}
       </div>
+      {props.footer?.({ params, total, rows, answer, loading })}
       <Pager
         pagina={state.pagina}
         porPagina={state.porPagina}

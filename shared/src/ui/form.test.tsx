@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { Link, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithShell } from '../testing';
-import { RecordActions, type RecordActionsProps } from './form';
+import { currentPath, renderSection, renderWithShell } from '../testing';
+import { RecordActions, RecordForm, type RecordActionsProps } from './form';
 
 afterEach(cleanup);
 
@@ -54,5 +56,124 @@ describe('RecordActions', () => {
     renderWithShell(<RecordActions editor={editor({ form: { dirty: true }, saving: true })} deletion={deletion} />);
     expect(screen.getByText('Guardando…')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+/** A record screen as useRecordEditor drives it: a save resets the form and navigates in the same turn. */
+function Ficha() {
+  const [nombre, setNombre] = useState('');
+  const [dirty, setDirty] = useState(false);
+  const navigate = useNavigate();
+  const save = async () => {
+    await Promise.resolve();
+    setDirty(false);
+    navigate('/s/lista');
+    return true;
+  };
+  // As useRecordEditor's remove with an onRemoved that goes back to the list.
+  const remove = async () => {
+    await Promise.resolve();
+    navigate('/s/lista');
+    return true;
+  };
+  return (
+    <RecordForm dirty={dirty} onSubmit={save} aria-label="Ficha">
+      <input
+        aria-label="Nombre"
+        value={nombre}
+        onChange={(e) => {
+          setNombre(e.target.value);
+          setDirty(true);
+        }}
+      />
+      <Link to="/s/lista">Ir al listado</Link>
+      <button type="button" onClick={() => navigate(-1)}>
+        Atrás
+      </button>
+      <RecordActions
+        editor={{ isNew: false, form: { dirty }, saving: false, removing: false, remove }}
+        deletion={{ title: 'Eliminar ficha', text: 'Se eliminará.' }}
+      />
+    </RecordForm>
+  );
+}
+
+function Seccion() {
+  return (
+    <Routes>
+      <Route path="ficha" element={<Ficha />} />
+      <Route
+        path="lista"
+        element={
+          <>
+            <p>listado</p>
+            <Link to="/s/ficha">Abrir ficha</Link>
+          </>
+        }
+      />
+    </Routes>
+  );
+}
+
+const LEAVE = 'Hay cambios sin guardar. ¿Salir sin guardar?';
+
+describe('RecordForm: leaving with unsaved changes', () => {
+  const type = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Nombre' }), { target: { value: text } });
+  const clickLink = async () => act(async () => fireEvent.click(screen.getByRole('link', { name: 'Ir al listado' })));
+
+  it('a clean form leaves at once', async () => {
+    renderSection(Seccion, '/s', '/s/ficha');
+    await clickLink();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentPath()).toBe('/s/lista');
+  });
+
+  it('a dirty form asks; «Seguir editando» stays with the changes, «Salir sin guardar» leaves', async () => {
+    renderSection(Seccion, '/s', '/s/ficha');
+    type('Tornillo');
+    await clickLink();
+    const dialog = screen.getByRole('dialog', { name: 'Cambios sin guardar' });
+    expect(within(dialog).getByText(LEAVE)).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Seguir editando' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentPath()).toBe('/s/ficha');
+    expect((screen.getByRole('textbox', { name: 'Nombre' }) as HTMLInputElement).value).toBe('Tornillo');
+
+    await clickLink();
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Salir sin guardar' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentPath()).toBe('/s/lista');
+  });
+
+  it('asks on Back (history) too, and Escape stays', async () => {
+    renderSection(Seccion, '/s', '/s/lista');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Abrir ficha' })));
+    type('Tuerca');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Atrás' })));
+    expect(screen.getByRole('dialog', { name: 'Cambios sin guardar' })).toBeTruthy();
+    await act(async () => fireEvent.keyDown(document, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentPath()).toBe('/s/ficha');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Atrás' })));
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Salir sin guardar' })));
+    expect(currentPath()).toBe('/s/lista');
+  });
+
+  it('saving, then the save navigating, does not ask', async () => {
+    renderSection(Seccion, '/s', '/s/ficha');
+    type('Arandela');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Guardar' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentPath()).toBe('/s/lista');
+  });
+
+  it('deleting the record goes back to the list without asking about its changes', async () => {
+    renderSection(Seccion, '/s', '/s/ficha');
+    type('Clavo');
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog', { name: 'Eliminar ficha' })).getByRole('button', { name: 'Eliminar' })));
+    expect(screen.queryByRole('dialog', { name: 'Cambios sin guardar' })).toBeNull();
+    expect(currentPath()).toBe('/s/lista');
   });
 });

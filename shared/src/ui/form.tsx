@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, UNSAFE_DataRouterContext, useBlocker, type BlockerFunction } from 'react-router';
 import styled from 'styled-components';
 import { ConfirmDialog } from './layout';
 import { Button } from './primitives';
@@ -15,32 +15,109 @@ export type RecordFormProps = {
   /** Validates and saves; resolving false (invalid or refused) moves the focus to the first marked field. */
   onSubmit: () => Promise<boolean | undefined> | boolean | undefined;
   children: ReactNode;
-  /** Unsaved changes: closing or reloading the tab asks first. */
+  /**
+   * Unsaved changes: closing or reloading the tab asks first (the browser's dialog), and so does
+   * moving to another screen of the app (a link, the menu, Back): «Salir sin guardar» / «Seguir editando».
+   */
   dirty?: boolean;
   'aria-label'?: string;
 };
 
+type LeaveGuard = {
+  /** Runs `action` (a save, a delete) letting the navigation it makes leave without asking. */
+  leaveFreely: <T>(action: () => Promise<T> | T) => Promise<T>;
+};
+
+const LeaveGuardContext = createContext<LeaveGuard | null>(null);
+
+/**
+ * Inside a `RecordForm`: wraps an action of the screen that leaves by itself once done (a delete
+ * going back to the list, a «Duplicar» opening the copy), so it doesn't ask about unsaved changes.
+ * `RecordActions`' delete and the form's own submit already do it.
+ */
+export function useLeaveFreely(): LeaveGuard['leaveFreely'] {
+  const guard = useContext(LeaveGuardContext);
+  return useCallback(<T,>(action: () => Promise<T> | T) => (guard ? guard.leaveFreely(action) : Promise.resolve(action())), [guard]);
+}
+
+export const LEAVE_DIALOG = {
+  title: 'Cambios sin guardar',
+  text: 'Hay cambios sin guardar. ¿Salir sin guardar?',
+  confirm: 'Salir sin guardar',
+  cancel: 'Seguir editando',
+} as const;
+
+/** Asks before an in-app navigation to another address while `shouldBlock` says so (data routers only). */
+function LeaveBlocker({ shouldBlock }: { shouldBlock: BlockerFunction }) {
+  const blocker = useBlocker(shouldBlock);
+  const blocked = blocker.state === 'blocked';
+  const onCancel = useCallback(() => blocker.reset?.(), [blocker]);
+  return (
+    <ConfirmDialog
+      open={blocked}
+      title={LEAVE_DIALOG.title}
+      text={LEAVE_DIALOG.text}
+      confirmLabel={LEAVE_DIALOG.confirm}
+      cancelLabel={LEAVE_DIALOG.cancel}
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={onCancel}
+    />
+  );
+}
+
 /** The form of a record screen: no browser validation (the schema's Spanish messages instead), Enter saves. */
 export function RecordForm({ onSubmit, children, dirty, ...rest }: RecordFormProps) {
   const ref = useRef<HTMLFormElement>(null);
+  // Read when a navigation starts, which may be before React renders the saved (clean) form.
+  const dirtyNow = useRef(!!dirty);
+  dirtyNow.current = !!dirty;
+  // > 0 while a save or a delete runs: the navigation it makes (new record → its address, back to
+  // the list) is the point of the action, not a loss of changes.
+  const acting = useRef(0);
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+  const guard = useMemo<LeaveGuard>(
+    () => ({
+      leaveFreely: async (action) => {
+        acting.current++;
+        try {
+          return await action();
+        } finally {
+          acting.current--;
+        }
+      },
+    }),
+    [],
+  );
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => dirtyNow.current && acting.current === 0 && currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
+  // `useBlocker` needs a data router (the shell's and the harness'); under a plain <BrowserRouter>
+  // (an older shell) only the tab close is guarded.
+  const dataRouter = useContext(UNSAFE_DataRouterContext) !== null;
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const ok = await onSubmit();
+    const ok = await guard.leaveFreely(onSubmit);
     if (ok === false) {
       // After React paints the errors.
       requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    } else {
+      // Saved: a navigation right after (before the clean form renders) doesn't ask.
+      dirtyNow.current = false;
     }
   };
   return (
-    <StyledForm ref={ref} noValidate onSubmit={handleSubmit} aria-label={rest['aria-label']}>
-      {children}
-    </StyledForm>
+    <LeaveGuardContext.Provider value={guard}>
+      <StyledForm ref={ref} noValidate onSubmit={handleSubmit} aria-label={rest['aria-label']}>
+        {children}
+      </StyledForm>
+      {dataRouter && <LeaveBlocker shouldBlock={shouldBlock} />}
+    </LeaveGuardContext.Provider>
   );
 }
 
@@ -192,9 +269,11 @@ export type RecordActionsProps = Omit<FormActionsProps, 'dirty' | 'busy' | 'extr
  */
 export function RecordActions({ editor, deletion, ...actions }: RecordActionsProps) {
   const [confirming, setConfirming] = useState(false);
+  const leaveFreely = useLeaveFreely();
   const canDelete = deletion !== undefined && !editor.isNew;
   const handleDelete = async () => {
-    if (!(await editor.remove())) setConfirming(false);
+    // A deleted record's unsaved changes don't matter: going back to the list doesn't ask.
+    if (!(await leaveFreely(editor.remove))) setConfirming(false);
   };
   return (
     <>

@@ -109,6 +109,8 @@ export type ConfirmDialogProps = {
   title: string;
   text: ReactNode;
   confirmLabel?: string;
+  /** The safe choice, focused on opening ('Cancelar'). */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -116,7 +118,7 @@ export type ConfirmDialogProps = {
   children?: ReactNode;
 };
 
-export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirmar', onConfirm, onCancel, busy, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirmar', cancelLabel = 'Cancelar', onConfirm, onCancel, busy, children }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -137,7 +139,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirmar', o
         {children}
         <div className="actions">
           <ActionButton ref={cancelRef} type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancelar
+            {cancelLabel}
           </ActionButton>
           <ActionButton type="button" $variant="danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
             {confirmLabel}

@@ -1,0 +1,175 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LineaModo } from '../../domain/documentos';
+import { createFakeApi, renderWithShell } from '../../testing';
+import { articulosHandler } from './fixtures';
+import { LinesEditor, useLineas } from '../LinesEditor';
+import type { LineaEditable } from '../lineas';
+
+afterEach(cleanup);
+
+let state: LineaEditable[] = [];
+
+function Harness({ modo, readOnly }: { modo: LineaModo; readOnly?: boolean }) {
+  const [lineas, dispatch] = useLineas();
+  state = lineas;
+  return <LinesEditor modo={modo} lineas={lineas} dispatch={dispatch} readOnly={readOnly} />;
+}
+
+function setup(modo: LineaModo = 'coste') {
+  const fake = createFakeApi({ listadoarticulos: articulosHandler });
+  renderWithShell(<Harness modo={modo} />, { api: fake.api });
+  return { fake, entry: screen.getByRole('combobox', { name: 'Añadir artículo' }) as HTMLInputElement };
+}
+
+const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+const press = (el: HTMLElement, key: string, extra: object = {}) => fireEvent.keyDown(el, { key, ...extra });
+const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+
+describe('LinesEditor', () => {
+  it('a code + Intro picks the article at once and stays in the entry for the next one', async () => {
+    const { entry, fake } = setup();
+    entry.focus();
+    type(entry, 'TOR-6');
+    press(entry, 'Enter');
+    await waitFor(() => expect(screen.getByTestId('linea-1').textContent).toContain('Tornillo hexagonal 6 mm'));
+    expect(fake.calls.at(-1)?.params).toMatchObject({ barras: 'TOR-6' });
+    expect(entry.value).toBe('');
+    expect(document.activeElement).toBe(entry);
+    expect(input('Cantidad de la línea 1').value).toBe('1');
+    // A scanned barcode works the same way.
+    type(entry, '8412345678905');
+    press(entry, 'Enter');
+    await waitFor(() => expect(screen.getByTestId('linea-2')).toBeTruthy());
+    expect(state.map((l) => [l.codigo, l.cantidad])).toEqual([
+      ['TOR-6', 1000n],
+      ['TOR-6', 1000n],
+    ]);
+  });
+
+  it('Tab picks and goes to the quantity; Intro on the last field goes back to the next line', async () => {
+    const { entry } = setup();
+    entry.focus();
+    type(entry, 'TUE-6');
+    press(entry, 'Tab');
+    await waitFor(() => expect(document.activeElement).toBe(input('Cantidad de la línea 1')));
+    const cantidad = input('Cantidad de la línea 1');
+    type(cantidad, '2,5');
+    expect(state[0].cantidad).toBe(2500n);
+    press(cantidad, 'Enter');
+    expect(document.activeElement).toBe(entry);
+    // Quantities are exact scaled integers; an invalid text is kept and marked, never a float.
+    type(cantidad, '1,2x');
+    expect(state[0].cantidad).toBe('1,2x');
+    expect(cantidad.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('words of the description open a list to choose with the arrows', async () => {
+    const { entry, fake } = setup();
+    entry.focus();
+    type(entry, '6 mm');
+    press(entry, 'Enter');
+    const list = await screen.findByRole('listbox', { name: 'Artículos encontrados' });
+    expect(within(list).getAllByRole('option')).toHaveLength(3);
+    expect(fake.calls.at(-1)?.params).toMatchObject({ q: '6 mm', porPagina: 10 });
+    press(entry, 'ArrowDown');
+    expect(within(list).getAllByRole('option')[1].getAttribute('aria-selected')).toBe('true');
+    press(entry, 'Enter');
+    await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['TUE-6']));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // Chosen from the list: the quantity is next.
+    await waitFor(() => expect(document.activeElement).toBe(input('Cantidad de la línea 1')));
+  });
+
+  it('says so in Spanish when nothing matches', async () => {
+    const { entry } = setup();
+    type(entry, 'zzz');
+    press(entry, 'Enter');
+    expect((await screen.findByRole('alert')).textContent).toBe('No se ha encontrado ningún artículo con «zzz»');
+    expect(state).toHaveLength(0);
+  });
+
+  it('recuento: scanning the same article twice counts 2, and typing a count overrides it', async () => {
+    const { entry } = setup('recuento');
+    for (let i = 0; i < 2; i++) {
+      type(entry, '8412345678905');
+      press(entry, 'Enter');
+      await waitFor(() => expect(state[0]?.cantidad).toBe(BigInt((i + 1) * 1000)));
+    }
+    expect(state).toHaveLength(1);
+    const contado = input('Contado de la línea 1');
+    expect(contado.value).toBe('2');
+    type(contado, '7');
+    expect(state[0].cantidad).toBe(7000n);
+    type(entry, 'TOR-6');
+    press(entry, 'Enter');
+    await waitFor(() => expect(state[0].cantidad).toBe(8000n));
+    expect(input('Contado de la línea 1').value).toBe('8');
+  });
+
+  it('pastes rows from a spreadsheet and reports the unknown codes', async () => {
+    const { entry } = setup();
+    fireEvent.paste(entry, { clipboardData: { getData: () => 'Código\tCantidad\nTOR-6\t3\nNOEXISTE\t2\nARA-6;1,5\n' } });
+    await waitFor(() => expect(state).toHaveLength(2));
+    expect(state.map((l) => [l.codigo, l.cantidad])).toEqual([
+      ['TOR-6', 3000n],
+      ['ARA-6', 1500n],
+    ]);
+    expect(screen.getByRole('alert').textContent).toBe('Se han añadido 2 líneas. No se ha encontrado el código NOEXISTE.');
+  });
+
+  it('deletes and moves lines', async () => {
+    const { entry } = setup();
+    for (const code of ['TOR-6', 'TUE-6', 'ARA-6']) {
+      type(entry, code);
+      press(entry, 'Enter');
+      await waitFor(() => expect(state.at(-1)?.codigo).toBe(code));
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Bajar la línea 1' }));
+    expect(state.map((l) => l.codigo)).toEqual(['TUE-6', 'TOR-6', 'ARA-6']);
+    fireEvent.click(screen.getByRole('button', { name: 'Subir la línea 3' }));
+    expect(state.map((l) => l.codigo)).toEqual(['TUE-6', 'ARA-6', 'TOR-6']);
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar la línea 1' }));
+    expect(state.map((l) => l.codigo)).toEqual(['ARA-6', 'TOR-6']);
+    expect((screen.getByRole('button', { name: 'Subir la línea 1' }) as HTMLButtonElement).disabled).toBe(true);
+    // Alt+↓ moves the line from the keyboard and keeps the focus on it.
+    input('Cantidad de la línea 1').focus();
+    press(input('Cantidad de la línea 1'), 'ArrowDown', { altKey: true });
+    expect(state.map((l) => l.codigo)).toEqual(['TOR-6', 'ARA-6']);
+    await waitFor(() => expect(document.activeElement).toBe(input('Cantidad de la línea 2')));
+  });
+
+  it('totals at cost update as the quantity is typed', async () => {
+    const { entry } = setup();
+    type(entry, 'TOR-6');
+    press(entry, 'Enter');
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('0,13 €'));
+    type(input('Cantidad de la línea 1'), '10');
+    expect(screen.getByTestId('total').textContent).toBe('1,25 €');
+    expect(screen.getByTestId('linea-1').textContent).toContain('0,125');
+  });
+
+  it('venta: price, discount and IVA per line, totals by rate', async () => {
+    const { entry } = setup('venta');
+    type(entry, 'TOR-6');
+    press(entry, 'Enter');
+    await waitFor(() => expect(state).toHaveLength(1));
+    type(entry, 'LIB-1');
+    press(entry, 'Enter');
+    await waitFor(() => expect(state).toHaveLength(2));
+    type(input('Cantidad de la línea 1'), '4');
+    type(input('Descuento de la línea 1'), '10');
+    // 4 × 0,25 − 10 % = 0,90 at 21 %; 20,00 at 4 %: IVA 0,19 + 0,80.
+    const totales = screen.getByLabelText('Totales');
+    expect(totales.textContent).toContain('Base imponible20,90 €');
+    expect(screen.getByTestId('total').textContent).toBe('21,89 €');
+    fireEvent.change(screen.getByLabelText('IVA de la línea 2'), { target: { value: '21' } });
+    expect(screen.getByTestId('total').textContent).toBe('25,29 €');
+  });
+
+  it('read-only: no inputs, no entry', () => {
+    renderWithShell(<LinesEditor modo="coste" lineas={[]} dispatch={() => {}} readOnly />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByText('No hay líneas')).toBeTruthy();
+  });
+});

@@ -1,0 +1,291 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiHttpError } from '../../api/client';
+import { DOCUMENTO_TIPOS, type Documento, type DocumentoLinea } from '../../domain/documentos';
+import { clearListStates } from '../../hooks/useApi';
+import { bodiesOf, createFakeApi, renderWithShell } from '../../testing';
+import { DocumentActions } from '../DocumentActions';
+import { DocumentListPage } from '../DocumentListPage';
+import { LinesEditor } from '../LinesEditor';
+import { lineaDesdeArticulo } from '../lineas';
+import { useDocumentEditor } from '../useDocumentEditor';
+import { ARTICULOS, articulosHandler } from './fixtures';
+
+const pdf = vi.hoisted(() => ({ calls: [] as unknown[][] }));
+vi.mock('../../io/documentosPdf', async (orig) => ({
+  ...(await orig<object>()),
+  downloadDocumentosPdf: async (...args: unknown[]) => {
+    pdf.calls.push(args);
+  },
+}));
+
+afterEach(() => {
+  cleanup();
+  clearListStates();
+});
+
+const linea = (id: number, articulo: number, cantidad: number, pendiente: number): DocumentoLinea => ({
+  id,
+  orden: id,
+  articulo_id: articulo,
+  codigo: ARTICULOS[articulo - 1].codigo,
+  descripcion: ARTICULOS[articulo - 1].descripcion,
+  tipo_iva: '21',
+  cantidad,
+  precio: 1250,
+  descuento: 0,
+  pendiente,
+  ubicacion_id: null,
+  motivo: null,
+  teorico: null,
+});
+
+function documento(over: Partial<Documento> = {}): Documento {
+  return {
+    id: 7,
+    tipo: 'movimiento',
+    numero: 'MOV 2026/000007',
+    ejercicio: 2026,
+    fecha: '2026-03-02',
+    estado: 'creado',
+    serie_id: null,
+    almacen_id: 1,
+    almacen_nombre: 'Central',
+    almacen_destino_id: 2,
+    almacen_destino_nombre: 'Tienda',
+    familia_id: null,
+    ubicacion_id: null,
+    cliente_id: null,
+    proveedor_id: null,
+    forma_pago: null,
+    fecha_entrega: null,
+    retencion: 0,
+    con_recargo: 0,
+    observaciones: null,
+    clave: null,
+    creado: '2026-03-02T10:00:00Z',
+    modificado: null,
+    base: 1250,
+    iva: 0,
+    recargo: 0,
+    retencion_importe: 0,
+    total: 1250,
+    desglose: [],
+    lineas: [linea(11, 1, 5000, 0), linea(12, 2, 2000, 0)],
+    ...over,
+  };
+}
+
+describe('DocumentActions', () => {
+  it('shows the state and exactly the actions the table allows from it', () => {
+    const mov = DOCUMENTO_TIPOS.movimiento;
+    const { unmount } = renderWithShell(<DocumentActions def={mov} documento={documento()} onChange={() => {}} />);
+    const bar = screen.getByRole('group', { name: 'Estado y acciones del documento' });
+    expect(within(bar).getByText('Creado')).toBeTruthy();
+    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Enviar']);
+    unmount();
+    renderWithShell(<DocumentActions def={mov} documento={documento({ estado: 'recibido_parcial' })} onChange={() => {}} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Recibir', 'Deshacer recepción']);
+    expect(screen.getByText('Recibido parcial')).toBeTruthy();
+  });
+
+  it('asks before an action with a confirmation, then hands back the document the server returns', async () => {
+    const enviado = documento({ estado: 'enviado' });
+    const fake = createFakeApi({ enviarmovimiento: () => ({ RESULT: '0', data: [enviado] }) });
+    const onChange = vi.fn();
+    const { toasts } = renderWithShell(<DocumentActions def={DOCUMENTO_TIPOS.movimiento} documento={documento()} onChange={onChange} />, { api: fake.api });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enviar' });
+    expect(dialog.textContent).toContain('El stock saldrá del almacén de origen y quedará en tránsito.');
+    expect(bodiesOf(fake.calls, 'enviarmovimiento')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(enviado));
+    expect(bodiesOf(fake.calls, 'enviarmovimiento')).toEqual([{ id: 7 }]);
+    expect(toasts).toEqual(['success:']);
+  });
+
+  it('waits while there are unsaved changes', () => {
+    renderWithShell(<DocumentActions def={DOCUMENTO_TIPOS.movimiento} documento={documento()} onChange={() => {}} disabled disabledReason="Guarde los cambios antes." />);
+    expect((screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Guarde los cambios antes.')).toBeTruthy();
+  });
+
+  it('receives by lines: all pending by default, some, or Ausente (0)', async () => {
+    const enviado = documento({ estado: 'enviado', lineas: [linea(11, 1, 5000, 5000), linea(12, 2, 2000, 2000), linea(13, 3, 1000, 0)] });
+    const fake = createFakeApi({ recibirmovimiento: () => ({ RESULT: '0', data: [documento({ estado: 'recibido_parcial' })] }) });
+    const onChange = vi.fn();
+    renderWithShell(<DocumentActions def={DOCUMENTO_TIPOS.movimiento} documento={enviado} onChange={onChange} />, { api: fake.api });
+    fireEvent.click(screen.getByRole('button', { name: 'Recibir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Recibir' });
+    // The line with nothing pending is not offered.
+    expect(within(dialog).getAllByRole('row')).toHaveLength(3);
+    const tor = within(dialog).getByLabelText('Cantidad recibida de TOR-6') as HTMLInputElement;
+    expect(tor.value).toBe('5');
+    fireEvent.change(tor, { target: { value: '6' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe('No se puede recibir más de lo pendiente');
+    expect((within(dialog).getByRole('button', { name: 'Recibir' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(tor, { target: { value: '3,5' } });
+    fireEvent.click(within(dialog).getByLabelText('Ausente TUE-6'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(bodiesOf(fake.calls, 'recibirmovimiento')).toEqual([
+      {
+        id: 7,
+        lineas: [
+          { id: 11, cantidad: 3500 },
+          { id: 12, cantidad: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('"Recibir todo" puts every pending quantity back', async () => {
+    const enviado = documento({ estado: 'enviado', lineas: [linea(11, 1, 5000, 5000)] });
+    const fake = createFakeApi({ recibirmovimiento: () => ({ RESULT: '0', data: [documento({ estado: 'recibido' })] }) });
+    renderWithShell(<DocumentActions def={DOCUMENTO_TIPOS.movimiento} documento={enviado} onChange={() => {}} />, { api: fake.api });
+    fireEvent.click(screen.getByRole('button', { name: 'Recibir' }));
+    fireEvent.click(screen.getByLabelText('Ausente TOR-6'));
+    fireEvent.click(screen.getByRole('button', { name: 'Recibir todo' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Recibir' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'recibirmovimiento')).toEqual([{ id: 7, lineas: [{ id: 11, cantidad: 5000 }] }]));
+  });
+});
+
+let editor: ReturnType<typeof useDocumentEditor> | null = null;
+
+function EditorHarness({ id }: { id?: string }) {
+  const e = useDocumentEditor(DOCUMENTO_TIPOS.perdida, id);
+  editor = e;
+  if (e.loading) return <p>Cargando</p>;
+  return (
+    <>
+      <input aria-label="Almacén" value={e.form.values.almacen_id ?? ''} onChange={(ev) => e.form.set('almacen_id', ev.target.value)} />
+      {e.form.errors.almacen_id && <span>{e.form.errors.almacen_id}</span>}
+      <LinesEditor modo="perdida" lineas={e.lineas} dispatch={e.dispatch} errores={e.lineErrors} readOnly={!e.editable} />
+      <button type="button" onClick={() => void e.save()}>
+        Guardar
+      </button>
+      <output data-testid="dirty">{e.dirty ? 'sí' : 'no'}</output>
+    </>
+  );
+}
+
+const perdida = (over: Partial<Documento> = {}) =>
+  documento({ id: 30, tipo: 'perdida', numero: 'PER 2026/000030', estado: 'pendiente', almacen_destino_id: null, almacen_destino_nombre: null, ...over });
+
+describe('useDocumentEditor', () => {
+  it('a new document keeps one clave: a retry after a failure and a double click make one document', async () => {
+    let attempts = 0;
+    const fake = createFakeApi({
+      listadoarticulos: articulosHandler,
+      editarperdida: () => {
+        attempts++;
+        // The first attempt is lost on the network (the client answers RESULT 1).
+        return attempts === 1 ? { RESULT: '1' } : { RESULT: '0', data: [perdida({ lineas: [{ ...linea(90, 1, 2000, 0), motivo: 'rotura' }] })] };
+      },
+    });
+    renderWithShell(<EditorHarness />, { api: fake.api });
+    fireEvent.change(screen.getByLabelText('Almacén'), { target: { value: '1' } });
+    const entry = screen.getByRole('combobox', { name: 'Añadir artículo' });
+    fireEvent.change(entry, { target: { value: 'TOR-6' } });
+    fireEvent.keyDown(entry, { key: 'Enter' });
+    await screen.findByTestId('linea-1');
+    fireEvent.change(screen.getByLabelText('Cantidad de la línea 1'), { target: { value: '2' } });
+    // Motivo is required for pérdidas: checked before sending.
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Indique el motivo de la pérdida')).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'editarperdida')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Motivo de la línea 1'), { target: { value: 'rotura' } });
+    expect(screen.getByTestId('dirty').textContent).toBe('sí');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(attempts).toBe(1));
+    // The retry, clicked twice: one more request.
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(editor?.documento?.id).toBe(30));
+    const bodies = bodiesOf(fake.calls, 'editarperdida');
+    expect(bodies).toHaveLength(2);
+    expect(typeof bodies[0].clave).toBe('string');
+    expect(bodies[1].clave).toBe(bodies[0].clave);
+    expect(bodies[1]).toMatchObject({ almacen_id: 1, lineas: [{ articulo_id: 1, cantidad: 2000, motivo: 'rotura', ubicacion_id: null }] });
+    expect(bodies[1]).not.toHaveProperty('precio');
+    expect(screen.getByTestId('dirty').textContent).toBe('no');
+  });
+
+  it('loads a document, saves it with its id, and shows the server’s errors on the lines', async () => {
+    const fake = createFakeApi({
+      listadoperdidas: () => ({ RESULT: '0', data: [perdida({ lineas: [{ ...linea(90, 1, 2000, 0), motivo: 'robo' }] })] }),
+      editarperdida: () => {
+        throw new ApiHttpError(400, { RESULT: '1', errors: { 'lineas.0.articulo_id': 'El artículo no existe', almacen_id: 'El almacén no existe' } });
+      },
+    });
+    renderWithShell(<EditorHarness id="30" />, { api: fake.api });
+    await screen.findByTestId('linea-1');
+    expect(fake.calls[0]).toMatchObject({ ac: 'listadoperdidas', params: { id: '30' } });
+    expect((screen.getByLabelText('Motivo de la línea 1') as HTMLSelectElement).value).toBe('robo');
+    expect(screen.getByTestId('dirty').textContent).toBe('no');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('El artículo no existe')).toBeTruthy();
+    expect(screen.getByText('El almacén no existe')).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'editarperdida')[0]).toMatchObject({ id: 30, lineas: [{ articulo_id: 1, cantidad: 2000, motivo: 'robo' }] });
+    expect(bodiesOf(fake.calls, 'editarperdida')[0]).not.toHaveProperty('clave');
+  });
+
+  it('a finished document is read-only', async () => {
+    const fake = createFakeApi({ listadoperdidas: () => ({ RESULT: '0', data: [perdida({ estado: 'finalizado' })] }) });
+    renderWithShell(<EditorHarness id="30" />, { api: fake.api });
+    await screen.findByTestId('linea-1');
+    expect(editor?.editable).toBe(false);
+    expect(editor?.eliminable).toBe(false);
+    expect(screen.queryByRole('combobox', { name: 'Añadir artículo' })).toBeNull();
+  });
+});
+
+describe('DocumentListPage', () => {
+  const filas = [documento({ lineas: undefined }), documento({ id: 8, numero: 'MOV 2026/000008', estado: 'enviado', total: 99900, lineas: undefined })];
+
+  it('lists número, fecha, estado and value, the filtered total, and prints the selection as one PDF', async () => {
+    pdf.calls.length = 0;
+    const fake = createFakeApi({
+      listadomovimientos: (call) =>
+        call.params?.id ? { RESULT: '0', data: [documento({ id: Number(call.params.id) })] } : { RESULT: '0', data: filas, total: 2, totales: { total: 101150 } } as never,
+    });
+    renderWithShell(
+      <DocumentListPage
+        def={DOCUMENTO_TIPOS.movimiento}
+        recordPath={(id) => `/almacenes/movimiento/${id}`}
+        newPath="/almacenes/movimiento/nuevo-movimiento"
+        almacenes={[{ value: '1', label: 'Central' }]}
+      />,
+      { api: fake.api },
+    );
+    const row = (await screen.findByText('MOV 2026/000008')).closest('tr')!;
+    expect(within(row).getByText('Enviado')).toBeTruthy();
+    expect(within(row).getByText('02/03/2026')).toBeTruthy();
+    expect(within(row).getByText('999,00 €')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Totales del filtro' }).textContent).toContain('1.011,50 €');
+    expect(screen.getByRole('button', { name: 'Nuevo movimiento' })).toBeTruthy();
+    const estado = screen.getByRole('combobox', { name: 'Estado' });
+    expect(within(estado).getAllByRole('option').map((o) => o.textContent)).toEqual(['Estado: todos', 'Creado', 'Enviado', 'Recibido parcial', 'Recibido']);
+    fireEvent.change(estado, { target: { value: 'enviado' } });
+    await waitFor(() => expect(fake.calls.at(-1)?.params).toMatchObject({ estado: 'enviado' }));
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(fake.calls.at(-1)?.params).toMatchObject({ estado: 'enviado', desde: '2026-03-01' }));
+    fireEvent.click(await screen.findByLabelText('Seleccionar MOV 2026/000007'));
+    fireEvent.click(screen.getByLabelText('Seleccionar MOV 2026/000008'));
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir selección (2)' }));
+    await waitFor(() => expect(pdf.calls).toHaveLength(1));
+    const [docs, opts] = pdf.calls[0] as [Documento[], { fileName: string }];
+    expect(docs.map((d) => d.id)).toEqual([7, 8]);
+    expect(docs[0].lineas).toHaveLength(2);
+    expect(opts.fileName).toBe('movimientos.pdf');
+  });
+});
+
+describe('lines model', () => {
+  it('a new line copies the article and values it at its cost', () => {
+    const l = lineaDesdeArticulo(ARTICULOS[0], 'coste');
+    expect(l).toMatchObject({ articulo_id: 1, codigo: 'TOR-6', cantidad: 1000n, precio: 1250n, tipo_iva: '21' });
+    expect(lineaDesdeArticulo(ARTICULOS[0], 'venta').precio).toBe(2500n);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './lineas';
+export * from './LinesEditor';
+export * from './useDocumentEditor';
+export * from './DocumentActions';
+export * from './DocumentListPage';
