@@ -38,6 +38,8 @@ export type BuildAppOptions = {
   /** Behind a reverse proxy: trust X-Forwarded-* for the client IP and https. */
   trustProxy?: boolean;
   timeZone?: string;
+  /** First start only: seed the demo's second warehouse, locations and opening stock (default true; the test fixture turns it off). */
+  demoStock?: boolean;
   /** How long this process may reuse the module flags it read (other instances' saves show after it). */
   flagsTtlMs?: number;
 };
@@ -69,7 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const seeded = await seed(database.db, database.dialect, {
       email: opts.adminEmail ?? 'admin@demo.es',
       password: opts.adminPassword,
-    });
+    }, { demoStock: opts.demoStock ?? true });
     const created = seeded.adminCreated;
     if (created?.generatedPassword) printGeneratedAdmin(created.email, created.generatedPassword);
     else if (created) app.log.info({ email: created.email }, 'administrator created with MANAGER_ADMIN_PASSWORD');

@@ -103,7 +103,7 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
       seo_slug: null,
       seo_titulo: null,
       seo_descripcion: null,
-      stock: [{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0 }],
+      stock: [{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0 }],
       stock_total: 0,
       precio_medio_compra: 0,
       precio_medio_venta: 0,
@@ -258,6 +258,33 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
     expect(await q('nailon zzz')).toEqual([]);
     // Nothing searchable: every article.
     expect((await list(t, t.cookie, 'listadoarticulos', { q: '-- %' })).total).toBe((await list(t, t.cookie, 'listadoarticulos')).total);
+  });
+
+  it('finds a fragment inside a word ("nillo" finds "tornillo"), ignoring accents and case; short words start a word', async () => {
+    const q = async (text: string) => codigos((await list(t, t.cookie, 'listadoarticulos', { q: text, porPagina: 100 })).rows);
+    const tornillos = await q('tornillo');
+    expect(tornillos).toContain('TOR-M4-20');
+    expect(await q('nillo')).toEqual(tornillos);
+    expect(await q('TORNÍLLO')).toEqual(tornillos);
+    // "ornill" is also inside "destornillador".
+    expect(await q('ORNILL')).toEqual(['DES-PH2', ...tornillos]);
+    const tuerca = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TUE-CIEGA', { descripcion: 'Tuerca CAÑERÍA acción', palabras_clave: 'rosca' }));
+    expect(await q('ñeria')).toEqual(['TUE-CIEGA']);
+    expect(await q('caneria ACCION')).toEqual(['TUE-CIEGA']);
+    expect(await q('osc uerc')).toEqual(['TUE-CIEGA']);
+    // A fragment and a short word: the short one must start a word ("ca" starts "cañeria", "ue" starts none).
+    expect(await q('uerca ca')).toEqual(['TUE-CIEGA']);
+    expect(await q('uerca ue')).toEqual([]);
+    // Only short words: word starts, through the word index.
+    expect(await q('tu ca')).toEqual(['TUE-CIEGA']);
+    // A fragment never spans two words.
+    expect(await q('cacc')).toEqual([]);
+    // An edit re-indexes the article.
+    await save(t, t.cookie, 'editararticulo', nuevoArticulo('TUE-CIEGA', { id: tuerca.id, descripcion: 'Tuerca ciega' }));
+    expect(await q('ñeria')).toEqual([]);
+    expect(await q('ciega')).toEqual(['TUE-CIEGA']);
+    expect(expectCleanAnswer(await t.op('eliminararticulo', { cookie: t.cookie, body: { id: tuerca.id } })).RESULT).toBe('0');
+    expect(await q('ciega')).toEqual([]);
   });
 
   it('finds one article by exact barcode or code (a scanner), never by part of it', async () => {

@@ -79,13 +79,13 @@ describe.each(backends())('catálogo: copia de seguridad ($name)', (backend) => 
 
   it('restores a backup made before the catalogue existed: an empty catalogue with its default warehouse', async () => {
     const doc = JSON.parse((await download(t, t.cookie)).body);
-    for (const table of ['almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos', 'articulos', 'articulo_materiales', 'articulo_procesos', 'articulo_componentes', 'articulo_proporciones', 'stock_movimientos']) {
+    for (const table of ['almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos', 'articulos', 'articulo_materiales', 'articulo_procesos', 'articulo_componentes', 'articulo_proporciones', 'stock_movimientos', 'ubicaciones', 'articulo_ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'contadores']) {
       delete doc.tablas[table];
     }
     expect(expectCleanAnswer(await restore(t, t.cookie, JSON.stringify(doc))).RESULT).toBe('0');
     expect((await list(t, t.cookie, 'listadoarticulos')).total).toBe(0);
     expect((await list(t, t.cookie, 'listadofamilias')).total).toBe(0);
     const a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('PRIMERO'));
-    expect((await articulo(t, t.cookie, a.id)).stock).toEqual([{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0 }]);
+    expect((await articulo(t, t.cookie, a.id)).stock).toEqual([{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0 }]);
   });
 });

@@ -35,6 +35,17 @@ describe.each(backends())('catálogo: familias, subfamilias, marcas, materiales,
   it('lists with search, active filter, order and paging', async () => {
     const search = await list(t, t.cookie, 'listadofamilias', { q: 'ferre' });
     expect(search.rows.map((f) => f.codigo)).toEqual(['FER']);
+    // Inside words, without accents or case, whichever side has them.
+    for (const q of ['rreter', 'FERRETERÍA', 'ferretería', 'ETERÍ']) {
+      expect((await list(t, t.cookie, 'listadofamilias', { q })).rows.map((f) => f.codigo)).toEqual(['FER']);
+    }
+    expect((await list(t, t.cookie, 'listadofamilias', { q: 'BANO' })).rows.map((f) => f.codigo)).toEqual(['BAN']);
+    expect((await list(t, t.cookie, 'listadofamilias', { q: 'jardin' })).rows.map((f) => f.codigo)).toEqual(['JAR']);
+    const accented = await save(t, t.cookie, 'editarfamilia', { codigo: 'ÁTI', nombre: 'ÁTICO Y CAÑERÍAS' });
+    expect((await list(t, t.cookie, 'listadofamilias', { q: 'atico canerias' })).rows).toEqual([]);
+    expect((await list(t, t.cookie, 'listadofamilias', { q: 'cañeria' })).rows.map((f) => f.id)).toEqual([accented.id]);
+    expect((await list(t, t.cookie, 'listadofamilias', { q: 'ati' })).rows.map((f) => f.id)).toEqual([accented.id]);
+    expect(expectCleanAnswer(await t.op('eliminarfamilia', { cookie: t.cookie, body: { id: accented.id } })).RESULT).toBe('0');
     const inactive = await list(t, t.cookie, 'listadofamilias', { activo: 0 });
     expect(inactive.rows.map((f) => f.codigo)).toEqual(['BAN']);
     const page2 = await list(t, t.cookie, 'listadofamilias', { orden: 'nombre', dir: 'desc', porPagina: 10, pagina: 1 });

@@ -59,8 +59,13 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'articulo_materiales',
       'articulo_procesos',
       'articulo_proporciones',
+      'articulo_ubicaciones',
       'articulos',
       'configuracion',
+      'contadores',
+      'documento_acciones',
+      'documento_enlaces',
+      'documento_lineas',
       'documentos',
       'familias',
       'marcas',
@@ -69,6 +74,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'series',
       'stock_movimientos',
       'subfamilias',
+      'ubicaciones',
       'usuarios',
     ]);
     expect(backup.tablas.archivos[0].datos).toBe(PNG_1X1.toString('base64'));

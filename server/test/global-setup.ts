@@ -1,5 +1,21 @@
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { hasPostgresBinaries, startCluster } from './pg-cluster.ts';
+
+/**
+ * pg_trgm (migration 0004_busqueda) once, in the database's default schema: each test app migrates
+ * in a schema of its own, dropped with CASCADE afterwards, which would otherwise take the extension
+ * (and the other apps' trigram indexes) with the first schema that created it.
+ */
+async function createExtensions(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('create extension if not exists pg_trgm');
+  } finally {
+    await c.end();
+  }
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +28,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     console.log('PostgreSQL: running the suite also against DATABASE_URL');
+    await createExtensions(process.env.DATABASE_URL);
     project.provide('pgUrl', process.env.DATABASE_URL);
     return;
   }
@@ -25,6 +42,7 @@ export default async function setup(project: TestProject) {
 
   const cluster = await startCluster({ prefix: 'mtpv-pg-', settings: ['-c synchronous_commit=off', '-c max_connections=200'] });
   console.log(`PostgreSQL: throwaway cluster on ${new URL(cluster.url).host} (${cluster.dir})`);
+  await createExtensions(cluster.url);
   project.provide('pgUrl', cluster.url);
 
   return () => cluster.stop();

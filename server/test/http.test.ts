@@ -176,7 +176,7 @@ describe.each(backends())('unexpected errors ($name)', (backend) => {
     const t = await createTestApp(backend);
     try {
       const cookie = await t.login();
-      await sql`drop table documentos`.execute(t.app.manager.db);
+      await (backend.name === 'postgres' ? sql`drop table documentos cascade` : sql`drop table documentos`).execute(t.app.manager.db);
       const res = await t.op('graficoinicio', { cookie });
       expect(res.statusCode).toBe(500);
       expect(expectCleanAnswer(res)).toEqual({ RESULT: '1', message: MESSAGES.unexpectedError });

@@ -15,7 +15,8 @@ export const BACKUP_FORMAT = 'manager-tpv-backup';
 export const BACKUP_VERSION = 1;
 const MAX_BACKUP_BYTES = 100 * 1024 * 1024;
 
-type ColumnKind = 'int' | 'int?' | 'text' | 'text?' | 'flag' | 'base64' | { enum: readonly string[] };
+/** `int0` / `flag0`: a column a backup from before it existed doesn't carry (restored as 0). */
+type ColumnKind = 'int' | 'int?' | 'int0' | 'text' | 'text?' | 'flag' | 'flag0' | 'base64' | { enum: readonly string[] };
 
 const MAESTRO = { id: 'int', codigo: 'text', nombre: 'text', activo: 'flag' } as const satisfies Record<string, ColumnKind>;
 
@@ -39,9 +40,8 @@ const TABLES = {
   usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text' },
   series: { id: 'int', codigo: 'text', descripcion: 'text', tipo: { enum: SERIE_TIPOS }, activo: 'flag' },
   archivos: { id: 'text', nombre: 'text', tipo: 'text', tamano: 'int', datos: 'base64', creado: 'text' },
-  documentos: { id: 'int', tipo: 'text', serie_id: 'int?', numero: 'int?', fecha: 'text', estado: 'text', total: 'int', creado: 'text' },
   // Catalogue (issue 3).
-  almacenes: MAESTRO,
+  almacenes: { ...MAESTRO, direccion: 'text?', es_furgoneta: 'flag0', matricula: 'text?', conductor_id: 'int?' },
   familias: MAESTRO,
   subfamilias: { ...MAESTRO, familia_id: 'int' },
   marcas: MAESTRO,
@@ -80,6 +80,70 @@ const TABLES = {
   articulo_procesos: { articulo_id: 'int', proceso_id: 'int' },
   articulo_componentes: { articulo_id: 'int', componente_id: 'int', cantidad: 'int' },
   articulo_proporciones: { articulo_id: 'int', material_id: 'int', porcentaje: 'int' },
+  // Warehouses and the document engine (issue 6); documentos after what its columns refer to.
+  ubicaciones: { id: 'int', almacen_id: 'int', codigo: 'text', descripcion: 'text?', activo: 'flag' },
+  articulo_ubicaciones: { articulo_id: 'int', almacen_id: 'int', ubicacion_id: 'int' },
+  documentos: {
+    id: 'int',
+    tipo: 'text',
+    serie_id: 'int?',
+    numero: 'int?',
+    fecha: 'text',
+    estado: 'text',
+    total: 'int',
+    creado: 'text',
+    ejercicio: 'int0',
+    almacen_id: 'int?',
+    almacen_destino_id: 'int?',
+    familia_id: 'int?',
+    ubicacion_id: 'int?',
+    cliente_id: 'int?',
+    proveedor_id: 'int?',
+    forma_pago: 'text?',
+    fecha_entrega: 'text?',
+    retencion: 'int0',
+    con_recargo: 'flag0',
+    observaciones: 'text?',
+    base: 'int0',
+    iva: 'int0',
+    recargo: 'int0',
+    retencion_importe: 'int0',
+    desglose: 'text?',
+    clave: 'text?',
+    creado_por: 'int?',
+    modificado: 'text?',
+    modificado_por: 'int?',
+  },
+  documento_lineas: {
+    id: 'int',
+    documento_id: 'int',
+    orden: 'int',
+    articulo_id: 'int',
+    codigo: 'text',
+    descripcion: 'text',
+    tipo_iva: { enum: TIPOS_IVA },
+    cantidad: 'int',
+    precio: 'int',
+    descuento: 'int',
+    recargo: 'int',
+    pendiente: 'int',
+    almacen_id: 'int?',
+    ubicacion_id: 'int?',
+    motivo: 'text?',
+    teorico: 'int?',
+  },
+  documento_enlaces: { id: 'int', linea_id: 'int', padre_linea_id: 'int', cantidad: 'int' },
+  documento_acciones: {
+    id: 'int',
+    documento_id: 'int',
+    accion: 'text',
+    fecha: 'text',
+    usuario_id: 'int?',
+    estado_antes: 'text',
+    detalle: 'text?',
+    deshecha_por: 'int?',
+  },
+  contadores: { tipo: 'text', serie_id: 'int', ejercicio: 'int', ultimo: 'int', ultima_fecha: 'text?' },
   stock_movimientos: {
     id: 'int',
     articulo_id: 'int',
@@ -91,6 +155,9 @@ const TABLES = {
     documento_id: 'int?',
     fecha: 'text',
     precio: 'int',
+    ubicacion_id: 'int?',
+    documento_linea_id: 'int?',
+    accion_id: 'int?',
   },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
@@ -99,12 +166,14 @@ const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 /** Tables with a serial id whose PostgreSQL sequence must follow the restored ids. */
 const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
-  'articulos', 'stock_movimientos',
+  'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
   'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos', 'articulos', 'articulo_materiales', 'articulo_procesos',
   'articulo_componentes', 'articulo_proporciones', 'stock_movimientos',
+  // Issue 6.
+  'ubicaciones', 'articulo_ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'contadores',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
@@ -124,7 +193,9 @@ function convert(kind: ColumnKind, value: unknown): unknown {
   // A nullable column takes null, or whatever its non-null kind takes.
   const nullable = kind === 'int?' || kind === 'text?';
   if (nullable && isNull) return null;
+  if ((kind === 'int0' || kind === 'flag0') && isNull) return 0;
   switch (kind) {
+    case 'int0':
     case 'int?':
     case 'int':
       if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
@@ -134,6 +205,7 @@ function convert(kind: ColumnKind, value: unknown): unknown {
     case 'text':
       if (typeof value === 'string') return value;
       throw new InvalidBackup();
+    case 'flag0':
     case 'flag':
       if (value === 1 || value === true || value === '1') return 1;
       if (value === 0 || value === false || value === '0') return 0;

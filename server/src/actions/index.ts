@@ -1,3 +1,4 @@
+import { almacenActions } from './almacenes/index.ts';
 import { archivoActions } from './archivos.ts';
 import { catalogoActions } from './catalogo/index.ts';
 import { configuracionActions } from './configuracion.ts';
@@ -10,4 +11,4 @@ import { usuarioActions } from './usuarios.ts';
 
 /** Every op.asp action; a new concern adds its file here. */
 export const createRegistry = () =>
-  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions, catalogoActions);
+  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions, catalogoActions, almacenActions);

@@ -57,6 +57,7 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  file.function('translate', { deterministic: true }, translate);
   let writes = 0;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file, () => void writes++) }),
@@ -98,6 +99,33 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
       await db.destroy();
     },
   };
+}
+
+const translations = new Map<string, { map: Map<string, string>; ascii: boolean }>();
+
+/**
+ * PostgreSQL's `translate(text, from, to)` for SQLite, so one SQL folds accents on both engines
+ * (actions/common.ts `contains`): each character of `from` in `text` becomes the one at the same
+ * place in `to`, or goes when `to` is shorter. Plain ASCII text returns at once when `from` has none.
+ */
+function translate(text: unknown, from: unknown, to: unknown): string | null {
+  if (text === null || text === undefined) return null;
+  const s = String(text);
+  const key = `${from}\u0000${to}`;
+  let t = translations.get(key);
+  if (!t) {
+    const f = [...String(from)];
+    const target = [...String(to)];
+    const map = new Map<string, string>();
+    for (let i = f.length - 1; i >= 0; i--) map.set(f[i], target[i] ?? '');
+    t = { map, ascii: f.some((c) => c.charCodeAt(0) < 128) };
+    translations.set(key, t);
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range
+  if (!t.ascii && /^[\x00-\x7f]*$/.test(s)) return s;
+  let out = '';
+  for (const ch of s) out += t.map.get(ch) ?? ch;
+  return out;
 }
 
 /**

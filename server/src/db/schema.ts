@@ -54,7 +54,80 @@ export type DocumentosTable = {
   /** Cents. */
   total: number;
   creado: string;
+  // Issue 6: the document engine's header (docs/documents.md).
+  ejercicio: Generated<number>;
+  almacen_id: number | null;
+  almacen_destino_id: number | null;
+  familia_id: number | null;
+  ubicacion_id: number | null;
+  cliente_id: number | null;
+  proveedor_id: number | null;
+  forma_pago: string | null;
+  fecha_entrega: string | null;
+  /** Hundredths of a percent. */
+  retencion: Generated<number>;
+  con_recargo: Generated<Flag>;
+  observaciones: string | null;
+  /** Cents, stored on every save by calcularTotales. */
+  base: Generated<number>;
+  iva: Generated<number>;
+  recargo: Generated<number>;
+  retencion_importe: Generated<number>;
+  /** JSON of DesgloseIva[]. */
+  desglose: string | null;
+  /** Client idempotency key (unique). */
+  clave: string | null;
+  creado_por: number | null;
+  modificado: string | null;
+  modificado_por: number | null;
 };
+
+export type DocumentoLineasTable = {
+  id: Generated<number>;
+  documento_id: number;
+  orden: number;
+  articulo_id: number;
+  codigo: string;
+  descripcion: string;
+  tipo_iva: string;
+  /** Thousandths. */
+  cantidad: number;
+  /** Ten-thousandths. */
+  precio: number;
+  /** Hundredths of a percent. */
+  descuento: number;
+  recargo: Generated<number>;
+  /** Thousandths still to be received / served / invoiced. */
+  pendiente: Generated<number>;
+  almacen_id: number | null;
+  ubicacion_id: number | null;
+  motivo: string | null;
+  teorico: number | null;
+};
+
+/** Child line ← parent line, with the quantity it takes. */
+export type DocumentoEnlacesTable = { id: Generated<number>; linea_id: number; padre_linea_id: number; cantidad: number };
+
+/** The action log: what ran on a document, the state before, the pending deltas it applied, and who undid it. */
+export type DocumentoAccionesTable = {
+  id: Generated<number>;
+  documento_id: number;
+  accion: string;
+  fecha: string;
+  usuario_id: number | null;
+  estado_antes: string;
+  /** JSON: { pendiente?: [lineId, delta][], teorico?: true }. */
+  detalle: string | null;
+  deshecha_por: number | null;
+};
+
+/** Numbering per document type, serie (0 when none) and ejercicio. */
+export type ContadoresTable = { tipo: string; serie_id: number; ejercicio: number; ultimo: number; ultima_fecha: string | null };
+
+export type UbicacionesTable = { id: Generated<number>; almacen_id: number; codigo: string; descripcion: string | null; activo: Flag };
+
+/** The default location of an article in a warehouse. */
+export type ArticuloUbicacionesTable = { articulo_id: number; almacen_id: number; ubicacion_id: number };
 
 export type Database = {
   configuracion: ConfiguracionTable;
@@ -77,6 +150,12 @@ export type Database = {
   articulo_componentes: ArticuloComponentesTable;
   articulo_proporciones: ArticuloProporcionesTable;
   stock_movimientos: StockMovimientosTable;
+  ubicaciones: UbicacionesTable;
+  articulo_ubicaciones: ArticuloUbicacionesTable;
+  documento_lineas: DocumentoLineasTable;
+  documento_enlaces: DocumentoEnlacesTable;
+  documento_acciones: DocumentoAccionesTable;
+  contadores: ContadoresTable;
 };
 
 // Catalogue (issue 3). Scales: prices and costs in ten-thousandths, PVP in cents, quantities in
@@ -84,7 +163,12 @@ export type Database = {
 
 /** familias, marcas, materiales, almacenes: code, name, active. */
 export type MaestroTable = TableOf<Familia>;
-export type AlmacenesTable = MaestroTable;
+export type AlmacenesTable = MaestroTable & {
+  direccion: string | null;
+  es_furgoneta: Generated<Flag>;
+  matricula: string | null;
+  conductor_id: number | null;
+};
 export type FamiliasTable = MaestroTable;
 export type MarcasTable = MaestroTable;
 export type MaterialesTable = MaestroTable;
@@ -138,6 +222,10 @@ export type StockMovimientosTable = {
   fecha: string;
   /** Net unit price of the movement, ten-thousandths. */
   precio: number;
+  ubicacion_id?: number | null;
+  documento_linea_id?: number | null;
+  /** The documento_acciones row that wrote it (its undo writes the opposite rows). */
+  accion_id?: number | null;
 };
 
 export type ConfiguracionRow = Selectable<ConfiguracionTable>;

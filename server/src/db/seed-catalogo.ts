@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { netFromPvp } from 'shared/domain';
 import type { TipoIva, UnidadMedida } from 'shared/domain';
 import { withDerived } from '../actions/catalogo/derivados.ts';
-import type { Database } from './schema.ts';
+import type { Database, NewStockMovimiento } from './schema.ts';
 
 /** EAN-13 of a 12-digit body: the body and its GS1 check digit. */
 export function ean13(body12: string): string {
@@ -80,7 +80,7 @@ const PROCESOS = [
 ] as const;
 
 /** The demo shop's catalogue (first start only): a hardware and household store in Madrid. */
-export async function seedCatalogo(db: Kysely<Database>): Promise<void> {
+export async function seedCatalogo(db: Kysely<Database>, demoStock = true): Promise<void> {
   const familiaIds = new Map<string, number>();
   const subIds = new Map<string, { id: number; familia_id: number }>();
   for (const f of FAMILIAS) {
@@ -122,4 +122,39 @@ export async function seedCatalogo(db: Kysely<Database>): Promise<void> {
     });
   });
   await db.insertInto('articulos').values(rows).execute();
+  if (demoStock) await seedAlmacenes(db);
+}
+
+/** Demo warehouses (issue 6): a second one, locations in the principal, and opening stock so the demo shows stock. */
+async function seedAlmacenes(db: Kysely<Database>): Promise<void> {
+  const principal = await db.selectFrom('almacenes').select('id').where('codigo', '=', 'PRINCIPAL').executeTakeFirst();
+  if (!principal) return;
+  const tienda = await db
+    .insertInto('almacenes')
+    .values({ codigo: 'TIENDA', nombre: 'Tienda centro', direccion: 'Calle Mayor 12, Madrid', activo: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ubicaciones = await db
+    .insertInto('ubicaciones')
+    .values([
+      { almacen_id: principal.id, codigo: 'A-01-1', descripcion: 'Pasillo A, estantería 1, balda 1', activo: 1 },
+      { almacen_id: principal.id, codigo: 'A-01-2', descripcion: 'Pasillo A, estantería 1, balda 2', activo: 1 },
+      { almacen_id: principal.id, codigo: 'B-02-1', descripcion: 'Pasillo B, estantería 2, balda 1', activo: 1 },
+    ])
+    .returning('id')
+    .execute();
+  const articulos = await db.selectFrom('articulos').select(['id', 'codigo', 'precio_compra']).orderBy('id').limit(12).execute();
+  const fecha = '2026-01-02';
+  const filas = articulos.flatMap((a, i) => {
+    const ubicacion_id = ubicaciones[i % ubicaciones.length].id;
+    const base = { articulo_id: a.id, ubicacion: null, causa: 'inicial', documento_tipo: null, documento_id: null, fecha, precio: a.precio_compra };
+    const out: NewStockMovimiento[] = [{ ...base, almacen_id: principal.id, ubicacion_id, cantidad: (6 + ((i * 7) % 20)) * 1000 }];
+    if (i % 2 === 0) out.push({ ...base, almacen_id: tienda.id, ubicacion_id: null, cantidad: (2 + (i % 5)) * 1000 });
+    return out;
+  });
+  await db.insertInto('stock_movimientos').values(filas).execute();
+  await db
+    .insertInto('articulo_ubicaciones')
+    .values(articulos.map((a, i) => ({ articulo_id: a.id, almacen_id: principal.id, ubicacion_id: ubicaciones[i % ubicaciones.length].id })))
+    .execute();
 }

@@ -42,6 +42,7 @@ export async function seed(
   db: Kysely<Database>,
   dialect: DialectName,
   admin: { email: string; password?: string },
+  options: { demoStock?: boolean } = {},
 ): Promise<SeedResult> {
   const result: SeedResult = { adminCreated: null };
 
@@ -62,7 +63,7 @@ export async function seed(
         .values(DEMO_SERIES.map((s) => ({ ...s })))
         .onConflict((oc) => oc.column('codigo').doNothing())
         .execute();
-      await seedCatalogo(db);
+      await seedCatalogo(db, options.demoStock ?? true);
     }
   }
 

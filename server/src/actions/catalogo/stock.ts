@@ -13,22 +13,52 @@ import type { Database } from '../../db/schema.ts';
 export const CAUSAS_COMPRA = ['compra', 'devolucion_compra'] as const;
 export const CAUSAS_VENTA = ['venta', 'devolucion_venta'] as const;
 /** Movements that are neither bought nor sold: they change stock only. */
-export const CAUSAS_OTRAS = ['inicial', 'ajuste', 'inventario', 'traspaso', 'kit'] as const;
+export const CAUSAS_OTRAS = ['inicial', 'ajuste', 'inventario', 'traspaso', 'perdida', 'kit'] as const;
 export type StockCausa = (typeof CAUSAS_COMPRA)[number] | (typeof CAUSAS_VENTA)[number] | (typeof CAUSAS_OTRAS)[number];
 
-/** Stock per warehouse: every active warehouse, and inactive ones that still hold stock. */
+/**
+ * Stock per warehouse: every active warehouse, and inactive ones that still hold stock; with the
+ * stock per location where the article has located rows (issue 6), and what is in transit towards
+ * each warehouse (sent by a movimiento, not yet received).
+ */
 export async function stockPorAlmacen(db: Kysely<Database>, articuloId: number): Promise<StockAlmacen[]> {
-  const rows = await db
-    .selectFrom('almacenes as al')
-    .leftJoin('stock_movimientos as sm', (join) => join.onRef('sm.almacen_id', '=', 'al.id').on('sm.articulo_id', '=', articuloId))
-    .select(['al.id as almacen_id', 'al.nombre as almacen_nombre', 'al.activo'])
-    .select(sql<string>`cast(coalesce(sum(sm.cantidad), 0) as text)`.as('stock'))
-    .groupBy(['al.id', 'al.nombre', 'al.activo'])
-    .orderBy('al.id')
+  const almacenes = await db.selectFrom('almacenes').select(['id', 'nombre', 'activo']).orderBy('id').execute();
+  // The article's rows grouped by warehouse and location (covering index articulo_id, almacen_id, …).
+  const porUbicacion = await db
+    .selectFrom('stock_movimientos as sm')
+    .leftJoin('ubicaciones as u', 'u.id', 'sm.ubicacion_id')
+    .select(['sm.almacen_id', 'sm.ubicacion_id', 'u.codigo'])
+    .select(sql<string>`cast(sum(sm.cantidad) as text)`.as('stock'))
+    .where('sm.articulo_id', '=', articuloId)
+    .groupBy(['sm.almacen_id', 'sm.ubicacion_id', 'u.codigo'])
     .execute();
-  return rows
-    .filter((r) => r.activo === 1 || BigInt(r.stock) !== 0n)
-    .map((r) => ({ almacen_id: r.almacen_id, almacen_nombre: r.almacen_nombre, stock: Number(r.stock) }));
+  const transito = await db
+    .selectFrom('documento_lineas as l')
+    .innerJoin('documentos as d', 'd.id', 'l.documento_id')
+    .select('d.almacen_destino_id')
+    .select(sql<string>`cast(sum(l.pendiente) as text)`.as('pendiente'))
+    .where('l.articulo_id', '=', articuloId)
+    .where('l.pendiente', '>', 0)
+    .where('d.tipo', '=', 'movimiento')
+    .groupBy('d.almacen_destino_id')
+    .execute();
+  const enTransito = new Map(transito.map((t) => [t.almacen_destino_id, BigInt(t.pendiente)]));
+  const out: StockAlmacen[] = [];
+  for (const al of almacenes) {
+    const filas = porUbicacion.filter((r) => r.almacen_id === al.id);
+    const stock = filas.reduce((s, r) => s + BigInt(r.stock), 0n);
+    const transit = enTransito.get(al.id) ?? 0n;
+    if (al.activo !== 1 && stock === 0n && transit === 0n) continue;
+    const ubicadas = filas.some((r) => r.ubicacion_id !== null);
+    const ubicaciones = ubicadas
+      ? filas
+          .filter((r) => BigInt(r.stock) !== 0n)
+          .map((r) => ({ ubicacion_id: r.ubicacion_id ?? null, ubicacion_codigo: r.codigo ?? null, stock: Number(r.stock) }))
+          .sort((a, b) => (a.ubicacion_codigo ?? '\uffff').localeCompare(b.ubicacion_codigo ?? '\uffff'))
+      : [];
+    out.push({ almacen_id: al.id, almacen_nombre: al.nombre, stock: Number(stock), ubicaciones, en_transito: Number(transit) });
+  }
+  return out;
 }
 
 export type Cifras = {

@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import { DOCUMENTO_TIPOS, MESSAGES, numeroDocumento } from 'shared/domain';
+import type { DiferenciaStock, DocumentoTipo, MovimientoArticulo, Schema, StockAlmacenFila } from 'shared/domain';
+import { costeMedioSql, roundDiv, toBig } from '../../documentos/sql.ts';
+import { contains, listSchema, paging } from '../common.ts';
+import { defineAction } from '../registry.ts';
+
+const FLAGS = ['almacenes' as const];
+
+const stockAlmacenInput = {
+  ...listSchema(['codigo', 'descripcion', 'stock', 'valor'] as const),
+  almacen_id: { type: 'int', required: true, min: 1 },
+} as const satisfies Schema;
+
+const movimientosInput = {
+  ...listSchema(['id'] as const),
+  articulo_id: { type: 'int', required: true, min: 1 },
+  almacen_id: { type: 'int', min: 1 },
+  desde: { type: 'date' },
+  hasta: { type: 'date' },
+} as const satisfies Schema;
+
+const teoricasInput = {
+  almacen_id: { type: 'int', required: true, min: 1 },
+  familia_id: { type: 'int', min: 1 },
+  ubicacion_id: { type: 'int', min: 1 },
+} as const satisfies Schema;
+
+const and = (filters: RawBuilder<boolean>[]) => (filters.length ? sql.join(filters, sql` and `) : sql`1 = 1`);
+
+/** Displayed number of a ledger row's document, when it is one of the engine's types. */
+function numeroDe(tipo: string | null, ejercicio: number | null, numero: number | null): string | null {
+  const def = tipo && tipo in DOCUMENTO_TIPOS ? DOCUMENTO_TIPOS[tipo as DocumentoTipo] : undefined;
+  return def && ejercicio !== null ? numeroDocumento(def.prefijo, ejercicio, numero) : null;
+}
+
+/** Stock queries of the warehouses (issue 6) and the ledger check of utilidades. */
+export const stockAlmacenActions = [
+  defineAction({
+    name: 'listadostockalmacen',
+    method: 'GET',
+    flags: FLAGS,
+    input: stockAlmacenInput,
+    async handler({ input, app }) {
+      const filtro = input.q ? sql`where ${contains('a.codigo', input.q)} or ${contains('a.descripcion', input.q)}` : sql``;
+      const coste = costeMedioSql(app.dialect, 'a');
+      const valor = roundDiv(app.dialect, sql`x.stock * x.coste_medio`, 100_000);
+      // One warehouse's stock per article (index almacen_id, articulo_id), valued at average cost.
+      const y = sql`with s as (
+          select articulo_id, sum(cantidad) as stock from stock_movimientos where almacen_id = ${input.almacen_id}
+          group by articulo_id having sum(cantidad) <> 0),
+        x as (select s.articulo_id, a.codigo, a.descripcion, s.stock, ${coste} as coste_medio
+          from s join articulos a on a.id = s.articulo_id ${filtro}),
+        y as (select x.articulo_id, x.codigo, x.descripcion, x.stock, x.coste_medio, ${valor} as valor from x)`;
+      const totals = await sql<{ n: number; valor_total: string }>`${y} select count(*) as n, cast(coalesce(sum(valor), 0) as text) as valor_total from y`.execute(
+        app.db,
+      );
+      const p = paging(input);
+      const orden = sql.ref(`y.${input.orden ?? 'codigo'}`);
+      const dir = sql.raw(p.dir);
+      const rows = await sql<StockAlmacenFila>`${y} select * from y order by ${orden} ${dir}, y.articulo_id ${dir} limit ${p.limit} offset ${p.offset}`.execute(
+        app.db,
+      );
+      return {
+        RESULT: '0',
+        data: rows.rows.map((r) => ({ ...r, stock: Number(r.stock), coste_medio: Number(r.coste_medio), valor: Number(r.valor) })),
+        total: Number(totals.rows[0].n),
+        valor_total: Number(toBig(totals.rows[0].valor_total)),
+      };
+    },
+  }),
+
+  defineAction({
+    name: 'listadomovimientosarticulo',
+    method: 'GET',
+    flags: FLAGS,
+    input: movimientosInput,
+    async handler({ input, app }) {
+      const ambito: RawBuilder<boolean>[] = [sql<boolean>`sm.articulo_id = ${input.articulo_id}`];
+      if (input.almacen_id !== null) ambito.push(sql<boolean>`sm.almacen_id = ${input.almacen_id}`);
+      const filtros = [...ambito];
+      if (input.desde) filtros.push(sql<boolean>`sm.fecha >= ${input.desde}`);
+      if (input.hasta) filtros.push(sql<boolean>`substr(sm.fecha, 1, 10) <= ${input.hasta}`);
+      const count = await sql<{ n: number }>`select count(*) as n from stock_movimientos sm where ${and(filtros)}`.execute(app.db);
+      const p = paging(input);
+      // Newest first; each row's balance is the stock after it within the filter's warehouse (or all of them).
+      const page = await sql<Omit<MovimientoArticulo, 'saldo' | 'documento_numero'> & { numero: number | null; ejercicio: number | null }>`
+        select sm.id, sm.fecha, sm.almacen_id, al.nombre as almacen_nombre, sm.ubicacion_id, u.codigo as ubicacion_codigo, sm.causa,
+          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, sm.cantidad
+        from stock_movimientos sm
+        join almacenes al on al.id = sm.almacen_id
+        left join ubicaciones u on u.id = sm.ubicacion_id
+        left join documentos d on d.id = sm.documento_id and d.tipo = sm.documento_tipo
+        where ${and(filtros)} order by sm.id desc limit ${p.limit} offset ${p.offset}`.execute(app.db);
+      const rows = page.rows;
+      let data: MovimientoArticulo[] = [];
+      if (rows.length) {
+        const max = rows[0].id;
+        const min = rows[rows.length - 1].id;
+        // One indexed sum before the page, and the (few) rows of the scope between its ends: exact balances.
+        const antes = await sql<{ s: string }>`select cast(coalesce(sum(sm.cantidad), 0) as text) as s from stock_movimientos sm
+          where ${and(ambito)} and sm.id < ${min}`.execute(app.db);
+        const entre = await sql<{ id: number; cantidad: number }>`select sm.id, sm.cantidad from stock_movimientos sm
+          where ${and(ambito)} and sm.id >= ${min} and sm.id <= ${max} order by sm.id`.execute(app.db);
+        const saldo = new Map<number, bigint>();
+        let acc = toBig(antes.rows[0].s);
+        for (const r of entre.rows) {
+          acc += BigInt(r.cantidad);
+          saldo.set(Number(r.id), acc);
+        }
+        data = rows.map(({ numero, ejercicio, ...r }) => ({
+          ...r,
+          cantidad: Number(r.cantidad),
+          documento_numero: numeroDe(r.documento_tipo, ejercicio, numero),
+          saldo: Number(saldo.get(Number(r.id)) ?? 0n),
+        }));
+      }
+      return { RESULT: '0', data, total: Number(count.rows[0].n) };
+    },
+  }),
+
+  defineAction({
+    name: 'lineasteoricasinventario',
+    method: 'GET',
+    flags: FLAGS,
+    input: teoricasInput,
+    async handler({ input, app }) {
+      const ubicacion = input.ubicacion_id !== null ? sql`and ubicacion_id = ${input.ubicacion_id}` : sql``;
+      const familia = input.familia_id !== null ? sql`where a.familia_id = ${input.familia_id}` : sql``;
+      const rows = await sql<{ articulo_id: number; codigo: string; descripcion: string; teorico: number }>`
+        select a.id as articulo_id, a.codigo, a.descripcion, s.teorico
+        from (select articulo_id, sum(cantidad) as teorico from stock_movimientos where almacen_id = ${input.almacen_id} ${ubicacion}
+          group by articulo_id having sum(cantidad) <> 0) s
+        join articulos a on a.id = s.articulo_id ${familia}
+        order by a.codigo`.execute(app.db);
+      return { RESULT: '0', data: rows.rows.map((r) => ({ ...r, teorico: Number(r.teorico) })), total: rows.rows.length };
+    },
+  }),
+
+  defineAction({
+    name: 'recalcularstock',
+    method: 'POST',
+    input: { aplicar: { type: 'flag' } } as const satisfies Schema,
+    async handler({ input, app }) {
+      const diferencias = sql`select a.id as articulo_id, a.codigo, a.descripcion, a.stock_total as guardado, coalesce(s.libro, 0) as libro
+        from articulos a left join (select articulo_id, sum(cantidad) as libro from stock_movimientos group by articulo_id) s
+          on s.articulo_id = a.id
+        where a.stock_total <> coalesce(s.libro, 0)`;
+      if (input.aplicar !== 1) {
+        const rows = await sql<DiferenciaStock>`${diferencias} order by a.codigo`.execute(app.db);
+        const data = rows.rows.map((r) => ({ ...r, guardado: Number(r.guardado), libro: Number(r.libro) }));
+        return { RESULT: '0', data, total: data.length };
+      }
+      const reparados = await app.db.transaction().execute(async (trx) => {
+        const rows = await sql<{ articulo_id: number }>`${diferencias}`.execute(trx);
+        const ids = rows.rows.map((r) => r.articulo_id);
+        for (let i = 0; i < ids.length; i += 500) {
+          const chunk = sql.join(ids.slice(i, i + 500));
+          await sql`update articulos set stock_total = (select coalesce(sum(sm.cantidad), 0) from stock_movimientos sm where sm.articulo_id = articulos.id)
+            where id in (${chunk})`.execute(trx);
+        }
+        return ids.length;
+      });
+      return { RESULT: '0', message: MESSAGES.stockReparado, data: [{ reparados }] };
+    },
+  }),
+];
