@@ -5,6 +5,7 @@
 // - a page of an article's movements with its running balance (listadomovimientosarticulo);
 // - sending a 50-line transfer (enviarmovimiento: 50 ledger rows, pending, state, action log);
 // - finishing an inventory of 10.000 lines (finalizarinventario: theoretical stock, 10.000 adjustments).
+// A write's answer is the document after it, so its raw counterpart also reads the document back.
 // BENCH_ARTICLES (100000), BENCH_LEDGER (1000000), BENCH_RUNS (300), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
 import os from 'node:os';
 import type { Kysely } from 'kysely';
@@ -200,6 +201,23 @@ async function reads(r: Runner, gen: Generated, cookie: string): Promise<Row[]> 
 
 const randomUUID = () => crypto.randomUUID();
 
+/** The action's answer is the document after it: header, lines and history, read back as the handler does. */
+async function rawReadBack(r: Runner, id: number): Promise<void> {
+  const d = r.name;
+  await r.rawQuery(
+    `select d.*, a.nombre as almacen_nombre, b.nombre as almacen_destino_nombre from documentos d left join almacenes a on a.id = d.almacen_id
+     left join almacenes b on b.id = d.almacen_destino_id where d.id = ${param(d, 1)}`,
+    [id],
+  );
+  await r.rawQuery(
+    `select l.id, l.orden, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, l.pendiente, l.ubicacion_id,
+       u.codigo as ubicacion_codigo, l.motivo, l.teorico from documento_lineas l left join ubicaciones u on u.id = l.ubicacion_id
+     where l.documento_id = ${param(d, 1)} order by l.orden, l.id`,
+    [id],
+  );
+  await r.rawQuery(`select a.id, a.accion, a.fecha, a.deshecha_por from documento_acciones a where a.documento_id = ${param(d, 1)} order by a.id`, [id]);
+}
+
 /** Writes: each run on a document of its own, created beforehand (untimed). */
 async function writes(r: Runner, gen: Generated): Promise<Row[]> {
   const d = r.name;
@@ -245,6 +263,7 @@ async function writes(r: Runner, gen: Generated): Promise<Row[]> {
           await r.rawQuery(`update documento_lineas set pendiente = cantidad where documento_id = ${param(d, 1)}`, [doc.id]);
           await r.rawQuery(`update documentos set estado = 'enviado', modificado = ${param(d, 1)} where id = ${param(d, 2)}`, [new Date().toISOString(), doc.id]);
         });
+        await rawReadBack(r, doc.id);
       }
       times[which === 0 ? 'raw' : 'handler'].push(ms(t0));
     }
@@ -290,6 +309,7 @@ async function writes(r: Runner, gen: Generated): Promise<Row[]> {
           );
           await r.rawQuery(`update documentos set estado = 'finalizado' where id = ${param(d, 1)}`, [b.id]);
         });
+        await rawReadBack(r, b.id);
       }
       inv[which === 0 ? 'raw' : 'handler'].push(ms(t0));
     }

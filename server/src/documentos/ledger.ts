@@ -56,8 +56,9 @@ export async function addToLines(trx: Transaction<Database>, column: 'pendiente'
   const moving = deltas.filter(([, d]) => d !== 0);
   for (let i = 0; i < moving.length; i += CHUNK) {
     const chunk = moving.slice(i, i + CHUNK);
-    const cases = sql.join(chunk.map(([id, d]) => sql`when ${sql.lit(id)} then ${sql.lit(d)}`), sql` `);
-    const ids = sql.join(chunk.map(([id]) => sql.lit(id)));
+    // Parameters, not literals: the statement's text depends only on the chunk's size, so it is prepared once.
+    const cases = sql.join(chunk.map(([id, d]) => sql`when ${id} then ${d}`), sql` `);
+    const ids = sql.join(chunk.map(([id]) => sql`${id}`));
     await sql`update documento_lineas set ${sql.ref(column)} = ${sql.ref(column)} + (case id ${cases} else 0 end) where id in (${ids})`.execute(trx);
   }
 }
