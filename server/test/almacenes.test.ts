@@ -316,6 +316,30 @@ describe.each(backends())('almacenes y documentos de almacén ($name)', (backend
     expect((await list(t, t.cookie, 'listadomovimientosarticulo', { articulo_id: a1.id, hasta: '2026-01-01' })).rows.every((r) => String(r.fecha) <= '2026-01-01')).toBe(true);
   });
 
+  it("an article's usual location per warehouse: shown on its record, used by received transfers, refused from another warehouse", async () => {
+    const hueco = await ok(t, t.cookie, 'editarubicacion', { almacen_id: tienda, codigo: 'T-09', descripcion: 'Estantería 9' });
+    const otra = (await list(t, t.cookie, 'listadoubicaciones', { almacen_id: principal })).rows[0];
+    const wrong = await post(t, t.cookie, 'editarubicacionarticulo', { articulo_id: a3.id, almacen_id: tienda, ubicacion_id: otra.id });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ ubicacion_id: MESSAGES.ubicacionOtroAlmacen });
+    await ok(t, t.cookie, 'editarubicacionarticulo', { articulo_id: a3.id, almacen_id: tienda, ubicacion_id: hueco.id });
+    const rec = await articulo(t, t.cookie, a3.id);
+    const enTienda = (rec.stock as Row[]).find((s) => s.almacen_id === tienda)!;
+    expect(enTienda).toMatchObject({ ubicacion_habitual_id: hueco.id, ubicacion_habitual_codigo: 'T-09' });
+
+    await inicial(t, a3.id, principal, 5_000);
+    const mov = await ok(t, t.cookie, 'editarmovimiento', { fecha: FECHA, almacen_id: principal, almacen_destino_id: tienda, lineas: [{ articulo_id: a3.id, cantidad: 2_000 }] });
+    await ok(t, t.cookie, 'enviarmovimiento', { id: mov.id });
+    await ok(t, t.cookie, 'recibirmovimiento', { id: mov.id });
+    const after = await articulo(t, t.cookie, a3.id);
+    const tiendaAfter = (after.stock as Row[]).find((s) => s.almacen_id === tienda)!;
+    expect((tiendaAfter.ubicaciones as Row[]).find((u) => u.ubicacion_id === hueco.id)).toMatchObject({ ubicacion_codigo: 'T-09', stock: 2_000 });
+
+    // Cleared without ubicacion_id.
+    await ok(t, t.cookie, 'editarubicacionarticulo', { articulo_id: a3.id, almacen_id: tienda });
+    expect(((await articulo(t, t.cookie, a3.id)).stock as Row[]).find((s) => s.almacen_id === tienda)).toMatchObject({ ubicacion_habitual_id: null });
+  });
+
   it('recalcularstock finds a difference and repairs it', async () => {
     expect((await post(t, t.cookie, 'recalcularstock', { aplicar: 0 })).body.data).toEqual([]);
     const db = t.app.manager.db;

@@ -103,7 +103,7 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
       seo_slug: null,
       seo_titulo: null,
       seo_descripcion: null,
-      stock: [{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0 }],
+      stock: [{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null }],
       stock_total: 0,
       precio_medio_compra: 0,
       precio_medio_venta: 0,

@@ -86,6 +86,6 @@ describe.each(backends())('catálogo: copia de seguridad ($name)', (backend) => 
     expect((await list(t, t.cookie, 'listadoarticulos')).total).toBe(0);
     expect((await list(t, t.cookie, 'listadofamilias')).total).toBe(0);
     const a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('PRIMERO'));
-    expect((await articulo(t, t.cookie, a.id)).stock).toEqual([{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0 }]);
+    expect((await articulo(t, t.cookie, a.id)).stock).toEqual([{ almacen_id: expect.any(Number), almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null }]);
   });
 });

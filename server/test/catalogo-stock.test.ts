@@ -12,7 +12,7 @@ describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($
     const a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('STOCK-1'));
     const principal = await db.selectFrom('almacenes').select(['id', 'nombre']).where('codigo', '=', 'PRINCIPAL').executeTakeFirstOrThrow();
     expect(await articulo(t, t.cookie, a.id)).toMatchObject({
-      stock: [{ almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0 }],
+      stock: [{ almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 0, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null }],
       stock_total: 0,
       precio_medio_compra: 0,
       precio_medio_venta: 0,
@@ -51,8 +51,8 @@ describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($
     const record = await articulo(t, t.cookie, a.id);
     expect(record).toMatchObject({
       stock: [
-        { almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 29_750, ubicaciones: [], en_transito: 0 },
-        { almacen_id: furgoneta.id, almacen_nombre: 'Furgoneta 1', stock: 1_500, ubicaciones: [], en_transito: 0 },
+        { almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 29_750, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null },
+        { almacen_id: furgoneta.id, almacen_nombre: 'Furgoneta 1', stock: 1_500, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null },
       ],
       stock_total: 31_250,
       // (10 × 1 + 30 × 2) / 40 = 1,75 €; sales (5 × 3 + 3 × 4) / 8 = 3,375 €.
@@ -69,9 +69,9 @@ describe.each(backends())('catálogo: stock y cifras del libro de movimientos ($
     // An inactive warehouse shows only while it holds stock of the article.
     await db.insertInto('stock_movimientos').values(mov(cerrado.id, 333, 'inventario', 0)).execute();
     expect((await articulo(t, t.cookie, a.id)).stock).toEqual([
-      { almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 29_750, ubicaciones: [], en_transito: 0 },
-      { almacen_id: furgoneta.id, almacen_nombre: 'Furgoneta 1', stock: 1_500, ubicaciones: [], en_transito: 0 },
-      { almacen_id: cerrado.id, almacen_nombre: 'Almacén cerrado', stock: 333, ubicaciones: [], en_transito: 0 },
+      { almacen_id: principal.id, almacen_nombre: 'Almacén principal', stock: 29_750, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null },
+      { almacen_id: furgoneta.id, almacen_nombre: 'Furgoneta 1', stock: 1_500, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null },
+      { almacen_id: cerrado.id, almacen_nombre: 'Almacén cerrado', stock: 333, ubicaciones: [], en_transito: 0, ubicacion_habitual_id: null, ubicacion_habitual_codigo: null },
     ]);
 
     // Corrections to the ledger (changed or removed rows) keep the total equal to its sum.

@@ -266,7 +266,7 @@ export function ArticuloPage({ id }: { id?: string }) {
           </FormSection>
         )}
 
-        {record && <EstadisticasPanel articulo={record} />}
+        {record && <EstadisticasPanel articulo={record} almacenes={flags.almacenes === 1} />}
         {record && flags.almacenes === 1 && <MovimientosPanel articuloId={record.id} />}
 
         {/* Documents or kits use it: RESULT 2 shows 'Acción no posible' and the article stays. */}

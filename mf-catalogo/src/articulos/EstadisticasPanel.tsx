@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { FormSection, Muted, type Articulo } from 'shared';
 import styled from 'styled-components';
 import { formatCantidad, formatPrecio } from '../formato';
+import { UbicacionesHabituales } from './UbicacionesHabituales';
 
 const StyledStats = styled.dl`
   display: grid;
@@ -27,7 +28,7 @@ const StyledStock = styled.table`
 `;
 
 /** Read-only figures derived from documents: average prices, units bought and sold, stock per warehouse. */
-export function EstadisticasPanel({ articulo }: { articulo: Articulo }) {
+export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: Articulo; almacenes?: boolean }) {
   const stock = articulo.stock ?? [];
   const total = stock.reduce((s, a) => s + BigInt(a.stock ?? 0), 0n);
   const transito = stock.reduce((s, a) => s + BigInt(a.en_transito ?? 0), 0n);
@@ -93,6 +94,7 @@ export function EstadisticasPanel({ articulo }: { articulo: Articulo }) {
           </tfoot>
         </StyledStock>
       )}
+      {almacenes && <UbicacionesHabituales articulo={articulo} />}
     </FormSection>
   );
 }

@@ -59,6 +59,9 @@ export type StockAlmacen = {
   ubicaciones?: { ubicacion_id: number | null; ubicacion_codigo: string | null; stock: number }[];
   /** Issue 6: sent towards this warehouse and not yet received, thousandths. */
   en_transito?: number;
+  /** Issue 6: the article's usual location in this warehouse (editarubicacionarticulo). */
+  ubicacion_habitual_id?: number | null;
+  ubicacion_habitual_codigo?: string | null;
 };
 export type Componente = { componente_id: number; codigo?: string; descripcion?: string; cantidad: number };
 export type Proporcion = { material_id: number; nombre?: string; porcentaje: number };

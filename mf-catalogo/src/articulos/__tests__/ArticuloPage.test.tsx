@@ -250,6 +250,68 @@ describe('Artículo: ficha existente', () => {
     expect(within(stock).getByText('Total').nextSibling?.textContent).toBe('12,5');
   });
 
+  it('with almacenes: stock per location and in transit, the usual location saved at once, and the movements with their balance', async () => {
+    const conUbicaciones: Articulo = {
+      ...ARTICULO,
+      stock: [
+        {
+          almacen_id: 1,
+          almacen_nombre: 'Central',
+          stock: 12000,
+          en_transito: 0,
+          ubicaciones: [
+            { ubicacion_id: 5, ubicacion_codigo: 'A-01-1', stock: 10000 },
+            { ubicacion_id: null, ubicacion_codigo: null, stock: 2000 },
+          ],
+          ubicacion_habitual_id: 5,
+          ubicacion_habitual_codigo: 'A-01-1',
+        },
+        { almacen_id: 2, almacen_nombre: 'Tienda', stock: 500, en_transito: 1500, ubicaciones: [], ubicacion_habitual_id: null },
+      ],
+    };
+    const fake = fakeCatalogo({
+      listadoarticulos: listado([conUbicaciones]),
+      listadoalmacenes: () => ({ RESULT: '0', data: [{ id: 1, nombre: 'Central' }, { id: 2, nombre: 'Tienda' }], total: 2 }),
+      listadoubicaciones: () => ({
+        RESULT: '0',
+        data: [
+          { id: 5, almacen_id: 1, codigo: 'A-01-1', descripcion: null, activo: 1 },
+          { id: 6, almacen_id: 1, codigo: 'A-01-2', descripcion: 'Pasillo A', activo: 1 },
+        ],
+        total: 2,
+      }),
+      editarubicacionarticulo: (call) => ({ RESULT: '0', data: [call.body] }),
+      listadomovimientosarticulo: () => ({
+        RESULT: '0',
+        data: [
+          { id: 9, fecha: '2026-11-20', almacen_id: 1, almacen_nombre: 'Central', ubicacion_id: 5, ubicacion_codigo: 'A-01-1', causa: 'traspaso', documento_tipo: 'movimiento', documento_id: 3, documento_numero: 'MOV 2026/000003', cantidad: -1500, saldo: 12500 },
+          { id: 8, fecha: '2026-11-02', almacen_id: 1, almacen_nombre: 'Central', ubicacion_id: null, ubicacion_codigo: null, causa: 'inicial', documento_tipo: null, documento_id: null, documento_numero: null, cantidad: 14000, saldo: 14000 },
+        ],
+        total: 2,
+      }),
+    });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fake.api, flags: allFlags(1) });
+    const stock = await screen.findByRole('table', { name: 'Stock por almacén' });
+    expect(within(stock).getByText('Ubicación A-01-1').nextSibling?.textContent).toBe('10');
+    expect(within(stock).getByText('Tienda').parentElement?.lastChild?.textContent).toBe('1,5');
+
+    const habitual = (await screen.findByLabelText('Ubicación habitual en Central')) as HTMLSelectElement;
+    expect(habitual.value).toBe('5');
+    expect(screen.queryByLabelText('Ubicación habitual en Tienda')).toBeNull();
+    await userEvent.selectOptions(habitual, '6');
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarubicacionarticulo')).toEqual([{ articulo_id: 7, almacen_id: 1, ubicacion_id: 6 }]));
+    expect(screen.queryByText('Cambios sin guardar')).toBeNull();
+
+    const movimientos = await screen.findByRole('table', { name: 'Movimientos de stock del artículo' });
+    const link = await within(movimientos).findByRole('link', { name: 'MOV 2026/000003' });
+    expect(link.getAttribute('href')).toBe('/almacenes/movimiento/3');
+    expect(within(movimientos).getByText('-1,5')).toBeTruthy();
+    expect(within(movimientos).getByText('12,5')).toBeTruthy();
+    expect(within(movimientos).getByText('Stock inicial')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Almacén'), '2');
+    await waitFor(() => expect(fake.calls.filter((c) => c.ac === 'listadomovimientosarticulo').at(-1)?.params).toMatchObject({ articulo_id: 7, almacen_id: '2', pagina: 1 }));
+  });
+
   it('an article without documents shows zeros and no stock', async () => {
     renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fakeCatalogo().api });
     expect(await screen.findByText('Sin existencias en ningún almacén.')).toBeTruthy();

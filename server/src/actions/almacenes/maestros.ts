@@ -207,4 +207,36 @@ export const maestroAlmacenActions = [
         { table: 'articulo_ubicaciones', column: 'ubicacion_id' },
       ]),
   }),
+
+  /** An article's usual location in a warehouse (received transfers put the stock there); no ubicacion_id clears it. */
+  defineAction({
+    name: 'editarubicacionarticulo',
+    method: 'POST',
+    flags: FLAGS,
+    input: {
+      articulo_id: { type: 'int', required: true, min: 1 },
+      almacen_id: { type: 'int', required: true, min: 1 },
+      ubicacion_id: { type: 'int', min: 1 },
+    } satisfies Schema,
+    async handler({ input, app }) {
+      await app.db.transaction().execute(async (trx) => {
+        const articulo = await trx.selectFrom('articulos').select('id').where('id', '=', input.articulo_id).executeTakeFirst();
+        if (!articulo) throw invalidFields({ articulo_id: MESSAGES.articuloNoExiste });
+        const almacen = await trx.selectFrom('almacenes').select('id').where('id', '=', input.almacen_id).executeTakeFirst();
+        if (!almacen) throw invalidFields({ almacen_id: MESSAGES.unknownElement });
+        if (input.ubicacion_id !== null) {
+          const u = await trx.selectFrom('ubicaciones').select(['almacen_id', 'activo']).where('id', '=', input.ubicacion_id).executeTakeFirst();
+          if (!u || u.almacen_id !== input.almacen_id || u.activo !== 1) throw invalidFields({ ubicacion_id: MESSAGES.ubicacionOtroAlmacen });
+        }
+        await trx.deleteFrom('articulo_ubicaciones').where('articulo_id', '=', input.articulo_id).where('almacen_id', '=', input.almacen_id).execute();
+        if (input.ubicacion_id !== null) {
+          await trx
+            .insertInto('articulo_ubicaciones')
+            .values({ articulo_id: input.articulo_id, almacen_id: input.almacen_id, ubicacion_id: input.ubicacion_id })
+            .execute();
+        }
+      });
+      return { RESULT: '0', data: [{ articulo_id: input.articulo_id, almacen_id: input.almacen_id, ubicacion_id: input.ubicacion_id }] };
+    },
+  }),
 ];

@@ -334,7 +334,7 @@ export const articuloActionList = [
         const moved = await trx.selectFrom('stock_movimientos').select('id').where('articulo_id', '=', input.id).limit(1).executeTakeFirst();
         const inKit = await trx.selectFrom('articulo_componentes').select('articulo_id').where('componente_id', '=', input.id).limit(1).executeTakeFirst();
         if (moved || inKit) throw fail(TOASTS.associated.text, '2');
-        for (const table of ['articulo_materiales', 'articulo_procesos', 'articulo_componentes', 'articulo_proporciones'] as const) {
+        for (const table of ['articulo_materiales', 'articulo_procesos', 'articulo_componentes', 'articulo_proporciones', 'articulo_ubicaciones'] as const) {
           await trx.deleteFrom(table).where('articulo_id', '=', input.id).execute();
         }
         await trx.deleteFrom('articulos').where('id', '=', input.id).execute();

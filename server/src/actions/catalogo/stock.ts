@@ -43,6 +43,13 @@ export async function stockPorAlmacen(db: Kysely<Database>, articuloId: number):
     .groupBy('d.almacen_destino_id')
     .execute();
   const enTransito = new Map(transito.map((t) => [t.almacen_destino_id, BigInt(t.pendiente)]));
+  const habituales = await db
+    .selectFrom('articulo_ubicaciones as au')
+    .innerJoin('ubicaciones as u', 'u.id', 'au.ubicacion_id')
+    .select(['au.almacen_id', 'au.ubicacion_id', 'u.codigo'])
+    .where('au.articulo_id', '=', articuloId)
+    .execute();
+  const habitual = new Map(habituales.map((h) => [h.almacen_id, h]));
   const out: StockAlmacen[] = [];
   for (const al of almacenes) {
     const filas = porUbicacion.filter((r) => r.almacen_id === al.id);
@@ -56,7 +63,16 @@ export async function stockPorAlmacen(db: Kysely<Database>, articuloId: number):
           .map((r) => ({ ubicacion_id: r.ubicacion_id ?? null, ubicacion_codigo: r.codigo ?? null, stock: Number(r.stock) }))
           .sort((a, b) => (a.ubicacion_codigo ?? '\uffff').localeCompare(b.ubicacion_codigo ?? '\uffff'))
       : [];
-    out.push({ almacen_id: al.id, almacen_nombre: al.nombre, stock: Number(stock), ubicaciones, en_transito: Number(transit) });
+    const h = habitual.get(al.id);
+    out.push({
+      almacen_id: al.id,
+      almacen_nombre: al.nombre,
+      stock: Number(stock),
+      ubicaciones,
+      en_transito: Number(transit),
+      ubicacion_habitual_id: h?.ubicacion_id ?? null,
+      ubicacion_habitual_codigo: h?.codigo ?? null,
+    });
   }
   return out;
 }
