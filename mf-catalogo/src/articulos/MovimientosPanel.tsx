@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   CAUSA_LABEL,
   DataTable,
@@ -34,6 +34,7 @@ const signed = (n: number) => (n > 0 ? `+${formatCantidad(n)}` : formatCantidad(
  * after it (in the chosen warehouse, or in all of them) and a link to the document that wrote it.
  */
 export function MovimientosPanel({ articuloId }: { articuloId: number }) {
+  const ids = useId();
   const [almacenId, setAlmacenId] = useState('');
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
@@ -88,9 +89,10 @@ export function MovimientosPanel({ articuloId }: { articuloId: number }) {
             ))}
           </select>
         </label>
-        <label>
+        <label htmlFor={`${ids}-desde`}>
           Desde
           <StyledInput
+            id={`${ids}-desde`}
             type="date"
             value={desde}
             onChange={(e) => {
@@ -99,9 +101,10 @@ export function MovimientosPanel({ articuloId }: { articuloId: number }) {
             }}
           />
         </label>
-        <label>
+        <label htmlFor={`${ids}-hasta`}>
           Hasta
           <StyledInput
+            id={`${ids}-hasta`}
             type="date"
             value={hasta}
             onChange={(e) => {
