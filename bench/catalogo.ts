@@ -58,7 +58,7 @@ const SILABAS = ['ro', 'ma', 'tec', 'sur', 'nor', 'lux', 'fer', 'vi', 'la', 'tor
 const IVAS: TipoIva[] = [...Array(85).fill('21'), ...Array(10).fill('10'), ...Array(4).fill('4'), 'exento'];
 const UNIDADES = ['ud', 'ud', 'ud', 'ud', 'caja', 'paquete', 'm', 'kg', 'l'] as const;
 
-type Generated = { barcodes: string[]; words: { selective: string; broad: string } };
+type Generated = { barcodes: string[]; words: { selective: string; broad: string; fragment: string; broadFragment: string } };
 
 /** 100.000 articles with their familias (one subfamilia per kind of product) and marcas, in one transaction. */
 async function generate(db: Kysely<Database>): Promise<Generated> {
@@ -111,7 +111,7 @@ async function generate(db: Kysely<Database>): Promise<Generated> {
         batch = [];
       }
     }
-    return { barcodes, words: { selective: 'bisagra latón', broad: 'para exterior' } };
+    return { barcodes, words: { selective: 'bisagra latón', broad: 'para exterior', fragment: 'nillo', broadFragment: 'able' } };
   });
 }
 
@@ -144,8 +144,10 @@ function pageOp(name: string, pagina: number, orden: 'codigo' | 'descripcion'): 
 }
 
 /**
- * A search of two words, page 1 by código. On SQLite, as the handler: the count from the FTS index
- * alone, and the page through the index when few rows match, or walking the código index testing
+ * A search, page 1 by código, as the handler runs it (actions/catalogo/busqueda.ts): fragments of 3+
+ * characters inside words through the trigram index (FTS5 trigram on SQLite, pg_trgm on PostgreSQL),
+ * shorter words as word starts. On SQLite the count comes from one FTS5 table alone when the words
+ * allow it, and the page through the index when few rows match, or walking the código index testing
  * each row when many do (`scan`).
  */
 function searchOp(name: string, q: string, scan: boolean): Op {
@@ -154,19 +156,47 @@ function searchOp(name: string, q: string, scan: boolean): Op {
     input: () => ({ pagina: '1', porPagina: '25', orden: 'codigo', dir: 'asc', q }),
     raw: (d) => {
       const words = q.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      const fragments = words.filter((w) => w.length >= 3);
+      const short = words.filter((w) => w.length < 3);
       if (d === 'postgres') {
-        const cond = `where array_to_tsvector(string_to_array(a.busqueda, ' ')) @@ $1::tsquery`;
-        const param = words.map((w) => `'${w}':*`).join(' & ');
-        return {
-          count: { sql: `select count(*) as total from articulos a ${cond}`, params: [param] },
-          rows: { sql: page(cond, 'a.codigo asc', '$2', '$3'), params: [param, 25, 0] },
-        };
+        const conds = fragments.map((_, i) => `a.busqueda like $${i + 1}`);
+        const params: unknown[] = fragments.map((w) => `%${w}%`);
+        if (short.length) {
+          const i = params.length + 1;
+          conds.push(scan ? short.map((_, k) => `(' ' || a.busqueda) like $${i + k}`).join(' and ') : `array_to_tsvector(string_to_array(a.busqueda, ' ')) @@ $${i}::tsquery`);
+          params.push(...(scan ? short.map((w) => `% ${w}%`) : [short.map((w) => `'${w}':*`).join(' & ')]));
+        }
+        const cond = `where ${conds.join(' and ')}`;
+        const limit = `$${params.length + 1}`;
+        const offset = `$${params.length + 2}`;
+        // Few matches: fetched first (OFFSET 0 fences the subquery), then sorted; many: the código index walked.
+        const rows = scan
+          ? page(cond, 'a.codigo asc', limit, offset)
+          : `select ${ROW} from (select a.id from (select * from articulos a ${cond} offset 0) a order by a.codigo asc limit ${limit} offset ${offset}) p
+             cross join articulos a ${JOINS} where a.id = p.id order by a.codigo asc`;
+        return { count: { sql: `select count(*) as total from articulos a ${cond}`, params }, rows: { sql: rows, params: [...params, 25, 0] } };
       }
-      const match = words.map((w) => `"${w}"*`).join(' ');
-      const rows = scan
-        ? { sql: page(`where ${words.map(() => `(' ' || a.busqueda) like ?`).join(' and ')}`, 'a.codigo asc', '?', '?'), params: [...words.map((w) => `% ${w}%`), 25, 0] }
-        : { sql: page('where a.id in (select rowid from articulos_fts where articulos_fts match ?)', 'a.codigo asc', '?', '?'), params: [match, 25, 0] };
-      return { count: { sql: 'select count(*) as total from articulos_fts where articulos_fts match ?', params: [match] }, rows };
+      const tri = fragments.map((w) => `"${w}"`).join(' ');
+      const prefix = short.map((w) => `"${w}"*`).join(' ');
+      const starts = short.map(() => `(' ' || a.busqueda) like ?`);
+      let cond: string;
+      let params: unknown[];
+      if (scan) {
+        cond = `where ${[...fragments.map(() => 'a.busqueda like ?'), ...starts].join(' and ')}`;
+        params = [...fragments.map((w) => `%${w}%`), ...short.map((w) => `% ${w}%`)];
+      } else if (fragments.length) {
+        cond = `where ${['a.id in (select rowid from articulos_tri where articulos_tri match ?)', ...starts].join(' and ')}`;
+        params = [tri, ...short.map((w) => `% ${w}%`)];
+      } else {
+        cond = 'where a.id in (select rowid from articulos_fts where articulos_fts match ?)';
+        params = [prefix];
+      }
+      const count = !short.length
+        ? { sql: 'select count(*) as total from articulos_tri where articulos_tri match ?', params: [tri] }
+        : !fragments.length
+          ? { sql: 'select count(*) as total from articulos_fts where articulos_fts match ?', params: [prefix] }
+          : { sql: `select count(*) as total from articulos a where a.id in (select rowid from articulos_tri where articulos_tri match ?) and ${starts.join(' and ')}`, params: [tri, ...short.map((w) => `% ${w}%`)] };
+      return { count, rows: { sql: page(cond, 'a.codigo asc', '?', '?'), params: [...params, 25, 0] } };
     },
   };
 }
@@ -275,7 +305,7 @@ async function searchFor(r: Runner, name: string, q: string): Promise<Op> {
   })) as { total: number };
   const n = Number(((await r.rawQuery('select count(*) as n from articulos', [])) as { n: number }[])[0].n);
   const scan = answer.total * answer.total > 4 * 25 * n;
-  return searchOp(`${name}${r.name === 'sqlite' ? (scan ? ' (walk)' : ' (index)') : ''}`, q, scan);
+  return searchOp(`${name} ${scan ? '(walk)' : '(index)'}`, q, scan);
 }
 
 async function bench(r: Runner) {
@@ -302,6 +332,8 @@ async function bench(r: Runner) {
     pageOp('page 3.000 by descripción', 3000, 'descripcion'),
     await searchFor(r, `search "${gen.words.selective}"`, gen.words.selective),
     await searchFor(r, `search "${gen.words.broad}"`, gen.words.broad),
+    await searchFor(r, `search "${gen.words.fragment}"`, gen.words.fragment),
+    await searchFor(r, `search "${gen.words.broadFragment}"`, gen.words.broadFragment),
     barcodeOp(gen.barcodes.sort(() => rand() - 0.5).slice(0, 1000)),
   ];
   const rows = await measure(r, cookie, ops);

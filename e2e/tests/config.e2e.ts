@@ -77,6 +77,37 @@ describe('users', () => {
   });
 });
 
+describe('unsaved changes', () => {
+  it('asks before leaving a dirty form through the app: «Seguir editando» stays, «Salir sin guardar» leaves', async () => {
+    const { page } = b;
+    await login(page);
+    await page.waitForURL((u) => u.pathname === '/');
+    // Into the form by the app's own navigation, so Back stays inside the app.
+    await page.goto('/config/usuarios');
+    await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+    await page.waitForURL('**/config/usuario/nuevo-usuario');
+    const inicio = page.getByRole('banner').getByRole('link', { name: 'Inicio', exact: true });
+    // Clean: leaves at once.
+    await page.getByLabel(/^Nombre/).waitFor();
+    await inicio.click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goBack();
+    await page.getByLabel(/^Nombre/).fill('Sin guardar');
+    await inicio.click();
+    const dialog = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+    await dialog.getByText('Hay cambios sin guardar. ¿Salir sin guardar?').waitFor();
+    await screenshot(page, 'cambios-sin-guardar');
+    await dialog.getByRole('button', { name: 'Seguir editando' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/config/usuario/nuevo-usuario');
+    expect(await page.getByLabel(/^Nombre/).inputValue()).toBe('Sin guardar');
+    // The browser's Back asks too.
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Salir sin guardar' }).click();
+    await page.waitForURL('**/config/usuarios');
+  });
+});
+
 describe('a remote that fails to load', () => {
   it('shows a Spanish error inside the layout, the rest keeps working, and retry loads it', async () => {
     const { page, context } = b;

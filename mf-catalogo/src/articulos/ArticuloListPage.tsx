@@ -29,9 +29,9 @@ export function ArticuloListPage() {
       { id: 'familia', header: 'Familia', sortable: true, hideOnPhone: true, cell: (a) => a.familia_nombre ?? '' },
       { id: 'marca', header: 'Marca', sortable: true, hideOnPhone: true, cell: (a) => a.marca_nombre ?? '' },
       conPvp
-        ? { id: 'pvp_1', header: 'PVP', sortable: true, align: 'right', cell: (a) => <Nowrap>{formatPvp(a.pvp_1)}</Nowrap>, text: (a) => formatPvp(a.pvp_1) }
-        : { id: 'precio_venta', header: 'Precio', sortable: true, align: 'right', cell: (a) => <Nowrap>{formatPrecio(a.precio_venta)}</Nowrap>, text: (a) => formatPrecio(a.precio_venta) },
-      { id: 'stock_total', header: 'Stock', sortable: true, align: 'right', hideOnPhone: true, cell: (a) => formatCantidad(a.stock_total) },
+        ? { id: 'pvp_1', header: 'PVP', sortable: true, align: 'right', numeric: true, cell: (a) => <Nowrap>{formatPvp(a.pvp_1)}</Nowrap>, text: (a) => formatPvp(a.pvp_1) }
+        : { id: 'precio_venta', header: 'Precio', sortable: true, align: 'right', numeric: true, cell: (a) => <Nowrap>{formatPrecio(a.precio_venta)}</Nowrap>, text: (a) => formatPrecio(a.precio_venta) },
+      { id: 'stock_total', header: 'Stock', sortable: true, align: 'right', numeric: true, hideOnPhone: true, cell: (a) => formatCantidad(a.stock_total) },
       activoColumn(),
     ],
     [conPvp],

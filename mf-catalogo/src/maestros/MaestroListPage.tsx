@@ -19,8 +19,8 @@ export function MaestroListPage({ maestro }: { maestro: Maestro }) {
     if (maestro.key === 'subfamilia') cols.push({ id: 'familia', header: 'Familia', cell: (m) => m.familia_nombre ?? '' });
     if (maestro.key === 'proceso') {
       cols.push(
-        { id: 'tiempo', header: 'Tiempo (min)', align: 'right', cell: (m) => (m.tiempo ?? 0).toLocaleString('es-ES') },
-        { id: 'coste', header: 'Coste', align: 'right', cell: (m) => formatPrecio(m.coste) },
+        { id: 'tiempo', header: 'Tiempo (min)', align: 'right', numeric: true, cell: (m) => (m.tiempo ?? 0).toLocaleString('es-ES') },
+        { id: 'coste', header: 'Coste', align: 'right', numeric: true, cell: (m) => formatPrecio(m.coste) },
       );
     }
     cols.push(activoColumn());

@@ -3,6 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import { CONSTANTS, MESSAGES, TOASTS } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import type { Database } from '../db/schema.ts';
+import { foldText } from './catalogo/busqueda.ts';
 import { ActionError, fail } from './registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time, from the caller's closed list
@@ -28,10 +29,23 @@ export function paging(input: { pagina: number | null; porPagina: string | null;
   return { limit, offset: (pagina - 1) * limit, dir: input.dir === 'desc' ? 'desc' : 'asc' };
 }
 
-/** Case-insensitive "contains" on both SQLite and PostgreSQL, with % and _ taken literally. */
+/**
+ * Accented letters (both cases: SQLite's lower() and PostgreSQL's under the C locale only fold
+ * ASCII) and their plain lower-case letters, for `translate()`: PostgreSQL's built-in, and on SQLite
+ * the same function registered on the connection (db/index.ts).
+ */
+export const FOLD_FROM = 'ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇÝáàâäãåéèêëíìîïóòôöõúùûüñçýÿ';
+export const FOLD_TO = 'aaaaaaeeeeiiiiooooouuuuncyaaaaaaeeeeiiiiooooouuuuncyy';
+
+/**
+ * "Contains", ignoring case and accents, on both SQLite and PostgreSQL, with % and _ taken literally:
+ * the column lower-cased and its accents translated, the text folded the same way ('CAÑERÍA' finds
+ * 'Cañería' and 'caneria'). A scan: for the small tables (masters, users, series); the articles use
+ * their indexed search (catalogo/busqueda.ts).
+ */
 export function contains(column: string, q: string): RawBuilder<boolean> {
-  const pattern = '%' + q.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const pattern = '%' + foldText(q).replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  return sql<boolean>`translate(lower(${sql.ref(column)}), ${FOLD_FROM}, ${FOLD_TO}) like ${pattern} escape '\\'`;
 }
 
 /** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */

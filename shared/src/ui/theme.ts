@@ -1,6 +1,11 @@
-/** Appearance colours (spec: selectedColor, default slate). Each is a 50-900 scale. */
+/**
+ * Appearance colours (spec: selectedColor, default slate). Each is a 50-900 scale. Slate is also
+ * every screen's grey: its 500, the muted text (descriptions, «Volver»), is darker than Tailwind's
+ * #64748b so it reads at 4.5:1 (WCAG AA) on the page background (100) too; theme.test.ts checks
+ * every text/background pair the screens use, in every palette.
+ */
 export const PALETTES = {
-  slate: { 50: '#f8fafc', 100: '#f1f5f9', 200: '#e2e8f0', 300: '#cbd5e1', 500: '#64748b', 600: '#475569', 700: '#334155', 800: '#1e293b', 900: '#0f172a' },
+  slate: { 50: '#f8fafc', 100: '#f1f5f9', 200: '#e2e8f0', 300: '#cbd5e1', 500: '#58687c', 600: '#475569', 700: '#334155', 800: '#1e293b', 900: '#0f172a' },
   blue: { 50: '#eff6ff', 100: '#dbeafe', 200: '#bfdbfe', 300: '#93c5fd', 500: '#3b82f6', 600: '#2563eb', 700: '#1d4ed8', 800: '#1e40af', 900: '#1e3a8a' },
   emerald: { 50: '#ecfdf5', 100: '#d1fae5', 200: '#a7f3d0', 300: '#6ee7b7', 500: '#10b981', 600: '#059669', 700: '#047857', 800: '#065f46', 900: '#064e3b' },
   amber: { 50: '#fffbeb', 100: '#fef3c7', 200: '#fde68a', 300: '#fcd34d', 500: '#f59e0b', 600: '#d97706', 700: '#b45309', 800: '#92400e', 900: '#78350f' },
@@ -31,7 +36,8 @@ export function makeTheme(color: ColorName = 'slate'): Theme {
     primary: PALETTES[color] ?? PALETTES.slate,
     gray: PALETTES.slate,
     danger: '#dc2626',
-    success: '#16a34a',
+    // Text on white (4.5:1): green-700, not green-600 (3.3:1).
+    success: '#15803d',
     radius: '8px',
     space: (n) => `${n * 4}px`,
     phone: '@media (max-width: 760px)',

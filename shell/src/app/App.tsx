@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { ShellContext, makeTheme, type Configuracion, type DeployInfo, type ShellServices } from 'shared';
 import { LoginPage } from '../pages/LoginPage';
@@ -41,6 +41,47 @@ function PublicOnly({ children }: { children: ReactNode }) {
   const redirect = useSession((s) => s.redirect);
   if (logged) return <Navigate to={redirect && redirect !== '/login' ? redirect : '/'} replace />;
   return <>{children}</>;
+}
+
+type ShellRoutesProps = { deploy: DeployInfo; deployError: boolean; docTitle: string };
+
+const ShellRoutesContext = createContext<ShellRoutesProps | null>(null);
+
+/** Every screen of the shell and the remotes' sections under their prefixes. */
+function ShellRoutes() {
+  const props = useContext(ShellRoutesContext);
+  if (!props) return null;
+  const { deploy, deployError, docTitle } = props;
+  return (
+    <Suspense fallback={<div id="boot">Cargando {docTitle}…</div>}>
+      <Routes>
+        <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+        <Route path="/recuperar-psswd" element={<RecoverPage />} />
+        <Route element={<RequireAuth><AppLayout deploy={deploy} deployError={deployError} /></RequireAuth>}>
+          <Route index element={<HomePage deploy={deploy} />} />
+          {deploy.remotes.map((r) => (
+            <Route key={r.name} path={`${r.prefix}/*`} element={<RemoteSection remote={r} />} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/**
+ * A data router (so a form with unsaved changes can ask before the app moves elsewhere: `useBlocker`)
+ * with one splat route; the routes themselves stay declarative in `ShellRoutes`, fed by context
+ * because the remotes' prefixes arrive with deploy.json after the router exists.
+ */
+function ShellRouter({ deploy, deployError, docTitle }: ShellRoutesProps) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <ShellRoutes /> }]));
+  const props = useMemo(() => ({ deploy, deployError, docTitle }), [deploy, deployError, docTitle]);
+  return (
+    <ShellRoutesContext.Provider value={props}>
+      <RouterProvider router={router} />
+    </ShellRoutesContext.Provider>
+  );
 }
 
 const EMPTY_DEPLOY: DeployInfo = { remotes: [], branding: { title: 'Manager TPV', logo: '/branding/manager-tpv.svg', favicon: '/branding/favicon-tpv.svg' } };
@@ -97,21 +138,7 @@ export function App() {
         {isLoading ? (
           <div id="boot">Cargando {docTitle}…</div>
         ) : (
-          <BrowserRouter>
-            <Suspense fallback={<div id="boot">Cargando {docTitle}…</div>}>
-            <Routes>
-              <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
-              <Route path="/recuperar-psswd" element={<RecoverPage />} />
-              <Route element={<RequireAuth><AppLayout deploy={deploy} deployError={deployError} /></RequireAuth>}>
-                <Route index element={<HomePage deploy={deploy} />} />
-                {deploy.remotes.map((r) => (
-                  <Route key={r.name} path={`${r.prefix}/*`} element={<RemoteSection remote={r} />} />
-                ))}
-              </Route>
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-            </Suspense>
-          </BrowserRouter>
+          <ShellRouter deploy={deploy} deployError={deployError} docTitle={docTitle} />
         )}
         <Toaster />
       </ShellContext.Provider>

@@ -3,12 +3,15 @@ import type { RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/index.ts';
 
 /**
- * Article search: every word typed must be the start of a word of the article's código, referencia,
- * descripción, palabras clave or código de barras, ignoring case and accents ("limpiador baño" finds
- * "Limpiador BAÑO 750 ml"). The words are normalised here, once, for both engines: the `busqueda`
- * column holds them as plain [a-z0-9] words separated by one space, indexed by FTS5 on SQLite and by
- * a GIN index over `array_to_tsvector(string_to_array(busqueda, ' '))` on PostgreSQL (no extension,
- * no text-search parser in between: the same words on both).
+ * Article search: every word typed must appear inside a word of the article's código, referencia,
+ * descripción, palabras clave or código de barras, ignoring case and accents ("nillo baño" finds
+ * "Tornillo BAÑO 750 ml"); a word of one or two characters must start one ("m4", "de": inside words
+ * they would match nearly everything). The words are normalised here, once, for both engines: the
+ * `busqueda` column holds them as plain [a-z0-9] words separated by one space, indexed
+ * - for fragments (3+ characters): by an FTS5 trigram table on SQLite, by a pg_trgm GIN index on
+ *   PostgreSQL, both answering "contains" (`like '%nillo%'`);
+ * - for short words: by an FTS5 unicode61 table with prefix indexes on SQLite, by a GIN index over
+ *   `array_to_tsvector(string_to_array(busqueda, ' '))` on PostgreSQL, both answering "a word starts with".
  */
 
 /** Lower case, accents and compatibility forms folded ("Ñandú ½" → "nandu 1⁄2"). */
@@ -31,25 +34,56 @@ export function queryWords(q: string | null | undefined): string[] {
   return q ? [...new Set(searchWords(q))].slice(0, MAX_WORDS) : [];
 }
 
+/** Words this long or longer are found inside words (trigram indexes); shorter ones start a word. */
+export const MIN_FRAGMENT = 3;
+
+const isFragment = (w: string) => w.length >= MIN_FRAGMENT;
+
 /**
- * "Every word starts a word of the article", on the articulos row aliased `a`:
- * - `index`: through the full-text index (FTS5 on SQLite, GIN on PostgreSQL): the rows that match;
- * - `scan`: the same test on the row itself (`' ' || busqueda like '% word%'`), for a walk along a
- *   sort index that stops after one page, when most rows match (SQLite, see consulta.ts).
+ * "Every word is inside a word of the article (a short one starts one)", on the articulos row aliased `a`:
+ * - `index`: through the indexes (trigram and word-prefix; see above): the rows that match;
+ * - `scan`: the same test on the row itself (`busqueda like '%word%'`, `' ' || busqueda like '% wo%'`),
+ *   for a walk along a sort index that stops after one page, when most rows match (SQLite, see consulta.ts).
  */
 export function searchCondition(dialect: DialectName, words: string[], mode: 'index' | 'scan' = 'index'): RawBuilder<boolean> {
+  const fragments = words.filter(isFragment);
+  const short = words.filter((w) => !isFragment(w));
+  // Words are [a-z0-9]+: no LIKE wildcards in them.
+  const inside = (w: string) => sql<boolean>`a.busqueda like ${`%${w}%`}`;
+  const starts = (w: string) => sql<boolean>`(' ' || a.busqueda) like ${`% ${w}%`}`;
+  const conds: RawBuilder<boolean>[] = [];
   if (mode === 'scan') {
-    // Words are [a-z0-9]+: no LIKE wildcards in them.
-    return sql<boolean>`${sql.join(words.map((w) => sql`(' ' || a.busqueda) like ${`% ${w}%`}`), sql` and `)}`;
+    conds.push(...fragments.map(inside), ...short.map(starts));
+  } else if (dialect === 'postgres') {
+    // pg_trgm's GIN index answers each LIKE; the short words go through the word index, with a
+    // cast, not to_tsquery: no parser, the exact lexemes.
+    conds.push(...fragments.map(inside));
+    if (short.length) conds.push(sql<boolean>`array_to_tsvector(string_to_array(a.busqueda, ' ')) @@ ${prefixQuery(dialect, short)}::tsquery`);
+  } else if (fragments.length) {
+    // The trigram table finds the rows; short words then test those few rows.
+    conds.push(sql<boolean>`a.id in (select rowid from articulos_tri where articulos_tri match ${trigramQuery(fragments)})`, ...short.map(starts));
+  } else {
+    conds.push(sql<boolean>`a.id in (select rowid from articulos_fts where articulos_fts match ${prefixQuery(dialect, short)})`);
   }
-  if (dialect === 'postgres') {
-    // Safe inside tsquery quotes; a cast, not to_tsquery: no parser, the exact lexemes.
-    return sql<boolean>`array_to_tsvector(string_to_array(a.busqueda, ' ')) @@ ${ftsQuery(dialect, words)}::tsquery`;
-  }
-  return sql<boolean>`a.id in (select rowid from articulos_fts where articulos_fts match ${ftsQuery(dialect, words)})`;
+  return sql<boolean>`${sql.join(conds, sql` and `)}`;
 }
 
-/** The words as the engine's full-text query: prefixes, all required. */
-export function ftsQuery(dialect: DialectName, words: string[]): string {
+/**
+ * SQLite: the count of articles matching every word from one FTS5 table alone (no article row
+ * read), when the words allow it (all fragments, or all short); otherwise null.
+ */
+export function indexOnlyCount(words: string[]): RawBuilder<{ total: number }> | null {
+  if (words.every(isFragment)) return sql`select count(*) as total from articulos_tri where articulos_tri match ${trigramQuery(words)}`;
+  if (!words.some(isFragment)) return sql`select count(*) as total from articulos_fts where articulos_fts match ${prefixQuery('sqlite', words)}`;
+  return null;
+}
+
+/** Fragments as an FTS5 trigram query: each a phrase (its trigrams in a row, i.e. that substring), all required. */
+export function trigramQuery(fragments: string[]): string {
+  return fragments.map((w) => `"${w}"`).join(' ');
+}
+
+/** Short words as the engine's word-prefix query, all required. */
+export function prefixQuery(dialect: DialectName, words: string[]): string {
   return dialect === 'postgres' ? words.map((w) => `'${w}':*`).join(' & ') : words.map((w) => `"${w}"*`).join(' ');
 }
