@@ -1,4 +1,4 @@
-import { DOCUMENTO_TIPOS, documentoAlmacenSchema, type DocumentoTipo, type DocumentoTipoDef, type FieldErrors, type Schema } from 'shared';
+import { DOCUMENTO_TIPOS, documentoAlmacenSchema, type DOCUMENTO_TIPOS_ALMACEN, type DocumentoTipoDef, type FieldErrors, type Schema } from 'shared';
 import { paths } from '../paths';
 
 /** What differs between the three warehouse documents' screens; the screens themselves are one list and one record. */
@@ -67,4 +67,5 @@ const perdida: Pantalla = {
   permitirSinLineas: false,
 };
 
-export const PANTALLAS: Record<DocumentoTipo, Pantalla> = { movimiento, inventario, perdida };
+/** The warehouse documents this remote shows (the purchase and sales ones live in their own remotes). */
+export const PANTALLAS: Record<(typeof DOCUMENTO_TIPOS_ALMACEN)[number], Pantalla> = { movimiento, inventario, perdida };

@@ -81,10 +81,20 @@ export type DocumentoTipoDef = {
   eliminable: readonly string[];
   acciones: readonly AccionDef[];
   lineas: LineaModo;
+  /** The party of the document: its id travels as proveedor_id / cliente_id. */
+  tercero?: 'proveedor' | 'cliente';
+  /**
+   * Stock moved when the document is saved (albaranes, devoluciones): +1 enters the header's warehouse,
+   * −1 leaves it, with this ledger cause. Editing the lines later writes only the difference.
+   */
+  stockAlGuardar?: { signo: 1 | -1; causa: string };
+  /** The document type the "porLineas" action creates as a child, linked line by line (recibir → albarán). */
+  hijo?: DocumentoTipo;
 };
 
 export const DOCUMENTO_TIPOS_ALMACEN = ['movimiento', 'inventario', 'perdida'] as const;
-export type DocumentoTipo = (typeof DOCUMENTO_TIPOS_ALMACEN)[number];
+export const DOCUMENTO_TIPOS_COMPRA = ['pedidocompra', 'albarancompra', 'devolucioncompra'] as const;
+export type DocumentoTipo = (typeof DOCUMENTO_TIPOS_ALMACEN)[number] | (typeof DOCUMENTO_TIPOS_COMPRA)[number];
 
 const pendiente: EstadoDef = { id: 'pendiente', label: 'Pendiente', tone: 'info' };
 const finalizado: EstadoDef = { id: 'finalizado', label: 'Finalizado', tone: 'ok' };
@@ -162,6 +172,88 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
       { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
     ],
     lineas: 'perdida',
+  },
+  pedidocompra: {
+    tipo: 'pedidocompra',
+    entidad: 'pedidocompra',
+    plural: 'pedidoscompra',
+    singular: 'Pedido de compra',
+    pluralLabel: 'Pedidos de compra',
+    femenino: false,
+    prefijo: 'PC',
+    ruta: '/compras/pedido',
+    flags: ['compras', 'compras_pedidos'],
+    estados: [
+      { id: 'creado', label: 'Creado', tone: 'info' },
+      { id: 'enviado', label: 'Enviado', tone: 'warning' },
+      { id: 'recibido_parcial', label: 'Recibido parcial', tone: 'warning' },
+      { id: 'recibido', label: 'Recibido', tone: 'ok' },
+      finalizado,
+    ],
+    inicial: 'creado',
+    editable: ['creado'],
+    eliminable: ['creado'],
+    acciones: [
+      { verbo: 'enviar', label: 'Enviar', from: ['creado'], to: 'enviado' },
+      { verbo: 'deshacerenvio', label: 'Deshacer envío', from: ['enviado'], undoes: 'enviar' },
+      { verbo: 'recibir', label: 'Recibir', from: ['creado', 'enviado', 'recibido_parcial'], to: 'recibido', toParcial: 'recibido_parcial', porLineas: true },
+      { verbo: 'deshacerrecepcion', label: 'Deshacer recepción', from: ['recibido_parcial', 'recibido'], undoes: 'recibir' },
+      {
+        verbo: 'finalizar',
+        label: 'Finalizar',
+        from: ['enviado', 'recibido_parcial', 'recibido'],
+        to: 'finalizado',
+        confirm: 'Lo que quede pendiente de recibir se dará por cerrado.',
+      },
+      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+    ],
+    lineas: 'compra',
+    tercero: 'proveedor',
+    hijo: 'albarancompra',
+  },
+  albarancompra: {
+    tipo: 'albarancompra',
+    entidad: 'albarancompra',
+    plural: 'albaranescompra',
+    singular: 'Albarán de compra',
+    pluralLabel: 'Albaranes de compra',
+    femenino: false,
+    prefijo: 'AC',
+    ruta: '/compras/albaran',
+    flags: ['compras'],
+    estados: [pendiente, finalizado],
+    inicial: 'pendiente',
+    editable: ['pendiente'],
+    eliminable: ['pendiente'],
+    acciones: [
+      { verbo: 'finalizar', label: 'Finalizar', from: ['pendiente'], to: 'finalizado', confirm: 'El albarán quedará cerrado y no se podrá modificar.' },
+      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+    ],
+    lineas: 'compra',
+    tercero: 'proveedor',
+    stockAlGuardar: { signo: 1, causa: 'compra' },
+  },
+  devolucioncompra: {
+    tipo: 'devolucioncompra',
+    entidad: 'devolucioncompra',
+    plural: 'devolucionescompra',
+    singular: 'Devolución de compra',
+    pluralLabel: 'Devoluciones de compra',
+    femenino: true,
+    prefijo: 'DC',
+    ruta: '/compras/devolucion',
+    flags: ['compras', 'compras_devoluciones'],
+    estados: [pendiente, finalizado],
+    inicial: 'pendiente',
+    editable: ['pendiente'],
+    eliminable: ['pendiente'],
+    acciones: [
+      { verbo: 'finalizar', label: 'Finalizar', from: ['pendiente'], to: 'finalizado', confirm: 'La devolución quedará cerrada y no se podrá modificar.' },
+      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+    ],
+    lineas: 'compra',
+    tercero: 'proveedor',
+    stockAlGuardar: { signo: -1, causa: 'devolucion_compra' },
   },
 };
 

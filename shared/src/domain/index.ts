@@ -11,3 +11,4 @@ export * from './schemas';
 export * from './catalogo';
 export * from './documentos';
 export * from './almacenes';
+export * from './terceros';

@@ -16,6 +16,7 @@ export const MESSAGES = {
   invalidNif: 'El NIF no es válido',
   invalidNumber: 'Debe ser un número válido',
   invalidPostalCode: 'El código postal no es válido',
+  invalidIban: 'El IBAN no es válido',
   passwordsDiffer: 'Las contraseñas no coinciden',
   loginFailed: 'Usuario o contraseña incorrectos',
   tooManyAttempts: 'Demasiados intentos de acceso. Espere unos minutos y vuelva a intentarlo.',

@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages';
-import { isValidNif, isValidPostalCode, normalizeNif } from './nif';
+import { isValidIban, isValidNif, isValidPostalCode, normalizeNif } from './nif';
 
 /**
  * One declarative schema per input, used by the server at the edge (HTTP 400 with field errors)
@@ -11,6 +11,7 @@ export type FieldRule =
   | { type: 'password'; required?: boolean; min?: number; max?: number }
   | { type: 'nif'; required?: boolean }
   | { type: 'postalCode'; required?: boolean }
+  | { type: 'iban'; required?: boolean }
   | { type: 'int'; required?: boolean; min?: number; max?: number }
   | { type: 'flag'; required?: boolean }
   | { type: 'enum'; required?: boolean; values: readonly string[] }
@@ -84,6 +85,10 @@ export function checkField(field: string, rule: FieldRule, raw: unknown): { erro
     case 'postalCode': {
       const v = String(raw).trim();
       return isValidPostalCode(v) ? { value: v } : { error: MESSAGES.invalidPostalCode };
+    }
+    case 'iban': {
+      const v = String(raw).toUpperCase().replace(/\s/g, '');
+      return isValidIban(v) ? { value: v } : { error: MESSAGES.invalidIban };
     }
     case 'int': {
       const s = String(raw).trim();

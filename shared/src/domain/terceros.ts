@@ -1,0 +1,99 @@
+import type { Schema } from './validation';
+
+/**
+ * The parties documents are made with (docs/documents.md, "Masters that documents use"): proveedores
+ * now, clientes with ventas. Formas de pago and provinces are fixed lists shared by both.
+ */
+
+/** Payment methods with the days after the document date on which each instalment falls due. */
+export const FORMAS_PAGO = [
+  { id: 'contado', label: 'Contado', dias: [0] },
+  { id: 'transferencia', label: 'Transferencia bancaria', dias: [0] },
+  { id: 'transferencia_30', label: 'Transferencia a 30 días', dias: [30] },
+  { id: 'transferencia_60', label: 'Transferencia a 60 días', dias: [60] },
+  { id: 'recibo_30', label: 'Recibo domiciliado a 30 días', dias: [30] },
+  { id: 'recibo_30_60', label: 'Recibo domiciliado a 30 y 60 días', dias: [30, 60] },
+  { id: 'recibo_30_60_90', label: 'Recibo domiciliado a 30, 60 y 90 días', dias: [30, 60, 90] },
+  { id: 'confirming_60', label: 'Confirming a 60 días', dias: [60] },
+  { id: 'tarjeta', label: 'Tarjeta', dias: [0] },
+  { id: 'efectivo', label: 'Efectivo', dias: [0] },
+] as const;
+export type FormaPago = (typeof FORMAS_PAGO)[number]['id'];
+export const FORMA_PAGO_IDS = FORMAS_PAGO.map((f) => f.id) as unknown as readonly FormaPago[];
+
+export function formaPagoLabel(id: string | null | undefined): string {
+  return FORMAS_PAGO.find((f) => f.id === id)?.label ?? '';
+}
+
+/** Due dates ('aaaa-mm-dd') of a document dated `fecha` with this payment method. */
+export function vencimientos(fecha: string, formaPago: string | null | undefined): string[] {
+  const forma = FORMAS_PAGO.find((f) => f.id === formaPago);
+  if (!forma) return [];
+  return forma.dias.map((d) => {
+    const t = new Date(`${fecha}T00:00:00Z`);
+    t.setUTCDate(t.getUTCDate() + d);
+    return t.toISOString().slice(0, 10);
+  });
+}
+
+/** Retención IRPF rates a supplier or customer may have, hundredths of a percent (docs/fiscal.md). */
+export const RETENCIONES = [0, 100, 700, 1500, 1900] as const;
+
+/** Spanish provinces by the first two digits of the postal code (01 Álava … 52 Melilla). */
+export const PROVINCIAS: Record<string, string> = {
+  '01': 'Álava', '02': 'Albacete', '03': 'Alicante', '04': 'Almería', '05': 'Ávila', '06': 'Badajoz', '07': 'Illes Balears',
+  '08': 'Barcelona', '09': 'Burgos', '10': 'Cáceres', '11': 'Cádiz', '12': 'Castellón', '13': 'Ciudad Real', '14': 'Córdoba',
+  '15': 'A Coruña', '16': 'Cuenca', '17': 'Girona', '18': 'Granada', '19': 'Guadalajara', '20': 'Gipuzkoa', '21': 'Huelva',
+  '22': 'Huesca', '23': 'Jaén', '24': 'León', '25': 'Lleida', '26': 'La Rioja', '27': 'Lugo', '28': 'Madrid', '29': 'Málaga',
+  '30': 'Murcia', '31': 'Navarra', '32': 'Ourense', '33': 'Asturias', '34': 'Palencia', '35': 'Las Palmas', '36': 'Pontevedra',
+  '37': 'Salamanca', '38': 'Santa Cruz de Tenerife', '39': 'Cantabria', '40': 'Segovia', '41': 'Sevilla', '42': 'Soria',
+  '43': 'Tarragona', '44': 'Teruel', '45': 'Toledo', '46': 'Valencia', '47': 'Valladolid', '48': 'Bizkaia', '49': 'Zamora',
+  '50': 'Zaragoza', '51': 'Ceuta', '52': 'Melilla',
+};
+
+/** The province of a valid postal code, or null. */
+export function provinciaDeCodigoPostal(cp: string | null | undefined): string | null {
+  const v = (cp ?? '').trim();
+  return /^\d{5}$/.test(v) ? (PROVINCIAS[v.slice(0, 2)] ?? null) : null;
+}
+
+export type Proveedor = {
+  id: number;
+  /** Supplier code, unique ('P0001' by default). */
+  codigo: string;
+  nif: string;
+  razon_social: string;
+  nombre_comercial: string | null;
+  direccion: string | null;
+  codigo_postal: string | null;
+  poblacion: string | null;
+  provincia: string | null;
+  telefono: string | null;
+  email: string | null;
+  iban: string | null;
+  forma_pago: FormaPago | null;
+  /** Retención IRPF, hundredths of a percent. */
+  retencion: number;
+  observaciones: string | null;
+  activo: 0 | 1;
+  /** Record only: purchases per year from real documents (albaranes − devoluciones, cents, without IVA). */
+  compras_por_ejercicio?: { ejercicio: number; base: number; total: number }[];
+};
+
+export const proveedorSchema = {
+  codigo: { type: 'string', max: 20 },
+  nif: { type: 'nif', required: true },
+  razon_social: { type: 'string', required: true, max: 150 },
+  nombre_comercial: { type: 'string', max: 150 },
+  direccion: { type: 'string', max: 200 },
+  codigo_postal: { type: 'postalCode' },
+  poblacion: { type: 'string', max: 100 },
+  provincia: { type: 'string', max: 100 },
+  telefono: { type: 'string', max: 30 },
+  email: { type: 'email' },
+  iban: { type: 'iban' },
+  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
+  retencion: { type: 'int', min: 0, max: 5000 },
+  observaciones: { type: 'string', max: 2000 },
+  activo: { type: 'flag' },
+} satisfies Schema;
