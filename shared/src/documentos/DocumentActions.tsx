@@ -130,6 +130,8 @@ const StyledBackdrop = styled.div`
   inset: 0;
   background: rgb(15 23 42 / 0.45);
   display: grid;
+  /* A track that never grows past the screen: the lines table scrolls inside the dialog instead. */
+  grid-template-columns: minmax(0, 1fr);
   place-items: center;
   z-index: 1000;
   padding: 16px;
@@ -141,6 +143,8 @@ const StyledDialog = styled.div`
   width: 100%;
   max-width: 760px;
   max-height: calc(100vh - 32px);
+  min-width: 0;
+  box-sizing: border-box;
   display: flex;
   flex-direction: column;
   gap: 12px;
@@ -158,6 +162,11 @@ const StyledDialog = styled.div`
   .err { color: ${({ theme }: T) => theme.danger}; font-size: 12px; display: block; }
   .actions { display: flex; justify-content: flex-end; gap: 8px; flex-wrap: wrap; }
   .actions .first { margin-right: auto; }
+  @media (max-width: 639px) {
+    padding: 14px;
+    th, td { padding: 6px 5px; }
+    input.dec { width: 68px; }
+  }
 `;
 
 type Fila = { id: number; texto: string; ausente: boolean };

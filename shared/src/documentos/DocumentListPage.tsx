@@ -5,7 +5,7 @@ import { useShell } from '../context';
 import type { Documento, DocumentoTipoDef } from '../domain/documentos';
 import { formatDate, formatMoney } from '../domain/format';
 import { useListState } from '../hooks/useApi';
-import { downloadDocumentosPdf, empresaPdf } from '../io/documentosPdf';
+import { downloadDocumentosPdf, empresaPdf, type DocumentosPdfOptions } from '../io/documentosPdf';
 import { linkColumn, type DataColumn } from '../ui/DataTable';
 import type { SelectOption } from '../ui/fields';
 import { ListView, type ListFilter, type ListFooterContext } from '../ui/ListView';
@@ -13,6 +13,7 @@ import { PageHeader } from '../ui/layout';
 import { Button } from '../ui/primitives';
 import type { Theme } from '../ui/theme';
 import { EstadoBadge } from './DocumentActions';
+import { TERCEROS, TerceroField, type TerceroFila } from './terceros';
 
 type T = { theme: Theme };
 
@@ -39,6 +40,13 @@ export type DocumentListPageProps = {
   searchPlaceholder?: string;
   /** More header buttons before "Nuevo…". */
   actions?: ReactNode;
+  /**
+   * The party filter ('Proveedor', 'Cliente': a server search sending `proveedor_id` / `cliente_id`),
+   * shown by default when the type has a party (`def.tercero`); false hides it.
+   */
+  terceroFilter?: boolean;
+  /** More options of the selection's PDF, from the documents read (the party's full data). */
+  pdfOptions?: (documentos: Documento[]) => Promise<Partial<DocumentosPdfOptions>>;
 };
 
 const StyledFechas = styled.div`
@@ -99,6 +107,8 @@ export function DocumentListPage({
   listKey = `documentos-${def.plural}`,
   searchPlaceholder = 'Buscar por número u observaciones…',
   actions,
+  terceroFilter = true,
+  pdfOptions,
 }: DocumentListPageProps) {
   const { api, toast, config } = useShell();
   const navigate = useNavigate();
@@ -108,6 +118,12 @@ export function DocumentListPage({
   const desde = fechas.filters.desde ?? '';
   const hasta = fechas.filters.hasta ?? '';
   const setFecha = (name: 'desde' | 'hasta', value: string) => setFechas((s) => ({ ...s, filters: { ...s.filters, [name]: value } }));
+  // The party filter is remembered with the dates: its id and the name shown.
+  const tercero = terceroFilter && def.tercero ? TERCEROS[def.tercero] : null;
+  const terceroId = tercero ? (fechas.filters[tercero.param] ?? '') : '';
+  const terceroNombre = tercero ? (fechas.filters[tercero.nombre] ?? '') : '';
+  const setTercero = (id: string, nombre: string) =>
+    tercero && setFechas((s) => ({ ...s, filters: { ...s.filters, [tercero.param]: id, [tercero.nombre]: nombre } }));
 
   const columns = useMemo<DataColumn<DocumentoFila>[]>(
     () => [
@@ -143,7 +159,8 @@ export function DocumentListPage({
         return res.RESULT === '0' ? (res.data?.[0] ?? null) : null;
       }, selected.map(Number));
       if (docs.length === 0) return toast.error();
-      await downloadDocumentosPdf(docs, { fileName: `${def.plural}.pdf`, empresa: empresaPdf(config), def });
+      const more = pdfOptions ? await pdfOptions(docs) : {};
+      await downloadDocumentosPdf(docs, { fileName: `${def.plural}.pdf`, empresa: empresaPdf(config), def, ...more });
     } catch {
       toast.error();
     } finally {
@@ -167,7 +184,10 @@ export function DocumentListPage({
   };
 
   const nuevo = `${def.femenino ? 'Nueva' : 'Nuevo'} ${def.singular.toLowerCase()}`;
-  const params = useMemo(() => ({ desde: desde || undefined, hasta: hasta || undefined }), [desde, hasta]);
+  const params = useMemo(
+    () => ({ desde: desde || undefined, hasta: hasta || undefined, ...(tercero && terceroId ? { [tercero.param]: terceroId } : {}) }),
+    [desde, hasta, tercero, terceroId],
+  );
 
   return (
     <>
@@ -191,9 +211,21 @@ export function DocumentListPage({
           <input type="date" aria-label="Hasta" value={hasta} min={desde || undefined} onChange={(e) => setFecha('hasta', e.target.value)} />
         </label>
         {(desde || hasta) && (
-          <Button type="button" $variant="ghost" $small onClick={() => setFechas((s) => ({ ...s, filters: {} }))}>
+          <Button type="button" $variant="ghost" $small onClick={() => setFechas((s) => ({ ...s, filters: { ...s.filters, desde: '', hasta: '' } }))}>
             Quitar fechas
           </Button>
+        )}
+        {tercero && (
+          <div style={{ minWidth: 260, flex: '0 1 360px' }}>
+            <TerceroField<TerceroFila>
+              tercero={tercero}
+              value={terceroId}
+              nombre={terceroNombre}
+              params={{}}
+              onPick={(t) => setTercero(String(t.id), t.razon_social)}
+              onClear={() => setTercero('', '')}
+            />
+          </div>
         )}
       </StyledFechas>
       <ListView<DocumentoFila>

@@ -68,6 +68,8 @@ export type LinesEditorProps = {
 };
 
 const PHONE = '@media (max-width: 639px)';
+/** Room below a focused field for the form's sticky action bar (two rows of buttons on a phone). */
+const STICKY_BAR = '132px';
 
 const StyledEditor = styled.div`
   display: flex;
@@ -82,7 +84,7 @@ const StyledEditor = styled.div`
   .n { width: 32px; color: ${({ theme }: T) => theme.gray[500]}; }
   .art .cod { font-weight: 600; }
   .art .desc { color: ${({ theme }: T) => theme.gray[600]}; font-size: 13px; }
-  input, select { font: inherit; padding: 5px 7px; min-height: 34px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; box-sizing: border-box; }
+  input, select { scroll-margin: 64px 0 ${STICKY_BAR}; font: inherit; padding: 5px 7px; min-height: 34px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; box-sizing: border-box; }
   input.dec { width: 96px; text-align: right; font-variant-numeric: tabular-nums; }
   input[aria-invalid='true'], select[aria-invalid='true'] { border-color: ${({ theme }: T) => theme.danger}; }
   input:focus, select:focus { outline: 2px solid ${({ theme }: T) => theme.primary[300]}; border-color: ${({ theme }: T) => theme.primary[500]}; }
@@ -110,7 +112,7 @@ const StyledEditor = styled.div`
 
 const StyledEntry = styled.div`
   position: relative;
-  input { width: 100%; min-height: 40px; }
+  input { width: 100%; min-height: 40px; scroll-margin: 64px 0 ${STICKY_BAR}; }
   .hint { font-size: 12px; color: ${({ theme }: T) => theme.gray[500]}; margin-top: 4px; }
   .popup { position: absolute; z-index: 20; left: 0; right: 0; margin: 4px 0 0; padding: 4px; background: #fff; border: 1px solid ${({ theme }: T) => theme.gray[300]}; border-radius: 6px; box-shadow: 0 10px 24px rgb(15 23 42 / 0.12); max-height: 300px; overflow-y: auto; }
   .option { padding: 7px 10px; border-radius: 4px; cursor: pointer; font-size: 14px; display: flex; gap: 10px; }
@@ -382,6 +384,16 @@ export function useLineas(initial: LineaEditable[] = []) {
 
 type Foco = { key: string; campo: Campo } | 'entrada' | null;
 
+/**
+ * Focus and bring into view: each scan adds a row above the entry and pushes it down, under the
+ * form's sticky action bar unless it scrolls (its `scroll-margin-bottom` keeps it above the bar).
+ */
+function enfocar(el: HTMLElement | null) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView?.({ block: 'nearest' });
+}
+
 const MAX_PARALELO = 4;
 
 /**
@@ -416,18 +428,18 @@ export function LinesEditor(props: LinesEditorProps) {
     if (!f) return;
     if (f === 'entrada') {
       foco.current = null;
-      entryRef.current?.focus();
+      enfocar(entryRef.current);
       return;
     }
     const el = rootRef.current?.querySelector<HTMLElement>(`[data-linea="${f.key}"][data-campo="${f.campo}"]`);
     if (el) {
       foco.current = null;
-      el.focus();
+      enfocar(el);
     }
   });
 
   const focusField = useCallback((key: string, campo: Campo) => {
-    rootRef.current?.querySelector<HTMLElement>(`[data-linea="${key}"][data-campo="${campo}"]`)?.focus();
+    enfocar(rootRef.current?.querySelector<HTMLElement>(`[data-linea="${key}"][data-campo="${campo}"]`) ?? null);
   }, []);
 
   const handleFieldKey = useCallback(
@@ -438,7 +450,7 @@ export function LinesEditor(props: LinesEditorProps) {
         const list = camposRef.current;
         const i = list.indexOf(campo);
         if (i >= 0 && i < list.length - 1) focusField(key, list[i + 1]);
-        else entryRef.current?.focus();
+        else enfocar(entryRef.current);
       } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
         e.preventDefault();
         foco.current = { key, campo };
@@ -475,7 +487,8 @@ export function LinesEditor(props: LinesEditorProps) {
 
   const buscarExacto = useCallback(
     async (code: string): Promise<ArticuloLinea | null> => {
-      const res = await api.get<ArticuloLinea>('listadoarticulos', { barras: code, porPagina: 1 });
+      // `barras` answers the one article (barcode, else code) without paging; a page size outside 10/25/50/100 is a 400.
+      const res = await api.get<ArticuloLinea>('listadoarticulos', { barras: code });
       return res.RESULT === '0' && res.data?.[0] ? res.data[0] : null;
     },
     [api],

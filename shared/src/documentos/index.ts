@@ -3,3 +3,4 @@ export * from './LinesEditor';
 export * from './useDocumentEditor';
 export * from './DocumentActions';
 export * from './DocumentListPage';
+export * from './terceros';

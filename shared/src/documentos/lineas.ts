@@ -31,6 +31,8 @@ export type LineaEditable = {
   teorico: number | null;
   /** What is still to be received / served (thousandths), from the server. */
   pendiente?: number;
+  /** The other document's line this one comes from (a devolución's albarán line): kept when saved again. */
+  origen_linea_id?: number | null;
 };
 
 /** What the lines editor needs of an article (`listadoarticulos` rows). */
@@ -86,6 +88,7 @@ export function lineaDesdeDocumento(l: DocumentoLinea): LineaEditable {
     motivo: l.motivo,
     teorico: l.teorico,
     pendiente: l.pendiente,
+    ...(l.origen_linea_id ? { origen_linea_id: l.origen_linea_id } : {}),
   };
 }
 
@@ -178,6 +181,7 @@ export function lineasAInput(lineas: readonly LineaEditable[], modo: LineaModo):
       input.descripcion = l.descripcion;
     }
     if (modo === 'perdida') input.motivo = l.motivo;
+    if (l.origen_linea_id) input.origen_linea_id = l.origen_linea_id;
     return input;
   });
 }

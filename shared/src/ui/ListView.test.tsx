@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useMemo } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearListStates } from '../hooks/useApi';
@@ -61,5 +61,48 @@ describe('RecordListPage', () => {
     expect(currentPath()).toBe('/prueba/fila/2');
     fireEvent.click(screen.getByRole('button', { name: 'Nueva prueba' }));
     expect(currentPath()).toBe('/prueba/nueva');
+  });
+});
+
+type Linea = { id: number; descripcion: string; importe: string; stock: number };
+
+function Exportable() {
+  const columns = useMemo<DataColumn<Linea>[]>(
+    () => [
+      { id: 'descripcion', header: 'Descripción', cell: (r) => r.descripcion },
+      { id: 'importe', header: 'Importe', align: 'right', numeric: true, cell: (r) => r.importe },
+      { id: 'stock', header: 'Stock', align: 'right', numeric: true, cell: (r) => r.stock, text: (r) => r.stock },
+    ],
+    [],
+  );
+  return <RecordListPage<Linea> title="Exportar" create={{ label: 'Nueva', to: '/x/nueva' }} recordPath={(id) => `/x/${id}`} ac="listado" listKey="exportar" exportName="lineas" columns={columns} />;
+}
+
+describe('CSV export', () => {
+  it('neutralises text a spreadsheet would run; numeric columns stay numbers', async () => {
+    const data: Linea[] = [
+      { id: 1, descripcion: '=1+1', importe: '-1.234,56 €', stock: -5 },
+      { id: 2, descripcion: '-Tornillo', importe: '=HYPERLINK("x")', stock: 3 },
+    ];
+    const fake = createFakeApi({ listado: () => ({ RESULT: '0', data, total: 2 }) });
+    const blobs: Blob[] = [];
+    const create = URL.createObjectURL;
+    const revoke = URL.revokeObjectURL;
+    URL.createObjectURL = (b: Blob) => {
+      blobs.push(b);
+      return 'blob:prueba';
+    };
+    URL.revokeObjectURL = () => {};
+    try {
+      renderSection(Exportable, '/x', '/x', { api: fake.api });
+      await screen.findByText('=1+1');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'CSV' })));
+      expect(blobs).toHaveLength(1);
+      const text = await blobs[0].text();
+      expect(text).toBe('\uFEFFDescripción;Importe;Stock\r\n\'=1+1;-1.234,56 €;-5\r\n\'-Tornillo;"\'=HYPERLINK(""x"")";3\r\n');
+    } finally {
+      URL.createObjectURL = create;
+      URL.revokeObjectURL = revoke;
+    }
   });
 });

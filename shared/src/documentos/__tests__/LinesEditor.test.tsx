@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LineaModo } from '../../domain/documentos';
 import { createFakeApi, renderWithShell } from '../../testing';
 import { articulosHandler } from './fixtures';
@@ -45,6 +45,24 @@ describe('LinesEditor', () => {
       ['TOR-6', 1000n],
       ['TOR-6', 1000n],
     ]);
+  });
+
+  it('each scan brings the entry back into view (the new row pushes it down, towards the sticky action bar)', async () => {
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    try {
+      const { entry } = setup();
+      entry.focus();
+      type(entry, 'TOR-6');
+      press(entry, 'Enter');
+      await waitFor(() => expect(screen.getByTestId('linea-1')).toBeTruthy());
+      expect(document.activeElement).toBe(entry);
+      expect(scrolled).toContain(entry);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('Tab picks and goes to the quantity; Intro on the last field goes back to the next line', async () => {

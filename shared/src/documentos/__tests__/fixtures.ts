@@ -1,4 +1,5 @@
 import type { ApiResponse } from '../../domain/api';
+import { CONSTANTS } from '../../domain/messages';
 import type { FakeCall } from '../../testing';
 import type { ArticuloLinea } from '../lineas';
 
@@ -12,6 +13,9 @@ export const ARTICULOS: (ArticuloLinea & { codigo_barras: string | null })[] = [
 /** listadoarticulos as the server answers it: `barras` (barcode or code, exact) or `q` (words). */
 export function articulosHandler(call: FakeCall): ApiResponse {
   const p = call.params ?? {};
+  // The server refuses a page size it doesn't offer (as the real listadoarticulos does).
+  if (p.porPagina !== undefined && !(CONSTANTS.pageSizes as readonly number[]).includes(Number(p.porPagina)))
+    return { RESULT: '1', message: 'Revise los campos marcados', errors: { porPagina: 'Seleccione una opción' } };
   if (p.barras !== undefined) {
     const a = ARTICULOS.find((x) => x.codigo_barras === p.barras || x.codigo === p.barras);
     return { RESULT: '0', data: a ? [a] : [], total: a ? 1 : 0 };
