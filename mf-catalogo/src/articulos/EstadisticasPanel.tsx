@@ -32,6 +32,8 @@ export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: A
   const stock = articulo.stock ?? [];
   const total = stock.reduce((s, a) => s + BigInt(a.stock ?? 0), 0n);
   const transito = stock.reduce((s, a) => s + BigInt(a.en_transito ?? 0), 0n);
+  // A BigInt 0n would render as text in JSX: compare, don't test it.
+  const conTransito = transito > 0n;
   return (
     <FormSection title="Compras, ventas y existencias" description="Se calculan a partir de los documentos; no se escriben a mano.">
       <StyledStats>
@@ -61,7 +63,7 @@ export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: A
             <tr>
               <th>Almacén</th>
               <th className="right">Stock</th>
-              {transito && <th className="right">En tránsito hacia él</th>}
+              {conTransito && <th className="right">En tránsito hacia él</th>}
             </tr>
           </thead>
           <tbody>
@@ -70,7 +72,7 @@ export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: A
                 <tr>
                   <td>{s.almacen_nombre}</td>
                   <td className="right">{formatCantidad(s.stock)}</td>
-                  {transito && <td className="right">{s.en_transito ? formatCantidad(s.en_transito) : ''}</td>}
+                  {conTransito && <td className="right">{s.en_transito ? formatCantidad(s.en_transito) : ''}</td>}
                 </tr>
                 {/* Stock per location, where the warehouse has them. */}
                 {(s.ubicaciones ?? [])
@@ -79,7 +81,7 @@ export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: A
                     <tr key={`${s.almacen_id}-${u.ubicacion_id}`} className="ubicacion">
                       <td>Ubicación {u.ubicacion_codigo}</td>
                       <td className="right">{formatCantidad(u.stock)}</td>
-                      {transito && <td />}
+                      {conTransito && <td />}
                     </tr>
                   ))}
               </Fragment>
@@ -89,7 +91,7 @@ export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: A
             <tr>
               <td>Total</td>
               <td className="right">{formatCantidad(total)}</td>
-              {transito && <td className="right">{formatCantidad(transito)}</td>}
+              {conTransito && <td className="right">{formatCantidad(transito)}</td>}
             </tr>
           </tfoot>
         </StyledStock>

@@ -50,8 +50,8 @@ export function MovimientosPanel({ articuloId }: { articuloId: number }) {
   const columns = useMemo<DataColumn<MovimientoArticulo>[]>(
     () => [
       { id: 'fecha', header: 'Fecha', cell: (m) => formatDate(m.fecha) },
-      { id: 'almacen', header: 'Almacén', cell: (m) => m.almacen_nombre + (m.ubicacion_codigo ? ` · ${m.ubicacion_codigo}` : '') },
-      { id: 'causa', header: 'Causa', cell: (m) => CAUSA_LABEL[m.causa] ?? m.causa },
+      { id: 'almacen', header: 'Almacén', hideOnPhone: true, cell: (m) => m.almacen_nombre + (m.ubicacion_codigo ? ` · ${m.ubicacion_codigo}` : '') },
+      { id: 'causa', header: 'Causa', hideOnPhone: true, cell: (m) => CAUSA_LABEL[m.causa] ?? m.causa },
       {
         id: 'documento',
         header: 'Documento',

@@ -247,6 +247,8 @@ describe('Artículo: ficha existente', () => {
     expect(screen.getByText('1,5')).toBeTruthy();
     const stock = screen.getByRole('table', { name: 'Stock por almacén' });
     expect(within(stock).getByText('Central').nextSibling?.textContent).toBe('12');
+    // Nothing in transit: no third column (and no stray «0»).
+    expect(within(stock).getByText('Central').parentElement?.children).toHaveLength(2);
     expect(within(stock).getByText('Total').nextSibling?.textContent).toBe('12,5');
   });
 
