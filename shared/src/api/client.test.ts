@@ -35,4 +35,15 @@ describe('op.asp client', () => {
     for (let i = 0; i < 4; i++) await api.get('listadoconfiguraciones');
     expect(counts).toEqual([1, 2, 1]);
   });
+
+  it('uploads the file as archivo with text fields beside it (a mailed PDF and its document id)', async () => {
+    const fetchImpl = vi.fn().mockResolvedValue(json(200, { RESULT: '0', data: [] }));
+    const api = createApiClient({ fetchImpl });
+    await api.upload('enviarcorreopedidocompra', new Blob(['%PDF'], { type: 'application/pdf' }), 'PC-1.pdf', { id: 5 });
+    const [url, init] = fetchImpl.mock.calls[0];
+    expect(url).toBe('/api/op.asp?ac=enviarcorreopedidocompra');
+    const fd = init.body as FormData;
+    expect(fd.get('id')).toBe('5');
+    expect(fd.get('archivo')).toBeInstanceOf(Blob);
+  });
 });

@@ -4,8 +4,11 @@ import { API_BASE, OP_PATH, type ApiResponse, type ListParams } from '../domain/
 export type ApiClient = {
   get<T = unknown>(ac: string, params?: ListParams): Promise<ApiResponse<T>>;
   post<T = unknown>(ac: string, body?: unknown, params?: ListParams): Promise<ApiResponse<T>>;
-  /** Multipart client (spec: "a separate multipart client pointing at the site root"). */
-  upload<T = unknown>(ac: string, file: Blob, fileName?: string): Promise<ApiResponse<T>>;
+  /**
+   * Multipart client (spec: "a separate multipart client pointing at the site root"): the file goes
+   * as `archivo`; `fields` travel beside it as text parts (the document's `id` of a mailed PDF).
+   */
+  upload<T = unknown>(ac: string, file: Blob, fileName?: string, fields?: Record<string, string | number>): Promise<ApiResponse<T>>;
 };
 
 export type ApiClientOptions = {
@@ -81,8 +84,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body ?? {}),
       }),
-    upload: (ac, file, fileName) => {
+    upload: (ac, file, fileName, fields) => {
       const fd = new FormData();
+      // Text fields first: a streaming parser on the server knows them before the file arrives.
+      for (const [k, v] of Object.entries(fields ?? {})) fd.append(k, String(v));
       fd.append('archivo', file, fileName ?? (file instanceof File ? file.name : 'archivo'));
       return send(`${root}/api/op.asp?${query(ac)}`, { method: 'POST', body: fd });
     },

@@ -96,7 +96,7 @@ export function TerceroField<R extends TerceroFila>({
   return (
     <StyledTercero>
       {chosen && (
-        <div className="chosen" role="group" aria-label={`${label} elegido`}>
+        <div className="chosen">
           <span className="name" data-testid="tercero">
             {nombre || `#${value}`}
           </span>

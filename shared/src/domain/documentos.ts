@@ -314,6 +314,10 @@ export type DocumentoLinea = {
   motivo: MotivoPerdida | null;
   /** Inventario: the theoretical stock when it was finished (thousandths); null before. */
   teorico: number | null;
+  /** A line made from another document's line (a devolución's albarán line, a receipt's pedido line). */
+  origen_linea_id?: number | null;
+  /** What later documents already returned of this line (thousandths), when the server tells. */
+  devuelto?: number;
 };
 
 export type DesgloseIva = { tipo_iva: TipoIva; base: number; iva: number; recargo: number };
@@ -348,6 +352,11 @@ export type Documento = Totales & {
   ubicacion_codigo?: string | null;
   cliente_id: number | null;
   proveedor_id: number | null;
+  /** The party's name and NIF, answered with documents that have one (lists and records). */
+  proveedor_nombre?: string | null;
+  proveedor_nif?: string | null;
+  cliente_nombre?: string | null;
+  cliente_nif?: string | null;
   forma_pago: string | null;
   fecha_entrega: string | null;
   /** Hundredths of a percent. */
@@ -365,7 +374,13 @@ export type Documento = Totales & {
   lineas?: DocumentoLinea[];
   /** Only when read with `&id=`: the actions run on it, oldest first. */
   historial?: DocumentoAccionLog[];
+  /** Only when read with `&id=` (and after an action that creates one): documents linked to this one, line by line. */
+  padres?: DocumentoEnlace[];
+  hijos?: DocumentoEnlace[];
 };
+
+/** A linked document (the pedido an albarán comes from, the albarán a receipt made, a devolución of it). */
+export type DocumentoEnlace = { tipo: DocumentoTipo; id: number; numero: string; estado?: string; fecha?: string };
 
 export type DocumentoAccionLog = {
   id: number;
@@ -385,6 +400,8 @@ export type LineaInput = {
   ubicacion_id?: number | null;
   motivo?: MotivoPerdida | null;
   descripcion?: string;
+  /** Devolución de compra: the albarán line it returns (at most what was received and not yet returned). */
+  origen_linea_id?: number | null;
 };
 
 /** Header fields of `editar<entidad>` for the warehouse documents (lines travel apart, as `lineas`). */

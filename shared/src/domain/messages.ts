@@ -85,6 +85,15 @@ export const MESSAGES = {
   demasiadasLineas: 'El documento tiene demasiadas líneas',
   documentoConHistorial: 'No se puede eliminar: el documento ya ha movido stock (sus acciones constan en el historial)',
   stockReparado: 'Se ha recalculado el stock de los artículos con diferencias',
+  // Compras
+  proveedorNoActivo: 'El proveedor no existe o no está activo',
+  lineaOrigenNoValida: 'La línea de origen no existe, es de otro artículo o de otro proveedor',
+  devolverMasDeRecibido: 'No se puede devolver más de lo recibido y no devuelto',
+  documentoOtroProveedor: 'Alguno de los documentos es de otro proveedor',
+  documentoNoPendiente: 'Alguno de los documentos no está pendiente',
+  facturaSinDocumentos: 'Elija algún albarán o devolución',
+  proveedorSinEmail: 'El proveedor no tiene correo electrónico',
+  pedidoEnviadoPorCorreo: 'Se ha enviado el pedido por correo electrónico al proveedor',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

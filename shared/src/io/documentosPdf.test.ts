@@ -1,7 +1,7 @@
 import type { jsPDF } from 'jspdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Documento, DocumentoLinea } from '../domain/documentos';
-import { downloadDocumentosPdf, empresaPdf } from './documentosPdf';
+import { documentosPdfBlob, downloadDocumentosPdf, empresaPdf, terceroPdfDe } from './documentosPdf';
 
 const seen = vi.hoisted(() => [] as { doc: jsPDF; name: string }[]);
 vi.mock('jspdf', async (orig) => {
@@ -88,5 +88,33 @@ describe('downloadDocumentosPdf', () => {
     expect(raw).toContain('Hoja de recuento');
     expect(raw).toContain('Contado por');
     expect(raw).not.toContain('Recuento anual');
+  });
+
+  it('a purchase document prints the supplier block, the payment method with its due dates and the retención; as a Blob too', async () => {
+    const compra = {
+      ...doc(4, 2),
+      tipo: 'pedidocompra',
+      numero: 'PC 2026/000004',
+      estado: 'creado',
+      proveedor_id: 3,
+      proveedor_nombre: 'Ferretería Levante SL',
+      forma_pago: 'recibo_30_60',
+      retencion: 1500,
+      retencion_importe: 75,
+      observaciones: null,
+    } as unknown as Documento;
+    const tercero = terceroPdfDe({ razon_social: 'Ferretería Levante SL', nif: 'B12345674', direccion: 'Calle Mayor 1', codigo_postal: '46001', poblacion: 'Valencia' });
+    await downloadDocumentosPdf([compra], { fileName: 'pc.pdf', tercero: () => tercero });
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('PROVEEDOR');
+    expect(raw).toContain('NIF B12345674');
+    expect(raw).toContain('46001 Valencia');
+    expect(raw).toContain('Forma de pago: Recibo domiciliado a 30 y 60 d');
+    expect(raw).toContain('01/04/2026, 01/05/2026');
+    expect(raw).toContain('Retenci');
+    const blob = await documentosPdfBlob([compra], {});
+    expect(blob.size).toBeGreaterThan(1000);
+    // Without a record, the name the document carries.
+    expect(seen).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@ import { DOCUMENTO_TIPOS, MOTIVO_PERDIDA_LABEL, estadoLabel, type Documento, typ
 import type { Configuracion } from '../domain/entities';
 import { TIPO_IVA_LABEL } from '../domain/catalogo';
 import { formatDate, formatDecimal, formatMoney } from '../domain/format';
-import { openTablePdf, savePdf } from './pdf';
+import { formaPagoLabel, vencimientos } from '../domain/terceros';
+import { numberPages, openTablePdf, savePdf } from './pdf';
 
 /** The company block at the top of each document. */
 export type EmpresaPdf = { nombre: string; nif?: string | null; lineas?: string[] };
@@ -21,7 +22,39 @@ export type DocumentosPdfOptions = {
   variante?: VariantePdf;
   /** The type of each document; default from `documento.tipo`. */
   def?: DocumentoTipoDef;
+  /**
+   * The other party's block (supplier or customer: name, NIF, address) of each document; default:
+   * the name and NIF the document carries (`proveedor_nombre`, `proveedor_nif`, or the customer's).
+   */
+  tercero?: (documento: Documento) => EmpresaPdf | null | undefined;
 };
+
+/** The party's block from what a document carries: its name and NIF. */
+export function terceroPdf(d: Documento): EmpresaPdf | null {
+  const nombre = d.proveedor_nombre ?? d.cliente_nombre;
+  if (!nombre) return null;
+  return { nombre, nif: d.proveedor_nif ?? d.cliente_nif ?? null };
+}
+
+/** A party's block from its record (proveedor or cliente): razón social, NIF, address, phone and email. */
+export function terceroPdfDe(t: {
+  razon_social: string;
+  nombre_comercial?: string | null;
+  nif?: string | null;
+  direccion?: string | null;
+  codigo_postal?: string | null;
+  poblacion?: string | null;
+  provincia?: string | null;
+  telefono?: string | null;
+  email?: string | null;
+}): EmpresaPdf {
+  const lugar = [t.codigo_postal, t.poblacion, t.provincia ? `(${t.provincia})` : null].filter(Boolean).join(' ');
+  return {
+    nombre: t.razon_social,
+    nif: t.nif ?? null,
+    lineas: [t.nombre_comercial, t.direccion, lugar, t.telefono ? `Tel. ${t.telefono}` : null, t.email].filter((x): x is string => !!x),
+  };
+}
 
 /** The company block from the configuration (razón social, NIF, address). */
 export function empresaPdf(config: Configuracion | null | undefined): EmpresaPdf | null {
@@ -101,6 +134,12 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
 
 function datosCabecera(d: Documento): string[] {
   const out: string[] = [];
+  if (d.fecha_entrega) out.push(`Entrega: ${formatDate(d.fecha_entrega)}`);
+  if (d.forma_pago) {
+    const due = vencimientos(d.fecha, d.forma_pago);
+    out.push(`Forma de pago: ${formaPagoLabel(d.forma_pago) || d.forma_pago}`);
+    if (due.length) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
+  }
   if (d.almacen_destino_id !== null || d.almacen_destino_nombre) {
     out.push(`Origen: ${d.almacen_nombre ?? ''}`, `Destino: ${d.almacen_destino_nombre ?? ''}`);
   } else if (d.almacen_nombre) out.push(`Almacén: ${d.almacen_nombre}`);
@@ -122,6 +161,18 @@ const TITULO: Record<VariantePdf, (def: DocumentoTipoDef) => string> = {
  * a list's selection passes several documents.
  */
 export async function downloadDocumentosPdf(documentos: Documento[], opts: DocumentosPdfOptions): Promise<void> {
+  const { doc, starts } = await buildDocumentosPdf(documentos, opts);
+  savePdf(doc, opts.fileName, starts);
+}
+
+/** The same PDF as `downloadDocumentosPdf`, as a Blob instead of a download (to send it by mail through the multipart client). */
+export async function documentosPdfBlob(documentos: Documento[], opts: Omit<DocumentosPdfOptions, 'fileName'>): Promise<Blob> {
+  const { doc, starts } = await buildDocumentosPdf(documentos, { ...opts, fileName: '' });
+  numberPages(doc, starts);
+  return doc.output('blob');
+}
+
+async function buildDocumentosPdf(documentos: Documento[], opts: DocumentosPdfOptions) {
   const variante = opts.variante ?? 'documento';
   const { doc, pageW, pageH, margin } = await openTablePdf('portrait', ['']);
   const usable = pageW - margin * 2;
@@ -197,11 +248,34 @@ export async function downloadDocumentosPdf(documentos: Documento[], opts: Docum
     doc.text(`Estado: ${estadoLabel(def, d.estado)}`, pageW - margin, y + 20.5, { align: 'right' });
     const empresaAlto = opts.empresa ? 10 + ((opts.empresa.lineas?.length ?? 0) + 1) * 3.6 : 0;
     y += Math.max(25, empresaAlto + 2);
+    // The other party (supplier, customer) in a framed block under the document's identity.
+    const tercero = variante === 'documento' ? (opts.tercero ?? terceroPdf)(d) : null;
+    if (tercero) {
+      const lines = [tercero.nif ? `NIF ${tercero.nif}` : null, ...(tercero.lineas ?? [])].filter((x): x is string => !!x);
+      const x = pageW / 2;
+      const alto = 9 + lines.length * 3.6;
+      doc.setDrawColor(203, 213, 225);
+      doc.rect(x, y - 3, pageW - margin - x, alto);
+      doc.setFontSize(7);
+      doc.text(def.tercero === 'cliente' ? 'CLIENTE' : def.tercero === 'proveedor' ? 'PROVEEDOR' : '', x + 2, y);
+      doc.setFont('helvetica', 'bold');
+      doc.setFontSize(10);
+      doc.text(cellText(doc, tercero.nombre, pageW - margin - x - 4), x + 2, y + 4.5);
+      doc.setFont('helvetica', 'normal');
+      doc.setFontSize(8);
+      lines.forEach((l, i) => {
+        doc.text(cellText(doc, l, pageW - margin - x - 4), x + 2, y + 8.5 + i * 3.6);
+      });
+      y += alto + 2;
+    }
     const datos = datosCabecera(d);
     if (datos.length) {
       doc.setFontSize(9);
-      doc.text(datos.join('    '), margin, y, { maxWidth: usable });
-      y += 6;
+      const filas: string[] = doc.splitTextToSize(datos.join('    '), usable);
+      filas.forEach((f, i) => {
+        doc.text(f, margin, y + i * 4);
+      });
+      y += 2 + filas.length * 4;
     }
     drawTableHeader();
     doc.setFontSize(8);
@@ -228,7 +302,8 @@ export async function downloadDocumentosPdf(documentos: Documento[], opts: Docum
         for (const g of d.desglose ?? []) totales.push([`Base ${TIPO_IVA_LABEL[g.tipo_iva]}`, `${formatMoney(g.base)}  IVA ${formatMoney(g.iva)}`]);
         totales.push(['Base imponible', formatMoney(d.base)], ['IVA', formatMoney(d.iva)]);
         if (d.recargo) totales.push(['Recargo de equivalencia', formatMoney(d.recargo)]);
-        if (d.retencion_importe) totales.push(['Retención', `-${formatMoney(d.retencion_importe)}`]);
+        if (d.retencion_importe)
+          totales.push([d.retencion ? `Retención ${formatDecimal(d.retencion, 2, 0)} %` : 'Retención', `-${formatMoney(d.retencion_importe)}`]);
         totales.push(['Total', formatMoney(d.total)]);
       } else if (def.lineas !== 'recuento') totales.push(['Valor al coste', formatMoney(d.total)]);
     }
@@ -274,6 +349,11 @@ export async function downloadDocumentosPdf(documentos: Documento[], opts: Docum
       doc.text('Contado por: ______________________________      Fecha y firma: ______________________', margin, y);
     }
   });
-  savePdf(doc, opts.fileName, starts);
+  return { doc, starts };
+}
+
+/** One line of text cut to a width (mm). */
+function cellText(doc: { splitTextToSize: (t: string, w: number) => string[] }, text: string, width: number): string {
+  return doc.splitTextToSize(text, width)[0] ?? '';
 }
 

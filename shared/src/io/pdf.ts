@@ -25,6 +25,12 @@ export async function openTablePdf(orientation: 'portrait' | 'landscape', header
  * each document of a batch), each document counts its own pages.
  */
 export function savePdf(doc: jsPDF, fileName: string, sections?: number[]) {
+  numberPages(doc, sections);
+  doc.save(fileName);
+}
+
+/** 'Página n de m' at the foot of every page (each section counts its own), without saving: for a PDF kept as a Blob. */
+export function numberPages(doc: jsPDF, sections?: number[]) {
   const pageW = doc.internal.pageSize.getWidth();
   const pageH = doc.internal.pageSize.getHeight();
   const pages = doc.getNumberOfPages();
@@ -37,7 +43,6 @@ export function savePdf(doc: jsPDF, fileName: string, sections?: number[]) {
     doc.setFontSize(7);
     doc.text(`Página ${p - from + 1} de ${to - from + 1}`, pageW / 2, pageH - 5, { align: 'center' });
   }
-  doc.save(fileName);
 }
 
 /** A list as a PDF table (jsPDF, loaded only when the user asks for it). */

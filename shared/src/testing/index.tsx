@@ -8,7 +8,15 @@ import { FLAG_NAMES, type ModuleFlags } from '../domain/flags';
 import { ShellContext, type ShellServices } from '../context';
 import { makeTheme } from '../ui/theme';
 
-export type FakeCall = { method: 'GET' | 'POST' | 'UPLOAD'; ac: string; params?: ListParams; body?: unknown };
+export type FakeCall = {
+  method: 'GET' | 'POST' | 'UPLOAD';
+  ac: string;
+  params?: ListParams;
+  body?: unknown;
+  /** UPLOAD: the file's name and the text fields sent beside it. */
+  fileName?: string;
+  fields?: Record<string, string | number>;
+};
 export type FakeHandler = (call: FakeCall) => ApiResponse | Promise<ApiResponse>;
 
 /** An ApiClient answering from handlers keyed by action; records every call. */
@@ -23,7 +31,7 @@ export function createFakeApi(handlers: Record<string, FakeHandler>) {
   const api: ApiClient = {
     get: (ac, params) => answer({ method: 'GET', ac, params }) as never,
     post: (ac, body, params) => answer({ method: 'POST', ac, body, params }) as never,
-    upload: (ac, file) => answer({ method: 'UPLOAD', ac, body: file }) as never,
+    upload: (ac, file, fileName, fields) => answer({ method: 'UPLOAD', ac, body: file, fileName, fields }) as never,
   };
   return { api, calls };
 }

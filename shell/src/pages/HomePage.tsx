@@ -52,7 +52,14 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
 
   const links: QuickLink[] = [
     { to: '/catalogo/articulo/nuevo-articulo', prefix: '/catalogo', icon: '▦', title: 'Nuevo artículo', sub: 'Alta en el catálogo' },
-    ...(flags.compras ? [{ to: '/compras/pedido/nuevo-pedido', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Pedido a proveedor' }] : []),
+    // Without orders, purchases start at the albarán.
+    ...(flags.compras
+      ? [
+          flags.compras_pedidos === 1
+            ? { to: '/compras/pedido/nuevo-pedido', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Pedido a proveedor' }
+            : { to: '/compras/albaran/nuevo-albaran', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Albarán de proveedor' },
+        ]
+      : []),
     ...(flags.ventas ? [{ to: '/ventas/pedido/nuevo-pedido', prefix: '/ventas', icon: '⇡', title: 'Nueva venta', sub: 'Pedido de cliente' }] : []),
   ];
   const deployed = new Set(deploy.remotes.map((r) => r.prefix));

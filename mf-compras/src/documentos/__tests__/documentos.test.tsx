@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Documento } from 'shared';
+import { bodiesOf, currentPath, renderSection, type FakeCall } from 'shared/testing';
+import { ARTICULOS, doc, fakeCompras, linea, listadoDocs } from '../../fakeCompras';
+import menu from '../../menu.json';
+import Section from '../../section';
+import { MAS_QUE_RECIBIDO } from '../DevolverDialog';
+
+const pdf = vi.hoisted(() => ({ downloads: [] as unknown[][], blobs: [] as unknown[][] }));
+vi.mock('shared', async (orig) => ({
+  ...(await orig<object>()),
+  downloadDocumentosPdf: async (...args: unknown[]) => {
+    pdf.downloads.push(args);
+  },
+  documentosPdfBlob: async (...args: unknown[]) => {
+    pdf.blobs.push(args);
+    return new Blob(['%PDF'], { type: 'application/pdf' });
+  },
+}));
+
+const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`)) as HTMLInputElement;
+
+/** Picks a supplier in a TerceroField by typing and Intro. */
+async function elegirProveedor(texto: string, label = 'Proveedor') {
+  const input = screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  await userEvent.type(input, texto);
+  await screen.findByRole('option', { name: /Ferretería Levante SL/ });
+  await userEvent.keyboard('{Enter}');
+}
+
+describe('Listas de documentos de compra', () => {
+  it('filter by supplier, show the supplier and the filter total', async () => {
+    const fake = fakeCompras({
+      listadopedidoscompra: listadoDocs([doc({}), doc({ id: 6, numero: 'PC 2026/000006', proveedor_id: 4, proveedor_nombre: 'Pinturas Sur', total: 5000 })]),
+    });
+    renderSection(Section, menu.prefix, '/compras/pedidos', { api: fake.api });
+    const row = (await screen.findByText('PC 2026/000006')).closest('tr')!;
+    expect(within(row).getByText('Pinturas Sur')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Totales del filtro' }).textContent).toContain('171,00 €');
+    await elegirProveedor('Ferre');
+    await waitFor(() => expect(screen.queryByText('PC 2026/000006')).toBeNull());
+    expect(screen.getByText('PC 2026/000005')).toBeTruthy();
+    expect(fake.calls.filter((c) => c.ac === 'listadopedidoscompra').at(-1)?.params).toMatchObject({ proveedor_id: '3' });
+    expect(screen.getByTestId('tercero').textContent).toBe('Ferretería Levante SL');
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar proveedor' }));
+    expect(await screen.findByText('PC 2026/000006')).toBeTruthy();
+  });
+});
+
+describe('Pedido de compra', () => {
+  it('is created with the keyboard: supplier (its terms), two lines, totals by rate with IVA and retención, one body', async () => {
+    const fake = fakeCompras({
+      editarpedidocompra: (call: FakeCall) => ({ RESULT: '0', data: [doc({ id: 9, numero: 'PC 2026/000009', ...(call.body as object), lineas: [] })] }),
+    });
+    renderSection(Section, menu.prefix, '/compras/pedido/nuevo-pedido', { api: fake.api });
+    expect(screen.getByRole('heading', { name: 'Nuevo pedido' })).toBeTruthy();
+    await elegirProveedor('Ferre');
+    expect(screen.getByTestId('tercero').textContent).toBe('Ferretería Levante SL');
+    // The supplier's terms: transfer at 30 days, 15 % retención.
+    expect(field('Forma de pago').value).toBe('transferencia_30');
+    expect(field('% Retención').value).toBe('1500');
+    await waitFor(() => expect(within(field('Almacén')).getByRole('option', { name: 'Central' })).toBeTruthy());
+    await userEvent.selectOptions(field('Almacén'), '1');
+
+    // Code + Tab picks it and goes to its quantity; Intro walks quantity → price → discount → IVA → the entry.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Añadir artículo' }));
+    await userEvent.keyboard('TOR-M4{Tab}');
+    const cantidad1 = await screen.findByLabelText('Cantidad de la línea 1');
+    await waitFor(() => expect(document.activeElement).toBe(cantidad1));
+    await userEvent.keyboard('{Control>}a{/Control}100{Enter}');
+    // Price defaults to the article's last purchase price (0,1000 €).
+    expect((document.activeElement as HTMLInputElement).value).toMatch(/^0,1/);
+    await userEvent.keyboard('{Enter}{Enter}{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Añadir artículo' })));
+    await userEvent.keyboard('LIB-01{Enter}');
+    await screen.findByLabelText('Cantidad de la línea 2');
+
+    const totales = screen.getByLabelText('Totales');
+    // 100 × 0,10 = 10,00 at 21 % (IVA 2,10); 1 × 20,00 at 4 % (IVA 0,80); retención 15 % of 30,00 = 4,50.
+    expect(totales.textContent).toContain('10,00 € · IVA 2,10 €');
+    expect(totales.textContent).toContain('20,00 € · IVA 0,80 €');
+    expect(totales.textContent).toContain('Retención−4,50 €');
+    expect(screen.getByTestId('total').textContent).toBe('28,40 €');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarpedidocompra')).toHaveLength(1));
+    const body = bodiesOf(fake.calls, 'editarpedidocompra')[0];
+    expect(body).toMatchObject({ proveedor_id: 3, almacen_id: 1, forma_pago: 'transferencia_30', retencion: 1500, fecha_entrega: null });
+    expect(typeof body.clave).toBe('string');
+    expect(body.lineas).toEqual([
+      { articulo_id: 7, cantidad: 100000, precio: 1000, descuento: 0, descripcion: 'Tornillo M4', ubicacion_id: null },
+      { articulo_id: 8, cantidad: 1000, precio: 200000, descuento: 0, descripcion: 'Libro técnico', ubicacion_id: null },
+    ]);
+    await waitFor(() => expect(currentPath()).toBe('/compras/pedido/9'));
+  });
+
+  it('«Recibir» in part sends the lines and quantities and shows the albarán it created as a link', async () => {
+    const pedido = doc({
+      estado: 'enviado',
+      lineas: [linea(51, ARTICULOS[0], 10000, { pendiente: 10000 }), linea(52, ARTICULOS[1], 2000, { pendiente: 2000 })],
+    });
+    const fake = fakeCompras({
+      listadopedidoscompra: listadoDocs([pedido]),
+      recibirpedidocompra: () => ({
+        RESULT: '0',
+        data: [{ ...pedido, estado: 'recibido_parcial', hijos: [{ tipo: 'albarancompra', id: 20, numero: 'AC 2026/000020' }] }],
+      }),
+    });
+    renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Recibir' }));
+    const dialog = await screen.findByRole('dialog');
+    const cantidad = within(dialog).getByLabelText('Cantidad recibida de TOR-M4');
+    fireEvent.change(cantidad, { target: { value: '4' } });
+    await userEvent.click(within(dialog).getByLabelText('Ausente LIB-01'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recibir' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'recibirpedidocompra')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'recibirpedidocompra')[0]).toEqual({
+      id: 5,
+      lineas: [
+        { id: 51, cantidad: 4000 },
+        { id: 52, cantidad: 0 },
+      ],
+    });
+    const link = await screen.findByRole('link', { name: 'Albarán de compra AC 2026/000020' });
+    expect(link.getAttribute('href')).toBe('/compras/albaran/20');
+    expect(screen.getByText('Recibido parcial')).toBeTruthy();
+  });
+
+  it('«Enviar por correo» uploads the PDF made here with the order id', async () => {
+    const fake = fakeCompras({ listadopedidoscompra: listadoDocs([doc({})]), enviarcorreopedidocompra: () => ({ RESULT: '0', data: [] }) });
+    const r = renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar por correo' }));
+    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'UPLOAD')).toHaveLength(1));
+    const call = fake.calls.find((c) => c.method === 'UPLOAD')!;
+    expect(call.ac).toBe('enviarcorreopedidocompra');
+    expect(call.fields).toEqual({ id: 5 });
+    expect(call.fileName).toBe('PC-2026-000005.pdf');
+    expect(call.body).toBeInstanceOf(Blob);
+    // The PDF carries the supplier's full data.
+    const opts = pdf.blobs.at(-1)?.[1] as { tercero: (d: Documento) => { nombre: string; lineas: string[] } };
+    expect(opts.tercero(doc({})).lineas).toContain('46001 Valencia (Valencia)');
+    await waitFor(() => expect(r.toasts.some((t) => t.startsWith('success:Se ha enviado el pedido'))).toBe(true));
+  });
+});
+
+describe('Albarán de compra', () => {
+  it('«Devolver…» chooses lines up to what is left to return, creates the devolución with origen_linea_id and opens it', async () => {
+    const albaran = doc({
+      id: 20,
+      tipo: 'albarancompra',
+      numero: 'AC 2026/000020',
+      estado: 'pendiente',
+      padres: [{ tipo: 'pedidocompra', id: 5, numero: 'PC 2026/000005' }],
+      hijos: [{ tipo: 'devolucioncompra', id: 30, numero: 'DC 2026/000030' }],
+      lineas: [linea(61, ARTICULOS[0], 10000), linea(62, ARTICULOS[1], 1000)],
+    });
+    const previa = doc({ id: 30, tipo: 'devolucioncompra', numero: 'DC 2026/000030', estado: 'pendiente', lineas: [linea(70, ARTICULOS[0], 2000, { origen_linea_id: 61 })] });
+    const fake = fakeCompras({
+      listadoalbaranescompra: listadoDocs([albaran]),
+      listadodevolucionescompra: listadoDocs([previa]),
+      editardevolucioncompra: () => ({ RESULT: '0', data: [doc({ id: 31, tipo: 'devolucioncompra', numero: 'DC 2026/000031', estado: 'pendiente' })] }),
+    });
+    renderSection(Section, menu.prefix, '/compras/albaran/20', { api: fake.api });
+    expect((await screen.findByRole('link', { name: 'Pedido de compra PC 2026/000005' })).getAttribute('href')).toBe('/compras/pedido/5');
+    await userEvent.click(screen.getByRole('button', { name: 'Devolver…' }));
+    const dialog = await screen.findByRole('dialog');
+    const row = (await within(dialog).findByText('TOR-M4')).closest('tr')!;
+    // 10 received, 2 already returned.
+    expect(within(row).getByText('8')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Crear devolución' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(dialog).getByLabelText('Devolver TOR-M4'));
+    const cantidad = within(dialog).getByLabelText('Cantidad a devolver de TOR-M4');
+    fireEvent.change(cantidad, { target: { value: '9' } });
+    expect(within(dialog).getByText(MAS_QUE_RECIBIDO)).toBeTruthy();
+    fireEvent.change(cantidad, { target: { value: '3' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear devolución' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editardevolucioncompra')).toHaveLength(1));
+    const body = bodiesOf(fake.calls, 'editardevolucioncompra')[0];
+    expect(body).toMatchObject({ proveedor_id: 3, almacen_id: 1, forma_pago: 'transferencia_30', retencion: 0 });
+    expect(body.lineas).toEqual([{ articulo_id: 7, cantidad: 3000, precio: 1000, descuento: 0, descripcion: 'Tornillo M4', origen_linea_id: 61 }]);
+    await waitFor(() => expect(currentPath()).toBe('/compras/devolucion/31'));
+  });
+
+  it('without compras_devoluciones there is no «Devolver…»', async () => {
+    const { allFlags } = await import('shared/testing');
+    const fake = fakeCompras({ listadoalbaranescompra: listadoDocs([doc({ id: 20, tipo: 'albarancompra', numero: 'AC 2026/000020', estado: 'pendiente' })]) });
+    renderSection(Section, menu.prefix, '/compras/albaran/20', { api: fake.api, flags: { ...allFlags(1), compras_devoluciones: 0 } });
+    await screen.findByRole('heading', { name: 'Albarán de compra AC 2026/000020' });
+    expect(screen.queryByRole('button', { name: 'Devolver…' })).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, type DOCUMENTO_TIPOS_COMPRA, type DocumentoTipoDef, type FlagName, type Schema } from 'shared';
+import { paths } from '../paths';
+
+/** Header fields of `editar<entidad>` for the purchase documents (lines travel apart, as `lineas`). */
+export const documentoCompraSchema = {
+  id: { type: 'int', min: 1 },
+  fecha: { type: 'date', required: true },
+  proveedor_id: { type: 'int', required: true, min: 1 },
+  almacen_id: { type: 'int', required: true, min: 1 },
+  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
+  retencion: { type: 'int', min: 0, max: 5000 },
+  observaciones: { type: 'string', max: 2000 },
+  clave: { type: 'string', max: 64 },
+} satisfies Schema;
+
+export type CampoCompra = 'proveedor_id' | 'almacen_id' | 'fecha' | 'fecha_entrega' | 'forma_pago' | 'retencion' | 'observaciones';
+
+/** What differs between the three purchase documents' screens; the screens themselves are one list and one record. */
+export type Pantalla = {
+  def: DocumentoTipoDef;
+  /** The menu entry's flag (the type's own beside compras). */
+  flag: FlagName;
+  list: string;
+  nuevo: string;
+  record: (id: number | string) => string;
+  /** Route segments (relative to /compras). */
+  rutas: { list: string; nuevo: string; record: string; param: string };
+  /** 'Nuevo pedido', 'Nueva devolución'. */
+  nuevoLabel: string;
+  description: string;
+  /** Header fields shown, in order. */
+  campos: readonly CampoCompra[];
+  schema: Schema;
+};
+
+const CAMPOS: readonly CampoCompra[] = ['proveedor_id', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'];
+
+const pedido: Pantalla = {
+  def: DOCUMENTO_TIPOS.pedidocompra,
+  flag: 'compras_pedidos',
+  list: paths.pedidos,
+  nuevo: paths.nuevoPedido,
+  record: paths.pedido,
+  rutas: { list: 'pedidos', nuevo: 'pedido/nuevo-pedido', record: 'pedido/:pedidoId', param: 'pedidoId' },
+  nuevoLabel: 'Nuevo pedido',
+  description: 'Lo que se pide a cada proveedor: se envía, se recibe (entera o en partes, cada recepción crea su albarán) y se finaliza.',
+  campos: ['proveedor_id', 'almacen_id', 'fecha', 'fecha_entrega', 'forma_pago', 'retencion', 'observaciones'],
+  schema: { ...documentoCompraSchema, fecha_entrega: { type: 'date' } },
+};
+
+const albaran: Pantalla = {
+  def: DOCUMENTO_TIPOS.albarancompra,
+  flag: 'compras_albaranes',
+  list: paths.albaranes,
+  nuevo: paths.nuevoAlbaran,
+  record: paths.albaran,
+  rutas: { list: 'albaranes', nuevo: 'albaran/nuevo-albaran', record: 'albaran/:albaranId', param: 'albaranId' },
+  nuevoLabel: 'Nuevo albarán',
+  description: 'Mercancía recibida de los proveedores: el stock entra al guardarlo. Se finaliza al conciliarlo con la factura del proveedor.',
+  campos: CAMPOS,
+  schema: documentoCompraSchema,
+};
+
+const devolucion: Pantalla = {
+  def: DOCUMENTO_TIPOS.devolucioncompra,
+  flag: 'compras_devoluciones',
+  list: paths.devoluciones,
+  nuevo: paths.nuevaDevolucion,
+  record: paths.devolucion,
+  rutas: { list: 'devoluciones', nuevo: 'devolucion/nueva-devolucion', record: 'devolucion/:devolucionId', param: 'devolucionId' },
+  nuevoLabel: 'Nueva devolución',
+  description: 'Mercancía devuelta a los proveedores: el stock sale al guardarla.',
+  campos: CAMPOS,
+  schema: documentoCompraSchema,
+};
+
+/** The purchase documents this remote shows. */
+export const PANTALLAS: Record<(typeof DOCUMENTO_TIPOS_COMPRA)[number], Pantalla> = {
+  pedidocompra: pedido,
+  albarancompra: albaran,
+  devolucioncompra: devolucion,
+};

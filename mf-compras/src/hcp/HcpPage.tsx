@@ -1,0 +1,377 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  DOCUMENTO_TIPOS,
+  FormGrid,
+  Muted,
+  PageHeader,
+  TERCEROS,
+  TIPO_IVA_LABEL,
+  TerceroField,
+  TextField,
+  formatDate,
+  formatMoney,
+  hoyIso,
+  parseDecimal,
+  useAction,
+  useShell,
+  type DocumentoFila,
+  type Proveedor,
+  type TipoIva,
+} from 'shared';
+import { paths } from '../paths';
+
+/** A supplier invoice recorded by hcp (`listadofacturasproveedor`). */
+export type FacturaProveedor = {
+  id: number;
+  proveedor_id: number;
+  numero_proveedor: string;
+  fecha: string;
+  /** Cents: as typed, and as computed from its documents (devoluciones negative). */
+  total: number;
+  base?: number;
+  iva?: number;
+  diferencia?: number;
+  num_albaranes?: number;
+  num_devoluciones?: number;
+};
+
+type Candidato = DocumentoFila & { signo: 1 | -1 };
+
+const clave = (d: Candidato) => `${d.tipo}-${d.id}`;
+
+const StyledCard = styled(Card)`
+  margin-top: 16px;
+  h2 { font-size: 16px; margin: 0 0 10px; }
+  table { width: 100%; border-collapse: collapse; font-size: 14px; }
+  th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
+  th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  tfoot td { font-weight: 700; }
+  tr.diff td { background: #fef2f2; color: ${({ theme }) => theme.danger}; font-weight: 700; }
+  tr.ok td { background: #f0fdf4; color: #166534; font-weight: 700; }
+  input[type='checkbox'] { width: 18px; height: 18px; }
+  a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
+`;
+
+const StyledPeriodo = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: flex-end;
+  > * { min-width: 180px; }
+  > .prov { flex: 1 1 320px; }
+`;
+
+const POR_PAGINA = 100;
+const RATES: TipoIva[] = ['21', '10', '4', 'exento'];
+
+/** The comparison per IVA rate of the chosen documents (devoluciones negative), as the server computes it. */
+export function compararSeleccion(docs: Candidato[]) {
+  const porTipo = new Map<TipoIva, { base: bigint; iva: bigint }>();
+  let total = 0n;
+  let retencion = 0n;
+  for (const d of docs) {
+    const s = BigInt(d.signo);
+    for (const g of d.desglose ?? []) {
+      const acc = porTipo.get(g.tipo_iva) ?? { base: 0n, iva: 0n };
+      porTipo.set(g.tipo_iva, { base: acc.base + s * BigInt(g.base), iva: acc.iva + s * BigInt(g.iva) });
+    }
+    total += s * BigInt(d.total ?? 0);
+    retencion += s * BigInt(d.retencion_importe ?? 0);
+  }
+  const filas = RATES.filter((t) => porTipo.has(t)).map((t) => ({ tipo_iva: t, ...porTipo.get(t)! }));
+  const base = filas.reduce((a, f) => a + f.base, 0n);
+  const iva = filas.reduce((a, f) => a + f.iva, 0n);
+  return { filas, base, iva, retencion, total };
+}
+
+/** /compras/hcp: reconcile a supplier's invoice with its pending albaranes and devoluciones. */
+export function HcpPage() {
+  const { api, flags, toast } = useShell();
+  const { run, busy } = useAction();
+  const [proveedor, setProveedor] = useState<{ id: string; nombre: string } | null>(null);
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  const [candidatos, setCandidatos] = useState<Candidato[] | null>(null);
+  const [elegidos, setElegidos] = useState<Set<string>>(new Set());
+  const [numero, setNumero] = useState('');
+  const [fecha, setFecha] = useState(hoyIso());
+  const [totalText, setTotalText] = useState('');
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [facturas, setFacturas] = useState<FacturaProveedor[] | null>(null);
+  const [deshaciendo, setDeshaciendo] = useState<FacturaProveedor | null>(null);
+  const conDevoluciones = flags.compras_devoluciones === 1;
+  const proveedorId = proveedor?.id ?? '';
+
+  const cargar = useCallback(async () => {
+    if (!proveedorId) return;
+    setCandidatos(null);
+    const filtro = { proveedor_id: proveedorId, estado: 'pendiente', desde: desde || undefined, hasta: hasta || undefined, pagina: 1, porPagina: POR_PAGINA, orden: 'fecha', dir: 'asc' as const };
+    const leer = async (plural: string, signo: 1 | -1): Promise<Candidato[]> => {
+      const res = await api.get<DocumentoFila>(`listado${plural}`, filtro);
+      const rows = res.RESULT === '0' ? (res.data ?? []) : [];
+      // A list row without its breakdown per rate: the document itself has it.
+      return Promise.all(
+        rows.map(async (r) => {
+          if (r.desglose) return { ...r, signo };
+          const one = await api.get<DocumentoFila>(`listado${plural}`, { id: r.id });
+          return { ...r, desglose: one.data?.[0]?.desglose ?? [], signo };
+        }),
+      );
+    };
+    try {
+      const [albaranes, devoluciones, fact] = await Promise.all([
+        leer(DOCUMENTO_TIPOS.albarancompra.plural, 1),
+        conDevoluciones ? leer(DOCUMENTO_TIPOS.devolucioncompra.plural, -1) : Promise.resolve([]),
+        api.get<FacturaProveedor>('listadofacturasproveedor', { proveedor_id: proveedorId, pagina: 1, porPagina: 50, orden: 'fecha', dir: 'desc' }),
+      ]);
+      setCandidatos([...albaranes, ...devoluciones]);
+      setFacturas(fact.RESULT === '0' ? (fact.data ?? []) : []);
+    } catch {
+      setCandidatos([]);
+      setFacturas([]);
+      toast.error();
+    }
+  }, [api, proveedorId, desde, hasta, conDevoluciones, toast]);
+
+  useEffect(() => {
+    setElegidos(new Set());
+    void cargar();
+  }, [cargar]);
+
+  const seleccion = useMemo(() => (candidatos ?? []).filter((d) => elegidos.has(clave(d))), [candidatos, elegidos]);
+  const comparacion = useMemo(() => compararSeleccion(seleccion), [seleccion]);
+  const totalFactura = parseDecimal(totalText, 2);
+  const diferencia = totalFactura === null ? null : totalFactura - comparacion.total;
+
+  const toggle = (d: Candidato, on: boolean) =>
+    setElegidos((s) => {
+      const next = new Set(s);
+      if (on) next.add(clave(d));
+      else next.delete(clave(d));
+      return next;
+    });
+
+  const conciliar = async () => {
+    const errs: Record<string, string> = {};
+    if (!numero.trim()) errs.numero_proveedor = 'Este campo es necesario';
+    if (!fecha) errs.fecha = 'Seleccione una fecha';
+    if (totalFactura === null) errs.total = 'Debe ser un número válido';
+    if (seleccion.length === 0) errs.documentos = 'Marque los albaranes y devoluciones que cubre la factura';
+    setErrores(errs);
+    if (Object.keys(errs).length) return;
+    const outcome = await run<FacturaProveedor>('editarfacturaproveedor', {
+      proveedor_id: Number(proveedorId),
+      numero_proveedor: numero.trim(),
+      fecha,
+      total: Number(totalFactura),
+      albaranes: seleccion.filter((d) => d.signo === 1).map((d) => d.id),
+      devoluciones: seleccion.filter((d) => d.signo === -1).map((d) => d.id),
+    });
+    if (!outcome.ok) return;
+    setNumero('');
+    setTotalText('');
+    setElegidos(new Set());
+    await cargar();
+  };
+
+  const deshacer = async (f: FacturaProveedor) => {
+    const outcome = await run('eliminarfacturaproveedor', { id: f.id });
+    setDeshaciendo(null);
+    if (outcome.ok) await cargar();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Conciliación de facturas de proveedor"
+        description="Compare la factura de un proveedor con sus albaranes y devoluciones pendientes: al conciliarla quedan finalizados."
+      />
+      <Card>
+        <StyledPeriodo>
+          <div className="prov">
+            <TerceroField<Proveedor>
+              tercero={TERCEROS.proveedor}
+              params={{}}
+              value={proveedorId}
+              nombre={proveedor?.nombre}
+              onPick={(p) => setProveedor({ id: String(p.id), nombre: p.razon_social })}
+            />
+          </div>
+          <TextField label="Desde" type="date" value={desde} max={hasta || undefined} onChange={setDesde} />
+          <TextField label="Hasta" type="date" value={hasta} min={desde || undefined} onChange={setHasta} />
+        </StyledPeriodo>
+      </Card>
+      {!proveedorId ? (
+        <Muted style={{ marginTop: 16 }}>Elija el proveedor cuya factura va a conciliar.</Muted>
+      ) : (
+        <>
+          <StyledCard as="section" aria-labelledby="hcp-docs">
+            <h2 id="hcp-docs">Documentos pendientes</h2>
+            {candidatos === null ? (
+              <Muted role="status">Cargando…</Muted>
+            ) : candidatos.length === 0 ? (
+              <Muted>No hay albaranes ni devoluciones pendientes de este proveedor en el periodo.</Muted>
+            ) : (
+              <table aria-label="Documentos pendientes">
+                <thead>
+                  <tr>
+                    <th>
+                      <input
+                        type="checkbox"
+                        aria-label="Marcar todos"
+                        checked={seleccion.length === candidatos.length}
+                        onChange={(e) => setElegidos(e.target.checked ? new Set(candidatos.map(clave)) : new Set())}
+                      />
+                    </th>
+                    <th>Documento</th>
+                    <th>Fecha</th>
+                    <th className="num">Base</th>
+                    <th className="num">Total</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {candidatos.map((d) => {
+                    const def = DOCUMENTO_TIPOS[d.tipo];
+                    return (
+                      <tr key={clave(d)}>
+                        <td>
+                          <input type="checkbox" aria-label={`Incluir ${d.numero}`} checked={elegidos.has(clave(d))} onChange={(e) => toggle(d, e.target.checked)} />
+                        </td>
+                        <td>
+                          {def.singular} <Link to={d.signo === 1 ? paths.albaran(d.id) : paths.devolucion(d.id)}>{d.numero}</Link>
+                        </td>
+                        <td>{formatDate(d.fecha)}</td>
+                        <td className="num">{formatMoney(d.signo * (d.base ?? 0))}</td>
+                        <td className="num">{formatMoney(d.signo * (d.total ?? 0))}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+            {errores.documentos && (
+              <p role="alert" style={{ color: '#b91c1c', margin: '8px 0 0' }}>
+                {errores.documentos}
+              </p>
+            )}
+          </StyledCard>
+
+          <StyledCard as="section" aria-labelledby="hcp-factura">
+            <h2 id="hcp-factura">Factura del proveedor</h2>
+            <FormGrid>
+              <TextField label="Número de factura" required maxLength={60} value={numero} error={errores.numero_proveedor} onChange={setNumero} />
+              <TextField label="Fecha de la factura" type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
+              <TextField label="Total de la factura" required inputMode="decimal" placeholder="0,00" value={totalText} error={errores.total} onChange={setTotalText} />
+            </FormGrid>
+            <table aria-label="Comparación por tipo de IVA" style={{ marginTop: 14 }}>
+              <thead>
+                <tr>
+                  <th>Tipo de IVA</th>
+                  <th className="num">Base</th>
+                  <th className="num">IVA</th>
+                </tr>
+              </thead>
+              <tbody>
+                {comparacion.filas.map((f) => (
+                  <tr key={f.tipo_iva}>
+                    <td>{TIPO_IVA_LABEL[f.tipo_iva]}</td>
+                    <td className="num">{formatMoney(f.base)}</td>
+                    <td className="num">{formatMoney(f.iva)}</td>
+                  </tr>
+                ))}
+                {comparacion.filas.length === 0 && (
+                  <tr>
+                    <td colSpan={3}>Marque los documentos que cubre la factura.</td>
+                  </tr>
+                )}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td>Suma de la selección</td>
+                  <td className="num">{formatMoney(comparacion.base)}</td>
+                  <td className="num">{formatMoney(comparacion.iva)}</td>
+                </tr>
+                {comparacion.retencion !== 0n && (
+                  <tr>
+                    <td>Retención</td>
+                    <td className="num" colSpan={2}>
+                      −{formatMoney(comparacion.retencion)}
+                    </td>
+                  </tr>
+                )}
+                <tr>
+                  <td>Total de la selección</td>
+                  <td className="num" colSpan={2} data-testid="total-seleccion">
+                    {formatMoney(comparacion.total)}
+                  </td>
+                </tr>
+                <tr className={diferencia === null ? undefined : diferencia === 0n ? 'ok' : 'diff'} data-testid="diferencia-fila">
+                  <td>Diferencia (factura − selección)</td>
+                  <td className="num" colSpan={2} data-testid="diferencia">
+                    {diferencia === null ? '—' : formatMoney(diferencia)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+            <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
+              <Button type="button" disabled={busy} aria-busy={busy} onClick={() => void conciliar()}>
+                Conciliar
+              </Button>
+            </div>
+          </StyledCard>
+
+          <StyledCard as="section" aria-labelledby="hcp-facturas">
+            <h2 id="hcp-facturas">Facturas registradas del proveedor</h2>
+            {facturas === null ? (
+              <Muted role="status">Cargando…</Muted>
+            ) : facturas.length === 0 ? (
+              <Muted>No hay facturas conciliadas de este proveedor.</Muted>
+            ) : (
+              <table aria-label="Facturas registradas">
+                <thead>
+                  <tr>
+                    <th>Número</th>
+                    <th>Fecha</th>
+                    <th className="num">Total</th>
+                    <th className="num">Diferencia</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {facturas.map((f) => (
+                    <tr key={f.id}>
+                      <td>{f.numero_proveedor}</td>
+                      <td>{formatDate(f.fecha)}</td>
+                      <td className="num">{formatMoney(f.total)}</td>
+                      <td className="num">{f.diferencia === undefined ? '' : formatMoney(f.diferencia)}</td>
+                      <td className="num">
+                        <Button type="button" $variant="secondary" $small disabled={busy} onClick={() => setDeshaciendo(f)} aria-label={`Deshacer ${f.numero_proveedor}`}>
+                          Deshacer
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </StyledCard>
+        </>
+      )}
+      <ConfirmDialog
+        open={deshaciendo !== null}
+        title="Deshacer la conciliación"
+        text={`Se borrará la factura ${deshaciendo?.numero_proveedor ?? ''} y sus albaranes y devoluciones volverán a estar pendientes.`}
+        confirmLabel="Deshacer"
+        busy={busy}
+        onConfirm={() => deshaciendo && void deshacer(deshaciendo)}
+        onCancel={() => setDeshaciendo(null)}
+      />
+    </>
+  );
+}
