@@ -4,7 +4,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Adjunto = { filename: string; contentType: string; content: Buffer };
+export type Mail = { to: string; subject: string; text: string; attachments?: Adjunto[] };
 export type Mailer = { send(mail: Mail): Promise<void>; from: string };
 
 const encodeHeader = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : `=?UTF-8?B?${Buffer.from(v, 'utf8').toString('base64')}?=`);
@@ -20,7 +21,7 @@ export function createMailer(opts: { dataDir: string; smtpUrl?: string; from?: s
     return {
       from,
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
       },
     };
   }
@@ -31,18 +32,26 @@ export function createMailer(opts: { dataDir: string; smtpUrl?: string; from?: s
       await fs.mkdir(outbox, { recursive: true });
       const date = new Date();
       const name = `${date.toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      const eml = [
-        `From: ${from}`,
-        `To: ${mail.to}`,
-        `Subject: ${encodeHeader(mail.subject)}`,
-        `Date: ${date.toUTCString()}`,
-        'MIME-Version: 1.0',
-        'Content-Type: text/plain; charset=utf-8',
-        'Content-Transfer-Encoding: 8bit',
-        '',
-        mail.text,
-        '',
-      ].join('\r\n');
+      const head = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${encodeHeader(mail.subject)}`, `Date: ${date.toUTCString()}`, 'MIME-Version: 1.0'];
+      const textPart = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', mail.text];
+      let eml: string;
+      if (!mail.attachments?.length) eml = [...head, ...textPart, ''].join('\r\n');
+      else {
+        // multipart/mixed: the text, then each attachment in base64 (76-character lines).
+        const boundary = `mtpv-${crypto.randomBytes(12).toString('hex')}`;
+        const parts = mail.attachments.map((a) => {
+          const name = encodeHeader(a.filename.replace(/["\r\n]/g, '_'));
+          return [
+            `--${boundary}`,
+            `Content-Type: ${a.contentType}; name="${name}"`,
+            'Content-Transfer-Encoding: base64',
+            `Content-Disposition: attachment; filename="${name}"`,
+            '',
+            ...(a.content.toString('base64').match(/.{1,76}/g) ?? []),
+          ].join('\r\n');
+        });
+        eml = [...head, `Content-Type: multipart/mixed; boundary="${boundary}"`, '', `--${boundary}`, ...textPart, ...parts, `--${boundary}--`, ''].join('\r\n');
+      }
       await fs.writeFile(path.join(outbox, name), eml, 'utf8');
       opts.log.info({ file: name }, 'mail written to outbox');
     },

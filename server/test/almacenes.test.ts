@@ -340,6 +340,21 @@ describe.each(backends())('almacenes y documentos de almacén ($name)', (backend
     expect(((await articulo(t, t.cookie, a3.id)).stock as Row[]).find((s) => s.almacen_id === tienda)).toMatchObject({ ubicacion_habitual_id: null });
   });
 
+  it('without a location on the line, stock leaves and enters through the article\'s usual location', async () => {
+    const art = await save(t, t.cookie, 'editararticulo', nuevoArticulo('ALM-UBI'));
+    const a011 = (await list(t, t.cookie, 'listadoubicaciones', { almacen_id: principal, q: 'A-01-1' })).rows[0];
+    await inicial(t, art.id, principal, 10_000, { ubicacion_id: a011.id });
+    await ok(t, t.cookie, 'editarubicacionarticulo', { articulo_id: art.id, almacen_id: principal, ubicacion_id: a011.id });
+    const mov = await ok(t, t.cookie, 'editarmovimiento', { fecha: FECHA, almacen_id: principal, almacen_destino_id: tienda, lineas: [{ articulo_id: art.id, cantidad: 3_000 }] });
+    await ok(t, t.cookie, 'enviarmovimiento', { id: mov.id });
+    const per = await ok(t, t.cookie, 'editarperdida', { fecha: FECHA, almacen_id: principal, lineas: [{ articulo_id: art.id, cantidad: 1_000, motivo: 'rotura' }] });
+    await ok(t, t.cookie, 'finalizarperdida', { id: per.id });
+    const enPrincipal = ((await articulo(t, t.cookie, art.id)).stock as Row[]).find((s) => s.almacen_id === principal)!;
+    expect(enPrincipal.stock).toBe(6_000);
+    // All of it still in A-01-1: no negative "unlocated" remainder.
+    expect(enPrincipal.ubicaciones).toEqual([{ ubicacion_id: a011.id, ubicacion_codigo: 'A-01-1', stock: 6_000 }]);
+  });
+
   it('recalcularstock finds a difference and repairs it', async () => {
     expect((await post(t, t.cookie, 'recalcularstock', { aplicar: 0 })).body.data).toEqual([]);
     const db = t.app.manager.db;

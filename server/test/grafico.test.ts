@@ -33,8 +33,8 @@ describe.each(backends())('gráfico de inicio ($name)', (backend) => {
       .values([
         doc('pedido_venta', `${current}-01`, 12345),
         doc('pedido_venta', `${current}-28`, 100),
-        doc('pedido_compra', `${current}-15`, 99999),
-        doc('pedido_compra', `${first}-01`, 5000),
+        doc('pedidocompra', `${current}-15`, 99999),
+        doc('pedidocompra', `${first}-01`, 5000),
         doc('albaran_venta', `${current}-10`, 777777),
         doc('pedido_venta', '2001-01-01', 123),
       ])

@@ -83,6 +83,25 @@ const TABLES = {
   // Warehouses and the document engine (issue 6); documentos after what its columns refer to.
   ubicaciones: { id: 'int', almacen_id: 'int', codigo: 'text', descripcion: 'text?', activo: 'flag' },
   articulo_ubicaciones: { articulo_id: 'int', almacen_id: 'int', ubicacion_id: 'int' },
+  // Compras (issue 7): before the documents that name them.
+  proveedores: {
+    id: 'int',
+    codigo: 'text',
+    nif: 'text',
+    razon_social: 'text',
+    nombre_comercial: 'text?',
+    direccion: 'text?',
+    codigo_postal: 'text?',
+    poblacion: 'text?',
+    provincia: 'text?',
+    telefono: 'text?',
+    email: 'text?',
+    iban: 'text?',
+    forma_pago: 'text?',
+    retencion: 'int0',
+    observaciones: 'text?',
+    activo: 'flag',
+  },
   documentos: {
     id: 'int',
     tipo: 'text',
@@ -159,6 +178,19 @@ const TABLES = {
     documento_linea_id: 'int?',
     accion_id: 'int?',
   },
+  facturas_proveedor: {
+    id: 'int',
+    proveedor_id: 'int',
+    numero_proveedor: 'text',
+    fecha: 'text',
+    total: 'int',
+    base: 'int',
+    iva: 'int',
+    total_documentos: 'int',
+    creado: 'text',
+    creado_por: 'int?',
+  },
+  facturas_proveedor_documentos: { factura_id: 'int', documento_id: 'int' },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
@@ -166,7 +198,7 @@ const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 /** Tables with a serial id whose PostgreSQL sequence must follow the restored ids. */
 const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
-  'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones',
+  'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
@@ -174,6 +206,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'articulo_componentes', 'articulo_proporciones', 'stock_movimientos',
   // Issue 6.
   'ubicaciones', 'articulo_ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'contadores',
+  // Issue 7.
+  'proveedores', 'facturas_proveedor', 'facturas_proveedor_documentos',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {

@@ -19,7 +19,8 @@ export function lastMonths(today: string, count: number): string[] {
   return months;
 }
 
-const TIPOS = { compras: 'pedido_compra', ventas: 'pedido_venta' } as const;
+/** The engine's purchase order (issue 7); sales orders come with ventas. */
+const TIPOS = { compras: 'pedidocompra', ventas: 'pedido_venta' } as const;
 
 export const graficoActions = [
   defineAction({

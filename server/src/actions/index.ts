@@ -1,6 +1,7 @@
 import { almacenActions } from './almacenes/index.ts';
 import { archivoActions } from './archivos.ts';
 import { catalogoActions } from './catalogo/index.ts';
+import { compraActions } from './compras/index.ts';
 import { configuracionActions } from './configuracion.ts';
 import { copiaActions } from './copia.ts';
 import { graficoActions } from './grafico.ts';
@@ -11,4 +12,4 @@ import { usuarioActions } from './usuarios.ts';
 
 /** Every op.asp action; a new concern adds its file here. */
 export const createRegistry = () =>
-  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions, catalogoActions, almacenActions);
+  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions, catalogoActions, almacenActions, compraActions);

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Articulo, Configuracion, Familia, Proceso, Serie, Subfamilia, Usuario } from 'shared/domain';
+import type { Articulo, Configuracion, Familia, Proceso, Proveedor, Serie, Subfamilia, Usuario } from 'shared/domain';
 
 /** Integer 0/1 flag column. */
 type Flag = 0 | 1;
@@ -156,7 +156,29 @@ export type Database = {
   documento_enlaces: DocumentoEnlacesTable;
   documento_acciones: DocumentoAccionesTable;
   contadores: ContadoresTable;
+  proveedores: ProveedoresTable;
+  facturas_proveedor: FacturasProveedorTable;
+  facturas_proveedor_documentos: FacturasProveedorDocumentosTable;
 };
+
+// Compras (issue 7).
+export type ProveedoresTable = TableOf<Omit<Proveedor, 'compras_por_ejercicio'>>;
+/** A supplier invoice recorded by hcp; amounts in cents. */
+export type FacturasProveedorTable = {
+  id: Generated<number>;
+  proveedor_id: number;
+  numero_proveedor: string;
+  fecha: string;
+  /** As typed from the supplier's invoice. */
+  total: number;
+  /** Computed from its documents (devoluciones negative). */
+  base: number;
+  iva: number;
+  total_documentos: number;
+  creado: string;
+  creado_por: number | null;
+};
+export type FacturasProveedorDocumentosTable = { factura_id: number; documento_id: number };
 
 // Catalogue (issue 3). Scales: prices and costs in ten-thousandths, PVP in cents, quantities in
 // thousandths, percentages in hundredths; always integers.

@@ -17,7 +17,7 @@ import type { LedgerRow } from './ledger.ts';
 type Header = { almacen_id: number; almacen_destino_id: number | null; familia_id: number | null; ubicacion_id: number | null };
 
 /** An active warehouse, or the field's error. */
-async function almacenActivo(trx: Transaction<Database>, id: number | null, field: string, errors: FieldErrors): Promise<void> {
+export async function almacenActivo(trx: Transaction<Database>, id: number | null, field: string, errors: FieldErrors): Promise<void> {
   if (id === null) return;
   const row = await trx.selectFrom('almacenes').select('activo').where('id', '=', id).executeTakeFirst();
   if (row?.activo !== 1) errors[field] = MESSAGES.almacenNoActivo;
@@ -28,6 +28,27 @@ async function ubicacionDe(trx: Transaction<Database>, header: Header, errors: F
   const u = await trx.selectFrom('ubicaciones').select('almacen_id').where('id', '=', header.ubicacion_id).executeTakeFirst();
   if (!u || u.almacen_id !== header.almacen_id) errors.ubicacion_id = MESSAGES.ubicacionOtroAlmacen;
 }
+
+/** The articles' usual locations in a warehouse (articulo_ubicaciones), one query per 500 articles. */
+async function ubicacionesHabituales(trx: Transaction<Database>, almacenId: number, articuloIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(articuloIds)];
+  const out = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom('articulo_ubicaciones')
+      .select(['articulo_id', 'ubicacion_id'])
+      .where('almacen_id', '=', almacenId)
+      .where('articulo_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.articulo_id, r.ubicacion_id);
+  }
+  return out;
+}
+
+/** In set-based SQL: the line's location, else the header's, else the article's usual one in the warehouse. */
+const ubicacionSql = (almacenId: number | null, headerUbicacion: number | null) =>
+  sql`coalesce(l.ubicacion_id, cast(${headerUbicacion} as integer),
+    (select au.ubicacion_id from articulo_ubicaciones au where au.articulo_id = l.articulo_id and au.almacen_id = ${almacenId}))`;
 
 /** Lines of the document for an effect. */
 const lineasDe = (ctx: EffectContext) =>
@@ -67,9 +88,11 @@ export const movimientoEffects: TipoEffects<typeof documentoAlmacenSchema> = {
     /** Stock leaves the origin; everything sent is pending (in transit) until received. */
     async enviar(ctx): Promise<EffectResult> {
       const lineas = await lineasDe(ctx);
+      const origen = ctx.doc.almacen_id!;
+      const habitual = await ubicacionesHabituales(ctx.trx, origen, lineas.filter((l) => l.ubicacion_id === null).map((l) => l.articulo_id));
       await writeLedger(
         ctx.trx,
-        lineas.map((l) => fila(ctx, l, ctx.doc.almacen_id!, l.ubicacion_id, -l.cantidad, 'traspaso')),
+        lineas.map((l) => fila(ctx, l, origen, l.ubicacion_id ?? habitual.get(l.articulo_id) ?? null, -l.cantidad, 'traspaso')),
       );
       const pendiente = lineas.map((l) => [l.id, l.cantidad - l.pendiente] as [number, number]);
       await addToLines(ctx.trx, 'pendiente', pendiente);
@@ -84,17 +107,7 @@ export const movimientoEffects: TipoEffects<typeof documentoAlmacenSchema> = {
       if (recibido.some(({ l, q }) => q > l.pendiente)) throw masDeLoPendiente();
       if (!recibido.some(({ q }) => q > 0)) throw fail(MESSAGES.nadaQueRecibir, '1', 400);
       const destino = ctx.doc.almacen_destino_id!;
-      const articulos = [...new Set(recibido.filter(({ q }) => q > 0).map(({ l }) => l.articulo_id))];
-      const defecto = new Map<number, number>();
-      for (let i = 0; i < articulos.length; i += 500) {
-        const rows = await ctx.trx
-          .selectFrom('articulo_ubicaciones')
-          .select(['articulo_id', 'ubicacion_id'])
-          .where('almacen_id', '=', destino)
-          .where('articulo_id', 'in', articulos.slice(i, i + 500))
-          .execute();
-        for (const r of rows) defecto.set(r.articulo_id, r.ubicacion_id);
-      }
+      const defecto = await ubicacionesHabituales(ctx.trx, destino, recibido.filter(({ q }) => q > 0).map(({ l }) => l.articulo_id));
       await writeLedger(
         ctx.trx,
         recibido.map(({ l, q }) => fila(ctx, l, destino, defecto.get(l.articulo_id) ?? null, q, 'traspaso')),
@@ -145,7 +158,7 @@ export const inventarioEffects: TipoEffects<typeof documentoAlmacenSchema> = {
         where documento_id = ${doc.id}`.execute(trx);
       await sql`insert into stock_movimientos
           (articulo_id, almacen_id, ubicacion_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
-        select l.articulo_id, ${doc.almacen_id}, coalesce(l.ubicacion_id, ${ub}), l.cantidad - l.teorico, 'inventario', ${ctx.def.tipo}, ${doc.id}, l.id,
+        select l.articulo_id, ${doc.almacen_id}, ${ubicacionSql(doc.almacen_id, doc.ubicacion_id)}, l.cantidad - l.teorico, 'inventario', ${ctx.def.tipo}, ${doc.id}, l.id,
           ${ctx.accionId}, ${ctx.hoy}, l.precio
         from documento_lineas l where l.documento_id = ${doc.id} and l.cantidad <> l.teorico order by l.orden`.execute(trx);
       return { detalle: { teorico: true } };
@@ -165,13 +178,12 @@ export const perdidaEffects: TipoEffects<typeof documentoAlmacenSchema> = {
     });
   },
   acciones: {
-    /** The lines' quantities leave the warehouse (their location, or the header's), causa perdida. */
+    /** The lines' quantities leave the warehouse (their location, the header's, or the article's usual one), causa perdida. */
     async finalizar(ctx): Promise<EffectResult> {
       const { trx, doc } = ctx;
-      const ub = sql`cast(${doc.ubicacion_id} as integer)`;
       await sql`insert into stock_movimientos
           (articulo_id, almacen_id, ubicacion_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
-        select l.articulo_id, ${doc.almacen_id}, coalesce(l.ubicacion_id, ${ub}), -l.cantidad, 'perdida', ${ctx.def.tipo}, ${doc.id}, l.id,
+        select l.articulo_id, ${doc.almacen_id}, ${ubicacionSql(doc.almacen_id, doc.ubicacion_id)}, -l.cantidad, 'perdida', ${ctx.def.tipo}, ${doc.id}, l.id,
           ${ctx.accionId}, ${ctx.hoy}, l.precio
         from documento_lineas l where l.documento_id = ${doc.id} and l.cantidad <> 0 order by l.orden`.execute(trx);
       return {};

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
-import { MAX_LINEAS, MESSAGES, TOASTS, calcularTotales, numeroDocumento } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MAX_LINEAS, MESSAGES, TOASTS, calcularTotales, numeroDocumento } from 'shared/domain';
 import type {
   AccionDef,
   Documento,
+  DocumentoTipo,
   DocumentoAccionLog,
   DocumentoLinea,
   DocumentoTipoDef,
@@ -22,8 +23,10 @@ import { contains, isUniqueViolation, listSchema, paging } from '../actions/comm
 import { ActionError, defineAction, fail, invalidFields } from '../actions/registry.ts';
 import type { Action } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { addToLines, reverseLedger } from './ledger.ts';
+import { addToLines, reverseLedger, sincronizarStock } from './ledger.ts';
 import { costeMedioSql } from './sql.ts';
+import { actualizarEstadoPadres, borrarEnlaces, enlacesDe, guardarEnlaces, validarOrigenes } from './enlaces.ts';
+import type { EnlaceAnterior } from './enlaces.ts';
 
 /**
  * The document engine (docs/documents.md): one generic listado / editar / eliminar / <verbo> per
@@ -46,6 +49,11 @@ export type DocRow = {
   almacen_destino_id: number | null;
   familia_id: number | null;
   ubicacion_id: number | null;
+  proveedor_id: number | null;
+  cliente_id: number | null;
+  forma_pago: string | null;
+  retencion: number;
+  con_recargo: number;
 };
 
 /** What an action left to restore on its undo, stored as JSON in documento_acciones.detalle. */
@@ -54,6 +62,8 @@ export type Detalle = {
   pendiente?: [number, number][];
   /** The action set the lines' teorico (inventario): its undo clears it. */
   teorico?: true;
+  /** The child document the action created (recibir → albarán): its undo removes it (restoring stock and pending through its links). */
+  hijo?: number;
 };
 
 export type EffectContext = {
@@ -84,6 +94,8 @@ export type LineaValida = {
   descuento: number;
   ubicacion_id: number | null;
   motivo: string | null;
+  /** The parent line it comes from (a devolución line from an albarán line; an albarán line from a pedido line). */
+  origen_linea_id: number | null;
 };
 
 export type ValidateContext<S extends Schema> = {
@@ -107,7 +119,23 @@ export type TipoEffects<S extends Schema = Schema> = {
   validate?(ctx: ValidateContext<S>): Promise<void>;
   /** The effects of each verb that is not an undo. */
   acciones: Partial<Record<Verbo, (ctx: EffectContext) => Promise<EffectResult>>>;
+  /** A line's default unit price: the article's average cost (warehouse documents, default) or its precio_compra (purchases). */
+  precioPorDefecto?: 'coste' | 'compra';
+  /**
+   * Types whose lines this type's lines may name as `origen_linea_id` (devolución ← albarán), besides the
+   * type whose `hijo` this is (albarán ← pedido, whose pending units the link consumes). A link to a
+   * line without pending units may take up to its quantity less what other documents' links take.
+   */
+  origenes?: readonly DocumentoTipo[];
+  /** After a save (lines and stock written; also for a child the engine creates): e.g. the articles' last purchase price. */
+  alGuardar?(ctx: { trx: Transaction<Database>; dialect: DialectName; docId: number }): Promise<void>;
 };
+
+/** Every type's effects by tipo (filled by documentoActions): the engine finds a child type's effects here. */
+const EFFECTS = new Map<string, TipoEffects>();
+
+/** Party tables by `def.tercero`. */
+const TERCERO_TABLA = { proveedor: 'proveedores', cliente: 'clientes' } as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: the engine's SQL is generic over document types
 type AnyDb = Kysely<any>;
@@ -129,17 +157,39 @@ function toDocumento(def: DocumentoTipoDef, row: HeaderRow): Documento {
   };
 }
 
-function selectHeader(db: AnyDb) {
-  return db
+function selectHeader(db: AnyDb, def: DocumentoTipoDef) {
+  const q = db
     .selectFrom('documentos as d')
     .leftJoin('almacenes as ao', 'ao.id', 'd.almacen_id')
     .leftJoin('almacenes as ad', 'ad.id', 'd.almacen_destino_id')
     .select([...DOC_COLUMNS, 'ao.nombre as almacen_nombre', 'ad.nombre as almacen_destino_nombre']);
+  if (!def.tercero) return q;
+  // The party's name and NIF: proveedor_nombre / proveedor_nif (cliente_… for sales).
+  const t = def.tercero;
+  return q
+    .leftJoin(`${TERCERO_TABLA[t]} as te`, 'te.id', `d.${t}_id`)
+    .select([`te.razon_social as ${t}_nombre`, `te.nif as ${t}_nif`]);
+}
+
+/** Documents linked to `id`'s lines: its children (hijos) or its parents (padres), with their displayed numbers. */
+async function documentosEnlazados(db: Kysely<Database>, id: number, lado: 'hijos' | 'padres') {
+  const [mine, other] = lado === 'hijos' ? ['padre_linea_id', 'linea_id'] : ['linea_id', 'padre_linea_id'];
+  const { rows } = await sql<{ id: number; tipo: string; ejercicio: number; numero: number | null; fecha: string; estado: string }>`
+    select distinct d.id, d.tipo, d.ejercicio, d.numero, d.fecha, d.estado
+    from documento_lineas l
+    join documento_enlaces e on e.${sql.raw(mine)} = l.id
+    join documento_lineas o on o.id = e.${sql.raw(other)}
+    join documentos d on d.id = o.documento_id
+    where l.documento_id = ${id} order by d.id`.execute(db);
+  return rows.map((r) => {
+    const def = DOCUMENTO_TIPOS[r.tipo as DocumentoTipo];
+    return { tipo: r.tipo, id: r.id, numero: numeroDocumento(def?.prefijo ?? '', r.ejercicio, r.numero), fecha: r.fecha, estado: r.estado };
+  });
 }
 
 /** One document as `listado<plural>&id=` answers it: header, lines (by orden) and history. */
 export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef, id: number): Promise<Documento | undefined> {
-  const row = await selectHeader(db as AnyDb)
+  const row = await selectHeader(db as AnyDb, def)
     .leftJoin('familias as f', 'f.id', 'd.familia_id')
     .leftJoin('ubicaciones as u', 'u.id', 'd.ubicacion_id')
     .leftJoin('usuarios as uc', 'uc.id', 'd.creado_por')
@@ -154,6 +204,9 @@ export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef,
     .select([
       'l.id', 'l.orden', 'l.articulo_id', 'l.codigo', 'l.descripcion', 'l.tipo_iva', 'l.cantidad', 'l.precio', 'l.descuento', 'l.pendiente',
       'l.ubicacion_id', 'u.codigo as ubicacion_codigo', 'l.motivo', 'l.teorico',
+      // Links: the parent line it comes from, and what children take of it (received, returned…).
+      sql<number | null>`(select min(e.padre_linea_id) from documento_enlaces e where e.linea_id = l.id)`.as('origen_linea_id'),
+      sql<number>`(select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)`.as('enlazado'),
     ])
     .where('l.documento_id', '=', id)
     .orderBy('l.orden')
@@ -166,7 +219,18 @@ export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef,
     .where('a.documento_id', '=', id)
     .orderBy('a.id')
     .execute()) as DocumentoAccionLog[];
-  return { ...toDocumento(def, row as HeaderRow), num_lineas: lineas.length, lineas, historial };
+  for (const l of lineas as (DocumentoLinea & { enlazado: number | string })[]) l.enlazado = Number(l.enlazado);
+  const enlaces = (await sql<{ n: number }>`select count(*) as n from documento_enlaces e join documento_lineas l on l.id = e.linea_id or l.id = e.padre_linea_id
+    where l.documento_id = ${id}`.execute(db)).rows[0];
+  const linked = Number(enlaces?.n ?? 0) > 0;
+  return {
+    ...toDocumento(def, row as HeaderRow),
+    num_lineas: lineas.length,
+    lineas,
+    historial,
+    hijos: linked ? await documentosEnlazados(db, id, 'hijos') : [],
+    padres: linked ? await documentosEnlazados(db, id, 'padres') : [],
+  } as Documento;
 }
 
 const toInt = (v: unknown): number | null => {
@@ -184,6 +248,7 @@ async function validarLineas(
   raw: unknown,
   almacenLineas: number | null,
   errors: FieldErrors,
+  anteriores: Map<number, EnlaceAnterior>,
 ): Promise<LineaValida[]> {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
@@ -194,7 +259,18 @@ async function validarLineas(
     errors.lineas = MESSAGES.demasiadasLineas;
     return [];
   }
-  type Parsed = { articulo_id: number | null; cantidad: number | null; precio: number | null; descuento: number; ubicacion_id: number | null; motivo: string | null; descripcion: string | null };
+  type Parsed = {
+    articulo_id: number | null;
+    cantidad: number | null;
+    precio: number | null;
+    descuento: number;
+    ubicacion_id: number | null;
+    motivo: string | null;
+    descripcion: string | null;
+    /** undefined: absent (an existing line keeps its link). */
+    origen_linea_id: number | null | undefined;
+    id: number | null;
+  };
   const parsed: Parsed[] = raw.map((item, i) => {
     const l = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
     const key = (f: string) => `lineas.${i}.${f}`;
@@ -223,20 +299,26 @@ async function validarLineas(
     }
     const motivo = typeof l.motivo === 'string' && l.motivo !== '' ? l.motivo : null;
     const descripcion = typeof l.descripcion === 'string' && l.descripcion.trim() !== '' ? l.descripcion.trim().slice(0, 200) : null;
-    return { articulo_id, cantidad, precio, descuento, ubicacion_id, motivo, descripcion };
+    let origen_linea_id: number | null | undefined;
+    if (l.origen_linea_id === null || l.origen_linea_id === '') origen_linea_id = null;
+    else if (l.origen_linea_id !== undefined) {
+      origen_linea_id = toInt(l.origen_linea_id);
+      if (origen_linea_id === null || origen_linea_id < 1) errors[key('origen_linea_id')] = MESSAGES.lineaOrigenNoValida;
+    }
+    return { articulo_id, cantidad, precio, descuento, ubicacion_id, motivo, descripcion, origen_linea_id, id: toInt(l.id) };
   });
 
   // The articles, with their average cost (the default unit cost of warehouse lines).
   const ids = [...new Set(parsed.map((p) => p.articulo_id).filter((id): id is number => id !== null && id > 0))];
-  const articulos = new Map<number, { codigo: string; descripcion: string; tipo_iva: TipoIva; familia_id: number | null; coste: number }>();
+  const articulos = new Map<number, { codigo: string; descripcion: string; tipo_iva: TipoIva; familia_id: number | null; coste: number; precio_compra: number }>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await (trx as AnyDb)
       .selectFrom('articulos as a')
-      .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.familia_id'])
-      .select(costeMedioSql(dialect, 'a').as('coste'))
+      .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.familia_id', 'a.precio_compra'])
+      .$if(effects.precioPorDefecto !== 'compra', (q) => q.select(costeMedioSql(dialect, 'a').as('coste')))
       .where('a.id', 'in', ids.slice(i, i + CHUNK))
       .execute();
-    for (const r of rows) articulos.set(r.id, { ...r, coste: Number(r.coste) });
+    for (const r of rows) articulos.set(r.id, { ...r, coste: Number(r.coste ?? 0), precio_compra: Number(r.precio_compra) });
   }
   const ubIds = [...new Set(parsed.map((p) => p.ubicacion_id).filter((id): id is number => id !== null && id > 0))];
   const ubicaciones = new Map<number, number>();
@@ -255,10 +337,12 @@ async function validarLineas(
       tipo_iva: a?.tipo_iva ?? '21',
       familia_id: a?.familia_id ?? null,
       cantidad: p.cantidad ?? 0,
-      precio: p.precio ?? a?.coste ?? 0,
+      precio: p.precio ?? (effects.precioPorDefecto === 'compra' ? a?.precio_compra : a?.coste) ?? 0,
       descuento: p.descuento,
       ubicacion_id: p.ubicacion_id,
       motivo: p.motivo,
+      // An existing line sent back without origen_linea_id keeps its link.
+      origen_linea_id: p.origen_linea_id === undefined ? (p.id !== null ? (anteriores.get(p.id)?.padre_linea_id ?? null) : null) : p.origen_linea_id,
     };
   });
 }
@@ -280,10 +364,13 @@ export async function siguienteNumero(trx: Transaction<Database>, tipo: string, 
 }
 
 /** The document row, locked for the rest of the transaction on PostgreSQL (SQLite runs one writer at a time). */
-async function lockDocumento(trx: Transaction<Database>, dialect: DialectName, def: DocumentoTipoDef, id: number): Promise<DocRow> {
+export async function lockDocumento(trx: Transaction<Database>, dialect: DialectName, def: DocumentoTipoDef, id: number): Promise<DocRow> {
   const doc = await trx
     .selectFrom('documentos')
-    .select(['id', 'tipo', 'estado', 'fecha', 'ejercicio', 'numero', 'serie_id', 'almacen_id', 'almacen_destino_id', 'familia_id', 'ubicacion_id'])
+    .select([
+      'id', 'tipo', 'estado', 'fecha', 'ejercicio', 'numero', 'serie_id', 'almacen_id', 'almacen_destino_id', 'familia_id', 'ubicacion_id',
+      'proveedor_id', 'cliente_id', 'forma_pago', 'retencion', 'con_recargo',
+    ])
     .where('id', '=', id)
     .where('tipo', '=', def.tipo)
     .$if(dialect === 'postgres', (q) => q.forUpdate())
@@ -293,6 +380,54 @@ async function lockDocumento(trx: Transaction<Database>, dialect: DialectName, d
 }
 
 type SaveInput = { id: number | null; fecha: string; clave?: string | null } & Record<string, unknown>;
+
+/** Writes lines (batches of 500) and answers their ids in order. */
+async function insertarLineas(trx: Transaction<Database>, docId: number, lineas: readonly LineaValida[], pendiente: boolean): Promise<number[]> {
+  for (let i = 0; i < lineas.length; i += CHUNK) {
+    await trx
+      .insertInto('documento_lineas')
+      .values(
+        lineas.slice(i, i + CHUNK).map((l, j) => ({
+          documento_id: docId,
+          orden: i + j + 1,
+          articulo_id: l.articulo_id,
+          codigo: l.codigo,
+          descripcion: l.descripcion,
+          tipo_iva: l.tipo_iva,
+          cantidad: l.cantidad,
+          precio: l.precio,
+          descuento: l.descuento,
+          // A type that makes children (pedido): everything is pending until received.
+          pendiente: pendiente ? l.cantidad : 0,
+          almacen_id: null,
+          ubicacion_id: l.ubicacion_id,
+          motivo: l.motivo,
+          teorico: null,
+        })),
+      )
+      .execute();
+  }
+  if (!lineas.some((l) => l.origen_linea_id !== null)) return [];
+  const rows = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', docId).orderBy('orden').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Totals of a document of this type: commercial documents (with a party) carry IVA and retención; warehouse ones don't. */
+const totalesDe = (def: DocumentoTipoDef, lineas: readonly LineaValida[], retencion: unknown) =>
+  def.tercero ? calcularTotales(lineas, { retencion: typeof retencion === 'number' ? retencion : 0 }) : calcularTotales(lineas, { iva: false });
+
+/** The party of a document with `def.tercero`: required, existing and active. */
+async function validarTercero(trx: Transaction<Database>, def: DocumentoTipoDef, header: Record<string, unknown>, errors: FieldErrors): Promise<void> {
+  if (!def.tercero) return;
+  const field = `${def.tercero}_id`;
+  const id = header[field];
+  if (typeof id !== 'number') {
+    errors[field] = MESSAGES.required;
+    return;
+  }
+  const row = await (trx as AnyDb).selectFrom(TERCERO_TABLA[def.tercero]).select('activo').where('id', '=', id).executeTakeFirst();
+  if (row?.activo !== 1) errors[field] = def.tercero === 'proveedor' ? MESSAGES.proveedorNoActivo : MESSAGES.unknownElement;
+}
 
 /** editar<entidad>: creates (no id; a repeated `clave` returns the first document) or replaces header and lines. */
 export async function guardarDocumento(
@@ -319,16 +454,24 @@ export async function guardarDocumento(
     id = await app.db.transaction().execute(async (trx) => {
       const errors: FieldErrors = {};
       let current: DocRow | undefined;
+      let anteriores = new Map<number, EnlaceAnterior>();
       if (input.id !== null) {
         current = await lockDocumento(trx, app.dialect, def, input.id);
         if (!def.editable.includes(current.estado)) throw fail(MESSAGES.accionNoPermitida, '1');
+        // Lines other documents come from (an albarán with a devolución) are not rewritten.
+        const child = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
+          where l.documento_id = ${current.id} limit 1`.execute(trx);
+        if (child.rows.length) throw fail(TOASTS.associated.text, '2');
+        anteriores = await enlacesDe(trx, current.id);
       }
       const header = input as Infer<Schema>;
-      const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors);
+      const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores);
+      await validarTercero(trx, def, header, errors);
       await effects.validate?.({ trx, header, lineas, errors });
+      const origenes = await validarOrigenes(trx, def, effects.origenes ?? [], header, lineas, anteriores, current?.id ?? null, errors);
       if (Object.keys(errors).length) throw invalidFields(errors);
 
-      const totales = calcularTotales(lineas, { iva: false });
+      const totales = totalesDe(def, lineas, header.retencion);
       const now = nowIso();
       const values: Record<string, unknown> = {
         fecha: input.fecha,
@@ -342,8 +485,9 @@ export async function guardarDocumento(
       for (const c of effects.headerColumns) values[c] = input[c] ?? null;
       const ejercicio = Number(input.fecha.slice(0, 4));
       let docId: number;
+      let padres: number[] = [];
       if (!current) {
-        // Warehouse documents are numbered when they are created (no draft stage).
+        // Documents of the engine's types are numbered when they are created (no draft stage).
         const numero = await siguienteNumero(trx, def.tipo, null, ejercicio, input.fecha);
         const created = await (trx as AnyDb)
           .insertInto('documentos')
@@ -358,30 +502,16 @@ export async function guardarDocumento(
           values.numero = await siguienteNumero(trx, def.tipo, null, ejercicio, input.fecha);
         }
         await (trx as AnyDb).updateTable('documentos').set({ ...values, modificado: now, modificado_por: user.id }).where('id', '=', docId).execute();
+        if (anteriores.size) padres = await borrarEnlaces(trx, docId);
         await trx.deleteFrom('documento_lineas').where('documento_id', '=', docId).execute();
       }
-      for (let i = 0; i < lineas.length; i += CHUNK) {
-        await trx
-          .insertInto('documento_lineas')
-          .values(
-            lineas.slice(i, i + CHUNK).map((l, j) => ({
-              documento_id: docId,
-              orden: i + j + 1,
-              articulo_id: l.articulo_id,
-              codigo: l.codigo,
-              descripcion: l.descripcion,
-              tipo_iva: l.tipo_iva,
-              cantidad: l.cantidad,
-              precio: l.precio,
-              descuento: l.descuento,
-              almacen_id: null,
-              ubicacion_id: l.ubicacion_id,
-              motivo: l.motivo,
-              teorico: null,
-            })),
-          )
-          .execute();
+      const ids = await insertarLineas(trx, docId, lineas, !!def.hijo);
+      padres = [...padres, ...(await guardarEnlaces(trx, lineas, ids, origenes))];
+      await actualizarEstadoPadres(trx, padres);
+      if (def.stockAlGuardar) {
+        await sincronizarStock(trx, app.dialect, def.stockAlGuardar, { tipo: def.tipo, id: docId, almacenId: (values.almacen_id as number | null) ?? null }, null, todayIn(app.timeZone));
       }
+      await effects.alGuardar?.({ trx, dialect: app.dialect, docId });
       return docId;
     });
   } catch (err) {
@@ -395,20 +525,93 @@ export async function guardarDocumento(
   return (await readDocumento(app.db, def, id))!;
 }
 
-/** eliminar<entidad>: only in an `eliminable` state, and never once an action has run on it (the ledger refers to it). */
+/**
+ * Removes a document inside `trx`: only in an `eliminable` state, without children, and never once one of
+ * its own actions has moved stock (the ledger refers to it). Stock it moved on save is reversed (the
+ * difference to nothing); the pending units its lines took from their parents are given back.
+ */
+export async function borrarDocumento(trx: Transaction<Database>, dialect: DialectName, def: DocumentoTipoDef, id: number, hoy: string): Promise<void> {
+  const doc = await lockDocumento(trx, dialect, def, id);
+  if (!def.eliminable.includes(doc.estado)) throw fail(MESSAGES.accionNoPermitida, '2');
+  const moved = await sql<{ x: number }>`select 1 as x from stock_movimientos m join documento_acciones a on a.id = m.accion_id
+    where a.documento_id = ${id} limit 1`.execute(trx);
+  if (moved.rows.length) throw fail(MESSAGES.documentoConHistorial, '2');
+  const child = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
+    where l.documento_id = ${id} limit 1`.execute(trx);
+  if (child.rows.length) throw fail(TOASTS.associated.text, '2');
+  if (def.stockAlGuardar) await sincronizarStock(trx, dialect, def.stockAlGuardar, { tipo: def.tipo, id, almacenId: null }, null, hoy);
+  const padres = await borrarEnlaces(trx, id);
+  await actualizarEstadoPadres(trx, padres);
+  await trx.deleteFrom('documento_lineas').where('documento_id', '=', id).execute();
+  await trx.deleteFrom('documento_acciones').where('documento_id', '=', id).execute();
+  await trx.deleteFrom('documentos').where('id', '=', id).execute();
+}
+
+/** eliminar<entidad>. */
 export async function eliminarDocumento(app: AppContext, def: DocumentoTipoDef, id: number): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
-    const doc = await lockDocumento(trx, app.dialect, def, id);
-    if (!def.eliminable.includes(doc.estado)) throw fail(MESSAGES.accionNoPermitida, '2');
-    const acted = await trx.selectFrom('documento_acciones').select('id').where('documento_id', '=', id).limit(1).executeTakeFirst();
-    if (acted) throw fail(MESSAGES.documentoConHistorial, '2');
-    const child = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
-      where l.documento_id = ${id} limit 1`.execute(trx);
-    if (child.rows.length) throw fail(TOASTS.associated.text, '2');
-    await sql`delete from documento_enlaces where linea_id in (select id from documento_lineas where documento_id = ${id})`.execute(trx);
-    await trx.deleteFrom('documento_lineas').where('documento_id', '=', id).execute();
-    await trx.deleteFrom('documentos').where('id', '=', id).execute();
-  });
+  await app.db.transaction().execute((trx) => borrarDocumento(trx, app.dialect, def, id, todayIn(app.timeZone)));
+}
+
+/**
+ * The child a porLineas action of a type with `def.hijo` makes (recibir on a pedido → albarán de
+ * compra): the received quantities as its lines, linked line by line, the parent lines' pending
+ * units taken, the child's stock on save and its after-save effects. Set-based: one insert of the
+ * lines, one of the links, one ledger statement, one pending update.
+ */
+async function crearHijo(ctx: EffectContext, user: SessionUser): Promise<EffectResult> {
+  const { trx, def, doc } = ctx;
+  const hijoDef = DOCUMENTO_TIPOS[def.hijo!];
+  const lineas = await trx
+    .selectFrom('documento_lineas')
+    .select(['id', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'ubicacion_id', 'motivo'])
+    .where('documento_id', '=', doc.id)
+    .orderBy('orden')
+    .execute();
+  const own = new Set(lineas.map((l) => l.id));
+  if (ctx.lineas) for (const id of ctx.lineas.keys()) if (!own.has(id)) throw fail(MESSAGES.lineaOtroDocumento, '1', 400);
+  const tomadas = lineas.map((l) => ({ l, q: ctx.lineas ? (ctx.lineas.get(l.id) ?? 0) : l.pendiente }));
+  if (tomadas.some(({ l, q }) => q > l.pendiente)) throw fail(MESSAGES.recibirMasDePendiente, '1', 400);
+  const hijas = tomadas.filter(({ q }) => q > 0);
+  if (!hijas.length) throw fail(MESSAGES.nadaQueRecibir, '1', 400);
+
+  const nuevas: LineaValida[] = hijas.map(({ l, q }) => ({
+    articulo_id: l.articulo_id,
+    codigo: l.codigo,
+    descripcion: l.descripcion,
+    tipo_iva: l.tipo_iva as TipoIva,
+    familia_id: null,
+    cantidad: q,
+    precio: l.precio,
+    descuento: l.descuento,
+    ubicacion_id: l.ubicacion_id,
+    motivo: l.motivo,
+    origen_linea_id: l.id,
+  }));
+  const totales = totalesDe(hijoDef, nuevas, doc.retencion);
+  const ejercicio = Number(ctx.hoy.slice(0, 4));
+  const numero = await siguienteNumero(trx, hijoDef.tipo, null, ejercicio, ctx.hoy);
+  const created = await trx
+    .insertInto('documentos')
+    .values({
+      tipo: hijoDef.tipo, serie_id: null, numero, ejercicio, fecha: ctx.hoy, estado: hijoDef.inicial, creado: nowIso(), creado_por: user.id,
+      almacen_id: doc.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null,
+      proveedor_id: doc.proveedor_id, cliente_id: doc.cliente_id, forma_pago: doc.forma_pago, fecha_entrega: null,
+      retencion: doc.retencion, con_recargo: doc.con_recargo as 0 | 1, observaciones: null,
+      base: totales.base, iva: totales.iva, recargo: totales.recargo, retencion_importe: totales.retencion_importe, total: totales.total,
+      desglose: JSON.stringify(totales.desglose), clave: null, modificado: null, modificado_por: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids = await insertarLineas(trx, created.id, nuevas, !!hijoDef.hijo);
+  await guardarEnlaces(trx, nuevas, ids, new Map());
+  if (hijoDef.stockAlGuardar) {
+    await sincronizarStock(trx, ctx.dialect, hijoDef.stockAlGuardar, { tipo: hijoDef.tipo, id: created.id, almacenId: doc.almacen_id }, ctx.accionId, ctx.hoy);
+  }
+  await EFFECTS.get(hijoDef.tipo)?.alGuardar?.({ trx, dialect: ctx.dialect, docId: created.id });
+  const pendiente = hijas.map(({ l, q }) => [l.id, -q] as [number, number]);
+  await addToLines(trx, 'pendiente', pendiente);
+  const queda = tomadas.some(({ l, q }) => l.pendiente - q > 0);
+  return { estado: queda ? ctx.accion.toParcial : ctx.accion.to, detalle: { hijo: created.id } };
 }
 
 /** Parses `lineas: [{id, cantidad}]` of a porLineas action. */
@@ -440,44 +643,63 @@ export async function ejecutarAccion(
   user: SessionUser,
 ): Promise<Documento> {
   const lineas = accion.porLineas ? cantidadesPorLinea(raw.lineas) : null;
-  await app.db.transaction().execute(async (trx) => {
-    const doc = await lockDocumento(trx, app.dialect, def, id);
-    if (!accion.from.includes(doc.estado)) throw fail(MESSAGES.accionNoPermitida, '1');
-    const hoy = todayIn(app.timeZone);
-    const log = await trx
-      .insertInto('documento_acciones')
-      .values({ documento_id: id, accion: accion.verbo, fecha: nowIso(), usuario_id: user.id, estado_antes: doc.estado, detalle: null, deshecha_por: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    let estado: string;
-    if (accion.undoes) {
-      const target = await trx
-        .selectFrom('documento_acciones')
-        .select(['id', 'estado_antes', 'detalle'])
-        .where('documento_id', '=', id)
-        .where('accion', '=', accion.undoes)
-        .where('deshecha_por', 'is', null)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!target) throw fail(MESSAGES.accionNoPermitida, '1');
-      await reverseLedger(trx, target.id, log.id, hoy);
-      const detalle = (target.detalle ? JSON.parse(target.detalle) : {}) as Detalle;
-      if (detalle.pendiente) await addToLines(trx, 'pendiente', detalle.pendiente.map(([lineId, d]) => [lineId, -d] as const));
-      if (detalle.teorico) await trx.updateTable('documento_lineas').set({ teorico: null }).where('documento_id', '=', id).execute();
-      await trx.updateTable('documento_acciones').set({ deshecha_por: log.id }).where('id', '=', target.id).execute();
-      estado = target.estado_antes;
-    } else {
-      const effect = effects.acciones[accion.verbo];
-      const result = effect ? await effect({ trx, dialect: app.dialect, def, accion, doc, accionId: log.id, hoy, lineas }) : {};
-      estado = result.estado ?? accion.to ?? doc.estado;
-      if (result.detalle && Object.keys(result.detalle).length) {
-        await trx.updateTable('documento_acciones').set({ detalle: JSON.stringify(result.detalle) }).where('id', '=', log.id).execute();
-      }
-    }
-    await trx.updateTable('documentos').set({ estado, modificado: nowIso(), modificado_por: user.id }).where('id', '=', id).execute();
-  });
+  await app.db.transaction().execute((trx) => ejecutarAccionEn(trx, app, def, effects, accion, id, lineas, user));
   return (await readDocumento(app.db, def, id))!;
+}
+
+/** The same inside a transaction of the caller's (hcp finishes several documents in one). */
+export async function ejecutarAccionEn(
+  trx: Transaction<Database>,
+  app: Pick<AppContext, 'dialect' | 'timeZone'>,
+  def: DocumentoTipoDef,
+  effects: TipoEffects,
+  accion: AccionDef,
+  id: number,
+  lineas: Map<number, number> | null,
+  user: SessionUser,
+): Promise<void> {
+  const doc = await lockDocumento(trx, app.dialect, def, id);
+  if (!accion.from.includes(doc.estado)) throw fail(MESSAGES.accionNoPermitida, '1');
+  const hoy = todayIn(app.timeZone);
+  const log = await trx
+    .insertInto('documento_acciones')
+    .values({ documento_id: id, accion: accion.verbo, fecha: nowIso(), usuario_id: user.id, estado_antes: doc.estado, detalle: null, deshecha_por: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let estado: string;
+  if (accion.undoes) {
+    const target = await trx
+      .selectFrom('documento_acciones')
+      .select(['id', 'estado_antes', 'detalle'])
+      .where('documento_id', '=', id)
+      .where('accion', '=', accion.undoes)
+      .where('deshecha_por', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!target) throw fail(MESSAGES.accionNoPermitida, '1');
+    const detalle = (target.detalle ? JSON.parse(target.detalle) : {}) as Detalle;
+    if (detalle.hijo !== undefined) {
+      // The child it created goes, while it can (Pendiente, no children of its own): its stock and the pending units it took come back.
+      const hijoDef = DOCUMENTO_TIPOS[def.hijo!];
+      const hijo = await trx.selectFrom('documentos').select('id').where('id', '=', detalle.hijo).executeTakeFirst();
+      if (hijo) await borrarDocumento(trx, app.dialect, hijoDef, hijo.id, hoy);
+    } else {
+      await reverseLedger(trx, target.id, log.id, hoy);
+    }
+    if (detalle.pendiente) await addToLines(trx, 'pendiente', detalle.pendiente.map(([lineId, d]) => [lineId, -d] as const));
+    if (detalle.teorico) await trx.updateTable('documento_lineas').set({ teorico: null }).where('documento_id', '=', id).execute();
+    await trx.updateTable('documento_acciones').set({ deshecha_por: log.id }).where('id', '=', target.id).execute();
+    estado = target.estado_antes;
+  } else {
+    const effect = effects.acciones[accion.verbo] ?? (def.hijo && accion.porLineas ? (ctx: EffectContext) => crearHijo(ctx, user) : undefined);
+    const result = effect ? await effect({ trx, dialect: app.dialect, def, accion, doc, accionId: log.id, hoy, lineas }) : {};
+    estado = result.estado ?? accion.to ?? doc.estado;
+    if (result.detalle && Object.keys(result.detalle).length) {
+      await trx.updateTable('documento_acciones').set({ detalle: JSON.stringify(result.detalle) }).where('id', '=', log.id).execute();
+    }
+  }
+  await trx.updateTable('documentos').set({ estado, modificado: nowIso(), modificado_por: user.id }).where('id', '=', id).execute();
 }
 
 const FILTROS = {
@@ -485,6 +707,8 @@ const FILTROS = {
   desde: { type: 'date' },
   hasta: { type: 'date' },
   almacen_id: { type: 'int', min: 1 },
+  proveedor_id: { type: 'int', min: 1 },
+  cliente_id: { type: 'int', min: 1 },
 } as const satisfies Schema;
 
 /** listado<plural>: a page of the type's documents (or one with `id`), with the filtered rows' total value. */
@@ -498,10 +722,15 @@ async function listadoDocumentos(app: AppContext, def: DocumentoTipoDef, input: 
   const filters: RawBuilder<boolean>[] = [sql<boolean>`d.tipo = ${def.tipo}`];
   if (input.q) {
     const n = /^\d{1,9}$/.test(input.q.trim()) ? Number(input.q.trim()) : /\/0*(\d{1,9})$/.exec(input.q.trim())?.[1];
-    filters.push(
-      n !== undefined ? sql<boolean>`(d.numero = ${Number(n)} or ${contains('d.observaciones', input.q)})` : contains('d.observaciones', input.q),
-    );
+    // With a party, its name too (a scan of the party table, through the documents' party index).
+    const texto = def.tercero
+      ? sql<boolean>`(${contains('d.observaciones', input.q)} or d.${sql.raw(`${def.tercero}_id`)} in (select tq.id from ${sql.table(TERCERO_TABLA[def.tercero])} tq
+          where ${contains('tq.razon_social', input.q)} or ${contains('tq.nombre_comercial', input.q)}))`
+      : contains('d.observaciones', input.q);
+    filters.push(n !== undefined ? sql<boolean>`(d.numero = ${Number(n)} or ${texto})` : texto);
   }
+  if (input.proveedor_id !== null) filters.push(sql<boolean>`d.proveedor_id = ${input.proveedor_id}`);
+  if (input.cliente_id !== null) filters.push(sql<boolean>`d.cliente_id = ${input.cliente_id}`);
   if (input.estado) filters.push(sql<boolean>`d.estado = ${input.estado}`);
   if (input.desde) filters.push(sql<boolean>`d.fecha >= ${input.desde}`);
   if (input.hasta) filters.push(sql<boolean>`d.fecha <= ${input.hasta}`);
@@ -514,7 +743,7 @@ async function listadoDocumentos(app: AppContext, def: DocumentoTipoDef, input: 
     .executeTakeFirstOrThrow();
   const p = paging(input);
   const orden = input.orden === 'numero' ? ['d.ejercicio', 'd.numero'] : [`d.${input.orden ?? 'fecha'}`];
-  let page = selectHeader(db)
+  let page = selectHeader(db, def)
     .select(sql<number>`(select count(*) from documento_lineas l where l.documento_id = d.id)`.as('num_lineas'))
     .where(where);
   for (const c of orden) page = page.orderBy(c, p.dir);
@@ -535,6 +764,7 @@ const EDIT_BODY_LIMIT = 16 * 1024 * 1024;
 /** The op.asp actions of one document type: listado<plural>, editar / eliminar<entidad>, and one per verb of its table. */
 export function documentoActions<S extends Schema>(def: DocumentoTipoDef, effects: TipoEffects<S>): Action<Schema>[] {
   const eff = effects as unknown as TipoEffects;
+  EFFECTS.set(def.tipo, eff);
   const flags = [...def.flags] as FlagName[];
   const listInput = { ...listSchema(['fecha', 'numero', 'estado'] as const), ...FILTROS } as const satisfies Schema;
   return [

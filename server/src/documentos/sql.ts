@@ -43,3 +43,8 @@ export const sumText = (expr: RawBuilder<unknown>) => sql<string>`cast(coalesce(
 /** Text of a PostgreSQL numeric or SQLite integer sum, as a BigInt ('12.000' and '12' alike). */
 export const toBig = (v: string | number | bigint | null | undefined): bigint =>
   v === null || v === undefined ? 0n : typeof v === 'bigint' ? v : BigInt(String(v).replace(/\.0*$/, ''));
+
+/** A line's net unit price (ten-thousandths): precio × (100 % − descuento), half-up. `l` is the documento_lineas alias. */
+export function precioNetoSql(dialect: DialectName, l: string): RawBuilder<number> {
+  return roundDiv(dialect, sql`${sql.ref(`${l}.precio`)} * (10000 - ${sql.ref(`${l}.descuento`)})`, 10000);
+}

@@ -1,0 +1,227 @@
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import { DOCUMENTO_TIPOS, MESSAGES, numeroDocumento } from 'shared/domain';
+import type { DesgloseIva, FieldErrors, Schema, TipoIva } from 'shared/domain';
+import { nowIso } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { albaranCompraEffects, devolucionCompraEffects } from '../../documentos/compras.ts';
+import { ejecutarAccionEn } from '../../documentos/engine.ts';
+import type { TipoEffects } from '../../documentos/engine.ts';
+import { listSchema, listado } from '../common.ts';
+import { defineAction, fail, invalidFields } from '../registry.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: filters are raw SQL over aliased tables
+type AnyDb = Kysely<any>;
+
+const FLAGS = ['compras' as const, 'hcp' as const];
+const ALBARAN = DOCUMENTO_TIPOS.albarancompra;
+const DEVOLUCION = DOCUMENTO_TIPOS.devolucioncompra;
+const EFFECTS = { albarancompra: albaranCompraEffects, devolucioncompra: devolucionCompraEffects } as unknown as Record<string, TipoEffects>;
+
+const toIds = (v: unknown): number[] | null => {
+  if (v === undefined || v === null || v === '') return [];
+  if (!Array.isArray(v)) return null;
+  const ids = v.map((x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x));
+  return ids.every((x) => Number.isSafeInteger(x) && (x as number) > 0) ? [...new Set(ids as number[])] : null;
+};
+
+type DocFila = { id: number; tipo: string; ejercicio: number; numero: number | null; fecha: string; estado: string; proveedor_id: number | null; base: number; iva: number; total: number; desglose: string | null };
+
+/** An invoice as answered: the typed total, what its documents add up to (devoluciones negative), the difference, the documents and the breakdown per rate. */
+async function leerFactura(db: AnyDb, id: number) {
+  const f = await db
+    .selectFrom('facturas_proveedor as f')
+    .innerJoin('proveedores as p', 'p.id', 'f.proveedor_id')
+    .select(['f.id', 'f.proveedor_id', 'p.razon_social as proveedor_nombre', 'p.nif as proveedor_nif', 'f.numero_proveedor', 'f.fecha', 'f.total', 'f.base', 'f.iva', 'f.total_documentos', 'f.creado'])
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+  if (!f) return undefined;
+  const docs = (await db
+    .selectFrom('facturas_proveedor_documentos as fd')
+    .innerJoin('documentos as d', 'd.id', 'fd.documento_id')
+    .select(['d.id', 'd.tipo', 'd.ejercicio', 'd.numero', 'd.fecha', 'd.estado', 'd.proveedor_id', 'd.base', 'd.iva', 'd.total', 'd.desglose'])
+    .where('fd.factura_id', '=', id)
+    .orderBy('d.fecha')
+    .orderBy('d.id')
+    .execute()) as DocFila[];
+  const total = Number(f.total);
+  const totalDocumentos = Number(f.total_documentos);
+  return {
+    ...f,
+    total,
+    base: Number(f.base),
+    iva: Number(f.iva),
+    total_documentos: totalDocumentos,
+    diferencia: total - totalDocumentos,
+    desglose: desglose(docs),
+    documentos: docs.map((d) => ({
+      id: d.id,
+      tipo: d.tipo,
+      numero: numeroDocumento(d.tipo === DEVOLUCION.tipo ? DEVOLUCION.prefijo : ALBARAN.prefijo, d.ejercicio, d.numero),
+      fecha: d.fecha,
+      estado: d.estado,
+      base: Number(d.base),
+      iva: Number(d.iva),
+      total: Number(d.total),
+    })),
+  };
+}
+
+/** Σ of the documents' breakdowns per rate, devoluciones negative. */
+function desglose(docs: DocFila[]): DesgloseIva[] {
+  const by = new Map<TipoIva, DesgloseIva>();
+  for (const d of docs) {
+    const s = d.tipo === DEVOLUCION.tipo ? -1 : 1;
+    for (const g of (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[]) {
+      const e = by.get(g.tipo_iva) ?? { tipo_iva: g.tipo_iva, base: 0, iva: 0, recargo: 0 };
+      by.set(g.tipo_iva, { tipo_iva: g.tipo_iva, base: e.base + s * g.base, iva: e.iva + s * g.iva, recargo: e.recargo + s * g.recargo });
+    }
+  }
+  return [...by.values()];
+}
+
+/** Runs `verbo` (finalizar / deshacerfinalizacion) on each document through the engine, in the caller's transaction. */
+async function accionEn(trx: Transaction<Database>, app: { dialect: 'sqlite' | 'postgres'; timeZone: string }, docs: DocFila[], verbo: string, user: { id: number }) {
+  for (const d of docs) {
+    const def = d.tipo === DEVOLUCION.tipo ? DEVOLUCION : ALBARAN;
+    const accion = def.acciones.find((a) => a.verbo === verbo)!;
+    await ejecutarAccionEn(trx, app, def, EFFECTS[def.tipo], accion, d.id, null, user as never);
+  }
+}
+
+const listInput = {
+  ...listSchema(['fecha', 'numero_proveedor', 'total'] as const),
+  proveedor_id: { type: 'int', min: 1 },
+  desde: { type: 'date' },
+  hasta: { type: 'date' },
+} as const satisfies Schema;
+
+/** hcp (issue 7): the supplier invoice that covers albaranes and devoluciones, which it finishes; its undo. */
+export const hcpActions = [
+  defineAction({
+    name: 'editarfacturaproveedor',
+    method: 'POST',
+    flags: FLAGS,
+    input: {
+      proveedor_id: { type: 'int', required: true, min: 1 },
+      numero_proveedor: { type: 'string', required: true, max: 60 },
+      fecha: { type: 'date', required: true },
+      total: { type: 'int', required: true, min: -1e13, max: 1e13 },
+    } satisfies Schema,
+    async handler({ input, raw, app, user }) {
+      const errors: FieldErrors = {};
+      const albaranes = toIds(raw.albaranes);
+      const devoluciones = toIds(raw.devoluciones);
+      if (!albaranes) errors.albaranes = MESSAGES.invalidList;
+      if (!devoluciones) errors.devoluciones = MESSAGES.invalidList;
+      if (albaranes && devoluciones && !albaranes.length && !devoluciones.length) errors.albaranes = MESSAGES.facturaSinDocumentos;
+      if (Object.keys(errors).length) throw invalidFields(errors);
+      const id = await app.db.transaction().execute(async (trx) => {
+        const db = trx as unknown as AnyDb;
+        const p = await db.selectFrom('proveedores').select('id').where('id', '=', input.proveedor_id).executeTakeFirst();
+        if (!p) throw invalidFields({ proveedor_id: MESSAGES.proveedorNoActivo });
+        const ids = [...albaranes!, ...devoluciones!];
+        const docs = (await db
+          .selectFrom('documentos')
+          .select(['id', 'tipo', 'ejercicio', 'numero', 'fecha', 'estado', 'proveedor_id', 'base', 'iva', 'total', 'desglose'])
+          .where('id', 'in', ids)
+          .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+          .execute()) as DocFila[];
+        const byId = new Map(docs.map((d) => [d.id, d]));
+        const tipoOk = (list: number[], tipo: string) => list.every((x) => byId.get(x)?.tipo === tipo);
+        if (!tipoOk(albaranes!, ALBARAN.tipo) || !tipoOk(devoluciones!, DEVOLUCION.tipo)) throw fail(MESSAGES.notFound, '3');
+        if (docs.some((d) => d.proveedor_id !== input.proveedor_id)) throw fail(MESSAGES.documentoOtroProveedor, '1', 400);
+        if (docs.some((d) => d.estado !== 'pendiente')) throw fail(MESSAGES.documentoNoPendiente, '1', 400);
+        let base = 0n;
+        let iva = 0n;
+        let total = 0n;
+        for (const d of docs) {
+          const s = d.tipo === DEVOLUCION.tipo ? -1n : 1n;
+          base += s * BigInt(d.base);
+          iva += s * BigInt(d.iva);
+          total += s * BigInt(d.total);
+        }
+        const created = await db
+          .insertInto('facturas_proveedor')
+          .values({
+            proveedor_id: input.proveedor_id,
+            numero_proveedor: input.numero_proveedor,
+            fecha: input.fecha,
+            total: input.total,
+            base: Number(base),
+            iva: Number(iva),
+            total_documentos: Number(total),
+            creado: nowIso(),
+            creado_por: user!.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db.insertInto('facturas_proveedor_documentos').values(ids.map((documento_id) => ({ factura_id: created.id, documento_id }))).execute();
+        await accionEn(trx, app, docs, 'finalizar', user!);
+        return created.id as number;
+      });
+      return { RESULT: '0', data: [await leerFactura(app.db as AnyDb, id)] };
+    },
+  }),
+
+  defineAction({
+    name: 'listadofacturasproveedor',
+    method: 'GET',
+    flags: FLAGS,
+    input: listInput,
+    async handler({ input, app }) {
+      const db = app.db as AnyDb;
+      const filters: RawBuilder<boolean>[] = [];
+      if (input.proveedor_id !== null) filters.push(sql<boolean>`f.proveedor_id = ${input.proveedor_id}`);
+      if (input.desde) filters.push(sql<boolean>`f.fecha >= ${input.desde}`);
+      if (input.hasta) filters.push(sql<boolean>`f.fecha <= ${input.hasta}`);
+      if (input.q) filters.push(sql<boolean>`f.numero_proveedor like ${`%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+      // biome-ignore lint/suspicious/noExplicitAny: any select query of the AnyDb above
+      const where = (q: any): any => filters.reduce((acc, f) => acc.where(f), q);
+      return listado(input, {
+        one: (id) => leerFactura(db, id),
+        total: async () => (await where(db.selectFrom('facturas_proveedor as f')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+        page: async ({ limit, offset, dir }) => {
+          const rows = await where(db.selectFrom('facturas_proveedor as f'))
+            .innerJoin('proveedores as p', 'p.id', 'f.proveedor_id')
+            .select(['f.id', 'f.proveedor_id', 'p.razon_social as proveedor_nombre', 'f.numero_proveedor', 'f.fecha', 'f.total', 'f.base', 'f.iva', 'f.total_documentos'])
+            .select(sql<number>`(select count(*) from facturas_proveedor_documentos fd where fd.factura_id = f.id)`.as('num_documentos'))
+            .orderBy(`f.${input.orden ?? 'fecha'}`, dir)
+            .orderBy('f.id', dir)
+            .limit(limit)
+            .offset(offset)
+            .execute();
+          return rows.map((r: Record<string, unknown>) => {
+            const n = (k: string) => Number(r[k]);
+            return { ...r, total: n('total'), base: n('base'), iva: n('iva'), total_documentos: n('total_documentos'), num_documentos: n('num_documentos'), diferencia: n('total') - n('total_documentos') };
+          });
+        },
+      });
+    },
+  }),
+
+  /** The undo: its documents back to Pendiente (each through the engine's deshacerfinalizacion), the invoice gone. */
+  defineAction({
+    name: 'eliminarfacturaproveedor',
+    method: 'POST',
+    flags: FLAGS,
+    input: { id: { type: 'int', required: true, min: 1 } } satisfies Schema,
+    async handler({ input, app, user }) {
+      await app.db.transaction().execute(async (trx) => {
+        const db = trx as unknown as AnyDb;
+        const f = await db.selectFrom('facturas_proveedor').select('id').where('id', '=', input.id).executeTakeFirst();
+        if (!f) throw fail(MESSAGES.notFound, '3');
+        const docs = (await db
+          .selectFrom('facturas_proveedor_documentos as fd')
+          .innerJoin('documentos as d', 'd.id', 'fd.documento_id')
+          .select(['d.id', 'd.tipo'])
+          .where('fd.factura_id', '=', input.id)
+          .execute()) as DocFila[];
+        await accionEn(trx, app, docs, 'deshacerfinalizacion', user!);
+        await db.deleteFrom('facturas_proveedor_documentos').where('factura_id', '=', input.id).execute();
+        await db.deleteFrom('facturas_proveedor').where('id', '=', input.id).execute();
+      });
+      return { RESULT: '0', data: [{ id: input.id }] };
+    },
+  }),
+];

@@ -1,0 +1,7 @@
+import { documentosCompraActions } from '../../documentos/compras.ts';
+import { correoCompraActions } from './correo.ts';
+import { hcpActions } from './hcp.ts';
+import { proveedorActions } from './proveedores.ts';
+
+/** The purchases' op.asp actions (issue 7): proveedores, the purchase documents on the engine, hcp and the order's e-mail. */
+export const compraActions = [...proveedorActions, ...documentosCompraActions, ...hcpActions, ...correoCompraActions];

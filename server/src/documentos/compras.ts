@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS } from 'shared/domain';
+import type { Schema } from 'shared/domain';
+import { almacenActivo } from './almacen.ts';
+import { documentoActions } from './engine.ts';
+import type { EffectResult, TipoEffects } from './engine.ts';
+import { addToLines } from './ledger.ts';
+import { precioNetoSql } from './sql.ts';
+
+/**
+ * The purchase documents (issue 7) on the engine: pedido, albarán and devolución de compra. What the
+ * engine does for them generically comes from their rows of DOCUMENTO_TIPOS (the party from
+ * `tercero`, stock on save from `stockAlGuardar`, the albarán a receipt makes from `hijo`, with its
+ * links and pending units); this file adds the header, the supplier's defaults, the last purchase
+ * price, the pedido's "finalizar" (closes what is pending) and the devolución's origin (albaranes).
+ */
+
+/** Header fields of editar<pedido|albaran|devolucion>compra (lines travel apart, as `lineas`). */
+export const documentoCompraSchema = {
+  id: { type: 'int', min: 1 },
+  fecha: { type: 'date', required: true },
+  proveedor_id: { type: 'int', required: true, min: 1 },
+  almacen_id: { type: 'int', required: true, min: 1 },
+  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
+  fecha_entrega: { type: 'date' },
+  retencion: { type: 'int', min: 0, max: 5000 },
+  observaciones: { type: 'string', max: 2000 },
+  clave: { type: 'string', max: 64 },
+} satisfies Schema;
+
+type Header = { proveedor_id: number; almacen_id: number; forma_pago: string | null; retencion: number | null };
+
+const base = (columns: readonly string[]): TipoEffects<typeof documentoCompraSchema> => ({
+  schema: documentoCompraSchema,
+  headerColumns: columns,
+  precioPorDefecto: 'compra',
+  almacenLineas: (h) => h.almacen_id,
+  async validate({ trx, header, errors }) {
+    await almacenActivo(trx, header.almacen_id, 'almacen_id', errors);
+    // The supplier's payment method and retención unless the document says otherwise.
+    const h = header as unknown as Header;
+    const p = await trx.selectFrom('proveedores').select(['forma_pago', 'retencion']).where('id', '=', h.proveedor_id).executeTakeFirst();
+    h.forma_pago ??= p?.forma_pago ?? null;
+    h.retencion ??= p?.retencion ?? 0;
+  },
+  acciones: {},
+});
+
+const COLUMNAS = ['proveedor_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones'] as const;
+
+export const pedidoCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
+  ...base([...COLUMNAS, 'fecha_entrega']),
+  acciones: {
+    /** What is still pending is closed (its undo gives it back). */
+    async finalizar(ctx): Promise<EffectResult> {
+      const abiertas = await ctx.trx
+        .selectFrom('documento_lineas')
+        .select(['id', 'pendiente'])
+        .where('documento_id', '=', ctx.doc.id)
+        .where('pendiente', '>', 0)
+        .execute();
+      const pendiente = abiertas.map((l) => [l.id, -Number(l.pendiente)] as [number, number]);
+      await addToLines(ctx.trx, 'pendiente', pendiente);
+      return { detalle: { pendiente } };
+    },
+  },
+};
+
+export const albaranCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
+  ...base(COLUMNAS),
+  /** The articles' last purchase price: the net unit price of the albarán's last line of each (one statement). */
+  async alGuardar({ trx, dialect, docId }) {
+    await sql`update articulos set precio_compra = (
+        select ${precioNetoSql(dialect, 'l')} from documento_lineas l where l.documento_id = ${docId} and l.articulo_id = articulos.id
+        order by l.orden desc limit 1)
+      where id in (select articulo_id from documento_lineas where documento_id = ${docId})`.execute(trx);
+  },
+};
+
+export const devolucionCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
+  ...base(COLUMNAS),
+  origenes: ['albarancompra'],
+};
+
+/** The op.asp actions of the purchase documents. */
+export const documentosCompraActions = [
+  ...documentoActions(DOCUMENTO_TIPOS.pedidocompra, pedidoCompraEffects),
+  ...documentoActions(DOCUMENTO_TIPOS.albarancompra, albaranCompraEffects),
+  ...documentoActions(DOCUMENTO_TIPOS.devolucioncompra, devolucionCompraEffects),
+];

@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import { DOCUMENTO_TIPOS, MESSAGES } from 'shared/domain';
+import type { DocumentoTipo, DocumentoTipoDef, FieldErrors } from 'shared/domain';
+import type { Database } from '../db/schema.ts';
+import { addToLines } from './ledger.ts';
+import type { LineaValida } from './engine.ts';
+
+/**
+ * Links between document lines (documento_enlaces: child line ← parent line, with the quantity it
+ * takes), generic over types. Two kinds, told apart by the parent's row of DOCUMENTO_TIPOS:
+ * - the parent's type makes this type as its child (`hijo`: pedido → albarán): the link consumes the
+ *   parent line's `pendiente`, and the parent's state follows (nothing pending → total, else parcial);
+ * - any other parent the child type accepts (`origenes` of its effects: devolución ← albarán): the link
+ *   may take up to the parent line's quantity less what other documents' links already take.
+ */
+
+export type EnlaceAnterior = { padre_linea_id: number; cantidad: number };
+/** Per parent line: whether the link consumes its pending units, and its document. */
+export type Origen = { pendiente: boolean; documento_id: number };
+
+const CHUNK = 500;
+
+const consumePendiente = (padreTipo: string, hijoTipo: string) => DOCUMENTO_TIPOS[padreTipo as DocumentoTipo]?.hijo === hijoTipo;
+
+/** The links of a document's lines to their parents, by line id. */
+export async function enlacesDe(trx: Transaction<Database>, docId: number): Promise<Map<number, EnlaceAnterior>> {
+  const rows = await trx
+    .selectFrom('documento_enlaces as e')
+    .innerJoin('documento_lineas as l', 'l.id', 'e.linea_id')
+    .select(['e.linea_id', 'e.padre_linea_id', 'e.cantidad'])
+    .where('l.documento_id', '=', docId)
+    .execute();
+  return new Map(rows.map((r) => [r.linea_id, { padre_linea_id: r.padre_linea_id, cantidad: Number(r.cantidad) }]));
+}
+
+/**
+ * Removes the links of a document's lines to their parents, giving back the pending units they took;
+ * answers the parent documents whose pending changed (their state is recomputed by the caller).
+ */
+export async function borrarEnlaces(trx: Transaction<Database>, docId: number): Promise<number[]> {
+  const { rows } = await sql<{ padre_linea_id: number; cantidad: number | string; padre_tipo: string; padre_id: number; tipo: string }>`
+    select e.padre_linea_id, e.cantidad, pd.tipo as padre_tipo, pd.id as padre_id, cd.tipo
+    from documento_enlaces e
+    join documento_lineas l on l.id = e.linea_id
+    join documentos cd on cd.id = l.documento_id
+    join documento_lineas pl on pl.id = e.padre_linea_id
+    join documentos pd on pd.id = pl.documento_id
+    where l.documento_id = ${docId}`.execute(trx);
+  if (!rows.length) return [];
+  const devolver = rows.filter((r) => consumePendiente(r.padre_tipo, r.tipo));
+  await addToLines(trx, 'pendiente', devolver.map((r) => [r.padre_linea_id, Number(r.cantidad)] as const));
+  await sql`delete from documento_enlaces where linea_id in (select id from documento_lineas where documento_id = ${docId})`.execute(trx);
+  return [...new Set(devolver.map((r) => r.padre_id))];
+}
+
+/**
+ * Checks the lines' `origen_linea_id`: a line of a type this one may come from, of the same article and
+ * the same party, with enough left (pending units, or quantity not yet taken by other documents).
+ * `anteriores`: this document's links before the save (given back first). Errors per line.
+ */
+export async function validarOrigenes(
+  trx: Transaction<Database>,
+  def: DocumentoTipoDef,
+  origenes: readonly DocumentoTipo[],
+  header: Record<string, unknown>,
+  lineas: readonly LineaValida[],
+  anteriores: Map<number, EnlaceAnterior>,
+  docId: number | null,
+  errors: FieldErrors,
+): Promise<Map<number, Origen>> {
+  const out = new Map<number, Origen>();
+  const ids = [...new Set(lineas.map((l) => l.origen_linea_id).filter((id): id is number => id !== null))];
+  if (!ids.length) return out;
+  const permitidos = new Set<string>([...origenes, ...Object.values(DOCUMENTO_TIPOS).filter((t) => t.hijo === def.tipo).map((t) => t.tipo)]);
+  type Padre = { id: number; documento_id: number; articulo_id: number; cantidad: number; pendiente: number; tipo: string; proveedor_id: number | null; cliente_id: number | null };
+  const padres = new Map<number, Padre>();
+  const tomado = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const rows = await trx
+      .selectFrom('documento_lineas as l')
+      .innerJoin('documentos as d', 'd.id', 'l.documento_id')
+      .select(['l.id', 'l.documento_id', 'l.articulo_id', 'l.cantidad', 'l.pendiente', 'd.tipo', 'd.proveedor_id', 'd.cliente_id'])
+      .where('l.id', 'in', chunk)
+      .execute();
+    for (const r of rows) padres.set(r.id, { ...r, cantidad: Number(r.cantidad), pendiente: Number(r.pendiente) });
+    const others = await trx
+      .selectFrom('documento_enlaces as e')
+      .innerJoin('documento_lineas as c', 'c.id', 'e.linea_id')
+      .select('e.padre_linea_id')
+      .select(sql<string>`cast(sum(e.cantidad) as text)`.as('s'))
+      .where('e.padre_linea_id', 'in', chunk)
+      .where('c.documento_id', '<>', docId ?? 0)
+      .groupBy('e.padre_linea_id')
+      .execute();
+    for (const o of others) tomado.set(o.padre_linea_id, Number(o.s));
+  }
+  const antes = new Map<number, number>();
+  for (const a of anteriores.values()) antes.set(a.padre_linea_id, (antes.get(a.padre_linea_id) ?? 0) + a.cantidad);
+  const pedido = new Map<number, number>();
+  const tercero = def.tercero ? (`${def.tercero}_id` as const) : null;
+  lineas.forEach((l, i) => {
+    if (l.origen_linea_id === null) return;
+    const p = padres.get(l.origen_linea_id);
+    const valido =
+      p && permitidos.has(p.tipo) && p.articulo_id === l.articulo_id && p.documento_id !== docId && (!tercero || p[tercero] === header[tercero]);
+    if (!valido) {
+      errors[`lineas.${i}.origen_linea_id`] ??= MESSAGES.lineaOrigenNoValida;
+      return;
+    }
+    out.set(p.id, { pendiente: consumePendiente(p.tipo, def.tipo), documento_id: p.documento_id });
+    pedido.set(p.id, (pedido.get(p.id) ?? 0) + l.cantidad);
+  });
+  lineas.forEach((l, i) => {
+    const o = l.origen_linea_id !== null ? out.get(l.origen_linea_id) : undefined;
+    if (!o) return;
+    const p = padres.get(l.origen_linea_id!)!;
+    const disponible = o.pendiente ? p.pendiente + (antes.get(p.id) ?? 0) : p.cantidad - (tomado.get(p.id) ?? 0);
+    if ((pedido.get(p.id) ?? 0) > disponible) {
+      errors[`lineas.${i}.cantidad`] ??= o.pendiente ? MESSAGES.recibirMasDePendiente : MESSAGES.devolverMasDeRecibido;
+    }
+  });
+  return out;
+}
+
+/**
+ * Writes the links of freshly written lines (`ids` in the lines' order) and takes the pending units of
+ * the parents that track them; answers those parents' documents.
+ */
+export async function guardarEnlaces(
+  trx: Transaction<Database>,
+  lineas: readonly LineaValida[],
+  ids: readonly number[],
+  origenes: Map<number, Origen>,
+): Promise<number[]> {
+  const links = lineas.flatMap((l, i) => (l.origen_linea_id !== null ? [{ linea_id: ids[i], padre_linea_id: l.origen_linea_id, cantidad: l.cantidad }] : []));
+  for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('documento_enlaces').values(links.slice(i, i + CHUNK)).execute();
+  const tomar = links.filter((k) => origenes.get(k.padre_linea_id)?.pendiente);
+  await addToLines(trx, 'pendiente', tomar.map((k) => [k.padre_linea_id, -k.cantidad] as const));
+  return [...new Set(tomar.map((k) => origenes.get(k.padre_linea_id)!.documento_id))];
+}
+
+/**
+ * The state of parents whose pending units changed outside their own actions (a child edited or
+ * deleted): while in the partial / total state of their porLineas action, nothing pending → total,
+ * something pending → partial.
+ */
+export async function actualizarEstadoPadres(trx: Transaction<Database>, docIds: readonly number[]): Promise<void> {
+  for (const id of new Set(docIds)) {
+    const doc = await trx.selectFrom('documentos').select(['tipo', 'estado']).where('id', '=', id).executeTakeFirst();
+    const def = doc ? DOCUMENTO_TIPOS[doc.tipo as DocumentoTipo] : undefined;
+    const accion = def?.acciones.find((a) => a.porLineas && a.to && a.toParcial);
+    if (!doc || !accion || (doc.estado !== accion.to && doc.estado !== accion.toParcial)) continue;
+    const queda = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', id).where('pendiente', '>', 0).limit(1).executeTakeFirst();
+    const estado = queda ? accion.toParcial! : accion.to!;
+    if (estado !== doc.estado) await trx.updateTable('documentos').set({ estado }).where('id', '=', id).execute();
+  }
+}
