@@ -6,28 +6,18 @@
 // bulk operations (price change of every article, a 20.000-row import), timed once.
 // BENCH_ARTICLES (100000), BENCH_RUNS (300), BENCH_ONLY (sqlite|postgres), DATABASE_URL;
 // BENCH_KEEP=1 leaves the databases (and the throwaway cluster) in place and prints where they are.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp } from 'server';
 import { validate } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
 import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
 import { ean13 } from '../server/src/db/seed-catalogo.ts';
-import { hasPostgresBinaries, startCluster } from '../server/test/pg-cluster.ts';
 import type { Database } from '../server/src/db/schema.ts';
+import { login, onBothEngines, stats, type Runner } from './runners.ts';
 
 const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const ONLY = process.env.BENCH_ONLY;
-const KEEP = process.env.BENCH_KEEP === '1';
-const ADMIN = { email: 'bench@demo.es', password: 'Bench-clave-2026' };
 
 // ---------------------------------------------------------------------------------------------
 // Data: a hardware and household store's catalogue from word lists, reproducible (seeded PRNG).
@@ -218,16 +208,8 @@ function barcodeOp(barcodes: string[]): Op {
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-type Runner = { name: 'sqlite' | 'postgres'; app: FastifyInstance; rawQuery: (sql: string, params: unknown[]) => Promise<unknown[]>; close: () => Promise<void> };
-
 const registry = createRegistry();
 const action = registry.get('listadoarticulos')!;
-
-function stats(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (f: number) => s[Math.min(s.length - 1, Math.floor(f * s.length))];
-  return { p50: q(0.5), p95: q(0.95) };
-}
 
 async function measure(r: Runner, cookie: string, ops: Op[]) {
   const results: Record<string, string | number>[] = [];
@@ -282,13 +264,6 @@ async function measure(r: Runner, cookie: string, ops: Op[]) {
     });
   }
   return results;
-}
-
-async function login(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/op.asp?ac=identificar', payload: ADMIN });
-  const c = res.cookies.find((x) => x.name === 'mtpv_sesion');
-  if (!c) throw new Error(`login failed: ${res.body}`);
-  return `mtpv_sesion=${c.value}`;
 }
 
 /** The search op, knowing as the handler does whether SQLite walks or goes through the index for it. */
@@ -376,109 +351,7 @@ async function bulk(r: Runner, cookie: string) {
   ];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Databases.
-
-async function sqliteRunner(): Promise<Runner> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-bench-cat-'));
-  const app = await buildApp({ dataDir, staticRoot: dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-  let raw: SQLite.Database | undefined;
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    name: 'sqlite',
-    app,
-    async rawQuery(sql, params) {
-      raw ??= new SQLite(path.join(dataDir, 'manager.sqlite'));
-      let stmt = statements.get(sql);
-      if (!stmt) {
-        stmt = raw.prepare(sql);
-        statements.set(sql, stmt);
-      }
-      if (stmt.reader) return stmt.all(...params);
-      stmt.run(...params);
-      return [];
-    },
-    async close() {
-      raw?.close();
-      await app.close();
-      if (KEEP) console.log(`sqlite: kept ${path.join(dataDir, 'manager.sqlite')}`);
-      else fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** DATABASE_URL (in a schema of its own, dropped afterwards), or a throwaway cluster like the server's tests. */
-async function postgresUrl(): Promise<{ url: string; stop: () => Promise<void> } | null> {
-  if (process.env.DATABASE_URL) {
-    const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    return {
-      url: u.toString(),
-      async stop() {
-        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  if (!hasPostgresBinaries()) return null;
-  // No fsync (a throwaway cluster), but synchronous commits: with them off, VACUUM can't mark freshly
-  // written pages all-visible (no hint bits before the WAL flush) and index-only scans read the heap.
-  const cluster = await startCluster({ prefix: 'mtpv-bench-pg-' });
-  return { url: cluster.url, stop: async () => cluster.stop() };
-}
-
-async function postgresRunner(): Promise<Runner | null> {
-  const server = await postgresUrl();
-  if (!server) return null;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-bench-cat-'));
-  const app = await buildApp({ dataDir, staticRoot: dataDir, databaseUrl: server.url, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-  const client = new pg.Client({ connectionString: server.url });
-  await client.connect();
-  const names = new Map<string, string>();
-  return {
-    name: 'postgres',
-    app,
-    async rawQuery(sql, params) {
-      if (!params.length) return (await client.query(sql)).rows;
-      // Named: parsed and planned once, the best a driver can do.
-      const name = names.get(sql) ?? `q${names.size}`;
-      names.set(sql, name);
-      return (await client.query({ name, text: sql, values: params })).rows;
-    },
-    async close() {
-      await client.end();
-      await app.close();
-      if (KEEP) console.log(`postgres: kept ${server.url}`);
-      else await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 console.log(`Catalogue bench: ${N.toLocaleString('es-ES')} articles, ${RUNS} runs per operation (Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''})`);
-if (ONLY !== 'postgres') {
-  const r = await sqliteRunner();
-  try {
-    await bench(r);
-  } finally {
-    await r.close();
-  }
-}
-if (ONLY !== 'sqlite') {
-  const r = await postgresRunner();
-  if (!r) console.log('\npostgres: SKIPPED (no DATABASE_URL and no initdb/pg_ctl on PATH)');
-  else {
-    try {
-      await bench(r);
-    } finally {
-      await r.close();
-    }
-  }
-}
+await onBothEngines('mtpv-bench-cat-', async (r) => {
+  await bench(r);
+});
