@@ -141,15 +141,17 @@ async function reads(r: Runner, gen: Generated, cookie: string): Promise<Row[]> 
       for (const which of run % 2 ? [0, 1] : [1, 0]) {
         const t0 = process.hrtime.bigint();
         if (which === 0) {
-          await r.rawQuery('select id, nombre, activo from almacenes order by id', []);
+          await r.rawQuery(
+            `select al.id, al.nombre, al.activo, au.ubicacion_id, u.codigo,
+               (select cast(sum(l.pendiente) as text) from documento_lineas l join documentos d on d.id = l.documento_id
+                 where l.articulo_id = ${param(d, 1)} and l.pendiente > 0 and d.tipo = 'movimiento' and d.almacen_destino_id = al.id) as transito
+             from almacenes al left join articulo_ubicaciones au on au.almacen_id = al.id and au.articulo_id = ${param(d, 2)}
+             left join ubicaciones u on u.id = au.ubicacion_id order by al.id`,
+            [id, id],
+          );
           await r.rawQuery(
             `select sm.almacen_id, sm.ubicacion_id, u.codigo, cast(sum(sm.cantidad) as text) as stock from stock_movimientos sm
              left join ubicaciones u on u.id = sm.ubicacion_id where sm.articulo_id = ${param(d, 1)} group by sm.almacen_id, sm.ubicacion_id, u.codigo`,
-            [id],
-          );
-          await r.rawQuery(
-            `select d.almacen_destino_id, cast(sum(l.pendiente) as text) as pendiente from documento_lineas l join documentos d on d.id = l.documento_id
-             where l.articulo_id = ${param(d, 1)} and l.pendiente > 0 and d.tipo = 'movimiento' group by d.almacen_destino_id`,
             [id],
           );
         } else await stockPorAlmacen(r.app.manager.db, id);

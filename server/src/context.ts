@@ -78,7 +78,15 @@ export class ConfigCache {
 /** ISO timestamp of now (UTC); every stored instant uses this format so text comparison orders them. */
 export const nowIso = (offsetMs = 0): string => new Date(Date.now() + offsetMs).toISOString();
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs ≈ 0,1 ms, formatting with it ≈ 2 µs. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** 'YYYY-MM-DD' of today in the given time zone. */
 export function todayIn(timeZone: string, date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(date);
 }

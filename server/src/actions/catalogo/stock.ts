@@ -22,8 +22,17 @@ export type StockCausa = (typeof CAUSAS_COMPRA)[number] | (typeof CAUSAS_VENTA)[
  * each warehouse (sent by a movimiento, not yet received).
  */
 export async function stockPorAlmacen(db: Kysely<Database>, articuloId: number): Promise<StockAlmacen[]> {
-  const almacenes = await db.selectFrom('almacenes').select(['id', 'nombre', 'activo']).orderBy('id').execute();
-  // The article's rows grouped by warehouse and location (covering index articulo_id, almacen_id, …).
+  // Two statements: the warehouses with the article's usual location and what is in transit towards
+  // each (sent by a movimiento, not yet received), and the article's ledger grouped by warehouse and
+  // location (covering index articulo_id, almacen_id, …).
+  const almacenes = await sql<{ id: number; nombre: string; activo: number; transito: string | null; ubicacion_id: number | null; codigo: string | null }>`
+    select al.id, al.nombre, al.activo, au.ubicacion_id, u.codigo,
+      (select cast(sum(l.pendiente) as text) from documento_lineas l join documentos d on d.id = l.documento_id
+        where l.articulo_id = ${articuloId} and l.pendiente > 0 and d.tipo = 'movimiento' and d.almacen_destino_id = al.id) as transito
+    from almacenes al
+    left join articulo_ubicaciones au on au.almacen_id = al.id and au.articulo_id = ${articuloId}
+    left join ubicaciones u on u.id = au.ubicacion_id
+    order by al.id`.execute(db);
   const porUbicacion = await db
     .selectFrom('stock_movimientos as sm')
     .leftJoin('ubicaciones as u', 'u.id', 'sm.ubicacion_id')
@@ -32,29 +41,11 @@ export async function stockPorAlmacen(db: Kysely<Database>, articuloId: number):
     .where('sm.articulo_id', '=', articuloId)
     .groupBy(['sm.almacen_id', 'sm.ubicacion_id', 'u.codigo'])
     .execute();
-  const transito = await db
-    .selectFrom('documento_lineas as l')
-    .innerJoin('documentos as d', 'd.id', 'l.documento_id')
-    .select('d.almacen_destino_id')
-    .select(sql<string>`cast(sum(l.pendiente) as text)`.as('pendiente'))
-    .where('l.articulo_id', '=', articuloId)
-    .where('l.pendiente', '>', 0)
-    .where('d.tipo', '=', 'movimiento')
-    .groupBy('d.almacen_destino_id')
-    .execute();
-  const enTransito = new Map(transito.map((t) => [t.almacen_destino_id, BigInt(t.pendiente)]));
-  const habituales = await db
-    .selectFrom('articulo_ubicaciones as au')
-    .innerJoin('ubicaciones as u', 'u.id', 'au.ubicacion_id')
-    .select(['au.almacen_id', 'au.ubicacion_id', 'u.codigo'])
-    .where('au.articulo_id', '=', articuloId)
-    .execute();
-  const habitual = new Map(habituales.map((h) => [h.almacen_id, h]));
   const out: StockAlmacen[] = [];
-  for (const al of almacenes) {
+  for (const al of almacenes.rows) {
     const filas = porUbicacion.filter((r) => r.almacen_id === al.id);
     const stock = filas.reduce((s, r) => s + BigInt(r.stock), 0n);
-    const transit = enTransito.get(al.id) ?? 0n;
+    const transit = BigInt(al.transito ?? 0);
     if (al.activo !== 1 && stock === 0n && transit === 0n) continue;
     const ubicadas = filas.some((r) => r.ubicacion_id !== null);
     const ubicaciones = ubicadas
@@ -63,15 +54,14 @@ export async function stockPorAlmacen(db: Kysely<Database>, articuloId: number):
           .map((r) => ({ ubicacion_id: r.ubicacion_id ?? null, ubicacion_codigo: r.codigo ?? null, stock: Number(r.stock) }))
           .sort((a, b) => (a.ubicacion_codigo ?? '\uffff').localeCompare(b.ubicacion_codigo ?? '\uffff'))
       : [];
-    const h = habitual.get(al.id);
     out.push({
       almacen_id: al.id,
       almacen_nombre: al.nombre,
       stock: Number(stock),
       ubicaciones,
       en_transito: Number(transit),
-      ubicacion_habitual_id: h?.ubicacion_id ?? null,
-      ubicacion_habitual_codigo: h?.codigo ?? null,
+      ubicacion_habitual_id: al.ubicacion_id ?? null,
+      ubicacion_habitual_codigo: al.codigo ?? null,
     });
   }
   return out;

@@ -1,0 +1,746 @@
+// Purchases on the document engine at scale, on SQLite and on PostgreSQL: `pnpm bench:compras`.
+// Generates a year of purchases — 2.000 suppliers, 100.000 articles, 30.000 documents of 10 lines: pedidos
+// (sent, received in one or two receipts, some closed) with the albaranes their receipts made, albaranes
+// entered directly and devoluciones from albaranes — written set-based straight into the tables (documentos,
+// documento_lineas, documento_enlaces, documento_acciones, stock_movimientos, contadores) as the engine
+// would have left them, then measures, each against the raw SQL of the same answer in the same run:
+// - saving a 20-line albarán de compra with its stock (editaralbarancompra, a new document each run);
+// - receiving 25 of the 50 lines of a sent order (recibirpedidocompra: the child albarán, links, ledger, pending);
+// - a supplier's albaranes list page sorted by date, newest first (listadoalbaranescompra proveedor_id);
+// - opening a 200-line order with its receipts (listadopedidoscompra&id=).
+// A write's answer is the document after it, so its raw counterpart also reads the document back.
+// BENCH_SUPPLIERS (2000), BENCH_ARTICLES (100000), BENCH_DOCS (30000), BENCH_RUNS (300), BENCH_ONLY (sqlite|postgres),
+// DATABASE_URL, BENCH_KEEP=1.
+import os from 'node:os';
+import { FORMA_PAGO_IDS, calcularTotales } from 'shared/domain';
+import type { Documento, TipoIva } from 'shared/domain';
+import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
+import { callHandler, login, ms, onBothEngines, param, stats, type Runner } from './runners.ts';
+
+const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 2_000);
+const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
+const DOCS = Number(process.env.BENCH_DOCS ?? 30_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const WRITE_RUNS = Math.min(RUNS, 100);
+const LINEAS = 10;
+
+let seed = 20261207;
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const int = (n: number) => Math.floor(rand() * n);
+const TIPOS = ['Tornillo', 'Tuerca', 'Bisagra', 'Cable', 'Grifo', 'Pintura', 'Guante', 'Sartén', 'Maceta', 'Brocha'];
+const ATRIBUTOS = ['de acero', 'de latón', 'blanco', 'negro', 'profesional', 'para exterior', 'M4 x 20', '10 m', 'pack 10', '1 kg'];
+const IVAS: TipoIva[] = ['21', '21', '21', '21', '10', '4'];
+const EMPRESAS = ['Suministros', 'Distribuciones', 'Ferretería', 'Comercial', 'Industrias', 'Almacenes', 'Importaciones'];
+const LUGARES = ['Castilla', 'Mediterráneo', 'del Norte', 'Levante', 'Atlántico', 'Ibérica', 'del Sur', 'Central'];
+const POBLACIONES = ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Bilbao', 'Valladolid', 'Murcia'];
+
+/** A line's net unit price (ten-thousandths): precio × (100 % − descuento), half-up, as precioNetoSql. */
+const neto = (precio: number, descuento: number) => Math.floor((precio * (10_000 - descuento) + 5_000) / 10_000);
+
+/** A CIF with its control digit (letter B: a digit). */
+function cif(n: number): string {
+  const d = String(n).padStart(7, '0');
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const x = Number(d[i]);
+    if (i % 2 === 0) sum += Math.floor((x * 2) / 10) + ((x * 2) % 10);
+    else sum += x;
+  }
+  return `B${d}${(10 - (sum % 10)) % 10}`;
+}
+
+const addDays = (fecha: string, days: number) => {
+  const t = new Date(`${fecha}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+};
+
+/** Inserts rows straight into a table: multi-row INSERTs on SQLite, one INSERT … SELECT FROM unnest(arrays) per 10.000 rows on PostgreSQL. */
+async function bulk(r: Runner, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  if (!rows.length) return;
+  // Columns null in every row are left out (they default to null); the rest take their type from a value.
+  const keep = columns.map((_, c) => rows.some((row) => row[c] !== null && row[c] !== undefined));
+  const cols = columns.filter((_, c) => keep[c]);
+  const pick = (row: unknown[]) => row.filter((_, c) => keep[c]);
+  if (r.name === 'sqlite') {
+    const per = Math.max(1, Math.floor(30_000 / cols.length / 100) * 100);
+    await r.rawTransaction(async () => {
+      for (let i = 0; i < rows.length; i += per) {
+        const chunk = rows.slice(i, i + per);
+        const tuple = `(${cols.map(() => '?').join(', ')})`;
+        await r.rawQuery(`insert into ${table} (${cols.join(', ')}) values ${chunk.map(() => tuple).join(', ')}`, chunk.flatMap(pick));
+      }
+    });
+    return;
+  }
+  const types = columns
+    .map((_, c) => {
+      const v = rows.find((row) => row[c] !== null && row[c] !== undefined)?.[c];
+      return typeof v === 'number' ? 'bigint' : 'text';
+    })
+    .filter((_, c) => keep[c]);
+  const text = `insert into ${table} (${cols.join(', ')}) select * from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+  await r.rawTransaction(async () => {
+    for (let i = 0; i < rows.length; i += 10_000) {
+      const chunk = rows.slice(i, i + 10_000).map(pick);
+      await r.rawQuery(text, cols.map((_, c) => chunk.map((row) => row[c] ?? null)));
+    }
+  });
+}
+
+type Gen = {
+  admin: { id: number; nombre: string; email: string };
+  almacenes: number[];
+  proveedores: number[];
+  articulos: number[];
+  /** Per supplier, the first article of its catalogue window. */
+  catalogo: (proveedor: number) => number[];
+  counts: Record<string, number>;
+  busiest: number;
+};
+
+const doc = (
+  id: number, tipo: string, numero: number, fecha: string, estado: string, prov: { id: number; forma_pago: string; retencion: number },
+  almacen: number, lineas: { cantidad: number; precio: number; descuento: number; tipo_iva: TipoIva }[], admin: number, fechaEntrega: string | null,
+) => {
+  const t = calcularTotales(lineas, { retencion: prov.retencion });
+  return [
+    id, tipo, null, numero, Number(fecha.slice(0, 4)), fecha, estado, almacen, null, null, null, null, prov.id, prov.forma_pago, fechaEntrega,
+    prov.retencion, 0, null, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), null, `${fecha}T09:00:00.000Z`, admin,
+    null, null,
+  ];
+};
+const DOC_COLS = [
+  'id', 'tipo', 'serie_id', 'numero', 'ejercicio', 'fecha', 'estado', 'almacen_id', 'almacen_destino_id', 'familia_id', 'ubicacion_id', 'cliente_id',
+  'proveedor_id', 'forma_pago', 'fecha_entrega', 'retencion', 'con_recargo', 'observaciones', 'base', 'iva', 'recargo', 'retencion_importe', 'total',
+  'desglose', 'clave', 'creado', 'creado_por', 'modificado', 'modificado_por',
+];
+const LINE_COLS = ['id', 'documento_id', 'orden', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'recargo', 'pendiente', 'almacen_id', 'ubicacion_id', 'motivo', 'teorico'];
+const ACC_COLS = ['id', 'documento_id', 'accion', 'fecha', 'usuario_id', 'estado_antes', 'detalle', 'deshecha_por'];
+const LEDGER_COLS = ['articulo_id', 'almacen_id', 'ubicacion', 'ubicacion_id', 'cantidad', 'causa', 'documento_tipo', 'documento_id', 'documento_linea_id', 'accion_id', 'fecha', 'precio'];
+
+async function generate(r: Runner, hoy: string): Promise<Gen> {
+  seed = 20261207;
+  const db = r.app.manager.db;
+  const admin = await db.selectFrom('usuarios').select(['id', 'nombre', 'email']).orderBy('id').executeTakeFirstOrThrow();
+  const almacenes = (await db.selectFrom('almacenes').select('id').orderBy('id').execute()).map((a) => a.id);
+  if (almacenes.length < 2) {
+    const a = await db.insertInto('almacenes').values({ codigo: 'TIENDA', nombre: 'Tienda', activo: 1 } as never).returning('id').executeTakeFirstOrThrow();
+    almacenes.push(a.id);
+  }
+  const next = async (table: 'proveedores' | 'articulos' | 'documentos' | 'documento_lineas' | 'documento_acciones') =>
+    Number((await db.selectFrom(table).select(db.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
+
+  // Suppliers: a few of them much busier than the rest.
+  const firstProv = await next('proveedores');
+  const provs = Array.from({ length: SUPPLIERS }, (_, i) => ({
+    id: firstProv + i,
+    forma_pago: FORMA_PAGO_IDS[int(FORMA_PAGO_IDS.length)] as string,
+    retencion: rand() < 0.05 ? 1500 : 0,
+  }));
+  await bulk(
+    r,
+    'proveedores',
+    ['id', 'codigo', 'nif', 'razon_social', 'nombre_comercial', 'codigo_postal', 'poblacion', 'provincia', 'email', 'forma_pago', 'retencion', 'activo'],
+    provs.map((p, i) => {
+      const pob = POBLACIONES[i % POBLACIONES.length];
+      return [
+        p.id, `PB${String(i + 1).padStart(5, '0')}`, cif(5_000_000 + i * 37), `${EMPRESAS[i % EMPRESAS.length]} ${LUGARES[int(LUGARES.length)]} ${i + 1}, S.L.`, null,
+        `${String(1 + (i % 50)).padStart(2, '0')}00${i % 10}`, pob, pob, `pedidos${i + 1}@proveedor.es`, p.forma_pago, p.retencion, 1,
+      ];
+    }),
+  );
+
+  // Articles (their last purchase price is set once the albaranes are known).
+  const firstArt = await next('articulos');
+  const arts = Array.from({ length: N }, (_, i) => {
+    const precio = (50 + int(50_000)) * 100;
+    const base = withPvp({
+      codigo: `CMP${String(i + 1).padStart(6, '0')}`,
+      referencia: null,
+      descripcion: `${TIPOS[int(TIPOS.length)]} ${ATRIBUTOS[int(ATRIBUTOS.length)]} ${i + 1}`,
+      unidad_medida: 'ud',
+      familia_id: null,
+      subfamilia_id: null,
+      marca_id: null,
+      precio_compra: Math.floor(precio * 0.6),
+      precio_venta: precio,
+      tarifa_2: 0,
+      tarifa_3: 0,
+      tipo_iva: IVAS[int(IVAS.length)],
+      palabras_clave: null,
+      nombre_tpv: null,
+      codigo_barras: null,
+      activo: 1,
+    });
+    return { id: firstArt + i, ...base, ...derivedColumns(base) };
+  });
+  // Each supplier sells a window of 200 articles of the catalogue (windows overlap).
+  const catalogo = (p: number) => {
+    const start = Math.floor(((p - firstProv) * N) / SUPPLIERS);
+    return Array.from({ length: Math.min(200, N) }, (_, k) => (start + k) % N);
+  };
+  const pickLines = (p: number, n: number) => {
+    const cat = catalogo(p);
+    const chosen = new Set<number>();
+    while (chosen.size < Math.min(n, cat.length)) chosen.add(cat[int(cat.length)]);
+    return [...chosen];
+  };
+  const pickProv = () => provs[rand() < 0.3 ? int(Math.min(20, SUPPLIERS)) : int(SUPPLIERS)];
+
+  // Documents, in memory first: ids assigned as they are made, numbers later in date order.
+  let docId = await next('documentos');
+  let lineId = await next('documento_lineas');
+  let accId = await next('documento_acciones');
+  type L = { id: number; articulo: number; cantidad: number; precio: number; descuento: number; pendiente: number };
+  type D = { id: number; tipo: string; fecha: string; estado: string; prov: (typeof provs)[number]; almacen: number; lineas: L[]; entrega: string | null };
+  const docs: D[] = [];
+  const lines: unknown[][] = [];
+  const acciones: unknown[][] = [];
+  const enlaces: unknown[][] = [];
+  const ledger: unknown[][] = [];
+  const accion = (documento: number, verbo: string, fecha: string, antes: string, detalle: unknown) => {
+    acciones.push([accId, documento, verbo, `${fecha}T12:00:00.000Z`, admin.id, antes, detalle ? JSON.stringify(detalle) : null, null]);
+    return accId++;
+  };
+  const year = Array.from({ length: 360 }, (_, k) => addDays(hoy, k - 361));
+  /** Nothing after yesterday. */
+  const hasta = (fecha: string) => (fecha < hoy ? fecha : addDays(hoy, -1));
+  const finalizadoSi = (fecha: string) => fecha < addDays(hoy, -45) && rand() < 0.85;
+  // An albarán (from a receipt: linked to the order's lines, its ledger rows carry the receipt's action).
+  const albaran = (fecha: string, prov: D['prov'], almacen: number, ls: Omit<L, 'id' | 'pendiente'>[], recepcion: { accion: number; padres: number[] } | null) => {
+    const d: D = { id: docId++, tipo: 'albarancompra', fecha, estado: finalizadoSi(fecha) ? 'finalizado' : 'pendiente', prov, almacen, lineas: [], entrega: null };
+    for (const [k, l] of ls.entries()) {
+      const line = { ...l, id: lineId++, pendiente: 0 };
+      d.lineas.push(line);
+      if (recepcion) enlaces.push([line.id, recepcion.padres[k], l.cantidad]);
+      ledger.push([l.articulo + firstArt, almacen, null, null, l.cantidad, 'compra', 'albarancompra', d.id, line.id, recepcion?.accion ?? null, fecha, neto(l.precio, l.descuento)]);
+    }
+    if (d.estado === 'finalizado') accion(d.id, 'finalizar', addDays(fecha, 30), 'pendiente', null);
+    docs.push(d);
+    return d;
+  };
+  const precioDe = (a: number) => Math.floor((Number(arts[a].precio_compra) * (90 + int(21))) / 100);
+  const descuentoDe = () => (rand() < 0.2 ? [500, 1000, 1500][int(3)] : 0);
+
+  const nPedidos = Math.round(DOCS * 0.3);
+  const nDevoluciones = Math.round(DOCS * 0.05);
+  for (let i = 0; i < nPedidos && docs.length < DOCS - nDevoluciones; i++) {
+    const prov = pickProv();
+    const fecha = year[int(year.length)];
+    const almacen = rand() < 0.8 ? almacenes[0] : almacenes[1];
+    const d: D = { id: docId++, tipo: 'pedidocompra', fecha, estado: 'creado', prov, almacen, lineas: [], entrega: addDays(fecha, 7) };
+    for (const a of pickLines(prov.id, LINEAS)) {
+      const cantidad = (1 + int(24)) * 1000;
+      d.lineas.push({ id: lineId++, articulo: a, cantidad, precio: precioDe(a), descuento: descuentoDe(), pendiente: cantidad });
+    }
+    docs.push(d);
+    const u = rand();
+    if (u < 0.08) continue; // still Creado
+    accion(d.id, 'enviar', fecha, 'creado', null);
+    d.estado = 'enviado';
+    if (u < 0.16) continue; // sent, nothing received yet
+    // One or two receipts: the first everything or part of each line, the second (if any) the rest.
+    let dia = addDays(fecha, 2 + int(8));
+    for (let receipt = 0; receipt < 2 && dia < hoy && d.lineas.some((l) => l.pendiente > 0); receipt++) {
+      const todo = receipt === 1 || rand() < 0.6;
+      const tomadas = d.lineas
+        .map((l) => ({ l, q: todo ? l.pendiente : Math.floor((l.pendiente * int(100)) / 100_000) * 1000 }))
+        .filter(({ q }) => q > 0);
+      if (!tomadas.length) break;
+      const antes = d.estado;
+      for (const { l, q } of tomadas) l.pendiente -= q;
+      const queda = d.lineas.some((l) => l.pendiente > 0);
+      d.estado = queda ? 'recibido_parcial' : 'recibido';
+      const hijoId = docId; // the albarán made next
+      const acc = accion(d.id, 'recibir', dia, antes, { hijo: hijoId });
+      albaran(dia, prov, almacen, tomadas.map(({ l, q }) => ({ articulo: l.articulo, cantidad: q, precio: l.precio, descuento: l.descuento })), {
+        accion: acc,
+        padres: tomadas.map(({ l }) => l.id),
+      });
+      if (!queda || rand() < 0.5) break;
+      dia = addDays(dia, 3 + int(12));
+    }
+    // Some partly received orders are closed: what was pending is kept in the action's detalle.
+    if (d.estado === 'recibido_parcial' && rand() < 0.4) {
+      const pendiente = d.lineas.filter((l) => l.pendiente > 0).map((l) => [l.id, -l.pendiente]);
+      accion(d.id, 'finalizar', hasta(addDays(dia, 20)), d.estado, { pendiente });
+      for (const l of d.lineas) l.pendiente = 0;
+      d.estado = 'finalizado';
+    }
+  }
+  // Albaranes entered directly, up to the number of documents less the devoluciones.
+  while (docs.length < DOCS - nDevoluciones) {
+    const prov = pickProv();
+    const almacen = rand() < 0.8 ? almacenes[0] : almacenes[1];
+    albaran(
+      year[int(year.length)],
+      prov,
+      almacen,
+      pickLines(prov.id, LINEAS).map((a) => ({ articulo: a, cantidad: (1 + int(24)) * 1000, precio: precioDe(a), descuento: descuentoDe() })),
+      null,
+    );
+  }
+  // Devoluciones: part of an albarán's lines (one devolución per albarán at most), linked to them.
+  const albaranes = docs.filter((d) => d.tipo === 'albarancompra');
+  const usados = new Set<number>();
+  for (let i = 0; i < nDevoluciones && usados.size < albaranes.length; i++) {
+    let a = albaranes[int(albaranes.length)];
+    while (usados.has(a.id)) a = albaranes[int(albaranes.length)];
+    usados.add(a.id);
+    const fecha = hasta(addDays(a.fecha, 1 + int(20)));
+    const d: D = { id: docId++, tipo: 'devolucioncompra', fecha, estado: finalizadoSi(fecha) ? 'finalizado' : 'pendiente', prov: a.prov, almacen: a.almacen, lineas: [], entrega: null };
+    for (const l of a.lineas) {
+      const cantidad = Math.max(1000, Math.floor(l.cantidad / 4000) * 1000);
+      const line = { id: lineId++, articulo: l.articulo, cantidad, precio: l.precio, descuento: l.descuento, pendiente: 0 };
+      d.lineas.push(line);
+      enlaces.push([line.id, l.id, cantidad]);
+      ledger.push([l.articulo + firstArt, d.almacen, null, null, -cantidad, 'devolucion_compra', 'devolucioncompra', d.id, line.id, null, fecha, neto(l.precio, l.descuento)]);
+    }
+    if (d.estado === 'finalizado') accion(d.id, 'finalizar', addDays(fecha, 30), 'pendiente', null);
+    docs.push(d);
+  }
+
+  // Numbers per (tipo, ejercicio) in date order, and the counters after them; the articles' last purchase price.
+  const contadores = new Map<string, { ultimo: number; fecha: string }>();
+  const numero = new Map<number, number>();
+  const ultimoPrecio = new Map<number, number>();
+  for (const d of [...docs].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : a.id - b.id))) {
+    const key = `${d.tipo}|${d.fecha.slice(0, 4)}`;
+    const c = contadores.get(key) ?? { ultimo: 0, fecha: d.fecha };
+    c.ultimo++;
+    c.fecha = d.fecha;
+    contadores.set(key, c);
+    numero.set(d.id, c.ultimo);
+    if (d.tipo === 'albarancompra') for (const l of d.lineas) ultimoPrecio.set(l.articulo, neto(l.precio, l.descuento));
+  }
+  for (const [a, p] of ultimoPrecio) arts[a].precio_compra = p;
+  const artCols = Object.keys(arts[0]);
+  await bulk(r, 'articulos', artCols, arts.map((a) => artCols.map((c) => (a as Record<string, unknown>)[c])));
+
+  const docRows: unknown[][] = [];
+  for (const d of docs) {
+    const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
+    docRows.push(doc(d.id, d.tipo, numero.get(d.id)!, d.fecha, d.estado, d.prov, d.almacen, ls, admin.id, d.entrega));
+    for (const [k, l] of ls.entries()) {
+      const a = arts[l.articulo];
+      lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, null, null]);
+    }
+  }
+  await bulk(r, 'documentos', DOC_COLS, docRows);
+  await bulk(r, 'documento_lineas', LINE_COLS, lines);
+  await bulk(r, 'documento_acciones', ACC_COLS, acciones);
+  await bulk(r, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], enlaces);
+  // The ledger in date order, as the documents were saved.
+  ledger.sort((a, b) => ((a[10] as string) < (b[10] as string) ? -1 : (a[10] as string) > (b[10] as string) ? 1 : 0));
+  await bulk(r, 'stock_movimientos', LEDGER_COLS, ledger);
+  await bulk(
+    r,
+    'contadores',
+    ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'],
+    [...contadores].map(([k, c]) => [k.split('|')[0], 0, Number(k.split('|')[1]), c.ultimo, c.fecha]),
+  );
+  if (r.name === 'postgres') {
+    for (const t of ['proveedores', 'articulos', 'documentos', 'documento_lineas', 'documento_acciones']) {
+      await r.rawQuery(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`, []);
+    }
+  }
+  const counts: Record<string, number> = {};
+  for (const d of docs) counts[d.tipo] = (counts[d.tipo] ?? 0) + 1;
+  counts.lineas = lines.length;
+  counts.enlaces = enlaces.length;
+  counts.ledger = ledger.length;
+  const porProv = new Map<number, number>();
+  for (const d of albaranes) porProv.set(d.prov.id, (porProv.get(d.prov.id) ?? 0) + 1);
+  const busiest = [...porProv].sort((a, b) => b[1] - a[1])[0][0];
+  return {
+    admin,
+    almacenes,
+    proveedores: provs.map((p) => p.id),
+    articulos: arts.map((a) => a.id),
+    catalogo: (p) => catalogo(p).map((a) => a + firstArt),
+    counts,
+    busiest,
+  };
+}
+
+type Row = Record<string, string | number>;
+
+function row(name: string, note: string, raw: number[], handler: number[], inject?: number[]): Row {
+  const r = stats(raw);
+  const h = stats(handler);
+  const out: Row = {
+    operation: name,
+    note,
+    'raw p50': r.p50.toFixed(3),
+    'raw p95': r.p95.toFixed(3),
+    'handler p50': h.p50.toFixed(3),
+    'handler p95': h.p95.toFixed(3),
+    'ratio p50': (h.p50 / r.p50).toFixed(2),
+    'ratio p95': (h.p95 / r.p95).toFixed(2),
+  };
+  if (inject) {
+    const i = stats(inject);
+    out['inject p50'] = i.p50.toFixed(3);
+    out['inject p95'] = i.p95.toFixed(3);
+  }
+  return out;
+}
+
+const HEADER_SQL = (d: Runner['name']) => `select d.id, d.tipo, d.serie_id, d.numero, d.ejercicio, d.fecha, d.estado, d.almacen_id, d.almacen_destino_id, d.familia_id,
+    d.ubicacion_id, d.cliente_id, d.proveedor_id, d.forma_pago, d.fecha_entrega, d.retencion, d.con_recargo, d.observaciones, d.base, d.iva, d.recargo,
+    d.retencion_importe, d.total, d.desglose, d.clave, d.creado, d.modificado, ao.nombre as almacen_nombre, ad.nombre as almacen_destino_nombre,
+    te.razon_social as proveedor_nombre, te.nif as proveedor_nif, f.nombre as familia_nombre, u.codigo as ubicacion_codigo, uc.nombre as creado_por_nombre
+  from documentos d left join almacenes ao on ao.id = d.almacen_id left join almacenes ad on ad.id = d.almacen_destino_id
+  left join proveedores te on te.id = d.proveedor_id left join familias f on f.id = d.familia_id left join ubicaciones u on u.id = d.ubicacion_id
+  left join usuarios uc on uc.id = d.creado_por where d.id = ${param(d, 1)} and d.tipo = ${param(d, 2)}`;
+
+/** A document as `listado…&id=` answers it, by hand: header, lines with their links, history, linked documents. */
+async function rawReadBack(r: Runner, tipo: string, id: number): Promise<void> {
+  const d = r.name;
+  await r.rawQuery(HEADER_SQL(d), [id, tipo]);
+  const lineas = (await r.rawQuery(
+    `select l.id, l.orden, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, l.pendiente, l.ubicacion_id,
+       u.codigo as ubicacion_codigo, l.motivo, l.teorico,
+       (select min(e.padre_linea_id) from documento_enlaces e where e.linea_id = l.id) as origen_linea_id,
+       (select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id) as enlazado
+     from documento_lineas l left join ubicaciones u on u.id = l.ubicacion_id where l.documento_id = ${param(d, 1)} order by l.orden, l.id`,
+    [id],
+  )) as { origen_linea_id: number | null; enlazado: number | string }[];
+  await r.rawQuery(
+    `select a.id, a.accion, a.fecha, us.nombre as usuario_nombre, a.deshecha_por from documento_acciones a left join usuarios us on us.id = a.usuario_id
+     where a.documento_id = ${param(d, 1)} order by a.id`,
+    [id],
+  );
+  // The linked documents, on the side the lines show links: children (what took from its lines) and parents.
+  for (const [mine, other, some] of [
+    ['padre_linea_id', 'linea_id', lineas.some((l) => Number(l.enlazado) > 0)],
+    ['linea_id', 'padre_linea_id', lineas.some((l) => l.origen_linea_id !== null)],
+  ] as const) {
+    if (!some) continue;
+    await r.rawQuery(
+      `select distinct d.id, d.tipo, d.ejercicio, d.numero, d.fecha, d.estado from documento_lineas l join documento_enlaces e on e.${mine} = l.id
+       join documento_lineas o on o.id = e.${other} join documentos d on d.id = o.documento_id where l.documento_id = ${param(d, 1)} order by d.id`,
+      [id],
+    );
+  }
+}
+
+/** Reads: interleaved raw / handler / inject, in a rotating order, so the three see the same machine. */
+async function reads(r: Runner, gen: Gen, cookie: string, grande: number): Promise<Row[]> {
+  const d = r.name;
+  const out: Row[] = [];
+  const measure = async (label: string, note: (total: number) => string, input: (k: number) => Record<string, string>, ac: string, raw: (k: number) => Promise<void>) => {
+    const times = { raw: [] as number[], handler: [] as number[], inject: [] as number[] };
+    let total = 0;
+    for (let run = -20; run < RUNS; run++) {
+      const order = [0, 1, 2].map((k) => (k + run + 30) % 3);
+      for (const which of order) {
+        const t0 = process.hrtime.bigint();
+        if (which === 0) await raw(run + 20);
+        else if (which === 1) {
+          const res = await callHandler(r, ac, input(run + 20));
+          if (res.RESULT !== '0') throw new Error(`${ac}: ${res.message}`);
+          total = res.total ?? 0;
+        } else {
+          const res = await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac, ...input(run + 20) }, headers: { cookie } });
+          if (res.statusCode !== 200 || res.json().RESULT !== '0') throw new Error(res.body);
+        }
+        if (run >= 0) times[(['raw', 'handler', 'inject'] as const)[which]].push(ms(t0));
+      }
+    }
+    out.push(row(label, note(total), times.raw, times.handler, times.inject));
+  };
+
+  // A supplier's albaranes, newest first: a random supplier (most have a few), and the busiest one.
+  const listRaw = async (prov: number) => {
+    await r.rawQuery(
+      `select count(*) as n, cast(coalesce(sum(d.total), 0) as text) as total from documentos d where d.tipo = 'albarancompra' and d.proveedor_id = ${param(d, 1)}`,
+      [prov],
+    );
+    await r.rawQuery(
+      `select d.id, d.tipo, d.serie_id, d.numero, d.ejercicio, d.fecha, d.estado, d.almacen_id, d.almacen_destino_id, d.familia_id, d.ubicacion_id,
+         d.cliente_id, d.proveedor_id, d.forma_pago, d.fecha_entrega, d.retencion, d.con_recargo, d.observaciones, d.base, d.iva, d.recargo,
+         d.retencion_importe, d.total, d.desglose, d.clave, d.creado, d.modificado, ao.nombre as almacen_nombre, ad.nombre as almacen_destino_nombre,
+         te.razon_social as proveedor_nombre, te.nif as proveedor_nif, (select count(*) from documento_lineas l where l.documento_id = d.id) as num_lineas
+       from documentos d left join almacenes ao on ao.id = d.almacen_id left join almacenes ad on ad.id = d.almacen_destino_id
+       left join proveedores te on te.id = d.proveedor_id
+       where d.tipo = 'albarancompra' and d.proveedor_id = ${param(d, 1)} order by d.fecha desc, d.id desc limit 25 offset 0`,
+      [prov],
+    );
+  };
+  const provDe = (k: number) => gen.proveedores[(k * 7919) % gen.proveedores.length];
+  await measure(
+    'albaranes of a supplier, page 1 by date desc',
+    () => 'random supplier',
+    (k) => ({ proveedor_id: String(provDe(k)), orden: 'fecha', dir: 'desc', porPagina: '25' }),
+    'listadoalbaranescompra',
+    (k) => listRaw(provDe(k)),
+  );
+  await measure(
+    'albaranes of the busiest supplier, page 1',
+    (total) => `${total} albaranes`,
+    () => ({ proveedor_id: String(gen.busiest), orden: 'fecha', dir: 'desc', porPagina: '25' }),
+    'listadoalbaranescompra',
+    () => listRaw(gen.busiest),
+  );
+  await measure(
+    'open a 200-line order (2 receipts)',
+    () => '200 lines, 2 albaranes',
+    () => ({ id: String(grande) }),
+    'listadopedidoscompra',
+    () => rawReadBack(r, 'pedidocompra', grande),
+  );
+  return out;
+}
+
+type Linea = { articulo_id: number; cantidad: number; precio: number; descuento: number };
+
+/** Writes: each run on a document of its own (the orders received are created and sent beforehand, untimed). */
+async function writes(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
+  const d = r.name;
+  const out: Row[] = [];
+  const almacen = gen.almacenes[0];
+  const lineasDe = (prov: number, n: number): Linea[] => {
+    const cat = gen.catalogo(prov);
+    const start = int(cat.length);
+    return Array.from({ length: n }, (_, k) => ({
+      articulo_id: cat[(start + k) % cat.length],
+      cantidad: (1 + int(20)) * 1000,
+      precio: 10_000 + int(500_000),
+      descuento: k % 5 === 0 ? 1000 : 0,
+    }));
+  };
+
+  // 1. A 20-line albarán de compra, new each run.
+  {
+    const times = { raw: [] as number[], handler: [] as number[] };
+    for (let i = -5; i < WRITE_RUNS; i++) {
+      for (const which of i % 2 ? [0, 1] : [1, 0]) {
+        const prov = gen.proveedores[int(gen.proveedores.length)];
+        const lineas = lineasDe(prov, 20);
+        const clave = crypto.randomUUID();
+        const t0 = process.hrtime.bigint();
+        if (which === 1) {
+          const res = await callHandler(r, 'editaralbarancompra', { fecha: hoy, proveedor_id: prov, almacen_id: almacen, lineas, clave }, gen.admin);
+          if (res.RESULT !== '0') throw new Error(`editaralbarancompra: ${res.message}`);
+        } else {
+          let id = 0;
+          await r.rawTransaction(async () => {
+            await r.rawQuery(`select id from documentos where clave = ${param(d, 1)}`, [clave]);
+            const [p] = (await r.rawQuery(`select activo, forma_pago, retencion from proveedores where id = ${param(d, 1)}`, [prov])) as {
+              activo: number;
+              forma_pago: string | null;
+              retencion: number;
+            }[];
+            await r.rawQuery(`select activo from almacenes where id = ${param(d, 1)}`, [almacen]);
+            const ids = lineas.map((l) => l.articulo_id);
+            const arts = (await r.rawQuery(
+              `select id, codigo, descripcion, tipo_iva, familia_id, precio_compra from articulos where id in (${ids.map((_, k) => param(d, k + 1)).join(', ')})`,
+              ids,
+            )) as { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva }[];
+            const byId = new Map(arts.map((a) => [Number(a.id), a]));
+            const ls = lineas.map((l) => ({ ...l, ...byId.get(l.articulo_id)! }));
+            const t = calcularTotales(ls, { retencion: p.retencion });
+            const [c] = (await r.rawQuery(
+              `update contadores set ultimo = ultimo + 1, ultima_fecha = case when ultima_fecha is null or ultima_fecha < ${param(d, 1)} then ${param(d, 2)} else ultima_fecha end
+               where tipo = 'albarancompra' and serie_id = 0 and ejercicio = ${param(d, 3)} returning ultimo`,
+              [hoy, hoy, Number(hoy.slice(0, 4))],
+            )) as { ultimo: number }[];
+            const now = new Date().toISOString();
+            const [doc] = (await r.rawQuery(
+              `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, almacen_id, proveedor_id, forma_pago, retencion, observaciones,
+                 base, iva, recargo, retencion_importe, total, desglose, clave, creado, creado_por)
+               values ('albarancompra', null, ${[...Array(18)].map((_, k) => param(d, k + 1)).join(', ')}) returning id`,
+              [c.ultimo, Number(hoy.slice(0, 4)), hoy, 'pendiente', almacen, prov, p.forma_pago, p.retencion, null, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, now, gen.admin.id],
+            )) as { id: number }[];
+            id = Number(doc.id);
+            await r.rawQuery(
+              `insert into documento_lineas (documento_id, orden, articulo_id, codigo, descripcion, tipo_iva, cantidad, precio, descuento, pendiente)
+               values ${ls.map((_, k) => `(${[...Array(10)].map((_, j) => param(d, k * 10 + j + 1)).join(', ')})`).join(', ')}`,
+              ls.flatMap((l, k) => [id, k + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0]),
+            );
+            await r.rawQuery(
+              `insert into stock_movimientos (articulo_id, almacen_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, fecha, precio)
+               select l.articulo_id, ${param(d, 1)}, l.cantidad, 'compra', 'albarancompra', l.documento_id, l.id, ${param(d, 2)},
+                 (l.precio * (10000 - l.descuento) + 5000) / 10000
+               from documento_lineas l where l.documento_id = ${param(d, 3)} order by l.orden`,
+              [almacen, hoy, id],
+            );
+            // The articles' last purchase price: the net price of each one's last line, computed here.
+            const ultimo = new Map(ls.map((l) => [l.articulo_id, neto(l.precio, l.descuento)]));
+            await r.rawQuery(
+              `update articulos set precio_compra = case id ${[...ultimo].map((_, k) => `when ${param(d, 2 * k + 1)} then ${param(d, 2 * k + 2)}`).join(' ')} else precio_compra end
+               where id in (${[...ultimo].map((_, k) => param(d, 2 * ultimo.size + k + 1)).join(', ')})`,
+              [...[...ultimo].flat(), ...ultimo.keys()],
+            );
+          });
+          await rawReadBack(r, 'albarancompra', id);
+        }
+        if (i >= 0) times[which === 0 ? 'raw' : 'handler'].push(ms(t0));
+      }
+    }
+    out.push(row('save a 20-line albarán de compra', `${WRITE_RUNS} runs, new each`, times.raw, times.handler));
+  }
+
+  // 2. Receiving 25 of the 50 lines of a sent order, a fresh order each run.
+  {
+    const crear = async () => {
+      const prov = gen.proveedores[int(gen.proveedores.length)];
+      const res = await callHandler<Documento>(
+        r,
+        'editarpedidocompra',
+        { fecha: hoy, proveedor_id: prov, almacen_id: almacen, lineas: lineasDe(prov, 50), clave: crypto.randomUUID() },
+        gen.admin,
+      );
+      if (res.RESULT !== '0') throw new Error(`editarpedidocompra: ${res.message}`);
+      const sent = await callHandler<Documento>(r, 'enviarpedidocompra', { id: res.data![0].id }, gen.admin);
+      if (sent.RESULT !== '0') throw new Error(`enviarpedidocompra: ${sent.message}`);
+      return sent.data![0];
+    };
+    const runs = Array.from({ length: WRITE_RUNS + 5 }, () => null as null | [Documento, Documento]);
+    for (let i = 0; i < runs.length; i++) runs[i] = [await crear(), await crear()];
+    const times = { raw: [] as number[], handler: [] as number[] };
+    for (let i = -5; i < WRITE_RUNS; i++) {
+      const [hDoc, rDoc] = runs[i + 5]!;
+      const tomar = (x: Documento) => x.lineas!.filter((_, k) => k % 2 === 0).map((l) => ({ id: l.id, cantidad: l.cantidad }));
+      for (const which of i % 2 ? [0, 1] : [1, 0]) {
+        const t0 = process.hrtime.bigint();
+        if (which === 1) {
+          const res = await callHandler(r, 'recibirpedidocompra', { id: hDoc.id, lineas: tomar(hDoc) }, gen.admin);
+          if (res.RESULT !== '0') throw new Error(`recibirpedidocompra: ${res.message}`);
+        } else {
+          const pedido = rDoc.id;
+          const pedidas = new Map(tomar(rDoc).map((l) => [l.id, l.cantidad]));
+          await r.rawTransaction(async () => {
+            const [p] = (await r.rawQuery(
+              `select estado, almacen_id, proveedor_id, forma_pago, retencion from documentos where id = ${param(d, 1)} and tipo = 'pedidocompra'${d === 'postgres' ? ' for update' : ''}`,
+              [pedido],
+            )) as { estado: string; almacen_id: number; proveedor_id: number; forma_pago: string | null; retencion: number }[];
+            if (p.estado !== 'enviado') throw new Error(p.estado);
+            const [acc] = (await r.rawQuery(
+              `insert into documento_acciones (documento_id, accion, fecha, usuario_id, estado_antes) values (${param(d, 1)}, 'recibir', ${param(d, 2)}, ${param(d, 3)}, ${param(d, 4)}) returning id`,
+              [pedido, new Date().toISOString(), gen.admin.id, p.estado],
+            )) as { id: number }[];
+            const lineas = (await r.rawQuery(
+              `select id, articulo_id, codigo, descripcion, tipo_iva, cantidad, precio, descuento, pendiente, ubicacion_id from documento_lineas
+               where documento_id = ${param(d, 1)} order by orden`,
+              [pedido],
+            )) as { id: number; articulo_id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; cantidad: number; precio: number; descuento: number; pendiente: number }[];
+            const hijas = lineas.filter((l) => (pedidas.get(l.id) ?? 0) > 0).map((l) => ({ ...l, cantidad: pedidas.get(l.id)!, padre: l.id }));
+            const t = calcularTotales(hijas, { retencion: p.retencion });
+            const [c] = (await r.rawQuery(
+              `update contadores set ultimo = ultimo + 1, ultima_fecha = case when ultima_fecha is null or ultima_fecha < ${param(d, 1)} then ${param(d, 2)} else ultima_fecha end
+               where tipo = 'albarancompra' and serie_id = 0 and ejercicio = ${param(d, 3)} returning ultimo`,
+              [hoy, hoy, Number(hoy.slice(0, 4))],
+            )) as { ultimo: number }[];
+            const [hijo] = (await r.rawQuery(
+              `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, almacen_id, proveedor_id, forma_pago, retencion,
+                 base, iva, recargo, retencion_importe, total, desglose, creado, creado_por)
+               values ('albarancompra', null, ${[...Array(16)].map((_, k) => param(d, k + 1)).join(', ')}) returning id`,
+              [c.ultimo, Number(hoy.slice(0, 4)), hoy, 'pendiente', p.almacen_id, p.proveedor_id, p.forma_pago, p.retencion, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), new Date().toISOString(), gen.admin.id],
+            )) as { id: number }[];
+            await r.rawQuery(
+              `insert into documento_lineas (documento_id, orden, articulo_id, codigo, descripcion, tipo_iva, cantidad, precio, descuento, pendiente)
+               values ${hijas.map((_, k) => `(${[...Array(10)].map((_, j) => param(d, k * 10 + j + 1)).join(', ')})`).join(', ')}`,
+              hijas.flatMap((l, k) => [hijo.id, k + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0]),
+            );
+            // Their ids in order (RETURNING promises no order).
+            const nuevas = (await r.rawQuery(`select id from documento_lineas where documento_id = ${param(d, 1)} order by orden`, [hijo.id])) as { id: number }[];
+            await r.rawQuery(
+              `insert into documento_enlaces (linea_id, padre_linea_id, cantidad) values ${hijas.map((_, k) => `(${param(d, 3 * k + 1)}, ${param(d, 3 * k + 2)}, ${param(d, 3 * k + 3)})`).join(', ')}`,
+              hijas.flatMap((l, k) => [nuevas[k].id, l.padre, l.cantidad]),
+            );
+            await r.rawQuery(
+              `insert into stock_movimientos (articulo_id, almacen_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
+               select l.articulo_id, ${param(d, 1)}, l.cantidad, 'compra', 'albarancompra', l.documento_id, l.id, ${param(d, 2)}, ${param(d, 3)},
+                 (l.precio * (10000 - l.descuento) + 5000) / 10000
+               from documento_lineas l where l.documento_id = ${param(d, 4)} order by l.orden`,
+              [p.almacen_id, acc.id, hoy, hijo.id],
+            );
+            const ultimo = new Map(hijas.map((l) => [l.articulo_id, neto(l.precio, l.descuento)]));
+            await r.rawQuery(
+              `update articulos set precio_compra = case id ${[...ultimo].map((_, k) => `when ${param(d, 2 * k + 1)} then ${param(d, 2 * k + 2)}`).join(' ')} else precio_compra end
+               where id in (${[...ultimo].map((_, k) => param(d, 2 * ultimo.size + k + 1)).join(', ')})`,
+              [...[...ultimo].flat(), ...ultimo.keys()],
+            );
+            await r.rawQuery(
+              `update documento_lineas set pendiente = pendiente - (case id ${hijas.map((_, k) => `when ${param(d, 2 * k + 1)} then ${param(d, 2 * k + 2)}`).join(' ')} else 0 end)
+               where id in (${hijas.map((_, k) => param(d, 2 * hijas.length + k + 1)).join(', ')})`,
+              [...hijas.flatMap((l) => [l.padre, l.cantidad]), ...hijas.map((l) => l.padre)],
+            );
+            const queda = lineas.some((l) => l.pendiente - (pedidas.get(l.id) ?? 0) > 0);
+            await r.rawQuery(`update documento_acciones set detalle = ${param(d, 1)} where id = ${param(d, 2)}`, [JSON.stringify({ hijo: hijo.id }), acc.id]);
+            await r.rawQuery(`update documentos set estado = ${param(d, 1)}, modificado = ${param(d, 2)}, modificado_por = ${param(d, 3)} where id = ${param(d, 4)}`, [
+              queda ? 'recibido_parcial' : 'recibido',
+              new Date().toISOString(),
+              gen.admin.id,
+              pedido,
+            ]);
+          });
+          await rawReadBack(r, 'pedidocompra', pedido);
+        }
+        if (i >= 0) times[which === 0 ? 'raw' : 'handler'].push(ms(t0));
+      }
+    }
+    out.push(row('receive 25 of 50 lines of an order', `${WRITE_RUNS} runs, fresh order each`, times.raw, times.handler));
+  }
+  return out;
+}
+
+/** Switches the purchase flags on, as the configuration screen does (inject checks them). */
+async function flagsCompras(r: Runner, cookie: string): Promise<void> {
+  const conf = (await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac: 'listadoconfiguraciones' }, headers: { cookie } })).json().data[0];
+  for (const f of ['compras', 'compras_pedidos', 'compras_albaranes', 'compras_devoluciones', 'almacenes']) conf[`conf_${f}`] = 1;
+  const res = await r.app.inject({ method: 'POST', url: '/api/op.asp?ac=editarconfiguracion', payload: conf, headers: { cookie } });
+  if (res.json().RESULT !== '0') throw new Error(res.body);
+}
+
+/** The 200-line order opened by the read bench: sent, received in two parts (two albaranes linked to it). */
+async function pedidoGrande(r: Runner, gen: Gen, hoy: string): Promise<number> {
+  const prov = gen.busiest;
+  const cat = gen.catalogo(prov);
+  const lineas = Array.from({ length: 200 }, (_, k) => ({ articulo_id: cat[k % cat.length] + 0, cantidad: (2 + (k % 9)) * 1000, precio: 12_345 + k * 100 }));
+  // A window has 200 articles at most: with fewer, lines repeat articles (allowed).
+  const res = await callHandler<Documento>(r, 'editarpedidocompra', { fecha: hoy, proveedor_id: prov, almacen_id: gen.almacenes[0], lineas, clave: crypto.randomUUID() }, gen.admin);
+  if (res.RESULT !== '0') throw new Error(`editarpedidocompra: ${res.message}`);
+  const p = res.data![0];
+  await callHandler(r, 'enviarpedidocompra', { id: p.id }, gen.admin);
+  const mitad = p.lineas!.map((l) => ({ id: l.id, cantidad: 1000 }));
+  const a = await callHandler(r, 'recibirpedidocompra', { id: p.id, lineas: mitad }, gen.admin);
+  const b = await callHandler(r, 'recibirpedidocompra', { id: p.id, lineas: mitad.slice(0, 120) }, gen.admin);
+  if (a.RESULT !== '0' || b.RESULT !== '0') throw new Error(`recibirpedidocompra: ${a.message ?? b.message}`);
+  return p.id;
+}
+
+async function bench(r: Runner) {
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: r.app.manager.timeZone }).format(new Date());
+  let t0 = Date.now();
+  const gen = await generate(r, hoy);
+  const genMs = Date.now() - t0;
+  t0 = Date.now();
+  await r.rawQuery(r.name === 'postgres' ? 'vacuum analyze' : 'analyze', []);
+  const c = gen.counts;
+  console.log(
+    `\n${r.name}: ${SUPPLIERS.toLocaleString('es-ES')} suppliers, ${N.toLocaleString('es-ES')} articles, ${(c.pedidocompra ?? 0).toLocaleString('es-ES')} pedidos + ` +
+      `${(c.albarancompra ?? 0).toLocaleString('es-ES')} albaranes + ${(c.devolucioncompra ?? 0).toLocaleString('es-ES')} devoluciones ` +
+      `(${c.lineas.toLocaleString('es-ES')} lines, ${c.enlaces.toLocaleString('es-ES')} links, ${c.ledger.toLocaleString('es-ES')} ledger rows) ` +
+      `generated in ${(genMs / 1000).toFixed(1)} s (analyze ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  const cookie = await login(r.app);
+  await flagsCompras(r, cookie);
+  const grande = await pedidoGrande(r, gen, hoy);
+  console.log(`${r.name}: reads, milliseconds over ${RUNS} runs (handler = validate + handler in-process; inject = the whole op.asp request; raw = the same SQL on the driver)`);
+  console.table(await reads(r, gen, cookie, grande));
+  console.log(`${r.name}: writes, milliseconds (each run on a fresh document; raw = the same writes by hand in one transaction + reading the document back)`);
+  console.table(await writes(r, gen, hoy));
+}
+
+console.log(
+  `Purchases bench: ${SUPPLIERS.toLocaleString('es-ES')} suppliers, ${N.toLocaleString('es-ES')} articles, ${DOCS.toLocaleString('es-ES')} documents of ${LINEAS} lines ` +
+    `(Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''})`,
+);
+await onBothEngines('mtpv-bench-cmp-', bench);
