@@ -49,8 +49,12 @@ describe('login', () => {
     await page.getByText('Nueva venta').waitFor();
     const chart = page.getByTestId('grafico-inicio');
     await chart.waitFor();
-    // No documents yet: the totals are zero, never random.
-    expect(await chart.getAttribute('data-total')).toBe('0');
+    // The real figures, never random: what graficoinicio answers (zero until a test such as compras makes an order; files run in any order).
+    const real = await page.evaluate(async () => {
+      const res = await (await fetch('/api/op.asp?ac=graficoinicio')).json();
+      return (res.data as { compras: number | null; ventas: number | null }[]).reduce((s, m) => s + (m.compras ?? 0) + (m.ventas ?? 0), 0);
+    });
+    expect(await chart.getAttribute('data-total')).toBe(String(real));
     expect(await page.title()).toBe('Manager TPV');
     expect(await page.evaluate(() => sessionStorage.getItem('logueado'))).toBe('1');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('modulos') ?? '{}').compras)).toBe(1);

@@ -267,6 +267,12 @@ describe.each(backends())('compras ($name)', (backend) => {
     expect((await post(t, 'editarfacturaproveedor', { proveedor_id: p2.id, numero_proveedor: 'F-3', fecha: HOY, total: 0, albaranes: [x.id] })).body.message).toBe(
       MESSAGES.documentoNoPendiente,
     );
+    // Covered by the invoice: its own undo is refused (only undoing the reconciliation brings it back), nothing changed.
+    for (const [ac, id] of [['deshacerfinalizacionalbarancompra', x.id], ['deshacerfinalizaciondevolucioncompra', z.id]] as const) {
+      expect(await post(t, ac, { id })).toMatchObject({ status: 200, body: { RESULT: '2', message: TOASTS.associated.text } });
+    }
+    expect((await leer(t, 'albaranescompra', x.id)).estado).toBe('finalizado');
+    expect((await leer(t, 'devolucionescompra', z.id)).estado).toBe('finalizado');
     expect((await post(t, 'eliminarfacturaproveedor', { id: factura.id })).body.RESULT).toBe('0');
     for (const [plural, id] of [['albaranescompra', x.id], ['albaranescompra', y.id], ['devolucionescompra', z.id]] as const) {
       expect((await leer(t, plural, id)).estado).toBe('pendiente');

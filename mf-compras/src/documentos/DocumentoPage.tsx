@@ -185,7 +185,8 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
                       key={campo}
                       tercero={PROVEEDOR}
                       required
-                      disabled={disabled}
+                      // Its lines come from another document of this supplier (a receipt, a return): the supplier stays.
+                      disabled={disabled || (documento?.padres?.length ?? 0) > 0}
                       value={values.proveedor_id ?? ''}
                       nombre={proveedorNombre}
                       error={errors.proveedor_id}

@@ -56,6 +56,12 @@ const StyledCard = styled(Card)`
   tr.ok td { background: #f0fdf4; color: #166534; font-weight: 700; }
   input[type='checkbox'] { width: 18px; height: 18px; }
   a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
+  .scroll { overflow-x: auto; }
+  /* On a phone the documents keep what is compared with the invoice: the base is in the table by rate below. */
+  ${({ theme }) => theme.phone} {
+    th, td { padding: 6px 4px; }
+    .base { display: none; }
+  }
 `;
 
 const StyledPeriodo = styled.div`
@@ -218,42 +224,44 @@ export function HcpPage() {
             ) : candidatos.length === 0 ? (
               <Muted>No hay albaranes ni devoluciones pendientes de este proveedor en el periodo.</Muted>
             ) : (
-              <table aria-label="Documentos pendientes">
-                <thead>
-                  <tr>
-                    <th>
-                      <input
-                        type="checkbox"
-                        aria-label="Marcar todos"
-                        checked={seleccion.length === candidatos.length}
-                        onChange={(e) => setElegidos(e.target.checked ? new Set(candidatos.map(clave)) : new Set())}
-                      />
-                    </th>
-                    <th>Documento</th>
-                    <th>Fecha</th>
-                    <th className="num">Base</th>
-                    <th className="num">Total</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {candidatos.map((d) => {
-                    const def = DOCUMENTO_TIPOS[d.tipo];
-                    return (
-                      <tr key={clave(d)}>
-                        <td>
-                          <input type="checkbox" aria-label={`Incluir ${d.numero}`} checked={elegidos.has(clave(d))} onChange={(e) => toggle(d, e.target.checked)} />
-                        </td>
-                        <td>
-                          {def.singular} <Link to={d.signo === 1 ? paths.albaran(d.id) : paths.devolucion(d.id)}>{d.numero}</Link>
-                        </td>
-                        <td>{formatDate(d.fecha)}</td>
-                        <td className="num">{formatMoney(d.signo * (d.base ?? 0))}</td>
-                        <td className="num">{formatMoney(d.signo * (d.total ?? 0))}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <div className="scroll">
+                <table aria-label="Documentos pendientes">
+                  <thead>
+                    <tr>
+                      <th>
+                        <input
+                          type="checkbox"
+                          aria-label="Marcar todos"
+                          checked={seleccion.length === candidatos.length}
+                          onChange={(e) => setElegidos(e.target.checked ? new Set(candidatos.map(clave)) : new Set())}
+                        />
+                      </th>
+                      <th>Documento</th>
+                      <th>Fecha</th>
+                      <th className="num base">Base</th>
+                      <th className="num">Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {candidatos.map((d) => {
+                      const def = DOCUMENTO_TIPOS[d.tipo];
+                      return (
+                        <tr key={clave(d)}>
+                          <td>
+                            <input type="checkbox" aria-label={`Incluir ${d.numero}`} checked={elegidos.has(clave(d))} onChange={(e) => toggle(d, e.target.checked)} />
+                          </td>
+                          <td>
+                            {def.singular} <Link to={d.signo === 1 ? paths.albaran(d.id) : paths.devolucion(d.id)}>{d.numero}</Link>
+                          </td>
+                          <td>{formatDate(d.fecha)}</td>
+                          <td className="num base">{formatMoney(d.signo * (d.base ?? 0))}</td>
+                          <td className="num">{formatMoney(d.signo * (d.total ?? 0))}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             )}
             {errores.documentos && (
               <p role="alert" style={{ color: '#b91c1c', margin: '8px 0 0' }}>

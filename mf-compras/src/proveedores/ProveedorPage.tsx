@@ -20,8 +20,15 @@ import {
   useRecordEditor,
   type Proveedor,
 } from 'shared';
+import styled from 'styled-components';
 import { paths } from '../paths';
 import { ProveedorCompras, ProveedorDocumentos } from './ProveedorDocumentos';
+
+/** The IBAN takes two columns: its 29 characters in groups of four fit whole (one column on a phone). */
+const IbanSpan = styled.div`
+  grid-column: span 2;
+  ${({ theme }) => theme.phone} { grid-column: auto; }
+`;
 
 export type ProveedorValues = {
   codigo: string;
@@ -186,15 +193,17 @@ export function ProveedorPage({ id }: { id?: string }) {
         </FormSection>
         <FormSection title="Pago">
           <FormGrid>
-            <TextField
-              label="IBAN"
-              maxLength={42}
-              autoComplete="off"
-              spellCheck={false}
-              value={values.iban}
-              error={errors.iban}
-              onChange={(v) => set('iban', formatIban(v))}
-            />
+            <IbanSpan>
+              <TextField
+                label="IBAN"
+                maxLength={42}
+                autoComplete="off"
+                spellCheck={false}
+                value={values.iban}
+                error={errors.iban}
+                onChange={(v) => set('iban', formatIban(v))}
+              />
+            </IbanSpan>
             <SelectField
               label="Forma de pago"
               placeholder="Sin forma de pago"

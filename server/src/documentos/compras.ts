@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
-import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS } from 'shared/domain';
+import type { Transaction } from 'kysely';
+import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, TOASTS } from 'shared/domain';
 import type { Schema } from 'shared/domain';
+import { fail } from '../actions/registry.ts';
+import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
 import { documentoActions } from './engine.ts';
-import type { EffectResult, TipoEffects } from './engine.ts';
+import type { DocRow, EffectResult, TipoEffects } from './engine.ts';
 import { addToLines } from './ledger.ts';
 import { precioNetoSql } from './sql.ts';
 
@@ -66,8 +69,20 @@ export const pedidoCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
   },
 };
 
+/**
+ * An albarán or devolución a supplier invoice covers (hcp) was finished by it: only undoing the
+ * reconciliation (eliminarfacturaproveedor) brings it back to Pendiente, never its own undo (RESULT 2).
+ */
+const conciliado = {
+  async deshacerfinalizacion({ trx, doc }: { trx: Transaction<Database>; doc: DocRow }) {
+    const f = await trx.selectFrom('facturas_proveedor_documentos').select('factura_id').where('documento_id', '=', doc.id).executeTakeFirst();
+    if (f) throw fail(TOASTS.associated.text, '2');
+  },
+};
+
 export const albaranCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
   ...base(COLUMNAS),
+  antesDe: conciliado,
   /** The articles' last purchase price: the net unit price of the albarán's last line of each (one statement). */
   async alGuardar({ trx, dialect, docId }) {
     await sql`update articulos set precio_compra = (
@@ -79,6 +94,7 @@ export const albaranCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
 
 export const devolucionCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
   ...base(COLUMNAS),
+  antesDe: conciliado,
   origenes: ['albarancompra'],
 };
 

@@ -1,4 +1,5 @@
 import {
+  Fragment,
   memo,
   useCallback,
   useId,
@@ -279,6 +280,13 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
       </select>
     );
   const venta = modo === 'venta' || modo === 'compra';
+  /** Whether an error of `campo` shows in a cell of its own on this row. */
+  const conCelda = (campo: string) =>
+    campo === 'articulo_id' ||
+    campo === 'cantidad' ||
+    (campo === 'ubicacion_id' && !!ctx.ubicaciones) ||
+    (campo === 'motivo' && modo === 'perdida') ||
+    ((campo === 'precio' || campo === 'descuento') && venta);
   const cantidadLabel = modo === 'recuento' ? 'Contado' : 'Cantidad';
   const diferencia = linea.teorico !== null && typeof linea.cantidad === 'bigint' ? linea.cantidad - BigInt(linea.teorico) : null;
 
@@ -289,6 +297,12 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
         <div className="cod">{linea.codigo}</div>
         <div className="desc">{linea.descripcion}</div>
         {errText('articulo_id')}
+        {/* Errors about what has no cell of its own (origen_linea_id: the line it comes from) stay in sight here. */}
+        {Object.keys(errores ?? {})
+          .filter((campo) => !conCelda(campo))
+          .map((campo) => (
+            <Fragment key={campo}>{errText(campo)}</Fragment>
+          ))}
       </td>
       {ctx.ubicaciones && (
         <td data-label="Ubicación">
@@ -698,7 +712,9 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
   };
 
   const pick = (a: ArticuloLinea, siguiente: 'entrada' | 'cantidad') => {
+    // A newer lookup number: an answer still on its way is ignored, and the search is over.
     seq.current++;
+    setBusy(false);
     setText('');
     close();
     setAviso(null);

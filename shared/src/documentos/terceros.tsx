@@ -46,7 +46,6 @@ const StyledTercero = styled.div`
   .label { font-size: 13px; font-weight: 600; color: ${({ theme }: T) => theme.gray[700]}; }
   .req { color: ${({ theme }: T) => theme.danger}; margin-left: 2px; }
   .name { font-weight: 600; }
-  .err { color: ${({ theme }: T) => theme.danger}; font-size: 12px; }
 `;
 
 export type TerceroFieldProps<R extends TerceroFila> = {
@@ -120,12 +119,8 @@ export function TerceroField<R extends TerceroFila>({
         onPick={onPick}
         exclude={chosen ? [value] : []}
         placeholder="Razón social, nombre comercial, código o NIF…"
+        error={error}
       />
-      {error && (
-        <span className="err" role="alert">
-          {error}
-        </span>
-      )}
     </StyledTercero>
   );
 }

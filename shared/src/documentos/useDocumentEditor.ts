@@ -114,8 +114,10 @@ export function useDocumentEditor(def: DocumentoTipoDef, id: string | number | u
   );
 
   const estado = record?.estado ?? def.inicial;
-  const editable = isNew || def.editable.includes(estado);
-  const eliminable = !isNew && def.eliminable.includes(estado);
+  // Other documents come from its lines (an albarán with a devolución): the server refuses to rewrite or remove it.
+  const conHijos = (record?.hijos?.length ?? 0) > 0;
+  const editable = isNew || (def.editable.includes(estado) && !conHijos);
+  const eliminable = !isNew && def.eliminable.includes(estado) && !conHijos;
   const dirty = form.dirty || lineas !== base;
 
   const doSave = useCallback(async (): Promise<boolean> => {

@@ -260,6 +260,8 @@ export type SearchPickerProps<R> = {
   /** Results shown (default 10). */
   limit?: number;
   disabled?: boolean;
+  /** Shown under the box, which is then marked invalid (the form's first error takes the focus). */
+  error?: string;
 };
 
 /**
@@ -270,7 +272,7 @@ export type SearchPickerProps<R> = {
  * <SearchPicker<Articulo> label="Añadir componente" ac="listadoarticulos" params={{ activo: 1 }}
  *   toOption={(a) => ({ value: String(a.id), label: a.descripcion, detail: a.codigo })} onPick={add} />
  */
-export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude = [], placeholder = 'Buscar…', hint, limit = 10, disabled }: SearchPickerProps<R>) {
+export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude = [], placeholder = 'Buscar…', hint, limit = 10, disabled, error }: SearchPickerProps<R>) {
   const { api } = useShell();
   const listId = useId();
   const [q, setQ] = useState('');
@@ -355,6 +357,7 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
         value={q}
         placeholder={placeholder}
         hint={searching ? 'Buscando…' : hint}
+        error={error}
         disabled={disabled}
         autoComplete="off"
         onChange={(t) => {

@@ -183,6 +183,41 @@ describe('Albarán de compra', () => {
     await waitFor(() => expect(currentPath()).toBe('/compras/devolucion/31'));
   });
 
+  it('from a receipt its supplier stays (its lines are linked to the order)', async () => {
+    const recibido = doc({
+      id: 21,
+      tipo: 'albarancompra',
+      numero: 'AC 2026/000021',
+      estado: 'pendiente',
+      padres: [{ tipo: 'pedidocompra', id: 5, numero: 'PC 2026/000005' }],
+      lineas: [linea(63, ARTICULOS[0], 1000, { origen_linea_id: 50 })],
+    });
+    const fake = fakeCompras({ listadoalbaranescompra: listadoDocs([recibido]) });
+    renderSection(Section, menu.prefix, '/compras/albaran/21', { api: fake.api });
+    await screen.findByRole('heading', { name: 'Albarán de compra AC 2026/000021' });
+    expect(screen.getByTestId('tercero').textContent).toBe('Ferretería Levante SL');
+    expect(screen.queryByRole('combobox', { name: /proveedor/i })).toBeNull();
+    // The lines stay editable.
+    expect(screen.getByRole('combobox', { name: 'Añadir artículo' })).toBeTruthy();
+  });
+
+  it('with a devolución it is read-only (the server refuses to rewrite it): no entry, no Eliminar', async () => {
+    const devuelto = doc({
+      id: 22,
+      tipo: 'albarancompra',
+      numero: 'AC 2026/000022',
+      estado: 'pendiente',
+      hijos: [{ tipo: 'devolucioncompra', id: 30, numero: 'DC 2026/000030' }],
+      lineas: [linea(64, ARTICULOS[0], 1000)],
+    });
+    const fake = fakeCompras({ listadoalbaranescompra: listadoDocs([devuelto]) });
+    renderSection(Section, menu.prefix, '/compras/albaran/22', { api: fake.api });
+    await screen.findByRole('heading', { name: 'Albarán de compra AC 2026/000022' });
+    expect(screen.queryByRole('combobox', { name: 'Añadir artículo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Devolver…' })).toBeTruthy();
+  });
+
   it('without compras_devoluciones there is no «Devolver…»', async () => {
     const { allFlags } = await import('shared/testing');
     const fake = fakeCompras({ listadoalbaranescompra: listadoDocs([doc({ id: 20, tipo: 'albarancompra', numero: 'AC 2026/000020', estado: 'pendiente' })]) });

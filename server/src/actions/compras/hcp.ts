@@ -217,8 +217,9 @@ export const hcpActions = [
           .select(['d.id', 'd.tipo'])
           .where('fd.factura_id', '=', input.id)
           .execute()) as DocFila[];
-        await accionEn(trx, app, docs, 'deshacerfinalizacion', user!);
+        // The links first: a document an invoice covers refuses its own deshacerfinalizacion.
         await db.deleteFrom('facturas_proveedor_documentos').where('factura_id', '=', input.id).execute();
+        await accionEn(trx, app, docs, 'deshacerfinalizacion', user!);
         await db.deleteFrom('facturas_proveedor').where('id', '=', input.id).execute();
       });
       return { RESULT: '0', data: [{ id: input.id }] };

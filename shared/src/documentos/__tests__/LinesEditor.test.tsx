@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LineaModo } from '../../domain/documentos';
 import { createFakeApi, renderWithShell } from '../../testing';
-import { articulosHandler } from './fixtures';
+import { ARTICULOS, articulosHandler } from './fixtures';
 import { LinesEditor, useLineas } from '../LinesEditor';
-import type { LineaEditable } from '../lineas';
+import { lineaDesdeArticulo, type LineaEditable } from '../lineas';
 
 afterEach(cleanup);
 
@@ -36,6 +36,9 @@ describe('LinesEditor', () => {
     expect(fake.calls.at(-1)?.params).toMatchObject({ barras: 'TOR-6' });
     expect(entry.value).toBe('');
     expect(document.activeElement).toBe(entry);
+    // The search is over: no «Buscando…» left behind once the article is picked.
+    expect(entry.getAttribute('aria-busy')).toBe('false');
+    expect(screen.queryByText('Buscando…')).toBeNull();
     expect(input('Cantidad de la línea 1').value).toBe('1');
     // A scanned barcode works the same way.
     type(entry, '8412345678905');
@@ -183,6 +186,17 @@ describe('LinesEditor', () => {
     expect(screen.getByTestId('total').textContent).toBe('21,89 €');
     fireEvent.change(screen.getByLabelText('IVA de la línea 2'), { target: { value: '21' } });
     expect(screen.getByTestId('total').textContent).toBe('25,29 €');
+  });
+
+  it("a line's error about what has no cell (the line it comes from) shows on its row", () => {
+    const l = lineaDesdeArticulo(ARTICULOS[0], 'compra');
+    renderWithShell(
+      <LinesEditor modo="compra" lineas={[l]} dispatch={() => {}} errores={{ 'lineas.0.origen_linea_id': 'La línea de origen es de otro proveedor', 'lineas.0.cantidad': 'Cantidad no válida' }} />,
+    );
+    const row = screen.getByTestId('linea-1');
+    expect(within(row).getByText('La línea de origen es de otro proveedor').getAttribute('role')).toBe('alert');
+    // Each error once: the quantity's stays under its own input.
+    expect(within(row).getAllByRole('alert').map((e) => e.textContent)).toEqual(['La línea de origen es de otro proveedor', 'Cantidad no válida']);
   });
 
   it('read-only: no inputs, no entry', () => {

@@ -8,6 +8,7 @@ import { DocumentActions } from '../DocumentActions';
 import { DocumentListPage } from '../DocumentListPage';
 import { LinesEditor } from '../LinesEditor';
 import { lineaDesdeArticulo } from '../lineas';
+import { TERCEROS, TerceroField } from '../terceros';
 import { useDocumentEditor } from '../useDocumentEditor';
 import { ARTICULOS, articulosHandler } from './fixtures';
 
@@ -239,6 +240,17 @@ describe('useDocumentEditor', () => {
     expect(editor?.eliminable).toBe(false);
     expect(screen.queryByRole('combobox', { name: 'Añadir artículo' })).toBeNull();
   });
+
+  it('a pending document other documents come from (its hijos) is read-only: the server refuses to rewrite or remove it', async () => {
+    const fake = createFakeApi({
+      listadoperdidas: () => ({ RESULT: '0', data: [perdida({ hijos: [{ tipo: 'perdida', id: 31, numero: 'PER 2026/000002' }] })] }),
+    });
+    renderWithShell(<EditorHarness id="30" />, { api: fake.api });
+    await screen.findByTestId('linea-1');
+    expect(editor?.documento?.estado).toBe('pendiente');
+    expect(editor?.editable).toBe(false);
+    expect(editor?.eliminable).toBe(false);
+  });
 });
 
 describe('DocumentListPage', () => {
@@ -287,5 +299,18 @@ describe('lines model', () => {
     const l = lineaDesdeArticulo(ARTICULOS[0], 'coste');
     expect(l).toMatchObject({ articulo_id: 1, codigo: 'TOR-6', cantidad: 1000n, precio: 1250n, tipo_iva: '21' });
     expect(lineaDesdeArticulo(ARTICULOS[0], 'venta').precio).toBe(2500n);
+  });
+});
+
+describe('TerceroField', () => {
+  it("an error marks the search box itself invalid and describes it (the form's first error takes the focus)", () => {
+    renderWithShell(<TerceroField tercero={TERCEROS.proveedor} required value="" onPick={() => {}} error="Este campo es necesario" />, {
+      api: createFakeApi({}).api,
+    });
+    const box = screen.getByRole('combobox', { name: /Proveedor/ });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Este campo es necesario');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
