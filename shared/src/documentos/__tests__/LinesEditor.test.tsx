@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LineaModo } from '../../domain/documentos';
 import { createFakeApi, renderWithShell } from '../../testing';
 import { ARTICULOS, articulosHandler } from './fixtures';
-import { LinesEditor, useLineas } from '../LinesEditor';
+// The implementation itself (the public LinesEditor is its lazy wrapper, tested in documentos.test.tsx).
+import { useLineas } from '../LinesEditor';
+import LinesEditor from '../LinesEditorImpl';
 import { lineaDesdeArticulo, type LineaEditable } from '../lineas';
 
 afterEach(cleanup);

@@ -4,9 +4,12 @@ import { ApiHttpError } from '../../api/client';
 import { DOCUMENTO_TIPOS, type Documento, type DocumentoLinea } from '../../domain/documentos';
 import { clearListStates } from '../../hooks/useApi';
 import { bodiesOf, createFakeApi, renderWithShell } from '../../testing';
-import { DocumentActions } from '../DocumentActions';
-import { DocumentListPage } from '../DocumentListPage';
-import { LinesEditor } from '../LinesEditor';
+// The implementations themselves; the public components are their lazy wrappers (last test).
+import { DocumentActions as LazyDocumentActions } from '../DocumentActions';
+import DocumentActions from '../DocumentActionsImpl';
+import DocumentListPage from '../DocumentListPageImpl';
+import { LinesEditor as LazyLinesEditor } from '../LinesEditor';
+import LinesEditor from '../LinesEditorImpl';
 import { lineaDesdeArticulo } from '../lineas';
 import { TERCEROS, TerceroField } from '../terceros';
 import { useDocumentEditor } from '../useDocumentEditor';
@@ -312,5 +315,19 @@ describe('TerceroField', () => {
     const described = document.getElementById(box.getAttribute('aria-describedby') ?? '');
     expect(described?.textContent).toBe('Este campo es necesario');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});
+
+describe('the public document components', () => {
+  it('load their implementation on first use (not with the login) and then render it', async () => {
+    const doc = { id: 3, tipo: 'movimiento', estado: 'creado', numero: 'MOV 2026/000003', lineas: [] } as unknown as Documento;
+    renderWithShell(
+      <>
+        <LazyDocumentActions def={DOCUMENTO_TIPOS.movimiento} documento={doc} onChange={() => {}} />
+        <LazyLinesEditor modo="coste" lineas={[]} dispatch={() => {}} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Enviar' })).toBeTruthy();
+    expect(await screen.findByPlaceholderText(/Código de barras/)).toBeTruthy();
   });
 });

@@ -1,0 +1,249 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { useShell } from '../context';
+import type { Documento, DocumentoTipoDef } from '../domain/documentos';
+import { formatDate, formatMoney } from '../domain/format';
+import { useListState } from '../hooks/useApi';
+import { downloadDocumentosPdf, empresaPdf, type DocumentosPdfOptions } from '../io/documentosPdf';
+import { linkColumn, type DataColumn } from '../ui/DataTable';
+import type { SelectOption } from '../ui/fields';
+import { ListView, type ListFilter, type ListFooterContext } from '../ui/ListView';
+import { PageHeader } from '../ui/layout';
+import { Button } from '../ui/primitives';
+import type { Theme } from '../ui/theme';
+import { EstadoBadge } from './EstadoBadge';
+import { TERCEROS, TerceroField, type TerceroFila } from './terceros';
+
+type T = { theme: Theme };
+
+/** A row of `listado<plural>`: the header without lines, with names and the value. */
+export type DocumentoFila = Omit<Documento, 'lineas' | 'historial'> & { num_lineas?: number };
+
+export type DocumentListPageProps = {
+  def: DocumentoTipoDef;
+  /** The record's screen: (12) → '/almacenes/movimiento/12'. */
+  recordPath: (id: number) => string;
+  /** The "nuevo" screen. */
+  newPath: string;
+  /** Default: the type's plural label. */
+  title?: string;
+  description?: ReactNode;
+  /** Columns after the state (Origen, Destino, Almacén…); keep them stable (useMemo or module scope). */
+  columns?: DataColumn<DocumentoFila>[];
+  /** Options of the 'Almacén' filter (`almacen_id`: origin or destination for movimientos). */
+  almacenes?: SelectOption[];
+  /** More filters: the party (`cliente_id`, `proveedor_id`), the serie. */
+  filters?: ListFilter[];
+  /** Where the list remembers its state; default `documentos-<plural>`. */
+  listKey?: string;
+  searchPlaceholder?: string;
+  /** More header buttons before "Nuevo…". */
+  actions?: ReactNode;
+  /**
+   * The party filter ('Proveedor', 'Cliente': a server search sending `proveedor_id` / `cliente_id`),
+   * shown by default when the type has a party (`def.tercero`); false hides it.
+   */
+  terceroFilter?: boolean;
+  /** More options of the selection's PDF, from the documents read (the party's full data). */
+  pdfOptions?: (documentos: Documento[]) => Promise<Partial<DocumentosPdfOptions>>;
+};
+
+const StyledFechas = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+  align-items: center;
+  margin-bottom: 8px;
+  font-size: 14px;
+  color: ${({ theme }: T) => theme.gray[700]};
+  label { display: inline-flex; gap: 6px; align-items: center; }
+  input { font: inherit; padding: 6px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; min-height: 36px; }
+`;
+
+const StyledTotales = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 16px;
+  padding: 10px 12px;
+  margin-top: 6px;
+  border: 1px solid ${({ theme }: T) => theme.gray[200]};
+  border-radius: ${({ theme }: T) => theme.radius};
+  background: ${({ theme }: T) => theme.gray[50]};
+  font-size: 14px;
+  strong { font-variant-numeric: tabular-nums; }
+`;
+
+const PARALELO = 4;
+
+/** Reads each document with its lines (`&id=`), a few at a time. */
+async function leerDocumentos(get: (id: number) => Promise<Documento | null>, ids: number[]): Promise<Documento[]> {
+  const out: (Documento | null)[] = new Array(ids.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const i = next++;
+      out[i] = await get(ids[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALELO, ids.length) }, worker));
+  return out.filter((d): d is Documento => d !== null);
+}
+
+/** The document list's implementation (see DocumentListPage.tsx). */
+export default function DocumentListPageImpl({
+  def,
+  recordPath,
+  newPath,
+  title = def.pluralLabel,
+  description,
+  columns: extra,
+  almacenes,
+  filters: moreFilters,
+  listKey = `documentos-${def.plural}`,
+  searchPlaceholder = 'Buscar por número u observaciones…',
+  actions,
+  terceroFilter = true,
+  pdfOptions,
+}: DocumentListPageProps) {
+  const { api, toast, config } = useShell();
+  const navigate = useNavigate();
+  const [fechas, setFechas] = useListState(`${listKey}-fechas`);
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  const [printing, setPrinting] = useState(false);
+  const desde = fechas.filters.desde ?? '';
+  const hasta = fechas.filters.hasta ?? '';
+  const setFecha = (name: 'desde' | 'hasta', value: string) => setFechas((s) => ({ ...s, filters: { ...s.filters, [name]: value } }));
+  // The party filter is remembered with the dates: its id and the name shown.
+  const tercero = terceroFilter && def.tercero ? TERCEROS[def.tercero] : null;
+  const terceroId = tercero ? (fechas.filters[tercero.param] ?? '') : '';
+  const terceroNombre = tercero ? (fechas.filters[tercero.nombre] ?? '') : '';
+  const setTercero = (id: string, nombre: string) =>
+    tercero && setFechas((s) => ({ ...s, filters: { ...s.filters, [tercero.param]: id, [tercero.nombre]: nombre } }));
+
+  const columns = useMemo<DataColumn<DocumentoFila>[]>(
+    () => [
+      linkColumn<DocumentoFila>('numero', 'Número', (d) => d.numero, (d) => recordPath(d.id)),
+      { id: 'fecha', header: 'Fecha', sortable: true, cell: (d) => formatDate(d.fecha), text: (d) => formatDate(d.fecha) },
+      {
+        id: 'estado',
+        header: 'Estado',
+        sortable: true,
+        cell: (d) => <EstadoBadge def={def} estado={d.estado} />,
+        text: (d) => def.estados.find((e) => e.id === d.estado)?.label ?? d.estado,
+      },
+      ...(extra ?? []),
+      { id: 'total', header: def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor', align: 'right', numeric: true, cell: (d) => formatMoney(d.total ?? 0), text: (d) => formatMoney(d.total ?? 0) },
+    ],
+    [def, extra, recordPath],
+  );
+
+  const filters = useMemo<ListFilter[]>(
+    () => [
+      { name: 'estado', label: 'Estado', options: def.estados.map((e) => ({ value: e.id, label: e.label })) },
+      ...(almacenes ? [{ name: 'almacen_id', label: 'Almacén', options: almacenes }] : []),
+      ...(moreFilters ?? []),
+    ],
+    [def, almacenes, moreFilters],
+  );
+
+  const handlePrint = async () => {
+    setPrinting(true);
+    try {
+      const docs = await leerDocumentos(async (id) => {
+        const res = await api.get<Documento>(`listado${def.plural}`, { id });
+        return res.RESULT === '0' ? (res.data?.[0] ?? null) : null;
+      }, selected.map(Number));
+      if (docs.length === 0) return toast.error();
+      const more = pdfOptions ? await pdfOptions(docs) : {};
+      await downloadDocumentosPdf(docs, { fileName: `${def.plural}.pdf`, empresa: empresaPdf(config), def, ...more });
+    } catch {
+      toast.error();
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const footer = ({ answer, total }: ListFooterContext<DocumentoFila>) => {
+    const totales = (answer as { totales?: { total?: number } } | null)?.totales;
+    if (!totales || total === 0) return null;
+    return (
+      <StyledTotales role="status" aria-label="Totales del filtro">
+        <span>
+          {total.toLocaleString('es-ES')} {total === 1 ? def.singular.toLowerCase() : def.pluralLabel.toLowerCase()}
+        </span>
+        <span>
+          {def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor total'}: <strong>{formatMoney(totales.total ?? 0)}</strong>
+        </span>
+      </StyledTotales>
+    );
+  };
+
+  const nuevo = `${def.femenino ? 'Nueva' : 'Nuevo'} ${def.singular.toLowerCase()}`;
+  const params = useMemo(
+    () => ({ desde: desde || undefined, hasta: hasta || undefined, ...(tercero && terceroId ? { [tercero.param]: terceroId } : {}) }),
+    [desde, hasta, tercero, terceroId],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <>
+            {actions}
+            <Button onClick={() => navigate(newPath)}>{nuevo}</Button>
+          </>
+        }
+      />
+      <StyledFechas role="group" aria-label="Fechas">
+        <label>
+          Desde
+          <input type="date" aria-label="Desde" value={desde} max={hasta || undefined} onChange={(e) => setFecha('desde', e.target.value)} />
+        </label>
+        <label>
+          Hasta
+          <input type="date" aria-label="Hasta" value={hasta} min={desde || undefined} onChange={(e) => setFecha('hasta', e.target.value)} />
+        </label>
+        {(desde || hasta) && (
+          <Button type="button" $variant="ghost" $small onClick={() => setFechas((s) => ({ ...s, filters: { ...s.filters, desde: '', hasta: '' } }))}>
+            Quitar fechas
+          </Button>
+        )}
+        {tercero && (
+          <div style={{ minWidth: 260, flex: '0 1 360px' }}>
+            <TerceroField<TerceroFila>
+              tercero={tercero}
+              value={terceroId}
+              nombre={terceroNombre}
+              params={{}}
+              onPick={(t) => setTercero(String(t.id), t.razon_social)}
+              onClear={() => setTercero('', '')}
+            />
+          </div>
+        )}
+      </StyledFechas>
+      <ListView<DocumentoFila>
+        title={title}
+        rowKey={(d) => d.id}
+        onRowClick={(d) => navigate(recordPath(d.id))}
+        ac={`listado${def.plural}`}
+        listKey={listKey}
+        exportName={def.plural}
+        columns={columns}
+        filters={filters}
+        params={params}
+        searchPlaceholder={searchPlaceholder}
+        defaultSort={{ orden: 'fecha', dir: 'desc' }}
+        selection={{ selected, onChange: setSelected, rowLabel: (d) => `Seleccionar ${d.numero}` }}
+        toolbar={
+          <Button type="button" $variant="secondary" $small disabled={selected.length === 0 || printing} aria-busy={printing} onClick={() => void handlePrint()}>
+            {printing ? 'Preparando PDF…' : `Imprimir selección${selected.length ? ` (${selected.length})` : ''}`}
+          </Button>
+        }
+        footer={footer}
+      />
+    </>
+  );
+}

@@ -1,0 +1,822 @@
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type Dispatch,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import styled from 'styled-components';
+import { useShell } from '../context';
+import type { ListParams } from '../domain/api';
+import { TIPOS_IVA, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
+import { parseDecimal } from '../domain/decimal';
+import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type LineaModo, type MotivoPerdida } from '../domain/documentos';
+import { formatDecimal, formatMoney } from '../domain/format';
+import type { SelectOption } from '../ui/fields';
+import { decimalInputText } from '../ui/inputs';
+import type { Theme } from '../ui/theme';
+import {
+  esModoAlmacen,
+  esPegadoDeLineas,
+  erroresPorLinea,
+  importeLinea,
+  lineaDesdeArticulo,
+  parsearPegado,
+  totalesLineas,
+  type ArticuloLinea,
+  type DecimalValue,
+  type LineaEditable,
+  type LineasAction,
+} from './lineas';
+
+type T = { theme: Theme };
+
+export type LinesEditorProps = {
+  /** Column set: 'coste' (movimientos), 'recuento' (inventarios), 'perdida', 'venta', 'compra'. */
+  modo: LineaModo;
+  /** The lines and their reducer's dispatch (`useLineas` or `useDocumentEditor`). */
+  lineas: LineaEditable[];
+  dispatch: Dispatch<LineasAction>;
+  /** The document can't be changed in its state: the lines show as text. */
+  readOnly?: boolean;
+  /** Locations offered per line (those of the document's warehouse); no column without them. */
+  ubicaciones?: SelectOption[];
+  /** Location of a new line (an inventory restricted to one location). */
+  ubicacionPorDefecto?: number | null;
+  /** Stock available of an article (thousandths) shown beside the quantity; keep it stable (useCallback). */
+  disponible?: (articuloId: number) => number | null | undefined;
+  /** Recuento: the 'Teórico' and 'Diferencia' columns. Default: when some line has its theoretical stock. */
+  mostrarTeorico?: boolean;
+  /** Errors keyed as the server's 400 (`lineas.3.cantidad`, `lineas`). */
+  errores?: Record<string, string>;
+  /** Fixed filters of the article search (activo: 1). */
+  params?: ListParams;
+  /** Unit price of a new line (the customer's tariff, the supplier's last price); default by mode. */
+  precioArticulo?: (a: ArticuloLinea) => bigint | undefined;
+  /** Options of the totals (sales and purchases). */
+  opcionesTotales?: { retencion?: number; recargo?: boolean };
+  /** Accessible name of the lines table. */
+  titulo?: string;
+};
+
+const PHONE = '@media (max-width: 639px)';
+/** Room below a focused field for the form's sticky action bar (two rows of buttons on a phone). */
+const STICKY_BAR = '132px';
+
+const StyledEditor = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  min-width: 0;
+  .wrap { overflow-x: auto; border: 1px solid ${({ theme }: T) => theme.gray[200]}; border-radius: ${({ theme }: T) => theme.radius}; background: #fff; }
+  table { width: 100%; border-collapse: collapse; font-size: 14px; }
+  th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }: T) => theme.gray[100]}; text-align: left; vertical-align: top; }
+  th { background: ${({ theme }: T) => theme.gray[50]}; font-size: 12px; text-transform: uppercase; letter-spacing: 0.03em; color: ${({ theme }: T) => theme.gray[600]}; white-space: nowrap; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .n { width: 32px; color: ${({ theme }: T) => theme.gray[500]}; }
+  .art .cod { font-weight: 600; }
+  .art .desc { color: ${({ theme }: T) => theme.gray[600]}; font-size: 13px; }
+  input, select { scroll-margin: 64px 0 ${STICKY_BAR}; font: inherit; padding: 5px 7px; min-height: 34px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; box-sizing: border-box; }
+  input.dec { width: 96px; text-align: right; font-variant-numeric: tabular-nums; }
+  input[aria-invalid='true'], select[aria-invalid='true'] { border-color: ${({ theme }: T) => theme.danger}; }
+  input:focus, select:focus { outline: 2px solid ${({ theme }: T) => theme.primary[300]}; border-color: ${({ theme }: T) => theme.primary[500]}; }
+  .disp { display: block; font-size: 12px; color: ${({ theme }: T) => theme.gray[500]}; }
+  .disp.neg { color: ${({ theme }: T) => theme.danger}; }
+  .err { display: block; color: ${({ theme }: T) => theme.danger}; font-size: 12px; white-space: normal; }
+  .acts { white-space: nowrap; text-align: right; }
+  .acts button { font: inherit; min-width: 32px; min-height: 32px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; cursor: pointer; }
+  .acts button:disabled { opacity: 0.35; cursor: default; }
+  .acts button.del { color: ${({ theme }: T) => theme.danger}; border-color: #fecaca; }
+  tr.nueva td { background: ${({ theme }: T) => theme.primary[50]}; }
+  .empty { text-align: center; padding: 18px; color: ${({ theme }: T) => theme.gray[500]}; }
+  ${PHONE} {
+    .wrap { border: 0; background: transparent; overflow: visible; }
+    thead { display: none; }
+    table, tbody, tr, td { display: block; }
+    tbody tr:not(.nueva) { border: 1px solid ${({ theme }: T) => theme.gray[200]}; border-radius: ${({ theme }: T) => theme.radius}; background: #fff; margin-bottom: 8px; padding: 6px 8px; }
+    td { border: 0; padding: 4px 0; display: flex; justify-content: space-between; align-items: center; gap: 8px; text-align: right; }
+    td[data-label]::before { content: attr(data-label); font-size: 12px; font-weight: 600; color: ${({ theme }: T) => theme.gray[600]}; text-align: left; }
+    td.art { display: block; text-align: left; }
+    td.n { display: none; }
+    input.dec { width: 120px; }
+  }
+`;
+
+const StyledEntry = styled.div`
+  position: relative;
+  input { width: 100%; min-height: 40px; scroll-margin: 64px 0 ${STICKY_BAR}; }
+  .hint { font-size: 12px; color: ${({ theme }: T) => theme.gray[500]}; margin-top: 4px; }
+  .popup { position: absolute; z-index: 20; left: 0; right: 0; margin: 4px 0 0; padding: 4px; background: #fff; border: 1px solid ${({ theme }: T) => theme.gray[300]}; border-radius: 6px; box-shadow: 0 10px 24px rgb(15 23 42 / 0.12); max-height: 300px; overflow-y: auto; }
+  .option { padding: 7px 10px; border-radius: 4px; cursor: pointer; font-size: 14px; display: flex; gap: 10px; }
+  .option[aria-selected='true'], .option:hover { background: ${({ theme }: T) => theme.primary[50]}; }
+  .option .cod { font-weight: 600; min-width: 90px; }
+`;
+
+const StyledTotals = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 6px 20px;
+  font-size: 14px;
+  color: ${({ theme }: T) => theme.gray[700]};
+  dl { display: grid; grid-template-columns: auto auto; gap: 2px 14px; margin: 0; }
+  dt { color: ${({ theme }: T) => theme.gray[500]}; }
+  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+  .total { font-weight: 700; color: ${({ theme }: T) => theme.gray[900]}; }
+`;
+
+const StyledMessage = styled.div<{ $tone: 'ok' | 'warning' }>`
+  font-size: 14px;
+  border-radius: 6px;
+  padding: 8px 10px;
+  ${({ $tone }) => ($tone === 'ok' ? 'background:#f0fdf4;border:1px solid #bbf7d0;color:#166534;' : 'background:#fffbeb;border:1px solid #fde68a;color:#78350f;')}
+`;
+
+type Campo = 'cantidad' | 'precio' | 'descuento' | 'tipo_iva' | 'motivo' | 'ubicacion_id';
+
+/** The editable fields of a line, in Tab order, by mode. */
+function camposDe(modo: LineaModo, conUbicacion: boolean): Campo[] {
+  const u: Campo[] = conUbicacion ? ['ubicacion_id'] : [];
+  if (modo === 'venta' || modo === 'compra') return [...u, 'cantidad', 'precio', 'descuento', 'tipo_iva'];
+  if (modo === 'perdida') return [...u, 'cantidad', 'motivo'];
+  return [...u, 'cantidad'];
+}
+
+const qty = (v: number | bigint) => formatDecimal(v, 3, 0);
+const precio4 = (v: DecimalValue) => (typeof v === 'bigint' ? formatDecimal(v, 4, 2) : '');
+
+type RowContext = {
+  modo: LineaModo;
+  readOnly: boolean;
+  ubicaciones?: SelectOption[];
+  mostrarTeorico: boolean;
+  conPendiente: boolean;
+  conDisponible: boolean;
+  total: number;
+  dispatch: Dispatch<LineasAction>;
+  onKeyDown: (e: KeyboardEvent<HTMLElement>, key: string, campo: Campo) => void;
+};
+
+type NumCellProps = {
+  value: DecimalValue;
+  scale: number;
+  minFraction: number;
+  label: string;
+  invalid: boolean;
+  describedBy?: string;
+  lineKey: string;
+  campo: Campo;
+  onValue: (v: DecimalValue) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+};
+
+/** A number typed the Spanish way inside a line, kept as a scaled integer (as DecimalField, without its label box). */
+function NumCell({ value, scale, minFraction, label, invalid, describedBy, lineKey, campo, onValue, onKeyDown }: NumCellProps) {
+  const [text, setText] = useState(() => decimalInputText(value, scale, minFraction));
+  const [seen, setSeen] = useState(value);
+  // A value changed from outside (a second scan adds 1) shows at once, unless the text already means it.
+  if (value !== seen) {
+    setSeen(value);
+    if (typeof value !== 'string') {
+      const typed = text.trim() === '' ? null : parseDecimal(text, scale);
+      if (typed !== value) setText(decimalInputText(value, scale, minFraction));
+    }
+  }
+  return (
+    <input
+      className="dec"
+      inputMode="decimal"
+      autoComplete="off"
+      aria-label={label}
+      aria-invalid={invalid || (typeof value === 'string' && value.trim() !== '')}
+      aria-describedby={describedBy}
+      data-linea={lineKey}
+      data-campo={campo}
+      value={text}
+      onFocus={(e) => e.currentTarget.select()}
+      onChange={(e) => {
+        const t = e.target.value;
+        setText(t);
+        if (t.trim() === '') return onValue(null);
+        const parsed = parseDecimal(t, scale);
+        onValue(parsed === null ? t : parsed);
+      }}
+      onBlur={() => {
+        if (typeof value !== 'string') setText(decimalInputText(value, scale, minFraction));
+      }}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+type LineaRowProps = { linea: LineaEditable; index: number; ctx: RowContext; errores?: Record<string, string>; disponible?: number | null };
+
+/** One line: redrawn only when its own line, position, errors or the editor's settings change. */
+const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible }: LineaRowProps) {
+  const n = index + 1;
+  const errId = useId();
+  const { modo, readOnly, dispatch } = ctx;
+  const set = (patch: Partial<LineaEditable>) => dispatch({ type: 'update', key: linea.key, patch });
+  const err = (campo: string) => errores?.[campo];
+  const errText = (campo: string) => {
+    const e = err(campo);
+    return e ? (
+      <span className="err" id={`${errId}-${campo}`} role="alert">
+        {e}
+      </span>
+    ) : null;
+  };
+  const num = (campo: 'cantidad' | 'precio' | 'descuento', scale: number, minFraction: number, label: string) =>
+    readOnly ? (
+      <span>{typeof linea[campo] === 'bigint' ? formatDecimal(linea[campo] as bigint, scale, minFraction) : ''}</span>
+    ) : (
+      <NumCell
+        value={linea[campo]}
+        scale={scale}
+        minFraction={minFraction}
+        label={`${label} de la línea ${n}`}
+        invalid={!!err(campo)}
+        describedBy={err(campo) ? `${errId}-${campo}` : undefined}
+        lineKey={linea.key}
+        campo={campo}
+        onValue={(v) => set({ [campo]: v })}
+        onKeyDown={(e) => ctx.onKeyDown(e, linea.key, campo)}
+      />
+    );
+  const select = (campo: 'tipo_iva' | 'motivo' | 'ubicacion_id', label: string, options: SelectOption[], value: string, placeholder?: string) =>
+    readOnly ? (
+      <span>{options.find((o) => o.value === value)?.label ?? ''}</span>
+    ) : (
+      <select
+        aria-label={`${label} de la línea ${n}`}
+        aria-invalid={!!err(campo)}
+        aria-describedby={err(campo) ? `${errId}-${campo}` : undefined}
+        data-linea={linea.key}
+        data-campo={campo}
+        value={value}
+        onKeyDown={(e) => ctx.onKeyDown(e, linea.key, campo)}
+        onChange={(e) => {
+          const v = e.target.value;
+          if (campo === 'ubicacion_id') set({ ubicacion_id: v ? Number(v) : null });
+          else if (campo === 'motivo') set({ motivo: (v || null) as MotivoPerdida | null });
+          else set({ tipo_iva: v as TipoIva });
+        }}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
+  const venta = modo === 'venta' || modo === 'compra';
+  /** Whether an error of `campo` shows in a cell of its own on this row. */
+  const conCelda = (campo: string) =>
+    campo === 'articulo_id' ||
+    campo === 'cantidad' ||
+    (campo === 'ubicacion_id' && !!ctx.ubicaciones) ||
+    (campo === 'motivo' && modo === 'perdida') ||
+    ((campo === 'precio' || campo === 'descuento') && venta);
+  const cantidadLabel = modo === 'recuento' ? 'Contado' : 'Cantidad';
+  const diferencia = linea.teorico !== null && typeof linea.cantidad === 'bigint' ? linea.cantidad - BigInt(linea.teorico) : null;
+
+  return (
+    <tr data-testid={`linea-${n}`}>
+      <td className="n">{n}</td>
+      <td className="art">
+        <div className="cod">{linea.codigo}</div>
+        <div className="desc">{linea.descripcion}</div>
+        {errText('articulo_id')}
+        {/* Errors about what has no cell of its own (origen_linea_id: the line it comes from) stay in sight here. */}
+        {Object.keys(errores ?? {})
+          .filter((campo) => !conCelda(campo))
+          .map((campo) => (
+            <Fragment key={campo}>{errText(campo)}</Fragment>
+          ))}
+      </td>
+      {ctx.ubicaciones && (
+        <td data-label="Ubicación">
+          {select('ubicacion_id', 'Ubicación', ctx.ubicaciones, linea.ubicacion_id ? String(linea.ubicacion_id) : '', 'Sin ubicación')}
+          {errText('ubicacion_id')}
+        </td>
+      )}
+      {modo === 'recuento' && ctx.mostrarTeorico && (
+        <td className="num" data-label="Teórico">
+          {linea.teorico === null ? '—' : qty(linea.teorico)}
+        </td>
+      )}
+      <td className="num" data-label={cantidadLabel}>
+        {num('cantidad', 3, 0, cantidadLabel)}
+        {ctx.conDisponible && disponible !== undefined && disponible !== null && (
+          <span className={disponible < 0 ? 'disp neg' : 'disp'}>Disponible: {qty(disponible)}</span>
+        )}
+        {errText('cantidad')}
+      </td>
+      {modo === 'recuento' && ctx.mostrarTeorico && (
+        <td className="num" data-label="Diferencia">
+          {diferencia === null ? '—' : `${diferencia > 0n ? '+' : ''}${qty(diferencia)}`}
+        </td>
+      )}
+      {ctx.conPendiente && (
+        <td className="num" data-label="Pendiente">
+          {qty(linea.pendiente ?? 0)}
+        </td>
+      )}
+      {modo === 'perdida' && (
+        <td data-label="Motivo">
+          {select(
+            'motivo',
+            'Motivo',
+            MOTIVOS_PERDIDA.map((m) => ({ value: m, label: MOTIVO_PERDIDA_LABEL[m] })),
+            linea.motivo ?? '',
+            'Seleccione…',
+          )}
+          {errText('motivo')}
+        </td>
+      )}
+      {venta ? (
+        <>
+          <td className="num" data-label="Precio">
+            {num('precio', 4, 2, 'Precio')}
+            {errText('precio')}
+          </td>
+          <td className="num" data-label="Dto. %">
+            {num('descuento', 2, 0, 'Descuento')}
+            {errText('descuento')}
+          </td>
+          <td data-label="IVA">{select('tipo_iva', 'IVA', TIPOS_IVA.map((t) => ({ value: t, label: TIPO_IVA_LABEL[t] })), linea.tipo_iva)}</td>
+        </>
+      ) : (
+        modo !== 'recuento' && (
+          <td className="num" data-label="Coste">
+            {precio4(linea.precio)}
+          </td>
+        )
+      )}
+      {modo !== 'recuento' && (
+        <td className="num" data-label="Importe">
+          {formatMoney(importeLinea(linea))}
+        </td>
+      )}
+      {!readOnly && (
+        <td className="acts">
+          <button type="button" aria-label={`Subir la línea ${n}`} title="Subir (Alt+↑)" disabled={index === 0} onClick={() => dispatch({ type: 'move', key: linea.key, delta: -1 })}>
+            ↑
+          </button>{' '}
+          <button
+            type="button"
+            aria-label={`Bajar la línea ${n}`}
+            title="Bajar (Alt+↓)"
+            disabled={index === ctx.total - 1}
+            onClick={() => dispatch({ type: 'move', key: linea.key, delta: 1 })}
+          >
+            ↓
+          </button>{' '}
+          <button type="button" className="del" aria-label={`Eliminar la línea ${n}`} title="Eliminar" onClick={() => dispatch({ type: 'remove', key: linea.key })}>
+            ✕
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+});
+
+type Foco = { key: string; campo: Campo } | 'entrada' | null;
+
+/**
+ * Focus and bring into view: each scan adds a row above the entry and pushes it down, under the
+ * form's sticky action bar unless it scrolls (its `scroll-margin-bottom` keeps it above the bar).
+ */
+function enfocar(el: HTMLElement | null) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView?.({ block: 'nearest' });
+}
+
+const MAX_PARALELO = 4;
+
+/** The lines editor's implementation, loaded with the first document screen (see LinesEditor.tsx). */
+export default function LinesEditorImpl(props: LinesEditorProps) {
+  const { modo, lineas, dispatch, readOnly = false, ubicaciones, disponible, errores, titulo = 'Líneas' } = props;
+  const { api } = useShell();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const entryRef = useRef<HTMLInputElement>(null);
+  const foco = useRef<Foco>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const [mensaje, setMensaje] = useState<{ tone: 'ok' | 'warning'; text: string } | null>(null);
+
+  const campos = useMemo(() => camposDe(modo, !!ubicaciones), [modo, ubicaciones]);
+  const camposRef = useRef(campos);
+  camposRef.current = campos;
+
+  // After the lines change, the focus goes where the last keystroke asked (the new line's quantity, the entry).
+  useLayoutEffect(() => {
+    const f = foco.current;
+    if (!f) return;
+    if (f === 'entrada') {
+      foco.current = null;
+      enfocar(entryRef.current);
+      return;
+    }
+    const el = rootRef.current?.querySelector<HTMLElement>(`[data-linea="${f.key}"][data-campo="${f.campo}"]`);
+    if (el) {
+      foco.current = null;
+      enfocar(el);
+    }
+  });
+
+  const focusField = useCallback((key: string, campo: Campo) => {
+    enfocar(rootRef.current?.querySelector<HTMLElement>(`[data-linea="${key}"][data-campo="${campo}"]`) ?? null);
+  }, []);
+
+  const handleFieldKey = useCallback(
+    (e: KeyboardEvent<HTMLElement>, key: string, campo: Campo) => {
+      if (e.key === 'Enter') {
+        // Never submits the surrounding form: the next field, or the next line after the last one.
+        e.preventDefault();
+        const list = camposRef.current;
+        const i = list.indexOf(campo);
+        if (i >= 0 && i < list.length - 1) focusField(key, list[i + 1]);
+        else enfocar(entryRef.current);
+      } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+        e.preventDefault();
+        foco.current = { key, campo };
+        latest.current.dispatch({ type: 'move', key, delta: e.key === 'ArrowUp' ? -1 : 1 });
+      }
+    },
+    [focusField],
+  );
+
+  const mostrarTeorico = props.mostrarTeorico ?? lineas.some((l) => l.teorico !== null);
+  const conPendiente = readOnly && lineas.some((l) => (l.pendiente ?? 0) > 0);
+  const conDisponible = !!disponible;
+  const ctx = useMemo<RowContext>(
+    () => ({ modo, readOnly, ubicaciones, mostrarTeorico, conPendiente, conDisponible, total: lineas.length, dispatch, onKeyDown: handleFieldKey }),
+    [modo, readOnly, ubicaciones, mostrarTeorico, conPendiente, conDisponible, lineas.length, dispatch, handleFieldKey],
+  );
+  const { general, porLinea } = useMemo(() => erroresPorLinea(errores ?? {}), [errores]);
+
+  /** A new line from an article (recuento: a second scan adds 1 to its line); then the focus goes to the entry or to its quantity. */
+  const addArticulo = useCallback(
+    (a: ArticuloLinea, siguiente: 'entrada' | 'cantidad') => {
+      const p = latest.current;
+      const precio = p.precioArticulo?.(a);
+      const nueva = lineaDesdeArticulo(a, p.modo, { ubicacion_id: p.ubicacionPorDefecto ?? null, ...(precio !== undefined ? { precio } : {}) });
+      const sumar = p.modo === 'recuento';
+      const existente = sumar ? p.lineas.find((l) => l.articulo_id === a.id && l.ubicacion_id === nueva.ubicacion_id) : undefined;
+      const key = existente?.key ?? nueva.key;
+      foco.current = siguiente === 'entrada' ? 'entrada' : { key, campo: 'cantidad' };
+      p.dispatch({ type: 'add', lineas: [nueva], sumar });
+      setMensaje(null);
+    },
+    [],
+  );
+
+  const buscarExacto = useCallback(
+    async (code: string): Promise<ArticuloLinea | null> => {
+      // `barras` answers the one article (barcode, else code) without paging; a page size outside 10/25/50/100 is a 400.
+      const res = await api.get<ArticuloLinea>('listadoarticulos', { barras: code });
+      return res.RESULT === '0' && res.data?.[0] ? res.data[0] : null;
+    },
+    [api],
+  );
+
+  const handlePaste = useCallback(
+    async (text: string) => {
+      const filas = parsearPegado(text);
+      const malas = filas.filter((f) => f.cantidad === null || f.cantidad < 0n);
+      const buenas = filas.filter((f) => f.cantidad !== null && f.cantidad >= 0n);
+      const codigos = [...new Set(buenas.map((f) => f.codigo))];
+      const encontrados = new Map<string, ArticuloLinea | null>();
+      setMensaje({ tone: 'ok', text: `Buscando ${codigos.length} código${codigos.length === 1 ? '' : 's'}…` });
+      // A few requests at a time: 200 pasted rows don't flood the server.
+      let next = 0;
+      const worker = async () => {
+        while (next < codigos.length) {
+          const c = codigos[next++];
+          try {
+            encontrados.set(c, await buscarExacto(c));
+          } catch {
+            encontrados.set(c, null);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(MAX_PARALELO, codigos.length) }, worker));
+      const p = latest.current;
+      const nuevas = buenas.flatMap((f) => {
+        const a = encontrados.get(f.codigo);
+        if (!a) return [];
+        const precio = p.precioArticulo?.(a);
+        return [lineaDesdeArticulo(a, p.modo, { cantidad: f.cantidad, ubicacion_id: p.ubicacionPorDefecto ?? null, ...(precio !== undefined ? { precio } : {}) })];
+      });
+      if (nuevas.length) p.dispatch({ type: 'add', lineas: nuevas, sumar: p.modo === 'recuento' });
+      const desconocidos = codigos.filter((c) => !encontrados.get(c));
+      const partes = [`Se ${nuevas.length === 1 ? 'ha añadido 1 línea' : `han añadido ${nuevas.length} líneas`}.`];
+      if (desconocidos.length)
+        partes.push(
+          desconocidos.length === 1
+            ? `No se ha encontrado el código ${desconocidos[0]}.`
+            : `No se han encontrado ${desconocidos.length} códigos: ${desconocidos.join(', ')}.`,
+        );
+      if (malas.length) partes.push(`Cantidad no válida en ${malas.length === 1 ? 'la fila' : 'las filas'} ${malas.map((m) => m.fila).join(', ')}.`);
+      setMensaje({ tone: desconocidos.length || malas.length ? 'warning' : 'ok', text: partes.join(' ') });
+    },
+    [buscarExacto],
+  );
+
+  const totales = useMemo(() => totalesLineas(lineas, modo, props.opcionesTotales), [lineas, modo, props.opcionesTotales]);
+  const unidades = useMemo(() => lineas.reduce((s, l) => s + (typeof l.cantidad === 'bigint' ? l.cantidad : 0n), 0n), [lineas]);
+  const venta = !esModoAlmacen(modo);
+
+  return (
+    <StyledEditor ref={rootRef}>
+      {general && (
+        <span className="err" role="alert">
+          {general}
+        </span>
+      )}
+      <div className="wrap">
+        <table aria-label={titulo}>
+          <thead>
+            <tr>
+              <th className="n">#</th>
+              <th>Artículo</th>
+              {ubicaciones && <th>Ubicación</th>}
+              {modo === 'recuento' && mostrarTeorico && <th className="num">Teórico</th>}
+              <th className="num">{modo === 'recuento' ? 'Contado' : 'Cantidad'}</th>
+              {modo === 'recuento' && mostrarTeorico && <th className="num">Diferencia</th>}
+              {conPendiente && <th className="num">Pendiente</th>}
+              {modo === 'perdida' && <th>Motivo</th>}
+              {venta ? (
+                <>
+                  <th className="num">Precio</th>
+                  <th className="num">Dto. %</th>
+                  <th>IVA</th>
+                </>
+              ) : (
+                modo !== 'recuento' && <th className="num">Coste</th>
+              )}
+              {modo !== 'recuento' && <th className="num">Importe</th>}
+              {!readOnly && (
+                <th className="acts">
+                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Acciones</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {lineas.map((l, i) => (
+              <LineaRow key={l.key} linea={l} index={i} ctx={ctx} errores={porLinea.get(i)} disponible={disponible?.(l.articulo_id)} />
+            ))}
+            {lineas.length === 0 && readOnly && (
+              <tr>
+                <td className="empty" colSpan={99}>
+                  No hay líneas
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {!readOnly && (
+        <ArticleEntry
+          inputRef={entryRef}
+          params={props.params}
+          buscarExacto={buscarExacto}
+          onPick={addArticulo}
+          onPaste={handlePaste}
+          onUp={() => {
+            const last = latest.current.lineas.at(-1);
+            if (last) focusField(last.key, 'cantidad');
+          }}
+        />
+      )}
+      {mensaje && (
+        <StyledMessage $tone={mensaje.tone} role={mensaje.tone === 'ok' ? 'status' : 'alert'}>
+          {mensaje.text}
+        </StyledMessage>
+      )}
+      <StyledTotals aria-label="Totales">
+        <dl>
+          <dt>Líneas</dt>
+          <dd>{lineas.length.toLocaleString('es-ES')}</dd>
+          <dt>Unidades</dt>
+          <dd>{qty(unidades)}</dd>
+        </dl>
+        {venta ? (
+          <dl>
+            {totales.desglose.map((d) => (
+              <FragmentRate key={d.tipo_iva} tipo={d.tipo_iva} base={d.base} iva={d.iva} recargo={d.recargo} />
+            ))}
+            <dt>Base imponible</dt>
+            <dd>{formatMoney(totales.base)}</dd>
+            <dt>IVA</dt>
+            <dd>{formatMoney(totales.iva)}</dd>
+            {totales.recargo > 0 && (
+              <>
+                <dt>Recargo de equivalencia</dt>
+                <dd>{formatMoney(totales.recargo)}</dd>
+              </>
+            )}
+            {totales.retencion_importe > 0 && (
+              <>
+                <dt>Retención</dt>
+                <dd>−{formatMoney(totales.retencion_importe)}</dd>
+              </>
+            )}
+            <dt className="total">Total</dt>
+            <dd className="total" data-testid="total">
+              {formatMoney(totales.total)}
+            </dd>
+          </dl>
+        ) : (
+          modo !== 'recuento' && (
+            <dl>
+              <dt className="total">Valor al coste</dt>
+              <dd className="total" data-testid="total">
+                {formatMoney(totales.total)}
+              </dd>
+            </dl>
+          )
+        )}
+      </StyledTotals>
+    </StyledEditor>
+  );
+}
+
+function FragmentRate({ tipo, base, iva, recargo }: { tipo: TipoIva; base: number; iva: number; recargo: number }) {
+  return (
+    <>
+      <dt>Base {TIPO_IVA_LABEL[tipo]}</dt>
+      <dd>
+        {formatMoney(base)} · IVA {formatMoney(iva)}
+        {recargo ? ` · R.E. ${formatMoney(recargo)}` : ''}
+      </dd>
+    </>
+  );
+}
+
+type ArticleEntryProps = {
+  inputRef: RefObject<HTMLInputElement | null>;
+  params?: ListParams;
+  buscarExacto: (code: string) => Promise<ArticuloLinea | null>;
+  onPick: (a: ArticuloLinea, siguiente: 'entrada' | 'cantidad') => void;
+  onPaste: (text: string) => Promise<void>;
+  onUp: () => void;
+};
+
+/** The "next line" box: a barcode, a code or words of the description. */
+function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }: ArticleEntryProps) {
+  const { api } = useShell();
+  const id = useId();
+  const listId = `${id}-lista`;
+  const [text, setText] = useState('');
+  const [rows, setRows] = useState<ArticuloLinea[]>([]);
+  const [buscado, setBuscado] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [aviso, setAviso] = useState<string | null>(null);
+  const seq = useRef(0);
+  const open = buscado !== null && rows.length > 0;
+
+  const close = () => {
+    setRows([]);
+    setBuscado(null);
+  };
+
+  const pick = (a: ArticuloLinea, siguiente: 'entrada' | 'cantidad') => {
+    // A newer lookup number: an answer still on its way is ignored, and the search is over.
+    seq.current++;
+    setBusy(false);
+    setText('');
+    close();
+    setAviso(null);
+    onPick(a, siguiente);
+  };
+
+  const lookup = async (q: string, siguiente: 'entrada' | 'cantidad') => {
+    const my = ++seq.current;
+    setBusy(true);
+    setAviso(null);
+    try {
+      // A barcode or a code: the article at once.
+      const exacto = await buscarExacto(q);
+      if (my !== seq.current) return;
+      if (exacto) return pick(exacto, siguiente);
+      const res = await api.get<ArticuloLinea>('listadoarticulos', { ...params, q, pagina: 1, porPagina: 10 });
+      if (my !== seq.current) return;
+      const found = res.RESULT === '0' ? (res.data ?? []) : [];
+      if (found.length === 1) return pick(found[0], 'cantidad');
+      if (found.length === 0) {
+        setAviso(`No se ha encontrado ningún artículo con «${q}»`);
+        close();
+        return;
+      }
+      setRows(found);
+      setBuscado(q);
+      setActive(0);
+    } catch {
+      if (my === seq.current) setAviso('No se ha podido buscar el artículo');
+    } finally {
+      if (my === seq.current) setBusy(false);
+    }
+  };
+
+  const handleKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    const q = text.trim();
+    if (e.key === 'ArrowDown' && open) {
+      e.preventDefault();
+      setActive((a) => Math.min(rows.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      if (open) {
+        e.preventDefault();
+        setActive((a) => Math.max(0, a - 1));
+      } else if (q === '') {
+        e.preventDefault();
+        onUp();
+      }
+    } else if (e.key === 'Escape') {
+      close();
+    } else if (e.key === 'Enter' || (e.key === 'Tab' && !e.shiftKey && q !== '')) {
+      // Intro never submits the document's form; Tab with a code picks it and goes to its quantity.
+      e.preventDefault();
+      if (q === '') return;
+      const siguiente = e.key === 'Tab' ? 'cantidad' : open ? 'cantidad' : 'entrada';
+      if (open && buscado === q) return pick(rows[active], siguiente);
+      void lookup(q, siguiente);
+    }
+  };
+
+  const handlePaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const clip = e.clipboardData.getData('text');
+    if (!esPegadoDeLineas(clip)) return;
+    e.preventDefault();
+    void onPaste(clip);
+  };
+
+  return (
+    <StyledEntry>
+      <input
+        ref={inputRef}
+        type="search"
+        role="combobox"
+        aria-label="Añadir artículo"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open ? `${listId}-${active}` : undefined}
+        aria-describedby={`${id}-hint`}
+        aria-busy={busy}
+        placeholder="Código de barras, código o descripción del artículo…"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setAviso(null);
+        }}
+        onKeyDown={handleKey}
+        onPaste={handlePaste}
+        onBlur={close}
+      />
+      <div className="hint" id={`${id}-hint`}>
+        {busy
+          ? 'Buscando…'
+          : 'Intro añade el artículo y sigue aquí; Tab lo añade y pasa a su cantidad. Puede pegar filas «código ⇥ cantidad» de una hoja de cálculo.'}
+      </div>
+      {aviso && (
+        <div className="err" role="alert">
+          {aviso}
+        </div>
+      )}
+      {open && (
+        <div className="popup" id={listId} role="listbox" aria-label="Artículos encontrados">
+          {rows.map((r, i) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users pick from the combobox input (arrows and Intro); the click is the pointer's way.
+            // biome-ignore lint/a11y/useFocusableInteractive: options of an aria-activedescendant combobox never take the focus (WAI-ARIA combobox pattern).
+            <div
+              key={r.id}
+              id={`${listId}-${i}`}
+              role="option"
+              className="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(r, 'cantidad')}
+            >
+              <span className="cod">{r.codigo}</span>
+              <span>{r.descripcion}</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </StyledEntry>
+  );
+}
