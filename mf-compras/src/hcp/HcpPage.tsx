@@ -38,6 +38,8 @@ export type FacturaProveedor = {
   diferencia?: number;
   num_albaranes?: number;
   num_devoluciones?: number;
+  /** Albaranes and devoluciones the invoice covers. */
+  num_documentos?: number;
 };
 
 type Candidato = DocumentoFila & { signo: 1 | -1 };
@@ -163,14 +165,27 @@ export function HcpPage() {
       return next;
     });
 
-  const conciliar = async () => {
+  const [descuadre, setDescuadre] = useState(false);
+
+  /** Checks the form; a difference asks first (an invoice that doesn't match its documents is usually a typo). */
+  const pedirConciliar = () => {
+    if (!comprobar()) return;
+    if (diferencia !== null && diferencia !== 0n) setDescuadre(true);
+    else void conciliar();
+  };
+
+  const comprobar = () => {
     const errs: Record<string, string> = {};
     if (!numero.trim()) errs.numero_proveedor = 'Este campo es necesario';
     if (!fecha) errs.fecha = 'Seleccione una fecha';
     if (totalFactura === null) errs.total = 'Debe ser un número válido';
     if (seleccion.length === 0) errs.documentos = 'Marque los albaranes y devoluciones que cubre la factura';
     setErrores(errs);
-    if (Object.keys(errs).length) return;
+    return Object.keys(errs).length === 0;
+  };
+
+  const conciliar = async () => {
+    setDescuadre(false);
     const outcome = await run<FacturaProveedor>('editarfacturaproveedor', {
       proveedor_id: Number(proveedorId),
       numero_proveedor: numero.trim(),
@@ -328,7 +343,7 @@ export function HcpPage() {
               </tfoot>
             </table>
             <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
-              <Button type="button" disabled={busy} aria-busy={busy} onClick={() => void conciliar()}>
+              <Button type="button" disabled={busy} aria-busy={busy} onClick={pedirConciliar}>
                 Conciliar
               </Button>
             </div>
@@ -348,6 +363,7 @@ export function HcpPage() {
                     <th>Fecha</th>
                     <th className="num">Total</th>
                     <th className="num">Diferencia</th>
+                    <th className="num">Documentos</th>
                     <th />
                   </tr>
                 </thead>
@@ -358,6 +374,7 @@ export function HcpPage() {
                       <td>{formatDate(f.fecha)}</td>
                       <td className="num">{formatMoney(f.total)}</td>
                       <td className="num">{f.diferencia === undefined ? '' : formatMoney(f.diferencia)}</td>
+                      <td className="num">{f.num_documentos ?? ''}</td>
                       <td className="num">
                         <Button type="button" $variant="secondary" $small disabled={busy} onClick={() => setDeshaciendo(f)} aria-label={`Deshacer ${f.numero_proveedor}`}>
                           Deshacer
@@ -371,6 +388,15 @@ export function HcpPage() {
           </StyledCard>
         </>
       )}
+      <ConfirmDialog
+        open={descuadre}
+        title="La factura no cuadra"
+        text={`La diferencia entre la factura y los documentos marcados es de ${diferencia === null ? '' : formatMoney(diferencia)}. ¿Conciliar de todos modos?`}
+        confirmLabel="Conciliar con diferencia"
+        busy={busy}
+        onConfirm={() => void conciliar()}
+        onCancel={() => setDescuadre(false)}
+      />
       <ConfirmDialog
         open={deshaciendo !== null}
         title="Deshacer la conciliación"

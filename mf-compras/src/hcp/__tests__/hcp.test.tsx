@@ -82,6 +82,16 @@ describe('hcp', () => {
     await userEvent.type(screen.getByLabelText(/^Número de factura/), 'F-123');
     await userEvent.clear(screen.getByLabelText(/^Fecha de la factura/));
     await userEvent.type(screen.getByLabelText(/^Fecha de la factura/), '2026-03-31');
+    // An invoice that doesn't match its documents asks first.
+    await userEvent.clear(screen.getByLabelText(/^Total de la factura/));
+    await userEvent.type(screen.getByLabelText(/^Total de la factura/), '110,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Conciliar' }));
+    const aviso = await screen.findByRole('dialog', { name: 'La factura no cuadra' });
+    expect(within(aviso).getByText(/es de 1,10 €/)).toBeTruthy();
+    await userEvent.click(within(aviso).getByRole('button', { name: 'Cancelar' }));
+    expect(bodiesOf(fake.calls, 'editarfacturaproveedor')).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText(/^Total de la factura/));
+    await userEvent.type(screen.getByLabelText(/^Total de la factura/), '108,90');
     await userEvent.click(screen.getByRole('button', { name: 'Conciliar' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'editarfacturaproveedor')).toHaveLength(1));
     expect(bodiesOf(fake.calls, 'editarfacturaproveedor')[0]).toEqual({
