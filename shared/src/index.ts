@@ -4,6 +4,7 @@ export * from './context';
 export * from './hooks/useApi';
 export * from './hooks/useRecordEditor';
 export * from './hooks/useListOptions';
+export * from './hooks/useAlmacenes';
 export * from './io/csv';
 export * from './io/pdf';
 export * from './io/documentosPdf';

@@ -27,6 +27,7 @@ import {
   type TipoIva,
   type Ubicacion,
   type VariantePdf,
+  useAlmacenInicial,
 } from 'shared';
 import { useAlmacenes } from '../opciones';
 import type { Pantalla } from './pantallas';
@@ -84,6 +85,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
   const { form, documento, isNew, editable, lineas, dispatch } = editor;
   const { values, errors, set } = form;
   const almacenes = useAlmacenes({ soloActivos: editable });
+  useAlmacenInicial(form, isNew, almacenes.porDefecto);
   const almacenId = values.almacen_id ?? '';
   const ubicacionesList = useListOptions<Ubicacion>('listadoubicaciones', {
     params: { almacen_id: almacenId, orden: 'codigo', dir: 'asc' },

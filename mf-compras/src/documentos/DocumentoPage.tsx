@@ -25,6 +25,7 @@ import {
   useShell,
   type Documento,
   type Proveedor,
+  useAlmacenInicial,
 } from 'shared';
 import { useAlmacenes } from '../opciones';
 import { paths } from '../paths';
@@ -52,6 +53,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
   const { form, documento, isNew, editable, lineas, dispatch } = editor;
   const { values, errors, set } = form;
   const almacenes = useAlmacenes({ soloActivos: editable });
+  useAlmacenInicial(form, isNew, almacenes.porDefecto);
   // The supplier's name as chosen on this screen (the document answers its own).
   const [elegido, setElegido] = useState<{ id: string; nombre: string } | null>(null);
   const [working, setWorking] = useState(false);

@@ -107,7 +107,8 @@ const saved = (over: Partial<Documento>) => (call: FakeCall) => {
 
 const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`)) as HTMLInputElement;
 const scan = async (code: string, n: number) => {
-  const entry = screen.getByRole('combobox', { name: 'Añadir artículo' });
+  // The lines editor loads lazily with the first document screen.
+  const entry = await screen.findByRole('combobox', { name: 'Añadir artículo' });
   fireEvent.change(entry, { target: { value: code } });
   fireEvent.keyDown(entry, { key: 'Enter' });
   await screen.findByTestId(`linea-${n}`);
@@ -133,7 +134,10 @@ describe('Movimientos', () => {
     renderSection(Section, menu.prefix, '/almacenes/movimiento/nuevo-movimiento', { api: fake.api });
     expect(screen.getByRole('heading', { name: 'Nuevo movimiento' })).toBeTruthy();
     await almacenesLoaded('Almacén de origen');
-    fireEvent.change(field('Almacén de origen'), { target: { value: '1' } });
+    // A new document starts in the main warehouse (the first active one), without counting as a change.
+    await waitFor(() => expect(field('Almacén de origen').value).toBe('1'));
+    expect(field('Almacén de destino').value).toBe('');
+    expect(screen.queryByText('Cambios sin guardar')).toBeNull();
     fireEvent.change(field('Almacén de destino'), { target: { value: '1' } });
     await scan('TOR-M4', 1);
     fireEvent.change(screen.getByLabelText('Cantidad de la línea 1'), { target: { value: '12,5' } });
@@ -206,6 +210,8 @@ describe('Inventarios', () => {
     });
     renderSection(Section, menu.prefix, '/almacenes/inventario/nuevo-inventario', { api: fake.api });
     await almacenesLoaded();
+    await waitFor(() => expect(field('Almacén').value).toBe('1'));
+    fireEvent.change(field('Almacén'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cargar stock teórico' }));
     expect(await screen.findByText('Elija el almacén antes de cargar su stock')).toBeTruthy();
     fireEvent.change(field('Almacén'), { target: { value: '1' } });

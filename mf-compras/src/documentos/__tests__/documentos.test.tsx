@@ -65,7 +65,8 @@ describe('Pedido de compra', () => {
     await userEvent.selectOptions(field('Almacén'), '1');
 
     // Code + Tab picks it and goes to its quantity; Intro walks quantity → price → discount → IVA → the entry.
-    await userEvent.click(screen.getByRole('combobox', { name: 'Añadir artículo' }));
+    // The lines editor loads lazily with the first document screen.
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Añadir artículo' }));
     await userEvent.keyboard('TOR-M4{Tab}');
     const cantidad1 = await screen.findByLabelText('Cantidad de la línea 1');
     await waitFor(() => expect(document.activeElement).toBe(cantidad1));
@@ -198,7 +199,7 @@ describe('Albarán de compra', () => {
     expect(screen.getByTestId('tercero').textContent).toBe('Ferretería Levante SL');
     expect(screen.queryByRole('combobox', { name: /proveedor/i })).toBeNull();
     // The lines stay editable.
-    expect(screen.getByRole('combobox', { name: 'Añadir artículo' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Añadir artículo' })).toBeTruthy();
   });
 
   it('with a devolución it is read-only (the server refuses to rewrite it): no entry, no Eliminar', async () => {
