@@ -6,29 +6,17 @@ import type { Pantalla } from './pantallas';
 const origen: DataColumn<DocumentoFila> = { id: 'origen', header: 'Origen', cell: (d) => d.almacen_nombre ?? '' };
 const destino: DataColumn<DocumentoFila> = { id: 'destino', header: 'Destino', cell: (d) => d.almacen_destino_nombre ?? '' };
 const almacen: DataColumn<DocumentoFila> = { id: 'almacen', header: 'Almacén', cell: (d) => d.almacen_nombre ?? '' };
-const lineas: DataColumn<DocumentoFila> = {
-  id: 'num_lineas',
-  header: 'Líneas',
-  align: 'right',
-  hideOnPhone: true,
-  numeric: true,
-  cell: (d) => (d.num_lineas ?? 0).toLocaleString('es-ES'),
-  text: (d) => d.num_lineas ?? 0,
-};
 
 /** /almacenes/movimientos, /almacenes/inventario, /almacenes/perdidas: one list for the three. */
 export function DocumentoListPage({ pantalla }: { pantalla: Pantalla }) {
   const { def } = pantalla;
   const almacenes = useAlmacenes();
-  const columns = useMemo(() => (def.tipo === 'movimiento' ? [origen, destino, lineas] : [almacen, lineas]), [def.tipo]);
+  const columns = useMemo(() => (def.tipo === 'movimiento' ? [origen, destino] : [almacen]), [def.tipo]);
   return (
     <DocumentListPage
-      def={def}
-      title={def.pluralLabel}
-      description={pantalla.description}
-      recordPath={pantalla.record}
-      newPath={pantalla.nuevo}
+      pantalla={pantalla}
       columns={columns}
+      columnaLineas
       almacenes={almacenes.options}
       listKey={`almacenes-${def.plural}`}
     />

@@ -2,18 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Button,
-  DocumentActions,
-  FormGrid,
-  FormSection,
-  LinesEditor,
-  NotFoundPanel,
-  PageHeader,
-  RecordActions,
-  RecordForm,
+  DocumentRecordPage,
   SelectField,
-  Spinner,
-  TextAreaField,
-  TextField,
   downloadDocumentosPdf,
   empresaPdf,
   nuevaClaveLinea,
@@ -207,185 +197,64 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
     await imprimir(d, 'recuento', '-hoja-recuento');
   };
 
-  const back = { to: pantalla.list, label: def.pluralLabel };
-  const la = def.femenino ? 'la' : 'el';
-  if (editor.loading) return <Spinner />;
-  if (editor.notFound)
-    return (
-      <NotFoundPanel
-        title={`${def.singular} no encontrad${def.femenino ? 'a' : 'o'}`}
-        text={`${def.femenino ? 'La' : 'El'} ${def.singular.toLowerCase()} no existe o se ha eliminado.`}
-        back={back}
-      />
-    );
-
   const inventarioAcabado = def.tipo === 'inventario' && documento?.estado === 'finalizado';
-  const almacenOptions = almacenes.options;
-  const disabled = !editable;
 
   return (
-    <>
-      <PageHeader
-        back={back}
-        title={isNew ? pantalla.nuevoLabel : `${def.singular} ${documento?.numero ?? ''}`}
-        actions={
-          <>
-            {def.tipo === 'inventario' && editable && (
-              <Button type="button" $variant="secondary" disabled={working} onClick={() => void cargarTeorico()}>
-                Cargar stock teórico
-              </Button>
-            )}
-            {def.tipo === 'inventario' && !inventarioAcabado && (
-              <Button type="button" $variant="secondary" disabled={working} onClick={() => void hojaRecuento()}>
-                Imprimir hoja de recuento
-              </Button>
-            )}
-            {inventarioAcabado && documento && (
-              <Button type="button" $variant="secondary" disabled={working} onClick={() => void imprimir(documento, 'diferencias', '-diferencias')}>
-                Diferencias (PDF)
-              </Button>
-            )}
-            {documento && (
-              <Button type="button" $variant="secondary" disabled={working} onClick={() => void imprimir(editor.dirty ? borrador() : documento)}>
-                Imprimir
-              </Button>
-            )}
-          </>
-        }
-      />
-      {documento && (
-        <div style={{ marginBottom: 16 }}>
-          <DocumentActions
-            def={def}
-            documento={documento}
-            onChange={editor.setDocumento}
-            disabled={editor.dirty}
-            disabledReason="Guarde los cambios antes de cambiar el estado del documento."
-          />
-        </div>
-      )}
-      <RecordForm onSubmit={editor.save} dirty={editable && form.dirty} aria-label={isNew ? pantalla.nuevoLabel : `${def.singular} ${documento?.numero ?? ''}`}>
-        <FormSection title={`Datos de${def.femenino ? ' la' : 'l'} ${def.singular.toLowerCase()}`}>
-          <FormGrid>
-            {pantalla.campos.map((campo) => {
-              switch (campo) {
-                case 'almacen_id':
-                  return (
-                    <SelectField
-                      key={campo}
-                      label={def.tipo === 'movimiento' ? 'Almacén de origen' : 'Almacén'}
-                      required
-                      disabled={disabled}
-                      placeholder={almacenes.loading ? 'Cargando…' : 'Seleccione…'}
-                      options={almacenOptions}
-                      value={values.almacen_id}
-                      error={errors.almacen_id}
-                      onChange={(v) => {
-                        set('almacen_id', v);
-                        // A location belongs to one warehouse.
-                        if (values.ubicacion_id) set('ubicacion_id', '');
-                      }}
-                    />
-                  );
-                case 'almacen_destino_id':
-                  return (
-                    <SelectField
-                      key={campo}
-                      label="Almacén de destino"
-                      required
-                      disabled={disabled}
-                      placeholder={almacenes.loading ? 'Cargando…' : 'Seleccione…'}
-                      options={almacenOptions}
-                      value={values.almacen_destino_id}
-                      error={errors.almacen_destino_id}
-                      onChange={(v) => set('almacen_destino_id', v)}
-                    />
-                  );
-                case 'fecha':
-                  return (
-                    <TextField key={campo} label="Fecha" type="date" required disabled={disabled} value={values.fecha} error={errors.fecha} onChange={(v) => set('fecha', v)} />
-                  );
-                case 'familia_id':
-                  return (
-                    <SelectField
-                      key={campo}
-                      label="Familia"
-                      disabled={disabled}
-                      placeholder="Todas las familias"
-                      options={familias.options}
-                      value={values.familia_id}
-                      error={errors.familia_id}
-                      onChange={(v) => set('familia_id', v)}
-                    />
-                  );
-                case 'ubicacion_id':
-                  return (
-                    <SelectField
-                      key={campo}
-                      label="Ubicación"
-                      disabled={disabled || !almacenId}
-                      placeholder="Todas las ubicaciones"
-                      options={ubicacionesList.options}
-                      value={values.ubicacion_id}
-                      error={errors.ubicacion_id}
-                      onChange={(v) => set('ubicacion_id', v)}
-                    />
-                  );
-                default:
-                  return null;
-              }
-            })}
-          </FormGrid>
-          {pantalla.campos.includes('observaciones') && (
-            <div style={{ marginTop: 14 }}>
-              <TextAreaField
-                label="Observaciones"
-                rows={3}
-                maxLength={2000}
-                disabled={disabled}
-                value={values.observaciones}
-                error={errors.observaciones}
-                onChange={(v) => set('observaciones', v)}
-              />
-            </div>
+    <DocumentRecordPage
+      pantalla={pantalla}
+      editor={editor}
+      almacenes={almacenes}
+      working={working}
+      imprimir={{ onClick: () => documento && void imprimir(editor.dirty ? borrador() : documento), sinGuardar: true }}
+      actions={
+        <>
+          {def.tipo === 'inventario' && editable && (
+            <Button type="button" $variant="secondary" disabled={working} onClick={() => void cargarTeorico()}>
+              Cargar stock teórico
+            </Button>
           )}
-        </FormSection>
-        <FormSection
-          title="Líneas"
-          description={
-            def.tipo === 'inventario' && editable
-              ? 'Escanee cada artículo: cada lectura suma 1 a lo contado; escriba la cantidad para corregirla.'
-              : undefined
-          }
-        >
-          <LinesEditor
-            modo={def.lineas}
-            lineas={lineas}
-            dispatch={dispatch}
-            readOnly={!editable}
-            errores={editor.lineErrors}
-            ubicaciones={pantalla.ubicacionPorLinea ? ubicaciones : undefined}
-            ubicacionPorDefecto={values.ubicacion_id ? Number(values.ubicacion_id) : null}
-            params={{ activo: 1 }}
-            titulo={`Líneas de${def.femenino ? ' la' : 'l'} ${def.singular.toLowerCase()}`}
+          {def.tipo === 'inventario' && !inventarioAcabado && (
+            <Button type="button" $variant="secondary" disabled={working} onClick={() => void hojaRecuento()}>
+              Imprimir hoja de recuento
+            </Button>
+          )}
+          {inventarioAcabado && documento && (
+            <Button type="button" $variant="secondary" disabled={working} onClick={() => void imprimir(documento, 'diferencias', '-diferencias')}>
+              Diferencias (PDF)
+            </Button>
+          )}
+        </>
+      }
+      renderCampo={(campo, disabled) =>
+        campo === 'familia_id' ? (
+          <SelectField
+            label="Familia"
+            disabled={disabled}
+            placeholder="Todas las familias"
+            options={familias.options}
+            value={values.familia_id}
+            error={errors.familia_id}
+            onChange={(v) => set('familia_id', v)}
           />
-        </FormSection>
-        {editable && (
-          <RecordActions
-            editor={editor}
-            cancelTo={pantalla.list}
-            deletion={
-              editor.eliminable
-                ? {
-                    title: `Eliminar ${def.singular.toLowerCase()}`,
-                    text: `Se eliminará ${la} ${def.singular.toLowerCase()} ${documento?.numero ?? ''} con sus líneas.`,
-                  }
-                : undefined
-            }
+        ) : campo === 'ubicacion_id' ? (
+          <SelectField
+            label="Ubicación"
+            disabled={disabled || !almacenId}
+            placeholder="Todas las ubicaciones"
+            options={ubicacionesList.options}
+            value={values.ubicacion_id}
+            error={errors.ubicacion_id}
+            onChange={(v) => set('ubicacion_id', v)}
           />
-        )}
-      </RecordForm>
-    </>
+        ) : null
+      }
+      lineas={{
+        ubicaciones: pantalla.ubicacionPorLinea ? ubicaciones : undefined,
+        ubicacionPorDefecto: values.ubicacion_id ? Number(values.ubicacion_id) : null,
+      }}
+      lineasDescripcion={
+        def.tipo === 'inventario' && editable ? 'Escanee cada artículo: cada lectura suma 1 a lo contado; escriba la cantidad para corregirla.' : undefined
+      }
+    />
   );
 }
-

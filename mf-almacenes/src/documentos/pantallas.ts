@@ -1,19 +1,10 @@
-import { DOCUMENTO_TIPOS, documentoAlmacenSchema, type DOCUMENTO_TIPOS_ALMACEN, type DocumentoTipoDef, type FieldErrors, type Schema } from 'shared';
+import { DOCUMENTO_TIPOS, documentoAlmacenSchema, type DOCUMENTO_TIPOS_ALMACEN, type FieldErrors, type PantallaDocumento, type Schema } from 'shared';
 import { paths } from '../paths';
 
 /** What differs between the three warehouse documents' screens; the screens themselves are one list and one record. */
-export type Pantalla = {
-  def: DocumentoTipoDef;
-  list: string;
-  nuevo: string;
-  record: (id: number | string) => string;
+export type Pantalla = PantallaDocumento<'almacen_id' | 'almacen_destino_id' | 'fecha' | 'familia_id' | 'ubicacion_id' | 'observaciones'> & {
   /** Route segments (relative to /almacenes). */
   rutas: { list: string; nuevo: string; record: string; param: string };
-  /** 'Nuevo movimiento', 'Nueva pérdida'. */
-  nuevoLabel: string;
-  description: string;
-  /** Header fields shown, in order. */
-  campos: readonly ('almacen_id' | 'almacen_destino_id' | 'fecha' | 'familia_id' | 'ubicacion_id' | 'observaciones')[];
   schema: Schema;
   check?: (values: Record<string, string>) => FieldErrors;
   /** The lines may carry a location of the header's warehouse. */

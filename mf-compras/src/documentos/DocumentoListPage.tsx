@@ -7,15 +7,6 @@ import { opcionesPdfProveedor } from './pdfProveedor';
 const COLUMNS: DataColumn<DocumentoFila>[] = [
   { id: 'proveedor', header: 'Proveedor', cell: (d) => d.proveedor_nombre ?? '' },
   { id: 'almacen', header: 'Almacén', hideOnPhone: true, cell: (d) => d.almacen_nombre ?? '' },
-  {
-    id: 'num_lineas',
-    header: 'Líneas',
-    align: 'right',
-    hideOnPhone: true,
-    numeric: true,
-    cell: (d) => (d.num_lineas ?? 0).toLocaleString('es-ES'),
-    text: (d) => d.num_lineas ?? 0,
-  },
 ];
 
 /** /compras/pedidos, /compras/albaranes, /compras/devoluciones: one list for the three (state, supplier, dates, warehouse). */
@@ -26,12 +17,9 @@ export function DocumentoListPage({ pantalla }: { pantalla: Pantalla }) {
   const pdfOptions = useCallback((docs: Documento[]) => opcionesPdfProveedor(api, docs), [api]);
   return (
     <DocumentListPage
-      def={def}
-      title={def.pluralLabel}
-      description={pantalla.description}
-      recordPath={pantalla.record}
-      newPath={pantalla.nuevo}
+      pantalla={pantalla}
       columns={COLUMNS}
+      columnaLineas
       almacenes={almacenes.options}
       listKey={`compras-${def.plural}`}
       searchPlaceholder="Buscar por número, proveedor u observaciones…"

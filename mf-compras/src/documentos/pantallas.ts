@@ -1,4 +1,4 @@
-import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, type DOCUMENTO_TIPOS_COMPRA, type DocumentoTipoDef, type FlagName, type Schema } from 'shared';
+import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, type DOCUMENTO_TIPOS_COMPRA, type FlagName, type PantallaDocumento, type Schema } from 'shared';
 import { paths } from '../paths';
 
 /** Header fields of `editar<entidad>` for the purchase documents (lines travel apart, as `lineas`). */
@@ -16,20 +16,11 @@ export const documentoCompraSchema = {
 export type CampoCompra = 'proveedor_id' | 'almacen_id' | 'fecha' | 'fecha_entrega' | 'forma_pago' | 'retencion' | 'observaciones';
 
 /** What differs between the three purchase documents' screens; the screens themselves are one list and one record. */
-export type Pantalla = {
-  def: DocumentoTipoDef;
+export type Pantalla = PantallaDocumento<CampoCompra> & {
   /** The menu entry's flag (the type's own beside compras). */
   flag: FlagName;
-  list: string;
-  nuevo: string;
-  record: (id: number | string) => string;
   /** Route segments (relative to /compras). */
   rutas: { list: string; nuevo: string; record: string; param: string };
-  /** 'Nuevo pedido', 'Nueva devolución'. */
-  nuevoLabel: string;
-  description: string;
-  /** Header fields shown, in order. */
-  campos: readonly CampoCompra[];
   schema: Schema;
 };
 

@@ -13,6 +13,7 @@ import { PageHeader } from '../ui/layout';
 import { Button } from '../ui/primitives';
 import type { Theme } from '../ui/theme';
 import { EstadoBadge } from './EstadoBadge';
+import type { PantallaDocumento } from './pantalla';
 import { TERCEROS, TerceroField, type TerceroFila } from './terceros';
 
 type T = { theme: Theme };
@@ -20,17 +21,28 @@ type T = { theme: Theme };
 /** A row of `listado<plural>`: the header without lines, with names and the value. */
 export type DocumentoFila = Omit<Documento, 'lineas' | 'historial'> & { num_lineas?: number };
 
-export type DocumentListPageProps = {
-  def: DocumentoTipoDef;
-  /** The record's screen: (12) → '/almacenes/movimiento/12'. */
-  recordPath: (id: number) => string;
-  /** The "nuevo" screen. */
-  newPath: string;
+/** The type and its screens: one by one, or a section's `PantallaDocumento` (its description too). */
+type DocumentListDestino =
+  | {
+      def: DocumentoTipoDef;
+      /** The record's screen: (12) → '/almacenes/movimiento/12'. */
+      recordPath: (id: number) => string;
+      /** The "nuevo" screen. */
+      newPath: string;
+      pantalla?: undefined;
+    }
+  | { pantalla: PantallaDocumento; def?: undefined; recordPath?: undefined; newPath?: undefined };
+
+export type DocumentListPageProps = DocumentListDestino & DocumentListOpciones;
+
+type DocumentListOpciones = {
   /** Default: the type's plural label. */
   title?: string;
   description?: ReactNode;
   /** Columns after the state (Origen, Destino, Almacén…); keep them stable (useMemo or module scope). */
   columns?: DataColumn<DocumentoFila>[];
+  /** A 'Líneas' column (how many lines each has) after those. */
+  columnaLineas?: boolean;
   /** Options of the 'Almacén' filter (`almacen_id`: origin or destination for movimientos). */
   almacenes?: SelectOption[];
   /** More filters: the party (`cliente_id`, `proveedor_id`), the serie. */
@@ -90,14 +102,31 @@ async function leerDocumentos(get: (id: number) => Promise<Documento | null>, id
   return out.filter((d): d is Documento => d !== null);
 }
 
+const LINEAS: DataColumn<DocumentoFila> = {
+  id: 'num_lineas',
+  header: 'Líneas',
+  align: 'right',
+  hideOnPhone: true,
+  numeric: true,
+  cell: (d) => (d.num_lineas ?? 0).toLocaleString('es-ES'),
+  text: (d) => d.num_lineas ?? 0,
+};
+
 /** The document list's implementation (see DocumentListPage.tsx). */
-export default function DocumentListPageImpl({
+export default function DocumentListPageImpl(props: DocumentListPageProps) {
+  const p = props.pantalla;
+  if (p) return <DocumentList {...props} def={p.def} recordPath={p.record} newPath={p.nuevo} description={props.description ?? p.description} />;
+  return <DocumentList {...props} />;
+}
+
+function DocumentList({
   def,
   recordPath,
   newPath,
   title = def.pluralLabel,
   description,
   columns: extra,
+  columnaLineas = false,
   almacenes,
   filters: moreFilters,
   listKey = `documentos-${def.plural}`,
@@ -105,7 +134,7 @@ export default function DocumentListPageImpl({
   actions,
   terceroFilter = true,
   pdfOptions,
-}: DocumentListPageProps) {
+}: DocumentListOpciones & { def: DocumentoTipoDef; recordPath: (id: number) => string; newPath: string }) {
   const { api, toast, config } = useShell();
   const navigate = useNavigate();
   const [fechas, setFechas] = useListState(`${listKey}-fechas`);
@@ -133,9 +162,10 @@ export default function DocumentListPageImpl({
         text: (d) => def.estados.find((e) => e.id === d.estado)?.label ?? d.estado,
       },
       ...(extra ?? []),
+      ...(columnaLineas ? [LINEAS] : []),
       { id: 'total', header: def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor', align: 'right', numeric: true, cell: (d) => formatMoney(d.total ?? 0), text: (d) => formatMoney(d.total ?? 0) },
     ],
-    [def, extra, recordPath],
+    [def, extra, columnaLineas, recordPath],
   );
 
   const filters = useMemo<ListFilter[]>(

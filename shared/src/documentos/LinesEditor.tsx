@@ -1,17 +1,15 @@
-import { lazy, Suspense, useReducer } from 'react';
-import type { LinesEditorProps } from './LinesEditorImpl';
+import { useReducer } from 'react';
+import { diferido } from './diferido';
 import { lineasReducer, type LineaEditable } from './lineas';
 
 export type { LinesEditorProps } from './LinesEditorImpl';
-
-// The editor loads with the first document screen, not with the login (the shared module is part of the first paint).
-const LinesEditorImpl = lazy(() => import('./LinesEditorImpl'));
 
 /** The lines' state for a `LinesEditor` of a screen without `useDocumentEditor`. */
 export function useLineas(initial: LineaEditable[] = []) {
   return useReducer(lineasReducer, initial);
 }
 
+// The editor loads with the first document screen, not with the login (the shared module is part of the first paint).
 /**
  * The lines editor of every document (docs/documents.md): keyboard first. In the entry box a scanned
  * barcode or a typed code + Intro picks the article at once and stays there for the next one (Tab
@@ -24,10 +22,4 @@ export function useLineas(initial: LineaEditable[] = []) {
  * const [lineas, dispatch] = useLineas();
  * <LinesEditor modo="coste" lineas={lineas} dispatch={dispatch} />
  */
-export function LinesEditor(props: LinesEditorProps) {
-  return (
-    <Suspense fallback={<div role="status" aria-label="Cargando líneas" style={{ minHeight: 160 }} />}>
-      <LinesEditorImpl {...props} />
-    </Suspense>
-  );
-}
+export const LinesEditor = diferido(() => import('./LinesEditorImpl'), 'Cargando líneas', 160);

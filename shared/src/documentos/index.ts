@@ -4,3 +4,5 @@ export * from './useDocumentEditor';
 export * from './DocumentActions';
 export * from './DocumentListPage';
 export * from './terceros';
+export * from './pantalla';
+export * from './DocumentRecordPage';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { Almacen } from '../domain/almacenes';
 import type { SelectOption } from '../ui/fields';
 import { useListOptions } from './useListOptions';
@@ -36,7 +36,9 @@ export function useAlmacenInicial<V extends { almacen_id?: string | null }>(
   porDefecto: string,
 ): void {
   const { values, dirty, reset } = form;
-  useEffect(() => {
+  // In the same commit that shows the warehouses: a choice made as soon as they appear comes after it
+  // (with useEffect, a pick landing before the effect ran was overwritten by this starting value).
+  useLayoutEffect(() => {
     if (isNew && !dirty && !values.almacen_id && porDefecto) reset({ ...values, almacen_id: porDefecto });
   }, [isNew, dirty, values, porDefecto, reset]);
 }

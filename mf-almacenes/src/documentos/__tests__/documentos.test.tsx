@@ -132,7 +132,7 @@ describe('Movimientos', () => {
   it('creates a movimiento: origin and destination must differ, lines by code, one clave', async () => {
     const fake = fakeAlmacenes({ listadoarticulos: articulos, listadomovimientos: listado([]), editarmovimiento: saved({ id: 9, numero: 'MOV 2026/000009' }) });
     renderSection(Section, menu.prefix, '/almacenes/movimiento/nuevo-movimiento', { api: fake.api });
-    expect(screen.getByRole('heading', { name: 'Nuevo movimiento' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nuevo movimiento' })).toBeTruthy();
     await almacenesLoaded('Almacén de origen');
     // A new document starts in the main warehouse (the first active one), without counting as a change.
     await waitFor(() => expect(field('Almacén de origen').value).toBe('1'));
@@ -274,7 +274,7 @@ describe('Pérdidas', () => {
       editarperdida: saved({ id: 20, tipo: 'perdida', numero: 'PER 2026/000020', estado: 'pendiente', almacen_destino_id: null }),
     });
     renderSection(Section, menu.prefix, '/almacenes/perdida/nueva-perdida', { api: fake.api });
-    expect(screen.getByRole('heading', { name: 'Nueva pérdida' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nueva pérdida' })).toBeTruthy();
     await almacenesLoaded();
     fireEvent.change(field('Almacén'), { target: { value: '1' } });
     await scan('PIN-01', 1);

@@ -55,7 +55,7 @@ describe('Pedido de compra', () => {
       editarpedidocompra: (call: FakeCall) => ({ RESULT: '0', data: [doc({ id: 9, numero: 'PC 2026/000009', ...(call.body as object), lineas: [] })] }),
     });
     renderSection(Section, menu.prefix, '/compras/pedido/nuevo-pedido', { api: fake.api });
-    expect(screen.getByRole('heading', { name: 'Nuevo pedido' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nuevo pedido' })).toBeTruthy();
     await elegirProveedor('Ferre');
     expect(screen.getByTestId('tercero').textContent).toBe('Ferretería Levante SL');
     // The supplier's terms: transfer at 30 days, 15 % retención.

@@ -8,11 +8,14 @@ import { bodiesOf, createFakeApi, renderWithShell } from '../../testing';
 import { DocumentActions as LazyDocumentActions } from '../DocumentActions';
 import DocumentActions from '../DocumentActionsImpl';
 import DocumentListPage from '../DocumentListPageImpl';
+import { DocumentRecordPage as LazyDocumentRecordPage } from '../DocumentRecordPage';
+import DocumentRecordPage from '../DocumentRecordPageImpl';
 import { LinesEditor as LazyLinesEditor } from '../LinesEditor';
 import LinesEditor from '../LinesEditorImpl';
 import { lineaDesdeArticulo } from '../lineas';
+import type { PantallaDocumento } from '../pantalla';
 import { TERCEROS, TerceroField } from '../terceros';
-import { useDocumentEditor } from '../useDocumentEditor';
+import { useDocumentEditor, type DocumentEditor } from '../useDocumentEditor';
 import { ARTICULOS, articulosHandler } from './fixtures';
 
 const pdf = vi.hoisted(() => ({ calls: [] as unknown[][] }));
@@ -256,6 +259,71 @@ describe('useDocumentEditor', () => {
   });
 });
 
+const ALMACENES = { options: [{ value: '1', label: 'Central' }, { value: '2', label: 'Tienda' }], loading: false };
+const pantallaDe = <C extends string>(tipo: 'movimiento' | 'pedidocompra', campos: readonly C[]): PantallaDocumento<C> => ({
+  def: DOCUMENTO_TIPOS[tipo],
+  list: '/lista',
+  nuevo: '/lista/nuevo',
+  record: (id) => `/lista/${id}`,
+  nuevoLabel: 'Nuevo documento',
+  description: '',
+  campos,
+});
+
+function Pagina<C extends string>({ p, id, sinGuardar }: { p: PantallaDocumento<C>; id?: string; sinGuardar?: boolean }) {
+  const e = useDocumentEditor(p.def, id);
+  editor = e;
+  return (
+    <DocumentRecordPage
+      pantalla={p}
+      editor={e}
+      almacenes={ALMACENES}
+      imprimir={{ onClick: () => {}, sinGuardar }}
+      renderCampo={(campo, disabled) => <input aria-label={`Propio ${campo}`} disabled={disabled} />}
+    />
+  );
+}
+
+describe('DocumentRecordPage', () => {
+  it("draws the common header fields from campos, in order, with the section's own in their place", () => {
+    const p = pantallaDe('pedidocompra', ['proveedor_id', 'almacen_id', 'fecha', 'fecha_entrega', 'forma_pago', 'retencion', 'observaciones']);
+    renderWithShell(<Pagina p={p} />);
+    expect(screen.getByRole('heading', { name: 'Nuevo documento' })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Nuevo documento' });
+    // A required field's label ends in an asterisk (hidden from its accessible name).
+    const campo = (l: string) => within(form).getByLabelText(new RegExp(`^${l}\\*?$`));
+    const labels = ['Propio proveedor_id', 'Almacén', 'Fecha', 'Fecha de entrega', 'Forma de pago', '% Retención', 'Observaciones'];
+    const fields = labels.map(campo);
+    for (let i = 1; i < fields.length; i++) expect(fields[i - 1].compareDocumentPosition(fields[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect((campo('Fecha de entrega') as HTMLInputElement).type).toBe('date');
+    expect((campo('% Retención') as HTMLSelectElement).value).toBe('0');
+    expect(screen.queryByRole('button', { name: 'Imprimir' })).toBeNull();
+    expect(within(form).getByRole('heading', { name: 'Datos del pedido de compra' })).toBeTruthy();
+    expect(within(form).getByRole('combobox', { name: 'Añadir artículo' })).toBeTruthy();
+  });
+
+  it('a saved document: its state bar, «Imprimir» that waits for the changes to be saved (unless it prints the screen), deletion', async () => {
+    const fake = createFakeApi({ listadomovimientos: () => ({ RESULT: '0', data: [documento()] }) });
+    const p = pantallaDe('movimiento', ['almacen_id', 'almacen_destino_id', 'fecha']);
+    const { unmount } = renderWithShell(<Pagina p={p} id="7" />, { api: fake.api });
+    expect(await screen.findByRole('heading', { name: 'Movimiento MOV 2026/000007' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Almacén de origen/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Almacén de destino/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Eliminar' })).toBeTruthy();
+    const imprimir = () => screen.getByRole('button', { name: 'Imprimir' }) as HTMLButtonElement;
+    expect(imprimir().disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Fecha\*?$/), { target: { value: '2026-03-05' } });
+    expect(imprimir().disabled).toBe(true);
+    expect(imprimir().title).toBe('Guarde los cambios antes.');
+    unmount();
+    renderWithShell(<Pagina p={p} id="7" sinGuardar />, { api: fake.api });
+    await screen.findByRole('heading', { name: 'Movimiento MOV 2026/000007' });
+    fireEvent.change(screen.getByLabelText(/^Fecha\*?$/), { target: { value: '2026-03-05' } });
+    expect(imprimir().disabled).toBe(false);
+  });
+});
+
 describe('DocumentListPage', () => {
   const filas = [documento({ lineas: undefined }), documento({ id: 8, numero: 'MOV 2026/000008', estado: 'enviado', total: 99900, lineas: undefined })];
 
@@ -295,6 +363,18 @@ describe('DocumentListPage', () => {
     expect(docs[0].lineas).toHaveLength(2);
     expect(opts.fileName).toBe('movimientos.pdf');
   });
+
+  it("from a section's pantalla: its title, description and paths; columnaLineas adds how many lines each has", async () => {
+    const fake = createFakeApi({ listadomovimientos: () => ({ RESULT: '0', data: [{ ...filas[1], num_lineas: 12345 }], total: 1 }) as never });
+    const p = { ...pantallaDe('movimiento', []), description: 'Traspasos entre almacenes.' };
+    renderWithShell(<DocumentListPage pantalla={p} columnaLineas />, { api: fake.api });
+    const link = await screen.findByRole('link', { name: 'MOV 2026/000008' });
+    expect(link.getAttribute('href')).toBe('/lista/8');
+    expect(screen.getByRole('heading', { name: 'Movimientos' })).toBeTruthy();
+    expect(screen.getByText('Traspasos entre almacenes.')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Líneas/ })).toBeTruthy();
+    expect(within(link.closest('tr')!).getByText('12.345')).toBeTruthy();
+  });
 });
 
 describe('lines model', () => {
@@ -325,9 +405,16 @@ describe('the public document components', () => {
       <>
         <LazyDocumentActions def={DOCUMENTO_TIPOS.movimiento} documento={doc} onChange={() => {}} />
         <LazyLinesEditor modo="coste" lineas={[]} dispatch={() => {}} />
+        <LazyDocumentRecordPage
+          pantalla={{ def: DOCUMENTO_TIPOS.perdida, list: '/l', nuevo: '/n', record: String, nuevoLabel: 'Nueva pérdida', description: '', campos: ['fecha'] }}
+          editor={{ loading: true } as DocumentEditor}
+          almacenes={{ options: [], loading: false }}
+        />
       </>,
     );
     expect(await screen.findByRole('button', { name: 'Enviar' })).toBeTruthy();
     expect(await screen.findByPlaceholderText(/Código de barras/)).toBeTruthy();
+    // The record page while its document loads: the spinner.
+    expect(await screen.findByRole('status', { name: 'Cargando' })).toBeTruthy();
   });
 });

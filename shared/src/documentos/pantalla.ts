@@ -1,0 +1,20 @@
+import type { DocumentoTipoDef } from '../domain/documentos';
+
+/** The header fields every section's document screen may show, drawn by `DocumentRecordPage` from `campos`. */
+export type CampoCabecera = 'fecha' | 'almacen_id' | 'almacen_destino_id' | 'fecha_entrega' | 'forma_pago' | 'retencion' | 'observaciones';
+
+/**
+ * A document type's screens as data: what its list and its record need. A section's own `Pantalla`
+ * extends it (its schema, routes, flags); a new document type is one more of these, not another screen.
+ */
+export type PantallaDocumento<C extends string = string> = {
+  def: DocumentoTipoDef;
+  list: string;
+  nuevo: string;
+  record: (id: number | string) => string;
+  /** 'Nuevo movimiento', 'Nueva pérdida'. */
+  nuevoLabel: string;
+  description: string;
+  /** Header fields shown, in order: the common ones (`CampoCabecera`) and the section's own (`renderCampo`). */
+  campos: readonly C[];
+};
