@@ -13,7 +13,7 @@ import type { Documento, TipoIva } from 'shared/domain';
 import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
 import { stockPorAlmacen } from '../server/src/actions/catalogo/stock.ts';
 import type { Database } from '../server/src/db/schema.ts';
-import { callHandler, login, ms, onBothEngines, param, stats, type Runner } from './runners.ts';
+import { callHandler, login, ms, onBothEngines, param, rawReadBack, row, type Row, type Runner } from './runners.ts';
 
 const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const LEDGER = Number(process.env.BENCH_LEDGER ?? 1_000_000);
@@ -105,29 +105,6 @@ async function generate(db: Kysely<Database>): Promise<Generated> {
   return { almacenes, articulos: ids.length, ids, admin };
 }
 
-type Row = Record<string, string | number>;
-
-function row(name: string, note: string, raw: number[], handler: number[], inject?: number[]): Row {
-  const r = stats(raw);
-  const h = stats(handler);
-  const out: Row = {
-    operation: name,
-    note,
-    'raw p50': r.p50.toFixed(3),
-    'raw p95': r.p95.toFixed(3),
-    'handler p50': h.p50.toFixed(3),
-    'handler p95': h.p95.toFixed(3),
-    'ratio p50': (h.p50 / r.p50).toFixed(2),
-    'ratio p95': (h.p95 / r.p95).toFixed(2),
-  };
-  if (inject) {
-    const i = stats(inject);
-    out['inject p50'] = i.p50.toFixed(3);
-    out['inject p95'] = i.p95.toFixed(3);
-  }
-  return out;
-}
-
 /** Reads: interleaved raw / handler / inject, in a rotating order, so the three see the same machine. */
 async function reads(r: Runner, gen: Generated, cookie: string): Promise<Row[]> {
   const d = r.name;
@@ -205,23 +182,6 @@ async function reads(r: Runner, gen: Generated, cookie: string): Promise<Row[]> 
 
 const randomUUID = () => crypto.randomUUID();
 
-/** The action's answer is the document after it: header, lines and history, read back as the handler does. */
-async function rawReadBack(r: Runner, id: number): Promise<void> {
-  const d = r.name;
-  await r.rawQuery(
-    `select d.*, a.nombre as almacen_nombre, b.nombre as almacen_destino_nombre from documentos d left join almacenes a on a.id = d.almacen_id
-     left join almacenes b on b.id = d.almacen_destino_id where d.id = ${param(d, 1)}`,
-    [id],
-  );
-  await r.rawQuery(
-    `select l.id, l.orden, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, l.pendiente, l.ubicacion_id,
-       u.codigo as ubicacion_codigo, l.motivo, l.teorico from documento_lineas l left join ubicaciones u on u.id = l.ubicacion_id
-     where l.documento_id = ${param(d, 1)} order by l.orden, l.id`,
-    [id],
-  );
-  await r.rawQuery(`select a.id, a.accion, a.fecha, a.deshecha_por from documento_acciones a where a.documento_id = ${param(d, 1)} order by a.id`, [id]);
-}
-
 /** Writes: each run on a document of its own, created beforehand (untimed). */
 async function writes(r: Runner, gen: Generated): Promise<Row[]> {
   const d = r.name;
@@ -267,7 +227,7 @@ async function writes(r: Runner, gen: Generated): Promise<Row[]> {
           await r.rawQuery(`update documento_lineas set pendiente = cantidad where documento_id = ${param(d, 1)}`, [doc.id]);
           await r.rawQuery(`update documentos set estado = 'enviado', modificado = ${param(d, 1)} where id = ${param(d, 2)}`, [new Date().toISOString(), doc.id]);
         });
-        await rawReadBack(r, doc.id);
+        await rawReadBack(r, 'movimiento', doc.id);
       }
       times[which === 0 ? 'raw' : 'handler'].push(ms(t0));
     }
@@ -313,7 +273,7 @@ async function writes(r: Runner, gen: Generated): Promise<Row[]> {
           );
           await r.rawQuery(`update documentos set estado = 'finalizado' where id = ${param(d, 1)}`, [b.id]);
         });
-        await rawReadBack(r, b.id);
+        await rawReadBack(r, 'inventario', b.id);
       }
       inv[which === 0 ? 'raw' : 'handler'].push(ms(t0));
     }

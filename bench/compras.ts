@@ -15,7 +15,7 @@ import os from 'node:os';
 import { FORMA_PAGO_IDS, calcularTotales } from 'shared/domain';
 import type { Documento, TipoIva } from 'shared/domain';
 import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
-import { callHandler, login, ms, onBothEngines, param, stats, type Runner } from './runners.ts';
+import { callHandler, login, ms, onBothEngines, param, rawReadBack, row, type Row, type Runner } from './runners.ts';
 
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 2_000);
 const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -365,68 +365,6 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
     counts,
     busiest,
   };
-}
-
-type Row = Record<string, string | number>;
-
-function row(name: string, note: string, raw: number[], handler: number[], inject?: number[]): Row {
-  const r = stats(raw);
-  const h = stats(handler);
-  const out: Row = {
-    operation: name,
-    note,
-    'raw p50': r.p50.toFixed(3),
-    'raw p95': r.p95.toFixed(3),
-    'handler p50': h.p50.toFixed(3),
-    'handler p95': h.p95.toFixed(3),
-    'ratio p50': (h.p50 / r.p50).toFixed(2),
-    'ratio p95': (h.p95 / r.p95).toFixed(2),
-  };
-  if (inject) {
-    const i = stats(inject);
-    out['inject p50'] = i.p50.toFixed(3);
-    out['inject p95'] = i.p95.toFixed(3);
-  }
-  return out;
-}
-
-const HEADER_SQL = (d: Runner['name']) => `select d.id, d.tipo, d.serie_id, d.numero, d.ejercicio, d.fecha, d.estado, d.almacen_id, d.almacen_destino_id, d.familia_id,
-    d.ubicacion_id, d.cliente_id, d.proveedor_id, d.forma_pago, d.fecha_entrega, d.retencion, d.con_recargo, d.observaciones, d.base, d.iva, d.recargo,
-    d.retencion_importe, d.total, d.desglose, d.clave, d.creado, d.modificado, ao.nombre as almacen_nombre, ad.nombre as almacen_destino_nombre,
-    te.razon_social as proveedor_nombre, te.nif as proveedor_nif, f.nombre as familia_nombre, u.codigo as ubicacion_codigo, uc.nombre as creado_por_nombre
-  from documentos d left join almacenes ao on ao.id = d.almacen_id left join almacenes ad on ad.id = d.almacen_destino_id
-  left join proveedores te on te.id = d.proveedor_id left join familias f on f.id = d.familia_id left join ubicaciones u on u.id = d.ubicacion_id
-  left join usuarios uc on uc.id = d.creado_por where d.id = ${param(d, 1)} and d.tipo = ${param(d, 2)}`;
-
-/** A document as `listado…&id=` answers it, by hand: header, lines with their links, history, linked documents. */
-async function rawReadBack(r: Runner, tipo: string, id: number): Promise<void> {
-  const d = r.name;
-  await r.rawQuery(HEADER_SQL(d), [id, tipo]);
-  const lineas = (await r.rawQuery(
-    `select l.id, l.orden, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, l.pendiente, l.ubicacion_id,
-       u.codigo as ubicacion_codigo, l.motivo, l.teorico,
-       (select min(e.padre_linea_id) from documento_enlaces e where e.linea_id = l.id) as origen_linea_id,
-       (select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id) as enlazado
-     from documento_lineas l left join ubicaciones u on u.id = l.ubicacion_id where l.documento_id = ${param(d, 1)} order by l.orden, l.id`,
-    [id],
-  )) as { origen_linea_id: number | null; enlazado: number | string }[];
-  await r.rawQuery(
-    `select a.id, a.accion, a.fecha, us.nombre as usuario_nombre, a.deshecha_por from documento_acciones a left join usuarios us on us.id = a.usuario_id
-     where a.documento_id = ${param(d, 1)} order by a.id`,
-    [id],
-  );
-  // The linked documents, on the side the lines show links: children (what took from its lines) and parents.
-  for (const [mine, other, some] of [
-    ['padre_linea_id', 'linea_id', lineas.some((l) => Number(l.enlazado) > 0)],
-    ['linea_id', 'padre_linea_id', lineas.some((l) => l.origen_linea_id !== null)],
-  ] as const) {
-    if (!some) continue;
-    await r.rawQuery(
-      `select distinct d.id, d.tipo, d.ejercicio, d.numero, d.fecha, d.estado from documento_lineas l join documento_enlaces e on e.${mine} = l.id
-       join documento_lineas o on o.id = e.${other} join documentos d on d.id = o.documento_id where l.documento_id = ${param(d, 1)} order by d.id`,
-      [id],
-    );
-  }
 }
 
 /** Reads: interleaved raw / handler / inject, in a rotating order, so the three see the same machine. */
