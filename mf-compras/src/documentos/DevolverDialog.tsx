@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import styled from 'styled-components';
 import {
   Button,
+  LineasDialogBackdrop,
+  LineasDialogBox,
+  MESSAGES,
+  nuevaClave,
   decimalInputText,
   formatDecimal,
   hoyIso,
@@ -13,52 +16,7 @@ import {
   type LineaInput,
 } from 'shared';
 
-const StyledBackdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  background: rgb(15 23 42 / 0.45);
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  place-items: center;
-  z-index: 1000;
-  padding: 16px;
-`;
-const StyledDialog = styled.div`
-  background: #fff;
-  border-radius: 10px;
-  padding: 20px;
-  width: 100%;
-  max-width: 760px;
-  max-height: calc(100vh - 32px);
-  min-width: 0;
-  box-sizing: border-box;
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  box-shadow: 0 20px 40px rgb(15 23 42 / 0.25);
-  h2 { margin: 0; font-size: 18px; }
-  p { margin: 0; color: ${({ theme }) => theme.gray[600]}; font-size: 14px; }
-  .scroll { overflow: auto; border: 1px solid ${({ theme }) => theme.gray[200]}; border-radius: 6px; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; text-align: left; }
-  th { background: ${({ theme }) => theme.gray[50]}; font-size: 12px; color: ${({ theme }) => theme.gray[600]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  input.dec { font: inherit; width: 100px; text-align: right; padding: 5px 7px; border-radius: 6px; border: 1px solid ${({ theme }) => theme.gray[300]}; }
-  input.dec[aria-invalid='true'] { border-color: ${({ theme }) => theme.danger}; }
-  input[type='checkbox'] { width: 18px; height: 18px; }
-  .err { color: ${({ theme }) => theme.danger}; font-size: 12px; display: block; }
-  .actions { display: flex; justify-content: flex-end; gap: 8px; flex-wrap: wrap; }
-`;
-
-export const MAS_QUE_RECIBIDO = 'No se puede devolver más de lo recibido y no devuelto';
-const NUMERO = 'Debe ser un número válido';
-
 type Fila = { linea: DocumentoLinea; disponible: number; elegida: boolean; texto: string };
-
-function newUuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
-}
 
 /**
  * What each line of the albarán already returned: the server's `devuelto` when it says, else the
@@ -88,7 +46,7 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
   const { run, busy } = useAction();
   const titleId = useId();
   const [filas, setFilas] = useState<Fila[] | null>(null);
-  const clave = useRef(newUuid());
+  const clave = useRef(nuevaClave());
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -125,8 +83,8 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
   const errorDe = (f: Fila): string | null => {
     if (!f.elegida) return null;
     const v = parseDecimal(f.texto, 3);
-    if (v === null || v <= 0n) return NUMERO;
-    if (v > BigInt(f.disponible)) return MAS_QUE_RECIBIDO;
+    if (v === null || v <= 0n) return MESSAGES.invalidNumber;
+    if (v > BigInt(f.disponible)) return MESSAGES.devolverMasDeRecibido;
     return null;
   };
   const errores = (filas ?? []).map(errorDe);
@@ -158,8 +116,8 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
   };
 
   return (
-    <StyledBackdrop onClick={busy ? undefined : onCancel}>
-      <StyledDialog role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+    <LineasDialogBackdrop onClick={busy ? undefined : onCancel}>
+      <LineasDialogBox role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
         <h2 id={titleId}>Devolver mercancía del albarán {albaran.numero}</h2>
         <p>Marque las líneas que devuelve y la cantidad de cada una: como mucho lo recibido y aún no devuelto. El stock saldrá del almacén.</p>
         {filas === null ? (
@@ -230,7 +188,7 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
             Crear devolución
           </Button>
         </div>
-      </StyledDialog>
-    </StyledBackdrop>
+      </LineasDialogBox>
+    </LineasDialogBackdrop>
   );
 }

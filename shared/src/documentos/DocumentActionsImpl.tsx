@@ -3,12 +3,14 @@ import styled from 'styled-components';
 import { parseDecimal } from '../domain/decimal';
 import { accionesDesde, type AccionDef, type Documento, type DocumentoTipoDef, } from '../domain/documentos';
 import { formatDecimal } from '../domain/format';
+import { MESSAGES } from '../domain/messages';
 import { useAction } from '../hooks/useApi';
 import { decimalInputText } from '../ui/inputs';
 import { ConfirmDialog } from '../ui/layout';
 import { Button } from '../ui/primitives';
 import type { Theme } from '../ui/theme';
 import { EstadoBadge } from './EstadoBadge';
+import { LineasDialogBackdrop, LineasDialogBox } from './LineasDialog';
 
 type T = { theme: Theme };
 
@@ -103,53 +105,7 @@ export default function DocumentActionsImpl({ def, documento, onChange, disabled
   );
 }
 
-const StyledBackdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  background: rgb(15 23 42 / 0.45);
-  display: grid;
-  /* A track that never grows past the screen: the lines table scrolls inside the dialog instead. */
-  grid-template-columns: minmax(0, 1fr);
-  place-items: center;
-  z-index: 1000;
-  padding: 16px;
-`;
-const StyledDialog = styled.div`
-  background: #fff;
-  border-radius: 10px;
-  padding: 20px;
-  width: 100%;
-  max-width: 760px;
-  max-height: calc(100vh - 32px);
-  min-width: 0;
-  box-sizing: border-box;
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  box-shadow: 0 20px 40px rgb(15 23 42 / 0.25);
-  h2 { margin: 0; font-size: 18px; }
-  p { margin: 0; color: ${({ theme }: T) => theme.gray[600]}; font-size: 14px; }
-  .scroll { overflow: auto; border: 1px solid ${({ theme }: T) => theme.gray[200]}; border-radius: 6px; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }: T) => theme.gray[100]}; text-align: left; }
-  th { background: ${({ theme }: T) => theme.gray[50]}; font-size: 12px; color: ${({ theme }: T) => theme.gray[600]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  input.dec { font: inherit; width: 100px; text-align: right; padding: 5px 7px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; }
-  input.dec[aria-invalid='true'] { border-color: ${({ theme }: T) => theme.danger}; }
-  input[type='checkbox'] { width: 18px; height: 18px; }
-  .err { color: ${({ theme }: T) => theme.danger}; font-size: 12px; display: block; }
-  .actions { display: flex; justify-content: flex-end; gap: 8px; flex-wrap: wrap; }
-  .actions .first { margin-right: auto; }
-  @media (max-width: 639px) {
-    padding: 14px;
-    th, td { padding: 6px 5px; }
-    input.dec { width: 68px; }
-  }
-`;
-
 type Fila = { id: number; texto: string; ausente: boolean };
-
-const MAS_QUE_PENDIENTE = 'No se puede recibir más de lo pendiente';
 
 /** Receipt by lines: each line with its pending quantity, what arrives (all by default) or 'Ausente' (0). */
 function PorLineasDialog({
@@ -182,8 +138,8 @@ function PorLineasDialog({
   const errorDe = (f: Fila, pendiente: number): string | null => {
     if (f.ausente) return null;
     const v = parseDecimal(f.texto, 3);
-    if (v === null || v < 0n) return 'Debe ser un número válido';
-    if (v > BigInt(pendiente)) return MAS_QUE_PENDIENTE;
+    if (v === null || v < 0n) return MESSAGES.invalidNumber;
+    if (v > BigInt(pendiente)) return MESSAGES.recibirMasDePendiente;
     return null;
   };
   const errores = pendientes.map((l, i) => errorDe(filas[i], l.pendiente));
@@ -196,8 +152,8 @@ function PorLineasDialog({
   };
 
   return (
-    <StyledBackdrop onClick={busy ? undefined : onCancel}>
-      <StyledDialog role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+    <LineasDialogBackdrop onClick={busy ? undefined : onCancel}>
+      <LineasDialogBox role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
         <h2 id={titleId}>{accion.label}</h2>
         <p>Indique lo que llega de cada línea: por defecto todo lo pendiente. «Ausente» recibe 0 y la línea queda pendiente.</p>
         {accion.confirm && <p>{accion.confirm}</p>}
@@ -264,7 +220,7 @@ function PorLineasDialog({
             {accion.label}
           </Button>
         </div>
-      </StyledDialog>
-    </StyledBackdrop>
+      </LineasDialogBox>
+    </LineasDialogBackdrop>
   );
 }

@@ -6,3 +6,4 @@ export * from './DocumentListPage';
 export * from './terceros';
 export * from './pantalla';
 export * from './DocumentRecordPage';
+export * from './LineasDialog';

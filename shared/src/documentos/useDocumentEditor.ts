@@ -39,7 +39,8 @@ function cabeceraDe(schema: Schema, d: Documento): CabeceraValues {
   );
 }
 
-function newUuid(): string {
+/** A document's idempotency key (`clave`): a UUID, made once per new document on the client. */
+export function nuevaClave(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // Very old browsers: still unique enough for an idempotency key.
   return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
@@ -133,7 +134,7 @@ export function useDocumentEditor(def: DocumentoTipoDef, id: string | number | u
     else if (!isNew) body.id = Number(id);
     else {
       // One key for this new document, whatever the number of attempts.
-      clave.current ??= newUuid();
+      clave.current ??= nuevaClave();
       body.clave = clave.current;
     }
     const outcome = await run<Documento>(`editar${def.entidad}`, body);

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Documento } from 'shared';
+import { MESSAGES, type Documento } from 'shared';
 import { bodiesOf, currentPath, renderSection, type FakeCall } from 'shared/testing';
 import { ARTICULOS, doc, fakeCompras, linea, listadoDocs } from '../../fakeCompras';
 import menu from '../../menu.json';
 import Section from '../../section';
-import { MAS_QUE_RECIBIDO } from '../DevolverDialog';
 
 const pdf = vi.hoisted(() => ({ downloads: [] as unknown[][], blobs: [] as unknown[][] }));
 vi.mock('shared', async (orig) => ({
@@ -174,7 +173,7 @@ describe('Albarán de compra', () => {
     await userEvent.click(within(dialog).getByLabelText('Devolver TOR-M4'));
     const cantidad = within(dialog).getByLabelText('Cantidad a devolver de TOR-M4');
     fireEvent.change(cantidad, { target: { value: '9' } });
-    expect(within(dialog).getByText(MAS_QUE_RECIBIDO)).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.devolverMasDeRecibido)).toBeTruthy();
     fireEvent.change(cantidad, { target: { value: '3' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear devolución' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'editardevolucioncompra')).toHaveLength(1));
