@@ -31,20 +31,14 @@ export const documentoCompraSchema = {
   clave: { type: 'string', max: 64 },
 } satisfies Schema;
 
-type Header = { proveedor_id: number; almacen_id: number; forma_pago: string | null; retencion: number | null };
-
 const base = (columns: readonly string[]): TipoEffects<typeof documentoCompraSchema> => ({
   schema: documentoCompraSchema,
   headerColumns: columns,
   precioPorDefecto: 'compra',
   almacenLineas: (h) => h.almacen_id,
+  // The supplier's payment method and retención are the defaults: the engine reads them with the party.
   async validate({ trx, header, errors }) {
     await almacenActivo(trx, header.almacen_id, 'almacen_id', errors);
-    // The supplier's payment method and retención unless the document says otherwise.
-    const h = header as unknown as Header;
-    const p = await trx.selectFrom('proveedores').select(['forma_pago', 'retencion']).where('id', '=', h.proveedor_id).executeTakeFirst();
-    h.forma_pago ??= p?.forma_pago ?? null;
-    h.retencion ??= p?.retencion ?? 0;
   },
   acciones: {},
 });

@@ -422,7 +422,10 @@ async function insertarLineas(trx: Transaction<Database>, docId: number, lineas:
 const totalesDe = (def: DocumentoTipoDef, lineas: readonly LineaValida[], retencion: unknown) =>
   def.tercero ? calcularTotales(lineas, { retencion: typeof retencion === 'number' ? retencion : 0 }) : calcularTotales(lineas, { iva: false });
 
-/** The party of a document with `def.tercero`: required, existing and active. */
+/**
+ * The party of a document with `def.tercero`: required, existing and active. Read once, it also gives the
+ * document its payment method and retención unless the request says otherwise.
+ */
 async function validarTercero(trx: Transaction<Database>, def: DocumentoTipoDef, header: Record<string, unknown>, errors: FieldErrors): Promise<void> {
   if (!def.tercero) return;
   const field = `${def.tercero}_id`;
@@ -431,8 +434,14 @@ async function validarTercero(trx: Transaction<Database>, def: DocumentoTipoDef,
     errors[field] = MESSAGES.required;
     return;
   }
-  const row = await (trx as AnyDb).selectFrom(TERCERO_TABLA[def.tercero]).select('activo').where('id', '=', id).executeTakeFirst();
+  const row = await (trx as AnyDb)
+    .selectFrom(TERCERO_TABLA[def.tercero])
+    .select(['activo', 'forma_pago', 'retencion'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (row?.activo !== 1) errors[field] = def.tercero === 'proveedor' ? MESSAGES.proveedorNoActivo : MESSAGES.unknownElement;
+  header.forma_pago ??= row?.forma_pago ?? null;
+  header.retencion ??= row?.retencion ?? 0;
 }
 
 /** editar<entidad>: creates (no id; a repeated `clave` returns the first document) or replaces header and lines. */
