@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Articulo, Configuracion, Familia, Proceso, Proveedor, Serie, Subfamilia, Usuario } from 'shared/domain';
+import type { Articulo, Cliente, Configuracion, Familia, Proceso, Proveedor, Serie, Subfamilia, Usuario } from 'shared/domain';
 
 /** Integer 0/1 flag column. */
 type Flag = 0 | 1;
@@ -7,7 +7,7 @@ type Flag = 0 | 1;
 /** The table of a shared/domain record: its id generated, every other column as the record declares it. */
 type TableOf<T extends { id: number }> = { id: Generated<number> } & Omit<T, 'id'>;
 
-export type ConfiguracionTable = TableOf<Configuracion>;
+export type ConfiguracionTable = TableOf<Configuracion> & { minorista: Generated<0 | 1> };
 
 export type UsuariosTable = TableOf<Usuario> & { password_hash: string };
 
@@ -80,6 +80,13 @@ export type DocumentosTable = {
   creado_por: number | null;
   modificado: string | null;
   modificado_por: number | null;
+  // Issue 8 (ventas).
+  tipo_factura?: string | null;
+  factura_id?: number | null;
+  modo_rectificacion?: string | null;
+  cobro_fecha?: string | null;
+  cobro_forma?: string | null;
+  usuario_id?: number | null;
 };
 
 export type DocumentoLineasTable = {
@@ -159,7 +166,37 @@ export type Database = {
   proveedores: ProveedoresTable;
   facturas_proveedor: FacturasProveedorTable;
   facturas_proveedor_documentos: FacturasProveedorDocumentosTable;
+  clientes: ClientesTable;
+  parte_horas: ParteHorasTable;
+  registros_facturacion: RegistrosFacturacionTable;
+  registros_cadena: RegistrosCadenaTable;
 };
+
+// Ventas (issue 8).
+export type ClientesTable = TableOf<Omit<Cliente, 'ventas_por_ejercicio' | 'pendiente_cobro' | 'vencido'>>;
+/** Hours of a parte de trabajo: thousandths of an hour × ten-thousandths of a euro per hour. */
+export type ParteHorasTable = { id: Generated<number>; documento_id: number; orden: number; proceso_id: number; horas: number; precio: number };
+/** VERI*FACTU records (append-only): see shared/domain/fiscal.ts RegistroFacturacion. */
+export type RegistrosFacturacionTable = {
+  id: Generated<number>;
+  emisor: string;
+  orden: number;
+  tipo: 'alta' | 'anulacion';
+  documento_id: number;
+  num_serie: string;
+  fecha_expedicion: string;
+  tipo_factura: string | null;
+  cuota_total: string | null;
+  importe_total: string | null;
+  huella_anterior: string;
+  huella: string;
+  fecha_hora_huso: string;
+  xml: string;
+  estado_envio: Generated<string>;
+  creado: string;
+};
+/** The head of each issuer's chain, locked by the emission that extends it. */
+export type RegistrosCadenaTable = { emisor: string; ultimo_orden: number; ultima_huella: string };
 
 // Compras (issue 7).
 export type ProveedoresTable = TableOf<Omit<Proveedor, 'compras_por_ejercicio'>>;

@@ -2,6 +2,7 @@ import type { FlagName } from './flags';
 import { IVA_RATE, type TipoIva } from './catalogo';
 import { divRound } from './decimal';
 import type { Schema } from './validation';
+import type { SerieTipo } from './entities';
 
 /**
  * The document engine's contract (docs/documents.md): one model, one table of states and actions
@@ -20,6 +21,7 @@ export const VERBOS = [
   'recibir',
   'deshacerrecepcion',
   'confirmar',
+  'deshacerconfirmacion',
   'servir',
   'deshacerservicio',
   'finalizar',
@@ -27,6 +29,7 @@ export const VERBOS = [
   'emitir',
   'anular',
   'facturar',
+  'deshacerfacturacion',
 ] as const;
 export type Verbo = (typeof VERBOS)[number];
 
@@ -88,16 +91,42 @@ export type DocumentoTipoDef = {
    * −1 leaves it, with this ledger cause. Editing the lines later writes only the difference.
    */
   stockAlGuardar?: { signo: 1 | -1; causa: string };
-  /** The document type the "porLineas" action creates as a child, linked line by line (recibir → albarán). */
+  /**
+   * The document type the "porLineas" action creates as a child, linked line by line (recibir → albarán,
+   * servir → albarán de venta); for invoiceable documents, the draft invoice `facturar` creates.
+   */
   hijo?: DocumentoTipo;
+  /**
+   * Numbered by a serie when issued (facturas, rectificativas): the serie kinds it may use. While a draft it
+   * has no number ('Borrador'); `emitir` takes the next number of (tipo, serie, ejercicio). Without it the
+   * type is numbered with its `prefijo` when created.
+   */
+  series?: readonly SerieTipo[];
+  /**
+   * Invoiceable documents (albaranes, devoluciones, partes de venta): the states they go between as their
+   * lines are linked by invoice lines (facturar, hfa, a rectificativa) and unlinked (the draft deleted).
+   */
+  facturable?: { pendiente: string; facturado: string };
+  /** Lines may have negative quantities (invoices: hfa's returned units, a rectificativa by differences). */
+  negativas?: boolean;
 };
 
 export const DOCUMENTO_TIPOS_ALMACEN = ['movimiento', 'inventario', 'perdida'] as const;
 export const DOCUMENTO_TIPOS_COMPRA = ['pedidocompra', 'albarancompra', 'devolucioncompra'] as const;
-export type DocumentoTipo = (typeof DOCUMENTO_TIPOS_ALMACEN)[number] | (typeof DOCUMENTO_TIPOS_COMPRA)[number];
+export const DOCUMENTO_TIPOS_VENTA = ['pedidoventa', 'albaranventa', 'factura', 'devolucionventa', 'rectificativa', 'parte'] as const;
+export type DocumentoTipo =
+  | (typeof DOCUMENTO_TIPOS_ALMACEN)[number]
+  | (typeof DOCUMENTO_TIPOS_COMPRA)[number]
+  | (typeof DOCUMENTO_TIPOS_VENTA)[number];
 
 const pendiente: EstadoDef = { id: 'pendiente', label: 'Pendiente', tone: 'info' };
 const finalizado: EstadoDef = { id: 'finalizado', label: 'Finalizado', tone: 'ok' };
+const borrador: EstadoDef = { id: 'borrador', label: 'Borrador', tone: 'info' };
+const emitida: EstadoDef = { id: 'emitida', label: 'Emitida', tone: 'ok' };
+const anulada: EstadoDef = { id: 'anulada', label: 'Anulada', tone: 'off' };
+const EMITIR_CONFIRM = 'Se le asignará el siguiente número de su serie y su registro de facturación. Una vez emitida no se podrá modificar ni eliminar.';
+const ANULAR_CONFIRM =
+  'Anular es para una factura que nunca debió existir: se registrará su anulación y el número queda usado. Para corregir una factura, haga una rectificativa.';
 
 export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
   movimiento: {
@@ -255,6 +284,175 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     tercero: 'proveedor',
     stockAlGuardar: { signo: -1, causa: 'devolucion_compra' },
   },
+  pedidoventa: {
+    tipo: 'pedidoventa',
+    entidad: 'pedidoventa',
+    plural: 'pedidosventa',
+    singular: 'Pedido de venta',
+    pluralLabel: 'Pedidos de venta',
+    femenino: false,
+    prefijo: 'PV',
+    ruta: '/ventas/pedido',
+    flags: ['ventas', 'ventas_pedidos'],
+    estados: [
+      pendiente,
+      { id: 'confirmado', label: 'Confirmado', tone: 'info' },
+      { id: 'enviado_parcial', label: 'Enviado parcial', tone: 'warning' },
+      { id: 'enviado', label: 'Enviado total', tone: 'ok' },
+      finalizado,
+    ],
+    inicial: 'pendiente',
+    // A confirmed order can still change (the customer calls to add a line) until something is served.
+    editable: ['pendiente', 'confirmado'],
+    eliminable: ['pendiente'],
+    acciones: [
+      { verbo: 'confirmar', label: 'Confirmar', from: ['pendiente'], to: 'confirmado' },
+      { verbo: 'deshacerconfirmacion', label: 'Deshacer confirmación', from: ['confirmado'], undoes: 'confirmar' },
+      { verbo: 'servir', label: 'Servir', from: ['confirmado', 'enviado_parcial'], to: 'enviado', toParcial: 'enviado_parcial', porLineas: true },
+      { verbo: 'deshacerservicio', label: 'Deshacer servicio', from: ['enviado_parcial', 'enviado'], undoes: 'servir' },
+      {
+        verbo: 'finalizar',
+        label: 'Finalizar',
+        from: ['confirmado', 'enviado_parcial', 'enviado'],
+        to: 'finalizado',
+        confirm: 'Lo que quede pendiente de servir se dará por cerrado y dejará de estar reservado.',
+      },
+      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+    ],
+    lineas: 'venta',
+    tercero: 'cliente',
+    hijo: 'albaranventa',
+  },
+  albaranventa: {
+    tipo: 'albaranventa',
+    entidad: 'albaranventa',
+    plural: 'albaranesventa',
+    singular: 'Albarán de venta',
+    pluralLabel: 'Albaranes de venta',
+    femenino: false,
+    prefijo: 'AV',
+    ruta: '/ventas/albaran',
+    flags: ['ventas', 'ventas_albaranes'],
+    estados: [pendiente, { id: 'finalizado', label: 'Finalizado', tone: 'ok' }],
+    inicial: 'pendiente',
+    editable: ['pendiente'],
+    eliminable: ['pendiente'],
+    acciones: [
+      {
+        verbo: 'facturar',
+        label: 'Facturar',
+        from: ['pendiente'],
+        to: 'finalizado',
+        flag: 'ventas_facturas',
+        confirm: 'Se creará una factura en borrador con las líneas del albarán.',
+      },
+      { verbo: 'deshacerfacturacion', label: 'Deshacer facturación', from: ['finalizado'], undoes: 'facturar', flag: 'ventas_facturas' },
+    ],
+    lineas: 'venta',
+    tercero: 'cliente',
+    stockAlGuardar: { signo: -1, causa: 'venta' },
+    hijo: 'factura',
+    facturable: { pendiente: 'pendiente', facturado: 'finalizado' },
+  },
+  factura: {
+    tipo: 'factura',
+    entidad: 'factura',
+    plural: 'facturas',
+    singular: 'Factura',
+    pluralLabel: 'Facturas',
+    femenino: true,
+    prefijo: 'F',
+    ruta: '/ventas/factura',
+    flags: ['ventas', 'ventas_facturas'],
+    estados: [borrador, emitida, anulada],
+    inicial: 'borrador',
+    editable: ['borrador'],
+    eliminable: ['borrador'],
+    acciones: [
+      { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
+      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM },
+    ],
+    lineas: 'venta',
+    tercero: 'cliente',
+    series: ['normal', 'simplificada'],
+    negativas: true,
+  },
+  devolucionventa: {
+    tipo: 'devolucionventa',
+    entidad: 'devolucionventa',
+    plural: 'devolucionesventa',
+    singular: 'Devolución de venta',
+    pluralLabel: 'Devoluciones de venta',
+    femenino: true,
+    prefijo: 'DV',
+    ruta: '/ventas/devolucion',
+    flags: ['ventas', 'ventas_devoluciones'],
+    estados: [pendiente, finalizado],
+    inicial: 'pendiente',
+    editable: ['pendiente'],
+    eliminable: ['pendiente'],
+    // Invoiced by hfa (negative lines) or by a rectificativa that names its lines: no hand action.
+    acciones: [],
+    lineas: 'venta',
+    tercero: 'cliente',
+    stockAlGuardar: { signo: 1, causa: 'devolucion_venta' },
+    facturable: { pendiente: 'pendiente', facturado: 'finalizado' },
+  },
+  rectificativa: {
+    tipo: 'rectificativa',
+    entidad: 'rectificativa',
+    plural: 'rectificativas',
+    singular: 'Factura rectificativa',
+    pluralLabel: 'Rectificativas',
+    femenino: true,
+    prefijo: 'R',
+    ruta: '/ventas/rectificativa',
+    flags: ['ventas', 'ventas_facturas'],
+    estados: [borrador, emitida, anulada],
+    inicial: 'borrador',
+    editable: ['borrador'],
+    eliminable: ['borrador'],
+    acciones: [
+      { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
+      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM },
+    ],
+    lineas: 'venta',
+    tercero: 'cliente',
+    series: ['rectificativa'],
+    negativas: true,
+  },
+  parte: {
+    tipo: 'parte',
+    entidad: 'parte',
+    plural: 'partes',
+    singular: 'Parte de trabajo',
+    pluralLabel: 'Partes de trabajo',
+    femenino: false,
+    prefijo: 'PT',
+    ruta: '/ventas/partes-de-trabajo',
+    flags: ['ventas', 'partes_trabajo'],
+    estados: [pendiente, finalizado, { id: 'facturado', label: 'Facturado', tone: 'ok' }],
+    inicial: 'pendiente',
+    editable: ['pendiente'],
+    eliminable: ['pendiente'],
+    acciones: [
+      { verbo: 'finalizar', label: 'Finalizar', from: ['pendiente'], to: 'finalizado', confirm: 'Los materiales usados saldrán del almacén.' },
+      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+      {
+        verbo: 'facturar',
+        label: 'Facturar',
+        from: ['finalizado'],
+        to: 'facturado',
+        flag: 'ventas_facturas',
+        confirm: 'Se creará una factura en borrador con las horas y los materiales del parte.',
+      },
+      { verbo: 'deshacerfacturacion', label: 'Deshacer facturación', from: ['facturado'], undoes: 'facturar', flag: 'ventas_facturas' },
+    ],
+    lineas: 'venta',
+    tercero: 'cliente',
+    hijo: 'factura',
+    facturable: { pendiente: 'finalizado', facturado: 'facturado' },
+  },
 };
 
 /** The record screen of a document: '/almacenes/movimiento/12'; null for a type this build doesn't know. */
@@ -289,6 +487,9 @@ export const CAUSA_LABEL: Record<string, string> = {
   devolucion_compra: 'Devolución de compra',
   venta: 'Venta',
   devolucion_venta: 'Devolución de venta',
+  factura: 'Factura',
+  rectificativa: 'Rectificativa',
+  parte: 'Parte de trabajo',
 };
 
 export type DocumentoLinea = {
@@ -377,7 +578,59 @@ export type Documento = Totales & {
   /** Only when read with `&id=` (and after an action that creates one): documents linked to this one, line by line. */
   padres?: DocumentoEnlace[];
   hijos?: DocumentoEnlace[];
+
+  // Ventas (issue 8).
+  /** The serie's code (facturas, rectificativas): the displayed number is `${serie_codigo} ${ejercicio}/${numero}`. */
+  serie_codigo?: string | null;
+  /** Facturas and rectificativas: F1, F2 (simplificada), R1-R5. Set when emitted. */
+  tipo_factura?: TipoFactura | null;
+  /** Rectificativa: the invoice it corrects, and how. */
+  factura_id?: number | null;
+  factura_numero?: string | null;
+  modo_rectificacion?: ModoRectificacion | null;
+  /** Facturas: when and how it was paid (null: unpaid). */
+  cobro_fecha?: string | null;
+  cobro_forma?: string | null;
+  /** Parte de trabajo: the user who did the work, and the hours per proceso. */
+  usuario_id?: number | null;
+  usuario_nombre?: string | null;
+  horas?: ParteHora[];
+  /** Facturas and rectificativas once emitted (or anuladas): their latest registro de facturación. */
+  registro?: { id: number; tipo: 'alta' | 'anulacion'; huella: string; fecha_hora_huso: string } | null;
 };
+
+/** Kinds of invoice of the VERI*FACTU record (TipoFactura of SuministroInformacion.xsd). */
+export const TIPOS_FACTURA = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export type TipoFactura = (typeof TIPOS_FACTURA)[number];
+export const TIPO_FACTURA_LABEL: Record<TipoFactura, string> = {
+  F1: 'F1 · Factura completa',
+  F2: 'F2 · Factura simplificada',
+  R1: 'R1 · Error fundado en derecho (art. 80.1, 80.2 y 80.6)',
+  R2: 'R2 · Concurso de acreedores (art. 80.3)',
+  R3: 'R3 · Créditos incobrables (art. 80.4)',
+  R4: 'R4 · Resto de causas',
+  R5: 'R5 · Rectificativa de factura simplificada',
+};
+/** A rectificativa by differences (only what changes, negative where it reduces) or by substitution (the whole corrected invoice). */
+export const MODOS_RECTIFICACION = ['diferencias', 'sustitucion'] as const;
+export type ModoRectificacion = (typeof MODOS_RECTIFICACION)[number];
+export const MODO_RECTIFICACION_LABEL: Record<ModoRectificacion, string> = { diferencias: 'Por diferencias', sustitucion: 'Por sustitución' };
+
+/** Hours of a parte de trabajo per proceso: time × cost. */
+export type ParteHora = {
+  id?: number;
+  proceso_id: number;
+  proceso_nombre?: string;
+  /** Thousandths of an hour. */
+  horas: number;
+  /** Ten-thousandths of a euro per hour (the proceso's coste by default). */
+  precio: number;
+};
+
+/** The displayed number of a document, from the type's prefix or its serie's code. */
+export function numeroDe(def: DocumentoTipoDef, d: { ejercicio: number; numero: number | null; serie_codigo?: string | null }): string {
+  return numeroDocumento(def.series ? (d.serie_codigo ?? def.prefijo) : def.prefijo, d.ejercicio, d.numero);
+}
 
 /** A linked document (the pedido an albarán comes from, the albarán a receipt made, a devolución of it). */
 export type DocumentoEnlace = { tipo: DocumentoTipo; id: number; numero: string; estado?: string; fecha?: string };
@@ -400,7 +653,10 @@ export type LineaInput = {
   ubicacion_id?: number | null;
   motivo?: MotivoPerdida | null;
   descripcion?: string;
-  /** Devolución de compra: the albarán line it returns (at most what was received and not yet returned). */
+  /**
+   * The parent line it comes from: a devolución's albarán line (at most what was received or sold and not yet
+   * returned), an invoice's albarán / devolución / parte line, a rectificativa's invoice line.
+   */
   origen_linea_id?: number | null;
 };
 

@@ -12,3 +12,4 @@ export * from './catalogo';
 export * from './documentos';
 export * from './almacenes';
 export * from './terceros';
+export * from './fiscal';

@@ -94,6 +94,27 @@ export const MESSAGES = {
   facturaSinDocumentos: 'Elija algún albarán o devolución',
   proveedorSinEmail: 'El proveedor no tiene correo electrónico',
   pedidoEnviadoPorCorreo: 'Se ha enviado el pedido por correo electrónico al proveedor',
+  // Ventas
+  clienteNoActivo: 'El cliente no existe o no está activo',
+  lineaOrigenClienteNoValida: 'La línea de origen no existe, es de otro artículo o de otro cliente',
+  servirMasDePendiente: 'No se puede servir más de lo pendiente',
+  nadaQueServir: 'Indique alguna cantidad que servir',
+  devolverMasDeVendido: 'No se puede devolver más de lo vendido y no devuelto',
+  serieRequerida: 'Elija la serie de la factura',
+  serieNoValida: 'La serie no existe, no está activa o no es del tipo de este documento',
+  serieRectificativaRequerida: 'Una rectificativa debe emitirse en una serie rectificativa',
+  fechaAnteriorSerie: 'La fecha no puede ser anterior a la de la última factura emitida en la serie',
+  simplificadaSuperaLimite: 'Una factura simplificada no puede superar 400,00 € IVA incluido',
+  simplificadaSuperaLimiteMinorista: 'Una factura simplificada no puede superar 3.000,00 € IVA incluido',
+  facturaSinLineas: 'La factura no tiene líneas',
+  facturaEmitidaInmutable: 'Una factura emitida no se puede modificar ni eliminar; corríjala con una rectificativa',
+  facturaARectificarNoValida: 'Elija una factura emitida del mismo cliente',
+  tipoRectificativaNoValido: 'El tipo de rectificativa no corresponde a la factura (R1-R4 para facturas completas, R5 para simplificadas)',
+  empresaSinNif: 'Indique el NIF de la empresa en la configuración antes de emitir facturas',
+  clienteSinNif: 'El cliente de una factura completa necesita NIF',
+  nadaQueFacturar: 'No hay albaranes ni devoluciones pendientes de facturar con esos criterios',
+  cobroRegistrado: 'Se ha registrado el cobro de la factura',
+  cadenaCorrecta: 'La cadena de registros es correcta',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

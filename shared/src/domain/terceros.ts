@@ -97,3 +97,28 @@ export const proveedorSchema = {
   observaciones: { type: 'string', max: 2000 },
   activo: { type: 'flag' },
 } satisfies Schema;
+
+/** Tariffs a customer may buy at (tarifa_2 / tarifa_3 flags allow the 2nd and 3rd). */
+export const TARIFAS = [1, 2, 3] as const;
+export type Tarifa = (typeof TARIFAS)[number];
+
+export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
+  /** 1: pays recargo de equivalencia (docs/fiscal.md) on every sale. */
+  recargo: 0 | 1;
+  /** The price list its lines start from. */
+  tarifa: Tarifa;
+  /** Default discount of its lines, hundredths of a percent. */
+  descuento: number;
+  /** Record only: sales per year from real documents (albaranes and direct invoices − devoluciones, cents). */
+  ventas_por_ejercicio?: { ejercicio: number; base: number; total: number }[];
+  /** Record only: what it owes: emitted invoices not yet paid (cents), and of it what is overdue. */
+  pendiente_cobro?: number;
+  vencido?: number;
+};
+
+export const clienteSchema = {
+  ...proveedorSchema,
+  recargo: { type: 'flag' },
+  tarifa: { type: 'int', min: 1, max: 3 },
+  descuento: { type: 'int', min: 0, max: 10000 },
+} satisfies Schema;

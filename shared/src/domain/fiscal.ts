@@ -1,0 +1,114 @@
+import { toPlain } from './decimal';
+import type { TipoFactura } from './documentos';
+
+/**
+ * VERI*FACTU (docs/fiscal.md; the AEAT's texts in ../shared/fiscal/aeat/): the pure pieces both sides
+ * need. The server builds and chains the records (SHA-256 of these inputs), the PDF prints the QR of
+ * `urlQr`. Amounts travel as cents and are written with '.' and two decimals.
+ */
+
+/** Simplified invoices: the most one may add up to, IVA included, cents (3.000 € where the configuration says retail). */
+export const LIMITE_SIMPLIFICADA = 40_000;
+export const LIMITE_SIMPLIFICADA_MINORISTA = 300_000;
+
+/** 'aaaa-mm-dd' → 'dd-mm-aaaa' (the records' dates). */
+export function fechaAeat(fecha: string): string {
+  const [a, m, d] = fecha.slice(0, 10).split('-');
+  return `${d}-${m}-${a}`;
+}
+
+/** Cents → '123.45' ('-12.30' for negatives), as the records and the QR write amounts. */
+export function importeAeat(cents: number | bigint): string {
+  return toPlain(cents, 2);
+}
+
+export type HuellaAlta = {
+  IDEmisorFactura: string;
+  NumSerieFactura: string;
+  /** dd-mm-aaaa. */
+  FechaExpedicionFactura: string;
+  TipoFactura: TipoFactura;
+  /** '12.35': IVA + recargo. */
+  CuotaTotal: string;
+  /** '123.45': base + IVA + recargo (retención is outside the record). */
+  ImporteTotal: string;
+  /** The previous record's huella of the same issuer; '' for the first. */
+  Huella: string;
+  /** aaaa-mm-ddThh:mm:ss+hh:mm. */
+  FechaHoraHusoGenRegistro: string;
+};
+
+export type HuellaAnulacion = {
+  IDEmisorFacturaAnulada: string;
+  NumSerieFacturaAnulada: string;
+  FechaExpedicionFacturaAnulada: string;
+  Huella: string;
+  FechaHoraHusoGenRegistro: string;
+};
+
+const ORDEN_ALTA = ['IDEmisorFactura', 'NumSerieFactura', 'FechaExpedicionFactura', 'TipoFactura', 'CuotaTotal', 'ImporteTotal', 'Huella', 'FechaHoraHusoGenRegistro'] as const;
+const ORDEN_ANULACION = ['IDEmisorFacturaAnulada', 'NumSerieFacturaAnulada', 'FechaExpedicionFacturaAnulada', 'Huella', 'FechaHoraHusoGenRegistro'] as const;
+
+/** The text whose SHA-256 (upper-case hex) is the huella: `name=value` in the AEAT's order, joined by '&', values trimmed, not escaped. */
+export function entradaHuella(campos: HuellaAlta | HuellaAnulacion): string {
+  const orden = 'IDEmisorFactura' in campos ? ORDEN_ALTA : ORDEN_ANULACION;
+  const c = campos as Record<string, string>;
+  return orden.map((k) => `${k}=${(c[k] ?? '').trim()}`).join('&');
+}
+
+/** Where the QR points (DetalleEspecificacTecnCodigoQRfactura: production or the AEAT's test environment). */
+export const QR_BASE = {
+  produccion: 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR',
+  pruebas: 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR',
+} as const;
+
+/** The fiscal QR's content: each value URL-encoded. `importe` is the record's ImporteTotal. */
+export function urlQr(
+  d: { nif: string; numserie: string; fecha: string; importe: number | bigint },
+  entorno: keyof typeof QR_BASE = 'produccion',
+): string {
+  const q = [
+    ['nif', d.nif.trim()],
+    ['numserie', d.numserie.trim()],
+    ['fecha', /^\d{4}-/.test(d.fecha) ? fechaAeat(d.fecha) : d.fecha],
+    ['importe', importeAeat(d.importe)],
+  ];
+  return `${QR_BASE[entorno]}?${q.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+}
+
+/** The legend printed under the QR (VERI*FACTU mode). */
+export const LEYENDA_QR = 'Factura verificable en la sede electrónica de la AEAT';
+export const TITULO_QR = 'QR tributario:';
+
+/** A record of the VERI*FACTU chain as listadoregistrosfacturacion answers it. */
+export type RegistroFacturacion = {
+  id: number;
+  /** Place in the issuer's chain, from 1. */
+  orden: number;
+  tipo: 'alta' | 'anulacion';
+  documento_id: number;
+  documento_tipo: 'factura' | 'rectificativa';
+  /** The invoice's displayed number (NumSerieFactura). */
+  num_serie: string;
+  id_emisor: string;
+  /** dd-mm-aaaa. */
+  fecha_expedicion: string;
+  tipo_factura: TipoFactura | null;
+  cuota_total: string | null;
+  importe_total: string | null;
+  huella_anterior: string;
+  huella: string;
+  fecha_hora_huso: string;
+  /** The RegistroAlta / RegistroAnulacion XML, valid against SuministroLR.xsd. */
+  xml: string;
+  /** Submission (issue 9): 'pendiente' until sent. */
+  estado_envio: string;
+};
+
+/** What the chain check (comprobarregistrosfacturacion) answers. */
+export type ComprobacionCadena = {
+  total: number;
+  correcto: boolean;
+  /** The first record whose huella or link does not match, with why. */
+  rotura: { id: number; orden: number; num_serie: string; motivo: string } | null;
+};
