@@ -9,6 +9,7 @@ import {
   FormSection,
   ImageField,
   PageHeader,
+  SwitchField,
   RecordForm,
   Spinner,
   TextField,
@@ -34,7 +35,7 @@ export function toConfiguracionValues(config: Configuracion | null): Configuraci
   for (const f of TEXT_FIELDS) values[f] = src[f] == null ? '' : String(src[f]);
   values.logo = typeof src.logo === 'string' && src.logo ? src.logo : null;
   values.favicon = typeof src.favicon === 'string' && src.favicon ? src.favicon : null;
-  for (const f of CONF_FIELDS) values[f] = src[f] === 1 || src[f] === '1' || src[f] === true ? 1 : 0;
+  for (const f of [...CONF_FIELDS, 'minorista']) values[f] = src[f] === 1 || src[f] === '1' || src[f] === true ? 1 : 0;
   return values as ConfiguracionValues;
 }
 
@@ -128,6 +129,16 @@ export function ConfiguracionPage() {
             <TextField label="Provincia" autoComplete="address-level1" {...text('provincia')} />
             <TextField label="Teléfono" type="tel" inputMode="tel" autoComplete="tel" {...text('telefono')} />
             <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...text('email')} />
+            <FieldSpan>
+              <SwitchField
+                name="minorista"
+                label="Comercio minorista u hostelería"
+                hint="Las facturas simplificadas admiten hasta 3.000 € IVA incluido en lugar de 400 €."
+                checked={values.minorista === 1}
+                onChange={(v) => set('minorista', v ? 1 : 0)}
+                disabled={busy}
+              />
+            </FieldSpan>
           </FormGrid>
         </FormSection>
 

@@ -35,6 +35,7 @@ const TABLES = {
     email: 'text?',
     logo: 'text?',
     favicon: 'text?',
+    minorista: 'flag0',
     ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 'flag'])),
   },
   usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text' },
@@ -132,6 +133,13 @@ const TABLES = {
     creado_por: 'int?',
     modificado: 'text?',
     modificado_por: 'int?',
+    // Ventas (issue 8).
+    tipo_factura: 'text?',
+    factura_id: 'int?',
+    modo_rectificacion: 'text?',
+    cobro_fecha: 'text?',
+    cobro_forma: 'text?',
+    usuario_id: 'int?',
   },
   documento_lineas: {
     id: 'int',

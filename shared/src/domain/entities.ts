@@ -14,6 +14,8 @@ export type Configuracion = {
   email: string | null;
   logo: string | null;
   favicon: string | null;
+  /** 1: retail or hospitality (simplified invoices up to 3.000 €, not 400 €). */
+  minorista?: 0 | 1;
 } & Record<`conf_${string}`, 0 | 1>;
 
 export type Usuario = {

@@ -30,6 +30,8 @@ export const configuracionSchema = {
   email: { type: 'email' },
   logo: { type: 'string', max: 300 },
   favicon: { type: 'string', max: 300 },
+  /** Retail or hospitality: simplified invoices up to 3.000 € instead of 400 € (docs/fiscal.md). */
+  minorista: { type: 'flag' },
   ...flagRules,
 } as Schema;
 
