@@ -32,7 +32,10 @@ async function waitFor(url, ms) {
   throw new Error(`el servidor no respondió en ${url}`);
 }
 
-/** @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>} */
+/**
+ * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, kill: () => void, stop: () => Promise<void> }>}
+ * `kill()`: SIGKILL to the server's process group (tsx and the node it runs), as `kill -9` would.
+ */
 export async function startServer({ env = {}, quiet = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mtpv-'));
   const port = await freePort();
@@ -47,6 +50,10 @@ export async function startServer({ env = {}, quiet = false } = {}) {
   return {
     baseUrl,
     dataDir,
+    pid: child.pid,
+    kill() {
+      process.kill(-child.pid, 'SIGKILL');
+    },
     async stop() {
       try {
         process.kill(-child.pid, 'SIGTERM');

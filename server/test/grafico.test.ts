@@ -31,12 +31,12 @@ describe.each(backends())('gráfico de inicio ($name)', (backend) => {
     await t.app.manager.db
       .insertInto('documentos')
       .values([
-        doc('pedido_venta', `${current}-01`, 12345),
-        doc('pedido_venta', `${current}-28`, 100),
+        doc('pedidoventa', `${current}-01`, 12345),
+        doc('pedidoventa', `${current}-28`, 100),
         doc('pedidocompra', `${current}-15`, 99999),
         doc('pedidocompra', `${first}-01`, 5000),
-        doc('albaran_venta', `${current}-10`, 777777),
-        doc('pedido_venta', '2001-01-01', 123),
+        doc('albaranventa', `${current}-10`, 777777),
+        doc('pedidoventa', '2001-01-01', 123),
       ])
       .execute();
     const data = (await t.op('graficoinicio', { cookie: t.cookie })).json().data;

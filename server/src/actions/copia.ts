@@ -103,6 +103,28 @@ const TABLES = {
     observaciones: 'text?',
     activo: 'flag',
   },
+  // Ventas (issue 8): before the documents that name them.
+  clientes: {
+    id: 'int',
+    codigo: 'text',
+    nif: 'text',
+    razon_social: 'text',
+    nombre_comercial: 'text?',
+    direccion: 'text?',
+    codigo_postal: 'text?',
+    poblacion: 'text?',
+    provincia: 'text?',
+    telefono: 'text?',
+    email: 'text?',
+    iban: 'text?',
+    forma_pago: 'text?',
+    retencion: 'int0',
+    recargo: 'flag0',
+    tarifa: 'int',
+    descuento: 'int0',
+    observaciones: 'text?',
+    activo: 'flag',
+  },
   documentos: {
     id: 'int',
     tipo: 'text',
@@ -199,6 +221,27 @@ const TABLES = {
     creado_por: 'int?',
   },
   facturas_proveedor_documentos: { factura_id: 'int', documento_id: 'int' },
+  // Ventas (issue 8): a parte's hours; the VERI*FACTU records and the head of each issuer's chain, as they were.
+  parte_horas: { id: 'int', documento_id: 'int', orden: 'int', proceso_id: 'int', horas: 'int', precio: 'int' },
+  registros_facturacion: {
+    id: 'int',
+    emisor: 'text',
+    orden: 'int',
+    tipo: { enum: ['alta', 'anulacion'] },
+    documento_id: 'int',
+    num_serie: 'text',
+    fecha_expedicion: 'text',
+    tipo_factura: 'text?',
+    cuota_total: 'text?',
+    importe_total: 'text?',
+    huella_anterior: 'text',
+    huella: 'text',
+    fecha_hora_huso: 'text',
+    xml: 'text',
+    estado_envio: 'text',
+    creado: 'text',
+  },
+  registros_cadena: { emisor: 'text', ultimo_orden: 'int', ultima_huella: 'text' },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
@@ -207,6 +250,7 @@ const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
+  'clientes', 'parte_horas', 'registros_facturacion',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
@@ -216,6 +260,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'ubicaciones', 'articulo_ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'contadores',
   // Issue 7.
   'proveedores', 'facturas_proveedor', 'facturas_proveedor_documentos',
+  // Issue 8.
+  'clientes', 'parte_horas', 'registros_facturacion', 'registros_cadena',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {

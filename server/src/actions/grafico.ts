@@ -19,8 +19,8 @@ export function lastMonths(today: string, count: number): string[] {
   return months;
 }
 
-/** The engine's purchase order (issue 7); sales orders come with ventas. */
-const TIPOS = { compras: 'pedidocompra', ventas: 'pedido_venta' } as const;
+/** The engine's purchase (issue 7) and sales (issue 8) orders. */
+const TIPOS = { compras: 'pedidocompra', ventas: 'pedidoventa' } as const;
 
 export const graficoActions = [
   defineAction({

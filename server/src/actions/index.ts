@@ -9,7 +9,20 @@ import { createActionRegistry } from './registry.ts';
 import { serieActions } from './series.ts';
 import { sesionActions } from './sesion.ts';
 import { usuarioActions } from './usuarios.ts';
+import { ventaActions } from './ventas/index.ts';
 
 /** Every op.asp action; a new concern adds its file here. */
 export const createRegistry = () =>
-  createActionRegistry(sesionActions, configuracionActions, usuarioActions, serieActions, graficoActions, archivoActions, copiaActions, catalogoActions, almacenActions, compraActions);
+  createActionRegistry(
+    sesionActions,
+    configuracionActions,
+    usuarioActions,
+    serieActions,
+    graficoActions,
+    archivoActions,
+    copiaActions,
+    catalogoActions,
+    almacenActions,
+    compraActions,
+    ventaActions,
+  );

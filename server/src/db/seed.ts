@@ -7,6 +7,7 @@ import { nowIso } from '../context.ts';
 import { hashPassword } from '../security.ts';
 import { seedCatalogo } from './seed-catalogo.ts';
 import { seedCompras } from './seed-compras.ts';
+import { seedVentas } from './seed-ventas.ts';
 import type { DialectName } from './index.ts';
 import type { Database } from './schema.ts';
 
@@ -65,8 +66,11 @@ export async function seed(
         .onConflict((oc) => oc.column('codigo').doNothing())
         .execute();
       await seedCatalogo(db, options.demoStock ?? true);
-      // Suppliers with the rest of the demo's data (the test fixture, without it, starts with none).
-      if (options.demoStock ?? true) await seedCompras(db);
+      // Suppliers and customers with the rest of the demo's data (the test fixture, without it, starts with none).
+      if (options.demoStock ?? true) {
+        await seedCompras(db);
+        await seedVentas(db);
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, MAX_LINEAS, MESSAGES, TOASTS, calcularTotales, numeroDocumento } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MAX_LINEAS, MESSAGES, TOASTS, calcularTotales, numeroDe, numeroDocumento } from 'shared/domain';
 import type {
   AccionDef,
   Documento,
@@ -78,6 +78,11 @@ export type EffectContext = {
   hoy: string;
   /** porLineas actions: the quantities asked per line id (absent lines 0); null = everything pending. */
   lineas: Map<number, number> | null;
+  /** The request's body (a verb's own inputs: facturar's serie_id, …). */
+  raw: Record<string, unknown>;
+  user: SessionUser;
+  /** The business's time zone (an invoice record's timestamp). */
+  timeZone: string;
 };
 
 export type EffectResult = { estado?: string; detalle?: Detalle };
@@ -103,6 +108,9 @@ export type ValidateContext<S extends Schema> = {
   header: Infer<S>;
   lineas: LineaValida[];
   errors: FieldErrors;
+  /** The request's body (what the schema doesn't carry: a parte's `horas`) and who saves. */
+  raw: Record<string, unknown>;
+  user: SessionUser;
 };
 
 /** What a document type adds to the engine besides its row of DOCUMENTO_TIPOS. */
@@ -124,8 +132,12 @@ export type TipoEffects<S extends Schema = Schema> = {
    * covered by a supplier invoice is not un-finished by hand).
    */
   antesDe?: Partial<Record<Verbo, (ctx: { trx: Transaction<Database>; doc: DocRow }) => Promise<void>>>;
-  /** A line's default unit price: the article's average cost (warehouse documents, default) or its precio_compra (purchases). */
-  precioPorDefecto?: 'coste' | 'compra';
+  /**
+   * A line's default unit price: the article's average cost (warehouse documents, default), its precio_compra
+   * (purchases) or, for sales, the price of the customer's tarifa (precio_venta, tarifa_2, tarifa_3) with the
+   * customer's discount as the default descuento.
+   */
+  precioPorDefecto?: 'coste' | 'compra' | 'venta';
   /**
    * Types whose lines this type's lines may name as `origen_linea_id` (devolución ← albarán), besides the
    * type whose `hijo` this is (albarán ← pedido, whose pending units the link consumes). A link to a
@@ -133,7 +145,14 @@ export type TipoEffects<S extends Schema = Schema> = {
    */
   origenes?: readonly DocumentoTipo[];
   /** After a save (lines and stock written; also for a child the engine creates): e.g. the articles' last purchase price. */
-  alGuardar?(ctx: { trx: Transaction<Database>; dialect: DialectName; docId: number }): Promise<void>;
+  alGuardar?(ctx: { trx: Transaction<Database>; dialect: DialectName; docId: number; raw?: Record<string, unknown> }): Promise<void>;
+  /** Before a document of the type is deleted (after its lines' links and stock are undone): rows of its own tables (a parte's hours). */
+  alBorrar?(ctx: { trx: Transaction<Database>; docId: number }): Promise<void>;
+  /** A record read by id (`listado<plural>&id=`, and every action's answer): what the type adds (an invoice's registro…). */
+  alLeer?(ctx: { db: Kysely<Database>; doc: Documento }): Promise<void>;
+  /** Extra filters of listado<plural> (facturas: `cobro`), and the conditions they add (`hoy`: today in the business's time zone). */
+  filtros?: Schema;
+  filtrar?(input: Record<string, unknown>, hoy: string): RawBuilder<boolean>[];
 };
 
 /** Every type's effects by tipo (filled by documentoActions): the engine finds a child type's effects here. */
@@ -149,25 +168,52 @@ const DOC_COLUMNS = [
   'd.id', 'd.tipo', 'd.serie_id', 'd.numero', 'd.ejercicio', 'd.fecha', 'd.estado', 'd.almacen_id', 'd.almacen_destino_id', 'd.familia_id',
   'd.ubicacion_id', 'd.cliente_id', 'd.proveedor_id', 'd.forma_pago', 'd.fecha_entrega', 'd.retencion', 'd.con_recargo', 'd.observaciones',
   'd.base', 'd.iva', 'd.recargo', 'd.retencion_importe', 'd.total', 'd.desglose', 'd.clave', 'd.creado', 'd.modificado',
+  'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion', 'd.cobro_fecha', 'd.cobro_forma', 'd.usuario_id',
 ] as const;
 
-type HeaderRow = Record<string, unknown> & { numero: number | null; ejercicio: number; desglose: string | null };
+type HeaderRow = Record<string, unknown> & { numero: number | null; ejercicio: number; desglose: string | null; serie_codigo?: string | null };
+
+/** The displayed number of a document of any type (a linked one), from its serie's code when the type has series. */
+export function numeroDeTipo(tipo: string, r: { ejercicio: number; numero: number | null; serie_codigo?: string | null }): string {
+  const def = DOCUMENTO_TIPOS[tipo as DocumentoTipo];
+  return def ? numeroDe(def, r) : numeroDocumento('', r.ejercicio, r.numero);
+}
 
 function toDocumento(def: DocumentoTipoDef, row: HeaderRow): Documento {
   // In place: the row is the driver's own object, and copying its 30-odd columns (twice, with a rest and a
   // spread) cost as much per list page as the query itself.
   const doc = row as Record<string, unknown>;
-  doc.numero = numeroDocumento(def.prefijo, row.ejercicio, row.numero);
+  doc.numero = numeroDe(def, row);
   doc.desglose = row.desglose ? JSON.parse(row.desglose) : [];
+  if (def.series) {
+    // The invoice a rectificativa corrects, by its displayed number.
+    const f = row as HeaderRow & { factura_tipo?: string | null; factura_ejercicio?: number | null; factura_num?: number | null; factura_serie?: string | null };
+    doc.factura_numero = f.factura_tipo ? numeroDeTipo(f.factura_tipo, { ejercicio: f.factura_ejercicio!, numero: f.factura_num ?? null, serie_codigo: f.factura_serie }) : null;
+    delete doc.factura_tipo;
+    delete doc.factura_ejercicio;
+    delete doc.factura_num;
+    delete doc.factura_serie;
+  }
   return doc as unknown as Documento;
 }
 
 function selectHeader(db: AnyDb, def: DocumentoTipoDef) {
-  const q = db
+  let q = db
     .selectFrom('documentos as d')
     .leftJoin('almacenes as ao', 'ao.id', 'd.almacen_id')
     .leftJoin('almacenes as ad', 'ad.id', 'd.almacen_destino_id')
     .select([...DOC_COLUMNS, 'ao.nombre as almacen_nombre', 'ad.nombre as almacen_destino_nombre']);
+  if (def.series) {
+    // The serie's code (the displayed number) and, for a rectificativa, the number of the invoice it corrects.
+    q = q
+      .leftJoin('series as se', 'se.id', 'd.serie_id')
+      .leftJoin('documentos as fd', 'fd.id', 'd.factura_id')
+      .leftJoin('series as fse', 'fse.id', 'fd.serie_id')
+      .select([
+        'se.codigo as serie_codigo', 'fd.tipo as factura_tipo', 'fd.ejercicio as factura_ejercicio', 'fd.numero as factura_num',
+        'fse.codigo as factura_serie',
+      ]);
+  }
   if (!def.tercero) return q;
   // The party's name and NIF: proveedor_nombre / proveedor_nif (cliente_… for sales).
   const t = def.tercero;
@@ -179,17 +225,15 @@ function selectHeader(db: AnyDb, def: DocumentoTipoDef) {
 /** Documents linked to `id`'s lines: its children (hijos) or its parents (padres), with their displayed numbers. */
 async function documentosEnlazados(db: Kysely<Database>, id: number, lado: 'hijos' | 'padres') {
   const [mine, other] = lado === 'hijos' ? ['padre_linea_id', 'linea_id'] : ['linea_id', 'padre_linea_id'];
-  const { rows } = await sql<{ id: number; tipo: string; ejercicio: number; numero: number | null; fecha: string; estado: string }>`
-    select distinct d.id, d.tipo, d.ejercicio, d.numero, d.fecha, d.estado
+  const { rows } = await sql<{ id: number; tipo: string; ejercicio: number; numero: number | null; serie_codigo: string | null; fecha: string; estado: string }>`
+    select distinct d.id, d.tipo, d.ejercicio, d.numero, s.codigo as serie_codigo, d.fecha, d.estado
     from documento_lineas l
     join documento_enlaces e on e.${sql.raw(mine)} = l.id
     join documento_lineas o on o.id = e.${sql.raw(other)}
     join documentos d on d.id = o.documento_id
+    left join series s on s.id = d.serie_id
     where l.documento_id = ${id} order by d.id`.execute(db);
-  return rows.map((r) => {
-    const def = DOCUMENTO_TIPOS[r.tipo as DocumentoTipo];
-    return { tipo: r.tipo, id: r.id, numero: numeroDocumento(def?.prefijo ?? '', r.ejercicio, r.numero), fecha: r.fecha, estado: r.estado };
-  });
+  return rows.map((r) => ({ tipo: r.tipo, id: r.id, numero: numeroDeTipo(r.tipo, r), fecha: r.fecha, estado: r.estado }));
 }
 
 /** One document as `listado<plural>&id=` answers it: header, lines (by orden) and history. */
@@ -229,7 +273,7 @@ export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef,
   // The lines already tell which side has links (a link always takes a positive quantity): only that side is read.
   const conHijos = conEnlazado.some((l) => Number(l.enlazado) > 0);
   const conPadres = lineas.some((l) => l.origen_linea_id !== null && l.origen_linea_id !== undefined);
-  return {
+  const doc = {
     ...toDocumento(def, row as HeaderRow),
     num_lineas: lineas.length,
     lineas,
@@ -237,6 +281,8 @@ export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef,
     hijos: conHijos ? await documentosEnlazados(db, id, 'hijos') : [],
     padres: conPadres ? await documentosEnlazados(db, id, 'padres') : [],
   } as Documento;
+  await EFFECTS.get(def.tipo)?.alLeer?.({ db, doc });
+  return doc;
 }
 
 const toInt = (v: unknown): number | null => {
@@ -255,6 +301,10 @@ async function validarLineas(
   almacenLineas: number | null,
   errors: FieldErrors,
   anteriores: Map<number, EnlaceAnterior>,
+  /** The type allows negative quantities (def.negativas: invoices), never 0. */
+  negativas = false,
+  /** Sales: the customer's tarifa and discount (the defaults of a line's precio and descuento). */
+  venta: TerceroLeido | undefined = undefined,
 ): Promise<LineaValida[]> {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
@@ -284,7 +334,9 @@ async function validarLineas(
     if (articulo_id === null || articulo_id < 1) errors[key('articulo_id')] = MESSAGES.articuloNoExiste;
     const cantidad = toInt(l.cantidad);
     const min = effects.cantidadCero ? 0 : 1;
-    if (cantidad === null || cantidad < min || cantidad > 1e12) {
+    if (negativas) {
+      if (cantidad === null || cantidad === 0 || Math.abs(cantidad) > 1e12) errors[key('cantidad')] = MESSAGES.cantidadDistintaDeCero;
+    } else if (cantidad === null || cantidad < min || cantidad > 1e12) {
       errors[key('cantidad')] = effects.cantidadCero ? MESSAGES.cantidadNoNegativa : MESSAGES.cantidadMayorQueCero;
     }
     let precio: number | null = null;
@@ -292,7 +344,7 @@ async function validarLineas(
       precio = toInt(l.precio);
       if (precio === null || precio < 0 || precio > 1e13) errors[key('precio')] = MESSAGES.invalidNumber;
     }
-    let descuento = 0;
+    let descuento = effects.precioPorDefecto === 'venta' ? (venta?.descuento ?? 0) : 0;
     if (l.descuento !== undefined && l.descuento !== null && l.descuento !== '') {
       const d = toInt(l.descuento);
       if (d === null || d < 0 || d > 10000) errors[key('descuento')] = MESSAGES.invalidNumber;
@@ -317,11 +369,16 @@ async function validarLineas(
   // The articles, with their average cost (the default unit cost of warehouse lines).
   const ids = [...new Set(parsed.map((p) => p.articulo_id).filter((id): id is number => id !== null && id > 0))];
   const articulos = new Map<number, { codigo: string; descripcion: string; tipo_iva: TipoIva; familia_id: number | null; coste: number; precio_compra: number }>();
+  // Sales: the price of the customer's tarifa (1 = precio_venta; an article without a tarifa 2 or 3 price, tarifa 1's).
+  const tarifa = effects.precioPorDefecto === 'venta' ? ({ 2: 'tarifa_2', 3: 'tarifa_3' } as Record<number, string>)[venta?.tarifa ?? 1] : null;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await (trx as AnyDb)
       .selectFrom('articulos as a')
       .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.familia_id', 'a.precio_compra'])
-      .$if(effects.precioPorDefecto !== 'compra', (q) => q.select(costeMedioSql(dialect, 'a').as('coste')))
+      .$if(effects.precioPorDefecto === 'venta', (q) =>
+        q.select((tarifa ? sql<number>`coalesce(nullif(${sql.ref(`a.${tarifa}`)}, 0), a.precio_venta)` : sql<number>`a.precio_venta`).as('coste')),
+      )
+      .$if(effects.precioPorDefecto === undefined || effects.precioPorDefecto === 'coste', (q) => q.select(costeMedioSql(dialect, 'a').as('coste')))
       .where('a.id', 'in', ids.slice(i, i + CHUNK))
       .execute();
     for (const r of rows) articulos.set(r.id, { ...r, coste: Number(r.coste ?? 0), precio_compra: Number(r.precio_compra) });
@@ -369,6 +426,32 @@ export async function siguienteNumero(trx: Transaction<Database>, tipo: string, 
   throw new Error('contador');
 }
 
+/**
+ * The number an issued document (a type with `series`) takes in its serie: the counter of (tipo, serie, ejercicio)
+ * advanced and locked like siguienteNumero's; a date before the serie's last issued one that year is refused
+ * (MESSAGES.fechaAnteriorSerie) — the caller's transaction rolls back, so no number is lost.
+ */
+export async function numeroEnSerie(trx: Transaction<Database>, tipo: string, serieId: number, fecha: string): Promise<number> {
+  const ejercicio = Number(fecha.slice(0, 4));
+  const numero = await siguienteNumero(trx, tipo, serieId, ejercicio, fecha);
+  const c = await trx
+    .selectFrom('contadores')
+    .select('ultima_fecha')
+    .where('tipo', '=', tipo)
+    .where('serie_id', '=', serieId)
+    .where('ejercicio', '=', ejercicio)
+    .executeTakeFirstOrThrow();
+  if (c.ultima_fecha && c.ultima_fecha > fecha) throw fail(MESSAGES.fechaAnteriorSerie, '1', 400);
+  return numero;
+}
+
+/** A serie a document of `def` may use: existing, active and of one of the type's kinds; else the field's message. */
+export async function validarSerie(trx: Transaction<Database>, def: DocumentoTipoDef, serieId: unknown, errors: FieldErrors, field = 'serie_id'): Promise<void> {
+  if (!def.series || serieId === null || serieId === undefined) return;
+  const s = typeof serieId === 'number' ? await trx.selectFrom('series').select(['tipo', 'activo']).where('id', '=', serieId).executeTakeFirst() : undefined;
+  if (s?.activo !== 1 || !def.series.includes(s.tipo)) errors[field] = MESSAGES.serieNoValida;
+}
+
 /** The document row, locked for the rest of the transaction on PostgreSQL (SQLite runs one writer at a time). */
 export async function lockDocumento(trx: Transaction<Database>, dialect: DialectName, def: DocumentoTipoDef, id: number): Promise<DocRow> {
   const doc = await trx
@@ -387,8 +470,8 @@ export async function lockDocumento(trx: Transaction<Database>, dialect: Dialect
 
 type SaveInput = { id: number | null; fecha: string; clave?: string | null } & Record<string, unknown>;
 
-/** Writes lines (batches of 500) and answers their ids in order. */
-async function insertarLineas(trx: Transaction<Database>, docId: number, lineas: readonly LineaValida[], pendiente: boolean): Promise<number[]> {
+/** Writes lines (batches of 500) and answers their ids in order (only when some line has an origin; else []). */
+export async function insertarLineas(trx: Transaction<Database>, docId: number, lineas: readonly LineaValida[], pendiente: boolean): Promise<number[]> {
   for (let i = 0; i < lineas.length; i += CHUNK) {
     await trx
       .insertInto('documento_lineas')
@@ -419,29 +502,45 @@ async function insertarLineas(trx: Transaction<Database>, docId: number, lineas:
 }
 
 /** Totals of a document of this type: commercial documents (with a party) carry IVA and retención; warehouse ones don't. */
-const totalesDe = (def: DocumentoTipoDef, lineas: readonly LineaValida[], retencion: unknown) =>
-  def.tercero ? calcularTotales(lineas, { retencion: typeof retencion === 'number' ? retencion : 0 }) : calcularTotales(lineas, { iva: false });
+const totalesDe = (def: DocumentoTipoDef, lineas: readonly LineaValida[], retencion: unknown, conRecargo: unknown = 0) =>
+  def.tercero
+    ? calcularTotales(lineas, { retencion: typeof retencion === 'number' ? retencion : 0, recargo: conRecargo === 1 })
+    : calcularTotales(lineas, { iva: false });
+
+/** What the party's row gives a sales document's lines: the customer's tarifa and default discount. */
+export type TerceroLeido = { tarifa: number; descuento: number };
 
 /**
  * The party of a document with `def.tercero`: required, existing and active. Read once, it also gives the
  * document its payment method and retención unless the request says otherwise.
  */
-async function validarTercero(trx: Transaction<Database>, def: DocumentoTipoDef, header: Record<string, unknown>, errors: FieldErrors): Promise<void> {
-  if (!def.tercero) return;
+async function validarTercero(
+  trx: Transaction<Database>,
+  def: DocumentoTipoDef,
+  header: Record<string, unknown>,
+  errors: FieldErrors,
+): Promise<TerceroLeido | undefined> {
+  if (!def.tercero) return undefined;
   const field = `${def.tercero}_id`;
   const id = header[field];
   if (typeof id !== 'number') {
     errors[field] = MESSAGES.required;
-    return;
+    return undefined;
   }
+  const cliente = def.tercero === 'cliente';
   const row = await (trx as AnyDb)
     .selectFrom(TERCERO_TABLA[def.tercero])
     .select(['activo', 'forma_pago', 'retencion'])
+    .$if(cliente, (q) => q.select(['recargo', 'tarifa', 'descuento']))
     .where('id', '=', id)
     .executeTakeFirst();
-  if (row?.activo !== 1) errors[field] = def.tercero === 'proveedor' ? MESSAGES.proveedorNoActivo : MESSAGES.unknownElement;
+  if (row?.activo !== 1) errors[field] = cliente ? MESSAGES.clienteNoActivo : MESSAGES.proveedorNoActivo;
   header.forma_pago ??= row?.forma_pago ?? null;
   header.retencion ??= row?.retencion ?? 0;
+  if (!cliente) return undefined;
+  // The customer's recargo de equivalencia always decides the document's (documentos.con_recargo).
+  header.con_recargo = row?.recargo === 1 ? 1 : 0;
+  return { tarifa: Number(row?.tarifa ?? 1), descuento: Number(row?.descuento ?? 0) };
 }
 
 /** editar<entidad>: creates (no id; a repeated `clave` returns the first document) or replaces header and lines. */
@@ -472,7 +571,8 @@ export async function guardarDocumento(
       let anteriores = new Map<number, EnlaceAnterior>();
       if (input.id !== null) {
         current = await lockDocumento(trx, app.dialect, def, input.id);
-        if (!def.editable.includes(current.estado)) throw fail(MESSAGES.accionNoPermitida, '1');
+        // An issued invoice never changes (docs/fiscal.md): RESULT 2, like data that can't be touched.
+        if (!def.editable.includes(current.estado)) throw def.series ? fail(MESSAGES.facturaEmitidaInmutable, '2') : fail(MESSAGES.accionNoPermitida, '1');
         // Lines other documents come from (an albarán with a devolución) are not rewritten.
         const child = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
           where l.documento_id = ${current.id} limit 1`.execute(trx);
@@ -480,13 +580,15 @@ export async function guardarDocumento(
         anteriores = await enlacesDe(trx, current.id);
       }
       const header = input as Infer<Schema>;
-      const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores);
-      await validarTercero(trx, def, header, errors);
-      await effects.validate?.({ trx, header, lineas, errors });
+      // The party first: a sale line's price and discount default to the customer's tarifa and descuento.
+      const tercero = await validarTercero(trx, def, header, errors);
+      const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores, !!def.negativas, tercero);
+      await validarSerie(trx, def, header.serie_id, errors);
+      await effects.validate?.({ trx, header, lineas, errors, raw, user });
       const origenes = await validarOrigenes(trx, def, effects.origenes ?? [], header, lineas, anteriores, current?.id ?? null, errors);
       if (Object.keys(errors).length) throw invalidFields(errors);
 
-      const totales = totalesDe(def, lineas, header.retencion);
+      const totales = totalesDe(def, lineas, header.retencion, header.con_recargo);
       const now = nowIso();
       const values: Record<string, unknown> = {
         fecha: input.fecha,
@@ -502,11 +604,12 @@ export async function guardarDocumento(
       let docId: number;
       let padres: number[] = [];
       if (!current) {
-        // Documents of the engine's types are numbered when they are created (no draft stage).
-        const numero = await siguienteNumero(trx, def.tipo, null, ejercicio, input.fecha);
+        // Documents are numbered when they are created, except those of a serie (invoices): drafts until issued.
+        const numero = def.series ? null : await siguienteNumero(trx, def.tipo, null, ejercicio, input.fecha);
+        const serie_id = def.series ? ((values.serie_id as number | null | undefined) ?? null) : null;
         const created = await (trx as AnyDb)
           .insertInto('documentos')
-          .values({ ...values, tipo: def.tipo, serie_id: null, numero, ejercicio, estado: def.inicial, clave, creado: now, creado_por: user.id })
+          .values({ ...values, tipo: def.tipo, serie_id, numero, ejercicio, estado: def.inicial, clave, creado: now, creado_por: user.id })
           .returning('id')
           .executeTakeFirstOrThrow();
         docId = created.id as number;
@@ -514,7 +617,7 @@ export async function guardarDocumento(
         docId = current.id;
         if (ejercicio !== current.ejercicio) {
           values.ejercicio = ejercicio;
-          values.numero = await siguienteNumero(trx, def.tipo, null, ejercicio, input.fecha);
+          if (!def.series) values.numero = await siguienteNumero(trx, def.tipo, null, ejercicio, input.fecha);
         }
         await (trx as AnyDb).updateTable('documentos').set({ ...values, modificado: now, modificado_por: user.id }).where('id', '=', docId).execute();
         if (anteriores.size) padres = await borrarEnlaces(trx, docId);
@@ -526,7 +629,7 @@ export async function guardarDocumento(
       if (def.stockAlGuardar) {
         await sincronizarStock(trx, app.dialect, def.stockAlGuardar, { tipo: def.tipo, id: docId, almacenId: (values.almacen_id as number | null) ?? null }, null, todayIn(app.timeZone));
       }
-      await effects.alGuardar?.({ trx, dialect: app.dialect, docId });
+      await effects.alGuardar?.({ trx, dialect: app.dialect, docId, raw });
       return docId;
     });
   } catch (err) {
@@ -547,7 +650,7 @@ export async function guardarDocumento(
  */
 export async function borrarDocumento(trx: Transaction<Database>, dialect: DialectName, def: DocumentoTipoDef, id: number, hoy: string): Promise<void> {
   const doc = await lockDocumento(trx, dialect, def, id);
-  if (!def.eliminable.includes(doc.estado)) throw fail(MESSAGES.accionNoPermitida, '2');
+  if (!def.eliminable.includes(doc.estado)) throw fail(def.series ? MESSAGES.facturaEmitidaInmutable : MESSAGES.accionNoPermitida, '2');
   const moved = await sql<{ x: number }>`select 1 as x from stock_movimientos m join documento_acciones a on a.id = m.accion_id
     where a.documento_id = ${id} limit 1`.execute(trx);
   if (moved.rows.length) throw fail(MESSAGES.documentoConHistorial, '2');
@@ -559,6 +662,7 @@ export async function borrarDocumento(trx: Transaction<Database>, dialect: Diale
   await actualizarEstadoPadres(trx, padres);
   await trx.deleteFrom('documento_lineas').where('documento_id', '=', id).execute();
   await trx.deleteFrom('documento_acciones').where('documento_id', '=', id).execute();
+  await EFFECTS.get(def.tipo)?.alBorrar?.({ trx, docId: id });
   await trx.deleteFrom('documentos').where('id', '=', id).execute();
 }
 
@@ -568,12 +672,38 @@ export async function eliminarDocumento(app: AppContext, def: DocumentoTipoDef, 
 }
 
 /**
+ * The serie of a draft invoice `facturar` makes: the request's `serie_id` (checked), else the first active serie
+ * of the child type's first kind by code (normal for facturas); null when there is none (emitir asks for it).
+ */
+async function serieDelHijo(ctx: EffectContext, hijoDef: DocumentoTipoDef): Promise<number | null> {
+  const pedida = ctx.raw.serie_id;
+  if (pedida !== undefined && pedida !== null && pedida !== '') {
+    const errors: FieldErrors = {};
+    const id = toInt(pedida);
+    await validarSerie(ctx.trx, hijoDef, id ?? -1, errors);
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    return id;
+  }
+  const s = await ctx.trx
+    .selectFrom('series')
+    .select('id')
+    .where('tipo', '=', hijoDef.series![0])
+    .where('activo', '=', 1)
+    .orderBy('codigo')
+    .limit(1)
+    .executeTakeFirst();
+  return s?.id ?? null;
+}
+
+/**
  * The child a porLineas action of a type with `def.hijo` makes (recibir on a pedido → albarán de
  * compra): the received quantities as its lines, linked line by line, the parent lines' pending
  * units taken, the child's stock on save and its after-save effects. Set-based: one insert of the
- * lines, one of the links, one ledger statement, one pending update.
+ * lines, one of the links, one ledger statement, one pending update. `facturar` uses it too, with
+ * everything pending: the child is then a draft invoice (a type with `series`: no number yet).
+ * `extra`: lines the caller adds after the linked ones (a parte's hours), without a parent.
  */
-async function crearHijo(ctx: EffectContext, user: SessionUser): Promise<EffectResult> {
+export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user, extra: readonly LineaValida[] = []): Promise<EffectResult> {
   const { trx, def, doc } = ctx;
   const hijoDef = DOCUMENTO_TIPOS[def.hijo!];
   const lineas = await trx
@@ -585,9 +715,12 @@ async function crearHijo(ctx: EffectContext, user: SessionUser): Promise<EffectR
   const own = new Set(lineas.map((l) => l.id));
   if (ctx.lineas) for (const id of ctx.lineas.keys()) if (!own.has(id)) throw fail(MESSAGES.lineaOtroDocumento, '1', 400);
   const tomadas = lineas.map((l) => ({ l, q: ctx.lineas ? (ctx.lineas.get(l.id) ?? 0) : l.pendiente }));
-  if (tomadas.some(({ l, q }) => q > l.pendiente)) throw fail(MESSAGES.recibirMasDePendiente, '1', 400);
+  const servir = ctx.accion.verbo === 'servir';
+  if (tomadas.some(({ l, q }) => q > l.pendiente)) throw fail(servir ? MESSAGES.servirMasDePendiente : MESSAGES.recibirMasDePendiente, '1', 400);
   const hijas = tomadas.filter(({ q }) => q > 0);
-  if (!hijas.length) throw fail(MESSAGES.nadaQueRecibir, '1', 400);
+  if (!hijas.length && !extra.length) {
+    throw fail(ctx.accion.verbo === 'facturar' ? MESSAGES.nadaQueFacturarDocumento : servir ? MESSAGES.nadaQueServir : MESSAGES.nadaQueRecibir, '1', 400);
+  }
 
   const nuevas: LineaValida[] = hijas.map(({ l, q }) => ({
     articulo_id: l.articulo_id,
@@ -602,13 +735,16 @@ async function crearHijo(ctx: EffectContext, user: SessionUser): Promise<EffectR
     motivo: l.motivo,
     origen_linea_id: l.id,
   }));
-  const totales = totalesDe(hijoDef, nuevas, doc.retencion);
+  nuevas.push(...extra);
+  const totales = totalesDe(hijoDef, nuevas, doc.retencion, doc.con_recargo);
   const ejercicio = Number(ctx.hoy.slice(0, 4));
-  const numero = await siguienteNumero(trx, hijoDef.tipo, null, ejercicio, ctx.hoy);
+  // A draft invoice has no number until it is issued; other children are numbered now.
+  const numero = hijoDef.series ? null : await siguienteNumero(trx, hijoDef.tipo, null, ejercicio, ctx.hoy);
+  const serie_id = hijoDef.series ? await serieDelHijo(ctx, hijoDef) : null;
   const created = await trx
     .insertInto('documentos')
     .values({
-      tipo: hijoDef.tipo, serie_id: null, numero, ejercicio, fecha: ctx.hoy, estado: hijoDef.inicial, creado: nowIso(), creado_por: user.id,
+      tipo: hijoDef.tipo, serie_id, numero, ejercicio, fecha: ctx.hoy, estado: hijoDef.inicial, creado: nowIso(), creado_por: user.id,
       almacen_id: doc.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null,
       proveedor_id: doc.proveedor_id, cliente_id: doc.cliente_id, forma_pago: doc.forma_pago, fecha_entrega: null,
       retencion: doc.retencion, con_recargo: doc.con_recargo as 0 | 1, observaciones: null,
@@ -658,7 +794,7 @@ export async function ejecutarAccion(
   user: SessionUser,
 ): Promise<Documento> {
   const lineas = accion.porLineas ? cantidadesPorLinea(raw.lineas) : null;
-  await app.db.transaction().execute((trx) => ejecutarAccionEn(trx, app, def, effects, accion, id, lineas, user));
+  await app.db.transaction().execute((trx) => ejecutarAccionEn(trx, app, def, effects, accion, id, lineas, user, raw));
   return (await readDocumento(app.db, def, id))!;
 }
 
@@ -672,6 +808,7 @@ export async function ejecutarAccionEn(
   id: number,
   lineas: Map<number, number> | null,
   user: SessionUser,
+  raw: Record<string, unknown> = {},
 ): Promise<void> {
   const doc = await lockDocumento(trx, app.dialect, def, id);
   if (!accion.from.includes(doc.estado)) throw fail(MESSAGES.accionNoPermitida, '1');
@@ -708,8 +845,10 @@ export async function ejecutarAccionEn(
     await trx.updateTable('documento_acciones').set({ deshecha_por: log.id }).where('id', '=', target.id).execute();
     estado = target.estado_antes;
   } else {
-    const effect = effects.acciones[accion.verbo] ?? (def.hijo && accion.porLineas ? (ctx: EffectContext) => crearHijo(ctx, user) : undefined);
-    const result = effect ? await effect({ trx, dialect: app.dialect, def, accion, doc, accionId: log.id, hoy, lineas }) : {};
+    // A type with a child makes it by its porLineas action (recibir, servir) or, everything pending, by `facturar`.
+    const hace = def.hijo && (accion.porLineas || accion.verbo === 'facturar');
+    const effect = effects.acciones[accion.verbo] ?? (hace ? (ctx: EffectContext) => crearHijo(ctx, user) : undefined);
+    const result = effect ? await effect({ trx, dialect: app.dialect, def, accion, doc, accionId: log.id, hoy, lineas, raw, user, timeZone: app.timeZone }) : {};
     estado = result.estado ?? accion.to ?? doc.estado;
     if (result.detalle && Object.keys(result.detalle).length) {
       await trx.updateTable('documento_acciones').set({ detalle: JSON.stringify(result.detalle) }).where('id', '=', log.id).execute();
@@ -725,6 +864,7 @@ const FILTROS = {
   almacen_id: { type: 'int', min: 1 },
   proveedor_id: { type: 'int', min: 1 },
   cliente_id: { type: 'int', min: 1 },
+  serie_id: { type: 'int', min: 1 },
 } as const satisfies Schema;
 
 /** listado<plural>: a page of the type's documents (or one with `id`), with the filtered rows' total value. */
@@ -743,7 +883,12 @@ async function listadoDocumentos(app: AppContext, def: DocumentoTipoDef, input: 
       ? sql<boolean>`(${contains('d.observaciones', input.q)} or d.${sql.raw(`${def.tercero}_id`)} in (select tq.id from ${sql.table(TERCERO_TABLA[def.tercero])} tq
           where ${contains('tq.razon_social', input.q)} or ${contains('tq.nombre_comercial', input.q)}))`
       : contains('d.observaciones', input.q);
-    filters.push(n !== undefined ? sql<boolean>`(d.numero = ${Number(n)} or ${texto})` : texto);
+    // A whole displayed number of a serie ('A 2026/000012'): that serie, year and number only.
+    const entero = def.series ? /^(\S{1,20})\s+(\d{4})\/0*(\d{1,9})$/.exec(input.q.trim()) : null;
+    if (entero) {
+      filters.push(sql<boolean>`(d.numero = ${Number(entero[3])} and d.ejercicio = ${Number(entero[2])}
+        and d.serie_id in (select sq.id from series sq where sq.codigo = ${entero[1].toUpperCase()}))`);
+    } else filters.push(n !== undefined ? sql<boolean>`(d.numero = ${Number(n)} or ${texto})` : texto);
   }
   if (input.proveedor_id !== null) filters.push(sql<boolean>`d.proveedor_id = ${input.proveedor_id}`);
   if (input.cliente_id !== null) filters.push(sql<boolean>`d.cliente_id = ${input.cliente_id}`);
@@ -751,6 +896,8 @@ async function listadoDocumentos(app: AppContext, def: DocumentoTipoDef, input: 
   if (input.desde) filters.push(sql<boolean>`d.fecha >= ${input.desde}`);
   if (input.hasta) filters.push(sql<boolean>`d.fecha <= ${input.hasta}`);
   if (input.almacen_id !== null) filters.push(sql<boolean>`(d.almacen_id = ${input.almacen_id} or d.almacen_destino_id = ${input.almacen_id})`);
+  if (input.serie_id !== null) filters.push(sql<boolean>`d.serie_id = ${input.serie_id}`);
+  filters.push(...(EFFECTS.get(def.tipo)?.filtrar?.(input, todayIn(app.timeZone)) ?? []));
   const where = sql<boolean>`${sql.join(filters, sql` and `)}`;
   const sums = await db
     .selectFrom('documentos as d')
@@ -762,6 +909,8 @@ async function listadoDocumentos(app: AppContext, def: DocumentoTipoDef, input: 
   let page = selectHeader(db, def)
     .select(sql<number>`(select count(*) from documento_lineas l where l.documento_id = d.id)`.as('num_lineas'))
     .where(where);
+  // Drafts (no number yet) after the numbered ones, on both engines (they sort nulls differently).
+  if (def.series && input.orden === 'numero') page = page.orderBy(sql`case when d.numero is null then 1 else 0 end`, p.dir);
   for (const c of orden) page = page.orderBy(c, p.dir);
   const rows = await page.orderBy('d.id', p.dir).limit(p.limit).offset(p.offset).execute();
   return {
@@ -782,7 +931,7 @@ export function documentoActions<S extends Schema>(def: DocumentoTipoDef, effect
   const eff = effects as unknown as TipoEffects;
   EFFECTS.set(def.tipo, eff);
   const flags = [...def.flags] as FlagName[];
-  const listInput = { ...listSchema(['fecha', 'numero', 'estado'] as const), ...FILTROS } as const satisfies Schema;
+  const listInput = { ...listSchema(['fecha', 'numero', 'estado'] as const), ...FILTROS, ...(effects.filtros ?? {}) } as const satisfies Schema;
   return [
     defineAction({
       name: `listado${def.plural}`,

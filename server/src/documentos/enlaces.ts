@@ -16,12 +16,15 @@ import type { LineaValida } from './engine.ts';
  */
 
 export type EnlaceAnterior = { padre_linea_id: number; cantidad: number };
-/** Per parent line: whether the link consumes its pending units, and its document. */
-export type Origen = { pendiente: boolean; documento_id: number };
+/** Per parent line: whether the link consumes its pending units, its document, and whether that one's state follows invoice links. */
+export type Origen = { pendiente: boolean; documento_id: number; facturable?: boolean };
 
 const CHUNK = 500;
 
 const consumePendiente = (padreTipo: string, hijoTipo: string) => DOCUMENTO_TIPOS[padreTipo as DocumentoTipo]?.hijo === hijoTipo;
+
+/** The invoice types (those numbered by a serie): their lines' links make `facturable` parents invoiced. */
+const FACTURAS = new Set<string>(Object.values(DOCUMENTO_TIPOS).filter((t) => t.series).map((t) => t.tipo));
 
 /** The links of a document's lines to their parents, by line id. */
 export async function enlacesDe(trx: Transaction<Database>, docId: number): Promise<Map<number, EnlaceAnterior>> {
@@ -36,7 +39,7 @@ export async function enlacesDe(trx: Transaction<Database>, docId: number): Prom
 
 /**
  * Removes the links of a document's lines to their parents, giving back the pending units they took;
- * answers the parent documents whose pending changed (their state is recomputed by the caller).
+ * answers the parent documents whose pending or invoiced lines changed (their state is recomputed by the caller).
  */
 export async function borrarEnlaces(trx: Transaction<Database>, docId: number): Promise<number[]> {
   const { rows } = await sql<{ padre_linea_id: number; cantidad: number | string; padre_tipo: string; padre_id: number; tipo: string }>`
@@ -51,7 +54,8 @@ export async function borrarEnlaces(trx: Transaction<Database>, docId: number): 
   const devolver = rows.filter((r) => consumePendiente(r.padre_tipo, r.tipo));
   await addToLines(trx, 'pendiente', devolver.map((r) => [r.padre_linea_id, Number(r.cantidad)] as const));
   await sql`delete from documento_enlaces where linea_id in (select id from documento_lineas where documento_id = ${docId})`.execute(trx);
-  return [...new Set(devolver.map((r) => r.padre_id))];
+  const facturables = rows.filter((r) => DOCUMENTO_TIPOS[r.padre_tipo as DocumentoTipo]?.facturable && FACTURAS.has(r.tipo));
+  return [...new Set([...devolver, ...facturables].map((r) => r.padre_id))];
 }
 
 /**
@@ -85,13 +89,17 @@ export async function validarOrigenes(
       .where('l.id', 'in', chunk)
       .execute();
     for (const r of rows) padres.set(r.id, { ...r, cantidad: Number(r.cantidad), pendiente: Number(r.pendiente) });
+    // What other documents of this type already take (returned): an albarán de venta's invoice lines don't count
+    // against what may still be returned of it.
     const others = await trx
       .selectFrom('documento_enlaces as e')
       .innerJoin('documento_lineas as c', 'c.id', 'e.linea_id')
+      .innerJoin('documentos as cd', 'cd.id', 'c.documento_id')
       .select('e.padre_linea_id')
       .select(sql<string>`cast(sum(e.cantidad) as text)`.as('s'))
       .where('e.padre_linea_id', 'in', chunk)
       .where('c.documento_id', '<>', docId ?? 0)
+      .where('cd.tipo', '=', def.tipo)
       .groupBy('e.padre_linea_id')
       .execute();
     for (const o of others) tomado.set(o.padre_linea_id, Number(o.s));
@@ -100,25 +108,30 @@ export async function validarOrigenes(
   for (const a of anteriores.values()) antes.set(a.padre_linea_id, (antes.get(a.padre_linea_id) ?? 0) + a.cantidad);
   const pedido = new Map<number, number>();
   const tercero = def.tercero ? (`${def.tercero}_id` as const) : null;
+  const cliente = def.tercero === 'cliente';
   lineas.forEach((l, i) => {
     if (l.origen_linea_id === null) return;
     const p = padres.get(l.origen_linea_id);
     const valido =
       p && permitidos.has(p.tipo) && p.articulo_id === l.articulo_id && p.documento_id !== docId && (!tercero || p[tercero] === header[tercero]);
     if (!valido) {
-      errors[`lineas.${i}.origen_linea_id`] ??= MESSAGES.lineaOrigenNoValida;
+      errors[`lineas.${i}.origen_linea_id`] ??= cliente ? MESSAGES.lineaOrigenClienteNoValida : MESSAGES.lineaOrigenNoValida;
       return;
     }
-    out.set(p.id, { pendiente: consumePendiente(p.tipo, def.tipo), documento_id: p.documento_id });
-    pedido.set(p.id, (pedido.get(p.id) ?? 0) + l.cantidad);
+    const facturable = !!DOCUMENTO_TIPOS[p.tipo as DocumentoTipo]?.facturable && FACTURAS.has(def.tipo);
+    out.set(p.id, { pendiente: consumePendiente(p.tipo, def.tipo), documento_id: p.documento_id, facturable });
+    // A link takes a positive quantity: an invoice's negative line (returned units) takes its absolute value.
+    pedido.set(p.id, (pedido.get(p.id) ?? 0) + Math.abs(l.cantidad));
   });
   lineas.forEach((l, i) => {
     const o = l.origen_linea_id !== null ? out.get(l.origen_linea_id) : undefined;
     if (!o) return;
     const p = padres.get(l.origen_linea_id!)!;
-    const disponible = o.pendiente ? p.pendiente + (antes.get(p.id) ?? 0) : p.cantidad - (tomado.get(p.id) ?? 0);
+    const disponible = o.pendiente ? p.pendiente + (antes.get(p.id) ?? 0) : Math.abs(p.cantidad) - (tomado.get(p.id) ?? 0);
     if ((pedido.get(p.id) ?? 0) > disponible) {
-      errors[`lineas.${i}.cantidad`] ??= o.pendiente ? MESSAGES.recibirMasDePendiente : MESSAGES.devolverMasDeRecibido;
+      errors[`lineas.${i}.cantidad`] ??= o.pendiente
+        ? def.tipo === 'albaranventa' ? MESSAGES.servirMasDePendiente : MESSAGES.recibirMasDePendiente
+        : cliente ? MESSAGES.devolverMasDeVendido : MESSAGES.devolverMasDeRecibido;
     }
   });
   return out;
@@ -134,20 +147,63 @@ export async function guardarEnlaces(
   ids: readonly number[],
   origenes: Map<number, Origen>,
 ): Promise<number[]> {
-  const links = lineas.flatMap((l, i) => (l.origen_linea_id !== null ? [{ linea_id: ids[i], padre_linea_id: l.origen_linea_id, cantidad: l.cantidad }] : []));
+  const links = lineas.flatMap((l, i) =>
+    l.origen_linea_id !== null ? [{ linea_id: ids[i], padre_linea_id: l.origen_linea_id, cantidad: Math.abs(l.cantidad) }] : [],
+  );
   for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('documento_enlaces').values(links.slice(i, i + CHUNK)).execute();
   const tomar = links.filter((k) => origenes.get(k.padre_linea_id)?.pendiente);
   await addToLines(trx, 'pendiente', tomar.map((k) => [k.padre_linea_id, -k.cantidad] as const));
-  return [...new Set(tomar.map((k) => origenes.get(k.padre_linea_id)!.documento_id))];
+  const facturables = links.filter((k) => origenes.get(k.padre_linea_id)?.facturable);
+  return [...new Set([...tomar, ...facturables].map((k) => origenes.get(k.padre_linea_id)!.documento_id))];
+}
+
+/**
+ * The state of `facturable` documents (albaranes, devoluciones, partes de venta) among `docIds` from their
+ * lines' links to invoice lines: every line covered (its quantity, in absolute value) by links from invoices
+ * (drafts included) → `facturado`; otherwise → `pendiente` (an invoice draft deleted or edited gives them
+ * back). Only documents in one of those two states move. Set-based: one read and one update per state and
+ * 500 documents.
+ */
+async function actualizarFacturables(trx: Transaction<Database>, docIds: readonly number[]): Promise<void> {
+  const facturas = sql.join([...FACTURAS].map((t) => sql`${t}`));
+  for (let i = 0; i < docIds.length; i += CHUNK) {
+    const chunk = docIds.slice(i, i + CHUNK);
+    const { rows } = await sql<{ id: number; tipo: string; estado: string; abiertas: number | string; enlazadas: number | string }>`
+      select d.id, d.tipo, d.estado,
+        (select count(*) from documento_lineas l where l.documento_id = d.id and abs(l.cantidad) > coalesce((
+          select sum(e.cantidad) from documento_enlaces e join documento_lineas c on c.id = e.linea_id join documentos cd on cd.id = c.documento_id
+          where e.padre_linea_id = l.id and cd.tipo in (${facturas})), 0)) as abiertas,
+        (select count(*) from documento_lineas l join documento_enlaces e on e.padre_linea_id = l.id join documento_lineas c on c.id = e.linea_id
+          join documentos cd on cd.id = c.documento_id where l.documento_id = d.id and cd.tipo in (${facturas})) as enlazadas
+      from documentos d where d.id in (${sql.join(chunk)})`.execute(trx);
+    const cambios = new Map<string, number[]>();
+    for (const r of rows) {
+      const f = DOCUMENTO_TIPOS[r.tipo as DocumentoTipo]!.facturable!;
+      if (r.estado !== f.pendiente && r.estado !== f.facturado) continue;
+      // Invoiced when something links it and nothing is left open.
+      const estado = Number(r.abiertas) === 0 && Number(r.enlazadas) > 0 ? f.facturado : f.pendiente;
+      if (estado !== r.estado) cambios.set(estado, [...(cambios.get(estado) ?? []), r.id]);
+    }
+    for (const [estado, ids] of cambios) await trx.updateTable('documentos').set({ estado }).where('id', 'in', ids).execute();
+  }
 }
 
 /**
  * The state of parents whose pending units changed outside their own actions (a child edited or
  * deleted): while in the partial / total state of their porLineas action, nothing pending → total,
- * something pending → partial.
+ * something pending → partial. `facturable` ones follow their invoice links (actualizarFacturables).
  */
 export async function actualizarEstadoPadres(trx: Transaction<Database>, docIds: readonly number[]): Promise<void> {
-  for (const id of new Set(docIds)) {
+  const unicos = [...new Set(docIds)];
+  if (!unicos.length) return;
+  const tipos = new Map<number, string>();
+  for (let i = 0; i < unicos.length; i += CHUNK) {
+    const rows = await trx.selectFrom('documentos').select(['id', 'tipo']).where('id', 'in', unicos.slice(i, i + CHUNK)).execute();
+    for (const r of rows) tipos.set(r.id, r.tipo);
+  }
+  const esFacturable = (id: number) => !!DOCUMENTO_TIPOS[tipos.get(id) as DocumentoTipo]?.facturable;
+  await actualizarFacturables(trx, unicos.filter(esFacturable));
+  for (const id of unicos.filter((i) => tipos.has(i) && !esFacturable(i))) {
     const doc = await trx.selectFrom('documentos').select(['tipo', 'estado']).where('id', '=', id).executeTakeFirst();
     const def = doc ? DOCUMENTO_TIPOS[doc.tipo as DocumentoTipo] : undefined;
     const accion = def?.acciones.find((a) => a.porLineas && a.to && a.toParcial);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { divRound } from 'shared/domain';
 import type { DialectName } from '../db/index.ts';
 import type { Database, NewStockMovimiento } from '../db/schema.ts';
 import { precioNetoSql } from './sql.ts';
@@ -82,6 +83,11 @@ export async function sincronizarStock(
   accionId: number | null,
   fecha: string,
 ): Promise<void> {
+  // Sales with kits or services: the same difference, computed from the lines as the warehouse sees them.
+  if (CAUSAS_VENTA.has(mov.causa) && (await tieneKitsOServicios(trx, doc.id))) {
+    await sincronizarStockVenta(trx, mov, doc, accionId, fecha);
+    return;
+  }
   const neto = precioNetoSql(dialect, 'l');
   const pedido = doc.almacenId === null
     ? sql``
@@ -98,4 +104,184 @@ export async function sincronizarStock(
     group by k.articulo_id, k.almacen_id, k.ubicacion_id, k.precio
     having sum(k.cantidad) <> 0
     order by min(k.linea_id)`.execute(trx);
+}
+
+/**
+ * Causes of the ledger that sell or take goods to a customer (albarán, devolución, factura, rectificativa, parte de
+ * trabajo). For them a line is what the warehouse sees: a kit (an article with articulo_componentes) moves its
+ * components' stock, not its own (docs/documents.md), at any depth; an article measured in hours (unidad_medida 'h':
+ * labour, a service, a parte's hours) moves no stock at all.
+ */
+export const CAUSAS_VENTA = new Set(['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte']);
+
+/** Whether a document has a line of a kit or of a service (one indexed probe; most documents have none). */
+async function tieneKitsOServicios(trx: Transaction<Database>, docId: number): Promise<boolean> {
+  const { rows } = await sql<{ x: number }>`select 1 as x from documento_lineas l join articulos a on a.id = l.articulo_id
+    where l.documento_id = ${docId}
+      and (a.unidad_medida = 'h' or exists (select 1 from articulo_componentes c where c.articulo_id = l.articulo_id))
+    limit 1`.execute(trx);
+  return rows.length > 0;
+}
+
+export type Componente = { componente_id: number; cantidad: bigint; precio_venta: bigint; servicio: boolean };
+
+/** The component trees of these kits, every level (the catalogue refuses a kit containing itself). */
+export async function arbolKits(trx: Kysely<Database>, kitIds: readonly number[]): Promise<Map<number, Componente[]>> {
+  const arbol = new Map<number, Componente[]>();
+  let pendientes = [...new Set(kitIds)];
+  for (let nivel = 0; pendientes.length && nivel < 32; nivel++) {
+    const siguientes: number[] = [];
+    for (let i = 0; i < pendientes.length; i += CHUNK) {
+      const rows = await trx
+        .selectFrom('articulo_componentes as c')
+        .innerJoin('articulos as a', 'a.id', 'c.componente_id')
+        .select(['c.articulo_id', 'c.componente_id', 'c.cantidad', 'a.precio_venta', 'a.unidad_medida'])
+        .where('c.articulo_id', 'in', pendientes.slice(i, i + CHUNK))
+        .orderBy('c.articulo_id')
+        .orderBy('c.componente_id')
+        .execute();
+      for (const r of rows) {
+        const lista = arbol.get(r.articulo_id) ?? [];
+        lista.push({ componente_id: r.componente_id, cantidad: BigInt(r.cantidad), precio_venta: BigInt(r.precio_venta), servicio: r.unidad_medida === 'h' });
+        arbol.set(r.articulo_id, lista);
+        siguientes.push(r.componente_id);
+      }
+    }
+    pendientes = [...new Set(siguientes)].filter((id) => !arbol.has(id));
+  }
+  return arbol;
+}
+
+/** A ledger row as sales want it, before it is written. */
+export type FilaStock = { articulo_id: number; ubicacion_id: number | null; cantidad: number; linea_id: number; precio: number };
+
+/**
+ * What a sales document's lines ask of the warehouse, signed by `signo`: each line at its net unit price, a kit
+ * replaced by its components (quantity × the component's quantity per kit, half-up; the kit's net price shared among
+ * them in proportion to their tarifa-1 price × quantity, or to their quantities when none has a price, so the
+ * components' average sale price stays meaningful), services left out. `lineaIds`: only those lines.
+ */
+export async function filasStockVenta(
+  trx: Transaction<Database>,
+  docId: number,
+  signo: 1 | -1,
+  lineaIds: readonly number[] | null = null,
+): Promise<FilaStock[]> {
+  const lineas = await trx
+    .selectFrom('documento_lineas as l')
+    .innerJoin('articulos as a', 'a.id', 'l.articulo_id')
+    .select(['l.id', 'l.articulo_id', 'l.cantidad', 'l.precio', 'l.descuento', 'l.ubicacion_id', 'a.unidad_medida'])
+    .where('l.documento_id', '=', docId)
+    .$if(lineaIds !== null, (q) => q.where('l.id', 'in', lineaIds!.length ? lineaIds! : [0]))
+    .orderBy('l.orden')
+    .execute();
+  const arbol = await arbolKits(trx, lineas.map((l) => l.articulo_id));
+  const out: FilaStock[] = [];
+  const expandir = (articulo: number, cantidad: bigint, precio: bigint, linea: number, ubicacion: number | null, nivel: number) => {
+    const comps = nivel < 32 ? arbol.get(articulo) : undefined;
+    if (!comps) {
+      out.push({ articulo_id: articulo, ubicacion_id: ubicacion, cantidad: Number(cantidad) * signo, linea_id: linea, precio: Number(precio) });
+      return;
+    }
+    const valor = comps.reduce((s, c) => s + c.cantidad * c.precio_venta, 0n);
+    const unidades = comps.reduce((s, c) => s + c.cantidad, 0n);
+    for (const c of comps) {
+      if (c.servicio) continue;
+      const q = divRound(cantidad * c.cantidad, 1000n);
+      // Per component unit: the kit's price × its share of the kit's value ÷ the units of it in one kit.
+      const p = valor > 0n ? divRound(precio * c.precio_venta * 1000n, valor) : unidades > 0n ? divRound(precio * 1000n, unidades) : 0n;
+      // Components keep no location of the kit's line: they leave from wherever they are unlocated.
+      expandir(c.componente_id, q, p, linea, null, nivel + 1);
+    }
+  };
+  for (const l of lineas) {
+    if (l.unidad_medida === 'h') continue;
+    const neto = divRound(BigInt(l.precio) * (10000n - BigInt(l.descuento)), 10000n);
+    expandir(l.articulo_id, BigInt(l.cantidad), neto, l.id, l.ubicacion_id, 0);
+  }
+  return out.filter((f) => f.cantidad !== 0);
+}
+
+/** Writes rows for a document's action (`accionId` null: a save), in batches. */
+async function escribirFilas(
+  trx: Transaction<Database>,
+  filas: readonly FilaStock[],
+  almacenId: number,
+  causa: string,
+  doc: { tipo: string; id: number },
+  accionId: number | null,
+  fecha: string,
+): Promise<void> {
+  for (let i = 0; i < filas.length; i += CHUNK) {
+    await trx
+      .insertInto('stock_movimientos')
+      .values(
+        filas.slice(i, i + CHUNK).map((f) => ({
+          articulo_id: f.articulo_id, almacen_id: almacenId, ubicacion: null, ubicacion_id: f.ubicacion_id, cantidad: f.cantidad, causa,
+          documento_tipo: doc.tipo, documento_id: doc.id, documento_linea_id: f.linea_id, accion_id: accionId, fecha, precio: f.precio,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * A sales action's stock (a parte finished, an invoice's direct-sale lines emitted): the lines' rows as
+ * filasStockVenta makes them, written with the action's id so its undo (reverseLedger) takes them back.
+ */
+export async function moverStockVenta(
+  trx: Transaction<Database>,
+  doc: { tipo: string; id: number; almacenId: number },
+  mov: { signo: 1 | -1; causa: string },
+  accionId: number,
+  fecha: string,
+  lineaIds: readonly number[] | null = null,
+): Promise<void> {
+  await escribirFilas(trx, await filasStockVenta(trx, doc.id, mov.signo, lineaIds), doc.almacenId, mov.causa, doc, accionId, fecha);
+}
+
+/** sincronizarStock for a sales document with kits or services: the same difference per (article, warehouse, location, price). */
+async function sincronizarStockVenta(
+  trx: Transaction<Database>,
+  mov: { signo: 1 | -1; causa: string },
+  doc: { tipo: string; id: number; almacenId: number | null },
+  accionId: number | null,
+  fecha: string,
+): Promise<void> {
+  type Grupo = { articulo_id: number; almacen_id: number; ubicacion_id: number | null; precio: number; cantidad: number; linea: number; primera: number };
+  const grupos = new Map<string, Grupo>();
+  const sumar = (articulo_id: number, almacen_id: number, ubicacion_id: number | null, precio: number, cantidad: number, linea: number | null) => {
+    const k = `${articulo_id}|${almacen_id}|${ubicacion_id ?? ''}|${precio}`;
+    const g = grupos.get(k) ?? { articulo_id, almacen_id, ubicacion_id, precio, cantidad: 0, linea: 0, primera: Number.MAX_SAFE_INTEGER };
+    g.cantidad += cantidad;
+    if (linea !== null) {
+      g.linea = Math.max(g.linea, linea);
+      g.primera = Math.min(g.primera, linea);
+    }
+    grupos.set(k, g);
+  };
+  if (doc.almacenId !== null) {
+    for (const f of await filasStockVenta(trx, doc.id, mov.signo)) sumar(f.articulo_id, doc.almacenId, f.ubicacion_id, f.precio, f.cantidad, f.linea_id);
+  }
+  const hechas = await trx
+    .selectFrom('stock_movimientos')
+    .select(['articulo_id', 'almacen_id', 'ubicacion_id', 'precio', 'documento_linea_id'])
+    .select(sql<string>`cast(sum(cantidad) as text)`.as('cantidad'))
+    .where('documento_tipo', '=', doc.tipo)
+    .where('documento_id', '=', doc.id)
+    .groupBy(['articulo_id', 'almacen_id', 'ubicacion_id', 'precio', 'documento_linea_id'])
+    .execute();
+  for (const h of hechas) sumar(h.articulo_id, h.almacen_id, h.ubicacion_id ?? null, Number(h.precio), -Number(h.cantidad), h.documento_linea_id ?? null);
+  const filas = [...grupos.values()].filter((g) => g.cantidad !== 0).sort((a, b) => a.primera - b.primera);
+  for (let i = 0; i < filas.length; i += CHUNK) {
+    await trx
+      .insertInto('stock_movimientos')
+      .values(
+        filas.slice(i, i + CHUNK).map((g) => ({
+          articulo_id: g.articulo_id, almacen_id: g.almacen_id, ubicacion: null, ubicacion_id: g.ubicacion_id, cantidad: g.cantidad, causa: mov.causa,
+          documento_tipo: doc.tipo, documento_id: doc.id, documento_linea_id: g.linea || null, accion_id: accionId, fecha, precio: g.precio,
+        })),
+      )
+      .execute();
+  }
 }

@@ -596,7 +596,17 @@ export type Documento = Totales & {
   usuario_nombre?: string | null;
   horas?: ParteHora[];
   /** Facturas and rectificativas once emitted (or anuladas): their latest registro de facturación. */
-  registro?: { id: number; tipo: 'alta' | 'anulacion'; huella: string; fecha_hora_huso: string } | null;
+  registro?: {
+    id: number;
+    tipo: 'alta' | 'anulacion';
+    huella: string;
+    fecha_hora_huso: string;
+    /** What the fiscal QR prints (from the invoice's registro de alta): issuer NIF, NumSerieFactura, dd-mm-aaaa, ImporteTotal ('123.45'). */
+    id_emisor?: string;
+    num_serie?: string;
+    fecha_expedicion?: string;
+    importe_total?: string | null;
+  } | null;
 };
 
 /** Kinds of invoice of the VERI*FACTU record (TipoFactura of SuministroInformacion.xsd). */

@@ -107,6 +107,8 @@ export type RegistroFacturacion = {
 
 /** What the chain check (comprobarregistrosfacturacion) answers. */
 export type ComprobacionCadena = {
+  /** The issuer (NIF) whose chain this is: one chain per issuer. */
+  emisor?: string;
   total: number;
   correcto: boolean;
   /** The first record whose huella or link does not match, with why. */

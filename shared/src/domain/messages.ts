@@ -115,6 +115,17 @@ export const MESSAGES = {
   nadaQueFacturar: 'No hay albaranes ni devoluciones pendientes de facturar con esos criterios',
   cobroRegistrado: 'Se ha registrado el cobro de la factura',
   cadenaCorrecta: 'La cadena de registros es correcta',
+  cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',
+  nadaQueFacturarDocumento: 'El documento no tiene nada pendiente de facturar',
+  fechaFacturaFutura: 'La fecha de una factura no puede ser posterior a hoy',
+  facturaTotalNegativo: 'El total de una factura no puede ser negativo; para devolver importes haga una rectificativa',
+  devueltoEnNegativo: 'Las unidades devueltas van en una línea con cantidad negativa',
+  serieCodigoNoAscii: 'El código de la serie solo puede llevar letras sin acentos, números y signos básicos (lo exige la AEAT)',
+  facturaConRectificativas: 'No se puede anular: hay rectificativas o devoluciones de esta factura',
+  clienteSinEmail: 'El cliente no tiene correo electrónico',
+  facturaEnviadaPorCorreo: 'Se ha enviado la factura por correo electrónico al cliente',
+  facturaNoEmitida: 'La factura no está emitida',
+  cadenaRota: 'La cadena de registros tiene una rotura',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

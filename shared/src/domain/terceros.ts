@@ -1,3 +1,4 @@
+import { formatDecimal } from './format';
 import type { Schema } from './validation';
 
 /**
@@ -38,6 +39,20 @@ export function vencimientos(fecha: string, formaPago: string | null | undefined
 
 /** Retención IRPF rates a supplier or customer may have, hundredths of a percent (docs/fiscal.md). */
 export const RETENCIONES = [0, 100, 700, 1500, 1900] as const;
+
+/** '7 %' of a retención in hundredths of a percent. */
+export const retencionLabel = (r: number) => `${formatDecimal(r, 2, 0)} %`;
+/** The options of the 'Forma de pago' and '% Retención' selects (party records, document headers). */
+export const FORMA_PAGO_OPTIONS = FORMAS_PAGO.map((f) => ({ value: f.id as string, label: f.label as string }));
+export const RETENCION_OPTIONS = RETENCIONES.map((r) => ({ value: String(r), label: retencionLabel(r) }));
+
+/** An IBAN as people read it: groups of four ('ES91 2100 0418 4502 0005 1332'). */
+export function formatIban(v: string): string {
+  return v
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/(.{4})(?=.)/g, '$1 ');
+}
 
 /** Spanish provinces by the first two digits of the postal code (01 Álava … 52 Melilla). */
 export const PROVINCIAS: Record<string, string> = {
@@ -122,3 +137,19 @@ export const clienteSchema = {
   tarifa: { type: 'int', min: 1, max: 3 },
   descuento: { type: 'int', min: 0, max: 10000 },
 } satisfies Schema;
+
+/** Header fields of `editar<entidad>` of every document with a party, but the party itself (lines travel apart, as `lineas`). */
+const documentoTerceroSchema = {
+  id: { type: 'int', min: 1 },
+  fecha: { type: 'date', required: true },
+  almacen_id: { type: 'int', required: true, min: 1 },
+  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
+  retencion: { type: 'int', min: 0, max: 5000 },
+  observaciones: { type: 'string', max: 2000 },
+  clave: { type: 'string', max: 64 },
+} satisfies Schema;
+
+/** Header fields of the purchase documents (pedido, albarán, devolución de compra). */
+export const documentoCompraSchema = { ...documentoTerceroSchema, proveedor_id: { type: 'int', required: true, min: 1 } } satisfies Schema;
+/** Header fields of the sales documents (pedido, albarán, devolución de venta, factura; a type adds its own). */
+export const documentoVentaSchema = { ...documentoTerceroSchema, cliente_id: { type: 'int', required: true, min: 1 } } satisfies Schema;

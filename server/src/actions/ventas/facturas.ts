@@ -1,0 +1,172 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, MESSAGES, checkField, numeroDe } from 'shared/domain';
+import type { RegistroFacturacion, Schema } from 'shared/domain';
+import { readDocumento } from '../../documentos/engine.ts';
+import { documentosFacturaActions } from '../../documentos/facturas.ts';
+import { comprobarCadenas } from '../../fiscal/cadena.ts';
+import { nowIso } from '../../context.ts';
+import { listSchema, paging } from '../common.ts';
+import { defineAction, fail, invalidFields } from '../registry.ts';
+import { hfaActions } from './hfa.ts';
+
+/**
+ * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice, its PDF e-mailed to the
+ * customer, and the VERI*FACTU records (their list and the chain check). hfa is in hfa.ts.
+ */
+
+const FLAGS = ['ventas' as const, 'ventas_facturas' as const];
+const FACTURA = DOCUMENTO_TIPOS.factura;
+const TIPOS = [FACTURA.tipo, DOCUMENTO_TIPOS.rectificativa.tipo];
+const MAX_PDF_BYTES = 10 * 1024 * 1024;
+
+/** The multipart body: the `archivo` PDF and the `id` and `email` fields (or in the query). */
+async function leerEnvio(request: FastifyRequest): Promise<{ id: unknown; email: unknown; pdf: Buffer }> {
+  const maybe = request as Partial<Pick<FastifyRequest, 'isMultipart'>>;
+  if (!maybe.isMultipart?.()) throw fail(MESSAGES.invalidFile, '1', 400);
+  const query = request.query as Record<string, unknown>;
+  let id: unknown = query.id;
+  let email: unknown = query.email;
+  let pdf: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_PDF_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        const file = part as MultipartFile;
+        const buffer = await file.toBuffer();
+        if (file.fieldname === 'archivo') pdf = buffer;
+      } else if (part.fieldname === 'id') id = part.value;
+      else if (part.fieldname === 'email') email = part.value;
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(MESSAGES.fileTooLarge, '1', 400);
+    throw fail(MESSAGES.invalidFile, '1', 400);
+  }
+  // A PDF by its first bytes, never by the name or the declared type.
+  if (pdf?.subarray(0, 5).toString('latin1') !== '%PDF-') throw fail(MESSAGES.invalidFile, '1', 400);
+  if (!pdf) throw fail(MESSAGES.invalidFile, '1', 400);
+  return { id, email, pdf };
+}
+
+const registrosInput = {
+  ...listSchema(['orden'] as const),
+  documento_id: { type: 'int', min: 1 },
+  tipo: { type: 'enum', values: ['alta', 'anulacion'] },
+} as const satisfies Schema;
+
+export const facturaActions = [
+  ...documentosFacturaActions,
+  ...hfaActions,
+
+  defineAction({
+    name: 'cobrarfactura',
+    method: 'POST',
+    flags: FLAGS,
+    input: {
+      id: { type: 'int', required: true, min: 1 },
+      fecha: { type: 'date' },
+      forma: { type: 'enum', values: FORMA_PAGO_IDS },
+    } as const satisfies Schema,
+    async handler({ input, app, user }) {
+      const doc = await app.db.transaction().execute(async (trx) => {
+        const d = await trx
+          .selectFrom('documentos')
+          .select(['id', 'tipo', 'estado', 'forma_pago'])
+          .where('id', '=', input.id)
+          .where('tipo', 'in', TIPOS)
+          .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirst();
+        if (!d) throw fail(MESSAGES.notFound, '3');
+        if (d.estado !== 'emitida') throw fail(MESSAGES.facturaNoEmitida, '1', 400);
+        // No date: not paid (a cobro entered by mistake is undone).
+        const fecha = input.fecha ?? null;
+        await trx
+          .updateTable('documentos')
+          .set({ cobro_fecha: fecha, cobro_forma: fecha ? (input.forma ?? d.forma_pago ?? null) : null, modificado: nowIso(), modificado_por: user!.id })
+          .where('id', '=', d.id)
+          .execute();
+        return d;
+      });
+      const leido = await readDocumento(app.db, DOCUMENTO_TIPOS[doc.tipo as 'factura'], doc.id);
+      return { RESULT: '0', message: MESSAGES.cobroRegistrado, data: [leido!] };
+    },
+  }),
+
+  defineAction({
+    name: 'enviarfactura',
+    method: 'POST',
+    flags: FLAGS,
+    async handler({ request, app }) {
+      const { id: rawId, email: rawEmail, pdf } = await leerEnvio(request);
+      const id = typeof rawId === 'string' && /^\d{1,9}$/.test(rawId) ? Number(rawId) : typeof rawId === 'number' ? rawId : null;
+      if (!id || !Number.isSafeInteger(id)) throw invalidFields({ id: MESSAGES.invalidNumber });
+      let destino: string | null = null;
+      if (typeof rawEmail === 'string' && rawEmail.trim() !== '') {
+        const checked = checkField('email', { type: 'email', max: 200 }, rawEmail);
+        if ('error' in checked) throw invalidFields({ email: checked.error });
+        destino = String(checked.value);
+      }
+      const row = await app.db
+        .selectFrom('documentos as d')
+        .leftJoin('clientes as c', 'c.id', 'd.cliente_id')
+        .leftJoin('series as s', 's.id', 'd.serie_id')
+        .select(['d.id', 'd.tipo', 'd.estado', 'd.ejercicio', 'd.numero', 'd.fecha', 's.codigo as serie_codigo', 'c.email', 'c.razon_social'])
+        .where('d.id', '=', id)
+        .where('d.tipo', 'in', TIPOS)
+        .executeTakeFirst();
+      if (!row) throw fail(MESSAGES.notFound, '3');
+      if (row.estado === 'borrador') throw fail(MESSAGES.facturaNoEmitida, '1', 400);
+      const to = destino ?? row.email;
+      if (!to) throw fail(MESSAGES.clienteSinEmail, '1', 400);
+      const conf = await app.db.selectFrom('configuracion').select(['razon_social', 'nombre_comercial']).orderBy('id').limit(1).executeTakeFirst();
+      const empresa = conf?.nombre_comercial || conf?.razon_social || 'Manager TPV';
+      const def = DOCUMENTO_TIPOS[row.tipo as 'factura'];
+      const numero = numeroDe(def, row);
+      const que = row.tipo === FACTURA.tipo ? 'la factura' : 'la factura rectificativa';
+      await app.mailer.send({
+        to,
+        subject: `${row.tipo === FACTURA.tipo ? 'Factura' : 'Factura rectificativa'} ${numero} de ${empresa}`,
+        text: `Estimados señores de ${row.razon_social ?? ''}:\n\nLes adjuntamos ${que} ${numero} con fecha ${row.fecha.split('-').reverse().join('/')}.\n\nUn saludo,\n${empresa}\n`,
+        attachments: [{ filename: `Factura ${numero.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf', content: pdf }],
+      });
+      return { RESULT: '0', message: MESSAGES.facturaEnviadaPorCorreo, data: [{ id: row.id, email: to }] };
+    },
+  }),
+
+  defineAction({
+    name: 'listadoregistrosfacturacion',
+    method: 'GET',
+    flags: FLAGS,
+    input: registrosInput,
+    async handler({ input, app }) {
+      let q = app.db.selectFrom('registros_facturacion as r').innerJoin('documentos as d', 'd.id', 'r.documento_id');
+      if (input.id !== null) q = q.where('r.id', '=', input.id);
+      if (input.documento_id !== null) q = q.where('r.documento_id', '=', input.documento_id);
+      if (input.tipo !== null) q = q.where('r.tipo', '=', input.tipo);
+      const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      if (input.id !== null && Number(n) === 0) throw fail(MESSAGES.notFound, '3');
+      const p = paging(input);
+      const rows = await q
+        .select([
+          'r.id', 'r.orden', 'r.tipo', 'r.documento_id', 'd.tipo as documento_tipo', 'r.num_serie', 'r.emisor as id_emisor', 'r.fecha_expedicion',
+          'r.tipo_factura', 'r.cuota_total', 'r.importe_total', 'r.huella_anterior', 'r.huella', 'r.fecha_hora_huso', 'r.xml', 'r.estado_envio',
+        ])
+        .orderBy('r.emisor')
+        .orderBy('r.orden', p.dir)
+        .limit(p.limit)
+        .offset(p.offset)
+        .execute();
+      return { RESULT: '0', data: rows as RegistroFacturacion[], total: Number(n) };
+    },
+  }),
+
+  defineAction({
+    name: 'comprobarregistrosfacturacion',
+    method: 'GET',
+    flags: FLAGS,
+    async handler({ app }) {
+      const data = await comprobarCadenas(app.db);
+      const correcto = data.every((c) => c.correcto);
+      return { RESULT: '0', message: correcto ? MESSAGES.cadenaCorrecta : MESSAGES.cadenaRota, data };
+    },
+  }),
+];

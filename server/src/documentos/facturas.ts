@@ -1,0 +1,429 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  DOCUMENTO_TIPOS,
+  FORMAS_PAGO,
+  FORMA_PAGO_IDS,
+  LIMITE_SIMPLIFICADA,
+  LIMITE_SIMPLIFICADA_MINORISTA,
+  MESSAGES,
+  MODOS_RECTIFICACION,
+  TIPOS_FACTURA,
+  TOASTS,
+  isValidNif,
+  normalizeNif,
+  numeroDe,
+} from 'shared/domain';
+import type { DesgloseIva, Documento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
+import { fail } from '../actions/registry.ts';
+import type { Database } from '../db/schema.ts';
+import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
+import type { DatosAlta } from '../fiscal/registro.ts';
+import { almacenActivo } from './almacen.ts';
+import { documentoActions, numeroEnSerie } from './engine.ts';
+import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './engine.ts';
+import { actualizarEstadoPadres, borrarEnlaces } from './enlaces.ts';
+import { filasStockVenta, moverStockVenta, reverseLedger, writeLedger } from './ledger.ts';
+import type { LedgerRow } from './ledger.ts';
+
+/**
+ * Facturas and rectificativas (issue 8; docs/fiscal.md) on the engine. A draft (Borrador) has no number; `emitir`
+ * checks it can be issued (serie of the right kind, a date not before the serie's last nor after today, lines, the
+ * simplified invoice's limit, the company's NIF, the customer's NIF for a full invoice), takes the next number of
+ * its serie and year, moves the stock of its direct-sale lines and writes its registro de alta (fiscal/registro.ts),
+ * all in the action's one transaction. An issued invoice is immutable (the engine refuses editing and deleting it);
+ * `anular` writes the registro de anulación and brings its direct-sale stock back; its number stays used.
+ */
+
+const FACTURA = DOCUMENTO_TIPOS.factura;
+const RECTIFICATIVA = DOCUMENTO_TIPOS.rectificativa;
+
+/** Header fields of editarfactura (lines travel apart, as `lineas`; negative quantities allowed: returned units). */
+export const facturaSchema = {
+  id: { type: 'int', min: 1 },
+  fecha: { type: 'date', required: true },
+  cliente_id: { type: 'int', required: true, min: 1 },
+  almacen_id: { type: 'int', required: true, min: 1 },
+  serie_id: { type: 'int', min: 1 },
+  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
+  retencion: { type: 'int', min: 0, max: 5000 },
+  observaciones: { type: 'string', max: 2000 },
+  clave: { type: 'string', max: 64 },
+} satisfies Schema;
+
+/** editarrectificativa: + the invoice it corrects, its kind (R1-R5) and how (by differences or by substitution). */
+export const rectificativaSchema = {
+  ...facturaSchema,
+  factura_id: { type: 'int', min: 1 },
+  tipo: { type: 'enum', values: TIPOS_FACTURA.filter((t) => t.startsWith('R')) },
+  modo: { type: 'enum', values: MODOS_RECTIFICACION },
+} satisfies Schema;
+
+/** Columns of both; `con_recargo` is the customer's (the engine sets it with the party). */
+const COLUMNAS = ['cliente_id', 'almacen_id', 'serie_id', 'forma_pago', 'retencion', 'observaciones', 'con_recargo'] as const;
+
+type Origen = { linea_id: number; tipo: string; documento_id: number };
+
+/** The document type and id of each origin line the lines name (one query per 500). */
+async function origenesDe(trx: Transaction<Database>, lineas: readonly LineaValida[]): Promise<Map<number, Origen>> {
+  const ids = [...new Set(lineas.map((l) => l.origen_linea_id).filter((id): id is number => id !== null))];
+  const out = new Map<number, Origen>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom('documento_lineas as l')
+      .innerJoin('documentos as d', 'd.id', 'l.documento_id')
+      .select(['l.id as linea_id', 'd.tipo', 'd.id as documento_id'])
+      .where('l.id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.linea_id, r);
+  }
+  return out;
+}
+
+/** Units a devolución gave back travel as negative lines; those of an albarán or a parte as positive ones. */
+function signos(lineas: readonly LineaValida[], origenes: Map<number, Origen>, errors: FieldErrors): void {
+  lineas.forEach((l, i) => {
+    const o = l.origen_linea_id !== null ? origenes.get(l.origen_linea_id) : undefined;
+    if (o?.tipo === 'devolucionventa' && l.cantidad > 0) errors[`lineas.${i}.cantidad`] ??= MESSAGES.devueltoEnNegativo;
+    if ((o?.tipo === 'albaranventa' || o?.tipo === 'parte') && l.cantidad < 0) errors[`lineas.${i}.cantidad`] ??= MESSAGES.cantidadMayorQueCero;
+  });
+}
+
+/** The invoice a rectificativa may correct: an issued factura or rectificativa of the same customer. */
+async function facturaRectificable(db: Kysely<Database>, id: unknown, clienteId: unknown) {
+  if (typeof id !== 'number') return undefined;
+  const f = await db
+    .selectFrom('documentos')
+    .select(['id', 'tipo', 'estado', 'cliente_id', 'tipo_factura', 'fecha', 'ejercicio', 'numero', 'serie_id', 'base', 'iva', 'recargo', 'total', 'almacen_id'])
+    .where('id', '=', id)
+    .where('tipo', 'in', [FACTURA.tipo, RECTIFICATIVA.tipo])
+    .executeTakeFirst();
+  return f && f.estado === 'emitida' && f.cliente_id === clienteId ? f : undefined;
+}
+
+/** R5 corrects a simplified invoice (F2, or an R5); R1-R4 a full one (F1, R1-R4). */
+const tipoCasa = (tipo: TipoFactura, corregida: string | null | undefined) => (tipo === 'R5') === (corregida === 'F2' || corregida === 'R5');
+
+const base = (schema: typeof facturaSchema, columns: readonly string[]): TipoEffects<typeof facturaSchema> => ({
+  schema,
+  headerColumns: columns,
+  precioPorDefecto: 'venta',
+  almacenLineas: (h) => h.almacen_id,
+  acciones: {},
+});
+
+// Emission ------------------------------------------------------------------------------------------------------
+
+type Cabecera = {
+  id: number;
+  fecha: string;
+  ejercicio: number;
+  serie_id: number | null;
+  cliente_id: number | null;
+  almacen_id: number | null;
+  base: number;
+  iva: number;
+  recargo: number;
+  total: number;
+  desglose: string | null;
+  con_recargo: number;
+  observaciones: string | null;
+  tipo_factura: string | null;
+  factura_id: number | null;
+  modo_rectificacion: string | null;
+};
+
+const cabecera = (trx: Transaction<Database>, id: number) =>
+  trx
+    .selectFrom('documentos')
+    .select([
+      'id', 'fecha', 'ejercicio', 'serie_id', 'cliente_id', 'almacen_id', 'base', 'iva', 'recargo', 'total', 'desglose', 'con_recargo', 'observaciones',
+      'tipo_factura', 'factura_id', 'modo_rectificacion',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow() as Promise<Cabecera>;
+
+/** The company (the issuer): its first configuration record. */
+async function empresa(trx: Transaction<Database>) {
+  const c = await trx.selectFrom('configuracion').select(['id', 'razon_social', 'nif', 'minorista']).orderBy('id').limit(1).executeTakeFirst();
+  const nif = normalizeNif(c?.nif ?? '');
+  if (!c || !isValidNif(nif) || nif.length !== 9) throw fail(MESSAGES.empresaSinNif, '1', 400);
+  return { nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: `${nif}-${String(c.id).padStart(3, '0')}` };
+}
+
+/** The registro de alta an invoice named (the latest one of its own): issuer, NumSerieFactura and date. */
+async function altaDe(trx: Transaction<Database>, documentoId: number) {
+  return trx
+    .selectFrom('registros_facturacion')
+    .select(['emisor', 'num_serie', 'fecha_expedicion'])
+    .where('documento_id', '=', documentoId)
+    .where('tipo', '=', 'alta')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Lines of a document that no link ties to a parent (direct sales), and those tied to devolución lines. */
+async function lineasSegunOrigen(trx: Transaction<Database>, docId: number) {
+  const rows = await trx
+    .selectFrom('documento_lineas as l')
+    .leftJoin('documento_enlaces as e', 'e.linea_id', 'l.id')
+    .leftJoin('documento_lineas as pl', 'pl.id', 'e.padre_linea_id')
+    .leftJoin('documentos as pd', 'pd.id', 'pl.documento_id')
+    .select(['l.id', 'pd.tipo as padre_tipo'])
+    .where('l.documento_id', '=', docId)
+    .execute();
+  return {
+    directas: rows.filter((r) => r.padre_tipo === null).map((r) => r.id),
+    noDevueltas: rows.filter((r) => r.padre_tipo !== 'devolucionventa').map((r) => r.id),
+  };
+}
+
+/**
+ * A rectificativa's goods: by differences, each line not from a devolución moves −cantidad (a negative line
+ * brings the units back; a devolución's already did); by substitution, per article, what the corrected lines ask
+ * less what the replaced invoice's lines asked (kits as their components, services not at all).
+ */
+async function stockRectificativa(ctx: EffectContext, d: Cabecera): Promise<void> {
+  const { trx } = ctx;
+  const { noDevueltas } = await lineasSegunOrigen(trx, d.id);
+  const almacenId = d.almacen_id!;
+  if (d.modo_rectificacion !== 'sustitucion') {
+    if (noDevueltas.length) await moverStockVenta(trx, { tipo: RECTIFICATIVA.tipo, id: d.id, almacenId }, { signo: -1, causa: 'rectificativa' }, ctx.accionId, ctx.hoy, noDevueltas);
+    return;
+  }
+  const nuevas = noDevueltas.length ? await filasStockVenta(trx, d.id, -1, noDevueltas) : [];
+  const antes = await filasStockVenta(trx, d.factura_id!, 1);
+  // Per (article, location): the difference, at the corrected line's price where there is one.
+  const grupos = new Map<string, LedgerRow>();
+  for (const [filas, propias] of [[nuevas, true], [antes, false]] as const) {
+    for (const f of filas) {
+      const k = `${f.articulo_id}|${f.ubicacion_id ?? ''}`;
+      const g = grupos.get(k) ?? {
+        articulo_id: f.articulo_id, almacen_id: almacenId, ubicacion_id: f.ubicacion_id, cantidad: 0, causa: 'rectificativa', documento_tipo: RECTIFICATIVA.tipo,
+        documento_id: d.id, documento_linea_id: propias ? f.linea_id : null, accion_id: ctx.accionId, fecha: ctx.hoy, precio: f.precio,
+      };
+      g.cantidad += f.cantidad;
+      grupos.set(k, g);
+    }
+  }
+  await writeLedger(trx, [...grupos.values()]);
+}
+
+async function emitir(ctx: EffectContext): Promise<EffectResult> {
+  const { trx, def } = ctx;
+  const d = await cabecera(trx, ctx.doc.id);
+  const rectificativa = def.tipo === RECTIFICATIVA.tipo;
+  if (d.serie_id === null) throw fail(MESSAGES.serieRequerida, '1', 400);
+  const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', d.serie_id).executeTakeFirst();
+  if (serie?.activo !== 1 || !def.series!.includes(serie.tipo)) {
+    throw fail(rectificativa && serie ? MESSAGES.serieRectificativaRequerida : MESSAGES.serieNoValida, '1', 400);
+  }
+  // NumSerieFactura: printable ASCII only (the AEAT's validation of IDFactura).
+  if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
+  const lineas = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', d.id).limit(1).executeTakeFirst();
+  if (!lineas) throw fail(MESSAGES.facturaSinLineas, '1', 400);
+  if (d.fecha > ctx.hoy) throw fail(MESSAGES.fechaFacturaFutura, '1', 400);
+
+  const emisor = await empresa(trx);
+  const cliente = await trx.selectFrom('clientes').select(['nif', 'razon_social']).where('id', '=', d.cliente_id!).executeTakeFirstOrThrow();
+  let tipoFactura: TipoFactura = serie.tipo === 'simplificada' ? 'F2' : 'F1';
+  let corregida: Awaited<ReturnType<typeof facturaRectificable>>;
+  if (rectificativa) {
+    corregida = await facturaRectificable(trx, d.factura_id, d.cliente_id);
+    if (!corregida) throw fail(MESSAGES.facturaARectificarNoValida, '1', 400);
+    tipoFactura = d.tipo_factura as TipoFactura;
+    if (!tipoCasa(tipoFactura, corregida.tipo_factura)) throw fail(MESSAGES.tipoRectificativaNoValido, '1', 400);
+  }
+  const cuotaTotal = Number(d.iva) + Number(d.recargo);
+  const importeTotal = Number(d.base) + cuotaTotal;
+  if (tipoFactura === 'F2') {
+    const limite = emisor.minorista ? LIMITE_SIMPLIFICADA_MINORISTA : LIMITE_SIMPLIFICADA;
+    if (importeTotal > limite) throw fail(emisor.minorista ? MESSAGES.simplificadaSuperaLimiteMinorista : MESSAGES.simplificadaSuperaLimite, '1', 400);
+  }
+  if (!rectificativa && importeTotal < 0) throw fail(MESSAGES.facturaTotalNegativo, '1', 400);
+  const conDestinatario = tipoFactura !== 'F2' && tipoFactura !== 'R5';
+  const nifCliente = normalizeNif(cliente.nif ?? '');
+  if (conDestinatario && (!isValidNif(nifCliente) || nifCliente.length !== 9)) throw fail(MESSAGES.clienteSinNif, '1', 400);
+
+  const numero = await numeroEnSerie(trx, def.tipo, d.serie_id, d.fecha);
+  const numSerie = numeroDe(def, { ejercicio: Number(d.fecha.slice(0, 4)), numero, serie_codigo: serie.codigo });
+  await trx.updateTable('documentos').set({ numero, ejercicio: Number(d.fecha.slice(0, 4)), tipo_factura: tipoFactura }).where('id', '=', d.id).execute();
+
+  // Goods: an invoice's direct-sale lines leave now (those from albaranes or partes already did); a rectificativa's as above.
+  if (rectificativa) await stockRectificativa(ctx, d);
+  else {
+    const { directas } = await lineasSegunOrigen(trx, d.id);
+    if (directas.length) await moverStockVenta(trx, { tipo: def.tipo, id: d.id, almacenId: d.almacen_id! }, { signo: -1, causa: 'venta' }, ctx.accionId, ctx.hoy, directas);
+  }
+
+  const datos: DatosAlta = {
+    emisor,
+    numSerie,
+    fecha: d.fecha,
+    tipoFactura,
+    descripcion: d.observaciones?.trim() || (rectificativa ? 'Rectificación de factura' : 'Venta de bienes y prestación de servicios'),
+    destinatario: conDestinatario ? { nif: nifCliente, nombre: cliente.razon_social } : null,
+    desglose: (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[],
+    conRecargo: d.con_recargo === 1,
+    cuotaTotal,
+    importeTotal,
+  };
+  if (rectificativa && corregida) {
+    const alta = await altaDe(trx, corregida.id);
+    const numCorregida = numeroDe(DOCUMENTO_TIPOS[corregida.tipo as 'factura'], { ...corregida, serie_codigo: await codigoSerie(trx, corregida.serie_id) });
+    if (!d.observaciones?.trim()) datos.descripcion = `Rectificación de la factura ${alta?.num_serie ?? numCorregida}`;
+    datos.rectificativa = {
+      tipo: d.modo_rectificacion === 'sustitucion' ? 'S' : 'I',
+      facturas: [{ nif: alta?.emisor ?? emisor.nif, numSerie: alta?.num_serie ?? numCorregida, fecha: corregida.fecha }],
+      importe: { base: Number(corregida.base), cuota: Number(corregida.iva), recargo: Number(corregida.recargo) },
+    };
+  }
+  await registrarAlta({ trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: emisor.instalacion }, datos);
+  return {};
+}
+
+const codigoSerie = async (trx: Transaction<Database>, id: number | null) =>
+  id === null ? null : ((await trx.selectFrom('series').select('codigo').where('id', '=', id).executeTakeFirst())?.codigo ?? null);
+
+/**
+ * An invoice that should never have existed: its registro de anulación (in the chain of the issuer its registro de
+ * alta named), the stock its emission moved back, and the documents it invoiced free again (invoiceable by a correct
+ * one). Refused while a rectificativa or a devolución refers to it.
+ */
+async function anular(ctx: EffectContext): Promise<EffectResult> {
+  const { trx } = ctx;
+  const d = await cabecera(trx, ctx.doc.id);
+  const rect = await trx
+    .selectFrom('documentos')
+    .select('id')
+    .where('factura_id', '=', d.id)
+    .where('tipo', '=', RECTIFICATIVA.tipo)
+    .where('estado', '<>', 'anulada')
+    .limit(1)
+    .executeTakeFirst();
+  const hijos = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
+    join documento_lineas c on c.id = e.linea_id join documentos cd on cd.id = c.documento_id
+    where l.documento_id = ${d.id} and cd.estado <> 'anulada' limit 1`.execute(trx);
+  if (rect || hijos.rows.length) throw fail(MESSAGES.facturaConRectificativas, '2');
+  const alta = await altaDe(trx, d.id);
+  if (!alta) throw fail(TOASTS.error.text, '2');
+  const conf = await trx.selectFrom('configuracion').select(['id', 'razon_social', 'nif']).orderBy('id').limit(1).executeTakeFirst();
+  const [dia, mes, anio] = alta.fecha_expedicion.split('-');
+  await registrarAnulacion(
+    { trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: `${alta.emisor}-${String(conf?.id ?? 1).padStart(3, '0')}` },
+    { nif: alta.emisor, nombre: normalizeNif(conf?.nif ?? '') === alta.emisor ? conf!.razon_social : alta.emisor },
+    { nif: alta.emisor, numSerie: alta.num_serie, fecha: `${anio}-${mes}-${dia}` },
+  );
+  // The stock its emission wrote comes back (the opposite rows, by this action).
+  const emision = await trx
+    .selectFrom('documento_acciones')
+    .select('id')
+    .where('documento_id', '=', d.id)
+    .where('accion', '=', 'emitir')
+    .where('deshecha_por', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (emision) await reverseLedger(trx, emision.id, ctx.accionId, ctx.hoy);
+  await actualizarEstadoPadres(trx, await borrarEnlaces(trx, d.id));
+  return {};
+}
+
+// Reading -------------------------------------------------------------------------------------------------------
+
+/** The record adds its latest registro de facturación (with what the fiscal QR prints). */
+async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Promise<void> {
+  const r = await db
+    .selectFrom('registros_facturacion')
+    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total'])
+    .where('documento_id', '=', doc.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  doc.registro = r
+    ? {
+        id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: r.emisor, num_serie: r.num_serie,
+        fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
+      }
+    : null;
+}
+
+/**
+ * `cobro` of listadofacturas: 'cobrada' (a cobro date), 'pendiente' (issued and unpaid) and 'vencida' (unpaid and past
+ * its first due date: the date plus the forma de pago's first term; no forma de pago: due on its date).
+ */
+export const filtroCobro = { cobro: { type: 'enum', values: ['pendiente', 'vencida', 'cobrada'] } } as const satisfies Schema;
+
+export function condicionesCobro(cobro: unknown, hoy: string) {
+  if (cobro === 'cobrada') return [sql<boolean>`d.cobro_fecha is not null`];
+  if (cobro !== 'pendiente' && cobro !== 'vencida') return [];
+  const out = [sql<boolean>`d.estado = 'emitida'`, sql<boolean>`d.cobro_fecha is null`];
+  if (cobro === 'vencida') {
+    // Due when date + days < today ⇔ date < today − days: one cut-off per forma de pago.
+    const corte = (dias: number) => {
+      const t = new Date(`${hoy}T00:00:00Z`);
+      t.setUTCDate(t.getUTCDate() - dias);
+      return t.toISOString().slice(0, 10);
+    };
+    const casos = sql.join(FORMAS_PAGO.map((f) => sql`when ${f.id} then ${corte(f.dias[0])}`), sql` `);
+    out.push(sql<boolean>`d.fecha < (case d.forma_pago ${casos} else ${hoy} end)`);
+  }
+  return out;
+}
+
+export const facturaEffects: TipoEffects<typeof facturaSchema> = {
+  ...base(facturaSchema, COLUMNAS),
+  // Albarán and parte lines come by the engine (their `hijo`); devolución lines as negative ones.
+  origenes: ['devolucionventa'],
+  async validate({ trx, header, lineas, errors }) {
+    await almacenActivo(trx, header.almacen_id, 'almacen_id', errors);
+    if (header.serie_id === null || header.serie_id === undefined) errors.serie_id = MESSAGES.serieRequerida;
+    signos(lineas, await origenesDe(trx, lineas), errors);
+  },
+  acciones: { emitir, anular },
+  alLeer,
+  filtros: filtroCobro,
+  filtrar: (input, hoy) => condicionesCobro(input.cobro, hoy),
+};
+
+export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
+  ...(base(rectificativaSchema, [...COLUMNAS, 'factura_id', 'tipo_factura', 'modo_rectificacion']) as unknown as TipoEffects<typeof rectificativaSchema>),
+  // The corrected invoice's lines (what changes) and devolución lines (the units that came back).
+  origenes: ['factura', 'rectificativa', 'devolucionventa'],
+  async validate({ trx, header, lineas, errors }) {
+    await almacenActivo(trx, header.almacen_id, 'almacen_id', errors);
+    if (header.serie_id === null || header.serie_id === undefined) errors.serie_id = MESSAGES.serieRequerida;
+    else {
+      const s = await trx.selectFrom('series').select('tipo').where('id', '=', header.serie_id).executeTakeFirst();
+      if (s && s.tipo !== 'rectificativa') errors.serie_id = MESSAGES.serieRectificativaRequerida;
+    }
+    const corregida = await facturaRectificable(trx, header.factura_id, header.cliente_id);
+    if (!corregida) errors.factura_id = MESSAGES.facturaARectificarNoValida;
+    if (!header.tipo) errors.tipo = MESSAGES.selectOption;
+    else if (corregida && !tipoCasa(header.tipo as TipoFactura, corregida.tipo_factura)) errors.tipo = MESSAGES.tipoRectificativaNoValido;
+    // Stored as the record will say them.
+    const h = header as Record<string, unknown>;
+    h.tipo_factura = header.tipo ?? null;
+    h.modo_rectificacion = header.modo ?? 'diferencias';
+    const origenes = await origenesDe(trx, lineas);
+    signos(lineas, origenes, errors);
+    const sustitucion = h.modo_rectificacion === 'sustitucion';
+    lineas.forEach((l, i) => {
+      const o = l.origen_linea_id !== null ? origenes.get(l.origen_linea_id) : undefined;
+      if (!o || (o.tipo !== FACTURA.tipo && o.tipo !== RECTIFICATIVA.tipo)) return;
+      // An invoice line only of the invoice it corrects; by substitution the lines are the corrected invoice whole,
+      // tied to it by factura_id (and to devoluciones), not line by line.
+      if (o.documento_id !== corregida?.id) errors[`lineas.${i}.origen_linea_id`] ??= MESSAGES.lineaOrigenClienteNoValida;
+      else if (sustitucion) l.origen_linea_id = null;
+    });
+  },
+  acciones: { emitir, anular },
+  alLeer,
+};
+
+/** The op.asp actions of facturas and rectificativas (listado, editar, eliminar, emitir, anular). */
+export const documentosFacturaActions = [
+  ...documentoActions(FACTURA, facturaEffects),
+  ...documentoActions(RECTIFICATIVA, rectificativaEffects),
+];
