@@ -39,6 +39,9 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
       marca_nombre: 'Jardín del Sur',
       precio_compra: 57400,
       precio_venta: 104545,
+      // The list carries the 2nd and 3rd tariff too: a sale line's default price is the customer's tariff.
+      tarifa_2: 94000,
+      tarifa_3: 0,
       pvp_1: 1150,
       tipo_iva: '10',
       codigo_barras: ean13('841234500030'),
