@@ -9,10 +9,10 @@
 // BENCH_ARTICLES (100000), BENCH_LEDGER (1000000), BENCH_RUNS (300), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
 import os from 'node:os';
 import type { Kysely } from 'kysely';
-import type { Documento, TipoIva } from 'shared/domain';
-import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
+import type { Documento } from 'shared/domain';
 import { stockPorAlmacen } from '../server/src/actions/catalogo/stock.ts';
 import type { Database } from '../server/src/db/schema.ts';
+import { articulosGenerados, int, rand, semilla } from './datos.ts';
 import { callHandler, login, ms, onBothEngines, param, rawReadBack, row, type Row, type Runner } from './runners.ts';
 
 const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -24,21 +24,12 @@ const WRITE_RUNS = Math.min(RUNS, 100);
 const INVENTORY_RUNS = Number(process.env.BENCH_INVENTORY_RUNS ?? 6);
 const ALMACENES = 10;
 
-let seed = 20261123;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
-const int = (n: number) => Math.floor(rand() * n);
-const TIPOS = ['Tornillo', 'Tuerca', 'Bisagra', 'Cable', 'Grifo', 'Pintura', 'Guante', 'Sartén', 'Maceta', 'Brocha'];
-const ATRIBUTOS = ['de acero', 'de latón', 'blanco', 'negro', 'profesional', 'para exterior', 'M4 x 20', '10 m', 'pack 10', '1 kg'];
-const IVAS: TipoIva[] = ['21', '21', '21', '21', '10', '4'];
 const CAUSAS = ['inicial', 'traspaso', 'traspaso', 'ajuste', 'inventario', 'perdida', 'compra', 'venta', 'venta', 'venta'];
 
 type Generated = { almacenes: number[]; articulos: number; ids: number[]; admin: { id: number; nombre: string; email: string } };
 
 async function generate(db: Kysely<Database>): Promise<Generated> {
-  seed = 20261123;
+  semilla(20261123);
   const almacenes = (await db.selectFrom('almacenes').select('id').execute()).map((a) => a.id);
   for (let i = almacenes.length; i < ALMACENES; i++) {
     const a = await db.insertInto('almacenes').values({ codigo: `B${i}`, nombre: `Almacén ${i}`, activo: 1 } as never).returning('id').executeTakeFirstOrThrow();
@@ -46,33 +37,8 @@ async function generate(db: Kysely<Database>): Promise<Generated> {
   }
   const first = (await db.selectFrom('articulos').select(db.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0;
   await db.transaction().execute(async (trx) => {
-    let batch: Record<string, unknown>[] = [];
-    for (let i = 1; i <= N; i++) {
-      const precio = (50 + int(50_000)) * 100;
-      const base = withPvp({
-        codigo: `ALM${String(i).padStart(6, '0')}`,
-        referencia: null,
-        descripcion: `${TIPOS[int(TIPOS.length)]} ${ATRIBUTOS[int(ATRIBUTOS.length)]} ${i}`,
-        unidad_medida: 'ud',
-        familia_id: null,
-        subfamilia_id: null,
-        marca_id: null,
-        precio_compra: Math.floor(precio * 0.6),
-        precio_venta: precio,
-        tarifa_2: 0,
-        tarifa_3: 0,
-        tipo_iva: IVAS[int(IVAS.length)],
-        palabras_clave: null,
-        nombre_tpv: null,
-        codigo_barras: null,
-        activo: 1,
-      });
-      batch.push({ ...base, ...derivedColumns(base) });
-      if (batch.length === 500 || i === N) {
-        await trx.insertInto('articulos').values(batch as never).execute();
-        batch = [];
-      }
-    }
+    const arts = articulosGenerados(0, N, 'ALM').map(({ id: _, ...a }) => a);
+    for (let i = 0; i < arts.length; i += 500) await trx.insertInto('articulos').values(arts.slice(i, i + 500) as never).execute();
   });
   const ids = (await db.selectFrom('articulos').select('id').where('id', '>', Number(first)).orderBy('id').execute()).map((a) => a.id);
   // 1.000.000 ledger rows over the year, spread over articles and warehouses; some articles are busy.

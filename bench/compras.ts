@@ -14,82 +14,16 @@
 import os from 'node:os';
 import { FORMA_PAGO_IDS, calcularTotales } from 'shared/domain';
 import type { Documento, TipoIva } from 'shared/domain';
-import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
-import { callHandler, login, ms, onBothEngines, param, rawReadBack, row, type Row, type Runner } from './runners.ts';
+import {
+  ACC_COLS, DOC_COLS, EMPRESAS, LEDGER_COLS, LINE_COLS, LUGARES, POBLACIONES, addDays, articulosGenerados, bulk, bulkArticulos, cif, filaDocumento, int,
+  LINEAS, N, RUNS, WRITE_RUNS, neto, rand, seguirSecuencias, semilla, siguienteId, ultimoAno,
+} from './datos.ts';
+import {
+  activarFlags, callHandler, generarDatos, login, medirLectura, ms, onBothEngines, param, rawEnlaces, rawInsertarLineas, rawReadBack, rawSiguienteNumero, rawStockDeLineas, row, type Row, type Runner,
+} from './runners.ts';
 
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 2_000);
-const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const DOCS = Number(process.env.BENCH_DOCS ?? 30_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const WRITE_RUNS = Math.min(RUNS, 100);
-const LINEAS = 10;
-
-let seed = 20261207;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
-const int = (n: number) => Math.floor(rand() * n);
-const TIPOS = ['Tornillo', 'Tuerca', 'Bisagra', 'Cable', 'Grifo', 'Pintura', 'Guante', 'Sartén', 'Maceta', 'Brocha'];
-const ATRIBUTOS = ['de acero', 'de latón', 'blanco', 'negro', 'profesional', 'para exterior', 'M4 x 20', '10 m', 'pack 10', '1 kg'];
-const IVAS: TipoIva[] = ['21', '21', '21', '21', '10', '4'];
-const EMPRESAS = ['Suministros', 'Distribuciones', 'Ferretería', 'Comercial', 'Industrias', 'Almacenes', 'Importaciones'];
-const LUGARES = ['Castilla', 'Mediterráneo', 'del Norte', 'Levante', 'Atlántico', 'Ibérica', 'del Sur', 'Central'];
-const POBLACIONES = ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Bilbao', 'Valladolid', 'Murcia'];
-
-/** A line's net unit price (ten-thousandths): precio × (100 % − descuento), half-up, as precioNetoSql. */
-const neto = (precio: number, descuento: number) => Math.floor((precio * (10_000 - descuento) + 5_000) / 10_000);
-
-/** A CIF with its control digit (letter B: a digit). */
-function cif(n: number): string {
-  const d = String(n).padStart(7, '0');
-  let sum = 0;
-  for (let i = 0; i < 7; i++) {
-    const x = Number(d[i]);
-    if (i % 2 === 0) sum += Math.floor((x * 2) / 10) + ((x * 2) % 10);
-    else sum += x;
-  }
-  return `B${d}${(10 - (sum % 10)) % 10}`;
-}
-
-const addDays = (fecha: string, days: number) => {
-  const t = new Date(`${fecha}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + days);
-  return t.toISOString().slice(0, 10);
-};
-
-/** Inserts rows straight into a table: multi-row INSERTs on SQLite, one INSERT … SELECT FROM unnest(arrays) per 10.000 rows on PostgreSQL. */
-async function bulk(r: Runner, table: string, columns: string[], rows: unknown[][]): Promise<void> {
-  if (!rows.length) return;
-  // Columns null in every row are left out (they default to null); the rest take their type from a value.
-  const keep = columns.map((_, c) => rows.some((row) => row[c] !== null && row[c] !== undefined));
-  const cols = columns.filter((_, c) => keep[c]);
-  const pick = (row: unknown[]) => row.filter((_, c) => keep[c]);
-  if (r.name === 'sqlite') {
-    const per = Math.max(1, Math.floor(30_000 / cols.length / 100) * 100);
-    await r.rawTransaction(async () => {
-      for (let i = 0; i < rows.length; i += per) {
-        const chunk = rows.slice(i, i + per);
-        const tuple = `(${cols.map(() => '?').join(', ')})`;
-        await r.rawQuery(`insert into ${table} (${cols.join(', ')}) values ${chunk.map(() => tuple).join(', ')}`, chunk.flatMap(pick));
-      }
-    });
-    return;
-  }
-  const types = columns
-    .map((_, c) => {
-      const v = rows.find((row) => row[c] !== null && row[c] !== undefined)?.[c];
-      return typeof v === 'number' ? 'bigint' : 'text';
-    })
-    .filter((_, c) => keep[c]);
-  const text = `insert into ${table} (${cols.join(', ')}) select * from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
-  await r.rawTransaction(async () => {
-    for (let i = 0; i < rows.length; i += 10_000) {
-      const chunk = rows.slice(i, i + 10_000).map(pick);
-      await r.rawQuery(text, cols.map((_, c) => chunk.map((row) => row[c] ?? null)));
-    }
-  });
-}
 
 type Gen = {
   admin: { id: number; nombre: string; email: string };
@@ -102,28 +36,8 @@ type Gen = {
   busiest: number;
 };
 
-const doc = (
-  id: number, tipo: string, numero: number, fecha: string, estado: string, prov: { id: number; forma_pago: string; retencion: number },
-  almacen: number, lineas: { cantidad: number; precio: number; descuento: number; tipo_iva: TipoIva }[], admin: number, fechaEntrega: string | null,
-) => {
-  const t = calcularTotales(lineas, { retencion: prov.retencion });
-  return [
-    id, tipo, null, numero, Number(fecha.slice(0, 4)), fecha, estado, almacen, null, null, null, null, prov.id, prov.forma_pago, fechaEntrega,
-    prov.retencion, 0, null, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), null, `${fecha}T09:00:00.000Z`, admin,
-    null, null,
-  ];
-};
-const DOC_COLS = [
-  'id', 'tipo', 'serie_id', 'numero', 'ejercicio', 'fecha', 'estado', 'almacen_id', 'almacen_destino_id', 'familia_id', 'ubicacion_id', 'cliente_id',
-  'proveedor_id', 'forma_pago', 'fecha_entrega', 'retencion', 'con_recargo', 'observaciones', 'base', 'iva', 'recargo', 'retencion_importe', 'total',
-  'desglose', 'clave', 'creado', 'creado_por', 'modificado', 'modificado_por',
-];
-const LINE_COLS = ['id', 'documento_id', 'orden', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'recargo', 'pendiente', 'almacen_id', 'ubicacion_id', 'motivo', 'teorico'];
-const ACC_COLS = ['id', 'documento_id', 'accion', 'fecha', 'usuario_id', 'estado_antes', 'detalle', 'deshecha_por'];
-const LEDGER_COLS = ['articulo_id', 'almacen_id', 'ubicacion', 'ubicacion_id', 'cantidad', 'causa', 'documento_tipo', 'documento_id', 'documento_linea_id', 'accion_id', 'fecha', 'precio'];
-
 async function generate(r: Runner, hoy: string): Promise<Gen> {
-  seed = 20261207;
+  semilla(20261207);
   const db = r.app.manager.db;
   const admin = await db.selectFrom('usuarios').select(['id', 'nombre', 'email']).orderBy('id').executeTakeFirstOrThrow();
   const almacenes = (await db.selectFrom('almacenes').select('id').orderBy('id').execute()).map((a) => a.id);
@@ -131,8 +45,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
     const a = await db.insertInto('almacenes').values({ codigo: 'TIENDA', nombre: 'Tienda', activo: 1 } as never).returning('id').executeTakeFirstOrThrow();
     almacenes.push(a.id);
   }
-  const next = async (table: 'proveedores' | 'articulos' | 'documentos' | 'documento_lineas' | 'documento_acciones') =>
-    Number((await db.selectFrom(table).select(db.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
+  const next = (table: string) => siguienteId(r, table);
 
   // Suppliers: a few of them much busier than the rest.
   const firstProv = await next('proveedores');
@@ -156,28 +69,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
 
   // Articles (their last purchase price is set once the albaranes are known).
   const firstArt = await next('articulos');
-  const arts = Array.from({ length: N }, (_, i) => {
-    const precio = (50 + int(50_000)) * 100;
-    const base = withPvp({
-      codigo: `CMP${String(i + 1).padStart(6, '0')}`,
-      referencia: null,
-      descripcion: `${TIPOS[int(TIPOS.length)]} ${ATRIBUTOS[int(ATRIBUTOS.length)]} ${i + 1}`,
-      unidad_medida: 'ud',
-      familia_id: null,
-      subfamilia_id: null,
-      marca_id: null,
-      precio_compra: Math.floor(precio * 0.6),
-      precio_venta: precio,
-      tarifa_2: 0,
-      tarifa_3: 0,
-      tipo_iva: IVAS[int(IVAS.length)],
-      palabras_clave: null,
-      nombre_tpv: null,
-      codigo_barras: null,
-      activo: 1,
-    });
-    return { id: firstArt + i, ...base, ...derivedColumns(base) };
-  });
+  const arts = articulosGenerados(firstArt, N, 'CMP');
   // Each supplier sells a window of 200 articles of the catalogue (windows overlap).
   const catalogo = (p: number) => {
     const start = Math.floor(((p - firstProv) * N) / SUPPLIERS);
@@ -206,7 +98,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
     acciones.push([accId, documento, verbo, `${fecha}T12:00:00.000Z`, admin.id, antes, detalle ? JSON.stringify(detalle) : null, null]);
     return accId++;
   };
-  const year = Array.from({ length: 360 }, (_, k) => addDays(hoy, k - 361));
+  const year = ultimoAno(hoy);
   /** Nothing after yesterday. */
   const hasta = (fecha: string) => (fecha < hoy ? fecha : addDays(hoy, -1));
   const finalizadoSi = (fecha: string) => fecha < addDays(hoy, -45) && rand() < 0.85;
@@ -318,13 +210,13 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
     if (d.tipo === 'albarancompra') for (const l of d.lineas) ultimoPrecio.set(l.articulo, neto(l.precio, l.descuento));
   }
   for (const [a, p] of ultimoPrecio) arts[a].precio_compra = p;
-  const artCols = Object.keys(arts[0]);
-  await bulk(r, 'articulos', artCols, arts.map((a) => artCols.map((c) => (a as Record<string, unknown>)[c])));
+  await bulkArticulos(r, arts);
 
   const docRows: unknown[][] = [];
   for (const d of docs) {
     const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
-    docRows.push(doc(d.id, d.tipo, numero.get(d.id)!, d.fecha, d.estado, d.prov, d.almacen, ls, admin.id, d.entrega));
+    const header = { id: d.id, tipo: d.tipo, numero: numero.get(d.id)!, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.prov, admin: admin.id };
+    docRows.push(filaDocumento({ ...header, fecha_entrega: d.entrega }, 'proveedor_id', ls));
     for (const [k, l] of ls.entries()) {
       const a = arts[l.articulo];
       lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, null, null]);
@@ -343,11 +235,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
     ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'],
     [...contadores].map(([k, c]) => [k.split('|')[0], 0, Number(k.split('|')[1]), c.ultimo, c.fecha]),
   );
-  if (r.name === 'postgres') {
-    for (const t of ['proveedores', 'articulos', 'documentos', 'documento_lineas', 'documento_acciones']) {
-      await r.rawQuery(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`, []);
-    }
-  }
+  await seguirSecuencias(r, ['proveedores', 'articulos', 'documentos', 'documento_lineas', 'documento_acciones']);
   const counts: Record<string, number> = {};
   for (const d of docs) counts[d.tipo] = (counts[d.tipo] ?? 0) + 1;
   counts.lineas = lines.length;
@@ -372,25 +260,7 @@ async function reads(r: Runner, gen: Gen, cookie: string, grande: number): Promi
   const d = r.name;
   const out: Row[] = [];
   const measure = async (label: string, note: (total: number) => string, input: (k: number) => Record<string, string>, ac: string, raw: (k: number) => Promise<void>) => {
-    const times = { raw: [] as number[], handler: [] as number[], inject: [] as number[] };
-    let total = 0;
-    for (let run = -20; run < RUNS; run++) {
-      const order = [0, 1, 2].map((k) => (k + run + 30) % 3);
-      for (const which of order) {
-        const t0 = process.hrtime.bigint();
-        if (which === 0) await raw(run + 20);
-        else if (which === 1) {
-          const res = await callHandler(r, ac, input(run + 20));
-          if (res.RESULT !== '0') throw new Error(`${ac}: ${res.message}`);
-          total = res.total ?? 0;
-        } else {
-          const res = await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac, ...input(run + 20) }, headers: { cookie } });
-          if (res.statusCode !== 200 || res.json().RESULT !== '0') throw new Error(res.body);
-        }
-        if (run >= 0) times[(['raw', 'handler', 'inject'] as const)[which]].push(ms(t0));
-      }
-    }
-    out.push(row(label, note(total), times.raw, times.handler, times.inject));
+    out.push(await medirLectura(r, cookie, RUNS, label, note, ac, input, raw));
   };
 
   // A supplier's albaranes, newest first: a random supplier (most have a few), and the busiest one.
@@ -483,31 +353,17 @@ async function writes(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
             const byId = new Map(arts.map((a) => [Number(a.id), a]));
             const ls = lineas.map((l) => ({ ...l, ...byId.get(l.articulo_id)! }));
             const t = calcularTotales(ls, { retencion: p.retencion });
-            const [c] = (await r.rawQuery(
-              `update contadores set ultimo = ultimo + 1, ultima_fecha = case when ultima_fecha is null or ultima_fecha < ${param(d, 1)} then ${param(d, 2)} else ultima_fecha end
-               where tipo = 'albarancompra' and serie_id = 0 and ejercicio = ${param(d, 3)} returning ultimo`,
-              [hoy, hoy, Number(hoy.slice(0, 4))],
-            )) as { ultimo: number }[];
+            const numero = await rawSiguienteNumero(r, 'albarancompra', 0, hoy);
             const now = new Date().toISOString();
             const [doc] = (await r.rawQuery(
               `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, almacen_id, proveedor_id, forma_pago, retencion, observaciones,
                  base, iva, recargo, retencion_importe, total, desglose, clave, creado, creado_por)
                values ('albarancompra', null, ${[...Array(18)].map((_, k) => param(d, k + 1)).join(', ')}) returning id`,
-              [c.ultimo, Number(hoy.slice(0, 4)), hoy, 'pendiente', almacen, prov, p.forma_pago, p.retencion, null, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, now, gen.admin.id],
+              [numero, Number(hoy.slice(0, 4)), hoy, 'pendiente', almacen, prov, p.forma_pago, p.retencion, null, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, now, gen.admin.id],
             )) as { id: number }[];
             id = Number(doc.id);
-            await r.rawQuery(
-              `insert into documento_lineas (documento_id, orden, articulo_id, codigo, descripcion, tipo_iva, cantidad, precio, descuento, pendiente)
-               values ${ls.map((_, k) => `(${[...Array(10)].map((_, j) => param(d, k * 10 + j + 1)).join(', ')})`).join(', ')}`,
-              ls.flatMap((l, k) => [id, k + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0]),
-            );
-            await r.rawQuery(
-              `insert into stock_movimientos (articulo_id, almacen_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, fecha, precio)
-               select l.articulo_id, ${param(d, 1)}, l.cantidad, 'compra', 'albarancompra', l.documento_id, l.id, ${param(d, 2)},
-                 (l.precio * (10000 - l.descuento) + 5000) / 10000
-               from documento_lineas l where l.documento_id = ${param(d, 3)} order by l.orden`,
-              [almacen, hoy, id],
-            );
+            await rawInsertarLineas(r, id, ls.map((l) => ({ ...l, pendiente: 0 })));
+            await rawStockDeLineas(r, { tipo: 'albarancompra', docId: id, almacen, signo: 1, causa: 'compra', accionId: null, fecha: hoy });
             // The articles' last purchase price: the net price of each one's last line, computed here.
             const ultimo = new Map(ls.map((l) => [l.articulo_id, neto(l.precio, l.descuento)]));
             await r.rawQuery(
@@ -570,35 +426,16 @@ async function writes(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
             )) as { id: number; articulo_id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; cantidad: number; precio: number; descuento: number; pendiente: number }[];
             const hijas = lineas.filter((l) => (pedidas.get(l.id) ?? 0) > 0).map((l) => ({ ...l, cantidad: pedidas.get(l.id)!, padre: l.id }));
             const t = calcularTotales(hijas, { retencion: p.retencion });
-            const [c] = (await r.rawQuery(
-              `update contadores set ultimo = ultimo + 1, ultima_fecha = case when ultima_fecha is null or ultima_fecha < ${param(d, 1)} then ${param(d, 2)} else ultima_fecha end
-               where tipo = 'albarancompra' and serie_id = 0 and ejercicio = ${param(d, 3)} returning ultimo`,
-              [hoy, hoy, Number(hoy.slice(0, 4))],
-            )) as { ultimo: number }[];
+            const numero = await rawSiguienteNumero(r, 'albarancompra', 0, hoy);
             const [hijo] = (await r.rawQuery(
               `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, almacen_id, proveedor_id, forma_pago, retencion,
                  base, iva, recargo, retencion_importe, total, desglose, creado, creado_por)
                values ('albarancompra', null, ${[...Array(16)].map((_, k) => param(d, k + 1)).join(', ')}) returning id`,
-              [c.ultimo, Number(hoy.slice(0, 4)), hoy, 'pendiente', p.almacen_id, p.proveedor_id, p.forma_pago, p.retencion, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), new Date().toISOString(), gen.admin.id],
+              [numero, Number(hoy.slice(0, 4)), hoy, 'pendiente', p.almacen_id, p.proveedor_id, p.forma_pago, p.retencion, t.base, t.iva, t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), new Date().toISOString(), gen.admin.id],
             )) as { id: number }[];
-            await r.rawQuery(
-              `insert into documento_lineas (documento_id, orden, articulo_id, codigo, descripcion, tipo_iva, cantidad, precio, descuento, pendiente)
-               values ${hijas.map((_, k) => `(${[...Array(10)].map((_, j) => param(d, k * 10 + j + 1)).join(', ')})`).join(', ')}`,
-              hijas.flatMap((l, k) => [hijo.id, k + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0]),
-            );
-            // Their ids in order (RETURNING promises no order).
-            const nuevas = (await r.rawQuery(`select id from documento_lineas where documento_id = ${param(d, 1)} order by orden`, [hijo.id])) as { id: number }[];
-            await r.rawQuery(
-              `insert into documento_enlaces (linea_id, padre_linea_id, cantidad) values ${hijas.map((_, k) => `(${param(d, 3 * k + 1)}, ${param(d, 3 * k + 2)}, ${param(d, 3 * k + 3)})`).join(', ')}`,
-              hijas.flatMap((l, k) => [nuevas[k].id, l.padre, l.cantidad]),
-            );
-            await r.rawQuery(
-              `insert into stock_movimientos (articulo_id, almacen_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
-               select l.articulo_id, ${param(d, 1)}, l.cantidad, 'compra', 'albarancompra', l.documento_id, l.id, ${param(d, 2)}, ${param(d, 3)},
-                 (l.precio * (10000 - l.descuento) + 5000) / 10000
-               from documento_lineas l where l.documento_id = ${param(d, 4)} order by l.orden`,
-              [p.almacen_id, acc.id, hoy, hijo.id],
-            );
+            const nuevas = await rawInsertarLineas(r, hijo.id, hijas.map((l) => ({ ...l, pendiente: 0 })), true);
+            await rawEnlaces(r, hijas.map((l, k) => [nuevas[k], l.padre, l.cantidad]));
+            await rawStockDeLineas(r, { tipo: 'albarancompra', docId: hijo.id, almacen: p.almacen_id, signo: 1, causa: 'compra', accionId: acc.id, fecha: hoy });
             const ultimo = new Map(hijas.map((l) => [l.articulo_id, neto(l.precio, l.descuento)]));
             await r.rawQuery(
               `update articulos set precio_compra = case id ${[...ultimo].map((_, k) => `when ${param(d, 2 * k + 1)} then ${param(d, 2 * k + 2)}`).join(' ')} else precio_compra end
@@ -629,14 +466,6 @@ async function writes(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
   return out;
 }
 
-/** Switches the purchase flags on, as the configuration screen does (inject checks them). */
-async function flagsCompras(r: Runner, cookie: string): Promise<void> {
-  const conf = (await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac: 'listadoconfiguraciones' }, headers: { cookie } })).json().data[0];
-  for (const f of ['compras', 'compras_pedidos', 'compras_albaranes', 'compras_devoluciones', 'almacenes']) conf[`conf_${f}`] = 1;
-  const res = await r.app.inject({ method: 'POST', url: '/api/op.asp?ac=editarconfiguracion', payload: conf, headers: { cookie } });
-  if (res.json().RESULT !== '0') throw new Error(res.body);
-}
-
 /** The 200-line order opened by the read bench: sent, received in two parts (two albaranes linked to it). */
 async function pedidoGrande(r: Runner, gen: Gen, hoy: string): Promise<number> {
   const prov = gen.busiest;
@@ -655,21 +484,16 @@ async function pedidoGrande(r: Runner, gen: Gen, hoy: string): Promise<number> {
 }
 
 async function bench(r: Runner) {
-  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: r.app.manager.timeZone }).format(new Date());
-  let t0 = Date.now();
-  const gen = await generate(r, hoy);
-  const genMs = Date.now() - t0;
-  t0 = Date.now();
-  await r.rawQuery(r.name === 'postgres' ? 'vacuum analyze' : 'analyze', []);
+  const { hoy, gen, tiempo } = await generarDatos(r, generate);
   const c = gen.counts;
   console.log(
     `\n${r.name}: ${SUPPLIERS.toLocaleString('es-ES')} suppliers, ${N.toLocaleString('es-ES')} articles, ${(c.pedidocompra ?? 0).toLocaleString('es-ES')} pedidos + ` +
       `${(c.albarancompra ?? 0).toLocaleString('es-ES')} albaranes + ${(c.devolucioncompra ?? 0).toLocaleString('es-ES')} devoluciones ` +
       `(${c.lineas.toLocaleString('es-ES')} lines, ${c.enlaces.toLocaleString('es-ES')} links, ${c.ledger.toLocaleString('es-ES')} ledger rows) ` +
-      `generated in ${(genMs / 1000).toFixed(1)} s (analyze ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      tiempo,
   );
   const cookie = await login(r.app);
-  await flagsCompras(r, cookie);
+  await activarFlags(r, cookie, ['compras', 'compras_pedidos', 'compras_albaranes', 'compras_devoluciones', 'almacenes']);
   const grande = await pedidoGrande(r, gen, hoy);
   console.log(`${r.name}: reads, milliseconds over ${RUNS} runs (handler = validate + handler in-process; inject = the whole op.asp request; raw = the same SQL on the driver)`);
   console.table(await reads(r, gen, cookie, grande));

@@ -9,7 +9,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from 'server';
-import { validate } from 'shared/domain';
+import { CONF_FIELD, DOCUMENTO_TIPOS, validate } from 'shared/domain';
+import type { DocumentoTipo, FlagName } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
 import { hasPostgresBinaries, startCluster } from '../server/test/pg-cluster.ts';
 
@@ -71,14 +72,26 @@ export async function login(app: FastifyInstance): Promise<string> {
   return `mtpv_sesion=${c.value}`;
 }
 
+/** Switches module flags on, as the configuration screen does (inject checks them). */
+export async function activarFlags(r: Runner, cookie: string, flags: FlagName[]): Promise<void> {
+  const conf = (await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac: 'listadoconfiguraciones' }, headers: { cookie } })).json().data[0];
+  for (const f of flags) conf[CONF_FIELD[f]] = 1;
+  const res = await r.app.inject({ method: 'POST', url: '/api/op.asp?ac=editarconfiguracion', payload: conf, headers: { cookie } });
+  if (res.json().RESULT !== '0') throw new Error(res.body);
+}
+
 export async function sqliteRunner(prefix: string): Promise<Runner> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const app = await buildApp({ dataDir, staticRoot: dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   let raw: SQLite.Database | undefined;
   const statements = new Map<string, SQLite.Statement>();
   const rawQuery = async (sql: string, params: unknown[]) => {
-    raw ??= new SQLite(path.join(dataDir, 'manager.sqlite'));
-    raw.pragma('busy_timeout = 5000');
+    if (!raw) {
+      raw = new SQLite(path.join(dataDir, 'manager.sqlite'));
+      raw.pragma('busy_timeout = 5000');
+      // The server's durability (db/index.ts): WAL without a sync on every commit.
+      raw.pragma('synchronous = NORMAL');
+    }
     let stmt = statements.get(sql);
     if (!stmt) {
       stmt = raw.prepare(sql);
@@ -112,7 +125,7 @@ export async function sqliteRunner(prefix: string): Promise<Runner> {
 }
 
 /** DATABASE_URL (in a schema of its own, dropped afterwards), or a throwaway cluster like the server's tests. */
-async function postgresUrl(prefix: string): Promise<{ url: string; stop: () => Promise<void> } | null> {
+export async function postgresUrl(prefix: string): Promise<{ url: string; stop: () => Promise<void> } | null> {
   if (process.env.DATABASE_URL) {
     const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -177,6 +190,17 @@ export async function postgresRunner(prefix: string): Promise<Runner | null> {
   };
 }
 
+/** Today in the business's time zone, the bench's data generated and the planner's statistics refreshed, both timed. */
+export async function generarDatos<G>(r: Runner, generate: (r: Runner, hoy: string) => Promise<G>): Promise<{ hoy: string; gen: G; tiempo: string }> {
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: r.app.manager.timeZone }).format(new Date());
+  let t0 = Date.now();
+  const gen = await generate(r, hoy);
+  const genMs = Date.now() - t0;
+  t0 = Date.now();
+  await r.rawQuery(r.name === 'postgres' ? 'vacuum analyze' : 'analyze', []);
+  return { hoy, gen, tiempo: `generated in ${(genMs / 1000).toFixed(1)} s (analyze ${((Date.now() - t0) / 1000).toFixed(1)} s)` };
+}
+
 /** Runs `bench` on SQLite, then on PostgreSQL (BENCH_ONLY=sqlite|postgres for one of them). */
 export async function onBothEngines(prefix: string, bench: (r: Runner) => Promise<void>): Promise<void> {
   const only = process.env.BENCH_ONLY;
@@ -229,18 +253,73 @@ export function row(name: string, note: string, raw: number[], handler: number[]
   return out;
 }
 
-const HEADER_SQL = (d: Runner['name']) => `select d.id, d.tipo, d.serie_id, d.numero, d.ejercicio, d.fecha, d.estado, d.almacen_id, d.almacen_destino_id, d.familia_id,
+/** The header columns of a document and its joins, as the engine's selectHeader: the party's (by type), the serie's and, for invoices, the corrected one's. */
+export function headerSql(tipo: string): { columns: string; joins: string } {
+  const def = DOCUMENTO_TIPOS[tipo as DocumentoTipo];
+  const t = def.tercero;
+  const tabla = t === 'cliente' ? 'clientes' : 'proveedores';
+  let columns = `d.id, d.tipo, d.serie_id, d.numero, d.ejercicio, d.fecha, d.estado, d.almacen_id, d.almacen_destino_id, d.familia_id,
     d.ubicacion_id, d.cliente_id, d.proveedor_id, d.forma_pago, d.fecha_entrega, d.retencion, d.con_recargo, d.observaciones, d.base, d.iva, d.recargo,
-    d.retencion_importe, d.total, d.desglose, d.clave, d.creado, d.modificado, ao.nombre as almacen_nombre, ad.nombre as almacen_destino_nombre,
-    te.razon_social as proveedor_nombre, te.nif as proveedor_nif, f.nombre as familia_nombre, u.codigo as ubicacion_codigo, uc.nombre as creado_por_nombre
-  from documentos d left join almacenes ao on ao.id = d.almacen_id left join almacenes ad on ad.id = d.almacen_destino_id
-  left join proveedores te on te.id = d.proveedor_id left join familias f on f.id = d.familia_id left join ubicaciones u on u.id = d.ubicacion_id
+    d.retencion_importe, d.total, d.desglose, d.clave, d.creado, d.modificado, d.tipo_factura, d.factura_id, d.modo_rectificacion, d.cobro_fecha,
+    d.cobro_forma, d.usuario_id, ao.nombre as almacen_nombre, ad.nombre as almacen_destino_nombre`;
+  let joins = 'from documentos d left join almacenes ao on ao.id = d.almacen_id left join almacenes ad on ad.id = d.almacen_destino_id';
+  if (def.series) {
+    columns += ', se.codigo as serie_codigo, fd.tipo as factura_tipo, fd.ejercicio as factura_ejercicio, fd.numero as factura_num, fse.codigo as factura_serie';
+    joins += ' left join series se on se.id = d.serie_id left join documentos fd on fd.id = d.factura_id left join series fse on fse.id = fd.serie_id';
+  }
+  if (t) {
+    columns += `, te.razon_social as ${t}_nombre, te.nif as ${t}_nif`;
+    joins += ` left join ${tabla} te on te.id = d.${t}_id`;
+  }
+  return { columns, joins };
+}
+
+/**
+ * A read action measured `runs` times (after 20 warm-up runs) three ways, interleaved in a rotating order so the three
+ * see the same machine: its raw SQL on the driver, its handler in-process, and the whole op.asp request by inject.
+ */
+export async function medirLectura(
+  r: Runner,
+  cookie: string,
+  runs: number,
+  label: string,
+  note: (total: number) => string,
+  ac: string,
+  input: (k: number) => Record<string, string>,
+  raw: (k: number) => Promise<void>,
+): Promise<Row> {
+  const times = { raw: [] as number[], handler: [] as number[], inject: [] as number[] };
+  let total = 0;
+  for (let run = -20; run < runs; run++) {
+    const order = [0, 1, 2].map((k) => (k + run + 30) % 3);
+    for (const which of order) {
+      const t0 = process.hrtime.bigint();
+      if (which === 0) await raw(run + 20);
+      else if (which === 1) {
+        const res = await callHandler(r, ac, input(run + 20));
+        if (res.RESULT !== '0') throw new Error(`${ac}: ${res.message}`);
+        total = res.total ?? 0;
+      } else {
+        const res = await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac, ...input(run + 20) }, headers: { cookie } });
+        if (res.statusCode !== 200 || res.json().RESULT !== '0') throw new Error(res.body);
+      }
+      if (run >= 0) times[(['raw', 'handler', 'inject'] as const)[which]].push(ms(t0));
+    }
+  }
+  return row(label, note(total), times.raw, times.handler, times.inject);
+}
+
+const HEADER_SQL = (d: Runner['name'], tipo: string) => {
+  const h = headerSql(tipo);
+  return `select ${h.columns}, f.nombre as familia_nombre, u.codigo as ubicacion_codigo, uc.nombre as creado_por_nombre
+  ${h.joins} left join familias f on f.id = d.familia_id left join ubicaciones u on u.id = d.ubicacion_id
   left join usuarios uc on uc.id = d.creado_por where d.id = ${param(d, 1)} and d.tipo = ${param(d, 2)}`;
+};
 
 /** A document as `listado…&id=` answers it, by hand: header, lines with their links, history, linked documents. */
 export async function rawReadBack(r: Runner, tipo: string, id: number): Promise<void> {
   const d = r.name;
-  await r.rawQuery(HEADER_SQL(d), [id, tipo]);
+  await r.rawQuery(HEADER_SQL(d, tipo), [id, tipo]);
   const lineas = (await r.rawQuery(
     `select l.id, l.orden, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, l.pendiente, l.ubicacion_id,
        u.codigo as ubicacion_codigo, l.motivo, l.teorico,
@@ -261,9 +340,78 @@ export async function rawReadBack(r: Runner, tipo: string, id: number): Promise<
   ] as const) {
     if (!some) continue;
     await r.rawQuery(
-      `select distinct d.id, d.tipo, d.ejercicio, d.numero, d.fecha, d.estado from documento_lineas l join documento_enlaces e on e.${mine} = l.id
-       join documento_lineas o on o.id = e.${other} join documentos d on d.id = o.documento_id where l.documento_id = ${param(d, 1)} order by d.id`,
+      `select distinct d.id, d.tipo, d.ejercicio, d.numero, s.codigo as serie_codigo, d.fecha, d.estado from documento_lineas l
+       join documento_enlaces e on e.${mine} = l.id join documento_lineas o on o.id = e.${other} join documentos d on d.id = o.documento_id
+       left join series s on s.id = d.serie_id where l.documento_id = ${param(d, 1)} order by d.id`,
       [id],
     );
   }
+  // Invoices: their latest registro de facturación.
+  if (DOCUMENTO_TIPOS[tipo as DocumentoTipo].series) {
+    await r.rawQuery(
+      `select id, tipo, huella, fecha_hora_huso, emisor, num_serie, fecha_expedicion, importe_total from registros_facturacion
+       where documento_id = ${param(d, 1)} order by id desc limit 1`,
+      [id],
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The raw side of document writes: the statements the engine runs, by hand on the driver.
+
+/** `(?, ?, …), (…)` for `rows` tuples of `width` parameters, numbered from `from` on PostgreSQL. */
+export const tuples = (d: Runner['name'], rows: number, width: number, from = 1) =>
+  Array.from({ length: rows }, (_, k) => `(${Array.from({ length: width }, (_, j) => param(d, from + k * width + j)).join(', ')})`).join(', ');
+
+/**
+ * The next number of a counter, locking its row until the transaction ends (siguienteNumero): `update … returning`, the
+ * row created on the year's first. `enSerie` (an invoice's emission): a date before the serie's last is refused.
+ */
+export async function rawSiguienteNumero(r: Runner, tipo: string, serieId: number, fecha: string, enSerie = false): Promise<number> {
+  const d = r.name;
+  const ejercicio = Number(fecha.slice(0, 4));
+  const [c] = (await r.rawQuery(
+    `update contadores set ultimo = ultimo + 1, ultima_fecha = case when ultima_fecha is null or ultima_fecha < ${param(d, 1)} then ${param(d, 2)} else ultima_fecha end
+     where tipo = ${param(d, 3)} and serie_id = ${param(d, 4)} and ejercicio = ${param(d, 5)}${enSerie ? ` and (ultima_fecha is null or ultima_fecha <= ${param(d, 6)})` : ''} returning ultimo`,
+    [fecha, fecha, tipo, serieId, ejercicio, ...(enSerie ? [fecha] : [])],
+  )) as { ultimo: number }[];
+  if (c) return Number(c.ultimo);
+  const donde = `tipo = ${param(d, 1)} and serie_id = ${param(d, 2)} and ejercicio = ${param(d, 3)}`;
+  if ((await r.rawQuery(`select ultimo from contadores where ${donde}`, [tipo, serieId, ejercicio])).length) throw new Error(`${tipo}: date before the serie's last`);
+  await r.rawQuery(`insert into contadores (tipo, serie_id, ejercicio, ultimo, ultima_fecha) values ${tuples(d, 1, 5)}`, [tipo, serieId, ejercicio, 1, fecha]);
+  return 1;
+}
+
+export type LineaRaw = { articulo_id: number; codigo: string; descripcion: string; tipo_iva: string; cantidad: number; precio: number; descuento: number; pendiente: number };
+
+/** A document's lines in one multi-row insert; with `ids`, their ids in order (RETURNING promises no order), as the engine reads them to link them. */
+export async function rawInsertarLineas(r: Runner, docId: number, lineas: LineaRaw[], ids = false): Promise<number[]> {
+  const d = r.name;
+  await r.rawQuery(
+    `insert into documento_lineas (documento_id, orden, articulo_id, codigo, descripcion, tipo_iva, cantidad, precio, descuento, pendiente) values ${tuples(d, lineas.length, 10)}`,
+    lineas.flatMap((l, k) => [docId, k + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, l.pendiente]),
+  );
+  if (!ids) return [];
+  return ((await r.rawQuery(`select id from documento_lineas where documento_id = ${param(d, 1)} order by orden`, [docId])) as { id: number }[]).map((l) => Number(l.id));
+}
+
+/** Line links [child line, parent line, cantidad] in one multi-row insert. */
+export async function rawEnlaces(r: Runner, enlaces: [number, number, number][]): Promise<void> {
+  if (!enlaces.length) return;
+  await r.rawQuery(`insert into documento_enlaces (linea_id, padre_linea_id, cantidad) values ${tuples(r.name, enlaces.length, 3)}`, enlaces.flat());
+}
+
+/** A document's stock from its lines in one `insert … select`: ±cantidad at the net unit price, with the action that moved it (or null: a save). */
+export async function rawStockDeLineas(
+  r: Runner,
+  mov: { tipo: string; docId: number; almacen: number; signo: 1 | -1; causa: string; accionId: number | null; fecha: string },
+): Promise<void> {
+  const d = r.name;
+  await r.rawQuery(
+    `insert into stock_movimientos (articulo_id, almacen_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
+     select l.articulo_id, ${param(d, 1)}, ${mov.signo < 0 ? '-' : ''}l.cantidad, ${param(d, 2)}, ${param(d, 3)}, l.documento_id, l.id, cast(${param(d, 4)} as integer), ${param(d, 5)},
+       (l.precio * (10000 - l.descuento) + 5000) / 10000
+     from documento_lineas l where l.documento_id = ${param(d, 6)} order by l.orden`,
+    [mov.almacen, mov.causa, mov.tipo, mov.accionId, mov.fecha, mov.docId],
+  );
 }

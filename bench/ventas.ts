@@ -1,0 +1,856 @@
+// Sales on the document engine at scale, on SQLite and on PostgreSQL: `pnpm bench:ventas`.
+// Generates a year of sales — 5.000 customers, 100.000 articles, 20.000 emitted invoices of 10 lines: most made from
+// albaranes (one, by `facturar`, or two, by hfa) that were served from confirmed pedidos, the rest direct sales that
+// moved stock when emitted; a few cancelled; the older ones paid — plus the pending work of the last weeks (albaranes
+// not invoiced yet, confirmed orders not served), written set-based straight into the tables as the engine would have
+// left them: line links and pending units, the action log with the `detalle` the undos use, the stock ledger, the
+// counters, and the VERI*FACTU chain of 20.000 records (altas and anulaciones, huellas and XML made by the server's
+// own functions). Then measures, each against the raw SQL of the same answer in the same run:
+// - saving a 20-line invoice and emitting it (editarfactura + emitirfactura: stock, number, huella, XML);
+// - hfa of 1.000 albaranes of 200 customers into 200 invoices, emitted in one transaction (facturarhfa);
+// - a customer's invoice list page for a quarter (listadofacturas cliente_id, desde, hasta);
+// - the chain check over every record (comprobarregistrosfacturacion).
+// A write's answer is the document after it, so its raw counterpart also reads the document back.
+// BENCH_CUSTOMERS (5000), BENCH_ARTICLES (100000), BENCH_DOCS (20000 invoices), BENCH_RUNS (300; the emissions at most 100),
+// BENCH_HFA_RUNS (4), BENCH_CHECK_RUNS (6), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { FORMA_PAGO_IDS, calcularTotales, fechaAeat, importeAeat, numeroDocumento } from 'shared/domain';
+import type { ComprobacionCadena, DesgloseIva, Documento, HuellaAlta, HuellaAnulacion, TipoIva } from 'shared/domain';
+import { fechaHoraHuso, huellaDe, xmlAlta, xmlAnulacion } from '../server/src/fiscal/registro.ts';
+import type { DatosAlta } from '../server/src/fiscal/registro.ts';
+import {
+  ACC_COLS, DOC_COLS, EMPRESAS, LEDGER_COLS, LINE_COLS, LUGARES, POBLACIONES, addDays, articulosGenerados, bulk, bulkArticulos, cif, filaDocumento, int,
+  LINEAS, N, RUNS, WRITE_RUNS, neto, rand, seguirSecuencias, semilla, siguienteId, ultimoAno,
+} from './datos.ts';
+import {
+  activarFlags, callHandler, generarDatos, headerSql, login, medirLectura, ms, onBothEngines, param, rawEnlaces, rawInsertarLineas, rawReadBack, rawSiguienteNumero, rawStockDeLineas, row, tuples,
+  type Row, type Runner,
+} from './runners.ts';
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
+const DOCS = Number(process.env.BENCH_DOCS ?? 20_000);
+/** Even: each side goes first as often as second. */
+const HFA_RUNS = Number(process.env.BENCH_HFA_RUNS ?? 4);
+const CHECK_RUNS = Number(process.env.BENCH_CHECK_RUNS ?? 6);
+/** hfa: 1.000 albaranes of 5 lines, 5 for each of 200 customers, all on one day. */
+const HFA_CLIENTES = 200;
+const HFA_POR_CLIENTE = 5;
+const HFA_LINEAS = 5;
+
+type Cliente = { id: number; nif: string; nombre: string; forma_pago: string; retencion: number; recargo: number; tarifa: number; descuento: number };
+type Linea = { id: number; articulo: number; cantidad: number; precio: number; descuento: number; pendiente: number };
+type Doc = {
+  id: number;
+  tipo: 'pedidoventa' | 'albaranventa' | 'factura';
+  fecha: string;
+  estado: string;
+  cli: Cliente;
+  almacen: number;
+  lineas: Linea[];
+  numero?: number;
+  cobro?: string | null;
+};
+
+/** Everything the generator writes, in memory until the bulk inserts (also the hfa batches made between runs). */
+class Lote {
+  docs: Doc[] = [];
+  acciones: unknown[][] = [];
+  enlaces: unknown[][] = [];
+  ledger: unknown[][] = [];
+  constructor(
+    public ids: { doc: number; linea: number; accion: number },
+    public admin: number,
+  ) {}
+  accion(documento: number, verbo: string, fecha: string, antes: string, detalle: unknown, hora = '12:00:00') {
+    this.acciones.push([this.ids.accion, documento, verbo, `${fecha}T${hora}.000Z`, this.admin, antes, detalle ? JSON.stringify(detalle) : null, null]);
+    return this.ids.accion++;
+  }
+  doc(tipo: Doc['tipo'], fecha: string, estado: string, cli: Cliente, almacen: number): Doc {
+    const d: Doc = { id: this.ids.doc++, tipo, fecha, estado, cli, almacen, lineas: [] };
+    this.docs.push(d);
+    return d;
+  }
+  linea(d: Doc, l: Omit<Linea, 'id'>): Linea {
+    const line = { ...l, id: this.ids.linea++ };
+    d.lineas.push(line);
+    return line;
+  }
+}
+
+type Gen = {
+  admin: { id: number; nombre: string; email: string };
+  almacen: number;
+  serie: number;
+  emisor: string;
+  clientes: Cliente[];
+  articulos: Articulo[];
+  counts: Record<string, number>;
+  /** The customer with most invoices. */
+  busiest: number;
+  /** An albarán invoiced by `facturar`, and its invoice. */
+  muestra: { albaran: number; factura: number };
+};
+
+type Articulo = { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precios: number[] };
+
+/** The tarifa price of an article for a customer (ten-thousandths). */
+const precioPara = (cli: Cliente, a: { precios: number[] }) => a.precios[cli.tarifa - 1];
+
+/** Distinct random articles (indexes into gen.articulos). */
+function elegir(total: number, n: number): number[] {
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(n, total)) chosen.add(int(total));
+  return [...chosen];
+}
+
+/** A pending albarán de venta saved directly (no order): its lines still to invoice, its stock out on save. */
+function albaranDirecto(lote: Lote, gen: Pick<Gen, 'almacen' | 'articulos'>, cli: Cliente, fecha: string, n: number): Doc {
+  const alb = lote.doc('albaranventa', fecha, 'pendiente', cli, gen.almacen);
+  for (const a of elegir(gen.articulos.length, n)) {
+    const q = (1 + int(12)) * 1000;
+    const precio = precioPara(cli, gen.articulos[a]);
+    const l = lote.linea(alb, { articulo: a, cantidad: q, precio, descuento: cli.descuento, pendiente: q });
+    lote.ledger.push([gen.articulos[a].id, gen.almacen, null, null, -q, 'venta', 'albaranventa', alb.id, l.id, null, fecha, neto(precio, cli.descuento)]);
+  }
+  return alb;
+}
+
+/** Writes a lote: documents with their totals and numbers (given), lines, actions, links, ledger. */
+async function escribir(r: Runner, lote: Lote, arts: Articulo[], serie: number) {
+  const docRows: unknown[][] = [];
+  const lines: unknown[][] = [];
+  for (const d of lote.docs) {
+    const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
+    const factura = d.tipo === 'factura';
+    const header = { id: d.id, tipo: d.tipo, numero: d.numero ?? null, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.cli, admin: lote.admin };
+    docRows.push(
+      filaDocumento(
+        { ...header, serie_id: factura ? serie : null, tipo_factura: factura ? 'F1' : null, cobro_fecha: d.cobro ?? null, cobro_forma: d.cobro ? d.cli.forma_pago : null },
+        'cliente_id',
+        ls,
+      ),
+    );
+    for (const [k, l] of ls.entries()) {
+      const a = arts[l.articulo];
+      lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, null, null]);
+    }
+  }
+  await bulk(r, 'documentos', DOC_COLS, docRows);
+  await bulk(r, 'documento_lineas', LINE_COLS, lines);
+  await bulk(r, 'documento_acciones', ACC_COLS, lote.acciones);
+  await bulk(r, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], lote.enlaces);
+  // The ledger in date order, as the documents were saved.
+  lote.ledger.sort((a, b) => ((a[10] as string) < (b[10] as string) ? -1 : (a[10] as string) > (b[10] as string) ? 1 : 0));
+  await bulk(r, 'stock_movimientos', LEDGER_COLS, lote.ledger);
+  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones']);
+  return lines.length;
+}
+
+/** Numbers per (tipo, ejercicio) in date order after `desde` (the counters' last numbers); answers the counters after them. */
+function numerar(docs: Doc[], desde: Map<string, number> = new Map()) {
+  const contadores = new Map<string, { ultimo: number; fecha: string }>();
+  for (const d of [...docs].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : a.id - b.id))) {
+    if (d.tipo === 'factura' && d.estado === 'borrador') continue;
+    const key = `${d.tipo}|${d.fecha.slice(0, 4)}`;
+    const c = contadores.get(key) ?? { ultimo: desde.get(key) ?? 0, fecha: d.fecha };
+    c.ultimo++;
+    c.fecha = d.fecha;
+    contadores.set(key, c);
+    d.numero = c.ultimo;
+  }
+  return contadores;
+}
+
+/** The issuer as the records name it (the company), and the installation number emitir gives them. */
+async function empresa(r: Runner) {
+  const c = await r.app.manager.db.selectFrom('configuracion').select(['id', 'razon_social', 'nif']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  return { nif: c.nif, nombre: c.razon_social, instalacion: `${c.nif}-${String(c.id).padStart(3, '0')}` };
+}
+
+type Eslabon = { id_emisor: string; num_serie: string; fecha_expedicion: string; huella: string; fecha_hora_huso: string };
+
+/**
+ * The VERI*FACTU records of generated invoices, in chain order after the issuer's head (created when missing): altas
+ * and anulaciones as registrarAlta / registrarAnulacion write them, by the server's own functions (huella, XML, timestamp).
+ */
+async function encadenar(
+  r: Runner,
+  eventos: { tipo: 'alta' | 'anulacion'; f: Doc; fecha: string; numSerie: string; cliente: Cliente; t: ReturnType<typeof calcularTotales> }[],
+  timeZone: string,
+) {
+  const emisor = await empresa(r);
+  const [cabeza] = (await r.rawQuery(`select ultimo_orden, ultima_huella from registros_cadena where emisor = ${param(r.name, 1)}`, [emisor.nif])) as {
+    ultimo_orden: number;
+  }[];
+  let orden = Number(cabeza?.ultimo_orden ?? 0);
+  let anterior = (
+    orden
+      ? ((await r.rawQuery(
+          `select emisor as id_emisor, num_serie, fecha_expedicion, huella, fecha_hora_huso from registros_facturacion where emisor = ${param(r.name, 1)} and orden = ${param(r.name, 2)}`,
+          [emisor.nif, orden],
+        )) as Eslabon[])[0]
+      : null
+  ) as Eslabon | null;
+  const filas: unknown[][] = [];
+  let dia = '';
+  let segundo = 0;
+  for (const e of eventos) {
+    // Each day's records from 09:00, a second apart: never before the previous one.
+    segundo = e.fecha === dia ? segundo + 1 : 0;
+    dia = e.fecha;
+    const ts = fechaHoraHuso(new Date(Date.parse(`${e.fecha}T08:00:00Z`) + segundo * 1000), timeZone);
+    const fechaExp = fechaAeat(e.f.fecha);
+    let huella: string;
+    let xml: string;
+    let campos: { tipo_factura: string | null; cuota_total: string | null; importe_total: string | null };
+    if (e.tipo === 'alta') {
+      const cuota = e.t.iva + e.t.recargo;
+      const c: HuellaAlta = {
+        IDEmisorFactura: emisor.nif, NumSerieFactura: e.numSerie, FechaExpedicionFactura: fechaExp, TipoFactura: 'F1', CuotaTotal: importeAeat(cuota),
+        ImporteTotal: importeAeat(e.t.base + cuota), Huella: anterior?.huella ?? '', FechaHoraHusoGenRegistro: ts,
+      };
+      huella = huellaDe(c);
+      const datos: DatosAlta = {
+        emisor, numSerie: e.numSerie, fecha: e.f.fecha, tipoFactura: 'F1', descripcion: 'Venta de bienes y prestación de servicios',
+        destinatario: { nif: e.cliente.nif, nombre: e.cliente.nombre }, desglose: e.t.desglose, conRecargo: e.cliente.recargo === 1, cuotaTotal: cuota,
+        importeTotal: e.t.base + cuota,
+      };
+      xml = xmlAlta(datos, anterior, ts, huella, emisor.instalacion);
+      campos = { tipo_factura: 'F1', cuota_total: c.CuotaTotal, importe_total: c.ImporteTotal };
+    } else {
+      const c: HuellaAnulacion = {
+        IDEmisorFacturaAnulada: emisor.nif, NumSerieFacturaAnulada: e.numSerie, FechaExpedicionFacturaAnulada: fechaExp, Huella: anterior?.huella ?? '',
+        FechaHoraHusoGenRegistro: ts,
+      };
+      huella = huellaDe(c);
+      xml = xmlAnulacion(emisor, { nif: emisor.nif, numSerie: e.numSerie, fecha: e.f.fecha }, anterior, ts, huella, emisor.instalacion);
+      campos = { tipo_factura: null, cuota_total: null, importe_total: null };
+    }
+    orden++;
+    filas.push([
+      emisor.nif, orden, e.tipo, e.f.id, e.numSerie, fechaExp, campos.tipo_factura, campos.cuota_total, campos.importe_total, anterior?.huella ?? '', huella, ts, xml,
+      'pendiente', `${e.fecha}T08:00:00.000Z`,
+    ]);
+    anterior = { id_emisor: emisor.nif, num_serie: e.numSerie, fecha_expedicion: fechaExp, huella, fecha_hora_huso: ts };
+  }
+  await bulk(
+    r,
+    'registros_facturacion',
+    ['emisor', 'orden', 'tipo', 'documento_id', 'num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'huella',
+      'fecha_hora_huso', 'xml', 'estado_envio', 'creado'],
+    filas,
+  );
+  if (cabeza) await r.rawQuery(`update registros_cadena set ultimo_orden = ${param(r.name, 1)}, ultima_huella = ${param(r.name, 2)} where emisor = ${param(r.name, 3)}`, [orden, anterior?.huella ?? '', emisor.nif]);
+  else await bulk(r, 'registros_cadena', ['emisor', 'ultimo_orden', 'ultima_huella'], [[emisor.nif, orden, anterior?.huella ?? '']]);
+  return filas.length;
+}
+
+async function generate(r: Runner, hoy: string): Promise<Gen> {
+  semilla(20261208);
+  const db = r.app.manager.db;
+  const admin = await db.selectFrom('usuarios').select(['id', 'nombre', 'email']).orderBy('id').executeTakeFirstOrThrow();
+  const almacen = (await db.selectFrom('almacenes').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  // A serie of its own: its numbers start with the generated year whatever the demo holds.
+  const serie = (await db.insertInto('series').values({ codigo: 'G', descripcion: 'Facturas del año generado', tipo: 'normal', activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+
+  // Customers: a few of them much busier than the rest; some with recargo, retención, another tarifa, a discount.
+  const firstCli = await siguienteId(r, 'clientes');
+  const clientes: Cliente[] = Array.from({ length: CUSTOMERS }, (_, i) => ({
+    id: firstCli + i,
+    nif: cif(6_000_000 + i * 37),
+    nombre: `${EMPRESAS[i % EMPRESAS.length]} ${LUGARES[int(LUGARES.length)]} ${i + 1}, S.L.`,
+    forma_pago: FORMA_PAGO_IDS[int(FORMA_PAGO_IDS.length)] as string,
+    retencion: rand() < 0.03 ? 1500 : 0,
+    recargo: rand() < 0.1 ? 1 : 0,
+    tarifa: 1 + int(3),
+    descuento: rand() < 0.2 ? [500, 1000][int(2)] : 0,
+  }));
+  await bulk(
+    r,
+    'clientes',
+    ['id', 'codigo', 'nif', 'razon_social', 'codigo_postal', 'poblacion', 'provincia', 'email', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento', 'activo'],
+    clientes.map((c, i) => {
+      const pob = POBLACIONES[i % POBLACIONES.length];
+      return [
+        c.id, `C${10_000 + i}`, c.nif, c.nombre, `${String(1 + (i % 50)).padStart(2, '0')}00${i % 10}`, pob, pob, `compras${i + 1}@cliente.es`, c.forma_pago,
+        c.retencion, c.recargo, c.tarifa, c.descuento, 1,
+      ];
+    }),
+  );
+  const arts = articulosGenerados(await siguienteId(r, 'articulos'), N, 'VEN');
+  await bulkArticulos(r, arts);
+  const articulos: Articulo[] = arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, precios: [a.precio_venta, a.tarifa_2, a.tarifa_3] }));
+
+  const lote = new Lote(
+    { doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones') },
+    admin.id,
+  );
+  const year = ultimoAno(hoy);
+  const pickCli = () => clientes[rand() < 0.3 ? int(Math.min(20, CUSTOMERS)) : int(CUSTOMERS)];
+  /** A confirmed order served whole by one albarán (the albarán's stock carries the servir action). */
+  const servido = (cli: Cliente, fecha: string, n: number): Doc => {
+    const ped = lote.doc('pedidoventa', addDays(fecha, -(1 + int(5))), 'enviado', cli, almacen);
+    for (const a of elegir(articulos.length, n)) {
+      lote.linea(ped, { articulo: a, cantidad: (1 + int(24)) * 1000, precio: precioPara(cli, articulos[a]), descuento: cli.descuento, pendiente: 0 });
+    }
+    lote.accion(ped.id, 'confirmar', ped.fecha, 'pendiente', null);
+    const alb = lote.doc('albaranventa', fecha, 'pendiente', cli, almacen);
+    const servir = lote.accion(ped.id, 'servir', fecha, 'confirmado', { hijo: alb.id });
+    for (const pl of ped.lineas) {
+      const l = lote.linea(alb, { ...pl, pendiente: pl.cantidad });
+      lote.enlaces.push([l.id, pl.id, pl.cantidad]);
+      lote.ledger.push([articulos[pl.articulo].id, almacen, null, null, -pl.cantidad, 'venta', 'albaranventa', alb.id, l.id, servir, fecha, neto(pl.precio, pl.descuento)]);
+    }
+    return alb;
+  };
+  const facturas: { f: Doc; emitir: number; directa: boolean }[] = [];
+  let muestra = { albaran: 0, factura: 0 };
+  /** An invoice emitted on `fecha`: from albaranes (their lines linked, nothing left to invoice) or a direct sale (stock out when emitted). */
+  const emitida = (cli: Cliente, fecha: string, albs: Doc[], via: 'facturar' | 'hfa' | null) => {
+    const f = lote.doc('factura', fecha, 'emitida', cli, almacen);
+    for (const alb of albs) {
+      for (const al of alb.lineas) {
+        const l = lote.linea(f, { ...al, pendiente: 0 });
+        lote.enlaces.push([l.id, al.id, al.cantidad]);
+        al.pendiente = 0;
+      }
+      alb.estado = 'finalizado';
+      // `facturar` made the draft (its undo removes it); hfa logs nothing on the albaranes.
+      if (via === 'facturar') lote.accion(alb.id, 'facturar', fecha, 'pendiente', { hijo: f.id }, '10:00:00');
+      if (via === 'facturar' && !muestra.albaran) muestra = { albaran: alb.id, factura: f.id };
+    }
+    if (!via) {
+      for (const a of elegir(articulos.length, LINEAS)) {
+        lote.linea(f, { articulo: a, cantidad: (1 + int(24)) * 1000, precio: precioPara(cli, articulos[a]), descuento: cli.descuento, pendiente: 0 });
+      }
+    }
+    const emitir = lote.accion(f.id, 'emitir', fecha, 'borrador', null);
+    if (!via) {
+      for (const l of f.lineas) {
+        lote.ledger.push([articulos[l.articulo].id, almacen, null, null, -l.cantidad, 'venta', 'factura', f.id, l.id, emitir, fecha, neto(l.precio, l.descuento)]);
+      }
+    }
+    // Paid, most of those older than two months.
+    f.cobro = fecha < addDays(hoy, -60) && rand() < 0.9 ? addDays(fecha, 30) : null;
+    facturas.push({ f, emitir, directa: !via });
+  };
+  const antesDeAyer = addDays(hoy, -2);
+  const hasta = (fecha: string) => (fecha < antesDeAyer ? fecha : antesDeAyer);
+  for (let k = 0; k < DOCS; k++) {
+    const cli = pickCli();
+    const fecha = year[int(year.length)];
+    const u = rand();
+    if (u < 0.15) emitida(cli, fecha, [], null);
+    else if (u < 0.7) emitida(cli, hasta(addDays(fecha, int(4))), [servido(cli, fecha, LINEAS)], 'facturar');
+    else emitida(cli, hasta(addDays(fecha, 3 + int(10))), [servido(cli, fecha, LINEAS / 2), servido(cli, hasta(addDays(fecha, 2)), LINEAS / 2)], 'hfa');
+  }
+  // A few direct sales that should never have existed: cancelled days later (registro de anulación), their stock back.
+  const anuladas: { f: Doc; fecha: string }[] = [];
+  for (const { f, emitir, directa } of facturas) {
+    if (!directa || f.cobro || rand() >= 0.05) continue;
+    const fecha = hasta(addDays(f.fecha, 1 + int(3)));
+    const anular = lote.accion(f.id, 'anular', fecha, 'emitida', null, '16:00:00');
+    f.estado = 'anulada';
+    for (const row of lote.ledger.filter((m) => m[9] === emitir)) lote.ledger.push([...row.slice(0, 4), -(row[4] as number), ...row.slice(5, 9), anular, fecha, row[11]]);
+    anuladas.push({ f, fecha });
+  }
+  // The last weeks' pending work: albaranes not invoiced yet, confirmed orders not served.
+  for (let k = 0; k < Math.round(DOCS * 0.03); k++) {
+    const cli = pickCli();
+    const fecha = addDays(hoy, -1 - int(20));
+    servido(cli, fecha, LINEAS);
+    const ped = lote.doc('pedidoventa', fecha, 'confirmado', cli, almacen);
+    for (const a of elegir(articulos.length, LINEAS)) {
+      const q = (1 + int(24)) * 1000;
+      lote.linea(ped, { articulo: a, cantidad: q, precio: precioPara(cli, articulos[a]), descuento: cli.descuento, pendiente: q });
+    }
+    lote.accion(ped.id, 'confirmar', fecha, 'pendiente', null);
+  }
+
+  const contadores = numerar(lote.docs);
+  const lineas = await escribir(r, lote, articulos, serie);
+  await bulk(
+    r,
+    'contadores',
+    ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'],
+    [...contadores].map(([k, c]) => [k.split('|')[0], k.startsWith('factura|') ? serie : 0, Number(k.split('|')[1]), c.ultimo, c.fecha]),
+  );
+  // The chain: each invoice's alta on its date, each anulación on its own, in the order they happened.
+  const numSerie = (f: Doc) => numeroDocumento('G', Number(f.fecha.slice(0, 4)), f.numero!);
+  const tot = (f: Doc) => calcularTotales(f.lineas.map((l) => ({ ...l, tipo_iva: articulos[l.articulo].tipo_iva })), { retencion: f.cli.retencion, recargo: f.cli.recargo === 1 });
+  const eventos = [
+    ...facturas.map(({ f }) => ({ tipo: 'alta' as const, f, fecha: f.fecha, clave: f.numero! })),
+    ...anuladas.map(({ f, fecha }) => ({ tipo: 'anulacion' as const, f, fecha, clave: 1e9 + f.numero! })),
+  ].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : a.clave - b.clave));
+  const registros = await encadenar(
+    r,
+    eventos.map((e) => ({ ...e, numSerie: numSerie(e.f), cliente: e.f.cli, t: tot(e.f) })),
+    r.app.manager.timeZone,
+  );
+
+  const counts: Record<string, number> = { lineas, enlaces: lote.enlaces.length, ledger: lote.ledger.length, registros, anuladas: anuladas.length };
+  for (const d of lote.docs) counts[d.tipo] = (counts[d.tipo] ?? 0) + 1;
+  const porCli = new Map<number, number>();
+  for (const { f } of facturas) porCli.set(f.cli.id, (porCli.get(f.cli.id) ?? 0) + 1);
+  const busiest = [...porCli].sort((a, b) => b[1] - a[1])[0][0];
+  return { admin, almacen, serie, emisor: (await empresa(r)).nif, clientes, articulos, counts, busiest, muestra };
+}
+
+/** 1.000 pending albaranes of 5 lines, 5 for each of 200 customers, all dated `fecha` (untimed: hfa's input), numbered after the counter. */
+async function albaranesHfa(r: Runner, gen: Gen, fecha: string): Promise<void> {
+  const d = r.name;
+  const lote = new Lote(
+    { doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones') },
+    gen.admin.id,
+  );
+  for (const c of elegir(gen.clientes.length, HFA_CLIENTES)) {
+    for (let k = 0; k < HFA_POR_CLIENTE; k++) albaranDirecto(lote, gen, gen.clientes[c], fecha, HFA_LINEAS);
+  }
+  const ejercicio = Number(fecha.slice(0, 4));
+  const where = `tipo = 'albaranventa' and serie_id = 0 and ejercicio = ${param(d, 1)}`;
+  const [c] = (await r.rawQuery(`select ultimo from contadores where ${where}`, [ejercicio])) as { ultimo: number }[];
+  const key = `albaranventa|${ejercicio}`;
+  const contadores = numerar(lote.docs, new Map([[key, Number(c?.ultimo ?? 0)]]));
+  await escribir(r, lote, gen.articulos, gen.serie);
+  const ultimo = contadores.get(key)!.ultimo;
+  if (c) await r.rawQuery(`update contadores set ultimo = ${param(d, 2)} where ${where}`, [ejercicio, ultimo]);
+  else await bulk(r, 'contadores', ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'], [['albaranventa', 0, ejercicio, ultimo, fecha]]);
+}
+
+type Huella = { orden: number; anterior: Eslabon | null };
+
+/** The chain's next place (registrarAlta's siguienteEnCadena): the head advanced and locked, and the record it follows. */
+async function rawSiguienteEnCadena(r: Runner, emisor: string): Promise<Huella> {
+  const d = r.name;
+  const [c] = (await r.rawQuery(`update registros_cadena set ultimo_orden = ultimo_orden + 1 where emisor = ${param(d, 1)} returning ultimo_orden`, [emisor])) as {
+    ultimo_orden: number;
+  }[];
+  const orden = Number(c.ultimo_orden);
+  const [anterior] = (await r.rawQuery(
+    `select emisor as id_emisor, num_serie, fecha_expedicion, huella, fecha_hora_huso from registros_facturacion where emisor = ${param(d, 1)} and orden = ${param(d, 2)}`,
+    [emisor, orden - 1],
+  )) as Eslabon[];
+  return { orden, anterior: anterior ?? null };
+}
+
+type Emision = {
+  id: number;
+  fecha: string;
+  serie: string;
+  emisor: { nif: string; nombre: string; instalacion: string };
+  cliente: { nif: string; razon_social: string };
+  base: number;
+  iva: number;
+  recargo: number;
+  desglose: string;
+  con_recargo: number;
+  accion: number;
+  usuario: number;
+};
+
+/**
+ * The raw side of emitir once the document is locked and its action logged: the number (one `update … returning` that
+ * also refuses a date before the serie's last), the direct-sale stock (`insert … select`), the registro de alta (huella
+ * and XML by the server's functions) and the state.
+ */
+async function rawEmitir(r: Runner, e: Emision, serieId: number, conStock: boolean): Promise<void> {
+  const d = r.name;
+  const numero = await rawSiguienteNumero(r, 'factura', serieId, e.fecha, true);
+  const numSerie = numeroDocumento(e.serie, Number(e.fecha.slice(0, 4)), numero);
+  await r.rawQuery(`update documentos set numero = ${param(d, 1)}, ejercicio = ${param(d, 2)}, tipo_factura = 'F1' where id = ${param(d, 3)}`, [
+    numero, Number(e.fecha.slice(0, 4)), e.id,
+  ]);
+  if (conStock) {
+    // Kits and services move no stock of their own (none here: one probe, as the engine's).
+    await r.rawQuery(
+      `select 1 as x from documento_lineas l join articulos a on a.id = l.articulo_id where l.documento_id = ${param(d, 1)}
+       and (a.unidad_medida = 'h' or exists (select 1 from articulo_componentes c where c.articulo_id = l.articulo_id)) limit 1`,
+      [e.id],
+    );
+    const [alm] = (await r.rawQuery(`select almacen_id from documentos where id = ${param(d, 1)}`, [e.id])) as { almacen_id: number }[];
+    await rawStockDeLineas(r, { tipo: 'factura', docId: e.id, almacen: alm.almacen_id, signo: -1, causa: 'venta', accionId: e.accion, fecha: e.fecha });
+  }
+  const { orden, anterior } = await rawSiguienteEnCadena(r, e.emisor.nif);
+  const ts = fechaHoraHuso(new Date(Math.floor(Date.now() / 1000) * 1000), r.app.manager.timeZone);
+  const cuota = Number(e.iva) + Number(e.recargo);
+  const importe = Number(e.base) + cuota;
+  const campos: HuellaAlta = {
+    IDEmisorFactura: e.emisor.nif, NumSerieFactura: numSerie, FechaExpedicionFactura: fechaAeat(e.fecha), TipoFactura: 'F1', CuotaTotal: importeAeat(cuota),
+    ImporteTotal: importeAeat(importe), Huella: anterior?.huella ?? '', FechaHoraHusoGenRegistro: ts,
+  };
+  const huella = huellaDe(campos);
+  const datos: DatosAlta = {
+    emisor: e.emisor, numSerie, fecha: e.fecha, tipoFactura: 'F1', descripcion: 'Venta de bienes y prestación de servicios',
+    destinatario: { nif: e.cliente.nif, nombre: e.cliente.razon_social }, desglose: JSON.parse(e.desglose) as DesgloseIva[], conRecargo: e.con_recargo === 1,
+    cuotaTotal: cuota, importeTotal: importe,
+  };
+  const xml = xmlAlta(datos, anterior, ts, huella, e.emisor.instalacion);
+  await r.rawQuery(
+    `insert into registros_facturacion (emisor, orden, tipo, documento_id, num_serie, fecha_expedicion, tipo_factura, cuota_total, importe_total,
+       huella_anterior, huella, fecha_hora_huso, xml, creado) values ${tuples(d, 1, 14)}`,
+    [e.emisor.nif, orden, 'alta', e.id, numSerie, campos.FechaExpedicionFactura, 'F1', campos.CuotaTotal, campos.ImporteTotal, anterior?.huella ?? '', huella, ts, xml, new Date().toISOString()],
+  );
+  await r.rawQuery(`update registros_cadena set ultima_huella = ${param(d, 1)} where emisor = ${param(d, 2)}`, [huella, e.emisor.nif]);
+  await r.rawQuery(`update documentos set estado = 'emitida', modificado = ${param(d, 1)}, modificado_por = ${param(d, 2)} where id = ${param(d, 3)}`, [
+    new Date().toISOString(), e.usuario, e.id,
+  ]);
+}
+
+/** What the raw emission reads first: the locked draft, the logged action, the serie, the issuer and the customer. */
+async function rawAbrirEmision(r: Runner, id: number, usuario: number): Promise<Emision> {
+  const d = r.name;
+  const [doc] = (await r.rawQuery(
+    `select id, estado, fecha, serie_id, cliente_id, almacen_id, base, iva, recargo, desglose, con_recargo from documentos
+     where id = ${param(d, 1)} and tipo = 'factura'${d === 'postgres' ? ' for update' : ''}`,
+    [id],
+  )) as (Omit<Emision, 'serie' | 'emisor' | 'cliente' | 'accion' | 'usuario'> & { estado: string; serie_id: number; cliente_id: number })[];
+  if (doc.estado !== 'borrador') throw new Error(doc.estado);
+  const [acc] = (await r.rawQuery(
+    `insert into documento_acciones (documento_id, accion, fecha, usuario_id, estado_antes) values (${param(d, 1)}, 'emitir', ${param(d, 2)}, ${param(d, 3)}, 'borrador') returning id`,
+    [id, new Date().toISOString(), usuario],
+  )) as { id: number }[];
+  const [serie] = (await r.rawQuery(`select codigo, tipo, activo from series where id = ${param(d, 1)}`, [doc.serie_id])) as { codigo: string }[];
+  const [conf] = (await r.rawQuery('select id, razon_social, nif, minorista from configuracion order by id limit 1', [])) as { id: number; razon_social: string; nif: string }[];
+  const [cliente] = (await r.rawQuery(`select nif, razon_social from clientes where id = ${param(d, 1)}`, [doc.cliente_id])) as Emision['cliente'][];
+  return {
+    ...doc, serie: serie.codigo, emisor: { nif: conf.nif, nombre: conf.razon_social, instalacion: `${conf.nif}-${String(conf.id).padStart(3, '0')}` }, cliente,
+    accion: Number(acc.id), usuario,
+  };
+}
+
+/** Saving and emitting a 20-line direct-sale invoice, a new one each run (its lines at the customer's tarifa and discount). */
+async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
+  const d = r.name;
+  const lados = () => ({ guardar: [] as number[], emitir: [] as number[], total: [] as number[] });
+  const times = { raw: lados(), handler: lados() };
+  for (let i = -5; i < WRITE_RUNS; i++) {
+    for (const which of i % 2 ? [0, 1] : [1, 0]) {
+      const cli = gen.clientes[int(gen.clientes.length)];
+      const lineas = elegir(gen.articulos.length, 20).map((a, k) => ({ articulo_id: gen.articulos[a].id, cantidad: (1 + (k % 7)) * 1000 }));
+      const clave = crypto.randomUUID();
+      const t0 = process.hrtime.bigint();
+      let t1: bigint;
+      if (which === 1) {
+        const saved = await callHandler<Documento>(
+          r,
+          'editarfactura',
+          { fecha: hoy, cliente_id: cli.id, almacen_id: gen.almacen, serie_id: gen.serie, lineas, clave },
+          gen.admin,
+        );
+        if (saved.RESULT !== '0') throw new Error(`editarfactura: ${saved.message}`);
+        t1 = process.hrtime.bigint();
+        const res = await callHandler<Documento>(r, 'emitirfactura', { id: saved.data![0].id }, gen.admin);
+        if (res.RESULT !== '0') throw new Error(`emitirfactura: ${res.message}`);
+      } else {
+        let id = 0;
+        await r.rawTransaction(async () => {
+          await r.rawQuery(`select id, tipo from documentos where clave = ${param(d, 1)}`, [clave]);
+          const [c] = (await r.rawQuery(`select activo, forma_pago, retencion, recargo, tarifa, descuento from clientes where id = ${param(d, 1)}`, [cli.id])) as {
+            forma_pago: string | null;
+            retencion: number;
+            recargo: number;
+            tarifa: number;
+            descuento: number;
+          }[];
+          // The tarifa's price, or tarifa 1's where that one has none (as the engine's default).
+          const tarifa = ['precio_venta', 'coalesce(nullif(tarifa_2, 0), precio_venta)', 'coalesce(nullif(tarifa_3, 0), precio_venta)'][Number(c.tarifa) - 1];
+          const ids = lineas.map((l) => l.articulo_id);
+          const arts = (await r.rawQuery(
+            `select id, codigo, descripcion, tipo_iva, familia_id, precio_compra, ${tarifa} as precio from articulos where id in (${ids.map((_, k) => param(d, k + 1)).join(', ')})`,
+            ids,
+          )) as { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precio: number }[];
+          const byId = new Map(arts.map((a) => [Number(a.id), a]));
+          await r.rawQuery(`select tipo, activo from series where id = ${param(d, 1)}`, [gen.serie]);
+          await r.rawQuery(`select activo from almacenes where id = ${param(d, 1)}`, [gen.almacen]);
+          const ls = lineas.map((l) => ({ ...byId.get(l.articulo_id)!, ...l, precio: Number(byId.get(l.articulo_id)!.precio), descuento: Number(c.descuento), pendiente: 0 }));
+          const t = calcularTotales(ls, { retencion: c.retencion, recargo: Number(c.recargo) === 1 });
+          const [doc] = (await r.rawQuery(
+            `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, cliente_id, almacen_id, forma_pago, retencion, observaciones, con_recargo,
+               base, iva, recargo, retencion_importe, total, desglose, clave, creado, creado_por)
+             values ('factura', ${param(d, 1)}, null, ${[...Array(18)].map((_, k) => param(d, k + 2)).join(', ')}) returning id`,
+            [gen.serie, Number(hoy.slice(0, 4)), hoy, 'borrador', cli.id, gen.almacen, c.forma_pago, c.retencion, null, Number(c.recargo) === 1 ? 1 : 0, t.base, t.iva, t.recargo,
+              t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, new Date().toISOString(), gen.admin.id],
+          )) as { id: number }[];
+          id = Number(doc.id);
+          await rawInsertarLineas(r, id, ls);
+        });
+        await rawReadBack(r, 'factura', id);
+        t1 = process.hrtime.bigint();
+        await r.rawTransaction(async () => {
+          const e = await rawAbrirEmision(r, id, gen.admin.id);
+          // Which lines are direct sales (no parent line): all of them here.
+          await r.rawQuery(
+            `select l.id, pd.tipo as padre_tipo from documento_lineas l left join documento_enlaces e on e.linea_id = l.id
+             left join documento_lineas pl on pl.id = e.padre_linea_id left join documentos pd on pd.id = pl.documento_id where l.documento_id = ${param(d, 1)}`,
+            [id],
+          );
+          await rawEmitir(r, e, gen.serie, true);
+        });
+        await rawReadBack(r, 'factura', id);
+      }
+      if (i >= 0) {
+        const side = times[which === 0 ? 'raw' : 'handler'];
+        side.guardar.push(Number(t1 - t0) / 1e6);
+        side.emitir.push(ms(t1));
+        side.total.push(ms(t0));
+      }
+    }
+  }
+  return [
+    row('save a 20-line invoice (draft)', `${WRITE_RUNS} runs, new each`, times.raw.guardar, times.handler.guardar),
+    row('emit it: number, stock, huella, XML', 'direct sale: 20 ledger rows', times.raw.emitir, times.handler.emitir),
+    row('save + emit', 'the aim: p95 ≤ 10 ms on SQLite', times.raw.total, times.handler.total),
+  ];
+}
+
+/**
+ * hfa by hand: the period's pending albaranes and their lines, one invoice per customer (its lines linked to the
+ * albaranes' lines, emitted as above), the albaranes' pending units taken and their state, all in one transaction.
+ */
+async function rawHfa(r: Runner, gen: Gen, fecha: string, hoy: string): Promise<number> {
+  const d = r.name;
+  const hechas: number[] = [];
+  await r.rawTransaction(async () => {
+    const periodo = `d.tipo = 'albaranventa' and d.estado = 'pendiente' and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)}`;
+    if (d === 'postgres') await r.rawQuery(`select d.id from documentos d where ${periodo} order by d.id for update`, [fecha, fecha]);
+    const lineas = (await r.rawQuery(
+      `select l.id, l.documento_id, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.precio, l.descuento, l.pendiente, d.cliente_id, d.almacen_id
+       from documentos d join documento_lineas l on l.documento_id = d.id where ${periodo} and l.pendiente > 0 order by d.cliente_id, d.fecha, d.id, l.orden`,
+      [fecha, fecha],
+    )) as (LineaRawHfa & { documento_id: number; cliente_id: number; almacen_id: number })[];
+    const clientes = (await r.rawQuery(
+      `select c.id, c.nif, c.razon_social, c.recargo, c.retencion, c.forma_pago from clientes c where c.id in (select d.cliente_id from documentos d where ${periodo})`,
+      [fecha, fecha],
+    )) as { id: number; nif: string; razon_social: string; recargo: number; retencion: number; forma_pago: string | null }[];
+    const [serie] = (await r.rawQuery(`select codigo from series where id = ${param(d, 1)}`, [gen.serie])) as { codigo: string }[];
+    const [conf] = (await r.rawQuery('select id, razon_social, nif from configuracion order by id limit 1', [])) as { id: number; razon_social: string; nif: string }[];
+    const emisor = { nif: conf.nif, nombre: conf.razon_social, instalacion: `${conf.nif}-${String(conf.id).padStart(3, '0')}` };
+    const grupos = new Map<number, typeof lineas>();
+    for (const l of lineas) grupos.set(Number(l.cliente_id), [...(grupos.get(Number(l.cliente_id)) ?? []), l]);
+    for (const c of clientes.sort((a, b) => a.razon_social.localeCompare(b.razon_social, 'es') || a.id - b.id)) {
+      const ls = grupos.get(Number(c.id))!.map((l) => ({ ...l, cantidad: Number(l.pendiente), pendiente: 0 }));
+      const t = calcularTotales(ls, { retencion: c.retencion, recargo: Number(c.recargo) === 1 });
+      const [f] = (await r.rawQuery(
+        `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, cliente_id, almacen_id, forma_pago, retencion, con_recargo,
+           base, iva, recargo, retencion_importe, total, desglose, creado, creado_por)
+         values ('factura', ${[...Array(18)].map((_, k) => param(d, k + 1)).join(', ')}) returning id`,
+        [gen.serie, null, Number(hoy.slice(0, 4)), hoy, 'borrador', c.id, ls[0].almacen_id, c.forma_pago, c.retencion, Number(c.recargo) === 1 ? 1 : 0, t.base, t.iva,
+          t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), new Date().toISOString(), gen.admin.id],
+      )) as { id: number }[];
+      const id = Number(f.id);
+      const ids = await rawInsertarLineas(r, id, ls, true);
+      await rawEnlaces(r, ls.map((l, k) => [ids[k], Number(l.id), l.cantidad]));
+      const [acc] = (await r.rawQuery(
+        `insert into documento_acciones (documento_id, accion, fecha, usuario_id, estado_antes) values (${param(d, 1)}, 'emitir', ${param(d, 2)}, ${param(d, 3)}, 'borrador') returning id`,
+        [id, new Date().toISOString(), gen.admin.id],
+      )) as { id: number }[];
+      await rawEmitir(
+        r,
+        {
+          id, fecha: hoy, serie: serie.codigo, emisor, cliente: c, base: t.base, iva: t.iva, recargo: t.recargo, desglose: JSON.stringify(t.desglose),
+          con_recargo: Number(c.recargo), accion: Number(acc.id), usuario: gen.admin.id,
+        },
+        gen.serie,
+        false,
+      );
+      hechas.push(id);
+    }
+    // The albaranes: nothing left to invoice, invoiced.
+    await r.rawQuery(
+      `update documento_lineas set pendiente = 0 where pendiente > 0 and documento_id in (select d.id from documentos d where ${periodo})`,
+      [fecha, fecha],
+    );
+    await r.rawQuery(`update documentos set estado = 'finalizado' where id in (select d.id from documentos d where ${periodo})`, [fecha, fecha]);
+  });
+  // The answer: each invoice with its number, customer and total.
+  await r.rawQuery(
+    `select d.id, d.ejercicio, d.numero, s.codigo as serie_codigo, c.razon_social as cliente_nombre, d.total from documentos d
+     left join series s on s.id = d.serie_id left join clientes c on c.id = d.cliente_id where d.id in (${hechas.map((_, k) => param(d, k + 1)).join(', ')}) order by d.id`,
+    hechas,
+  );
+  return hechas.length;
+}
+type LineaRawHfa = { id: number; articulo_id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precio: number; descuento: number; pendiente: number };
+
+/** hfa of 1.000 albaranes into 200 invoices: each run on a day of its own, its albaranes generated beforehand (untimed). */
+async function hfa(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
+  if (!HFA_RUNS) return [];
+  const times = { raw: [] as number[], handler: [] as number[] };
+  let facturas = 0;
+  for (let i = 0; i < HFA_RUNS; i++) {
+    for (const which of i % 2 ? [0, 1] : [1, 0]) {
+      // Days of the generated year whose albaranes are all invoiced already.
+      const fecha = addDays(hoy, -40 - 2 * i - which);
+      await albaranesHfa(r, gen, fecha);
+      const t0 = process.hrtime.bigint();
+      if (which === 1) {
+        const res = await callHandler<{ id: number }>(r, 'facturarhfa', { desde: fecha, hasta: fecha, serie_id: gen.serie, fecha: hoy, clave: crypto.randomUUID() }, gen.admin);
+        if (res.RESULT !== '0') throw new Error(`facturarhfa: ${res.message}`);
+        facturas = res.data!.length;
+      } else {
+        const n = await rawHfa(r, gen, fecha, hoy);
+        if (n !== HFA_CLIENTES) throw new Error(`raw hfa: ${n} invoices`);
+      }
+      times[which === 0 ? 'raw' : 'handler'].push(ms(t0));
+    }
+  }
+  if (facturas !== HFA_CLIENTES) throw new Error(`facturarhfa: ${facturas} invoices`);
+  return [
+    row(
+      `hfa: ${HFA_CLIENTES * HFA_POR_CLIENTE} albaranes → ${HFA_CLIENTES} invoices`,
+      `${HFA_RUNS} runs, ${HFA_CLIENTES * HFA_POR_CLIENTE * HFA_LINEAS} lines; aim ≤ 3 s`,
+      times.raw,
+      times.handler,
+    ),
+  ];
+}
+
+/** A customer's invoices for a quarter, newest first (page 1 of 25), and the chain check. */
+async function lecturas(r: Runner, gen: Gen, cookie: string, hoy: string): Promise<Row[]> {
+  const d = r.name;
+  const out: Row[] = [];
+  const h = headerSql('factura');
+  const where = `d.tipo = 'factura' and d.cliente_id = ${param(d, 1)} and d.fecha >= ${param(d, 2)} and d.fecha <= ${param(d, 3)}`;
+  const listRaw = async (cli: number, desde: string, hasta: string) => {
+    await r.rawQuery(`select count(*) as n, cast(coalesce(sum(d.total), 0) as text) as total from documentos d where ${where}`, [cli, desde, hasta]);
+    await r.rawQuery(
+      `select ${h.columns}, (select count(*) from documento_lineas l where l.documento_id = d.id) as num_lineas ${h.joins}
+       where ${where} order by d.fecha desc, d.id desc limit 25 offset 0`,
+      [cli, desde, hasta],
+    );
+  };
+  const trimestre = (k: number) => {
+    const desde = addDays(hoy, -90 - ((k * 37) % 270));
+    return { desde, hasta: addDays(desde, 90) };
+  };
+  const cliDe = (k: number) => gen.clientes[(k * 7919) % gen.clientes.length].id;
+  for (const [label, cli] of [
+    ['invoices of a customer in a quarter, page 1', cliDe],
+    ['the same, busiest customer', () => gen.busiest],
+  ] as const) {
+    out.push(
+      await medirLectura(
+        r,
+        cookie,
+        RUNS,
+        label,
+        (total) => (cli === cliDe ? 'random customer and quarter' : `${total} invoices in the quarter`),
+        'listadofacturas',
+        (k) => ({ cliente_id: String(cli(k)), ...trimestre(k), orden: 'fecha', dir: 'desc', porPagina: '25' }),
+        (k) => listRaw(cli(k), trimestre(k).desde, trimestre(k).hasta),
+      ),
+    );
+  }
+
+  // The chain check: every record read in pages of 2.000 in chain order, its huella recomputed and its link and XML compared.
+  const times = { raw: [] as number[], handler: [] as number[] };
+  let total = 0;
+  for (let i = 0; i < CHECK_RUNS; i++) {
+    for (const which of i % 2 ? [0, 1] : [1, 0]) {
+      const t0 = process.hrtime.bigint();
+      if (which === 1) {
+        const res = await callHandler<ComprobacionCadena>(r, 'comprobarregistrosfacturacion', {});
+        if (res.RESULT !== '0' || !res.data!.every((c) => c.correcto)) throw new Error(`comprobarregistrosfacturacion: ${res.message} ${JSON.stringify(res.data)}`);
+        total = res.data!.reduce((s, c) => s + c.total, 0);
+      } else if (!(await rawComprobar(r))) throw new Error('raw chain check: broken');
+      times[which === 0 ? 'raw' : 'handler'].push(ms(t0));
+    }
+  }
+  if (CHECK_RUNS) out.push(row(`chain check over ${total.toLocaleString('es-ES')} records`, `${CHECK_RUNS} runs; aim ≤ 2 s`, times.raw, times.handler));
+  return out;
+}
+
+/** The chain check by hand: the same reads, each huella recomputed by the server's function, the link and the XML's own fields compared. */
+async function rawComprobar(r: Runner): Promise<boolean> {
+  const d = r.name;
+  const emisores = (await r.rawQuery('select emisor from registros_cadena union select distinct emisor from registros_facturacion', [])) as { emisor: string }[];
+  let bien = true;
+  for (const { emisor } of emisores) {
+    await r.rawQuery(`select count(*) as n from registros_facturacion where emisor = ${param(d, 1)}`, [emisor]);
+    const [cabeza] = (await r.rawQuery(`select ultimo_orden, ultima_huella from registros_cadena where emisor = ${param(d, 1)}`, [emisor])) as {
+      ultimo_orden: number;
+      ultima_huella: string;
+    }[];
+    let previa: { orden: number; huella: string } = { orden: 0, huella: '' };
+    for (;;) {
+      const filas = (await r.rawQuery(
+        `select id, orden, tipo, num_serie, fecha_expedicion, tipo_factura, cuota_total, importe_total, huella_anterior, huella, fecha_hora_huso, xml
+         from registros_facturacion where emisor = ${param(d, 1)} and orden > ${param(d, 2)} order by orden limit 2000`,
+        [emisor, previa.orden],
+      )) as {
+        orden: number;
+        tipo: string;
+        num_serie: string;
+        fecha_expedicion: string;
+        tipo_factura: string;
+        cuota_total: string;
+        importe_total: string;
+        huella_anterior: string;
+        huella: string;
+        fecha_hora_huso: string;
+        xml: string;
+      }[];
+      for (const f of filas) {
+        const campos: HuellaAlta | HuellaAnulacion =
+          f.tipo === 'alta'
+            ? {
+                IDEmisorFactura: emisor, NumSerieFactura: f.num_serie, FechaExpedicionFactura: f.fecha_expedicion, TipoFactura: f.tipo_factura as HuellaAlta['TipoFactura'],
+                CuotaTotal: f.cuota_total, ImporteTotal: f.importe_total, Huella: f.huella_anterior, FechaHoraHusoGenRegistro: f.fecha_hora_huso,
+              }
+            : {
+                IDEmisorFacturaAnulada: emisor, NumSerieFacturaAnulada: f.num_serie, FechaExpedicionFacturaAnulada: f.fecha_expedicion, Huella: f.huella_anterior,
+                FechaHoraHusoGenRegistro: f.fecha_hora_huso,
+              };
+        const ok =
+          Number(f.orden) === previa.orden + 1 &&
+          f.huella_anterior === previa.huella &&
+          huellaDe(campos) === f.huella &&
+          f.xml.includes(`<sf:Huella>${f.huella}</sf:Huella>`) &&
+          f.xml.includes(`>${f.num_serie}</sf:NumSerieFactura`) &&
+          f.xml.includes(`<sf:FechaHoraHusoGenRegistro>${f.fecha_hora_huso}<`) &&
+          (f.tipo !== 'alta' || f.xml.includes(`<sf:ImporteTotal>${f.importe_total}<`));
+        if (!ok) return false;
+        previa = { orden: Number(f.orden), huella: f.huella };
+      }
+      if (filas.length < 2000) break;
+    }
+    bien &&= !cabeza || (Number(cabeza.ultimo_orden) === previa.orden && cabeza.ultima_huella === previa.huella);
+  }
+  return bien;
+}
+
+/** The generated year read back by the engine (untimed): stock totals match the ledger, an invoice opens with its links and record, its albarán's undo is refused. */
+async function comprobarDatos(r: Runner, gen: Gen): Promise<void> {
+  const stock = await callHandler(r, 'recalcularstock', { aplicar: 0 }, gen.admin);
+  if (stock.RESULT !== '0' || stock.data!.length) throw new Error(`recalcularstock: ${stock.data?.length} differences`);
+  const f = (await callHandler<Documento>(r, 'listadofacturas', { id: gen.muestra.factura })).data![0];
+  if (f.estado !== 'emitida' || !f.registro || !f.padres?.some((p) => p.id === gen.muestra.albaran)) throw new Error(`generated invoice ${f.id}: ${JSON.stringify(f)}`);
+  const undo = await callHandler(r, 'deshacerfacturacionalbaranventa', { id: gen.muestra.albaran }, gen.admin).catch((e: { body?: { RESULT: string; message?: string } }) => e.body ?? { RESULT: '?' });
+  if (undo.RESULT !== '2') throw new Error(`deshacerfacturacion of an albarán whose invoice is emitted: ${JSON.stringify(undo)}`);
+}
+
+async function bench(r: Runner) {
+  const { hoy, gen, tiempo } = await generarDatos(r, generate);
+  const c = gen.counts;
+  const es = (n: number | undefined) => (n ?? 0).toLocaleString('es-ES');
+  console.log(
+    `\n${r.name}: ${es(CUSTOMERS)} customers, ${es(N)} articles, ${es(c.factura)} facturas (${es(c.anuladas)} anuladas) + ${es(c.albaranventa)} albaranes + ` +
+      `${es(c.pedidoventa)} pedidos (${es(c.lineas)} lines, ${es(c.enlaces)} links, ${es(c.ledger)} ledger rows, ${es(c.registros)} registros) ` +
+      tiempo,
+  );
+  await comprobarDatos(r, gen);
+  console.log(`${r.name}: the generated year read back by the engine: stock totals = ledger, an invoice with its albarán and record, its undo refused`);
+  const cookie = await login(r.app);
+  await activarFlags(r, cookie, ['ventas', 'ventas_pedidos', 'ventas_albaranes', 'ventas_facturas', 'hfa', 'almacenes']);
+  console.log(`${r.name}: reads, milliseconds over ${RUNS} runs (handler = validate + handler in-process; inject = the whole op.asp request; raw = the same SQL on the driver)`);
+  console.table(await lecturas(r, gen, cookie, hoy));
+  console.log(`${r.name}: writes, milliseconds (each run on a fresh document; raw = the same writes by hand in one transaction + reading the document back)`);
+  console.table([...(await emisiones(r, gen, hoy)), ...(await hfa(r, gen, hoy))]);
+}
+
+console.log(
+  `Sales bench: ${CUSTOMERS.toLocaleString('es-ES')} customers, ${N.toLocaleString('es-ES')} articles, ${DOCS.toLocaleString('es-ES')} invoices of ${LINEAS} lines ` +
+    `(Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''})`,
+);
+await onBothEngines('mtpv-bench-ven-', bench);
