@@ -1,17 +1,5 @@
-import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, type DOCUMENTO_TIPOS_COMPRA, type FlagName, type PantallaDocumento, type Schema } from 'shared';
+import { DOCUMENTO_TIPOS, documentoCompraSchema, type DOCUMENTO_TIPOS_COMPRA, type FlagName, type PantallaDocumento, type Schema } from 'shared';
 import { paths } from '../paths';
-
-/** Header fields of `editar<entidad>` for the purchase documents (lines travel apart, as `lineas`). */
-export const documentoCompraSchema = {
-  id: { type: 'int', min: 1 },
-  fecha: { type: 'date', required: true },
-  proveedor_id: { type: 'int', required: true, min: 1 },
-  almacen_id: { type: 'int', required: true, min: 1 },
-  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
-  retencion: { type: 'int', min: 0, max: 5000 },
-  observaciones: { type: 'string', max: 2000 },
-  clave: { type: 'string', max: 64 },
-} satisfies Schema;
 
 export type CampoCompra = 'proveedor_id' | 'almacen_id' | 'fecha' | 'fecha_entrega' | 'forma_pago' | 'retencion' | 'observaciones';
 

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useShell } from '../context';
 import { parseDecimal } from '../domain/decimal';
 import { accionesDesde, type AccionDef, type Documento, type DocumentoTipoDef, } from '../domain/documentos';
 import { formatDecimal } from '../domain/format';
@@ -10,7 +11,7 @@ import { ConfirmDialog } from '../ui/layout';
 import { Button } from '../ui/primitives';
 import type { Theme } from '../ui/theme';
 import { EstadoBadge } from './EstadoBadge';
-import { LineasDialogBackdrop, LineasDialogBox } from './LineasDialog';
+import { CantidadLinea, LineasDialogBackdrop, LineasDialogBox, useLineasDialogTeclado } from './LineasDialog';
 
 type T = { theme: Theme };
 
@@ -39,18 +40,22 @@ export type DocumentActionsProps = {
   disabledReason?: string;
   /** More buttons at the end of the bar (Imprimir). */
   extra?: ReactNode;
+  /** Stock available of an article (thousandths): a column of the per-line dialog (servir). */
+  disponible?: (articuloId: number) => number | null | undefined;
 };
 
 /**
  * The state bar of a document: its state and exactly the actions the table allows from it
- * (`accionesDesde`). An action with `confirm` asks first; an action by lines (recibir) opens a
+ * (`accionesDesde`, without those whose own flag is off). An action with `confirm` asks first; an action by lines (recibir) opens a
  * dialog with each line's pending quantity to receive all, some or nothing ('Ausente'). The server
  * runs `<verbo><entidad>` and answers the document after it, handed back by `onChange`.
  */
-export default function DocumentActionsImpl({ def, documento, onChange, disabled, disabledReason, extra }: DocumentActionsProps) {
+export default function DocumentActionsImpl({ def, documento, onChange, disabled, disabledReason, extra, disponible }: DocumentActionsProps) {
   const { run, busy } = useAction();
+  const { flags } = useShell();
   const [asking, setAsking] = useState<AccionDef | null>(null);
-  const acciones = accionesDesde(def, documento.estado);
+  // An action that needs another flag (facturar needs ventas_facturas) is not offered without it.
+  const acciones = accionesDesde(def, documento.estado).filter((a) => !a.flag || flags[a.flag] === 1);
 
   const ejecutar = async (accion: AccionDef, lineas?: { id: number; cantidad: number }[]) => {
     const body: Record<string, unknown> = { id: documento.id };
@@ -99,7 +104,7 @@ export default function DocumentActionsImpl({ def, documento, onChange, disabled
         />
       )}
       {asking?.porLineas && (
-        <PorLineasDialog accion={asking} documento={documento} busy={busy} onCancel={() => setAsking(null)} onConfirm={(lineas) => void ejecutar(asking, lineas)} />
+        <PorLineasDialog accion={asking} documento={documento} disponible={disponible} busy={busy} onCancel={() => setAsking(null)} onConfirm={(lineas) => void ejecutar(asking, lineas)} />
       )}
     </StyledBar>
   );
@@ -107,39 +112,70 @@ export default function DocumentActionsImpl({ def, documento, onChange, disabled
 
 type Fila = { id: number; texto: string; ausente: boolean };
 
-/** Receipt by lines: each line with its pending quantity, what arrives (all by default) or 'Ausente' (0). */
+const cantidadOGuion = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatDecimal(v, 3, 0));
+
+/** The words of the per-line dialog of each partial verb. */
+type TextosPorLineas = {
+  ayuda: string;
+  tabla: string;
+  columna: string;
+  cantidad: (codigo: string) => string;
+  /** The box that takes 0 of a line. */
+  ausente: string;
+  exceso: string;
+};
+
+const TEXTOS_POR_LINEAS: Partial<Record<AccionDef['verbo'], TextosPorLineas>> & { recibir: TextosPorLineas } = {
+  recibir: {
+    ayuda: 'Indique lo que llega de cada línea: por defecto todo lo pendiente. «Ausente» recibe 0 y la línea queda pendiente.',
+    tabla: 'Líneas a recibir',
+    columna: 'Recibido',
+    cantidad: (c) => `Cantidad recibida de ${c}`,
+    ausente: 'Ausente',
+    exceso: MESSAGES.recibirMasDePendiente,
+  },
+  servir: {
+    ayuda: 'Indique lo que sale de cada línea: por defecto todo lo pendiente. «No servir» sirve 0 y la línea queda pendiente. Lo servido sale en un albarán nuevo.',
+    tabla: 'Líneas a servir',
+    columna: 'Servido',
+    cantidad: (c) => `Cantidad servida de ${c}`,
+    ausente: 'No servir',
+    exceso: MESSAGES.servirMasDePendiente,
+  },
+};
+
+/**
+ * A partial action by lines (recibir, servir): each line with its pending quantity, what goes (all by default) or
+ * nothing ('Ausente', 'No servir'); with `disponible`, the stock available of each article beside.
+ */
 function PorLineasDialog({
   accion,
   documento,
+  disponible,
   busy,
   onCancel,
   onConfirm,
 }: {
   accion: AccionDef;
   documento: Documento;
+  disponible?: (articuloId: number) => number | null | undefined;
   busy: boolean;
   onCancel: () => void;
   onConfirm: (lineas: { id: number; cantidad: number }[]) => void;
 }) {
   const titleId = useId();
+  const textos = TEXTOS_POR_LINEAS[accion.verbo] ?? TEXTOS_POR_LINEAS.recibir;
   const pendientes = (documento.lineas ?? []).filter((l) => l.pendiente > 0);
   const todo = () => pendientes.map((l) => ({ id: l.id, texto: decimalInputText(l.pendiente, 3, 0), ausente: false }));
   const [filas, setFilas] = useState<Fila[]>(todo);
   const firstRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    firstRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onCancel]);
+  useLineasDialogTeclado(firstRef, onCancel, busy);
 
   const errorDe = (f: Fila, pendiente: number): string | null => {
     if (f.ausente) return null;
     const v = parseDecimal(f.texto, 3);
     if (v === null || v < 0n) return MESSAGES.invalidNumber;
-    if (v > BigInt(pendiente)) return MESSAGES.recibirMasDePendiente;
+    if (v > BigInt(pendiente)) return textos.exceso;
     return null;
   };
   const errores = pendientes.map((l, i) => errorDe(filas[i], l.pendiente));
@@ -155,19 +191,20 @@ function PorLineasDialog({
     <LineasDialogBackdrop onClick={busy ? undefined : onCancel}>
       <LineasDialogBox role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
         <h2 id={titleId}>{accion.label}</h2>
-        <p>Indique lo que llega de cada línea: por defecto todo lo pendiente. «Ausente» recibe 0 y la línea queda pendiente.</p>
+        <p>{textos.ayuda}</p>
         {accion.confirm && <p>{accion.confirm}</p>}
         {pendientes.length === 0 ? (
           <p>No queda nada pendiente.</p>
         ) : (
           <div className="scroll">
-            <table aria-label="Líneas a recibir">
+            <table aria-label={textos.tabla}>
               <thead>
                 <tr>
                   <th>Artículo</th>
                   <th className="num">Pendiente</th>
-                  <th className="num">Recibido</th>
-                  <th>Ausente</th>
+                  {disponible && <th className="num">Disponible</th>}
+                  <th className="num">{textos.columna}</th>
+                  <th>{textos.ausente}</th>
                 </tr>
               </thead>
               <tbody>
@@ -177,31 +214,19 @@ function PorLineasDialog({
                       <strong>{l.codigo}</strong> {l.descripcion}
                     </td>
                     <td className="num">{formatDecimal(l.pendiente, 3, 0)}</td>
+                    {disponible && <td className="num">{cantidadOGuion(disponible(l.articulo_id))}</td>}
                     <td className="num">
-                      <input
-                        className="dec"
-                        inputMode="decimal"
-                        aria-label={`Cantidad recibida de ${l.codigo}`}
-                        aria-invalid={!!errores[i]}
+                      <CantidadLinea
+                        label={textos.cantidad(l.codigo)}
+                        error={errores[i]}
                         disabled={filas[i].ausente}
                         value={filas[i].ausente ? '0' : filas[i].texto}
-                        onFocus={(e) => e.currentTarget.select()}
-                        onChange={(e) => set(i, { texto: e.target.value })}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') {
-                            e.preventDefault();
-                            handleConfirm();
-                          }
-                        }}
+                        onChange={(texto) => set(i, { texto })}
+                        onEnter={handleConfirm}
                       />
-                      {errores[i] && (
-                        <span className="err" role="alert">
-                          {errores[i]}
-                        </span>
-                      )}
                     </td>
                     <td>
-                      <input type="checkbox" aria-label={`Ausente ${l.codigo}`} checked={filas[i].ausente} onChange={(e) => set(i, { ausente: e.target.checked })} />
+                      <input type="checkbox" aria-label={`${textos.ausente} ${l.codigo}`} checked={filas[i].ausente} onChange={(e) => set(i, { ausente: e.target.checked })} />
                     </td>
                   </tr>
                 ))}

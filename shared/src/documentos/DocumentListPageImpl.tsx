@@ -14,7 +14,7 @@ import { Button } from '../ui/primitives';
 import type { Theme } from '../ui/theme';
 import { EstadoBadge } from './EstadoBadge';
 import type { PantallaDocumento } from './pantalla';
-import { TERCEROS, TerceroField, type TerceroFila } from './terceros';
+import { TERCEROS, TerceroField, opcionesPdfTercero, type TerceroFila } from './terceros';
 
 type T = { theme: Theme };
 
@@ -39,7 +39,10 @@ type DocumentListOpciones = {
   /** Default: the type's plural label. */
   title?: string;
   description?: ReactNode;
-  /** Columns after the state (Origen, Destino, Almacén…); keep them stable (useMemo or module scope). */
+  /**
+   * Columns after the state (Origen, Destino, Almacén…); keep them stable (useMemo or module scope). Default, for a
+   * type with a party: the party's name and the warehouse.
+   */
   columns?: DataColumn<DocumentoFila>[];
   /** A 'Líneas' column (how many lines each has) after those. */
   columnaLineas?: boolean;
@@ -49,6 +52,7 @@ type DocumentListOpciones = {
   filters?: ListFilter[];
   /** Where the list remembers its state; default `documentos-<plural>`. */
   listKey?: string;
+  /** Default: 'Buscar por número, proveedor u observaciones…' (the party of the type, if any). */
   searchPlaceholder?: string;
   /** More header buttons before "Nuevo…". */
   actions?: ReactNode;
@@ -57,7 +61,7 @@ type DocumentListOpciones = {
    * shown by default when the type has a party (`def.tercero`); false hides it.
    */
   terceroFilter?: boolean;
-  /** More options of the selection's PDF, from the documents read (the party's full data). */
+  /** More options of the selection's PDF, from the documents read; default: the party's full data (`opcionesPdfTercero`). */
   pdfOptions?: (documentos: Documento[]) => Promise<Partial<DocumentosPdfOptions>>;
 };
 
@@ -102,6 +106,16 @@ async function leerDocumentos(get: (id: number) => Promise<Documento | null>, id
   return out.filter((d): d is Documento => d !== null);
 }
 
+/** The default columns of a type with a party: its name and the warehouse. */
+function columnasTercero(def: DocumentoTipoDef): DataColumn<DocumentoFila>[] {
+  if (!def.tercero) return [];
+  const t = TERCEROS[def.tercero];
+  return [
+    { id: t.entidad, header: t.label, cell: (d) => d[t.nombre] ?? '' },
+    { id: 'almacen', header: 'Almacén', hideOnPhone: true, cell: (d) => d.almacen_nombre ?? '' },
+  ];
+}
+
 const LINEAS: DataColumn<DocumentoFila> = {
   id: 'num_lineas',
   header: 'Líneas',
@@ -130,7 +144,7 @@ function DocumentList({
   almacenes,
   filters: moreFilters,
   listKey = `documentos-${def.plural}`,
-  searchPlaceholder = 'Buscar por número u observaciones…',
+  searchPlaceholder = def.tercero ? `Buscar por número, ${TERCEROS[def.tercero].label.toLowerCase()} u observaciones…` : 'Buscar por número u observaciones…',
   actions,
   terceroFilter = true,
   pdfOptions,
@@ -161,7 +175,7 @@ function DocumentList({
         cell: (d) => <EstadoBadge def={def} estado={d.estado} />,
         text: (d) => def.estados.find((e) => e.id === d.estado)?.label ?? d.estado,
       },
-      ...(extra ?? []),
+      ...(extra ?? columnasTercero(def)),
       ...(columnaLineas ? [LINEAS] : []),
       { id: 'total', header: def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor', align: 'right', numeric: true, cell: (d) => formatMoney(d.total ?? 0), text: (d) => formatMoney(d.total ?? 0) },
     ],
@@ -185,7 +199,7 @@ function DocumentList({
         return res.RESULT === '0' ? (res.data?.[0] ?? null) : null;
       }, selected.map(Number));
       if (docs.length === 0) return toast.error();
-      const more = pdfOptions ? await pdfOptions(docs) : {};
+      const more = pdfOptions ? await pdfOptions(docs) : def.tercero ? await opcionesPdfTercero(api, docs) : {};
       await downloadDocumentosPdf(docs, { fileName: `${def.plural}.pdf`, empresa: empresaPdf(config), def, ...more });
     } catch {
       toast.error();

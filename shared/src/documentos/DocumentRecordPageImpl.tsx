@@ -1,6 +1,7 @@
-import { Fragment, type ReactNode } from 'react';
-import { formatDecimal } from '../domain/format';
-import { FORMAS_PAGO, RETENCIONES } from '../domain/terceros';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { DocumentoTipoDef } from '../domain/documentos';
+import { FORMA_PAGO_OPTIONS, RETENCION_OPTIONS } from '../domain/terceros';
 import { SelectField, TextField, type SelectOption } from '../ui/fields';
 import { FormGrid, FormSection, RecordActions, RecordForm } from '../ui/form';
 import { TextAreaField } from '../ui/inputs';
@@ -9,8 +10,9 @@ import { Button, Spinner } from '../ui/primitives';
 // This page is itself loaded on demand: its editor and state bar come in the same chunk, not one after another.
 import DocumentActions from './DocumentActionsImpl';
 import LinesEditor, { type LinesEditorProps } from './LinesEditorImpl';
+import { DevolverDialog } from './DevolverDialog';
 import type { CampoCabecera, PantallaDocumento } from './pantalla';
-import { DocumentLinks } from './terceros';
+import { DocumentLinks, TERCEROS, TerceroField, type TerceroDocumentoFila } from './terceros';
 import type { DocumentEditor } from './useDocumentEditor';
 
 export type ImprimirDocumento = {
@@ -29,16 +31,35 @@ export type DocumentRecordPageProps<C extends string> = {
   renderCampo?: (campo: C, disabled: boolean) => ReactNode;
   /** Under the title (the party's name). */
   description?: ReactNode;
+  /** A party chosen in the header (after its id, forma de pago and retención are set): the section's own defaults from it. */
+  onTercero?: (tercero: TerceroDocumentoFila) => void;
+  /** The party's name when the screen set its id itself (a new rectificativa preselected from its invoice). */
+  terceroNombre?: string;
   /** The section's header buttons, before «Imprimir». */
   actions?: ReactNode;
   /** «Imprimir», shown once the document exists. */
   imprimir?: ImprimirDocumento;
+  /**
+   * «Devolver…» on a saved document (an albarán): the dialog that chooses its lines and creates the devolución of
+   * type `def`, then opens it (`record`).
+   */
+  devolver?: { def: DocumentoTipoDef; record: (id: number) => string };
   /** A print or a mail under way: the header's buttons wait. */
   working?: boolean;
-  /** The lines editor's own options (locations, retención of the totals, article search). */
-  lineas?: Pick<LinesEditorProps, 'ubicaciones' | 'ubicacionPorDefecto' | 'opcionesTotales' | 'params'>;
+  /**
+   * The lines editor's own options (locations, retención and recargo of the totals, article search, a new
+   * line's price and discount, the stock available beside each quantity; the last also in the per-line dialog).
+   */
+  lineas?: Pick<
+    LinesEditorProps,
+    'ubicaciones' | 'ubicacionPorDefecto' | 'opcionesTotales' | 'params' | 'precioArticulo' | 'descuentoPorDefecto' | 'disponible'
+  >;
   /** Under «Líneas». */
   lineasDescripcion?: ReactNode;
+  /** Other words for the common parts: the lines' section ('Materiales'), observaciones ('Descripción del trabajo'). */
+  etiquetas?: { lineas?: string; observaciones?: string };
+  /** Inside the form, between «Datos de…» and the lines: the type's own sections (a parte's hours). */
+  secciones?: ReactNode;
   /** Between the state bar and the form: the section's dialogs. */
   children?: ReactNode;
 };
@@ -47,9 +68,7 @@ const PARAMS_ARTICULOS = { activo: 1 };
 const GUARDE_ANTES = 'Guarde los cambios antes.';
 // Kept out of the shared entry (the login's first paint): they load with this page.
 const CAMPOS_CABECERA: readonly string[] = ['fecha', 'almacen_id', 'almacen_destino_id', 'fecha_entrega', 'forma_pago', 'retencion', 'observaciones'] satisfies CampoCabecera[];
-const esComun = (campo: string): campo is CampoCabecera => CAMPOS_CABECERA.includes(campo);
-const FORMA_PAGO_OPTIONS = FORMAS_PAGO.map((f) => ({ value: f.id, label: f.label }));
-const RETENCION_OPTIONS = RETENCIONES.map((r) => ({ value: String(r), label: `${formatDecimal(r, 2, 0)} %` }));
+const esComun = (campo: string): campo is CampoCabecera => CAMPOS_CABECERA.includes(campo) || campo === 'proveedor_id' || campo === 'cliente_id';
 
 /** The document record page's implementation (see DocumentRecordPage.tsx). */
 export default function DocumentRecordPageImpl<C extends string>({
@@ -58,13 +77,22 @@ export default function DocumentRecordPageImpl<C extends string>({
   almacenes,
   renderCampo,
   description,
+  onTercero,
+  terceroNombre,
   actions,
   imprimir,
+  devolver,
   working = false,
   lineas: lineasProps,
   lineasDescripcion,
+  etiquetas,
+  secciones,
   children,
 }: DocumentRecordPageProps<C>) {
+  // The party's name as chosen on this screen (the document answers its own).
+  const [elegido, setElegido] = useState<{ id: string; nombre: string } | null>(null);
+  const [devolviendo, setDevolviendo] = useState(false);
+  const navigate = useNavigate();
   if (editor.loading) return <Spinner />;
   const { def, campos } = pantalla;
   const { form, documento, isNew, editable } = editor;
@@ -88,6 +116,31 @@ export default function DocumentRecordPageImpl<C extends string>({
 
   const campoComun = (campo: CampoCabecera): ReactNode => {
     switch (campo) {
+      case 'proveedor_id':
+      case 'cliente_id': {
+        const tercero = TERCEROS[campo === 'proveedor_id' ? 'proveedor' : 'cliente'];
+        const nombre = elegido && elegido.id === values[campo] ? elegido.nombre : (documento?.[tercero.nombre] ?? terceroNombre ?? '');
+        const pick = (t: TerceroDocumentoFila) => {
+          set(campo, String(t.id));
+          // The party's terms are the document's defaults.
+          if (campos.includes('forma_pago' as C)) set('forma_pago', t.forma_pago ?? '');
+          if (campos.includes('retencion' as C)) set('retencion', String(t.retencion ?? 0));
+          setElegido({ id: String(t.id), nombre: t.razon_social });
+          onTercero?.(t);
+        };
+        return (
+          <TerceroField<TerceroDocumentoFila>
+            tercero={tercero}
+            required
+            // Its lines come from another document of this party (a receipt, a serving, a return): the party stays.
+            disabled={disabled || (documento?.padres?.length ?? 0) > 0}
+            value={values[campo] ?? ''}
+            nombre={nombre}
+            error={errors[campo]}
+            onPick={pick}
+          />
+        );
+      }
       case 'fecha':
         return <TextField label="Fecha" type="date" required disabled={disabled} value={values.fecha} error={errors.fecha} onChange={(v) => set('fecha', v)} />;
       case 'almacen_id':
@@ -167,9 +220,20 @@ export default function DocumentRecordPageImpl<C extends string>({
         title={titulo}
         description={description}
         actions={
-          (actions || (documento && imprimir)) && (
+          (actions || (documento && (imprimir || devolver))) && (
             <>
               {actions}
+              {documento && devolver && (
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  disabled={working || editor.dirty}
+                  title={editor.dirty ? GUARDE_ANTES : undefined}
+                  onClick={() => setDevolviendo(true)}
+                >
+                  Devolver…
+                </Button>
+              )}
               {documento && imprimir && (
                 <Button
                   type="button"
@@ -191,6 +255,7 @@ export default function DocumentRecordPageImpl<C extends string>({
             def={def}
             documento={documento}
             onChange={editor.setDocumento}
+            disponible={lineasProps?.disponible}
             disabled={editor.dirty}
             disabledReason="Guarde los cambios antes de cambiar el estado del documento."
           />
@@ -198,6 +263,9 @@ export default function DocumentRecordPageImpl<C extends string>({
         </div>
       )}
       {children}
+      {devolviendo && documento && devolver && (
+        <DevolverDialog origen={documento} devolucion={devolver.def} onCancel={() => setDevolviendo(false)} onCreated={(d) => navigate(devolver.record(d.id))} />
+      )}
       <RecordForm onSubmit={editor.save} dirty={editable && form.dirty} aria-label={titulo}>
         <FormSection title={`Datos ${de}`}>
           <FormGrid>
@@ -208,7 +276,7 @@ export default function DocumentRecordPageImpl<C extends string>({
           {campos.includes('observaciones' as C) && (
             <div style={{ marginTop: 14 }}>
               <TextAreaField
-                label="Observaciones"
+                label={etiquetas?.observaciones ?? 'Observaciones'}
                 rows={3}
                 maxLength={2000}
                 disabled={disabled}
@@ -219,7 +287,8 @@ export default function DocumentRecordPageImpl<C extends string>({
             </div>
           )}
         </FormSection>
-        <FormSection title="Líneas" description={lineasDescripcion}>
+        {secciones}
+        <FormSection title={etiquetas?.lineas ?? 'Líneas'} description={lineasDescripcion}>
           <LinesEditor
             modo={def.lineas}
             lineas={editor.lineas}
@@ -228,7 +297,7 @@ export default function DocumentRecordPageImpl<C extends string>({
             errores={editor.lineErrors}
             params={PARAMS_ARTICULOS}
             {...lineasProps}
-            titulo={`Líneas ${de}`}
+            titulo={`${etiquetas?.lineas ?? 'Líneas'} ${de}`}
           />
         </FormSection>
         {editable && (

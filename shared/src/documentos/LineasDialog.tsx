@@ -1,3 +1,4 @@
+import { useEffect, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { Theme } from '../ui/theme';
 
@@ -51,3 +52,58 @@ export const LineasDialogBox = styled.div`
     input.dec { width: 68px; }
   }
 `;
+
+/**
+ * The keyboard of a dialog over a document's lines: the focus starts on `foco` (its Cancelar) and Escape closes it,
+ * unless it is busy.
+ */
+export function useLineasDialogTeclado(foco: RefObject<HTMLElement | null>, onCancel: () => void, busy = false) {
+  useEffect(() => {
+    foco.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !busy) onCancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [foco, busy, onCancel]);
+}
+
+export type CantidadLineaProps = {
+  /** Accessible name: 'Cantidad recibida de TOR-M4'. */
+  label: string;
+  value: string;
+  onChange: (texto: string) => void;
+  /** Intro confirms the dialog. */
+  onEnter: () => void;
+  error?: string | null;
+  disabled?: boolean;
+};
+
+/** The quantity of one line in such a dialog, typed the Spanish way, with its error under it; Intro confirms. */
+export function CantidadLinea({ label, value, onChange, onEnter, error, disabled }: CantidadLineaProps) {
+  return (
+    <>
+      <input
+        className="dec"
+        inputMode="decimal"
+        aria-label={label}
+        aria-invalid={!!error}
+        disabled={disabled}
+        value={value}
+        onFocus={(e) => e.currentTarget.select()}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onEnter();
+          }
+        }}
+      />
+      {error && (
+        <span className="err" role="alert">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}

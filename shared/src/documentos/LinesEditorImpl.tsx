@@ -60,6 +60,8 @@ export type LinesEditorProps = {
   params?: ListParams;
   /** Unit price of a new line (the customer's tariff, the supplier's last price); default by mode. */
   precioArticulo?: (a: ArticuloLinea) => bigint | undefined;
+  /** Discount of a new line, hundredths of a percent (the customer's); default 0. */
+  descuentoPorDefecto?: number;
   /** Options of the totals (sales and purchases). */
   opcionesTotales?: { retencion?: number; recargo?: boolean };
   /** Accessible name of the lines table. */
@@ -403,6 +405,12 @@ function enfocar(el: HTMLElement | null) {
 
 const MAX_PARALELO = 4;
 
+/** A new line's price and discount from the screen's defaults (the customer's tarifa and descuento). */
+function porDefecto(p: LinesEditorProps, a: ArticuloLinea): Partial<LineaEditable> {
+  const precio = p.precioArticulo?.(a);
+  return { ...(precio !== undefined ? { precio } : {}), ...(p.descuentoPorDefecto ? { descuento: BigInt(p.descuentoPorDefecto) } : {}) };
+}
+
 /** The lines editor's implementation, loaded with the first document screen (see LinesEditor.tsx). */
 export default function LinesEditorImpl(props: LinesEditorProps) {
   const { modo, lineas, dispatch, readOnly = false, ubicaciones, disponible, errores, titulo = 'Líneas' } = props;
@@ -469,8 +477,7 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
   const addArticulo = useCallback(
     (a: ArticuloLinea, siguiente: 'entrada' | 'cantidad') => {
       const p = latest.current;
-      const precio = p.precioArticulo?.(a);
-      const nueva = lineaDesdeArticulo(a, p.modo, { ubicacion_id: p.ubicacionPorDefecto ?? null, ...(precio !== undefined ? { precio } : {}) });
+      const nueva = lineaDesdeArticulo(a, p.modo, { ubicacion_id: p.ubicacionPorDefecto ?? null, ...porDefecto(p, a) });
       const sumar = p.modo === 'recuento';
       const existente = sumar ? p.lineas.find((l) => l.articulo_id === a.id && l.ubicacion_id === nueva.ubicacion_id) : undefined;
       const key = existente?.key ?? nueva.key;
@@ -515,8 +522,7 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
       const nuevas = buenas.flatMap((f) => {
         const a = encontrados.get(f.codigo);
         if (!a) return [];
-        const precio = p.precioArticulo?.(a);
-        return [lineaDesdeArticulo(a, p.modo, { cantidad: f.cantidad, ubicacion_id: p.ubicacionPorDefecto ?? null, ...(precio !== undefined ? { precio } : {}) })];
+        return [lineaDesdeArticulo(a, p.modo, { cantidad: f.cantidad, ubicacion_id: p.ubicacionPorDefecto ?? null, ...porDefecto(p, a) })];
       });
       if (nuevas.length) p.dispatch({ type: 'add', lineas: nuevas, sumar: p.modo === 'recuento' });
       const desconocidos = codigos.filter((c) => !encontrados.get(c));

@@ -7,3 +7,8 @@ export * from './terceros';
 export * from './pantalla';
 export * from './DocumentRecordPage';
 export * from './LineasDialog';
+export * from './TerceroRecordPage';
+export * from './DevolverDialog';
+export * from './TerceroListPage';
+export * from './imprimir';
+export * from './rutas';

@@ -37,7 +37,7 @@ export type LineaEditable = {
 
 /** What the lines editor needs of an article (`listadoarticulos` rows). */
 export type ArticuloLinea = Pick<Articulo, 'id' | 'codigo' | 'descripcion' | 'tipo_iva'> &
-  Partial<Pick<Articulo, 'precio_compra' | 'precio_venta' | 'precio_medio_compra' | 'stock_total' | 'codigo_barras' | 'activo'>>;
+  Partial<Pick<Articulo, 'precio_compra' | 'precio_venta' | 'tarifa_2' | 'tarifa_3' | 'precio_medio_compra' | 'stock_total' | 'codigo_barras' | 'activo'>>;
 
 /** Warehouse documents value their lines at cost and let the server fill the average cost in. */
 export const MODOS_ALMACEN: readonly LineaModo[] = ['coste', 'recuento', 'perdida'];
@@ -151,14 +151,21 @@ export const LINEA_MENSAJES = {
   numero: 'Debe ser un número válido',
   motivo: 'Indique el motivo de la pérdida',
   sinLineas: 'Añada al menos una línea',
+  /** Invoices (`negativas`): a line may reduce, but not be zero. */
+  cantidadDistintaDeCero: 'La cantidad debe ser un número distinto de cero',
 } as const;
 
-/** Checks the lines before sending; errors keyed as the server's (`lineas.3.cantidad`). */
-export function validarLineas(lineas: readonly LineaEditable[], modo: LineaModo): Record<string, string> {
+/**
+ * Checks the lines before sending; errors keyed as the server's (`lineas.3.cantidad`). With `negativas`
+ * (invoices: hfa's returned units, a rectificativa by differences) a quantity may be negative, not zero.
+ */
+export function validarLineas(lineas: readonly LineaEditable[], modo: LineaModo, opciones: { negativas?: boolean } = {}): Record<string, string> {
   const errors: Record<string, string> = {};
   lineas.forEach((l, i) => {
     const c = l.cantidad;
-    if (modo === 'recuento') {
+    if (opciones.negativas) {
+      if (typeof c !== 'bigint' || c === 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidadDistintaDeCero;
+    } else if (modo === 'recuento') {
       if (typeof c !== 'bigint' || c < 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidadRecuento;
     } else if (typeof c !== 'bigint' || c <= 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidad;
     if (!esModoAlmacen(modo)) {

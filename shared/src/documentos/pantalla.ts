@@ -1,7 +1,19 @@
 import type { DocumentoTipoDef } from '../domain/documentos';
 
-/** The header fields every section's document screen may show, drawn by `DocumentRecordPage` from `campos`. */
-export type CampoCabecera = 'fecha' | 'almacen_id' | 'almacen_destino_id' | 'fecha_entrega' | 'forma_pago' | 'retencion' | 'observaciones';
+/**
+ * The header fields every section's document screen may show, drawn by `DocumentRecordPage` from `campos`
+ * (the party: its name and a search; choosing one copies its forma de pago and retención).
+ */
+export type CampoCabecera =
+  | 'proveedor_id'
+  | 'cliente_id'
+  | 'fecha'
+  | 'almacen_id'
+  | 'almacen_destino_id'
+  | 'fecha_entrega'
+  | 'forma_pago'
+  | 'retencion'
+  | 'observaciones';
 
 /**
  * A document type's screens as data: what its list and its record need. A section's own `Pantalla`

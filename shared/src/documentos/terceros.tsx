@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { rutaDocumento, DOCUMENTO_TIPOS, estadoLabel, type DocumentoEnlace, type DocumentoTipoDef } from '../domain/documentos';
+import type { ApiClient } from '../api/client';
+import { rutaDocumento, DOCUMENTO_TIPOS, estadoLabel, type Documento, type DocumentoEnlace, type DocumentoTipoDef } from '../domain/documentos';
 import { formatDate } from '../domain/format';
+import { terceroPdf, terceroPdfDe, type DocumentosPdfOptions } from '../io/documentosPdf';
 import { SearchPicker, type PickerOption } from '../ui/inputs';
 import { Button } from '../ui/primitives';
 import type { Theme } from '../ui/theme';
@@ -12,6 +14,12 @@ type T = { theme: Theme };
 export type TerceroDef = {
   /** 'Proveedor', 'Cliente'. */
   label: string;
+  /** 'Proveedores', 'Clientes'. */
+  plural: string;
+  /** Entity of its own actions: editar<entidad>, eliminar<entidad>. */
+  entidad: 'proveedor' | 'cliente';
+  /** Letter of the codes given when none is typed: P0001, C0001. */
+  prefijoCodigo: string;
   /** The listing searched with `q`. */
   ac: string;
   /** The header field and the list filter. */
@@ -21,12 +29,23 @@ export type TerceroDef = {
 };
 
 export const TERCEROS: Record<NonNullable<DocumentoTipoDef['tercero']>, TerceroDef> = {
-  proveedor: { label: 'Proveedor', ac: 'listadoproveedores', param: 'proveedor_id', nombre: 'proveedor_nombre' },
-  cliente: { label: 'Cliente', ac: 'listadoclientes', param: 'cliente_id', nombre: 'cliente_nombre' },
+  proveedor: {
+    label: 'Proveedor',
+    plural: 'Proveedores',
+    entidad: 'proveedor',
+    prefijoCodigo: 'P',
+    ac: 'listadoproveedores',
+    param: 'proveedor_id',
+    nombre: 'proveedor_nombre',
+  },
+  cliente: { label: 'Cliente', plural: 'Clientes', entidad: 'cliente', prefijoCodigo: 'C', ac: 'listadoclientes', param: 'cliente_id', nombre: 'cliente_nombre' },
 };
 
 /** A party row as the listings answer it (proveedores, clientes). */
 export type TerceroFila = { id: number; codigo?: string | null; nif?: string | null; razon_social: string; nombre_comercial?: string | null; activo?: 0 | 1 };
+
+/** A party row as a document's header picks it: with its terms, the document's defaults. */
+export type TerceroDocumentoFila = TerceroFila & { forma_pago?: string | null; retencion?: number | null };
 
 /** A party in a picker: razón social (nombre comercial), with código and NIF beside. */
 export function terceroOption(t: TerceroFila): PickerOption {
@@ -181,3 +200,40 @@ export function DocumentLinks({ padres = [], hijos = [] }: { padres?: DocumentoE
     </StyledEnlaces>
   );
 }
+
+/** The party of a document: its listing and id (a supplier's or a customer's), none for warehouse documents. */
+function terceroDe(d: Documento): { ac: string; id: number } | null {
+  if (d.proveedor_id) return { ac: TERCEROS.proveedor.ac, id: d.proveedor_id };
+  if (d.cliente_id) return { ac: TERCEROS.cliente.ac, id: d.cliente_id };
+  return null;
+}
+
+/** The PDF's party block with the party's full data (address, phone, email), read once per supplier or customer. */
+export async function opcionesPdfTercero(api: ApiClient, documentos: Documento[]): Promise<Partial<DocumentosPdfOptions>> {
+  const claves = new Map<string, { ac: string; id: number }>();
+  for (const d of documentos) {
+    const t = terceroDe(d);
+    if (t) claves.set(`${t.ac}:${t.id}`, t);
+  }
+  const leidos = new Map<string, TerceroFila & Parameters<typeof terceroPdfDe>[0]>();
+  await Promise.all(
+    [...claves].map(async ([clave, t]) => {
+      try {
+        const res = await api.get<TerceroFila & Parameters<typeof terceroPdfDe>[0]>(t.ac, { id: t.id });
+        if (res.RESULT === '0' && res.data?.[0]) leidos.set(clave, res.data[0]);
+      } catch {
+        // The name and NIF the document carries are enough.
+      }
+    }),
+  );
+  return {
+    tercero: (d) => {
+      const t = terceroDe(d);
+      const r = t ? leidos.get(`${t.ac}:${t.id}`) : undefined;
+      return r ? terceroPdfDe(r) : terceroPdf(d);
+    },
+  };
+}
+
+/** A PDF's file name from a document's number: 'PC-2026-000012.pdf'. */
+export const archivoPdf = (numero: string) => `${numero.replace(/[^\w-]+/g, '-')}.pdf`;

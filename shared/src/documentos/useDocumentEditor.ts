@@ -18,6 +18,11 @@ export type DocumentEditorOptions = {
   permitirSinLineas?: boolean;
   /** Cross-field checks of the header ('El almacén de destino debe ser distinto del de origen'). */
   check?: (values: CabeceraValues) => FieldErrors;
+  /**
+   * More of `editar<entidad>`'s body than header and lines (a parte's `horas`), kept by the screen: sent as it is,
+   * counted as a change while `dirty`, and `valido()` (which shows its own errors) must pass before saving.
+   */
+  extra?: { body: Record<string, unknown>; dirty: boolean; valido?: () => boolean };
   onSaved?: (documento: Documento, isNew: boolean) => void;
   onRemoved?: () => void;
 };
@@ -84,6 +89,8 @@ export function useDocumentEditor(def: DocumentoTipoDef, id: string | number | u
   const inflight = useRef<Promise<boolean> | null>(null);
   const latestCheck = useRef(options.check);
   latestCheck.current = options.check;
+  const latestExtra = useRef(options.extra);
+  latestExtra.current = options.extra;
 
   /** Shows a document (loaded, saved, or returned by a state action) as the screen's unchanged state. */
   const show = useCallback(
@@ -119,17 +126,19 @@ export function useDocumentEditor(def: DocumentoTipoDef, id: string | number | u
   const conHijos = (record?.hijos?.length ?? 0) > 0;
   const editable = isNew || (def.editable.includes(estado) && !conHijos);
   const eliminable = !isNew && def.eliminable.includes(estado) && !conHijos;
-  const dirty = form.dirty || lineas !== base;
+  const dirty = form.dirty || lineas !== base || !!options.extra?.dirty;
 
   const doSave = useCallback(async (): Promise<boolean> => {
     const headerOk = form.validateAll(undefined, latestCheck.current);
-    const checkedLines = validarLineas(lineas, def.lineas);
+    const checkedLines = validarLineas(lineas, def.lineas, { negativas: def.negativas });
     if (!permitirSinLineas && lineas.length === 0) checkedLines.lineas = LINEA_MENSAJES.sinLineas;
     setLineErrors(checkedLines);
-    if (!headerOk || Object.keys(checkedLines).length > 0) return false;
+    const extra = latestExtra.current;
+    const extraOk = extra?.valido ? extra.valido() : true;
+    if (!headerOk || !extraOk || Object.keys(checkedLines).length > 0) return false;
     const checked = validate(headerSchema, form.values);
     if (!checked.ok) return false;
-    const body: Record<string, unknown> = { ...(checked.value as Record<string, unknown>), lineas: lineasAInput(lineas, def.lineas) };
+    const body: Record<string, unknown> = { ...(checked.value as Record<string, unknown>), ...extra?.body, lineas: lineasAInput(lineas, def.lineas) };
     if (record) body.id = record.id;
     else if (!isNew) body.id = Number(id);
     else {

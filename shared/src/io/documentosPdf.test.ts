@@ -2,8 +2,20 @@ import type { jsPDF } from 'jspdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Documento, DocumentoLinea } from '../domain/documentos';
 import { documentosPdfBlob, downloadDocumentosPdf, empresaPdf, terceroPdfDe } from './documentosPdf';
+import { BORRADOR_SIN_VALIDEZ, LADO_QR, desgloseFactura } from './documentosPdfImpl';
 
 const seen = vi.hoisted(() => [] as { doc: jsPDF; name: string }[]);
+const qrs = vi.hoisted(() => [] as { texto: string; x: number; y: number; lado: number; pagina: number }[]);
+vi.mock('./qrPdf', async (orig) => {
+  const real = await orig<typeof import('./qrPdf')>();
+  return {
+    ...real,
+    dibujarQr: (doc: jsPDF, texto: string, x: number, y: number, lado: number) => {
+      qrs.push({ texto, x, y, lado, pagina: doc.getCurrentPageInfo().pageNumber });
+      real.dibujarQr(doc, texto, x, y, lado);
+    },
+  };
+});
 vi.mock('jspdf', async (orig) => {
   const real = await orig<typeof import('jspdf')>();
   // The document is kept instead of downloaded.
@@ -20,6 +32,7 @@ vi.mock('jspdf', async (orig) => {
 });
 beforeEach(() => {
   seen.length = 0;
+  qrs.length = 0;
 });
 
 const linea = (i: number): DocumentoLinea => ({
@@ -116,5 +129,97 @@ describe('downloadDocumentosPdf', () => {
     expect(blob.size).toBeGreaterThan(1000);
     // Without a record, the name the document carries.
     expect(seen).toHaveLength(1);
+  });
+
+  it('an emitted invoice prints the fiscal QR at the top of its first page only, its legend, due dates, the breakdown with recargo and the retención', async () => {
+    const factura = {
+      ...doc(5, 140),
+      tipo: 'factura',
+      numero: 'F 2026/000012',
+      estado: 'emitida',
+      tipo_factura: 'F1',
+      cliente_id: 3,
+      cliente_nombre: 'Bar Pepe SL',
+      cliente_nif: 'B12345674',
+      almacen_destino_id: null,
+      forma_pago: 'recibo_30_60',
+      cobro_fecha: '2026-03-20',
+      cobro_forma: 'transferencia',
+      con_recargo: 1,
+      base: 35000,
+      iva: 4900,
+      recargo: 1170,
+      retencion: 1500,
+      retencion_importe: 5250,
+      total: 35820,
+      desglose: [
+        { tipo_iva: '21', base: 20000, iva: 4200, recargo: 1040 },
+        { tipo_iva: '10', base: 7000, iva: 700, recargo: 98 },
+        { tipo_iva: 'exento', base: 8000, iva: 0, recargo: 0 },
+      ],
+      observaciones: null,
+    } as unknown as Documento;
+    await downloadDocumentosPdf([factura], { fileName: 'f.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    const pdf = seen[0].doc;
+    expect(pdf.getNumberOfPages()).toBeGreaterThan(1);
+    // One QR, on page 1, centred at the top, 30-40 mm; its content: NIF, displayed number, date, base + IVA + recargo.
+    expect(qrs).toHaveLength(1);
+    expect(qrs[0]).toMatchObject({ pagina: 1, lado: LADO_QR });
+    expect(LADO_QR).toBeGreaterThanOrEqual(30);
+    expect(LADO_QR).toBeLessThanOrEqual(40);
+    expect(qrs[0].x + LADO_QR / 2).toBeCloseTo(pdf.internal.pageSize.getWidth() / 2);
+    expect(qrs[0].y).toBeLessThan(25);
+    expect(qrs[0].texto).toBe(
+      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=F%202026%2F000012&fecha=02-03-2026&importe=410.70',
+    );
+    const raw = pdf.output();
+    expect(raw).toContain('(QR tributario:)');
+    expect(raw).toContain('Factura verificable en la sede electr');
+    // The modules are one filled path of rectangles.
+    expect(raw).toMatch(/re\nf\n/);
+    expect(raw).toContain('Vencimientos: 01/04/2026, 01/05/2026');
+    expect(raw).toContain('Cobrada el 20/03/2026');
+    expect(raw).toContain('(Cuota R.E.)');
+    expect(raw).toContain('(5,2 %)');
+    expect(raw).toContain('(1,4 %)');
+    expect(raw).toContain('(10,40 \x80)');
+    expect(raw).toContain('Recargo de equivalencia');
+    expect(raw).toContain('Retenci');
+    expect(raw).toContain('(-52,50 \x80)');
+    expect(raw).not.toContain('BORRADOR');
+    expect(desgloseFactura(factura)).toEqual([
+      ['Tipo de IVA', 'Base imponible', '% IVA', 'Cuota IVA', '% R.E.', 'Cuota R.E.'],
+      ['General 21 %', '200,00 €', '21 %', '42,00 €', '5,2 %', '10,40 €'],
+      ['Reducido 10 %', '70,00 €', '10 %', '7,00 €', '1,4 %', '0,98 €'],
+      ['Exento', '80,00 €', 'Exento', '0,00 €', '', '0,00 €'],
+    ]);
+  });
+
+  it('a draft invoice prints that it has no fiscal value instead of the QR; a rectificativa names the invoice it corrects', async () => {
+    const base = { ...doc(6, 1), cliente_nombre: 'Bar Pepe SL', almacen_destino_id: null, observaciones: null } as unknown as Documento;
+    const borrador = { ...base, tipo: 'factura', numero: 'Borrador', estado: 'borrador' } as Documento;
+    const rectificativa = {
+      ...base,
+      tipo: 'rectificativa',
+      numero: 'R 2026/000001',
+      estado: 'emitida',
+      tipo_factura: 'R1',
+      factura_id: 40,
+      factura_numero: 'F 2026/000040',
+      modo_rectificacion: 'diferencias',
+      padres: [{ tipo: 'factura', id: 40, numero: 'F 2026/000040', fecha: '2026-02-10' }],
+    } as Documento;
+    await downloadDocumentosPdf([borrador, rectificativa], { fileName: 'b.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    const raw = seen[0].doc.output();
+    expect(BORRADOR_SIN_VALIDEZ).toBe('BORRADOR — sin validez fiscal');
+    // WinAnsi: the dash is one byte.
+    expect(raw).toContain('(BORRADOR \x97 sin validez fiscal)');
+    expect(qrs).toHaveLength(1);
+    expect(qrs[0].pagina).toBe(2);
+    expect(qrs[0].texto).toContain('numserie=R%202026%2F000001');
+    expect(raw).toContain('Rectifica la factura F 2026/000040 de 10/02/2026');
+    expect(raw).toContain('Tipo: R1 ');
+    expect(raw).toContain('Rectificación por diferencias');
+    expect(raw).toContain('Factura rectificativa');
   });
 });

@@ -1,12 +1,23 @@
+import type { jsPDF } from 'jspdf';
 import { divRound } from '../domain/decimal';
-import { DOCUMENTO_TIPOS, MOTIVO_PERDIDA_LABEL, estadoLabel, type Documento, type DocumentoLinea, type DocumentoTipoDef } from '../domain/documentos';
-import { TIPO_IVA_LABEL } from '../domain/catalogo';
+import {
+  DOCUMENTO_TIPOS,
+  MODO_RECTIFICACION_LABEL,
+  MOTIVO_PERDIDA_LABEL,
+  RECARGO_RATE,
+  TIPO_FACTURA_LABEL,
+  estadoLabel,
+  type Documento,
+  type DocumentoLinea,
+  type DocumentoTipoDef,
+} from '../domain/documentos';
+import { IVA_RATE, TIPO_IVA_LABEL } from '../domain/catalogo';
+import { LEYENDA_QR, TITULO_QR, urlQr } from '../domain/fiscal';
 import { formatDate, formatDecimal, formatMoney } from '../domain/format';
 import { formaPagoLabel, vencimientos } from '../domain/terceros';
-import { openTablePdf, } from './pdf';
-
-/** The company block at the top of each document. */
-import { terceroPdf, type DocumentosPdfOptions, type VariantePdf } from './documentosPdf';
+import { openTablePdf } from './pdf';
+import { terceroPdf, type DocumentosPdfOptions, type EmpresaPdf, type VariantePdf } from './documentosPdf';
+import { dibujarQr } from './qrPdf';
 
 type Col = { header: string; width: number; right?: boolean; value: (l: DocumentoLinea) => string; blank?: boolean };
 
@@ -73,12 +84,20 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
 
 function datosCabecera(d: Documento): string[] {
   const out: string[] = [];
+  // A rectificativa names the invoice it corrects, its kind and how (docs/fiscal.md).
+  if (d.factura_numero) {
+    const fecha = d.padres?.find((p) => p.id === d.factura_id && p.fecha)?.fecha;
+    out.push(`Rectifica la factura ${d.factura_numero}${fecha ? ` de ${formatDate(fecha)}` : ''}`);
+  }
+  if (d.tipo === 'rectificativa' && d.tipo_factura) out.push(`Tipo: ${TIPO_FACTURA_LABEL[d.tipo_factura]}`);
+  if (d.modo_rectificacion) out.push(`Rectificación ${MODO_RECTIFICACION_LABEL[d.modo_rectificacion].toLowerCase()}`);
   if (d.fecha_entrega) out.push(`Entrega: ${formatDate(d.fecha_entrega)}`);
   if (d.forma_pago) {
     const due = vencimientos(d.fecha, d.forma_pago);
     out.push(`Forma de pago: ${formaPagoLabel(d.forma_pago) || d.forma_pago}`);
     if (due.length) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
   }
+  if (d.cobro_fecha) out.push(`Cobrada el ${formatDate(d.cobro_fecha)}${d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}`);
   if (d.almacen_destino_id !== null || d.almacen_destino_nombre) {
     out.push(`Origen: ${d.almacen_nombre ?? ''}`, `Destino: ${d.almacen_destino_nombre ?? ''}`);
   } else if (d.almacen_nombre) out.push(`Almacén: ${d.almacen_nombre}`);
@@ -87,11 +106,51 @@ function datosCabecera(d: Documento): string[] {
   return out;
 }
 
-const TITULO: Record<VariantePdf, (def: DocumentoTipoDef) => string> = {
-  documento: (def) => def.singular,
+const TITULO: Record<VariantePdf, (def: DocumentoTipoDef, d: Documento) => string> = {
+  documento: (def, d) => (d.tipo_factura === 'F2' ? 'Factura simplificada' : def.singular),
   recuento: () => 'Hoja de recuento',
   diferencias: () => 'Diferencias de inventario',
 };
+
+/** What an invoice prints where the fiscal QR goes while it is a draft (no number, no record). */
+export const BORRADOR_SIN_VALIDEZ = 'BORRADOR — sin validez fiscal';
+/** Side of the fiscal QR, mm (the order asks for 30 to 40). */
+export const LADO_QR = 34;
+
+/**
+ * The top of an invoice's first page (DetalleEspecificacTecnCodigoQRfactura §3): centred, «QR
+ * tributario:», the QR of `urlQr` (issuer's NIF, displayed number, date, base + IVA + recargo) and the
+ * VERI*FACTU legend, with blank space around; a draft prints that it has no fiscal value instead.
+ * Answers the height used.
+ */
+function bloqueFiscal(doc: jsPDF, def: DocumentoTipoDef, d: Documento, empresa: EmpresaPdf | null | undefined, y: number, pageW: number): number {
+  const cx = pageW / 2;
+  if (d.estado === def.inicial) {
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(12);
+    doc.setTextColor(185, 28, 28);
+    doc.text(BORRADOR_SIN_VALIDEZ, cx, y + 5, { align: 'center' });
+    doc.setTextColor(0, 0, 0);
+    doc.setFont('helvetica', 'normal');
+    return 10;
+  }
+  const nif = empresa?.nif?.trim();
+  doc.setFontSize(10);
+  if (!nif) {
+    // Emission needs the company's NIF: a PDF made without it says why it has no QR.
+    doc.text('Sin NIF de la empresa: no se puede generar el QR tributario', cx, y + 5, { align: 'center' });
+    return 10;
+  }
+  doc.setFont('helvetica', 'normal');
+  doc.text(TITULO_QR, cx, y + 4, { align: 'center' });
+  const contenido = urlQr({ nif, numserie: d.numero, fecha: d.fecha, importe: BigInt(d.base) + BigInt(d.iva) + BigInt(d.recargo) });
+  dibujarQr(doc, contenido, cx - LADO_QR / 2, y + 7, LADO_QR);
+  const leyenda: string[] = doc.splitTextToSize(LEYENDA_QR, 90);
+  leyenda.forEach((l, i) => {
+    doc.text(l, cx, y + 7 + LADO_QR + 5 + i * 4.2, { align: 'center' });
+  });
+  return 7 + LADO_QR + 5 + leyenda.length * 4.2 + 3;
+}
 
 /** Builds the documents' PDF (see documentosPdf.ts); loaded when a document is first printed. */
 export async function buildDocumentosPdf(documentos: Documento[], opts: DocumentosPdfOptions) {
@@ -141,12 +200,15 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       y = margin;
       doc.setFont('helvetica', 'bold');
       doc.setFontSize(10);
-      doc.text(`${TITULO[variante](def)} ${d.numero} (continuación)`, margin, y + 4);
+      doc.text(`${TITULO[variante](def, d)} ${d.numero} (continuación)`, margin, y + 4);
       doc.setFont('helvetica', 'normal');
       y += 9;
       drawTableHeader();
     };
 
+    // Invoices: the fiscal QR first, before anything else of the invoice.
+    const factura = variante === 'documento' && !!def.series;
+    if (factura) y += bloqueFiscal(doc, def, d, opts.empresa, y, pageW);
     // Company on the left, the document's identity on the right.
     if (opts.empresa) {
       doc.setFont('helvetica', 'bold');
@@ -161,7 +223,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     }
     doc.setFont('helvetica', 'bold');
     doc.setFontSize(15);
-    doc.text(TITULO[variante](def), pageW - margin, y + 5, { align: 'right' });
+    doc.text(TITULO[variante](def, d), pageW - margin, y + 5, { align: 'right' });
     doc.setFontSize(11);
     doc.text(d.numero, pageW - margin, y + 11, { align: 'right' });
     doc.setFont('helvetica', 'normal');
@@ -193,7 +255,13 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     const datos = datosCabecera(d);
     if (datos.length) {
       doc.setFontSize(9);
-      const filas: string[] = doc.splitTextToSize(datos.join('    '), usable);
+      // Items side by side while they fit; an item is never cut between lines unless it alone is too long.
+      const filas: string[] = [];
+      for (const item of datos) {
+        const junto = filas.length ? `${filas[filas.length - 1]}    ${item}` : item;
+        if (filas.length && doc.getTextWidth(junto) <= usable) filas[filas.length - 1] = junto;
+        else filas.push(...(doc.splitTextToSize(item, usable) as string[]));
+      }
       filas.forEach((f, i) => {
         doc.text(f, margin, y + i * 4);
       });
@@ -221,15 +289,24 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       totales.push(['Sobrantes', formatMoney(pos)], ['Faltantes', formatMoney(neg)], ['Diferencia neta', formatMoney(pos + neg)]);
     } else if (variante === 'documento') {
       if (def.lineas === 'venta' || def.lineas === 'compra') {
-        for (const g of d.desglose ?? []) totales.push([`Base ${TIPO_IVA_LABEL[g.tipo_iva]}`, `${formatMoney(g.base)}  IVA ${formatMoney(g.iva)}`]);
+        // An invoice has its breakdown per rate as a table of its own (below); other documents one line per rate.
+        if (!factura)
+          for (const g of d.desglose ?? [])
+            totales.push([`Base ${TIPO_IVA_LABEL[g.tipo_iva]}`, `${formatMoney(g.base)}  IVA ${formatMoney(g.iva)}${g.recargo ? `  R.E. ${formatMoney(g.recargo)}` : ''}`]);
         totales.push(['Base imponible', formatMoney(d.base)], ['IVA', formatMoney(d.iva)]);
         if (d.recargo) totales.push(['Recargo de equivalencia', formatMoney(d.recargo)]);
         if (d.retencion_importe)
-          totales.push([d.retencion ? `Retención ${formatDecimal(d.retencion, 2, 0)} %` : 'Retención', `-${formatMoney(d.retencion_importe)}`]);
+          totales.push([d.retencion ? `Retención ${formatDecimal(d.retencion, 2, 0)} %` : 'Retención', formatMoney(-d.retencion_importe)]);
         totales.push(['Total', formatMoney(d.total)]);
       } else if (def.lineas !== 'recuento') totales.push(['Valor al coste', formatMoney(d.total)]);
     }
     totales.unshift(['Líneas', lineas.length.toLocaleString('es-ES')]);
+    if (factura) {
+      const filas = desgloseFactura(d);
+      if (y + (filas.length + 2) * 5 + 4 > bottom) continuation();
+      y += 3;
+      y = tablaDesglose(doc, filas, margin, y, usable);
+    }
     if (y + totales.length * 5 + 4 > bottom) continuation();
     y += 3;
     doc.setDrawColor(148, 163, 184);
@@ -279,3 +356,41 @@ function cellText(doc: { splitTextToSize: (t: string, w: number) => string[] }, 
   return doc.splitTextToSize(text, width)[0] ?? '';
 }
 
+const pct = (v: bigint) => `${formatDecimal(v, 2, 0)} %`;
+
+/** An invoice's taxes per rate as printed: rate, base, IVA % and quota, and R.E. % and quota when the customer pays it. */
+export function desgloseFactura(d: Documento): string[][] {
+  const conRecargo = d.con_recargo === 1 || (d.desglose ?? []).some((g) => g.recargo !== 0);
+  const header = ['Tipo de IVA', 'Base imponible', '% IVA', 'Cuota IVA', ...(conRecargo ? ['% R.E.', 'Cuota R.E.'] : [])];
+  const rows = (d.desglose ?? []).map((g) => {
+    const exento = g.tipo_iva === 'exento';
+    return [
+      TIPO_IVA_LABEL[g.tipo_iva],
+      formatMoney(g.base),
+      exento ? 'Exento' : pct(IVA_RATE[g.tipo_iva]),
+      formatMoney(g.iva),
+      ...(conRecargo ? [exento ? '' : pct(RECARGO_RATE[g.tipo_iva]), formatMoney(g.recargo)] : []),
+    ];
+  });
+  return [header, ...rows];
+}
+
+/** The breakdown table (first row the header), the whole width; answers the y under it. */
+function tablaDesglose(doc: jsPDF, filas: string[][], x0: number, y: number, ancho: number): number {
+  const cols = filas[0].length;
+  const w = ancho / cols;
+  doc.setFontSize(8);
+  doc.setFillColor(241, 245, 249);
+  doc.rect(x0, y, ancho, 6, 'F');
+  filas.forEach((fila, r) => {
+    doc.setFont('helvetica', r === 0 ? 'bold' : 'normal');
+    fila.forEach((v, c) => {
+      // The rate's name on the left, figures on the right.
+      if (c === 0) doc.text(v, x0 + 1, y + 4);
+      else doc.text(v, x0 + (c + 1) * w - 1, y + 4, { align: 'right' });
+    });
+    y += r === 0 ? 6.5 : 5;
+  });
+  doc.setFont('helvetica', 'normal');
+  return y + 2;
+}

@@ -96,3 +96,4 @@ export function renderSection(Section: ComponentType, prefix: string, route: str
 export function bodiesOf(calls: { method: string; ac: string; body?: unknown }[], ac: string) {
   return calls.filter((c) => c.ac === ac && c.method !== 'GET').map((c) => c.body as Record<string, unknown>);
 }
+export * from './fakes';

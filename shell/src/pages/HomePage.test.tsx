@@ -12,6 +12,7 @@ const deploy: DeployInfo = {
   remotes: [
     { name: 'mf_catalogo', prefix: '/catalogo', group: 'Productos', entries: [], manifest: '' },
     { name: 'mf_compras', prefix: '/compras', group: 'Compras', module: 'compras', entries: [], manifest: '' },
+    { name: 'mf_ventas', prefix: '/ventas', group: 'Ventas', module: 'ventas', entries: [], manifest: '' },
   ],
   branding: { title: 'Manager TPV', logo: '', favicon: '' },
 };
@@ -31,5 +32,26 @@ describe('HomePage', () => {
   it('without compras, no «Nueva compra»', () => {
     renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: { ...allFlags(1), compras: 0 } });
     expect(screen.queryByText('Nueva compra')).toBeNull();
+  });
+
+  it('«Nueva venta» opens a new invoice with ventas_facturas', () => {
+    renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: allFlags(1) });
+    expect(screen.getByText('Nueva venta').closest('a')?.getAttribute('href')).toBe('/ventas/factura/nueva-factura');
+  });
+
+  it('without ventas_facturas «Nueva venta» opens a new albarán, and without albaranes a pedido', () => {
+    const r = renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: { ...allFlags(1), ventas_facturas: 0 } });
+    expect(screen.getByText('Nueva venta').closest('a')?.getAttribute('href')).toBe('/ventas/albaran/nuevo-albaran');
+    r.unmount();
+    renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: { ...allFlags(1), ventas_facturas: 0, ventas_albaranes: 0 } });
+    expect(screen.getByText('Nueva venta').closest('a')?.getAttribute('href')).toBe('/ventas/pedido/nuevo-pedido');
+  });
+
+  it('without ventas, or without any sales document, no «Nueva venta»', () => {
+    const r = renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: { ...allFlags(1), ventas: 0 } });
+    expect(screen.queryByText('Nueva venta')).toBeNull();
+    r.unmount();
+    renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: { ...allFlags(1), ventas_facturas: 0, ventas_albaranes: 0, ventas_pedidos: 0 } });
+    expect(screen.queryByText('Nueva venta')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Card, Muted, Spinner, useShell, type DeployInfo, type GraficoMes, type Theme } from 'shared';
+import { Card, Muted, Spinner, useShell, type DeployInfo, type GraficoMes, type ModuleFlags, type Theme } from 'shared';
 
 type T = { theme: Theme };
 const HomeChart = lazy(() => import('./HomeChart'));
@@ -33,6 +33,15 @@ const StyledQuick = styled(Link)<{ $disabled?: boolean }>`
 
 type QuickLink = { to: string; prefix: string; icon: string; title: string; sub: string };
 
+/** «Nueva venta»: a new invoice where invoices are on, else a new albarán, else a pedido (none without any of them). */
+function nuevaVenta(flags: ModuleFlags): QuickLink[] {
+  const venta = { prefix: '/ventas', icon: '⇡', title: 'Nueva venta' };
+  if (flags.ventas_facturas === 1) return [{ ...venta, to: '/ventas/factura/nueva-factura', sub: 'Factura a cliente' }];
+  if (flags.ventas_albaranes === 1) return [{ ...venta, to: '/ventas/albaran/nuevo-albaran', sub: 'Albarán de cliente' }];
+  if (flags.ventas_pedidos === 1) return [{ ...venta, to: '/ventas/pedido/nuevo-pedido', sub: 'Pedido de cliente' }];
+  return [];
+}
+
 export function HomePage({ deploy }: { deploy: DeployInfo }) {
   const { api, flags, user, config } = useShell();
   const [months, setMonths] = useState<GraficoMes[] | null>(null);
@@ -60,7 +69,7 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
             : { to: '/compras/albaran/nuevo-albaran', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Albarán de proveedor' },
         ]
       : []),
-    ...(flags.ventas ? [{ to: '/ventas/pedido/nuevo-pedido', prefix: '/ventas', icon: '⇡', title: 'Nueva venta', sub: 'Pedido de cliente' }] : []),
+    ...(flags.ventas ? nuevaVenta(flags) : []),
   ];
   const deployed = new Set(deploy.remotes.map((r) => r.prefix));
   const showChart = flags.compras === 1 || flags.ventas === 1;

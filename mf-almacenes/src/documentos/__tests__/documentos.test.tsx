@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiResponse, Documento, DocumentoLinea } from 'shared';
-import { bodiesOf, currentPath, renderSection, type FakeCall, type FakeHandler } from 'shared/testing';
+import type { Documento, DocumentoLinea } from 'shared';
+import { bodiesOf, currentPath, fakeArticulos, fakeDocumento, fakeLinea, fakeListadoDocs, renderSection, type FakeCall, type FakeHandler } from 'shared/testing';
 import { fakeAlmacenes } from '../../fakeAlmacenes';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -20,82 +20,31 @@ const ARTICULOS = [
   { id: 8, codigo: 'PIN-01', descripcion: 'Bote de esmalte', tipo_iva: '21', precio_compra: 102345, codigo_barras: null },
 ];
 
-const articulos: FakeHandler = ({ params }: FakeCall): ApiResponse => {
-  if (params?.barras !== undefined) {
-    const a = ARTICULOS.find((x) => x.codigo_barras === params.barras || x.codigo === params.barras);
-    return { RESULT: '0', data: a ? [a] : [], total: a ? 1 : 0 };
-  }
-  const q = String(params?.q ?? '').toLowerCase();
-  const rows = ARTICULOS.filter((a) => `${a.codigo} ${a.descripcion}`.toLowerCase().includes(q));
-  return { RESULT: '0', data: rows, total: rows.length };
-};
+const articulos: FakeHandler = fakeArticulos(ARTICULOS);
 
-const linea = (id: number, art: (typeof ARTICULOS)[number], cantidad: number, over: Partial<DocumentoLinea> = {}): DocumentoLinea => ({
-  id,
-  orden: id,
-  articulo_id: art.id,
-  codigo: art.codigo,
-  descripcion: art.descripcion,
-  tipo_iva: '21',
-  cantidad,
-  precio: art.precio_compra,
-  descuento: 0,
-  pendiente: 0,
-  ubicacion_id: null,
-  motivo: null,
-  teorico: null,
-  ...over,
-});
+const linea = (id: number, art: (typeof ARTICULOS)[number], cantidad: number, over: Partial<DocumentoLinea> = {}): DocumentoLinea =>
+  fakeLinea(id, { ...art, tipo_iva: '21' }, cantidad, art.precio_compra, over);
 
 function doc(over: Partial<Documento>): Documento {
-  return {
+  return fakeDocumento({
     id: 5,
     tipo: 'movimiento',
     numero: 'MOV 2026/000005',
-    ejercicio: 2026,
-    fecha: '2026-03-02',
     estado: 'creado',
-    serie_id: null,
-    almacen_id: 1,
-    almacen_nombre: 'Central',
     almacen_destino_id: 2,
     almacen_destino_nombre: 'Furgoneta norte',
-    familia_id: null,
-    ubicacion_id: null,
-    cliente_id: null,
-    proveedor_id: null,
-    forma_pago: null,
-    fecha_entrega: null,
-    retencion: 0,
-    con_recargo: 0,
-    observaciones: null,
-    clave: null,
-    creado: '2026-03-02T10:00:00Z',
-    modificado: null,
     base: 0,
     iva: 0,
-    recargo: 0,
-    retencion_importe: 0,
     total: 4250,
     desglose: [],
     num_lineas: 1,
     lineas: [linea(51, ARTICULOS[0], 5000)],
-    historial: [],
     ...over,
-  };
+  });
 }
 
 /** listado<plural>: one document with `id`, else the list (without lines) and its totales. */
-const listado =
-  (docs: Documento[]): FakeHandler =>
-  ({ params }) => {
-    if (params?.id !== undefined) {
-      const d = docs.find((x) => x.id === Number(params.id));
-      return d ? { RESULT: '0', data: [d] } : { RESULT: '3', message: 'No se ha encontrado el elemento solicitado' };
-    }
-    const rows = docs.map(({ lineas: _l, historial: _h, ...rest }) => rest);
-    return { RESULT: '0', data: rows, total: rows.length, totales: { total: rows.reduce((t, r) => t + r.total, 0) } } as ApiResponse;
-  };
+const listado = (docs: Documento[]): FakeHandler => fakeListadoDocs(docs, []);
 
 const saved = (over: Partial<Documento>) => (call: FakeCall) => {
   const body = call.body as { lineas: { articulo_id: number; cantidad: number; motivo?: string }[] };

@@ -30,7 +30,7 @@ describe('Proveedores', () => {
   it('creates a supplier: the NIF and IBAN are checked, the postal code fills the province, the body carries every field', async () => {
     const fake = fakeCompras({ editarproveedor: echo(9) });
     renderSection(Section, menu.prefix, '/compras/proveedor/nuevo-proveedor', { api: fake.api });
-    expect(screen.getByRole('heading', { name: 'Nuevo proveedor' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nuevo proveedor' })).toBeTruthy();
     await userEvent.type(field('NIF'), '12345678A');
     await userEvent.type(field('Razón social'), 'Maderas del Norte SA');
     await userEvent.type(field('Código postal'), '28001');

@@ -51,7 +51,9 @@ describe('Configuración', () => {
       expect(within(fieldset).getAllByRole('switch')).toHaveLength(inGroup.length);
       for (const f of inGroup) expect(within(fieldset).getByRole('switch', { name: (n) => n.startsWith(FLAG_INFO[f].label) })).toBeTruthy();
     }
-    expect(screen.getAllByRole('switch')).toHaveLength(FLAG_NAMES.length);
+    // Every module flag, plus the company's «Comercio minorista u hostelería» (the simplified invoices' limit).
+    expect(screen.getAllByRole('switch')).toHaveLength(FLAG_NAMES.length + 1);
+    expect((screen.getByRole('switch', { name: /^Comercio minorista/ }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('switch', { name: /^Compras/ }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('switch', { name: /^Materiales/ }) as HTMLInputElement).checked).toBe(false);
   });

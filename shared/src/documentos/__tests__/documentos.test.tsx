@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiHttpError } from '../../api/client';
 import { DOCUMENTO_TIPOS, type Documento, type DocumentoLinea } from '../../domain/documentos';
 import { clearListStates } from '../../hooks/useApi';
-import { bodiesOf, createFakeApi, renderWithShell } from '../../testing';
+import { bodiesOf, createFakeApi, fakeDocumento, renderWithShell } from '../../testing';
 // The implementations themselves; the public components are their lazy wrappers (last test).
 import { DocumentActions as LazyDocumentActions } from '../DocumentActions';
 import DocumentActions from '../DocumentActionsImpl';
@@ -48,39 +48,20 @@ const linea = (id: number, articulo: number, cantidad: number, pendiente: number
 });
 
 function documento(over: Partial<Documento> = {}): Documento {
-  return {
+  return fakeDocumento({
     id: 7,
     tipo: 'movimiento',
     numero: 'MOV 2026/000007',
-    ejercicio: 2026,
-    fecha: '2026-03-02',
     estado: 'creado',
-    serie_id: null,
-    almacen_id: 1,
-    almacen_nombre: 'Central',
     almacen_destino_id: 2,
     almacen_destino_nombre: 'Tienda',
-    familia_id: null,
-    ubicacion_id: null,
-    cliente_id: null,
-    proveedor_id: null,
-    forma_pago: null,
-    fecha_entrega: null,
-    retencion: 0,
-    con_recargo: 0,
-    observaciones: null,
-    clave: null,
-    creado: '2026-03-02T10:00:00Z',
-    modificado: null,
     base: 1250,
     iva: 0,
-    recargo: 0,
-    retencion_importe: 0,
     total: 1250,
     desglose: [],
     lineas: [linea(11, 1, 5000, 0), linea(12, 2, 2000, 0)],
     ...over,
-  };
+  });
 }
 
 describe('DocumentActions', () => {
@@ -286,14 +267,15 @@ function Pagina<C extends string>({ p, id, sinGuardar }: { p: PantallaDocumento<
 
 describe('DocumentRecordPage', () => {
   it("draws the common header fields from campos, in order, with the section's own in their place", () => {
-    const p = pantallaDe('pedidocompra', ['proveedor_id', 'almacen_id', 'fecha', 'fecha_entrega', 'forma_pago', 'retencion', 'observaciones']);
+    const p = pantallaDe('pedidocompra', ['proveedor_id', 'serie_id', 'almacen_id', 'fecha', 'fecha_entrega', 'forma_pago', 'retencion', 'observaciones']);
     renderWithShell(<Pagina p={p} />);
     expect(screen.getByRole('heading', { name: 'Nuevo documento' })).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Nuevo documento' });
     // A required field's label ends in an asterisk (hidden from its accessible name).
     const campo = (l: string) => within(form).getByLabelText(new RegExp(`^${l}\\*?$`));
-    const labels = ['Propio proveedor_id', 'Almacén', 'Fecha', 'Fecha de entrega', 'Forma de pago', '% Retención', 'Observaciones'];
-    const fields = labels.map(campo);
+    const labels = ['Propio serie_id', 'Almacén', 'Fecha', 'Fecha de entrega', 'Forma de pago', '% Retención', 'Observaciones'];
+    // The party is a common field: a search of suppliers.
+    const fields = [within(form).getByRole('combobox', { name: /^Proveedor/ }), ...labels.map(campo)];
     for (let i = 1; i < fields.length; i++) expect(fields[i - 1].compareDocumentPosition(fields[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect((campo('Fecha de entrega') as HTMLInputElement).type).toBe('date');
     expect((campo('% Retención') as HTMLSelectElement).value).toBe('0');

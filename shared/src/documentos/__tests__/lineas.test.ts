@@ -40,6 +40,11 @@ describe('lines model', () => {
     expect(validarLineas(ls, 'coste')).toEqual({ 'lineas.1.cantidad': 'La cantidad debe ser un número mayor que cero' });
     expect(validarLineas([{ ...ls[0], cantidad: 0n }], 'recuento')).toEqual({});
     expect(validarLineas([ls[0]], 'perdida')).toEqual({ 'lineas.0.motivo': 'Indique el motivo de la pérdida' });
+    // Invoices take negative lines (returned units, a rectificativa by differences), never zero.
+    const venta = lineaDesdeArticulo(ARTICULOS[0], 'venta');
+    expect(validarLineas([{ ...venta, cantidad: -2000n }], 'venta')).toEqual({ 'lineas.0.cantidad': 'La cantidad debe ser un número mayor que cero' });
+    expect(validarLineas([{ ...venta, cantidad: -2000n }], 'venta', { negativas: true })).toEqual({});
+    expect(validarLineas([{ ...venta, cantidad: 0n }], 'venta', { negativas: true })).toEqual({ 'lineas.0.cantidad': 'La cantidad debe ser un número distinto de cero' });
     expect(lineasAInput([ls[0]], 'coste')).toEqual([{ articulo_id: 1, cantidad: 1000, ubicacion_id: null }]);
     expect(lineasAInput([ls[0]], 'venta')[0]).toMatchObject({ precio: 1250, descuento: 0 });
     const { general, porLinea } = erroresPorLinea({ lineas: 'Añada al menos una línea', 'lineas.3.articulo_id': 'No existe', fecha: 'x' });

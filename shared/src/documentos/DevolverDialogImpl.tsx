@@ -1,48 +1,55 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  LineasDialogBackdrop,
-  LineasDialogBox,
-  MESSAGES,
-  nuevaClave,
-  decimalInputText,
-  formatDecimal,
-  hoyIso,
-  parseDecimal,
-  useAction,
-  useShell,
-  type Documento,
-  type DocumentoLinea,
-  type LineaInput,
-} from 'shared';
+import { useShell } from '../context';
+import { parseDecimal } from '../domain/decimal';
+import { DOCUMENTO_TIPOS, type Documento, type DocumentoLinea, type DocumentoTipoDef, type LineaInput } from '../domain/documentos';
+import { formatDecimal } from '../domain/format';
+import { MESSAGES } from '../domain/messages';
+import { useAction } from '../hooks/useApi';
+import { decimalInputText } from '../ui/inputs';
+import { Button } from '../ui/primitives';
+import { CantidadLinea, LineasDialogBackdrop, LineasDialogBox, useLineasDialogTeclado } from './LineasDialog';
+import { TERCEROS } from './terceros';
+import { hoyIso, nuevaClave } from './useDocumentEditor';
 
 type Fila = { linea: DocumentoLinea; disponible: number; elegida: boolean; texto: string };
 
+export type DevolverDialogProps = {
+  /** The albarán or invoice read with its lines (`&id=`), with its `hijos`. */
+  origen: Documento;
+  /** The return type created (devolucioncompra, devolucionventa). */
+  devolucion: DocumentoTipoDef;
+  onCancel: () => void;
+  onCreated: (devolucion: Documento) => void;
+};
+
+/** An invoice's negative lines (returned units invoiced) are not goods to return. */
+const esDevolvible = (l: DocumentoLinea) => l.cantidad > 0;
+
 /**
- * What each line of the albarán already returned: the server's `devuelto` when it says, else the
+ * What each line of the origin already returned: the server's `devuelto` when it says, else the
  * lines of its devoluciones (`hijos`) that point at it (`origen_linea_id`).
  */
-async function devueltoPorLinea(get: (id: number) => Promise<Documento | null>, albaran: Documento): Promise<Map<number, number>> {
+async function devueltoPorLinea(get: (id: number) => Promise<Documento | null>, origen: Documento, tipo: string): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  const lineas = albaran.lineas ?? [];
+  const lineas = (origen.lineas ?? []).filter(esDevolvible);
   if (lineas.every((l) => l.devuelto !== undefined)) {
     for (const l of lineas) out.set(l.id, l.devuelto ?? 0);
     return out;
   }
-  const devoluciones = (albaran.hijos ?? []).filter((h) => h.tipo === 'devolucioncompra');
+  const devoluciones = (origen.hijos ?? []).filter((h) => h.tipo === tipo);
   const docs = await Promise.all(devoluciones.map((h) => get(h.id)));
   for (const d of docs)
     for (const l of d?.lineas ?? []) if (l.origen_linea_id) out.set(l.origen_linea_id, (out.get(l.origen_linea_id) ?? 0) + l.cantidad);
   return out;
 }
 
-/**
- * «Devolver…» on an albarán de compra: choose lines and quantities (at most what was received and
- * not yet returned); creates the devolución (`editardevolucioncompra`, each line with its
- * `origen_linea_id`) and hands it back.
- */
-export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Documento; onCancel: () => void; onCreated: (devolucion: Documento) => void }) {
+/** The return dialog's implementation (see DevolverDialog.tsx). */
+export default function DevolverDialogImpl({ origen, devolucion, onCancel, onCreated }: DevolverDialogProps) {
   const { api } = useShell();
+  const compra = devolucion.lineas === 'compra';
+  const def = DOCUMENTO_TIPOS[origen.tipo];
+  const de = `${def?.femenino ? 'de la' : 'del'} ${(def?.singular ?? origen.tipo).toLowerCase()} ${origen.numero}`;
+  const tercero = devolucion.tercero ? TERCEROS[devolucion.tercero].param : null;
   const { run, busy } = useAction();
   const titleId = useId();
   const [filas, setFilas] = useState<Fila[] | null>(null);
@@ -52,15 +59,15 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
   useEffect(() => {
     let live = true;
     const get = async (id: number) => {
-      const res = await api.get<Documento>('listadodevolucionescompra', { id });
+      const res = await api.get<Documento>(`listado${devolucion.plural}`, { id });
       return res.RESULT === '0' ? (res.data?.[0] ?? null) : null;
     };
-    devueltoPorLinea(get, albaran)
+    devueltoPorLinea(get, origen, devolucion.tipo)
       .catch(() => new Map<number, number>())
       .then((devuelto) => {
         if (!live) return;
         setFilas(
-          (albaran.lineas ?? []).map((l) => {
+          (origen.lineas ?? []).filter(esDevolvible).map((l) => {
             const disponible = Math.max(0, l.cantidad - (devuelto.get(l.id) ?? 0));
             return { linea: l, disponible, elegida: false, texto: decimalInputText(disponible, 3, 0) };
           }),
@@ -69,22 +76,15 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
     return () => {
       live = false;
     };
-  }, [api, albaran]);
+  }, [api, origen, devolucion]);
 
-  useEffect(() => {
-    cancelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onCancel]);
+  useLineasDialogTeclado(cancelRef, onCancel, busy);
 
   const errorDe = (f: Fila): string | null => {
     if (!f.elegida) return null;
     const v = parseDecimal(f.texto, 3);
     if (v === null || v <= 0n) return MESSAGES.invalidNumber;
-    if (v > BigInt(f.disponible)) return MESSAGES.devolverMasDeRecibido;
+    if (v > BigInt(f.disponible)) return compra ? MESSAGES.devolverMasDeRecibido : MESSAGES.devolverMasDeVendido;
     return null;
   };
   const errores = (filas ?? []).map(errorDe);
@@ -102,13 +102,13 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
       descripcion: f.linea.descripcion,
       origen_linea_id: f.linea.id,
     }));
-    const outcome = await run<Documento>('editardevolucioncompra', {
+    const outcome = await run<Documento>(`editar${devolucion.entidad}`, {
       fecha: hoyIso(),
-      proveedor_id: albaran.proveedor_id,
-      almacen_id: albaran.almacen_id,
-      forma_pago: albaran.forma_pago,
-      retencion: albaran.retencion,
-      observaciones: `Devolución del albarán ${albaran.numero}`,
+      ...(tercero ? { [tercero]: origen[tercero] } : {}),
+      almacen_id: origen.almacen_id,
+      forma_pago: origen.forma_pago,
+      retencion: origen.retencion,
+      observaciones: `Devolución ${de}`,
       clave: clave.current,
       lineas,
     });
@@ -118,8 +118,12 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
   return (
     <LineasDialogBackdrop onClick={busy ? undefined : onCancel}>
       <LineasDialogBox role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
-        <h2 id={titleId}>Devolver mercancía del albarán {albaran.numero}</h2>
-        <p>Marque las líneas que devuelve y la cantidad de cada una: como mucho lo recibido y aún no devuelto. El stock saldrá del almacén.</p>
+        <h2 id={titleId}>Devolver mercancía {de}</h2>
+        <p>
+          {compra
+            ? 'Marque las líneas que devuelve y la cantidad de cada una: como mucho lo recibido y aún no devuelto. El stock saldrá del almacén.'
+            : 'Marque las líneas que le devuelven y la cantidad de cada una: como mucho lo vendido y aún no devuelto. El stock volverá al almacén.'}
+        </p>
         {filas === null ? (
           <p role="status">Cargando…</p>
         ) : (
@@ -129,7 +133,7 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
                 <tr>
                   <th>Devolver</th>
                   <th>Artículo</th>
-                  <th className="num">Recibido</th>
+                  <th className="num">{compra ? 'Recibido' : 'Vendido'}</th>
                   <th className="num">Puede devolver</th>
                   <th className="num">Cantidad</th>
                 </tr>
@@ -152,27 +156,14 @@ export function DevolverDialog({ albaran, onCancel, onCreated }: { albaran: Docu
                     <td className="num">{formatDecimal(f.linea.cantidad, 3, 0)}</td>
                     <td className="num">{formatDecimal(f.disponible, 3, 0)}</td>
                     <td className="num">
-                      <input
-                        className="dec"
-                        inputMode="decimal"
-                        aria-label={`Cantidad a devolver de ${f.linea.codigo}`}
-                        aria-invalid={!!errores[i]}
+                      <CantidadLinea
+                        label={`Cantidad a devolver de ${f.linea.codigo}`}
+                        error={errores[i]}
                         disabled={!f.elegida}
                         value={f.texto}
-                        onFocus={(e) => e.currentTarget.select()}
-                        onChange={(e) => set(i, { texto: e.target.value })}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') {
-                            e.preventDefault();
-                            void confirmar();
-                          }
-                        }}
+                        onChange={(texto) => set(i, { texto })}
+                        onEnter={() => void confirmar()}
                       />
-                      {errores[i] && (
-                        <span className="err" role="alert">
-                          {errores[i]}
-                        </span>
-                      )}
                     </td>
                   </tr>
                 ))}

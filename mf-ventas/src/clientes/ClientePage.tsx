@@ -1,0 +1,98 @@
+import {
+  DOCUMENTO_TIPOS,
+  DecimalField,
+  FormGrid,
+  FormSection,
+  SelectField,
+  SwitchField,
+  TERCEROS,
+  TerceroRecordPage,
+  clienteSchema,
+  formatMoney,
+  useShell,
+  type Cliente,
+  type DocumentoTipo,
+  type TerceroDocumentosDe,
+} from 'shared';
+import { paths } from '../paths';
+import { tarifaOptions } from './condiciones';
+
+const tipo = (t: DocumentoTipo, record: (id: number) => string, list: string): TerceroDocumentosDe => ({ def: DOCUMENTO_TIPOS[t], record, list });
+
+/** The sales documents a customer's record lists (each shown while its flags are on), with their screens. */
+const DOCUMENTOS: TerceroDocumentosDe[] = [
+  tipo('pedidoventa', paths.pedido, paths.pedidos),
+  tipo('albaranventa', paths.albaran, paths.albaranes),
+  tipo('factura', paths.factura, paths.facturas),
+  tipo('devolucionventa', paths.devolucion, paths.devoluciones),
+  tipo('rectificativa', paths.rectificativa, paths.rectificativas),
+  tipo('parte', paths.parte, paths.partes),
+];
+
+/** What the customer owes: emitted invoices not yet paid, and of it what is overdue (with ventas_facturas). */
+function Deuda({ cliente }: { cliente: Cliente }) {
+  return (
+    <dl>
+      <dt>Pendiente de cobro</dt>
+      <dd data-testid="pendiente-cobro">{formatMoney(cliente.pendiente_cobro ?? 0)}</dd>
+      <dt>Vencido</dt>
+      <dd data-testid="vencido">{formatMoney(cliente.vencido ?? 0)}</dd>
+    </dl>
+  );
+}
+
+/**
+ * /ventas/cliente/:clienteId and /ventas/cliente/nuevo-cliente: the shared party record plus the customer's
+ * terms (recargo de equivalencia, tarifa as the flags allow, default discount); once saved, what it owes,
+ * its sales per year and its documents.
+ */
+export function ClientePage({ id }: { id?: string }) {
+  const { flags } = useShell();
+  return (
+    <TerceroRecordPage<Cliente>
+      tercero={TERCEROS.cliente}
+      id={id}
+      schema={clienteSchema}
+      list={paths.clientes}
+      record={paths.cliente}
+      propios={{
+        empty: { recargo: 0, tarifa: '1', descuento: 0n },
+        toValues: (c) => ({ recargo: c.recargo, tarifa: String(c.tarifa ?? 1), descuento: BigInt(c.descuento ?? 0) }),
+        render: ({ values, errors, set }) => (
+          <FormSection title="Condiciones de venta" description="Lo que cada documento nuevo del cliente toma por defecto.">
+            <FormGrid>
+              <SelectField
+                label="Tarifa"
+                options={tarifaOptions(flags, String(values.tarifa))}
+                value={String(values.tarifa)}
+                error={errors.tarifa}
+                onChange={(v) => set('tarifa', v)}
+              />
+              <DecimalField
+                label="% Descuento"
+                scale={2}
+                minFraction={0}
+                suffix="%"
+                hint="Descuento de cada línea nueva"
+                value={values.descuento as bigint | string | null}
+                error={errors.descuento}
+                onChange={(v) => set('descuento', v ?? 0n)}
+              />
+            </FormGrid>
+            <SwitchField
+              label="Recargo de equivalencia"
+              name="recargo"
+              checked={values.recargo === 1}
+              error={errors.recargo}
+              hint="Comerciante minorista en recargo de equivalencia: sus ventas llevan el recargo de cada tipo de IVA."
+              onChange={(on) => set('recargo', on ? 1 : 0)}
+            />
+          </FormSection>
+        ),
+      }}
+      resumen={flags.ventas_facturas === 1 ? { titulo: 'Pendiente de cobro', render: (c) => <Deuda cliente={c} /> } : undefined}
+      porEjercicio={{ titulo: 'Ventas por ejercicio', vacio: 'Todavía no hay ventas a este cliente.', filas: (c) => c.ventas_por_ejercicio }}
+      documentos={DOCUMENTOS}
+    />
+  );
+}

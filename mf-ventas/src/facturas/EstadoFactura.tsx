@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { formaPagoLabel, formatDate, hoyIso, rutaDocumento, type Documento } from 'shared';
+import { paths } from '../paths';
+import { situacionCobro } from './datos';
+import { Huella, horaRegistro } from './registros/Huella';
+
+const StyledEstado = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px 18px;
+  align-items: baseline;
+  padding: 10px 12px;
+  margin-bottom: 16px;
+  border: 1px solid ${({ theme }) => theme.gray[200]};
+  border-radius: ${({ theme }) => theme.radius};
+  background: #fff;
+  font-size: 14px;
+  min-width: 0;
+  .k { font-size: 13px; color: ${({ theme }) => theme.gray[500]}; margin-right: 4px; }
+  .item { min-width: 0; overflow-wrap: anywhere; }
+  a { font-weight: 600; color: ${({ theme }) => theme.primary[700]}; }
+  .cobrada { color: #166534; font-weight: 600; }
+  .vencida { color: ${({ theme }) => theme.danger}; font-weight: 600; }
+  .pendiente { color: #92400e; font-weight: 600; }
+`;
+
+/** The invoice it corrects, as a link to its record (a factura, or a rectificativa corrected again). */
+function FacturaRectificada({ d }: { d: Documento }) {
+  if (!d.factura_id) return null;
+  const padre = d.padres?.find((p) => p.id === d.factura_id);
+  const to = rutaDocumento(padre?.tipo ?? 'factura', d.factura_id) ?? paths.factura(d.factura_id);
+  return (
+    <span className="item">
+      <span className="k">Rectifica</span>
+      <Link to={to}>{d.factura_numero ?? padre?.numero ?? `#${d.factura_id}`}</Link>
+    </span>
+  );
+}
+
+/**
+ * What an invoice's record shows once it has a number: its registro de facturación (type, timestamp and
+ * huella), where it stands with its payment and, for a rectificativa, the invoice it corrects.
+ */
+export function EstadoFactura({ documento: d }: { documento: Documento }) {
+  const cobro = d.tipo === 'factura' ? situacionCobro(d, hoyIso()) : null;
+  if (!d.registro && !cobro && !d.factura_id) return null;
+  return (
+    <StyledEstado aria-label="Situación fiscal">
+      <FacturaRectificada d={d} />
+      {d.registro && (
+        <>
+          <span className="item">
+            <span className="k">Registro de facturación</span>
+            <Link to={paths.registros}>{d.registro.tipo === 'anulacion' ? 'Anulación' : 'Alta'}</Link> del {horaRegistro(d.registro.fecha_hora_huso)}
+          </span>
+          <span className="item">
+            <span className="k">Huella</span>
+            <Huella valor={d.registro.huella} />
+          </span>
+        </>
+      )}
+      {cobro && (
+        <span className="item" data-testid="cobro">
+          <span className="k">Cobro</span>
+          {cobro.estado === 'cobrada' ? (
+            <span className="cobrada">
+              Cobrada el {formatDate(d.cobro_fecha)}
+              {d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}
+            </span>
+          ) : (
+            <span className={cobro.estado}>
+              {cobro.estado === 'vencida' ? 'Vencida' : 'Pendiente de cobro'}
+              {cobro.vencimientos.length > 0 && ` · vence${cobro.vencimientos.length > 1 ? 'n' : ''} ${cobro.vencimientos.map(formatDate).join(', ')}`}
+            </span>
+          )}
+        </span>
+      )}
+    </StyledEstado>
+  );
+}

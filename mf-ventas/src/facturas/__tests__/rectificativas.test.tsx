@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from 'shared';
+import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
+import { ARTICULOS, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
+
+const select = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`)) as HTMLSelectElement;
+const opciones = (el: HTMLSelectElement) => [...el.options].map((o) => o.value).filter(Boolean);
+
+const completa = emitida({
+  id: 40,
+  lineas: [linea(51, ARTICULOS[0], 10000, { precio: 1800 }), linea(52, ARTICULOS[1], 2000, { precio: 240000, descuento: 1000 })],
+});
+const ticket = emitida({ id: 60, numero: 'T 2026/000003', serie_id: 2, serie_codigo: 'T', tipo_factura: 'F2', fecha: '2026-02-01', total: 1210, lineas: [linea(61, ARTICULOS[0], 5000)] });
+
+const rectificativa = (over: Parameters<typeof factura>[0]) =>
+  factura({ id: 70, tipo: 'rectificativa', serie_id: 3, serie_codigo: 'R', factura_id: 40, factura_numero: 'A 2026/000012', tipo_factura: 'R1', modo_rectificacion: 'diferencias', ...over });
+
+describe('Rectificativa', () => {
+  it('«Rectificar» preselects the invoice: customer, kind R1-R4, by differences empty; lines of the invoice enter negative; one body', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([completa, ticket]),
+      editarrectificativa: (call: FakeCall) => ({ RESULT: '0', data: [rectificativa({ ...(call.body as object), lineas: [] })] }),
+    });
+    renderFacturas('/ventas/rectificativa/nueva-rectificativa?factura=40', { api: fake.api });
+    expect(await screen.findByRole('heading', { name: 'Nueva rectificativa' })).toBeTruthy();
+    await waitFor(() => expect(select('Factura rectificada').value).toBe('40'));
+    expect(screen.getByTestId('tercero').textContent).toBe('Droguería Sol SL');
+    // Only the customer's emitted invoices; a full invoice takes R1-R4.
+    expect(within(select('Factura rectificada')).getByRole('option', { name: /^T 2026\/000003 · 01\/02\/2026/ })).toBeTruthy();
+    expect(select('Tipo de rectificativa').value).toBe('R1');
+    expect(opciones(select('Tipo de rectificativa'))).toEqual(['R1', 'R2', 'R3', 'R4']);
+    await waitFor(() => expect(select('Serie').value).toBe('3'));
+    expect(opciones(select('Serie'))).toEqual(['3']);
+    expect(select('Modo').value).toBe('diferencias');
+    expect(screen.queryByLabelText('Cantidad de la línea 1')).toBeNull();
+
+    const lineas = await screen.findByRole('table', { name: 'Líneas de la factura rectificada' });
+    await userEvent.click(within(lineas).getByRole('button', { name: 'Rectificar LIB-01' }));
+    expect(within(lineas).getByText('Añadida')).toBeTruthy();
+    const cantidad = screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement;
+    expect(cantidad.value).toBe('-2');
+    // One unit returned instead of two.
+    await userEvent.clear(cantidad);
+    await userEvent.type(cantidad, '-1');
+    // −1 × 24,00 × 0,90 = −21,60 at 4 % (IVA −0,86), recargo 0,5 % (−0,11).
+    expect(screen.getByTestId('total').textContent).toBe('-22,57 €');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarrectificativa')).toHaveLength(1));
+    const body = bodiesOf(fake.calls, 'editarrectificativa')[0];
+    expect(body).toMatchObject({ serie_id: 3, cliente_id: 3, factura_id: 40, tipo: 'R1', modo: 'diferencias', almacen_id: 1, forma_pago: 'recibo_30_60' });
+    expect(body.lineas).toEqual([{ articulo_id: 8, cantidad: -1000, precio: 240000, descuento: 1000, descripcion: 'Libro técnico', ubicacion_id: null, origen_linea_id: 52 }]);
+    await waitFor(() => expect(currentPath()).toBe('/ventas/rectificativa/70'));
+  });
+
+  it('a simplified invoice takes only R5; by substitution it starts from the invoice’s lines, asking before it replaces lines', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([completa, ticket]) });
+    renderFacturas('/ventas/rectificativa/nueva-rectificativa?factura=40', { api: fake.api });
+    await waitFor(() => expect(select('Factura rectificada').value).toBe('40'));
+    await screen.findByRole('table', { name: 'Líneas de la factura rectificada' });
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir todas' }));
+    expect(screen.getByLabelText('Cantidad de la línea 2')).toBeTruthy();
+
+    // Another invoice replaces the lines: asked first.
+    await userEvent.selectOptions(select('Factura rectificada'), '60');
+    const aviso = await screen.findByRole('dialog', { name: 'Cambiar la factura rectificada' });
+    await userEvent.click(within(aviso).getByRole('button', { name: 'Cambiar' }));
+    await waitFor(() => expect(select('Tipo de rectificativa').value).toBe('R5'));
+    expect(opciones(select('Tipo de rectificativa'))).toEqual(['R5']);
+    expect(screen.queryByLabelText('Cantidad de la línea 1')).toBeNull();
+
+    await userEvent.selectOptions(select('Modo'), 'sustitucion');
+    await waitFor(() => expect((screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement).value).toBe('5'));
+    expect(screen.queryByRole('table', { name: 'Líneas de la factura rectificada' })).toBeNull();
+    expect(screen.getByText(/Por sustitución: las líneas de la factura rectificada/)).toBeTruthy();
+  });
+
+  it('an unknown invoice in ?factura= says so', async () => {
+    const fake = fakeVentas();
+    const r = renderFacturas('/ventas/rectificativa/nueva-rectificativa?factura=99', { api: fake.api });
+    await screen.findByRole('heading', { name: 'Nueva rectificativa' });
+    await waitFor(() => expect(r.toasts).toContain(`error:${MESSAGES.facturaARectificarNoValida}`));
+  });
+
+  it('emitted, it shows the invoice it corrects as a link, and has no payment', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([completa]),
+      listadorectificativas: listadoDocs([
+        rectificativa({ numero: 'R 2026/000001', estado: 'emitida', registro: { id: 9, tipo: 'alta', huella: 'AB12CD34EF56AB12CD34', fecha_hora_huso: '2026-03-04T10:00:00+01:00' } }),
+      ]),
+    });
+    renderFacturas('/ventas/rectificativa/70', { api: fake.api });
+    expect(await screen.findByRole('heading', { name: 'Factura rectificativa R 2026/000001' })).toBeTruthy();
+    const fiscal = screen.getByLabelText('Situación fiscal');
+    expect(within(fiscal).getByRole('link', { name: 'A 2026/000012' }).getAttribute('href')).toBe('/ventas/factura/40');
+    expect(within(fiscal).queryByTestId('cobro')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Registrar cobro' })).toBeNull();
+    expect(select('Factura rectificada').value).toBe('40');
+    expect(select('Tipo de rectificativa').value).toBe('R1');
+    expect(screen.getByRole('button', { name: 'Rectificar' })).toBeTruthy();
+  });
+});

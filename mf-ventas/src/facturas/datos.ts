@@ -1,0 +1,95 @@
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { SERIE_TIPO_LABEL, useListOptions, useShell, vencimientos, type ArticuloLinea, type Cliente, type Documento, type SelectOption, type Serie, type SerieTipo } from 'shared';
+
+const POR_CODIGO = { orden: 'codigo', dir: 'asc' } as const;
+
+/**
+ * The series of some kinds (normal and simplificada for invoices, rectificativa) for the serie select:
+ * the active ones, plus the one the document already has. `porDefecto` is the first active one of the
+ * first kind (a new invoice starts in the normal serie).
+ */
+export function useSeries(tipos: readonly SerieTipo[], actual?: string) {
+  const list = useListOptions<Serie>('listadoseries', { params: POR_CODIGO, toOption: (s) => ({ value: String(s.id), label: s.codigo }) });
+  const { rows, loading } = list;
+  return useMemo(() => {
+    const delTipo = rows.filter((s) => tipos.includes(s.tipo));
+    const options: SelectOption[] = delTipo
+      .filter((s) => s.activo === 1 || String(s.id) === actual)
+      .map((s) => ({
+        value: String(s.id),
+        label: `${s.codigo} · ${s.descripcion || SERIE_TIPO_LABEL[s.tipo]}${tipos.length > 1 ? ` (${SERIE_TIPO_LABEL[s.tipo].toLowerCase()})` : ''}${s.activo ? '' : ' (inactiva)'}`,
+      }));
+    const activas = delTipo.filter((s) => s.activo === 1);
+    const primera = tipos.map((t) => activas.find((s) => s.tipo === t)).find(Boolean);
+    return { rows: delTipo, options, loading, porDefecto: primera ? String(primera.id) : '' };
+  }, [rows, loading, tipos, actual]);
+}
+
+/**
+ * A new document's required choice starts with the screen's value (its serie) whenever it is empty: the
+ * form's starting value while nothing was touched (leaving asks nothing), else a change like the clerk's.
+ */
+export function useValorInicial(
+  form: { values: Record<string, string>; dirty: boolean; reset: (v: Record<string, string>) => void; set: (campo: string, v: string) => void },
+  isNew: boolean,
+  campo: string,
+  valor: string,
+): void {
+  const { values, dirty, reset, set } = form;
+  useLayoutEffect(() => {
+    if (!isNew || values[campo] || !valor) return;
+    if (dirty) set(campo, valor);
+    else reset({ ...values, [campo]: valor });
+  }, [isNew, dirty, values, campo, valor, reset, set]);
+}
+
+/** What a sale's new lines take from its customer: the tariff's price, the discount, recargo de equivalencia. */
+export type CondicionesCliente = Pick<Cliente, 'id' | 'razon_social' | 'tarifa' | 'descuento' | 'recargo' | 'forma_pago' | 'retencion' | 'email'>;
+
+/** The price of an article in a customer's tariff (1: precio de venta, 2 and 3: its other tariffs). */
+export function precioTarifa(a: ArticuloLinea, tarifa: number | null | undefined): bigint | undefined {
+  const p = tarifa === 2 ? a.tarifa_2 : tarifa === 3 ? a.tarifa_3 : a.precio_venta;
+  return p === undefined || p === null ? undefined : BigInt(p);
+}
+
+/**
+ * The customer of a document: the one picked on the screen, else read by its id (a saved draft gets
+ * new lines at the customer's prices too).
+ */
+export function useCliente(id: string, elegido: CondicionesCliente | null) {
+  const { api } = useShell();
+  const [leido, setLeido] = useState<CondicionesCliente | null>(null);
+  const falta = id !== '' && elegido?.id !== Number(id) && leido?.id !== Number(id);
+  useEffect(() => {
+    if (!falta) return;
+    let live = true;
+    api
+      .get<Cliente>('listadoclientes', { id })
+      .then((res) => {
+        if (live && res.RESULT === '0' && res.data?.[0]) setLeido(res.data[0]);
+      })
+      .catch(() => {
+        // Without it, new lines start at the article's first tariff.
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, id, falta]);
+  if (elegido && String(elegido.id) === id) return elegido;
+  return leido && String(leido.id) === id ? leido : null;
+}
+
+/** Where an emitted invoice stands with its payment: paid, overdue (a due date passed), or pending. */
+export type SituacionCobro = { estado: 'cobrada' | 'vencida' | 'pendiente'; vencimientos: string[] } | null;
+
+export function situacionCobro(
+  d: Pick<Documento, 'estado' | 'fecha' | 'forma_pago' | 'cobro_fecha'>,
+  hoy: string,
+): SituacionCobro {
+  if (d.estado !== 'emitida') return null;
+  const due = vencimientos(d.fecha, d.forma_pago);
+  if (d.cobro_fecha) return { estado: 'cobrada', vencimientos: due };
+  // Without a payment method it falls due on its date.
+  const limite = due.length ? due[0] : d.fecha;
+  return { estado: limite < hoy ? 'vencida' : 'pendiente', vencimientos: due };
+}

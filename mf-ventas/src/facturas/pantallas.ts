@@ -1,0 +1,86 @@
+import {
+  DOCUMENTO_TIPOS,
+  MODOS_RECTIFICACION,
+  TIPOS_FACTURA,
+  type FlagName,
+  type PantallaDocumento,
+  type Schema,
+  type SerieTipo,
+} from 'shared';
+import { documentoVentaSchema } from '../documentos/pantallas';
+import { paths } from '../paths';
+
+/** Header fields of `editarfactura`: a sales document's and its serie (lines travel apart, as `lineas`). */
+export const facturaSchema = { ...documentoVentaSchema, serie_id: { type: 'int', required: true, min: 1 } } satisfies Schema;
+
+/** The rectificativa's R1-R5 kinds. */
+export const TIPOS_RECTIFICATIVA = TIPOS_FACTURA.filter((t) => t.startsWith('R'));
+
+/**
+ * `editarrectificativa`: the invoice's fields plus the invoice it corrects, its kind and how. The form keeps
+ * kind and mode under the names the document answers (`tipo_factura`, `modo_rectificacion`); they travel as
+ * `tipo` and `modo` (see `cuerpoRectificativa`).
+ */
+export const rectificativaSchema = {
+  ...facturaSchema,
+  factura_id: { type: 'int', required: true, min: 1 },
+  tipo_factura: { type: 'enum', required: true, values: TIPOS_RECTIFICATIVA },
+  modo_rectificacion: { type: 'enum', required: true, values: MODOS_RECTIFICACION },
+} satisfies Schema;
+
+export type CampoFactura =
+  | 'serie_id'
+  | 'cliente_id'
+  | 'factura_id'
+  | 'tipo_factura'
+  | 'modo_rectificacion'
+  | 'almacen_id'
+  | 'fecha'
+  | 'forma_pago'
+  | 'retencion'
+  | 'observaciones';
+
+/** What differs between the invoice and the rectificativa screens. */
+export type PantallaFactura = PantallaDocumento<CampoFactura> & {
+  flag: FlagName;
+  /** Route segments (relative to /ventas). */
+  rutas: { list: string; nuevo: string; record: string; param: string };
+  schema: Schema;
+  /** Kinds of serie it is numbered in. */
+  series: readonly SerieTipo[];
+};
+
+export const FACTURA: PantallaFactura = {
+  def: DOCUMENTO_TIPOS.factura,
+  flag: 'ventas_facturas',
+  list: paths.facturas,
+  nuevo: paths.nuevaFactura,
+  record: paths.factura,
+  rutas: { list: 'facturas', nuevo: 'factura/nueva-factura', record: 'factura/:facturaId', param: 'facturaId' },
+  nuevoLabel: 'Nueva factura',
+  description:
+    'Facturas a clientes: en borrador se pueden cambiar; al emitirlas reciben su número de serie y su registro de facturación y ya no se modifican.',
+  campos: ['serie_id', 'cliente_id', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'],
+  schema: facturaSchema,
+  series: DOCUMENTO_TIPOS.factura.series ?? ['normal', 'simplificada'],
+};
+
+export const RECTIFICATIVA: PantallaFactura = {
+  def: DOCUMENTO_TIPOS.rectificativa,
+  flag: 'ventas_facturas',
+  list: paths.rectificativas,
+  nuevo: paths.nuevaRectificativa,
+  record: paths.rectificativa,
+  rutas: { list: 'rectificativa', nuevo: 'rectificativa/nueva-rectificativa', record: 'rectificativa/:rectificativaId', param: 'rectificativaId' },
+  nuevoLabel: 'Nueva rectificativa',
+  description: 'Corrigen una factura emitida: por diferencias (solo lo que cambia, en negativo lo que se reduce) o por sustitución (la factura corregida entera).',
+  campos: ['serie_id', 'cliente_id', 'factura_id', 'tipo_factura', 'modo_rectificacion', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'],
+  schema: rectificativaSchema,
+  series: DOCUMENTO_TIPOS.rectificativa.series ?? ['rectificativa'],
+};
+
+/** The body's names of a rectificativa's kind and mode (the form keeps the document's). */
+export const cuerpoRectificativa = (values: Record<string, string>) => ({ tipo: values.tipo_factura || null, modo: values.modo_rectificacion || null });
+
+/** The screen of a document of the invoice family by its type. */
+export const pantallaDe = (tipo: string) => (tipo === 'rectificativa' ? RECTIFICATIVA : FACTURA);

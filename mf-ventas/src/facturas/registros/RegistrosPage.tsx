@@ -1,0 +1,189 @@
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import {
+  ApiHttpError,
+  Button,
+  Card,
+  DataTable,
+  MESSAGES,
+  Pager,
+  PageHeader,
+  RowLink,
+  SelectField,
+  downloadBlob,
+  formatMoney,
+  parseDecimal,
+  useList,
+  useListState,
+  useShell,
+  type ComprobacionCadena,
+  type DataColumn,
+  type RegistroFacturacion,
+} from 'shared';
+import { paths } from '../../paths';
+import { Huella, horaRegistro } from './Huella';
+
+const StyledResultado = styled.div<{ $ok: boolean }>`
+  margin-bottom: 16px;
+  padding: 10px 12px;
+  border-radius: 8px;
+  font-size: 14px;
+  ${({ $ok }) => ($ok ? 'background:#f0fdf4;border:1px solid #bbf7d0;color:#166534;' : 'background:#fef2f2;border:1px solid #fecaca;color:#991b1b;')}
+  p { margin: 0; }
+  p + p { margin-top: 4px; }
+`;
+
+const StyledFiltros = styled(Card)`
+  display: flex;
+  gap: 12px;
+  align-items: flex-end;
+  flex-wrap: wrap;
+  margin-bottom: 12px;
+  > * { min-width: 200px; }
+`;
+
+const TIPO_LABEL = { alta: 'Alta', anulacion: 'Anulación' } as const;
+const TIPO_OPTIONS = [
+  { value: 'alta', label: 'Altas' },
+  { value: 'anulacion', label: 'Anulaciones' },
+];
+/** Where each record stands with the AEAT (issue 9 sends them; until then they wait). */
+const ENVIO_LABEL: Record<string, string> = {
+  pendiente: 'Pendiente de envío',
+  enviado: 'Enviado',
+  correcto: 'Correcto',
+  aceptado_con_errores: 'Aceptado con errores',
+  incorrecto: 'Incorrecto',
+};
+
+/** '123.45' (the record's ImporteTotal) as '123,45 €'. */
+const importe = (r: RegistroFacturacion) => {
+  const v = r.importe_total === null ? null : parseDecimal(r.importe_total, 2);
+  return v === null ? '—' : formatMoney(v);
+};
+const rutaFactura = (r: RegistroFacturacion) => (r.documento_tipo === 'rectificativa' ? paths.rectificativa(r.documento_id) : paths.factura(r.documento_id));
+
+/** One chain per issuer (a company that changed its NIF has two): correct when all are, the first break of any. */
+function unaComprobacion(cadenas: ComprobacionCadena[]): ComprobacionCadena {
+  return {
+    total: cadenas.reduce((n, c) => n + c.total, 0),
+    correcto: cadenas.every((c) => c.correcto),
+    rotura: cadenas.find((c) => c.rotura)?.rotura ?? null,
+  };
+}
+
+/** The record's XML as a file: 'registro-000012-F-2026-000012.xml'. */
+function descargarXml(r: RegistroFacturacion) {
+  const nombre = `registro-${String(r.orden).padStart(6, '0')}-${r.num_serie.replace(/[^\w-]+/g, '-')}.xml`;
+  downloadBlob(new Blob([r.xml], { type: 'application/xml' }), nombre);
+}
+
+/**
+ * /ventas/registros: the VERI*FACTU chain, in its order: each record's invoice, type, amount, huella and
+ * submission state, its XML to download; «Comprobar cadena» recomputes every huella on the server and
+ * says whether the chain holds or where it first breaks.
+ */
+export function RegistrosPage() {
+  const { api, toast } = useShell();
+  const [state, setState] = useListState('ventas-registros', { porPagina: 25 });
+  const tipo = state.filters.tipo ?? '';
+  const params = useMemo(() => ({ pagina: state.pagina, porPagina: state.porPagina, tipo: tipo || undefined }), [state.pagina, state.porPagina, tipo]);
+  const { rows, total, loading, error } = useList<RegistroFacturacion>('listadoregistrosfacturacion', params);
+  const [comprobando, setComprobando] = useState(false);
+  const [resultado, setResultado] = useState<ComprobacionCadena | null>(null);
+
+  const comprobar = async () => {
+    setComprobando(true);
+    setResultado(null);
+    try {
+      const res = await api.get<ComprobacionCadena>('comprobarregistrosfacturacion');
+      if (res.RESULT === '0') setResultado(unaComprobacion(res.data ?? []));
+      else toast.error(res.message);
+    } catch (e) {
+      toast.error(e instanceof ApiHttpError ? e.body.message : undefined);
+    } finally {
+      setComprobando(false);
+    }
+  };
+
+  const columns = useMemo<DataColumn<RegistroFacturacion>[]>(
+    () => [
+      { id: 'orden', header: 'Nº', align: 'right', hideOnPhone: true, cell: (r) => r.orden.toLocaleString('es-ES') },
+      { id: 'num_serie', header: 'Factura', cell: (r) => <RowLink to={rutaFactura(r)}>{r.num_serie}</RowLink> },
+      { id: 'tipo', header: 'Tipo', cell: (r) => TIPO_LABEL[r.tipo] ?? r.tipo },
+      { id: 'tipo_factura', header: 'Tipo de factura', hideOnPhone: true, cell: (r) => r.tipo_factura ?? '' },
+      { id: 'fecha', header: 'Generado', hideOnPhone: true, cell: (r) => horaRegistro(r.fecha_hora_huso) },
+      { id: 'importe', header: 'Importe', align: 'right', cell: importe },
+      { id: 'huella', header: 'Huella', cell: (r) => <Huella valor={r.huella} /> },
+      { id: 'envio', header: 'Envío', hideOnPhone: true, cell: (r) => ENVIO_LABEL[r.estado_envio] ?? r.estado_envio },
+      {
+        id: 'xml',
+        header: 'XML',
+        cell: (r) => (
+          <Button type="button" $variant="secondary" $small disabled={!r.xml} aria-label={`Descargar XML de ${r.num_serie} (${TIPO_LABEL[r.tipo]})`} onClick={() => descargarXml(r)}>
+            Descargar XML
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const rota = resultado?.rotura;
+  return (
+    <>
+      <PageHeader
+        title="Registros de facturación"
+        description="La cadena VERI*FACTU: un registro de alta por cada factura emitida y uno de anulación por cada factura anulada, cada uno con la huella del anterior."
+        actions={
+          <Button type="button" $variant="secondary" disabled={comprobando} aria-busy={comprobando} onClick={() => void comprobar()}>
+            {comprobando ? 'Comprobando…' : 'Comprobar cadena'}
+          </Button>
+        }
+      />
+      {resultado && (
+        <StyledResultado $ok={resultado.correcto} role={resultado.correcto ? 'status' : 'alert'}>
+          {resultado.correcto ? (
+            <p>
+              <strong>{MESSAGES.cadenaCorrecta}</strong> ({resultado.total.toLocaleString('es-ES')} registro{resultado.total === 1 ? '' : 's'}).
+            </p>
+          ) : (
+            <>
+              <p>
+                <strong>{MESSAGES.cadenaRota}</strong>
+              </p>
+              {rota && (
+                <p>
+                  Primer registro que no cuadra: nº {rota.orden.toLocaleString('es-ES')} ({rota.num_serie}): {rota.motivo}
+                </p>
+              )}
+            </>
+          )}
+        </StyledResultado>
+      )}
+      <StyledFiltros>
+        <SelectField
+          label="Tipo de registro"
+          placeholder="Todos"
+          options={TIPO_OPTIONS}
+          value={tipo}
+          onChange={(v) => setState((s) => ({ ...s, pagina: 1, filters: { ...s.filters, tipo: v } }))}
+        />
+      </StyledFiltros>
+      {error ? (
+        <p role="alert">{error}</p>
+      ) : (
+        <>
+          <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} caption="Registros de facturación" empty={loading ? 'Cargando…' : 'Todavía no hay registros: se crean al emitir o anular facturas.'} />
+          <Pager
+            pagina={state.pagina}
+            porPagina={state.porPagina}
+            total={total}
+            onPage={(pagina) => setState((s) => ({ ...s, pagina }))}
+            onPageSize={(porPagina) => setState((s) => ({ ...s, porPagina, pagina: 1 }))}
+          />
+        </>
+      )}
+    </>
+  );
+}
