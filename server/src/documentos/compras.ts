@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
 import { documentoActions } from './engine.ts';
 import type { DocRow, EffectResult, TipoEffects } from './engine.ts';
-import { addToLines } from './ledger.ts';
+import { cerrarPendiente } from './enlaces.ts';
 import { precioNetoSql } from './sql.ts';
 
 /**
@@ -49,17 +49,7 @@ export const pedidoCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
   ...base([...COLUMNAS, 'fecha_entrega']),
   acciones: {
     /** What is still pending is closed (its undo gives it back). */
-    async finalizar(ctx): Promise<EffectResult> {
-      const abiertas = await ctx.trx
-        .selectFrom('documento_lineas')
-        .select(['id', 'pendiente'])
-        .where('documento_id', '=', ctx.doc.id)
-        .where('pendiente', '>', 0)
-        .execute();
-      const pendiente = abiertas.map((l) => [l.id, -Number(l.pendiente)] as [number, number]);
-      await addToLines(ctx.trx, 'pendiente', pendiente);
-      return { detalle: { pendiente } };
-    },
+    finalizar: cerrarPendiente,
   },
 };
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES } from 'shared/domain';
 import type { DocumentoTipo, DocumentoTipoDef, FieldErrors } from 'shared/domain';
+import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { addToLines } from './ledger.ts';
 import type { LineaValida } from './engine.ts';
@@ -150,7 +151,9 @@ export async function guardarEnlaces(
   const links = lineas.flatMap((l, i) =>
     l.origen_linea_id !== null ? [{ linea_id: ids[i], padre_linea_id: l.origen_linea_id, cantidad: Math.abs(l.cantidad) }] : [],
   );
-  for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('documento_enlaces').values(links.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < links.length; i += CHUNK) {
+    await insertarFilas(trx, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], links.slice(i, i + CHUNK).map((k) => [k.linea_id, k.padre_linea_id, k.cantidad]));
+  }
   const tomar = links.filter((k) => origenes.get(k.padre_linea_id)?.pendiente);
   await addToLines(trx, 'pendiente', tomar.map((k) => [k.padre_linea_id, -k.cantidad] as const));
   const facturables = links.filter((k) => origenes.get(k.padre_linea_id)?.facturable);
@@ -212,4 +215,20 @@ export async function actualizarEstadoPadres(trx: Transaction<Database>, docIds:
     const estado = queda ? accion.toParcial! : accion.to!;
     if (estado !== doc.estado) await trx.updateTable('documentos').set({ estado }).where('id', '=', id).execute();
   }
+}
+
+/**
+ * The effect of "finalizar" on an order (pedido de compra or de venta): what is still pending is closed — no longer
+ * to receive or serve, no longer reserved. Its deltas go to the action's detalle, so the generic undo gives them back.
+ */
+export async function cerrarPendiente(ctx: { trx: Transaction<Database>; doc: { id: number } }): Promise<{ detalle: { pendiente: [number, number][] } }> {
+  const abiertas = await ctx.trx
+    .selectFrom('documento_lineas')
+    .select(['id', 'pendiente'])
+    .where('documento_id', '=', ctx.doc.id)
+    .where('pendiente', '>', 0)
+    .execute();
+  const pendiente = abiertas.map((l) => [l.id, -Number(l.pendiente)] as [number, number]);
+  await addToLines(ctx.trx, 'pendiente', pendiente);
+  return { detalle: { pendiente } };
 }

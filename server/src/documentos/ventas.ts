@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
 import { documentoActions } from './engine.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './engine.ts';
+import { cerrarPendiente } from './enlaces.ts';
 import { addToLines, moverStockVenta } from './ledger.ts';
 
 /**
@@ -52,18 +53,8 @@ function base<S extends typeof documentoVentaSchema>(schema: S, columns: readonl
 export const pedidoVentaEffects: TipoEffects<typeof documentoVentaSchema> = {
   ...base(documentoVentaSchema, [...COLUMNAS, 'fecha_entrega']),
   acciones: {
-    /** What is still pending is closed, and so no longer reserved (its undo gives it back). */
-    async finalizar(ctx): Promise<EffectResult> {
-      const abiertas = await ctx.trx
-        .selectFrom('documento_lineas')
-        .select(['id', 'pendiente'])
-        .where('documento_id', '=', ctx.doc.id)
-        .where('pendiente', '>', 0)
-        .execute();
-      const pendiente = abiertas.map((l) => [l.id, -Number(l.pendiente)] as [number, number]);
-      await addToLines(ctx.trx, 'pendiente', pendiente);
-      return { detalle: { pendiente } };
-    },
+    /** What is still pending is closed (its undo gives it back). */
+    finalizar: cerrarPendiente,
   },
 };
 
