@@ -1,5 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, MESSAGES, checkField, numeroDe } from 'shared/domain';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
@@ -7,6 +5,7 @@ import { documentosFacturaActions } from '../../documentos/facturas.ts';
 import { comprobarCadenas } from '../../fiscal/cadena.ts';
 import { nowIso } from '../../context.ts';
 import { listSchema, paging } from '../common.ts';
+import { leerEnvioPdf } from '../envio.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 import { hfaActions } from './hfa.ts';
 
@@ -18,34 +17,6 @@ import { hfaActions } from './hfa.ts';
 const FLAGS = ['ventas' as const, 'ventas_facturas' as const];
 const FACTURA = DOCUMENTO_TIPOS.factura;
 const TIPOS = [FACTURA.tipo, DOCUMENTO_TIPOS.rectificativa.tipo];
-const MAX_PDF_BYTES = 10 * 1024 * 1024;
-
-/** The multipart body: the `archivo` PDF and the `id` and `email` fields (or in the query). */
-async function leerEnvio(request: FastifyRequest): Promise<{ id: unknown; email: unknown; pdf: Buffer }> {
-  const maybe = request as Partial<Pick<FastifyRequest, 'isMultipart'>>;
-  if (!maybe.isMultipart?.()) throw fail(MESSAGES.invalidFile, '1', 400);
-  const query = request.query as Record<string, unknown>;
-  let id: unknown = query.id;
-  let email: unknown = query.email;
-  let pdf: Buffer | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_PDF_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
-        const buffer = await file.toBuffer();
-        if (file.fieldname === 'archivo') pdf = buffer;
-      } else if (part.fieldname === 'id') id = part.value;
-      else if (part.fieldname === 'email') email = part.value;
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(MESSAGES.fileTooLarge, '1', 400);
-    throw fail(MESSAGES.invalidFile, '1', 400);
-  }
-  // A PDF by its first bytes, never by the name or the declared type.
-  if (pdf?.subarray(0, 5).toString('latin1') !== '%PDF-') throw fail(MESSAGES.invalidFile, '1', 400);
-  if (!pdf) throw fail(MESSAGES.invalidFile, '1', 400);
-  return { id, email, pdf };
-}
 
 const registrosInput = {
   ...listSchema(['orden'] as const),
@@ -96,9 +67,8 @@ export const facturaActions = [
     method: 'POST',
     flags: FLAGS,
     async handler({ request, app }) {
-      const { id: rawId, email: rawEmail, pdf } = await leerEnvio(request);
-      const id = typeof rawId === 'string' && /^\d{1,9}$/.test(rawId) ? Number(rawId) : typeof rawId === 'number' ? rawId : null;
-      if (!id || !Number.isSafeInteger(id)) throw invalidFields({ id: MESSAGES.invalidNumber });
+      const { id, campos, pdf } = await leerEnvioPdf(request);
+      const rawEmail = campos.email;
       let destino: string | null = null;
       if (typeof rawEmail === 'string' && rawEmail.trim() !== '') {
         const checked = checkField('email', { type: 'email', max: 200 }, rawEmail);
