@@ -12,4 +12,5 @@ export const paths = {
   serie: (id: number | string) => `${base}/serie/${id}`,
   nuevaSerie: `${base}/serie/nueva-serie`,
   utilidades: `${base}/utilidades`,
+  verifactu: `${base}/verifactu`,
 } as const;

@@ -8,6 +8,7 @@ import { SeriePage } from './series/SeriePage';
 import { UsuarioListPage } from './usuarios/UsuarioListPage';
 import { UsuarioPage } from './usuarios/UsuarioPage';
 import { UtilidadesPage } from './utilidades/UtilidadesPage';
+import { VerifactuPage } from './verifactu/VerifactuPage';
 
 // One block for the host's layout, whatever the screen renders; never wider than its column.
 const StyledSection = styled.div`
@@ -56,6 +57,14 @@ export default function Section() {
         />
         <Route path="serie/:serieId" element={<SerieRoute />} />
         <Route path="utilidades" element={<UtilidadesPage />} />
+        <Route
+          path="verifactu"
+          element={
+            <ModuleGate module={['ventas', 'ventas_facturas']}>
+              <VerifactuPage />
+            </ModuleGate>
+          }
+        />
         <Route path="*" element={<NotFoundPanel back={{ to: paths.configuracion, label: 'Volver a Configuración' }} />} />
       </Routes>
     </StyledSection>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { formaPagoLabel, formatDate, hoyIso, rutaDocumento, type Documento } from 'shared';
+import { Callout, estadoEnvioLabel, formaPagoLabel, formatDate, hoyIso, rutaDocumento, type Documento } from 'shared';
 import { paths } from '../paths';
 import { situacionCobro } from './datos';
 import { Huella, horaRegistro } from './registros/Huella';
@@ -23,7 +23,29 @@ const StyledEstado = styled.section`
   .cobrada { color: #166534; font-weight: 600; }
   .vencida { color: ${({ theme }) => theme.danger}; font-weight: 600; }
   .pendiente { color: #92400e; font-weight: 600; }
+  .correcto { color: #166534; font-weight: 600; }
+  .aceptado_con_errores { color: #92400e; font-weight: 600; }
+  .incorrecto { color: ${({ theme }) => theme.danger}; font-weight: 600; }
 `;
+
+/** The AEAT refused the invoice's record, or accepted it with errors: what it said, and where to correct it. */
+function AvisoEnvio({ registro: r }: { registro: NonNullable<Documento['registro']> }) {
+  if (r.estado_envio !== 'incorrecto' && r.estado_envio !== 'aceptado_con_errores') return null;
+  const rechazado = r.estado_envio === 'incorrecto';
+  const respuesta = [r.codigo_error, r.descripcion_error].filter(Boolean).join(' · ');
+  return (
+    <Callout $tone={rechazado ? 'danger' : 'warning'} role={rechazado ? 'alert' : 'status'} style={{ marginBottom: 12 }}>
+      <p>
+        {rechazado ? 'La AEAT ha rechazado el registro de facturación de esta factura' : 'La AEAT ha aceptado con errores el registro de facturación de esta factura'}
+        {respuesta ? `: ${respuesta}.` : '.'}
+      </p>
+      <p>
+        {r.tipo === 'alta' ? 'Hay que subsanarlo con un registro nuevo: ' : 'Revise el registro: '}
+        <Link to={`${paths.registros}?registro=${r.id}`}>ir al registro</Link>.
+      </p>
+    </Callout>
+  );
+}
 
 /** The invoice it corrects, as a link to its record (a factura, or a rectificativa corrected again). */
 function FacturaRectificada({ d }: { d: Documento }) {
@@ -40,42 +62,52 @@ function FacturaRectificada({ d }: { d: Documento }) {
 
 /**
  * What an invoice's record shows once it has a number: its registro de facturación (type, timestamp and
- * huella), where it stands with its payment and, for a rectificativa, the invoice it corrects.
+ * huella), where it stands with its payment and, for a rectificativa, the invoice it corrects. Issue 9: the
+ * record's submission state, and a warning when the AEAT refused it or accepted it with errors.
  */
 export function EstadoFactura({ documento: d }: { documento: Documento }) {
   const cobro = d.tipo === 'factura' ? situacionCobro(d, hoyIso()) : null;
   if (!d.registro && !cobro && !d.factura_id) return null;
   return (
-    <StyledEstado aria-label="Situación fiscal">
-      <FacturaRectificada d={d} />
-      {d.registro && (
-        <>
-          <span className="item">
-            <span className="k">Registro de facturación</span>
-            <Link to={paths.registros}>{d.registro.tipo === 'anulacion' ? 'Anulación' : 'Alta'}</Link> del {horaRegistro(d.registro.fecha_hora_huso)}
-          </span>
-          <span className="item">
-            <span className="k">Huella</span>
-            <Huella valor={d.registro.huella} />
-          </span>
-        </>
-      )}
-      {cobro && (
-        <span className="item" data-testid="cobro">
-          <span className="k">Cobro</span>
-          {cobro.estado === 'cobrada' ? (
-            <span className="cobrada">
-              Cobrada el {formatDate(d.cobro_fecha)}
-              {d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}
+    <>
+      {d.registro && <AvisoEnvio registro={d.registro} />}
+      <StyledEstado aria-label="Situación fiscal">
+        <FacturaRectificada d={d} />
+        {d.registro && (
+          <>
+            <span className="item">
+              <span className="k">Registro de facturación</span>
+              <Link to={paths.registros}>{d.registro.tipo === 'anulacion' ? 'Anulación' : 'Alta'}</Link> del {horaRegistro(d.registro.fecha_hora_huso)}
             </span>
-          ) : (
-            <span className={cobro.estado}>
-              {cobro.estado === 'vencida' ? 'Vencida' : 'Pendiente de cobro'}
-              {cobro.vencimientos.length > 0 && ` · vence${cobro.vencimientos.length > 1 ? 'n' : ''} ${cobro.vencimientos.map(formatDate).join(', ')}`}
+            <span className="item">
+              <span className="k">Huella</span>
+              <Huella valor={d.registro.huella} />
             </span>
-          )}
-        </span>
-      )}
-    </StyledEstado>
+            {d.registro.estado_envio && (
+              <span className="item" data-testid="envio">
+                <span className="k">Envío a la AEAT</span>
+                <span className={d.registro.estado_envio}>{estadoEnvioLabel(d.registro.estado_envio)}</span>
+              </span>
+            )}
+          </>
+        )}
+        {cobro && (
+          <span className="item" data-testid="cobro">
+            <span className="k">Cobro</span>
+            {cobro.estado === 'cobrada' ? (
+              <span className="cobrada">
+                Cobrada el {formatDate(d.cobro_fecha)}
+                {d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}
+              </span>
+            ) : (
+              <span className={cobro.estado}>
+                {cobro.estado === 'vencida' ? 'Vencida' : 'Pendiente de cobro'}
+                {cobro.vencimientos.length > 0 && ` · vence${cobro.vencimientos.length > 1 ? 'n' : ''} ${cobro.vencimientos.map(formatDate).join(', ')}`}
+              </span>
+            )}
+          </span>
+        )}
+      </StyledEstado>
+    </>
   );
 }

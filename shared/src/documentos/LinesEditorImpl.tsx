@@ -627,16 +627,17 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
             <dd>{formatMoney(totales.base)}</dd>
             <dt>IVA</dt>
             <dd>{formatMoney(totales.iva)}</dd>
-            {totales.recargo > 0 && (
+            {/* Negative too (a rectificativa by differences): every figure the total adds up is shown. */}
+            {totales.recargo !== 0 && (
               <>
                 <dt>Recargo de equivalencia</dt>
                 <dd>{formatMoney(totales.recargo)}</dd>
               </>
             )}
-            {totales.retencion_importe > 0 && (
+            {totales.retencion_importe !== 0 && (
               <>
                 <dt>Retención</dt>
-                <dd>−{formatMoney(totales.retencion_importe)}</dd>
+                <dd>{totales.retencion_importe > 0 ? `−${formatMoney(totales.retencion_importe)}` : formatMoney(-totales.retencion_importe)}</dd>
               </>
             )}
             <dt className="total">Total</dt>

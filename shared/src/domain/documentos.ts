@@ -606,6 +606,10 @@ export type Documento = Totales & {
     num_serie?: string;
     fecha_expedicion?: string;
     importe_total?: string | null;
+    /** Submission (issue 9): where the record stands with the AEAT and its answer. */
+    estado_envio?: string | null;
+    codigo_error?: string | null;
+    descripcion_error?: string | null;
   } | null;
 };
 

@@ -101,8 +101,17 @@ export type RegistroFacturacion = {
   fecha_hora_huso: string;
   /** The RegistroAlta / RegistroAnulacion XML, valid against SuministroLR.xsd. */
   xml: string;
-  /** Submission (issue 9): 'pendiente' until sent. */
+  /** Submission (issue 9): 'pendiente' until sent, then the AEAT's answer (ESTADO_ENVIO_LABEL). */
   estado_envio: string;
+  /** The CSV of the submission that carried it. */
+  csv?: string | null;
+  /** The AEAT's code and text for this record (Incorrecto, AceptadoConErrores). */
+  codigo_error?: string | null;
+  descripcion_error?: string | null;
+  /** When it was sent (ISO). */
+  enviado?: string | null;
+  /** The id of the record (a subsanación) that corrects it. */
+  subsanado_por?: number | null;
 };
 
 /** What the chain check (comprobarregistrosfacturacion) answers. */

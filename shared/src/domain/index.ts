@@ -13,3 +13,4 @@ export * from './documentos';
 export * from './almacenes';
 export * from './terceros';
 export * from './fiscal';
+export * from './verifactu';

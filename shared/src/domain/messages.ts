@@ -126,6 +126,25 @@ export const MESSAGES = {
   facturaEnviadaPorCorreo: 'Se ha enviado la factura por correo electrónico al cliente',
   facturaNoEmitida: 'La factura no está emitida',
   cadenaRota: 'La cadena de registros tiene una rotura',
+  // VERI*FACTU submission (issue 9), the server's.
+  certificadoPasswordIncorrecta: 'La contraseña del certificado no es correcta',
+  certificadoCaducado: 'El certificado ha caducado el {fecha}',
+  certificadoNoValido: 'El archivo no es un certificado PKCS#12 (.p12 o .pfx) válido',
+  certificadoSinClave: 'El archivo no contiene la clave privada del certificado',
+  verifactuGuardado: 'Se ha guardado la configuración de VERI*FACTU',
+  verifactuSinCertificado: 'VERI*FACTU está activado pero no hay certificado: los registros no se pueden enviar',
+  verifactuDesactivado: 'VERI*FACTU está desactivado: los registros quedan pendientes de envío',
+  verifactuNadaPendiente: 'No hay registros pendientes de envío',
+  verifactuEspera: 'La AEAT pide esperar: el próximo envío saldrá a partir de {hora}',
+  verifactuEnviados: 'Se han enviado {n} registros a la AEAT',
+  verifactuErrorEnvio: 'No se ha podido contactar con la AEAT; se reintentará: {error}',
+  verifactuOcupado: 'Otro servidor está enviando los registros en este momento',
+  registroNoSubsanable: 'Solo se puede subsanar un registro de alta rechazado o aceptado con errores que no esté ya subsanado',
+  // VERI*FACTU submission (issue 9), the screens' own.
+  registroSubsanado: 'Se ha generado el registro de subsanación; se enviará a la AEAT con los siguientes',
+  certificadoGuardado: 'Se ha guardado el certificado de la empresa',
+  certificadoEliminado: 'Se ha eliminado el certificado de la empresa',
+  certificadoRequerido: 'Elija el archivo del certificado (.p12 o .pfx)',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { CONSTANTS } from '../domain/messages';
 import { ESTADOS_ACTIVO } from '../domain/entities';
@@ -120,8 +121,8 @@ export const BusyBar = styled.div.attrs({ role: 'progressbar', 'aria-busy': true
   @keyframes mtpv-busy { from { left: -40%; } to { left: 100%; } }
 `;
 
-/** A boxed note: 'warning' for what can't be undone, 'info' for explanations. */
-export const Callout = styled.div<{ $tone?: 'info' | 'warning' }>`
+/** A boxed note: 'warning' for what can't be undone, 'danger' for what went wrong, 'info' for explanations. */
+export const Callout = styled.div<{ $tone?: 'info' | 'warning' | 'danger' }>`
   border-radius: 8px;
   padding: 10px 12px;
   font-size: 14px;
@@ -129,7 +130,27 @@ export const Callout = styled.div<{ $tone?: 'info' | 'warning' }>`
   ${({ $tone = 'info' }) =>
     $tone === 'warning'
       ? 'background:#fffbeb;border:1px solid #fde68a;color:#78350f;'
-      : 'background:#f0f9ff;border:1px solid #bae6fd;color:#0c4a6e;'}
+      : $tone === 'danger'
+        ? 'background:#fef2f2;border:1px solid #fecaca;color:#991b1b;'
+        : 'background:#f0f9ff;border:1px solid #bae6fd;color:#0c4a6e;'}
   p { margin: 0; }
   p + p { margin-top: 6px; }
 `;
+
+/**
+ * Warnings the server worked out (VERI*FACTU's `avisos`): an 'error' as an alert in red, an 'aviso' as a
+ * status in amber; `children` after the texts (a link to where it is solved). Nothing when there are none.
+ */
+export function AvisoList({ avisos, children, label }: { avisos: { nivel: 'error' | 'aviso'; texto: string }[]; children?: ReactNode; label?: string }) {
+  if (avisos.length === 0) return null;
+  return (
+    <section aria-label={label} style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}>
+      {avisos.map((a) => (
+        <Callout key={`${a.nivel}:${a.texto}`} $tone={a.nivel === 'error' ? 'danger' : 'warning'} role={a.nivel === 'error' ? 'alert' : 'status'}>
+          <p>{a.texto}</p>
+        </Callout>
+      ))}
+      {children}
+    </section>
+  );
+}

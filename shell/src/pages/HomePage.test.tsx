@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeployInfo } from 'shared';
 import { allFlags, createFakeApi, renderWithShell } from 'shared/testing';
@@ -10,6 +10,7 @@ afterEach(cleanup);
 
 const deploy: DeployInfo = {
   remotes: [
+    { name: 'mf_config', prefix: '/config', group: 'Configuración', entries: [], manifest: '' },
     { name: 'mf_catalogo', prefix: '/catalogo', group: 'Productos', entries: [], manifest: '' },
     { name: 'mf_compras', prefix: '/compras', group: 'Compras', module: 'compras', entries: [], manifest: '' },
     { name: 'mf_ventas', prefix: '/ventas', group: 'Ventas', module: 'ventas', entries: [], manifest: '' },
@@ -53,5 +54,43 @@ describe('HomePage', () => {
     r.unmount();
     renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: { ...allFlags(1), ventas_facturas: 0, ventas_albaranes: 0, ventas_pedidos: 0 } });
     expect(screen.queryByText('Nueva venta')).toBeNull();
+  });
+
+  it('shows VERI*FACTU’s warnings where invoices are on, with where to solve them', async () => {
+    const fake = createFakeApi({
+      graficoinicio: () => ({ RESULT: '0', data: [] }),
+      listadoverifactu: () => ({
+        RESULT: '0',
+        data: [
+          {
+            activo: 1,
+            avisos: [
+              { nivel: 'error', texto: 'La AEAT ha rechazado 2 registros de facturación que no se han subsanado' },
+              { nivel: 'aviso', texto: 'El certificado de la empresa caduca el 01/12/2026' },
+            ],
+          },
+        ],
+      }),
+    });
+    renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1) });
+    const avisos = await screen.findByLabelText('Avisos de VERI*FACTU');
+    expect(within(avisos).getByRole('alert').textContent).toBe('La AEAT ha rechazado 2 registros de facturación que no se han subsanado');
+    expect(within(avisos).getByRole('status').textContent).toBe('El certificado de la empresa caduca el 01/12/2026');
+    expect(within(avisos).getByRole('link', { name: 'Ver los registros de facturación' }).getAttribute('href')).toBe('/ventas/registros');
+    expect(within(avisos).getByRole('link', { name: 'Configuración de VERI*FACTU' }).getAttribute('href')).toBe('/config/verifactu');
+  });
+
+  it('without ventas_facturas it does not ask for VERI*FACTU; no warnings, nothing shown', async () => {
+    const off = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }) });
+    const r = renderWithShell(<HomePage deploy={deploy} />, { api: off.api, flags: { ...allFlags(1), ventas_facturas: 0 } });
+    await screen.findByText('gráfico');
+    expect(off.calls.map((c) => c.ac)).not.toContain('listadoverifactu');
+    r.unmount();
+
+    const none = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }), listadoverifactu: () => ({ RESULT: '0', data: [{ avisos: [] }] }) });
+    renderWithShell(<HomePage deploy={deploy} />, { api: none.api, flags: allFlags(1) });
+    await screen.findByText('gráfico');
+    expect(none.calls.map((c) => c.ac)).toContain('listadoverifactu');
+    expect(screen.queryByLabelText('Avisos de VERI*FACTU')).toBeNull();
   });
 });

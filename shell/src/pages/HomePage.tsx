@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Card, Muted, Spinner, useShell, type DeployInfo, type GraficoMes, type ModuleFlags, type Theme } from 'shared';
+import { AvisoList, Card, Muted, Spinner, useShell, type AvisoVerifactu, type DeployInfo, type GraficoMes, type ModuleFlags, type Theme, type VerifactuInfo } from 'shared';
 
 type T = { theme: Theme };
 const HomeChart = lazy(() => import('./HomeChart'));
@@ -42,10 +42,34 @@ function nuevaVenta(flags: ModuleFlags): QuickLink[] {
   return [];
 }
 
+/**
+ * VERI*FACTU's warnings (certificate expiring or expired, records pending too long or refused), worked out by
+ * the server; only where invoices are on. A failed read shows nothing: the home page still works.
+ */
+function useAvisosVerifactu(on: boolean): AvisoVerifactu[] {
+  const { api } = useShell();
+  const [avisos, setAvisos] = useState<AvisoVerifactu[]>([]);
+  useEffect(() => {
+    setAvisos([]);
+    if (!on) return;
+    let live = true;
+    api
+      .get<VerifactuInfo>('listadoverifactu')
+      .then((res) => live && res.RESULT === '0' && setAvisos(res.data?.[0]?.avisos ?? []))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, on]);
+  return avisos;
+}
+
 export function HomePage({ deploy }: { deploy: DeployInfo }) {
   const { api, flags, user, config } = useShell();
   const [months, setMonths] = useState<GraficoMes[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const facturas = flags.ventas === 1 && flags.ventas_facturas === 1;
+  const avisos = useAvisosVerifactu(facturas);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the server draws the chart from the compras/ventas flags, so switching either must fetch it again although the request does not carry them.
   useEffect(() => {
@@ -78,6 +102,13 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
     <div>
       <h1 style={{ fontSize: 22, margin: '0 0 4px' }}>Hola, {user?.nombre ?? 'admin'}</h1>
       <Muted style={{ marginBottom: 20 }}>{config?.razon_social ?? ''}</Muted>
+      <AvisoList avisos={avisos} label="Avisos de VERI*FACTU">
+        <Muted style={{ fontSize: 13 }}>
+          {deployed.has('/ventas') && <Link to="/ventas/registros">Ver los registros de facturación</Link>}
+          {deployed.has('/ventas') && deployed.has('/config') && ' · '}
+          {deployed.has('/config') && <Link to="/config/verifactu">Configuración de VERI*FACTU</Link>}
+        </Muted>
+      </AvisoList>
       <StyledLinks $cols={links.length} data-testid="accesos">
         {links.map((l) => {
           const available = deployed.has(l.prefix);

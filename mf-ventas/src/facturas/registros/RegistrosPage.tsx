@@ -1,18 +1,27 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import {
   ApiHttpError,
   Button,
+  Callout,
   Card,
+  ConfirmDialog,
   DataTable,
+  ESTADO_ENVIO_LABEL,
+  ESTADOS_ENVIO,
   MESSAGES,
   Pager,
   PageHeader,
   RowLink,
   SelectField,
   downloadBlob,
+  estadoEnvioLabel,
+  formatDateTime,
   formatMoney,
   parseDecimal,
+  puedeSubsanar,
+  useAction,
   useList,
   useListState,
   useShell,
@@ -47,14 +56,25 @@ const TIPO_OPTIONS = [
   { value: 'alta', label: 'Altas' },
   { value: 'anulacion', label: 'Anulaciones' },
 ];
-/** Where each record stands with the AEAT (issue 9 sends them; until then they wait). */
-const ENVIO_LABEL: Record<string, string> = {
-  pendiente: 'Pendiente de envío',
-  enviado: 'Enviado',
-  correcto: 'Correcto',
-  aceptado_con_errores: 'Aceptado con errores',
-  incorrecto: 'Incorrecto',
-};
+const ENVIO_OPTIONS = ESTADOS_ENVIO.map((e) => ({ value: e, label: ESTADO_ENVIO_LABEL[e] }));
+/** The AEAT's answers in colour: refused in red, accepted with errors in amber, correct in green. */
+const ENVIO_COLOR: Record<string, string> = { correcto: '#166534', aceptado_con_errores: '#92400e', incorrecto: '#b91c1c' };
+
+const StyledRespuesta = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 4px;
+  font-size: 13px;
+  min-width: 0;
+  overflow-wrap: anywhere;
+  a { font-weight: 600; color: ${({ theme }) => theme.primary[700]}; }
+`;
+const StyledCsv = styled.span`
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 12px;
+  overflow-wrap: anywhere;
+`;
 
 /** '123.45' (the record's ImporteTotal) as '123,45 €'. */
 const importe = (r: RegistroFacturacion) => {
@@ -81,16 +101,53 @@ function descargarXml(r: RegistroFacturacion) {
 /**
  * /ventas/registros: the VERI*FACTU chain, in its order: each record's invoice, type, amount, huella and
  * submission state, its XML to download; «Comprobar cadena» recomputes every huella on the server and
- * says whether the chain holds or where it first breaks.
+ * says whether the chain holds or where it first breaks. Issue 9: each record's submission state, CSV and the
+ * AEAT's answer (code and text), a filter by state, «Subsanar» on an alta refused or accepted with errors (a new
+ * record, confirmed first) and a link to the record that corrected it (`?registro=ID`).
  */
 export function RegistrosPage() {
   const { api, toast } = useShell();
   const [state, setState] = useListState('ventas-registros', { porPagina: 25 });
   const tipo = state.filters.tipo ?? '';
-  const params = useMemo(() => ({ pagina: state.pagina, porPagina: state.porPagina, tipo: tipo || undefined }), [state.pagina, state.porPagina, tipo]);
-  const { rows, total, loading, error } = useList<RegistroFacturacion>('listadoregistrosfacturacion', params);
+  const estadoEnvio = state.filters.estado_envio ?? '';
+  // ?estado_envio= (a link from Configuración › VERI*FACTU) sets the filter; ?registro=ID shows that one record (a subsanación).
+  const [search, setSearch] = useSearchParams();
+  const estadoUrl = search.get('estado_envio');
+  const registroId = search.get('registro') ?? '';
+  useEffect(() => {
+    if (estadoUrl === null) return;
+    setState((s) => ({ ...s, pagina: 1, filters: { ...s.filters, estado_envio: estadoUrl } }));
+    setSearch(
+      (sp) => {
+        sp.delete('estado_envio');
+        return sp;
+      },
+      { replace: true },
+    );
+  }, [estadoUrl, setState, setSearch]);
+  const params = useMemo(
+    () =>
+      registroId
+        ? { id: registroId }
+        : { pagina: state.pagina, porPagina: state.porPagina, tipo: tipo || undefined, estado_envio: estadoEnvio || undefined },
+    [state.pagina, state.porPagina, tipo, estadoEnvio, registroId],
+  );
+  const { rows, total, loading, error, reload } = useList<RegistroFacturacion>('listadoregistrosfacturacion', params);
   const [comprobando, setComprobando] = useState(false);
   const [resultado, setResultado] = useState<ComprobacionCadena | null>(null);
+  const [subsanar, setSubsanar] = useState<RegistroFacturacion | null>(null);
+  const { run, busy } = useAction();
+
+  /** A new alta of the same invoice with Subsanacion = S, chained after the last record; the refused one stays as it is. */
+  const confirmarSubsanar = async () => {
+    if (!subsanar) return;
+    const outcome = await run('subsanarregistrofacturacion', { id: subsanar.id }, { quiet: true });
+    setSubsanar(null);
+    if (outcome.ok) {
+      toast.success(outcome.response.message ?? MESSAGES.registroSubsanado);
+      await reload();
+    }
+  };
 
   const comprobar = async () => {
     setComprobando(true);
@@ -115,7 +172,43 @@ export function RegistrosPage() {
       { id: 'fecha', header: 'Generado', hideOnPhone: true, cell: (r) => horaRegistro(r.fecha_hora_huso) },
       { id: 'importe', header: 'Importe', align: 'right', cell: importe },
       { id: 'huella', header: 'Huella', cell: (r) => <Huella valor={r.huella} /> },
-      { id: 'envio', header: 'Envío', hideOnPhone: true, cell: (r) => ENVIO_LABEL[r.estado_envio] ?? r.estado_envio },
+      {
+        id: 'envio',
+        header: 'Envío',
+        cell: (r) => (
+          <span style={{ color: ENVIO_COLOR[r.estado_envio], fontWeight: ENVIO_COLOR[r.estado_envio] ? 600 : undefined }} title={r.enviado ? `Enviado el ${formatDateTime(r.enviado)}` : undefined}>
+            {estadoEnvioLabel(r.estado_envio)}
+          </span>
+        ),
+      },
+      { id: 'csv', header: 'CSV', hideOnPhone: true, cell: (r) => (r.csv ? <StyledCsv>{r.csv}</StyledCsv> : '') },
+      {
+        id: 'respuesta',
+        header: 'Respuesta de la AEAT',
+        cell: (r) =>
+          r.codigo_error || r.descripcion_error || r.subsanado_por || puedeSubsanar(r) ? (
+            <StyledRespuesta>
+              {(r.codigo_error || r.descripcion_error) && (
+                <span>
+                  {r.codigo_error && <strong>{r.codigo_error}</strong>}
+                  {r.codigo_error && r.descripcion_error ? ' · ' : ''}
+                  {r.descripcion_error}
+                </span>
+              )}
+              {r.subsanado_por ? (
+                <Link to={`${paths.registros}?registro=${r.subsanado_por}`}>Ver el registro que lo subsana</Link>
+              ) : (
+                puedeSubsanar(r) && (
+                  <Button type="button" $small aria-label={`Subsanar el registro de ${r.num_serie}`} onClick={() => setSubsanar(r)}>
+                    Subsanar
+                  </Button>
+                )
+              )}
+            </StyledRespuesta>
+          ) : (
+            ''
+          ),
+      },
       {
         id: 'xml',
         header: 'XML',
@@ -167,9 +260,28 @@ export function RegistrosPage() {
           placeholder="Todos"
           options={TIPO_OPTIONS}
           value={tipo}
+          disabled={!!registroId}
           onChange={(v) => setState((s) => ({ ...s, pagina: 1, filters: { ...s.filters, tipo: v } }))}
         />
+        <SelectField
+          label="Estado de envío"
+          placeholder="Todos"
+          options={ENVIO_OPTIONS}
+          value={estadoEnvio}
+          disabled={!!registroId}
+          onChange={(v) => setState((s) => ({ ...s, pagina: 1, filters: { ...s.filters, estado_envio: v } }))}
+        />
       </StyledFiltros>
+      {registroId && (
+        <Callout style={{ marginBottom: 12 }}>
+          <p>
+            Se muestra un solo registro.{' '}
+            <Link to={paths.registros} style={{ fontWeight: 600, color: 'inherit' }}>
+              Ver todos los registros
+            </Link>
+          </p>
+        </Callout>
+      )}
       {error ? (
         <p role="alert">{error}</p>
       ) : (
@@ -184,6 +296,17 @@ export function RegistrosPage() {
           />
         </>
       )}
+      <ConfirmDialog
+        open={subsanar !== null}
+        title="Subsanar el registro"
+        text={`Se generará un registro de alta nuevo de la factura ${subsanar?.num_serie ?? ''} marcado como subsanación, encadenado tras el último, que se enviará a la AEAT. El registro ${
+          subsanar?.estado_envio === 'incorrecto' ? 'rechazado' : 'aceptado con errores'
+        } no se modifica.`}
+        confirmLabel="Subsanar"
+        busy={busy}
+        onConfirm={() => void confirmarSubsanar()}
+        onCancel={() => setSubsanar(null)}
+      />
     </>
   );
 }

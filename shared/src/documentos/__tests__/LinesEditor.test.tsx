@@ -190,6 +190,16 @@ describe('LinesEditor', () => {
     expect(screen.getByTestId('total').textContent).toBe('25,29 €');
   });
 
+  it('a negative line (a rectificativa by differences): its recargo and retención are shown, so the figures add up to the total', () => {
+    // −4 × 10,00 at 21 %: IVA −8,40, R.E. −2,08; retención 15 % of −40,00 gives back 6,00: −44,48 €.
+    const l = lineaDesdeArticulo(ARTICULOS[0], 'venta', { cantidad: -4000n, precio: 100000n });
+    renderWithShell(<LinesEditor modo="venta" lineas={[l]} dispatch={() => {}} readOnly opcionesTotales={{ recargo: true, retencion: 1500 }} />);
+    const totales = screen.getByLabelText('Totales');
+    expect(totales.textContent).toContain('Recargo de equivalencia-2,08 €');
+    expect(totales.textContent).toContain('Retención6,00 €');
+    expect(screen.getByTestId('total').textContent).toBe('-44,48 €');
+  });
+
   it("a line's error about what has no cell (the line it comes from) shows on its row", () => {
     const l = lineaDesdeArticulo(ARTICULOS[0], 'compra');
     renderWithShell(

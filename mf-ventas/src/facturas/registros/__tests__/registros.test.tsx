@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type ComprobacionCadena, type RegistroFacturacion } from 'shared';
+import { bodiesOf, currentPath } from 'shared/testing';
 import { fakeVentas, renderFacturas } from '../../__tests__/fake';
 
 const files = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
@@ -115,5 +116,125 @@ describe('Registros de facturación', () => {
     const mal = await screen.findByRole('alert');
     expect(mal.textContent).toContain('nº 2 (R 2026/000001): La huella no coincide con sus datos');
     expect(mal.textContent).not.toContain(MESSAGES.cadenaCorrecta);
+  });
+});
+
+describe('Registros de facturación: envío a la AEAT', () => {
+  const ENVIADOS = [
+    registro({ estado_envio: 'correcto', csv: 'A-Y23JP3582934', enviado: '2026-03-02T19:21:40Z' }),
+    registro({
+      id: 2,
+      orden: 2,
+      documento_id: 41,
+      num_serie: 'A 2026/000013',
+      huella_anterior: HUELLA_1,
+      huella: HUELLA_2,
+      estado_envio: 'incorrecto',
+      csv: 'A-Y23JP3582934',
+      codigo_error: '1110',
+      descripcion_error: 'El NIF no está identificado en el censo de la AEAT.',
+    }),
+    registro({
+      id: 3,
+      orden: 3,
+      documento_id: 42,
+      num_serie: 'A 2026/000014',
+      huella_anterior: HUELLA_2,
+      huella: 'ABCDEF0123456789ABCD',
+      estado_envio: 'aceptado_con_errores',
+      codigo_error: '2004',
+      descripcion_error: 'El valor del campo FechaHoraHusoGenRegistro debe ser la fecha actual del sistema de la AEAT',
+      subsanado_por: 9,
+    }),
+    registro({ id: 4, orden: 4, tipo: 'anulacion', documento_id: 43, num_serie: 'A 2026/000015', estado_envio: 'incorrecto', codigo_error: '3002', descripcion_error: 'No existe el registro de facturación.' }),
+  ];
+
+  it('shows each record’s state, CSV and the AEAT’s answer; «Subsanar» only on uncorrected altas; a link to the record that corrected one', async () => {
+    const fake = fakeVentas({ listadoregistrosfacturacion: () => ({ RESULT: '0', data: ENVIADOS, total: ENVIADOS.length }) });
+    renderFacturas('/ventas/registros', { api: fake.api });
+    const tabla = await screen.findByRole('table');
+    const fila = async (n: string) => (await within(tabla).findByRole('link', { name: n })).closest('tr')!;
+
+    const correcto = await fila('A 2026/000012');
+    expect(within(correcto).getByText('Correcto')).toBeTruthy();
+    expect(within(correcto).getByText('A-Y23JP3582934')).toBeTruthy();
+    expect(within(correcto).queryByRole('button', { name: /Subsanar/ })).toBeNull();
+
+    const incorrecto = await fila('A 2026/000013');
+    expect(within(incorrecto).getByText('Incorrecto')).toBeTruthy();
+    expect(within(incorrecto).getByText('1110')).toBeTruthy();
+    expect(within(incorrecto).getByText(/El NIF no está identificado en el censo/)).toBeTruthy();
+    expect(within(incorrecto).getByRole('button', { name: 'Subsanar el registro de A 2026/000013' })).toBeTruthy();
+
+    const subsanado = await fila('A 2026/000014');
+    expect(within(subsanado).getByText('Aceptado con errores')).toBeTruthy();
+    expect(within(subsanado).queryByRole('button', { name: /Subsanar/ })).toBeNull();
+    await userEvent.click(within(subsanado).getByRole('link', { name: 'Ver el registro que lo subsana' }));
+    expect(currentPath()).toBe('/ventas/registros');
+    await waitFor(() => expect(fake.calls.at(-1)?.params).toEqual({ id: '9' }));
+    expect(screen.getByText(/Se muestra un solo registro/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Ver todos los registros' }));
+    await waitFor(() => expect(fake.calls.at(-1)?.params).toMatchObject({ pagina: 1 }));
+    expect(screen.queryByText(/Se muestra un solo registro/)).toBeNull();
+
+    // A cancellation is not corrected by a subsanación.
+    const anulacion = within(screen.getByRole('table')).getByText('3002').closest('tr')!;
+    expect(within(anulacion).queryByRole('button', { name: /Subsanar/ })).toBeNull();
+  });
+
+  it('filters by submission state, also from ?estado_envio=', async () => {
+    const fake = fakeVentas({
+      listadoregistrosfacturacion: ({ params }) => {
+        const rows = ENVIADOS.filter((r) => !params?.estado_envio || r.estado_envio === params.estado_envio);
+        return { RESULT: '0', data: rows, total: rows.length };
+      },
+    });
+    const r = renderFacturas('/ventas/registros', { api: fake.api });
+    await screen.findByRole('link', { name: 'A 2026/000012' });
+    const filtro = screen.getByLabelText('Estado de envío') as HTMLSelectElement;
+    expect([...filtro.options].map((o) => o.textContent)).toEqual(['Todos', 'Pendiente de envío', 'Enviado', 'Correcto', 'Aceptado con errores', 'Incorrecto']);
+    await userEvent.selectOptions(filtro, 'incorrecto');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'A 2026/000012' })).toBeNull());
+    expect(fake.calls.at(-1)?.params).toMatchObject({ estado_envio: 'incorrecto', pagina: 1 });
+    await userEvent.selectOptions(filtro, '');
+    r.unmount();
+    sessionStorage.clear();
+
+    renderFacturas('/ventas/registros?estado_envio=aceptado_con_errores', { api: fake.api });
+    await waitFor(() => expect(fake.calls.at(-1)?.params).toMatchObject({ estado_envio: 'aceptado_con_errores' }));
+    expect(((await screen.findByLabelText('Estado de envío')) as HTMLSelectElement).value).toBe('aceptado_con_errores');
+    await screen.findByRole('link', { name: 'A 2026/000014' });
+    expect(screen.queryByRole('link', { name: 'A 2026/000012' })).toBeNull();
+  });
+
+  it('«Subsanar» asks first, then writes a new record and reloads; cancelling sends nothing', async () => {
+    let rows = ENVIADOS.slice(0, 2);
+    const fake = fakeVentas({
+      listadoregistrosfacturacion: () => ({ RESULT: '0', data: rows, total: rows.length }),
+      subsanarregistrofacturacion: () => {
+        rows = [
+          rows[0],
+          { ...rows[1], subsanado_por: 5 },
+          registro({ id: 5, orden: 5, documento_id: 41, num_serie: 'A 2026/000013', huella: 'FFFF0123456789ABCDEF', estado_envio: 'pendiente' }),
+        ];
+        return { RESULT: '0', data: [rows[2]] };
+      },
+    });
+    const { toasts } = renderFacturas('/ventas/registros', { api: fake.api });
+    const boton = await screen.findByRole('button', { name: 'Subsanar el registro de A 2026/000013' });
+    await userEvent.click(boton);
+    let dialog = screen.getByRole('dialog', { name: 'Subsanar el registro' });
+    expect(within(dialog).getByText(/registro de alta nuevo de la factura A 2026\/000013.*El registro rechazado no se modifica/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(bodiesOf(fake.calls, 'subsanarregistrofacturacion')).toHaveLength(0);
+
+    await userEvent.click(boton);
+    dialog = screen.getByRole('dialog', { name: 'Subsanar el registro' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Subsanar' }));
+    expect(await screen.findByRole('link', { name: 'Ver el registro que lo subsana' })).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'subsanarregistrofacturacion')).toEqual([{ id: 2 }]);
+    expect(toasts).toContain(`success:${MESSAGES.registroSubsanado}`);
+    expect(screen.queryByRole('button', { name: /Subsanar el registro/ })).toBeNull();
+    expect(within(screen.getByRole('table')).getAllByText('Pendiente de envío')).toHaveLength(1);
   });
 });

@@ -1,0 +1,383 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import {
+  ApiHttpError,
+  AVISO_CADUCIDAD_DIAS,
+  AvisoList,
+  Button,
+  Callout,
+  ConfirmDialog,
+  ENTORNO_VERIFACTU_LABEL,
+  ENTORNOS_VERIFACTU,
+  ErrorText,
+  FileField,
+  FormGrid,
+  FormSection,
+  MESSAGES,
+  PageHeader,
+  Row,
+  SelectField,
+  Spinner,
+  SwitchField,
+  TextField,
+  formatDate,
+  formatDateTime,
+  uploadErrorMessage,
+  useAction,
+  useShell,
+  type CertificadoVerifactu,
+  type EntornoVerifactu,
+  type SistemaInformatico,
+  type VerifactuInfo,
+} from 'shared';
+
+/** Where the records are, with their states (mf-ventas). */
+export const REGISTROS_URL = '/ventas/registros';
+
+const StyledDatos = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(160px, max-content) minmax(0, 1fr);
+  gap: 6px 16px;
+  margin: 0;
+  font-size: 14px;
+  dt { color: ${({ theme }) => theme.gray[500]}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+  ${({ theme }) => theme.phone} { grid-template-columns: 1fr; dd { margin-bottom: 6px; } }
+`;
+
+const StyledDeclaracion = styled.div`
+  white-space: pre-wrap;
+  font-size: 14px;
+  line-height: 1.5;
+  max-height: 360px;
+  overflow: auto;
+  padding: 12px;
+  border: 1px solid ${({ theme }) => theme.gray[200]};
+  border-radius: 8px;
+  background: ${({ theme }) => theme.gray[50]};
+`;
+
+const ENTORNO_OPTIONS = ENTORNOS_VERIFACTU.map((e) => ({ value: e, label: ENTORNO_VERIFACTU_LABEL[e] }));
+const SI_NO: Record<string, string> = { S: 'Sí', N: 'No' };
+const siNo = (v: string) => SI_NO[v] ?? v;
+const numero = (n: number) => n.toLocaleString('es-ES');
+
+function Datos({ filas }: { filas: [string, ReactNode][] }) {
+  return (
+    <StyledDatos>
+      {filas.map(([k, v]) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <dt>{k}</dt>
+          <dd>{v === '' || v === null || v === undefined ? '—' : v}</dd>
+        </div>
+      ))}
+    </StyledDatos>
+  );
+}
+
+/** '15/03/2027 (quedan 12 días)', 'caducó el …'. */
+function caducidad(c: CertificadoVerifactu): string {
+  const fecha = formatDate(c.caduca);
+  if (c.dias < 0) return `${fecha} (caducado)`;
+  if (c.dias === 0) return `${fecha} (caduca hoy)`;
+  return `${fecha} (${c.dias === 1 ? 'queda 1 día' : `quedan ${numero(c.dias)} días`})`;
+}
+
+function AvisoCertificado({ c }: { c: CertificadoVerifactu }) {
+  if (c.dias > AVISO_CADUCIDAD_DIAS) return null;
+  const caducado = c.dias < 0;
+  return (
+    <Callout $tone={caducado ? 'danger' : 'warning'} role={caducado ? 'alert' : 'status'} style={{ marginTop: 12 }}>
+      {caducado
+        ? `El certificado caducó el ${formatDate(c.caduca)}: la AEAT no admitirá los envíos. Suba uno vigente.`
+        : `El certificado caduca el ${formatDate(c.caduca)}. Renuévelo y súbalo antes de esa fecha para que los envíos no se interrumpan.`}
+    </Callout>
+  );
+}
+
+const sistemaFilas = (s: SistemaInformatico): [string, ReactNode][] => [
+  ['Productor (nombre o razón social)', s.nombre_razon],
+  ['NIF del productor', s.nif],
+  ['Nombre del sistema', s.nombre],
+  ['Identificador del sistema', s.id],
+  ['Versión', s.version],
+  ['Número de instalación', s.numero_instalacion],
+  ['Solo VERI*FACTU', siNo(s.tipo_uso_posible_solo_verifactu)],
+  ['Varios obligados tributarios', siNo(s.tipo_uso_posible_multi_ot)],
+  ['Usado por varios obligados', siNo(s.indicador_multiples_ot)],
+];
+
+/**
+ * /config/verifactu: sending the registros de facturación to the AEAT. On or off and the environment
+ * (`editarverifactu`), the company's certificate (`subircertificadoverifactu`, `eliminarcertificadoverifactu`;
+ * only its holder, NIF, issuer and expiry come back), the queue with «Enviar ahora»
+ * (`enviarregistrosverifactu`), the SistemaInformatico data every record carries and the declaración responsable.
+ */
+export function VerifactuPage() {
+  const { api, toast } = useShell();
+  const { run, busy } = useAction();
+  const [info, setInfo] = useState<VerifactuInfo | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [activo, setActivo] = useState(false);
+  const [entorno, setEntorno] = useState<EntornoVerifactu>('pruebas');
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const [password, setPassword] = useState('');
+  const [errores, setErrores] = useState<{ archivo?: string; password?: string }>({});
+  const [subiendo, setSubiendo] = useState(false);
+  const [eliminando, setEliminando] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const [resultadoEnvio, setResultadoEnvio] = useState<string | null>(null);
+
+  const load = useCallback(
+    async (quiet = false) => {
+      if (!quiet) setStatus('loading');
+      try {
+        const res = await api.get<VerifactuInfo>('listadoverifactu');
+        const v = res.RESULT === '0' ? res.data?.[0] : undefined;
+        if (!v) {
+          if (!quiet) setStatus('failed');
+          return;
+        }
+        setInfo(v);
+        setActivo(v.activo === 1);
+        setEntorno(v.entorno);
+        setStatus('ready');
+      } catch {
+        if (!quiet) setStatus('failed');
+      }
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const dirty = !!info && (activo !== (info.activo === 1) || entorno !== info.entorno);
+
+  const guardar = async () => {
+    const outcome = await run('editarverifactu', { activo: activo ? 1 : 0, entorno }, { quiet: true });
+    if (!outcome.ok) return;
+    toast.success(outcome.response.message);
+    await load(true);
+  };
+
+  /** A wrong password goes under the password (as a field error or as the message); anything else under the file. */
+  const mostrarError = (mensaje: string, campos: Record<string, string>) => {
+    const password = campos.password ?? (mensaje === MESSAGES.certificadoPasswordIncorrecta ? mensaje : undefined);
+    setErrores(password ? { password } : { archivo: campos.archivo ?? mensaje });
+    toast.error(password ?? mensaje);
+  };
+
+  const subir = async () => {
+    const faltan = { archivo: archivo ? undefined : MESSAGES.certificadoRequerido, password: password ? undefined : MESSAGES.passwordRequired };
+    setErrores(faltan);
+    if (!archivo || !password) return;
+    setSubiendo(true);
+    try {
+      const res = await api.upload<CertificadoVerifactu>('subircertificadoverifactu', archivo, undefined, { password });
+      if (res.RESULT === '0') {
+        toast.success(res.message ?? MESSAGES.certificadoGuardado);
+        setArchivo(null);
+        setPassword('');
+        await load(true);
+      } else {
+        mostrarError(res.message ?? MESSAGES.invalidFile, {});
+      }
+    } catch (e) {
+      mostrarError(uploadErrorMessage(e, MESSAGES.invalidFile), e instanceof ApiHttpError ? (e.body.errors ?? {}) : {});
+    } finally {
+      setSubiendo(false);
+    }
+  };
+
+  const eliminar = async () => {
+    const outcome = await run('eliminarcertificadoverifactu', {}, { quiet: true });
+    setEliminando(false);
+    if (outcome.ok) {
+      toast.success(outcome.response.message ?? MESSAGES.certificadoEliminado);
+      await load(true);
+    }
+  };
+
+  const enviar = async () => {
+    setEnviando(true);
+    setResultadoEnvio(null);
+    try {
+      const outcome = await run('enviarregistrosverifactu', {}, { quiet: true });
+      if (outcome.ok) {
+        setResultadoEnvio(outcome.response.message ?? null);
+        await load(true);
+      }
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  if (status === 'loading') return <Spinner />;
+  if (status === 'failed' || !info)
+    return (
+      <div role="alert">
+        <PageHeader title="VERI*FACTU" />
+        <ErrorText>No se ha podido cargar la configuración de VERI*FACTU.</ErrorText>{' '}
+        <Button $variant="secondary" $small onClick={() => void load()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+
+  const { cola, certificado } = info;
+  const corregir = cola.incorrectos + cola.aceptados_con_errores;
+  return (
+    <>
+      <PageHeader
+        title="VERI*FACTU"
+        description="Envío de los registros de facturación a la AEAT a medida que se generan, con el certificado de la empresa."
+      />
+      <AvisoList avisos={info.avisos} label="Avisos de VERI*FACTU" />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <FormSection title="Envío a la AEAT" description="Con el envío activado, cada registro entra en una cola y se envía en lotes de hasta 1.000, respetando el tiempo de espera que indica la AEAT.">
+          <FormGrid>
+            <SwitchField
+              name="activo"
+              label="Enviar los registros a la AEAT (VERI*FACTU)"
+              hint={certificado ? undefined : 'Necesita el certificado de la empresa para enviar.'}
+              checked={activo}
+              disabled={busy}
+              onChange={setActivo}
+            />
+            <SelectField label="Entorno" options={ENTORNO_OPTIONS} value={entorno} disabled={busy} onChange={(v) => setEntorno(v as EntornoVerifactu)} />
+          </FormGrid>
+          {entorno === 'produccion' && (
+            <Callout $tone="warning" style={{ marginTop: 12 }}>
+              En producción los registros se presentan ante la AEAT con plena validez fiscal.
+            </Callout>
+          )}
+          <p style={{ fontSize: 13, margin: '12px 0 0', overflowWrap: 'anywhere' }}>
+            Servicio de la AEAT: <code>{entorno === info.entorno ? info.endpoint : '(se mostrará al guardar)'}</code>
+          </p>
+          <Row style={{ marginTop: 12 }}>
+            <Button type="button" disabled={!dirty || busy} onClick={() => void guardar()}>
+              Guardar
+            </Button>
+          </Row>
+        </FormSection>
+
+        <FormSection title="Certificado de la empresa" description="Certificado electrónico de la empresa (o de su representante) en formato PKCS#12. Se guarda cifrado y no se puede descargar.">
+          {certificado ? (
+            <>
+              <Datos
+                filas={[
+                  ['Titular', certificado.titular],
+                  ['NIF', certificado.nif],
+                  ['Emitido por', certificado.emisor],
+                  ['Caduca el', caducidad(certificado)],
+                ]}
+              />
+              <AvisoCertificado c={certificado} />
+              <Row style={{ marginTop: 12 }}>
+                <Button type="button" $variant="danger" $small disabled={busy || subiendo} onClick={() => setEliminando(true)}>
+                  Eliminar certificado
+                </Button>
+              </Row>
+            </>
+          ) : (
+            <Callout $tone="warning" role="status">
+              No hay certificado: sin él no se puede enviar a la AEAT.
+            </Callout>
+          )}
+          <h3 style={{ fontSize: 15, margin: '20px 0 8px' }}>{certificado ? 'Sustituir el certificado' : 'Subir el certificado'}</h3>
+          <FormGrid $min="260px">
+            <FileField
+              label="Archivo del certificado (.p12 o .pfx)"
+              accept=".p12,.pfx,application/x-pkcs12"
+              file={archivo}
+              disabled={subiendo}
+              error={errores.archivo}
+              onChange={(f) => {
+                setArchivo(f);
+                setErrores((e) => ({ ...e, archivo: undefined }));
+              }}
+            />
+            <TextField
+              label="Contraseña del certificado"
+              type="password"
+              autoComplete="off"
+              value={password}
+              disabled={subiendo}
+              error={errores.password}
+              onChange={(v) => {
+                setPassword(v);
+                setErrores((e) => ({ ...e, password: undefined }));
+              }}
+            />
+          </FormGrid>
+          <Row style={{ marginTop: 12 }}>
+            <Button type="button" disabled={subiendo} aria-busy={subiendo} onClick={() => void subir()}>
+              {subiendo ? 'Subiendo…' : 'Subir certificado'}
+            </Button>
+          </Row>
+        </FormSection>
+
+        <FormSection title="Cola de envío">
+          <Datos
+            filas={[
+              ['Pendientes de envío', cola.pendientes > 0 && cola.pendiente_desde ? `${numero(cola.pendientes)} (el más antiguo, del ${formatDateTime(cola.pendiente_desde)})` : numero(cola.pendientes)],
+              ['Incorrectos', numero(cola.incorrectos)],
+              ['Aceptados con errores', numero(cola.aceptados_con_errores)],
+              ['Último envío', cola.ultimo_envio ? formatDateTime(cola.ultimo_envio) : 'Ninguno'],
+              ['Próximo envío', cola.proximo_envio ? `no antes del ${formatDateTime(cola.proximo_envio)}` : ''],
+              ['Último error de conexión', cola.ultimo_error ?? ''],
+            ]}
+          />
+          {corregir > 0 && (
+            <p style={{ fontSize: 14, margin: '12px 0 0' }}>
+              <Link to={`${REGISTROS_URL}?estado_envio=${cola.incorrectos > 0 ? 'incorrecto' : 'aceptado_con_errores'}`}>Ver los registros que hay que subsanar</Link>
+            </p>
+          )}
+          {resultadoEnvio && (
+            <Callout role="status" style={{ marginTop: 12 }}>
+              {resultadoEnvio}
+            </Callout>
+          )}
+          <Row style={{ marginTop: 12 }}>
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={info.activo !== 1 || enviando || busy}
+              title={info.activo !== 1 ? 'Active el envío a la AEAT antes.' : undefined}
+              aria-busy={enviando}
+              onClick={() => void enviar()}
+            >
+              {enviando ? 'Enviando…' : 'Enviar ahora'}
+            </Button>
+            <Button as={Link} to={REGISTROS_URL} $variant="ghost">
+              Ver los registros de facturación
+            </Button>
+          </Row>
+        </FormSection>
+
+        <FormSection title="Sistema informático" description="Los datos que acompañan a cada registro de facturación (bloque SistemaInformatico).">
+          <Datos filas={sistemaFilas(info.sistema)} />
+        </FormSection>
+
+        <FormSection title="Declaración responsable">
+          <StyledDeclaracion aria-label="Declaración responsable" tabIndex={0}>
+            {info.declaracion}
+          </StyledDeclaracion>
+        </FormSection>
+      </div>
+
+      <ConfirmDialog
+        open={eliminando}
+        title="Eliminar el certificado"
+        text="Sin certificado no se podrán enviar los registros a la AEAT: quedarán en la cola hasta que suba otro."
+        confirmLabel="Eliminar"
+        busy={busy}
+        onConfirm={() => void eliminar()}
+        onCancel={() => setEliminando(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * VERI*FACTU submission (issue 9): what `listadoverifactu` answers and how each record stands with the
+ * AEAT. The server sends the records; the screens show these states and warnings.
+ */
+
+/** Where a record stands with the AEAT: waiting in the queue, sent without an answer yet, or the AEAT's answer. */
+export const ESTADOS_ENVIO = ['pendiente', 'enviado', 'correcto', 'aceptado_con_errores', 'incorrecto'] as const;
+export type EstadoEnvio = (typeof ESTADOS_ENVIO)[number];
+export const ESTADO_ENVIO_LABEL: Record<EstadoEnvio, string> = {
+  pendiente: 'Pendiente de envío',
+  enviado: 'Enviado',
+  correcto: 'Correcto',
+  aceptado_con_errores: 'Aceptado con errores',
+  incorrecto: 'Incorrecto',
+};
+
+/** The label of a state as the server writes it (an unknown one as it comes). */
+export const estadoEnvioLabel = (estado: string | null | undefined): string =>
+  estado ? (ESTADO_ENVIO_LABEL[estado as EstadoEnvio] ?? estado) : '';
+
+/** The AEAT's answers that call for a correction (a new record with Subsanacion = S). */
+export const ESTADOS_A_SUBSANAR: readonly EstadoEnvio[] = ['incorrecto', 'aceptado_con_errores'];
+
+/** Whether a record can be corrected by a subsanación: an alta the AEAT refused or accepted with errors, not yet corrected. */
+export function puedeSubsanar(r: { tipo: string; estado_envio?: string | null; subsanado_por?: number | null }): boolean {
+  return r.tipo === 'alta' && ESTADOS_A_SUBSANAR.includes(r.estado_envio as EstadoEnvio) && !r.subsanado_por;
+}
+
+export const ENTORNOS_VERIFACTU = ['pruebas', 'produccion'] as const;
+export type EntornoVerifactu = (typeof ENTORNOS_VERIFACTU)[number];
+export const ENTORNO_VERIFACTU_LABEL: Record<EntornoVerifactu, string> = {
+  pruebas: 'Pruebas (preproducción de la AEAT)',
+  produccion: 'Producción',
+};
+
+/** The company's client certificate, as the server describes it (never the file nor its password). */
+export type CertificadoVerifactu = {
+  titular: string;
+  nif: string;
+  emisor: string;
+  /** aaaa-mm-dd. */
+  caduca: string;
+  /** Days until it expires (negative once expired). */
+  dias: number;
+};
+
+/** The SistemaInformatico block every record carries. */
+export type SistemaInformatico = {
+  /** The producer. */
+  nombre_razon: string;
+  nif: string;
+  nombre: string;
+  id: string;
+  version: string;
+  numero_instalacion: string;
+  tipo_uso_posible_solo_verifactu: string;
+  tipo_uso_posible_multi_ot: string;
+  indicador_multiples_ot: string;
+};
+
+/** The submission queue. Timestamps are ISO; null when there is none. */
+export type ColaVerifactu = {
+  pendientes: number;
+  /** When the oldest pending record was written. */
+  pendiente_desde: string | null;
+  incorrectos: number;
+  aceptados_con_errores: number;
+  ultimo_envio: string | null;
+  /** Not before then (the AEAT's TiempoEsperaEnvio). */
+  proximo_envio: string | null;
+  /** The last transport failure (no network, timeout, 5xx). */
+  ultimo_error: string | null;
+};
+
+export type AvisoVerifactu = { nivel: 'error' | 'aviso'; texto: string };
+
+/** What `listadoverifactu` answers (data[0]). */
+export type VerifactuInfo = {
+  activo: 0 | 1;
+  entorno: EntornoVerifactu;
+  /** The AEAT's URL of that environment. */
+  endpoint: string;
+  certificado: CertificadoVerifactu | null;
+  sistema: SistemaInformatico;
+  /** The producer's declaración responsable. */
+  declaracion: string;
+  cola: ColaVerifactu;
+  avisos: AvisoVerifactu[];
+};
+
+/** Days before expiry from which the certificate is warned about. */
+export const AVISO_CADUCIDAD_DIAS = 30;
