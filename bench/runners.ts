@@ -401,17 +401,21 @@ export async function rawEnlaces(r: Runner, enlaces: [number, number, number][])
   await r.rawQuery(`insert into documento_enlaces (linea_id, padre_linea_id, cantidad) values ${tuples(r.name, enlaces.length, 3)}`, enlaces.flat());
 }
 
-/** A document's stock from its lines in one `insert … select`: ±cantidad at the net unit price, with the action that moved it (or null: a save). */
+/**
+ * A document's stock from its lines in one `insert … select`: ±cantidad at the net unit price, with the action that moved it (or null: a save).
+ * `soloDirectas`: only the lines no link ties to a parent (an invoice's direct sales).
+ */
 export async function rawStockDeLineas(
   r: Runner,
-  mov: { tipo: string; docId: number; almacen: number; signo: 1 | -1; causa: string; accionId: number | null; fecha: string },
+  mov: { tipo: string; docId: number; almacen: number; signo: 1 | -1; causa: string; accionId: number | null; fecha: string; soloDirectas?: boolean },
 ): Promise<void> {
   const d = r.name;
+  const directas = mov.soloDirectas ? ' and not exists (select 1 from documento_enlaces e where e.linea_id = l.id)' : '';
   await r.rawQuery(
     `insert into stock_movimientos (articulo_id, almacen_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
      select l.articulo_id, ${param(d, 1)}, ${mov.signo < 0 ? '-' : ''}l.cantidad, ${param(d, 2)}, ${param(d, 3)}, l.documento_id, l.id, cast(${param(d, 4)} as integer), ${param(d, 5)},
        (l.precio * (10000 - l.descuento) + 5000) / 10000
-     from documento_lineas l where l.documento_id = ${param(d, 6)} order by l.orden`,
+     from documento_lineas l where l.documento_id = ${param(d, 6)}${directas} order by l.orden`,
     [mov.almacen, mov.causa, mov.tipo, mov.accionId, mov.fecha, mov.docId],
   );
 }

@@ -420,13 +420,17 @@ async function albaranesHfa(r: Runner, gen: Gen, fecha: string): Promise<void> {
 
 type Huella = { orden: number; anterior: Eslabon | null };
 
-/** The chain's next place (registrarAlta's siguienteEnCadena): the head advanced and locked, and the record it follows. */
-async function rawSiguienteEnCadena(r: Runner, emisor: string): Promise<Huella> {
+/**
+ * The chain's next place (registrarAlta's siguienteEnCadena): the head advanced and locked, and the record it follows —
+ * the one this transaction wrote just before (`previo`: hfa's), else read.
+ */
+async function rawSiguienteEnCadena(r: Runner, emisor: string, previo?: Huella): Promise<Huella> {
   const d = r.name;
   const [c] = (await r.rawQuery(`update registros_cadena set ultimo_orden = ultimo_orden + 1 where emisor = ${param(d, 1)} returning ultimo_orden`, [emisor])) as {
     ultimo_orden: number;
   }[];
   const orden = Number(c.ultimo_orden);
+  if (previo && previo.orden === orden - 1) return { orden, anterior: previo.anterior };
   const [anterior] = (await r.rawQuery(
     `select emisor as id_emisor, num_serie, fecha_expedicion, huella, fecha_hora_huso from registros_facturacion where emisor = ${param(d, 1)} and orden = ${param(d, 2)}`,
     [emisor, orden - 1],
@@ -437,6 +441,7 @@ async function rawSiguienteEnCadena(r: Runner, emisor: string): Promise<Huella> 
 type Emision = {
   id: number;
   fecha: string;
+  almacen_id: number;
   serie: string;
   emisor: { nif: string; nombre: string; instalacion: string };
   cliente: { nif: string; razon_social: string };
@@ -451,16 +456,14 @@ type Emision = {
 
 /**
  * The raw side of emitir once the document is locked and its action logged: the number (one `update … returning` that
- * also refuses a date before the serie's last), the direct-sale stock (`insert … select`), the registro de alta (huella
- * and XML by the server's functions) and the state.
+ * also refuses a date before the serie's last), the direct-sale stock (`insert … select` of the lines no link ties to a
+ * parent), the registro de alta (huella and XML by the server's functions), and number and state in one update.
+ * Answers the chain's place it took (hfa chains the next record to it without reading it back).
  */
-async function rawEmitir(r: Runner, e: Emision, serieId: number, conStock: boolean): Promise<void> {
+async function rawEmitir(r: Runner, e: Emision, serieId: number, conStock: boolean, previo?: Huella): Promise<Huella> {
   const d = r.name;
   const numero = await rawSiguienteNumero(r, 'factura', serieId, e.fecha, true);
   const numSerie = numeroDocumento(e.serie, Number(e.fecha.slice(0, 4)), numero);
-  await r.rawQuery(`update documentos set numero = ${param(d, 1)}, ejercicio = ${param(d, 2)}, tipo_factura = 'F1' where id = ${param(d, 3)}`, [
-    numero, Number(e.fecha.slice(0, 4)), e.id,
-  ]);
   if (conStock) {
     // Kits and services move no stock of their own (none here: one probe, as the engine's).
     await r.rawQuery(
@@ -468,10 +471,9 @@ async function rawEmitir(r: Runner, e: Emision, serieId: number, conStock: boole
        and (a.unidad_medida = 'h' or exists (select 1 from articulo_componentes c where c.articulo_id = l.articulo_id)) limit 1`,
       [e.id],
     );
-    const [alm] = (await r.rawQuery(`select almacen_id from documentos where id = ${param(d, 1)}`, [e.id])) as { almacen_id: number }[];
-    await rawStockDeLineas(r, { tipo: 'factura', docId: e.id, almacen: alm.almacen_id, signo: -1, causa: 'venta', accionId: e.accion, fecha: e.fecha });
+    await rawStockDeLineas(r, { tipo: 'factura', docId: e.id, almacen: e.almacen_id, signo: -1, causa: 'venta', accionId: e.accion, fecha: e.fecha, soloDirectas: true });
   }
-  const { orden, anterior } = await rawSiguienteEnCadena(r, e.emisor.nif);
+  const { orden, anterior } = await rawSiguienteEnCadena(r, e.emisor.nif, previo);
   const ts = fechaHoraHuso(new Date(Math.floor(Date.now() / 1000) * 1000), r.app.manager.timeZone);
   const cuota = Number(e.iva) + Number(e.recargo);
   const importe = Number(e.base) + cuota;
@@ -492,9 +494,12 @@ async function rawEmitir(r: Runner, e: Emision, serieId: number, conStock: boole
     [e.emisor.nif, orden, 'alta', e.id, numSerie, campos.FechaExpedicionFactura, 'F1', campos.CuotaTotal, campos.ImporteTotal, anterior?.huella ?? '', huella, ts, xml, new Date().toISOString()],
   );
   await r.rawQuery(`update registros_cadena set ultima_huella = ${param(d, 1)} where emisor = ${param(d, 2)}`, [huella, e.emisor.nif]);
-  await r.rawQuery(`update documentos set estado = 'emitida', modificado = ${param(d, 1)}, modificado_por = ${param(d, 2)} where id = ${param(d, 3)}`, [
-    new Date().toISOString(), e.usuario, e.id,
-  ]);
+  await r.rawQuery(
+    `update documentos set numero = ${param(d, 1)}, ejercicio = ${param(d, 2)}, tipo_factura = 'F1', estado = 'emitida', modificado = ${param(d, 3)},
+       modificado_por = ${param(d, 4)} where id = ${param(d, 5)}`,
+    [numero, Number(e.fecha.slice(0, 4)), new Date().toISOString(), e.usuario, e.id],
+  );
+  return { orden, anterior: { id_emisor: e.emisor.nif, num_serie: numSerie, fecha_expedicion: campos.FechaExpedicionFactura, huella, fecha_hora_huso: ts } };
 }
 
 /** What the raw emission reads first: the locked draft, the logged action, the serie, the issuer and the customer. */
@@ -579,12 +584,6 @@ async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
         t1 = process.hrtime.bigint();
         await r.rawTransaction(async () => {
           const e = await rawAbrirEmision(r, id, gen.admin.id);
-          // Which lines are direct sales (no parent line): all of them here.
-          await r.rawQuery(
-            `select l.id, pd.tipo as padre_tipo from documento_lineas l left join documento_enlaces e on e.linea_id = l.id
-             left join documento_lineas pl on pl.id = e.padre_linea_id left join documentos pd on pd.id = pl.documento_id where l.documento_id = ${param(d, 1)}`,
-            [id],
-          );
           await rawEmitir(r, e, gen.serie, true);
         });
         await rawReadBack(r, 'factura', id);
@@ -613,6 +612,8 @@ async function rawHfa(r: Runner, gen: Gen, fecha: string, hoy: string): Promise<
   const hechas: number[] = [];
   await r.rawTransaction(async () => {
     const periodo = `d.tipo = 'albaranventa' and d.estado = 'pendiente' and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)}`;
+    // The engine's setting for this transaction (facturarhfa: no JIT compilation of its statements).
+    if (d === 'postgres') await r.rawQuery('set local jit = off', []);
     if (d === 'postgres') await r.rawQuery(`select d.id from documentos d where ${periodo} order by d.id for update`, [fecha, fecha]);
     const lineas = (await r.rawQuery(
       `select l.id, l.documento_id, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.precio, l.descuento, l.pendiente, d.cliente_id, d.almacen_id
@@ -628,6 +629,8 @@ async function rawHfa(r: Runner, gen: Gen, fecha: string, hoy: string): Promise<
     const emisor = { nif: conf.nif, nombre: conf.razon_social, instalacion: `${conf.nif}-${String(conf.id).padStart(3, '0')}` };
     const grupos = new Map<number, typeof lineas>();
     for (const l of lineas) grupos.set(Number(l.cliente_id), [...(grupos.get(Number(l.cliente_id)) ?? []), l]);
+    // As the engine: the invoices, then all their lines and links in batches of 500 rows, then each one emitted.
+    const facturas: { id: number; c: (typeof clientes)[number]; ls: (LineaRawHfa & { almacen_id: number; cantidad: number })[]; t: ReturnType<typeof calcularTotales> }[] = [];
     for (const c of clientes.sort((a, b) => a.razon_social.localeCompare(b.razon_social, 'es') || a.id - b.id)) {
       const ls = grupos.get(Number(c.id))!.map((l) => ({ ...l, cantidad: Number(l.pendiente), pendiente: 0 }));
       const t = calcularTotales(ls, { retencion: c.retencion, recargo: Number(c.recargo) === 1 });
@@ -638,21 +641,38 @@ async function rawHfa(r: Runner, gen: Gen, fecha: string, hoy: string): Promise<
         [gen.serie, null, Number(hoy.slice(0, 4)), hoy, 'borrador', c.id, ls[0].almacen_id, c.forma_pago, c.retencion, Number(c.recargo) === 1 ? 1 : 0, t.base, t.iva,
           t.recargo, t.retencion_importe, t.total, JSON.stringify(t.desglose), new Date().toISOString(), gen.admin.id],
       )) as { id: number }[];
-      const id = Number(f.id);
-      const ids = await rawInsertarLineas(r, id, ls, true);
-      await rawEnlaces(r, ls.map((l, k) => [ids[k], Number(l.id), l.cantidad]));
+      facturas.push({ id: Number(f.id), c, ls, t });
+    }
+    const filas = facturas.flatMap((f) => f.ls.map((l, k) => [f.id, k + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0]));
+    for (let i = 0; i < filas.length; i += 500) {
+      const lote = filas.slice(i, i + 500);
+      await r.rawQuery(
+        `insert into documento_lineas (documento_id, orden, articulo_id, codigo, descripcion, tipo_iva, cantidad, precio, descuento, pendiente) values ${tuples(d, lote.length, 10)}`,
+        lote.flat(),
+      );
+    }
+    const nuevas = (await r.rawQuery(
+      `select id from documento_lineas where documento_id in (${facturas.map((_, k) => param(d, k + 1)).join(', ')}) order by documento_id, orden`,
+      facturas.map((f) => f.id),
+    )) as { id: number }[];
+    const origenes = facturas.flatMap((f) => f.ls.map((l) => [Number(l.id), l.cantidad]));
+    const enlaces = nuevas.map((n, k) => [Number(n.id), origenes[k][0], origenes[k][1]] as [number, number, number]);
+    for (let i = 0; i < enlaces.length; i += 500) await rawEnlaces(r, enlaces.slice(i, i + 500));
+    let previo: Huella | undefined;
+    for (const { id, c, t } of facturas) {
       const [acc] = (await r.rawQuery(
         `insert into documento_acciones (documento_id, accion, fecha, usuario_id, estado_antes) values (${param(d, 1)}, 'emitir', ${param(d, 2)}, ${param(d, 3)}, 'borrador') returning id`,
         [id, new Date().toISOString(), gen.admin.id],
       )) as { id: number }[];
-      await rawEmitir(
+      previo = await rawEmitir(
         r,
         {
-          id, fecha: hoy, serie: serie.codigo, emisor, cliente: c, base: t.base, iva: t.iva, recargo: t.recargo, desglose: JSON.stringify(t.desglose),
+          id, fecha: hoy, almacen_id: 0, serie: serie.codigo, emisor, cliente: c, base: t.base, iva: t.iva, recargo: t.recargo, desglose: JSON.stringify(t.desglose),
           con_recargo: Number(c.recargo), accion: Number(acc.id), usuario: gen.admin.id,
         },
         gen.serie,
         false,
+        previo,
       );
       hechas.push(id);
     }

@@ -12,6 +12,8 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrations.ts';
 import { seed } from './db/seed.ts';
+import { startVerifactu } from './fiscal/envio.ts';
+import type { VerifactuOptions } from './fiscal/envio.ts';
 import { deployInfo, readDeployFile, remoteOrigins } from './deploy.ts';
 import { registerHeartbeat } from './heartbeat.ts';
 import { createMailer } from './mail.ts';
@@ -42,6 +44,8 @@ export type BuildAppOptions = {
   demoStock?: boolean;
   /** How long this process may reuse the module flags it read (other instances' saves show after it). */
   flagsTtlMs?: number;
+  /** VERI*FACTU sender's timings and, for the tests' and bench's AEAT double only, its address and CA. */
+  verifactu?: VerifactuOptions;
 };
 
 const redactUrl = (url: string) => url.replace(/([?&](?:password|token)=)[^&]*/gi, '$1***');
@@ -119,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerDispatcher(app, createRegistry());
+  startVerifactu(app, opts.verifactu);
   registerHeartbeat(app);
   registerArchivoRoute(app);
   app.get('/api/deploy.json', async (request, reply) => {

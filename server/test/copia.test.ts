@@ -83,6 +83,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'subfamilias',
       'ubicaciones',
       'usuarios',
+      'verifactu_envios',
     ]);
     expect(backup.tablas.archivos[0].datos).toBe(PNG_1X1.toString('base64'));
     expect(backup.tablas.documentos[0].total).toBe(4242);

@@ -240,8 +240,29 @@ const TABLES = {
     xml: 'text',
     estado_envio: 'text',
     creado: 'text',
+    // Issue 9: the AEAT's answer (absent in older backups).
+    csv: 'text?',
+    codigo_error: 'text?',
+    descripcion_error: 'text?',
+    enviado: 'text?',
+    envio_id: 'int?',
+    subsana_id: 'int?',
   },
   registros_cadena: { emisor: 'text', ultimo_orden: 'int', ultima_huella: 'text' },
+  // Issue 9: the submissions' log. The settings row (and its certificate, encrypted with this installation's key) stays.
+  verifactu_envios: {
+    id: 'int',
+    fecha: 'text',
+    emisor: 'text',
+    entorno: 'text',
+    registros: 'int',
+    estado: 'text',
+    csv: 'text?',
+    tiempo_espera: 'int?',
+    http_status: 'int?',
+    error: 'text?',
+    respuesta: 'text?',
+  },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
@@ -250,7 +271,7 @@ const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
-  'clientes', 'parte_horas', 'registros_facturacion',
+  'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
@@ -262,6 +283,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'proveedores', 'facturas_proveedor', 'facturas_proveedor_documentos',
   // Issue 8.
   'clientes', 'parte_horas', 'registros_facturacion', 'registros_cadena',
+  // Issue 9.
+  'verifactu_envios',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {

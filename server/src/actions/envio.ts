@@ -26,7 +26,7 @@ export async function leerEnvioPdf(request: FastifyRequest): Promise<{ id: numbe
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(MESSAGES.fileTooLarge, '1', 400);
     throw fail(MESSAGES.invalidFile, '1', 400);
   }
-  if (!pdf || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw fail(MESSAGES.invalidFile, '1', 400);
+  if (pdf?.subarray(0, 5).toString('latin1') !== '%PDF-') throw fail(MESSAGES.invalidFile, '1', 400);
   const raw = campos.id;
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : null;
   if (!id || !Number.isSafeInteger(id)) throw invalidFields({ id: MESSAGES.invalidNumber });

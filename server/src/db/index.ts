@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import type { Database } from './schema.ts';
+import { nombreDe } from './nombradas.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -47,6 +48,14 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
+    // The hot paths' statements (compiledQuery) go as named prepared statements: see db/nombradas.ts.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
+        const name = typeof text === 'string' ? nombreDe(text) : undefined;
+        return name && Array.isArray(rest[0]) ? query({ name, text, values: rest[0] }, ...rest.slice(1)) : query(text, ...rest);
+      };
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -170,6 +170,8 @@ export type Database = {
   parte_horas: ParteHorasTable;
   registros_facturacion: RegistrosFacturacionTable;
   registros_cadena: RegistrosCadenaTable;
+  verifactu: VerifactuTable;
+  verifactu_envios: VerifactuEnviosTable;
 };
 
 // Ventas (issue 8).
@@ -194,6 +196,48 @@ export type RegistrosFacturacionTable = {
   xml: string;
   estado_envio: Generated<string>;
   creado: string;
+  // Submission (issue 9): the AEAT's answer, when it left and in which envío, and the record it corrects.
+  csv?: string | null;
+  codigo_error?: string | null;
+  descripcion_error?: string | null;
+  enviado?: string | null;
+  envio_id?: number | null;
+  subsana_id?: number | null;
+};
+/** VERI*FACTU settings (one row, id 1): see server/src/fiscal/verifactu.ts. */
+export type VerifactuTable = {
+  id: number;
+  activo: Generated<number>;
+  entorno: Generated<string>;
+  certificado: Buffer | null;
+  certificado_iv: Buffer | null;
+  certificado_tag: Buffer | null;
+  titular: string | null;
+  nif: string | null;
+  emisor_certificado: string | null;
+  caduca: string | null;
+  tiempo_espera: Generated<number>;
+  proximo_envio: string | null;
+  ultimo_envio: string | null;
+  ultimo_error: string | null;
+  fallos: Generated<number>;
+  lease_id: string | null;
+  lease_hasta: string | null;
+};
+/** One submission to the AEAT (or an attempt that failed in transport). */
+export type VerifactuEnviosTable = {
+  id: Generated<number>;
+  fecha: string;
+  emisor: string;
+  entorno: string;
+  registros: number;
+  /** The AEAT's EstadoEnvio (Correcto, ParcialmenteCorrecto, Incorrecto) or 'error' (transport). */
+  estado: string;
+  csv: string | null;
+  tiempo_espera: number | null;
+  http_status: number | null;
+  error: string | null;
+  respuesta: string | null;
 };
 /** The head of each issuer's chain, locked by the emission that extends it. */
 export type RegistrosCadenaTable = { emisor: string; ultimo_orden: number; ultima_huella: string };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES, MOTIVOS_PERDIDA, documentoAlmacenSchema } from 'shared/domain';
 import type { FieldErrors } from 'shared/domain';
+import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../actions/registry.ts';
 import { documentoActions } from './engine.ts';
@@ -16,10 +17,12 @@ import type { LedgerRow } from './ledger.ts';
 
 type Header = { almacen_id: number; almacen_destino_id: number | null; familia_id: number | null; ubicacion_id: number | null };
 
+const leerAlmacen = compiledQuery((db, p: { id: number }) => db.selectFrom('almacenes').select('activo').where('id', '=', p.id));
+
 /** An active warehouse, or the field's error. */
 export async function almacenActivo(trx: Transaction<Database>, id: number | null, field: string, errors: FieldErrors): Promise<void> {
   if (id === null) return;
-  const row = await trx.selectFrom('almacenes').select('activo').where('id', '=', id).executeTakeFirst();
+  const [row] = await leerAlmacen(trx, { id });
   if (row?.activo !== 1) errors[field] = MESSAGES.almacenNoActivo;
 }
 

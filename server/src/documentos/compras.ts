@@ -6,7 +6,7 @@ import { fail } from '../actions/registry.ts';
 import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
 import { documentoActions } from './engine.ts';
-import type { DocRow, EffectResult, TipoEffects } from './engine.ts';
+import type { DocRow, TipoEffects } from './engine.ts';
 import { cerrarPendiente } from './enlaces.ts';
 import { precioNetoSql } from './sql.ts';
 

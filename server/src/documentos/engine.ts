@@ -24,7 +24,8 @@ import { ActionError, defineAction, fail, invalidFields } from '../actions/regis
 import type { Action } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
 import { addToLines, reverseLedger, sincronizarStock } from './ledger.ts';
-import { costeMedioSql } from './sql.ts';
+import { costeMedioSql, dialectOf } from './sql.ts';
+import { compiledQuery, insertarFilas } from '../db/prepared.ts';
 import { actualizarEstadoPadres, borrarEnlaces, enlacesDe, guardarEnlaces, validarOrigenes } from './enlaces.ts';
 import type { EnlaceAnterior } from './enlaces.ts';
 
@@ -85,7 +86,12 @@ export type EffectContext = {
   timeZone: string;
 };
 
-export type EffectResult = { estado?: string; detalle?: Detalle };
+export type EffectResult = {
+  estado?: string;
+  detalle?: Detalle;
+  /** The number the action gave the document (emitir: its serie's next), written with its new state. */
+  numero?: { numero: number; ejercicio: number; tipo_factura: string | null };
+};
 
 /** A line as the engine validated it, before it is written. */
 export type LineaValida = {
@@ -185,35 +191,45 @@ function toDocumento(def: DocumentoTipoDef, row: HeaderRow): Documento {
   const doc = row as Record<string, unknown>;
   doc.numero = numeroDe(def, row);
   doc.desglose = row.desglose ? JSON.parse(row.desglose) : [];
-  if (def.series) {
-    // The invoice a rectificativa corrects, by its displayed number.
-    const f = row as HeaderRow & { factura_tipo?: string | null; factura_ejercicio?: number | null; factura_num?: number | null; factura_serie?: string | null };
-    doc.factura_numero = f.factura_tipo ? numeroDeTipo(f.factura_tipo, { ejercicio: f.factura_ejercicio!, numero: f.factura_num ?? null, serie_codigo: f.factura_serie }) : null;
-    delete doc.factura_tipo;
-    delete doc.factura_ejercicio;
-    delete doc.factura_num;
-    delete doc.factura_serie;
-  }
+  // The invoice a rectificativa corrects, by its displayed number (numerosCorregidas fills it in).
+  if (def.series) doc.factura_numero = null;
   return doc as unknown as Documento;
 }
 
+/**
+ * The displayed number of the invoice each rectificativa among `docs` corrects (factura_numero): one lookup by id for
+ * the rows that have one (most have none: then no query). Apart from the header's query, whose joins PostgreSQL
+ * would plan on every call.
+ */
+async function numerosCorregidas(db: Kysely<Database>, docs: readonly Documento[]): Promise<void> {
+  const conFactura = docs.filter((d) => d.factura_id !== null && d.factura_id !== undefined);
+  if (!conFactura.length) return;
+  const ids = [...new Set(conFactura.map((d) => d.factura_id as number))];
+  const rows = await db
+    .selectFrom('documentos as fd')
+    .leftJoin('series as fse', 'fse.id', 'fd.serie_id')
+    .select(['fd.id', 'fd.tipo', 'fd.ejercicio', 'fd.numero', 'fse.codigo as serie_codigo'])
+    .where('fd.id', 'in', ids)
+    .execute();
+  const numeros = new Map(rows.map((r) => [r.id, numeroDeTipo(r.tipo, r)]));
+  for (const d of conFactura) d.factura_numero = numeros.get(d.factura_id as number) ?? null;
+}
+
+/**
+ * The header of a document: its columns, and the names of what it refers to as scalar subqueries rather than
+ * joins — the same answer (each by primary key, null when there is none), but PostgreSQL plans a dozen joined
+ * tables on every call (≈ 2 ms; Kysely's statements are unnamed), and subqueries one by one in microseconds.
+ */
 function selectHeader(db: AnyDb, def: DocumentoTipoDef) {
   let q = db
     .selectFrom('documentos as d')
-    .leftJoin('almacenes as ao', 'ao.id', 'd.almacen_id')
-    .leftJoin('almacenes as ad', 'ad.id', 'd.almacen_destino_id')
-    .select([...DOC_COLUMNS, 'ao.nombre as almacen_nombre', 'ad.nombre as almacen_destino_nombre']);
-  if (def.series) {
-    // The serie's code (the displayed number) and, for a rectificativa, the number of the invoice it corrects.
-    q = q
-      .leftJoin('series as se', 'se.id', 'd.serie_id')
-      .leftJoin('documentos as fd', 'fd.id', 'd.factura_id')
-      .leftJoin('series as fse', 'fse.id', 'fd.serie_id')
-      .select([
-        'se.codigo as serie_codigo', 'fd.tipo as factura_tipo', 'fd.ejercicio as factura_ejercicio', 'fd.numero as factura_num',
-        'fse.codigo as factura_serie',
-      ]);
-  }
+    .select([
+      ...DOC_COLUMNS,
+      sql<string | null>`(select ao.nombre from almacenes ao where ao.id = d.almacen_id)`.as('almacen_nombre'),
+      sql<string | null>`(select ad.nombre from almacenes ad where ad.id = d.almacen_destino_id)`.as('almacen_destino_nombre'),
+    ]);
+  // The serie's code (the displayed number).
+  if (def.series) q = q.select(sql<string | null>`(select se.codigo from series se where se.id = d.serie_id)`.as('serie_codigo'));
   if (!def.tercero) return q;
   // The party's name and NIF: proveedor_nombre / proveedor_nif (cliente_… for sales).
   const t = def.tercero;
@@ -236,18 +252,29 @@ async function documentosEnlazados(db: Kysely<Database>, id: number, lado: 'hijo
   return rows.map((r) => ({ tipo: r.tipo, id: r.id, numero: numeroDeTipo(r.tipo, r), fecha: r.fecha, estado: r.estado }));
 }
 
-/** One document as `listado<plural>&id=` answers it: header, lines (by orden) and history. */
-export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef, id: number): Promise<Documento | undefined> {
-  const row = await selectHeader(db as AnyDb, def)
-    .leftJoin('familias as f', 'f.id', 'd.familia_id')
-    .leftJoin('ubicaciones as u', 'u.id', 'd.ubicacion_id')
-    .leftJoin('usuarios as uc', 'uc.id', 'd.creado_por')
-    .select(['f.nombre as familia_nombre', 'u.codigo as ubicacion_codigo', 'uc.nombre as creado_por_nombre'])
-    .where('d.id', '=', id)
-    .where('d.tipo', '=', def.tipo)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const lineas = (await db
+/** The header of one document of `def` by id (a compiled statement per type). */
+const cabeceras = new Map<string, (db: Kysely<Database>, p: { id: number }) => Promise<HeaderRow[]>>();
+function leerCabecera(def: DocumentoTipoDef) {
+  let q = cabeceras.get(def.tipo);
+  if (!q) {
+    q = compiledQuery((db, p: { id: number }) =>
+      selectHeader(db as AnyDb, def)
+        .select([
+          sql<string | null>`(select f.nombre from familias f where f.id = d.familia_id)`.as('familia_nombre'),
+          sql<string | null>`(select u.codigo from ubicaciones u where u.id = d.ubicacion_id)`.as('ubicacion_codigo'),
+          sql<string | null>`(select uc.nombre from usuarios uc where uc.id = d.creado_por)`.as('creado_por_nombre'),
+        ])
+        .where('d.id', '=', p.id)
+        .where('d.tipo', '=', def.tipo),
+    ) as (db: Kysely<Database>, p: { id: number }) => Promise<HeaderRow[]>;
+    cabeceras.set(def.tipo, q);
+  }
+  return q;
+}
+
+/** A document's lines by orden, with their links: the parent line each comes from, and what children take of it. */
+const leerLineas = compiledQuery((db, p: { id: number }) =>
+  db
     .selectFrom('documento_lineas as l')
     .leftJoin('ubicaciones as u', 'u.id', 'l.ubicacion_id')
     .select([
@@ -257,17 +284,27 @@ export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef,
       sql<number | null>`(select min(e.padre_linea_id) from documento_enlaces e where e.linea_id = l.id)`.as('origen_linea_id'),
       sql<number>`(select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)`.as('enlazado'),
     ])
-    .where('l.documento_id', '=', id)
+    .where('l.documento_id', '=', p.id)
     .orderBy('l.orden')
-    .orderBy('l.id')
-    .execute()) as DocumentoLinea[];
-  const historial = (await db
+    .orderBy('l.id'),
+);
+
+/** A document's history, oldest first. */
+const leerHistorial = compiledQuery((db, p: { id: number }) =>
+  db
     .selectFrom('documento_acciones as a')
     .leftJoin('usuarios as us', 'us.id', 'a.usuario_id')
     .select(['a.id', 'a.accion', 'a.fecha', 'us.nombre as usuario_nombre', 'a.deshecha_por'])
-    .where('a.documento_id', '=', id)
-    .orderBy('a.id')
-    .execute()) as DocumentoAccionLog[];
+    .where('a.documento_id', '=', p.id)
+    .orderBy('a.id'),
+);
+
+/** One document as `listado<plural>&id=` answers it: header, lines (by orden) and history. */
+export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef, id: number): Promise<Documento | undefined> {
+  const [row] = await leerCabecera(def)(db, { id });
+  if (!row) return undefined;
+  const lineas = (await leerLineas(db, { id })) as unknown as DocumentoLinea[];
+  const historial = (await leerHistorial(db, { id })) as unknown as DocumentoAccionLog[];
   const conEnlazado = lineas as (DocumentoLinea & { enlazado: number | string })[];
   for (const l of conEnlazado) l.enlazado = Number(l.enlazado);
   // The lines already tell which side has links (a link always takes a positive quantity): only that side is read.
@@ -281,6 +318,7 @@ export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef,
     hijos: conHijos ? await documentosEnlazados(db, id, 'hijos') : [],
     padres: conPadres ? await documentosEnlazados(db, id, 'padres') : [],
   } as Documento;
+  if (def.series) await numerosCorregidas(db, [doc]);
   await EFFECTS.get(def.tipo)?.alLeer?.({ db, doc });
   return doc;
 }
@@ -412,11 +450,21 @@ async function validarLineas(
 
 /** The next number of (tipo, serie, ejercicio): the counter row is locked by the UPDATE until the transaction ends. */
 export async function siguienteNumero(trx: Transaction<Database>, tipo: string, serieId: number | null, ejercicio: number, fecha: string): Promise<number> {
+  return (await avanzarContador(trx, tipo, serieId, ejercicio, fecha)).ultimo;
+}
+
+const incrementarContador = compiledQuery((db, p: { fecha: string; tipo: string; serie: number; ejercicio: number }) => ({
+  compile: () =>
+    sql<{ ultimo: number; ultima_fecha: string | null }>`update contadores set ultimo = ultimo + 1,
+        ultima_fecha = case when ultima_fecha is null or ultima_fecha < ${p.fecha} then ${p.fecha} else ultima_fecha end
+      where tipo = ${p.tipo} and serie_id = ${p.serie} and ejercicio = ${p.ejercicio} returning ultimo, ultima_fecha`.compile(db),
+}));
+
+/** The counter advanced: its new number and its last date after this one (the later of the two). */
+async function avanzarContador(trx: Transaction<Database>, tipo: string, serieId: number | null, ejercicio: number, fecha: string) {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { rows } = await sql<{ ultimo: number }>`update contadores set ultimo = ultimo + 1,
-        ultima_fecha = case when ultima_fecha is null or ultima_fecha < ${fecha} then ${fecha} else ultima_fecha end
-      where tipo = ${tipo} and serie_id = ${serieId ?? 0} and ejercicio = ${ejercicio} returning ultimo`.execute(trx);
-    if (rows[0]) return Number(rows[0].ultimo);
+    const rows = await incrementarContador(trx, { fecha, tipo, serie: serieId ?? 0, ejercicio });
+    if (rows[0]) return { ultimo: Number(rows[0].ultimo), ultima_fecha: rows[0].ultima_fecha };
     await trx
       .insertInto('contadores')
       .values({ tipo, serie_id: serieId ?? 0, ejercicio, ultimo: 0, ultima_fecha: null })
@@ -429,76 +477,89 @@ export async function siguienteNumero(trx: Transaction<Database>, tipo: string, 
 /**
  * The number an issued document (a type with `series`) takes in its serie: the counter of (tipo, serie, ejercicio)
  * advanced and locked like siguienteNumero's; a date before the serie's last issued one that year is refused
- * (MESSAGES.fechaAnteriorSerie) — the caller's transaction rolls back, so no number is lost.
+ * (MESSAGES.fechaAnteriorSerie) — the caller's transaction rolls back, so no number is lost. The counter's date after
+ * the update is the later of its last and this one: later than `fecha` only when the last one was.
  */
 export async function numeroEnSerie(trx: Transaction<Database>, tipo: string, serieId: number, fecha: string): Promise<number> {
-  const ejercicio = Number(fecha.slice(0, 4));
-  const numero = await siguienteNumero(trx, tipo, serieId, ejercicio, fecha);
-  const c = await trx
-    .selectFrom('contadores')
-    .select('ultima_fecha')
-    .where('tipo', '=', tipo)
-    .where('serie_id', '=', serieId)
-    .where('ejercicio', '=', ejercicio)
-    .executeTakeFirstOrThrow();
+  const c = await avanzarContador(trx, tipo, serieId, Number(fecha.slice(0, 4)), fecha);
   if (c.ultima_fecha && c.ultima_fecha > fecha) throw fail(MESSAGES.fechaAnteriorSerie, '1', 400);
-  return numero;
+  return c.ultimo;
 }
+
+const tipoDeSerie = compiledQuery((db, p: { id: number }) => db.selectFrom('series').select(['tipo', 'activo']).where('id', '=', p.id));
 
 /** A serie a document of `def` may use: existing, active and of one of the type's kinds; else the field's message. */
 export async function validarSerie(trx: Transaction<Database>, def: DocumentoTipoDef, serieId: unknown, errors: FieldErrors, field = 'serie_id'): Promise<void> {
   if (!def.series || serieId === null || serieId === undefined) return;
-  const s = typeof serieId === 'number' ? await trx.selectFrom('series').select(['tipo', 'activo']).where('id', '=', serieId).executeTakeFirst() : undefined;
+  const s = typeof serieId === 'number' ? (await tipoDeSerie(trx, { id: serieId }))[0] : undefined;
   if (s?.activo !== 1 || !def.series.includes(s.tipo)) errors[field] = MESSAGES.serieNoValida;
 }
 
-/** The document row, locked for the rest of the transaction on PostgreSQL (SQLite runs one writer at a time). */
-export async function lockDocumento(trx: Transaction<Database>, dialect: DialectName, def: DocumentoTipoDef, id: number): Promise<DocRow> {
-  const doc = await trx
+const leerParaBloquear = compiledQuery((db, p: { id: number; tipo: string }) =>
+  db
     .selectFrom('documentos')
     .select([
       'id', 'tipo', 'estado', 'fecha', 'ejercicio', 'numero', 'serie_id', 'almacen_id', 'almacen_destino_id', 'familia_id', 'ubicacion_id',
       'proveedor_id', 'cliente_id', 'forma_pago', 'retencion', 'con_recargo',
     ])
-    .where('id', '=', id)
-    .where('tipo', '=', def.tipo)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
+    .where('id', '=', p.id)
+    .where('tipo', '=', p.tipo)
+    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate()),
+);
+
+/** The document row, locked for the rest of the transaction on PostgreSQL (SQLite runs one writer at a time). */
+export async function lockDocumento(trx: Transaction<Database>, _dialect: DialectName, def: DocumentoTipoDef, id: number): Promise<DocRow> {
+  const [doc] = await leerParaBloquear(trx, { id, tipo: def.tipo });
   if (!doc) throw fail(MESSAGES.notFound, '3');
   return doc;
 }
 
 type SaveInput = { id: number | null; fecha: string; clave?: string | null } & Record<string, unknown>;
 
+const COLUMNAS_LINEA = [
+  'documento_id', 'orden', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'almacen_id', 'ubicacion_id',
+  'motivo', 'teorico',
+] as const;
+
+/** A line's row in COLUMNAS_LINEA's order; `pendiente`: a type that makes children (pedido) has everything pending until received. */
+const filaLinea = (docId: number, orden: number, l: LineaValida, pendiente: boolean) => [
+  docId, orden, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, pendiente ? l.cantidad : 0, null, l.ubicacion_id, l.motivo,
+  null,
+];
+
 /** Writes lines (batches of 500) and answers their ids in order (only when some line has an origin; else []). */
 export async function insertarLineas(trx: Transaction<Database>, docId: number, lineas: readonly LineaValida[], pendiente: boolean): Promise<number[]> {
   for (let i = 0; i < lineas.length; i += CHUNK) {
-    await trx
-      .insertInto('documento_lineas')
-      .values(
-        lineas.slice(i, i + CHUNK).map((l, j) => ({
-          documento_id: docId,
-          orden: i + j + 1,
-          articulo_id: l.articulo_id,
-          codigo: l.codigo,
-          descripcion: l.descripcion,
-          tipo_iva: l.tipo_iva,
-          cantidad: l.cantidad,
-          precio: l.precio,
-          descuento: l.descuento,
-          // A type that makes children (pedido): everything is pending until received.
-          pendiente: pendiente ? l.cantidad : 0,
-          almacen_id: null,
-          ubicacion_id: l.ubicacion_id,
-          motivo: l.motivo,
-          teorico: null,
-        })),
-      )
-      .execute();
+    await insertarFilas(trx, 'documento_lineas', COLUMNAS_LINEA, lineas.slice(i, i + CHUNK).map((l, j) => filaLinea(docId, i + j + 1, l, pendiente)));
   }
   if (!lineas.some((l) => l.origen_linea_id !== null)) return [];
   const rows = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', docId).orderBy('orden').execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * insertarLineas for several new documents at once (hfa's invoices): the same rows, in the same order, written in
+ * batches of 500 across documents; answers each document's line ids in order.
+ */
+export async function insertarLineasDe(
+  trx: Transaction<Database>,
+  docs: readonly { docId: number; lineas: readonly LineaValida[] }[],
+  pendiente: boolean,
+): Promise<Map<number, number[]>> {
+  const filas = docs.flatMap(({ docId, lineas }) => lineas.map((l, i) => filaLinea(docId, i + 1, l, pendiente)));
+  for (let i = 0; i < filas.length; i += CHUNK) await insertarFilas(trx, 'documento_lineas', COLUMNAS_LINEA, filas.slice(i, i + CHUNK));
+  const ids = new Map<number, number[]>(docs.map((d) => [d.docId, []]));
+  for (let i = 0; i < docs.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom('documento_lineas')
+      .select(['id', 'documento_id'])
+      .where('documento_id', 'in', docs.slice(i, i + CHUNK).map((d) => d.docId))
+      .orderBy('documento_id')
+      .orderBy('orden')
+      .execute();
+    for (const r of rows) ids.get(r.documento_id)!.push(r.id);
+  }
+  return ids;
 }
 
 /** Totals of a document of this type: commercial documents (with a party) carry IVA and retención; warehouse ones don't. */
@@ -509,6 +570,11 @@ const totalesDe = (def: DocumentoTipoDef, lineas: readonly LineaValida[], retenc
 
 /** What the party's row gives a sales document's lines: the customer's tarifa and default discount. */
 export type TerceroLeido = { tarifa: number; descuento: number };
+
+const leerCliente = compiledQuery((db, p: { id: number }) =>
+  db.selectFrom('clientes').select(['activo', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento']).where('id', '=', p.id),
+);
+const leerProveedor = compiledQuery((db, p: { id: number }) => db.selectFrom('proveedores').select(['activo', 'forma_pago', 'retencion']).where('id', '=', p.id));
 
 /**
  * The party of a document with `def.tercero`: required, existing and active. Read once, it also gives the
@@ -528,12 +594,14 @@ async function validarTercero(
     return undefined;
   }
   const cliente = def.tercero === 'cliente';
-  const row = await (trx as AnyDb)
-    .selectFrom(TERCERO_TABLA[def.tercero])
-    .select(['activo', 'forma_pago', 'retencion'])
-    .$if(cliente, (q) => q.select(['recargo', 'tarifa', 'descuento']))
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const [row] = (await (cliente ? leerCliente : leerProveedor)(trx, { id })) as {
+    activo: number;
+    forma_pago: string | null;
+    retencion: number;
+    recargo?: number;
+    tarifa?: number;
+    descuento?: number;
+  }[];
   if (row?.activo !== 1) errors[field] = cliente ? MESSAGES.clienteNoActivo : MESSAGES.proveedorNoActivo;
   header.forma_pago ??= row?.forma_pago ?? null;
   header.retencion ??= row?.retencion ?? 0;
@@ -541,6 +609,24 @@ async function validarTercero(
   // The customer's recargo de equivalencia always decides the document's (documentos.con_recargo).
   header.con_recargo = row?.recargo === 1 ? 1 : 0;
   return { tarifa: Number(row?.tarifa ?? 1), descuento: Number(row?.descuento ?? 0) };
+}
+
+const porClave = compiledQuery((db, p: { clave: string }) => db.selectFrom('documentos').select(['id', 'tipo']).where('clave', '=', p.clave));
+
+/** A new document's row (its columns depend on the type): one compiled INSERT per set of columns. */
+const insercionesDocumento = new Map<string, (db: Kysely<Database>, p: Record<string, unknown>) => Promise<{ id: number }[]>>();
+export async function insertarDocumento(trx: Transaction<Database>, values: Record<string, unknown>): Promise<number> {
+  const key = Object.keys(values).join(',');
+  let q = insercionesDocumento.get(key);
+  if (!q) {
+    q = compiledQuery((db, p: Record<string, unknown>) => (db as AnyDb).insertInto('documentos').values(p).returning('id')) as (
+      db: Kysely<Database>,
+      p: Record<string, unknown>,
+    ) => Promise<{ id: number }[]>;
+    insercionesDocumento.set(key, q);
+  }
+  const [created] = await q(trx, values);
+  return created.id;
 }
 
 /** editar<entidad>: creates (no id; a repeated `clave` returns the first document) or replaces header and lines. */
@@ -555,7 +641,7 @@ export async function guardarDocumento(
   const clave = input.clave ?? null;
   const byClave = async () => {
     if (input.id !== null || !clave) return undefined;
-    const found = await app.db.selectFrom('documentos').select(['id', 'tipo']).where('clave', '=', clave).executeTakeFirst();
+    const [found] = await porClave(app.db, { clave });
     if (!found) return undefined;
     if (found.tipo !== def.tipo) throw invalidFields({ clave: MESSAGES.duplicated });
     return readDocumento(app.db, def, found.id);
@@ -607,12 +693,7 @@ export async function guardarDocumento(
         // Documents are numbered when they are created, except those of a serie (invoices): drafts until issued.
         const numero = def.series ? null : await siguienteNumero(trx, def.tipo, null, ejercicio, input.fecha);
         const serie_id = def.series ? ((values.serie_id as number | null | undefined) ?? null) : null;
-        const created = await (trx as AnyDb)
-          .insertInto('documentos')
-          .values({ ...values, tipo: def.tipo, serie_id, numero, ejercicio, estado: def.inicial, clave, creado: now, creado_por: user.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        docId = created.id as number;
+        docId = await insertarDocumento(trx, { ...values, tipo: def.tipo, serie_id, numero, ejercicio, estado: def.inicial, clave, creado: now, creado_por: user.id });
       } else {
         docId = current.id;
         if (ejercicio !== current.ejercicio) {
@@ -814,12 +895,9 @@ export async function ejecutarAccionEn(
   if (!accion.from.includes(doc.estado)) throw fail(MESSAGES.accionNoPermitida, '1');
   await effects.antesDe?.[accion.verbo]?.({ trx, doc });
   const hoy = todayIn(app.timeZone);
-  const log = await trx
-    .insertInto('documento_acciones')
-    .values({ documento_id: id, accion: accion.verbo, fecha: nowIso(), usuario_id: user.id, estado_antes: doc.estado, detalle: null, deshecha_por: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [log] = await registrarAccion(trx, { documento_id: id, accion: accion.verbo, fecha: nowIso(), usuario_id: user.id, estado_antes: doc.estado });
   let estado: string;
+  let numero: EffectResult['numero'];
   if (accion.undoes) {
     const target = await trx
       .selectFrom('documento_acciones')
@@ -850,12 +928,35 @@ export async function ejecutarAccionEn(
     const effect = effects.acciones[accion.verbo] ?? (hace ? (ctx: EffectContext) => crearHijo(ctx, user) : undefined);
     const result = effect ? await effect({ trx, dialect: app.dialect, def, accion, doc, accionId: log.id, hoy, lineas, raw, user, timeZone: app.timeZone }) : {};
     estado = result.estado ?? accion.to ?? doc.estado;
+    numero = result.numero;
     if (result.detalle && Object.keys(result.detalle).length) {
       await trx.updateTable('documento_acciones').set({ detalle: JSON.stringify(result.detalle) }).where('id', '=', log.id).execute();
     }
   }
-  await trx.updateTable('documentos').set({ estado, modificado: nowIso(), modificado_por: user.id }).where('id', '=', id).execute();
+  const cambio = { id, estado, modificado: nowIso(), modificado_por: user.id };
+  if (numero) await cambiarEstadoYNumero(trx, { ...cambio, ...numero });
+  else await cambiarEstado(trx, cambio);
 }
+
+const registrarAccion = compiledQuery(
+  (db, p: { documento_id: number; accion: string; fecha: string; usuario_id: number; estado_antes: string }) =>
+    db
+      .insertInto('documento_acciones')
+      .values({ documento_id: p.documento_id, accion: p.accion, fecha: p.fecha, usuario_id: p.usuario_id, estado_antes: p.estado_antes, detalle: null, deshecha_por: null })
+      .returning('id'),
+);
+
+const cambiarEstado = compiledQuery((db, p: { id: number; estado: string; modificado: string; modificado_por: number }) =>
+  db.updateTable('documentos').set({ estado: p.estado, modificado: p.modificado, modificado_por: p.modificado_por }).where('id', '=', p.id),
+);
+
+const cambiarEstadoYNumero = compiledQuery(
+  (db, p: { id: number; estado: string; modificado: string; modificado_por: number; numero: number; ejercicio: number; tipo_factura: string | null }) =>
+    db
+      .updateTable('documentos')
+      .set({ estado: p.estado, modificado: p.modificado, modificado_por: p.modificado_por, numero: p.numero, ejercicio: p.ejercicio, tipo_factura: p.tipo_factura })
+      .where('id', '=', p.id),
+);
 
 const FILTROS = {
   estado: { type: 'string', max: 40 },
@@ -913,9 +1014,11 @@ async function listadoDocumentos(app: AppContext, def: DocumentoTipoDef, input: 
   if (def.series && input.orden === 'numero') page = page.orderBy(sql`case when d.numero is null then 1 else 0 end`, p.dir);
   for (const c of orden) page = page.orderBy(c, p.dir);
   const rows = await page.orderBy('d.id', p.dir).limit(p.limit).offset(p.offset).execute();
+  const data = rows.map((r) => Object.assign(toDocumento(def, r as HeaderRow), { num_lineas: Number(r.num_lineas) }));
+  if (def.series) await numerosCorregidas(app.db, data);
   return {
     RESULT: '0' as const,
-    data: rows.map((r) => Object.assign(toDocumento(def, r as HeaderRow), { num_lineas: Number(r.num_lineas) })),
+    data,
     total: Number(sums.n),
     totales: { total: Number(sums.total) },
   };

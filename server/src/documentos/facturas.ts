@@ -16,14 +16,15 @@ import {
 } from 'shared/domain';
 import type { DesgloseIva, Documento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
 import { fail } from '../actions/registry.ts';
-import type { Database } from '../db/schema.ts';
+import { compiledQuery } from '../db/prepared.ts';
+import type { Database, SerieRow } from '../db/schema.ts';
 import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
 import { almacenActivo } from './almacen.ts';
 import { documentoActions, numeroEnSerie } from './engine.ts';
 import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './engine.ts';
 import { actualizarEstadoPadres, borrarEnlaces } from './enlaces.ts';
-import { filasStockVenta, moverStockVenta, reverseLedger, writeLedger } from './ledger.ts';
+import { DIRECTAS, filasStockVenta, moverStockVenta, reverseLedger, writeLedger } from './ledger.ts';
 import type { LedgerRow } from './ledger.ts';
 
 /**
@@ -133,23 +134,72 @@ type Cabecera = {
   modo_rectificacion: string | null;
 };
 
-const cabecera = (trx: Transaction<Database>, id: number) =>
-  trx
-    .selectFrom('documentos')
+/** The invoice's header, with its customer's NIF and name and whether it has lines (one compiled statement). */
+const leerCabecera = compiledQuery((db, p: { id: number }) =>
+  db
+    .selectFrom('documentos as d')
     .select([
-      'id', 'fecha', 'ejercicio', 'serie_id', 'cliente_id', 'almacen_id', 'base', 'iva', 'recargo', 'total', 'desglose', 'con_recargo', 'observaciones',
-      'tipo_factura', 'factura_id', 'modo_rectificacion',
+      'd.id', 'd.fecha', 'd.ejercicio', 'd.serie_id', 'd.cliente_id', 'd.almacen_id', 'd.base', 'd.iva', 'd.recargo', 'd.total', 'd.desglose', 'd.con_recargo',
+      'd.observaciones', 'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion',
+      sql<string | null>`(select c.nif from clientes c where c.id = d.cliente_id)`.as('cliente_nif'),
+      sql<string | null>`(select c.razon_social from clientes c where c.id = d.cliente_id)`.as('cliente_razon_social'),
+      sql<number>`case when exists (select 1 from documento_lineas l where l.documento_id = d.id) then 1 else 0 end`.as('con_lineas'),
     ])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow() as Promise<Cabecera>;
+    .where('d.id', '=', p.id),
+);
+
+const cabecera = async (trx: Transaction<Database>, id: number) => {
+  const [d] = await leerCabecera(trx, { id });
+  // The engine locked it just before.
+  if (!d) throw fail(MESSAGES.notFound, '3');
+  return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; con_lineas: number };
+};
+
+type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string };
+type Serie = Pick<SerieRow, 'codigo' | 'tipo' | 'activo'>;
+
+/**
+ * What every emission of one transaction reads alike (hfa issues hundreds in one): the company and the series,
+ * read once per transaction.
+ */
+const LEIDO = new WeakMap<Transaction<Database>, { emisor?: Emisor; series: Map<number, Serie | undefined> }>();
+const leido = (trx: Transaction<Database>) => {
+  let l = LEIDO.get(trx);
+  if (!l) {
+    l = { series: new Map() };
+    LEIDO.set(trx, l);
+  }
+  return l;
+};
 
 /** The company (the issuer): its first configuration record. */
-async function empresa(trx: Transaction<Database>) {
-  const c = await trx.selectFrom('configuracion').select(['id', 'razon_social', 'nif', 'minorista']).orderBy('id').limit(1).executeTakeFirst();
+async function empresa(trx: Transaction<Database>): Promise<Emisor> {
+  const cache = leido(trx);
+  if (cache.emisor) return cache.emisor;
+  const [c] = await leerEmpresa(trx, {});
   const nif = normalizeNif(c?.nif ?? '');
   if (!c || !isValidNif(nif) || nif.length !== 9) throw fail(MESSAGES.empresaSinNif, '1', 400);
-  return { nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: `${nif}-${String(c.id).padStart(3, '0')}` };
+  cache.emisor = { nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: `${nif}-${String(c.id).padStart(3, '0')}` };
+  return cache.emisor;
 }
+
+const leerEmpresa = compiledQuery((db, _p: Record<string, never>) =>
+  db.selectFrom('configuracion').select(['id', 'razon_social', 'nif', 'minorista']).orderBy('id').limit(1),
+);
+
+const leerSerie = compiledQuery((db, p: { id: number }) => db.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', p.id));
+
+async function serieDe(trx: Transaction<Database>, id: number): Promise<Serie | undefined> {
+  const cache = leido(trx).series;
+  if (!cache.has(id)) cache.set(id, (await leerSerie(trx, { id }))[0]);
+  return cache.get(id);
+}
+
+/**
+ * A marker an internal caller sets in an emission's `raw` (never in a request's JSON): every line of the invoice
+ * comes from a document (hfa), so none is a direct sale whose stock the emission moves — no need to look.
+ */
+export const TODAS_CON_ORIGEN = Symbol('todas las líneas con origen');
 
 /** The registro de alta an invoice named (the latest one of its own): issuer, NumSerieFactura and date. */
 async function altaDe(trx: Transaction<Database>, documentoId: number) {
@@ -163,7 +213,7 @@ async function altaDe(trx: Transaction<Database>, documentoId: number) {
     .executeTakeFirst();
 }
 
-/** Lines of a document that no link ties to a parent (direct sales), and those tied to devolución lines. */
+/** Lines of a document not tied to devolución lines (a rectificativa's that move stock). */
 async function lineasSegunOrigen(trx: Transaction<Database>, docId: number) {
   const rows = await trx
     .selectFrom('documento_lineas as l')
@@ -173,10 +223,7 @@ async function lineasSegunOrigen(trx: Transaction<Database>, docId: number) {
     .select(['l.id', 'pd.tipo as padre_tipo'])
     .where('l.documento_id', '=', docId)
     .execute();
-  return {
-    directas: rows.filter((r) => r.padre_tipo === null).map((r) => r.id),
-    noDevueltas: rows.filter((r) => r.padre_tipo !== 'devolucionventa').map((r) => r.id),
-  };
+  return { noDevueltas: rows.filter((r) => r.padre_tipo !== 'devolucionventa').map((r) => r.id) };
 }
 
 /**
@@ -215,18 +262,17 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   const d = await cabecera(trx, ctx.doc.id);
   const rectificativa = def.tipo === RECTIFICATIVA.tipo;
   if (d.serie_id === null) throw fail(MESSAGES.serieRequerida, '1', 400);
-  const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', d.serie_id).executeTakeFirst();
+  const serie = await serieDe(trx, d.serie_id);
   if (serie?.activo !== 1 || !def.series!.includes(serie.tipo)) {
     throw fail(rectificativa && serie ? MESSAGES.serieRectificativaRequerida : MESSAGES.serieNoValida, '1', 400);
   }
   // NumSerieFactura: printable ASCII only (the AEAT's validation of IDFactura).
   if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
-  const lineas = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', d.id).limit(1).executeTakeFirst();
-  if (!lineas) throw fail(MESSAGES.facturaSinLineas, '1', 400);
+  if (!Number(d.con_lineas)) throw fail(MESSAGES.facturaSinLineas, '1', 400);
   if (d.fecha > ctx.hoy) throw fail(MESSAGES.fechaFacturaFutura, '1', 400);
 
   const emisor = await empresa(trx);
-  const cliente = await trx.selectFrom('clientes').select(['nif', 'razon_social']).where('id', '=', d.cliente_id!).executeTakeFirstOrThrow();
+  const cliente = { nif: d.cliente_nif, razon_social: d.cliente_razon_social ?? '' };
   let tipoFactura: TipoFactura = serie.tipo === 'simplificada' ? 'F2' : 'F1';
   let corregida: Awaited<ReturnType<typeof facturaRectificable>>;
   if (rectificativa) {
@@ -248,13 +294,13 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
 
   const numero = await numeroEnSerie(trx, def.tipo, d.serie_id, d.fecha);
   const numSerie = numeroDe(def, { ejercicio: Number(d.fecha.slice(0, 4)), numero, serie_codigo: serie.codigo });
-  await trx.updateTable('documentos').set({ numero, ejercicio: Number(d.fecha.slice(0, 4)), tipo_factura: tipoFactura }).where('id', '=', d.id).execute();
 
   // Goods: an invoice's direct-sale lines leave now (those from albaranes or partes already did); a rectificativa's as above.
   if (rectificativa) await stockRectificativa(ctx, d);
   else {
-    const { directas } = await lineasSegunOrigen(trx, d.id);
-    if (directas.length) await moverStockVenta(trx, { tipo: def.tipo, id: d.id, almacenId: d.almacen_id! }, { signo: -1, causa: 'venta' }, ctx.accionId, ctx.hoy, directas);
+    if (!(ctx.raw as Record<symbol, unknown>)[TODAS_CON_ORIGEN]) {
+      await moverStockVenta(trx, { tipo: def.tipo, id: d.id, almacenId: d.almacen_id! }, { signo: -1, causa: 'venta' }, ctx.accionId, ctx.hoy, DIRECTAS);
+    }
   }
 
   const datos: DatosAlta = {
@@ -280,7 +326,8 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     };
   }
   await registrarAlta({ trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: emisor.instalacion }, datos);
-  return {};
+  // Its number, year and kind are written with its new state.
+  return { numero: { numero, ejercicio: Number(d.fecha.slice(0, 4)), tipo_factura: tipoFactura } };
 }
 
 const codigoSerie = async (trx: Transaction<Database>, id: number | null) =>
@@ -332,19 +379,24 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
 
 // Reading -------------------------------------------------------------------------------------------------------
 
+const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
+  db
+    .selectFrom('registros_facturacion')
+    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error'])
+    .where('documento_id', '=', p.id)
+    .orderBy('id', 'desc')
+    .limit(1),
+);
+
 /** The record adds its latest registro de facturación (with what the fiscal QR prints). */
 async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Promise<void> {
-  const r = await db
-    .selectFrom('registros_facturacion')
-    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total'])
-    .where('documento_id', '=', doc.id)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [r] = await ultimoRegistro(db, { id: doc.id });
   doc.registro = r
     ? {
         id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: r.emisor, num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
+        // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
+        estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,
       }
     : null;
 }

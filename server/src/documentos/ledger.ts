@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { divRound } from 'shared/domain';
 import type { DialectName } from '../db/index.ts';
+import { compiledQuery, insertarFilas } from '../db/prepared.ts';
 import type { Database, NewStockMovimiento } from '../db/schema.ts';
-import { precioNetoSql } from './sql.ts';
+import { dialectOf, precioNetoSql } from './sql.ts';
 
 /**
  * The stock ledger (`stock_movimientos`) as the document engine writes it. Append-only: rows are
@@ -30,14 +31,23 @@ export type LedgerRow = {
 /** Rows per INSERT: 12 parameters each stays far below SQLite's bound-parameter limit. */
 const CHUNK = 500;
 
+/** The ledger's columns as the engine writes them (`ubicacion`, the old free-text location, always null). */
+const COLUMNAS_LEDGER = [
+  'articulo_id', 'almacen_id', 'ubicacion', 'ubicacion_id', 'cantidad', 'causa', 'documento_tipo', 'documento_id', 'documento_linea_id', 'accion_id', 'fecha',
+  'precio',
+] satisfies (keyof NewStockMovimiento)[];
+
 /** Inserts the rows in batches (zero quantities are skipped: they move nothing). */
 export async function writeLedger(trx: Transaction<Database>, rows: readonly LedgerRow[]): Promise<void> {
   const moving = rows.filter((r) => r.cantidad !== 0);
   for (let i = 0; i < moving.length; i += CHUNK) {
-    const values: NewStockMovimiento[] = moving.slice(i, i + CHUNK).map((r) => ({ ...r, ubicacion: null }));
-    await trx.insertInto('stock_movimientos').values(values).execute();
+    const filas = moving.slice(i, i + CHUNK).map((r) => [
+      r.articulo_id, r.almacen_id, null, r.ubicacion_id, r.cantidad, r.causa, r.documento_tipo, r.documento_id, r.documento_linea_id, r.accion_id, r.fecha, r.precio,
+    ]);
+    await insertarFilas(trx, 'stock_movimientos', COLUMNAS_LEDGER, filas);
   }
 }
+
 
 /**
  * Undo: for every row the action `accionId` wrote, the opposite row, written by `nuevaAccionId`
@@ -52,17 +62,27 @@ export async function reverseLedger(trx: Transaction<Database>, accionId: number
 }
 
 /**
- * Adds `delta` to an integer column of many document lines, in batches of one UPDATE with a CASE
- * (no per-line round trip).
+ * Adds `delta` to an integer column of many document lines (several deltas of one line add up), in batches of one
+ * UPDATE joined to the deltas (no per-line round trip): arrays on PostgreSQL, a JSON array on SQLite — one statement
+ * text whatever the batch's size, so it is planned or prepared once.
  */
 export async function addToLines(trx: Transaction<Database>, column: 'pendiente', deltas: readonly (readonly [number, number])[]): Promise<void> {
-  const moving = deltas.filter(([, d]) => d !== 0);
+  const suma = new Map<number, number>();
+  for (const [id, d] of deltas) if (d !== 0) suma.set(id, (suma.get(id) ?? 0) + d);
+  const moving = [...suma].filter(([, d]) => d !== 0);
+  const col = sql.ref(column);
+  const postgres = dialectOf(trx) === 'postgres';
   for (let i = 0; i < moving.length; i += CHUNK) {
     const chunk = moving.slice(i, i + CHUNK);
-    // Parameters, not literals: the statement's text depends only on the chunk's size, so it is prepared once.
-    const cases = sql.join(chunk.map(([id, d]) => sql`when ${id} then ${d}`), sql` `);
-    const ids = sql.join(chunk.map(([id]) => sql`${id}`));
-    await sql`update documento_lineas set ${sql.ref(column)} = ${sql.ref(column)} + (case id ${cases} else 0 end) where id in (${ids})`.execute(trx);
+    if (postgres) {
+      await sql`update documento_lineas set ${col} = documento_lineas.${col} + v.d
+        from unnest(${chunk.map(([id]) => id)}::bigint[], ${chunk.map(([, d]) => d)}::bigint[]) as v(id, d)
+        where documento_lineas.id = v.id`.execute(trx);
+    } else {
+      await sql`update documento_lineas set ${col} = ${col} + v.d
+        from (select value ->> 0 as id, value ->> 1 as d from json_each(${JSON.stringify(chunk)})) as v
+        where documento_lineas.id = v.id`.execute(trx);
+    }
   }
 }
 
@@ -152,6 +172,25 @@ export async function arbolKits(trx: Kysely<Database>, kitIds: readonly number[]
   return arbol;
 }
 
+/** filasStockVenta's `lineaIds` for the lines no link ties to a parent: an invoice's direct sales. */
+export const DIRECTAS = Symbol('líneas sin origen');
+
+const lineasVenta = (db: Kysely<Database>, docId: string | number) =>
+  db
+    .selectFrom('documento_lineas as l')
+    .innerJoin('articulos as a', 'a.id', 'l.articulo_id')
+    .select(['l.id', 'l.articulo_id', 'l.cantidad', 'l.precio', 'l.descuento', 'l.ubicacion_id', 'a.unidad_medida'])
+    .where('l.documento_id', '=', docId as number)
+    .orderBy('l.orden');
+
+const lineasDe = compiledQuery((db, p: { docId: number }) => lineasVenta(db, p.docId));
+
+const lineasDirectasDe = compiledQuery((db, p: { docId: number }) =>
+  lineasVenta(db, p.docId).where(({ not, exists, selectFrom }) =>
+    not(exists(selectFrom('documento_enlaces as e').select('e.linea_id').whereRef('e.linea_id', '=', 'l.id'))),
+  ),
+);
+
 /** A ledger row as sales want it, before it is written. */
 export type FilaStock = { articulo_id: number; ubicacion_id: number | null; cantidad: number; linea_id: number; precio: number };
 
@@ -165,16 +204,20 @@ export async function filasStockVenta(
   trx: Transaction<Database>,
   docId: number,
   signo: 1 | -1,
-  lineaIds: readonly number[] | null = null,
+  lineaIds: readonly number[] | null | typeof DIRECTAS = null,
 ): Promise<FilaStock[]> {
-  const lineas = await trx
-    .selectFrom('documento_lineas as l')
-    .innerJoin('articulos as a', 'a.id', 'l.articulo_id')
-    .select(['l.id', 'l.articulo_id', 'l.cantidad', 'l.precio', 'l.descuento', 'l.ubicacion_id', 'a.unidad_medida'])
-    .where('l.documento_id', '=', docId)
-    .$if(lineaIds !== null, (q) => q.where('l.id', 'in', lineaIds!.length ? lineaIds! : [0]))
-    .orderBy('l.orden')
-    .execute();
+  const lineas =
+    lineaIds === null || lineaIds === DIRECTAS
+      ? await (lineaIds === DIRECTAS ? lineasDirectasDe : lineasDe)(trx, { docId })
+      : await trx
+          .selectFrom('documento_lineas as l')
+          .innerJoin('articulos as a', 'a.id', 'l.articulo_id')
+          .select(['l.id', 'l.articulo_id', 'l.cantidad', 'l.precio', 'l.descuento', 'l.ubicacion_id', 'a.unidad_medida'])
+          .where('l.documento_id', '=', docId)
+          .where('l.id', 'in', lineaIds.length ? lineaIds : [0])
+          .orderBy('l.orden')
+          .execute();
+  if (!lineas.length) return [];
   const arbol = await arbolKits(trx, lineas.map((l) => l.articulo_id));
   const out: FilaStock[] = [];
   const expandir = (articulo: number, cantidad: bigint, precio: bigint, linea: number, ubicacion: number | null, nivel: number) => {
@@ -213,15 +256,12 @@ async function escribirFilas(
   fecha: string,
 ): Promise<void> {
   for (let i = 0; i < filas.length; i += CHUNK) {
-    await trx
-      .insertInto('stock_movimientos')
-      .values(
-        filas.slice(i, i + CHUNK).map((f) => ({
-          articulo_id: f.articulo_id, almacen_id: almacenId, ubicacion: null, ubicacion_id: f.ubicacion_id, cantidad: f.cantidad, causa,
-          documento_tipo: doc.tipo, documento_id: doc.id, documento_linea_id: f.linea_id, accion_id: accionId, fecha, precio: f.precio,
-        })),
-      )
-      .execute();
+    await insertarFilas(
+      trx,
+      'stock_movimientos',
+      COLUMNAS_LEDGER,
+      filas.slice(i, i + CHUNK).map((f) => [f.articulo_id, almacenId, null, f.ubicacion_id, f.cantidad, causa, doc.tipo, doc.id, f.linea_id, accionId, fecha, f.precio]),
+    );
   }
 }
 
@@ -235,7 +275,7 @@ export async function moverStockVenta(
   mov: { signo: 1 | -1; causa: string },
   accionId: number,
   fecha: string,
-  lineaIds: readonly number[] | null = null,
+  lineaIds: readonly number[] | null | typeof DIRECTAS = null,
 ): Promise<void> {
   await escribirFilas(trx, await filasStockVenta(trx, doc.id, mov.signo, lineaIds), doc.almacenId, mov.causa, doc, accionId, fecha);
 }
@@ -274,14 +314,13 @@ async function sincronizarStockVenta(
   for (const h of hechas) sumar(h.articulo_id, h.almacen_id, h.ubicacion_id ?? null, Number(h.precio), -Number(h.cantidad), h.documento_linea_id ?? null);
   const filas = [...grupos.values()].filter((g) => g.cantidad !== 0).sort((a, b) => a.primera - b.primera);
   for (let i = 0; i < filas.length; i += CHUNK) {
-    await trx
-      .insertInto('stock_movimientos')
-      .values(
-        filas.slice(i, i + CHUNK).map((g) => ({
-          articulo_id: g.articulo_id, almacen_id: g.almacen_id, ubicacion: null, ubicacion_id: g.ubicacion_id, cantidad: g.cantidad, causa: mov.causa,
-          documento_tipo: doc.tipo, documento_id: doc.id, documento_linea_id: g.linea || null, accion_id: accionId, fecha, precio: g.precio,
-        })),
-      )
-      .execute();
+    await insertarFilas(
+      trx,
+      'stock_movimientos',
+      COLUMNAS_LEDGER,
+      filas
+        .slice(i, i + CHUNK)
+        .map((g) => [g.articulo_id, g.almacen_id, null, g.ubicacion_id, g.cantidad, mov.causa, doc.tipo, doc.id, g.linea || null, accionId, fecha, g.precio]),
+    );
   }
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { RawBuilder } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../db/index.ts';
 
 /**
@@ -48,3 +48,7 @@ export const toBig = (v: string | number | bigint | null | undefined): bigint =>
 export function precioNetoSql(dialect: DialectName, l: string): RawBuilder<number> {
   return roundDiv(dialect, sql`${sql.ref(`${l}.precio`)} * (10000 - ${sql.ref(`${l}.descuento`)})`, 10000);
 }
+
+/** The engine a Kysely instance (or transaction) runs on, for helpers that are not told it. */
+// biome-ignore lint/suspicious/noExplicitAny: any database type
+export const dialectOf = (db: Kysely<any>): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');

@@ -7,7 +7,7 @@ import { almacenActivo } from './almacen.ts';
 import { documentoActions } from './engine.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './engine.ts';
 import { cerrarPendiente } from './enlaces.ts';
-import { addToLines, moverStockVenta } from './ledger.ts';
+import { moverStockVenta } from './ledger.ts';
 
 /**
  * The sales documents (issue 8) on the engine: pedido, albarán and devolución de venta, and the parte de trabajo.

@@ -6,6 +6,7 @@ import { MESSAGES, entradaHuella, fechaAeat, importeAeat } from 'shared/domain';
 import type { DesgloseIva, HuellaAlta, HuellaAnulacion, TipoFactura } from 'shared/domain';
 import { fail } from '../actions/registry.ts';
 import { nowIso } from '../context.ts';
+import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -199,23 +200,36 @@ export function xmlAnulacion(emisor: Emisor, f: FacturaRef, anterior: Anterior |
   return documento(emisor, el('RegistroAnulacion', x));
 }
 
+const avanzarCadena = compiledQuery((db, p: { emisor: string }) => ({
+  compile: () =>
+    sql<{ ultimo_orden: number }>`update registros_cadena set ultimo_orden = ultimo_orden + 1 where emisor = ${p.emisor} returning ultimo_orden`.compile(db),
+}));
+
+const leerAnterior = compiledQuery((db, p: { emisor: string; orden: number }) =>
+  db
+    .selectFrom('registros_facturacion')
+    .select(['emisor as id_emisor', 'num_serie', 'fecha_expedicion', 'huella', 'fecha_hora_huso'])
+    .where('emisor', '=', p.emisor)
+    .where('orden', '=', p.orden),
+);
+
+/** Per transaction and issuer, the last record it wrote in the chain (what the next one chains to). */
+const ESCRITOS = new WeakMap<Transaction<Database>, Map<string, { orden: number; registro: Anterior }>>();
+
 /**
  * The next place in `emisor`'s chain: the head row advanced and locked (created on the first record), and the
  * previous record it points to (null for the first).
  */
 async function siguienteEnCadena(trx: Transaction<Database>, emisor: string): Promise<{ orden: number; anterior: Anterior | null }> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { rows } = await sql<{ ultimo_orden: number }>`update registros_cadena set ultimo_orden = ultimo_orden + 1
-      where emisor = ${emisor} returning ultimo_orden`.execute(trx);
+    const rows = await avanzarCadena(trx, { emisor });
     if (rows[0]) {
       const orden = Number(rows[0].ultimo_orden);
       if (orden === 1) return { orden, anterior: null };
-      const anterior = await trx
-        .selectFrom('registros_facturacion')
-        .select(['emisor as id_emisor', 'num_serie', 'fecha_expedicion', 'huella', 'fecha_hora_huso'])
-        .where('emisor', '=', emisor)
-        .where('orden', '=', orden - 1)
-        .executeTakeFirst();
+      // The record this transaction just wrote at the head (hfa issues many): the head row is locked by it since.
+      const propio = ESCRITOS.get(trx)?.get(emisor);
+      if (propio?.orden === orden - 1) return { orden, anterior: propio.registro };
+      const [anterior] = await leerAnterior(trx, { emisor, orden: orden - 1 });
       // The head points past a record that is not there: the chain was tampered with; nothing is chained to it.
       if (!anterior) throw fail(MESSAGES.cadenaRota, '2');
       return { orden, anterior };
@@ -238,6 +252,38 @@ function marcaDeTiempo(anterior: Anterior | null, timeZone: string): string {
 
 export type Contexto = { trx: Transaction<Database>; timeZone: string; documentoId: number; instalacion: string };
 
+type NuevoRegistro = {
+  emisor: string;
+  orden: number;
+  tipo: 'alta' | 'anulacion';
+  num_serie: string;
+  fecha_expedicion: string;
+  tipo_factura: string | null;
+  cuota_total: string | null;
+  importe_total: string | null;
+  documento_id: number;
+  huella_anterior: string;
+  huella: string;
+  fecha_hora_huso: string;
+  xml: string;
+  creado: string;
+};
+
+const insertarRegistro = compiledQuery((db, p: NuevoRegistro) =>
+  db
+    .insertInto('registros_facturacion')
+    .values({
+      emisor: p.emisor, orden: p.orden, tipo: p.tipo, num_serie: p.num_serie, fecha_expedicion: p.fecha_expedicion, tipo_factura: p.tipo_factura,
+      cuota_total: p.cuota_total, importe_total: p.importe_total, documento_id: p.documento_id, huella_anterior: p.huella_anterior, huella: p.huella,
+      fecha_hora_huso: p.fecha_hora_huso, xml: p.xml, creado: p.creado,
+    })
+    .returning('id'),
+);
+
+const cambiarCabeza = compiledQuery((db, p: { huella: string; emisor: string }) =>
+  db.updateTable('registros_cadena').set({ ultima_huella: p.huella }).where('emisor', '=', p.emisor),
+);
+
 async function guardar(
   c: Contexto,
   emisor: string,
@@ -248,14 +294,16 @@ async function guardar(
   huella: string,
   xml: string,
 ): Promise<number> {
-  const created = await c.trx
-    .insertInto('registros_facturacion')
-    .values({
-      emisor, orden, ...row, documento_id: c.documentoId, huella_anterior: anterior?.huella ?? '', huella, fecha_hora_huso: ts, xml, creado: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await c.trx.updateTable('registros_cadena').set({ ultima_huella: huella }).where('emisor', '=', emisor).execute();
+  const [created] = await insertarRegistro(c.trx, {
+    emisor, orden, ...row, documento_id: c.documentoId, huella_anterior: anterior?.huella ?? '', huella, fecha_hora_huso: ts, xml, creado: nowIso(),
+  });
+  await cambiarCabeza(c.trx, { huella, emisor });
+  let escritos = ESCRITOS.get(c.trx);
+  if (!escritos) {
+    escritos = new Map();
+    ESCRITOS.set(c.trx, escritos);
+  }
+  escritos.set(emisor, { orden, registro: { id_emisor: emisor, num_serie: row.num_serie, fecha_expedicion: row.fecha_expedicion, huella, fecha_hora_huso: ts } });
   return created.id;
 }
 
@@ -314,5 +362,68 @@ export async function registrarAnulacion(c: Contexto, emisor: Emisor, f: Factura
     huella,
     xml,
   );
+  return { id, huella };
+}
+
+/** A stored alta, as the subsanación needs it. */
+export type AltaGuardada = {
+  id: number;
+  emisor: string;
+  num_serie: string;
+  fecha_expedicion: string;
+  tipo_factura: string | null;
+  cuota_total: string | null;
+  importe_total: string | null;
+  xml: string;
+};
+
+/**
+ * Subsanación (issue 9; Veri-Factu_Descripcion_SWeb 9.1.3 and 10.1.2): a NEW registro de alta of the same invoice
+ * with the original's data, Subsanacion = S and, when the AEAT never accepted an alta of it, RechazoPrevio = X;
+ * chained at the head like any record. The original stays as it was.
+ */
+export async function registrarSubsanacion(c: Contexto, original: AltaGuardada, rechazoPrevio: boolean): Promise<{ id: number; huella: string }> {
+  const { orden, anterior } = await siguienteEnCadena(c.trx, original.emisor);
+  const ts = marcaDeTiempo(anterior, c.timeZone);
+  const campos: HuellaAlta = {
+    IDEmisorFactura: original.emisor,
+    NumSerieFactura: original.num_serie,
+    FechaExpedicionFactura: original.fecha_expedicion,
+    TipoFactura: (original.tipo_factura ?? '') as TipoFactura,
+    CuotaTotal: original.cuota_total ?? '',
+    ImporteTotal: original.importe_total ?? '',
+    Huella: anterior?.huella ?? '',
+    FechaHoraHusoGenRegistro: ts,
+  };
+  const huella = huellaDe(campos);
+  const x = original.xml;
+  const abre = x.indexOf('<sf:RegistroAlta>');
+  const cierra = x.indexOf('</sf:RegistroAlta>');
+  const enc = x.indexOf('<sf:Encadenamiento>');
+  const finEnc = x.indexOf('</sf:Encadenamiento>');
+  const fh = x.indexOf('<sf:FechaHoraHusoGenRegistro>');
+  if (abre < 0 || cierra < 0 || enc < 0 || finEnc < 0 || fh < 0) throw new Error(`registro ${original.id}: not an alta document`);
+  const marcas = txt('Subsanacion', 'S') + (rechazoPrevio ? txt('RechazoPrevio', 'X') : '');
+  const datos = x
+    .slice(abre + '<sf:RegistroAlta>'.length, enc)
+    .replace(/<sf:Subsanacion>[^<]*<\/sf:Subsanacion>|<sf:RechazoPrevio>[^<]*<\/sf:RechazoPrevio>/g, '')
+    .replace('</sf:NombreRazonEmisor>', `</sf:NombreRazonEmisor>${marcas}`);
+  const sistema = x.slice(finEnc + '</sf:Encadenamiento>'.length, fh);
+  const registro = datos + encadenamientoXml(anterior) + sistema + txt('FechaHoraHusoGenRegistro', ts) + txt('TipoHuella', '01') + txt('Huella', huella);
+  const xml = x.slice(0, abre) + el('RegistroAlta', registro) + x.slice(cierra + '</sf:RegistroAlta>'.length);
+  const id = await guardar(
+    c,
+    original.emisor,
+    orden,
+    {
+      tipo: 'alta', num_serie: original.num_serie, fecha_expedicion: original.fecha_expedicion, tipo_factura: original.tipo_factura,
+      cuota_total: original.cuota_total, importe_total: original.importe_total,
+    },
+    anterior,
+    ts,
+    huella,
+    xml,
+  );
+  await c.trx.updateTable('registros_facturacion').set({ subsana_id: original.id }).where('id', '=', id).execute();
   return { id, huella };
 }

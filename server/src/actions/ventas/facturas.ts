@@ -1,4 +1,4 @@
-import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, MESSAGES, checkField, numeroDe } from 'shared/domain';
+import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MESSAGES, checkField, numeroDe } from 'shared/domain';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
 import { documentosFacturaActions } from '../../documentos/facturas.ts';
@@ -22,6 +22,7 @@ const registrosInput = {
   ...listSchema(['orden'] as const),
   documento_id: { type: 'int', min: 1 },
   tipo: { type: 'enum', values: ['alta', 'anulacion'] },
+  estado_envio: { type: 'enum', values: ESTADOS_ENVIO },
 } as const satisfies Schema;
 
 export const facturaActions = [
@@ -112,6 +113,7 @@ export const facturaActions = [
       if (input.id !== null) q = q.where('r.id', '=', input.id);
       if (input.documento_id !== null) q = q.where('r.documento_id', '=', input.documento_id);
       if (input.tipo !== null) q = q.where('r.tipo', '=', input.tipo);
+      if (input.estado_envio !== null) q = q.where('r.estado_envio', '=', input.estado_envio);
       const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       if (input.id !== null && Number(n) === 0) throw fail(MESSAGES.notFound, '3');
       const p = paging(input);
@@ -119,6 +121,9 @@ export const facturaActions = [
         .select([
           'r.id', 'r.orden', 'r.tipo', 'r.documento_id', 'd.tipo as documento_tipo', 'r.num_serie', 'r.emisor as id_emisor', 'r.fecha_expedicion',
           'r.tipo_factura', 'r.cuota_total', 'r.importe_total', 'r.huella_anterior', 'r.huella', 'r.fecha_hora_huso', 'r.xml', 'r.estado_envio',
+          // Issue 9: the AEAT's answer, and the subsanación that corrects the record (if any).
+          'r.csv', 'r.codigo_error', 'r.descripcion_error', 'r.enviado', 'r.subsana_id',
+          (eb) => eb.selectFrom('registros_facturacion as s').select((e) => e.fn.min('s.id').as('x')).whereRef('s.subsana_id', '=', 'r.id').as('subsanado_por'),
         ])
         .orderBy('r.emisor')
         .orderBy('r.orden', p.dir)

@@ -1,0 +1,263 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AVISO_CADUCIDAD_DIAS, ENTORNOS_VERIFACTU, MESSAGES } from 'shared/domain';
+import type { AvisoVerifactu, Schema, VerifactuInfo } from 'shared/domain';
+import { ENDPOINTS } from '../../fiscal/aeat.ts';
+import type { Entorno } from '../../fiscal/aeat.ts';
+import { cifrar, claveSecreta, diasHasta, empaquetar, leerPkcs12 } from '../../fiscal/certificado.ts';
+import { mensajeCiclo, senderOf } from '../../fiscal/envio.ts';
+import { SISTEMA, registrarSubsanacion } from '../../fiscal/registro.ts';
+import type { AppContext } from '../../context.ts';
+import { defineAction, fail, invalidFields } from '../registry.ts';
+
+/**
+ * VERI*FACTU (issue 9): the settings (on/off, environment, the company's certificate), the queue's state and
+ * warnings, "send now", and the subsanación of a record the AEAT refused or accepted with errors. The sender is
+ * server/src/fiscal/envio.ts.
+ */
+
+const FLAGS = ['ventas' as const, 'ventas_facturas' as const];
+const MAX_P12_BYTES = 64 * 1024;
+const PENDIENTE_DEMASIADO_MS = 60 * 60_000;
+
+/** The producer's declaración responsable (RD 1007/2023, Orden HAC/1177/2024), as the product carries it. */
+export function declaracionResponsable(s: { nombre_razon: string; nif: string; version: string }): string {
+  return [
+    `${s.nombre_razon} (NIF ${s.nif}), como productor del sistema informático de facturación «${SISTEMA.nombre}» ` +
+      `(identificador ${SISTEMA.id}, versión ${s.version}), declara bajo su responsabilidad que este sistema cumple ` +
+      'lo dispuesto en el artículo 29.2.j) de la Ley 58/2003, General Tributaria, en el Reglamento aprobado por el ' +
+      'Real Decreto 1007/2023, de 5 de diciembre, y en la Orden HAC/1177/2024, de 17 de octubre.',
+    'El sistema garantiza la integridad, conservación, accesibilidad, legibilidad, trazabilidad e inalterabilidad de ' +
+      'los registros de facturación: cada registro de alta o de anulación se encadena con el anterior mediante su huella ' +
+      '(SHA-256), no se modifica ni se elimina una vez generado, y se corrige solo con un registro nuevo de subsanación ' +
+      'o de anulación.',
+    'Funciona exclusivamente como sistema de emisión de facturas verificables (VERI*FACTU): remite a la Agencia ' +
+      'Estatal de Administración Tributaria cada registro de facturación que genera, por el servicio web de la AEAT y ' +
+      'con el certificado electrónico de la empresa, respetando el tiempo de espera entre envíos que indique la AEAT.',
+    'Tipo de uso: solo VERI*FACTU (S); uso por varios obligados tributarios: no (N); uso actual por varios obligados: no (N).',
+  ].join('\n\n');
+}
+
+async function empresa(app: AppContext) {
+  const [c] = await app.config.rows();
+  const nif = String(c?.nif ?? '').trim().toUpperCase();
+  return { nombre: String(c?.razon_social ?? '').trim() || nif, nif, instalacion: `${nif}-${String(c?.id ?? 1).padStart(3, '0')}` };
+}
+
+export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
+  const s = await app.db.selectFrom('verifactu').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const e = await empresa(app);
+  const cuenta = await app.db
+    .selectFrom('registros_facturacion')
+    .select((eb) => [
+      eb.fn.count<number>(eb.case().when('estado_envio', 'in', ['pendiente', 'enviado']).then(1).end()).as('pendientes'),
+      eb.fn.min(eb.case().when('estado_envio', 'in', ['pendiente', 'enviado']).then(eb.ref('creado')).end()).as('desde'),
+      // Refused or accepted with errors and not yet corrected by a subsanación.
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(eb.and([eb('estado_envio', '=', 'incorrecto'), eb.not(eb.exists(eb.selectFrom('registros_facturacion as s').select('s.id').whereRef('s.subsana_id', '=', 'registros_facturacion.id')))]))
+            .then(1)
+            .end(),
+        )
+        .as('incorrectos'),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(eb.and([eb('estado_envio', '=', 'aceptado_con_errores'), eb.not(eb.exists(eb.selectFrom('registros_facturacion as s').select('s.id').whereRef('s.subsana_id', '=', 'registros_facturacion.id')))]))
+            .then(1)
+            .end(),
+        )
+        .as('aceptados'),
+    ])
+    .executeTakeFirstOrThrow();
+  const pendientes = Number(cuenta.pendientes);
+  const desde = (cuenta.desde as string | null) ?? null;
+  const incorrectos = Number(cuenta.incorrectos);
+  const aceptados = Number(cuenta.aceptados);
+  const certificado =
+    s.certificado && s.caduca
+      ? { titular: s.titular ?? '', nif: s.nif ?? '', emisor: s.emisor_certificado ?? '', caduca: s.caduca, dias: diasHasta(s.caduca) }
+      : null;
+  const activo = Number(s.activo) === 1 ? 1 : 0;
+  const avisos: AvisoVerifactu[] = [];
+  const fecha = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+  if (certificado && certificado.dias < 0) avisos.push({ nivel: 'error', texto: `El certificado de VERI*FACTU caducó el ${fecha(certificado.caduca)}: suba uno vigente para seguir enviando los registros` });
+  else if (certificado && certificado.dias <= AVISO_CADUCIDAD_DIAS)
+    avisos.push({ nivel: 'aviso', texto: `El certificado de VERI*FACTU caduca el ${fecha(certificado.caduca)} (en ${certificado.dias} días): renuévelo` });
+  if (activo && !certificado) avisos.push({ nivel: 'error', texto: MESSAGES.verifactuSinCertificado });
+  if (activo && desde && Date.now() - Date.parse(desde) > PENDIENTE_DEMASIADO_MS)
+    avisos.push({ nivel: 'aviso', texto: `Hay ${pendientes} registros de facturación pendientes de envío a la AEAT desde hace más de una hora` });
+  if (incorrectos) avisos.push({ nivel: 'error', texto: `La AEAT ha rechazado ${incorrectos} registros de facturación: revíselos y subsánelos` });
+  if (aceptados) avisos.push({ nivel: 'aviso', texto: `La AEAT ha aceptado con errores ${aceptados} registros de facturación: revíselos y subsánelos` });
+  const sistema = {
+    nombre_razon: e.nombre,
+    nif: e.nif,
+    nombre: SISTEMA.nombre,
+    id: SISTEMA.id,
+    version: SISTEMA.version,
+    numero_instalacion: e.instalacion,
+    tipo_uso_posible_solo_verifactu: 'S',
+    tipo_uso_posible_multi_ot: 'N',
+    indicador_multiples_ot: 'N',
+  };
+  const entorno = (s.entorno === 'produccion' ? 'produccion' : 'pruebas') as Entorno;
+  return {
+    activo,
+    entorno,
+    endpoint: ENDPOINTS[entorno],
+    certificado,
+    sistema,
+    declaracion: declaracionResponsable(sistema),
+    cola: {
+      pendientes,
+      pendiente_desde: desde,
+      incorrectos,
+      aceptados_con_errores: aceptados,
+      ultimo_envio: s.ultimo_envio,
+      proximo_envio: s.proximo_envio,
+      ultimo_error: s.ultimo_error,
+    },
+    avisos,
+  };
+}
+
+/** The multipart upload: the `archivo` and the `password` field. */
+async function leerSubida(request: FastifyRequest): Promise<{ archivo: Buffer | null; password: string }> {
+  const maybe = request as Partial<Pick<FastifyRequest, 'isMultipart'>>;
+  if (!maybe.isMultipart?.()) throw fail(MESSAGES.certificadoRequerido, '1', 400);
+  let archivo: Buffer | null = null;
+  let password = '';
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_P12_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        const b = await (part as MultipartFile).toBuffer();
+        if (part.fieldname === 'archivo' && b.length) archivo = b;
+      } else if (part.fieldname === 'password') password = String(part.value ?? '');
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(MESSAGES.certificadoNoValido, '1', 400);
+    throw fail(MESSAGES.invalidFile, '1', 400);
+  }
+  return { archivo, password };
+}
+
+export const verifactuActions = [
+  defineAction({
+    name: 'listadoverifactu',
+    method: 'GET',
+    flags: FLAGS,
+    async handler({ app }) {
+      return { RESULT: '0', data: [await infoVerifactu(app)] };
+    },
+  }),
+
+  defineAction({
+    name: 'editarverifactu',
+    method: 'POST',
+    flags: FLAGS,
+    input: { activo: { type: 'flag' }, entorno: { type: 'enum', values: ENTORNOS_VERIFACTU } } as const satisfies Schema,
+    async handler({ app, input, raw }) {
+      const set: { activo?: number; entorno?: string } = {};
+      if (raw.activo !== undefined) set.activo = input.activo === 1 ? 1 : 0;
+      if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
+      if (!Object.keys(set).length) throw invalidFields({ activo: MESSAGES.selectOption });
+      // Another environment starts with the first waiting time; a switch on looks at the queue now.
+      await app.db
+        .updateTable('verifactu')
+        .set({ ...set, ...(set.entorno ? { proximo_envio: null, fallos: 0 } : {}) })
+        .where('id', '=', 1)
+        .execute();
+      if (set.activo === 1) senderOf(app).nudge();
+      return { RESULT: '0', message: MESSAGES.verifactuGuardado, data: [await infoVerifactu(app)] };
+    },
+  }),
+
+  defineAction({
+    name: 'subircertificadoverifactu',
+    method: 'POST',
+    flags: FLAGS,
+    async handler({ app, request }) {
+      const { archivo, password } = await leerSubida(request);
+      if (!archivo) throw invalidFields({ archivo: MESSAGES.certificadoRequerido });
+      const info = leerPkcs12(archivo, password);
+      const c = cifrar(claveSecreta(app.dataDir), empaquetar(archivo, password));
+      await app.db
+        .updateTable('verifactu')
+        .set({
+          certificado: c.datos, certificado_iv: c.iv, certificado_tag: c.tag, titular: info.titular, nif: info.nif, emisor_certificado: info.emisor,
+          caduca: info.caduca, fallos: 0, ultimo_error: null,
+        })
+        .where('id', '=', 1)
+        .execute();
+      senderOf(app).nudge();
+      return { RESULT: '0', message: MESSAGES.certificadoGuardado, data: [{ ...info, dias: diasHasta(info.caduca) }] };
+    },
+  }),
+
+  defineAction({
+    name: 'eliminarcertificadoverifactu',
+    method: 'POST',
+    flags: FLAGS,
+    async handler({ app }) {
+      await app.db
+        .updateTable('verifactu')
+        .set({ certificado: null, certificado_iv: null, certificado_tag: null, titular: null, nif: null, emisor_certificado: null, caduca: null })
+        .where('id', '=', 1)
+        .execute();
+      return { RESULT: '0', message: MESSAGES.certificadoEliminado, data: [await infoVerifactu(app)] };
+    },
+  }),
+
+  defineAction({
+    name: 'enviarregistrosverifactu',
+    method: 'POST',
+    flags: FLAGS,
+    async handler({ app }) {
+      const r = await senderOf(app).ciclo();
+      const result = r.hecho === 'enviado' || r.hecho === 'nada' || r.hecho === 'espera' ? '0' : '1';
+      return { RESULT: result, message: mensajeCiclo(r, app.timeZone), data: [{ ...r, cola: (await infoVerifactu(app)).cola }] };
+    },
+  }),
+
+  defineAction({
+    name: 'subsanarregistrofacturacion',
+    method: 'POST',
+    flags: FLAGS,
+    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ app, input }) {
+      const id = await app.db.transaction().execute(async (trx) => {
+        const r = await trx
+          .selectFrom('registros_facturacion')
+          .select(['id', 'tipo', 'estado_envio', 'emisor', 'num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'xml', 'documento_id'])
+          .where('id', '=', input.id)
+          .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirst();
+        if (!r) throw fail(MESSAGES.notFound, '3');
+        const ya = await trx.selectFrom('registros_facturacion').select('id').where('subsana_id', '=', r.id).executeTakeFirst();
+        if (r.tipo !== 'alta' || !['incorrecto', 'aceptado_con_errores'].includes(r.estado_envio) || ya) throw fail(MESSAGES.registroNoSubsanable, '1', 400);
+        // RechazoPrevio = X when the AEAT has no alta of this invoice (every one it answered was refused).
+        const aceptada = await trx
+          .selectFrom('registros_facturacion')
+          .select('id')
+          .where('emisor', '=', r.emisor)
+          .where('num_serie', '=', r.num_serie)
+          .where('fecha_expedicion', '=', r.fecha_expedicion)
+          .where('tipo', '=', 'alta')
+          .where('estado_envio', 'in', ['correcto', 'aceptado_con_errores'])
+          .executeTakeFirst();
+        const e = await empresa(app);
+        const hecho = await registrarSubsanacion({ trx, timeZone: app.timeZone, documentoId: r.documento_id, instalacion: e.instalacion }, r, !aceptada);
+        return hecho.id;
+      });
+      const data = await app.db
+        .selectFrom('registros_facturacion')
+        .select(['id', 'orden', 'tipo', 'documento_id', 'num_serie', 'emisor as id_emisor', 'fecha_expedicion', 'huella', 'fecha_hora_huso', 'estado_envio', 'subsana_id', 'xml', 'creado'])
+        .where('id', '=', id)
+        .execute();
+      return { RESULT: '0', message: MESSAGES.registroSubsanado, data };
+    },
+  }),
+];
