@@ -144,6 +144,26 @@ describe.each(backends())('ventas ($name)', (backend) => {
     expect(sinCliente).toMatchObject({ status: 400, body: { errors: { cliente_id: MESSAGES.clienteNoActivo } } });
   });
 
+  it("a sale line without a location leaves from the article's usual one in the warehouse, and a return comes back to it", async () => {
+    const hueco = await ok(t, 'editarubicacion', { almacen_id: principal, codigo: 'V-01', descripcion: 'Mostrador' });
+    await ok(t, 'editarubicacionarticulo', { articulo_id: a.id, almacen_id: principal, ubicacion_id: hueco.id });
+    const alb = await ok(t, 'editaralbaranventa', { fecha: HOY, cliente_id: c1.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 2_000 }] });
+    expect(alb.lineas[0]).toMatchObject({ ubicacion_id: hueco.id });
+    const filas = await t.app.manager.db
+      .selectFrom('stock_movimientos')
+      .select(['ubicacion_id', 'cantidad'])
+      .where('documento_tipo', '=', 'albaranventa')
+      .where('documento_id', '=', alb.id)
+      .execute();
+    expect(filas.map((f) => [f.ubicacion_id, Number(f.cantidad)])).toEqual([[hueco.id, -2_000]]);
+    const rec = await articulo(t, t.cookie, a.id);
+    const enPrincipal = (rec.stock as { almacen_id: number; ubicaciones?: { ubicacion_id: number | null; stock: number }[] }[]).find((s) => s.almacen_id === principal)!;
+    expect(enPrincipal.ubicaciones?.find((u) => u.ubicacion_id === hueco.id)?.stock).toBe(-2_000);
+    expect((await post(t, 'eliminaralbaranventa', { id: alb.id })).body.RESULT).toBe('0');
+    expect(await stockDe(t, a.id)).toMatchObject({ [principal]: 20_000 });
+    await post(t, 'editarubicacionarticulo', { articulo_id: a.id, almacen_id: principal, ubicacion_id: null });
+  });
+
   let pedido: Doc;
   it('pedido: confirmar reserves its pending units; servir in two parts makes linked albaranes; refusals change nothing; undo', async () => {
     pedido = await ok(t, 'editarpedidoventa', {

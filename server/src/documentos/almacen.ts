@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { fail } from '../actions/registry.ts';
 import { documentoActions } from './engine.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './engine.ts';
-import { addToLines, writeLedger } from './ledger.ts';
+import { addToLines, ubicacionesHabituales, writeLedger } from './ledger.ts';
 import type { LedgerRow } from './ledger.ts';
 
 /**
@@ -30,22 +30,6 @@ async function ubicacionDe(trx: Transaction<Database>, header: Header, errors: F
   if (header.ubicacion_id === null) return;
   const u = await trx.selectFrom('ubicaciones').select('almacen_id').where('id', '=', header.ubicacion_id).executeTakeFirst();
   if (!u || u.almacen_id !== header.almacen_id) errors.ubicacion_id = MESSAGES.ubicacionOtroAlmacen;
-}
-
-/** The articles' usual locations in a warehouse (articulo_ubicaciones), one query per 500 articles. */
-async function ubicacionesHabituales(trx: Transaction<Database>, almacenId: number, articuloIds: number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(articuloIds)];
-  const out = new Map<number, number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await trx
-      .selectFrom('articulo_ubicaciones')
-      .select(['articulo_id', 'ubicacion_id'])
-      .where('almacen_id', '=', almacenId)
-      .where('articulo_id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.articulo_id, r.ubicacion_id);
-  }
-  return out;
 }
 
 /** In set-based SQL: the line's location, else the header's, else the article's usual one in the warehouse. */

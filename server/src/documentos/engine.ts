@@ -23,7 +23,7 @@ import { contains, isUniqueViolation, listSchema, paging } from '../actions/comm
 import { ActionError, defineAction, fail, invalidFields } from '../actions/registry.ts';
 import type { Action } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { addToLines, reverseLedger, sincronizarStock } from './ledger.ts';
+import { addToLines, reverseLedger, sincronizarStock, ubicacionesHabituales } from './ledger.ts';
 import { costeMedioSql, dialectOf } from './sql.ts';
 import { compiledQuery, insertarFilas } from '../db/prepared.ts';
 import { actualizarEstadoPadres, borrarEnlaces, enlacesDe, guardarEnlaces, validarOrigenes } from './enlaces.ts';
@@ -669,6 +669,14 @@ export async function guardarDocumento(
       // The party first: a sale line's price and discount default to the customer's tarifa and descuento.
       const tercero = await validarTercero(trx, def, header, errors);
       const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores, !!def.negativas, tercero);
+      // A sale or purchase line without a location takes the article's usual one in the document's warehouse, as the
+      // warehouse documents do: the stock it moves lands where the article is kept, not «sin ubicación».
+      const almacenLineas = effects.almacenLineas?.(header) ?? null;
+      if (def.tercero && almacenLineas !== null) {
+        const sin = lineas.filter((l) => l.ubicacion_id === null);
+        const habitual = sin.length ? await ubicacionesHabituales(trx, almacenLineas, sin.map((l) => l.articulo_id)) : new Map<number, number>();
+        for (const l of sin) l.ubicacion_id = habitual.get(l.articulo_id) ?? null;
+      }
       await validarSerie(trx, def, header.serie_id, errors);
       await effects.validate?.({ trx, header, lineas, errors, raw, user });
       const origenes = await validarOrigenes(trx, def, effects.origenes ?? [], header, lineas, anteriores, current?.id ?? null, errors);

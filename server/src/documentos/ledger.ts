@@ -324,3 +324,19 @@ async function sincronizarStockVenta(
     );
   }
 }
+
+/** The articles' usual locations in a warehouse (articulo_ubicaciones), one query per 500 articles. */
+export async function ubicacionesHabituales(trx: Transaction<Database>, almacenId: number, articuloIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(articuloIds)];
+  const out = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom('articulo_ubicaciones')
+      .select(['articulo_id', 'ubicacion_id'])
+      .where('almacen_id', '=', almacenId)
+      .where('articulo_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.articulo_id, r.ubicacion_id);
+  }
+  return out;
+}

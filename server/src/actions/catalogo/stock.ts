@@ -11,7 +11,8 @@ import type { Database } from '../../db/schema.ts';
  * sum of its rows; `articulos.stock_total` is the same sum over all warehouses, kept by triggers.
  */
 export const CAUSAS_COMPRA = ['compra', 'devolucion_compra'] as const;
-export const CAUSAS_VENTA = ['venta', 'devolucion_venta'] as const;
+/** Sold: albaranes and direct invoices (venta), returns, goods a rectificativa takes back or sends, materials of a parte. */
+export const CAUSAS_VENTA = ['venta', 'devolucion_venta', 'rectificativa', 'parte'] as const;
 /** Movements that are neither bought nor sold: they change stock only. */
 export const CAUSAS_OTRAS = ['inicial', 'ajuste', 'inventario', 'traspaso', 'perdida', 'kit'] as const;
 export type StockCausa = (typeof CAUSAS_COMPRA)[number] | (typeof CAUSAS_VENTA)[number] | (typeof CAUSAS_OTRAS)[number];
@@ -96,6 +97,6 @@ export async function cifrasArticulo(db: Kysely<Database>, articuloId: number): 
     precio_medio_compra: Number(media(get('compra'))),
     precio_medio_venta: Number(media(get('venta'))),
     unidades_compradas: Number(get('compra').cantidad + get('devolucion_compra').cantidad),
-    unidades_vendidas: Number(-(get('venta').cantidad + get('devolucion_venta').cantidad)),
+    unidades_vendidas: Number(-(get('venta').cantidad + get('devolucion_venta').cantidad + get('rectificativa').cantidad + get('parte').cantidad)),
   };
 }
