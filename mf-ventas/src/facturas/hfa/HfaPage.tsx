@@ -83,6 +83,12 @@ const nombreDoc = (d: DocumentoPropuesto) => ({ albaranventa: 'Albarán', parte:
 
 type Errores = Record<string, string>;
 
+/** '2026-11-23' → '2026-10-01'. */
+function primeroMesAnterior(hoy: string): string {
+  const [a, m] = hoy.split('-').map(Number);
+  return m === 1 ? `${a - 1}-12-01` : `${a}-${String(m - 1).padStart(2, '0')}-01`;
+}
+
 /**
  * /ventas/hfa: invoices the pending albaranes (and devoluciones, negative) of a period, one invoice per
  * customer. «Previsualizar» shows what would be made; «Facturar» makes and emits them all in one go
@@ -90,7 +96,8 @@ type Errores = Record<string, string>;
  */
 export function HfaPage() {
   const { api, toast } = useShell();
-  const [desde, setDesde] = useState('');
+  // A month closes at the start of the next: by default, everything since the first day of last month.
+  const [desde, setDesde] = useState(() => primeroMesAnterior(hoyIso()));
   const [hasta, setHasta] = useState(hoyIso());
   const [serieId, setSerieId] = useState('');
   const [fecha, setFecha] = useState(hoyIso());

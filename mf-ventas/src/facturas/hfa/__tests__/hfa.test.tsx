@@ -48,6 +48,7 @@ function retenida(answer: ApiResponse) {
 }
 
 async function periodo() {
+  await userEvent.clear(screen.getByLabelText(/^Desde/));
   await userEvent.type(screen.getByLabelText(/^Desde/), '2026-03-01');
   const hasta = screen.getByLabelText(/^Hasta/);
   await userEvent.clear(hasta);
@@ -67,6 +68,9 @@ describe('hfa', () => {
     });
     renderFacturas('/ventas/hfa', { api: fake.api });
     expect(await screen.findByRole('heading', { name: 'Facturar albaranes' })).toBeTruthy();
+    // The period starts on the first day of last month; without a start date nothing is asked.
+    expect((screen.getByLabelText(/^Desde/) as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-01$/);
+    await userEvent.clear(screen.getByLabelText(/^Desde/));
     await userEvent.click(screen.getByRole('button', { name: 'Previsualizar' }));
     expect(await screen.findByText(MESSAGES.selectDate)).toBeTruthy();
     expect(fake.calls.some((c) => c.ac === 'hfapropuesta')).toBe(false);
