@@ -70,6 +70,12 @@ const StyledRespuesta = styled.div`
   overflow-wrap: anywhere;
   a { font-weight: 600; color: ${({ theme }) => theme.primary[700]}; }
 `;
+const StyledTipoFactura = styled.span`
+  margin-left: 6px;
+  font-size: 12px;
+  color: ${({ theme }) => theme.gray[600]};
+`;
+
 const StyledCsv = styled.span`
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   font-size: 12px;
@@ -167,8 +173,16 @@ export function RegistrosPage() {
     () => [
       { id: 'orden', header: 'Nº', align: 'right', hideOnPhone: true, cell: (r) => r.orden.toLocaleString('es-ES') },
       { id: 'num_serie', header: 'Factura', cell: (r) => <RowLink to={rutaFactura(r)}>{r.num_serie}</RowLink> },
-      { id: 'tipo', header: 'Tipo', cell: (r) => TIPO_LABEL[r.tipo] ?? r.tipo },
-      { id: 'tipo_factura', header: 'Tipo de factura', hideOnPhone: true, cell: (r) => r.tipo_factura ?? '' },
+      {
+        id: 'tipo',
+        header: 'Tipo',
+        cell: (r) => (
+          <>
+            <span>{TIPO_LABEL[r.tipo] ?? r.tipo}</span>
+            {r.tipo_factura && <StyledTipoFactura title="Tipo de factura">{r.tipo_factura}</StyledTipoFactura>}
+          </>
+        ),
+      },
       { id: 'fecha', header: 'Generado', hideOnPhone: true, cell: (r) => horaRegistro(r.fecha_hora_huso) },
       { id: 'importe', header: 'Importe', align: 'right', cell: importe },
       { id: 'huella', header: 'Huella', cell: (r) => <Huella valor={r.huella} /> },
@@ -181,13 +195,17 @@ export function RegistrosPage() {
           </span>
         ),
       },
-      { id: 'csv', header: 'CSV', hideOnPhone: true, cell: (r) => (r.csv ? <StyledCsv>{r.csv}</StyledCsv> : '') },
       {
         id: 'respuesta',
         header: 'Respuesta de la AEAT',
         cell: (r) =>
-          r.codigo_error || r.descripcion_error || r.subsanado_por || puedeSubsanar(r) ? (
+          r.csv || r.codigo_error || r.descripcion_error || r.subsanado_por || puedeSubsanar(r) ? (
             <StyledRespuesta>
+              {r.csv && (
+                <span>
+                  CSV <StyledCsv>{r.csv}</StyledCsv>
+                </span>
+              )}
               {(r.codigo_error || r.descripcion_error) && (
                 <span>
                   {r.codigo_error && <strong>{r.codigo_error}</strong>}
