@@ -36,6 +36,8 @@ export function toConfiguracionValues(config: Configuracion | null): Configuraci
   values.logo = typeof src.logo === 'string' && src.logo ? src.logo : null;
   values.favicon = typeof src.favicon === 'string' && src.favicon ? src.favicon : null;
   for (const f of [...CONF_FIELDS, 'minorista']) values[f] = src[f] === 1 || src[f] === '1' || src[f] === true ? 1 : 0;
+  // Negative stock is allowed unless the company says otherwise (an installation from before the setting allows it).
+  values.stock_negativo = src.stock_negativo === 0 || src.stock_negativo === '0' || src.stock_negativo === false ? 0 : 1;
   return values as ConfiguracionValues;
 }
 
@@ -136,6 +138,16 @@ export function ConfiguracionPage() {
                 hint="Las facturas simplificadas admiten hasta 3.000 € IVA incluido en lugar de 400 €."
                 checked={values.minorista === 1}
                 onChange={(v) => set('minorista', v ? 1 : 0)}
+                disabled={busy}
+              />
+            </FieldSpan>
+            <FieldSpan>
+              <SwitchField
+                name="stock_negativo"
+                label="Permitir vender sin stock"
+                hint="Activado, un albarán o una factura puede dejar el stock por debajo de cero (con un aviso en la línea). Desactivado, el documento se rechaza."
+                checked={values.stock_negativo === 1}
+                onChange={(v) => set('stock_negativo', v ? 1 : 0)}
                 disabled={busy}
               />
             </FieldSpan>

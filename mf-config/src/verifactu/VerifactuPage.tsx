@@ -363,7 +363,7 @@ export function VerifactuPage() {
         </FormSection>
 
         <FormSection title="Declaración responsable">
-          <StyledDeclaracion aria-label="Declaración responsable" tabIndex={0}>
+          <StyledDeclaracion role="region" aria-label="Declaración responsable" tabIndex={0}>
             {info.declaracion}
           </StyledDeclaracion>
         </FormSection>

@@ -15,8 +15,8 @@ export const BACKUP_FORMAT = 'manager-tpv-backup';
 export const BACKUP_VERSION = 1;
 const MAX_BACKUP_BYTES = 100 * 1024 * 1024;
 
-/** `int0` / `flag0`: a column a backup from before it existed doesn't carry (restored as 0). */
-type ColumnKind = 'int' | 'int?' | 'int0' | 'text' | 'text?' | 'flag' | 'flag0' | 'base64' | { enum: readonly string[] };
+/** `int0` / `flag0` / `flag1`: a column a backup from before it existed doesn't carry (restored as 0, or 1 for flag1). */
+type ColumnKind = 'int' | 'int?' | 'int0' | 'text' | 'text?' | 'flag' | 'flag0' | 'flag1' | 'base64' | { enum: readonly string[] };
 
 const MAESTRO = { id: 'int', codigo: 'text', nombre: 'text', activo: 'flag' } as const satisfies Record<string, ColumnKind>;
 
@@ -36,6 +36,7 @@ const TABLES = {
     logo: 'text?',
     favicon: 'text?',
     minorista: 'flag0',
+    stock_negativo: 'flag1',
     ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 'flag'])),
   },
   usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text' },
@@ -305,6 +306,7 @@ function convert(kind: ColumnKind, value: unknown): unknown {
   const nullable = kind === 'int?' || kind === 'text?';
   if (nullable && isNull) return null;
   if ((kind === 'int0' || kind === 'flag0') && isNull) return 0;
+  if (kind === 'flag1' && isNull) return 1;
   switch (kind) {
     case 'int0':
     case 'int?':
@@ -317,6 +319,7 @@ function convert(kind: ColumnKind, value: unknown): unknown {
       if (typeof value === 'string') return value;
       throw new InvalidBackup();
     case 'flag0':
+    case 'flag1':
     case 'flag':
       if (value === 1 || value === true || value === '1') return 1;
       if (value === 0 || value === false || value === '0') return 0;

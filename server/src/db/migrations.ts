@@ -132,6 +132,12 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await verifactu(db, dialect);
       },
     },
+    // docs/documents.md: negative stock allowed (1, the default: shops sell what has not been received yet) or refused (0).
+    '0008_stock_negativo': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('configuracion').addColumn('stock_negativo', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      },
+    },
   };
 }
 

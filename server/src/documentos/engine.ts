@@ -23,7 +23,7 @@ import { contains, isUniqueViolation, listSchema, paging } from '../actions/comm
 import { ActionError, defineAction, fail, invalidFields } from '../actions/registry.ts';
 import type { Action } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { addToLines, reverseLedger, sincronizarStock, ubicacionesHabituales } from './ledger.ts';
+import { addToLines, comprobarStockNegativo, reverseLedger, sincronizarStock, ubicacionesHabituales } from './ledger.ts';
 import { costeMedioSql, dialectOf } from './sql.ts';
 import { compiledQuery, insertarFilas } from '../db/prepared.ts';
 import { actualizarEstadoPadres, borrarEnlaces, enlacesDe, guardarEnlaces, validarOrigenes } from './enlaces.ts';
@@ -717,6 +717,7 @@ export async function guardarDocumento(
       await actualizarEstadoPadres(trx, padres);
       if (def.stockAlGuardar) {
         await sincronizarStock(trx, app.dialect, def.stockAlGuardar, { tipo: def.tipo, id: docId, almacenId: (values.almacen_id as number | null) ?? null }, null, todayIn(app.timeZone));
+        if (def.stockAlGuardar.signo < 0) await comprobarStockNegativo(trx, { documento: { tipo: def.tipo, id: docId } });
       }
       await effects.alGuardar?.({ trx, dialect: app.dialect, docId, raw });
       return docId;
@@ -941,6 +942,7 @@ export async function ejecutarAccionEn(
       await trx.updateTable('documento_acciones').set({ detalle: JSON.stringify(result.detalle) }).where('id', '=', log.id).execute();
     }
   }
+  await comprobarStockNegativo(trx, { accionId: log.id });
   const cambio = { id, estado, modificado: nowIso(), modificado_por: user.id };
   if (numero) await cambiarEstadoYNumero(trx, { ...cambio, ...numero });
   else await cambiarEstado(trx, cambio);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { divRound } from 'shared/domain';
+import { MESSAGES, divRound } from 'shared/domain';
+import { fail } from '../actions/registry.ts';
 import type { DialectName } from '../db/index.ts';
 import { compiledQuery, insertarFilas } from '../db/prepared.ts';
 import type { Database, NewStockMovimiento } from '../db/schema.ts';
@@ -339,4 +340,37 @@ export async function ubicacionesHabituales(trx: Transaction<Database>, almacenI
     for (const r of rows) out.set(r.articulo_id, r.ubicacion_id);
   }
   return out;
+}
+
+/**
+ * docs/documents.md, "Negative stock": with the configuration's `stock_negativo` at 0, a save or an action whose ledger
+ * rows take an article out of a warehouse and leave it below zero there is refused (the caller's transaction rolls
+ * back, nothing changes). `filtro`: the rows of one action, or those of one document (its stock on save). With the
+ * default (1) nothing is checked: shops sell what has not been received yet, and the lines editor warns.
+ */
+export async function comprobarStockNegativo(
+  trx: Transaction<Database>,
+  filtro: { accionId: number } | { documento: { tipo: string; id: number } },
+): Promise<void> {
+  const conf = await trx.selectFrom('configuracion').select('stock_negativo').orderBy('id').limit(1).executeTakeFirst();
+  if (!conf || Number(conf.stock_negativo) !== 0) return;
+  const donde =
+    'accionId' in filtro
+      ? sql`m.accion_id = ${filtro.accionId}`
+      : sql`m.documento_tipo = ${filtro.documento.tipo} and m.documento_id = ${filtro.documento.id}`;
+  const { rows } = await sql<{ codigo: string; almacen: string; stock: string }>`
+    select a.codigo, al.nombre as almacen,
+      (select cast(sum(s.cantidad) as text) from stock_movimientos s where s.articulo_id = m.articulo_id and s.almacen_id = m.almacen_id) as stock
+    from stock_movimientos m
+    join articulos a on a.id = m.articulo_id
+    join almacenes al on al.id = m.almacen_id
+    where ${donde}
+    group by m.articulo_id, m.almacen_id, a.codigo, al.nombre
+    having sum(m.cantidad) < 0
+    order by a.codigo`.execute(trx);
+  const falta = rows.find((r) => BigInt(r.stock ?? '0') < 0n);
+  if (falta) {
+    const quedaria = (Number(BigInt(falta.stock)) / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
+    throw fail(`${MESSAGES.stockInsuficiente} de ${falta.codigo} en ${falta.almacen} (quedaría en ${quedaria})`, '1', 400);
+  }
 }

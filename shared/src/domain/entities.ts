@@ -16,6 +16,8 @@ export type Configuracion = {
   favicon: string | null;
   /** 1: retail or hospitality (simplified invoices up to 3.000 €, not 400 €). */
   minorista?: 0 | 1;
+  /** 1 (default): stock may go below zero (with a warning on the line); 0: a document that would leave it below zero is refused. */
+  stock_negativo?: 0 | 1;
 } & Record<`conf_${string}`, 0 | 1>;
 
 export type Usuario = {

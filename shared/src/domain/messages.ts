@@ -115,6 +115,7 @@ export const MESSAGES = {
   nadaQueFacturar: 'No hay albaranes ni devoluciones pendientes de facturar con esos criterios',
   cobroRegistrado: 'Se ha registrado el cobro de la factura',
   cadenaCorrecta: 'La cadena de registros es correcta',
+  stockInsuficiente: 'No hay stock suficiente',
   cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',
   nadaQueFacturarDocumento: 'El documento no tiene nada pendiente de facturar',
   fechaFacturaFutura: 'La fecha de una factura no puede ser posterior a hoy',

@@ -32,6 +32,8 @@ export const configuracionSchema = {
   favicon: { type: 'string', max: 300 },
   /** Retail or hospitality: simplified invoices up to 3.000 € instead of 400 € (docs/fiscal.md). */
   minorista: { type: 'flag' },
+  /** 1 (default): documents may leave stock below zero, with a warning on the line; 0: they are refused. */
+  stock_negativo: { type: 'flag' },
   ...flagRules,
 } as Schema;
 

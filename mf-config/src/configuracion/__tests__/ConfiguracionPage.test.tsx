@@ -51,9 +51,11 @@ describe('Configuración', () => {
       expect(within(fieldset).getAllByRole('switch')).toHaveLength(inGroup.length);
       for (const f of inGroup) expect(within(fieldset).getByRole('switch', { name: (n) => n.startsWith(FLAG_INFO[f].label) })).toBeTruthy();
     }
-    // Every module flag, plus the company's «Comercio minorista u hostelería» (the simplified invoices' limit).
-    expect(screen.getAllByRole('switch')).toHaveLength(FLAG_NAMES.length + 1);
+    // Every module flag, plus the company's «Comercio minorista u hostelería» (the simplified invoices' limit) and
+    // «Permitir vender sin stock» (on unless the configuration says otherwise).
+    expect(screen.getAllByRole('switch')).toHaveLength(FLAG_NAMES.length + 2);
     expect((screen.getByRole('switch', { name: /^Comercio minorista/ }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('switch', { name: /^Permitir vender sin stock/ }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('switch', { name: /^Compras/ }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('switch', { name: /^Materiales/ }) as HTMLInputElement).checked).toBe(false);
   });
@@ -143,7 +145,9 @@ describe('Configuración', () => {
     renderSection(Section, menu.prefix, '/config', { api: fake.api });
     const razon = (await screen.findByLabelText(/^Razón social/)) as HTMLInputElement;
     expect(razon.value).toBe('');
-    expect(screen.getAllByRole('switch').every((s) => !(s as HTMLInputElement).checked)).toBe(true);
+    // Every module off; selling without stock is allowed, as the product's default.
+    const encendidos = screen.getAllByRole('switch').filter((s) => (s as HTMLInputElement).checked);
+    expect(encendidos.map((s) => s.getAttribute('name'))).toEqual(['stock_negativo']);
   });
 
   it('uploads the logo through the multipart client, previews it, and sends its URL; Quitar sends null', async () => {
