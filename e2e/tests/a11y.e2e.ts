@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
 
 // axe-core's browser bundle, evaluated in the page through the DevTools protocol (the app's CSP
 // allows no inline or foreign script, and needs not to).
@@ -21,6 +21,63 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+}
+
+type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
+
+/** op.asp from the page, with its session: GET with a query, or POST with a JSON body. */
+function api(page: Page, ac: string, query: Record<string, string | number> = {}, body?: object): Promise<Api> {
+  return page.evaluate(
+    async ({ ac, query, body }) => {
+      const qs = new URLSearchParams({ ac, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+      const init: RequestInit = body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {};
+      return (await fetch(`/api/op.asp?${qs}`, init)).json();
+    },
+    { ac, query, body },
+  );
+}
+
+/** Ventas, its documents, hfa and partes switched on in the configuration if another test left one off. */
+async function ventasEncendidas(page: Page) {
+  const status = await page.evaluate(async () =>
+    Promise.all(
+      ['listadoclientes', 'listadopedidosventa', 'listadofacturas', 'listadopartes', 'hfapropuesta&desde=2026-01-01&hasta=2026-01-01'].map(
+        async (ac) => (await fetch(`/api/op.asp?ac=${ac}`)).status,
+      ),
+    ),
+  );
+  if (!status.includes(403)) return;
+  await page.goto('/config');
+  for (const label of ['Ventas', 'Pedidos de venta', 'Facturas y rectificativas', 'Facturar albaranes', 'Partes de trabajo']) {
+    const sw = page.getByRole('switch', { name: new RegExp(`^${label}\\b`) });
+    await sw.waitFor();
+    if (!(await sw.isChecked())) await toggle(sw);
+  }
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByText('Se ha completado la acción correctamente.').first().waitFor();
+}
+
+/**
+ * An emitted invoice in serie A to the demo's C0001: one LLA-AJ8 (a demo article with stock that no other
+ * test follows) from the principal warehouse. Answers its id and number.
+ */
+async function facturaEmitida(page: Page): Promise<{ id: number; numero: string }> {
+  const uno = async (ac: string, query: Record<string, string | number>, pick: (r: Record<string, unknown>) => boolean) => {
+    const res = await api(page, ac, { porPagina: 100, ...query });
+    const row = res.data.find(pick);
+    expect(row, `${ac}: ${JSON.stringify(res).slice(0, 300)}`).toBeDefined();
+    return row!.id as number;
+  };
+  const serie = await uno('listadoseries', {}, (r) => r.codigo === 'A');
+  const almacen = await uno('listadoalmacenes', {}, (r) => r.codigo === 'PRINCIPAL');
+  const cliente = await uno('listadoclientes', {}, (r) => r.codigo === 'C0001');
+  const articulo = await uno('listadoarticulos', { barras: 'LLA-AJ8' }, (r) => r.codigo === 'LLA-AJ8');
+  const fecha = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
+  const borrador = await api(page, 'editarfactura', {}, { fecha, cliente_id: cliente, almacen_id: almacen, serie_id: serie, lineas: [{ articulo_id: articulo, cantidad: 1_000 }] });
+  expect(borrador.RESULT, JSON.stringify(borrador)).toBe('0');
+  const emitida = await api(page, 'emitirfactura', {}, { id: borrador.data[0].id });
+  expect(emitida.RESULT, JSON.stringify(emitida)).toBe('0');
+  return { id: emitida.data[0].id as number, numero: emitida.data[0].numero as string };
 }
 
 let b: Browser;
@@ -66,6 +123,70 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await screenshot(page, 'a11y-usuarios');
 
     expect(found).toEqual({ inicio: [], articulos: [], articulo: [], configuracion: [], usuarios: [] });
+  });
+
+  it('sales: clientes, a cliente, facturas, an emitted factura, new factura, pedido and parte, hfa, registros; VERI*FACTU configuration', async () => {
+    const { page } = b;
+    await login(page);
+    await page.waitForURL((u) => u.pathname === '/');
+    await ventasEncendidas(page);
+    const factura = await facturaEmitida(page);
+    const found: Record<string, string[]> = {};
+    const nuevo = async (name: string, path: string) => {
+      await page.goto(path);
+      await page.getByRole('combobox', { name: 'Añadir artículo' }).waitFor();
+      await page.getByRole('combobox', { name: /^Cliente/ }).waitFor();
+      found[name] = await seriousViolations(page);
+    };
+
+    await page.goto('/ventas/clientes');
+    await page.getByText(/^1–\d+ de \d+ resultados$/).waitFor();
+    found.clientes = await seriousViolations(page);
+
+    await page.getByRole('row').filter({ has: page.getByRole('link', { name: 'C0001', exact: true }) }).getByRole('link', { name: 'C0001', exact: true }).click();
+    await page.waitForURL(/\/ventas\/cliente\/\d+$/);
+    await expect.poll(() => page.getByLabel(/^Razón social/).inputValue()).not.toBe('');
+    found.cliente = await seriousViolations(page);
+
+    await page.goto('/ventas/facturas');
+    await page.getByRole('link', { name: factura.numero, exact: true }).waitFor();
+    found.facturas = await seriousViolations(page);
+
+    await page.goto(`/ventas/factura/${factura.id}`);
+    await page.getByRole('heading', { name: `Factura ${factura.numero}` }).waitFor();
+    await page.getByRole('region', { name: 'Situación fiscal' }).getByRole('link', { name: 'Alta' }).waitFor();
+    found.factura = await seriousViolations(page);
+    await screenshot(page, 'a11y-factura');
+
+    await nuevo('nuevaFactura', '/ventas/factura/nueva-factura');
+    await nuevo('nuevoPedido', '/ventas/pedido/nuevo-pedido');
+    await nuevo('nuevoParte', '/ventas/partes-de-trabajo/nuevo-parte');
+
+    await page.goto('/ventas/hfa');
+    await page.getByRole('heading', { name: 'Facturar albaranes' }).waitFor();
+    await page.getByRole('button', { name: 'Previsualizar' }).waitFor();
+    found.hfa = await seriousViolations(page);
+
+    await page.goto('/ventas/registros');
+    await page.getByRole('table', { name: 'Registros de facturación' }).getByRole('link', { name: factura.numero, exact: true }).waitFor();
+    found.registros = await seriousViolations(page);
+
+    await page.goto('/config/verifactu');
+    await page.getByRole('switch', { name: /^Enviar los registros a la AEAT/ }).waitFor();
+    found.verifactu = await seriousViolations(page);
+
+    expect(found).toEqual({
+      clientes: [],
+      cliente: [],
+      facturas: [],
+      factura: [],
+      nuevaFactura: [],
+      nuevoPedido: [],
+      nuevoParte: [],
+      hfa: [],
+      registros: [],
+      verifactu: [],
+    });
   });
 
   it('in every application colour: home, a list with its side menu and a record', async () => {

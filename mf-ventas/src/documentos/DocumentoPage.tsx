@@ -19,6 +19,7 @@ import {
 import { paths } from '../paths';
 import { condicionesTexto } from '../clientes/condiciones';
 import { precioTarifa, useCliente } from '../facturas/datos';
+import { padreFacturado } from '../facturas/devolucion';
 import { DevolverDesdeDialog } from './DevolverDesdeDialog';
 import { HorasParte, useHorasParte } from './HorasParte';
 import type { Pantalla } from './pantallas';
@@ -74,6 +75,12 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
 
   const puedeDevolver = def.tipo === 'albaranventa' && flags.ventas_devoluciones === 1;
   const desdeDocumento = def.tipo === 'devolucionventa' && isNew;
+  // A pending devolución of goods already invoiced (an invoice's lines, an invoiced albarán's) is settled by a rectificativa.
+  const rectificable =
+    def.tipo === 'devolucionventa' &&
+    flags.ventas_facturas === 1 &&
+    documento?.estado === def.inicial &&
+    (documento.padres ?? []).some(padreFacturado);
 
   return (
     <DocumentRecordPage
@@ -87,10 +94,25 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
       imprimir={{ onClick: () => documento && void pdf.imprimir(documento) }}
       devolver={puedeDevolver ? { def: DOCUMENTO_TIPOS.devolucionventa, record: paths.devolucion } : undefined}
       actions={
-        desdeDocumento && (
-          <Button type="button" $variant="secondary" onClick={() => setDesde(true)}>
-            Desde un albarán o una factura…
-          </Button>
+        (desdeDocumento || rectificable) && (
+          <>
+            {desdeDocumento && (
+              <Button type="button" $variant="secondary" onClick={() => setDesde(true)}>
+                Desde un albarán o una factura…
+              </Button>
+            )}
+            {rectificable && (
+              <Button
+                type="button"
+                $variant="secondary"
+                disabled={editor.dirty}
+                title={editor.dirty ? 'Guarde los cambios antes.' : 'La mercancía ya estaba facturada: la devolución se liquida con una rectificativa de esa factura.'}
+                onClick={() => navigate(`${paths.nuevaRectificativa}?devolucion=${documento.id}`)}
+              >
+                Rectificar la factura
+              </Button>
+            )}
+          </>
         )
       }
       renderCampo={(campo, disabled) => {

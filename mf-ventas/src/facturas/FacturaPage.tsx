@@ -23,6 +23,7 @@ import { CobroDialog } from './CobroDialog';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
 import { useSeries, useValorInicial } from './datos';
+import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
 import { cuerpoRectificativa, type CampoFactura, type PantallaFactura } from './pantallas';
 import { LineasFacturaRectificada, leerFacturaRectificada, lineasDesdeFactura, tiposPermitidos, useFacturasCliente } from './rectificar';
@@ -43,6 +44,8 @@ type Cambio = { campo: 'factura_id' | 'modo_rectificacion'; valor: string } | nu
  * payment (cobrarfactura), the e-mail to the customer (enviarfactura) and «Rectificar». A rectificativa
  * adds the invoice it corrects (`?factura=ID` preselects it), its kind R1-R5 and its mode: by differences it
  * starts empty and takes lines of the invoice negative; by substitution it starts from the invoice's lines.
+ * `?devolucion=ID` (a devolución of goods already invoiced) preselects the invoice they were invoiced in, by
+ * differences, with the devolución's lines negative and linked to them (they settle it; no stock moves twice).
  */
 export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: string }) {
   const { def } = pantalla;
@@ -162,6 +165,37 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
     // Once, when the screen opens (the setters are stable).
   }, [preseleccion, api, set, dispatch, toast, cliente.nombrar]);
 
+  // «Rectificar la factura» on a devolución: ?devolucion=ID brings the invoice its goods were invoiced in and its lines.
+  const [equivalentes, setEquivalentes] = useState<ReadonlyMap<number, number> | undefined>(undefined);
+  const devolucionId = isNew && rectificativa ? search.get('devolucion') : null;
+  const devolucionLeida = useRef(false);
+  useEffect(() => {
+    if (!devolucionId || devolucionLeida.current) return;
+    devolucionLeida.current = true;
+    void leerDevolucionARectificar(api, devolucionId).then((r) => {
+      if (typeof r === 'string') return toast.error(r);
+      const { devolucion, factura: f } = r;
+      setCorregida(f);
+      setEquivalentes(r.equivalentes);
+      cliente.nombrar(String(f.cliente_id ?? ''), f.cliente_nombre ?? '');
+      const almacen = devolucion.almacen_id ?? f.almacen_id;
+      const preset: Record<string, string> = {
+        cliente_id: String(f.cliente_id ?? ''),
+        factura_id: String(f.id),
+        tipo_factura: tiposPermitidos(f.tipo_factura)[0],
+        modo_rectificacion: 'diferencias',
+        forma_pago: f.forma_pago ?? '',
+        retencion: String(f.retencion ?? 0),
+        ...(almacen ? { almacen_id: String(almacen) } : {}),
+        ...(valoresRef.current.observaciones ? {} : { observaciones: `Devolución ${devolucion.numero}` }),
+      };
+      for (const [campo, valor] of Object.entries(preset)) set(campo, valor);
+      dispatch({ type: 'reset', lineas: r.lineas });
+      if (r.incompleta) toast.info(AVISOS_DEVOLUCION.otraFactura);
+    });
+    // Once, when the screen opens (the setters are stable).
+  }, [devolucionId, api, set, dispatch, toast, cliente.nombrar]);
+
 
   const cobrado = (d: Documento | null) => {
     setDialogo(null);
@@ -280,7 +314,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
         editable &&
         corregida &&
         values.modo_rectificacion === 'diferencias' && (
-          <LineasFacturaRectificada factura={corregida} lineas={editor.lineas} onAdd={(lineas) => dispatch({ type: 'add', lineas })} />
+          <LineasFacturaRectificada factura={corregida} lineas={editor.lineas} equivalentes={equivalentes} onAdd={(lineas) => dispatch({ type: 'add', lineas })} />
         )
       }
     >

@@ -112,15 +112,17 @@ type LineasFacturaProps = {
   /** Lines of the rectificativa: those already linked to an invoice line show as added. */
   lineas: readonly LineaEditable[];
   onAdd: (lineas: LineaEditable[]) => void;
+  /** Lines of another document that stand for an invoice line (a devolución's: devolución line id → invoice line id). */
+  equivalentes?: ReadonlyMap<number, number>;
 };
 
 /**
  * A rectificativa by differences: the corrected invoice's lines, each one added with its quantity negative
  * (what is taken back; the clerk then leaves only what changes: fewer units, a lower price).
  */
-export function LineasFacturaRectificada({ factura, lineas, onAdd }: LineasFacturaProps) {
+export function LineasFacturaRectificada({ factura, lineas, onAdd, equivalentes }: LineasFacturaProps) {
   const propias = factura.lineas ?? [];
-  const enlazadas = new Set(lineas.map((l) => l.origen_linea_id).filter(Boolean));
+  const enlazadas = new Set(lineas.map((l) => (l.origen_linea_id ? (equivalentes?.get(l.origen_linea_id) ?? l.origen_linea_id) : null)).filter(Boolean));
   const libres = propias.filter((l) => !enlazadas.has(l.id));
   return (
     <FormSection

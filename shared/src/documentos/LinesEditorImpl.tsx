@@ -611,7 +611,7 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
           {mensaje.text}
         </StyledMessage>
       )}
-      <StyledTotals aria-label="Totales">
+      <StyledTotals role="group" aria-label="Totales">
         <dl>
           <dt>Líneas</dt>
           <dd>{lineas.length.toLocaleString('es-ES')}</dd>

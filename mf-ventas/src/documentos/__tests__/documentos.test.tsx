@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from 'shared';
 import { allFlags, bodiesOf, currentPath, renderSection, type FakeCall } from 'shared/testing';
 import { ARTICULOS, doc, fakeVentas, linea, listadoDocs } from '../../fakeVentas';
+import { AVISOS_DEVOLUCION } from '../../facturas/devolucion';
 import menu from '../../menu.json';
 import Section from '../../section';
 
@@ -250,6 +251,39 @@ describe('Devolución de venta', () => {
     await screen.findByTestId('linea-1');
     expect(screen.queryByText(/^Disponible:/)).toBeNull();
     expect(fake.calls.some((c) => c.ac === 'disponibleventa')).toBe(false);
+  });
+
+  it('of goods already invoiced (an invoiced albarán, an invoice): «Rectificar la factura» opens the rectificativa of the devolución', async () => {
+    const dev = (id: number, estadoAlbaran: string) =>
+      doc({
+        id,
+        tipo: 'devolucionventa',
+        numero: `DV 2026/0000${id}`,
+        estado: 'pendiente',
+        lineas: [linea(80 + id, ARTICULOS[0], 1000, { origen_linea_id: 21 })],
+        padres: [{ tipo: 'albaranventa', id: 20, numero: 'AV 2026/000020', estado: estadoAlbaran }],
+      });
+    const fake = fakeVentas({ listadodevolucionesventa: listadoDocs([dev(30, 'finalizado')]) });
+    const r = renderSection(Section, menu.prefix, '/ventas/devolucion/30', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rectificar la factura' }));
+    await waitFor(() => expect(currentPath()).toBe('/ventas/rectificativa/nueva-rectificativa'));
+    // It reads the devolución it was opened for (here its albarán's invoice isn't in the fake: it says so).
+    await waitFor(() => expect(r.toasts).toContain(`error:${AVISOS_DEVOLUCION.sinFactura}`));
+  });
+
+  it('of goods not invoiced yet (hfa invoices it) has no «Rectificar la factura»', async () => {
+    const dev = doc({
+      id: 31,
+      tipo: 'devolucionventa',
+      numero: 'DV 2026/000031',
+      estado: 'pendiente',
+      lineas: [linea(81, ARTICULOS[0], 1000, { origen_linea_id: 21 })],
+      padres: [{ tipo: 'albaranventa', id: 20, numero: 'AV 2026/000020', estado: 'pendiente' }],
+    });
+    const fake = fakeVentas({ listadodevolucionesventa: listadoDocs([dev]) });
+    renderSection(Section, menu.prefix, '/ventas/devolucion/31', { api: fake.api });
+    await screen.findByRole('heading', { name: 'Devolución de venta DV 2026/000031' });
+    expect(screen.queryByRole('button', { name: 'Rectificar la factura' })).toBeNull();
   });
 });
 

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared';
 import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
+import { doc } from '../../fakeVentas';
+import { AVISOS_DEVOLUCION } from '../devolucion';
 import { ARTICULOS, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
 
 const select = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`)) as HTMLSelectElement;
@@ -100,5 +102,88 @@ describe('Rectificativa', () => {
     expect(select('Factura rectificada').value).toBe('40');
     expect(select('Tipo de rectificativa').value).toBe('R1');
     expect(screen.getByRole('button', { name: 'Rectificar' })).toBeTruthy();
+  });
+
+  describe('de una devolución de mercancía ya facturada (?devolucion=)', () => {
+    // Albarán 20 (invoiced in factura 40), its LIB-01 line returned by devolución 30 (at another price).
+    const albaran = doc({
+      id: 20,
+      tipo: 'albaranventa',
+      numero: 'AV 2026/000020',
+      estado: 'finalizado',
+      lineas: [linea(21, ARTICULOS[0], 10000), linea(22, ARTICULOS[1], 2000)],
+      hijos: [
+        { tipo: 'factura', id: 40, numero: 'A 2026/000012' },
+        { tipo: 'devolucionventa', id: 30, numero: 'DV 2026/000030' },
+      ],
+    });
+    const facturaAlbaran = emitida({
+      id: 40,
+      lineas: [linea(51, ARTICULOS[0], 10000, { precio: 1800, origen_linea_id: 21 }), linea(52, ARTICULOS[1], 2000, { precio: 240000, descuento: 1000, origen_linea_id: 22 })],
+    });
+    const devolucion = (over: Parameters<typeof doc>[0]) =>
+      doc({ id: 30, tipo: 'devolucionventa', numero: 'DV 2026/000030', estado: 'pendiente', almacen_id: 2, ...over });
+
+    it('from an invoiced albarán: its invoice, R1, by differences, serie R, its warehouse; the lines negative with their origin at the invoice’s price', async () => {
+      const dev = devolucion({
+        lineas: [linea(80, ARTICULOS[1], 1000, { precio: 300000, origen_linea_id: 22 })],
+        padres: [{ tipo: 'albaranventa', id: 20, numero: 'AV 2026/000020', estado: 'finalizado' }],
+      });
+      const fake = fakeVentas({
+        listadofacturas: listadoDocs([facturaAlbaran, ticket]),
+        listadoalbaranesventa: listadoDocs([albaran]),
+        listadodevolucionesventa: listadoDocs([dev]),
+        editarrectificativa: (call: FakeCall) => ({ RESULT: '0', data: [rectificativa({ ...(call.body as object), lineas: [] })] }),
+      });
+      renderFacturas('/ventas/rectificativa/nueva-rectificativa?devolucion=30', { api: fake.api });
+      await waitFor(() => expect(select('Factura rectificada').value).toBe('40'));
+      expect(screen.getByTestId('tercero').textContent).toBe('Droguería Sol SL');
+      expect(select('Tipo de rectificativa').value).toBe('R1');
+      expect(select('Modo').value).toBe('diferencias');
+      await waitFor(() => expect(select('Serie').value).toBe('3'));
+      expect(select('Almacén').value).toBe('2');
+      expect((screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement).value).toBe('-1');
+      expect(screen.queryByLabelText('Cantidad de la línea 2')).toBeNull();
+      // The invoice line it stands for shows as added; the other one can still be corrected.
+      const lineas = await screen.findByRole('table', { name: 'Líneas de la factura rectificada' });
+      expect(within(lineas).getByText('Añadida')).toBeTruthy();
+      expect(within(lineas).queryByRole('button', { name: 'Rectificar LIB-01' })).toBeNull();
+      expect(within(lineas).getByRole('button', { name: 'Rectificar TOR-M4' })).toBeTruthy();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+      await waitFor(() => expect(bodiesOf(fake.calls, 'editarrectificativa')).toHaveLength(1));
+      const body = bodiesOf(fake.calls, 'editarrectificativa')[0];
+      expect(body).toMatchObject({ serie_id: 3, cliente_id: 3, factura_id: 40, tipo: 'R1', modo: 'diferencias', almacen_id: 2, observaciones: 'Devolución DV 2026/000030' });
+      expect(body.lineas).toEqual([{ articulo_id: 8, cantidad: -1000, precio: 240000, descuento: 1000, descripcion: 'Libro técnico', ubicacion_id: null, origen_linea_id: 80 }]);
+      await waitFor(() => expect(currentPath()).toBe('/ventas/rectificativa/70'));
+    });
+
+    it('from a simplified invoice’s lines: R5', async () => {
+      const dev = devolucion({
+        lineas: [linea(81, ARTICULOS[0], 2000, { origen_linea_id: 61 })],
+        padres: [{ tipo: 'factura', id: 60, numero: 'T 2026/000003' }],
+      });
+      const fake = fakeVentas({ listadofacturas: listadoDocs([facturaAlbaran, ticket]), listadodevolucionesventa: listadoDocs([dev]) });
+      renderFacturas('/ventas/rectificativa/nueva-rectificativa?devolucion=30', { api: fake.api });
+      await waitFor(() => expect(select('Factura rectificada').value).toBe('60'));
+      expect(select('Tipo de rectificativa').value).toBe('R5');
+      expect((screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement).value).toBe('-2');
+    });
+
+    it('goods not in an emitted invoice yet (a draft) say so', async () => {
+      const dev = devolucion({
+        lineas: [linea(80, ARTICULOS[1], 1000, { origen_linea_id: 22 })],
+        padres: [{ tipo: 'albaranventa', id: 20, numero: 'AV 2026/000020', estado: 'finalizado' }],
+      });
+      const fake = fakeVentas({
+        listadofacturas: listadoDocs([factura({ id: 40, lineas: facturaAlbaran.lineas })]),
+        listadoalbaranesventa: listadoDocs([albaran]),
+        listadodevolucionesventa: listadoDocs([dev]),
+      });
+      const r = renderFacturas('/ventas/rectificativa/nueva-rectificativa?devolucion=30', { api: fake.api });
+      await screen.findByRole('heading', { name: 'Nueva rectificativa' });
+      await waitFor(() => expect(r.toasts).toContain(`error:${AVISOS_DEVOLUCION.sinFactura}`));
+      expect(screen.queryByLabelText('Cantidad de la línea 1')).toBeNull();
+    });
   });
 });
