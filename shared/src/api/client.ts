@@ -23,8 +23,7 @@ export type ApiClientOptions = {
   fetchImpl?: typeof fetch;
 };
 
-/** Thrown (rejected) for HTTP errors: carries the server's body, as the spec asks. */
-export class ApiHttpError extends Error {
+class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiResponse,
@@ -32,6 +31,17 @@ export class ApiHttpError extends Error {
     super(body.message ?? `HTTP ${status}`);
   }
 }
+
+/**
+ * Thrown (rejected) for HTTP errors: carries the server's body, as the spec asks. One class per page,
+ * like `ShellContext`: the shell's client comes from its own copy (`shared/arranque`, bundled into the
+ * first paint) and a remote may run a newer copy of `shared`; `instanceof` works in all of them.
+ */
+const ERROR_KEY = Symbol.for('manager-tpv.api-http-error');
+const registry = globalThis as unknown as Record<symbol, typeof HttpError | undefined>;
+export const ApiHttpError: typeof HttpError = registry[ERROR_KEY] ?? HttpError;
+registry[ERROR_KEY] = ApiHttpError;
+export type ApiHttpError = HttpError;
 
 const NETWORK_FAILURE: ApiResponse = { RESULT: '1' };
 

@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { ShellContext, makeTheme, type Configuracion, type DeployInfo, type ShellServices } from 'shared';
+import { ShellContext, makeTheme, type Configuracion, type DeployInfo, type ShellServices } from 'shared/arranque';
 import { LoginPage } from '../pages/LoginPage';
 import { useAppearance } from '../state/appearance';
 import { useSession } from '../state/session';

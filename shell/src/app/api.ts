@@ -1,4 +1,4 @@
-import { CONSTANTS, createApiClient, MESSAGES } from 'shared';
+import { CONSTANTS, createApiClient, MESSAGES } from 'shared/arranque';
 import { useSession } from '../state/session';
 import { toasts } from './toasts';
 

@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { API_BASE, DEPLOY_PATH, type DeployInfo } from 'shared';
+import { API_BASE, DEPLOY_PATH, type DeployInfo } from 'shared/arranque';
 
 /** Remotes come from the server's deploy configuration at run time, never from the build. */
 export async function loadDeploy(): Promise<DeployInfo> {

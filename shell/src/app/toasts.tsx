@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-toastify';
-import { CONSTANTS, TOASTS, type Toasts } from 'shared';
+import { CONSTANTS, TOASTS, type Toasts } from 'shared/arranque';
 
 const options: ToastOptions = { autoClose: CONSTANTS.toastMs };
 

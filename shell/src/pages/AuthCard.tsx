@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { Theme } from 'shared';
+import type { Theme } from 'shared/arranque';
 import { useAppearance } from '../state/appearance';
 
 type T = { theme: Theme };

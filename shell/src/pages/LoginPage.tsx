@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, ErrorText, loginSchema, TextField, useForm, type Configuracion } from 'shared';
+import { Button, ErrorText, loginSchema, TextField, useForm, type Configuracion } from 'shared/arranque';
 import { api } from '../app/api';
 import { useSession } from '../state/session';
 import { AuthCard } from './AuthCard';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, ErrorText, MESSAGES, recordarSchema, restablecerSchema, TextField, useForm } from 'shared';
+import { Button, ErrorText, MESSAGES, recordarSchema, restablecerSchema, TextField, useForm } from 'shared/arranque';
 import { api } from '../app/api';
 import { AuthCard } from './AuthCard';
 import { useAuthSubmit } from './useAuthSubmit';

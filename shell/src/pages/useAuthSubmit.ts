@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiHttpError } from 'shared';
+import { ApiHttpError } from 'shared/arranque';
 
 export type AuthSubmitOptions = {
   form: { validateAll: () => boolean; takeServerErrors: (err: unknown) => boolean };

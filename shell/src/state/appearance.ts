@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { CONSTANTS, PALETTES, type ColorName } from 'shared';
+import { CONSTANTS, PALETTES, type ColorName } from 'shared/arranque';
 
 const KEY_COLOR = 'mtpv:color';
 

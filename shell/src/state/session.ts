@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { emptyFlags, flagsFromConfig, type Configuracion, type ModuleFlags } from 'shared';
+import { emptyFlags, flagsFromConfig, type Configuracion, type ModuleFlags } from 'shared/arranque';
 
 export type SessionUser = { id: number; nombre: string; email: string };
 
