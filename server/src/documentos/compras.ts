@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, TOASTS } from 'shared/domain';
+import { DOCUMENTO_TIPOS, TOASTS, documentoCompraSchema as cabecera } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import { fail } from '../actions/registry.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,18 +18,8 @@ import { precioNetoSql } from './sql.ts';
  * price, the pedido's "finalizar" (closes what is pending) and the devolución's origin (albaranes).
  */
 
-/** Header fields of editar<pedido|albaran|devolucion>compra (lines travel apart, as `lineas`). */
-export const documentoCompraSchema = {
-  id: { type: 'int', min: 1 },
-  fecha: { type: 'date', required: true },
-  proveedor_id: { type: 'int', required: true, min: 1 },
-  almacen_id: { type: 'int', required: true, min: 1 },
-  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
-  fecha_entrega: { type: 'date' },
-  retencion: { type: 'int', min: 0, max: 5000 },
-  observaciones: { type: 'string', max: 2000 },
-  clave: { type: 'string', max: 64 },
-} satisfies Schema;
+/** The purchase header (shared/domain, as the forms validate it) and the pedido's delivery date. */
+export const documentoCompraSchema = { ...cabecera, fecha_entrega: { type: 'date' } } satisfies Schema;
 
 const base = (columns: readonly string[]): TipoEffects<typeof documentoCompraSchema> => ({
   schema: documentoCompraSchema,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, MESSAGES, calcularTotales } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, calcularTotales, documentoVentaSchema as cabecera } from 'shared/domain';
 import type { Documento, FieldErrors, ParteHora, Schema, TipoIva } from 'shared/domain';
 import { NEW_ARTICULO, withDerived } from '../actions/catalogo/derivados.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,18 +18,8 @@ import { moverStockVenta } from './ledger.ts';
  * devolución's origins (albaranes and facturas) and the parte's hours and materials.
  */
 
-/** Header fields of editar<pedidoventa|albaranventa|devolucionventa|parte> (lines travel apart, as `lineas`). */
-export const documentoVentaSchema = {
-  id: { type: 'int', min: 1 },
-  fecha: { type: 'date', required: true },
-  cliente_id: { type: 'int', required: true, min: 1 },
-  almacen_id: { type: 'int', required: true, min: 1 },
-  forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
-  fecha_entrega: { type: 'date' },
-  retencion: { type: 'int', min: 0, max: 5000 },
-  observaciones: { type: 'string', max: 2000 },
-  clave: { type: 'string', max: 64 },
-} satisfies Schema;
+/** The sales header (shared/domain, as the forms validate it) and the pedido's delivery date. */
+export const documentoVentaSchema = { ...cabecera, fecha_entrega: { type: 'date' } } satisfies Schema;
 
 /** A parte de trabajo's header: + who did the work (default: whoever saves it). */
 export const parteSchema = { ...documentoVentaSchema, usuario_id: { type: 'int', min: 1 } } satisfies Schema;
