@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
+import { enEstado, estado, filas, valor } from '../support/documentos';
 
 /**
  * The warehouse section end to end, on the demo company (flag `almacenes` on): a new warehouse and a
@@ -39,12 +40,6 @@ const TIENDA = 'Tienda centro';
 /** Filled by the earlier steps, read by the later ones. */
 const numeros: { inventario?: string; movimiento?: string; perdida?: string } = {};
 
-const estado = (page: Page) => page.getByRole('group', { name: 'Estado y acciones del documento' });
-
-/** Waits for the document's state badge to read exactly `label`. */
-async function enEstado(page: Page, label: string) {
-  await estado(page).getByText(label, { exact: true }).waitFor();
-}
 
 /** Runs a state action from the bar, answering its confirmation when it asks one. */
 async function accion(page: Page, label: string, opts: { confirmar?: boolean } = {}) {
@@ -79,14 +74,7 @@ async function escanear(page: Page, codigo: string) {
 const cantidad = (n: number) => expect.stringMatching(new RegExp(`^[-−]${Math.abs(n)}$`));
 
 /** Waits for an input to show exactly `value`. */
-const valor = (locator: Locator, value: string) => expect.poll(() => locator.inputValue()).toBe(value);
 
-/** The cells' text of a table's body rows (and footer), row by row. */
-function filas(table: Locator): Promise<string[][]> {
-  return table.evaluate((t) =>
-    [...(t as HTMLTableElement).querySelectorAll('tbody tr, tfoot tr')].map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => (c.textContent ?? '').trim())),
-  );
-}
 
 /** The id of a demo article by its code, as the lines editor finds it. */
 async function articuloId(page: Page, codigo: string): Promise<number> {

@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
+import { enEstado, enlaces, estado, filas, post, valor } from '../support/documentos';
 
 /**
  * Purchases end to end, as a purchasing clerk does them, on the demo company: a new supplier; an
@@ -47,29 +48,11 @@ const LINEAS: [string, string, string][] = [
 /** Filled by the earlier steps, read by the later ones. */
 const s: { proveedorId?: number; pedido?: string; pedidoUrl?: string; albaran1?: string; albaran2?: string; devolucion?: string; graficoAntes?: number } = {};
 
-const estado = (page: Page) => page.getByRole('group', { name: 'Estado y acciones del documento' });
-const enEstado = (page: Page, label: string) => estado(page).getByText(label, { exact: true }).waitFor();
-const enlaces = (page: Page) => page.getByRole('navigation', { name: 'Documentos relacionados' });
-const valor = (locator: Locator, value: string) => expect.poll(() => locator.inputValue()).toBe(value);
 
-/** Waits for the POST of `ac` fired by `action` and answers its body (RESULT 0 expected). */
-async function post(page: Page, ac: string, action: () => Promise<unknown>) {
-  const answer = page.waitForResponse((r) => r.url().includes(`ac=${ac}`) && r.request().method() === 'POST');
-  await action();
-  const body = await (await answer).json();
-  expect(body.RESULT, JSON.stringify(body)).toBe('0');
-  return body;
-}
 
 /** The code of the order's article a line's article cell (code and description) starts with. */
 const codigoDe = (celda: string) => LINEAS.map(([c]) => c).find((c) => celda.startsWith(c)) ?? celda;
 
-/** The cells' text of a table's body rows (and footer), row by row. */
-function filas(table: Locator): Promise<string[][]> {
-  return table.evaluate((t) =>
-    [...(t as HTMLTableElement).querySelectorAll('tbody tr, tfoot tr')].map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => (c.textContent ?? '').trim())),
-  );
-}
 
 type Ficha = { stock: Record<string, string>; precioMedio: string; compradas: string; precioCompra: string };
 

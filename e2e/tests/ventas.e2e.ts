@@ -5,6 +5,10 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
+import { enEstado, enlaces, estado, filas as celdas, get, post, valor } from '../support/documentos';
+
+/** Tables read as the clerk sees them: the typed values of the lines editor's boxes. */
+const filas = (table: Locator) => celdas(table, { valores: true });
 
 /**
  * Sales end to end, as a shop's clerk does them, on the demo company: a new customer under recargo de
@@ -78,32 +82,10 @@ const s: {
   rectificativa?: string;
 } = {};
 
-const estado = (page: Page) => page.getByRole('group', { name: 'Estado y acciones del documento' });
-const enEstado = (page: Page, label: string) => estado(page).getByText(label, { exact: true }).waitFor();
-const enlaces = (page: Page) => page.getByRole('navigation', { name: 'Documentos relacionados' });
-const valor = (locator: Locator, value: string) => expect.poll(() => locator.inputValue()).toBe(value);
 const opcionElegida = (select: Locator) => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
 const re = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
-/** Waits for the request of `ac` (POST by default) fired by `action` and answers its body (RESULT 0 expected). */
-async function llamada(page: Page, ac: string, action: () => Promise<unknown>, method = 'POST') {
-  const answer = page.waitForResponse((r) => new URL(r.url()).searchParams.get('ac') === ac && r.request().method() === method);
-  await action();
-  const body = await (await answer).json();
-  expect(body.RESULT, JSON.stringify(body)).toBe('0');
-  return body;
-}
-const post = (page: Page, ac: string, action: () => Promise<unknown>) => llamada(page, ac, action);
-const get = (page: Page, ac: string, action: () => Promise<unknown>) => llamada(page, ac, action, 'GET');
 
-/** The cells of a table's body rows (and footer), row by row: a typed value where the cell has a box for it, else its text. */
-function filas(table: Locator): Promise<string[][]> {
-  return table.evaluate((t) =>
-    [...(t as HTMLTableElement).querySelectorAll('tbody tr, tfoot tr')].map((tr) =>
-      [...(tr as HTMLTableRowElement).cells].map((c) => (c.querySelector<HTMLInputElement>('input.dec')?.value ?? c.textContent ?? '').trim()),
-    ),
-  );
-}
 
 /** The code of the order's article a line's article cell (code and description) starts with. */
 const codigoDe = (celda: string) => LINEAS.map(([c]) => c).find((c) => celda.startsWith(c)) ?? celda;
