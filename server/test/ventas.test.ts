@@ -423,6 +423,9 @@ describe.each(backends())('ventas ($name)', (backend) => {
     expect(parte.horas!.map((h) => [h.horas, h.precio])).toEqual([[1_000, 300_000], [500, 250_000]]);
     // 10 € at 10 % + (30 + 12,50) € at 21 %.
     expect(parte).toMatchObject({ base: 5_250, iva: 100 + 893, total: 6_243 });
+    // The list says who did the work.
+    const fila = (await list(t, t.cookie, 'listadopartes', { cliente_id: c1.id })).rows.find((r) => r.id === parte.id);
+    expect(fila).toMatchObject({ usuario_nombre: 'Administrador', cliente_nombre: c1.razon_social });
 
     // A parte deleted while Pendiente takes its hours with it.
     const otro = await ok(t, 'editarparte', { fecha: HOY, cliente_id: c1.id, almacen_id: principal, horas: [{ proceso_id: proceso.id, horas: 1_000 }] });

@@ -1,5 +1,13 @@
 import { DocumentListPage, useAlmacenes } from 'shared';
+import type { DataColumn, DocumentoFila } from 'shared';
 import type { Pantalla } from './pantallas';
+
+/** A parte's list also says who did the work. */
+const COLUMNAS_PARTE: DataColumn<DocumentoFila>[] = [
+  { id: 'cliente', header: 'Cliente', cell: (d) => d.cliente_nombre ?? '' },
+  { id: 'trabajador', header: 'Trabajador', hideOnPhone: true, cell: (d) => d.usuario_nombre ?? '' },
+  { id: 'almacen', header: 'Almacén', hideOnPhone: true, cell: (d) => d.almacen_nombre ?? '' },
+];
 
 /**
  * /ventas/pedidos, albaranes, devoluciones and partes-de-trabajo: one list for the four (state, customer, dates,
@@ -7,5 +15,6 @@ import type { Pantalla } from './pantallas';
  */
 export function DocumentoListPage({ pantalla }: { pantalla: Pantalla }) {
   const almacenes = useAlmacenes();
-  return <DocumentListPage pantalla={pantalla} columnaLineas almacenes={almacenes.options} />;
+  const columns = pantalla.def.tipo === 'parte' ? COLUMNAS_PARTE : undefined;
+  return <DocumentListPage pantalla={pantalla} columns={columns} columnaLineas almacenes={almacenes.options} />;
 }

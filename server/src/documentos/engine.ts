@@ -227,6 +227,8 @@ function selectHeader(db: AnyDb, def: DocumentoTipoDef) {
       ...DOC_COLUMNS,
       sql<string | null>`(select ao.nombre from almacenes ao where ao.id = d.almacen_id)`.as('almacen_nombre'),
       sql<string | null>`(select ad.nombre from almacenes ad where ad.id = d.almacen_destino_id)`.as('almacen_destino_nombre'),
+      // Who did the work (partes de trabajo; null for the rest).
+      sql<string | null>`(select uw.nombre from usuarios uw where uw.id = d.usuario_id)`.as('usuario_nombre'),
     ]);
   // The serie's code (the displayed number).
   if (def.series) q = q.select(sql<string | null>`(select se.codigo from series se where se.id = d.serie_id)`.as('serie_codigo'));
