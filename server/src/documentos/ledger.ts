@@ -342,6 +342,18 @@ export async function ubicacionesHabituales(trx: Transaction<Database>, almacenI
   return out;
 }
 
+/** The configuration's `stock_negativo`, read once per transaction (hfa emits hundreds of invoices in one). */
+const PERMITIDO = new WeakMap<Transaction<Database>, boolean>();
+async function stockNegativoPermitido(trx: Transaction<Database>): Promise<boolean> {
+  let permitido = PERMITIDO.get(trx);
+  if (permitido === undefined) {
+    const conf = await trx.selectFrom('configuracion').select('stock_negativo').orderBy('id').limit(1).executeTakeFirst();
+    permitido = !conf || Number(conf.stock_negativo) !== 0;
+    PERMITIDO.set(trx, permitido);
+  }
+  return permitido;
+}
+
 /**
  * docs/documents.md, "Negative stock": with the configuration's `stock_negativo` at 0, a save or an action whose ledger
  * rows take an article out of a warehouse and leave it below zero there is refused (the caller's transaction rolls
@@ -352,8 +364,7 @@ export async function comprobarStockNegativo(
   trx: Transaction<Database>,
   filtro: { accionId: number } | { documento: { tipo: string; id: number } },
 ): Promise<void> {
-  const conf = await trx.selectFrom('configuracion').select('stock_negativo').orderBy('id').limit(1).executeTakeFirst();
-  if (!conf || Number(conf.stock_negativo) !== 0) return;
+  if (await stockNegativoPermitido(trx)) return;
   const donde =
     'accionId' in filtro
       ? sql`m.accion_id = ${filtro.accionId}`
