@@ -3,28 +3,22 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, TOASTS } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
-import { backends, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
+import { backends, multipart, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
+import { enviar, guardar, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
 
 const HOY = todayIn('Europe/Madrid');
 
 type Linea = { id: number; articulo_id: number; cantidad: number; pendiente: number; origen_linea_id: number | null; enlazado: number };
 type Doc = Row & { estado: string; lineas: Linea[]; hijos: { tipo: string; id: number; numero: string }[]; padres: { tipo: string; id: number }[] };
 
-async function post(t: SuiteApp, ac: string, body: Record<string, unknown>) {
-  const res = await t.op(ac, { cookie: t.cookie, body });
-  return { status: res.statusCode, body: expectCleanAnswer(res) as Record<string, unknown> & { errors?: Record<string, string>; data?: Doc[] } };
-}
-const ok = async (t: SuiteApp, ac: string, body: Record<string, unknown>) => (await save(t, t.cookie, ac, body)) as Doc;
-const leer = async (t: SuiteApp, plural: string, id: number) => (await list(t, t.cookie, `listado${plural}`, { id })).rows[0] as Doc;
+const post = enviar<Doc>;
+const ok = guardar<Doc>;
+const leer = leerDocumento<Doc>;
 
-/** Stock per warehouse as the article record shows it. */
-async function stockDe(t: SuiteApp, articuloId: number): Promise<Record<number, number>> {
-  const rec = await articulo(t, t.cookie, articuloId);
-  return Object.fromEntries((rec.stock as { almacen_id: number; stock: number }[]).map((s) => [s.almacen_id, s.stock]));
-}
+const stockDe = stockPorAlmacen;
 const ledgerRows = async (t: SuiteApp, tipo: string, id: number) =>
   t.app.manager.db.selectFrom('stock_movimientos').select(['cantidad', 'almacen_id', 'precio']).where('documento_tipo', '=', tipo).where('documento_id', '=', id).execute();
 

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { LEYENDA_QR, MESSAGES, entradaHuella } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { fechaHoraHuso, huellaDe } from '../src/fiscal/registro.ts';
-import { backends, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
+import { backends, multipart, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
+import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const diaMas = (fecha: string, n: number) => {
@@ -66,12 +67,9 @@ type Registro = Row & {
   xml: string;
 };
 
-async function post(t: SuiteApp, ac: string, body: Record<string, unknown>) {
-  const res = await t.op(ac, { cookie: t.cookie, body });
-  return { status: res.statusCode, body: expectCleanAnswer(res) as Record<string, unknown> & { errors?: Record<string, string>; data?: Doc[] } };
-}
-const ok = async (t: SuiteApp, ac: string, body: Record<string, unknown>) => (await save(t, t.cookie, ac, body)) as Doc;
-const leer = async (t: SuiteApp, plural: string, id: number) => (await list(t, t.cookie, `listado${plural}`, { id })).rows[0] as Doc;
+const post = enviar<Doc>;
+const ok = guardar<Doc>;
+const leer = leerDocumento<Doc>;
 const stock = async (t: SuiteApp, articuloId: number, almacenId: number) =>
   Number(((await articulo(t, t.cookie, articuloId)).stock as { almacen_id: number; stock: number }[]).find((s) => s.almacen_id === almacenId)?.stock ?? 0);
 const registros = async (t: SuiteApp, query: Record<string, string | number> = {}) =>

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, isValidNif } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
-import { backends, createTestApp, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
+import { backends, createTestApp, multipart, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
+import { enviar, guardar, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
 
 const HOY = todayIn('Europe/Madrid');
 
@@ -18,18 +19,11 @@ type Doc = Row & {
   horas?: { proceso_id: number; proceso_nombre: string; horas: number; precio: number }[];
 };
 
-async function post(t: SuiteApp, ac: string, body: Record<string, unknown>) {
-  const res = await t.op(ac, { cookie: t.cookie, body });
-  return { status: res.statusCode, body: expectCleanAnswer(res) as Record<string, unknown> & { errors?: Record<string, string>; data?: Doc[] } };
-}
-const ok = async (t: SuiteApp, ac: string, body: Record<string, unknown>) => (await save(t, t.cookie, ac, body)) as Doc;
-const leer = async (t: SuiteApp, plural: string, id: number) => (await list(t, t.cookie, `listado${plural}`, { id })).rows[0] as Doc;
+const post = enviar<Doc>;
+const ok = guardar<Doc>;
+const leer = leerDocumento<Doc>;
 
-/** Stock of an article per warehouse, as its record shows it. */
-async function stockDe(t: SuiteApp, articuloId: number): Promise<Record<number, number>> {
-  const rec = await articulo(t, t.cookie, articuloId);
-  return Object.fromEntries((rec.stock as { almacen_id: number; stock: number }[]).map((s) => [s.almacen_id, s.stock]));
-}
+const stockDe = stockPorAlmacen;
 /** disponibleventa of some articles in a warehouse, by article. */
 async function disponible(t: SuiteApp, almacenId: number, ids: number[]) {
   const { rows } = await list(t, t.cookie, 'disponibleventa', { almacen_id: almacenId, ids: ids.join(',') });
