@@ -56,3 +56,21 @@ export async function toggle(locator: import('playwright-core').Locator): Promis
   await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await locator.click({ force: true });
 }
+
+/**
+ * Switches modules on in /config, as an administrator would, when any of the probed op.asp actions answers 403
+ * (another test left one off). `probes`: `ac` values, with their query where they need one
+ * (`hfapropuesta&desde=…`); `labels`: the switches to turn on, by the start of their label.
+ */
+export async function encenderModulos(page: Page, probes: string[], labels: string[]): Promise<void> {
+  const status = await page.evaluate(async (acs) => Promise.all(acs.map(async (ac) => (await fetch(`/api/op.asp?ac=${ac}`)).status)), probes);
+  if (!status.includes(403)) return;
+  await page.goto('/config');
+  for (const label of labels) {
+    const sw = page.getByRole('switch', { name: new RegExp(`^${label}\\b`) });
+    await sw.waitFor();
+    if (!(await sw.isChecked())) await toggle(sw);
+  }
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByText('Se ha completado la acción correctamente.').first().waitFor();
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
+import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 
 // axe-core's browser bundle, evaluated in the page through the DevTools protocol (the app's CSP
 // allows no inline or foreign script, and needs not to).
@@ -38,24 +38,12 @@ function api(page: Page, ac: string, query: Record<string, string | number> = {}
 }
 
 /** Ventas, its documents, hfa and partes switched on in the configuration if another test left one off. */
-async function ventasEncendidas(page: Page) {
-  const status = await page.evaluate(async () =>
-    Promise.all(
-      ['listadoclientes', 'listadopedidosventa', 'listadofacturas', 'listadopartes', 'hfapropuesta&desde=2026-01-01&hasta=2026-01-01'].map(
-        async (ac) => (await fetch(`/api/op.asp?ac=${ac}`)).status,
-      ),
-    ),
+const ventasEncendidas = (page: Page) =>
+  encenderModulos(
+    page,
+    ['listadoclientes', 'listadopedidosventa', 'listadofacturas', 'listadopartes', 'hfapropuesta&desde=2026-01-01&hasta=2026-01-01'],
+    ['Ventas', 'Pedidos de venta', 'Facturas y rectificativas', 'Facturar albaranes', 'Partes de trabajo'],
   );
-  if (!status.includes(403)) return;
-  await page.goto('/config');
-  for (const label of ['Ventas', 'Pedidos de venta', 'Facturas y rectificativas', 'Facturar albaranes', 'Partes de trabajo']) {
-    const sw = page.getByRole('switch', { name: new RegExp(`^${label}\\b`) });
-    await sw.waitFor();
-    if (!(await sw.isChecked())) await toggle(sw);
-  }
-  await page.getByRole('button', { name: 'Guardar' }).click();
-  await page.getByText('Se ha completado la acción correctamente.').first().waitFor();
-}
 
 /**
  * An emitted invoice in serie A to the demo's C0001: one LLA-AJ8 (a demo article with stock that no other

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
+import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 import { enEstado, estado, filas, valor } from '../support/documentos';
 
 /**
@@ -100,13 +100,7 @@ async function stockDelArticulo(page: Page, codigo: string): Promise<Record<stri
 describe('almacenes', () => {
   it('the demo company has the almacenes section on (switches it on in the configuration otherwise)', async () => {
     const { page } = b;
-    const status = await page.evaluate(async () => (await fetch('/api/op.asp?ac=listadoalmacenes')).status);
-    if (status === 403) {
-      await page.goto('/config');
-      await toggle(page.getByRole('switch', { name: /^Almacenes\b/ }));
-      await page.getByRole('button', { name: 'Guardar' }).click();
-      await page.getByText('Se ha completado la acción correctamente.').first().waitFor();
-    }
+    await encenderModulos(page, ['listadoalmacenes'], ['Almacenes']);
     await page.goto('/almacenes');
     await page.getByRole('link', { name: 'PRINCIPAL' }).waitFor();
     await page.getByRole('link', { name: 'TIENDA' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
+import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 import { enEstado, enlaces, estado, filas, post, valor } from '../support/documentos';
 
 /**
@@ -94,19 +94,11 @@ async function abrirRecibir(page: Page) {
 describe('compras', () => {
   it('the demo company has compras, its documents and hcp on (switches them on in the configuration otherwise); the articles start empty', async () => {
     const { page } = b;
-    const status = await page.evaluate(async () =>
-      Promise.all(['listadoproveedores', 'listadopedidoscompra', 'listadoalbaranescompra', 'listadodevolucionescompra', 'listadofacturasproveedor'].map(async (ac) => (await fetch(`/api/op.asp?ac=${ac}`)).status)),
+    await encenderModulos(
+      page,
+      ['listadoproveedores', 'listadopedidoscompra', 'listadoalbaranescompra', 'listadodevolucionescompra', 'listadofacturasproveedor'],
+      ['Compras', 'Pedidos de compra', 'Albaranes de compra', 'Devoluciones de compra', 'Conciliación de proveedores'],
     );
-    if (status.some((st) => st === 403)) {
-      await page.goto('/config');
-      for (const label of ['Compras', 'Pedidos de compra', 'Albaranes de compra', 'Devoluciones de compra', 'Conciliación de proveedores']) {
-        const sw = page.getByRole('switch', { name: new RegExp(`^${label}\\b`) });
-        await sw.waitFor();
-        if (!(await sw.isChecked())) await toggle(sw);
-      }
-      await page.getByRole('button', { name: 'Guardar' }).click();
-      await page.getByText('Se ha completado la acción correctamente.').first().waitFor();
-    }
     await page.goto('/compras');
     await page.waitForURL(/\/compras\/proveedores$/);
     const side = page.getByRole('navigation', { name: 'Compras' });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
+import { encenderModulos, login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
 import { enEstado, enlaces, estado, filas as celdas, get, post, valor } from '../support/documentos';
 
 /** Tables read as the clerk sees them: the typed values of the lines editor's boxes. */
@@ -127,20 +127,11 @@ async function elegirCliente(page: Page, combobox: Locator) {
 describe('ventas', () => {
   it('the demo company has ventas, its documents and hfa on (switches them on in the configuration otherwise)', async () => {
     const { page } = b;
-    const status = await page.evaluate(async () =>
-      Promise.all(['listadoclientes', 'listadopedidosventa', 'listadoalbaranesventa', 'listadofacturas'].map(async (ac) => (await fetch(`/api/op.asp?ac=${ac}`)).status)),
+    await encenderModulos(
+      page,
+      ['listadoclientes', 'listadopedidosventa', 'listadoalbaranesventa', 'listadofacturas', 'hfapropuesta&desde=2026-01-01&hasta=2026-01-01'],
+      ['Ventas', 'Pedidos de venta', 'Albaranes de venta', 'Facturas y rectificativas', 'Facturar albaranes'],
     );
-    const hfa = await page.evaluate(async () => (await fetch('/api/op.asp?ac=hfapropuesta&desde=2026-01-01&hasta=2026-01-01')).status);
-    if (status.some((st) => st === 403) || hfa === 403) {
-      await page.goto('/config');
-      for (const label of ['Ventas', 'Pedidos de venta', 'Albaranes de venta', 'Facturas y rectificativas', 'Facturar albaranes']) {
-        const sw = page.getByRole('switch', { name: new RegExp(`^${label}\\b`) });
-        await sw.waitFor();
-        if (!(await sw.isChecked())) await toggle(sw);
-      }
-      await page.getByRole('button', { name: 'Guardar' }).click();
-      await page.getByText('Se ha completado la acción correctamente.').first().waitFor();
-    }
     await page.goto('/ventas');
     await page.waitForURL(/\/ventas\/clientes$/);
     const side = page.getByRole('navigation', { name: 'Ventas' });
