@@ -20,6 +20,26 @@ type ColumnKind = 'int' | 'int?' | 'int0' | 'text' | 'text?' | 'flag' | 'flag0' 
 
 const MAESTRO = { id: 'int', codigo: 'text', nombre: 'text', activo: 'flag' } as const satisfies Record<string, ColumnKind>;
 
+/** The columns proveedores and clientes share (clientes add recargo, tarifa and descuento). */
+const TERCERO = {
+  id: 'int',
+  codigo: 'text',
+  nif: 'text',
+  razon_social: 'text',
+  nombre_comercial: 'text?',
+  direccion: 'text?',
+  codigo_postal: 'text?',
+  poblacion: 'text?',
+  provincia: 'text?',
+  telefono: 'text?',
+  email: 'text?',
+  iban: 'text?',
+  forma_pago: 'text?',
+  retencion: 'int0',
+  observaciones: 'text?',
+  activo: 'flag',
+} satisfies Record<string, ColumnKind>;
+
 /** The backed-up tables, in insert order (parents first), and how each column travels in JSON. */
 const TABLES = {
   configuracion: {
@@ -86,46 +106,9 @@ const TABLES = {
   ubicaciones: { id: 'int', almacen_id: 'int', codigo: 'text', descripcion: 'text?', activo: 'flag' },
   articulo_ubicaciones: { articulo_id: 'int', almacen_id: 'int', ubicacion_id: 'int' },
   // Compras (issue 7): before the documents that name them.
-  proveedores: {
-    id: 'int',
-    codigo: 'text',
-    nif: 'text',
-    razon_social: 'text',
-    nombre_comercial: 'text?',
-    direccion: 'text?',
-    codigo_postal: 'text?',
-    poblacion: 'text?',
-    provincia: 'text?',
-    telefono: 'text?',
-    email: 'text?',
-    iban: 'text?',
-    forma_pago: 'text?',
-    retencion: 'int0',
-    observaciones: 'text?',
-    activo: 'flag',
-  },
+  proveedores: TERCERO,
   // Ventas (issue 8): before the documents that name them.
-  clientes: {
-    id: 'int',
-    codigo: 'text',
-    nif: 'text',
-    razon_social: 'text',
-    nombre_comercial: 'text?',
-    direccion: 'text?',
-    codigo_postal: 'text?',
-    poblacion: 'text?',
-    provincia: 'text?',
-    telefono: 'text?',
-    email: 'text?',
-    iban: 'text?',
-    forma_pago: 'text?',
-    retencion: 'int0',
-    recargo: 'flag0',
-    tarifa: 'int',
-    descuento: 'int0',
-    observaciones: 'text?',
-    activo: 'flag',
-  },
+  clientes: { ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0' },
   documentos: {
     id: 'int',
     tipo: 'text',

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES, calcularTotales, documentoVentaSchema as cabecera } from 'shared/domain';
-import type { Documento, FieldErrors, ParteHora, Schema, TipoIva } from 'shared/domain';
+import type { FieldErrors, ParteHora, Schema, TipoIva } from 'shared/domain';
 import { NEW_ARTICULO, withDerived } from '../actions/catalogo/derivados.ts';
 import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
@@ -237,8 +237,7 @@ export const parteEffects: TipoEffects<typeof parteSchema> = {
       .orderBy('h.orden')
       .execute();
     doc.horas = horas.map((h) => ({ ...h, horas: Number(h.horas), precio: Number(h.precio) })) as ParteHora[];
-    const u = doc.usuario_id ? await db.selectFrom('usuarios').select('nombre').where('id', '=', doc.usuario_id).executeTakeFirst() : undefined;
-    (doc as Documento).usuario_nombre = u?.nombre ?? null;
+    // usuario_nombre comes with the header (every document's).
   },
   acciones: {
     /** The materials leave the parte's warehouse (causa 'parte'; kits as their components; hours move nothing). The undo is generic. */
