@@ -10,7 +10,7 @@ import { registerArchivoRoute } from './actions/archivos.ts';
 import { ConfigCache } from './context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
-import { migrate } from './db/migrations.ts';
+import { migrate } from './db/migrations/index.ts';
 import { seed } from './db/seed.ts';
 import { startVerifactu } from './fiscal/envio.ts';
 import type { VerifactuOptions } from './fiscal/envio.ts';

@@ -8,7 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation } from './common.ts';
 import { readUpload } from './archivos.ts';
 import { derivedColumns } from './catalogo/derivados.ts';
 import type { Searchable } from './catalogo/derivados.ts';
-import { DEFAULT_ALMACEN } from '../db/migrations.ts';
+import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';

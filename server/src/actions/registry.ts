@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { MESSAGES, validate } from 'shared/domain';
-import type { ApiResponse, FieldErrors, FlagName, Infer, ModuleFlags, ResultCode, Schema } from 'shared/domain';
+import type { ApiResponse, FlagName, Infer, ModuleFlags, Schema } from 'shared/domain';
+import { ActionError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { readSession } from '../session.ts';
 import type { SessionUser } from '../session.ts';
@@ -49,21 +50,7 @@ export function defineAction<S extends Schema>(action: Action<S>): Action<Schema
   return action as unknown as Action<Schema>;
 }
 
-/** Thrown by handlers to answer a failure with its HTTP status. */
-export class ActionError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiResponse,
-  ) {
-    super(body.message ?? 'action error');
-  }
-}
-
-export const fail = (message: string, result: ResultCode = '1', status = 200) =>
-  new ActionError(status, { RESULT: result, message });
-
-export const invalidFields = (errors: FieldErrors) =>
-  new ActionError(400, { RESULT: '1', message: MESSAGES.invalidFields, errors });
+export { ActionError, fail, invalidFields } from '../errors.ts';
 
 export type ActionRegistry = ReadonlyMap<string, Action<Schema>>;
 

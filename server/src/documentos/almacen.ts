@@ -4,7 +4,7 @@ import { DOCUMENTO_TIPOS, MESSAGES, MOTIVOS_PERDIDA, documentoAlmacenSchema } fr
 import type { FieldErrors } from 'shared/domain';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import { fail } from '../actions/registry.ts';
+import { fail } from '../errors.ts';
 import { documentoActions } from './engine.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './engine.ts';
 import { addToLines, ubicacionesHabituales, writeLedger } from './ledger.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { DOCUMENTO_TIPOS, TOASTS, documentoCompraSchema as cabecera } from 'shared/domain';
 import type { Schema } from 'shared/domain';
-import { fail } from '../actions/registry.ts';
+import { fail } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
 import { documentoActions } from './engine.ts';

@@ -15,7 +15,7 @@ import {
   numeroDe,
 } from 'shared/domain';
 import type { DesgloseIva, Documento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
-import { fail } from '../actions/registry.ts';
+import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
 import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';

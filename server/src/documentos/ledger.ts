@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES, divRound } from 'shared/domain';
-import { fail } from '../actions/registry.ts';
+import { fail } from '../errors.ts';
 import type { DialectName } from '../db/index.ts';
 import { compiledQuery, insertarFilas } from '../db/prepared.ts';
 import type { Database, NewStockMovimiento } from '../db/schema.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import forge from 'node-forge';
 import { MESSAGES } from 'shared/domain';
-import { fail } from '../actions/registry.ts';
+import { fail } from '../errors.ts';
 
 /**
  * The company's client certificate for VERI*FACTU (issue 9): a PKCS#12 (.p12 / .pfx) and its password, kept

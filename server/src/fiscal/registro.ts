@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { MESSAGES, entradaHuella, fechaAeat, importeAeat } from 'shared/domain';
 import type { DesgloseIva, HuellaAlta, HuellaAnulacion, TipoFactura } from 'shared/domain';
-import { fail } from '../actions/registry.ts';
+import { fail } from '../errors.ts';
 import { nowIso } from '../context.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';

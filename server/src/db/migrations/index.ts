@@ -1,0 +1,45 @@
+import { Migrator } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { DialectName } from '../index.ts';
+import * as m0001 from './0001_base.ts';
+import * as m0002 from './0002_catalogo.ts';
+import * as m0003 from './0003_documentos.ts';
+import * as m0004 from './0004_busqueda.ts';
+import * as m0005 from './0005_compras.ts';
+import * as m0006 from './0006_ventas.ts';
+import * as m0007 from './0007_verifactu.ts';
+import * as m0008 from './0008_stock_negativo.ts';
+
+export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
+type AnyDb = Kysely<any>;
+type Step = { up(db: AnyDb, dialect: DialectName): Promise<void> };
+
+/**
+ * Every step, in order, by the name the database records it under. One file per step, never edited
+ * once released: a change to the schema is a new file and a new line here.
+ */
+const STEPS: [string, Step][] = [
+  ['0001_base', m0001],
+  ['0002_catalogo', m0002],
+  ['0003_documentos', m0003],
+  ['0004_busqueda', m0004],
+  ['0005_compras', m0005],
+  ['0006_ventas', m0006],
+  ['0007_verifactu', m0007],
+  ['0008_stock_negativo', m0008],
+];
+
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return Object.fromEntries(STEPS.map(([name, step]) => [name, { up: (db: AnyDb) => step.up(db, dialect) }]));
+}
+
+/** Runs every pending migration; several instances starting at once are serialised by Kysely's lock. */
+export async function migrate(db: AnyDb, dialect: DialectName): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+}
