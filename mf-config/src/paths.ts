@@ -8,6 +8,11 @@ export const paths = {
   usuarios: `${base}/usuarios`,
   usuario: (id: number | string) => `${base}/usuario/${id}`,
   nuevoUsuario: `${base}/usuario/nuevo-usuario`,
+  roles: `${base}/roles`,
+  rol: (id: number | string) => `${base}/rol/${id}`,
+  nuevoRol: `${base}/rol/nuevo-rol`,
+  /** A new role starting as a copy of role `id` (a built-in one is changed only this way). */
+  copiaRol: (id: number | string) => `${base}/rol/nuevo-rol?copia=${id}`,
   series: `${base}/series`,
   serie: (id: number | string) => `${base}/serie/${id}`,
   nuevaSerie: `${base}/serie/nueva-serie`,

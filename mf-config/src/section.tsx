@@ -1,8 +1,10 @@
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { ModuleGate, NotFoundPanel } from 'shared';
+import { AreaGate, ModuleGate, NotFoundPanel } from 'shared';
 import { ConfiguracionPage } from './configuracion/ConfiguracionPage';
 import { paths } from './paths';
+import { RolListPage } from './roles/RolListPage';
+import { RolPage } from './roles/RolPage';
 import { SerieListPage } from './series/SerieListPage';
 import { SeriePage } from './series/SeriePage';
 import { UsuarioListPage } from './usuarios/UsuarioListPage';
@@ -18,7 +20,31 @@ const StyledSection = styled.div`
 // Keyed by id: after "nuevo" saves and moves to the record, or from one record to another, the form starts afresh.
 function UsuarioRoute() {
   const { usuarioId } = useParams();
-  return <UsuarioPage key={usuarioId} id={usuarioId} />;
+  return (
+    <AreaGate area="usuarios">
+      <UsuarioPage key={usuarioId} id={usuarioId} />
+    </AreaGate>
+  );
+}
+
+function RolRoute() {
+  const { rolId } = useParams();
+  return (
+    <AreaGate area="usuarios">
+      <RolPage key={rolId} id={rolId} />
+    </AreaGate>
+  );
+}
+
+/** A new role, empty or a copy of `?copia=<id>` (keyed by it: «Copiar» from another copy starts afresh). */
+function NuevoRolRoute() {
+  const [params] = useSearchParams();
+  const copia = params.get('copia') ?? undefined;
+  return (
+    <AreaGate area="usuarios">
+      <RolPage key={`nuevo-${copia ?? ''}`} copiaDe={copia} />
+    </AreaGate>
+  );
 }
 
 function SerieRoute() {
@@ -37,8 +63,18 @@ export default function Section() {
       <Routes>
         <Route index element={<ConfiguracionPage />} />
         <Route path="usuarios" element={<UsuarioListPage />} />
-        <Route path="usuario/nuevo-usuario" element={<UsuarioPage key="nuevo" />} />
+        <Route
+          path="usuario/nuevo-usuario"
+          element={
+            <AreaGate area="usuarios">
+              <UsuarioPage key="nuevo" />
+            </AreaGate>
+          }
+        />
         <Route path="usuario/:usuarioId" element={<UsuarioRoute />} />
+        <Route path="roles" element={<RolListPage />} />
+        <Route path="rol/nuevo-rol" element={<NuevoRolRoute />} />
+        <Route path="rol/:rolId" element={<RolRoute />} />
         <Route
           path="series"
           element={

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { RolSesion } from 'shared/domain';
+import { leerDerechos } from './auth/roles.ts';
 import type { Database } from './db/schema.ts';
 import { nowIso } from './context.ts';
 import { randomToken, sha256 } from './security.ts';
@@ -11,7 +13,8 @@ export const SESSION_MS = 12 * 60 * 60 * 1000;
 /** The sliding expiry is written at most this often, so reads stay reads. */
 const REFRESH_MS = 60 * 1000;
 
-export type SessionUser = { id: number; nombre: string; email: string; tokenHash: string };
+/** The session's user with the role's rights as they are now (read on every request: a role changed applies to the next one). */
+export type SessionUser = { id: number; nombre: string; email: string; tokenHash: string; rol: RolSesion };
 
 export async function createSession(db: Kysely<Database>, usuarioId: number, request: FastifyRequest): Promise<string> {
   const token = randomToken();
@@ -33,7 +36,9 @@ const findSession = preparedQuery((db, p: { tokenHash: string; now: string }) =>
   db
     .selectFrom('sesiones as s')
     .innerJoin('usuarios as u', 'u.id', 's.usuario_id')
-    .select(['s.expira', 'u.id', 'u.nombre', 'u.email'])
+    // A user without a role (never, short of a hand-edited database) has no rights at all.
+    .leftJoin('roles as r', 'r.id', 'u.rol_id')
+    .select(['s.expira', 'u.id', 'u.nombre', 'u.email', 'r.id as rol_id', 'r.nombre as rol_nombre', 'r.clave as rol_clave', 'r.derechos'])
     .where('s.token_hash', '=', p.tokenHash)
     .where('s.expira', '>', p.now)
     .where('u.activo', '=', 1),
@@ -81,7 +86,13 @@ export async function readSession(
     const tokenHash = sha256(token);
     const [row] = await findSession(db, { tokenHash, now: new Date(now).toISOString() });
     if (!row) return null;
-    entry = { user: { id: row.id, nombre: row.nombre, email: row.email, tokenHash }, expira: Date.parse(row.expira) };
+    const rol: RolSesion = {
+      id: row.rol_id ?? 0,
+      nombre: row.rol_nombre ?? '',
+      clave: (row.rol_clave ?? null) as RolSesion['clave'],
+      derechos: leerDerechos(row.derechos),
+    };
+    entry = { user: { id: row.id, nombre: row.nombre, email: row.email, tokenHash, rol }, expira: Date.parse(row.expira) };
     if (cache) {
       if (cache.byToken.size >= MAX_CACHED_SESSIONS) cache.byToken.clear();
       cache.byToken.set(token, entry);

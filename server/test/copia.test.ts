@@ -78,6 +78,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'proveedores',
       'registros_cadena',
       'registros_facturacion',
+      'roles',
       'series',
       'stock_movimientos',
       'subfamilias',

@@ -10,7 +10,7 @@
 export { ApiHttpError, createApiClient, type ApiClient } from './api/client';
 export { ShellContext, type ShellServices, type Toasts } from './context';
 export { API_BASE, DEPLOY_PATH } from './domain/api';
-export type { Configuracion } from './domain/entities';
+export type { Configuracion, UsuarioSesion } from './domain/entities';
 export { emptyFlags, flagsFromConfig, type ModuleFlags } from './domain/flags';
 export type { DeployInfo } from './domain/menu';
 export { CONSTANTS, MESSAGES, TOASTS } from './domain/messages';

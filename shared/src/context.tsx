@@ -1,6 +1,6 @@
 import { createContext, useContext, type Context } from 'react';
 import type { ApiClient } from './api/client';
-import type { Configuracion, Usuario } from './domain/entities';
+import type { Configuracion, UsuarioSesion } from './domain/entities';
 import type { ModuleFlags } from './domain/flags';
 
 export type Toasts = {
@@ -15,7 +15,10 @@ export type Toasts = {
 export type ShellServices = {
   api: ApiClient;
   flags: ModuleFlags;
-  user: Pick<Usuario, 'id' | 'nombre' | 'email'> | null;
+  /** Who is logged in; `rol` carries the rights the screens follow (without it, a session from before roles: all shown). */
+  user: UsuarioSesion | null;
+  /** What each op.asp action needs (the server's table, `codificarNecesidad`); absent: every action shown. */
+  acciones?: Record<string, string>;
   config: Configuracion | null;
   toast: Toasts;
   /** Re-reads the configuration (flags, company data); the menu follows at once. */

@@ -24,6 +24,15 @@ export function mountHarness(Section: ComponentType, menu: SectionMenu, el: HTML
 }
 
 const HARNESS_USER_KEY = 'mtpv:arnes:usuario';
+const HARNESS_ACCIONES_KEY = 'mtpv:arnes:acciones';
+
+function readHarnessAcciones(): Record<string, string> | undefined {
+  try {
+    return (JSON.parse(sessionStorage.getItem(HARNESS_ACCIONES_KEY) ?? 'null') as Record<string, string> | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function readHarnessUser(): ShellServices['user'] {
   try {
@@ -78,6 +87,7 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
     api,
     flags: flagsFromConfig(config),
     user: readHarnessUser(),
+    acciones: readHarnessAcciones(),
     config,
     toast: { success: (t) => console.info('Exito!', t ?? ''), error: (t) => console.error('Error!', t ?? ''), associated: () => console.warn('Acción no posible'), info: console.info },
     reloadConfig: load,
@@ -97,6 +107,7 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
               if (res.RESULT === '0') {
                 // Like the shell: the user in session storage, so screens know who is logged in after a reload.
                 sessionStorage.setItem(HARNESS_USER_KEY, JSON.stringify(res.user ?? null));
+                sessionStorage.setItem(HARNESS_ACCIONES_KEY, JSON.stringify(res.acciones ?? null));
                 void load();
               }
               else setError('Usuario o contraseña incorrectos');
@@ -121,7 +132,7 @@ function Harness({ Section, menu }: { Section: ComponentType; menu: SectionMenu 
                 path={`${menu.prefix}/*`}
                 element={
                   <SectionGrid>
-                    <SideList prefix={menu.prefix} entries={visibleEntries(menu, services.flags)} />
+                    <SideList prefix={menu.prefix} entries={visibleEntries(menu, services.flags, services.user?.rol?.derechos)} />
                     {/* One grid cell, whatever the section renders. */}
                     <div style={{ minWidth: 0 }}>
                       <Section />

@@ -3,6 +3,7 @@ export * from './api/client';
 export * from './context';
 export * from './hooks/useApi';
 export * from './hooks/useRecordEditor';
+export * from './hooks/usePermisos';
 export * from './hooks/useListOptions';
 export * from './hooks/useAlmacenes';
 export * from './io/csv';

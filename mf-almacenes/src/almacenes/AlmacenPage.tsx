@@ -16,6 +16,7 @@ import {
   useRecordEditor,
   useShell,
   type Almacen,
+  usePermisos,
 } from 'shared';
 import { useUsuarios } from '../opciones';
 import { paths } from '../paths';
@@ -40,6 +41,7 @@ const ACTIONS = { list: 'listadoalmacenes', save: 'editaralmacen', remove: 'elim
 /** /almacenes/almacen/:almacenId and /almacenes/almacen/nuevo-almacen: the form and, once saved, its stock. */
 export function AlmacenPage({ id }: { id?: string }) {
   const navigate = useNavigate();
+  const puedeUbicaciones = usePermisos().accion('editarubicacion');
   const { flags } = useShell();
   const furgonetas = flags.furgonetas === 1;
   const usuarios = useUsuarios(furgonetas);
@@ -88,7 +90,7 @@ export function AlmacenPage({ id }: { id?: string }) {
         title={isNew ? 'Nuevo almacén' : `${record?.es_furgoneta === 1 && furgonetas ? 'Furgoneta' : 'Almacén'} ${record?.codigo ?? ''}`}
         description={record?.nombre}
         actions={
-          record ? (
+          record && puedeUbicaciones ? (
             <Button $variant="secondary" onClick={() => navigate(`${paths.nuevaUbicacion}?almacen=${record.id}`)}>
               Nueva ubicación
             </Button>

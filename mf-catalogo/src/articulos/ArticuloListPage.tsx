@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { Button, ESTADO_FILTER, RecordListPage, activoColumn, linkColumn, useShell, type DataColumn, type ListFilter } from 'shared';
+import { Button, ESTADO_FILTER, RecordListPage, activoColumn, linkColumn, useShell, type DataColumn, type ListFilter, usePermisos } from 'shared';
 import { formatCantidad, formatPrecio, formatPvp } from '../formato';
 import { maestroOption, useFamilias, useMarcas, useSubfamilias } from '../opciones';
 import { paths } from '../paths';
@@ -61,6 +61,9 @@ export function ArticuloListPage() {
     }
   };
 
+  // Importing and changing prices are the catalogue's «crear y modificar»: not offered to a role that only reads it.
+  const permisos = usePermisos();
+  const puede = { importar: permisos.accion('importararticulos'), cambiarPrecios: permisos.accion('cambiarprecios') };
   const goToPriceChange = (seleccion: SeleccionPrecios) => navigate(paths.cambioPrecios, { state: seleccion });
 
   return (
@@ -68,9 +71,11 @@ export function ArticuloListPage() {
       title="Artículos"
       description="El catálogo: busque por código, descripción, referencia o palabras clave, o escanee un código de barras."
       actions={
-        <Button $variant="secondary" onClick={() => navigate(paths.importar)}>
-          Importar
-        </Button>
+        puede.importar && (
+          <Button $variant="secondary" onClick={() => navigate(paths.importar)}>
+            Importar
+          </Button>
+        )
       }
       create={{ label: 'Nuevo artículo', to: paths.nuevoArticulo }}
       recordPath={paths.articulo}
@@ -82,9 +87,9 @@ export function ArticuloListPage() {
       searchPlaceholder="Buscar o escanear código de barras…"
       defaultSort={{ orden: 'codigo', dir: 'asc' }}
       onSearchEnter={(q) => void handleSearchEnter(q)}
-      selection={{ selected, onChange: setSelected, rowLabel: (a) => `Seleccionar ${a.codigo}` }}
+      selection={puede.cambiarPrecios ? { selected, onChange: setSelected, rowLabel: (a) => `Seleccionar ${a.codigo}` } : undefined}
       toolbar={({ params, total }) =>
-        selected.length > 0 ? (
+        !puede.cambiarPrecios ? null : selected.length > 0 ? (
           <Button $small onClick={() => goToPriceChange({ ids: selected.map(Number) })}>
             Cambiar precios ({selected.length.toLocaleString('es-ES')})
           </Button>

@@ -21,6 +21,7 @@ import {
   articuloSchema,
   isValidEan,
   useRecordEditor,
+  usePermisos,
   useShell,
   type Articulo,
 } from 'shared';
@@ -49,6 +50,8 @@ const UNIDAD_OPTIONS = UNIDADES_MEDIDA.map((u) => ({ value: u, label: `${UNIDAD_
 export function ArticuloPage({ id }: { id?: string }) {
   const navigate = useNavigate();
   const { flags } = useShell();
+  // Without «ver precios de compra y márgenes» the server answers no costs: the form neither shows nor sends them.
+  const costes = usePermisos().tiene('ver_costes');
   const current = useRef<ArticuloValues | undefined>(undefined);
 
   const editor = useRecordEditor<Articulo, ArticuloValues>({
@@ -58,7 +61,11 @@ export function ArticuloPage({ id }: { id?: string }) {
     empty: EMPTY_ARTICULO,
     toValues: (a) => toValues(a, current.current),
     rules: () => ({ check: (v) => checkArticulo(v, flags) }),
-    toBody: (validated, { isNew, values }) => toBody(validated, values, flags, isNew ? undefined : Number(id)),
+    toBody: (validated, { isNew, values }) => {
+      const body = toBody(validated, values, flags, isNew ? undefined : Number(id));
+      if (!costes) delete body.precio_compra;
+      return body;
+    },
     onSaved: (a, isNew) => {
       if (isNew) navigate(paths.articulo(a.id), { replace: true });
     },
@@ -171,6 +178,7 @@ export function ArticuloPage({ id }: { id?: string }) {
           values={values}
           errors={errors}
           flags={flags}
+          costes={costes}
           onCompra={(v) => set('precio_compra', v)}
           onNet={(field, v) => patch(withNet(values, field, v))}
           onPvp={(field, v) => patch(withPvp(values, field, v))}
@@ -266,7 +274,7 @@ export function ArticuloPage({ id }: { id?: string }) {
           </FormSection>
         )}
 
-        {record && <EstadisticasPanel articulo={record} almacenes={flags.almacenes === 1} />}
+        {record && <EstadisticasPanel articulo={record} almacenes={flags.almacenes === 1} costes={costes} />}
         {record && flags.almacenes === 1 && <MovimientosPanel articuloId={record.id} />}
 
         {/* Documents or kits use it: RESULT 2 shows 'Acción no posible' and the article stays. */}

@@ -28,7 +28,7 @@ const StyledStock = styled.table`
 `;
 
 /** Read-only figures derived from documents: average prices, units bought and sold, stock per warehouse. */
-export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: Articulo; almacenes?: boolean }) {
+export function EstadisticasPanel({ articulo, almacenes = false, costes = true }: { articulo: Articulo; almacenes?: boolean; costes?: boolean }) {
   const stock = articulo.stock ?? [];
   const total = stock.reduce((s, a) => s + BigInt(a.stock ?? 0), 0n);
   const transito = stock.reduce((s, a) => s + BigInt(a.en_transito ?? 0), 0n);
@@ -37,10 +37,13 @@ export function EstadisticasPanel({ articulo, almacenes = false }: { articulo: A
   return (
     <FormSection title="Compras, ventas y existencias" description="Se calculan a partir de los documentos; no se escriben a mano.">
       <StyledStats>
-        <div>
-          <dt>Precio medio de compra</dt>
-          <dd>{formatPrecio(articulo.precio_medio_compra)}</dd>
-        </div>
+        {/* A cost: only for a role that sees them (the server doesn't answer it otherwise). */}
+        {costes && (
+          <div>
+            <dt>Precio medio de compra</dt>
+            <dd>{formatPrecio(articulo.precio_medio_compra)}</dd>
+          </div>
+        )}
         <div>
           <dt>Precio medio de venta</dt>
           <dd>{formatPrecio(articulo.precio_medio_venta)}</dd>

@@ -5,6 +5,8 @@ export type PreciosSectionProps = {
   values: ArticuloValues;
   errors: FieldErrors;
   flags: ModuleFlags;
+  /** The user's role sees purchase prices (ver_costes); without it no «Precio de compra». */
+  costes?: boolean;
   onNet: (field: NetField, value: Dec) => void;
   onPvp: (field: PvpField, value: Dec) => void;
   onIva: (iva: string) => void;
@@ -19,10 +21,10 @@ const NET_FLAG: Record<NetField, 'tarifa_2' | 'tarifa_3' | null> = { precio_vent
 const PVP_FLAG: Record<PvpField, 'pvp' | 'pvp_2' | 'pvp_3'> = { pvp_1: 'pvp', pvp_2: 'pvp_2', pvp_3: 'pvp_3' };
 
 /**
- * Purchase price, the net tariffs and their PVPs with IVA, as the flags allow. Typing a PVP computes
+ * Purchase price (when the user's role sees costs), the net tariffs and their PVPs with IVA, as the flags allow. Typing a PVP computes
  * the net price that gives exactly that PVP; typing a net price computes its PVP.
  */
-export function PreciosSection({ values, errors, flags, onNet, onPvp, onIva, onCompra }: PreciosSectionProps) {
+export function PreciosSection({ values, errors, flags, costes = true, onNet, onPvp, onIva, onCompra }: PreciosSectionProps) {
   const anyPvp = flags.pvp === 1 || flags.pvp_2 === 1 || flags.pvp_3 === 1;
   return (
     <FormSection
@@ -34,7 +36,7 @@ export function PreciosSection({ values, errors, flags, onNet, onPvp, onIva, onC
       }
     >
       <FormGrid $min="200px">
-        <DecimalField label="Precio de compra" scale={4} suffix="€" value={values.precio_compra} error={errors.precio_compra} onChange={onCompra} />
+        {costes && <DecimalField label="Precio de compra" scale={4} suffix="€" value={values.precio_compra} error={errors.precio_compra} onChange={onCompra} />}
         <SelectField label="Tipo de IVA" required options={IVA_OPTIONS} value={values.tipo_iva} error={errors.tipo_iva} onChange={onIva} />
         {TARIFAS.map(({ net, pvp }) => {
           const netFlag = NET_FLAG[net];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Muted, useAction, useListOptions, type Articulo, type Ubicacion } from 'shared';
+import { Muted, useAction, useListOptions, usePermisos, type Articulo, type Ubicacion } from 'shared';
 import styled from 'styled-components';
 
 const StyledGrid = styled.div`
@@ -21,6 +21,7 @@ export function UbicacionesHabituales({ articulo }: { articulo: Articulo }) {
     toOption: (u) => ({ value: String(u.id), label: u.descripcion ? `${u.codigo} · ${u.descripcion}` : u.codigo }),
   });
   const { run, busy } = useAction();
+  const puedeCambiar = usePermisos().accion('editarubicacionarticulo');
   const [elegidas, setElegidas] = useState<Record<number, string>>(() =>
     Object.fromEntries((articulo.stock ?? []).map((s) => [s.almacen_id, s.ubicacion_habitual_id ? String(s.ubicacion_habitual_id) : ''])),
   );
@@ -40,7 +41,7 @@ export function UbicacionesHabituales({ articulo }: { articulo: Articulo }) {
         {almacenes.map((s) => (
           <label key={s.almacen_id}>
             Ubicación habitual en {s.almacen_nombre}
-            <select value={elegidas[s.almacen_id] ?? ''} disabled={busy} onChange={(e) => void elegir(s.almacen_id, e.target.value)}>
+            <select value={elegidas[s.almacen_id] ?? ''} disabled={busy || !puedeCambiar} onChange={(e) => void elegir(s.almacen_id, e.target.value)}>
               <option value="">Sin ubicación habitual</option>
               {ubicaciones.rows
                 .filter((u) => u.almacen_id === s.almacen_id)

@@ -17,6 +17,7 @@ import {
   SelectField,
   TextField,
   useAction,
+  usePermisos,
   useShell,
   type CampoPrecio,
   type DataColumn,
@@ -98,7 +99,11 @@ export function CambioPreciosPage() {
   });
   const setRedondeo = changed((r: Redondeo) => setRedondeoState(r));
 
-  const campos = CAMPOS_PRECIO.filter((c) => (c === 'tarifa_2' ? flags.tarifa_2 === 1 : c === 'tarifa_3' ? flags.tarifa_3 === 1 : true));
+  // Purchase prices are costs: only for a role that sees them.
+  const costes = usePermisos().tiene('ver_costes');
+  const campos = CAMPOS_PRECIO.filter((c) =>
+    c === 'tarifa_2' ? flags.tarifa_2 === 1 : c === 'tarifa_3' ? flags.tarifa_3 === 1 : c === 'precio_compra' ? costes : true,
+  );
 
   const body = (aplicar: 0 | 1) => ({
     ...(ids ? { ids } : { filtro: filtroBody(filtro) }),

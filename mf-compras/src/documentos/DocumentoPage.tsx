@@ -11,6 +11,7 @@ import {
   useShell,
   type Documento,
   useAlmacenInicial,
+  usePermisos,
 } from 'shared';
 import { useAlmacenes } from '../opciones';
 import { paths } from '../paths';
@@ -24,6 +25,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
   const { def } = pantalla;
   const navigate = useNavigate();
   const { api, toast, flags } = useShell();
+  const permisos = usePermisos();
   const editor = useDocumentEditor(def, id, {
     schema: pantalla.schema,
     empty: { retencion: '0' },
@@ -64,7 +66,8 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
       devolver={def.tipo === 'albarancompra' && flags.compras_devoluciones === 1 ? { def: DOCUMENTO_TIPOS.devolucioncompra, record: paths.devolucion } : undefined}
       actions={
         documento &&
-        def.tipo === 'pedidocompra' && (
+        def.tipo === 'pedidocompra' &&
+        permisos.accion('enviarcorreopedidocompra') && (
           <Button type="button" $variant="secondary" {...esperaGuardar} aria-busy={pdf.working} onClick={() => void enviarCorreo(documento)}>
             Enviar por correo
           </Button>

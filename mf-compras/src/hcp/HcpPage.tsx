@@ -22,6 +22,7 @@ import {
   type DocumentoFila,
   type Proveedor,
   type TipoIva,
+  usePermisos,
 } from 'shared';
 import { paths } from '../paths';
 
@@ -102,6 +103,9 @@ export function compararSeleccion(docs: Candidato[]) {
 export function HcpPage() {
   const { api, flags, toast } = useShell();
   const { run, busy } = useAction();
+  // Registering a supplier's invoice and undoing one: offered only to a role that may.
+  const permisos = usePermisos();
+  const puede = { conciliar: permisos.accion('editarfacturaproveedor'), deshacer: permisos.accion('eliminarfacturaproveedor') };
   const [proveedor, setProveedor] = useState<{ id: string; nombre: string } | null>(null);
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
@@ -342,11 +346,13 @@ export function HcpPage() {
                 </tr>
               </tfoot>
             </table>
-            <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
-              <Button type="button" disabled={busy} aria-busy={busy} onClick={pedirConciliar}>
-                Conciliar
-              </Button>
-            </div>
+            {puede.conciliar && (
+              <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
+                <Button type="button" disabled={busy} aria-busy={busy} onClick={pedirConciliar}>
+                  Conciliar
+                </Button>
+              </div>
+            )}
           </StyledCard>
 
           <StyledCard as="section" aria-labelledby="hcp-facturas">
@@ -376,9 +382,11 @@ export function HcpPage() {
                       <td className="num">{f.diferencia === undefined ? '' : formatMoney(f.diferencia)}</td>
                       <td className="num">{f.num_documentos ?? ''}</td>
                       <td className="num">
-                        <Button type="button" $variant="secondary" $small disabled={busy} onClick={() => setDeshaciendo(f)} aria-label={`Deshacer ${f.numero_proveedor}`}>
-                          Deshacer
-                        </Button>
+                        {puede.deshacer && (
+                          <Button type="button" $variant="secondary" $small disabled={busy} onClick={() => setDeshaciendo(f)} aria-label={`Deshacer ${f.numero_proveedor}`}>
+                            Deshacer
+                          </Button>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -17,6 +17,7 @@ import {
   normalizeNif,
   useAction,
   useForm,
+  usePermisos,
   useShell,
   validate,
   type Configuracion,
@@ -47,6 +48,10 @@ export function ConfiguracionPage() {
   const form = useForm<ConfiguracionValues>(configuracionSchema, toConfiguracionValues(null));
   const { values, errors, set, reset } = form;
   const { run, busy } = useAction();
+  // The role: company data is Configuración's «crear y modificar», switching modules its «acciones».
+  const permisos = usePermisos();
+  const puedeGuardar = permisos.accion('editarconfiguracion');
+  const puedeModulos = permisos.puede('configuracion', 'acciones');
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [recordId, setRecordId] = useState<number | null>(null);
 
@@ -169,12 +174,16 @@ export function ConfiguracionPage() {
 
         <FormSection
           title="Módulos"
-          description="Un módulo desactivado desaparece del menú y el servidor rechaza sus acciones. Los cambios se aplican al guardar."
+          description={
+            puedeModulos || !puedeGuardar
+              ? 'Un módulo desactivado desaparece del menú y el servidor rechaza sus acciones. Los cambios se aplican al guardar.'
+              : 'Su rol no permite activar ni desactivar módulos: los datos de la empresa sí se guardan.'
+          }
         >
-          <FlagSwitches values={values} onChange={(field, v) => set(field, v)} disabled={busy} />
+          <FlagSwitches values={values} onChange={(field, v) => set(field, v)} disabled={busy || !puedeModulos} />
         </FormSection>
 
-        <FormActions dirty={form.dirty} busy={busy} />
+        <FormActions dirty={form.dirty} busy={busy} readOnly={!puedeGuardar} />
       </RecordForm>
     </>
   );

@@ -1,10 +1,25 @@
 import { useMemo } from 'react';
-import { Badge, ESTADO_FILTER, RecordListPage, RowLink, activoColumn, formatDateTime, useShell, type DataColumn, type Usuario } from 'shared';
+import {
+  Badge,
+  ESTADO_FILTER,
+  RecordListPage,
+  RowLink,
+  activoColumn,
+  formatDateTime,
+  useListOptions,
+  useShell,
+  type DataColumn,
+  type ListFilter,
+  type Rol,
+  type Usuario,
+} from 'shared';
 import { paths } from '../paths';
 
 /** /config/usuarios: who can log in. */
 export function UsuarioListPage() {
   const { user } = useShell();
+  const roles = useListOptions<Rol>('listadoroles', { toOption: (r) => ({ value: String(r.id), label: r.nombre }) });
+  const filters = useMemo<ListFilter[]>(() => [{ name: 'rol_id', label: 'Rol', options: roles.options }, ESTADO_FILTER], [roles.options]);
 
   const columns = useMemo<DataColumn<Usuario>[]>(
     () => [
@@ -26,6 +41,7 @@ export function UsuarioListPage() {
         text: (u) => u.nombre,
       },
       { id: 'email', header: 'Email', sortable: true, hideOnPhone: true, cell: (u) => u.email },
+      { id: 'rol_nombre', header: 'Rol', sortable: true, cell: (u) => u.rol_nombre ?? '' },
       activoColumn(),
       {
         id: 'ultimo_acceso',
@@ -48,7 +64,7 @@ export function UsuarioListPage() {
       listKey="config-usuarios"
       exportName="usuarios"
       columns={columns}
-      filters={[ESTADO_FILTER]}
+      filters={filters}
       searchPlaceholder="Buscar por nombre o email…"
       defaultSort={{ orden: 'nombre', dir: 'asc' }}
     />

@@ -10,22 +10,28 @@ import {
   PageHeader,
   RecordActions,
   RecordForm,
+  SelectField,
   Spinner,
   SwitchField,
   TextField,
   formatDateTime,
+  useListOptions,
   useRecordEditor,
   useShell,
   usuarioSchema,
   type FieldErrors,
+  type Rol,
   type Schema,
   type Usuario,
 } from 'shared';
 import { paths } from '../paths';
 
-export type UsuarioValues = { nombre: string; email: string; password: string; password2: string; activo: 0 | 1 };
+export type UsuarioValues = { nombre: string; email: string; password: string; password2: string; activo: 0 | 1; rol_id: string };
 
-const EMPTY: UsuarioValues = { nombre: '', email: '', password: '', password2: '', activo: 1 };
+const EMPTY: UsuarioValues = { nombre: '', email: '', password: '', password2: '', activo: 1, rol_id: '' };
+
+/** The roles to choose from: the built-in ones first (as the server lists them). */
+const ROLES_PARAMS = {};
 
 /** Creating needs a password; editing changes it only when one is typed. */
 const passwordRequired: Schema = { password: { ...usuarioSchema.password, required: true } };
@@ -34,18 +40,25 @@ const passwordRequired: Schema = { password: { ...usuarioSchema.password, requir
 export function UsuarioPage({ id }: { id?: string }) {
   const navigate = useNavigate();
   const { user } = useShell();
+  const roles = useListOptions<Rol>('listadoroles', { params: ROLES_PARAMS, toOption: (r) => ({ value: String(r.id), label: r.nombre }) });
+  // A new user starts as Consulta (the role that changes nothing) until another is chosen; not a change to save.
+  const consulta = roles.rows.find((r) => r.clave === 'consulta');
+  const rolPorDefecto = consulta ? String(consulta.id) : '';
 
   const editor = useRecordEditor<Usuario, UsuarioValues>({
     actions: { list: 'listadousuarios', save: 'editarusuario', remove: 'eliminarusuario' },
     id,
     schema: usuarioSchema,
     empty: EMPTY,
-    toValues: (u) => ({ nombre: u.nombre, email: u.email, password: '', password2: '', activo: u.activo }),
+    toValues: (u) => ({ nombre: u.nombre, email: u.email, password: '', password2: '', activo: u.activo, rol_id: u.rol_id ? String(u.rol_id) : '' }),
     rules: ({ isNew }) => ({
       schema: isNew ? passwordRequired : undefined,
       check: (v): FieldErrors => ((v.password || v.password2) && v.password !== v.password2 ? { password2: MESSAGES.passwordsDiffer } : {}),
     }),
-    toBody: ({ password, ...rest }, { isNew }) => ({ ...(isNew ? {} : { id: Number(id) }), ...rest, ...(password ? { password } : {}) }),
+    toBody: ({ password, rol_id, ...rest }, { isNew }) => {
+      const rol = rol_id ?? (isNew && rolPorDefecto ? Number(rolPorDefecto) : null);
+      return { ...(isNew ? {} : { id: Number(id) }), ...rest, ...(rol ? { rol_id: rol } : {}), ...(password ? { password } : {}) };
+    },
     onSaved: (u, isNew) => {
       if (isNew) navigate(paths.usuario(u.id), { replace: true });
     },
@@ -84,7 +97,7 @@ export function UsuarioPage({ id }: { id?: string }) {
         }
       />
       <RecordForm onSubmit={editor.save} dirty={form.dirty} aria-label={isNew ? 'Nuevo usuario' : 'Usuario'}>
-        <FormSection title="Datos del usuario">
+        <FormSection title="Datos del usuario" description="El rol decide lo que puede hacer (Configuración › Roles); un cambio se aplica desde su siguiente acción.">
           <FormGrid>
             <TextField label="Nombre" required autoComplete="off" value={values.nombre} error={errors.nombre} onChange={(v) => set('nombre', v)} />
             <TextField
@@ -97,6 +110,17 @@ export function UsuarioPage({ id }: { id?: string }) {
               value={values.email}
               error={errors.email}
               onChange={(v) => set('email', v)}
+            />
+          </FormGrid>
+          <FormGrid>
+            <SelectField
+              label="Rol"
+              required
+              placeholder={roles.loading ? 'Cargando…' : 'Seleccione un rol'}
+              options={roles.options}
+              value={values.rol_id || (isNew ? rolPorDefecto : '')}
+              error={errors.rol_id ?? roles.error ?? undefined}
+              onChange={(v) => set('rol_id', v)}
             />
           </FormGrid>
           <SwitchField

@@ -12,6 +12,7 @@ import {
   PageHeader,
   Row,
   uploadErrorMessage,
+  usePermisos,
   useShell,
 } from 'shared';
 import { RecalcularStockSection } from './RecalcularStockSection';
@@ -32,6 +33,9 @@ type RestoreCounts = Record<string, number>;
 /** /config/utilidades: backup download and restore, stock recalculation. */
 export function UtilidadesPage() {
   const { api, toast, reloadConfig } = useShell();
+  // Only what the user's role may run: backups (Copias de seguridad) and the stock check (Almacenes).
+  const permisos = usePermisos();
+  const puede = { descargar: permisos.accion('copiaseguridad'), restaurar: permisos.accion('restaurarcopia'), stock: permisos.accion('recalcularstock') };
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
@@ -69,6 +73,7 @@ export function UtilidadesPage() {
     <>
       <PageHeader title="Utilidades" description="Copias de seguridad de toda la base de datos y comprobación del stock." />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        {puede.descargar && (
         <FormSection title="Descargar copia de seguridad">
           <p style={{ marginTop: 0 }}>
             Descarga un archivo JSON con toda la base de datos: configuración, usuarios, series, documentos e imágenes. Es portable: se
@@ -82,7 +87,9 @@ export function UtilidadesPage() {
             Descargar copia de seguridad
           </Button>
         </FormSection>
+        )}
 
+        {puede.restaurar && (
         <FormSection title="Restaurar una copia">
           <Callout $tone="warning" style={{ marginBottom: 12 }}>
             <p>
@@ -122,7 +129,8 @@ export function UtilidadesPage() {
             </Callout>
           )}
         </FormSection>
-        <RecalcularStockSection />
+        )}
+        {puede.stock && <RecalcularStockSection />}
       </div>
 
       <ConfirmDialog

@@ -25,6 +25,7 @@ import {
   formatDateTime,
   uploadErrorMessage,
   useAction,
+  usePermisos,
   useShell,
   type CertificadoVerifactu,
   type EntornoVerifactu,
@@ -117,6 +118,14 @@ const sistemaFilas = (s: SistemaInformatico): [string, ReactNode][] => [
 export function VerifactuPage() {
   const { api, toast } = useShell();
   const { run, busy } = useAction();
+  // What the user's role lets the server do here: no button it would refuse.
+  const permisos = usePermisos();
+  const puede = {
+    editar: permisos.accion('editarverifactu'),
+    subir: permisos.accion('subircertificadoverifactu'),
+    eliminar: permisos.accion('eliminarcertificadoverifactu'),
+    enviar: permisos.accion('enviarregistrosverifactu'),
+  };
   const [info, setInfo] = useState<VerifactuInfo | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [activo, setActivo] = useState(false);
@@ -244,10 +253,10 @@ export function VerifactuPage() {
               label="Enviar los registros a la AEAT (VERI*FACTU)"
               hint={certificado ? undefined : 'Necesita el certificado de la empresa para enviar.'}
               checked={activo}
-              disabled={busy}
+              disabled={busy || !puede.editar}
               onChange={setActivo}
             />
-            <SelectField label="Entorno" options={ENTORNO_OPTIONS} value={entorno} disabled={busy} onChange={(v) => setEntorno(v as EntornoVerifactu)} />
+            <SelectField label="Entorno" options={ENTORNO_OPTIONS} value={entorno} disabled={busy || !puede.editar} onChange={(v) => setEntorno(v as EntornoVerifactu)} />
           </FormGrid>
           {entorno === 'produccion' && (
             <Callout $tone="warning" style={{ marginTop: 12 }}>
@@ -257,11 +266,13 @@ export function VerifactuPage() {
           <p style={{ fontSize: 13, margin: '12px 0 0', overflowWrap: 'anywhere' }}>
             Servicio de la AEAT: <code>{entorno === info.entorno ? info.endpoint : '(se mostrará al guardar)'}</code>
           </p>
-          <Row style={{ marginTop: 12 }}>
-            <Button type="button" disabled={!dirty || busy} onClick={() => void guardar()}>
-              Guardar
-            </Button>
-          </Row>
+          {puede.editar && (
+            <Row style={{ marginTop: 12 }}>
+              <Button type="button" disabled={!dirty || busy} onClick={() => void guardar()}>
+                Guardar
+              </Button>
+            </Row>
+          )}
         </FormSection>
 
         <FormSection title="Certificado de la empresa" description="Certificado electrónico de la empresa (o de su representante) en formato PKCS#12. Se guarda cifrado y no se puede descargar.">
@@ -276,48 +287,54 @@ export function VerifactuPage() {
                 ]}
               />
               <AvisoCertificado c={certificado} />
-              <Row style={{ marginTop: 12 }}>
-                <Button type="button" $variant="danger" $small disabled={busy || subiendo} onClick={() => setEliminando(true)}>
-                  Eliminar certificado
-                </Button>
-              </Row>
+              {puede.eliminar && (
+                <Row style={{ marginTop: 12 }}>
+                  <Button type="button" $variant="danger" $small disabled={busy || subiendo} onClick={() => setEliminando(true)}>
+                    Eliminar certificado
+                  </Button>
+                </Row>
+              )}
             </>
           ) : (
             <Callout $tone="warning" role="status">
               No hay certificado: sin él no se puede enviar a la AEAT.
             </Callout>
           )}
-          <h3 style={{ fontSize: 15, margin: '20px 0 8px' }}>{certificado ? 'Sustituir el certificado' : 'Subir el certificado'}</h3>
-          <FormGrid $min="260px">
-            <FileField
-              label="Archivo del certificado (.p12 o .pfx)"
-              accept=".p12,.pfx,application/x-pkcs12"
-              file={archivo}
-              disabled={subiendo}
-              error={errores.archivo}
-              onChange={(f) => {
-                setArchivo(f);
-                setErrores((e) => ({ ...e, archivo: undefined }));
-              }}
-            />
-            <TextField
-              label="Contraseña del certificado"
-              type="password"
-              autoComplete="off"
-              value={password}
-              disabled={subiendo}
-              error={errores.password}
-              onChange={(v) => {
-                setPassword(v);
-                setErrores((e) => ({ ...e, password: undefined }));
-              }}
-            />
-          </FormGrid>
-          <Row style={{ marginTop: 12 }}>
-            <Button type="button" disabled={subiendo} aria-busy={subiendo} onClick={() => void subir()}>
-              {subiendo ? 'Subiendo…' : 'Subir certificado'}
-            </Button>
-          </Row>
+          {puede.subir && (
+            <>
+              <h3 style={{ fontSize: 15, margin: '20px 0 8px' }}>{certificado ? 'Sustituir el certificado' : 'Subir el certificado'}</h3>
+              <FormGrid $min="260px">
+                <FileField
+                  label="Archivo del certificado (.p12 o .pfx)"
+                  accept=".p12,.pfx,application/x-pkcs12"
+                  file={archivo}
+                  disabled={subiendo}
+                  error={errores.archivo}
+                  onChange={(f) => {
+                    setArchivo(f);
+                    setErrores((e) => ({ ...e, archivo: undefined }));
+                  }}
+                />
+                <TextField
+                  label="Contraseña del certificado"
+                  type="password"
+                  autoComplete="off"
+                  value={password}
+                  disabled={subiendo}
+                  error={errores.password}
+                  onChange={(v) => {
+                    setPassword(v);
+                    setErrores((e) => ({ ...e, password: undefined }));
+                  }}
+                />
+              </FormGrid>
+              <Row style={{ marginTop: 12 }}>
+                <Button type="button" disabled={subiendo} aria-busy={subiendo} onClick={() => void subir()}>
+                  {subiendo ? 'Subiendo…' : 'Subir certificado'}
+                </Button>
+              </Row>
+            </>
+          )}
         </FormSection>
 
         <FormSection title="Cola de envío">
@@ -342,16 +359,18 @@ export function VerifactuPage() {
             </Callout>
           )}
           <Row style={{ marginTop: 12 }}>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={info.activo !== 1 || enviando || busy}
-              title={info.activo !== 1 ? 'Active el envío a la AEAT antes.' : undefined}
-              aria-busy={enviando}
-              onClick={() => void enviar()}
-            >
-              {enviando ? 'Enviando…' : 'Enviar ahora'}
-            </Button>
+            {puede.enviar && (
+              <Button
+                type="button"
+                $variant="secondary"
+                disabled={info.activo !== 1 || enviando || busy}
+                title={info.activo !== 1 ? 'Active el envío a la AEAT antes.' : undefined}
+                aria-busy={enviando}
+                onClick={() => void enviar()}
+              >
+                {enviando ? 'Enviando…' : 'Enviar ahora'}
+              </Button>
+            )}
             <Button as={Link} to={REGISTROS_URL} $variant="ghost">
               Ver los registros de facturación
             </Button>

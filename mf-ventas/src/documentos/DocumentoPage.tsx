@@ -15,6 +15,7 @@ import {
   type Cliente,
   type Documento,
   type Usuario,
+  usePermisos,
 } from 'shared';
 import { paths } from '../paths';
 import { condicionesTexto } from '../clientes/condiciones';
@@ -73,12 +74,14 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
   const articuloIds = useMemo(() => editor.lineas.map((l) => l.articulo_id), [editor.lineas]);
   const disponible = useDisponibleVenta(values.almacen_id ?? '', articuloIds, { enabled: pantalla.disponible, version: documento });
 
+  const permisos = usePermisos();
   const puedeDevolver = def.tipo === 'albaranventa' && flags.ventas_devoluciones === 1;
-  const desdeDocumento = def.tipo === 'devolucionventa' && isNew;
+  const desdeDocumento = def.tipo === 'devolucionventa' && isNew && editor.editable;
   // A pending devolución of goods already invoiced (an invoice's lines, an invoiced albarán's) is settled by a rectificativa.
   const rectificable =
     def.tipo === 'devolucionventa' &&
     flags.ventas_facturas === 1 &&
+    permisos.accion('editarrectificativa') &&
     documento?.estado === def.inicial &&
     (documento.padres ?? []).some(padreFacturado);
 

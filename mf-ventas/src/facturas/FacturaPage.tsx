@@ -13,6 +13,7 @@ import {
   useAlmacenes,
   useDocumentEditor,
   useImprimirDocumento,
+  usePermisos,
   useShell,
   type Documento,
   type LineaEditable,
@@ -51,6 +52,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   const { def } = pantalla;
   const rectificativa = def.tipo === 'rectificativa';
   const navigate = useNavigate();
+  const permisos = usePermisos();
   const [search] = useSearchParams();
   const { api, toast } = useShell();
   // The body's names of a rectificativa's kind and mode, from the values when it is saved (a getter: read then).
@@ -288,17 +290,17 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && !rectificativa && (
+            {emitida && !rectificativa && permisos.accion('cobrarfactura') && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
                 {documento.cobro_fecha ? 'Quitar cobro' : 'Registrar cobro'}
               </Button>
             )}
-            {conNumero && (
+            {conNumero && permisos.accion('enviarfactura') && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('correo')}>
                 Enviar por correo
               </Button>
             )}
-            {emitida && (
+            {emitida && permisos.accion('editarrectificativa') && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => navigate(`${paths.nuevaRectificativa}?factura=${documento.id}`)}>
                 Rectificar
               </Button>

@@ -9,6 +9,7 @@ import { readUpload } from './archivos.ts';
 import { derivedColumns } from './catalogo/derivados.ts';
 import type { Searchable } from './catalogo/derivados.ts';
 import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
+import { completarRolesRestaurados } from '../auth/roles.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -59,7 +60,9 @@ const TABLES = {
     stock_negativo: 'flag1',
     ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 'flag'])),
   },
-  usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text' },
+  // Roles (0009) before the users that have them; a user without one (an older backup) becomes Administrador.
+  roles: { id: 'int', nombre: 'text', clave: 'text?', predefinido: 'flag', derechos: 'text', creado: 'text' },
+  usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text', rol_id: 'int?' },
   series: { id: 'int', codigo: 'text', descripcion: 'text', tipo: { enum: SERIE_TIPOS }, activo: 'flag' },
   archivos: { id: 'text', nombre: 'text', tipo: 'text', tamano: 'int', datos: 'base64', creado: 'text' },
   // Catalogue (issue 3).
@@ -253,7 +256,7 @@ type TableName = keyof typeof TABLES;
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 /** Tables with a serial id whose PostgreSQL sequence must follow the restored ids. */
 const SERIAL_TABLES: TableName[] = [
-  'configuracion', 'usuarios', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
+  'configuracion', 'usuarios', 'roles', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
   'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios',
 ];
@@ -269,6 +272,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'clientes', 'parte_horas', 'registros_facturacion', 'registros_cadena',
   // Issue 9.
   'verifactu_envios',
+  // Roles.
+  'roles',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
@@ -369,6 +374,7 @@ async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSe
       }
     }
     if (app.dialect === 'postgres') await resetSequences(trx);
+    await completarRolesRestaurados(trx);
     // A backup from before the catalogue has no warehouse: the default one, as a fresh install has.
     if (!tables.almacenes.length) await trx.insertInto('almacenes').values(DEFAULT_ALMACEN).execute();
     await trx.deleteFrom('recuperaciones').execute();

@@ -9,6 +9,7 @@ import { createActionRegistry } from './registry.ts';
 import { serieActions } from './series.ts';
 import { sesionActions } from './sesion.ts';
 import { usuarioActions } from './usuarios.ts';
+import { rolActions } from './roles.ts';
 import { ventaActions } from './ventas/index.ts';
 
 /** Every op.asp action; a new concern adds its file here. */
@@ -17,6 +18,7 @@ export const createRegistry = () =>
     sesionActions,
     configuracionActions,
     usuarioActions,
+    rolActions,
     serieActions,
     graficoActions,
     archivoActions,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { MESSAGES, validate } from 'shared/domain';
 import type { ApiResponse, FlagName, Infer, ModuleFlags, Schema } from 'shared/domain';
 import { ActionError } from '../errors.ts';
+import { comprobarDatos, comprobarNecesidad } from '../auth/derechos.ts';
 import type { AppContext } from '../context.ts';
 import { readSession } from '../session.ts';
 import type { SessionUser } from '../session.ts';
@@ -83,6 +84,9 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
       user = await readSession(ctx.db, request, true);
       if (!user) return reply.code(401).send({ RESULT: '1', message: MESSAGES.sessionExpired });
     }
+    // The user's role, before anything else (auth/derechos.ts: one table for every action).
+    const refused = comprobarNecesidad(action.name, user);
+    if (refused) return reply.code(refused.status).send(refused.body);
     if (action.flags?.length && flagsOff(action.flags, await ctx.config.flags())) {
       return reply.code(403).send({ RESULT: '1', message: MESSAGES.moduleOff });
     }
@@ -101,6 +105,9 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
 
     let result: ActionResult;
     try {
+      // What the data needs of the role beyond the action's level (a line's price, an undo on an earlier day…).
+      const refusedData = await comprobarDatos(action.name, { user, input, raw, app: ctx });
+      if (refusedData) return reply.code(refusedData.status).send(refusedData.body);
       result = await action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
     } catch (err) {
       if (err instanceof ActionError) return reply.code(err.status).send(err.body);
@@ -125,10 +132,13 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
       url: '/api/op.asp',
       constraints: { bulkBody: 'yes' },
       bodyLimit: Math.max(...bulk.map((a) => a.bodyLimit!)),
-      // Nobody without a session gets a large body read and parsed.
+      // Nobody without a session, or whose role can't run the action, gets a large body read and parsed.
       onRequest: async (request, reply) => {
         const user = await readSession(ctx.db, request, false);
         if (!user) return reply.code(401).send({ RESULT: '1', message: MESSAGES.sessionExpired });
+        const ac = (request.query as Record<string, unknown>).ac;
+        const refused = typeof ac === 'string' ? comprobarNecesidad(ac, user) : null;
+        if (refused) return reply.code(refused.status).send(refused.body);
       },
       handler: handle,
     });

@@ -6,6 +6,8 @@ import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword }
 import { SESSION_COOKIE, clearSessionCookie, createSession, setSessionCookie } from '../session.ts';
 import { defineAction, fail } from './registry.ts';
 import { readConfiguracion } from './configuracion.ts';
+import { DERECHOS, tablaAcciones } from '../auth/derechos.ts';
+import { rolSesion } from '../auth/roles.ts';
 
 const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_EMAIL = 5;
@@ -73,8 +75,26 @@ export const sesionActions = [
       const configuracion = await readConfiguracion(app);
       return {
         RESULT: '0',
-        user: { id: user.id, nombre: user.nombre, email: user.email },
+        user: { id: user.id, nombre: user.nombre, email: user.email, rol: await rolSesion(app.db, user.rol_id) },
         data: configuracion ? [configuracion] : [],
+        acciones: tablaAcciones(DERECHOS.keys()),
+      };
+    },
+  }),
+
+  defineAction({
+    name: 'sesion',
+    method: 'GET',
+    // Who is logged in with the role's rights as they are now, the configuration and the table of needs: what the
+    // app draws its menu and buttons from (a restored tab, a role changed meanwhile).
+    async handler({ user, app }) {
+      const me = user!;
+      const configuracion = await readConfiguracion(app);
+      return {
+        RESULT: '0',
+        user: { id: me.id, nombre: me.nombre, email: me.email, rol: me.rol },
+        data: configuracion ? [configuracion] : [],
+        acciones: tablaAcciones(DERECHOS.keys()),
       };
     },
   }),

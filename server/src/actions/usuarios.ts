@@ -1,17 +1,22 @@
-import { MESSAGES, usuarioSchema } from 'shared/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { MESSAGES, puede, usuarioSchema } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import { nowIso } from '../context.ts';
-import type { UsuarioRow } from '../db/schema.ts';
+import type { Database, UsuarioRow } from '../db/schema.ts';
+import { dialectOf } from '../documentos/sql.ts';
 import { hashPassword } from '../security.ts';
+import { idRolPredefinido, otrosAdministradores } from '../auth/roles.ts';
 import { contains, listSchema, listado, taken, uniqueOr } from './common.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
-/** Every column but password_hash. */
-const PUBLIC_COLUMNS = ['id', 'nombre', 'email', 'activo', 'ultimo_acceso', 'creado'] as const;
+/** Every column but password_hash, and the role's name. */
+const PUBLIC_COLUMNS = ['u.id', 'u.nombre', 'u.email', 'u.activo', 'u.ultimo_acceso', 'u.creado', 'u.rol_id', 'r.nombre as rol_nombre'] as const;
+const ORDER_COLUMNS = ['id', 'nombre', 'email', 'activo', 'ultimo_acceso', 'creado', 'rol_nombre'] as const;
 
 const listInput = {
-  ...listSchema(PUBLIC_COLUMNS),
+  ...listSchema(ORDER_COLUMNS),
   activo: { type: 'enum', values: ['0', '1'] },
+  rol_id: { type: 'int', min: 1 },
 } as const satisfies Schema;
 
 const editInput = { id: { type: 'int', min: 1 }, ...usuarioSchema } as const satisfies Schema;
@@ -19,24 +24,54 @@ const deleteInput = { id: { type: 'int', required: true, min: 1 } } as const sat
 
 const duplicatedEmail = () => invalidFields({ email: MESSAGES.duplicated });
 
+const usuarios = (db: Kysely<Database>) => db.selectFrom('usuarios as u').leftJoin('roles as r', 'r.id', 'u.rol_id');
+const leerUsuario = (db: Kysely<Database>, id: number) => usuarios(db).select(PUBLIC_COLUMNS).where('u.id', '=', id).executeTakeFirst();
+
+/**
+ * The last active Administrador stays one: never deleted, deactivated or given another role (RESULT 1). The
+ * Administrador role's row is locked first on PostgreSQL, so two administrators demoting each other at once are
+ * checked one after the other (SQLite runs one writer at a time).
+ */
+async function protegerUltimoAdministrador(trx: Transaction<Database>, id: number): Promise<void> {
+  const admin = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where('clave', '=', 'administrador')
+    .$if(dialectOf(trx) === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  const u = await trx.selectFrom('usuarios').select(['rol_id', 'activo']).where('id', '=', id).executeTakeFirst();
+  if (!admin || !u || u.rol_id !== admin.id || u.activo !== 1) return;
+  if ((await otrosAdministradores(trx, id)) === 0) throw fail(MESSAGES.ultimoAdministrador);
+}
+
+/** `rol_id` as sent: an existing role, else a field error. */
+async function rolValido(db: Kysely<Database>, rolId: number): Promise<void> {
+  const r = await db.selectFrom('roles').select('id').where('id', '=', rolId).executeTakeFirst();
+  if (!r) throw invalidFields({ rol_id: MESSAGES.rolNoExiste });
+}
+
 export const usuarioActions = [
   defineAction({
     name: 'listadousuarios',
     method: 'GET',
     input: listInput,
-    async handler({ input, app }) {
-      const base = app.db
-        .selectFrom('usuarios')
-        .$if(!!input.q, (q) => q.where((eb) => eb.or([contains('nombre', input.q!), contains('email', input.q!)])))
-        .$if(input.activo !== null, (q) => q.where('activo', '=', Number(input.activo) as 0 | 1));
+    async handler({ input, app, user }) {
+      // A role that reads users only to pick one (a parte's worker, a van's driver) gets their names, nothing more.
+      const soloNombres = !puede(user!.rol.derechos, 'usuarios', 'ver');
+      const base = usuarios(app.db)
+        .$if(!!input.q, (q) => q.where((eb) => eb.or([contains('u.nombre', input.q!), ...(soloNombres ? [] : [contains('u.email', input.q!)])])))
+        .$if(input.activo !== null, (q) => q.where('u.activo', '=', Number(input.activo) as 0 | 1))
+        .$if(input.rol_id !== null, (q) => q.where('u.rol_id', '=', input.rol_id!));
+      const orden = input.orden === 'rol_nombre' ? 'r.nombre' : (`u.${input.orden ?? 'nombre'}` as const);
+      const columnas = soloNombres ? (['u.id', 'u.nombre', 'u.activo'] as const) : PUBLIC_COLUMNS;
       return listado(input, {
-        one: (id) => app.db.selectFrom('usuarios').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst(),
+        one: (id) => usuarios(app.db).select(columnas).where('u.id', '=', id).executeTakeFirst(),
         total: async () => (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total,
         page: ({ limit, offset, dir }) =>
           base
-            .select(PUBLIC_COLUMNS)
-            .orderBy(input.orden ?? 'nombre', dir)
-            .orderBy('id')
+            .select(columnas)
+            .orderBy(soloNombres ? 'u.nombre' : orden, dir)
+            .orderBy('u.id')
             .limit(limit)
             .offset(offset)
             .execute(),
@@ -51,6 +86,7 @@ export const usuarioActions = [
     async handler({ input, raw, user, app }) {
       const me = user!;
       if (await taken(app.db, 'usuarios', 'email', input.email, input.id)) throw duplicatedEmail();
+      if (input.rol_id !== null) await rolValido(app.db, input.rol_id);
 
       const id = await uniqueOr(duplicatedEmail, async () => {
         if (input.id === null) {
@@ -64,6 +100,8 @@ export const usuarioActions = [
               activo: 'activo' in raw ? (input.activo ?? 0) : 1,
               ultimo_acceso: null,
               creado: nowIso(),
+              // Without a role, the one that changes nothing.
+              rol_id: input.rol_id ?? (await idRolPredefinido(app.db, 'consulta')),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -74,11 +112,17 @@ export const usuarioActions = [
         if (deactivating && id === me.id) throw invalidFields({ activo: MESSAGES.cannotDeactivateSelf });
         const values: Partial<UsuarioRow> = { nombre: input.nombre, email: input.email };
         if ('activo' in raw) values.activo = input.activo ?? 0;
+        if (input.rol_id !== null) values.rol_id = input.rol_id;
         if (input.password) values.password_hash = await hashPassword(input.password);
         await app.db.transaction().execute(async (trx) => {
+          if (deactivating || input.rol_id !== null) {
+            const u = await trx.selectFrom('usuarios').select('rol_id').where('id', '=', id).executeTakeFirst();
+            if (deactivating || (u && u.rol_id !== input.rol_id)) await protegerUltimoAdministrador(trx, id);
+          }
           const updated = await trx.updateTable('usuarios').set(values).where('id', '=', id).executeTakeFirst();
           if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.notFound, '3');
-          // A deactivated user, or one whose password changed, is logged out everywhere but here.
+          // A deactivated user, or one whose password changed, is logged out everywhere but here. A new role needs
+          // nothing: every request reads the role again.
           if (deactivating || values.password_hash) {
             await trx
               .deleteFrom('sesiones')
@@ -89,8 +133,8 @@ export const usuarioActions = [
         });
         return id;
       });
-      const saved = await app.db.selectFrom('usuarios').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
-      return { RESULT: '0', data: [saved] };
+      const saved = await leerUsuario(app.db, id);
+      return { RESULT: '0', data: [saved!] };
     },
   }),
 
@@ -101,6 +145,7 @@ export const usuarioActions = [
     async handler({ input, user, app }) {
       if (input.id === user!.id) throw fail(MESSAGES.cannotDeleteSelf);
       const deleted = await app.db.transaction().execute(async (trx) => {
+        await protegerUltimoAdministrador(trx, input.id);
         await trx.deleteFrom('sesiones').where('usuario_id', '=', input.id).execute();
         await trx.deleteFrom('recuperaciones').where('usuario_id', '=', input.id).execute();
         return trx.deleteFrom('usuarios').where('id', '=', input.id).executeTakeFirst();

@@ -9,7 +9,22 @@ type TableOf<T extends { id: number }> = { id: Generated<number> } & Omit<T, 'id
 
 export type ConfiguracionTable = TableOf<Omit<Configuracion, 'minorista' | 'stock_negativo'>> & { minorista: Generated<0 | 1>; stock_negativo: Generated<0 | 1> };
 
-export type UsuariosTable = TableOf<Usuario> & { password_hash: string };
+export type UsuariosTable = TableOf<Omit<Usuario, 'rol_id' | 'rol_nombre'>> & {
+  password_hash: string;
+  /** Always set (a user without one, from an old backup, gets Administrador on restore). */
+  rol_id: number | null;
+};
+
+/** Roles (migration 0009): built-in ones have a `clave` and are rewritten from the code on every start. */
+export type RolesTable = {
+  id: Generated<number>;
+  nombre: string;
+  clave: string | null;
+  predefinido: Flag;
+  /** JSON of Derechos (shared/domain/roles.ts). */
+  derechos: string;
+  creado: string;
+};
 
 export type SesionesTable = {
   token_hash: string;
@@ -139,6 +154,7 @@ export type ArticuloUbicacionesTable = { articulo_id: number; almacen_id: number
 export type Database = {
   configuracion: ConfiguracionTable;
   usuarios: UsuariosTable;
+  roles: RolesTable;
   sesiones: SesionesTable;
   recuperaciones: RecuperacionesTable;
   intentos_login: IntentosLoginTable;

@@ -5,6 +5,7 @@ import { CONF_FIELD, FLAG_NAMES } from 'shared/domain';
 import type { FlagName } from 'shared/domain';
 import { nowIso } from '../context.ts';
 import { hashPassword } from '../security.ts';
+import { idRolPredefinido, sincronizarRolesPredefinidos } from '../auth/roles.ts';
 import { seedCatalogo } from './seed-catalogo.ts';
 import { seedCompras } from './seed-compras.ts';
 import { seedVentas } from './seed-ventas.ts';
@@ -47,6 +48,8 @@ export async function seed(
   options: { demoStock?: boolean } = {},
 ): Promise<SeedResult> {
   const result: SeedResult = { adminCreated: null };
+  // Every start: the built-in roles as this version defines them.
+  await sincronizarRolesPredefinidos(db);
 
   const hasConfig = await db.selectFrom('configuracion').select('id').limit(1).executeTakeFirst();
   if (!hasConfig) {
@@ -87,6 +90,7 @@ export async function seed(
         activo: 1,
         ultimo_acceso: null,
         creado: nowIso(),
+        rol_id: await idRolPredefinido(db, 'administrador'),
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .executeTakeFirst();

@@ -20,6 +20,8 @@ export type ApiClientOptions = {
   onResponse?: () => void;
   /** HTTP 401: the session is gone. */
   onUnauthorized?: () => void;
+  /** HTTP 403 refused by the user's role (`derecho` in the body): the role may have changed; read the session again. */
+  onForbidden?: (body: ApiResponse) => void;
   fetchImpl?: typeof fetch;
 };
 
@@ -73,6 +75,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     if (!res.ok) {
       if (res.status === 401) options.onUnauthorized?.();
+      if (res.status === 403 && body && typeof body === 'object' && 'derecho' in body) options.onForbidden?.(body as ApiResponse);
       throw new ApiHttpError(res.status, (body as ApiResponse) ?? { RESULT: '1' });
     }
     if (body && typeof body === 'object' && Object.keys(body).length === 0) {

@@ -6,6 +6,9 @@ import { accionesDesde, type AccionDef, type Documento, type DocumentoTipoDef, }
 import { formatDecimal } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
 import { useAction } from '../hooks/useApi';
+import { usePermisos } from '../hooks/usePermisos';
+import { necesidadDocumento } from '../domain/roles';
+import { hoyIso } from './useDocumentEditor';
 import { decimalInputText } from '../ui/inputs';
 import { ConfirmDialog } from '../ui/layout';
 import { Button } from '../ui/primitives';
@@ -54,8 +57,13 @@ export default function DocumentActionsImpl({ def, documento, onChange, disabled
   const { run, busy } = useAction();
   const { flags } = useShell();
   const [asking, setAsking] = useState<AccionDef | null>(null);
-  // An action that needs another flag (facturar needs ventas_facturas) is not offered without it.
-  const acciones = accionesDesde(def, documento.estado).filter((a) => !a.flag || flags[a.flag] === 1);
+  const permisos = usePermisos();
+  // An undo on a document of an earlier day needs its own right (the server refuses it without).
+  const anterior = documento.fecha < hoyIso() && !permisos.tiene('deshacer_anterior');
+  // An action that needs another flag (facturar needs ventas_facturas) is not offered without it, nor one the user's role can't run.
+  const acciones = accionesDesde(def, documento.estado).filter(
+    (a) => (!a.flag || flags[a.flag] === 1) && permisos.cumple(necesidadDocumento(def, a.verbo)) && !(a.undoes && anterior),
+  );
 
   const ejecutar = async (accion: AccionDef, lineas?: { id: number; cantidad: number }[]) => {
     const body: Record<string, unknown> = { id: documento.id };

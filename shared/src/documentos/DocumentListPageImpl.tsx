@@ -5,6 +5,8 @@ import { useShell } from '../context';
 import type { Documento, DocumentoTipoDef } from '../domain/documentos';
 import { formatDate, formatMoney } from '../domain/format';
 import { useListState } from '../hooks/useApi';
+import { usePermisos } from '../hooks/usePermisos';
+import { necesidadDocumento } from '../domain/roles';
 import { downloadDocumentosPdf, empresaPdf, type DocumentosPdfOptions } from '../io/documentosPdf';
 import { linkColumn, type DataColumn } from '../ui/DataTable';
 import type { SelectOption } from '../ui/fields';
@@ -151,6 +153,7 @@ function DocumentList({
 }: DocumentListOpciones & { def: DocumentoTipoDef; recordPath: (id: number) => string; newPath: string }) {
   const { api, toast, config } = useShell();
   const navigate = useNavigate();
+  const puedeCrear = usePermisos().cumple(necesidadDocumento(def, 'editar'));
   const [fechas, setFechas] = useListState(`${listKey}-fechas`);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [printing, setPrinting] = useState(false);
@@ -237,7 +240,7 @@ function DocumentList({
         actions={
           <>
             {actions}
-            <Button onClick={() => navigate(newPath)}>{nuevo}</Button>
+            {puedeCrear && <Button onClick={() => navigate(newPath)}>{nuevo}</Button>}
           </>
         }
       />

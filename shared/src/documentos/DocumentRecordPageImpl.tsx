@@ -1,6 +1,8 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { DocumentoTipoDef } from '../domain/documentos';
+import { necesidadDocumento } from '../domain/roles';
+import { usePermisos } from '../hooks/usePermisos';
 import { FORMA_PAGO_OPTIONS, RETENCION_OPTIONS } from '../domain/terceros';
 import { SelectField, TextField, type SelectOption } from '../ui/fields';
 import { FormGrid, FormSection, RecordActions, RecordForm } from '../ui/form';
@@ -93,6 +95,7 @@ export default function DocumentRecordPageImpl<C extends string>({
   const [elegido, setElegido] = useState<{ id: string; nombre: string } | null>(null);
   const [devolviendo, setDevolviendo] = useState(false);
   const navigate = useNavigate();
+  const permisos = usePermisos();
   if (editor.loading) return <Spinner />;
   const { def, campos } = pantalla;
   const { form, documento, isNew, editable } = editor;
@@ -223,7 +226,7 @@ export default function DocumentRecordPageImpl<C extends string>({
           (actions || (documento && (imprimir || devolver))) && (
             <>
               {actions}
-              {documento && devolver && (
+              {documento && devolver && permisos.cumple(necesidadDocumento(devolver.def, 'editar')) && (
                 <Button
                   type="button"
                   $variant="secondary"

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import { useShell } from '../context';
+import { usePermisos } from '../hooks/usePermisos';
 import type { ListParams } from '../domain/api';
 import { TIPOS_IVA, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
@@ -144,9 +145,9 @@ const StyledMessage = styled.div<{ $tone: 'ok' | 'warning' }>`
 type Campo = 'cantidad' | 'precio' | 'descuento' | 'tipo_iva' | 'motivo' | 'ubicacion_id';
 
 /** The editable fields of a line, in Tab order, by mode. */
-function camposDe(modo: LineaModo, conUbicacion: boolean): Campo[] {
+function camposDe(modo: LineaModo, conUbicacion: boolean, precioFijo = false): Campo[] {
   const u: Campo[] = conUbicacion ? ['ubicacion_id'] : [];
-  if (modo === 'venta' || modo === 'compra') return [...u, 'cantidad', 'precio', 'descuento', 'tipo_iva'];
+  if (modo === 'venta' || modo === 'compra') return [...u, 'cantidad', ...(precioFijo ? [] : ['precio' as const]), 'descuento', 'tipo_iva'];
   if (modo === 'perdida') return [...u, 'cantidad', 'motivo'];
   return [...u, 'cantidad'];
 }
@@ -157,6 +158,8 @@ const precio4 = (v: DecimalValue) => (typeof v === 'bigint' ? formatDecimal(v, 4
 type RowContext = {
   modo: LineaModo;
   readOnly: boolean;
+  /** The user's role can't change a line's price (cambiar_precio): it shows, not typed. */
+  precioFijo: boolean;
   ubicaciones?: SelectOption[];
   mostrarTeorico: boolean;
   conPendiente: boolean;
@@ -236,7 +239,7 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
     ) : null;
   };
   const num = (campo: 'cantidad' | 'precio' | 'descuento', scale: number, minFraction: number, label: string) =>
-    readOnly ? (
+    readOnly || (campo === 'precio' && ctx.precioFijo) ? (
       <span>{typeof linea[campo] === 'bigint' ? formatDecimal(linea[campo] as bigint, scale, minFraction) : ''}</span>
     ) : (
       <NumCell
@@ -422,7 +425,8 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
   latest.current = props;
   const [mensaje, setMensaje] = useState<{ tone: 'ok' | 'warning'; text: string } | null>(null);
 
-  const campos = useMemo(() => camposDe(modo, !!ubicaciones), [modo, ubicaciones]);
+  const precioFijo = !usePermisos().tiene('cambiar_precio');
+  const campos = useMemo(() => camposDe(modo, !!ubicaciones, precioFijo), [modo, ubicaciones, precioFijo]);
   const camposRef = useRef(campos);
   camposRef.current = campos;
 
@@ -468,8 +472,8 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
   const conPendiente = readOnly && lineas.some((l) => (l.pendiente ?? 0) > 0);
   const conDisponible = !!disponible;
   const ctx = useMemo<RowContext>(
-    () => ({ modo, readOnly, ubicaciones, mostrarTeorico, conPendiente, conDisponible, total: lineas.length, dispatch, onKeyDown: handleFieldKey }),
-    [modo, readOnly, ubicaciones, mostrarTeorico, conPendiente, conDisponible, lineas.length, dispatch, handleFieldKey],
+    () => ({ modo, readOnly, precioFijo, ubicaciones, mostrarTeorico, conPendiente, conDisponible, total: lineas.length, dispatch, onKeyDown: handleFieldKey }),
+    [modo, readOnly, precioFijo, ubicaciones, mostrarTeorico, conPendiente, conDisponible, lineas.length, dispatch, handleFieldKey],
   );
   const { general, porLinea } = useMemo(() => erroresPorLinea(errores ?? {}), [errores]);
 

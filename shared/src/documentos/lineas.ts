@@ -49,10 +49,13 @@ let seq = 0;
 /** A fresh local line key. */
 export const nuevaClaveLinea = () => `l${++seq}`;
 
-/** Default unit price of a new line by mode: the average (or last) cost for stock, the tariff for sales. */
-export function precioPorDefecto(a: ArticuloLinea, modo: LineaModo): bigint {
+/**
+ * Default unit price of a new line by mode: the average (or last) cost for stock, the tariff for sales. A purchase line
+ * of an article answered without its purchase price (a role that doesn't see costs) has none: the server puts it.
+ */
+export function precioPorDefecto(a: ArticuloLinea, modo: LineaModo): bigint | null {
   if (modo === 'venta') return BigInt(a.precio_venta ?? 0);
-  if (modo === 'compra') return BigInt(a.precio_compra ?? 0);
+  if (modo === 'compra') return a.precio_compra === undefined || a.precio_compra === null ? null : BigInt(a.precio_compra);
   return BigInt(a.precio_medio_compra || a.precio_compra || 0);
 }
 
@@ -169,7 +172,8 @@ export function validarLineas(lineas: readonly LineaEditable[], modo: LineaModo,
       if (typeof c !== 'bigint' || c < 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidadRecuento;
     } else if (typeof c !== 'bigint' || c <= 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidad;
     if (!esModoAlmacen(modo)) {
-      if (typeof l.precio !== 'bigint' || l.precio < 0n) errors[`lineas.${i}.precio`] = LINEA_MENSAJES.numero;
+      // No price at all (null): the server takes the article's (a purchase line of a role that doesn't see costs).
+      if (l.precio !== null && (typeof l.precio !== 'bigint' || l.precio < 0n)) errors[`lineas.${i}.precio`] = LINEA_MENSAJES.numero;
       if (l.descuento !== null && (typeof l.descuento !== 'bigint' || l.descuento < 0n || l.descuento > 10000n))
         errors[`lineas.${i}.descuento`] = LINEA_MENSAJES.numero;
     }
@@ -183,7 +187,7 @@ export function lineasAInput(lineas: readonly LineaEditable[], modo: LineaModo):
   return lineas.map((l) => {
     const input: LineaInput = { articulo_id: l.articulo_id, cantidad: Number(num(l.cantidad)), ubicacion_id: l.ubicacion_id };
     if (!esModoAlmacen(modo)) {
-      input.precio = Number(num(l.precio));
+      if (l.precio !== null) input.precio = Number(num(l.precio));
       input.descuento = Number(num(l.descuento));
       input.descripcion = l.descripcion;
     }

@@ -3,6 +3,8 @@ import { ApiHttpError } from '../api/client';
 import { documentoAlmacenSchema, type Documento, type DocumentoTipoDef } from '../domain/documentos';
 import { validate, type FieldErrors, type Schema } from '../domain/validation';
 import { useAction, useRecord } from '../hooks/useApi';
+import { usePermisos } from '../hooks/usePermisos';
+import { necesidadDocumento } from '../domain/roles';
 import { useForm } from '../ui/useForm';
 import { lineaDesdeDocumento, lineasAInput, lineasReducer, validarLineas, LINEA_MENSAJES, type LineaEditable } from './lineas';
 
@@ -124,8 +126,12 @@ export function useDocumentEditor(def: DocumentoTipoDef, id: string | number | u
   const estado = record?.estado ?? def.inicial;
   // Other documents come from its lines (an albarán with a devolución): the server refuses to rewrite or remove it.
   const conHijos = (record?.hijos?.length ?? 0) > 0;
-  const editable = isNew || (def.editable.includes(estado) && !conHijos);
-  const eliminable = !isNew && def.eliminable.includes(estado) && !conHijos;
+  // And what the user's role lets the server do: without it the document is only read.
+  const permisos = usePermisos();
+  const puedeGuardar = permisos.cumple(necesidadDocumento(def, 'editar'));
+  const puedeEliminar = permisos.cumple(necesidadDocumento(def, 'eliminar'));
+  const editable = puedeGuardar && (isNew || (def.editable.includes(estado) && !conHijos));
+  const eliminable = puedeEliminar && !isNew && def.eliminable.includes(estado) && !conHijos;
   const dirty = form.dirty || lineas !== base || !!options.extra?.dirty;
 
   const doSave = useCallback(async (): Promise<boolean> => {

@@ -12,8 +12,12 @@ export type ApiResponse<T = unknown> = {
   message?: string;
   /** Field errors (HTTP 400). */
   errors?: FieldErrors;
-  /** identificar: the logged-in user. */
+  /** identificar, sesion: the logged-in user (UsuarioSesion). */
   user?: unknown;
+  /** identificar, sesion: what each op.asp action needs (`codificarNecesidad`), for the screens to hide what would be refused. */
+  acciones?: Record<string, string>;
+  /** A 403 refused by the user's role: what is missing ('catalogo.eliminar', 'anular_facturas'). */
+  derecho?: string;
 };
 
 /** Query parameters every `listado<entidades>` accepts. */

@@ -89,7 +89,7 @@ describe('validation', () => {
     const r = validate(usuarioSchema, { nombre: 'x'.repeat(101), email: ' Ana@Demo.ES ', password: 'corta' });
     expect(!r.ok && r.errors).toEqual({ nombre: MESSAGES.tooLong, password: MESSAGES.passwordTooShort });
     const ok = validate(usuarioSchema, { nombre: 'Ana', email: ' Ana@Demo.ES ', activo: true });
-    expect(ok.ok && ok.value).toEqual({ nombre: 'Ana', email: 'ana@demo.es', password: null, activo: 1 });
+    expect(ok.ok && ok.value).toEqual({ nombre: 'Ana', email: 'ana@demo.es', password: null, activo: 1, rol_id: null });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ModuleFlags } from './flags';
+import type { RolSesion } from './roles';
 
 /** Company configuration record: company data plus the 26 `conf_` flag fields (0/1). */
 export type Configuracion = {
@@ -27,6 +28,12 @@ export type Usuario = {
   activo: 0 | 1;
   ultimo_acceso: string | null;
   creado: string;
+  /**
+   * The user's role (roles.ts) and its name, in lists and records; absent where a role reads users only to pick one
+   * (a parte's worker: id, nombre and activo).
+   */
+  rol_id?: number;
+  rol_nombre?: string;
 };
 
 export const SERIE_TIPOS = ['normal', 'rectificativa', 'simplificada'] as const;
@@ -51,5 +58,11 @@ export type GraficoMes = { mes: string; compras: number | null; ventas: number |
 export type Archivo = { id: string; url: string; nombre: string; tipo: string };
 
 export type SessionInfo = { user: Usuario; flags: ModuleFlags };
+
+/**
+ * Who is logged in, as `identificar` and `sesion` answer it: with the role and its rights, read again by the
+ * server on every request (a role changed applies to the next one).
+ */
+export type UsuarioSesion = Pick<Usuario, 'id' | 'nombre' | 'email'> & { rol?: RolSesion };
 
 export const ESTADOS_ACTIVO = { 1: 'Activo', 0: 'Inactivo' } as const;

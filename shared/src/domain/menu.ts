@@ -1,4 +1,11 @@
 import type { FlagName, ModuleFlags } from './flags';
+import { AREAS, NIVELES, puede, type Area, type Derechos, type Nivel } from './roles';
+
+/**
+ * What the role must allow for an entry or a section to show: an area ('catalogo': to see it) or an area and a
+ * level ('catalogo.editar'); a list shows it when the role allows any of them.
+ */
+export type MenuArea = Area | `${Area}.${Nivel}` | readonly (Area | `${Area}.${Nivel}`)[];
 
 /** A menu entry of a section: path relative to the section prefix. */
 export type MenuEntry = {
@@ -8,6 +15,8 @@ export type MenuEntry = {
   module?: FlagName | FlagName[];
   /** Shown only when this flag is off. */
   noModule?: FlagName;
+  /** Shown only when the user's role allows it (see MenuArea). */
+  area?: MenuArea;
 };
 
 export type MenuGroupName = 'Productos' | 'Compras' | 'Ventas' | 'Almacenes' | 'Informes' | 'Configuración';
@@ -21,6 +30,8 @@ export type SectionMenu = {
   group: MenuGroupName;
   /** The whole section needs these flags on. */
   module?: FlagName | FlagName[];
+  /** The whole section needs the role to allow this (see MenuArea). */
+  area?: MenuArea;
   entries: MenuEntry[];
 };
 
@@ -42,16 +53,29 @@ function flagsOn(flags: ModuleFlags, module: FlagName | FlagName[] | undefined):
   return (Array.isArray(module) ? module : [module]).every((f) => flags[f] === 1);
 }
 
-export function isEntryVisible(entry: Pick<MenuEntry, 'module' | 'noModule'>, flags: ModuleFlags): boolean {
-  if (!flagsOn(flags, entry.module)) return false;
-  if (entry.noModule && flags[entry.noModule] === 1) return false;
-  return true;
+/**
+ * Whether a role allows a MenuArea. Unknown rights (null: a session from before roles, or a test without a role)
+ * allow everything: the server decides anyway. An area or level this build doesn't know allows nothing.
+ */
+export function areaVisible(area: MenuArea | undefined, derechos: Derechos | null | undefined): boolean {
+  if (!area || !derechos) return true;
+  const list: readonly string[] = typeof area === 'string' ? [area] : area;
+  return list.some((item) => {
+    const [a, n = 'ver'] = item.split('.');
+    return (AREAS as readonly string[]).includes(a) && (NIVELES as readonly string[]).includes(n) && puede(derechos, a as Area, n as Nivel);
+  });
 }
 
-/** Entries of a section visible with these flags; none when the section itself is off. */
-export function visibleEntries(section: SectionMenu, flags: ModuleFlags): MenuEntry[] {
-  if (!flagsOn(flags, section.module)) return [];
-  return section.entries.filter((e) => isEntryVisible(e, flags));
+export function isEntryVisible(entry: Pick<MenuEntry, 'module' | 'noModule' | 'area'>, flags: ModuleFlags, derechos?: Derechos | null): boolean {
+  if (!flagsOn(flags, entry.module)) return false;
+  if (entry.noModule && flags[entry.noModule] === 1) return false;
+  return areaVisible(entry.area, derechos);
+}
+
+/** Entries of a section visible with these flags (and, given, the role's rights); none when the section itself is off. */
+export function visibleEntries(section: SectionMenu, flags: ModuleFlags, derechos?: Derechos | null): MenuEntry[] {
+  if (!flagsOn(flags, section.module) || !areaVisible(section.area, derechos)) return [];
+  return section.entries.filter((e) => isEntryVisible(e, flags, derechos));
 }
 
 export const MENU_GROUP_ORDER: MenuGroupName[] = ['Productos', 'Compras', 'Ventas', 'Almacenes', 'Informes', 'Configuración'];

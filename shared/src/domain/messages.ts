@@ -146,6 +146,21 @@ export const MESSAGES = {
   certificadoGuardado: 'Se ha guardado el certificado de la empresa',
   certificadoEliminado: 'Se ha eliminado el certificado de la empresa',
   certificadoRequerido: 'Elija el archivo del certificado (.p12 o .pfx)',
+  // Roles.
+  rolSinDerecho: 'Su rol no permite {accion} en {area}.',
+  rolSinDerechoEspecial: 'Su rol no permite {accion}.',
+  rolSinDescuento: 'Su rol no permite un descuento superior al {n} %.',
+  rolLinea: '(línea {n})',
+  rolSinTabla: 'Esta acción no tiene derechos definidos: nadie puede usarla hasta que se le asignen.',
+  rolPredefinidoInmutable: 'Los roles predefinidos no se pueden modificar ni eliminar: cópielo para crear uno propio.',
+  rolEnUso: 'No se puede eliminar: hay usuarios con este rol. Asígneles otro antes.',
+  rolDerechosNoValidos: 'Los derechos del rol no son válidos',
+  rolNoExiste: 'El rol no existe',
+  copiaSinAdministrador: 'La copia no tiene ningún usuario activo con el rol Administrador: nadie podría gestionar usuarios ni roles',
+  ultimoAdministrador: 'Debe quedar al menos un usuario activo con el rol Administrador: este es el último.',
+  soloTpv: 'Su rol ({rol}) solo trabaja en el TPV: no tiene acceso a las secciones de gestión.',
+  seccionSinDerecho: 'Su rol no permite entrar en esta sección.',
+  soloConsulta: 'Solo consulta: su rol no permite guardar cambios aquí.',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

@@ -42,6 +42,8 @@ export const usuarioSchema = {
   email: { type: 'email', required: true },
   password: { type: 'password', min: CONSTANTS.minPasswordLength },
   activo: { type: 'flag' },
+  /** The user's role (roles.ts); a new user without one gets Consulta, an update without it keeps theirs. */
+  rol_id: { type: 'int', min: 1 },
 } satisfies Schema;
 
 export const serieSchema = {

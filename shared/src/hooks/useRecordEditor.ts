@@ -3,6 +3,7 @@ import type { FieldErrors, Schema } from '../domain/validation';
 import { validate } from '../domain/validation';
 import { useForm, type FormValues } from '../ui/useForm';
 import { useAction, useRecord } from './useApi';
+import { usePermisos } from './usePermisos';
 
 export type RecordEditorContext<V> = { isNew: boolean; values: V };
 
@@ -46,6 +47,10 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
   const { record, setRecord, loading, notFound } = useRecord<R>(actions.list, id);
   const form = useForm<V>(schema, empty);
   const { run, busy } = useAction();
+  const permisos = usePermisos();
+  // What the user's role lets the server do: RecordActions shows no «Guardar» / «Eliminar» it would refuse.
+  const puedeGuardar = permisos.accion(actions.save);
+  const puedeEliminar = !!actions.remove && permisos.accion(actions.remove);
   const [removing, setRemoving] = useState(false);
   const { reset } = form;
 
@@ -64,6 +69,7 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
 
   /** Validates and saves; resolves true when the server saved it. */
   const save = useCallback(async (): Promise<boolean> => {
+    if (!puedeGuardar) return false;
     const ctx = { isNew, values: form.values };
     const extra = rules?.(ctx);
     if (!form.validateAll(extra?.schema, extra?.check)) return false;
@@ -84,7 +90,7 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
     }
     if (saved) onSaved?.(saved, isNew);
     return true;
-  }, [isNew, form, rules, schema, toBody, record, id, run, actions.save, setRecord, reset, toValues, onSaved]);
+  }, [puedeGuardar, isNew, form, rules, schema, toBody, record, id, run, actions.save, setRecord, reset, toValues, onSaved]);
 
   /** Deletes the record; resolves true when the server deleted it. */
   const remove = useCallback(async (): Promise<boolean> => {
@@ -100,5 +106,17 @@ export function useRecordEditor<R extends { id: number }, V extends FormValues>(
   }, [actions.remove, isNew, run, record, id, onRemoved]);
 
   const syncing = record !== null && shown !== record;
-  return { form, record, isNew, loading: !isNew && (loading || syncing), notFound: !isNew && notFound, save, remove, saving: busy && !removing, removing };
+  return {
+    form,
+    record,
+    isNew,
+    loading: !isNew && (loading || syncing),
+    notFound: !isNew && notFound,
+    save,
+    remove,
+    saving: busy && !removing,
+    removing,
+    puedeGuardar,
+    puedeEliminar,
+  };
 }

@@ -55,6 +55,7 @@ export function renderWithShell(ui: ReactElement, options: RenderWithShellOption
       info: (t) => toasts.push(`info:${t}`),
     },
     reloadConfig: options.reloadConfig ?? (async () => {}),
+    ...(options.acciones ? { acciones: options.acciones } : {}),
   };
   // One splat route rendering `ui`, whose own <Routes> match the rest, like the shell's router.
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] });

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiResponse, ListParams } from '../domain/api';
 import { ESTADOS_ACTIVO } from '../domain/entities';
+import { usePermisos } from '../hooks/usePermisos';
 import type { DataColumn } from './DataTable';
 import { PageHeader } from './layout';
 import { Button } from './primitives';
@@ -82,7 +83,7 @@ export type RecordListPageProps<R extends { id: number }> = Omit<ListViewProps<R
   /** The page's title, also the list's (its caption and the title of its PDF). */
   title: string;
   description?: ReactNode;
-  /** The header's main button: 'Nueva serie' and the "nuevo" screen it opens. */
+  /** The header's main button: 'Nueva serie' and the "nuevo" screen it opens (not shown when the user's role can't create here). */
   create: { label: string; to: string };
   /** More header buttons, before that one ('Importar'). */
   actions?: ReactNode;
@@ -93,6 +94,7 @@ export type RecordListPageProps<R extends { id: number }> = Omit<ListViewProps<R
 /** The list screen of an entity: its header with the "nuevo" button, and a `ListView` whose rows open their record. */
 export function RecordListPage<R extends { id: number }>({ description, create, actions, recordPath, ...list }: RecordListPageProps<R>) {
   const navigate = useNavigate();
+  const puedeCrear = usePermisos().crear(list.ac);
   return (
     <>
       <PageHeader
@@ -101,7 +103,7 @@ export function RecordListPage<R extends { id: number }>({ description, create, 
         actions={
           <>
             {actions}
-            <Button onClick={() => navigate(create.to)}>{create.label}</Button>
+            {puedeCrear && <Button onClick={() => navigate(create.to)}>{create.label}</Button>}
           </>
         }
       />

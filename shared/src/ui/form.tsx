@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, UNSAFE_DataRouterContext, useBlocker, type BlockerFunction } from 'react-router';
 import styled from 'styled-components';
+import { MESSAGES } from '../domain/messages';
 import { ConfirmDialog } from './layout';
 import { Button } from './primitives';
 
@@ -9,6 +10,17 @@ const StyledForm = styled.form`
   flex-direction: column;
   gap: 16px;
   min-width: 0;
+`;
+
+/** The form's fields, disabled at once when the user's role can't save the record (RecordActions tells). */
+const StyledFieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
 `;
 
 export type RecordFormProps = {
@@ -26,6 +38,8 @@ export type RecordFormProps = {
 type LeaveGuard = {
   /** Runs `action` (a save, a delete) letting the navigation it makes leave without asking. */
   leaveFreely: <T>(action: () => Promise<T> | T) => Promise<T>;
+  /** RecordActions: the user's role can't save this record (its fields are disabled, nothing asks before leaving). */
+  setSoloLectura?: (soloLectura: boolean) => void;
 };
 
 const LeaveGuardContext = createContext<LeaveGuard | null>(null);
@@ -66,11 +80,13 @@ function LeaveBlocker({ shouldBlock }: { shouldBlock: BlockerFunction }) {
 }
 
 /** The form of a record screen: no browser validation (the schema's Spanish messages instead), Enter saves. */
-export function RecordForm({ onSubmit, children, dirty, ...rest }: RecordFormProps) {
+export function RecordForm({ onSubmit, children, dirty: dirtyProp, ...rest }: RecordFormProps) {
   const ref = useRef<HTMLFormElement>(null);
+  const [soloLectura, setSoloLectura] = useState(false);
+  const dirty = !!dirtyProp && !soloLectura;
   // Read when a navigation starts, which may be before React renders the saved (clean) form.
-  const dirtyNow = useRef(!!dirty);
-  dirtyNow.current = !!dirty;
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
   // > 0 while a save or a delete runs: the navigation it makes (new record → its address, back to
   // the list) is the point of the action, not a loss of changes.
   const acting = useRef(0);
@@ -90,6 +106,7 @@ export function RecordForm({ onSubmit, children, dirty, ...rest }: RecordFormPro
           acting.current--;
         }
       },
+      setSoloLectura,
     }),
     [],
   );
@@ -102,6 +119,7 @@ export function RecordForm({ onSubmit, children, dirty, ...rest }: RecordFormPro
   const dataRouter = useContext(UNSAFE_DataRouterContext) !== null;
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (soloLectura) return;
     const ok = await guard.leaveFreely(onSubmit);
     if (ok === false) {
       // After React paints the errors.
@@ -114,7 +132,7 @@ export function RecordForm({ onSubmit, children, dirty, ...rest }: RecordFormPro
   return (
     <LeaveGuardContext.Provider value={guard}>
       <StyledForm ref={ref} noValidate onSubmit={handleSubmit} aria-label={rest['aria-label']}>
-        {children}
+        <StyledFieldset disabled={soloLectura}>{children}</StyledFieldset>
       </StyledForm>
       {dataRouter && <LeaveBlocker shouldBlock={shouldBlock} />}
     </LeaveGuardContext.Provider>
@@ -224,25 +242,38 @@ export type FormActionsProps = {
   /** Left side: a delete button, the record's dates... */
   extra?: ReactNode;
   disabled?: boolean;
+  /** The user's role can't save here: no «Guardar», a notice instead, and «Cancelar» becomes «Volver». */
+  readOnly?: boolean;
+  /** The notice of a read-only form (default: the role's «Solo consulta…»). */
+  readOnlyNote?: string;
 };
 
 /** The sticky bar at the bottom of a form: unsaved-changes notice, extra actions, Cancelar and Guardar. */
-export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, extra, disabled }: FormActionsProps) {
+export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, extra, disabled, readOnly = false, readOnlyNote = MESSAGES.soloConsulta }: FormActionsProps) {
+  // Read-only: the RecordForm around disables its fields and stops asking about unsaved changes.
+  const setSoloLectura = useContext(LeaveGuardContext)?.setSoloLectura;
+  useEffect(() => {
+    if (!setSoloLectura) return;
+    setSoloLectura(readOnly);
+    return () => setSoloLectura(false);
+  }, [setSoloLectura, readOnly]);
   return (
     <StyledActions role="group" aria-label="Acciones del formulario">
       {extra}
-      <span className={dirty ? 'status dirty' : 'status'} aria-live="polite">
-        {busy ? 'Guardando…' : dirty ? 'Cambios sin guardar' : ''}
+      <span className={dirty && !readOnly ? 'status dirty' : 'status'} aria-live="polite">
+        {readOnly ? readOnlyNote : busy ? 'Guardando…' : dirty ? 'Cambios sin guardar' : ''}
       </span>
       <div className="main">
         {cancelTo && (
           <Button as={Link} to={cancelTo} $variant="secondary">
-            Cancelar
+            {readOnly ? 'Volver' : 'Cancelar'}
           </Button>
         )}
-        <Button type="submit" disabled={busy || disabled} aria-busy={busy}>
-          {submitLabel}
-        </Button>
+        {!readOnly && (
+          <Button type="submit" disabled={busy || disabled} aria-busy={busy}>
+            {submitLabel}
+          </Button>
+        )}
       </div>
     </StyledActions>
   );
@@ -256,8 +287,19 @@ export type RecordDeletion = {
 };
 
 export type RecordActionsProps = Omit<FormActionsProps, 'dirty' | 'busy' | 'extra'> & {
-  /** The screen's `useRecordEditor`: unsaved changes, saving, deleting. */
-  editor: { isNew: boolean; form: { dirty: boolean }; saving: boolean; removing: boolean; remove: () => Promise<boolean> };
+  /**
+   * The screen's `useRecordEditor`: unsaved changes, saving, deleting, and what the user's role allows (no
+   * «Guardar» without `puedeGuardar`, no «Eliminar» without `puedeEliminar`; absent: allowed).
+   */
+  editor: {
+    isNew: boolean;
+    form: { dirty: boolean };
+    saving: boolean;
+    removing: boolean;
+    remove: () => Promise<boolean>;
+    puedeGuardar?: boolean;
+    puedeEliminar?: boolean;
+  };
   /** A saved record that may be deleted: 'Eliminar' on the left, asking first in this dialog (Cancelar / Eliminar). */
   deletion?: RecordDeletion;
 };
@@ -270,7 +312,8 @@ export type RecordActionsProps = Omit<FormActionsProps, 'dirty' | 'busy' | 'extr
 export function RecordActions({ editor, deletion, ...actions }: RecordActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const leaveFreely = useLeaveFreely();
-  const canDelete = deletion !== undefined && !editor.isNew;
+  const canDelete = deletion !== undefined && !editor.isNew && editor.puedeEliminar !== false;
+  const readOnly = editor.puedeGuardar === false;
   const handleDelete = async () => {
     // A deleted record's unsaved changes don't matter: going back to the list doesn't ask.
     if (!(await leaveFreely(editor.remove))) setConfirming(false);
@@ -279,7 +322,8 @@ export function RecordActions({ editor, deletion, ...actions }: RecordActionsPro
     <>
       <FormActions
         {...actions}
-        dirty={editor.form.dirty}
+        readOnly={readOnly || actions.readOnly}
+        dirty={!readOnly && editor.form.dirty}
         busy={editor.saving}
         extra={
           canDelete ? (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import styled from 'styled-components';
-import type { MenuEntry } from '../domain/menu';
+import { areaVisible, type MenuArea, type MenuEntry } from '../domain/menu';
 import type { Theme } from './theme';
 import { Button as ActionButton } from './primitives';
 import { useShell } from '../context';
@@ -159,6 +159,20 @@ export function ModuleGate({ module, children }: { module: FlagName | FlagName[]
   return (
     <div role="alert" style={{ padding: 24, textAlign: 'center', color: '#475569' }}>
       {MESSAGES.moduleOff}
+    </div>
+  );
+}
+
+/**
+ * Renders its children only when the user's role allows `area` (see MenuArea: 'usuarios', 'copias.acciones', a list
+ * for any of them); else a Spanish notice. Without a known role, everything shows: the server refuses anyway.
+ */
+export function AreaGate({ area, children }: { area: MenuArea; children: ReactNode }) {
+  const { user } = useShell();
+  if (areaVisible(area, user?.rol?.derechos)) return <>{children}</>;
+  return (
+    <div role="alert" style={{ padding: 24, textAlign: 'center', color: '#475569' }}>
+      {MESSAGES.seccionSinDerecho}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { ShellContext, makeTheme, type Configuracion, type DeployInfo, type ShellServices } from 'shared/arranque';
+import { ShellContext, makeTheme, type DeployInfo, type ShellServices } from 'shared/arranque';
 import { LoginPage } from '../pages/LoginPage';
 import { useAppearance } from '../state/appearance';
 import { useSession } from '../state/session';
-import { api } from './api';
+import { api, refreshSession } from './api';
 import { loadDeploy } from './deploy';
 import { Toaster, toasts } from './toasts';
 
@@ -15,13 +15,6 @@ const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: 
 const RecoverPage = lazy(() => import('../pages/RecoverPage').then((m) => ({ default: m.RecoverPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const RemoteSection = lazy(() => import('../remotes/RemoteSection').then((m) => ({ default: m.RemoteSection })));
-
-/** Re-reads the configuration; spec §8: RESULT '3' or '1' yields an empty list. */
-export async function readConfig(): Promise<Configuracion | null> {
-  const res = await api.get<Configuracion>('listadoconfiguraciones');
-  if (res.RESULT === '3' || res.RESULT === '1') return null;
-  return res.data?.[0] ?? null;
-}
 
 function RequireAuth({ children }: { children: ReactNode }) {
   const logged = useSession((s) => s.logged);
@@ -89,7 +82,7 @@ const EMPTY_DEPLOY: DeployInfo = { remotes: [], branding: { title: 'Manager TPV'
 export function App() {
   const color = useAppearance((s) => s.selectedColor);
   const { isLoading, setLoading, setBranding, docTitle, logoIco } = useAppearance();
-  const { logged, user, flags, config, setConfig } = useSession();
+  const { logged, user, flags, config, acciones } = useSession();
   const [deploy, setDeploy] = useState<DeployInfo>(EMPTY_DEPLOY);
   const [deployError, setDeployError] = useState(false);
   const theme = useMemo(() => makeTheme(color), [color]);
@@ -112,24 +105,20 @@ export function App() {
       .finally(() => setLoading(false));
   }, [setBranding, setLoading]);
 
-  const reloadConfig = useCallback(async () => {
-    try {
-      setConfig(await readConfig());
-    } catch {
-      /* 401 is handled by the client; other HTTP errors keep the current flags */
-    }
-  }, [setConfig]);
+  // The configuration (flags, company data) read again after a save or a restore, with the session: a restore may
+  // also change who the user is and what their role allows.
+  const reloadConfig = useCallback(() => refreshSession(true), []);
 
-  // A tab restored already signed in (session storage) re-reads the flags, which also checks the
-  // server session; a fresh login has just received the configuration with `identificar`.
+  // A tab restored already signed in (session storage) reads the session again — the role as it is now, the flags —
+  // which also checks it on the server; a fresh login has just received all that with `identificar`.
   const restoredSession = useRef(logged);
   useEffect(() => {
-    if (restoredSession.current) void reloadConfig();
-  }, [reloadConfig]);
+    if (restoredSession.current) void refreshSession();
+  }, []);
 
   const services = useMemo<ShellServices>(
-    () => ({ api, flags, user, config, toast: toasts, reloadConfig }),
-    [flags, user, config, reloadConfig],
+    () => ({ api, flags, user, config, acciones, toast: toasts, reloadConfig }),
+    [flags, user, config, acciones, reloadConfig],
   );
 
   return (

@@ -1,4 +1,4 @@
-import { CONSTANTS, createApiClient, MESSAGES } from 'shared/arranque';
+import { CONSTANTS, createApiClient, MESSAGES, type Configuracion, type UsuarioSesion } from 'shared/arranque';
 import { useSession } from '../state/session';
 import { toasts } from './toasts';
 
@@ -20,7 +20,31 @@ export const api = createApiClient({
     if (count > CONSTANTS.emptyResponseLimit) dropSession('Se ha perdido la conexión con el servidor. Vuelva a identificarse.');
   },
   onUnauthorized: () => dropSession(),
+  // A refusal by the role: it may have changed since the menu was drawn (it applies on the next request).
+  onForbidden: () => void refreshSession(),
 });
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Reads the session again (`sesion`): the role and its rights as they are now, the configuration, the table of needs.
+ * Refusals in a burst share one read; `fresh` (after a save of the configuration) always asks anew.
+ */
+export function refreshSession(fresh = false): Promise<void> {
+  if (refreshing && !fresh) return refreshing;
+  const read = api
+    .get<Configuracion>('sesion')
+    .then((res) => {
+      if (res.RESULT === '0') useSession.getState().refresh(res.user as UsuarioSesion, res.data?.[0] ?? null, res.acciones);
+    })
+    // 401 is handled by the client; other failures keep what the app has.
+    .catch(() => undefined)
+    .finally(() => {
+      if (refreshing === read) refreshing = null;
+    });
+  refreshing = read;
+  return read;
+}
 
 export async function logout(): Promise<void> {
   await api.post('cerrarsesion').catch(() => undefined);

@@ -24,8 +24,9 @@ const StyledBanner = styled.div`
 `;
 
 export function AppLayout({ deploy, deployError }: { deploy: DeployInfo; deployError: boolean }) {
-  const { flags } = useShell();
-  const groups = useMemo(() => buildMenu(deploy.remotes, flags), [deploy.remotes, flags]);
+  const { flags, user } = useShell();
+  const derechos = user?.rol?.derechos;
+  const groups = useMemo(() => buildMenu(deploy.remotes, flags, derechos), [deploy.remotes, flags, derechos]);
   const [drawer, setDrawer] = useState(false);
   // Navigating closes the drawer, adjusted while rendering so the new page never shows it open.
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagsFromConfig, type DeployedRemote } from 'shared';
+import { ROL_PREDEFINIDO, flagsFromConfig, type DeployedRemote } from 'shared';
 import { buildMenu } from './menu';
 
 const remotes: DeployedRemote[] = [
@@ -20,5 +20,22 @@ describe('header menu', () => {
     expect(menu.map((g) => g.name)).toEqual(['Productos', 'Compras', 'Configuración']);
     expect(menu[0].links.map((l) => l.label)).toEqual(['Artículos', 'Materiales']);
     expect(menu[2].links.map((l) => l.label)).toEqual(['Configuración']);
+  });
+  it('follows the user\'s role: entries and whole sections it doesn\'t allow are gone', () => {
+    const conAreas: DeployedRemote[] = [
+      { ...remotes[0], entries: [{ path: '', label: 'Configuración', area: 'configuracion' }, { path: 'usuarios', label: 'Usuarios', area: 'usuarios' }] },
+      { ...remotes[1], area: 'catalogo', entries: [{ path: 'articulos', label: 'Artículos' }, { path: 'importar', label: 'Importar', area: 'catalogo.editar' }] },
+      { ...remotes[2], area: 'compras' },
+    ];
+    const flags = flagsFromConfig({ conf_compras: 1 });
+    const consulta = buildMenu(conAreas, flags, ROL_PREDEFINIDO.consulta.derechos);
+    expect(consulta.map((g) => [g.name, g.links.map((l) => l.label)])).toEqual([
+      ['Productos', ['Artículos']],
+      ['Compras', ['Proveedores']],
+      ['Configuración', ['Configuración', 'Usuarios']],
+    ]);
+    expect(buildMenu(conAreas, flags, ROL_PREDEFINIDO.caja.derechos)).toEqual([]);
+    const gestion = buildMenu(conAreas, flags, ROL_PREDEFINIDO.gestion.derechos);
+    expect(gestion.find((g) => g.name === 'Configuración')?.links.map((l) => l.label)).toEqual(['Configuración']);
   });
 });

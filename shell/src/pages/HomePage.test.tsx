@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeployInfo } from 'shared';
+import { ROL_PREDEFINIDO, type DeployInfo, type RolPredefinido } from 'shared';
 import { allFlags, createFakeApi, renderWithShell } from 'shared/testing';
 import { HomePage } from './HomePage';
 
@@ -92,5 +92,30 @@ describe('HomePage', () => {
     await screen.findByText('gráfico');
     expect(none.calls.map((c) => c.ac)).toContain('listadoverifactu');
     expect(screen.queryByLabelText('Avisos de VERI*FACTU')).toBeNull();
+  });
+
+  const con = (clave: RolPredefinido) => ({ id: 2, nombre: 'Ana', email: 'ana@demo.es', rol: { id: 4, nombre: ROL_PREDEFINIDO[clave].nombre, clave, derechos: ROL_PREDEFINIDO[clave].derechos } });
+
+  it('Caja: the role only works at the TPV — a notice, no quick links, no chart, no warnings', () => {
+    const fake = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }), listadoverifactu: () => ({ RESULT: '0', data: [] }) });
+    renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1), user: con('caja') });
+    expect(screen.getByRole('status').textContent).toBe('Su rol (Caja) solo trabaja en el TPV: no tiene acceso a las secciones de gestión.');
+    expect(screen.queryByTestId('accesos')).toBeNull();
+    expect(screen.queryByText('Pedidos por mes')).toBeNull();
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('Consulta: no «Nuevo…» it could not save; Gestión: no VERI*FACTU warnings it may not see', async () => {
+    const fake = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }), listadoverifactu: () => ({ RESULT: '0', data: [{ avisos: [{ nivel: 'error', texto: 'X' }] }] }) });
+    const r = renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1), user: con('consulta') });
+    expect(within(screen.getByTestId('accesos')).queryAllByRole('link')).toEqual([]);
+    expect(screen.getByText('Pedidos por mes')).toBeTruthy();
+    r.unmount();
+    fake.calls.length = 0;
+    renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1), user: con('gestion') });
+    expect(screen.getByText('Nueva venta')).toBeTruthy();
+    expect(screen.getByText('Nuevo artículo')).toBeTruthy();
+    await screen.findByText('Pedidos por mes');
+    expect(fake.calls.map((c) => c.ac)).toEqual(['graficoinicio']);
   });
 });

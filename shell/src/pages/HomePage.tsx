@@ -1,7 +1,24 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { AvisoList, Card, Muted, Spinner, useShell, type AvisoVerifactu, type DeployInfo, type GraficoMes, type ModuleFlags, type Theme, type VerifactuInfo } from 'shared';
+import {
+  AvisoList,
+  Callout,
+  Card,
+  MESSAGES,
+  Muted,
+  Spinner,
+  soloTpv,
+  usePermisos,
+  useShell,
+  type AvisoVerifactu,
+  type DeployInfo,
+  type GraficoMes,
+  type ModuleFlags,
+  type Permisos,
+  type Theme,
+  type VerifactuInfo,
+} from 'shared';
 
 type T = { theme: Theme };
 const HomeChart = lazy(() => import('./HomeChart'));
@@ -33,12 +50,16 @@ const StyledQuick = styled(Link)<{ $disabled?: boolean }>`
 
 type QuickLink = { to: string; prefix: string; icon: string; title: string; sub: string };
 
-/** «Nueva venta»: a new invoice where invoices are on, else a new albarán, else a pedido (none without any of them). */
-function nuevaVenta(flags: ModuleFlags): QuickLink[] {
+/**
+ * «Nueva venta»: a new invoice where invoices are on (and the role makes them), else a new albarán, else a pedido
+ * (none without any of them).
+ */
+function nuevaVenta(flags: ModuleFlags, permisos: Permisos): QuickLink[] {
   const venta = { prefix: '/ventas', icon: '⇡', title: 'Nueva venta' };
-  if (flags.ventas_facturas === 1) return [{ ...venta, to: '/ventas/factura/nueva-factura', sub: 'Factura a cliente' }];
-  if (flags.ventas_albaranes === 1) return [{ ...venta, to: '/ventas/albaran/nuevo-albaran', sub: 'Albarán de cliente' }];
-  if (flags.ventas_pedidos === 1) return [{ ...venta, to: '/ventas/pedido/nuevo-pedido', sub: 'Pedido de cliente' }];
+  const ventas = permisos.puede('ventas', 'editar');
+  if (flags.ventas_facturas === 1 && permisos.puede('facturas', 'editar')) return [{ ...venta, to: '/ventas/factura/nueva-factura', sub: 'Factura a cliente' }];
+  if (flags.ventas_albaranes === 1 && ventas) return [{ ...venta, to: '/ventas/albaran/nuevo-albaran', sub: 'Albarán de cliente' }];
+  if (flags.ventas_pedidos === 1 && ventas) return [{ ...venta, to: '/ventas/pedido/nuevo-pedido', sub: 'Pedido de cliente' }];
   return [];
 }
 
@@ -66,13 +87,18 @@ function useAvisosVerifactu(on: boolean): AvisoVerifactu[] {
 
 export function HomePage({ deploy }: { deploy: DeployInfo }) {
   const { api, flags, user, config } = useShell();
+  const permisos = usePermisos();
   const [months, setMonths] = useState<GraficoMes[] | null>(null);
   const [failed, setFailed] = useState(false);
   const facturas = flags.ventas === 1 && flags.ventas_facturas === 1;
-  const avisos = useAvisosVerifactu(facturas);
+  const avisos = useAvisosVerifactu(facturas && permisos.puede('verifactu'));
+  // A role without any back-office area (Caja) works at the till only: no sections here.
+  const tpv = soloTpv(permisos.derechos);
+  const showChart = !tpv && (flags.compras === 1 || flags.ventas === 1) && permisos.puede('informes');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the server draws the chart from the compras/ventas flags, so switching either must fetch it again although the request does not carry them.
   useEffect(() => {
+    if (!showChart) return;
     let live = true;
     api
       .get<GraficoMes>('graficoinicio')
@@ -81,22 +107,34 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
     return () => {
       live = false;
     };
-  }, [api, flags.compras, flags.ventas]);
+  }, [api, flags.compras, flags.ventas, showChart]);
+
+  if (tpv) {
+    return (
+      <div>
+        <h1 style={{ fontSize: 22, margin: '0 0 4px' }}>Hola, {user?.nombre ?? ''}</h1>
+        <Muted style={{ marginBottom: 20 }}>{config?.razon_social ?? ''}</Muted>
+        <Callout role="status">{MESSAGES.soloTpv.replace('{rol}', permisos.rol?.nombre ?? '')}</Callout>
+      </div>
+    );
+  }
 
   const links: QuickLink[] = [
-    { to: '/catalogo/articulo/nuevo-articulo', prefix: '/catalogo', icon: '▦', title: 'Nuevo artículo', sub: 'Alta en el catálogo' },
+    ...(permisos.puede('catalogo', 'editar')
+      ? [{ to: '/catalogo/articulo/nuevo-articulo', prefix: '/catalogo', icon: '▦', title: 'Nuevo artículo', sub: 'Alta en el catálogo' }]
+      : []),
     // Without orders, purchases start at the albarán.
-    ...(flags.compras
+    ...(flags.compras && permisos.puede('compras', 'editar')
       ? [
           flags.compras_pedidos === 1
             ? { to: '/compras/pedido/nuevo-pedido', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Pedido a proveedor' }
             : { to: '/compras/albaran/nuevo-albaran', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Albarán de proveedor' },
         ]
       : []),
-    ...(flags.ventas ? nuevaVenta(flags) : []),
+    ...(flags.ventas ? nuevaVenta(flags, permisos) : []),
   ];
   const deployed = new Set(deploy.remotes.map((r) => r.prefix));
-  const showChart = flags.compras === 1 || flags.ventas === 1;
+  const registros = permisos.puede('facturas') || permisos.puede('verifactu');
 
   return (
     <div>
@@ -104,12 +142,12 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
       <Muted style={{ marginBottom: 20 }}>{config?.razon_social ?? ''}</Muted>
       <AvisoList avisos={avisos} label="Avisos de VERI*FACTU">
         <Muted style={{ fontSize: 13 }}>
-          {deployed.has('/ventas') && <Link to="/ventas/registros">Ver los registros de facturación</Link>}
-          {deployed.has('/ventas') && deployed.has('/config') && ' · '}
+          {deployed.has('/ventas') && registros && <Link to="/ventas/registros">Ver los registros de facturación</Link>}
+          {deployed.has('/ventas') && registros && deployed.has('/config') && ' · '}
           {deployed.has('/config') && <Link to="/config/verifactu">Configuración de VERI*FACTU</Link>}
         </Muted>
       </AvisoList>
-      <StyledLinks $cols={links.length} data-testid="accesos">
+      <StyledLinks $cols={Math.max(links.length, 1)} data-testid="accesos">
         {links.map((l) => {
           const available = deployed.has(l.prefix);
           return (

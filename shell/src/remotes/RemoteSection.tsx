@@ -1,6 +1,21 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, Card, ModuleGate, MESSAGES, SectionGrid, SideList, Spinner, useShell, visibleEntries, type DeployedRemote } from 'shared';
+import { useLocation } from 'react-router';
+import {
+  areaVisible,
+  Button,
+  Card,
+  ModuleGate,
+  MESSAGES,
+  SectionGrid,
+  SideList,
+  Spinner,
+  useShell,
+  visibleEntries,
+  type DeployedRemote,
+  type Derechos,
+  type ModuleFlags,
+} from 'shared';
 import { reRegister } from '../app/deploy';
 
 type SectionModule = { default: ComponentType };
@@ -28,11 +43,29 @@ class RemoteBoundary extends Component<{ fallback: (error: Error) => ReactNode; 
   }
 }
 
+/**
+ * Whether the user's role lets them into the section at `pathname`: the section's own area, some entry the flags
+ * show, and the entry the address is under (a list: '/config/usuarios'; records have addresses of their own, which
+ * the sections gate themselves).
+ */
+function rolPermite(remote: DeployedRemote, flags: ModuleFlags, derechos: Derechos | null | undefined, pathname: string): boolean {
+  if (!derechos) return true;
+  if (!areaVisible(remote.area, derechos)) return false;
+  const porFlags = visibleEntries(remote, flags);
+  if (porFlags.length && !visibleEntries(remote, flags, derechos).length) return false;
+  const rel = pathname.startsWith(remote.prefix) ? pathname.slice(remote.prefix.length).replace(/^\/+|\/+$/g, '') : '';
+  const entry = remote.entries.find((e) => e.path === rel);
+  return !entry || areaVisible(entry.area, derechos);
+}
+
 export function RemoteSection({ remote }: { remote: DeployedRemote }) {
-  const { flags } = useShell();
+  const { flags, user } = useShell();
+  const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const Section = useMemo(() => lazySection(remote, attempt), [remote, attempt]);
-  const entries = visibleEntries(remote, flags);
+  const derechos = user?.rol?.derechos;
+  const entries = visibleEntries(remote, flags, derechos);
+  const permitido = rolPermite(remote, flags, derechos, pathname);
   const content = (
     <RemoteBoundary
       key={attempt}
@@ -49,10 +82,15 @@ export function RemoteSection({ remote }: { remote: DeployedRemote }) {
       </Suspense>
     </RemoteBoundary>
   );
+  const gated = permitido ? content : (
+    <Card role="alert">
+      <p style={{ margin: 0 }}>{MESSAGES.seccionSinDerecho}</p>
+    </Card>
+  );
   return (
     <SectionGrid>
       <SideList prefix={remote.prefix} entries={entries} title={remote.group} />
-      <div>{remote.module ? <ModuleGate module={remote.module}>{content}</ModuleGate> : content}</div>
+      <div>{remote.module ? <ModuleGate module={remote.module}>{gated}</ModuleGate> : gated}</div>
     </SectionGrid>
   );
 }

@@ -1,13 +1,16 @@
 import { create } from 'zustand';
-import { emptyFlags, flagsFromConfig, type Configuracion, type ModuleFlags } from 'shared/arranque';
+import { emptyFlags, flagsFromConfig, type Configuracion, type ModuleFlags, type UsuarioSesion } from 'shared/arranque';
 
-export type SessionUser = { id: number; nombre: string; email: string };
+/** Who is logged in, with the role and its rights (the menu and the buttons follow them). */
+export type SessionUser = UsuarioSesion;
 
 /** Spec §9: session storage holds the logged flag and the user; local storage holds the flags. */
 const KEY_LOGGED = 'logueado';
 const KEY_USER = 'usuario';
 const KEY_FLAGS = 'modulos';
 const KEY_REDIRECT = 'mtpv:redireccion';
+/** What each op.asp action needs (identificar / sesion): the buttons hide what the role would be refused. */
+const KEY_ACCIONES = 'mtpv:acciones';
 
 const ADMIN_FALLBACK: SessionUser = { id: 0, nombre: 'admin', email: '' };
 
@@ -25,10 +28,13 @@ type SessionState = {
   user: SessionUser | null;
   flags: ModuleFlags;
   config: Configuracion | null;
+  acciones: Record<string, string> | undefined;
   /** Address the user wanted before being sent to /login. */
   redirect: string | null;
-  login(user: SessionUser | null | undefined, config: Configuracion | null | undefined): void;
+  login(user: SessionUser | null | undefined, config: Configuracion | null | undefined, acciones?: Record<string, string>): void;
   setConfig(config: Configuracion | null): void;
+  /** The session read again (`sesion`): the user's role as it is now, the configuration and the table of needs. */
+  refresh(user: SessionUser | null | undefined, config: Configuracion | null | undefined, acciones?: Record<string, string>): void;
   clear(): void;
   rememberRedirect(path: string | null): void;
 };
@@ -38,14 +44,25 @@ export const useSession = create<SessionState>((set) => ({
   user: read<SessionUser>(sessionStorage, KEY_USER),
   flags: read<ModuleFlags>(localStorage, KEY_FLAGS) ?? emptyFlags(),
   config: null,
+  acciones: read<Record<string, string>>(sessionStorage, KEY_ACCIONES) ?? undefined,
   redirect: sessionStorage.getItem(KEY_REDIRECT),
-  login(user, config) {
+  login(user, config, acciones) {
     const u = user && typeof user === 'object' && 'nombre' in user ? user : ADMIN_FALLBACK;
     const flags = flagsFromConfig(config);
     sessionStorage.setItem(KEY_LOGGED, '1');
     sessionStorage.setItem(KEY_USER, JSON.stringify(u));
+    if (acciones) sessionStorage.setItem(KEY_ACCIONES, JSON.stringify(acciones));
+    else sessionStorage.removeItem(KEY_ACCIONES);
     localStorage.setItem(KEY_FLAGS, JSON.stringify(flags));
-    set({ logged: true, user: u, flags, config: config ?? null });
+    set({ logged: true, user: u, flags, config: config ?? null, acciones });
+  },
+  refresh(user, config, acciones) {
+    if (!user || typeof user !== 'object' || !('nombre' in user)) return;
+    const flags = flagsFromConfig(config);
+    sessionStorage.setItem(KEY_USER, JSON.stringify(user));
+    if (acciones) sessionStorage.setItem(KEY_ACCIONES, JSON.stringify(acciones));
+    localStorage.setItem(KEY_FLAGS, JSON.stringify(flags));
+    set({ user, flags, config: config ?? null, ...(acciones ? { acciones } : {}) });
   },
   setConfig(config) {
     const flags = flagsFromConfig(config);
@@ -55,8 +72,9 @@ export const useSession = create<SessionState>((set) => ({
   clear() {
     sessionStorage.removeItem(KEY_LOGGED);
     sessionStorage.removeItem(KEY_USER);
+    sessionStorage.removeItem(KEY_ACCIONES);
     localStorage.removeItem(KEY_FLAGS);
-    set({ logged: false, user: null, flags: emptyFlags(), config: null });
+    set({ logged: false, user: null, flags: emptyFlags(), config: null, acciones: undefined });
   },
   rememberRedirect(path) {
     if (path) sessionStorage.setItem(KEY_REDIRECT, path);

@@ -7,9 +7,14 @@ import menu from '../../menu.json';
 import Section from '../../section';
 
 const ME = { id: 1, nombre: 'Administrador', email: 'admin@demo.es' };
+const ROLES = [
+  { id: 1, nombre: 'Administrador', clave: 'administrador', predefinido: 1 },
+  { id: 5, nombre: 'Consulta', clave: 'consulta', predefinido: 1 },
+  { id: 6, nombre: 'Vendedor', clave: null, predefinido: 0 },
+];
 
 function usuario(id: number, overrides: Partial<Usuario> = {}): Usuario {
-  return { id, nombre: `Usuario ${id}`, email: `u${id}@demo.es`, activo: 1, ultimo_acceso: null, creado: '2026-01-05T10:00:00Z', ...overrides };
+  return { id, nombre: `Usuario ${id}`, email: `u${id}@demo.es`, activo: 1, ultimo_acceso: null, creado: '2026-01-05T10:00:00Z', rol_id: 1, rol_nombre: 'Administrador', ...overrides };
 }
 
 /** A server of 60 users: paged, filtered by activo, one by id. */
@@ -32,6 +37,7 @@ function usersApi(extra: Record<string, (call: FakeCall) => ReturnType<Parameter
       return { RESULT: '0', data: [{ ...usuario(b.id ?? 99), ...b }] };
     },
     eliminarusuario: () => ({ RESULT: '0', data: [] }),
+    listadoroles: () => ({ RESULT: '0', data: ROLES, total: ROLES.length }),
     ...extra,
   });
 }
@@ -42,8 +48,10 @@ describe('Usuarios: listado', () => {
   it('shows the rows of the first page with their state, and pages through the rest', async () => {
     const fake = usersApi();
     renderSection(Section, menu.prefix, '/config/usuarios', { api: fake.api, user: ME });
-    expect(await screen.findByText('Administrador')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Administrador' })).toBeTruthy();
     expect(screen.getByText('admin@demo.es')).toBeTruthy();
+    // Each user's role.
+    expect(within(screen.getAllByRole('row')[1]).getAllByText('Administrador')).toHaveLength(2);
     expect(screen.getByText('Usted')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(1 + 25);
     expect(screen.getByText('1–25 de 60 resultados')).toBeTruthy();
@@ -60,7 +68,7 @@ describe('Usuarios: listado', () => {
   it('filters by state', async () => {
     const fake = usersApi();
     renderSection(Section, menu.prefix, '/config/usuarios', { api: fake.api, user: ME });
-    await screen.findByText('Administrador');
+    await screen.findByRole('link', { name: 'Administrador' });
     await userEvent.selectOptions(screen.getByLabelText('Estado'), '0');
     expect(await screen.findByText('1–6 de 6 resultados')).toBeTruthy();
     expect(gets(fake.calls).at(-1)?.params).toMatchObject({ activo: '0', pagina: 1 });
@@ -120,7 +128,8 @@ describe('Usuarios: ficha', () => {
     await userEvent.type(screen.getByLabelText(/^Repetir contraseña/), 'secreta-123');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(currentPath()).toBe('/config/usuario/99'));
-    expect(bodiesOf(fake.calls, 'editarusuario')).toEqual([{ nombre: 'Lucía Pérez', email: 'lucia@demo.es', password: 'secreta-123', activo: 1 }]);
+    // Consulta, the role that changes nothing, unless another is chosen.
+    expect(bodiesOf(fake.calls, 'editarusuario')).toEqual([{ nombre: 'Lucía Pérez', email: 'lucia@demo.es', password: 'secreta-123', activo: 1, rol_id: 5 }]);
     expect(toasts).toContain('success:');
   });
 
@@ -133,7 +142,7 @@ describe('Usuarios: ficha', () => {
     await userEvent.click(screen.getByRole('switch', { name: /^Activo/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'editarusuario')).toHaveLength(1));
-    expect(bodiesOf(fake.calls, 'editarusuario')[0]).toEqual({ id: 5, nombre: 'Marta', email: 'u5@demo.es', activo: 0 });
+    expect(bodiesOf(fake.calls, 'editarusuario')[0]).toEqual({ id: 5, nombre: 'Marta', email: 'u5@demo.es', activo: 0, rol_id: 1 });
   });
 
   it("shows the server's field error (a duplicated email) on the field", async () => {
@@ -152,7 +161,7 @@ describe('Usuarios: ficha', () => {
   it("you can't delete or deactivate yourself: no Eliminar, the switch is locked", async () => {
     const fake = usersApi();
     renderSection(Section, menu.prefix, '/config/usuario/1', { api: fake.api, user: ME });
-    await screen.findByDisplayValue('Administrador');
+    await screen.findByRole('heading', { name: /Administrador/ });
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
     const activo = screen.getByRole('switch', { name: /^Activo/ }) as HTMLInputElement;
     expect(activo.disabled).toBe(true);

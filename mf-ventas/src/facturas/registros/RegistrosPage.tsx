@@ -28,6 +28,7 @@ import {
   type ComprobacionCadena,
   type DataColumn,
   type RegistroFacturacion,
+  usePermisos,
 } from 'shared';
 import { paths } from '../../paths';
 import { Huella, horaRegistro } from './Huella';
@@ -143,6 +144,8 @@ export function RegistrosPage() {
   const [resultado, setResultado] = useState<ComprobacionCadena | null>(null);
   const [subsanar, setSubsanar] = useState<RegistroFacturacion | null>(null);
   const { run, busy } = useAction();
+  // Correcting a record is VERI*FACTU's: offered only to a role that may.
+  const subsanable = usePermisos().accion('subsanarregistrofacturacion');
 
   /** A new alta of the same invoice with Subsanacion = S, chained after the last record; the refused one stays as it is. */
   const confirmarSubsanar = async () => {
@@ -199,7 +202,7 @@ export function RegistrosPage() {
         id: 'respuesta',
         header: 'Respuesta de la AEAT',
         cell: (r) =>
-          r.csv || r.codigo_error || r.descripcion_error || r.subsanado_por || puedeSubsanar(r) ? (
+          r.csv || r.codigo_error || r.descripcion_error || r.subsanado_por || (subsanable && puedeSubsanar(r)) ? (
             <StyledRespuesta>
               {r.csv && (
                 <span>
@@ -216,7 +219,7 @@ export function RegistrosPage() {
               {r.subsanado_por ? (
                 <Link to={`${paths.registros}?registro=${r.subsanado_por}`}>Ver el registro que lo subsana</Link>
               ) : (
-                puedeSubsanar(r) && (
+                subsanable && puedeSubsanar(r) && (
                   <Button type="button" $small aria-label={`Subsanar el registro de ${r.num_serie}`} onClick={() => setSubsanar(r)}>
                     Subsanar
                   </Button>
@@ -237,7 +240,7 @@ export function RegistrosPage() {
         ),
       },
     ],
-    [],
+    [subsanable],
   );
 
   const rota = resultado?.rotura;

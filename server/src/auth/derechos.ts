@@ -1,0 +1,319 @@
+import { sql } from 'kysely';
+import {
+  CONF_FIELDS,
+  DOCUMENTO_TIPOS,
+  MESSAGES,
+  claveFalta,
+  codificarNecesidad,
+  descuentoPermitido,
+  falta,
+  mensajeFalta,
+  necesidadDocumento,
+  puede,
+  tiene,
+} from 'shared/domain';
+import type { Area, DerechoEspecial, Derechos, DocumentoTipoDef, Falta, Necesidad, Nivel } from 'shared/domain';
+import type { AppContext } from '../context.ts';
+import { todayIn } from '../context.ts';
+import { ActionError } from '../errors.ts';
+import type { SessionUser } from '../session.ts';
+
+/**
+ * THE table of rights: what every op.asp action needs (shared/domain/roles.ts: `publica`, `sesion`, or a level in
+ * an area, perhaps with a named right). The dispatcher checks it right after the session, before flags and input,
+ * and refuses with 403 and a Spanish message naming what is missing; an action missing from here is refused to
+ * everyone (and test/roles.test.ts fails). The document actions come from the rows of DOCUMENTO_TIPOS
+ * (`necesidadDocumento`: each type's area). Some entries add a check of the data (`comprobar`): a line's price or
+ * discount, an undo on an earlier day's document, the module flags, the purchase prices.
+ */
+
+/** Runs after the input is validated, before the handler: what the data needs beyond the action's level, or null. */
+export type Comprobacion = (ctx: {
+  user: SessionUser;
+  input: Record<string, unknown>;
+  raw: Record<string, unknown>;
+  app: AppContext;
+}) => Promise<{ falta: Falta; detalle?: string } | null>;
+
+export type Derecho = { necesidad: Necesidad; comprobar?: Comprobacion };
+
+const ver = (...areas: Area[]): Necesidad => ({ areas, nivel: 'ver' });
+const en = (area: Area, nivel: Nivel, especial?: DerechoEspecial): Necesidad => ({ areas: [area], nivel, ...(especial ? { especial } : {}) });
+
+/** The catalogue's masters: readable by every area that picks them (a parte's procesos, an inventory's familia). */
+const LECTORES_CATALOGO: Area[] = ['catalogo', 'compras', 'ventas', 'facturas', 'almacenes'];
+/** Warehouses and their locations: every document has one. */
+const LECTORES_ALMACENES: Area[] = ['almacenes', 'compras', 'ventas', 'facturas', 'catalogo'];
+
+const maestro = (listado: string, entidad: string, area: Area, lectores: Area[] = [area]): Record<string, Derecho> => ({
+  [`listado${listado}`]: { necesidad: ver(...lectores) },
+  [`editar${entidad}`]: { necesidad: en(area, 'editar') },
+  [`eliminar${entidad}`]: { necesidad: en(area, 'eliminar') },
+});
+
+const FIJAS: Record<string, Derecho> = {
+  // Public, and what drawing the app needs (every role, the till's too).
+  identificar: { necesidad: 'publica' },
+  cerrarsesion: { necesidad: 'publica' },
+  recordar: { necesidad: 'publica' },
+  restablecer: { necesidad: 'publica' },
+  sesion: { necesidad: 'sesion' },
+  listadoconfiguraciones: { necesidad: 'sesion' },
+
+  editarconfiguracion: { necesidad: en('configuracion', 'editar'), comprobar: comprobarModulos },
+  // The audit trail (issue of its own): read in Configuración.
+  listadoactividad: { necesidad: en('configuracion', 'ver') },
+  // The company's logo and favicon, an article's photo.
+  subirarchivo: { necesidad: { areas: ['configuracion', 'catalogo'], nivel: 'editar' } },
+  graficoinicio: { necesidad: ver('informes') },
+
+  // Users and roles. Who did a parte's work and who drives a van are picked from the users too (by name only,
+  // without «ver» in Usuarios: usuarios.ts).
+  listadousuarios: { necesidad: ver('usuarios', 'ventas', 'almacenes') },
+  editarusuario: { necesidad: en('usuarios', 'editar') },
+  eliminarusuario: { necesidad: en('usuarios', 'eliminar') },
+  listadoroles: { necesidad: ver('usuarios') },
+  editarrol: { necesidad: en('usuarios', 'editar') },
+  eliminarrol: { necesidad: en('usuarios', 'eliminar') },
+
+  // Backups carry every table, the password hashes too.
+  copiaseguridad: { necesidad: en('copias', 'ver') },
+  restaurarcopia: { necesidad: en('copias', 'acciones') },
+
+  // Series number the invoices.
+  ...maestro('series', 'serie', 'facturas', ['facturas', 'ventas']),
+
+  // Catalogue.
+  ...maestro('familias', 'familia', 'catalogo', LECTORES_CATALOGO),
+  ...maestro('subfamilias', 'subfamilia', 'catalogo', LECTORES_CATALOGO),
+  ...maestro('marcas', 'marca', 'catalogo', LECTORES_CATALOGO),
+  ...maestro('materiales', 'material', 'catalogo', LECTORES_CATALOGO),
+  ...maestro('procesos', 'proceso', 'catalogo', LECTORES_CATALOGO),
+  // Every document's lines search the articles. (The till, its own issue, brings its own actions and rows.)
+  ...maestro('articulos', 'articulo', 'catalogo', LECTORES_CATALOGO),
+  cambiarprecios: { necesidad: en('catalogo', 'editar'), comprobar: comprobarCambioPrecios },
+  importararticulos: { necesidad: en('catalogo', 'editar') },
+  listadoprecios: { necesidad: ver('catalogo') },
+
+  // Warehouses.
+  ...maestro('almacenes', 'almacen', 'almacenes', LECTORES_ALMACENES),
+  ...maestro('ubicaciones', 'ubicacion', 'almacenes', LECTORES_ALMACENES),
+  editarubicacionarticulo: { necesidad: en('almacenes', 'editar') },
+  listadostockalmacen: { necesidad: ver('almacenes') },
+  listadomovimientosarticulo: { necesidad: ver('almacenes', 'catalogo') },
+  lineasteoricasinventario: { necesidad: ver('almacenes') },
+  // Checking the stock against the ledger, and repairing it.
+  recalcularstock: { necesidad: en('almacenes', 'acciones') },
+
+  // Purchases.
+  ...maestro('proveedores', 'proveedor', 'compras'),
+  listadofacturasproveedor: { necesidad: ver('compras') },
+  editarfacturaproveedor: { necesidad: en('compras', 'editar') },
+  eliminarfacturaproveedor: { necesidad: en('compras', 'eliminar') },
+  enviarcorreopedidocompra: { necesidad: en('compras', 'acciones') },
+
+  // Sales: customers are the invoices' parties too.
+  ...maestro('clientes', 'cliente', 'ventas', ['ventas', 'facturas']),
+  disponibleventa: { necesidad: ver('ventas', 'facturas') },
+
+  // Invoices.
+  hfapropuesta: { necesidad: ver('facturas') },
+  facturarhfa: { necesidad: en('facturas', 'acciones') },
+  cobrarfactura: { necesidad: en('facturas', 'acciones') },
+  enviarfactura: { necesidad: en('facturas', 'acciones') },
+  listadoregistrosfacturacion: { necesidad: ver('facturas', 'verifactu') },
+  comprobarregistrosfacturacion: { necesidad: ver('facturas', 'verifactu') },
+
+  // VERI*FACTU: the submission, the company's certificate, corrections.
+  listadoverifactu: { necesidad: ver('verifactu') },
+  editarverifactu: { necesidad: en('verifactu', 'editar') },
+  subircertificadoverifactu: { necesidad: en('verifactu', 'editar') },
+  eliminarcertificadoverifactu: { necesidad: en('verifactu', 'eliminar') },
+  enviarregistrosverifactu: { necesidad: en('verifactu', 'acciones') },
+  subsanarregistrofacturacion: { necesidad: en('verifactu', 'acciones') },
+};
+
+/** The entries of every document type, from its row: listado, editar, eliminar and each verb. */
+function documentos(): Record<string, Derecho> {
+  const out: Record<string, Derecho> = {};
+  for (const def of Object.values(DOCUMENTO_TIPOS)) {
+    out[`listado${def.plural}`] = { necesidad: necesidadDocumento(def, 'listado') };
+    // A party's document: a line's price and discount are the role's to change.
+    out[`editar${def.entidad}`] = { necesidad: necesidadDocumento(def, 'editar'), ...(def.tercero ? { comprobar: comprobarLineas(def) } : {}) };
+    out[`eliminar${def.entidad}`] = { necesidad: necesidadDocumento(def, 'eliminar') };
+    for (const a of def.acciones) {
+      out[`${a.verbo}${def.entidad}`] = { necesidad: necesidadDocumento(def, a.verbo), ...(a.undoes ? { comprobar: comprobarDeshacer(def) } : {}) };
+    }
+  }
+  return out;
+}
+
+export const DERECHOS: ReadonlyMap<string, Derecho> = new Map(Object.entries({ ...FIJAS, ...documentos() }));
+
+/** The actions of `names` without an entry here (test/roles.test.ts: none may be missing). */
+export const accionesSinDerecho = (names: Iterable<string>): string[] => [...names].filter((n) => !DERECHOS.has(n));
+
+/** What each action of the registry needs, as text: the session answers it so the screens hide what would be refused. */
+export function tablaAcciones(names: Iterable<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const d = DERECHOS.get(n);
+    if (d) out[n] = codificarNecesidad(d.necesidad);
+  }
+  return out;
+}
+
+/** A 403 by the role: its Spanish message, and what is missing for the screens. */
+export function rechazo(f: Falta, derechos: Derechos, detalle?: string): ActionError {
+  const message = mensajeFalta(f, derechos) + (detalle ? ` ${detalle}` : '');
+  return new ActionError(403, { RESULT: '1', message, derecho: claveFalta(f) });
+}
+
+/** The dispatcher's check of an action's level (before flags and input): null when the role has it. */
+export function comprobarNecesidad(action: string, user: SessionUser | null): ActionError | null {
+  const d = DERECHOS.get(action);
+  if (!d) return new ActionError(403, { RESULT: '1', message: MESSAGES.rolSinTabla });
+  if (!user) return null;
+  const f = falta(user.rol.derechos, d.necesidad);
+  return f ? rechazo(f, user.rol.derechos) : null;
+}
+
+/** The entry's check of the data (after the input is validated): null when there is none or it passes. */
+export async function comprobarDatos(
+  action: string,
+  ctx: { user: SessionUser | null; input: Record<string, unknown>; raw: Record<string, unknown>; app: AppContext },
+): Promise<ActionError | null> {
+  const c = DERECHOS.get(action)?.comprobar;
+  if (!c || !ctx.user) return null;
+  const r = await c({ ...ctx, user: ctx.user });
+  return r ? rechazo(r.falta, ctx.user.rol.derechos, r.detalle) : null;
+}
+
+/** Switching a module on or off is Configuración's «acciones»; company data its «crear y modificar». */
+async function comprobarModulos({ user, raw, app }: Parameters<Comprobacion>[0]) {
+  if (puede(user.rol.derechos, 'configuracion', 'acciones')) return null;
+  const actual = ((await app.config.rows(0))[0] ?? {}) as Record<string, unknown>;
+  const on = (v: unknown) => (v === 1 || v === '1' || v === true || v === 'true' ? 1 : 0);
+  const cambia = CONF_FIELDS.some((f) => f in raw && on(raw[f]) !== on(actual[f]));
+  return cambia ? { falta: { area: 'configuracion' as const, nivel: 'acciones' as const } } : null;
+}
+
+/** The purchase prices in a price change's preview are costs. */
+async function comprobarCambioPrecios({ user, input }: Parameters<Comprobacion>[0]) {
+  return input.campo === 'precio_compra' && !tiene(user.rol.derechos, 'ver_costes') ? { falta: { especial: 'ver_costes' as const } } : null;
+}
+
+/** An undo (deshacer…) on a document dated before today needs «deshacer anterior a hoy». */
+function comprobarDeshacer(def: DocumentoTipoDef): Comprobacion {
+  return async ({ user, input, app }) => {
+    if (tiene(user.rol.derechos, 'deshacer_anterior')) return null;
+    const doc = await app.db.selectFrom('documentos').select('fecha').where('id', '=', Number(input.id)).where('tipo', '=', def.tipo).executeTakeFirst();
+    return doc && doc.fecha < todayIn(app.timeZone) ? { falta: { especial: 'deshacer_anterior' as const } } : null;
+  };
+}
+
+const toInt = (v: unknown): number | null => {
+  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
+};
+
+const CHUNK = 500;
+
+/**
+ * A party's document: a line whose price differs from what the line would get by itself (the article's price of the
+ * customer's tarifa, or its purchase price; a line from another document's line: that line's price) needs «cambiar
+ * precio»; a discount above the role's maximum, other than the customer's own, needs «descuento». A line saved
+ * before and sent back unchanged passes (someone allowed gave it that price). Nothing is read for a role with both.
+ */
+function comprobarLineas(def: DocumentoTipoDef): Comprobacion {
+  return async ({ user, input, raw, app }) => {
+    const derechos = user.rol.derechos;
+    const libreDescuento = tiene(derechos, 'descuento');
+    if (tiene(derechos, 'cambiar_precio') && libreDescuento) return null;
+    if (!Array.isArray(raw.lineas)) return null;
+    const maximo = descuentoPermitido(derechos);
+    type L = { articulo_id: number | null; precio: number | null; descuento: number | null; id: number | null; origen: number | null };
+    const lineas: L[] = raw.lineas.map((item) => {
+      const l = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+      const opt = (v: unknown) => (v === undefined || v === null || v === '' ? null : toInt(v));
+      return { articulo_id: toInt(l.articulo_id), precio: opt(l.precio), descuento: opt(l.descuento), id: opt(l.id), origen: opt(l.origen_linea_id) };
+    });
+    const venta = def.tercero === 'cliente';
+    // The customer's tarifa and discount (the defaults of a sale line).
+    let tarifa = 1;
+    let descuentoCliente = 0;
+    if (venta && typeof input.cliente_id === 'number') {
+      const c = await app.db.selectFrom('clientes').select(['tarifa', 'descuento']).where('id', '=', input.cliente_id).executeTakeFirst();
+      tarifa = Number(c?.tarifa ?? 1);
+      descuentoCliente = Number(c?.descuento ?? 0);
+    }
+    // What the line had when saved (a line of this same document), or what its origin line has.
+    type Previa = { documento_id: number; articulo_id: number; precio: number; descuento: number };
+    const previas = new Map<number, Previa>();
+    const ids = [...new Set(lineas.flatMap((l) => [l.id, l.origen]).filter((x): x is number => x !== null))];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await app.db
+        .selectFrom('documento_lineas')
+        .select(['id', 'documento_id', 'articulo_id', 'precio', 'descuento'])
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .execute();
+      for (const r of rows) previas.set(r.id, { documento_id: r.documento_id, articulo_id: r.articulo_id, precio: Number(r.precio), descuento: Number(r.descuento) });
+    }
+    const propia = (l: L): Previa | undefined => {
+      const p = l.id !== null ? previas.get(l.id) : undefined;
+      return p && p.documento_id === input.id && p.articulo_id === l.articulo_id ? p : undefined;
+    };
+    const origen = (l: L): Previa | undefined => (l.origen !== null ? previas.get(l.origen) : undefined);
+    // The articles' prices (only those of lines whose price is checked).
+    const precios = new Map<number, number>();
+    if (!tiene(derechos, 'cambiar_precio')) {
+      const arts = [...new Set(lineas.filter((l) => l.precio !== null && l.articulo_id !== null).map((l) => l.articulo_id as number))];
+      const col = venta ? ({ 2: 'tarifa_2', 3: 'tarifa_3' } as Record<number, string>)[tarifa] : undefined;
+      for (let i = 0; i < arts.length; i += CHUNK) {
+        const rows = await app.db
+          .selectFrom('articulos as a')
+          .select('a.id')
+          .select(
+            (venta
+              ? col
+                ? sql<number>`coalesce(nullif(${sql.ref(`a.${col}`)}, 0), a.precio_venta)`
+                : sql<number>`a.precio_venta`
+              : sql<number>`a.precio_compra`
+            ).as('precio'),
+          )
+          .where('a.id', 'in', arts.slice(i, i + CHUNK))
+          .execute();
+        for (const r of rows) precios.set(r.id, Number(r.precio));
+      }
+    }
+    const linea = (i: number) => MESSAGES.rolLinea.replace('{n}', String(i + 1));
+    for (const [i, l] of lineas.entries()) {
+      const antes = propia(l);
+      const de = origen(l);
+      if (l.precio !== null && l.articulo_id !== null && !tiene(derechos, 'cambiar_precio')) {
+        const articulo = precios.get(l.articulo_id);
+        const permitido = l.precio === articulo || l.precio === antes?.precio || l.precio === de?.precio;
+        // An article that doesn't exist: the engine's 400 says so.
+        if (articulo !== undefined && !permitido) return { falta: { especial: 'cambiar_precio' as const }, detalle: linea(i) };
+      }
+      if (!libreDescuento) {
+        const d = l.descuento ?? (venta ? descuentoCliente : 0);
+        const permitido = d <= maximo || (venta && d === descuentoCliente) || d === antes?.descuento || d === de?.descuento;
+        if (!permitido) return { falta: { especial: 'descuento' as const }, detalle: linea(i) };
+      }
+    }
+    return null;
+  };
+}
+
+/** Fields of a catalogue article that are costs: without «ver precios de compra y márgenes» they are not answered. */
+const CAMPOS_COSTE = ['precio_compra', 'precio_medio_compra', 'coste_medio', 'margen'] as const;
+
+/** The rows without their costs when the user's role doesn't see them (in place, and answered). */
+export function ocultarCostes<T>(user: SessionUser | null, rows: T[]): T[] {
+  if (!user || tiene(user.rol.derechos, 'ver_costes')) return rows;
+  for (const r of rows) {
+    if (r && typeof r === 'object') for (const c of CAMPOS_COSTE) delete (r as Record<string, unknown>)[c];
+  }
+  return rows;
+}
