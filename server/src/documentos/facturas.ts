@@ -56,6 +56,9 @@ export const facturaSchema = {
 /** editarrectificativa: + the invoice it corrects, its kind (R1-R5) and how (by differences or by substitution). */
 export const rectificativaSchema = {
   ...facturaSchema,
+  // Absent: the corrected invoice's (rectificativaEffects.completar).
+  cliente_id: { type: 'int', min: 1 },
+  almacen_id: { type: 'int', min: 1 },
   factura_id: { type: 'int', min: 1 },
   tipo: { type: 'enum', values: TIPOS_FACTURA.filter((t) => t.startsWith('R')) },
   modo: { type: 'enum', values: MODOS_RECTIFICACION },
@@ -106,8 +109,9 @@ async function facturaRectificable(db: Kysely<Database>, id: unknown, clienteId:
 /** R5 corrects a simplified invoice (F2, or an R5); R1-R4 a full one (F1, R1-R4). */
 const tipoCasa = (tipo: TipoFactura, corregida: string | null | undefined) => (tipo === 'R5') === (corregida === 'F2' || corregida === 'R5');
 
-const base = (schema: typeof facturaSchema, columns: readonly string[]): TipoEffects<typeof facturaSchema> => ({
-  schema,
+const base = (schema: typeof facturaSchema | typeof rectificativaSchema, columns: readonly string[]): TipoEffects<typeof facturaSchema> => ({
+  // The rectificativa's own fields travel in the request as well (its effects are cast to its schema).
+  schema: schema as typeof facturaSchema,
   headerColumns: columns,
   precioPorDefecto: 'venta',
   almacenLineas: (h) => h.almacen_id,
@@ -444,7 +448,20 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
   ...(base(rectificativaSchema, [...COLUMNAS, 'factura_id', 'tipo_factura', 'modo_rectificacion']) as unknown as TipoEffects<typeof rectificativaSchema>),
   // The corrected invoice's lines (what changes) and devolución lines (the units that came back).
   origenes: ['factura', 'rectificativa', 'devolucionventa'],
+  /** Customer and warehouse not given: those of the invoice it corrects (the party is then checked as always). */
+  async completar({ trx, header }) {
+    if (typeof header.factura_id !== 'number' || (header.cliente_id !== null && header.almacen_id !== null)) return;
+    const f = await trx
+      .selectFrom('documentos')
+      .select(['cliente_id', 'almacen_id'])
+      .where('id', '=', header.factura_id)
+      .where('tipo', 'in', [FACTURA.tipo, RECTIFICATIVA.tipo])
+      .executeTakeFirst();
+    header.cliente_id ??= f?.cliente_id ?? null;
+    header.almacen_id ??= f?.almacen_id ?? null;
+  },
   async validate({ trx, header, lineas, errors }) {
+    if (header.almacen_id === null) errors.almacen_id = MESSAGES.required;
     await almacenActivo(trx, header.almacen_id, 'almacen_id', errors);
     if (header.serie_id === null || header.serie_id === undefined) errors.serie_id = MESSAGES.serieRequerida;
     else {

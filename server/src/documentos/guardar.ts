@@ -133,6 +133,7 @@ export async function guardarDocumento(
         anteriores = await enlacesDe(trx, current.id);
       }
       const header = input as Infer<Schema>;
+      await effects.completar?.({ trx, header });
       // The party first: a sale line's price and discount default to the customer's tarifa and descuento.
       const tercero = await validarTercero(trx, def, header, errors);
       const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores, !!def.negativas, tercero);
