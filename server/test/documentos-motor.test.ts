@@ -165,9 +165,10 @@ describe.each(backends())('el motor de documentos: correcciones ($name)', (backe
 
     // A price change only (nothing given back) leaves a finished order finished.
     await ok(t, 'finalizarpedidoventa', { id: p.id });
+    const ahora = await leer(t, 'albaranesventa', alb.id);
     await ok(t, 'editaralbaranventa', {
       id: alb.id, fecha: HOY, cliente_id: cliente.id, almacen_id: principal,
-      lineas: [{ id: alb.lineas[0].id, articulo_id: b.id, cantidad: 2_000, precio: 45_000 }],
+      lineas: [{ id: ahora.lineas[0].id, articulo_id: b.id, cantidad: 2_000, precio: 45_000 }],
     });
     expect((await leer(t, 'pedidosventa', p.id)).estado).toBe('finalizado');
   });

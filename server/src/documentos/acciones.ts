@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES } from 'shared/domain';
+import type { DocumentoTipo } from 'shared/domain';
 import type { AccionDef, Documento, DocumentoTipoDef, FieldErrors, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
@@ -7,7 +8,7 @@ import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail, invalidFields } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
-import { guardarEnlaces } from './enlaces.ts';
+import { actualizarEstadoPadres, guardarEnlaces } from './enlaces.ts';
 import { borrarDocumento, insertarLineas, totalesDe } from './guardar.ts';
 import { addToLines, comprobarStockNegativo, reverseLedger, sincronizarStock } from './ledger.ts';
 import { lockDocumento, readDocumento } from './lectura.ts';
@@ -209,3 +210,29 @@ const cambiarEstadoYNumero = compiledQuery(
       .set({ estado: p.estado, modificado: p.modificado, modificado_por: p.modificado_por, numero: p.numero, ejercicio: p.ejercicio, tipo_factura: p.tipo_factura })
       .where('id', '=', p.id),
 );
+
+/**
+ * Parents whose pending units a child's edit or delete gave back (`padres`, as guardarEnlaces / borrarEnlaces answer
+ * them): one that was finished (an order's `finalizar`, which closed what was pending) is reopened — its finalization
+ * undone by the generic undo, in its history under whoever changed the child — so the units it had closed come back
+ * with those given back, and its state follows them (parcial / total). A finished parent with nothing pending again
+ * (a price change) stays finished.
+ */
+export async function reabrirFinalizados(
+  trx: Transaction<Database>,
+  app: Pick<AppContext, 'dialect' | 'timeZone'>,
+  padres: readonly number[],
+  user: SessionUser,
+): Promise<void> {
+  for (const id of new Set(padres)) {
+    const doc = await trx.selectFrom('documentos').select(['tipo', 'estado']).where('id', '=', id).executeTakeFirst();
+    const def = doc ? DOCUMENTO_TIPOS[doc.tipo as DocumentoTipo] : undefined;
+    const deshacer = def?.hijo ? def.acciones.find((a) => a.undoes === 'finalizar' && a.from.includes(doc!.estado)) : undefined;
+    const effects = def ? efectosDe(def.tipo) : undefined;
+    if (!def || !deshacer || !effects) continue;
+    const queda = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', id).where('pendiente', '>', 0).limit(1).executeTakeFirst();
+    if (!queda) continue;
+    await ejecutarAccionEn(trx, app, def, effects, deshacer, id, null, user);
+    await actualizarEstadoPadres(trx, [id]);
+  }
+}
