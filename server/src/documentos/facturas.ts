@@ -233,8 +233,8 @@ async function lineasSegunOrigen(trx: Transaction<Database>, docId: number) {
 
 /**
  * A rectificativa's goods: by differences, each line not from a devolución moves −cantidad (a negative line
- * brings the units back; a devolución's already did); by substitution, per article, what the corrected lines ask
- * less what the replaced invoice's lines asked (kits as their components, services not at all).
+ * brings the units back; a devolución's already did); by substitution, per article and price, what the corrected lines
+ * ask less what the replaced invoice's lines asked (kits as their components, services not at all).
  */
 async function stockRectificativa(ctx: EffectContext, d: Cabecera): Promise<void> {
   const { trx } = ctx;
@@ -246,11 +246,12 @@ async function stockRectificativa(ctx: EffectContext, d: Cabecera): Promise<void
   }
   const nuevas = noDevueltas.length ? await filasStockVenta(trx, d.id, -1, noDevueltas) : [];
   const antes = await filasStockVenta(trx, d.factura_id!, 1);
-  // Per (article, location): the difference, at the corrected line's price where there is one.
+  // Per (article, location, price): the difference — units at an unchanged price net out; a price correction leaves
+  // the replaced units in at their old price and the new ones out at theirs, so the average sale price follows it.
   const grupos = new Map<string, LedgerRow>();
   for (const [filas, propias] of [[nuevas, true], [antes, false]] as const) {
     for (const f of filas) {
-      const k = `${f.articulo_id}|${f.ubicacion_id ?? ''}`;
+      const k = `${f.articulo_id}|${f.ubicacion_id ?? ''}|${f.precio}`;
       const g = grupos.get(k) ?? {
         articulo_id: f.articulo_id, almacen_id: almacenId, ubicacion_id: f.ubicacion_id, cantidad: 0, causa: 'rectificativa', documento_tipo: RECTIFICATIVA.tipo,
         documento_id: d.id, documento_linea_id: propias ? f.linea_id : null, accion_id: ctx.accionId, fecha: ctx.hoy, precio: f.precio,
