@@ -18,7 +18,7 @@ import { lockDocumento, readDocumento } from './lectura.ts';
 import { siguienteNumero } from './numeracion.ts';
 import { CHUNK, efectosDe } from './tipos.ts';
 import type { AnyDb, DocRow, LineaValida, TipoEffects } from './tipos.ts';
-import { validarLineas, validarSerie, validarTercero } from './validacion.ts';
+import { validarKits, validarLineas, validarSerie, validarTercero } from './validacion.ts';
 
 /**
  * Saving a document with its children rows: editar<entidad> (header, lines, links to parent lines, the stock a
@@ -147,6 +147,7 @@ export async function guardarDocumento(
         for (const l of sin) l.ubicacion_id = habitual.get(l.articulo_id) ?? null;
       }
       await validarSerie(trx, def, header.serie_id, errors);
+      await validarKits(trx, def, lineas, errors);
       await effects.validate?.({ trx, header, lineas, errors, raw, user });
       const origenes = await validarOrigenes(trx, def, effects.origenes ?? [], header, lineas, anteriores, current?.id ?? null, errors);
       if (Object.keys(errors).length) throw invalidFields(errors);
