@@ -230,6 +230,17 @@ export async function reabrirFinalizados(
     const deshacer = def?.hijo ? def.acciones.find((a) => a.undoes === 'finalizar' && a.from.includes(doc!.estado)) : undefined;
     const effects = def ? efectosDe(def.tipo) : undefined;
     if (!def || !deshacer || !effects) continue;
+    // Only a finalización that closed pending units (its detalle keeps them: an order's), not one that moved stock (a parte's).
+    const cierre = await trx
+      .selectFrom('documento_acciones')
+      .select('detalle')
+      .where('documento_id', '=', id)
+      .where('accion', '=', 'finalizar')
+      .where('deshecha_por', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!Array.isArray((cierre?.detalle ? (JSON.parse(cierre.detalle) as Detalle) : {}).pendiente)) continue;
     const queda = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', id).where('pendiente', '>', 0).limit(1).executeTakeFirst();
     if (!queda) continue;
     await ejecutarAccionEn(trx, app, def, effects, deshacer, id, null, user);
