@@ -106,6 +106,8 @@ export async function validarOrigenes(
   // A return (not an invoice) of an invoice line whose goods came by an albarán line returns the same goods: what either
   // path takes counts against both (mismos: the named line → the line its goods came from, among the allowed origins).
   const mismos = new Map<number, number>();
+  /** The quantity of each of those lines. */
+  const cantidadOrigen = new Map<number, number>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const rows = await trx
@@ -126,7 +128,7 @@ export async function validarOrigenes(
       .execute();
     for (const v of vienen) {
       mismos.set(v.linea_id, v.padre_linea_id);
-      if (!padres.has(v.padre_linea_id)) padres.set(v.padre_linea_id, { ...padres.get(v.linea_id)!, id: v.padre_linea_id, cantidad: Number(v.cantidad) });
+      cantidadOrigen.set(v.padre_linea_id, Number(v.cantidad));
     }
   }
   const tomado = await tomadoPorTipo(trx, def.tipo, [...new Set([...ids, ...mismos.values()])], docId);
@@ -153,9 +155,10 @@ export async function validarOrigenes(
     const o = l.origen_linea_id !== null ? out.get(l.origen_linea_id) : undefined;
     if (!o) return;
     const lleno = (id: number) => {
-      const p = padres.get(id)!;
-      const disponible = o.pendiente ? p.pendiente + (antes.get(p.id) ?? 0) : Math.abs(p.cantidad) - (tomado.get(p.id) ?? 0);
-      return (pedido.get(p.id) ?? 0) > disponible;
+      const p = padres.get(id);
+      const disponible =
+        o.pendiente && p ? p.pendiente + (antes.get(id) ?? 0) : Math.abs(p?.cantidad ?? cantidadOrigen.get(id) ?? 0) - (tomado.get(id) ?? 0);
+      return (pedido.get(id) ?? 0) > disponible;
     };
     const origen = mismos.get(l.origen_linea_id!);
     if (lleno(l.origen_linea_id!) || (!o.pendiente && origen !== undefined && lleno(origen))) {
