@@ -116,6 +116,18 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
   return { estado: queda ? ctx.accion.toParcial : ctx.accion.to, detalle: { hijo: created.id } };
 }
 
+/** The latest run of `accion` on a document that no undo has reversed yet (what its undo reverses). */
+export const ultimaSinDeshacer = (trx: Transaction<Database>, documentoId: number, accion: string) =>
+  trx
+    .selectFrom('documento_acciones')
+    .select(['id', 'estado_antes', 'detalle'])
+    .where('documento_id', '=', documentoId)
+    .where('accion', '=', accion)
+    .where('deshecha_por', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** <verbo><entidad>: one transaction that checks the state, applies the effects (or the undo), logs it and sets the state. */
 export async function ejecutarAccion(
   app: AppContext,
@@ -151,15 +163,7 @@ export async function ejecutarAccionEn(
   let estado: string;
   let numero: EffectResult['numero'];
   if (accion.undoes) {
-    const target = await trx
-      .selectFrom('documento_acciones')
-      .select(['id', 'estado_antes', 'detalle'])
-      .where('documento_id', '=', id)
-      .where('accion', '=', accion.undoes)
-      .where('deshecha_por', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const target = await ultimaSinDeshacer(trx, id, accion.undoes);
     if (!target) throw fail(MESSAGES.accionNoPermitida, '1');
     const detalle = (target.detalle ? JSON.parse(target.detalle) : {}) as Detalle;
     if (detalle.hijo !== undefined) {
@@ -231,15 +235,7 @@ export async function reabrirFinalizados(
     const effects = def ? efectosDe(def.tipo) : undefined;
     if (!def || !deshacer || !effects) continue;
     // Only a finalización that closed pending units (its detalle keeps them: an order's), not one that moved stock (a parte's).
-    const cierre = await trx
-      .selectFrom('documento_acciones')
-      .select('detalle')
-      .where('documento_id', '=', id)
-      .where('accion', '=', 'finalizar')
-      .where('deshecha_por', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const cierre = await ultimaSinDeshacer(trx, id, 'finalizar');
     if (!Array.isArray((cierre?.detalle ? (JSON.parse(cierre.detalle) as Detalle) : {}).pendiente)) continue;
     const queda = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', id).where('pendiente', '>', 0).limit(1).executeTakeFirst();
     if (!queda) continue;

@@ -20,6 +20,7 @@ import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
 import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
+import { ultimaSinDeshacer } from './acciones.ts';
 import { almacenActivo } from './almacen.ts';
 import { numeroEnSerie } from './numeracion.ts';
 import { registrarTipo } from './tipos.ts';
@@ -94,15 +95,20 @@ function signos(lineas: readonly LineaValida[], origenes: Map<number, Origen>, e
   });
 }
 
-/** The invoice a rectificativa may correct: an issued factura or rectificativa of the same customer. */
-async function facturaRectificable(db: Kysely<Database>, id: unknown, clienteId: unknown) {
+/** A factura or rectificativa by id (a rectificativa's `factura_id`), whatever its state or customer. */
+async function facturaDe(db: Kysely<Database>, id: unknown) {
   if (typeof id !== 'number') return undefined;
-  const f = await db
+  return db
     .selectFrom('documentos')
     .select(['id', 'tipo', 'estado', 'cliente_id', 'tipo_factura', 'fecha', 'ejercicio', 'numero', 'serie_id', 'base', 'iva', 'recargo', 'total', 'almacen_id'])
     .where('id', '=', id)
     .where('tipo', 'in', [FACTURA.tipo, RECTIFICATIVA.tipo])
     .executeTakeFirst();
+}
+
+/** The invoice a rectificativa may correct: an issued factura or rectificativa of the same customer. */
+async function facturaRectificable(db: Kysely<Database>, id: unknown, clienteId: unknown) {
+  const f = await facturaDe(db, id);
   return f && f.estado === 'emitida' && f.cliente_id === clienteId ? f : undefined;
 }
 
@@ -369,15 +375,7 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
     { nif: alta.emisor, numSerie: alta.num_serie, fecha: `${anio}-${mes}-${dia}` },
   );
   // The stock its emission wrote comes back (the opposite rows, by this action).
-  const emision = await trx
-    .selectFrom('documento_acciones')
-    .select('id')
-    .where('documento_id', '=', d.id)
-    .where('accion', '=', 'emitir')
-    .where('deshecha_por', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');
   if (emision) await reverseLedger(trx, emision.id, ctx.accionId, ctx.hoy);
   await actualizarEstadoPadres(trx, await borrarEnlaces(trx, d.id));
   return {};
@@ -451,13 +449,8 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
   origenes: ['factura', 'rectificativa', 'devolucionventa'],
   /** Customer and warehouse not given: those of the invoice it corrects (the party is then checked as always). */
   async completar({ trx, header }) {
-    if (typeof header.factura_id !== 'number' || (header.cliente_id !== null && header.almacen_id !== null)) return;
-    const f = await trx
-      .selectFrom('documentos')
-      .select(['cliente_id', 'almacen_id'])
-      .where('id', '=', header.factura_id)
-      .where('tipo', 'in', [FACTURA.tipo, RECTIFICATIVA.tipo])
-      .executeTakeFirst();
+    if (header.cliente_id !== null && header.almacen_id !== null) return;
+    const f = await facturaDe(trx, header.factura_id);
     header.cliente_id ??= f?.cliente_id ?? null;
     header.almacen_id ??= f?.almacen_id ?? null;
   },
