@@ -5,7 +5,7 @@ import { backends, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
-import { enviar, guardar, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
+import { enviar, guardar, kitDeDos, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
 
 /**
  * The document engine's corrections (docs/documents.md): a rectificativa's header from the invoice it corrects, what
@@ -63,12 +63,7 @@ describe.each(backends())('el motor de documentos: correcciones ($name)', (backe
     proveedor = await save(t, t.cookie, 'editarproveedor', { nif: 'B28456713', razon_social: 'Suministros Castilla, S.L.' });
     a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('MOT-A', { precio_venta: 100_000 }));
     b = await save(t, t.cookie, 'editararticulo', nuevoArticulo('MOT-B', { precio_venta: 50_000 }));
-    comp1 = await save(t, t.cookie, 'editararticulo', nuevoArticulo('MOT-C1', { precio_venta: 20_000 }));
-    comp2 = await save(t, t.cookie, 'editararticulo', nuevoArticulo('MOT-C2', { precio_venta: 10_000 }));
-    kit = await save(t, t.cookie, 'editararticulo', {
-      ...nuevoArticulo('MOT-KIT', { precio_venta: 60_000 }),
-      componentes: [{ componente_id: comp1.id, cantidad: 2_000 }, { componente_id: comp2.id, cantidad: 1_000 }],
-    });
+    ({ comp1, comp2, kit } = await kitDeDos(t, 'MOT'));
     await ok(t, 'editaralbarancompra', {
       fecha: HOY, proveedor_id: proveedor.id, almacen_id: principal,
       lineas: [a, b, comp1, comp2].map((x) => ({ articulo_id: x.id, cantidad: 50_000, precio: 10_000 })),
