@@ -303,6 +303,8 @@ export type ArticulosTable = TableOf<Omit<Articulo, ArticuloNotColumns>> & {
   orden_descripcion: string;
   /** Σ stock_movimientos.cantidad of the article, kept by database triggers; never written by the application. */
   stock_total: ColumnType<number, never, never>;
+  /** The average cost (ten-thousandths; null before any valued entry), kept by the ledger's insert trigger (documentos/coste.ts); only Recalcular writes it. */
+  coste_medio: ColumnType<number | null, never, number | string | null>;
 };
 
 export type ArticuloMaterialesTable = { articulo_id: number; material_id: number };

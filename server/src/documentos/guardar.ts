@@ -137,7 +137,7 @@ export async function guardarDocumento(
       await effects.completar?.({ trx, header });
       // The party first: a sale line's price and discount default to the customer's tarifa and descuento.
       const tercero = await validarTercero(trx, def, header, errors);
-      const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores, !!def.negativas, tercero);
+      const lineas = await validarLineas(trx, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores, !!def.negativas, tercero);
       // A sale or purchase line without a location takes the article's usual one in the document's warehouse, as the
       // warehouse documents do: the stock it moves lands where the article is kept, not «sin ubicación».
       const almacenLineas = effects.almacenLineas?.(header) ?? null;

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { MAX_LINEAS, MESSAGES } from 'shared/domain';
 import type { DocumentoTipoDef, FieldErrors, TipoIva } from 'shared/domain';
-import type { DialectName } from '../db/index.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { invalidFields } from '../errors.ts';
@@ -21,7 +20,6 @@ export const toInt = (v: unknown): number | null => {
 /** Validates `lineas` of editar<entidad> and completes them from the articles (one query per 500 ids). */
 export async function validarLineas(
   trx: Transaction<Database>,
-  dialect: DialectName,
   effects: TipoEffects,
   raw: unknown,
   almacenLineas: number | null,
@@ -104,7 +102,7 @@ export async function validarLineas(
       .$if(effects.precioPorDefecto === 'venta', (q) =>
         q.select((tarifa ? sql<number>`coalesce(nullif(${sql.ref(`a.${tarifa}`)}, 0), a.precio_venta)` : sql<number>`a.precio_venta`).as('coste')),
       )
-      .$if(effects.precioPorDefecto === undefined || effects.precioPorDefecto === 'coste', (q) => q.select(costeMedioSql(dialect, 'a').as('coste')))
+      .$if(effects.precioPorDefecto === undefined || effects.precioPorDefecto === 'coste', (q) => q.select(costeMedioSql('a').as('coste')))
       .where('a.id', 'in', ids.slice(i, i + CHUNK))
       .execute();
     for (const r of rows) articulos.set(r.id, { ...r, coste: Number(r.coste ?? 0), precio_compra: Number(r.precio_compra) });

@@ -70,12 +70,12 @@ describe('Utilidades', () => {
 });
 
 describe('Recalcular stock', () => {
-  it('lists the articles whose stock differs from their ledger, and repairs them on request', async () => {
+  it('lists the articles whose stock or average cost differs from their ledger, and repairs them on request', async () => {
     const fake = createFakeApi({
       recalcularstock: (call) =>
         (call.body as { aplicar: number }).aplicar === 1
           ? { RESULT: '0', data: [{ reparados: 1 }] }
-          : { RESULT: '0', data: [{ articulo_id: 7, codigo: 'TOR-M4', descripcion: 'Tornillo M4', guardado: 5000, libro: 3500 }] },
+          : { RESULT: '0', data: [{ articulo_id: 7, codigo: 'TOR-M4', descripcion: 'Tornillo M4', guardado: 5000, libro: 3500, coste_guardado: 1, coste_libro: 66_965 }] },
     });
     renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
     await userEvent.click(screen.getByRole('button', { name: 'Comprobar stock' }));
@@ -83,6 +83,8 @@ describe('Recalcular stock', () => {
     expect(within(table).getByText('TOR-M4')).toBeTruthy();
     expect(within(table).getByText('5')).toBeTruthy();
     expect(within(table).getByText('3,5')).toBeTruthy();
+    expect(within(table).getByText('0,0001 €')).toBeTruthy();
+    expect(within(table).getByText('6,6965 €')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Corregir la diferencia' }));
     expect(await screen.findByText('Stock corregido en 1 artículo.')).toBeTruthy();
@@ -96,6 +98,6 @@ describe('Recalcular stock', () => {
     const fake = createFakeApi({ recalcularstock: () => ({ RESULT: '0', data: [] }) });
     renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
     await userEvent.click(screen.getByRole('button', { name: 'Comprobar stock' }));
-    expect(await screen.findByText('El stock de todos los artículos coincide con sus movimientos.')).toBeTruthy();
+    expect(await screen.findByText('El stock y el coste medio de todos los artículos coinciden con sus movimientos.')).toBeTruthy();
   });
 });

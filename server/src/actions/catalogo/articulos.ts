@@ -279,7 +279,7 @@ export const articuloActionList = [
           const flags = await readFlags(trx);
           const errors: FieldErrors = {};
           const links = readLinks(raw, flags, errors);
-          let current: Omit<ArticuloRow, 'id' | 'stock_total'> | undefined;
+          let current: Omit<ArticuloRow, 'id' | 'stock_total' | 'coste_medio'> | undefined;
           if (input.id !== null) {
             current = await trx
               .selectFrom('articulos')
