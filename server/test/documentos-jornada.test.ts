@@ -33,10 +33,17 @@ describe.each(backends())('la jornada de un administrativo con los documentos ($
   const t = useTestApp(backend);
   let principal: number;
   let proveedor: Row;
+  let cliente: Row;
+  let serieA: number;
+  let serieR: number;
 
-  it('setup: the main warehouse and a supplier', async () => {
+  it('setup: the main warehouse, a supplier, a customer, the series', async () => {
     principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
     proveedor = await save(t, t.cookie, 'editarproveedor', { nif: 'B28456713', razon_social: 'Suministros Castilla, S.L.' });
+    cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' });
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    serieA = series.find((s) => s.codigo === 'A')!.id;
+    serieR = series.find((s) => s.codigo === 'R')!.id;
   });
 
   it('the average cost counts the opening stock; returns to the supplier leave it; after negative stock the next entry resets it; Recalcular agrees', async () => {
@@ -91,5 +98,24 @@ describe.each(backends())('la jornada de un administrativo con los documentos ($
     expect([res.rows[0].coste_medio, res.rows[0].valor]).toEqual([12_000, 600]);
     await movimiento(t, a.id, principal, 5_000, 'traspaso', 10_000);
     expect((await articulo(t, t.cookie, a.id)).precio_medio_compra).toBe(10_000);
+  });
+
+  it("the article's movements name an invoice and a rectificativa by their real numbers (serie, year, number)", async () => {
+    const a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('JOR-3', { precio_venta: 100_000 }));
+    await movimiento(t, a.id, principal, 10_000, 'inicial', 50_000);
+    const f = await ok(t, 'emitirfactura', {
+      id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: cliente.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 100_000 }] })).id,
+    });
+    expect(f.numero).toMatch(/^A \d{4}\/\d{6}$/);
+    const r = await ok(t, 'emitirrectificativa', {
+      id: (await ok(t, 'editarrectificativa', { fecha: HOY, serie_id: serieR, factura_id: f.id, tipo: 'R1', lineas: [{ articulo_id: a.id, cantidad: -1_000, precio: 100_000, origen_linea_id: f.lineas[0].id }] })).id,
+    });
+    expect(r.numero).toMatch(/^R \d{4}\/\d{6}$/);
+    const movs = await list(t, t.cookie, 'listadomovimientosarticulo', { articulo_id: a.id });
+    expect(movs.rows.map((m) => [m.causa, m.documento_tipo, m.documento_numero])).toEqual([
+      ['rectificativa', 'rectificativa', r.numero],
+      ['venta', 'factura', f.numero],
+      ['inicial', null, null],
+    ]);
   });
 });

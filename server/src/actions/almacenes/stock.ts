@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES, numeroDocumento } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, numeroDe } from 'shared/domain';
 import type { DiferenciaStock, DocumentoTipo, MovimientoArticulo, Schema, StockAlmacenFila } from 'shared/domain';
 import type { Database } from '../../db/schema.ts';
 import { costesDelLibro } from '../../documentos/coste.ts';
@@ -31,10 +31,10 @@ const teoricasInput = {
 
 const and = (filters: RawBuilder<boolean>[]) => (filters.length ? sql.join(filters, sql` and `) : sql`1 = 1`);
 
-/** Displayed number of a ledger row's document, when it is one of the engine's types. */
-function numeroDe(tipo: string | null, ejercicio: number | null, numero: number | null): string | null {
+/** Displayed number of a ledger row's document, when it is one of the engine's types (an invoice's by its serie). */
+function numeroDelDocumento(tipo: string | null, d: { ejercicio: number | null; numero: number | null; serie_codigo: string | null }): string | null {
   const def = tipo && tipo in DOCUMENTO_TIPOS ? DOCUMENTO_TIPOS[tipo as DocumentoTipo] : undefined;
-  return def && ejercicio !== null ? numeroDocumento(def.prefijo, ejercicio, numero) : null;
+  return def && d.ejercicio !== null ? numeroDe(def, { ...d, ejercicio: d.ejercicio }) : null;
 }
 
 /** Stock queries of the warehouses (issue 6) and the ledger check of utilidades. */
@@ -87,13 +87,14 @@ export const stockAlmacenActions = [
       const count = await sql<{ n: number }>`select count(*) as n from stock_movimientos sm where ${and(filtros)}`.execute(app.db);
       const p = paging(input);
       // Newest first; each row's balance is the stock after it within the filter's warehouse (or all of them).
-      const page = await sql<Omit<MovimientoArticulo, 'saldo' | 'documento_numero'> & { numero: number | null; ejercicio: number | null }>`
+      const page = await sql<Omit<MovimientoArticulo, 'saldo' | 'documento_numero'> & { numero: number | null; ejercicio: number | null; serie_codigo: string | null }>`
         select sm.id, sm.fecha, sm.almacen_id, al.nombre as almacen_nombre, sm.ubicacion_id, u.codigo as ubicacion_codigo, sm.causa,
-          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, sm.cantidad
+          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, se.codigo as serie_codigo, sm.cantidad
         from stock_movimientos sm
         join almacenes al on al.id = sm.almacen_id
         left join ubicaciones u on u.id = sm.ubicacion_id
         left join documentos d on d.id = sm.documento_id and d.tipo = sm.documento_tipo
+        left join series se on se.id = d.serie_id
         where ${and(filtros)} order by sm.id desc limit ${p.limit} offset ${p.offset}`.execute(app.db);
       const rows = page.rows;
       let data: MovimientoArticulo[] = [];
@@ -111,10 +112,10 @@ export const stockAlmacenActions = [
           acc += BigInt(r.cantidad);
           saldo.set(Number(r.id), acc);
         }
-        data = rows.map(({ numero, ejercicio, ...r }) => ({
+        data = rows.map(({ numero, ejercicio, serie_codigo, ...r }) => ({
           ...r,
           cantidad: Number(r.cantidad),
-          documento_numero: numeroDe(r.documento_tipo, ejercicio, numero),
+          documento_numero: numeroDelDocumento(r.documento_tipo, { ejercicio, numero, serie_codigo }),
           saldo: Number(saldo.get(Number(r.id)) ?? 0n),
         }));
       }
