@@ -149,6 +149,7 @@ describe.each(backends())('actividad ($name)', (backend) => {
       ['identificar', 'Marta Vidal'],
     ]);
     expect((await actividad(t, { usuario_id: marta.id, entidad: 'marca' })).lineas).toHaveLength(1);
+    expect((await actividad(t, { q: 'audmarta' })).lineas.map((l) => l.numero)).toEqual(['AUDMARTA']);
     const ayer = new Date(Date.parse(`${HOY}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     expect((await actividad(t, { hasta: ayer })).total).toBe(0);
     expect((await actividad(t, { desde: HOY, hasta: HOY })).total).toBe(await total(t));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import { CONSTANTS } from 'shared/domain';
 import type { LineaActividad, Schema } from 'shared/domain';
-import { paging } from '../actions/common.ts';
+import { contains, paging } from '../actions/common.ts';
 import { defineAction } from '../actions/registry.ts';
 import { fechaHoraHuso } from '../fiscal/registro.ts';
 
@@ -14,6 +14,7 @@ const listInput = {
   entidad_id: { type: 'int', min: 1 },
   desde: { type: 'date' },
   hasta: { type: 'date' },
+  q: { type: 'string', max: 100 },
 } as const satisfies Schema;
 
 /** The UTC instant a day of the business's time zone starts at ('2026-03-29' in Madrid → '2026-03-28T23:00:00.000Z'). */
@@ -33,6 +34,7 @@ export const actividadActions = [
       const filtros: RawBuilder<boolean>[] = [];
       if (input.usuario_id !== null) filtros.push(sql<boolean>`usuario_id = ${input.usuario_id}`);
       if (input.entidad) filtros.push(sql<boolean>`entidad = ${input.entidad}`);
+      if (input.q) filtros.push(sql<boolean>`(${contains('numero', input.q)} or ${contains('usuario_nombre', input.q)} or ${contains('accion', input.q)})`);
       if (input.entidad_id !== null) filtros.push(sql<boolean>`entidad_id = ${input.entidad_id}`);
       // Days of the business's calendar: desde from its first instant, hasta up to the next day's first.
       if (input.desde) filtros.push(sql<boolean>`fecha >= ${inicioDelDia(input.desde, app.timeZone)}`);
