@@ -93,6 +93,11 @@ describe.each(backends())('actividad ($name)', (backend) => {
       ['editarinventario', 'guardar', inv.numero],
     ]);
     expect(lineas[0].antes).toBeNull();
+    // The record's own history: each step with who did it.
+    const admin = (await list(t, t.cookie, 'listadousuarios', { q: 'admin@demo.es' })).rows[0];
+    const leido = (await list(t, t.cookie, 'listadoinventarios', { id: inv.id })).rows[0];
+    expect(leido).toMatchObject({ creado_por_nombre: admin.nombre, modificado_por_nombre: admin.nombre });
+    expect((leido.historial as { accion: string; usuario_nombre: string }[]).map((h) => [h.accion, h.usuario_nombre])).toEqual([['finalizar', admin.nombre]]);
 
     // Stock may not go negative: finishing a pérdida of more than there is writes its step, then is refused and rolled back.
     const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
