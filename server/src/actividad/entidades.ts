@@ -51,7 +51,7 @@ export const ENTIDADES: Record<string, EntidadAuditada> = {
   ubicacion: maestro('ubicaciones'),
   proveedor: maestro('proveedores'),
   cliente: maestro('clientes'),
-  facturaproveedor: { tabla: 'facturas_proveedor', numero: 'numero' },
+  facturaproveedor: { tabla: 'facturas_proveedor', numero: 'numero_proveedor' },
   ...Object.fromEntries(Object.values(DOCUMENTO_TIPOS).map((d) => [d.entidad, { tabla: 'documentos', documento: true } satisfies EntidadAuditada])),
 };
 
