@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import { CONSTANTS } from 'shared/domain';
 import type { LineaActividad, Schema } from 'shared/domain';
-import { contains, paging } from '../actions/common.ts';
+import { contains, paging } from '../db/consulta.ts';
 import { defineAction } from '../actions/registry.ts';
 import { fechaHoraHuso } from '../fiscal/registro.ts';
 
