@@ -146,7 +146,11 @@ describe.each(backends())('actividad ($name)', (backend) => {
   it('filters by user, entity and dates; the log has no action that edits or deletes it', async () => {
     await save(t, t.cookie, 'editarusuario', { nombre: 'Marta Vidal', email: 'marta@demo.es', password: 'Clave-marta-1', password2: 'Clave-marta-1' });
     const marta = (await list(t, t.cookie, 'listadousuarios', { q: 'marta@demo.es' })).rows[0];
-    const cookie = await t.login('marta@demo.es', 'Clave-marta-1');
+    await save(t, t.cookie, 'editarusuario', { id: marta.id, nombre: 'Marta Vidal', email: 'marta@demo.es', password: 'Clave-marta-2' });
+    const [clave] = (await actividad(t, { entidad: 'usuario', entidad_id: marta.id })).lineas;
+    expect(clave).toMatchObject({ tipo: 'guardar', numero: 'marta@demo.es', antes: { password: '(anterior)' }, despues: { password: '(cambiada)' } });
+    expect(JSON.stringify(clave)).not.toMatch(/scrypt|password_hash/);
+    const cookie = await t.login('marta@demo.es', 'Clave-marta-2');
     await save(t, cookie, 'editarmarca', { codigo: 'AUDMARTA', nombre: 'De Marta' });
     const suyas = (await actividad(t, { usuario_id: marta.id })).lineas;
     expect(suyas.map((l) => [l.accion, l.usuario_nombre])).toEqual([

@@ -194,6 +194,11 @@ async function escribir(trx: Transaction<Database>, ctx: Contexto, tx: NonNullab
       numero ??= numeroDeFila(entidad!, meta, ahora ?? anterior);
       if (meta.diff && CON_CAMPOS.has(tipo)) {
         ({ antes, despues } = diferencia(campos(meta, anterior), campos(meta, ahora)));
+        // A new password shows as changed, never as its hash.
+        if (anterior && ahora && anterior.password_hash !== ahora.password_hash && antes && despues) {
+          antes.password = '(anterior)';
+          despues.password = '(cambiada)';
+        }
         if (tipo === 'guardar' && entidad === 'configuracion' && Object.keys(despues ?? {}).some((k) => FLAGS.has(k))) tipo = 'modulos';
       }
     }
