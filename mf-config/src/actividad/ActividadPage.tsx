@@ -8,6 +8,8 @@ import {
   RowLink,
   TIPO_ACTIVIDAD_LABEL,
   cambiosActividad,
+  campoActividadLabel,
+  valorActividad,
   entidadActividadLabel,
   formatDateTime,
   rutaActividad,
@@ -28,8 +30,6 @@ const StyledCambios = styled.details`
   th, td { text-align: left; padding: 2px 6px; border-top: 1px solid ${({ theme }: T) => theme.gray[200]}; overflow-wrap: anywhere; vertical-align: top; }
 `;
 
-const valor = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
-
 /** The fields a line changed, folded: «Ver cambios (3)» opens campo · antes · después. */
 function Cambios({ linea }: { linea: LineaActividad }) {
   const cambios = cambiosActividad(linea);
@@ -48,9 +48,9 @@ function Cambios({ linea }: { linea: LineaActividad }) {
         <tbody>
           {cambios.map(([campo, antes, despues]) => (
             <tr key={campo}>
-              <th scope="row">{campo}</th>
-              <td>{valor(antes)}</td>
-              <td>{valor(despues)}</td>
+              <th scope="row">{campoActividadLabel(campo)}</th>
+              <td>{valorActividad(campo, antes)}</td>
+              <td>{valorActividad(campo, despues)}</td>
             </tr>
           ))}
         </tbody>

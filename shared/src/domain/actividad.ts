@@ -3,6 +3,7 @@
  * server in the change's own transaction. `listadoactividad` answers these lines; nobody edits or deletes them.
  */
 import { DOCUMENTO_TIPOS, type DocumentoTipo } from './documentos';
+import { CONF_FIELD, FLAG_INFO, FLAG_NAMES } from './flags';
 
 /** What kind of change a line records. */
 export const TIPOS_ACTIVIDAD = [
@@ -95,4 +96,22 @@ export function rutaActividad(l: Pick<LineaActividad, 'entidad' | 'entidad_id' |
 export function cambiosActividad(l: Pick<LineaActividad, 'antes' | 'despues'>): [string, unknown, unknown][] {
   const keys = [...new Set([...Object.keys(l.antes ?? {}), ...Object.keys(l.despues ?? {})])];
   return keys.map((k) => [k, l.antes?.[k] ?? null, l.despues?.[k] ?? null]);
+}
+
+/** A module switch by its configuration column: 'conf_materiales' → 'Módulo Materiales'. */
+const MODULOS = new Map<string, string>(FLAG_NAMES.map((f) => [CONF_FIELD[f], `Módulo ${FLAG_INFO[f].label}`]));
+
+/** How the screen names a changed field: a module by its label, other columns in words ('razon_social' → 'Razon social'). */
+export function campoActividadLabel(campo: string): string {
+  const modulo = MODULOS.get(campo);
+  if (modulo) return modulo;
+  const texto = campo.replace(/_/g, ' ');
+  return texto.charAt(0).toUpperCase() + texto.slice(1);
+}
+
+/** A changed value as the screen shows it: switches as Sí / No, empty as '—'. */
+export function valorActividad(campo: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if ((MODULOS.has(campo) || campo === 'activo') && (v === 0 || v === 1)) return v === 1 ? 'Sí' : 'No';
+  return String(v);
 }

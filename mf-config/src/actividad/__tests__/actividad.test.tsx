@@ -27,6 +27,7 @@ const linea = (id: number, l: Partial<LineaActividad>): LineaActividad => ({
 const LINEAS = [
   linea(4, { accion: 'emitirfactura', tipo: 'accion', entidad: 'factura', entidad_id: 12, numero: 'A 2026/000012', usuario_id: 2, usuario_nombre: 'Marta Vidal' }),
   linea(3, { antes: { nombre: 'Ferretería' }, despues: { nombre: 'Ferretería y menaje' } }),
+  linea(5, { accion: 'editarconfiguracion', tipo: 'modulos', entidad: 'configuracion', entidad_id: 1, numero: 'B86420973', antes: { conf_materiales: 1 }, despues: { conf_materiales: 0 } }),
   linea(2, { accion: 'eliminarmarca', tipo: 'eliminar', entidad: 'marca', entidad_id: 5, numero: 'BOSCH', antes: { codigo: 'BOSCH', nombre: 'Bosch' } }),
   linea(1, { accion: 'identificar', tipo: 'login_fallido', entidad: 'usuario', entidad_id: null, numero: 'quien@demo.es', usuario_id: null, usuario_nombre: null }),
 ];
@@ -76,9 +77,16 @@ describe('Actividad', () => {
     renderSection(Section, menu.prefix, '/config/actividad', { api: fake.api, user: ME });
     const fila = (await screen.findByRole('link', { name: 'Familia FER' })).closest('tr')!;
     await userEvent.click(within(fila).getByText('Ver cambios (1)'));
-    const campo = within(fila).getByRole('rowheader', { name: 'nombre' }).closest('tr')!;
+    const campo = within(fila).getByRole('rowheader', { name: 'Nombre' }).closest('tr')!;
     expect(within(campo).getByText('Ferretería')).toBeTruthy();
     expect(within(campo).getByText('Ferretería y menaje')).toBeTruthy();
+
+    // A module switched off: by its label, Sí → No; the configuration links to its screen.
+    const conf = screen.getByRole('link', { name: 'Configuración B86420973' }).closest('tr')!;
+    expect(within(conf).getByText(/^Módulos/)).toBeTruthy();
+    await userEvent.click(within(conf).getByText('Ver cambios (1)'));
+    const modulo = within(conf).getByRole('rowheader', { name: 'Módulo Materiales' }).closest('tr')!;
+    expect([...modulo.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Sí', 'No']);
   });
 
   it('filters by user, entity and dates', async () => {
