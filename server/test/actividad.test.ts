@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONF_FIELD } from 'shared/domain';
 import type { LineaActividad } from 'shared/domain';
-import { conActividad } from '../src/actividad/registro.ts';
+import { conActividad, fueraDeActividad } from '../src/actividad/registro.ts';
 import { todayIn } from '../src/context.ts';
 import { crearPki } from './aeat-double.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
@@ -121,6 +121,22 @@ describe.each(backends())('actividad ($name)', (backend) => {
     await expect(forzado).rejects.toThrow('fallo forzado');
     expect(await total(t)).toBe(antes);
     expect(await db.selectFrom('marcas').select('id').where('codigo', '=', 'AUD-ROTA').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('work an action only schedules (a timer, the VERI*FACTU sender) is not logged as that action', async () => {
+    const db = t.app.manager.db;
+    const antes = await total(t);
+    const marca = (codigo: string) => db.transaction().execute((trx) => trx.insertInto('marcas').values({ codigo, nombre: codigo, activo: 1 }).execute());
+    let tarde: Promise<unknown> = Promise.resolve();
+    let fuera: Promise<unknown> = Promise.resolve();
+    await conActividad('editarmarca', { usuario: null, ip: null, input: {} }, async () => {
+      // Runs after the action answered; and one scheduled outside its context runs while it is still working.
+      tarde = new Promise((r) => setTimeout(r, 30)).then(() => marca('AUD-TARDE'));
+      fuera = fueraDeActividad(() => new Promise((r) => setTimeout(r, 1)).then(() => marca('AUD-FUERA')));
+      await fuera;
+    });
+    await tarde;
+    expect(await total(t)).toBe(antes);
   });
 
   it('a login and a failed login, each with its address; the failed one names the address tried', async () => {

@@ -32,6 +32,8 @@ type Contexto = {
   tipo: TipoActividad;
   entidad: string | null;
   inputId: number | null;
+  /** The action has answered: work it left behind (a timer) is not its own. */
+  cerrado: boolean;
   /** Set while one of the action's transactions runs: the row it names as it was at the start, and what it said of itself. */
   tx: { idPrevio: number | null; previo: Fila | undefined; detalles: Detalle[] } | null;
 };
@@ -53,8 +55,18 @@ export function conActividad<T>(
   const { tipo, entidad } = clasificar(accion);
   const id = datos.input.id;
   const inputId = typeof id === 'number' && Number.isInteger(id) ? id : null;
-  return contexto.run({ usuario: datos.usuario, ip: datos.ip, accion, tipo, entidad, inputId, tx: null }, run);
+  const ctx: Contexto = { usuario: datos.usuario, ip: datos.ip, accion, tipo, entidad, inputId, cerrado: false, tx: null };
+  return contexto.run(ctx, async () => {
+    try {
+      return await run();
+    } finally {
+      ctx.cerrado = true;
+    }
+  });
 }
+
+/** Runs `fn` outside any action's audit context: background work an action only schedules (the VERI*FACTU sender's nudge). */
+export const fueraDeActividad = <T>(fn: () => T): T => contexto.exit(fn);
 
 /**
  * What the current transaction did, when the action's name and input don't say it all: the document or master it
@@ -100,7 +112,7 @@ export function instalarActividad(db: Kysely<Database>, dialect: DialectName): v
 
   async function auditada<T>(trx: Transaction<Database>, cb: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     const ctx = contexto.getStore();
-    if (!ctx || ctx.tx) return cb(trx);
+    if (!ctx || ctx.tx || ctx.cerrado) return cb(trx);
     const tx: NonNullable<Contexto['tx']> = { idPrevio: null, previo: undefined, detalles: [] };
     ctx.tx = tx;
     try {
