@@ -6,7 +6,7 @@ import { toBig } from './sql.ts';
 /**
  * The average cost (`articulos.coste_medio`, ten-thousandths; README, "The average cost"): a moving weighted average
  * over the ledger's valued entries in ledger order. The database keeps it as rows are inserted (the ledger's insert
- * trigger, migration 0009, the same arithmetic as `siguienteCoste`); `costesDelLibro` replays the ledger for
+ * trigger, migration 0013, the same arithmetic as `siguienteCoste`); `costesDelLibro` replays the ledger for
  * Recalcular and for the migration that introduced it.
  */
 

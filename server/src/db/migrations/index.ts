@@ -9,7 +9,8 @@ import * as m0005 from './0005_compras.ts';
 import * as m0006 from './0006_ventas.ts';
 import * as m0007 from './0007_verifactu.ts';
 import * as m0008 from './0008_stock_negativo.ts';
-import * as m0009 from './0009_coste_medio.ts';
+import * as m0010 from './0010_actividad.ts';
+import * as m0013 from './0013_coste_medio.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -30,7 +31,8 @@ const STEPS: [string, Step][] = [
   ['0006_ventas', m0006],
   ['0007_verifactu', m0007],
   ['0008_stock_negativo', m0008],
-  ['0009_coste_medio', m0009],
+  ['0010_actividad', m0010],
+  ['0013_coste_medio', m0013],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
