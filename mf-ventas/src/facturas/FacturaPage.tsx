@@ -22,6 +22,7 @@ import { paths } from '../paths';
 import { CobroDialog } from './CobroDialog';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
+import { useDisponibleFactura } from './disponible';
 import { useSeries, useValorInicial } from './datos';
 import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
@@ -86,6 +87,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   useValorInicial(form, isNew, 'serie_id', series.porDefecto);
 
   const cliente = useClienteDocumento(editor);
+  const disponible = useDisponibleFactura(editor, !rectificativa);
+  const lineasProps = useMemo(() => ({ ...cliente.lineas, disponible }), [cliente.lineas, disponible]);
 
   // Rectificativa: the invoice it corrects, with its lines.
   const [corregida, setCorregida] = useState<Documento | null>(null);
@@ -307,7 +310,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
         )
       }
       renderCampo={renderCampo}
-      lineas={cliente.lineas}
+      lineas={lineasProps}
       lineasDescripcion={lineasDescripcion}
       secciones={
         rectificativa &&

@@ -236,3 +236,30 @@ describe('Factura', () => {
     expect((screen.getByLabelText('Precio de la línea 2') as HTMLInputElement).value).toMatch(/^0,18/);
   });
 });
+
+describe('Factura: stock disponible', () => {
+  it('a draft shows beside its direct-sale lines what would be left once emitted (below zero: a warning); emitted, what is left', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([factura({ lineas: [linea(51, ARTICULOS[0], 10000), linea(52, ARTICULOS[1], 2000)] })]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    // Central: 25 of TOR-M4 (10 invoiced: 15 left), none of LIB-01 (2 invoiced: −2).
+    expect(await within(await screen.findByTestId('linea-1')).findByText('Disponible: 15')).toBeTruthy();
+    const falta = await within(screen.getByTestId('linea-2')).findByText('Disponible: -2');
+    expect(falta.className).toMatch(/neg/);
+    expect(fake.calls.filter((c) => c.ac === 'disponibleventa').map((c) => c.params)).toEqual([{ almacen_id: '1', ids: '7,8' }]);
+  });
+
+  it('emitted, the stock already left: what is left as it is', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([emitida({ lineas: [linea(51, ARTICULOS[0], 10000)] })]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    expect(await within(await screen.findByTestId('linea-1')).findByText('Disponible: 25')).toBeTruthy();
+  });
+
+  it('lines invoicing an albarán (their goods left with it) ask for nothing', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([factura({ lineas: [linea(51, ARTICULOS[0], 10000, { origen_linea_id: 21 })] })]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    await screen.findByTestId('linea-1');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.queryByText(/^Disponible:/)).toBeNull();
+    expect(fake.calls.some((c) => c.ac === 'disponibleventa')).toBe(false);
+  });
+});
