@@ -67,7 +67,8 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
         ? [
             {
               id: '__seleccion',
-              header: '',
+              header: 'Selección',
+              headerHidden: true,
               width: '36px',
               cell: (r) => {
                 const sel = latest.current.selection;
