@@ -121,6 +121,7 @@ export const MESSAGES = {
   clienteSinNif: 'El cliente de una factura completa necesita NIF',
   nadaQueFacturar: 'No hay albaranes ni devoluciones pendientes de facturar con esos criterios',
   cobroRegistrado: 'Se ha registrado el cobro de la factura',
+  reembolsoRegistrado: 'Se ha registrado el reembolso de la rectificativa',
   cadenaCorrecta: 'La cadena de registros es correcta',
   stockInsuficiente: 'No hay stock suficiente',
   cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',
