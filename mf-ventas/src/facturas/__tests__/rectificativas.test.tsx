@@ -5,7 +5,7 @@ import { MESSAGES } from 'shared';
 import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
 import { doc } from '../../fakeVentas';
 import { AVISOS_DEVOLUCION } from '../devolucion';
-import { ARTICULOS, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
+import { ARTICULOS, documentoCobrable, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
 
 const select = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`)) as HTMLSelectElement;
 const opciones = (el: HTMLSelectElement) => [...el.options].map((o) => o.value).filter(Boolean);
@@ -87,22 +87,14 @@ describe('Rectificativa', () => {
   });
 
   it('emitted, it shows the invoice it corrects as a link; «Reembolsar» records the refund paid out, «Quitar reembolso» undoes it', async () => {
-    let actual = rectificativa({
+    const cobrable = documentoCobrable(rectificativa({
       numero: 'R 2026/000001',
       estado: 'emitida',
       total: -1210,
       forma_pago: 'transferencia',
       registro: { id: 9, tipo: 'alta', huella: 'AB12CD34EF56AB12CD34', fecha_hora_huso: '2026-03-04T10:00:00+01:00' },
-    });
-    const fake = fakeVentas({
-      listadofacturas: listadoDocs([completa]),
-      listadorectificativas: () => ({ RESULT: '0', data: [actual], total: 1 }),
-      cobrarfactura: (call: FakeCall) => {
-        const b = call.body as { fecha: string; forma: string };
-        actual = { ...actual, cobro_fecha: b.fecha || null, cobro_forma: b.forma || null };
-        return { RESULT: '0', message: MESSAGES.reembolsoRegistrado, data: [actual] };
-      },
-    });
+    }), MESSAGES.reembolsoRegistrado);
+    const fake = fakeVentas({ listadofacturas: listadoDocs([completa]), listadorectificativas: cobrable.listado, cobrarfactura: cobrable.cobrarfactura });
     const r = renderFacturas('/ventas/rectificativa/70', { api: fake.api });
     expect(await screen.findByRole('heading', { name: 'Factura rectificativa R 2026/000001' })).toBeTruthy();
     const fiscal = screen.getByLabelText('Situación fiscal');
