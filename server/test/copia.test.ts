@@ -275,6 +275,29 @@ describe.each(backends())('copia y registros de facturación ($name)', (backend)
     expect((await emitir()).numero).toBe(`A ${anio}/000004`);
   });
 
+  it.runIf(backend.name === 'postgres')('a record written while the restore waits to start is seen: refused, and kept', async () => {
+    const copia = await backup();
+    const db = t.app.manager.db;
+    let restaurando: ReturnType<typeof restore> | undefined;
+    // An emission in flight on another connection: the chain's head advanced and its record written, not yet committed.
+    await db.transaction().execute(async (trx) => {
+      const ultimo = await trx.selectFrom('registros_facturacion').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const { id: _id, ...resto } = ultimo;
+      await trx.updateTable('registros_cadena').set({ ultimo_orden: ultimo.orden + 1, ultima_huella: 'F'.repeat(64) }).where('emisor', '=', ultimo.emisor).execute();
+      await trx
+        .insertInto('registros_facturacion')
+        .values({ ...resto, orden: ultimo.orden + 1, tipo: 'alta', huella: 'F'.repeat(64), huella_anterior: ultimo.huella } as never)
+        .execute();
+      restaurando = restore(t, t.cookie, copia);
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    const res = expectCleanAnswer(await restaurando!);
+    expect(res.RESULT).toBe('1');
+    expect(res.message).toMatch(/^La copia no contiene el registro de alta de la factura/);
+    const huellas = (await db.selectFrom('registros_facturacion').select('huella').execute()).map((r) => r.huella);
+    expect(huellas).toContain('F'.repeat(64));
+  });
+
   it('moving to a new machine: an empty database takes any backup, one holding a prefix of its records a later one', async () => {
     const nueva = await createTestApp(backend);
     try {
