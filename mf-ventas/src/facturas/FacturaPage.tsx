@@ -23,7 +23,7 @@ import { CobroDialog } from './CobroDialog';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
 import { useDisponibleFactura } from './disponible';
-import { useSeries, useValorInicial } from './datos';
+import { textosCobro, useSeries, useValorInicial } from './datos';
 import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
 import { cuerpoRectificativa, type CampoFactura, type PantallaFactura } from './pantallas';
@@ -202,7 +202,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
 
   const cobrado = (d: Documento | null) => {
     setDialogo(null);
-    toast.success(documento?.cobro_fecha ? undefined : MESSAGES.cobroRegistrado);
+    toast.success(documento?.cobro_fecha ? undefined : textosCobro(def.tipo).registrado);
     if (d) editor.setDocumento(d);
     else void editor.reload();
   };
@@ -291,9 +291,9 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && !rectificativa && (
+            {emitida && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
-                {documento.cobro_fecha ? 'Quitar cobro' : 'Registrar cobro'}
+                {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
               </Button>
             )}
             {conNumero && (
