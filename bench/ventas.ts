@@ -17,6 +17,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { FORMA_PAGO_IDS, calcularTotales, fechaAeat, importeAeat, numeroDocumento } from 'shared/domain';
 import type { ComprobacionCadena, DesgloseIva, Documento, HuellaAlta, HuellaAnulacion, TipoIva } from 'shared/domain';
+import { startServer } from '../server/scripts/spawn-server.mjs';
 import { fechaHoraHuso, huellaDe, xmlAlta, xmlAnulacion } from '../server/src/fiscal/registro.ts';
 import type { DatosAlta } from '../server/src/fiscal/registro.ts';
 import {
@@ -24,7 +25,7 @@ import {
   LINEAS, N, RUNS, WRITE_RUNS, neto, rand, seguirSecuencias, semilla, siguienteId, ultimoAno,
 } from './datos.ts';
 import {
-  activarFlags, callHandler, generarDatos, headerSql, login, medirLectura, ms, onBothEngines, param, rawEnlaces, rawInsertarLineas, rawReadBack, rawSiguienteNumero, rawStockDeLineas, row, tuples,
+  ADMIN, activarFlags, callHandler, generarDatos, headerSql, login, medirLectura, ms, onBothEngines, param, rawEnlaces, rawInsertarLineas, rawReadBack, rawSiguienteNumero, rawStockDeLineas, row, tuples,
   type Row, type Runner,
 } from './runners.ts';
 
@@ -524,6 +525,44 @@ async function rawAbrirEmision(r: Runner, id: number, usuario: number): Promise<
   };
 }
 
+/** Saving a 20-line draft invoice by hand, as editarfactura does, in one transaction (the caller reads it back): its id. */
+async function rawGuardarFactura(r: Runner, gen: Gen, hoy: string, cli: Cliente, lineas: { articulo_id: number; cantidad: number }[], clave: string): Promise<number> {
+  const d = r.name;
+  let id = 0;
+  await r.rawTransaction(async () => {
+    await r.rawQuery(`select id, tipo from documentos where clave = ${param(d, 1)}`, [clave]);
+    const [c] = (await r.rawQuery(`select activo, forma_pago, retencion, recargo, tarifa, descuento from clientes where id = ${param(d, 1)}`, [cli.id])) as {
+      forma_pago: string | null;
+      retencion: number;
+      recargo: number;
+      tarifa: number;
+      descuento: number;
+    }[];
+    // The tarifa's price, or tarifa 1's where that one has none (as the engine's default).
+    const tarifa = ['precio_venta', 'coalesce(nullif(tarifa_2, 0), precio_venta)', 'coalesce(nullif(tarifa_3, 0), precio_venta)'][Number(c.tarifa) - 1];
+    const ids = lineas.map((l) => l.articulo_id);
+    const arts = (await r.rawQuery(
+      `select id, codigo, descripcion, tipo_iva, familia_id, precio_compra, ${tarifa} as precio from articulos where id in (${ids.map((_, k) => param(d, k + 1)).join(', ')})`,
+      ids,
+    )) as { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precio: number }[];
+    const byId = new Map(arts.map((a) => [Number(a.id), a]));
+    await r.rawQuery(`select tipo, activo from series where id = ${param(d, 1)}`, [gen.serie]);
+    await r.rawQuery(`select activo from almacenes where id = ${param(d, 1)}`, [gen.almacen]);
+    const ls = lineas.map((l) => ({ ...byId.get(l.articulo_id)!, ...l, precio: Number(byId.get(l.articulo_id)!.precio), descuento: Number(c.descuento), pendiente: 0 }));
+    const t = calcularTotales(ls, { retencion: c.retencion, recargo: Number(c.recargo) === 1 });
+    const [doc] = (await r.rawQuery(
+      `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, cliente_id, almacen_id, forma_pago, retencion, observaciones, con_recargo,
+         base, iva, recargo, retencion_importe, total, desglose, clave, creado, creado_por)
+       values ('factura', ${param(d, 1)}, null, ${[...Array(18)].map((_, k) => param(d, k + 2)).join(', ')}) returning id`,
+      [gen.serie, Number(hoy.slice(0, 4)), hoy, 'borrador', cli.id, gen.almacen, c.forma_pago, c.retencion, null, Number(c.recargo) === 1 ? 1 : 0, t.base, t.iva, t.recargo,
+        t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, new Date().toISOString(), gen.admin.id],
+    )) as { id: number }[];
+    id = Number(doc.id);
+    await rawInsertarLineas(r, id, ls);
+  });
+  return id;
+}
+
 /** Saving and emitting a 20-line direct-sale invoice, a new one each run (its lines at the customer's tarifa and discount). */
 async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
   const d = r.name;
@@ -548,38 +587,7 @@ async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
         const res = await callHandler<Documento>(r, 'emitirfactura', { id: saved.data![0].id }, gen.admin);
         if (res.RESULT !== '0') throw new Error(`emitirfactura: ${res.message}`);
       } else {
-        let id = 0;
-        await r.rawTransaction(async () => {
-          await r.rawQuery(`select id, tipo from documentos where clave = ${param(d, 1)}`, [clave]);
-          const [c] = (await r.rawQuery(`select activo, forma_pago, retencion, recargo, tarifa, descuento from clientes where id = ${param(d, 1)}`, [cli.id])) as {
-            forma_pago: string | null;
-            retencion: number;
-            recargo: number;
-            tarifa: number;
-            descuento: number;
-          }[];
-          // The tarifa's price, or tarifa 1's where that one has none (as the engine's default).
-          const tarifa = ['precio_venta', 'coalesce(nullif(tarifa_2, 0), precio_venta)', 'coalesce(nullif(tarifa_3, 0), precio_venta)'][Number(c.tarifa) - 1];
-          const ids = lineas.map((l) => l.articulo_id);
-          const arts = (await r.rawQuery(
-            `select id, codigo, descripcion, tipo_iva, familia_id, precio_compra, ${tarifa} as precio from articulos where id in (${ids.map((_, k) => param(d, k + 1)).join(', ')})`,
-            ids,
-          )) as { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precio: number }[];
-          const byId = new Map(arts.map((a) => [Number(a.id), a]));
-          await r.rawQuery(`select tipo, activo from series where id = ${param(d, 1)}`, [gen.serie]);
-          await r.rawQuery(`select activo from almacenes where id = ${param(d, 1)}`, [gen.almacen]);
-          const ls = lineas.map((l) => ({ ...byId.get(l.articulo_id)!, ...l, precio: Number(byId.get(l.articulo_id)!.precio), descuento: Number(c.descuento), pendiente: 0 }));
-          const t = calcularTotales(ls, { retencion: c.retencion, recargo: Number(c.recargo) === 1 });
-          const [doc] = (await r.rawQuery(
-            `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, cliente_id, almacen_id, forma_pago, retencion, observaciones, con_recargo,
-               base, iva, recargo, retencion_importe, total, desglose, clave, creado, creado_por)
-             values ('factura', ${param(d, 1)}, null, ${[...Array(18)].map((_, k) => param(d, k + 2)).join(', ')}) returning id`,
-            [gen.serie, Number(hoy.slice(0, 4)), hoy, 'borrador', cli.id, gen.almacen, c.forma_pago, c.retencion, null, Number(c.recargo) === 1 ? 1 : 0, t.base, t.iva, t.recargo,
-              t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, new Date().toISOString(), gen.admin.id],
-          )) as { id: number }[];
-          id = Number(doc.id);
-          await rawInsertarLineas(r, id, ls);
-        });
+        const id = await rawGuardarFactura(r, gen, hoy, cli, lineas, clave);
         await rawReadBack(r, 'factura', id);
         t1 = process.hrtime.bigint();
         await r.rawTransaction(async () => {
@@ -601,6 +609,66 @@ async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
     row('emit it: number, stock, huella, XML', 'direct sale: 20 ledger rows', times.raw.emitir, times.handler.emitir),
     row('save + emit', 'the aim: p95 ≤ 10 ms on SQLite', times.raw.total, times.handler.total),
   ];
+}
+
+/** What Chromium sends with the shell's op.asp POSTs (shared/src/api/client.ts) from the page of an invoice. */
+const cabecerasNavegador = (baseUrl: string, cookie: string) => ({
+  accept: '*/*',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
+  'content-type': 'application/json',
+  cookie,
+  origin: baseUrl,
+  referer: `${baseUrl}/ventas/facturas/nueva`,
+  'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
+  'sec-ch-ua-mobile': '?0',
+  'sec-ch-ua-platform': '"Linux"',
+  'sec-fetch-dest': 'empty',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-site': 'same-origin',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+});
+
+/**
+ * Saving a 20-line draft over HTTP: the whole op.asp request as a browser sends it (its headers, the session cookie, the
+ * JSON body, the answer read and parsed), to the real server started as `pnpm start` runs it (spawn-server.mjs: its own
+ * process, info logging to its stdout) on this same database; interleaved with the raw save + read-back and the handler
+ * in-process. Keep-alive, one request in flight.
+ */
+async function guardarPorHttp(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
+  const s = await startServer({
+    quiet: true,
+    dataDir: r.servidor.dataDir,
+    env: { ...r.servidor.env, MANAGER_ADMIN_EMAIL: ADMIN.email, MANAGER_ADMIN_PASSWORD: ADMIN.password },
+  });
+  try {
+    const entrar = await fetch(`${s.baseUrl}/api/op.asp?ac=identificar`, { method: 'POST', headers: cabecerasNavegador(s.baseUrl, ''), body: JSON.stringify(ADMIN) });
+    const cookie = entrar.headers.getSetCookie().find((c) => c.startsWith('mtpv_sesion='))?.split(';')[0];
+    if (!cookie) throw new Error(`login over HTTP failed: ${await entrar.text()}`);
+    const headers = cabecerasNavegador(s.baseUrl, cookie);
+    const times = { raw: [] as number[], handler: [] as number[], http: [] as number[] };
+    for (let i = -10; i < WRITE_RUNS; i++) {
+      for (const which of [0, 1, 2].map((k) => (k + i + 30) % 3)) {
+        const cli = gen.clientes[int(gen.clientes.length)];
+        const lineas = elegir(gen.articulos.length, 20).map((a, k) => ({ articulo_id: gen.articulos[a].id, cantidad: (1 + (k % 7)) * 1000 }));
+        const input = { fecha: hoy, cliente_id: cli.id, almacen_id: gen.almacen, serie_id: gen.serie, lineas, clave: crypto.randomUUID() };
+        const t0 = process.hrtime.bigint();
+        if (which === 0) await rawReadBack(r, 'factura', await rawGuardarFactura(r, gen, hoy, cli, lineas, input.clave));
+        else if (which === 1) {
+          const res = await callHandler(r, 'editarfactura', input, gen.admin);
+          if (res.RESULT !== '0') throw new Error(`editarfactura: ${res.message}`);
+        } else {
+          const res = await fetch(`${s.baseUrl}/api/op.asp?ac=editarfactura`, { method: 'POST', headers, body: JSON.stringify(input) });
+          const body = JSON.parse(await res.text()) as { RESULT: string; message?: string };
+          if (res.status !== 200 || body.RESULT !== '0') throw new Error(`editarfactura over HTTP: ${res.status} ${body.message}`);
+        }
+        if (i >= 0) times[(['raw', 'handler', 'http'] as const)[which]].push(ms(t0));
+      }
+    }
+    return [row('save a 20-line draft over HTTP', `${WRITE_RUNS} runs; aim: http ≤ 2× raw`, times.raw, times.handler, times.http, 'http')];
+  } finally {
+    await s.stop();
+  }
 }
 
 /**
@@ -866,7 +934,7 @@ async function bench(r: Runner) {
   console.log(`${r.name}: reads, milliseconds over ${RUNS} runs (handler = validate + handler in-process; inject = the whole op.asp request; raw = the same SQL on the driver)`);
   console.table(await lecturas(r, gen, cookie, hoy));
   console.log(`${r.name}: writes, milliseconds (each run on a fresh document; raw = the same writes by hand in one transaction + reading the document back)`);
-  console.table([...(await emisiones(r, gen, hoy)), ...(await hfa(r, gen, hoy))]);
+  console.table([...(await emisiones(r, gen, hoy)), ...(await guardarPorHttp(r, gen, hoy)), ...(await hfa(r, gen, hoy))]);
 }
 
 console.log(

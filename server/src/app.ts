@@ -69,7 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       : false,
   });
 
-  const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, log: app.log });
   try {
     await migrate(database.db, database.dialect);
     const seeded = await seed(database.db, database.dialect, {
