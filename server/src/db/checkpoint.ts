@@ -49,6 +49,8 @@ export function startCheckpointer(file: string, intervalMs: number, onError: (me
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Waited for: the process stays until the worker has closed its connection.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
