@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { MESSAGES } from 'shared/domain';
 import { createRegistry } from './actions/index.ts';
@@ -50,6 +50,19 @@ export type BuildAppOptions = {
 
 const redactUrl = (url: string) => url.replace(/([?&](?:password|token)=)[^&]*/gi, '$1***');
 
+/**
+ * One log line per request, when it is answered: the request (method, url, client) with its status and time, instead of
+ * Fastify's two ("incoming request", then "request completed"): one write to stdout per request.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Builds the whole server, database migrated and seeded; `listen` is the caller's. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const staticRoot = path.resolve(opts.staticRoot ?? REPO_ROOT);
@@ -58,8 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     routerOptions: { constraints: { multipart: multipartConstraint } },
     trustProxy: opts.trustProxy ?? false,
-    // One line per request, when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     logger: opts.logger
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
@@ -99,14 +111,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => database.close());
   if (opts.smtpUrl && !opts.publicUrl) {
     app.log.warn('SMTP configured without PUBLIC_URL: recovery links take the address from the request');
-  }
-
-  if (opts.logger) {
-    // The request and its answer in one line (method, url, client, status, ms): one write to stdout per request.
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-      done();
-    });
   }
 
   const defaultJson = app.getDefaultJsonParser('error', 'error');
