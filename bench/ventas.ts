@@ -565,7 +565,6 @@ async function rawGuardarFactura(r: Runner, gen: Gen, hoy: string, cli: Cliente,
 
 /** Saving and emitting a 20-line direct-sale invoice, a new one each run (its lines at the customer's tarifa and discount). */
 async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
-  const d = r.name;
   const lados = () => ({ guardar: [] as number[], emitir: [] as number[], total: [] as number[] });
   const times = { raw: lados(), handler: lados() };
   for (let i = -5; i < WRITE_RUNS; i++) {
