@@ -98,7 +98,8 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; log?
   const onWrite = (efecto: Efecto) => {
     if (efecto === 'cachea') {
       writes++;
-      pending = true;
+      // Outside a transaction the statement committed itself.
+      pending = file.inTransaction;
     } else if (efecto === 'fin' && pending) {
       writes++;
       pending = false;
@@ -130,7 +131,8 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; log?
     version() {
       const now = Date.now();
       if (now - checkedAt >= 1000) {
-        dataVersion ??= open().prepare('pragma data_version').pluck();
+        // On the main connection: it changes with other processes' commits only, not with this one's own.
+        dataVersion ??= file.prepare('pragma data_version').pluck();
         external = dataVersion.get() as number;
         checkedAt = now;
       }
@@ -191,8 +193,9 @@ const NO_CACHEADAS = new Set([
 type Efecto = 'nada' | 'cachea' | 'fin';
 
 function efectoDe(sqlText: string): Efecto {
-  if (/^\s*(commit|rollback|end)\b/i.test(sqlText)) return 'fin';
-  if (/^\s*(begin|savepoint|release)\b/i.test(sqlText)) return 'nada';
+  // The end of the whole transaction; not `rollback to` a savepoint, after which it goes on.
+  if (/^\s*(commit|end)\b|^\s*rollback\b(?!\s+to\b)/i.test(sqlText)) return 'fin';
+  if (/^\s*(begin|savepoint|release|rollback)\b/i.test(sqlText)) return 'nada';
   const tabla = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i.exec(sqlText)?.[1];
   return tabla && NO_CACHEADAS.has(tabla) ? 'nada' : 'cachea';
 }
