@@ -3,7 +3,7 @@
 // set-based inserts straight into the tables.
 import { calcularTotales } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
-import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
+import { derivedColumns, withPvp } from '../server/src/catalogo/derivados.ts';
 import type { Runner } from './runners.ts';
 
 /** The knobs every generated-year bench takes: the catalogue's size, the runs of each read (the writes at most 100), lines per generated document. */
