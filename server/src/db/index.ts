@@ -32,9 +32,16 @@ export type SqliteReader = {
 };
 
 const readers = new WeakMap<Kysely<Database>, SqliteReader>();
+const totalChanges = new WeakMap<Kysely<Database>, () => number>();
 
 /** The synchronous reader of a SQLite database; undefined on PostgreSQL and inside transactions. */
 export const readerOf = (db: Kysely<Database>): SqliteReader | undefined => readers.get(db);
+
+/**
+ * SQLite's total_changes() of the one writing connection, read synchronously: rows inserted, updated or deleted
+ * since it opened. The activity log compares it around a transaction to know whether it wrote. Undefined on PostgreSQL.
+ */
+export const cambiosDe = (db: Kysely<Database>): (() => number) | undefined => totalChanges.get(db);
 
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
@@ -108,6 +115,8 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; log?
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file, onWrite) }),
   });
+  const total = file.prepare('select total_changes()').pluck();
+  totalChanges.set(db, () => total.get() as number);
   const checkpointer = startCheckpointer(fileName, CHECKPOINT_MS, (message) => opts.log?.error({ message }, 'WAL checkpoint failed'));
   let readerFile: SQLite.Database | undefined;
   // Opened on first use: after the migrations, once the file and its WAL exist.
@@ -187,6 +196,8 @@ const NO_CACHEADAS = new Set([
   'documentos', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'contadores', 'stock_movimientos', 'parte_horas',
   'registros_facturacion', 'registros_cadena', 'articulos', 'articulo_ubicaciones', 'articulo_componentes', 'articulo_materiales',
   'articulo_procesos', 'articulo_proporciones', 'facturas_proveedor', 'facturas_proveedor_documentos', 'clientes', 'proveedores',
+  // The activity log, written with every change: no cache reads it.
+  'actividad',
 ]);
 
 /** What a statement other than a plain select does to the cached data: nothing, may change it, or ends a transaction. */
