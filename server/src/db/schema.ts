@@ -172,7 +172,11 @@ export type Database = {
   registros_cadena: RegistrosCadenaTable;
   verifactu: VerifactuTable;
   verifactu_envios: VerifactuEnviosTable;
+  demo_datos: DemoDatosTable;
 };
+
+/** The demo's generated rows: per table, their id range (migration 0012_demo). */
+export type DemoDatosTable = { tabla: string; desde: number; hasta: number };
 
 // Ventas (issue 8).
 export type ClientesTable = TableOf<Omit<Cliente, 'ventas_por_ejercicio' | 'pendiente_cobro' | 'vencido'>>;
