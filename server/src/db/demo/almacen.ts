@@ -4,7 +4,7 @@
 // transit and the detalle its undos use, perdida's motivo).
 import { MOTIVOS_PERDIDA } from 'shared/domain';
 import type { ArticuloCompra, IdsDocumentos } from './compras.ts';
-import { ACC_COLS, DOC_COLS, LEDGER_COLS, LINE_COLS, addDays, bulk, filaDocumento, int, rand } from './datos.ts';
+import { ACC_COLS, DOC_COLS, LEDGER_COLS, LINE_COLS, addDays, bulk, filaDocumento, int, rand, seguirSecuencias } from './datos.ts';
 import type { Escritor } from './datos.ts';
 import { elegir } from './ventas.ts';
 
@@ -159,4 +159,5 @@ export async function escribirAlmacen(r: Escritor, g: AlmacenGenerado, articulos
   await bulk(r, 'documento_lineas', LINE_COLS, lines);
   await bulk(r, 'documento_acciones', ACC_COLS, g.acciones);
   await bulk(r, 'stock_movimientos', LEDGER_COLS, g.ledger);
+  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones']);
 }

@@ -6,8 +6,9 @@
 // records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { FORMA_PAGO_IDS } from 'shared/domain';
+import { FORMA_PAGO_IDS, MESSAGES } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
+import { fail } from '../../errors.ts';
 import type { DialectName } from '../index.ts';
 import type { Database } from '../schema.ts';
 import { escribirAlmacen, generarAlmacen } from './almacen.ts';
@@ -63,6 +64,20 @@ type Rango = { tabla: string; desde: number; hasta: number };
 const maximo = async (trx: Kysely<Database>, tabla: TablaDemo) =>
   Number((await sql<{ m: number | null }>`select max(id) as m from ${sql.table(tabla)}`.execute(trx)).rows[0]?.m ?? 0);
 
+/**
+ * Runs `escribir` (thousands of ledger rows in or out) with PostgreSQL's per-row stock_total trigger off, then sets
+ * every article's stock_total from the ledger in one statement: thousands of updates of the same few article rows
+ * in one transaction each walk the row's growing version chain (seconds, not milliseconds). SQLite updates in place.
+ */
+async function sinTriggerDeStock<T>(trx: Transaction<Database>, dialect: DialectName, escribir: () => Promise<T>): Promise<T> {
+  if (dialect !== 'postgres') return escribir();
+  await sql`alter table stock_movimientos disable trigger stock_movimientos_total`.execute(trx);
+  const hecho = await escribir();
+  await sql`alter table stock_movimientos enable trigger stock_movimientos_total`.execute(trx);
+  await sql`update articulos set stock_total = coalesce((select sum(sm.cantidad) from stock_movimientos sm where sm.articulo_id = articulos.id), 0)`.execute(trx);
+  return hecho;
+}
+
 export type ResumenDemo = { documentos: number; facturas: number; registros: number };
 
 /**
@@ -70,6 +85,10 @@ export type ResumenDemo = { documentos: number; facturas: number; registros: num
  * on a freshly seeded company (catalogue, the seed's suppliers and customers, PRINCIPAL and TIENDA).
  */
 export async function generarDemo(trx: Transaction<Database>, dialect: DialectName, hoy: string, timeZone: string): Promise<ResumenDemo> {
+  return sinTriggerDeStock(trx, dialect, () => generar(trx, dialect, hoy, timeZone));
+}
+
+async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: string, timeZone: string): Promise<ResumenDemo> {
   const r = escritorDe(trx, dialect);
   semilla(20261125);
   const antes = new Map<TablaDemo, number>();
@@ -174,6 +193,7 @@ export async function generarDemo(trx: Transaction<Database>, dialect: DialectNa
     pickCli: () => clientes[rand() < 0.4 ? int(8) : int(clientes.length)],
     almacenDe: () => (rand() < 0.6 ? principal : tienda),
     serie: serieA.id,
+    anuladas: 0.3,
     rectificativas: { serie: serieR.id, proporcion: 0.02 },
     cantidad: () => (1 + int(5)) * 1000,
   });
@@ -214,4 +234,89 @@ export async function generarDemo(trx: Transaction<Database>, dialect: DialectNa
 export async function rangosDemo(db: Kysely<Database>): Promise<Map<string, Rango>> {
   const rows = await db.selectFrom('demo_datos').select(['tabla', 'desde', 'hasta']).execute();
   return new Map(rows.map((x) => [x.tabla, { tabla: x.tabla, desde: Number(x.desde), hasta: Number(x.hasta) }]));
+}
+
+/** `col` within the demo's range of a table (never, when the demo wrote none). */
+const dentro = (col: string, r: Rango | undefined) => (r ? sql<boolean>`${sql.ref(col)} between ${r.desde} and ${r.hasta}` : sql<boolean>`1 = 0`);
+
+const hay = async (trx: Kysely<Database>, query: ReturnType<typeof sql>) => (await sql`select 1 as x where exists (${query})`.execute(trx)).rows.length > 0;
+
+/**
+ * Why the demo can't be removed, or null: a real invoice was emitted (its VERI*FACTU record is inalterable and
+ * chained after the demo's), or real documents use demo parties, documents or lines.
+ */
+async function bloqueo(trx: Kysely<Database>, rg: Map<string, Rango>): Promise<string | null> {
+  const docs = rg.get('documentos');
+  const facturaReal = await hay(
+    trx,
+    sql`select 1 from registros_facturacion where not ${dentro('id', rg.get('registros_facturacion'))}
+      union all select 1 from documentos where tipo in ('factura', 'rectificativa') and numero is not null and not ${dentro('id', docs)}`,
+  );
+  if (facturaReal) return MESSAGES.demoFacturaReal;
+  const enUso = await hay(
+    trx,
+    sql`select 1 from documentos where not ${dentro('id', docs)}
+        and (${dentro('cliente_id', rg.get('clientes'))} or ${dentro('proveedor_id', rg.get('proveedores'))} or ${dentro('factura_id', docs)})
+      union all select 1 from documento_enlaces e join documento_lineas l on l.id = e.linea_id join documento_lineas p on p.id = e.padre_linea_id
+        where not ${dentro('l.documento_id', docs)} and ${dentro('p.documento_id', docs)}
+      union all select 1 from facturas_proveedor where ${dentro('proveedor_id', rg.get('proveedores'))}
+      union all select 1 from facturas_proveedor_documentos where ${dentro('documento_id', docs)}`,
+  );
+  return enUso ? MESSAGES.demoEnUso : null;
+}
+
+export type EstadoDemo = {
+  /** There is a generated past to remove. */
+  presente: boolean;
+  documentos: number;
+  facturas: number;
+  /** Why it can't be removed (a real invoice was emitted…), or null. */
+  bloqueo: string | null;
+};
+
+export async function estadoDemo(db: Kysely<Database>): Promise<EstadoDemo> {
+  const rg = await rangosDemo(db);
+  const docs = rg.get('documentos');
+  if (!rg.size) return { presente: false, documentos: 0, facturas: 0, bloqueo: null };
+  const [n] = (
+    await sql<{ documentos: number; facturas: number }>`select count(*) as documentos,
+        coalesce(sum(case when tipo in ('factura', 'rectificativa') then 1 else 0 end), 0) as facturas
+      from documentos where ${dentro('id', docs)}`.execute(db)
+  ).rows;
+  return { presente: true, documentos: Number(n.documentos), facturas: Number(n.facturas), bloqueo: await bloqueo(db, rg) };
+}
+
+/**
+ * Removes the demo's generated past, in the caller's transaction: every generated document with its lines, links,
+ * actions, ledger rows and VERI*FACTU records (and whatever later actions on them wrote), the generated suppliers and
+ * customers; the counters are rebuilt from the documents left (so numbering starts again at 1) and the chain heads of
+ * issuers with no records left go. Refused while `bloqueo` says why. Afterwards the company is as MANAGER_DEMO=0 leaves it.
+ */
+export async function eliminarDemo(trx: Transaction<Database>, dialect: DialectName): Promise<{ documentos: number }> {
+  const rg = await rangosDemo(trx);
+  if (!rg.size) throw fail(MESSAGES.demoNoHay, '3');
+  const motivo = await bloqueo(trx, rg);
+  if (motivo) throw fail(motivo, '2');
+  return sinTriggerDeStock(trx, dialect, () => eliminar(trx, rg));
+}
+
+async function eliminar(trx: Transaction<Database>, rg: Map<string, Rango>): Promise<{ documentos: number }> {  const docs = rg.get('documentos');
+  const lineas = sql`select id from documento_lineas where ${dentro('documento_id', docs)}`;
+  await sql`delete from documento_enlaces where ${dentro('id', rg.get('documento_enlaces'))} or linea_id in (${lineas}) or padre_linea_id in (${lineas})`.execute(trx);
+  await sql`delete from stock_movimientos where ${dentro('id', rg.get('stock_movimientos'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from registros_facturacion where ${dentro('id', rg.get('registros_facturacion'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from registros_cadena where not exists (select 1 from registros_facturacion r where r.emisor = registros_cadena.emisor)`.execute(trx);
+  await sql`delete from documento_acciones where ${dentro('id', rg.get('documento_acciones'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from parte_horas where ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from documento_lineas where ${dentro('id', rg.get('documento_lineas'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  const borrados = await sql`delete from documentos where ${dentro('id', docs)}`.execute(trx);
+  await sql`delete from clientes where ${dentro('id', rg.get('clientes'))}`.execute(trx);
+  await sql`delete from proveedores where ${dentro('id', rg.get('proveedores'))}`.execute(trx);
+  // Numbering goes on from the documents left (none numbered: it starts again at 1).
+  await trx.deleteFrom('contadores').execute();
+  await sql`insert into contadores (tipo, serie_id, ejercicio, ultimo, ultima_fecha)
+    select tipo, coalesce(serie_id, 0), ejercicio, max(numero), max(fecha) from documentos where numero is not null
+    group by tipo, coalesce(serie_id, 0), ejercicio`.execute(trx);
+  await trx.deleteFrom('demo_datos').execute();
+  return { documentos: Number(borrados.numAffectedRows ?? 0) };
 }

@@ -255,6 +255,8 @@ export type OpcionesVentas = {
   /** The warehouse a sale (its order, albaranes and invoice) leaves from. */
   almacenDe: () => number;
   serie: number;
+  /** Share of the direct sales not paid yet cancelled days later (default 5 %). */
+  anuladas?: number;
   /** Rectificativas by differences (one unit of a line back) of this share of the paid-or-not invoices, in `serie` (R4). */
   rectificativas?: { serie: number; proporcion: number };
   /** A line's quantity (thousandths); default 1 to 24 units. */
@@ -342,7 +344,7 @@ export function generarVentas(lote: Lote, o: OpcionesVentas): VentasGeneradas {
   // A few direct sales that should never have existed: cancelled days later (registro de anulación), their stock back.
   const anuladas: VentasGeneradas['anuladas'] = [];
   for (const { f, emitir, directa } of facturas) {
-    if (!directa || f.cobro || rand() >= 0.05) continue;
+    if (!directa || f.cobro || rand() >= (o.anuladas ?? 0.05)) continue;
     const fecha = hasta(addDays(f.fecha, 1 + int(3)));
     const anular = lote.accion(f.id, 'anular', fecha, 'emitida', null, '16:00:00');
     f.estado = 'anulada';
