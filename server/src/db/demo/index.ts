@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { FORMA_PAGO_IDS, MESSAGES } from 'shared/domain';
+import type { EstadoDemo } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
 import { fail } from '../../errors.ts';
 import type { DialectName } from '../index.ts';
@@ -264,15 +265,6 @@ async function bloqueo(trx: Kysely<Database>, rg: Map<string, Rango>): Promise<s
   );
   return enUso ? MESSAGES.demoEnUso : null;
 }
-
-export type EstadoDemo = {
-  /** There is a generated past to remove. */
-  presente: boolean;
-  documentos: number;
-  facturas: number;
-  /** Why it can't be removed (a real invoice was emitted…), or null. */
-  bloqueo: string | null;
-};
 
 export async function estadoDemo(db: Kysely<Database>): Promise<EstadoDemo> {
   const rg = await rangosDemo(db);
