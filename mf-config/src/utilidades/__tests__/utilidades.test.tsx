@@ -7,7 +7,7 @@ import menu from '../../menu.json';
 import Section from '../../section';
 
 /** The calls of the section under test (the demo section asks `listadodemo` as the page opens). */
-const sinDemo = (calls: { ac: string }[]) => calls.filter((c) => c.ac !== 'listadodemo');
+const sinDemo = <C extends { ac: string }>(calls: C[]) => calls.filter((c) => c.ac !== 'listadodemo');
 
 const backup = () => new File(['{"formato":"manager-tpv-backup"}'], 'manager-tpv-2026-11-21.json', { type: 'application/json' });
 
@@ -39,7 +39,7 @@ describe('Utilidades', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Restaurar' }));
     await waitFor(() => expect(reloadConfig).toHaveBeenCalledTimes(1));
-    expect(sinDemo(fake.calls).map((c) => [(c as { method: string }).method, c.ac])).toEqual([['UPLOAD', 'restaurarcopia']]);
+    expect(sinDemo(fake.calls).map((c) => [c.method, c.ac])).toEqual([['UPLOAD', 'restaurarcopia']]);
     expect((fake.calls.find((c) => c.ac === 'restaurarcopia')!.body as File).name).toBe('manager-tpv-2026-11-21.json');
     expect(toasts).toContain(`success:${MESSAGES.backupRestored}`);
     expect(screen.getByText('Usuarios: 3 · Series: 2')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('Recalcular stock', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Corregir la diferencia' }));
     expect(await screen.findByText('Stock corregido en 1 artículo.')).toBeTruthy();
-    expect(sinDemo(fake.calls).map((c) => [c.ac, ((c as { body?: unknown }).body as { aplicar: number }).aplicar])).toEqual([
+    expect(sinDemo(fake.calls).map((c) => [c.ac, (c.body as { aplicar: number }).aplicar])).toEqual([
       ['recalcularstock', 0],
       ['recalcularstock', 1],
     ]);
