@@ -4,7 +4,7 @@
 // transit and the detalle its undos use, perdida's motivo).
 import { MOTIVOS_PERDIDA } from 'shared/domain';
 import type { ArticuloCompra, IdsDocumentos } from './compras.ts';
-import { ACC_COLS, DOC_COLS, LEDGER_COLS, LINE_COLS, addDays, bulk, filaDocumento, int, rand, seguirSecuencias } from './datos.ts';
+import { addDays, escribirDocumentos, filaDocumento, int, rand } from './datos.ts';
 import type { Escritor } from './datos.ts';
 import { elegir } from './ventas.ts';
 
@@ -142,22 +142,20 @@ export function generarAlmacen(o: OpcionesAlmacen): AlmacenGenerado {
   return { docs, acciones, ledger };
 }
 
-/** Writes the warehouse documents (numbered) with their lines, actions and ledger rows. */
+/** Writes the warehouse documents (numbered) with their lines at the articles' cost, actions and ledger rows. */
 export async function escribirAlmacen(r: Escritor, g: AlmacenGenerado, articulos: ArticuloCompra[], admin: number): Promise<void> {
-  const docRows: unknown[][] = [];
-  const lines: unknown[][] = [];
-  for (const d of g.docs) {
-    const ls = d.lineas.map((l) => ({ ...l, precio: articulos[l.articulo].precio_compra, descuento: 0, tipo_iva: articulos[l.articulo].tipo_iva }));
-    const tercero = { id: 0, forma_pago: '', retencion: 0 };
-    docRows.push(filaDocumento({ id: d.id, tipo: d.tipo, numero: d.numero!, fecha: d.fecha, estado: d.estado, almacen: d.almacen, almacen_destino: d.destino, tercero, admin, observaciones: d.observaciones }, null, ls));
-    for (const [k, l] of ls.entries()) {
-      const a = articulos[l.articulo];
-      lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, 0, 0, l.pendiente, null, null, l.motivo, l.teorico]);
-    }
-  }
-  await bulk(r, 'documentos', DOC_COLS, docRows);
-  await bulk(r, 'documento_lineas', LINE_COLS, lines);
-  await bulk(r, 'documento_acciones', ACC_COLS, g.acciones);
-  await bulk(r, 'stock_movimientos', LEDGER_COLS, g.ledger);
-  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones']);
+  const docs = g.docs.map((d) => ({ ...d, lineas: d.lineas.map((l) => ({ ...l, precio: articulos[l.articulo].precio_compra, descuento: 0 })) }));
+  const tercero = { id: 0, forma_pago: '', retencion: 0 };
+  await escribirDocumentos(
+    r,
+    docs,
+    articulos,
+    (d, ls) =>
+      filaDocumento(
+        { id: d.id, tipo: d.tipo, numero: d.numero!, fecha: d.fecha, estado: d.estado, almacen: d.almacen, almacen_destino: d.destino, tercero, admin, observaciones: d.observaciones },
+        null,
+        ls,
+      ),
+    g,
+  );
 }

@@ -5,8 +5,8 @@
 // left them: line links, pending units, the action log with the `detalle` the undos use, the ledger with causa
 // `compra` / `devolucion_compra` at the net price, and the counters.
 import type { TipoIva } from 'shared/domain';
-import { ACC_COLS, DOC_COLS, LEDGER_COLS, LINE_COLS, addDays, bulk, filaDocumento, int, neto, rand, seguirSecuencias } from './datos.ts';
-import type { Escritor } from './datos.ts';
+import { addDays, bulk, escribirDocumentos, filaDocumento, int, neto, rand } from './datos.ts';
+import type { Escritor, LineaGenerada } from './datos.ts';
 
 export type ProveedorGenerado = { id: number; forma_pago: string; retencion: number };
 /** What a purchase line needs of an article; `precio_compra` in ten-thousandths. */
@@ -34,7 +34,7 @@ export type OpcionesCompras = {
   cantidad?: () => number;
 };
 
-type L = { id: number; articulo: number; cantidad: number; precio: number; descuento: number; pendiente: number };
+type L = LineaGenerada;
 type D = { id: number; tipo: string; fecha: string; estado: string; prov: ProveedorGenerado; almacen: number; lineas: L[]; entrega: string | null; numero: number };
 
 export type ComprasGeneradas = {
@@ -177,33 +177,23 @@ export function generarCompras(o: OpcionesCompras): ComprasGeneradas {
 
 /** Writes generated purchases: documents with their totals, lines, actions, links, the ledger in date order, the counters. */
 export async function escribirCompras(r: Escritor, g: ComprasGeneradas, arts: ArticuloCompra[], admin: number): Promise<number> {
-  const docRows: unknown[][] = [];
-  const lines: unknown[][] = [];
-  for (const d of g.docs) {
-    const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
-    const header = { id: d.id, tipo: d.tipo, numero: d.numero, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.prov, admin };
-    docRows.push(filaDocumento({ ...header, fecha_entrega: d.entrega }, 'proveedor_id', ls));
-    for (const [k, l] of ls.entries()) {
-      const a = arts[l.articulo];
-      lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, null, null]);
-    }
-  }
-  await bulk(r, 'documentos', DOC_COLS, docRows);
-  await bulk(r, 'documento_lineas', LINE_COLS, lines);
-  await bulk(r, 'documento_acciones', ACC_COLS, g.acciones);
-  await bulk(r, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], g.enlaces);
-  // The ledger in date order, as the documents were saved.
-  await bulk(r, 'stock_movimientos', LEDGER_COLS, porFecha(g.ledger));
+  const lineas = await escribirDocumentos(
+    r,
+    g.docs,
+    arts,
+    (d, ls) =>
+      filaDocumento(
+        { id: d.id, tipo: d.tipo, numero: d.numero, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.prov, admin, fecha_entrega: d.entrega },
+        'proveedor_id',
+        ls,
+      ),
+    g,
+  );
   await bulk(
     r,
     'contadores',
     ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'],
     [...g.contadores].map(([k, c]) => [k.split('|')[0], 0, Number(k.split('|')[1]), c.ultimo, c.fecha]),
   );
-  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones']);
-  return lines.length;
+  return lineas;
 }
-
-/** Ledger rows (LEDGER_COLS) sorted by their date, stable. */
-export const porFecha = (ledger: unknown[][]) =>
-  ledger.sort((a, b) => ((a[10] as string) < (b[10] as string) ? -1 : (a[10] as string) > (b[10] as string) ? 1 : 0));

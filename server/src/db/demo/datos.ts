@@ -198,3 +198,52 @@ export function filaDocumento(
     d.factura_id ? 'diferencias' : null,
   ];
 }
+
+/** Ledger rows (LEDGER_COLS) sorted by their date, stable. */
+export const porFecha = (ledger: unknown[][]) =>
+  ledger.sort((a, b) => ((a[10] as string) < (b[10] as string) ? -1 : (a[10] as string) > (b[10] as string) ? 1 : 0));
+
+/** A generated document line: `articulo` indexes the writer's articles. */
+export type LineaGenerada = {
+  id: number;
+  articulo: number;
+  cantidad: number;
+  precio: number;
+  descuento: number;
+  pendiente: number;
+  motivo?: string | null;
+  teorico?: number | null;
+};
+export type ArticuloGenerado = { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva };
+
+/**
+ * Writes generated documents as the engine stores them: each header (`cabecera`, a filaDocumento) and its lines, then
+ * the actions, line links and ledger rows (in date order); PostgreSQL's sequences follow. Answers the lines written.
+ */
+export async function escribirDocumentos<D extends { id: number; lineas: LineaGenerada[] }>(
+  r: Escritor,
+  docs: D[],
+  arts: ArticuloGenerado[],
+  cabecera: (d: D, lineas: (LineaGenerada & { tipo_iva: TipoIva })[]) => unknown[],
+  filas: { acciones: unknown[][]; enlaces?: unknown[][]; ledger: unknown[][] },
+): Promise<number> {
+  const docRows: unknown[][] = [];
+  const lines: unknown[][] = [];
+  for (const d of docs) {
+    const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
+    docRows.push(cabecera(d, ls));
+    for (const [k, l] of ls.entries()) {
+      const a = arts[l.articulo];
+      lines.push([
+        l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, l.motivo ?? null, l.teorico ?? null,
+      ]);
+    }
+  }
+  await bulk(r, 'documentos', DOC_COLS, docRows);
+  await bulk(r, 'documento_lineas', LINE_COLS, lines);
+  await bulk(r, 'documento_acciones', ACC_COLS, filas.acciones);
+  await bulk(r, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], filas.enlaces ?? []);
+  await bulk(r, 'stock_movimientos', LEDGER_COLS, porFecha(filas.ledger));
+  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones']);
+  return lines.length;
+}

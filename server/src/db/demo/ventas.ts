@@ -9,13 +9,12 @@ import { calcularTotales, fechaAeat, importeAeat, numeroDocumento } from 'shared
 import type { HuellaAlta, HuellaAnulacion, TipoFactura, TipoIva } from 'shared/domain';
 import { fechaHoraHuso, huellaDe, xmlAlta, xmlAnulacion } from '../../fiscal/registro.ts';
 import type { DatosAlta } from '../../fiscal/registro.ts';
-import { porFecha } from './compras.ts';
 import type { IdsDocumentos } from './compras.ts';
-import { ACC_COLS, DOC_COLS, LEDGER_COLS, LINE_COLS, addDays, bulk, filaDocumento, int, neto, param, rand, seguirSecuencias } from './datos.ts';
-import type { Escritor } from './datos.ts';
+import { addDays, bulk, escribirDocumentos, filaDocumento, int, neto, param, rand } from './datos.ts';
+import type { Escritor, LineaGenerada } from './datos.ts';
 
 export type ClienteGenerado = { id: number; nif: string; nombre: string; forma_pago: string; retencion: number; recargo: number; tarifa: number; descuento: number };
-type Linea = { id: number; articulo: number; cantidad: number; precio: number; descuento: number; pendiente: number };
+type Linea = LineaGenerada;
 export type DocVenta = {
   id: number;
   tipo: 'pedidoventa' | 'albaranventa' | 'factura' | 'rectificativa';
@@ -85,34 +84,22 @@ export function albaranDirecto(lote: Lote, articulos: ArticuloVenta[], almacen: 
 
 /** Writes a lote: documents with their totals and numbers (given), lines, actions, links, ledger. */
 export async function escribir(r: Escritor, lote: Lote, arts: ArticuloVenta[]): Promise<number> {
-  const docRows: unknown[][] = [];
-  const lines: unknown[][] = [];
-  for (const d of lote.docs) {
-    const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
-    const header = { id: d.id, tipo: d.tipo, numero: d.numero ?? null, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.cli, admin: lote.admin };
-    docRows.push(
+  return escribirDocumentos(
+    r,
+    lote.docs,
+    arts,
+    (d, ls) =>
       filaDocumento(
         {
-          ...header, serie_id: d.serie ?? null, tipo_factura: d.tipo_factura ?? null, factura_id: d.corrige?.id ?? null, cobro_fecha: d.cobro ?? null,
+          id: d.id, tipo: d.tipo, numero: d.numero ?? null, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.cli, admin: lote.admin,
+          serie_id: d.serie ?? null, tipo_factura: d.tipo_factura ?? null, factura_id: d.corrige?.id ?? null, cobro_fecha: d.cobro ?? null,
           cobro_forma: d.cobro ? d.cli.forma_pago : null,
         },
         'cliente_id',
         ls,
       ),
-    );
-    for (const [k, l] of ls.entries()) {
-      const a = arts[l.articulo];
-      lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, null, null]);
-    }
-  }
-  await bulk(r, 'documentos', DOC_COLS, docRows);
-  await bulk(r, 'documento_lineas', LINE_COLS, lines);
-  await bulk(r, 'documento_acciones', ACC_COLS, lote.acciones);
-  await bulk(r, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], lote.enlaces);
-  // The ledger in date order, as the documents were saved.
-  await bulk(r, 'stock_movimientos', LEDGER_COLS, porFecha(lote.ledger));
-  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones']);
-  return lines.length;
+    lote,
+  );
 }
 
 /** What numbering needs of a generated document (drafts have no number). */
