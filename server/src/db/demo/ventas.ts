@@ -307,8 +307,8 @@ export function generarVentas(lote: Lote, o: OpcionesVentas): VentasGeneradas {
         lote.ledger.push([articulos[l.articulo].id, almacen, null, null, -l.cantidad, 'venta', 'factura', f.id, l.id, emitir, fecha, neto(l.precio, l.descuento)]);
       }
     }
-    // Paid, most of those older than two months.
-    f.cobro = fecha < addDays(hoy, -60) && rand() < 0.9 ? addDays(fecha, 30) : null;
+    // Cash sales paid at once; of the rest, most of those older than two months.
+    f.cobro = cli.forma_pago === 'contado' ? fecha : fecha < addDays(hoy, -60) && rand() < 0.9 ? addDays(fecha, 30) : null;
     facturas.push({ f, emitir, directa: !via });
   };
   const antesDeAyer = addDays(hoy, -2);
