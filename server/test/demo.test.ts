@@ -133,6 +133,12 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       }
     });
 
+    it('a backup carries what is demo, so a restored installation can still remove it', async () => {
+      const res = await t.op('copiaseguridad', { cookie: t.cookie });
+      const tablas = (JSON.parse(res.body) as { tablas: Record<string, { tabla: string }[]> }).tablas;
+      expect(tablas.demo_datos.map((r) => r.tabla).sort()).toEqual(['clientes', 'documento_acciones', 'documento_enlaces', 'documento_lineas', 'documentos', 'proveedores', 'registros_facturacion', 'stock_movimientos']);
+    });
+
     it('removing it leaves the company as MANAGER_DEMO=0 does, and the next invoice is A <year>/000001', async () => {
       const res = await enviar(t, 'eliminardemo', {});
       expect(res.body).toMatchObject({ RESULT: '0', message: MESSAGES.demoEliminada });
