@@ -6,8 +6,8 @@ import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './common.ts';
 import { readUpload } from './archivos.ts';
-import { derivedColumns } from './catalogo/derivados.ts';
-import type { Searchable } from './catalogo/derivados.ts';
+import { derivedColumns } from '../catalogo/derivados.ts';
+import type { Searchable } from '../catalogo/derivados.ts';
 import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 

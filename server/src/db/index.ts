@@ -114,7 +114,7 @@ const translations = new Map<string, { map: Map<string, string>; ascii: boolean 
 
 /**
  * PostgreSQL's `translate(text, from, to)` for SQLite, so one SQL folds accents on both engines
- * (actions/common.ts `contains`): each character of `from` in `text` becomes the one at the same
+ * (db/consulta.ts `contains`): each character of `from` in `text` becomes the one at the same
  * place in `to`, or goes when `to` is shorter. Plain ASCII text returns at once when `from` has none.
  */
 function translate(text: unknown, from: unknown, to: unknown): string | null {

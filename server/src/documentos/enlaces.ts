@@ -5,7 +5,7 @@ import type { DocumentoTipo, DocumentoTipoDef, FieldErrors } from 'shared/domain
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { addToLines } from './ledger.ts';
-import type { LineaValida } from './engine.ts';
+import type { LineaValida } from './tipos.ts';
 
 /**
  * Links between document lines (documento_enlaces: child line ← parent line, with the quantity it

@@ -21,8 +21,9 @@ import type { Database, SerieRow } from '../db/schema.ts';
 import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
 import { almacenActivo } from './almacen.ts';
-import { documentoActions, numeroEnSerie } from './engine.ts';
-import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './engine.ts';
+import { numeroEnSerie } from './numeracion.ts';
+import { registrarTipo } from './tipos.ts';
+import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './tipos.ts';
 import { actualizarEstadoPadres, borrarEnlaces } from './enlaces.ts';
 import { DIRECTAS, filasStockVenta, moverStockVenta, reverseLedger, writeLedger } from './ledger.ts';
 import type { LedgerRow } from './ledger.ts';
@@ -474,8 +475,8 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
   alLeer,
 };
 
-/** The op.asp actions of facturas and rectificativas (listado, editar, eliminar, emitir, anular). */
-export const documentosFacturaActions = [
-  ...documentoActions(FACTURA, facturaEffects),
-  ...documentoActions(RECTIFICATIVA, rectificativaEffects),
+/** Facturas and rectificativas, registered with the engine (actions/ventas makes their op.asp actions: listado, editar, eliminar, emitir, anular). */
+export const tiposFactura = [
+  registrarTipo(FACTURA, facturaEffects),
+  registrarTipo(RECTIFICATIVA, rectificativaEffects),
 ];

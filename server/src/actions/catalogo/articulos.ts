@@ -5,7 +5,7 @@ import type { Articulo, FieldErrors, ModuleFlags, Schema, TipoIva } from 'shared
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../common.ts';
 import { ActionError, defineAction, fail, invalidFields } from '../registry.ts';
-import { NEW_ARTICULO, withDerived } from './derivados.ts';
+import { NEW_ARTICULO, withDerived } from '../../catalogo/derivados.ts';
 import { ARTICULO_COLUMNS, ORDEN_ARTICULOS, findByBarras, listArticulos } from './consulta.ts';
 import { readFlags } from './flags.ts';
 import { cifrasArticulo, stockPorAlmacen } from './stock.ts';

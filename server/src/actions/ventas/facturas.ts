@@ -1,7 +1,8 @@
 import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MESSAGES, checkField, numeroDe } from 'shared/domain';
+import { documentosActions } from '../documentos.ts';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
-import { documentosFacturaActions } from '../../documentos/facturas.ts';
+import { tiposFactura } from '../../documentos/facturas.ts';
 import { comprobarCadenas } from '../../fiscal/cadena.ts';
 import { nowIso } from '../../context.ts';
 import { listSchema, paging } from '../common.ts';
@@ -26,7 +27,7 @@ const registrosInput = {
 } as const satisfies Schema;
 
 export const facturaActions = [
-  ...documentosFacturaActions,
+  ...documentosActions(tiposFactura),
   ...hfaActions,
 
   defineAction({

@@ -5,7 +5,7 @@ import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import { calcularTotales } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
-import { derivedColumns, withPvp } from '../../actions/catalogo/derivados.ts';
+import { derivedColumns, withPvp } from '../../catalogo/derivados.ts';
 import type { DialectName } from '../index.ts';
 import type { Database } from '../schema.ts';
 
