@@ -47,8 +47,8 @@ export function documentoActions({ def, effects }: TipoRegistrado): Action<Schem
       method: 'POST',
       flags,
       input: idInput,
-      async handler({ input, app }) {
-        await eliminarDocumento(app, def, input.id);
+      async handler({ input, app, user }) {
+        await eliminarDocumento(app, def, input.id, user!);
         return { RESULT: '0', data: [{ id: input.id }] };
       },
     }),

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES } from 'shared/domain';
+import type { DocumentoTipo } from 'shared/domain';
 import type { AccionDef, Documento, DocumentoTipoDef, FieldErrors, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
@@ -7,7 +8,7 @@ import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail, invalidFields } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
-import { guardarEnlaces } from './enlaces.ts';
+import { actualizarEstadoPadres, guardarEnlaces } from './enlaces.ts';
 import { borrarDocumento, insertarLineas, totalesDe } from './guardar.ts';
 import { addToLines, comprobarStockNegativo, reverseLedger, sincronizarStock } from './ledger.ts';
 import { lockDocumento, readDocumento } from './lectura.ts';
@@ -115,6 +116,18 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
   return { estado: queda ? ctx.accion.toParcial : ctx.accion.to, detalle: { hijo: created.id } };
 }
 
+/** The latest run of `accion` on a document that no undo has reversed yet (what its undo reverses). */
+export const ultimaSinDeshacer = (trx: Transaction<Database>, documentoId: number, accion: string) =>
+  trx
+    .selectFrom('documento_acciones')
+    .select(['id', 'estado_antes', 'detalle'])
+    .where('documento_id', '=', documentoId)
+    .where('accion', '=', accion)
+    .where('deshecha_por', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** <verbo><entidad>: one transaction that checks the state, applies the effects (or the undo), logs it and sets the state. */
 export async function ejecutarAccion(
   app: AppContext,
@@ -150,15 +163,7 @@ export async function ejecutarAccionEn(
   let estado: string;
   let numero: EffectResult['numero'];
   if (accion.undoes) {
-    const target = await trx
-      .selectFrom('documento_acciones')
-      .select(['id', 'estado_antes', 'detalle'])
-      .where('documento_id', '=', id)
-      .where('accion', '=', accion.undoes)
-      .where('deshecha_por', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const target = await ultimaSinDeshacer(trx, id, accion.undoes);
     if (!target) throw fail(MESSAGES.accionNoPermitida, '1');
     const detalle = (target.detalle ? JSON.parse(target.detalle) : {}) as Detalle;
     if (detalle.hijo !== undefined) {
@@ -209,3 +214,32 @@ const cambiarEstadoYNumero = compiledQuery(
       .set({ estado: p.estado, modificado: p.modificado, modificado_por: p.modificado_por, numero: p.numero, ejercicio: p.ejercicio, tipo_factura: p.tipo_factura })
       .where('id', '=', p.id),
 );
+
+/**
+ * Parents whose pending units a child's edit or delete gave back (`padres`, as guardarEnlaces / borrarEnlaces answer
+ * them): one that was finished (an order's `finalizar`, which closed what was pending) is reopened — its finalization
+ * undone by the generic undo, in its history under whoever changed the child — so the units it had closed come back
+ * with those given back, and its state follows them (parcial / total). A finished parent with nothing pending again
+ * (a price change) stays finished.
+ */
+export async function reabrirFinalizados(
+  trx: Transaction<Database>,
+  app: Pick<AppContext, 'dialect' | 'timeZone'>,
+  padres: readonly number[],
+  user: SessionUser,
+): Promise<void> {
+  for (const id of new Set(padres)) {
+    const doc = await trx.selectFrom('documentos').select(['tipo', 'estado']).where('id', '=', id).executeTakeFirst();
+    const def = doc ? DOCUMENTO_TIPOS[doc.tipo as DocumentoTipo] : undefined;
+    const deshacer = def?.hijo ? def.acciones.find((a) => a.undoes === 'finalizar' && a.from.includes(doc!.estado)) : undefined;
+    const effects = def ? efectosDe(def.tipo) : undefined;
+    if (!def || !deshacer || !effects) continue;
+    // Only a finalización that closed pending units (its detalle keeps them: an order's), not one that moved stock (a parte's).
+    const cierre = await ultimaSinDeshacer(trx, id, 'finalizar');
+    if (!Array.isArray((cierre?.detalle ? (JSON.parse(cierre.detalle) as Detalle) : {}).pendiente)) continue;
+    const queda = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', id).where('pendiente', '>', 0).limit(1).executeTakeFirst();
+    if (!queda) continue;
+    await ejecutarAccionEn(trx, app, def, effects, deshacer, id, null, user);
+    await actualizarEstadoPadres(trx, [id]);
+  }
+}

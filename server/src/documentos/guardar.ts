@@ -13,11 +13,12 @@ import type { SessionUser } from '../session.ts';
 import { actualizarEstadoPadres, borrarEnlaces, enlacesDe, guardarEnlaces, validarOrigenes } from './enlaces.ts';
 import type { EnlaceAnterior } from './enlaces.ts';
 import { comprobarStockNegativo, sincronizarStock, ubicacionesHabituales } from './ledger.ts';
+import { reabrirFinalizados } from './acciones.ts';
 import { lockDocumento, readDocumento } from './lectura.ts';
 import { siguienteNumero } from './numeracion.ts';
 import { CHUNK, efectosDe } from './tipos.ts';
 import type { AnyDb, DocRow, LineaValida, TipoEffects } from './tipos.ts';
-import { validarLineas, validarSerie, validarTercero } from './validacion.ts';
+import { validarKits, validarLineas, validarSerie, validarTercero } from './validacion.ts';
 
 /**
  * Saving a document with its children rows: editar<entidad> (header, lines, links to parent lines, the stock a
@@ -133,6 +134,7 @@ export async function guardarDocumento(
         anteriores = await enlacesDe(trx, current.id);
       }
       const header = input as Infer<Schema>;
+      await effects.completar?.({ trx, header });
       // The party first: a sale line's price and discount default to the customer's tarifa and descuento.
       const tercero = await validarTercero(trx, def, header, errors);
       const lineas = await validarLineas(trx, app.dialect, effects, raw.lineas, effects.almacenLineas?.(header) ?? null, errors, anteriores, !!def.negativas, tercero);
@@ -145,6 +147,7 @@ export async function guardarDocumento(
         for (const l of sin) l.ubicacion_id = habitual.get(l.articulo_id) ?? null;
       }
       await validarSerie(trx, def, header.serie_id, errors);
+      await validarKits(trx, def, lineas, errors);
       await effects.validate?.({ trx, header, lineas, errors, raw, user });
       const origenes = await validarOrigenes(trx, def, effects.origenes ?? [], header, lineas, anteriores, current?.id ?? null, errors);
       if (Object.keys(errors).length) throw invalidFields(errors);
@@ -182,6 +185,7 @@ export async function guardarDocumento(
       const ids = await insertarLineas(trx, docId, lineas, !!def.hijo);
       padres = [...padres, ...(await guardarEnlaces(trx, lineas, ids, origenes))];
       await actualizarEstadoPadres(trx, padres);
+      await reabrirFinalizados(trx, app, padres, user);
       if (def.stockAlGuardar) {
         await sincronizarStock(trx, app.dialect, def.stockAlGuardar, { tipo: def.tipo, id: docId, almacenId: (values.almacen_id as number | null) ?? null }, null, todayIn(app.timeZone));
         if (def.stockAlGuardar.signo < 0) await comprobarStockNegativo(trx, { documento: { tipo: def.tipo, id: docId } });
@@ -205,7 +209,15 @@ export async function guardarDocumento(
  * its own actions has moved stock (the ledger refers to it). Stock it moved on save is reversed (the
  * difference to nothing); the pending units its lines took from their parents are given back.
  */
-export async function borrarDocumento(trx: Transaction<Database>, dialect: DialectName, def: DocumentoTipoDef, id: number, hoy: string): Promise<void> {
+export async function borrarDocumento(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  def: DocumentoTipoDef,
+  id: number,
+  hoy: string,
+  /** Who deletes it (eliminar<entidad>): a finished parent it gives units back to is reopened in their name. */
+  quien?: { app: Pick<AppContext, 'dialect' | 'timeZone'>; user: SessionUser },
+): Promise<void> {
   const doc = await lockDocumento(trx, dialect, def, id);
   if (!def.eliminable.includes(doc.estado)) throw fail(def.series ? MESSAGES.facturaEmitidaInmutable : MESSAGES.accionNoPermitida, '2');
   const moved = await sql<{ x: number }>`select 1 as x from stock_movimientos m join documento_acciones a on a.id = m.accion_id
@@ -217,6 +229,7 @@ export async function borrarDocumento(trx: Transaction<Database>, dialect: Diale
   if (def.stockAlGuardar) await sincronizarStock(trx, dialect, def.stockAlGuardar, { tipo: def.tipo, id, almacenId: null }, null, hoy);
   const padres = await borrarEnlaces(trx, id);
   await actualizarEstadoPadres(trx, padres);
+  if (quien) await reabrirFinalizados(trx, quien.app, padres, quien.user);
   await trx.deleteFrom('documento_lineas').where('documento_id', '=', id).execute();
   await trx.deleteFrom('documento_acciones').where('documento_id', '=', id).execute();
   await efectosDe(def.tipo)?.alBorrar?.({ trx, docId: id });
@@ -224,6 +237,6 @@ export async function borrarDocumento(trx: Transaction<Database>, dialect: Diale
 }
 
 /** eliminar<entidad>. */
-export async function eliminarDocumento(app: AppContext, def: DocumentoTipoDef, id: number): Promise<void> {
-  await app.db.transaction().execute((trx) => borrarDocumento(trx, app.dialect, def, id, todayIn(app.timeZone)));
+export async function eliminarDocumento(app: AppContext, def: DocumentoTipoDef, id: number, user?: SessionUser): Promise<void> {
+  await app.db.transaction().execute((trx) => borrarDocumento(trx, app.dialect, def, id, todayIn(app.timeZone), user && { app, user }));
 }

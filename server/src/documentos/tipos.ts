@@ -117,6 +117,11 @@ export type TipoEffects<S extends Schema = Schema> = {
   cantidadCero?: boolean;
   /** Header warehouse whose locations the lines may use. */
   almacenLineas?: (header: Infer<S>) => number | null;
+  /**
+   * Before anything is validated: header fields the type takes from elsewhere when the request leaves them out (a
+   * rectificativa's customer and warehouse, from the invoice it corrects).
+   */
+  completar?(ctx: { trx: Transaction<Database>; header: Infer<S> }): Promise<void>;
   /** Type-specific checks of header and lines, adding to ctx.errors (keys `campo` or `lineas.N.campo`). */
   validate?(ctx: ValidateContext<S>): Promise<void>;
   /** The effects of each verb that is not an undo. */

@@ -205,3 +205,23 @@ export function cantidadesPorLinea(raw: unknown): Map<number, number> | null {
   if (Object.keys(errors).length) throw invalidFields(errors);
   return out;
 }
+
+/**
+ * Kits (articles with articulo_componentes) have no stock of their own: a sale takes its components (ledger.ts).
+ * Suppliers deliver components, not the bundle, and a warehouse holds, moves, counts and loses components: so only
+ * sales documents (`def.lineas` 'venta') take a kit; purchases refuse it with MESSAGES.kitNoComprable, the warehouse
+ * documents with MESSAGES.kitSinStockPropio (errors `lineas.N.articulo_id`).
+ */
+export async function validarKits(trx: Transaction<Database>, def: DocumentoTipoDef, lineas: readonly LineaValida[], errors: FieldErrors): Promise<void> {
+  if (def.lineas === 'venta' || !lineas.length) return;
+  const ids = [...new Set(lineas.map((l) => l.articulo_id))];
+  const kits = new Set<number>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await trx.selectFrom('articulo_componentes').select('articulo_id').distinct().where('articulo_id', 'in', ids.slice(i, i + CHUNK)).execute();
+    for (const r of rows) kits.add(r.articulo_id);
+  }
+  const mensaje = def.tercero === 'proveedor' ? MESSAGES.kitNoComprable : MESSAGES.kitSinStockPropio;
+  lineas.forEach((l, i) => {
+    if (kits.has(l.articulo_id)) errors[`lineas.${i}.articulo_id`] ??= mensaje;
+  });
+}

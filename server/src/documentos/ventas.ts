@@ -5,6 +5,7 @@ import { NEW_ARTICULO, withDerived } from '../catalogo/derivados.ts';
 import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
 import { registrarTipo } from './tipos.ts';
+import { toInt } from './validacion.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './tipos.ts';
 import { cerrarPendiente } from './enlaces.ts';
 import { moverStockVenta } from './ledger.ts';
@@ -99,11 +100,6 @@ type HoraValida = { proceso_id: number; horas: number; precio: number };
 const HORAS = new WeakMap<Record<string, unknown>, HoraValida[]>();
 
 const MAX_HORAS = 500;
-
-const toInt = (v: unknown): number | null => {
-  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
-};
 
 /** Checks `horas: [{proceso_id, horas, precio?}]`; errors as `horas.N.campo`. Absent: no hours. */
 async function validarHoras(trx: Transaction<Database>, raw: unknown, errors: FieldErrors): Promise<HoraValida[]> {

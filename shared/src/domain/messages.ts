@@ -79,6 +79,9 @@ export const MESSAGES = {
   almacenDestinoIgual: 'El almacén de destino debe ser distinto del de origen',
   almacenNoActivo: 'El almacén no existe o no está activo',
   articuloNoExiste: 'El artículo no existe',
+  // Kits (artículos compuestos) have no stock of their own: only sales take them, moving their components.
+  kitNoComprable: 'Un artículo compuesto no se compra: pida al proveedor sus componentes',
+  kitSinStockPropio: 'Un artículo compuesto no tiene stock propio: mueva, cuente o dé de baja sus componentes',
   cantidadMayorQueCero: 'La cantidad debe ser un número entero mayor que 0',
   cantidadNoNegativa: 'La cantidad debe ser un número entero igual o mayor que 0',
   ubicacionOtroAlmacen: 'La ubicación no existe o no pertenece al almacén elegido',
