@@ -1,6 +1,7 @@
 import { Route, Routes, useParams } from 'react-router';
 import styled from 'styled-components';
 import { ModuleGate, NotFoundPanel } from 'shared';
+import { ActividadPage } from './actividad/ActividadPage';
 import { ConfiguracionPage } from './configuracion/ConfiguracionPage';
 import { paths } from './paths';
 import { SerieListPage } from './series/SerieListPage';
@@ -57,6 +58,7 @@ export default function Section() {
         />
         <Route path="serie/:serieId" element={<SerieRoute />} />
         <Route path="utilidades" element={<UtilidadesPage />} />
+        <Route path="actividad" element={<ActividadPage />} />
         <Route
           path="verifactu"
           element={

@@ -1,3 +1,4 @@
+import { actividadActions } from '../actividad/acciones.ts';
 import { almacenActions } from './almacenes/index.ts';
 import { archivoActions } from './archivos.ts';
 import { catalogoActions } from './catalogo/index.ts';
@@ -27,4 +28,5 @@ export const createRegistry = () =>
     almacenActions,
     compraActions,
     ventaActions,
+    actividadActions,
   );

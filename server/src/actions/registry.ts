@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { MESSAGES, validate } from 'shared/domain';
 import type { ApiResponse, FlagName, Infer, ModuleFlags, Schema } from 'shared/domain';
+import { conActividad } from '../actividad/registro.ts';
+import { SIN_ACTIVIDAD } from '../actividad/entidades.ts';
 import { ActionError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { readSession } from '../session.ts';
@@ -100,8 +102,13 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
     }
 
     let result: ActionResult;
+    const run = () => action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
     try {
-      result = await action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
+      // A state-changing action runs in its audit context: each transaction it commits leaves its activity line.
+      result =
+        action.method === 'POST' && !SIN_ACTIVIDAD.has(action.name)
+          ? await conActividad(action.name, { usuario: user && { id: user.id, nombre: user.nombre }, ip: request.ip ?? null, input }, run)
+          : await run();
     } catch (err) {
       if (err instanceof ActionError) return reply.code(err.status).send(err.body);
       throw err;

@@ -55,18 +55,21 @@ export const usuarioActions = [
       const id = await uniqueOr(duplicatedEmail, async () => {
         if (input.id === null) {
           if (!input.password) throw invalidFields({ password: MESSAGES.passwordRequired });
-          const created = await app.db
+          const passwordHash = await hashPassword(input.password);
+          const created = await app.db.transaction().execute((trx) =>
+            trx
             .insertInto('usuarios')
             .values({
               nombre: input.nombre,
               email: input.email,
-              password_hash: await hashPassword(input.password),
+              password_hash: passwordHash,
               activo: 'activo' in raw ? (input.activo ?? 0) : 1,
               ultimo_acceso: null,
               creado: nowIso(),
             })
             .returning('id')
-            .executeTakeFirstOrThrow();
+            .executeTakeFirstOrThrow(),
+          );
           return created.id;
         }
         const id = input.id;

@@ -30,9 +30,16 @@ export type SqliteReader = {
 };
 
 const readers = new WeakMap<Kysely<Database>, SqliteReader>();
+const totalChanges = new WeakMap<Kysely<Database>, () => number>();
 
 /** The synchronous reader of a SQLite database; undefined on PostgreSQL and inside transactions. */
 export const readerOf = (db: Kysely<Database>): SqliteReader | undefined => readers.get(db);
+
+/**
+ * SQLite's total_changes() of the one writing connection, read synchronously: rows inserted, updated or deleted
+ * since it opened. The activity log compares it around a transaction to know whether it wrote. Undefined on PostgreSQL.
+ */
+export const cambiosDe = (db: Kysely<Database>): (() => number) | undefined => totalChanges.get(db);
 
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
@@ -71,6 +78,8 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file, () => void writes++) }),
   });
+  const total = file.prepare('select total_changes()').pluck();
+  totalChanges.set(db, () => total.get() as number);
   let readerFile: SQLite.Database | undefined;
   // Opened on first use: after the migrations, once the file and its WAL exist.
   const open = () => {

@@ -173,6 +173,24 @@ export type Database = {
   verifactu: VerifactuTable;
   verifactu_envios: VerifactuEnviosTable;
   demo_datos: DemoDatosTable;
+  actividad: ActividadTable;
+};
+
+/** The activity log (migration 0010): append-only, written by actividad/registro.ts in each change's transaction. */
+export type ActividadTable = {
+  id: Generated<number>;
+  fecha: string;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  ip: string | null;
+  accion: string;
+  tipo: string;
+  entidad: string | null;
+  entidad_id: number | null;
+  numero: string | null;
+  /** JSON of the changed fields (masters and configuration). */
+  antes: string | null;
+  despues: string | null;
 };
 
 /** The demo's generated rows: per table, their id range (migration 0012_demo). */

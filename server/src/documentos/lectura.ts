@@ -111,6 +111,7 @@ function leerCabecera(def: DocumentoTipoDef) {
           sql<string | null>`(select f.nombre from familias f where f.id = d.familia_id)`.as('familia_nombre'),
           sql<string | null>`(select u.codigo from ubicaciones u where u.id = d.ubicacion_id)`.as('ubicacion_codigo'),
           sql<string | null>`(select uc.nombre from usuarios uc where uc.id = d.creado_por)`.as('creado_por_nombre'),
+          sql<string | null>`(select um.nombre from usuarios um where um.id = d.modificado_por)`.as('modificado_por_nombre'),
         ])
         .where('d.id', '=', p.id)
         .where('d.tipo', '=', def.tipo),

@@ -569,6 +569,8 @@ export type Documento = Totales & {
   creado: string;
   creado_por_nombre?: string | null;
   modificado: string | null;
+  /** Who saved it or ran an action on it last (read with `&id=`). */
+  modificado_por_nombre?: string | null;
   /** Number of lines (lists). */
   num_lineas?: number;
   /** Only when read with `&id=`. */

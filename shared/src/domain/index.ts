@@ -14,3 +14,4 @@ export * from './almacenes';
 export * from './terceros';
 export * from './fiscal';
 export * from './verifactu';
+export * from './actividad';
