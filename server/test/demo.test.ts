@@ -151,6 +151,8 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       expect((await enviar(t, 'recalcularstock', { aplicar: 0 })).body).toMatchObject({ RESULT: '0', data: [] });
       expect((await list(t, t.cookie, 'listadodemo')).rows[0]).toMatchObject({ presente: false });
       expect((await enviar(t, 'eliminardemo', {})).body).toMatchObject({ RESULT: '3', message: MESSAGES.demoNoHay });
+      const log = await t.app.manager.db.selectFrom('actividad').select(['tipo', 'entidad']).where('accion', '=', 'eliminardemo').execute();
+      expect(log[0]).toEqual({ tipo: 'eliminar', entidad: 'demo' });
 
       expect(await facturaReal(t)).toBe(`A ${HOY.slice(0, 4)}/000001`);
       const body = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).body as { data: { total: number; correcto: boolean }[] };
