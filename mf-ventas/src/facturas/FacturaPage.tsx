@@ -22,7 +22,7 @@ import { paths } from '../paths';
 import { CobroDialog } from './CobroDialog';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
-import { useSeries, useValorInicial } from './datos';
+import { textosCobro, useSeries, useValorInicial } from './datos';
 import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
 import { cuerpoRectificativa, type CampoFactura, type PantallaFactura } from './pantallas';
@@ -199,7 +199,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
 
   const cobrado = (d: Documento | null) => {
     setDialogo(null);
-    toast.success(documento?.cobro_fecha ? undefined : MESSAGES.cobroRegistrado);
+    toast.success(documento?.cobro_fecha ? undefined : textosCobro(def.tipo).registrado);
     if (d) editor.setDocumento(d);
     else void editor.reload();
   };
@@ -288,9 +288,9 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && !rectificativa && (
+            {emitida && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
-                {documento.cobro_fecha ? 'Quitar cobro' : 'Registrar cobro'}
+                {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
               </Button>
             )}
             {conNumero && (

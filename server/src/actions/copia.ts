@@ -9,6 +9,7 @@ import { readUpload } from './archivos.ts';
 import { derivedColumns } from '../catalogo/derivados.ts';
 import type { Searchable } from '../catalogo/derivados.ts';
 import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
+import { protegerRegistrosFiscales } from '../fiscal/restaurar.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -364,6 +365,8 @@ async function resetSequences(trx: Transaction<Database>): Promise<void> {
 
 async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSession: { id: number; email: string; tokenHash: string } | null) {
   await app.db.transaction().execute(async (trx) => {
+    // Before anything is deleted: refused if it would lose an issued invoice or a fiscal record.
+    await protegerRegistrosFiscales(trx, tables, app.dialect);
     for (const table of [...TABLE_NAMES].reverse()) await trx.deleteFrom(table).execute();
     for (const table of TABLE_NAMES) {
       const rows = tables[table];

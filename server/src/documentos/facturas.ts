@@ -406,7 +406,7 @@ async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Pr
 }
 
 /**
- * `cobro` of listadofacturas: 'cobrada' (a cobro date), 'pendiente' (issued and unpaid) and 'vencida' (unpaid and past
+ * `cobro` of listadofacturas and listadorectificativas: 'cobrada' (a cobro date), 'pendiente' (issued and unpaid) and 'vencida' (unpaid and past
  * its first due date: the date plus the forma de pago's first term; no forma de pago: due on its date).
  */
 export const filtroCobro = { cobro: { type: 'enum', values: ['pendiente', 'vencida', 'cobrada'] } } as const satisfies Schema;
@@ -484,6 +484,9 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
   },
   acciones: { emitir, anular },
   alLeer,
+  // A rectificativa's cobro is the refund paid out (or, by substitution, what is still collected): the same filters.
+  filtros: filtroCobro,
+  filtrar: (input, hoy) => condicionesCobro(input.cobro, hoy),
 };
 
 /** Facturas and rectificativas, registered with the engine (actions/ventas makes their op.asp actions: listado, editar, eliminar, emitir, anular). */

@@ -47,6 +47,13 @@ export const MESSAGES = {
   demoEnUso:
     'Hay documentos propios que usan clientes, proveedores o documentos de demostración: elimínelos antes de eliminar los datos de demostración',
   demoEliminada: 'Se han eliminado los datos de demostración',
+  // A restore never loses a fiscal document or record (RD 1007/2023: records are inalterable).
+  copiaPierdeFactura:
+    'La copia no contiene {documento} {numero} (y su registro VERI*FACTU): restaurarla la borraría y los registros de facturación son inalterables.',
+  copiaPierdeNumero: 'La copia no contiene {documento} {numero}: restaurarla la borraría y su número volvería a usarse.',
+  copiaPierdeRegistro: 'La copia no contiene el registro de {registro} de {documento} {numero}: restaurarla lo borraría y los registros de facturación son inalterables.',
+  copiaRetrocedeCadena: 'La copia haría retroceder la cadena de registros VERI*FACTU del NIF {emisor}: los registros de facturación son inalterables.',
+  copiaRetrocedeNumeracion: 'La copia haría retroceder la numeración de la serie {serie} en {ejercicio}: se repetirían números ya emitidos.',
   notBuilt: 'Manager TPV no está construido todavía. Ejecute «pnpm build» en la raíz del proyecto y reinicie el servidor.',
   recoveryMailSubject: 'Manager TPV: restablecer la contraseña',
   recoveryMailIntro: 'Ha solicitado restablecer su contraseña de Manager TPV. Abra este enlace para elegir una nueva (caduca en una hora):',
@@ -123,6 +130,7 @@ export const MESSAGES = {
   clienteSinNif: 'El cliente de una factura completa necesita NIF',
   nadaQueFacturar: 'No hay albaranes ni devoluciones pendientes de facturar con esos criterios',
   cobroRegistrado: 'Se ha registrado el cobro de la factura',
+  reembolsoRegistrado: 'Se ha registrado el reembolso de la rectificativa',
   cadenaCorrecta: 'La cadena de registros es correcta',
   stockInsuficiente: 'No hay stock suficiente',
   cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from 'shared';
 import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
-import { ARTICULOS, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
+import { ARTICULOS, documentoCobrable, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
 
 // jsPDF's Node build saves a download with fs.writeFileSync: the PDF is kept here (a byte a character, as its
 // strings are written: WinAnsi) instead of written to disk.
@@ -151,15 +151,8 @@ describe('Factura', () => {
   });
 
   it('«Registrar cobro» sends date and method; «Quitar cobro» sends an empty date', async () => {
-    let actual = emitida();
-    const fake = fakeVentas({
-      listadofacturas: () => ({ RESULT: '0', data: [actual] }),
-      cobrarfactura: (call: FakeCall) => {
-        const b = call.body as { fecha: string; forma: string };
-        actual = { ...actual, cobro_fecha: b.fecha || null, cobro_forma: b.forma || null };
-        return { RESULT: '0', data: [actual] };
-      },
-    });
+    const cobrable = documentoCobrable(emitida());
+    const fake = fakeVentas({ listadofacturas: cobrable.listado, cobrarfactura: cobrable.cobrarfactura });
     const r = renderFacturas('/ventas/factura/40', { api: fake.api });
     await userEvent.click(await screen.findByRole('button', { name: 'Registrar cobro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar el cobro' });

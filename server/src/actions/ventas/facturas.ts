@@ -11,7 +11,7 @@ import { defineAction, fail, invalidFields } from '../registry.ts';
 import { hfaActions } from './hfa.ts';
 
 /**
- * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice, its PDF e-mailed to the
+ * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice (of a rectificativa, its refund), its PDF e-mailed to the
  * customer, and the VERI*FACTU records (their list and the chain check). hfa is in hfa.ts.
  */
 
@@ -60,7 +60,9 @@ export const facturaActions = [
         return d;
       });
       const leido = await readDocumento(app.db, DOCUMENTO_TIPOS[doc.tipo as 'factura'], doc.id);
-      return { RESULT: '0', message: MESSAGES.cobroRegistrado, data: [leido!] };
+      // A rectificativa's is the refund paid out to the customer.
+      const message = doc.tipo === DOCUMENTO_TIPOS.rectificativa.tipo ? MESSAGES.reembolsoRegistrado : MESSAGES.cobroRegistrado;
+      return { RESULT: '0', message, data: [leido!] };
     },
   }),
 

@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from '../index.ts';
 import * as m0001 from './0001_base.ts';
@@ -42,7 +42,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 /** Runs every pending migration; several instances starting at once are serialised by Kysely's lock. */
 export async function migrate(db: AnyDb, dialect: DialectName): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // PostgreSQL: Kysely looks for its tables in every schema unless told which; another installation's (or a test
+  // app's) schema in the same database would make it skip creating its own.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
