@@ -12,6 +12,7 @@ import { buildApp } from 'server';
 import { CONF_FIELD, DOCUMENTO_TIPOS, validate } from 'shared/domain';
 import type { DocumentoTipo, FlagName } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
+import { param } from '../server/src/db/demo/datos.ts';
 import { hasPostgresBinaries, startCluster } from '../server/test/pg-cluster.ts';
 
 export const ADMIN = { email: 'bench@demo.es', password: 'Bench-clave-2026' };
@@ -30,7 +31,7 @@ export type Runner = {
 };
 
 /** `?` on SQLite, `$i` on PostgreSQL. */
-export const param = (dialect: Runner['name'], i: number) => (dialect === 'sqlite' ? '?' : `$${i}`);
+export { param };
 
 export function stats(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);

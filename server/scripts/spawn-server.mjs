@@ -45,7 +45,8 @@ export async function startServer({ env = {}, quiet = false, dataDir: existing =
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(path.join(root, 'server', 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
     cwd: path.join(root, 'server'),
-    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // MANAGER_DEMO=0: the suites and benches start without the demo's generated past, unless `env` asks for it.
+    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', MANAGER_DEMO: '0', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     detached: true,
   });

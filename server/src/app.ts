@@ -43,6 +43,11 @@ export type BuildAppOptions = {
   timeZone?: string;
   /** First start only: seed the demo's second warehouse, locations and opening stock (default true; the test fixture turns it off). */
   demoStock?: boolean;
+  /**
+   * First start only: generate the demo company's past year (db/demo/; MANAGER_DEMO, on unless `0`, in main.ts).
+   * Off by default: the tests and benches start empty.
+   */
+  demo?: boolean;
   /** How long this process may reuse the module flags it read (other instances' saves show after it). */
   flagsTtlMs?: number;
   /** VERI*FACTU sender's timings and, for the tests' and bench's AEAT double only, its address and CA. */
@@ -90,8 +95,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const seeded = await seed(database.db, database.dialect, {
       email: opts.adminEmail ?? 'admin@demo.es',
       password: opts.adminPassword,
-    }, { demoStock: opts.demoStock ?? true });
+    }, { demoStock: opts.demoStock ?? true, demo: opts.demo ? { timeZone: opts.timeZone ?? 'Europe/Madrid' } : undefined });
     const created = seeded.adminCreated;
+    if (seeded.demo) app.log.info(seeded.demo, 'demo data generated');
     if (created?.generatedPassword) printGeneratedAdmin(created.email, created.generatedPassword);
     else if (created) app.log.info({ email: created.email }, 'administrator created with MANAGER_ADMIN_PASSWORD');
   } catch (err) {
