@@ -67,6 +67,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'clientes',
       'configuracion',
       'contadores',
+      'demo_datos',
       'documento_acciones',
       'documento_enlaces',
       'documento_lineas',

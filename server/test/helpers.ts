@@ -63,6 +63,8 @@ export async function createTestApp(backend: Backend, extra: Partial<BuildAppOpt
     adminPassword: ADMIN.password,
     // The demo's opening stock and second warehouse would change what the suites count; almacenes.test.ts checks it apart.
     demoStock: false,
+    // As MANAGER_DEMO=0: no generated past (demo.test.ts turns it on).
+    demo: false,
     ...extra,
   });
 

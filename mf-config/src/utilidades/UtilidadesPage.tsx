@@ -14,6 +14,7 @@ import {
   uploadErrorMessage,
   useShell,
 } from 'shared';
+import { DemoSection } from './DemoSection';
 import { RecalcularStockSection } from './RecalcularStockSection';
 
 /** A file download, not an op.asp envelope: the browser saves it. */
@@ -67,7 +68,7 @@ export function UtilidadesPage() {
 
   return (
     <>
-      <PageHeader title="Utilidades" description="Copias de seguridad de toda la base de datos y comprobación del stock." />
+      <PageHeader title="Utilidades" description="Copias de seguridad de toda la base de datos, comprobación del stock y datos de demostración." />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         <FormSection title="Descargar copia de seguridad">
           <p style={{ marginTop: 0 }}>
@@ -123,6 +124,7 @@ export function UtilidadesPage() {
           )}
         </FormSection>
         <RecalcularStockSection />
+        <DemoSection />
       </div>
 
       <ConfirmDialog

@@ -248,6 +248,8 @@ const TABLES = {
     error: 'text?',
     respuesta: 'text?',
   },
+  // The demo's generated rows by id range (db/demo/): a restored backup says itself what in it is demo.
+  demo_datos: { tabla: 'text', desde: 'int', hasta: 'int' },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
@@ -270,6 +272,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'clientes', 'parte_horas', 'registros_facturacion', 'registros_cadena',
   // Issue 9.
   'verifactu_envios',
+  // The demo's past.
+  'demo_datos',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {

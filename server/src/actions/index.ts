@@ -5,6 +5,7 @@ import { catalogoActions } from './catalogo/index.ts';
 import { compraActions } from './compras/index.ts';
 import { configuracionActions } from './configuracion.ts';
 import { copiaActions } from './copia.ts';
+import { demoActions } from './demo.ts';
 import { graficoActions } from './grafico.ts';
 import { createActionRegistry } from './registry.ts';
 import { serieActions } from './series.ts';
@@ -22,6 +23,7 @@ export const createRegistry = () =>
     graficoActions,
     archivoActions,
     copiaActions,
+    demoActions,
     catalogoActions,
     almacenActions,
     compraActions,

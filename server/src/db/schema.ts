@@ -172,6 +172,7 @@ export type Database = {
   registros_cadena: RegistrosCadenaTable;
   verifactu: VerifactuTable;
   verifactu_envios: VerifactuEnviosTable;
+  demo_datos: DemoDatosTable;
   actividad: ActividadTable;
 };
 
@@ -191,6 +192,9 @@ export type ActividadTable = {
   antes: string | null;
   despues: string | null;
 };
+
+/** The demo's generated rows: per table, their id range (migration 0012_demo). */
+export type DemoDatosTable = { tabla: string; desde: number; hasta: number };
 
 // Ventas (issue 8).
 export type ClientesTable = TableOf<Omit<Cliente, 'ventas_por_ejercicio' | 'pendiente_cobro' | 'vencido'>>;

@@ -58,6 +58,7 @@ const MAESTROS: Record<string, { label: string; ruta: (id: number) => string }> 
   usuario: { label: 'Usuario', ruta: (id) => `/config/usuario/${id}` },
   serie: { label: 'Serie', ruta: (id) => `/config/serie/${id}` },
   copia: { label: 'Copia de seguridad', ruta: () => '/config/utilidades' },
+  demo: { label: 'Datos de demostración', ruta: () => '/config/utilidades' },
   articulo: { label: 'Artículo', ruta: (id) => `/catalogo/articulo/${id}` },
   familia: { label: 'Familia', ruta: (id) => `/catalogo/familia/${id}` },
   subfamilia: { label: 'Subfamilia', ruta: (id) => `/catalogo/subfamilia/${id}` },

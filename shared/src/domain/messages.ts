@@ -41,6 +41,12 @@ export const MESSAGES = {
   invalidRequest: 'La petición no es válida',
   methodNotAllowed: 'Esta acción no admite este método',
   backupRestored: 'La copia de seguridad se ha restaurado correctamente',
+  demoNoHay: 'No hay datos de demostración que eliminar',
+  demoFacturaReal:
+    'Ya se ha emitido una factura real: los datos de demostración no se pueden eliminar, porque los registros de facturación VERI*FACTU son inalterables',
+  demoEnUso:
+    'Hay documentos propios que usan clientes, proveedores o documentos de demostración: elimínelos antes de eliminar los datos de demostración',
+  demoEliminada: 'Se han eliminado los datos de demostración',
   // A restore never loses a fiscal document or record (RD 1007/2023: records are inalterable).
   copiaPierdeFactura:
     'La copia no contiene {documento} {numero} (y su registro VERI*FACTU): restaurarla la borraría y los registros de facturación son inalterables.',

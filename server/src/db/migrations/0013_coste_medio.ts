@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { CAUSAS_VALORADAS, costesDelLibro } from '../../documentos/coste.ts';
+import { CAUSAS_VALORADAS, guardarCostesDelLibro } from '../../documentos/coste.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;
@@ -44,8 +44,5 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     await sql`create trigger stock_movimientos_ai after insert on stock_movimientos begin ${sql.raw(alta)} end`.execute(db);
   }
 
-  const ids = (await db.selectFrom('stock_movimientos').select('articulo_id').distinct().execute()).map((r) => Number(r.articulo_id));
-  for (const [id, c] of await costesDelLibro(db, ids)) {
-    if (c !== null) await db.updateTable('articulos').set({ coste_medio: c.toString() }).where('id', '=', id).execute();
-  }
+  await guardarCostesDelLibro(db);
 }

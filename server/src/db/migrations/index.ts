@@ -10,6 +10,7 @@ import * as m0006 from './0006_ventas.ts';
 import * as m0007 from './0007_verifactu.ts';
 import * as m0008 from './0008_stock_negativo.ts';
 import * as m0010 from './0010_actividad.ts';
+import * as m0012 from './0012_demo.ts';
 import * as m0013 from './0013_coste_medio.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
@@ -32,6 +33,7 @@ const STEPS: [string, Step][] = [
   ['0007_verifactu', m0007],
   ['0008_stock_negativo', m0008],
   ['0010_actividad', m0010],
+  ['0012_demo', m0012],
   ['0013_coste_medio', m0013],
 ];
 
