@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { validate } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
-import { derivedColumns, withPvp } from '../server/src/actions/catalogo/derivados.ts';
+import { derivedColumns, withPvp } from '../server/src/catalogo/derivados.ts';
 import { ean13 } from '../server/src/db/seed-catalogo.ts';
 import type { Database } from '../server/src/db/schema.ts';
 import { login, onBothEngines, stats, type Runner } from './runners.ts';
@@ -134,7 +134,7 @@ function pageOp(name: string, pagina: number, orden: 'codigo' | 'descripcion'): 
 }
 
 /**
- * A search, page 1 by código, as the handler runs it (actions/catalogo/busqueda.ts): fragments of 3+
+ * A search, page 1 by código, as the handler runs it (catalogo/busqueda.ts): fragments of 3+
  * characters inside words through the trigram index (FTS5 trigram on SQLite, pg_trgm on PostgreSQL),
  * shorter words as word starts. On SQLite the count comes from one FTS5 table alone when the words
  * allow it, and the page through the index when few rows match, or walking the código index testing

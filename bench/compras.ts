@@ -14,9 +14,10 @@
 import os from 'node:os';
 import { FORMA_PAGO_IDS, calcularTotales } from 'shared/domain';
 import type { Documento, TipoIva } from 'shared/domain';
+import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.ts';
 import {
-  ACC_COLS, DOC_COLS, EMPRESAS, LEDGER_COLS, LINE_COLS, LUGARES, POBLACIONES, addDays, articulosGenerados, bulk, bulkArticulos, cif, filaDocumento, int,
-  LINEAS, N, RUNS, WRITE_RUNS, neto, rand, seguirSecuencias, semilla, siguienteId, ultimoAno,
+  EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos, cif, int, LINEAS, N, RUNS, WRITE_RUNS, neto, rand, seguirSecuencias, semilla,
+  siguienteId, ultimoAno,
 } from './datos.ts';
 import {
   activarFlags, callHandler, generarDatos, login, medirLectura, ms, onBothEngines, param, rawEnlaces, rawInsertarLineas, rawReadBack, rawSiguienteNumero, rawStockDeLineas, row, type Row, type Runner,
@@ -83,164 +84,30 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
   };
   const pickProv = () => provs[rand() < 0.3 ? int(Math.min(20, SUPPLIERS)) : int(SUPPLIERS)];
 
-  // Documents, in memory first: ids assigned as they are made, numbers later in date order.
-  let docId = await next('documentos');
-  let lineId = await next('documento_lineas');
-  let accId = await next('documento_acciones');
-  type L = { id: number; articulo: number; cantidad: number; precio: number; descuento: number; pendiente: number };
-  type D = { id: number; tipo: string; fecha: string; estado: string; prov: (typeof provs)[number]; almacen: number; lineas: L[]; entrega: string | null };
-  const docs: D[] = [];
-  const lines: unknown[][] = [];
-  const acciones: unknown[][] = [];
-  const enlaces: unknown[][] = [];
-  const ledger: unknown[][] = [];
-  const accion = (documento: number, verbo: string, fecha: string, antes: string, detalle: unknown) => {
-    acciones.push([accId, documento, verbo, `${fecha}T12:00:00.000Z`, admin.id, antes, detalle ? JSON.stringify(detalle) : null, null]);
-    return accId++;
-  };
-  const year = ultimoAno(hoy);
-  /** Nothing after yesterday. */
-  const hasta = (fecha: string) => (fecha < hoy ? fecha : addDays(hoy, -1));
-  const finalizadoSi = (fecha: string) => fecha < addDays(hoy, -45) && rand() < 0.85;
-  // An albarán (from a receipt: linked to the order's lines, its ledger rows carry the receipt's action).
-  const albaran = (fecha: string, prov: D['prov'], almacen: number, ls: Omit<L, 'id' | 'pendiente'>[], recepcion: { accion: number; padres: number[] } | null) => {
-    const d: D = { id: docId++, tipo: 'albarancompra', fecha, estado: finalizadoSi(fecha) ? 'finalizado' : 'pendiente', prov, almacen, lineas: [], entrega: null };
-    for (const [k, l] of ls.entries()) {
-      const line = { ...l, id: lineId++, pendiente: 0 };
-      d.lineas.push(line);
-      if (recepcion) enlaces.push([line.id, recepcion.padres[k], l.cantidad]);
-      ledger.push([l.articulo + firstArt, almacen, null, null, l.cantidad, 'compra', 'albarancompra', d.id, line.id, recepcion?.accion ?? null, fecha, neto(l.precio, l.descuento)]);
-    }
-    if (d.estado === 'finalizado') accion(d.id, 'finalizar', addDays(fecha, 30), 'pendiente', null);
-    docs.push(d);
-    return d;
-  };
-  const precioDe = (a: number) => Math.floor((Number(arts[a].precio_compra) * (90 + int(21))) / 100);
-  const descuentoDe = () => (rand() < 0.2 ? [500, 1000, 1500][int(3)] : 0);
-
-  const nPedidos = Math.round(DOCS * 0.3);
-  const nDevoluciones = Math.round(DOCS * 0.05);
-  for (let i = 0; i < nPedidos && docs.length < DOCS - nDevoluciones; i++) {
-    const prov = pickProv();
-    const fecha = year[int(year.length)];
-    const almacen = rand() < 0.8 ? almacenes[0] : almacenes[1];
-    const d: D = { id: docId++, tipo: 'pedidocompra', fecha, estado: 'creado', prov, almacen, lineas: [], entrega: addDays(fecha, 7) };
-    for (const a of pickLines(prov.id, LINEAS)) {
-      const cantidad = (1 + int(24)) * 1000;
-      d.lineas.push({ id: lineId++, articulo: a, cantidad, precio: precioDe(a), descuento: descuentoDe(), pendiente: cantidad });
-    }
-    docs.push(d);
-    const u = rand();
-    if (u < 0.08) continue; // still Creado
-    accion(d.id, 'enviar', fecha, 'creado', null);
-    d.estado = 'enviado';
-    if (u < 0.16) continue; // sent, nothing received yet
-    // One or two receipts: the first everything or part of each line, the second (if any) the rest.
-    let dia = addDays(fecha, 2 + int(8));
-    for (let receipt = 0; receipt < 2 && dia < hoy && d.lineas.some((l) => l.pendiente > 0); receipt++) {
-      const todo = receipt === 1 || rand() < 0.6;
-      const tomadas = d.lineas
-        .map((l) => ({ l, q: todo ? l.pendiente : Math.floor((l.pendiente * int(100)) / 100_000) * 1000 }))
-        .filter(({ q }) => q > 0);
-      if (!tomadas.length) break;
-      const antes = d.estado;
-      for (const { l, q } of tomadas) l.pendiente -= q;
-      const queda = d.lineas.some((l) => l.pendiente > 0);
-      d.estado = queda ? 'recibido_parcial' : 'recibido';
-      const hijoId = docId; // the albarán made next
-      const acc = accion(d.id, 'recibir', dia, antes, { hijo: hijoId });
-      albaran(dia, prov, almacen, tomadas.map(({ l, q }) => ({ articulo: l.articulo, cantidad: q, precio: l.precio, descuento: l.descuento })), {
-        accion: acc,
-        padres: tomadas.map(({ l }) => l.id),
-      });
-      if (!queda || rand() < 0.5) break;
-      dia = addDays(dia, 3 + int(12));
-    }
-    // Some partly received orders are closed: what was pending is kept in the action's detalle.
-    if (d.estado === 'recibido_parcial' && rand() < 0.4) {
-      const pendiente = d.lineas.filter((l) => l.pendiente > 0).map((l) => [l.id, -l.pendiente]);
-      accion(d.id, 'finalizar', hasta(addDays(dia, 20)), d.estado, { pendiente });
-      for (const l of d.lineas) l.pendiente = 0;
-      d.estado = 'finalizado';
-    }
-  }
-  // Albaranes entered directly, up to the number of documents less the devoluciones.
-  while (docs.length < DOCS - nDevoluciones) {
-    const prov = pickProv();
-    const almacen = rand() < 0.8 ? almacenes[0] : almacenes[1];
-    albaran(
-      year[int(year.length)],
-      prov,
-      almacen,
-      pickLines(prov.id, LINEAS).map((a) => ({ articulo: a, cantidad: (1 + int(24)) * 1000, precio: precioDe(a), descuento: descuentoDe() })),
-      null,
-    );
-  }
-  // Devoluciones: part of an albarán's lines (one devolución per albarán at most), linked to them.
+  // Documents, in memory first (ids assigned as they are made, numbers in date order), by the server's generator.
+  const generados = generarCompras({
+    hoy,
+    dias: ultimoAno(hoy),
+    admin: admin.id,
+    almacenes: [almacenes[0], almacenes[1]],
+    articulos: arts,
+    docs: DOCS,
+    lineas: LINEAS,
+    ids: { doc: await next('documentos'), linea: await next('documento_lineas'), accion: await next('documento_acciones') },
+    pickProv,
+    pickLines,
+  });
+  const { docs } = generados;
   const albaranes = docs.filter((d) => d.tipo === 'albarancompra');
-  const usados = new Set<number>();
-  for (let i = 0; i < nDevoluciones && usados.size < albaranes.length; i++) {
-    let a = albaranes[int(albaranes.length)];
-    while (usados.has(a.id)) a = albaranes[int(albaranes.length)];
-    usados.add(a.id);
-    const fecha = hasta(addDays(a.fecha, 1 + int(20)));
-    const d: D = { id: docId++, tipo: 'devolucioncompra', fecha, estado: finalizadoSi(fecha) ? 'finalizado' : 'pendiente', prov: a.prov, almacen: a.almacen, lineas: [], entrega: null };
-    for (const l of a.lineas) {
-      const cantidad = Math.max(1000, Math.floor(l.cantidad / 4000) * 1000);
-      const line = { id: lineId++, articulo: l.articulo, cantidad, precio: l.precio, descuento: l.descuento, pendiente: 0 };
-      d.lineas.push(line);
-      enlaces.push([line.id, l.id, cantidad]);
-      ledger.push([l.articulo + firstArt, d.almacen, null, null, -cantidad, 'devolucion_compra', 'devolucioncompra', d.id, line.id, null, fecha, neto(l.precio, l.descuento)]);
-    }
-    if (d.estado === 'finalizado') accion(d.id, 'finalizar', addDays(fecha, 30), 'pendiente', null);
-    docs.push(d);
-  }
-
-  // Numbers per (tipo, ejercicio) in date order, and the counters after them; the articles' last purchase price.
-  const contadores = new Map<string, { ultimo: number; fecha: string }>();
-  const numero = new Map<number, number>();
-  const ultimoPrecio = new Map<number, number>();
-  for (const d of [...docs].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : a.id - b.id))) {
-    const key = `${d.tipo}|${d.fecha.slice(0, 4)}`;
-    const c = contadores.get(key) ?? { ultimo: 0, fecha: d.fecha };
-    c.ultimo++;
-    c.fecha = d.fecha;
-    contadores.set(key, c);
-    numero.set(d.id, c.ultimo);
-    if (d.tipo === 'albarancompra') for (const l of d.lineas) ultimoPrecio.set(l.articulo, neto(l.precio, l.descuento));
-  }
-  for (const [a, p] of ultimoPrecio) arts[a].precio_compra = p;
+  for (const [a, p] of generados.ultimoPrecio) arts[a].precio_compra = p;
   await bulkArticulos(r, arts);
-
-  const docRows: unknown[][] = [];
-  for (const d of docs) {
-    const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
-    const header = { id: d.id, tipo: d.tipo, numero: numero.get(d.id)!, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.prov, admin: admin.id };
-    docRows.push(filaDocumento({ ...header, fecha_entrega: d.entrega }, 'proveedor_id', ls));
-    for (const [k, l] of ls.entries()) {
-      const a = arts[l.articulo];
-      lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, null, null]);
-    }
-  }
-  await bulk(r, 'documentos', DOC_COLS, docRows);
-  await bulk(r, 'documento_lineas', LINE_COLS, lines);
-  await bulk(r, 'documento_acciones', ACC_COLS, acciones);
-  await bulk(r, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], enlaces);
-  // The ledger in date order, as the documents were saved.
-  ledger.sort((a, b) => ((a[10] as string) < (b[10] as string) ? -1 : (a[10] as string) > (b[10] as string) ? 1 : 0));
-  await bulk(r, 'stock_movimientos', LEDGER_COLS, ledger);
-  await bulk(
-    r,
-    'contadores',
-    ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'],
-    [...contadores].map(([k, c]) => [k.split('|')[0], 0, Number(k.split('|')[1]), c.ultimo, c.fecha]),
-  );
-  await seguirSecuencias(r, ['proveedores', 'articulos', 'documentos', 'documento_lineas', 'documento_acciones']);
+  const lineas = await escribirCompras(r, generados, arts, admin.id);
+  await seguirSecuencias(r, ['proveedores', 'articulos']);
   const counts: Record<string, number> = {};
   for (const d of docs) counts[d.tipo] = (counts[d.tipo] ?? 0) + 1;
-  counts.lineas = lines.length;
-  counts.enlaces = enlaces.length;
-  counts.ledger = ledger.length;
+  counts.lineas = lineas;
+  counts.enlaces = generados.enlaces.length;
+  counts.ledger = generados.ledger.length;
   const porProv = new Map<number, number>();
   for (const d of albaranes) porProv.set(d.prov.id, (porProv.get(d.prov.id) ?? 0) + 1);
   const busiest = [...porProv].sort((a, b) => b[1] - a[1])[0][0];

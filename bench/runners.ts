@@ -12,6 +12,7 @@ import { buildApp } from 'server';
 import { CONF_FIELD, DOCUMENTO_TIPOS, validate } from 'shared/domain';
 import type { DocumentoTipo, FlagName } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
+import { param } from '../server/src/db/demo/datos.ts';
 import { hasPostgresBinaries, startCluster } from '../server/test/pg-cluster.ts';
 
 export const ADMIN = { email: 'bench@demo.es', password: 'Bench-clave-2026' };
@@ -25,10 +26,12 @@ export type Runner = {
   /** Several raw statements in one transaction (a write's raw counterpart). */
   rawTransaction: (run: () => Promise<void>) => Promise<void>;
   close: () => Promise<void>;
+  /** How to start the real server (server/scripts/spawn-server.mjs) on this same database: its SQLite folder or its URL. */
+  servidor: { dataDir?: string; env: Record<string, string> };
 };
 
 /** `?` on SQLite, `$i` on PostgreSQL. */
-export const param = (dialect: Runner['name'], i: number) => (dialect === 'sqlite' ? '?' : `$${i}`);
+export { param };
 
 export function stats(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
@@ -89,8 +92,10 @@ export async function sqliteRunner(prefix: string): Promise<Runner> {
     if (!raw) {
       raw = new SQLite(path.join(dataDir, 'manager.sqlite'));
       raw.pragma('busy_timeout = 5000');
-      // The server's durability (db/index.ts): WAL without a sync on every commit.
-      raw.pragma('synchronous = NORMAL');
+      // The server's durability (db/index.ts): every commit syncs the WAL, and no commit checkpoints it (the
+      // server's worker does, for this connection's writes too).
+      raw.pragma('synchronous = FULL');
+      raw.pragma('wal_autocheckpoint = 20000');
     }
     let stmt = statements.get(sql);
     if (!stmt) {
@@ -104,6 +109,7 @@ export async function sqliteRunner(prefix: string): Promise<Runner> {
   return {
     name: 'sqlite',
     app,
+    servidor: { dataDir, env: {} },
     rawQuery,
     async rawTransaction(run) {
       await rawQuery('begin immediate', []);
@@ -169,6 +175,7 @@ export async function postgresRunner(prefix: string): Promise<Runner | null> {
   return {
     name: 'postgres',
     app,
+    servidor: { env: { DATABASE_URL: server.url } },
     rawQuery,
     async rawTransaction(run) {
       await client.query('begin');
@@ -231,8 +238,8 @@ export async function onBothEngines(prefix: string, bench: (r: Runner) => Promis
 /** One printed row of a bench table. */
 export type Row = Record<string, string | number>;
 
-/** Medians and p95 of raw, handler (and inject) and their ratios, as the bench tables print them. */
-export function row(name: string, note: string, raw: number[], handler: number[], inject?: number[]): Row {
+/** Medians and p95 of raw, handler (and inject, or `third`: the request over HTTP) and their ratios, as the bench tables print them. */
+export function row(name: string, note: string, raw: number[], handler: number[], inject?: number[], third = 'inject'): Row {
   const r = stats(raw);
   const h = stats(handler);
   const out: Row = {
@@ -247,8 +254,9 @@ export function row(name: string, note: string, raw: number[], handler: number[]
   };
   if (inject) {
     const i = stats(inject);
-    out['inject p50'] = i.p50.toFixed(3);
-    out['inject p95'] = i.p95.toFixed(3);
+    out[`${third} p50`] = i.p50.toFixed(3);
+    out[`${third} p95`] = i.p95.toFixed(3);
+    if (third !== 'inject') out[`${third} ÷ raw p50`] = (i.p50 / r.p50).toFixed(2);
   }
   return out;
 }

@@ -17,14 +17,19 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { FORMA_PAGO_IDS, calcularTotales, fechaAeat, importeAeat, numeroDocumento } from 'shared/domain';
 import type { ComprobacionCadena, DesgloseIva, Documento, HuellaAlta, HuellaAnulacion, TipoIva } from 'shared/domain';
-import { fechaHoraHuso, huellaDe, xmlAlta, xmlAnulacion } from '../server/src/fiscal/registro.ts';
+import { startServer } from '../server/scripts/spawn-server.mjs';
+import { fechaHoraHuso, huellaDe, xmlAlta } from '../server/src/fiscal/registro.ts';
 import type { DatosAlta } from '../server/src/fiscal/registro.ts';
 import {
-  ACC_COLS, DOC_COLS, EMPRESAS, LEDGER_COLS, LINE_COLS, LUGARES, POBLACIONES, addDays, articulosGenerados, bulk, bulkArticulos, cif, filaDocumento, int,
-  LINEAS, N, RUNS, WRITE_RUNS, neto, rand, seguirSecuencias, semilla, siguienteId, ultimoAno,
+  Lote, albaranDirecto, elegir, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar,
+} from '../server/src/db/demo/ventas.ts';
+import type { ArticuloVenta as Articulo, ClienteGenerado } from '../server/src/db/demo/ventas.ts';
+import {
+  EMPRESAS, LUGARES, POBLACIONES, addDays, articulosGenerados, bulk, bulkArticulos, cif, int, LINEAS, N, RUNS, WRITE_RUNS, rand, semilla, siguienteId,
+  ultimoAno,
 } from './datos.ts';
 import {
-  activarFlags, callHandler, generarDatos, headerSql, login, medirLectura, ms, onBothEngines, param, rawEnlaces, rawInsertarLineas, rawReadBack, rawSiguienteNumero, rawStockDeLineas, row, tuples,
+  ADMIN, activarFlags, callHandler, generarDatos, headerSql, login, medirLectura, ms, onBothEngines, param, rawEnlaces, rawInsertarLineas, rawReadBack, rawSiguienteNumero, rawStockDeLineas, row, tuples,
   type Row, type Runner,
 } from './runners.ts';
 
@@ -38,52 +43,12 @@ const HFA_CLIENTES = 200;
 const HFA_POR_CLIENTE = 5;
 const HFA_LINEAS = 5;
 
-type Cliente = { id: number; nif: string; nombre: string; forma_pago: string; retencion: number; recargo: number; tarifa: number; descuento: number };
-type Linea = { id: number; articulo: number; cantidad: number; precio: number; descuento: number; pendiente: number };
-type Doc = {
-  id: number;
-  tipo: 'pedidoventa' | 'albaranventa' | 'factura';
-  fecha: string;
-  estado: string;
-  cli: Cliente;
-  almacen: number;
-  lineas: Linea[];
-  numero?: number;
-  cobro?: string | null;
-};
-
-/** Everything the generator writes, in memory until the bulk inserts (also the hfa batches made between runs). */
-class Lote {
-  docs: Doc[] = [];
-  acciones: unknown[][] = [];
-  enlaces: unknown[][] = [];
-  ledger: unknown[][] = [];
-  constructor(
-    public ids: { doc: number; linea: number; accion: number },
-    public admin: number,
-  ) {}
-  accion(documento: number, verbo: string, fecha: string, antes: string, detalle: unknown, hora = '12:00:00') {
-    this.acciones.push([this.ids.accion, documento, verbo, `${fecha}T${hora}.000Z`, this.admin, antes, detalle ? JSON.stringify(detalle) : null, null]);
-    return this.ids.accion++;
-  }
-  doc(tipo: Doc['tipo'], fecha: string, estado: string, cli: Cliente, almacen: number): Doc {
-    const d: Doc = { id: this.ids.doc++, tipo, fecha, estado, cli, almacen, lineas: [] };
-    this.docs.push(d);
-    return d;
-  }
-  linea(d: Doc, l: Omit<Linea, 'id'>): Linea {
-    const line = { ...l, id: this.ids.linea++ };
-    d.lineas.push(line);
-    return line;
-  }
-}
-
 type Gen = {
   admin: { id: number; nombre: string; email: string };
   almacen: number;
   serie: number;
   emisor: string;
-  clientes: Cliente[];
+  clientes: ClienteGenerado[];
   articulos: Articulo[];
   counts: Record<string, number>;
   /** The customer with most invoices. */
@@ -91,160 +56,6 @@ type Gen = {
   /** An albarán invoiced by `facturar`, and its invoice. */
   muestra: { albaran: number; factura: number };
 };
-
-type Articulo = { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precios: number[] };
-
-/** The tarifa price of an article for a customer (ten-thousandths). */
-const precioPara = (cli: Cliente, a: { precios: number[] }) => a.precios[cli.tarifa - 1];
-
-/** Distinct random articles (indexes into gen.articulos). */
-function elegir(total: number, n: number): number[] {
-  const chosen = new Set<number>();
-  while (chosen.size < Math.min(n, total)) chosen.add(int(total));
-  return [...chosen];
-}
-
-/** A pending albarán de venta saved directly (no order): its lines still to invoice, its stock out on save. */
-function albaranDirecto(lote: Lote, gen: Pick<Gen, 'almacen' | 'articulos'>, cli: Cliente, fecha: string, n: number): Doc {
-  const alb = lote.doc('albaranventa', fecha, 'pendiente', cli, gen.almacen);
-  for (const a of elegir(gen.articulos.length, n)) {
-    const q = (1 + int(12)) * 1000;
-    const precio = precioPara(cli, gen.articulos[a]);
-    const l = lote.linea(alb, { articulo: a, cantidad: q, precio, descuento: cli.descuento, pendiente: q });
-    lote.ledger.push([gen.articulos[a].id, gen.almacen, null, null, -q, 'venta', 'albaranventa', alb.id, l.id, null, fecha, neto(precio, cli.descuento)]);
-  }
-  return alb;
-}
-
-/** Writes a lote: documents with their totals and numbers (given), lines, actions, links, ledger. */
-async function escribir(r: Runner, lote: Lote, arts: Articulo[], serie: number) {
-  const docRows: unknown[][] = [];
-  const lines: unknown[][] = [];
-  for (const d of lote.docs) {
-    const ls = d.lineas.map((l) => ({ ...l, tipo_iva: arts[l.articulo].tipo_iva }));
-    const factura = d.tipo === 'factura';
-    const header = { id: d.id, tipo: d.tipo, numero: d.numero ?? null, fecha: d.fecha, estado: d.estado, almacen: d.almacen, tercero: d.cli, admin: lote.admin };
-    docRows.push(
-      filaDocumento(
-        { ...header, serie_id: factura ? serie : null, tipo_factura: factura ? 'F1' : null, cobro_fecha: d.cobro ?? null, cobro_forma: d.cobro ? d.cli.forma_pago : null },
-        'cliente_id',
-        ls,
-      ),
-    );
-    for (const [k, l] of ls.entries()) {
-      const a = arts[l.articulo];
-      lines.push([l.id, d.id, k + 1, a.id, a.codigo, a.descripcion, a.tipo_iva, l.cantidad, l.precio, l.descuento, 0, l.pendiente, null, null, null, null]);
-    }
-  }
-  await bulk(r, 'documentos', DOC_COLS, docRows);
-  await bulk(r, 'documento_lineas', LINE_COLS, lines);
-  await bulk(r, 'documento_acciones', ACC_COLS, lote.acciones);
-  await bulk(r, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], lote.enlaces);
-  // The ledger in date order, as the documents were saved.
-  lote.ledger.sort((a, b) => ((a[10] as string) < (b[10] as string) ? -1 : (a[10] as string) > (b[10] as string) ? 1 : 0));
-  await bulk(r, 'stock_movimientos', LEDGER_COLS, lote.ledger);
-  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones']);
-  return lines.length;
-}
-
-/** Numbers per (tipo, ejercicio) in date order after `desde` (the counters' last numbers); answers the counters after them. */
-function numerar(docs: Doc[], desde: Map<string, number> = new Map()) {
-  const contadores = new Map<string, { ultimo: number; fecha: string }>();
-  for (const d of [...docs].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : a.id - b.id))) {
-    if (d.tipo === 'factura' && d.estado === 'borrador') continue;
-    const key = `${d.tipo}|${d.fecha.slice(0, 4)}`;
-    const c = contadores.get(key) ?? { ultimo: desde.get(key) ?? 0, fecha: d.fecha };
-    c.ultimo++;
-    c.fecha = d.fecha;
-    contadores.set(key, c);
-    d.numero = c.ultimo;
-  }
-  return contadores;
-}
-
-/** The issuer as the records name it (the company), and the installation number emitir gives them. */
-async function empresa(r: Runner) {
-  const c = await r.app.manager.db.selectFrom('configuracion').select(['id', 'razon_social', 'nif']).orderBy('id').limit(1).executeTakeFirstOrThrow();
-  return { nif: c.nif, nombre: c.razon_social, instalacion: `${c.nif}-${String(c.id).padStart(3, '0')}` };
-}
-
-type Eslabon = { id_emisor: string; num_serie: string; fecha_expedicion: string; huella: string; fecha_hora_huso: string };
-
-/**
- * The VERI*FACTU records of generated invoices, in chain order after the issuer's head (created when missing): altas
- * and anulaciones as registrarAlta / registrarAnulacion write them, by the server's own functions (huella, XML, timestamp).
- */
-async function encadenar(
-  r: Runner,
-  eventos: { tipo: 'alta' | 'anulacion'; f: Doc; fecha: string; numSerie: string; cliente: Cliente; t: ReturnType<typeof calcularTotales> }[],
-  timeZone: string,
-) {
-  const emisor = await empresa(r);
-  const [cabeza] = (await r.rawQuery(`select ultimo_orden, ultima_huella from registros_cadena where emisor = ${param(r.name, 1)}`, [emisor.nif])) as {
-    ultimo_orden: number;
-  }[];
-  let orden = Number(cabeza?.ultimo_orden ?? 0);
-  let anterior = (
-    orden
-      ? ((await r.rawQuery(
-          `select emisor as id_emisor, num_serie, fecha_expedicion, huella, fecha_hora_huso from registros_facturacion where emisor = ${param(r.name, 1)} and orden = ${param(r.name, 2)}`,
-          [emisor.nif, orden],
-        )) as Eslabon[])[0]
-      : null
-  ) as Eslabon | null;
-  const filas: unknown[][] = [];
-  let dia = '';
-  let segundo = 0;
-  for (const e of eventos) {
-    // Each day's records from 09:00, a second apart: never before the previous one.
-    segundo = e.fecha === dia ? segundo + 1 : 0;
-    dia = e.fecha;
-    const ts = fechaHoraHuso(new Date(Date.parse(`${e.fecha}T08:00:00Z`) + segundo * 1000), timeZone);
-    const fechaExp = fechaAeat(e.f.fecha);
-    let huella: string;
-    let xml: string;
-    let campos: { tipo_factura: string | null; cuota_total: string | null; importe_total: string | null };
-    if (e.tipo === 'alta') {
-      const cuota = e.t.iva + e.t.recargo;
-      const c: HuellaAlta = {
-        IDEmisorFactura: emisor.nif, NumSerieFactura: e.numSerie, FechaExpedicionFactura: fechaExp, TipoFactura: 'F1', CuotaTotal: importeAeat(cuota),
-        ImporteTotal: importeAeat(e.t.base + cuota), Huella: anterior?.huella ?? '', FechaHoraHusoGenRegistro: ts,
-      };
-      huella = huellaDe(c);
-      const datos: DatosAlta = {
-        emisor, numSerie: e.numSerie, fecha: e.f.fecha, tipoFactura: 'F1', descripcion: 'Venta de bienes y prestación de servicios',
-        destinatario: { nif: e.cliente.nif, nombre: e.cliente.nombre }, desglose: e.t.desglose, conRecargo: e.cliente.recargo === 1, cuotaTotal: cuota,
-        importeTotal: e.t.base + cuota,
-      };
-      xml = xmlAlta(datos, anterior, ts, huella, emisor.instalacion);
-      campos = { tipo_factura: 'F1', cuota_total: c.CuotaTotal, importe_total: c.ImporteTotal };
-    } else {
-      const c: HuellaAnulacion = {
-        IDEmisorFacturaAnulada: emisor.nif, NumSerieFacturaAnulada: e.numSerie, FechaExpedicionFacturaAnulada: fechaExp, Huella: anterior?.huella ?? '',
-        FechaHoraHusoGenRegistro: ts,
-      };
-      huella = huellaDe(c);
-      xml = xmlAnulacion(emisor, { nif: emisor.nif, numSerie: e.numSerie, fecha: e.f.fecha }, anterior, ts, huella, emisor.instalacion);
-      campos = { tipo_factura: null, cuota_total: null, importe_total: null };
-    }
-    orden++;
-    filas.push([
-      emisor.nif, orden, e.tipo, e.f.id, e.numSerie, fechaExp, campos.tipo_factura, campos.cuota_total, campos.importe_total, anterior?.huella ?? '', huella, ts, xml,
-      'pendiente', `${e.fecha}T08:00:00.000Z`,
-    ]);
-    anterior = { id_emisor: emisor.nif, num_serie: e.numSerie, fecha_expedicion: fechaExp, huella, fecha_hora_huso: ts };
-  }
-  await bulk(
-    r,
-    'registros_facturacion',
-    ['emisor', 'orden', 'tipo', 'documento_id', 'num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'huella',
-      'fecha_hora_huso', 'xml', 'estado_envio', 'creado'],
-    filas,
-  );
-  if (cabeza) await r.rawQuery(`update registros_cadena set ultimo_orden = ${param(r.name, 1)}, ultima_huella = ${param(r.name, 2)} where emisor = ${param(r.name, 3)}`, [orden, anterior?.huella ?? '', emisor.nif]);
-  else await bulk(r, 'registros_cadena', ['emisor', 'ultimo_orden', 'ultima_huella'], [[emisor.nif, orden, anterior?.huella ?? '']]);
-  return filas.length;
-}
 
 async function generate(r: Runner, hoy: string): Promise<Gen> {
   semilla(20261208);
@@ -256,7 +67,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
 
   // Customers: a few of them much busier than the rest; some with recargo, retención, another tarifa, a discount.
   const firstCli = await siguienteId(r, 'clientes');
-  const clientes: Cliente[] = Array.from({ length: CUSTOMERS }, (_, i) => ({
+  const clientes: ClienteGenerado[] = Array.from({ length: CUSTOMERS }, (_, i) => ({
     id: firstCli + i,
     nif: cif(6_000_000 + i * 37),
     nombre: `${EMPRESAS[i % EMPRESAS.length]} ${LUGARES[int(LUGARES.length)]} ${i + 1}, S.L.`,
@@ -288,113 +99,19 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
   );
   const year = ultimoAno(hoy);
   const pickCli = () => clientes[rand() < 0.3 ? int(Math.min(20, CUSTOMERS)) : int(CUSTOMERS)];
-  /** A confirmed order served whole by one albarán (the albarán's stock carries the servir action). */
-  const servido = (cli: Cliente, fecha: string, n: number): Doc => {
-    const ped = lote.doc('pedidoventa', addDays(fecha, -(1 + int(5))), 'enviado', cli, almacen);
-    for (const a of elegir(articulos.length, n)) {
-      lote.linea(ped, { articulo: a, cantidad: (1 + int(24)) * 1000, precio: precioPara(cli, articulos[a]), descuento: cli.descuento, pendiente: 0 });
-    }
-    lote.accion(ped.id, 'confirmar', ped.fecha, 'pendiente', null);
-    const alb = lote.doc('albaranventa', fecha, 'pendiente', cli, almacen);
-    const servir = lote.accion(ped.id, 'servir', fecha, 'confirmado', { hijo: alb.id });
-    for (const pl of ped.lineas) {
-      const l = lote.linea(alb, { ...pl, pendiente: pl.cantidad });
-      lote.enlaces.push([l.id, pl.id, pl.cantidad]);
-      lote.ledger.push([articulos[pl.articulo].id, almacen, null, null, -pl.cantidad, 'venta', 'albaranventa', alb.id, l.id, servir, fecha, neto(pl.precio, pl.descuento)]);
-    }
-    return alb;
-  };
-  const facturas: { f: Doc; emitir: number; directa: boolean }[] = [];
-  let muestra = { albaran: 0, factura: 0 };
-  /** An invoice emitted on `fecha`: from albaranes (their lines linked, nothing left to invoice) or a direct sale (stock out when emitted). */
-  const emitida = (cli: Cliente, fecha: string, albs: Doc[], via: 'facturar' | 'hfa' | null) => {
-    const f = lote.doc('factura', fecha, 'emitida', cli, almacen);
-    for (const alb of albs) {
-      for (const al of alb.lineas) {
-        const l = lote.linea(f, { ...al, pendiente: 0 });
-        lote.enlaces.push([l.id, al.id, al.cantidad]);
-        al.pendiente = 0;
-      }
-      alb.estado = 'finalizado';
-      // `facturar` made the draft (its undo removes it); hfa logs nothing on the albaranes.
-      if (via === 'facturar') lote.accion(alb.id, 'facturar', fecha, 'pendiente', { hijo: f.id }, '10:00:00');
-      if (via === 'facturar' && !muestra.albaran) muestra = { albaran: alb.id, factura: f.id };
-    }
-    if (!via) {
-      for (const a of elegir(articulos.length, LINEAS)) {
-        lote.linea(f, { articulo: a, cantidad: (1 + int(24)) * 1000, precio: precioPara(cli, articulos[a]), descuento: cli.descuento, pendiente: 0 });
-      }
-    }
-    const emitir = lote.accion(f.id, 'emitir', fecha, 'borrador', null);
-    if (!via) {
-      for (const l of f.lineas) {
-        lote.ledger.push([articulos[l.articulo].id, almacen, null, null, -l.cantidad, 'venta', 'factura', f.id, l.id, emitir, fecha, neto(l.precio, l.descuento)]);
-      }
-    }
-    // Paid, most of those older than two months.
-    f.cobro = fecha < addDays(hoy, -60) && rand() < 0.9 ? addDays(fecha, 30) : null;
-    facturas.push({ f, emitir, directa: !via });
-  };
-  const antesDeAyer = addDays(hoy, -2);
-  const hasta = (fecha: string) => (fecha < antesDeAyer ? fecha : antesDeAyer);
-  for (let k = 0; k < DOCS; k++) {
-    const cli = pickCli();
-    const fecha = year[int(year.length)];
-    const u = rand();
-    if (u < 0.15) emitida(cli, fecha, [], null);
-    else if (u < 0.7) emitida(cli, hasta(addDays(fecha, int(4))), [servido(cli, fecha, LINEAS)], 'facturar');
-    else emitida(cli, hasta(addDays(fecha, 3 + int(10))), [servido(cli, fecha, LINEAS / 2), servido(cli, hasta(addDays(fecha, 2)), LINEAS / 2)], 'hfa');
-  }
-  // A few direct sales that should never have existed: cancelled days later (registro de anulación), their stock back.
-  const anuladas: { f: Doc; fecha: string }[] = [];
-  for (const { f, emitir, directa } of facturas) {
-    if (!directa || f.cobro || rand() >= 0.05) continue;
-    const fecha = hasta(addDays(f.fecha, 1 + int(3)));
-    const anular = lote.accion(f.id, 'anular', fecha, 'emitida', null, '16:00:00');
-    f.estado = 'anulada';
-    for (const row of lote.ledger.filter((m) => m[9] === emitir)) lote.ledger.push([...row.slice(0, 4), -(row[4] as number), ...row.slice(5, 9), anular, fecha, row[11]]);
-    anuladas.push({ f, fecha });
-  }
-  // The last weeks' pending work: albaranes not invoiced yet, confirmed orders not served.
-  for (let k = 0; k < Math.round(DOCS * 0.03); k++) {
-    const cli = pickCli();
-    const fecha = addDays(hoy, -1 - int(20));
-    servido(cli, fecha, LINEAS);
-    const ped = lote.doc('pedidoventa', fecha, 'confirmado', cli, almacen);
-    for (const a of elegir(articulos.length, LINEAS)) {
-      const q = (1 + int(24)) * 1000;
-      lote.linea(ped, { articulo: a, cantidad: q, precio: precioPara(cli, articulos[a]), descuento: cli.descuento, pendiente: q });
-    }
-    lote.accion(ped.id, 'confirmar', fecha, 'pendiente', null);
-  }
-
-  const contadores = numerar(lote.docs);
-  const lineas = await escribir(r, lote, articulos, serie);
-  await bulk(
-    r,
-    'contadores',
-    ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'],
-    [...contadores].map(([k, c]) => [k.split('|')[0], k.startsWith('factura|') ? serie : 0, Number(k.split('|')[1]), c.ultimo, c.fecha]),
-  );
-  // The chain: each invoice's alta on its date, each anulación on its own, in the order they happened.
-  const numSerie = (f: Doc) => numeroDocumento('G', Number(f.fecha.slice(0, 4)), f.numero!);
-  const tot = (f: Doc) => calcularTotales(f.lineas.map((l) => ({ ...l, tipo_iva: articulos[l.articulo].tipo_iva })), { retencion: f.cli.retencion, recargo: f.cli.recargo === 1 });
-  const eventos = [
-    ...facturas.map(({ f }) => ({ tipo: 'alta' as const, f, fecha: f.fecha, clave: f.numero! })),
-    ...anuladas.map(({ f, fecha }) => ({ tipo: 'anulacion' as const, f, fecha, clave: 1e9 + f.numero! })),
-  ].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : a.clave - b.clave));
-  const registros = await encadenar(
-    r,
-    eventos.map((e) => ({ ...e, numSerie: numSerie(e.f), cliente: e.f.cli, t: tot(e.f) })),
-    r.app.manager.timeZone,
-  );
+  const v = generarVentas(lote, { hoy, dias: year, facturas: DOCS, lineas: LINEAS, articulos, pickCli, almacenDe: () => almacen, serie });
+  const { facturas, anuladas, muestra } = v;
+  await escribirContadores(r, numerar(lote.docs));
+  const lineas = await escribir(r, lote, articulos);
+  const registros = await encadenar(r, eventosDeVentas(v, articulos, new Map([[serie, 'G']])), r.app.manager.timeZone);
 
   const counts: Record<string, number> = { lineas, enlaces: lote.enlaces.length, ledger: lote.ledger.length, registros, anuladas: anuladas.length };
   for (const d of lote.docs) counts[d.tipo] = (counts[d.tipo] ?? 0) + 1;
   const porCli = new Map<number, number>();
   for (const { f } of facturas) porCli.set(f.cli.id, (porCli.get(f.cli.id) ?? 0) + 1);
   const busiest = [...porCli].sort((a, b) => b[1] - a[1])[0][0];
-  return { admin, almacen, serie, emisor: (await empresa(r)).nif, clientes, articulos, counts, busiest, muestra };
+  const [emisor] = (await r.rawQuery('select nif from configuracion order by id limit 1', [])) as { nif: string }[];
+  return { admin, almacen, serie, emisor: emisor.nif, clientes, articulos, counts, busiest, muestra };
 }
 
 /** 1.000 pending albaranes of 5 lines, 5 for each of 200 customers, all dated `fecha` (untimed: hfa's input), numbered after the counter. */
@@ -405,14 +122,14 @@ async function albaranesHfa(r: Runner, gen: Gen, fecha: string): Promise<void> {
     gen.admin.id,
   );
   for (const c of elegir(gen.clientes.length, HFA_CLIENTES)) {
-    for (let k = 0; k < HFA_POR_CLIENTE; k++) albaranDirecto(lote, gen, gen.clientes[c], fecha, HFA_LINEAS);
+    for (let k = 0; k < HFA_POR_CLIENTE; k++) albaranDirecto(lote, gen.articulos, gen.almacen, gen.clientes[c], fecha, HFA_LINEAS);
   }
   const ejercicio = Number(fecha.slice(0, 4));
   const where = `tipo = 'albaranventa' and serie_id = 0 and ejercicio = ${param(d, 1)}`;
   const [c] = (await r.rawQuery(`select ultimo from contadores where ${where}`, [ejercicio])) as { ultimo: number }[];
-  const key = `albaranventa|${ejercicio}`;
+  const key = `albaranventa|0|${ejercicio}`;
   const contadores = numerar(lote.docs, new Map([[key, Number(c?.ultimo ?? 0)]]));
-  await escribir(r, lote, gen.articulos, gen.serie);
+  await escribir(r, lote, gen.articulos);
   const ultimo = contadores.get(key)!.ultimo;
   if (c) await r.rawQuery(`update contadores set ultimo = ${param(d, 2)} where ${where}`, [ejercicio, ultimo]);
   else await bulk(r, 'contadores', ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'], [['albaranventa', 0, ejercicio, ultimo, fecha]]);
@@ -524,9 +241,46 @@ async function rawAbrirEmision(r: Runner, id: number, usuario: number): Promise<
   };
 }
 
+/** Saving a 20-line draft invoice by hand, as editarfactura does, in one transaction (the caller reads it back): its id. */
+async function rawGuardarFactura(r: Runner, gen: Gen, hoy: string, cli: Cliente, lineas: { articulo_id: number; cantidad: number }[], clave: string): Promise<number> {
+  const d = r.name;
+  let id = 0;
+  await r.rawTransaction(async () => {
+    await r.rawQuery(`select id, tipo from documentos where clave = ${param(d, 1)}`, [clave]);
+    const [c] = (await r.rawQuery(`select activo, forma_pago, retencion, recargo, tarifa, descuento from clientes where id = ${param(d, 1)}`, [cli.id])) as {
+      forma_pago: string | null;
+      retencion: number;
+      recargo: number;
+      tarifa: number;
+      descuento: number;
+    }[];
+    // The tarifa's price, or tarifa 1's where that one has none (as the engine's default).
+    const tarifa = ['precio_venta', 'coalesce(nullif(tarifa_2, 0), precio_venta)', 'coalesce(nullif(tarifa_3, 0), precio_venta)'][Number(c.tarifa) - 1];
+    const ids = lineas.map((l) => l.articulo_id);
+    const arts = (await r.rawQuery(
+      `select id, codigo, descripcion, tipo_iva, familia_id, precio_compra, ${tarifa} as precio from articulos where id in (${ids.map((_, k) => param(d, k + 1)).join(', ')})`,
+      ids,
+    )) as { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precio: number }[];
+    const byId = new Map(arts.map((a) => [Number(a.id), a]));
+    await r.rawQuery(`select tipo, activo from series where id = ${param(d, 1)}`, [gen.serie]);
+    await r.rawQuery(`select activo from almacenes where id = ${param(d, 1)}`, [gen.almacen]);
+    const ls = lineas.map((l) => ({ ...byId.get(l.articulo_id)!, ...l, precio: Number(byId.get(l.articulo_id)!.precio), descuento: Number(c.descuento), pendiente: 0 }));
+    const t = calcularTotales(ls, { retencion: c.retencion, recargo: Number(c.recargo) === 1 });
+    const [doc] = (await r.rawQuery(
+      `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, cliente_id, almacen_id, forma_pago, retencion, observaciones, con_recargo,
+         base, iva, recargo, retencion_importe, total, desglose, clave, creado, creado_por)
+       values ('factura', ${param(d, 1)}, null, ${[...Array(18)].map((_, k) => param(d, k + 2)).join(', ')}) returning id`,
+      [gen.serie, Number(hoy.slice(0, 4)), hoy, 'borrador', cli.id, gen.almacen, c.forma_pago, c.retencion, null, Number(c.recargo) === 1 ? 1 : 0, t.base, t.iva, t.recargo,
+        t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, new Date().toISOString(), gen.admin.id],
+    )) as { id: number }[];
+    id = Number(doc.id);
+    await rawInsertarLineas(r, id, ls);
+  });
+  return id;
+}
+
 /** Saving and emitting a 20-line direct-sale invoice, a new one each run (its lines at the customer's tarifa and discount). */
 async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
-  const d = r.name;
   const lados = () => ({ guardar: [] as number[], emitir: [] as number[], total: [] as number[] });
   const times = { raw: lados(), handler: lados() };
   for (let i = -5; i < WRITE_RUNS; i++) {
@@ -548,38 +302,7 @@ async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
         const res = await callHandler<Documento>(r, 'emitirfactura', { id: saved.data![0].id }, gen.admin);
         if (res.RESULT !== '0') throw new Error(`emitirfactura: ${res.message}`);
       } else {
-        let id = 0;
-        await r.rawTransaction(async () => {
-          await r.rawQuery(`select id, tipo from documentos where clave = ${param(d, 1)}`, [clave]);
-          const [c] = (await r.rawQuery(`select activo, forma_pago, retencion, recargo, tarifa, descuento from clientes where id = ${param(d, 1)}`, [cli.id])) as {
-            forma_pago: string | null;
-            retencion: number;
-            recargo: number;
-            tarifa: number;
-            descuento: number;
-          }[];
-          // The tarifa's price, or tarifa 1's where that one has none (as the engine's default).
-          const tarifa = ['precio_venta', 'coalesce(nullif(tarifa_2, 0), precio_venta)', 'coalesce(nullif(tarifa_3, 0), precio_venta)'][Number(c.tarifa) - 1];
-          const ids = lineas.map((l) => l.articulo_id);
-          const arts = (await r.rawQuery(
-            `select id, codigo, descripcion, tipo_iva, familia_id, precio_compra, ${tarifa} as precio from articulos where id in (${ids.map((_, k) => param(d, k + 1)).join(', ')})`,
-            ids,
-          )) as { id: number; codigo: string; descripcion: string; tipo_iva: TipoIva; precio: number }[];
-          const byId = new Map(arts.map((a) => [Number(a.id), a]));
-          await r.rawQuery(`select tipo, activo from series where id = ${param(d, 1)}`, [gen.serie]);
-          await r.rawQuery(`select activo from almacenes where id = ${param(d, 1)}`, [gen.almacen]);
-          const ls = lineas.map((l) => ({ ...byId.get(l.articulo_id)!, ...l, precio: Number(byId.get(l.articulo_id)!.precio), descuento: Number(c.descuento), pendiente: 0 }));
-          const t = calcularTotales(ls, { retencion: c.retencion, recargo: Number(c.recargo) === 1 });
-          const [doc] = (await r.rawQuery(
-            `insert into documentos (tipo, serie_id, numero, ejercicio, fecha, estado, cliente_id, almacen_id, forma_pago, retencion, observaciones, con_recargo,
-               base, iva, recargo, retencion_importe, total, desglose, clave, creado, creado_por)
-             values ('factura', ${param(d, 1)}, null, ${[...Array(18)].map((_, k) => param(d, k + 2)).join(', ')}) returning id`,
-            [gen.serie, Number(hoy.slice(0, 4)), hoy, 'borrador', cli.id, gen.almacen, c.forma_pago, c.retencion, null, Number(c.recargo) === 1 ? 1 : 0, t.base, t.iva, t.recargo,
-              t.retencion_importe, t.total, JSON.stringify(t.desglose), clave, new Date().toISOString(), gen.admin.id],
-          )) as { id: number }[];
-          id = Number(doc.id);
-          await rawInsertarLineas(r, id, ls);
-        });
+        const id = await rawGuardarFactura(r, gen, hoy, cli, lineas, clave);
         await rawReadBack(r, 'factura', id);
         t1 = process.hrtime.bigint();
         await r.rawTransaction(async () => {
@@ -601,6 +324,66 @@ async function emisiones(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
     row('emit it: number, stock, huella, XML', 'direct sale: 20 ledger rows', times.raw.emitir, times.handler.emitir),
     row('save + emit', 'the aim: p95 ≤ 10 ms on SQLite', times.raw.total, times.handler.total),
   ];
+}
+
+/** What Chromium sends with the shell's op.asp POSTs (shared/src/api/client.ts) from the page of an invoice. */
+const cabecerasNavegador = (baseUrl: string, cookie: string) => ({
+  accept: '*/*',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
+  'content-type': 'application/json',
+  cookie,
+  origin: baseUrl,
+  referer: `${baseUrl}/ventas/facturas/nueva`,
+  'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
+  'sec-ch-ua-mobile': '?0',
+  'sec-ch-ua-platform': '"Linux"',
+  'sec-fetch-dest': 'empty',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-site': 'same-origin',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+});
+
+/**
+ * Saving a 20-line draft over HTTP: the whole op.asp request as a browser sends it (its headers, the session cookie, the
+ * JSON body, the answer read and parsed), to the real server started as `pnpm start` runs it (spawn-server.mjs: its own
+ * process, info logging to its stdout) on this same database; interleaved with the raw save + read-back and the handler
+ * in-process. Keep-alive, one request in flight.
+ */
+async function guardarPorHttp(r: Runner, gen: Gen, hoy: string): Promise<Row[]> {
+  const s = await startServer({
+    quiet: true,
+    dataDir: r.servidor.dataDir,
+    env: { ...r.servidor.env, MANAGER_ADMIN_EMAIL: ADMIN.email, MANAGER_ADMIN_PASSWORD: ADMIN.password },
+  });
+  try {
+    const entrar = await fetch(`${s.baseUrl}/api/op.asp?ac=identificar`, { method: 'POST', headers: cabecerasNavegador(s.baseUrl, ''), body: JSON.stringify(ADMIN) });
+    const cookie = entrar.headers.getSetCookie().find((c) => c.startsWith('mtpv_sesion='))?.split(';')[0];
+    if (!cookie) throw new Error(`login over HTTP failed: ${await entrar.text()}`);
+    const headers = cabecerasNavegador(s.baseUrl, cookie);
+    const times = { raw: [] as number[], handler: [] as number[], http: [] as number[] };
+    for (let i = -10; i < WRITE_RUNS; i++) {
+      for (const which of [0, 1, 2].map((k) => (k + i + 30) % 3)) {
+        const cli = gen.clientes[int(gen.clientes.length)];
+        const lineas = elegir(gen.articulos.length, 20).map((a, k) => ({ articulo_id: gen.articulos[a].id, cantidad: (1 + (k % 7)) * 1000 }));
+        const input = { fecha: hoy, cliente_id: cli.id, almacen_id: gen.almacen, serie_id: gen.serie, lineas, clave: crypto.randomUUID() };
+        const t0 = process.hrtime.bigint();
+        if (which === 0) await rawReadBack(r, 'factura', await rawGuardarFactura(r, gen, hoy, cli, lineas, input.clave));
+        else if (which === 1) {
+          const res = await callHandler(r, 'editarfactura', input, gen.admin);
+          if (res.RESULT !== '0') throw new Error(`editarfactura: ${res.message}`);
+        } else {
+          const res = await fetch(`${s.baseUrl}/api/op.asp?ac=editarfactura`, { method: 'POST', headers, body: JSON.stringify(input) });
+          const body = JSON.parse(await res.text()) as { RESULT: string; message?: string };
+          if (res.status !== 200 || body.RESULT !== '0') throw new Error(`editarfactura over HTTP: ${res.status} ${body.message}`);
+        }
+        if (i >= 0) times[(['raw', 'handler', 'http'] as const)[which]].push(ms(t0));
+      }
+    }
+    return [row('save a 20-line draft over HTTP', `${WRITE_RUNS} runs; aim: http ≤ 2× raw`, times.raw, times.handler, times.http, 'http')];
+  } finally {
+    await s.stop();
+  }
 }
 
 /**
@@ -866,7 +649,7 @@ async function bench(r: Runner) {
   console.log(`${r.name}: reads, milliseconds over ${RUNS} runs (handler = validate + handler in-process; inject = the whole op.asp request; raw = the same SQL on the driver)`);
   console.table(await lecturas(r, gen, cookie, hoy));
   console.log(`${r.name}: writes, milliseconds (each run on a fresh document; raw = the same writes by hand in one transaction + reading the document back)`);
-  console.table([...(await emisiones(r, gen, hoy)), ...(await hfa(r, gen, hoy))]);
+  console.table([...(await emisiones(r, gen, hoy)), ...(await guardarPorHttp(r, gen, hoy)), ...(await hfa(r, gen, hoy))]);
 }
 
 console.log(

@@ -23,6 +23,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
 }
 
+/** Only the axe rules `ids` on the page as it is now: the ones that passed (applied and held) and the violations. */
+async function reglas(page: Page, ids: string[]): Promise<{ passes: string[]; violations: string[] }> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (ids) => {
+    type Result = { id: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ passes: Result[]; violations: Result[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: ids }, resultTypes: ['passes', 'violations'] });
+    return {
+      passes: result.passes.map((r) => r.id).sort(),
+      violations: result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+    };
+  }, ids);
+}
+
 type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
 
 /** op.asp from the page, with its session: GET with a query, or POST with a JSON body. */
@@ -82,6 +96,9 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // A back office is not for search engines.
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.evaluate(async () => (await fetch('/robots.txt')).text())).toBe('User-agent: *\nDisallow: /\n');
   });
 
   it('home, articles list, article record, configuration and usuarios', async () => {
@@ -175,6 +192,51 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       registros: [],
       verifactu: [],
     });
+  });
+
+  it('on a phone (390 px): the registros table scrolls by keyboard, a list’s checkbox column has a header name', async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const { page } = phone;
+      await login(page);
+      await page.waitForURL((u) => u.pathname === '/');
+      await ventasEncendidas(page);
+      const factura = await facturaEmitida(page);
+      const found: Record<string, unknown> = {};
+
+      // No record refused by the AEAT (sending is off): an empty table, still wider than the phone, with nothing focusable in it.
+      await page.goto('/ventas/registros?estado_envio=incorrecto');
+      await page.getByText('Todavía no hay registros', { exact: false }).waitFor();
+      found.registrosVacio = await reglas(page, ['scrollable-region-focusable']);
+
+      await page.goto('/ventas/registros');
+      await page.getByRole('combobox', { name: 'Estado de envío' }).selectOption('');
+      await page.getByRole('table', { name: 'Registros de facturación' }).getByRole('link', { name: factura.numero, exact: true }).waitFor();
+      // Wider than the phone: a region the keyboard can reach and scroll.
+      const region = page.getByRole('region', { name: 'Registros de facturación' });
+      expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      found.registros = await reglas(page, ['scrollable-region-focusable']);
+      found.registrosGraves = await seriousViolations(page);
+      await region.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+      await page.goto('/catalogo/articulos');
+      await page.getByText(/^1–\d+ de \d+ resultados$/).waitFor();
+      found.articulos = await reglas(page, ['empty-table-header', 'scrollable-region-focusable']);
+      found.articulosGraves = await seriousViolations(page);
+      expect(await page.getByRole('columnheader', { name: 'Selección' }).count()).toBe(1);
+
+      expect(found).toEqual({
+        registrosVacio: { passes: ['scrollable-region-focusable'], violations: [] },
+        registros: { passes: ['scrollable-region-focusable'], violations: [] },
+        registrosGraves: [],
+        articulos: { passes: ['empty-table-header', 'scrollable-region-focusable'], violations: [] },
+        articulosGraves: [],
+      });
+    } finally {
+      await phone.close();
+    }
   });
 
   it('in every application colour: home, a list with its side menu and a record', async () => {

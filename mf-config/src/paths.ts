@@ -18,4 +18,5 @@ export const paths = {
   nuevaSerie: `${base}/serie/nueva-serie`,
   utilidades: `${base}/utilidades`,
   verifactu: `${base}/verifactu`,
+  actividad: `${base}/actividad`,
 } as const;

@@ -1,6 +1,7 @@
 import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { AreaGate, ModuleGate, NotFoundPanel } from 'shared';
+import { ActividadPage } from './actividad/ActividadPage';
 import { ConfiguracionPage } from './configuracion/ConfiguracionPage';
 import { paths } from './paths';
 import { RolListPage } from './roles/RolListPage';
@@ -93,6 +94,7 @@ export default function Section() {
         />
         <Route path="serie/:serieId" element={<SerieRoute />} />
         <Route path="utilidades" element={<UtilidadesPage />} />
+        <Route path="actividad" element={<ActividadPage />} />
         <Route
           path="verifactu"
           element={

@@ -33,16 +33,20 @@ async function waitFor(url, ms) {
 }
 
 /**
+ * `dataDir`: the SQLite database to serve (left in place by stop()); a fresh folder when absent.
+ * @param {{ env?: Record<string, string>, quiet?: boolean, dataDir?: string }} [options]
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, kill: () => void, stop: () => Promise<void> }>}
  * `kill()`: SIGKILL to the server's process group (tsx and the node it runs), as `kill -9` would.
  */
-export async function startServer({ env = {}, quiet = false } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mtpv-'));
+export async function startServer({ env = {}, quiet = false, dataDir: existing = undefined } = {}) {
+  // A data folder of its own, removed by stop(), unless the caller's (a bench's SQLite file), which stays.
+  const dataDir = existing ?? mkdtempSync(path.join(tmpdir(), 'mtpv-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(path.join(root, 'server', 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
     cwd: path.join(root, 'server'),
-    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // MANAGER_DEMO=0: the suites and benches start without the demo's generated past, unless `env` asks for it.
+    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', MANAGER_DEMO: '0', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     detached: true,
   });
@@ -61,7 +65,7 @@ export async function startServer({ env = {}, quiet = false } = {}) {
         /* already gone */
       }
       await new Promise((r) => setTimeout(r, 300));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!existing) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { MESSAGES } from 'shared/domain';
 import { createRegistry } from './actions/index.ts';
@@ -10,6 +10,7 @@ import { registerArchivoRoute } from './actions/archivos.ts';
 import { ConfigCache } from './context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
+import { instalarActividad } from './actividad/registro.ts';
 import { migrate } from './db/migrations/index.ts';
 import { seed } from './db/seed.ts';
 import { startVerifactu } from './fiscal/envio.ts';
@@ -42,6 +43,11 @@ export type BuildAppOptions = {
   timeZone?: string;
   /** First start only: seed the demo's second warehouse, locations and opening stock (default true; the test fixture turns it off). */
   demoStock?: boolean;
+  /**
+   * First start only: generate the demo company's past year (db/demo/; MANAGER_DEMO, on unless `0`, in main.ts).
+   * Off by default: the tests and benches start empty.
+   */
+  demo?: boolean;
   /** How long this process may reuse the module flags it read (other instances' saves show after it). */
   flagsTtlMs?: number;
   /** VERI*FACTU sender's timings and, for the tests' and bench's AEAT double only, its address and CA. */
@@ -49,6 +55,19 @@ export type BuildAppOptions = {
 };
 
 const redactUrl = (url: string) => url.replace(/([?&](?:password|token)=)[^&]*/gi, '$1***');
+
+/**
+ * One log line per request, when it is answered: the request (method, url, client) with its status and time, instead of
+ * Fastify's two ("incoming request", then "request completed"): one write to stdout per request.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 
 /** Builds the whole server, database migrated and seeded; `listen` is the caller's. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -58,6 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     routerOptions: { constraints: { multipart: multipartConstraint } },
     trustProxy: opts.trustProxy ?? false,
+    logController: new OneLinePerRequest(),
     logger: opts.logger
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
@@ -69,14 +89,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       : false,
   });
 
-  const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, log: app.log });
   try {
     await migrate(database.db, database.dialect);
     const seeded = await seed(database.db, database.dialect, {
       email: opts.adminEmail ?? 'admin@demo.es',
       password: opts.adminPassword,
-    }, { demoStock: opts.demoStock ?? true });
+    }, { demoStock: opts.demoStock ?? true, demo: opts.demo ? { timeZone: opts.timeZone ?? 'Europe/Madrid' } : undefined });
     const created = seeded.adminCreated;
+    if (seeded.demo) app.log.info(seeded.demo, 'demo data generated');
     if (created?.generatedPassword) printGeneratedAdmin(created.email, created.generatedPassword);
     else if (created) app.log.info({ email: created.email }, 'administrator created with MANAGER_ADMIN_PASSWORD');
   } catch (err) {
@@ -94,6 +115,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     timeZone: opts.timeZone ?? 'Europe/Madrid',
   };
   app.decorate('manager', manager);
+  // Every transaction an action opens writes its activity line before it commits (actividad/registro.ts).
+  instalarActividad(database.db, database.dialect);
   app.addHook('onClose', async () => database.close());
   if (opts.smtpUrl && !opts.publicUrl) {
     app.log.warn('SMTP configured without PUBLIC_URL: recovery links take the address from the request');

@@ -15,6 +15,7 @@ const app = await buildApp({
   adminPassword: process.env.MANAGER_ADMIN_PASSWORD || undefined,
   trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
   timeZone: process.env.TZ_NEGOCIO || undefined,
+  demo: process.env.MANAGER_DEMO !== '0',
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -83,6 +83,8 @@ export function registerSecurity(app: FastifyInstance, opts: { remoteOrigins: st
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',
     'X-Frame-Options': 'SAMEORIGIN',
+    // A back office: no page, file or answer of it belongs in a search engine.
+    'X-Robots-Tag': 'noindex',
   };
   // A callback hook, not async: it runs on every request, including every static file.
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {

@@ -13,6 +13,8 @@ function cacheHeaders(reply: FastifyReply, file: string): void {
   reply.header('Cache-Control', HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+const ROBOTS = 'User-agent: *\nDisallow: /\n';
+
 const NOT_SHELL = /^\/(api|archivos|remotes)(\/|$)/;
 
 /** The built shell at `/` (index.html for every unknown page) and each built remote at its URL. */
@@ -22,6 +24,9 @@ export function registerStatic(app: FastifyInstance, opts: { staticRoot: string;
   let decorated = false;
   // The build writes .br and .gz beside each asset (shared/build/federation.mjs); serve those when accepted.
   const common = { cacheControl: false, setHeaders: cacheHeaders, serveDotFiles: false, preCompressed: true } as const;
+
+  // A back office must not be indexed: crawlers are asked to stay out (and every answer says noindex, security.ts).
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(ROBOTS));
 
   if (hasShell) {
     app.register(fastifyStatic, { ...common, root: shellDist, prefix: '/', decorateReply: true });

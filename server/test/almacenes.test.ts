@@ -361,8 +361,10 @@ describe.each(backends())('almacenes y documentos de almacén ($name)', (backend
     const { sql } = await import('kysely');
     await sql`update articulos set stock_total = stock_total + 7 where id = ${a3.id}`.execute(db);
     const check = await post(t, t.cookie, 'recalcularstock', { aplicar: 0 });
-    const guardado = Number((await db.selectFrom('articulos').select('stock_total').where('id', '=', a3.id).executeTakeFirstOrThrow()).stock_total);
-    expect(check.body.data).toEqual([{ articulo_id: a3.id, codigo: 'ALM-3', descripcion: 'Artículo ALM-3', guardado, libro: guardado - 7 }]);
+    const fila = await db.selectFrom('articulos').select(['stock_total', 'coste_medio']).where('id', '=', a3.id).executeTakeFirstOrThrow();
+    const guardado = Number(fila.stock_total);
+    const coste = fila.coste_medio === null ? null : Number(fila.coste_medio);
+    expect(check.body.data).toEqual([{ articulo_id: a3.id, codigo: 'ALM-3', descripcion: 'Artículo ALM-3', guardado, libro: guardado - 7, coste_guardado: coste, coste_libro: coste }]);
     expect((await post(t, t.cookie, 'recalcularstock', { aplicar: 1 })).body.data).toEqual([{ reparados: 1 }]);
     expect((await post(t, t.cookie, 'recalcularstock', { aplicar: 0 })).body.data).toEqual([]);
   });

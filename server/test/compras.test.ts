@@ -274,6 +274,42 @@ describe.each(backends())('compras ($name)', (backend) => {
     expect((await list(t, t.cookie, 'listadofacturasproveedor', {})).total).toBe(0);
   });
 
+  it('hcp pages the pending documents of a supplier (more than 100), albaranes and devoluciones together, oldest first', async () => {
+    const p3 = await save(t, t.cookie, 'editarproveedor', { nif: 'A58818501', razon_social: 'Almacenes del Norte, S.A.', codigo_postal: '48001' });
+    const fechas = Array.from({ length: 130 }, (_, i) => `2026-0${1 + Math.floor(i / 28)}-${String(1 + (i % 28)).padStart(2, '0')}`);
+    const albaranes: Doc[] = [];
+    for (const fecha of fechas) {
+      albaranes.push(await ok(t, 'editaralbarancompra', { fecha, proveedor_id: p3.id, almacen_id: principal, lineas: [{ articulo_id: a3.id, cantidad: 1_000, precio: 10_000 }] }));
+    }
+    const devolucion = await ok(t, 'editardevolucioncompra', {
+      fecha: '2026-05-20', proveedor_id: p3.id, almacen_id: principal, lineas: [{ articulo_id: a3.id, cantidad: 1_000, precio: 10_000, origen_linea_id: albaranes[0].lineas[0].id }],
+    });
+    // Another supplier's and a finished one are not offered.
+    await ok(t, 'finalizaralbarancompra', { id: albaranes[129].id });
+
+    const pagina1 = await list(t, t.cookie, 'listadopendienteshcp', { proveedor_id: p3.id, porPagina: 100 });
+    expect(pagina1.total).toBe(130);
+    expect(pagina1.rows).toHaveLength(100);
+    expect(pagina1.rows[0]).toMatchObject({ id: albaranes[0].id, tipo: 'albarancompra', numero: albaranes[0].numero, fecha: fechas[0], signo: 1, base: 100, iva: 21, total: 121 });
+    expect(pagina1.rows[0].desglose).toEqual([{ tipo_iva: '21', base: 100, iva: 21, recargo: 0 }]);
+    const pagina2 = await list(t, t.cookie, 'listadopendienteshcp', { proveedor_id: p3.id, porPagina: 100, pagina: 2 });
+    expect(pagina2.rows).toHaveLength(30);
+    expect(pagina2.rows.at(-1)).toMatchObject({ id: devolucion.id, tipo: 'devolucioncompra', numero: devolucion.numero, signo: -1, total: 121 });
+    const vistos = [...pagina1.rows, ...pagina2.rows].map((r) => r.id);
+    expect(new Set(vistos).size).toBe(130);
+    expect(vistos).not.toContain(albaranes[129].id);
+    // The period and the number narrow it.
+    expect((await list(t, t.cookie, 'listadopendienteshcp', { proveedor_id: p3.id, desde: '2026-05-19', hasta: '2026-05-31' })).rows.map((r) => r.id)).toEqual([devolucion.id]);
+    expect((await list(t, t.cookie, 'listadopendienteshcp', { proveedor_id: p3.id, q: albaranes[7].numero as string })).rows.map((r) => r.id)).toEqual([albaranes[7].id]);
+    expect((await t.op('listadopendienteshcp', { cookie: t.cookie, query: {} })).statusCode).toBe(400);
+
+    // One invoice over all of them, in one transaction.
+    const ids = vistos.filter((id) => id !== devolucion.id);
+    const factura = await post(t, 'editarfacturaproveedor', { proveedor_id: p3.id, numero_proveedor: 'N-500', fecha: '2026-06-01', total: 129 * 121 - 121, albaranes: ids, devoluciones: [devolucion.id] });
+    expect(factura.body.data![0]).toMatchObject({ diferencia: 0 });
+    expect((await list(t, t.cookie, 'listadopendienteshcp', { proveedor_id: p3.id })).total).toBe(0);
+  });
+
   it('lists filter by supplier and carry its name; a supplier with documents cannot be deleted', async () => {
     const page = await list(t, t.cookie, 'listadoalbaranescompra', { proveedor_id: p2.id, orden: 'fecha', dir: 'desc' });
     expect(page.rows.length).toBeGreaterThan(0);

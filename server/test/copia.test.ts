@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
+import { todayIn } from '../src/context.ts';
 import { ADMIN, PNG_1X1, backends, createTestApp, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
+import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
+import type { Row } from './catalogo-fixtures.ts';
 import type { Backend, TestApp } from './helpers.ts';
 
 async function download(t: TestApp, cookie: string) {
@@ -64,6 +67,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'clientes',
       'configuracion',
       'contadores',
+      'demo_datos',
       'documento_acciones',
       'documento_enlaces',
       'documento_lineas',
@@ -162,6 +166,154 @@ describe.runIf(pg)('copia entre bases de datos', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+/** Records are inalterable (RD 1007/2023): a restore never loses an emitted invoice, a rectificativa or a record. */
+describe.each(backends())('copia y registros de facturación ($name)', (backend) => {
+  const t = useTestApp(backend);
+  const anio = todayIn('Europe/Madrid').slice(0, 4);
+  const hoy = todayIn('Europe/Madrid');
+  let base: Record<string, unknown>;
+  let serieR: number;
+  let articuloId: number;
+
+  async function emitir(extra: Record<string, unknown> = {}) {
+    const borrador = await save(t, t.cookie, 'editarfactura', { ...base, lineas: [{ articulo_id: articuloId, cantidad: 1_000, precio: 100_000 }], ...extra });
+    return save(t, t.cookie, 'emitirfactura', { id: borrador.id });
+  }
+  /** What a user checks after a refused restore: the invoices and their records, as they were. */
+  async function facturacion() {
+    const facturas = (await list(t, t.cookie, 'listadofacturas', { porPagina: 100 })).rows.map((r) => [r.numero, r.estado, r.total]);
+    const rectificativas = (await list(t, t.cookie, 'listadorectificativas', { porPagina: 100 })).rows.map((r) => [r.numero, r.estado, r.total]);
+    const registros = (await list(t, t.cookie, 'listadoregistrosfacturacion', { porPagina: 100 })).rows.map((r) => [r.num_serie, r.tipo, r.huella]);
+    return { facturas, rectificativas, registros };
+  }
+  const backup = async () => (await download(t, t.cookie)).body;
+
+  let copia1: string;
+  let copia2: string;
+  let f2: Row;
+  it('refuses a backup without the invoice emitted after it, naming it; nothing changes and numbering goes on', async () => {
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    serieR = series.find((s) => s.codigo === 'R')!.id;
+    const almacen = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows[0].id;
+    const cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' });
+    articuloId = (await save(t, t.cookie, 'editararticulo', nuevoArticulo('COPIA-A', { precio_venta: 100_000 }))).id;
+    base = { fecha: hoy, cliente_id: cliente.id, almacen_id: almacen, serie_id: series.find((s) => s.codigo === 'A')!.id };
+
+    expect((await emitir()).numero).toBe(`A ${anio}/000001`);
+    copia1 = await backup();
+    f2 = await emitir();
+    expect(f2.numero).toBe(`A ${anio}/000002`);
+    // A draft made after the backup is no fiscal document: it does not stop a restore.
+    await save(t, t.cookie, 'editarfactura', { ...base, lineas: [] });
+    const antes = await facturacion();
+
+    const res = await restore(t, t.cookie, copia1);
+    expect(expectCleanAnswer(res)).toEqual({
+      RESULT: '1',
+      message: `La copia no contiene la factura A ${anio}/000002 (y su registro VERI*FACTU): restaurarla la borraría y los registros de facturación son inalterables.`,
+    });
+    expect(await facturacion()).toEqual(antes);
+    expect((await emitir()).numero).toBe(`A ${anio}/000003`);
+  });
+
+  it('refuses one without a rectificativa, or without a registro de anulación, emitted after it', async () => {
+    copia2 = await backup();
+    const borrador = await save(t, t.cookie, 'editarrectificativa', {
+      ...base, serie_id: serieR, factura_id: f2.id, tipo: 'R1', modo: 'diferencias', lineas: [{ articulo_id: articuloId, cantidad: -1_000, precio: 100_000 }],
+    });
+    const r1 = await save(t, t.cookie, 'emitirrectificativa', { id: borrador.id });
+    expect(r1.numero).toBe(`R ${anio}/000001`);
+    let antes = await facturacion();
+    expect(expectCleanAnswer(await restore(t, t.cookie, copia2))).toEqual({
+      RESULT: '1',
+      message: `La copia no contiene la factura rectificativa R ${anio}/000001 (y su registro VERI*FACTU): restaurarla la borraría y los registros de facturación son inalterables.`,
+    });
+    expect(await facturacion()).toEqual(antes);
+
+    const copia3 = await backup();
+    const f3 = (await list(t, t.cookie, 'listadofacturas', { q: `A ${anio}/000003` })).rows[0];
+    await save(t, t.cookie, 'anularfactura', { id: f3.id });
+    antes = await facturacion();
+    expect(expectCleanAnswer(await restore(t, t.cookie, copia3))).toEqual({
+      RESULT: '1',
+      message: `La copia no contiene el registro de anulación de la factura A ${anio}/000003: restaurarla lo borraría y los registros de facturación son inalterables.`,
+    });
+    expect(await facturacion()).toEqual(antes);
+  });
+
+  it('refuses a backup whose record differs, or whose chain head or numbering is behind the database', async () => {
+    const actual = JSON.parse(await backup());
+    const antes = await facturacion();
+    const alterada = structuredClone(actual);
+    const ultimo = alterada.tablas.registros_facturacion.at(-1);
+    ultimo.huella = '0'.repeat(64);
+    expect(expectCleanAnswer(await restore(t, t.cookie, JSON.stringify(alterada))).message).toBe(
+      `La copia no contiene el registro de anulación de la factura A ${anio}/000003: restaurarla lo borraría y los registros de facturación son inalterables.`,
+    );
+
+    const cadena = structuredClone(actual);
+    cadena.tablas.registros_cadena[0].ultimo_orden -= 1;
+    expect(expectCleanAnswer(await restore(t, t.cookie, JSON.stringify(cadena)))).toEqual({
+      RESULT: '1',
+      message: 'La copia haría retroceder la cadena de registros VERI*FACTU del NIF B86420973: los registros de facturación son inalterables.',
+    });
+
+    const numeracion = structuredClone(actual);
+    const contador = numeracion.tablas.contadores.find((c: { tipo: string; serie_id: number }) => c.tipo === 'factura' && c.serie_id === base.serie_id);
+    contador.ultimo -= 1;
+    expect(expectCleanAnswer(await restore(t, t.cookie, JSON.stringify(numeracion)))).toEqual({
+      RESULT: '1',
+      message: `La copia haría retroceder la numeración de la serie A en ${anio}: se repetirían números ya emitidos.`,
+    });
+    expect(await facturacion()).toEqual(antes);
+
+    // The backup of now restores, and numbering goes on after it.
+    expect(expectCleanAnswer(await restore(t, t.cookie, JSON.stringify(actual))).RESULT).toBe('0');
+    expect(await facturacion()).toEqual(antes);
+    expect((await emitir()).numero).toBe(`A ${anio}/000004`);
+  });
+
+  it.runIf(backend.name === 'postgres')('a record written while the restore waits to start is seen: refused, and kept', async () => {
+    const copia = await backup();
+    const db = t.app.manager.db;
+    let restaurando: ReturnType<typeof restore> | undefined;
+    // An emission in flight on another connection: the chain's head advanced and its record written, not yet committed.
+    await db.transaction().execute(async (trx) => {
+      const ultimo = await trx.selectFrom('registros_facturacion').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const { id: _id, ...resto } = ultimo;
+      await trx.updateTable('registros_cadena').set({ ultimo_orden: ultimo.orden + 1, ultima_huella: 'F'.repeat(64) }).where('emisor', '=', ultimo.emisor).execute();
+      await trx
+        .insertInto('registros_facturacion')
+        .values({ ...resto, orden: ultimo.orden + 1, tipo: 'alta', huella: 'F'.repeat(64), huella_anterior: ultimo.huella } as never)
+        .execute();
+      restaurando = restore(t, t.cookie, copia);
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    const res = expectCleanAnswer(await restaurando!);
+    expect(res.RESULT).toBe('1');
+    expect(res.message).toMatch(/^La copia no contiene el registro de alta de la factura/);
+    const huellas = (await db.selectFrom('registros_facturacion').select('huella').execute()).map((r) => r.huella);
+    expect(huellas).toContain('F'.repeat(64));
+  });
+
+  it('moving to a new machine: an empty database takes any backup, one holding a prefix of its records a later one', async () => {
+    const nueva = await createTestApp(backend);
+    try {
+      const cookie = await nueva.login();
+      expect(expectCleanAnswer(await restore(nueva, cookie, copia1)).RESULT).toBe('0');
+      expect((await list(nueva, cookie, 'listadoregistrosfacturacion')).rows.map((r) => r.num_serie)).toEqual([`A ${anio}/000001`]);
+      expect(expectCleanAnswer(await restore(nueva, cookie, copia2)).RESULT).toBe('0');
+      const numeros = [1, 2, 3].map((n) => `A ${anio}/00000${n}`);
+      expect((await list(nueva, cookie, 'listadoregistrosfacturacion')).rows.map((r) => r.num_serie).sort()).toEqual(numeros);
+      expect(expectCleanAnswer(await restore(nueva, cookie, copia1)).message).toBe(
+        `La copia no contiene la factura A ${anio}/000003 (y su registro VERI*FACTU): restaurarla la borraría y los registros de facturación son inalterables.`,
+      );
+    } finally {
+      await nueva.close();
     }
   });
 });

@@ -491,6 +491,32 @@ describe.each(backends())('facturas ($name)', (backend) => {
     expect(await ids('cobrada')).toEqual([]);
   });
 
+  it('reembolso: a rectificativa is refunded (and unrefunded) like an invoice is paid; its list filters pending, overdue and refunded', async () => {
+    const ids = async (cobro: string) => (await list(t, t.cookie, 'listadorectificativas', { cobro, porPagina: 100 })).rows.map((r) => r.id).sort();
+    const emitidas = (await list(t, t.cookie, 'listadorectificativas', { estado: 'emitida', porPagina: 100 })).rows.map((r) => r.id).sort();
+    expect(emitidas).toContain(r1.id);
+    expect(await ids('pendiente')).toEqual(emitidas);
+    expect(await ids('cobrada')).toEqual([]);
+    // R1 dated 40 days back, at 30 days: its refund is overdue.
+    const db = t.app.manager.db;
+    const { fecha } = await db.selectFrom('documentos').select('fecha').where('id', '=', r1.id).executeTakeFirstOrThrow();
+    await db.updateTable('documentos').set({ fecha: diaMas(HOY, -40) }).where('id', '=', r1.id).execute();
+    try {
+      expect(await ids('vencida')).toEqual([r1.id]);
+      const reembolsada = await post(t, 'cobrarfactura', { id: r1.id, fecha: HOY, forma: 'transferencia' });
+      expect(reembolsada.body).toMatchObject({ RESULT: '0', message: MESSAGES.reembolsoRegistrado });
+      expect(reembolsada.body.data![0]).toMatchObject({ id: r1.id, cobro_fecha: HOY, cobro_forma: 'transferencia', total: -1_210 });
+      expect(await ids('cobrada')).toEqual([r1.id]);
+      expect(await ids('vencida')).toEqual([]);
+      expect(await ids('pendiente')).not.toContain(r1.id);
+      const deshecho = await post(t, 'cobrarfactura', { id: r1.id, fecha: '' });
+      expect(deshecho.body.data![0]).toMatchObject({ cobro_fecha: null, cobro_forma: null });
+      expect(await ids('vencida')).toEqual([r1.id]);
+    } finally {
+      await db.updateTable('documentos').set({ fecha }).where('id', '=', r1.id).execute();
+    }
+  });
+
   it('listadoregistrosfacturacion pages the chain in order; every record validates against the schema', async () => {
     const todos = await registros(t);
     expect(todos.map((r) => r.orden)).toEqual(todos.map((_, i) => i + 1));

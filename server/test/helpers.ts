@@ -63,6 +63,8 @@ export async function createTestApp(backend: Backend, extra: Partial<BuildAppOpt
     adminPassword: ADMIN.password,
     // The demo's opening stock and second warehouse would change what the suites count; almacenes.test.ts checks it apart.
     demoStock: false,
+    // As MANAGER_DEMO=0: no generated past (demo.test.ts turns it on).
+    demo: false,
     ...extra,
   });
 
@@ -136,11 +138,12 @@ export function useTestApp(backend: Backend, extra: Partial<BuildAppOptions> = {
   };
 }
 
-/** A multipart body with one file field. */
-export function multipart(field: string, filename: string, type: string, content: Buffer) {
+/** A multipart body with one file field (and, before it, some text fields). */
+export function multipart(field: string, filename: string, type: string, content: Buffer, fields: Record<string, string> = {}) {
   const boundary = '----mtpv' + crypto.randomBytes(8).toString('hex');
+  const texts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    `${texts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };

@@ -85,6 +85,16 @@ describe('HTTP: static hosting, deploy, headers, origin and heartbeat', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('keeps search engines out: robots.txt disallows everything and every answer says noindex', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
+    for (const url of ['/', '/ventas/factura/12', '/api/deploy.json', '/remotes/mf-config/mf-manifest.json']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['x-robots-tag']).toBe('noindex');
+    }
+  });
+
   it('serves each built remote at its URL; unknown /api, /remotes and /archivos paths are 404 JSON', async () => {
     const manifest = await t.app.inject({ method: 'GET', url: '/remotes/mf-config/mf-manifest.json' });
     expect(manifest.statusCode).toBe(200);
@@ -163,6 +173,7 @@ describe('HTTP: shell not built', () => {
       const res = await t.app.inject({ method: 'GET', url: '/' });
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.body).toBe(MESSAGES.notBuilt);
+      expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toBe('User-agent: *\nDisallow: /\n');
       const info = (await t.app.inject({ method: 'GET', url: '/api/deploy.json' })).json();
       expect(info.remotes).toEqual([]);
     } finally {

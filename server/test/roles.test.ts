@@ -62,13 +62,15 @@ describe('the table of rights', () => {
     expect(posts.map((a) => a.name)).toEqual([]);
   });
 
-  it('Gestión: everything but users and roles (the users it reads are names to pick), backups and VERI*FACTU', () => {
+  it('Gestión: everything but users and roles (the users it reads are names to pick), backups, VERI*FACTU and the demo\'s removal', () => {
     const refused = [...REGISTRY.keys()].filter((n) => falta(ROL_PREDEFINIDO.gestion.derechos, DERECHOS.get(n)!.necesidad) !== null).sort();
     expect(refused).toEqual(
       [
         'copiaseguridad', 'restaurarcopia', 'editarusuario', 'eliminarusuario', 'listadoroles', 'editarrol', 'eliminarrol',
         'listadoverifactu', 'editarverifactu', 'subircertificadoverifactu', 'eliminarcertificadoverifactu', 'enviarregistrosverifactu',
         'subsanarregistrofacturacion',
+        // Removing the demo's generated year deletes documents of every kind.
+        'eliminardemo',
       ].sort(),
     );
   });

@@ -68,4 +68,25 @@ describe.each(backends())('stock negativo ($name)', (backend) => {
     await permitir(t, 1);
     expect((await post(t, 'finalizarperdida', { id: perdida.data![0].id })).RESULT).toBe('0');
   });
+
+  it('an invoice that sells what is not there: emitted by default; refused when emitting it with stock negativo off, nothing changed', async () => {
+    const principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((a) => a.codigo === 'PRINCIPAL')!.id;
+    const serie = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows.find((s) => s.codigo === 'A')!.id;
+    const art = await save(t, t.cookie, 'editararticulo', nuevoArticulo('NEG-F', { precio_venta: 100_000 }));
+    const cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B28456713', razon_social: 'Cliente de facturas, S.L.' });
+    const borrador = async () =>
+      (await post(t, 'editarfactura', { fecha: HOY, cliente_id: cliente.id, almacen_id: principal, serie_id: serie, lineas: [{ articulo_id: art.id, cantidad: 2_000 }] })).data![0];
+
+    await permitir(t, 0);
+    const negada = await borrador();
+    const res = await post(t, 'emitirfactura', { id: negada.id });
+    expect(res).toMatchObject({ RESULT: '1', message: `${MESSAGES.stockInsuficiente} de NEG-F en Almacén principal (quedaría en -2)` });
+    expect((await list(t, t.cookie, 'listadofacturas', { id: negada.id })).rows[0]).toMatchObject({ estado: 'borrador', numero: 'Borrador' });
+    expect(await stock(t, art.id, principal)).toBe(0);
+
+    await permitir(t, 1);
+    expect((await post(t, 'emitirfactura', { id: negada.id })).RESULT).toBe('0');
+    expect(await stock(t, art.id, principal)).toBe(-2_000);
+  });
 });
+

@@ -5,7 +5,7 @@ import { backends, createTestApp, multipart, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
-import { enviar, guardar, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
+import { enviar, guardar, kitDeDos, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
 
 const HOY = todayIn('Europe/Madrid');
 
@@ -95,12 +95,7 @@ describe.each(backends())('ventas ($name)', (backend) => {
 
     a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('VEN-A', { precio_compra: 60_000, precio_venta: 100_000, tarifa_2: 80_000 }));
     b = await save(t, t.cookie, 'editararticulo', nuevoArticulo('VEN-B', { precio_compra: 30_000, precio_venta: 50_000, tipo_iva: '10' }));
-    comp1 = await save(t, t.cookie, 'editararticulo', nuevoArticulo('VEN-C1', { precio_venta: 20_000 }));
-    comp2 = await save(t, t.cookie, 'editararticulo', nuevoArticulo('VEN-C2', { precio_venta: 10_000 }));
-    kit = await save(t, t.cookie, 'editararticulo', {
-      ...nuevoArticulo('VEN-KIT', { precio_venta: 60_000 }),
-      componentes: [{ componente_id: comp1.id, cantidad: 2_000 }, { componente_id: comp2.id, cantidad: 1_000 }],
-    });
+    ({ comp1, comp2, kit } = await kitDeDos(t, 'VEN'));
     // Opening stock, bought from a supplier.
     const p = await save(t, t.cookie, 'editarproveedor', { nif: 'B28456713', razon_social: 'Suministros Castilla, S.L.' });
     await ok(t, 'editaralbarancompra', {

@@ -19,4 +19,5 @@ export * from './ui/inputs';
 export * from './ui/layout';
 export * from './ui/DataTable';
 export * from './ui/ListView';
+export * from './ui/FiltroFechas';
 export * from './documentos';

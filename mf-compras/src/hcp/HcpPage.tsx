@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
   Button,
@@ -7,7 +6,9 @@ import {
   ConfirmDialog,
   DOCUMENTO_TIPOS,
   FormGrid,
+  ListView,
   Muted,
+  RowLink,
   PageHeader,
   TERCEROS,
   TIPO_IVA_LABEL,
@@ -19,6 +20,7 @@ import {
   parseDecimal,
   useAction,
   useShell,
+  type DataColumn,
   type DocumentoFila,
   type Proveedor,
   type TipoIva,
@@ -43,6 +45,7 @@ export type FacturaProveedor = {
   num_documentos?: number;
 };
 
+/** A pending document as `listadopendienteshcp` answers it: amounts unsigned, `signo` -1 for a devolución. */
 type Candidato = DocumentoFila & { signo: 1 | -1 };
 
 const clave = (d: Candidato) => `${d.tipo}-${d.id}`;
@@ -50,20 +53,17 @@ const clave = (d: Candidato) => `${d.tipo}-${d.id}`;
 const StyledCard = styled(Card)`
   margin-top: 16px;
   h2 { font-size: 16px; margin: 0 0 10px; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
-  th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
+  /* The comparison and the recorded invoices; the pending documents are the shared list's table. */
+  > table { width: 100%; border-collapse: collapse; font-size: 14px; }
+  > table th, > table td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
+  > table th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
   .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   tfoot td { font-weight: 700; }
   tr.diff td { background: #fef2f2; color: ${({ theme }) => theme.danger}; font-weight: 700; }
   tr.ok td { background: #f0fdf4; color: #166534; font-weight: 700; }
-  input[type='checkbox'] { width: 18px; height: 18px; }
-  a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
-  .scroll { overflow-x: auto; }
-  /* On a phone the documents keep what is compared with the invoice: the base is in the table by rate below. */
+  > table a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
   ${({ theme }) => theme.phone} {
-    th, td { padding: 6px 4px; }
-    .base { display: none; }
+    > table th, > table td { padding: 6px 4px; }
   }
 `;
 
@@ -76,8 +76,23 @@ const StyledPeriodo = styled.div`
   > .prov { flex: 1 1 320px; }
 `;
 
-const POR_PAGINA = 100;
 const RATES: TipoIva[] = ['21', '10', '4', 'exento'];
+
+const COLUMNAS: DataColumn<Candidato>[] = [
+  {
+    id: 'numero',
+    header: 'Documento',
+    cell: (d) => (
+      <>
+        {DOCUMENTO_TIPOS[d.tipo].singular} <RowLink to={d.signo === 1 ? paths.albaran(d.id) : paths.devolucion(d.id)}>{d.numero}</RowLink>
+      </>
+    ),
+    text: (d) => `${DOCUMENTO_TIPOS[d.tipo].singular} ${d.numero}`,
+  },
+  { id: 'fecha', header: 'Fecha', sortable: true, cell: (d) => formatDate(d.fecha) },
+  { id: 'base', header: 'Base', align: 'right', numeric: true, hideOnPhone: true, cell: (d) => formatMoney(d.signo * (d.base ?? 0)) },
+  { id: 'total', header: 'Total', align: 'right', numeric: true, cell: (d) => formatMoney(d.signo * (d.total ?? 0)) },
+];
 
 /** The comparison per IVA rate of the chosen documents (devoluciones negative), as the server computes it. */
 export function compararSeleccion(docs: Candidato[]) {
@@ -101,7 +116,7 @@ export function compararSeleccion(docs: Candidato[]) {
 
 /** /compras/hcp: reconcile a supplier's invoice with its pending albaranes and devoluciones. */
 export function HcpPage() {
-  const { api, flags, toast } = useShell();
+  const { api, toast } = useShell();
   const { run, busy } = useAction();
   // Registering a supplier's invoice and undoing one: offered only to a role that may.
   const permisos = usePermisos();
@@ -109,65 +124,53 @@ export function HcpPage() {
   const [proveedor, setProveedor] = useState<{ id: string; nombre: string } | null>(null);
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
-  const [candidatos, setCandidatos] = useState<Candidato[] | null>(null);
-  const [elegidos, setElegidos] = useState<Set<string>>(new Set());
+  // The chosen documents, kept across pages (a key just chosen comes with the page it is on).
+  const [elegidos, setElegidos] = useState<Map<string, Candidato>>(new Map());
+  // Remounts the list after a reconciliation or its undo: what was pending may not be any more.
+  const [recarga, setRecarga] = useState(0);
   const [numero, setNumero] = useState('');
   const [fecha, setFecha] = useState(hoyIso());
   const [totalText, setTotalText] = useState('');
   const [errores, setErrores] = useState<Record<string, string>>({});
   const [facturas, setFacturas] = useState<FacturaProveedor[] | null>(null);
   const [deshaciendo, setDeshaciendo] = useState<FacturaProveedor | null>(null);
-  const conDevoluciones = flags.compras_devoluciones === 1;
   const proveedorId = proveedor?.id ?? '';
 
   const cargar = useCallback(async () => {
     if (!proveedorId) return;
-    setCandidatos(null);
-    const filtro = { proveedor_id: proveedorId, estado: 'pendiente', desde: desde || undefined, hasta: hasta || undefined, pagina: 1, porPagina: POR_PAGINA, orden: 'fecha', dir: 'asc' as const };
-    const leer = async (plural: string, signo: 1 | -1): Promise<Candidato[]> => {
-      const res = await api.get<DocumentoFila>(`listado${plural}`, filtro);
-      const rows = res.RESULT === '0' ? (res.data ?? []) : [];
-      // A list row without its breakdown per rate: the document itself has it.
-      return Promise.all(
-        rows.map(async (r) => {
-          if (r.desglose) return { ...r, signo };
-          const one = await api.get<DocumentoFila>(`listado${plural}`, { id: r.id });
-          return { ...r, desglose: one.data?.[0]?.desglose ?? [], signo };
-        }),
-      );
-    };
+    setFacturas(null);
     try {
-      const [albaranes, devoluciones, fact] = await Promise.all([
-        leer(DOCUMENTO_TIPOS.albarancompra.plural, 1),
-        conDevoluciones ? leer(DOCUMENTO_TIPOS.devolucioncompra.plural, -1) : Promise.resolve([]),
-        api.get<FacturaProveedor>('listadofacturasproveedor', { proveedor_id: proveedorId, pagina: 1, porPagina: 50, orden: 'fecha', dir: 'desc' }),
-      ]);
-      setCandidatos([...albaranes, ...devoluciones]);
+      const fact = await api.get<FacturaProveedor>('listadofacturasproveedor', { proveedor_id: proveedorId, pagina: 1, porPagina: 50, orden: 'fecha', dir: 'desc' });
       setFacturas(fact.RESULT === '0' ? (fact.data ?? []) : []);
     } catch {
-      setCandidatos([]);
       setFacturas([]);
       toast.error();
     }
-  }, [api, proveedorId, desde, hasta, conDevoluciones, toast]);
+  }, [api, proveedorId, toast]);
 
   useEffect(() => {
-    setElegidos(new Set());
+    setElegidos(new Map());
     void cargar();
   }, [cargar]);
+  // Another period: what was chosen may be outside it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dates are the trigger
+  useEffect(() => setElegidos(new Map()), [desde, hasta]);
 
-  const seleccion = useMemo(() => (candidatos ?? []).filter((d) => elegidos.has(clave(d))), [candidatos, elegidos]);
+  const params = useMemo(() => ({ proveedor_id: proveedorId, desde: desde || undefined, hasta: hasta || undefined }), [proveedorId, desde, hasta]);
+  const selection = useMemo(
+    () => ({
+      selected: [...elegidos.keys()],
+      onChange: (keys: (string | number)[], pagina: Candidato[]) =>
+        setElegidos((antes) => new Map(keys.map((k) => [String(k), antes.get(String(k)) ?? pagina.find((d) => clave(d) === k)!]).filter(([, d]) => d) as [string, Candidato][])),
+      rowLabel: (d: Candidato) => `Incluir ${d.numero}`,
+    }),
+    [elegidos],
+  );
+
+  const seleccion = useMemo(() => [...elegidos.values()], [elegidos]);
   const comparacion = useMemo(() => compararSeleccion(seleccion), [seleccion]);
   const totalFactura = parseDecimal(totalText, 2);
   const diferencia = totalFactura === null ? null : totalFactura - comparacion.total;
-
-  const toggle = (d: Candidato, on: boolean) =>
-    setElegidos((s) => {
-      const next = new Set(s);
-      if (on) next.add(clave(d));
-      else next.delete(clave(d));
-      return next;
-    });
 
   const [descuadre, setDescuadre] = useState(false);
 
@@ -201,14 +204,17 @@ export function HcpPage() {
     if (!outcome.ok) return;
     setNumero('');
     setTotalText('');
-    setElegidos(new Set());
+    setElegidos(new Map());
+    setRecarga((n) => n + 1);
     await cargar();
   };
 
   const deshacer = async (f: FacturaProveedor) => {
     const outcome = await run('eliminarfacturaproveedor', { id: f.id });
     setDeshaciendo(null);
-    if (outcome.ok) await cargar();
+    if (!outcome.ok) return;
+    setRecarga((n) => n + 1);
+    await cargar();
   };
 
   return (
@@ -238,50 +244,20 @@ export function HcpPage() {
         <>
           <StyledCard as="section" aria-labelledby="hcp-docs">
             <h2 id="hcp-docs">Documentos pendientes</h2>
-            {candidatos === null ? (
-              <Muted role="status">Cargando…</Muted>
-            ) : candidatos.length === 0 ? (
-              <Muted>No hay albaranes ni devoluciones pendientes de este proveedor en el periodo.</Muted>
-            ) : (
-              <div className="scroll">
-                <table aria-label="Documentos pendientes">
-                  <thead>
-                    <tr>
-                      <th>
-                        <input
-                          type="checkbox"
-                          aria-label="Marcar todos"
-                          checked={seleccion.length === candidatos.length}
-                          onChange={(e) => setElegidos(e.target.checked ? new Set(candidatos.map(clave)) : new Set())}
-                        />
-                      </th>
-                      <th>Documento</th>
-                      <th>Fecha</th>
-                      <th className="num base">Base</th>
-                      <th className="num">Total</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {candidatos.map((d) => {
-                      const def = DOCUMENTO_TIPOS[d.tipo];
-                      return (
-                        <tr key={clave(d)}>
-                          <td>
-                            <input type="checkbox" aria-label={`Incluir ${d.numero}`} checked={elegidos.has(clave(d))} onChange={(e) => toggle(d, e.target.checked)} />
-                          </td>
-                          <td>
-                            {def.singular} <Link to={d.signo === 1 ? paths.albaran(d.id) : paths.devolucion(d.id)}>{d.numero}</Link>
-                          </td>
-                          <td>{formatDate(d.fecha)}</td>
-                          <td className="num base">{formatMoney(d.signo * (d.base ?? 0))}</td>
-                          <td className="num">{formatMoney(d.signo * (d.total ?? 0))}</td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <ListView<Candidato>
+              key={recarga}
+              ac="listadopendienteshcp"
+              listKey={`compras-hcp:${proveedorId}:${desde}:${hasta}`}
+              title="Documentos pendientes"
+              columns={COLUMNAS}
+              rowKey={clave}
+              params={params}
+              defaultSort={{ orden: 'fecha', dir: 'asc' }}
+              searchPlaceholder="Buscar por número…"
+              selection={selection}
+              exportName="documentos-pendientes"
+              empty="No hay albaranes ni devoluciones pendientes de este proveedor en el periodo."
+            />
             {errores.documentos && (
               <p role="alert" style={{ color: '#b91c1c', margin: '8px 0 0' }}>
                 {errores.documentos}

@@ -13,10 +13,13 @@ const StyledTable = styled.table`
 `;
 
 const cantidad = (n: number) => formatDecimal(BigInt(n), 3, 0);
+/** An average cost (ten-thousandths) in euros; «—» before any valued entry. */
+const coste = (n: number | null) => (n === null ? '—' : `${formatDecimal(BigInt(n), 4, 2)} €`);
 
 /**
- * Utilidades › Recalcular stock: compares every article's stored stock with the sum of its ledger
- * (`recalcularstock`, aplicar 0), lists what differs and repairs it all in one transaction (aplicar 1).
+ * Utilidades › Recalcular stock: compares every article's stored stock with the sum of its ledger, and its average
+ * cost with the ledger replayed (`recalcularstock`, aplicar 0), lists what differs and repairs it all in one
+ * transaction (aplicar 1).
  */
 export function RecalcularStockSection() {
   const { run, busy } = useAction();
@@ -40,7 +43,7 @@ export function RecalcularStockSection() {
   return (
     <FormSection
       title="Recalcular stock"
-      description="Comprueba que el stock de cada artículo es la suma de sus movimientos y corrige las diferencias."
+      description="Comprueba que el stock de cada artículo es la suma de sus movimientos y su coste medio el que resulta de ellos, y corrige las diferencias."
     >
       <Row>
         <Button type="button" $variant="secondary" disabled={busy} onClick={() => void comprobar()}>
@@ -59,7 +62,7 @@ export function RecalcularStockSection() {
       )}
       {diferencias && diferencias.length === 0 && reparados === null && (
         <Callout role="status" style={{ marginTop: 12 }}>
-          El stock de todos los artículos coincide con sus movimientos.
+          El stock y el coste medio de todos los artículos coinciden con sus movimientos.
         </Callout>
       )}
       {diferencias && diferencias.length > 0 && (
@@ -73,6 +76,8 @@ export function RecalcularStockSection() {
               <th>Descripción</th>
               <th className="right">Stock guardado</th>
               <th className="right">Suma de movimientos</th>
+              <th className="right">Coste medio guardado</th>
+              <th className="right">Coste medio de los movimientos</th>
             </tr>
           </thead>
           <tbody>
@@ -82,6 +87,8 @@ export function RecalcularStockSection() {
                 <td>{d.descripcion}</td>
                 <td className="right">{cantidad(d.guardado)}</td>
                 <td className="right">{cantidad(d.libro)}</td>
+                <td className="right">{coste(d.coste_guardado)}</td>
+                <td className="right">{coste(d.coste_libro)}</td>
               </tr>
             ))}
           </tbody>

@@ -15,6 +15,7 @@ import {
   usePermisos,
   useShell,
 } from 'shared';
+import { DemoSection } from './DemoSection';
 import { RecalcularStockSection } from './RecalcularStockSection';
 
 /** A file download, not an op.asp envelope: the browser saves it. */
@@ -33,9 +34,14 @@ type RestoreCounts = Record<string, number>;
 /** /config/utilidades: backup download and restore, stock recalculation. */
 export function UtilidadesPage() {
   const { api, toast, reloadConfig } = useShell();
-  // Only what the user's role may run: backups (Copias de seguridad) and the stock check (Almacenes).
+  // Only what the user's role may run: backups (Copias de seguridad), the stock check (Almacenes), the demo's removal (Configuración).
   const permisos = usePermisos();
-  const puede = { descargar: permisos.accion('copiaseguridad'), restaurar: permisos.accion('restaurarcopia'), stock: permisos.accion('recalcularstock') };
+  const puede = {
+    descargar: permisos.accion('copiaseguridad'),
+    restaurar: permisos.accion('restaurarcopia'),
+    stock: permisos.accion('recalcularstock'),
+    demo: permisos.accion('eliminardemo'),
+  };
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
@@ -71,7 +77,7 @@ export function UtilidadesPage() {
 
   return (
     <>
-      <PageHeader title="Utilidades" description="Copias de seguridad de toda la base de datos y comprobación del stock." />
+      <PageHeader title="Utilidades" description="Copias de seguridad de toda la base de datos, comprobación del stock y datos de demostración." />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         {puede.descargar && (
         <FormSection title="Descargar copia de seguridad">
@@ -131,6 +137,7 @@ export function UtilidadesPage() {
         </FormSection>
         )}
         {puede.stock && <RecalcularStockSection />}
+        {puede.demo && <DemoSection />}
       </div>
 
       <ConfirmDialog

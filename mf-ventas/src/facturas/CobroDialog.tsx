@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FORMA_PAGO_OPTIONS, MESSAGES, SelectField, TextField, formatMoney, hoyIso, useAction, type Documento } from 'shared';
+import { textosCobro } from './datos';
 import { Dialogo } from './Dialogo';
 
 type CobroDialogProps = {
@@ -11,11 +12,13 @@ type CobroDialogProps = {
 
 /**
  * Marks an emitted invoice as paid (`cobrarfactura`: date and payment method) or, when it already is,
- * as unpaid again (an empty date).
+ * as unpaid again (an empty date); a rectificativa likewise as refunded.
  */
 export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
   const { run, busy } = useAction();
   const cobrada = !!factura.cobro_fecha;
+  const { nombre } = textosCobro(factura.tipo);
+  const clase = factura.tipo === 'rectificativa' ? 'rectificativa' : 'factura';
   const [fecha, setFecha] = useState(hoyIso());
   const [forma, setForma] = useState(factura.forma_pago ?? '');
   const [errores, setErrores] = useState<Record<string, string>>({});
@@ -36,25 +39,27 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
   if (cobrada)
     return (
       <Dialogo
-        title="Quitar el cobro"
-        text={`La factura ${factura.numero} volverá a estar pendiente de cobro.`}
-        confirmLabel="Quitar el cobro"
+        title={`Quitar el ${nombre}`}
+        text={`La ${clase} ${factura.numero} volverá a estar pendiente de ${nombre}.`}
+        confirmLabel={`Quitar el ${nombre}`}
         busy={busy}
         onConfirm={() => void confirmar()}
         onCancel={onCancel}
       />
     );
+  // A refund is money paid out: its amount reads positive.
+  const importe = formatMoney(factura.tipo === 'rectificativa' && factura.total < 0 ? -factura.total : factura.total);
   return (
     <Dialogo
-      title="Registrar el cobro"
-      text={`Factura ${factura.numero} de ${factura.cliente_nombre ?? ''} por ${formatMoney(factura.total)}.`}
-      confirmLabel="Registrar cobro"
+      title={`Registrar el ${nombre}`}
+      text={`${clase === 'factura' ? 'Factura' : 'Rectificativa'} ${factura.numero} de ${factura.cliente_nombre ?? ''} por ${importe}.`}
+      confirmLabel={`Registrar ${nombre}`}
       busy={busy}
       onConfirm={() => void confirmar()}
       onCancel={onCancel}
     >
-      <TextField label="Fecha de cobro" type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
-      <SelectField label="Forma de cobro" required placeholder="Seleccione…" options={FORMA_PAGO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
+      <TextField label={`Fecha de ${nombre}`} type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
+      <SelectField label={`Forma de ${nombre}`} required placeholder="Seleccione…" options={FORMA_PAGO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
     </Dialogo>
   );
 }

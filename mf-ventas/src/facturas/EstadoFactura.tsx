@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Callout, estadoEnvioLabel, formaPagoLabel, formatDate, hoyIso, rutaDocumento, type Documento } from 'shared';
 import { paths } from '../paths';
-import { situacionCobro } from './datos';
+import { situacionCobro, textosCobro } from './datos';
 import { Huella, horaRegistro } from './registros/Huella';
 
 const StyledEstado = styled.section`
@@ -62,11 +62,12 @@ function FacturaRectificada({ d }: { d: Documento }) {
 
 /**
  * What an invoice's record shows once it has a number: its registro de facturación (type, timestamp and
- * huella), where it stands with its payment and, for a rectificativa, the invoice it corrects. Issue 9: the
+ * huella), where it stands with its payment (a rectificativa: its refund) and, for a rectificativa, the invoice it corrects. Issue 9: the
  * record's submission state, and a warning when the AEAT refused it or accepted it with errors.
  */
 export function EstadoFactura({ documento: d }: { documento: Documento }) {
-  const cobro = d.tipo === 'factura' ? situacionCobro(d, hoyIso()) : null;
+  const cobro = situacionCobro(d, hoyIso());
+  const textos = textosCobro(d.tipo);
   if (!d.registro && !cobro && !d.factura_id) return null;
   return (
     <>
@@ -93,15 +94,15 @@ export function EstadoFactura({ documento: d }: { documento: Documento }) {
         )}
         {cobro && (
           <span className="item" data-testid="cobro">
-            <span className="k">Cobro</span>
+            <span className="k">{textos.titulo}</span>
             {cobro.estado === 'cobrada' ? (
               <span className="cobrada">
-                Cobrada el {formatDate(d.cobro_fecha)}
+                {textos.estados.cobrada} el {formatDate(d.cobro_fecha)}
                 {d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}
               </span>
             ) : (
               <span className={cobro.estado}>
-                {cobro.estado === 'vencida' ? 'Vencida' : 'Pendiente de cobro'}
+                {cobro.estado === 'vencida' ? textos.estados.vencida : `Pendiente de ${textos.nombre}`}
                 {cobro.vencimientos.length > 0 && ` · vence${cobro.vencimientos.length > 1 ? 'n' : ''} ${cobro.vencimientos.map(formatDate).join(', ')}`}
               </span>
             )}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { DocumentListPage, formatDate, hoyIso, useAlmacenes, type DataColumn, type DocumentoFila, type ListFilter } from 'shared';
-import { situacionCobro, useSeries } from './datos';
+import { situacionCobro, textosCobro, useSeries, type TextosCobro } from './datos';
 import type { PantallaFactura } from './pantallas';
 
 const StyledCobro = styled.span`
@@ -12,43 +12,42 @@ const StyledCobro = styled.span`
   &.vencida { color: ${({ theme }) => theme.danger}; }
 `;
 
-const COBRO_LABEL = { cobrada: 'Cobrada', pendiente: 'Pendiente', vencida: 'Vencida' } as const;
-
-/** The payment filter of the invoices' list (`cobro`, answered by the server). */
-const COBRO_FILTER: ListFilter = {
+/** The payment filter of the list (`cobro`, answered by the server): an invoice's cobro, a rectificativa's refund. */
+const cobroFilter = (t: TextosCobro): ListFilter => ({
   name: 'cobro',
-  label: 'Cobro',
+  label: t.titulo,
   options: [
-    { value: 'pendiente', label: 'Pendientes de cobro' },
-    { value: 'vencida', label: 'Vencidas' },
-    { value: 'cobrada', label: 'Cobradas' },
+    { value: 'pendiente', label: t.filtro.pendiente },
+    { value: 'vencida', label: t.filtro.vencida },
+    { value: 'cobrada', label: t.filtro.cobrada },
   ],
-};
+});
 
 const CLIENTE: DataColumn<DocumentoFila> = { id: 'cliente', header: 'Cliente', cell: (d) => d.cliente_nombre ?? '' };
 
-function columnasFactura(hoy: string): DataColumn<DocumentoFila>[] {
+/** Its due date(s) and where it stands with its payment (an invoice's cobro, a rectificativa's refund). */
+function columnasCobro(hoy: string, t: TextosCobro): DataColumn<DocumentoFila>[] {
   const vencimiento = (d: DocumentoFila) => situacionCobro(d, hoy)?.vencimientos.map(formatDate).join(', ') ?? '';
+  const estado = (d: DocumentoFila) => {
+    const s = situacionCobro(d, hoy);
+    return s ? t.estados[s.estado] : '';
+  };
   return [
-    CLIENTE,
     { id: 'vencimiento', header: 'Vencimiento', hideOnPhone: true, cell: vencimiento, text: vencimiento },
     {
       id: 'cobro',
-      header: 'Cobro',
+      header: t.titulo,
       cell: (d) => {
         const s = situacionCobro(d, hoy);
         return s ? (
-          <StyledCobro className={s.estado} title={s.estado === 'cobrada' ? `Cobrada el ${formatDate(d.cobro_fecha)}` : undefined}>
-            {COBRO_LABEL[s.estado]}
+          <StyledCobro className={s.estado} title={s.estado === 'cobrada' ? `${t.estados.cobrada} el ${formatDate(d.cobro_fecha)}` : undefined}>
+            {t.estados[s.estado]}
           </StyledCobro>
         ) : (
           ''
         );
       },
-      text: (d) => {
-        const s = situacionCobro(d, hoy);
-        return s ? COBRO_LABEL[s.estado] : '';
-      },
+      text: estado,
     },
   ];
 }
@@ -60,8 +59,8 @@ const COLUMNAS_RECTIFICATIVA: DataColumn<DocumentoFila>[] = [
 ];
 
 /**
- * /ventas/facturas and /ventas/rectificativa: state, customer, serie, dates and warehouse filters; invoices
- * also by payment (pending, overdue, paid) with their due dates; the selection prints as one PDF (the customers'
+ * /ventas/facturas and /ventas/rectificativa: state, customer, serie, dates and warehouse filters; also by payment
+ * (pending, overdue, paid; a rectificativa's is its refund: reembolsada) with their due dates; the selection prints as one PDF (the customers'
  * full data, each invoice with its fiscal QR).
  */
 export function FacturaListPage({ pantalla }: { pantalla: PantallaFactura }) {
@@ -70,10 +69,11 @@ export function FacturaListPage({ pantalla }: { pantalla: PantallaFactura }) {
   const almacenes = useAlmacenes();
   const series = useSeries(pantalla.series);
   const hoy = hoyIso();
-  const columns = useMemo(() => (factura ? columnasFactura(hoy) : COLUMNAS_RECTIFICATIVA), [factura, hoy]);
+  const textos = textosCobro(def.tipo);
+  const columns = useMemo(() => [...(factura ? [CLIENTE] : COLUMNAS_RECTIFICATIVA), ...columnasCobro(hoy, textos)], [factura, hoy, textos]);
   const filters = useMemo<ListFilter[]>(
-    () => [{ name: 'serie_id', label: 'Serie', options: series.rows.map((s) => ({ value: String(s.id), label: s.codigo })) }, ...(factura ? [COBRO_FILTER] : [])],
-    [series.rows, factura],
+    () => [{ name: 'serie_id', label: 'Serie', options: series.rows.map((s) => ({ value: String(s.id), label: s.codigo })) }, cobroFilter(textos)],
+    [series.rows, textos],
   );
   return (
     <DocumentListPage

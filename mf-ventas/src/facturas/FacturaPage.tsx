@@ -23,7 +23,8 @@ import { paths } from '../paths';
 import { CobroDialog } from './CobroDialog';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
-import { useSeries, useValorInicial } from './datos';
+import { useDisponibleFactura } from './disponible';
+import { textosCobro, useSeries, useValorInicial } from './datos';
 import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
 import { cuerpoRectificativa, type CampoFactura, type PantallaFactura } from './pantallas';
@@ -88,6 +89,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   useValorInicial(form, isNew, 'serie_id', series.porDefecto);
 
   const cliente = useClienteDocumento(editor);
+  const disponible = useDisponibleFactura(editor, !rectificativa);
+  const lineasProps = useMemo(() => ({ ...cliente.lineas, disponible }), [cliente.lineas, disponible]);
 
   // Rectificativa: the invoice it corrects, with its lines.
   const [corregida, setCorregida] = useState<Documento | null>(null);
@@ -201,7 +204,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
 
   const cobrado = (d: Documento | null) => {
     setDialogo(null);
-    toast.success(documento?.cobro_fecha ? undefined : MESSAGES.cobroRegistrado);
+    toast.success(documento?.cobro_fecha ? undefined : textosCobro(def.tipo).registrado);
     if (d) editor.setDocumento(d);
     else void editor.reload();
   };
@@ -290,9 +293,9 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && !rectificativa && permisos.accion('cobrarfactura') && (
+            {emitida && permisos.accion('cobrarfactura') && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
-                {documento.cobro_fecha ? 'Quitar cobro' : 'Registrar cobro'}
+                {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
               </Button>
             )}
             {conNumero && permisos.accion('enviarfactura') && (
@@ -309,7 +312,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
         )
       }
       renderCampo={renderCampo}
-      lineas={cliente.lineas}
+      lineas={lineasProps}
       lineasDescripcion={lineasDescripcion}
       secciones={
         rectificativa &&

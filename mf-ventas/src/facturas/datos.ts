@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { SERIE_TIPO_LABEL, useListOptions, useShell, vencimientos, type ArticuloLinea, type Cliente, type Documento, type SelectOption, type Serie, type SerieTipo } from 'shared';
+import { MESSAGES, SERIE_TIPO_LABEL, useListOptions, useShell, vencimientos, type ArticuloLinea, type Cliente, type Documento, type SelectOption, type Serie, type SerieTipo } from 'shared';
 
 const POR_CODIGO = { orden: 'codigo', dir: 'asc' } as const;
 
@@ -93,3 +93,42 @@ export function situacionCobro(
   const limite = due.length ? due[0] : d.fecha;
   return { estado: limite < hoy ? 'vencida' : 'pendiente', vencimientos: due };
 }
+
+/**
+ * How a document's payment reads: an invoice's is its cobro; a rectificativa's, the refund paid out to the customer
+ * (the same `cobro_fecha` / `cobro_forma`, `cobrarfactura` and list filter `cobro`).
+ */
+export type TextosCobro = {
+  /** 'cobro' | 'reembolso', as a sentence says it. */
+  nombre: string;
+  titulo: string;
+  estados: Record<NonNullable<SituacionCobro>['estado'], string>;
+  /** The list filter's options. */
+  filtro: { pendiente: string; vencida: string; cobrada: string };
+  registrar: string;
+  quitar: string;
+  registrado: string;
+};
+
+export const TEXTOS_COBRO: Record<'factura' | 'rectificativa', TextosCobro> = {
+  factura: {
+    nombre: 'cobro',
+    titulo: 'Cobro',
+    estados: { cobrada: 'Cobrada', pendiente: 'Pendiente', vencida: 'Vencida' },
+    filtro: { pendiente: 'Pendientes de cobro', vencida: 'Vencidas', cobrada: 'Cobradas' },
+    registrar: 'Registrar cobro',
+    quitar: 'Quitar cobro',
+    registrado: MESSAGES.cobroRegistrado,
+  },
+  rectificativa: {
+    nombre: 'reembolso',
+    titulo: 'Reembolso',
+    estados: { cobrada: 'Reembolsada', pendiente: 'Pendiente', vencida: 'Vencida' },
+    filtro: { pendiente: 'Pendientes de reembolso', vencida: 'Vencidas', cobrada: 'Reembolsadas' },
+    registrar: 'Reembolsar',
+    quitar: 'Quitar reembolso',
+    registrado: MESSAGES.reembolsoRegistrado,
+  },
+};
+
+export const textosCobro = (tipo: string): TextosCobro => (tipo === 'rectificativa' ? TEXTOS_COBRO.rectificativa : TEXTOS_COBRO.factura);

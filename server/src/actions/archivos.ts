@@ -53,7 +53,7 @@ export const archivoActions = [
       const tipo = sniffImage(buffer);
       if (!tipo) throw fail(MESSAGES.invalidFile, '1', 400);
       const archivo = { id: crypto.randomUUID(), nombre: cleanName(filename), tipo, tamano: buffer.length, datos: buffer, creado: nowIso() };
-      await app.db.insertInto('archivos').values(archivo).execute();
+      await app.db.transaction().execute((trx) => trx.insertInto('archivos').values(archivo).execute());
       const data: Archivo = { id: archivo.id, url: `/archivos/${archivo.id}`, nombre: archivo.nombre, tipo };
       return { RESULT: '0', data: [data] };
     },

@@ -6,10 +6,11 @@ import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './common.ts';
 import { readUpload } from './archivos.ts';
-import { derivedColumns } from './catalogo/derivados.ts';
-import type { Searchable } from './catalogo/derivados.ts';
+import { derivedColumns } from '../catalogo/derivados.ts';
+import type { Searchable } from '../catalogo/derivados.ts';
 import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
 import { completarRolesRestaurados } from '../auth/roles.ts';
+import { protegerRegistrosFiscales } from '../fiscal/restaurar.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -250,6 +251,8 @@ const TABLES = {
     error: 'text?',
     respuesta: 'text?',
   },
+  // The demo's generated rows by id range (db/demo/): a restored backup says itself what in it is demo.
+  demo_datos: { tabla: 'text', desde: 'int', hasta: 'int' },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
@@ -274,6 +277,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'verifactu_envios',
   // Roles.
   'roles',
+  // The demo's past.
+  'demo_datos',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
@@ -365,6 +370,8 @@ async function resetSequences(trx: Transaction<Database>): Promise<void> {
 
 async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSession: { id: number; email: string; tokenHash: string } | null) {
   await app.db.transaction().execute(async (trx) => {
+    // Before anything is deleted: refused if it would lose an issued invoice or a fiscal record.
+    await protegerRegistrosFiscales(trx, tables, app.dialect);
     for (const table of [...TABLE_NAMES].reverse()) await trx.deleteFrom(table).execute();
     for (const table of TABLE_NAMES) {
       const rows = tables[table];

@@ -1,9 +1,11 @@
+import { actividadActions } from '../actividad/acciones.ts';
 import { almacenActions } from './almacenes/index.ts';
 import { archivoActions } from './archivos.ts';
 import { catalogoActions } from './catalogo/index.ts';
 import { compraActions } from './compras/index.ts';
 import { configuracionActions } from './configuracion.ts';
 import { copiaActions } from './copia.ts';
+import { demoActions } from './demo.ts';
 import { graficoActions } from './grafico.ts';
 import { createActionRegistry } from './registry.ts';
 import { serieActions } from './series.ts';
@@ -23,8 +25,10 @@ export const createRegistry = () =>
     graficoActions,
     archivoActions,
     copiaActions,
+    demoActions,
     catalogoActions,
     almacenActions,
     compraActions,
     ventaActions,
+    actividadActions,
   );

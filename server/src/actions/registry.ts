@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { MESSAGES, validate } from 'shared/domain';
 import type { ApiResponse, FlagName, Infer, ModuleFlags, Schema } from 'shared/domain';
+import { conActividad } from '../actividad/registro.ts';
+import { SIN_ACTIVIDAD } from '../actividad/entidades.ts';
 import { ActionError } from '../errors.ts';
 import { comprobarDatos, comprobarNecesidad } from '../auth/derechos.ts';
 import type { AppContext } from '../context.ts';
@@ -104,11 +106,16 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
     }
 
     let result: ActionResult;
+    const run = () => action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
     try {
       // What the data needs of the role beyond the action's level (a line's price, an undo on an earlier day…).
       const refusedData = await comprobarDatos(action.name, { user, input, raw, app: ctx });
       if (refusedData) return reply.code(refusedData.status).send(refusedData.body);
-      result = await action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
+      // A state-changing action runs in its audit context: each transaction it commits leaves its activity line.
+      result =
+        action.method === 'POST' && !SIN_ACTIVIDAD.has(action.name)
+          ? await conActividad(action.name, { usuario: user && { id: user.id, nombre: user.nombre }, ip: request.ip ?? null, input }, run)
+          : await run();
     } catch (err) {
       if (err instanceof ActionError) return reply.code(err.status).send(err.body);
       throw err;

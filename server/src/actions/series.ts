@@ -52,9 +52,9 @@ export const serieActions = [
       // Codes are compared and kept in capitals: "a" and "A" are the same serie for a shopkeeper.
       const codigo = input.codigo.toUpperCase();
       if (await taken(app.db, 'series', 'codigo', codigo, input.id)) throw duplicatedCodigo();
-      const id = await uniqueOr(duplicatedCodigo, async () => {
+      const id = await uniqueOr(duplicatedCodigo, () => app.db.transaction().execute(async (trx) => {
         if (input.id === null) {
-          const created = await app.db
+          const created = await trx
             .insertInto('series')
             .values({ codigo, descripcion: input.descripcion, tipo: input.tipo, activo: 'activo' in raw ? (input.activo ?? 0) : 1 })
             .returning('id')
@@ -63,10 +63,10 @@ export const serieActions = [
         }
         const values: Partial<SerieRow> = { codigo, descripcion: input.descripcion, tipo: input.tipo };
         if ('activo' in raw) values.activo = input.activo ?? 0;
-        const updated = await app.db.updateTable('series').set(values).where('id', '=', input.id).executeTakeFirst();
+        const updated = await trx.updateTable('series').set(values).where('id', '=', input.id).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.notFound, '3');
         return input.id;
-      });
+      }));
       const saved = await app.db.selectFrom('series').select(COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
       return { RESULT: '0', data: [saved] };
     },

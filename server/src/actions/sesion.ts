@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { SESSION_COOKIE, clearSessionCookie, createSession, setSessionCookie } from '../session.ts';
+import { auditar } from '../actividad/registro.ts';
 import { defineAction, fail } from './registry.ts';
 import { readConfiguracion } from './configuracion.ts';
 import { DERECHOS, tablaAcciones } from '../auth/derechos.ts';
@@ -27,11 +28,15 @@ async function recentFailures(app: AppContext, keys: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.clave, Number(r.n)]));
 }
 
-async function recordFailure(app: AppContext, keys: string[]): Promise<void> {
+/** Counts a failed login, with its activity line (the address tried, and the user it names if there is one). */
+async function recordFailure(app: AppContext, keys: string[], email: string, usuarioId: number | null): Promise<void> {
   const fecha = nowIso();
-  await app.db.insertInto('intentos_login').values(keys.map((clave) => ({ clave, fecha }))).execute();
-  // Keep the table small: anything older than a day no longer counts.
-  await app.db.deleteFrom('intentos_login').where('fecha', '<', nowIso(-24 * 60 * 60 * 1000)).execute();
+  await app.db.transaction().execute(async (trx) => {
+    await trx.insertInto('intentos_login').values(keys.map((clave) => ({ clave, fecha }))).execute();
+    // Keep the table small: anything older than a day no longer counts.
+    await trx.deleteFrom('intentos_login').where('fecha', '<', nowIso(-24 * 60 * 60 * 1000)).execute();
+    auditar({ tipo: 'login_fallido', entidad_id: usuarioId, numero: email });
+  });
 }
 
 /** Where links in mails point: the configured public URL, else this request's own origin. */
@@ -59,17 +64,21 @@ export const sesionActions = [
       const user = await app.db.selectFrom('usuarios').selectAll().where('email', '=', input.email).executeTakeFirst();
       const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
       if (!user || !ok || user.activo !== 1) {
-        await recordFailure(app, [emailKey, ipKey]);
+        await recordFailure(app, [emailKey, ipKey], input.email, user?.id ?? null);
         throw fail(MESSAGES.loginFailed);
       }
 
       const previous = request.cookies[SESSION_COOKIE];
       const now = nowIso();
-      await app.db.deleteFrom('intentos_login').where('clave', '=', emailKey).execute();
-      if (previous) await app.db.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
-      await app.db.deleteFrom('sesiones').where('expira', '<=', now).execute();
-      const token = await createSession(app.db, user.id, request);
-      await app.db.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
+      const token = await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('intentos_login').where('clave', '=', emailKey).execute();
+        if (previous) await trx.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
+        await trx.deleteFrom('sesiones').where('expira', '<=', now).execute();
+        const created = await createSession(trx, user.id, request);
+        await trx.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
+        auditar({ usuario: { id: user.id, nombre: user.nombre }, entidad_id: user.id, numero: user.email });
+        return created;
+      });
       setSessionCookie(reply, request, token);
 
       const configuracion = await readConfiguracion(app);
@@ -161,7 +170,7 @@ export const sesionActions = [
       const rec = await app.db
         .selectFrom('recuperaciones as r')
         .innerJoin('usuarios as u', 'u.id', 'r.usuario_id')
-        .select(['r.usuario_id', 'r.expira', 'r.usada', 'u.activo', 'u.email'])
+        .select(['r.usuario_id', 'r.expira', 'r.usada', 'u.activo', 'u.email', 'u.nombre'])
         .where('r.token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (rec?.usada !== 0 || rec.expira <= now || rec.activo !== 1) throw fail(MESSAGES.recoveryInvalid);
@@ -178,6 +187,7 @@ export const sesionActions = [
         await trx.updateTable('usuarios').set({ password_hash: passwordHash }).where('id', '=', rec.usuario_id).execute();
         await trx.deleteFrom('sesiones').where('usuario_id', '=', rec.usuario_id).execute();
         await trx.deleteFrom('intentos_login').where('clave', '=', `email:${rec.email}`).execute();
+        auditar({ usuario: { id: rec.usuario_id, nombre: rec.nombre }, entidad_id: rec.usuario_id });
       });
       return { RESULT: '0', message: MESSAGES.passwordChanged, data: [] };
     },

@@ -91,20 +91,24 @@ export const usuarioActions = [
       const id = await uniqueOr(duplicatedEmail, async () => {
         if (input.id === null) {
           if (!input.password) throw invalidFields({ password: MESSAGES.passwordRequired });
-          const created = await app.db
+          const passwordHash = await hashPassword(input.password);
+          // Without a role, the one that changes nothing.
+          const rolId = input.rol_id ?? (await idRolPredefinido(app.db, 'consulta'));
+          const created = await app.db.transaction().execute((trx) =>
+            trx
             .insertInto('usuarios')
             .values({
               nombre: input.nombre,
               email: input.email,
-              password_hash: await hashPassword(input.password),
+              password_hash: passwordHash,
               activo: 'activo' in raw ? (input.activo ?? 0) : 1,
               ultimo_acceso: null,
               creado: nowIso(),
-              // Without a role, the one that changes nothing.
-              rol_id: input.rol_id ?? (await idRolPredefinido(app.db, 'consulta')),
+              rol_id: rolId,
             })
             .returning('id')
-            .executeTakeFirstOrThrow();
+            .executeTakeFirstOrThrow(),
+          );
           return created.id;
         }
         const id = input.id;

@@ -61,8 +61,11 @@ const FIJAS: Record<string, Derecho> = {
   listadoconfiguraciones: { necesidad: 'sesion' },
 
   editarconfiguracion: { necesidad: en('configuracion', 'editar'), comprobar: comprobarModulos },
-  // The audit trail (issue of its own): read in Configuración.
+  // The audit trail: read in Configuración.
   listadoactividad: { necesidad: en('configuracion', 'ver') },
+  // The demo company's generated year: what it is, and removing it (every generated document).
+  listadodemo: { necesidad: en('configuracion', 'ver') },
+  eliminardemo: { necesidad: en('configuracion', 'eliminar') },
   // The company's logo and favicon, an article's photo.
   subirarchivo: { necesidad: { areas: ['configuracion', 'catalogo'], nivel: 'editar' } },
   graficoinicio: { necesidad: ver('informes') },
@@ -108,6 +111,7 @@ const FIJAS: Record<string, Derecho> = {
   // Purchases.
   ...maestro('proveedores', 'proveedor', 'compras'),
   listadofacturasproveedor: { necesidad: ver('compras') },
+  listadopendienteshcp: { necesidad: ver('compras') },
   editarfacturaproveedor: { necesidad: en('compras', 'editar') },
   eliminarfacturaproveedor: { necesidad: en('compras', 'eliminar') },
   enviarcorreopedidocompra: { necesidad: en('compras', 'acciones') },

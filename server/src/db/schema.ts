@@ -188,7 +188,29 @@ export type Database = {
   registros_cadena: RegistrosCadenaTable;
   verifactu: VerifactuTable;
   verifactu_envios: VerifactuEnviosTable;
+  demo_datos: DemoDatosTable;
+  actividad: ActividadTable;
 };
+
+/** The activity log (migration 0010): append-only, written by actividad/registro.ts in each change's transaction. */
+export type ActividadTable = {
+  id: Generated<number>;
+  fecha: string;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  ip: string | null;
+  accion: string;
+  tipo: string;
+  entidad: string | null;
+  entidad_id: number | null;
+  numero: string | null;
+  /** JSON of the changed fields (masters and configuration). */
+  antes: string | null;
+  despues: string | null;
+};
+
+/** The demo's generated rows: per table, their id range (migration 0012_demo). */
+export type DemoDatosTable = { tabla: string; desde: number; hasta: number };
 
 // Ventas (issue 8).
 export type ClientesTable = TableOf<Omit<Cliente, 'ventas_por_ejercicio' | 'pendiente_cobro' | 'vencido'>>;
@@ -319,6 +341,8 @@ export type ArticulosTable = TableOf<Omit<Articulo, ArticuloNotColumns>> & {
   orden_descripcion: string;
   /** Σ stock_movimientos.cantidad of the article, kept by database triggers; never written by the application. */
   stock_total: ColumnType<number, never, never>;
+  /** The average cost (ten-thousandths; null before any valued entry), kept by the ledger's insert trigger (documentos/coste.ts); only Recalcular writes it. */
+  coste_medio: ColumnType<number | null, never, number | string | null>;
 };
 
 export type ArticuloMaterialesTable = { articulo_id: number; material_id: number };

@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { CONF_FIELD, FLAG_NAMES } from 'shared/domain';
 import type { FlagName } from 'shared/domain';
-import { nowIso } from '../context.ts';
+import { nowIso, todayIn } from '../context.ts';
 import { hashPassword } from '../security.ts';
 import { idRolPredefinido, sincronizarRolesPredefinidos } from '../auth/roles.ts';
+import { generarDemo } from './demo/index.ts';
+import type { ResumenDemo } from './demo/index.ts';
 import { seedCatalogo } from './seed-catalogo.ts';
 import { seedCompras } from './seed-compras.ts';
 import { seedVentas } from './seed-ventas.ts';
@@ -35,7 +37,11 @@ const DEMO_SERIES = [
   { codigo: 'T', descripcion: 'Tickets (facturas simplificadas)', tipo: 'simplificada', activo: 1 },
 ] as const;
 
-export type SeedResult = { adminCreated: { email: string; generatedPassword: string | null } | null };
+export type SeedResult = {
+  adminCreated: { email: string; generatedPassword: string | null } | null;
+  /** What the demo's generated year holds, when this start generated it. */
+  demo: (ResumenDemo & { ms: number }) | null;
+};
 
 /**
  * First start only: the demo company with its series and catalogue, and an administrator. Idempotent, and safe
@@ -45,9 +51,10 @@ export async function seed(
   db: Kysely<Database>,
   dialect: DialectName,
   admin: { email: string; password?: string },
-  options: { demoStock?: boolean } = {},
+  options: { demoStock?: boolean; demo?: { timeZone: string } } = {},
 ): Promise<SeedResult> {
-  const result: SeedResult = { adminCreated: null };
+  const result: SeedResult = { adminCreated: null, demo: null };
+  let seeded = false;
   // Every start: the built-in roles as this version defines them.
   await sincronizarRolesPredefinidos(db);
 
@@ -63,6 +70,7 @@ export async function seed(
       await sql`select setval(pg_get_serial_sequence('configuracion', 'id'), (select max(id) from configuracion))`.execute(db);
     }
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      seeded = true;
       await db
         .insertInto('series')
         .values(DEMO_SERIES.map((s) => ({ ...s })))
@@ -95,6 +103,14 @@ export async function seed(
       .onConflict((oc) => oc.column('email').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) result.adminCreated = { email: admin.email, generatedPassword: generated };
+  }
+
+  // The demo's past (db/demo/): only on the start that seeded the company, with its parties and warehouses, in one transaction.
+  const demo = options.demo;
+  if (seeded && demo && (options.demoStock ?? true)) {
+    const t0 = Date.now();
+    const resumen = await db.transaction().execute((trx) => generarDemo(trx, dialect, todayIn(demo.timeZone), demo.timeZone));
+    result.demo = { ...resumen, ms: Date.now() - t0 };
   }
   return result;
 }

@@ -5,8 +5,8 @@ import type { FieldErrors } from 'shared/domain';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { documentoActions } from './engine.ts';
-import type { EffectContext, EffectResult, TipoEffects } from './engine.ts';
+import { registrarTipo } from './tipos.ts';
+import type { EffectContext, EffectResult, TipoEffects } from './tipos.ts';
 import { addToLines, ubicacionesHabituales, writeLedger } from './ledger.ts';
 import type { LedgerRow } from './ledger.ts';
 
@@ -183,9 +183,9 @@ export const perdidaEffects: TipoEffects<typeof documentoAlmacenSchema> = {
   },
 };
 
-/** The op.asp actions of the warehouse documents. */
-export const documentosAlmacenActions = [
-  ...documentoActions(DOCUMENTO_TIPOS.movimiento, movimientoEffects),
-  ...documentoActions(DOCUMENTO_TIPOS.inventario, inventarioEffects),
-  ...documentoActions(DOCUMENTO_TIPOS.perdida, perdidaEffects),
+/** The warehouse document types, registered with the engine (actions/almacenes makes their op.asp actions). */
+export const tiposAlmacen = [
+  registrarTipo(DOCUMENTO_TIPOS.movimiento, movimientoEffects),
+  registrarTipo(DOCUMENTO_TIPOS.inventario, inventarioEffects),
+  registrarTipo(DOCUMENTO_TIPOS.perdida, perdidaEffects),
 ];

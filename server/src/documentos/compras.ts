@@ -5,8 +5,8 @@ import type { Schema } from 'shared/domain';
 import { fail } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
-import { documentoActions } from './engine.ts';
-import type { DocRow, TipoEffects } from './engine.ts';
+import { registrarTipo } from './tipos.ts';
+import type { DocRow, TipoEffects } from './tipos.ts';
 import { cerrarPendiente } from './enlaces.ts';
 import { precioNetoSql } from './sql.ts';
 
@@ -72,9 +72,9 @@ export const devolucionCompraEffects: TipoEffects<typeof documentoCompraSchema> 
   origenes: ['albarancompra'],
 };
 
-/** The op.asp actions of the purchase documents. */
-export const documentosCompraActions = [
-  ...documentoActions(DOCUMENTO_TIPOS.pedidocompra, pedidoCompraEffects),
-  ...documentoActions(DOCUMENTO_TIPOS.albarancompra, albaranCompraEffects),
-  ...documentoActions(DOCUMENTO_TIPOS.devolucioncompra, devolucionCompraEffects),
+/** The purchase document types, registered with the engine (actions/compras makes their op.asp actions). */
+export const tiposCompra = [
+  registrarTipo(DOCUMENTO_TIPOS.pedidocompra, pedidoCompraEffects),
+  registrarTipo(DOCUMENTO_TIPOS.albarancompra, albaranCompraEffects),
+  registrarTipo(DOCUMENTO_TIPOS.devolucioncompra, devolucionCompraEffects),
 ];

@@ -5,7 +5,7 @@ import type { DocumentoTipo, DocumentoTipoDef, FieldErrors } from 'shared/domain
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { addToLines } from './ledger.ts';
-import type { LineaValida } from './engine.ts';
+import type { LineaValida } from './tipos.ts';
 
 /**
  * Links between document lines (documento_enlaces: child line ← parent line, with the quantity it
@@ -60,6 +60,29 @@ export async function borrarEnlaces(trx: Transaction<Database>, docId: number): 
 }
 
 /**
+ * What documents of `tipo` other than `docId` already take of each of `lineaIds` (a devolución: what was returned), by
+ * links to the line itself or to the lines made from it (an albarán line's invoice lines: the same goods). An albarán
+ * de venta's invoice lines themselves don't count against what may still be returned of it.
+ */
+async function tomadoPorTipo(trx: Transaction<Database>, tipo: string, lineaIds: readonly number[], docId: number | null): Promise<Map<number, number>> {
+  const tomado = new Map<number, number>();
+  for (let i = 0; i < lineaIds.length; i += CHUNK) {
+    const chunk = sql.join(lineaIds.slice(i, i + CHUNK));
+    const { rows } = await sql<{ raiz: number; s: string }>`
+      select t.raiz, cast(sum(e.cantidad) as text) as s
+      from (select l.id as raiz, l.id as linea from documento_lineas l where l.id in (${chunk})
+        union all select h.padre_linea_id as raiz, h.linea_id as linea from documento_enlaces h where h.padre_linea_id in (${chunk})) t
+      join documento_enlaces e on e.padre_linea_id = t.linea
+      join documento_lineas c on c.id = e.linea_id
+      join documentos cd on cd.id = c.documento_id
+      where cd.tipo = ${tipo} and c.documento_id <> ${docId ?? 0}
+      group by t.raiz`.execute(trx);
+    for (const r of rows) tomado.set(Number(r.raiz), Number(r.s));
+  }
+  return tomado;
+}
+
+/**
  * Checks the lines' `origen_linea_id`: a line of a type this one may come from, of the same article and
  * the same party, with enough left (pending units, or quantity not yet taken by other documents).
  * `anteriores`: this document's links before the save (given back first). Errors per line.
@@ -80,7 +103,11 @@ export async function validarOrigenes(
   const permitidos = new Set<string>([...origenes, ...Object.values(DOCUMENTO_TIPOS).filter((t) => t.hijo === def.tipo).map((t) => t.tipo)]);
   type Padre = { id: number; documento_id: number; articulo_id: number; cantidad: number; pendiente: number; tipo: string; proveedor_id: number | null; cliente_id: number | null };
   const padres = new Map<number, Padre>();
-  const tomado = new Map<number, number>();
+  // A return (not an invoice) of an invoice line whose goods came by an albarán line returns the same goods: what either
+  // path takes counts against both (mismos: the named line → the line its goods came from, among the allowed origins).
+  const mismos = new Map<number, number>();
+  /** The quantity of each of those lines. */
+  const cantidadOrigen = new Map<number, number>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const rows = await trx
@@ -90,21 +117,21 @@ export async function validarOrigenes(
       .where('l.id', 'in', chunk)
       .execute();
     for (const r of rows) padres.set(r.id, { ...r, cantidad: Number(r.cantidad), pendiente: Number(r.pendiente) });
-    // What other documents of this type already take (returned): an albarán de venta's invoice lines don't count
-    // against what may still be returned of it.
-    const others = await trx
+    if (FACTURAS.has(def.tipo)) continue;
+    const vienen = await trx
       .selectFrom('documento_enlaces as e')
-      .innerJoin('documento_lineas as c', 'c.id', 'e.linea_id')
-      .innerJoin('documentos as cd', 'cd.id', 'c.documento_id')
-      .select('e.padre_linea_id')
-      .select(sql<string>`cast(sum(e.cantidad) as text)`.as('s'))
-      .where('e.padre_linea_id', 'in', chunk)
-      .where('c.documento_id', '<>', docId ?? 0)
-      .where('cd.tipo', '=', def.tipo)
-      .groupBy('e.padre_linea_id')
+      .innerJoin('documento_lineas as pl', 'pl.id', 'e.padre_linea_id')
+      .innerJoin('documentos as pd', 'pd.id', 'pl.documento_id')
+      .select(['e.linea_id', 'e.padre_linea_id', 'pl.cantidad'])
+      .where('e.linea_id', 'in', chunk)
+      .where('pd.tipo', 'in', [...permitidos])
       .execute();
-    for (const o of others) tomado.set(o.padre_linea_id, Number(o.s));
+    for (const v of vienen) {
+      mismos.set(v.linea_id, v.padre_linea_id);
+      cantidadOrigen.set(v.padre_linea_id, Number(v.cantidad));
+    }
   }
+  const tomado = await tomadoPorTipo(trx, def.tipo, [...new Set([...ids, ...mismos.values()])], docId);
   const antes = new Map<number, number>();
   for (const a of anteriores.values()) antes.set(a.padre_linea_id, (antes.get(a.padre_linea_id) ?? 0) + a.cantidad);
   const pedido = new Map<number, number>();
@@ -122,14 +149,19 @@ export async function validarOrigenes(
     const facturable = !!DOCUMENTO_TIPOS[p.tipo as DocumentoTipo]?.facturable && FACTURAS.has(def.tipo);
     out.set(p.id, { pendiente: consumePendiente(p.tipo, def.tipo), documento_id: p.documento_id, facturable });
     // A link takes a positive quantity: an invoice's negative line (returned units) takes its absolute value.
-    pedido.set(p.id, (pedido.get(p.id) ?? 0) + Math.abs(l.cantidad));
+    for (const id of [p.id, mismos.get(p.id)]) if (id !== undefined) pedido.set(id, (pedido.get(id) ?? 0) + Math.abs(l.cantidad));
   });
   lineas.forEach((l, i) => {
     const o = l.origen_linea_id !== null ? out.get(l.origen_linea_id) : undefined;
     if (!o) return;
-    const p = padres.get(l.origen_linea_id!)!;
-    const disponible = o.pendiente ? p.pendiente + (antes.get(p.id) ?? 0) : Math.abs(p.cantidad) - (tomado.get(p.id) ?? 0);
-    if ((pedido.get(p.id) ?? 0) > disponible) {
+    const lleno = (id: number) => {
+      const p = padres.get(id);
+      const disponible =
+        o.pendiente && p ? p.pendiente + (antes.get(id) ?? 0) : Math.abs(p?.cantidad ?? cantidadOrigen.get(id) ?? 0) - (tomado.get(id) ?? 0);
+      return (pedido.get(id) ?? 0) > disponible;
+    };
+    const origen = mismos.get(l.origen_linea_id!);
+    if (lleno(l.origen_linea_id!) || (!o.pendiente && origen !== undefined && lleno(origen))) {
       errors[`lineas.${i}.cantidad`] ??= o.pendiente
         ? def.tipo === 'albaranventa' ? MESSAGES.servirMasDePendiente : MESSAGES.recibirMasDePendiente
         : cliente ? MESSAGES.devolverMasDeVendido : MESSAGES.devolverMasDeRecibido;

@@ -20,9 +20,11 @@ import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
 import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
+import { ultimaSinDeshacer } from './acciones.ts';
 import { almacenActivo } from './almacen.ts';
-import { documentoActions, numeroEnSerie } from './engine.ts';
-import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './engine.ts';
+import { numeroEnSerie } from './numeracion.ts';
+import { registrarTipo } from './tipos.ts';
+import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './tipos.ts';
 import { actualizarEstadoPadres, borrarEnlaces } from './enlaces.ts';
 import { DIRECTAS, filasStockVenta, moverStockVenta, reverseLedger, writeLedger } from './ledger.ts';
 import type { LedgerRow } from './ledger.ts';
@@ -55,6 +57,9 @@ export const facturaSchema = {
 /** editarrectificativa: + the invoice it corrects, its kind (R1-R5) and how (by differences or by substitution). */
 export const rectificativaSchema = {
   ...facturaSchema,
+  // Absent: the corrected invoice's (rectificativaEffects.completar).
+  cliente_id: { type: 'int', min: 1 },
+  almacen_id: { type: 'int', min: 1 },
   factura_id: { type: 'int', min: 1 },
   tipo: { type: 'enum', values: TIPOS_FACTURA.filter((t) => t.startsWith('R')) },
   modo: { type: 'enum', values: MODOS_RECTIFICACION },
@@ -90,23 +95,29 @@ function signos(lineas: readonly LineaValida[], origenes: Map<number, Origen>, e
   });
 }
 
-/** The invoice a rectificativa may correct: an issued factura or rectificativa of the same customer. */
-async function facturaRectificable(db: Kysely<Database>, id: unknown, clienteId: unknown) {
+/** A factura or rectificativa by id (a rectificativa's `factura_id`), whatever its state or customer. */
+async function facturaDe(db: Kysely<Database>, id: unknown) {
   if (typeof id !== 'number') return undefined;
-  const f = await db
+  return db
     .selectFrom('documentos')
     .select(['id', 'tipo', 'estado', 'cliente_id', 'tipo_factura', 'fecha', 'ejercicio', 'numero', 'serie_id', 'base', 'iva', 'recargo', 'total', 'almacen_id'])
     .where('id', '=', id)
     .where('tipo', 'in', [FACTURA.tipo, RECTIFICATIVA.tipo])
     .executeTakeFirst();
+}
+
+/** The invoice a rectificativa may correct: an issued factura or rectificativa of the same customer. */
+async function facturaRectificable(db: Kysely<Database>, id: unknown, clienteId: unknown) {
+  const f = await facturaDe(db, id);
   return f && f.estado === 'emitida' && f.cliente_id === clienteId ? f : undefined;
 }
 
 /** R5 corrects a simplified invoice (F2, or an R5); R1-R4 a full one (F1, R1-R4). */
 const tipoCasa = (tipo: TipoFactura, corregida: string | null | undefined) => (tipo === 'R5') === (corregida === 'F2' || corregida === 'R5');
 
-const base = (schema: typeof facturaSchema, columns: readonly string[]): TipoEffects<typeof facturaSchema> => ({
-  schema,
+const base = (schema: typeof facturaSchema | typeof rectificativaSchema, columns: readonly string[]): TipoEffects<typeof facturaSchema> => ({
+  // The rectificativa's own fields travel in the request as well (its effects are cast to its schema).
+  schema: schema as typeof facturaSchema,
   headerColumns: columns,
   precioPorDefecto: 'venta',
   almacenLineas: (h) => h.almacen_id,
@@ -228,8 +239,8 @@ async function lineasSegunOrigen(trx: Transaction<Database>, docId: number) {
 
 /**
  * A rectificativa's goods: by differences, each line not from a devolución moves −cantidad (a negative line
- * brings the units back; a devolución's already did); by substitution, per article, what the corrected lines ask
- * less what the replaced invoice's lines asked (kits as their components, services not at all).
+ * brings the units back; a devolución's already did); by substitution, per article and price, what the corrected lines
+ * ask less what the replaced invoice's lines asked (kits as their components, services not at all).
  */
 async function stockRectificativa(ctx: EffectContext, d: Cabecera): Promise<void> {
   const { trx } = ctx;
@@ -241,11 +252,12 @@ async function stockRectificativa(ctx: EffectContext, d: Cabecera): Promise<void
   }
   const nuevas = noDevueltas.length ? await filasStockVenta(trx, d.id, -1, noDevueltas) : [];
   const antes = await filasStockVenta(trx, d.factura_id!, 1);
-  // Per (article, location): the difference, at the corrected line's price where there is one.
+  // Per (article, location, price): the difference — units at an unchanged price net out; a price correction leaves
+  // the replaced units in at their old price and the new ones out at theirs, so the average sale price follows it.
   const grupos = new Map<string, LedgerRow>();
   for (const [filas, propias] of [[nuevas, true], [antes, false]] as const) {
     for (const f of filas) {
-      const k = `${f.articulo_id}|${f.ubicacion_id ?? ''}`;
+      const k = `${f.articulo_id}|${f.ubicacion_id ?? ''}|${f.precio}`;
       const g = grupos.get(k) ?? {
         articulo_id: f.articulo_id, almacen_id: almacenId, ubicacion_id: f.ubicacion_id, cantidad: 0, causa: 'rectificativa', documento_tipo: RECTIFICATIVA.tipo,
         documento_id: d.id, documento_linea_id: propias ? f.linea_id : null, accion_id: ctx.accionId, fecha: ctx.hoy, precio: f.precio,
@@ -363,15 +375,7 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
     { nif: alta.emisor, numSerie: alta.num_serie, fecha: `${anio}-${mes}-${dia}` },
   );
   // The stock its emission wrote comes back (the opposite rows, by this action).
-  const emision = await trx
-    .selectFrom('documento_acciones')
-    .select('id')
-    .where('documento_id', '=', d.id)
-    .where('accion', '=', 'emitir')
-    .where('deshecha_por', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');
   if (emision) await reverseLedger(trx, emision.id, ctx.accionId, ctx.hoy);
   await actualizarEstadoPadres(trx, await borrarEnlaces(trx, d.id));
   return {};
@@ -402,7 +406,7 @@ async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Pr
 }
 
 /**
- * `cobro` of listadofacturas: 'cobrada' (a cobro date), 'pendiente' (issued and unpaid) and 'vencida' (unpaid and past
+ * `cobro` of listadofacturas and listadorectificativas: 'cobrada' (a cobro date), 'pendiente' (issued and unpaid) and 'vencida' (unpaid and past
  * its first due date: the date plus the forma de pago's first term; no forma de pago: due on its date).
  */
 export const filtroCobro = { cobro: { type: 'enum', values: ['pendiente', 'vencida', 'cobrada'] } } as const satisfies Schema;
@@ -443,7 +447,15 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
   ...(base(rectificativaSchema, [...COLUMNAS, 'factura_id', 'tipo_factura', 'modo_rectificacion']) as unknown as TipoEffects<typeof rectificativaSchema>),
   // The corrected invoice's lines (what changes) and devolución lines (the units that came back).
   origenes: ['factura', 'rectificativa', 'devolucionventa'],
+  /** Customer and warehouse not given: those of the invoice it corrects (the party is then checked as always). */
+  async completar({ trx, header }) {
+    if (header.cliente_id !== null && header.almacen_id !== null) return;
+    const f = await facturaDe(trx, header.factura_id);
+    header.cliente_id ??= f?.cliente_id ?? null;
+    header.almacen_id ??= f?.almacen_id ?? null;
+  },
   async validate({ trx, header, lineas, errors }) {
+    if (header.almacen_id === null) errors.almacen_id = MESSAGES.required;
     await almacenActivo(trx, header.almacen_id, 'almacen_id', errors);
     if (header.serie_id === null || header.serie_id === undefined) errors.serie_id = MESSAGES.serieRequerida;
     else {
@@ -472,10 +484,13 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
   },
   acciones: { emitir, anular },
   alLeer,
+  // A rectificativa's cobro is the refund paid out (or, by substitution, what is still collected): the same filters.
+  filtros: filtroCobro,
+  filtrar: (input, hoy) => condicionesCobro(input.cobro, hoy),
 };
 
-/** The op.asp actions of facturas and rectificativas (listado, editar, eliminar, emitir, anular). */
-export const documentosFacturaActions = [
-  ...documentoActions(FACTURA, facturaEffects),
-  ...documentoActions(RECTIFICATIVA, rectificativaEffects),
+/** Facturas and rectificativas, registered with the engine (actions/ventas makes their op.asp actions: listado, editar, eliminar, emitir, anular). */
+export const tiposFactura = [
+  registrarTipo(FACTURA, facturaEffects),
+  registrarTipo(RECTIFICATIVA, rectificativaEffects),
 ];

@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../db/index.ts';
 
 /**
- * SQL fragments both engines need written apart: exact integer division and the average cost.
+ * SQL fragments both engines need written apart (exact integer division), and the cost an article is valued at.
  * Integers only: SQLite divides integers as integers; PostgreSQL's sum() of bigint is numeric, so its
  * quotients go through div() (the integer part) and back to bigint.
  */
@@ -23,18 +23,11 @@ export function roundDiv(dialect: DialectName, a: RawBuilder<unknown>, d: number
 }
 
 /**
- * The article's average cost (ten-thousandths): the weighted average of its `compra` ledger rows
- * (Σ cantidad × precio ÷ Σ cantidad, half-up) when it has any, else its precio_compra. `articulo` is
- * the SQL alias of an `articulos` row in the outer query (a correlated subquery: it reads the
- * article's own ledger rows through the (articulo_id, …) index).
+ * The cost an article is valued at (ten-thousandths): its average cost (`coste_medio`, documentos/coste.ts) once it has
+ * a valued entry, else its precio_compra. `articulo` is the SQL alias of an `articulos` row in the outer query.
  */
-export function costeMedioSql(dialect: DialectName, articulo: string): RawBuilder<number> {
-  const a = sql.ref(`${articulo}.id`);
-  const cantidad = sql`sum(cm.cantidad)`;
-  const importe = dialect === 'postgres' ? sql`sum(cast(cm.cantidad as numeric) * cm.precio)` : sql`sum(cm.cantidad * cm.precio)`;
-  const media = intDiv(dialect, sql`${importe} * 2 + ${cantidad}`, sql`2 * ${cantidad}`);
-  return sql<number>`coalesce((select case when ${cantidad} > 0 then ${media} end
-    from stock_movimientos cm where cm.articulo_id = ${a} and cm.causa = 'compra'), ${sql.ref(`${articulo}.precio_compra`)})`;
+export function costeMedioSql(articulo: string): RawBuilder<number> {
+  return sql<number>`coalesce(${sql.ref(`${articulo}.coste_medio`)}, ${sql.ref(`${articulo}.precio_compra`)})`;
 }
 
 /** A sum as text, so JavaScript reads it exactly as a BigInt whatever its size. */

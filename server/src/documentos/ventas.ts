@@ -1,11 +1,12 @@
 import type { Transaction } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES, calcularTotales, documentoVentaSchema as cabecera } from 'shared/domain';
 import type { FieldErrors, ParteHora, Schema, TipoIva } from 'shared/domain';
-import { NEW_ARTICULO, withDerived } from '../actions/catalogo/derivados.ts';
+import { NEW_ARTICULO, withDerived } from '../catalogo/derivados.ts';
 import type { Database } from '../db/schema.ts';
 import { almacenActivo } from './almacen.ts';
-import { documentoActions } from './engine.ts';
-import type { EffectContext, EffectResult, TipoEffects } from './engine.ts';
+import { registrarTipo } from './tipos.ts';
+import { toInt } from './validacion.ts';
+import type { EffectContext, EffectResult, TipoEffects } from './tipos.ts';
 import { cerrarPendiente } from './enlaces.ts';
 import { moverStockVenta } from './ledger.ts';
 
@@ -99,11 +100,6 @@ type HoraValida = { proceso_id: number; horas: number; precio: number };
 const HORAS = new WeakMap<Record<string, unknown>, HoraValida[]>();
 
 const MAX_HORAS = 500;
-
-const toInt = (v: unknown): number | null => {
-  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
-};
 
 /** Checks `horas: [{proceso_id, horas, precio?}]`; errors as `horas.N.campo`. Absent: no hours. */
 async function validarHoras(trx: Transaction<Database>, raw: unknown, errors: FieldErrors): Promise<HoraValida[]> {
@@ -249,10 +245,10 @@ export const parteEffects: TipoEffects<typeof parteSchema> = {
   },
 };
 
-/** The op.asp actions of the sales documents (facturas and rectificativas are in facturas.ts). */
-export const documentosVentaActions = [
-  ...documentoActions(DOCUMENTO_TIPOS.pedidoventa, pedidoVentaEffects),
-  ...documentoActions(DOCUMENTO_TIPOS.albaranventa, albaranVentaEffects),
-  ...documentoActions(DOCUMENTO_TIPOS.devolucionventa, devolucionVentaEffects),
-  ...documentoActions(DOCUMENTO_TIPOS.parte, parteEffects),
+/** The sales document types, registered with the engine (actions/ventas makes their op.asp actions). */
+export const tiposVenta = [
+  registrarTipo(DOCUMENTO_TIPOS.pedidoventa, pedidoVentaEffects),
+  registrarTipo(DOCUMENTO_TIPOS.albaranventa, albaranVentaEffects),
+  registrarTipo(DOCUMENTO_TIPOS.devolucionventa, devolucionVentaEffects),
+  registrarTipo(DOCUMENTO_TIPOS.parte, parteEffects),
 ];

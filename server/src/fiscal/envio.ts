@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from 'shared/domain';
+import { fueraDeActividad } from '../actividad/registro.ts';
 import { nowIso } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { ENDPOINTS, ErrorTransporte, LOTE_MAXIMO, TIEMPO_ESPERA_INICIAL, enviarSoap, leerFault, leerRespuesta, sobre } from './aeat.ts';
@@ -83,10 +84,13 @@ export class Sender {
   /** After an emission: a look at the queue soon (a full batch leaves at once). */
   nudge(delayMs = 50): void {
     if (this.opts.worker === false || this.closed || this.nudgeTimer) return;
-    this.nudgeTimer = setTimeout(() => {
-      this.nudgeTimer = null;
-      this.tick();
-    }, delayMs);
+    // Scheduled outside the emitting action's audit context: the sender's transactions are not that action's.
+    this.nudgeTimer = fueraDeActividad(() =>
+      setTimeout(() => {
+        this.nudgeTimer = null;
+        this.tick();
+      }, delayMs),
+    );
     this.nudgeTimer.unref();
   }
 

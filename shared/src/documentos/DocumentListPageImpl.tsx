@@ -10,6 +10,7 @@ import { necesidadDocumento } from '../domain/roles';
 import { downloadDocumentosPdf, empresaPdf, type DocumentosPdfOptions } from '../io/documentosPdf';
 import { linkColumn, type DataColumn } from '../ui/DataTable';
 import type { SelectOption } from '../ui/fields';
+import { FiltroFechas } from '../ui/FiltroFechas';
 import { ListView, type ListFilter, type ListFooterContext } from '../ui/ListView';
 import { PageHeader } from '../ui/layout';
 import { Button } from '../ui/primitives';
@@ -66,18 +67,6 @@ type DocumentListOpciones = {
   /** More options of the selection's PDF, from the documents read; default: the party's full data (`opcionesPdfTercero`). */
   pdfOptions?: (documentos: Documento[]) => Promise<Partial<DocumentosPdfOptions>>;
 };
-
-const StyledFechas = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-  align-items: center;
-  margin-bottom: 8px;
-  font-size: 14px;
-  color: ${({ theme }: T) => theme.gray[700]};
-  label { display: inline-flex; gap: 6px; align-items: center; }
-  input { font: inherit; padding: 6px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; min-height: 36px; }
-`;
 
 const StyledTotales = styled.div`
   display: flex;
@@ -244,20 +233,7 @@ function DocumentList({
           </>
         }
       />
-      <StyledFechas role="group" aria-label="Fechas">
-        <label>
-          Desde
-          <input type="date" aria-label="Desde" value={desde} max={hasta || undefined} onChange={(e) => setFecha('desde', e.target.value)} />
-        </label>
-        <label>
-          Hasta
-          <input type="date" aria-label="Hasta" value={hasta} min={desde || undefined} onChange={(e) => setFecha('hasta', e.target.value)} />
-        </label>
-        {(desde || hasta) && (
-          <Button type="button" $variant="ghost" $small onClick={() => setFechas((s) => ({ ...s, filters: { ...s.filters, desde: '', hasta: '' } }))}>
-            Quitar fechas
-          </Button>
-        )}
+      <FiltroFechas desde={desde} hasta={hasta} onChange={setFecha} onClear={() => setFechas((s) => ({ ...s, filters: { ...s.filters, desde: '', hasta: '' } }))}>
         {tercero && (
           <div style={{ minWidth: 260, flex: '0 1 360px' }}>
             <TerceroField<TerceroFila>
@@ -270,7 +246,7 @@ function DocumentList({
             />
           </div>
         )}
-      </StyledFechas>
+      </FiltroFechas>
       <ListView<DocumentoFila>
         title={title}
         rowKey={(d) => d.id}

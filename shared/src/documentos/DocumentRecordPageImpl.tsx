@@ -13,6 +13,7 @@ import { Button, Spinner } from '../ui/primitives';
 import DocumentActions from './DocumentActionsImpl';
 import LinesEditor, { type LinesEditorProps } from './LinesEditorImpl';
 import { DevolverDialog } from './DevolverDialog';
+import { DocumentHistory } from './DocumentHistory';
 import type { CampoCabecera, PantallaDocumento } from './pantalla';
 import { DocumentLinks, TERCEROS, TerceroField, type TerceroDocumentoFila } from './terceros';
 import type { DocumentEditor } from './useDocumentEditor';
@@ -263,6 +264,7 @@ export default function DocumentRecordPageImpl<C extends string>({
             disabledReason="Guarde los cambios antes de cambiar el estado del documento."
           />
           <DocumentLinks padres={documento.padres} hijos={documento.hijos} />
+          <DocumentHistory def={def} documento={documento} />
         </div>
       )}
       {children}

@@ -81,5 +81,16 @@ export type MovimientoArticulo = {
   saldo: number;
 };
 
-/** One difference found by `recalcularstock`. */
-export type DiferenciaStock = { articulo_id: number; codigo: string; descripcion: string; guardado: number; libro: number };
+/**
+ * One article `recalcularstock` finds wrong: its stored stock (`guardado`) against the ledger's sum (`libro`), and its
+ * stored average cost against the ledger replayed (ten-thousandths; null: no valued entry).
+ */
+export type DiferenciaStock = {
+  articulo_id: number;
+  codigo: string;
+  descripcion: string;
+  guardado: number;
+  libro: number;
+  coste_guardado: number | null;
+  coste_libro: number | null;
+};

@@ -455,6 +455,19 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
   },
 };
 
+/**
+ * The fiscal documents: the types numbered by a serie when issued (facturas, rectificativas; tickets when they
+ * come), each with its VERI*FACTU record. A restore may never lose one (server/src/fiscal/restaurar.ts).
+ */
+export const DOCUMENTO_TIPOS_FISCALES: readonly DocumentoTipo[] = Object.values(DOCUMENTO_TIPOS)
+  .filter((d) => d.series)
+  .map((d) => d.tipo);
+
+/** 'la factura', 'el ticket': a document's kind as a sentence names it. */
+export function conArticulo(def: DocumentoTipoDef): string {
+  return `${def.femenino ? 'la' : 'el'} ${def.singular.toLowerCase()}`;
+}
+
 /** The record screen of a document: '/almacenes/movimiento/12'; null for a type this build doesn't know. */
 export function rutaDocumento(tipo: string | null, id: number | null): string | null {
   const def = tipo ? DOCUMENTO_TIPOS[tipo as DocumentoTipo] : undefined;
@@ -569,6 +582,8 @@ export type Documento = Totales & {
   creado: string;
   creado_por_nombre?: string | null;
   modificado: string | null;
+  /** Who saved it or ran an action on it last (read with `&id=`). */
+  modificado_por_nombre?: string | null;
   /** Number of lines (lists). */
   num_lineas?: number;
   /** Only when read with `&id=`. */

@@ -66,3 +66,9 @@ export type SessionInfo = { user: Usuario; flags: ModuleFlags };
 export type UsuarioSesion = Pick<Usuario, 'id' | 'nombre' | 'email'> & { rol?: RolSesion };
 
 export const ESTADOS_ACTIVO = { 1: 'Activo', 0: 'Inactivo' } as const;
+
+/**
+ * `listadodemo`: the demo company's generated past (a new install's year of documents). `bloqueo`: why it can't be
+ * removed (a real invoice was emitted, or real documents use demo data), or null.
+ */
+export type EstadoDemo = { presente: boolean; documentos: number; facturas: number; bloqueo: string | null };

@@ -15,3 +15,4 @@ export * from './terceros';
 export * from './fiscal';
 export * from './verifactu';
 export * from './roles';
+export * from './actividad';

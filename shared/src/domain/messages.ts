@@ -41,6 +41,19 @@ export const MESSAGES = {
   invalidRequest: 'La petición no es válida',
   methodNotAllowed: 'Esta acción no admite este método',
   backupRestored: 'La copia de seguridad se ha restaurado correctamente',
+  demoNoHay: 'No hay datos de demostración que eliminar',
+  demoFacturaReal:
+    'Ya se ha emitido una factura real: los datos de demostración no se pueden eliminar, porque los registros de facturación VERI*FACTU son inalterables',
+  demoEnUso:
+    'Hay documentos propios que usan clientes, proveedores o documentos de demostración: elimínelos antes de eliminar los datos de demostración',
+  demoEliminada: 'Se han eliminado los datos de demostración',
+  // A restore never loses a fiscal document or record (RD 1007/2023: records are inalterable).
+  copiaPierdeFactura:
+    'La copia no contiene {documento} {numero} (y su registro VERI*FACTU): restaurarla la borraría y los registros de facturación son inalterables.',
+  copiaPierdeNumero: 'La copia no contiene {documento} {numero}: restaurarla la borraría y su número volvería a usarse.',
+  copiaPierdeRegistro: 'La copia no contiene el registro de {registro} de {documento} {numero}: restaurarla lo borraría y los registros de facturación son inalterables.',
+  copiaRetrocedeCadena: 'La copia haría retroceder la cadena de registros VERI*FACTU del NIF {emisor}: los registros de facturación son inalterables.',
+  copiaRetrocedeNumeracion: 'La copia haría retroceder la numeración de la serie {serie} en {ejercicio}: se repetirían números ya emitidos.',
   notBuilt: 'Manager TPV no está construido todavía. Ejecute «pnpm build» en la raíz del proyecto y reinicie el servidor.',
   recoveryMailSubject: 'Manager TPV: restablecer la contraseña',
   recoveryMailIntro: 'Ha solicitado restablecer su contraseña de Manager TPV. Abra este enlace para elegir una nueva (caduca en una hora):',
@@ -73,6 +86,9 @@ export const MESSAGES = {
   almacenDestinoIgual: 'El almacén de destino debe ser distinto del de origen',
   almacenNoActivo: 'El almacén no existe o no está activo',
   articuloNoExiste: 'El artículo no existe',
+  // Kits (artículos compuestos) have no stock of their own: only sales take them, moving their components.
+  kitNoComprable: 'Un artículo compuesto no se compra: pida al proveedor sus componentes',
+  kitSinStockPropio: 'Un artículo compuesto no tiene stock propio: mueva, cuente o dé de baja sus componentes',
   cantidadMayorQueCero: 'La cantidad debe ser un número entero mayor que 0',
   cantidadNoNegativa: 'La cantidad debe ser un número entero igual o mayor que 0',
   ubicacionOtroAlmacen: 'La ubicación no existe o no pertenece al almacén elegido',
@@ -114,6 +130,7 @@ export const MESSAGES = {
   clienteSinNif: 'El cliente de una factura completa necesita NIF',
   nadaQueFacturar: 'No hay albaranes ni devoluciones pendientes de facturar con esos criterios',
   cobroRegistrado: 'Se ha registrado el cobro de la factura',
+  reembolsoRegistrado: 'Se ha registrado el reembolso de la rectificativa',
   cadenaCorrecta: 'La cadena de registros es correcta',
   stockInsuficiente: 'No hay stock suficiente',
   cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',

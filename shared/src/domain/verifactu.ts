@@ -3,8 +3,11 @@
  * AEAT. The server sends the records; the screens show these states and warnings.
  */
 
-/** Where a record stands with the AEAT: waiting in the queue, sent without an answer yet, or the AEAT's answer. */
-export const ESTADOS_ENVIO = ['pendiente', 'enviado', 'correcto', 'aceptado_con_errores', 'incorrecto'] as const;
+/**
+ * Where a record stands with the AEAT: waiting in the queue, sent without an answer yet, or the AEAT's answer; `demo`:
+ * a record of the demo company's generated past, never sent.
+ */
+export const ESTADOS_ENVIO = ['pendiente', 'enviado', 'correcto', 'aceptado_con_errores', 'incorrecto', 'demo'] as const;
 export type EstadoEnvio = (typeof ESTADOS_ENVIO)[number];
 export const ESTADO_ENVIO_LABEL: Record<EstadoEnvio, string> = {
   pendiente: 'Pendiente de envío',
@@ -12,6 +15,7 @@ export const ESTADO_ENVIO_LABEL: Record<EstadoEnvio, string> = {
   correcto: 'Correcto',
   aceptado_con_errores: 'Aceptado con errores',
   incorrecto: 'Incorrecto',
+  demo: 'De demostración (no se envía)',
 };
 
 /** The label of a state as the server writes it (an unknown one as it comes). */

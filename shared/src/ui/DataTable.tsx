@@ -22,6 +22,8 @@ export type DataColumn<R> = {
   numeric?: boolean;
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** The header is read by screen readers but not shown (a checkbox column: its name, not an empty header). */
+  headerHidden?: boolean;
   /** Hidden below phone width. */
   hideOnPhone?: boolean;
   width?: string;

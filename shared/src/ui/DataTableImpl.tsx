@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTable, type Column } from 'react-table';
 import styled from 'styled-components';
 import type { DataColumn, DataTableProps } from './DataTable';
@@ -11,6 +11,7 @@ const StyledWrap = styled.div`
   border: 1px solid ${({ theme }: T) => theme.gray[200]};
   border-radius: ${({ theme }: T) => theme.radius};
   background: #fff;
+  &:focus-visible { outline: 2px solid ${({ theme }: T) => theme.primary[500]}; outline-offset: 2px; }
 `;
 const StyledTable = styled.table`
   width: 100%;
@@ -22,11 +23,32 @@ const StyledTable = styled.table`
   th button:focus-visible { outline: 2px solid ${({ theme }: T) => theme.primary[500]}; }
   tbody tr.clickable { cursor: pointer; }
   tbody tr.clickable:hover { background: ${({ theme }: T) => theme.primary[50]}; }
-  caption.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  caption.sr-only, th .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .right { text-align: right; font-variant-numeric: tabular-nums; }
   .center { text-align: center; }
   ${({ theme }: T) => theme.phone} { .phone-hide { display: none; } }
 `;
+
+/**
+ * Whether the element is wider than its box (a phone, many columns): then it is a named region the keyboard can
+ * reach and scroll with the arrows (axe scrollable-region-focusable), even with no focusable cell (an empty list).
+ */
+function useDesborda<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  const [desborda, setDesborda] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const medir = () => setDesborda(el.scrollWidth > el.clientWidth);
+    medir();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(medir);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, desborda] as const;
+}
 
 /** Presentational table (react-table) with server-side sorting. */
 export default function DataTableImpl<R extends object>({ columns, rows, rowKey, onRowClick, sort, onSort, empty, caption }: DataTableProps<R>) {
@@ -39,8 +61,10 @@ export default function DataTableImpl<R extends object>({ columns, rows, rowKey,
   const meta = new Map(columns.map((c) => [c.id, c]));
   const cls = (c?: DataColumn<R>) => [c?.align === 'right' ? 'right' : c?.align === 'center' ? 'center' : '', c?.hideOnPhone ? 'phone-hide' : ''].join(' ').trim();
 
+  const [wrap, desborda] = useDesborda<HTMLDivElement>();
+
   return (
-    <StyledWrap>
+    <StyledWrap ref={wrap} {...(desborda ? { role: 'region', 'aria-label': caption ?? 'Tabla', tabIndex: 0 } : {})}>
       <StyledTable {...getTableProps()}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
@@ -60,6 +84,8 @@ export default function DataTableImpl<R extends object>({ columns, rows, rowKey,
                           {c.header}
                           <span aria-hidden>{active ? (sort?.dir === 'desc' ? '▼' : '▲') : '↕'}</span>
                         </button>
+                      ) : c?.headerHidden ? (
+                        <span className="sr-only">{c.header}</span>
                       ) : (
                         c?.header
                       )}

@@ -35,7 +35,8 @@ export type ListFooterContext<R> = ListContext<R> & { answer: ApiResponse<R> | n
 /** Rows chosen by hand (for a bulk action): keys from `rowKey`, kept across pages and searches. */
 export type ListSelection<R> = {
   selected: (string | number)[];
-  onChange: (keys: (string | number)[]) => void;
+  /** The new keys, and the rows of the page shown (a key just chosen is one of them: a screen that needs the rows keeps them). */
+  onChange: (keys: (string | number)[], pageRows: R[]) => void;
   /** Accessible name of a row's checkbox ('Seleccionar A-001'). */
   rowLabel?: (row: R) => string;
 };
@@ -63,6 +64,8 @@ export type ListViewProps<R> = {
   exportName?: string;
   /** Extra query parameters fixed by the screen. */
   params?: ListParams;
+  /** What an empty table says (default «No hay resultados»). */
+  empty?: string;
   /** Under the table, before the pager: a totals row. */
   footer?: (ctx: ListFooterContext<R>) => ReactNode;
 };

@@ -57,8 +57,8 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
   const pageChosen = pageKeys.length > 0 && pageKeys.every((k) => chosen.has(k));
   // The table only redraws when its rows, columns, order or selection change: typing in the search
   // box (a scanner types a whole code in milliseconds) never redraws 100 rows per keystroke.
-  const latest = useRef({ rowKey, onRowClick, selection });
-  latest.current = { rowKey, onRowClick, selection };
+  const latest = useRef({ rowKey, onRowClick, selection, rows });
+  latest.current = { rowKey, onRowClick, selection, rows };
   const hasSelection = !!selection;
   const selectedKey = selection ? selection.selected.join('\u0000') : '';
   const tableColumns = useMemo<DataColumn<R>[]>(
@@ -67,7 +67,8 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
         ? [
             {
               id: '__seleccion',
-              header: '',
+              header: 'Selección',
+              headerHidden: true,
               width: '36px',
               cell: (r) => {
                 const sel = latest.current.selection;
@@ -82,7 +83,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
                     onClick={(e) => e.stopPropagation()}
                     onChange={(e) => {
                       const now = latest.current.selection;
-                      if (now) now.onChange(e.target.checked ? [...now.selected, k] : now.selected.filter((x) => x !== k));
+                      if (now) now.onChange(e.target.checked ? [...now.selected, k] : now.selected.filter((x) => x !== k), latest.current.rows);
                     }}
                   />
                 );
@@ -107,11 +108,11 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
         onRowClick={stableRowClick}
         sort={{ orden: state.orden, dir: state.dir }}
         onSort={handleSort}
-        empty={loading ? 'Cargando…' : 'No hay resultados'}
+        empty={loading ? 'Cargando…' : (props.empty ?? 'No hay resultados')}
         caption={title}
       />
     ),
-    [tableColumns, rows, stableRowKey, stableRowClick, state.orden, state.dir, handleSort, loading, title, selectedKey],
+    [tableColumns, rows, stableRowKey, stableRowClick, state.orden, state.dir, handleSort, loading, title, selectedKey, props.empty],
   );
 
   const handleFilter = (name: string, value: string) =>
@@ -219,6 +220,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
               onChange={(e) =>
                 selection.onChange(
                   e.target.checked ? [...selection.selected, ...pageKeys.filter((k) => !chosen.has(k))] : selection.selected.filter((k) => !pageKeys.includes(k)),
+                  rows,
                 )
               }
             />
@@ -230,7 +232,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
               : `${selection.selected.length.toLocaleString('es-ES')} seleccionado${selection.selected.length === 1 ? '' : 's'}`}
           </span>
           {selection.selected.length > 0 && (
-            <Button type="button" $variant="ghost" $small onClick={() => selection.onChange([])}>
+            <Button type="button" $variant="ghost" $small onClick={() => selection.onChange([], rows)}>
               Quitar selección
             </Button>
           )}

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodiesOf, renderSection } from 'shared/testing';
-import { doc, fakeCompras, listadoDocs } from '../../fakeCompras';
+import type { Documento } from 'shared';
+import { bodiesOf, renderSection, type FakeHandler } from 'shared/testing';
+import { doc, fakeCompras } from '../../fakeCompras';
 import menu from '../../menu.json';
 import Section from '../../section';
 
@@ -37,28 +38,40 @@ const devolucion = doc({
   desglose: [{ tipo_iva: '21', base: 1000, iva: 210, recargo: 0 }],
 });
 
+/** `listadopendienteshcp`: the supplier's documents, paged as the server does, devoluciones with signo -1. */
+const pendientes =
+  (docs: Documento[]): FakeHandler =>
+  ({ params }) => {
+    const pagina = Number(params?.pagina ?? 1);
+    const porPagina = Number(params?.porPagina ?? 25);
+    const suyos = docs.filter((d) => String(d.proveedor_id) === String(params?.proveedor_id)).map((d) => ({ ...d, signo: d.tipo === 'devolucioncompra' ? -1 : 1 }));
+    return { RESULT: '0', data: suyos.slice((pagina - 1) * porPagina, pagina * porPagina), total: suyos.length };
+  };
+
+async function elegirProveedor() {
+  const input = screen.getByRole('combobox', { name: /^Proveedor/ });
+  await userEvent.type(input, 'Ferre');
+  await screen.findByRole('option', { name: /Ferretería Levante SL/ });
+  await userEvent.keyboard('{Enter}');
+}
+
 describe('hcp', () => {
   it('compares the chosen documents per rate with the invoice, shows the difference and records it', async () => {
     const fake = fakeCompras({
-      listadoalbaranescompra: listadoDocs([albaran1, albaran2]),
-      listadodevolucionescompra: listadoDocs([devolucion]),
+      listadopendienteshcp: pendientes([albaran1, albaran2, devolucion]),
       listadofacturasproveedor: () => ({ RESULT: '0', data: [{ id: 40, proveedor_id: 3, numero_proveedor: 'F-099', fecha: '2026-02-28', total: 5000, diferencia: 0 }], total: 1 }),
       editarfacturaproveedor: () => ({ RESULT: '0', data: [{ id: 41 }] }),
       eliminarfacturaproveedor: () => ({ RESULT: '0', data: [] }),
     });
     renderSection(Section, menu.prefix, '/compras/hcp', { api: fake.api });
-    const input = screen.getByRole('combobox', { name: /^Proveedor/ });
-    await userEvent.type(input, 'Ferre');
-    await screen.findByRole('option', { name: /Ferretería Levante SL/ });
-    await userEvent.keyboard('{Enter}');
+    await elegirProveedor();
     await userEvent.type(screen.getByLabelText('Desde'), '2026-03-01');
 
     const docs = await screen.findByRole('table', { name: 'Documentos pendientes' });
-    expect(within(docs).getByText('AC 2026/000021')).toBeTruthy();
+    expect(await within(docs).findByText('AC 2026/000021')).toBeTruthy();
     // A devolución counts negative.
     expect(within(within(docs).getByText('DC 2026/000030').closest('tr')!).getByText('-12,10 €')).toBeTruthy();
-    const listado = fake.calls.filter((c) => c.ac === 'listadoalbaranescompra').at(-1)?.params;
-    expect(listado).toMatchObject({ proveedor_id: '3', estado: 'pendiente', desde: '2026-03-01' });
+    await waitFor(() => expect(fake.calls.filter((c) => c.ac === 'listadopendienteshcp').at(-1)?.params).toMatchObject({ proveedor_id: '3', desde: '2026-03-01' }));
 
     await userEvent.click(screen.getByLabelText('Incluir AC 2026/000020'));
     await userEvent.click(screen.getByLabelText('Incluir DC 2026/000030'));
@@ -109,5 +122,35 @@ describe('hcp', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deshacer' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'eliminarfacturaproveedor')).toEqual([{ id: 40 }]));
-  });
+  }, 20_000);
+  it('pages the pending documents (more than a page) and keeps what was chosen on each page', async () => {
+    const muchos = Array.from({ length: 30 }, (_, i) =>
+      doc({
+        id: 100 + i,
+        tipo: 'albarancompra',
+        numero: `AC 2026/${String(100 + i).padStart(6, '0')}`,
+        estado: 'pendiente',
+        base: 1000,
+        iva: 210,
+        total: 1210,
+        desglose: [{ tipo_iva: '21', base: 1000, iva: 210, recargo: 0 }],
+      }),
+    );
+    const fake = fakeCompras({ listadopendienteshcp: pendientes(muchos), editarfacturaproveedor: () => ({ RESULT: '0', data: [{ id: 41 }] }) });
+    renderSection(Section, menu.prefix, '/compras/hcp', { api: fake.api });
+    await elegirProveedor();
+    await screen.findByLabelText('Incluir AC 2026/000100');
+    expect(screen.getByText('1–25 de 30 resultados')).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('Incluir AC 2026/000100'));
+    await userEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await userEvent.click(await screen.findByLabelText('Incluir AC 2026/000129'));
+    expect(screen.getByText('2 seleccionados')).toBeTruthy();
+    // Both pages' documents add up: 2 × 12,10 €.
+    expect(screen.getByTestId('total-seleccion').textContent).toBe('24,20 €');
+    await userEvent.type(screen.getByLabelText(/^Número de factura/), 'F-200');
+    await userEvent.type(screen.getByLabelText(/^Total de la factura/), '24,20');
+    await userEvent.click(screen.getByRole('button', { name: 'Conciliar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarfacturaproveedor')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editarfacturaproveedor')[0]).toMatchObject({ albaranes: [100, 129], devoluciones: [] });
+  }, 20_000);
 });

@@ -6,6 +6,9 @@ import { createFakeApi, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
 
+/** The calls of the section under test (the demo section asks `listadodemo` as the page opens). */
+const sinDemo = <C extends { ac: string }>(calls: C[]) => calls.filter((c) => c.ac !== 'listadodemo');
+
 const backup = () => new File(['{"formato":"manager-tpv-backup"}'], 'manager-tpv-2026-11-21.json', { type: 'application/json' });
 
 describe('Utilidades', () => {
@@ -32,12 +35,12 @@ describe('Utilidades', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Restaurar copia de seguridad' });
     expect(within(dialog).getByText(/Se reemplazarán todos los datos actuales/)).toBeTruthy();
-    expect(fake.calls).toHaveLength(0);
+    expect(sinDemo(fake.calls)).toHaveLength(0);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Restaurar' }));
     await waitFor(() => expect(reloadConfig).toHaveBeenCalledTimes(1));
-    expect(fake.calls.map((c) => [c.method, c.ac])).toEqual([['UPLOAD', 'restaurarcopia']]);
-    expect((fake.calls[0].body as File).name).toBe('manager-tpv-2026-11-21.json');
+    expect(sinDemo(fake.calls).map((c) => [c.method, c.ac])).toEqual([['UPLOAD', 'restaurarcopia']]);
+    expect((fake.calls.find((c) => c.ac === 'restaurarcopia')!.body as File).name).toBe('manager-tpv-2026-11-21.json');
     expect(toasts).toContain(`success:${MESSAGES.backupRestored}`);
     expect(screen.getByText('Usuarios: 3 · Series: 2')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -49,7 +52,7 @@ describe('Utilidades', () => {
     await userEvent.upload(screen.getByLabelText('Archivo de copia (.json)'), backup());
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar copia…' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
-    expect(fake.calls).toHaveLength(0);
+    expect(sinDemo(fake.calls)).toHaveLength(0);
   });
 
   it('a file that is not a backup shows the server message and changes nothing here', async () => {
@@ -70,12 +73,12 @@ describe('Utilidades', () => {
 });
 
 describe('Recalcular stock', () => {
-  it('lists the articles whose stock differs from their ledger, and repairs them on request', async () => {
+  it('lists the articles whose stock or average cost differs from their ledger, and repairs them on request', async () => {
     const fake = createFakeApi({
       recalcularstock: (call) =>
         (call.body as { aplicar: number }).aplicar === 1
           ? { RESULT: '0', data: [{ reparados: 1 }] }
-          : { RESULT: '0', data: [{ articulo_id: 7, codigo: 'TOR-M4', descripcion: 'Tornillo M4', guardado: 5000, libro: 3500 }] },
+          : { RESULT: '0', data: [{ articulo_id: 7, codigo: 'TOR-M4', descripcion: 'Tornillo M4', guardado: 5000, libro: 3500, coste_guardado: 1, coste_libro: 66_965 }] },
     });
     renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
     await userEvent.click(screen.getByRole('button', { name: 'Comprobar stock' }));
@@ -83,10 +86,12 @@ describe('Recalcular stock', () => {
     expect(within(table).getByText('TOR-M4')).toBeTruthy();
     expect(within(table).getByText('5')).toBeTruthy();
     expect(within(table).getByText('3,5')).toBeTruthy();
+    expect(within(table).getByText('0,0001 €')).toBeTruthy();
+    expect(within(table).getByText('6,6965 €')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Corregir la diferencia' }));
     expect(await screen.findByText('Stock corregido en 1 artículo.')).toBeTruthy();
-    expect(fake.calls.map((c) => [c.ac, (c.body as { aplicar: number }).aplicar])).toEqual([
+    expect(sinDemo(fake.calls).map((c) => [c.ac, (c.body as { aplicar: number }).aplicar])).toEqual([
       ['recalcularstock', 0],
       ['recalcularstock', 1],
     ]);
@@ -96,6 +101,61 @@ describe('Recalcular stock', () => {
     const fake = createFakeApi({ recalcularstock: () => ({ RESULT: '0', data: [] }) });
     renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
     await userEvent.click(screen.getByRole('button', { name: 'Comprobar stock' }));
-    expect(await screen.findByText('El stock de todos los artículos coincide con sus movimientos.')).toBeTruthy();
+    expect(await screen.findByText('El stock y el coste medio de todos los artículos coinciden con sus movimientos.')).toBeTruthy();
+  });
+});
+
+describe('Datos de demostración', () => {
+  const demo = (bloqueo: string | null = null) => ({ RESULT: '0' as const, data: [{ presente: true, documentos: 12677, facturas: 721, bloqueo }] });
+
+  it('removes the demo data after a confirmation, and then says there is none', async () => {
+    const fake = createFakeApi({
+      listadodemo: () => demo(),
+      eliminardemo: () => ({ RESULT: '0', message: MESSAGES.demoEliminada, data: [{ documentos: 12677 }] }),
+    });
+    const reloadConfig = vi.fn(async () => {});
+    const { toasts } = renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api, reloadConfig });
+    expect(await screen.findByText(/12\.677 documentos de compra, venta y almacén, de ellos 721 facturas/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar datos de demostración…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Eliminar datos de demostración' });
+    expect(within(dialog).getByText(/Se eliminarán 12\.677 documentos de demostración/)).toBeTruthy();
+    expect(fake.calls.map((c) => c.ac)).toEqual(['listadodemo']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(/No hay datos de demostración/)).toBeTruthy();
+    expect(fake.calls.map((c) => [c.method, c.ac])).toEqual([
+      ['GET', 'listadodemo'],
+      ['POST', 'eliminardemo'],
+    ]);
+    expect(toasts).toContain(`success:${MESSAGES.demoEliminada}`);
+    expect(reloadConfig).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Eliminar datos de demostración…' })).toBeNull();
+  });
+
+  it('once a real invoice was emitted, says why and offers no removal', async () => {
+    const fake = createFakeApi({ listadodemo: () => demo(MESSAGES.demoFacturaReal) });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
+    expect(await screen.findByText(MESSAGES.demoFacturaReal)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Eliminar datos de demostración…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a refusal by the server (an invoice emitted meanwhile) shows its message and removes nothing here', async () => {
+    const fake = createFakeApi({
+      listadodemo: () => demo(),
+      eliminardemo: () => ({ RESULT: '2', message: MESSAGES.demoFacturaReal }),
+    });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar datos de demostración…' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(MESSAGES.demoFacturaReal)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Eliminar datos de demostración…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('without demo data there is nothing to remove', async () => {
+    const fake = createFakeApi({ listadodemo: () => ({ RESULT: '0', data: [{ presente: false, documentos: 0, facturas: 0, bloqueo: null }] }) });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
+    expect(await screen.findByText(/No hay datos de demostración/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Eliminar datos de demostración…' })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from 'shared';
 import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
-import { ARTICULOS, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
+import { ARTICULOS, documentoCobrable, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
 
 // jsPDF's Node build saves a download with fs.writeFileSync: the PDF is kept here (a byte a character, as its
 // strings are written: WinAnsi) instead of written to disk.
@@ -151,15 +151,8 @@ describe('Factura', () => {
   });
 
   it('«Registrar cobro» sends date and method; «Quitar cobro» sends an empty date', async () => {
-    let actual = emitida();
-    const fake = fakeVentas({
-      listadofacturas: () => ({ RESULT: '0', data: [actual] }),
-      cobrarfactura: (call: FakeCall) => {
-        const b = call.body as { fecha: string; forma: string };
-        actual = { ...actual, cobro_fecha: b.fecha || null, cobro_forma: b.forma || null };
-        return { RESULT: '0', data: [actual] };
-      },
-    });
+    const cobrable = documentoCobrable(emitida());
+    const fake = fakeVentas({ listadofacturas: cobrable.listado, cobrarfactura: cobrable.cobrarfactura });
     const r = renderFacturas('/ventas/factura/40', { api: fake.api });
     await userEvent.click(await screen.findByRole('button', { name: 'Registrar cobro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar el cobro' });
@@ -234,5 +227,32 @@ describe('Factura', () => {
     await userEvent.keyboard('TOR-M4{Tab}');
     await screen.findByLabelText('Cantidad de la línea 2');
     expect((screen.getByLabelText('Precio de la línea 2') as HTMLInputElement).value).toMatch(/^0,18/);
+  });
+});
+
+describe('Factura: stock disponible', () => {
+  it('a draft shows beside its direct-sale lines what would be left once emitted (below zero: a warning); emitted, what is left', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([factura({ lineas: [linea(51, ARTICULOS[0], 10000), linea(52, ARTICULOS[1], 2000)] })]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    // Central: 25 of TOR-M4 (10 invoiced: 15 left), none of LIB-01 (2 invoiced: −2).
+    expect(await within(await screen.findByTestId('linea-1')).findByText('Disponible: 15')).toBeTruthy();
+    const falta = await within(screen.getByTestId('linea-2')).findByText('Disponible: -2');
+    expect(falta.className).toMatch(/neg/);
+    expect(fake.calls.filter((c) => c.ac === 'disponibleventa').map((c) => c.params)).toEqual([{ almacen_id: '1', ids: '7,8' }]);
+  });
+
+  it('emitted, the stock already left: what is left as it is', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([emitida({ lineas: [linea(51, ARTICULOS[0], 10000)] })]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    expect(await within(await screen.findByTestId('linea-1')).findByText('Disponible: 25')).toBeTruthy();
+  });
+
+  it('lines invoicing an albarán (their goods left with it) ask for nothing', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([factura({ lineas: [linea(51, ARTICULOS[0], 10000, { origen_linea_id: 21 })] })]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    await screen.findByTestId('linea-1');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.queryByText(/^Disponible:/)).toBeNull();
+    expect(fake.calls.some((c) => c.ac === 'disponibleventa')).toBe(false);
   });
 });

@@ -68,3 +68,18 @@ function FacturasSection() {
 export function renderFacturas(route: string, options: RenderWithShellOptions = {}) {
   return renderSection(FacturasSection, menu.prefix, route, { config: CONFIG, ...options });
 }
+
+/**
+ * One emitted document kept by the test, as `listado<plural>` answers it, and `cobrarfactura` on it: the date and
+ * method sent become its cobro (a rectificativa's refund); empty ones take it away.
+ */
+export function documentoCobrable(inicial: Documento, message?: string) {
+  let actual = inicial;
+  const listado: FakeHandler = () => ({ RESULT: '0', data: [actual], total: 1 });
+  const cobrarfactura: FakeHandler = ({ body }) => {
+    const b = body as { fecha: string; forma: string };
+    actual = { ...actual, cobro_fecha: b.fecha || null, cobro_forma: b.forma || null };
+    return { RESULT: '0', message, data: [actual] };
+  };
+  return { listado, cobrarfactura };
+}

@@ -5,7 +5,7 @@ import { MESSAGES } from 'shared';
 import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
 import { doc } from '../../fakeVentas';
 import { AVISOS_DEVOLUCION } from '../devolucion';
-import { ARTICULOS, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
+import { ARTICULOS, documentoCobrable, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
 
 const select = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`)) as HTMLSelectElement;
 const opciones = (el: HTMLSelectElement) => [...el.options].map((o) => o.value).filter(Boolean);
@@ -86,22 +86,60 @@ describe('Rectificativa', () => {
     await waitFor(() => expect(r.toasts).toContain(`error:${MESSAGES.facturaARectificarNoValida}`));
   });
 
-  it('emitted, it shows the invoice it corrects as a link, and has no payment', async () => {
-    const fake = fakeVentas({
-      listadofacturas: listadoDocs([completa]),
-      listadorectificativas: listadoDocs([
-        rectificativa({ numero: 'R 2026/000001', estado: 'emitida', registro: { id: 9, tipo: 'alta', huella: 'AB12CD34EF56AB12CD34', fecha_hora_huso: '2026-03-04T10:00:00+01:00' } }),
-      ]),
-    });
-    renderFacturas('/ventas/rectificativa/70', { api: fake.api });
+  it('emitted, it shows the invoice it corrects as a link; «Reembolsar» records the refund paid out, «Quitar reembolso» undoes it', async () => {
+    const cobrable = documentoCobrable(rectificativa({
+      numero: 'R 2026/000001',
+      estado: 'emitida',
+      total: -1210,
+      forma_pago: 'transferencia',
+      registro: { id: 9, tipo: 'alta', huella: 'AB12CD34EF56AB12CD34', fecha_hora_huso: '2026-03-04T10:00:00+01:00' },
+    }), MESSAGES.reembolsoRegistrado);
+    const fake = fakeVentas({ listadofacturas: listadoDocs([completa]), listadorectificativas: cobrable.listado, cobrarfactura: cobrable.cobrarfactura });
+    const r = renderFacturas('/ventas/rectificativa/70', { api: fake.api });
     expect(await screen.findByRole('heading', { name: 'Factura rectificativa R 2026/000001' })).toBeTruthy();
     const fiscal = screen.getByLabelText('Situación fiscal');
     expect(within(fiscal).getByRole('link', { name: 'A 2026/000012' }).getAttribute('href')).toBe('/ventas/factura/40');
-    expect(within(fiscal).queryByTestId('cobro')).toBeNull();
+    expect(within(fiscal).getByTestId('cobro').textContent).toMatch(/^Reembolso(Pendiente de reembolso|Vencida)/);
     expect(screen.queryByRole('button', { name: 'Registrar cobro' })).toBeNull();
     expect(select('Factura rectificada').value).toBe('40');
     expect(select('Tipo de rectificativa').value).toBe('R1');
     expect(screen.getByRole('button', { name: 'Rectificar' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar el reembolso' });
+    // Money paid out to the customer: the amount reads positive.
+    expect(within(dialog).getByText(/^Rectificativa R 2026\/000001 de .* por 12,10 €\.$/)).toBeTruthy();
+    const fecha = within(dialog).getByLabelText(/^Fecha de reembolso/);
+    await userEvent.clear(fecha);
+    await userEvent.type(fecha, '2026-03-20');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar reembolso' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')).toEqual([{ id: 70, fecha: '2026-03-20', forma: 'transferencia' }]));
+    expect((await screen.findByTestId('cobro')).textContent).toContain('Reembolsada el 20/03/2026 (Transferencia bancaria)');
+    expect(r.toasts).toContain(`success:${MESSAGES.reembolsoRegistrado}`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar reembolso' }));
+    const quitar = await screen.findByRole('dialog', { name: 'Quitar el reembolso' });
+    expect(within(quitar).getByText('La rectificativa R 2026/000001 volverá a estar pendiente de reembolso.')).toBeTruthy();
+    await userEvent.click(within(quitar).getByRole('button', { name: 'Quitar el reembolso' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 70, fecha: '', forma: '' }));
+    await waitFor(() => expect(screen.getByTestId('cobro').textContent).not.toContain('Reembolsada'));
+  }, 20_000);
+
+  it('the list shows each one’s refund and filters pending, overdue and refunded (`cobro`)', async () => {
+    const fake = fakeVentas({
+      listadorectificativas: listadoDocs([
+        rectificativa({ id: 71, numero: 'R 2026/000002', estado: 'emitida', total: -500, fecha: '2026-03-02', cobro_fecha: '2026-03-05', cobro_forma: 'efectivo' }),
+        rectificativa({ id: 72, numero: 'R 2026/000003', estado: 'emitida', total: -800, fecha: '2020-01-02', forma_pago: null }),
+      ]),
+    });
+    renderFacturas('/ventas/rectificativa', { api: fake.api });
+    const reembolsada = (await screen.findByText('R 2026/000002')).closest('tr')!;
+    expect(within(reembolsada).getByText('Reembolsada')).toBeTruthy();
+    expect(within(screen.getByText('R 2026/000003').closest('tr')!).getByText('Vencida')).toBeTruthy();
+    const filtro = screen.getByLabelText('Reembolso') as HTMLSelectElement;
+    expect([...filtro.options].map((o) => o.text)).toEqual(['Reembolso: todos', 'Pendientes de reembolso', 'Vencidas', 'Reembolsadas']);
+    await userEvent.selectOptions(filtro, 'vencida');
+    await waitFor(() => expect(fake.calls.filter((c) => c.ac === 'listadorectificativas').at(-1)?.params).toMatchObject({ cobro: 'vencida' }));
   });
 
   describe('de una devolución de mercancía ya facturada (?devolucion=)', () => {

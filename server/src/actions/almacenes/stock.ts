@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import type { RawBuilder } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES, numeroDocumento } from 'shared/domain';
+import type { Kysely, RawBuilder } from 'kysely';
+import { DOCUMENTO_TIPOS, MESSAGES, numeroDe } from 'shared/domain';
 import type { DiferenciaStock, DocumentoTipo, MovimientoArticulo, Schema, StockAlmacenFila } from 'shared/domain';
+import type { Database } from '../../db/schema.ts';
+import { costesDelLibro } from '../../documentos/coste.ts';
 import { costeMedioSql, roundDiv, toBig } from '../../documentos/sql.ts';
 import { contains, listSchema, paging } from '../common.ts';
 import { defineAction } from '../registry.ts';
@@ -29,10 +31,10 @@ const teoricasInput = {
 
 const and = (filters: RawBuilder<boolean>[]) => (filters.length ? sql.join(filters, sql` and `) : sql`1 = 1`);
 
-/** Displayed number of a ledger row's document, when it is one of the engine's types. */
-function numeroDe(tipo: string | null, ejercicio: number | null, numero: number | null): string | null {
+/** Displayed number of a ledger row's document, when it is one of the engine's types (an invoice's by its serie). */
+function numeroDelDocumento(tipo: string | null, d: { ejercicio: number | null; numero: number | null; serie_codigo: string | null }): string | null {
   const def = tipo && tipo in DOCUMENTO_TIPOS ? DOCUMENTO_TIPOS[tipo as DocumentoTipo] : undefined;
-  return def && ejercicio !== null ? numeroDocumento(def.prefijo, ejercicio, numero) : null;
+  return def && d.ejercicio !== null ? numeroDe(def, { ...d, ejercicio: d.ejercicio }) : null;
 }
 
 /** Stock queries of the warehouses (issue 6) and the ledger check of utilidades. */
@@ -44,7 +46,7 @@ export const stockAlmacenActions = [
     input: stockAlmacenInput,
     async handler({ input, app }) {
       const filtro = input.q ? sql`where ${contains('a.codigo', input.q)} or ${contains('a.descripcion', input.q)}` : sql``;
-      const coste = costeMedioSql(app.dialect, 'a');
+      const coste = costeMedioSql('a');
       const valor = roundDiv(app.dialect, sql`x.stock * x.coste_medio`, 100_000);
       // One warehouse's stock per article (index almacen_id, articulo_id), valued at average cost.
       const y = sql`with s as (
@@ -85,13 +87,14 @@ export const stockAlmacenActions = [
       const count = await sql<{ n: number }>`select count(*) as n from stock_movimientos sm where ${and(filtros)}`.execute(app.db);
       const p = paging(input);
       // Newest first; each row's balance is the stock after it within the filter's warehouse (or all of them).
-      const page = await sql<Omit<MovimientoArticulo, 'saldo' | 'documento_numero'> & { numero: number | null; ejercicio: number | null }>`
+      const page = await sql<Omit<MovimientoArticulo, 'saldo' | 'documento_numero'> & { numero: number | null; ejercicio: number | null; serie_codigo: string | null }>`
         select sm.id, sm.fecha, sm.almacen_id, al.nombre as almacen_nombre, sm.ubicacion_id, u.codigo as ubicacion_codigo, sm.causa,
-          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, sm.cantidad
+          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, se.codigo as serie_codigo, sm.cantidad
         from stock_movimientos sm
         join almacenes al on al.id = sm.almacen_id
         left join ubicaciones u on u.id = sm.ubicacion_id
         left join documentos d on d.id = sm.documento_id and d.tipo = sm.documento_tipo
+        left join series se on se.id = d.serie_id
         where ${and(filtros)} order by sm.id desc limit ${p.limit} offset ${p.offset}`.execute(app.db);
       const rows = page.rows;
       let data: MovimientoArticulo[] = [];
@@ -109,10 +112,10 @@ export const stockAlmacenActions = [
           acc += BigInt(r.cantidad);
           saldo.set(Number(r.id), acc);
         }
-        data = rows.map(({ numero, ejercicio, ...r }) => ({
+        data = rows.map(({ numero, ejercicio, serie_codigo, ...r }) => ({
           ...r,
           cantidad: Number(r.cantidad),
-          documento_numero: numeroDe(r.documento_tipo, ejercicio, numero),
+          documento_numero: numeroDelDocumento(r.documento_tipo, { ejercicio, numero, serie_codigo }),
           saldo: Number(saldo.get(Number(r.id)) ?? 0n),
         }));
       }
@@ -143,26 +146,47 @@ export const stockAlmacenActions = [
     method: 'POST',
     input: { aplicar: { type: 'flag' } } as const satisfies Schema,
     async handler({ input, app }) {
-      const diferencias = sql`select a.id as articulo_id, a.codigo, a.descripcion, a.stock_total as guardado, coalesce(s.libro, 0) as libro
-        from articulos a left join (select articulo_id, sum(cantidad) as libro from stock_movimientos group by articulo_id) s
-          on s.articulo_id = a.id
-        where a.stock_total <> coalesce(s.libro, 0)`;
       if (input.aplicar !== 1) {
-        const rows = await sql<DiferenciaStock>`${diferencias} order by a.codigo`.execute(app.db);
-        const data = rows.rows.map((r) => ({ ...r, guardado: Number(r.guardado), libro: Number(r.libro) }));
+        const data = await diferenciasStock(app.db);
         return { RESULT: '0', data, total: data.length };
       }
       const reparados = await app.db.transaction().execute(async (trx) => {
-        const rows = await sql<{ articulo_id: number }>`${diferencias}`.execute(trx);
-        const ids = rows.rows.map((r) => r.articulo_id);
-        for (let i = 0; i < ids.length; i += 500) {
-          const chunk = sql.join(ids.slice(i, i + 500));
-          await sql`update articulos set stock_total = (select coalesce(sum(sm.cantidad), 0) from stock_movimientos sm where sm.articulo_id = articulos.id)
-            where id in (${chunk})`.execute(trx);
+        const diferencias = await diferenciasStock(trx);
+        for (const d of diferencias) {
+          await sql`update articulos set stock_total = ${d.libro}, coste_medio = ${d.coste_libro} where id = ${d.articulo_id}`.execute(trx);
         }
-        return ids.length;
+        return diferencias.length;
       });
       return { RESULT: '0', message: MESSAGES.stockReparado, data: [{ reparados }] };
     },
   }),
 ];
+
+/**
+ * What Recalcular repairs, by código: the articles whose stored stock is not the ledger's sum, or whose stored average
+ * cost is not the ledger replayed (documentos/coste.ts).
+ */
+async function diferenciasStock(db: Kysely<Database>): Promise<DiferenciaStock[]> {
+  const { rows } = await sql<{ articulo_id: number; codigo: string; descripcion: string; guardado: string; libro: string; coste_guardado: string | null }>`
+    select a.id as articulo_id, a.codigo, a.descripcion, cast(a.stock_total as text) as guardado, cast(coalesce(s.libro, 0) as text) as libro,
+      cast(a.coste_medio as text) as coste_guardado
+    from articulos a left join (select articulo_id, sum(cantidad) as libro from stock_movimientos group by articulo_id) s on s.articulo_id = a.id
+    order by a.codigo`.execute(db);
+  const costes = await costesDelLibro(db, rows.map((r) => r.articulo_id));
+  const out: DiferenciaStock[] = [];
+  for (const r of rows) {
+    const coste = costes.get(r.articulo_id) ?? null;
+    const guardado = r.coste_guardado === null ? null : toBig(r.coste_guardado);
+    if (toBig(r.guardado) === toBig(r.libro) && guardado === coste) continue;
+    out.push({
+      articulo_id: r.articulo_id,
+      codigo: r.codigo,
+      descripcion: r.descripcion,
+      guardado: Number(toBig(r.guardado)),
+      libro: Number(toBig(r.libro)),
+      coste_guardado: guardado === null ? null : Number(guardado),
+      coste_libro: coste === null ? null : Number(coste),
+    });
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../common.ts';
 import { ActionError, defineAction, fail, invalidFields } from '../registry.ts';
 import { ocultarCostes } from '../../auth/derechos.ts';
-import { NEW_ARTICULO, withDerived } from './derivados.ts';
+import { NEW_ARTICULO, withDerived } from '../../catalogo/derivados.ts';
 import { ARTICULO_COLUMNS, ORDEN_ARTICULOS, findByBarras, listArticulos } from './consulta.ts';
 import { readFlags } from './flags.ts';
 import { cifrasArticulo, stockPorAlmacen } from './stock.ts';
@@ -281,7 +281,7 @@ export const articuloActionList = [
           const flags = await readFlags(trx);
           const errors: FieldErrors = {};
           const links = readLinks(raw, flags, errors);
-          let current: Omit<ArticuloRow, 'id' | 'stock_total'> | undefined;
+          let current: Omit<ArticuloRow, 'id' | 'stock_total' | 'coste_medio'> | undefined;
           if (input.id !== null) {
             current = await trx
               .selectFrom('articulos')

@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { Articulo } from 'shared/domain';
 import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { indexOnlyCount, queryWords, searchCondition } from './busqueda.ts';
+import { indexOnlyCount, queryWords, searchCondition } from '../../catalogo/busqueda.ts';
 
 /**
  * The article list's SQL, shared by `listadoarticulos`, `cambiarprecios` (its filter) and the

@@ -5,8 +5,8 @@ import type { FieldErrors, ModuleFlags, Schema, TipoIva, UnidadMedida } from 'sh
 import type { DialectName } from '../../db/index.ts';
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { ActionError, defineAction, fail } from '../registry.ts';
-import { foldText } from './busqueda.ts';
-import { NEW_ARTICULO, withDerived } from './derivados.ts';
+import { foldText } from '../../catalogo/busqueda.ts';
+import { NEW_ARTICULO, withDerived } from '../../catalogo/derivados.ts';
 import { ARTICULO_COLUMNS } from './consulta.ts';
 import { readFlags } from './flags.ts';
 

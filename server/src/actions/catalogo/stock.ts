@@ -76,8 +76,9 @@ export type Cifras = {
 };
 
 /**
- * Average prices (weighted by quantity over purchase / sale rows, ten-thousandths, half-up) and units
- * bought and sold (net of returns, thousandths). Exact: sums travel as text into BigInt.
+ * The average cost (`articulos.coste_medio`, documentos/coste.ts; 0 before any valued entry), the average sale price
+ * (weighted by quantity over the sale rows, ten-thousandths, half-up) and units bought and sold (net of returns,
+ * thousandths). Exact: sums travel as text into BigInt.
  */
 export async function cifrasArticulo(db: Kysely<Database>, articuloId: number): Promise<Cifras> {
   const rows = await db
@@ -89,13 +90,17 @@ export async function cifrasArticulo(db: Kysely<Database>, articuloId: number): 
     .where('causa', 'in', [...CAUSAS_COMPRA, ...CAUSAS_VENTA])
     .groupBy('causa')
     .execute();
+  const { coste_medio } = await db.selectFrom('articulos').select('coste_medio').where('id', '=', articuloId).executeTakeFirstOrThrow();
   const by = new Map(rows.map((r) => [r.causa, { cantidad: BigInt(r.cantidad), importe: BigInt(r.importe.replace(/\.0*$/, '')) }]));
   const get = (causa: StockCausa) => by.get(causa) ?? { cantidad: 0n, importe: 0n };
+  const suma = (...cs: { cantidad: bigint; importe: bigint }[]) => cs.reduce((t, c) => ({ cantidad: t.cantidad + c.cantidad, importe: t.importe + c.importe }));
   // importe is at scale 7 (thousandths × ten-thousandths): ÷ quantity (scale 3) gives scale 4.
   const media = (c: { cantidad: bigint; importe: bigint }) => (c.cantidad === 0n ? 0n : divRound(c.importe, c.cantidad));
   return {
-    precio_medio_compra: Number(media(get('compra'))),
-    precio_medio_venta: Number(media(get('venta'))),
+    precio_medio_compra: Number(coste_medio ?? 0),
+    // Sales, and the rectificativas that correct their prices or units (a correction's rows: the units back in at the
+    // old price, out at the new one).
+    precio_medio_venta: Number(media(suma(get('venta'), get('rectificativa')))),
     unidades_compradas: Number(get('compra').cantidad + get('devolucion_compra').cantidad),
     unidades_vendidas: Number(-(get('venta').cantidad + get('devolucion_venta').cantidad + get('rectificativa').cantidad + get('parte').cantidad)),
   };

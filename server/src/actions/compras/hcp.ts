@@ -89,6 +89,27 @@ async function accionEn(trx: Transaction<Database>, app: { dialect: 'sqlite' | '
   }
 }
 
+const PENDIENTE_COLUMNAS = ['d.id', 'd.tipo', 'd.ejercicio', 'd.numero', 'd.fecha', 'd.estado', 'd.proveedor_id', 'd.base', 'd.iva', 'd.total', 'd.retencion_importe', 'd.desglose'];
+
+/** A pending document as hcp offers it: its displayed number, amounts as integers, its breakdown and its sign. */
+function pendiente(d: DocFila & { retencion_importe: number }) {
+  const def = d.tipo === DEVOLUCION.tipo ? DEVOLUCION : ALBARAN;
+  return {
+    id: d.id,
+    tipo: d.tipo,
+    numero: numeroDocumento(def.prefijo, d.ejercicio, d.numero),
+    fecha: d.fecha,
+    estado: d.estado,
+    proveedor_id: d.proveedor_id,
+    base: Number(d.base),
+    iva: Number(d.iva),
+    total: Number(d.total),
+    retencion_importe: Number(d.retencion_importe),
+    desglose: (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[],
+    signo: def === DEVOLUCION ? -1 : 1,
+  };
+}
+
 const listInput = {
   ...listSchema(['fecha', 'numero_proveedor', 'total'] as const),
   proveedor_id: { type: 'int', min: 1 },
@@ -96,8 +117,56 @@ const listInput = {
   hasta: { type: 'date' },
 } as const satisfies Schema;
 
+const pendientesInput = {
+  ...listSchema(['fecha'] as const),
+  proveedor_id: { type: 'int', required: true, min: 1 },
+  desde: { type: 'date' },
+  hasta: { type: 'date' },
+} as const satisfies Schema;
+
+/** 'AC 2026/000012', '2026/12' or '12': the number (and year) a search names. */
+function numeroBuscado(q: string): { ejercicio: number | null; numero: number } | null {
+  const m = /(?:(\d{4})\s*\/\s*)?(\d{1,9})\s*$/.exec(q.trim());
+  return m ? { ejercicio: m[1] ? Number(m[1]) : null, numero: Number(m[2]) } : null;
+}
+
 /** hcp (issue 7): the supplier invoice that covers albaranes and devoluciones, which it finishes; its undo. */
 export const hcpActions = [
+  /**
+   * What an invoice of the supplier may cover: its pending albaranes (and devoluciones, with their flag on),
+   * one list paged like any other, oldest first, each with its breakdown per rate and its sign.
+   */
+  defineAction({
+    name: 'listadopendienteshcp',
+    method: 'GET',
+    flags: FLAGS,
+    input: pendientesInput,
+    async handler({ input, app }) {
+      const db = app.db as AnyDb;
+      const tipos = (await app.config.flags()).compras_devoluciones ? [ALBARAN.tipo, DEVOLUCION.tipo] : [ALBARAN.tipo];
+      const buscado = input.q ? numeroBuscado(input.q) : null;
+      const filters: RawBuilder<boolean>[] = [
+        sql<boolean>`d.proveedor_id = ${input.proveedor_id}`,
+        sql<boolean>`d.tipo in (${sql.join(tipos)})`,
+        sql<boolean>`d.estado = 'pendiente'`,
+      ];
+      if (input.desde) filters.push(sql<boolean>`d.fecha >= ${input.desde}`);
+      if (input.hasta) filters.push(sql<boolean>`d.fecha <= ${input.hasta}`);
+      if (input.q) filters.push(buscado ? sql<boolean>`d.numero = ${buscado.numero}` : sql<boolean>`1 = 0`);
+      if (buscado?.ejercicio) filters.push(sql<boolean>`d.ejercicio = ${buscado.ejercicio}`);
+      // biome-ignore lint/suspicious/noExplicitAny: any select query of the AnyDb above
+      const where = (q: any): any => filters.reduce((acc, f) => acc.where(f), q);
+      return listado(input, {
+        one: async (id) => (await where(db.selectFrom('documentos as d')).where('d.id', '=', id).select(PENDIENTE_COLUMNAS).execute()).map(pendiente)[0],
+        total: async () => (await where(db.selectFrom('documentos as d')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+        page: async ({ limit, offset, dir }) =>
+          (await where(db.selectFrom('documentos as d')).select(PENDIENTE_COLUMNAS).orderBy('d.fecha', dir).orderBy('d.id', dir).limit(limit).offset(offset).execute()).map(
+            pendiente,
+          ),
+      });
+    },
+  }),
+
   defineAction({
     name: 'editarfacturaproveedor',
     method: 'POST',

@@ -1,7 +1,8 @@
 import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MESSAGES, checkField, numeroDe } from 'shared/domain';
+import { documentosActions } from '../documentos.ts';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
-import { documentosFacturaActions } from '../../documentos/facturas.ts';
+import { tiposFactura } from '../../documentos/facturas.ts';
 import { comprobarCadenas } from '../../fiscal/cadena.ts';
 import { nowIso } from '../../context.ts';
 import { listSchema, paging } from '../common.ts';
@@ -10,7 +11,7 @@ import { defineAction, fail, invalidFields } from '../registry.ts';
 import { hfaActions } from './hfa.ts';
 
 /**
- * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice, its PDF e-mailed to the
+ * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice (of a rectificativa, its refund), its PDF e-mailed to the
  * customer, and the VERI*FACTU records (their list and the chain check). hfa is in hfa.ts.
  */
 
@@ -26,7 +27,7 @@ const registrosInput = {
 } as const satisfies Schema;
 
 export const facturaActions = [
-  ...documentosFacturaActions,
+  ...documentosActions(tiposFactura),
   ...hfaActions,
 
   defineAction({
@@ -59,7 +60,9 @@ export const facturaActions = [
         return d;
       });
       const leido = await readDocumento(app.db, DOCUMENTO_TIPOS[doc.tipo as 'factura'], doc.id);
-      return { RESULT: '0', message: MESSAGES.cobroRegistrado, data: [leido!] };
+      // A rectificativa's is the refund paid out to the customer.
+      const message = doc.tipo === DOCUMENTO_TIPOS.rectificativa.tipo ? MESSAGES.reembolsoRegistrado : MESSAGES.cobroRegistrado;
+      return { RESULT: '0', message, data: [leido!] };
     },
   }),
 

@@ -165,11 +165,14 @@ export const verifactuActions = [
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
       if (!Object.keys(set).length) throw invalidFields({ activo: MESSAGES.selectOption });
       // Another environment starts with the first waiting time; a switch on looks at the queue now.
-      await app.db
+      // In a transaction: the change and its activity line (with the settings before and after) commit together.
+      await app.db.transaction().execute((trx) =>
+        trx
         .updateTable('verifactu')
         .set({ ...set, ...(set.entorno ? { proximo_envio: null, fallos: 0 } : {}) })
         .where('id', '=', 1)
-        .execute();
+        .execute(),
+      );
       if (set.activo === 1) senderOf(app).nudge();
       return { RESULT: '0', message: MESSAGES.verifactuGuardado, data: [await infoVerifactu(app)] };
     },
@@ -184,14 +187,17 @@ export const verifactuActions = [
       if (!archivo) throw invalidFields({ archivo: MESSAGES.certificadoRequerido });
       const info = leerPkcs12(archivo, password);
       const c = cifrar(claveSecreta(app.dataDir), empaquetar(archivo, password));
-      await app.db
+      // In a transaction: the change and its activity line (with the settings before and after) commit together.
+      await app.db.transaction().execute((trx) =>
+        trx
         .updateTable('verifactu')
         .set({
           certificado: c.datos, certificado_iv: c.iv, certificado_tag: c.tag, titular: info.titular, nif: info.nif, emisor_certificado: info.emisor,
           caduca: info.caduca, fallos: 0, ultimo_error: null,
         })
         .where('id', '=', 1)
-        .execute();
+        .execute(),
+      );
       senderOf(app).nudge();
       return { RESULT: '0', message: MESSAGES.certificadoGuardado, data: [{ ...info, dias: diasHasta(info.caduca) }] };
     },
@@ -202,11 +208,14 @@ export const verifactuActions = [
     method: 'POST',
     flags: FLAGS,
     async handler({ app }) {
-      await app.db
+      // In a transaction: the change and its activity line (with the settings before and after) commit together.
+      await app.db.transaction().execute((trx) =>
+        trx
         .updateTable('verifactu')
         .set({ certificado: null, certificado_iv: null, certificado_tag: null, titular: null, nif: null, emisor_certificado: null, caduca: null })
         .where('id', '=', 1)
-        .execute();
+        .execute(),
+      );
       return { RESULT: '0', message: MESSAGES.certificadoEliminado, data: [await infoVerifactu(app)] };
     },
   }),

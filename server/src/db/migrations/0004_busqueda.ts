@@ -6,7 +6,7 @@ import type { DialectName } from '../index.ts';
 type AnyDb = Kysely<any>;
 
 /**
- * Search inside words (issue 6): "nillo" finds "tornillo" (see actions/catalogo/busqueda.ts). A
+ * Search inside words (issue 6): "nillo" finds "tornillo" (see catalogo/busqueda.ts). A
  * trigram index over `busqueda` answers `like '%fragment%'` for fragments of 3+ characters; the word
  * index of 0002 stays for words of one or two characters (they start a word).
  * - SQLite: an FTS5 external-content table with the trigram tokenizer, kept by triggers like

@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from '../index.ts';
 import * as m0001 from './0001_base.ts';
@@ -10,6 +10,9 @@ import * as m0006 from './0006_ventas.ts';
 import * as m0007 from './0007_verifactu.ts';
 import * as m0008 from './0008_stock_negativo.ts';
 import * as m0009 from './0009_roles.ts';
+import * as m0010 from './0010_actividad.ts';
+import * as m0012 from './0012_demo.ts';
+import * as m0013 from './0013_coste_medio.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -31,6 +34,9 @@ const STEPS: [string, Step][] = [
   ['0007_verifactu', m0007],
   ['0008_stock_negativo', m0008],
   ['0009_roles', m0009],
+  ['0010_actividad', m0010],
+  ['0012_demo', m0012],
+  ['0013_coste_medio', m0013],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -40,7 +46,13 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 /** Runs every pending migration; several instances starting at once are serialised by Kysely's lock. */
 export async function migrate(db: AnyDb, dialect: DialectName): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // PostgreSQL: Kysely looks for its tables in every schema unless told which; another installation's (or a test
+  // app's) schema in the same database would make it skip creating its own.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  // Steps whose numbers were reserved land after later ones (0009_roles after 0010, 0012 and 0013 on a database that
+  // ran those first): a pending step earlier than the last one run still runs, in name order.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });

@@ -400,3 +400,31 @@ describe('the public document components', () => {
     expect(await screen.findByRole('status', { name: 'Cargando' })).toBeTruthy();
   });
 });
+
+describe('DocumentHistory', () => {
+  it('shows each step of the record with who did it: created, every action (undone marked), the last change', async () => {
+    const doc = documento({
+      estado: 'enviado',
+      creado: '2026-03-01T09:00:00.000Z',
+      creado_por_nombre: 'Marta Vidal',
+      modificado: '2026-03-03T10:00:00.000Z',
+      modificado_por_nombre: 'Luis Gómez',
+      historial: [
+        { id: 1, accion: 'enviar', fecha: '2026-03-02T09:00:00.000Z', usuario_nombre: 'Luis Gómez', deshecha_por: 2 },
+        { id: 2, accion: 'deshacerenvio', fecha: '2026-03-02T11:00:00.000Z', usuario_nombre: null, deshecha_por: null },
+      ],
+    });
+    const fake = createFakeApi({ listadomovimientos: () => ({ RESULT: '0', data: [doc] }) });
+    renderWithShell(<Pagina p={pantallaDe('movimiento', ['almacen_id', 'almacen_destino_id', 'fecha'])} id="7" />, { api: fake.api });
+    await screen.findByRole('heading', { name: 'Movimiento MOV 2026/000007' });
+    const pasos = within(screen.getByRole('list', { name: 'Historial del documento' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(pasos).toEqual([
+      expect.stringMatching(/^Creado · .* · Marta Vidal$/),
+      expect.stringMatching(/^Enviar \(deshecha\) · .* · Luis Gómez$/),
+      expect.stringMatching(/^Deshacer envío · .* · usuario eliminado$/),
+      expect.stringMatching(/^Última modificación · .* · Luis Gómez$/),
+    ]);
+  });
+});

@@ -192,7 +192,7 @@ describe('Registros de facturación: envío a la AEAT', () => {
     const r = renderFacturas('/ventas/registros', { api: fake.api });
     await screen.findByRole('link', { name: 'A 2026/000012' });
     const filtro = screen.getByLabelText('Estado de envío') as HTMLSelectElement;
-    expect([...filtro.options].map((o) => o.textContent)).toEqual(['Todos', 'Pendiente de envío', 'Enviado', 'Correcto', 'Aceptado con errores', 'Incorrecto']);
+    expect([...filtro.options].map((o) => o.textContent)).toEqual(['Todos', 'Pendiente de envío', 'Enviado', 'Correcto', 'Aceptado con errores', 'Incorrecto', 'De demostración (no se envía)']);
     await userEvent.selectOptions(filtro, 'incorrecto');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'A 2026/000012' })).toBeNull());
     expect(fake.calls.at(-1)?.params).toMatchObject({ estado_envio: 'incorrecto', pagina: 1 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import type { DialectName } from '../../db/index.ts';
+import type { DialectName } from '../db/index.ts';
 
 /**
  * Article search: every word typed must appear inside a word of the article's código, referencia,

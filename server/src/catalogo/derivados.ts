@@ -1,6 +1,6 @@
 import { pvpFromNet } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
-import type { NewArticulo } from '../../db/schema.ts';
+import type { NewArticulo } from '../db/schema.ts';
 import { foldText, searchWords } from './busqueda.ts';
 
 /** The columns of an article that are computed, never typed in: its PVPs and its search columns. */

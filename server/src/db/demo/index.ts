@@ -1,0 +1,319 @@
+// The demo company's living past (first start, unless MANAGER_DEMO=0): a year of purchases, sales with their
+// VERI*FACTU records, transfers, counts and losses, written set-based by the same generators as the benches, in the
+// first start's transaction, and removable before going live («Eliminar datos de demostración» in Utilidades).
+//
+// What is demo: per table, the id range the generation wrote, in demo_datos (migration 0012_demo); its VERI*FACTU
+// records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { FORMA_PAGO_IDS, MESSAGES } from 'shared/domain';
+import type { EstadoDemo } from 'shared/domain';
+import type { TipoIva } from 'shared/domain';
+import { fail } from '../../errors.ts';
+import type { DialectName } from '../index.ts';
+import type { Database } from '../schema.ts';
+import { escribirAlmacen, generarAlmacen } from './almacen.ts';
+import { escribirCompras, generarCompras } from './compras.ts';
+import type { ArticuloCompra, ProveedorGenerado } from './compras.ts';
+import { guardarCostesDelLibro } from '../../documentos/coste.ts';
+import { addDays, bulk, cif, escritorDe, int, rand, seguirSecuencias, semilla, siguienteId } from './datos.ts';
+import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from './ventas.ts';
+import type { ArticuloVenta, ClienteGenerado } from './ventas.ts';
+
+/** The tables whose generated rows the demo records by id range, children first (the order removal deletes them in). */
+export const TABLAS_DEMO = [
+  'registros_facturacion', 'stock_movimientos', 'documento_enlaces', 'documento_acciones', 'documento_lineas', 'documentos', 'clientes', 'proveedores',
+] as const;
+export type TablaDemo = (typeof TABLAS_DEMO)[number];
+
+/** How big the demo's year is: a small hardware and household shop. */
+const TAMANO = { proveedores: 17, clientes: 35, compras: 300, facturas: 700 } as const;
+
+/** VERI*FACTU records of the demo: never sent (the sender only picks 'pendiente'). */
+export const ESTADO_ENVIO_DEMO = 'demo';
+
+const PROVEEDORES: [string, string][] = [
+  ['Tornillería Industrial del Vallés, S.L.', 'FER'],
+  ['Pinturas y Barnices del Henares, S.L.', 'PIN'],
+  ['Iluminación Técnica Ibérica, S.A.', 'ELE'],
+  ['Droguería Mayorista de Levante, S.L.', 'DRO'],
+  ['Viveros y Jardín del Tajo, S.L.', 'JAR'],
+  ['Herramientas Profesionales del Norte, S.L.', 'FER'],
+  ['Material Eléctrico Guadarrama, S.L.', 'ELE'],
+  ['Celulosas del Cantábrico, S.A.', 'DRO'],
+  ['Abonos y Sustratos Manchegos, S.L.', 'JAR'],
+  ['Suministros Ferreteros de la Alcarria, S.L.', 'FER'],
+  ['Distribuciones Químicas del Jarama, S.L.', 'DRO'],
+  ['Cables y Conductores del Ebro, S.L.', 'ELE'],
+  ['Brochas Artesanas de Segovia, S.L.', 'PIN'],
+  ['Riego Eficiente Mediterráneo, S.L.', 'JAR'],
+  ['Fijaciones Técnicas de Bilbao, S.L.', 'FER'],
+  ['Recubrimientos y Esmaltes Castilla, S.A.', 'PIN'],
+  ['Importaciones Hogar del Sur, S.L.', 'DRO'],
+];
+const ACTIVIDADES = ['Reformas', 'Construcciones', 'Instalaciones', 'Mantenimientos', 'Fontanería', 'Pinturas', 'Electricidad', 'Jardines', 'Limpiezas', 'Carpintería'];
+const APELLIDOS = ['García', 'Martín', 'Sánchez', 'Navarro', 'Ortega', 'Delgado', 'Castro', 'Serrano', 'Molina', 'Blanco', 'Rubio', 'Vega', 'Ramos', 'Gil'];
+const NOMBRES = ['Lucía', 'Javier', 'Carmen', 'Antonio', 'Elena', 'Pablo', 'Isabel', 'Miguel'];
+const LUGARES: [string, string, string][] = [
+  ['28001', 'Madrid', 'Madrid'], ['28100', 'Alcobendas', 'Madrid'], ['28220', 'Majadahonda', 'Madrid'], ['28801', 'Alcalá de Henares', 'Madrid'],
+  ['28901', 'Getafe', 'Madrid'], ['28911', 'Leganés', 'Madrid'], ['28300', 'Aranjuez', 'Madrid'], ['45001', 'Toledo', 'Toledo'],
+  ['19001', 'Guadalajara', 'Guadalajara'], ['40001', 'Segovia', 'Segovia'],
+];
+const LETRAS_DNI = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+type Rango = { tabla: string; desde: number; hasta: number };
+
+const maximo = async (trx: Kysely<Database>, tabla: TablaDemo) =>
+  Number((await sql<{ m: number | null }>`select max(id) as m from ${sql.table(tabla)}`.execute(trx)).rows[0]?.m ?? 0);
+
+/**
+ * Runs `escribir` (thousands of ledger rows in or out) with PostgreSQL's per-row stock_total trigger off, then sets
+ * every article's stock_total from the ledger in one statement (and, on both engines, its average cost): thousands of updates of the same few article rows
+ * in one transaction each walk the row's growing version chain (seconds, not milliseconds). SQLite updates in place.
+ */
+async function sinTriggerDeStock<T>(trx: Transaction<Database>, dialect: DialectName, escribir: () => Promise<T>): Promise<T> {
+  const pg = dialect === 'postgres';
+  if (pg) await sql`alter table stock_movimientos disable trigger stock_movimientos_total`.execute(trx);
+  const hecho = await escribir();
+  if (pg) {
+    await sql`alter table stock_movimientos enable trigger stock_movimientos_total`.execute(trx);
+    await sql`update articulos set stock_total = coalesce((select sum(sm.cantidad) from stock_movimientos sm where sm.articulo_id = articulos.id), 0)`.execute(trx);
+  }
+  // The average cost (documentos/coste.ts), which the trigger keeps on insert only, replayed from the ledger as it is now.
+  await guardarCostesDelLibro(trx);
+  return hecho;
+}
+
+export type ResumenDemo = { documentos: number; facturas: number; registros: number };
+
+/**
+ * The demo's year, ending today (`hoy`, the business's date): written inside `trx` (the first start's transaction)
+ * on a freshly seeded company (catalogue, the seed's suppliers and customers, PRINCIPAL and TIENDA).
+ */
+export async function generarDemo(trx: Transaction<Database>, dialect: DialectName, hoy: string, timeZone: string): Promise<ResumenDemo> {
+  return sinTriggerDeStock(trx, dialect, () => generar(trx, dialect, hoy, timeZone));
+}
+
+async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: string, timeZone: string): Promise<ResumenDemo> {
+  const r = escritorDe(trx, dialect);
+  semilla(20261125);
+  const antes = new Map<TablaDemo, number>();
+  for (const t of TABLAS_DEMO) antes.set(t, await maximo(trx, t));
+  const dias = Array.from({ length: 365 }, (_, k) => addDays(hoy, k - 364));
+  const admin = (await trx.selectFrom('usuarios').select('id').orderBy('id').executeTakeFirst())?.id ?? null;
+  const almacenes = await trx.selectFrom('almacenes').select(['id', 'codigo']).execute();
+  const principal = almacenes.find((a) => a.codigo === 'PRINCIPAL')!.id;
+  const tienda = (almacenes.find((a) => a.codigo === 'TIENDA') ?? almacenes.find((a) => a.id !== principal) ?? { id: principal }).id;
+  const series = await trx.selectFrom('series').select(['id', 'codigo', 'tipo']).execute();
+  const serieA = series.find((s) => s.tipo === 'normal')!;
+  const serieR = series.find((s) => s.tipo === 'rectificativa')!;
+  const filas = await trx
+    .selectFrom('articulos as a')
+    .leftJoin('familias as f', 'f.id', 'a.familia_id')
+    .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.precio_compra', 'a.precio_venta', 'a.tarifa_2', 'f.codigo as familia'])
+    .orderBy('a.id')
+    .execute();
+  const compra: ArticuloCompra[] = filas.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva as TipoIva, precio_compra: Number(a.precio_compra) }));
+  const venta: ArticuloVenta[] = filas.map((a, i) => ({ ...compra[i], precios: [Number(a.precio_venta), Number(a.tarifa_2) || Number(a.precio_venta)] }));
+
+  // Suppliers: the seed's three and the generated ones, each selling one familia (the seed's sell everything).
+  const primerProv = await siguienteId(r, 'proveedores');
+  const familiaDe = new Map<number, string | null>();
+  const seedProvs = await trx.selectFrom('proveedores').select(['id', 'forma_pago', 'retencion']).execute();
+  const provs: ProveedorGenerado[] = seedProvs.map((p) => ({ id: p.id, forma_pago: p.forma_pago ?? 'contado', retencion: Number(p.retencion) }));
+  for (const p of provs) familiaDe.set(p.id, null);
+  const nuevosProv = PROVEEDORES.slice(0, TAMANO.proveedores).map(([razon, familia], i) => {
+    const p = { id: primerProv + i, forma_pago: FORMA_PAGO_IDS[int(FORMA_PAGO_IDS.length)] as string, retencion: 0 };
+    familiaDe.set(p.id, familia);
+    provs.push(p);
+    const [cp, poblacion, provincia] = LUGARES[i % LUGARES.length];
+    return [p.id, `P${String(p.id).padStart(4, '0')}`, cif(3_100_000 + i * 7919), razon, cp, poblacion, provincia, `pedidos@proveedor${i + 4}.es`, p.forma_pago, 0, 1];
+  });
+  await bulk(r, 'proveedores', ['id', 'codigo', 'nif', 'razon_social', 'codigo_postal', 'poblacion', 'provincia', 'email', 'forma_pago', 'retencion', 'activo'], nuevosProv);
+
+  // Customers: the seed's five and the generated ones (trades on tarifa 2, shops under recargo, a few private customers).
+  const primerCli = await siguienteId(r, 'clientes');
+  const seedClis = await trx.selectFrom('clientes').select(['id', 'nif', 'razon_social', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento']).execute();
+  const clientes: ClienteGenerado[] = seedClis.map((c) => ({
+    id: c.id, nif: c.nif, nombre: c.razon_social, forma_pago: c.forma_pago ?? 'contado', retencion: Number(c.retencion), recargo: Number(c.recargo),
+    tarifa: Math.min(2, Number(c.tarifa)), descuento: Number(c.descuento),
+  }));
+  const nuevosCli = Array.from({ length: TAMANO.clientes }, (_, i) => {
+    const particular = i % 7 === 6;
+    const apellido = APELLIDOS[i % APELLIDOS.length];
+    const dni = 10_000_000 + i * 1_234_567;
+    const c: ClienteGenerado = {
+      id: primerCli + i,
+      nif: particular ? `${dni}${LETRAS_DNI[dni % 23]}` : cif(4_200_000 + i * 6151),
+      nombre: particular
+        ? `${NOMBRES[i % NOMBRES.length]} ${apellido} ${APELLIDOS[(i + 5) % APELLIDOS.length]}`
+        : `${ACTIVIDADES[i % ACTIVIDADES.length]} ${apellido}${i >= ACTIVIDADES.length ? ` ${LUGARES[i % LUGARES.length][1]}` : ''}, S.L.`,
+      forma_pago: particular ? 'contado' : (FORMA_PAGO_IDS[int(FORMA_PAGO_IDS.length)] as string),
+      retencion: 0,
+      recargo: !particular && i % 5 === 1 ? 1 : 0,
+      tarifa: !particular && i % 3 === 0 ? 2 : 1,
+      descuento: !particular && i % 4 === 2 ? 500 : 0,
+    };
+    clientes.push(c);
+    const [cp, poblacion, provincia] = LUGARES[(i * 3) % LUGARES.length];
+    return [
+      c.id, `C${String(c.id).padStart(4, '0')}`, c.nif, c.nombre, cp, poblacion, provincia, particular ? null : `administracion@cliente${i + 6}.es`, c.forma_pago, 0,
+      c.recargo, c.tarifa, c.descuento, 1,
+    ];
+  });
+  await bulk(
+    r,
+    'clientes',
+    ['id', 'codigo', 'nif', 'razon_social', 'codigo_postal', 'poblacion', 'provincia', 'email', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento', 'activo'],
+    nuevosCli,
+  );
+  await seguirSecuencias(r, ['proveedores', 'clientes']);
+
+  const ids = { doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones') };
+  // Purchases: a few suppliers carry most of them.
+  const compras = generarCompras({
+    hoy,
+    dias,
+    admin: admin ?? 0,
+    almacenes: [principal, tienda],
+    articulos: compra,
+    docs: TAMANO.compras,
+    lineas: 5,
+    ids,
+    pickProv: () => provs[rand() < 0.5 ? int(6) : int(provs.length)],
+    pickLines: (p, n) => {
+      const familia = familiaDe.get(p);
+      const propios = filas.map((a, i) => (familia && a.familia !== familia ? -1 : i)).filter((i) => i >= 0);
+      return [...new Set(Array.from({ length: n }, () => propios[int(propios.length)]))];
+    },
+    cantidad: () => (3 + int(14)) * 1000,
+  });
+  // Sales: the principal serves the trades, the shop the counter.
+  const lote = new Lote(ids, admin ?? 0);
+  const ventas = generarVentas(lote, {
+    hoy,
+    dias,
+    facturas: TAMANO.facturas,
+    lineas: 4,
+    articulos: venta,
+    pickCli: () => clientes[rand() < 0.4 ? int(8) : int(clientes.length)],
+    almacenDe: () => (rand() < 0.6 ? principal : tienda),
+    serie: serieA.id,
+    anuladas: 0.3,
+    rectificativas: { serie: serieR.id, proporcion: 0.02 },
+    cantidad: () => (1 + int(5)) * 1000,
+  });
+  const inicial = await trx.selectFrom('stock_movimientos').select(['articulo_id', 'almacen_id', 'cantidad', 'fecha']).execute();
+  const almacen = generarAlmacen({
+    hoy,
+    dias,
+    admin: admin ?? 0,
+    ids,
+    principal,
+    tienda,
+    articulos: compra,
+    ledger: [
+      ...inicial.map((m) => [m.articulo_id, m.almacen_id, null, null, Number(m.cantidad), null, null, null, null, null, m.fecha]),
+      ...compras.ledger,
+      ...lote.ledger,
+    ],
+  });
+  // Numbers per (tipo, serie, ejercicio) in date order (the purchases numbered themselves).
+  await escribirContadores(r, numerar([...lote.docs, ...almacen.docs]));
+  await escribirCompras(r, compras, compra, admin ?? 0);
+  await escribir(r, lote, venta);
+  await escribirAlmacen(r, almacen, compra, admin ?? 0);
+  const codigos = new Map(series.map((s) => [s.id, s.codigo]));
+  const registros = await encadenar(r, eventosDeVentas(ventas, venta, codigos), timeZone, ESTADO_ENVIO_DEMO);
+
+  const rangos: Rango[] = [];
+  for (const t of TABLAS_DEMO) {
+    const hasta = await maximo(trx, t);
+    if (hasta > antes.get(t)!) rangos.push({ tabla: t, desde: antes.get(t)! + 1, hasta });
+  }
+  await trx.insertInto('demo_datos').values(rangos).execute();
+  const docs = rangos.find((x) => x.tabla === 'documentos');
+  return { documentos: docs ? docs.hasta - docs.desde + 1 : 0, facturas: ventas.facturas.length, registros };
+}
+
+/** The demo's id ranges (none: no demo data). */
+export async function rangosDemo(db: Kysely<Database>): Promise<Map<string, Rango>> {
+  const rows = await db.selectFrom('demo_datos').select(['tabla', 'desde', 'hasta']).execute();
+  return new Map(rows.map((x) => [x.tabla, { tabla: x.tabla, desde: Number(x.desde), hasta: Number(x.hasta) }]));
+}
+
+/** `col` within the demo's range of a table (never, when the demo wrote none). */
+const dentro = (col: string, r: Rango | undefined) => (r ? sql<boolean>`${sql.ref(col)} between ${r.desde} and ${r.hasta}` : sql<boolean>`1 = 0`);
+
+const hay = async (trx: Kysely<Database>, query: ReturnType<typeof sql>) => (await sql`select 1 as x where exists (${query})`.execute(trx)).rows.length > 0;
+
+/**
+ * Why the demo can't be removed, or null: a real invoice was emitted (its VERI*FACTU record is inalterable and
+ * chained after the demo's), or real documents use demo parties, documents or lines.
+ */
+async function bloqueo(trx: Kysely<Database>, rg: Map<string, Rango>): Promise<string | null> {
+  const docs = rg.get('documentos');
+  const facturaReal = await hay(
+    trx,
+    sql`select 1 from registros_facturacion where not ${dentro('id', rg.get('registros_facturacion'))}
+      union all select 1 from documentos where tipo in ('factura', 'rectificativa') and numero is not null and not ${dentro('id', docs)}`,
+  );
+  if (facturaReal) return MESSAGES.demoFacturaReal;
+  const enUso = await hay(
+    trx,
+    sql`select 1 from documentos where not ${dentro('id', docs)}
+        and (${dentro('cliente_id', rg.get('clientes'))} or ${dentro('proveedor_id', rg.get('proveedores'))} or ${dentro('factura_id', docs)})
+      union all select 1 from documento_enlaces e join documento_lineas l on l.id = e.linea_id join documento_lineas p on p.id = e.padre_linea_id
+        where not ${dentro('l.documento_id', docs)} and ${dentro('p.documento_id', docs)}
+      union all select 1 from facturas_proveedor where ${dentro('proveedor_id', rg.get('proveedores'))}
+      union all select 1 from facturas_proveedor_documentos where ${dentro('documento_id', docs)}`,
+  );
+  return enUso ? MESSAGES.demoEnUso : null;
+}
+
+export async function estadoDemo(db: Kysely<Database>): Promise<EstadoDemo> {
+  const rg = await rangosDemo(db);
+  const docs = rg.get('documentos');
+  if (!rg.size) return { presente: false, documentos: 0, facturas: 0, bloqueo: null };
+  const [n] = (
+    await sql<{ documentos: number; facturas: number }>`select count(*) as documentos,
+        coalesce(sum(case when tipo in ('factura', 'rectificativa') then 1 else 0 end), 0) as facturas
+      from documentos where ${dentro('id', docs)}`.execute(db)
+  ).rows;
+  return { presente: true, documentos: Number(n.documentos), facturas: Number(n.facturas), bloqueo: await bloqueo(db, rg) };
+}
+
+/**
+ * Removes the demo's generated past, in the caller's transaction: every generated document with its lines, links,
+ * actions, ledger rows and VERI*FACTU records (and whatever later actions on them wrote), the generated suppliers and
+ * customers; the counters are rebuilt from the documents left (so numbering starts again at 1) and the chain heads of
+ * issuers with no records left go. Refused while `bloqueo` says why. Afterwards the company is as MANAGER_DEMO=0 leaves it.
+ */
+export async function eliminarDemo(trx: Transaction<Database>, dialect: DialectName): Promise<{ documentos: number }> {
+  const rg = await rangosDemo(trx);
+  if (!rg.size) throw fail(MESSAGES.demoNoHay, '3');
+  const motivo = await bloqueo(trx, rg);
+  if (motivo) throw fail(motivo, '2');
+  return sinTriggerDeStock(trx, dialect, () => eliminar(trx, rg));
+}
+
+async function eliminar(trx: Transaction<Database>, rg: Map<string, Rango>): Promise<{ documentos: number }> {  const docs = rg.get('documentos');
+  const lineas = sql`select id from documento_lineas where ${dentro('documento_id', docs)}`;
+  await sql`delete from documento_enlaces where ${dentro('id', rg.get('documento_enlaces'))} or linea_id in (${lineas}) or padre_linea_id in (${lineas})`.execute(trx);
+  await sql`delete from stock_movimientos where ${dentro('id', rg.get('stock_movimientos'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from registros_facturacion where ${dentro('id', rg.get('registros_facturacion'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from registros_cadena where not exists (select 1 from registros_facturacion r where r.emisor = registros_cadena.emisor)`.execute(trx);
+  await sql`delete from documento_acciones where ${dentro('id', rg.get('documento_acciones'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from parte_horas where ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from documento_lineas where ${dentro('id', rg.get('documento_lineas'))} or ${dentro('documento_id', docs)}`.execute(trx);
+  const borrados = await sql`delete from documentos where ${dentro('id', docs)}`.execute(trx);
+  await sql`delete from clientes where ${dentro('id', rg.get('clientes'))}`.execute(trx);
+  await sql`delete from proveedores where ${dentro('id', rg.get('proveedores'))}`.execute(trx);
+  // Numbering goes on from the documents left (none numbered: it starts again at 1).
+  await trx.deleteFrom('contadores').execute();
+  await sql`insert into contadores (tipo, serie_id, ejercicio, ultimo, ultima_fecha)
+    select tipo, coalesce(serie_id, 0), ejercicio, max(numero), max(fecha) from documentos where numero is not null
+    group by tipo, coalesce(serie_id, 0), ejercicio`.execute(trx);
+  await trx.deleteFrom('demo_datos').execute();
+  return { documentos: Number(borrados.numAffectedRows ?? 0) };
+}
