@@ -160,7 +160,9 @@ describe.each(backends())('actividad ($name)', (backend) => {
   });
 
   it('filters by user, entity and dates; the log has no action that edits or deletes it', async () => {
-    await save(t, t.cookie, 'editarusuario', { nombre: 'Marta Vidal', email: 'marta@demo.es', password: 'Clave-marta-1', password2: 'Clave-marta-1' });
+    // A role that edits the catalogue (a new user without one gets Consulta, which changes nothing).
+    const gestion = (await list(t, t.cookie, 'listadoroles', { q: 'Gestión' })).rows[0].id;
+    await save(t, t.cookie, 'editarusuario', { nombre: 'Marta Vidal', email: 'marta@demo.es', password: 'Clave-marta-1', password2: 'Clave-marta-1', rol_id: gestion });
     const marta = (await list(t, t.cookie, 'listadousuarios', { q: 'marta@demo.es' })).rows[0];
     await save(t, t.cookie, 'editarusuario', { id: marta.id, nombre: 'Marta Vidal', email: 'marta@demo.es', password: 'Clave-marta-2' });
     const [clave] = (await actividad(t, { entidad: 'usuario', entidad_id: marta.id })).lineas;

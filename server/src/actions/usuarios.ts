@@ -28,19 +28,24 @@ const usuarios = (db: Kysely<Database>) => db.selectFrom('usuarios as u').leftJo
 const leerUsuario = (db: Kysely<Database>, id: number) => usuarios(db).select(PUBLIC_COLUMNS).where('u.id', '=', id).executeTakeFirst();
 
 /**
- * The last active Administrador stays one: never deleted, deactivated or given another role (RESULT 1). The
- * Administrador role's row is locked first on PostgreSQL, so two administrators demoting each other at once are
- * checked one after the other (SQLite runs one writer at a time).
+ * The last active Administrador stays one: never deleted, deactivated or given another role (RESULT 1). Only when the
+ * user is one, the Administrador role's row is locked on PostgreSQL (a lock is a write there: nothing else is), so
+ * two administrators demoting each other at once are checked one after the other (SQLite runs one writer at a time).
  */
 async function protegerUltimoAdministrador(trx: Transaction<Database>, id: number): Promise<void> {
-  const admin = await trx
+  const u = await trx
+    .selectFrom('usuarios as u')
+    .innerJoin('roles as r', 'r.id', 'u.rol_id')
+    .select(['u.activo', 'r.clave', 'r.id as rol_id'])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (u?.clave !== 'administrador' || u.activo !== 1) return;
+  await trx
     .selectFrom('roles')
     .select('id')
-    .where('clave', '=', 'administrador')
+    .where('id', '=', u.rol_id)
     .$if(dialectOf(trx) === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
-  const u = await trx.selectFrom('usuarios').select(['rol_id', 'activo']).where('id', '=', id).executeTakeFirst();
-  if (!admin || !u || u.rol_id !== admin.id || u.activo !== 1) return;
+    .execute();
   if ((await otrosAdministradores(trx, id)) === 0) throw fail(MESSAGES.ultimoAdministrador);
 }
 
