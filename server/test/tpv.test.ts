@@ -96,7 +96,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(otra.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieDeOtroTerminal });
 
     const sinPareja = await t.op('terminaltpv');
-    expect(sinPareja.statusCode).toBe(401);
+    expect(sinPareja.statusCode).toBe(403);
     expect(sinPareja.json().message).toBe(MENSAJES_TPV.terminalNoEmparejado);
     const { codigo } = (await save(t, t.cookie, 'codigoterminal', { id: terminal.id })) as unknown as { codigo: string };
     expect(codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
@@ -119,7 +119,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const malo = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '0000' } });
     expect(malo.json().message).toBe(MENSAJES_TPV.pinIncorrecto);
     const sinTerminal = await t.op('identificartpv', { body: { usuario_id: admin.id, pin: '4321' } });
-    expect(sinTerminal.statusCode).toBe(401);
+    expect(sinTerminal.statusCode).toBe(403);
     const bueno = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
     expect(bueno.json()).toMatchObject({ RESULT: '0', user: { id: admin.id } });
     expect(bueno.cookies.find((x) => x.name === 'mtpv_sesion')).toBeTruthy();

@@ -146,7 +146,8 @@ const FIJAS: Record<string, Derecho> = {
   emparejarterminal: { necesidad: 'publica' },
   terminaltpv: { necesidad: 'publica' },
   identificartpv: { necesidad: 'publica' },
-  editarpintpv: { necesidad: 'sesion' },
+  // The cashier's own PIN (another user's also needs Usuarios › crear y modificar, checked by the action).
+  editarpintpv: { necesidad: en('tpv', 'editar') },
   articulostpv: { necesidad: ver('tpv') },
   listadobotonestpv: { necesidad: ver('tpv') },
   editarbotonestpv: { necesidad: en('configuracion', 'editar') },

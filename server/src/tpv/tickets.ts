@@ -331,7 +331,7 @@ async function guardarTicket(
   );
   const lineas = tk.lineas.map((l, i) => {
     const a = arts.get(l.articulo_id);
-    if (!a || a.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
+    if (a?.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
     const tipo = a.tipo_iva as TipoIva;
     return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
   });
@@ -403,7 +403,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
         const caja = await cajaAbierta(trx, terminal.id);
         if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
         const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
-        if (!serie || serie.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
+        if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
         if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
         ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja.id };
       }
