@@ -407,8 +407,14 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(ROL_PREDEFINIDO.caja.derechos.areas.tpv).toEqual(['ver', 'editar', 'acciones']);
     await save(t, t.cookie, 'editarusuario', { nombre: 'Cajera', email: 'cajera@tpv.es', password: 'Clave-tpv-2026', rol_id: caja.id });
     const cajera = await t.login('cajera@tpv.es', 'Clave-tpv-2026');
-    const vende = await subir({ terminal_id: terminal.id, tickets: [ticket()] }, cajera);
+    const vende = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }] })] }, cajera);
     expect(vende.body.RESULT).toBe('0');
+    // Caja may not change a price nor give a discount (its maximum is 0 %).
+    const precio = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 10_000 }] })] }, cajera);
+    expect(precio.status).toBe(403);
+    expect(precio.body).toMatchObject({ derecho: 'cambiar_precio', message: 'Su rol no permite cambiar el precio de un artículo en un documento. (línea 1)' });
+    const dto = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100, descuento: 500 }] })] }, cajera);
+    expect(dto.body).toMatchObject({ derecho: 'descuento' });
     const config = await t.op('editarterminal', { cookie: cajera, body: { id: terminal.id, nombre: 'X' } });
     expect(config.statusCode).toBe(403);
     expect((await t.op('editarbotonestpv', { cookie: cajera, body: { paginas: [] } })).statusCode).toBe(403);
