@@ -401,6 +401,24 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
 
+  it('negative stock refused by the configuration: an online ticket is refused, one the till issued offline is stored all the same', async () => {
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 0 } })).json().RESULT).toBe('0');
+    try {
+      const antes = await foto(t);
+      const online = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }] })] });
+      expect(online.status).toBe(400);
+      expect(online.body.message).toMatch(/^Ticket .+: No hay stock suficiente|^Ticket .+: .*TPV-A/);
+      expect(await foto(t)).toEqual(antes);
+      const i = await info();
+      const o = await offline(i, cabeza(i), i.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }]);
+      const [fila] = await subidos({ terminal_id: terminal.id, tickets: [o.tk] });
+      expect(fila).toMatchObject({ offline: 1, huella: o.gen.huella });
+    } finally {
+      expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 1 } })).json().RESULT).toBe('0');
+    }
+  });
+
   it('rights and flags: Caja sells, returns and closes but configures nothing; the tpv flag off answers 403', async () => {
     const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
     const caja = roles.find((r) => r.clave === 'caja')!;

@@ -22,7 +22,7 @@ import { ActionError, fail } from '../errors.ts';
 import { SISTEMA, claveCadena, nifDeCadena, registrarAltaGenerada } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
-import { moverStockVenta } from '../documentos/ledger.ts';
+import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
@@ -373,7 +373,9 @@ async function guardarTicket(
     registro: tk.registro,
   };
   try {
-    await ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
+    const emitir = () => ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
+    // Offline the goods already left and the record exists: negative stock never refuses it (online it may, per the setting).
+    await (tk.registro ? conStockNegativo(trx, emitir) : emitir());
   } catch (err) {
     if (err instanceof ActionError) throw rechazo(tk.uuid, String((err.body as { message?: string }).message ?? ''));
     throw err;
