@@ -107,7 +107,7 @@ async function main() {
             repetidos++;
           }
           numero = Number(fila.numero.split('/')[1]);
-          anterior = { id_emisor: till.info.emisor.nif, num_serie: fila.numero, fecha_expedicion: fila.numero ? (fila.xml.match(/<sf:FechaExpedicionFactura>([^<]+)</)?.[1] ?? '') : '', huella: fila.huella, fecha_hora_huso: fila.fecha_hora_huso };
+          anterior = { id_emisor: till.info.emisor.nif, num_serie: fila.numero, fecha_expedicion: fila.fecha_expedicion, huella: fila.huella, fecha_hora_huso: fila.fecha_hora_huso };
         }
       }),
     );

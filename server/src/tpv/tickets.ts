@@ -53,7 +53,7 @@ type DatosEmision = {
   totales: ReturnType<typeof totalesTicket>;
   registro: RegistroTpv | null;
   /** Filled by emitir: what the answer says of the record. */
-  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string };
+  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string };
 };
 
 /** dd-mm-aaaa → aaaa-mm-dd. */
@@ -120,6 +120,7 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     xml: hecho.xml,
     qr_url: qrDeAlta(hecho.campos),
     fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
+    fecha_expedicion: hecho.campos.FechaExpedicionFactura,
   };
   return { numero: { numero, ejercicio, tipo_factura: 'F2' } };
 }
@@ -278,6 +279,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     xml: r.xml,
     qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
     fecha_hora_huso: r.fecha_hora_huso,
+    fecha_expedicion: r.fecha_expedicion,
     offline: Number(d.offline) as 0 | 1,
     repetido: repetido ? 1 : 0,
   };
@@ -384,7 +386,7 @@ async function guardarTicket(
   const h = datos.hecho!;
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
-    offline: tk.registro ? 1 : 0, repetido: 0,
+    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0,
   };
 }
 
