@@ -388,6 +388,10 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // Closed: no more sales or closings until a new caja; the next closing is number 2.
     expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: 0 }] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
     await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 5_000 });
+    const inst = await enviar(t, 'editarterminal', {
+      id: terminal.id, nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: ['efectivo', 'tarjeta', 'bizum'], numero_instalacion: 'OTRA',
+    });
+    expect(inst.body.errors).toEqual({ numero_instalacion: MENSAJES_TPV.instalacionFija });
     const z2 = (await save(t, t.cookie, 'editarcierretpv', {
       terminal_id: terminal.id, contado: [], denominaciones: [{ valor: 2_000, cantidad: 2 }, { valor: 500, cantidad: 2 }],
     })) as unknown as CierreTpv;
