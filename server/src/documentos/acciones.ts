@@ -193,6 +193,7 @@ export async function ejecutarAccionEn(
   const cambio = { id, estado, modificado: nowIso(), modificado_por: user.id };
   if (numero) await cambiarEstadoYNumero(trx, { ...cambio, ...numero });
   else await cambiarEstado(trx, cambio);
+  await effects.despuesDe?.[accion.verbo]?.({ trx, doc: { ...doc, estado }, user });
 }
 
 const registrarAccion = compiledQuery(

@@ -1,3 +1,4 @@
+import type { Cobro, Plazo } from './cobros';
 import type { FlagName } from './flags';
 import { IVA_RATE, type TipoIva } from './catalogo';
 import { divRound } from './decimal';
@@ -606,6 +607,11 @@ export type Documento = Totales & {
   /** Facturas: when and how it was paid (null: unpaid). */
   cobro_fecha?: string | null;
   cobro_forma?: string | null;
+  /** Issue 17: what is left to collect (cents; a rectificativa's negative: a refund owed) and the instalments paid. */
+  por_cobrar?: number;
+  plazos_cubiertos?: number;
+  /** Facturas and rectificativas read by id, once issued: the invoice's account (shared/domain/cobros.ts). */
+  cuenta?: CuentaCobro | null;
   /** Parte de trabajo: the user who did the work, and the hours per proceso. */
   usuario_id?: number | null;
   usuario_nombre?: string | null;
@@ -626,6 +632,19 @@ export type Documento = Totales & {
     codigo_error?: string | null;
     descripcion_error?: string | null;
   } | null;
+};
+
+/** An invoice's account: what is owed netting its rectificativas, the instalments, the cobros and refunds (cents). */
+export type CuentaCobro = {
+  factura_id: number;
+  factura_numero: string;
+  importe: number;
+  cobrado: number;
+  /** > 0 the customer owes; < 0 a refund is owed to the customer. */
+  saldo: number;
+  plazos: Plazo[];
+  cobros: Cobro[];
+  rectificativas: { id: number; numero: string; total: number; modo: string | null }[];
 };
 
 /** Kinds of invoice of the VERI*FACTU record (TipoFactura of SuministroInformacion.xsd). */

@@ -131,6 +131,11 @@ export const MESSAGES = {
   nadaQueFacturar: 'No hay albaranes ni devoluciones pendientes de facturar con esos criterios',
   cobroRegistrado: 'Se ha registrado el cobro de la factura',
   reembolsoRegistrado: 'Se ha registrado el reembolso de la rectificativa',
+  // Issue 17: cobros in parts.
+  facturaSinPendiente: 'La factura no tiene nada pendiente de cobro',
+  rectificativaSinReembolso: 'La rectificativa no tiene nada pendiente de reembolso: su importe se descuenta de lo que el cliente debe de la factura',
+  cobroSuperaPendiente: 'El importe no puede superar lo pendiente ({importe})',
+  cobroEliminado: 'Se ha eliminado el cobro',
   cadenaCorrecta: 'La cadena de registros es correcta',
   stockInsuficiente: 'No hay stock suficiente',
   cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',
