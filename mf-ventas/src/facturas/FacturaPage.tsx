@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import {
   Button,
   ConfirmDialog,
+  hoyIso,
   DocumentRecordPage,
   MESSAGES,
   MODOS_RECTIFICACION,
@@ -21,10 +22,11 @@ import {
 } from 'shared';
 import { paths } from '../paths';
 import { CobroDialog } from './CobroDialog';
+import { CobrosCuenta } from './CobrosCuenta';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
 import { useDisponibleFactura } from './disponible';
-import { textosCobro, useSeries, useValorInicial } from './datos';
+import { situacionCobro, textosCobro, useSeries, useValorInicial } from './datos';
 import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
 import { cuerpoRectificativa, type CampoFactura, type PantallaFactura } from './pantallas';
@@ -210,6 +212,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   };
 
   const emitida = documento?.estado === 'emitida';
+  // Something left to collect (or, a rectificativa, to refund): its cobro can be recorded.
+  const situacion = documento ? situacionCobro(documento, hoyIso()) : null;
   const conNumero = !!documento && documento.estado !== def.inicial;
   const esperaGuardar = { disabled: working || editor.dirty, title: editor.dirty ? 'Guarde los cambios antes.' : undefined };
 
@@ -293,11 +297,11 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && permisos.accion('cobrarfactura') && (
+            {emitida && permisos.accion('cobrarfactura') && (documento.cobro_fecha || situacion?.queda) ? (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
                 {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
               </Button>
-            )}
+            ) : null}
             {conNumero && permisos.accion('enviarfactura') && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('correo')}>
                 Enviar por correo
@@ -324,6 +328,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       }
     >
       {documento && conNumero && <EstadoFactura documento={documento} />}
+      {documento && emitida && <CobrosCuenta documento={documento} puedeQuitar={permisos.accion('eliminarcobro')} onCambio={cobrado} />}
       {dialogo === 'cobro' && documento && <CobroDialog factura={documento} onDone={cobrado} onCancel={() => setDialogo(null)} />}
       {dialogo === 'correo' && documento && <CorreoDialog factura={documento} email={cliente.cliente?.email ?? ''} pdfOpciones={pdf.opciones} onClose={() => setDialogo(null)} />}
       <ConfirmDialog

@@ -136,6 +136,7 @@ export const MESSAGES = {
   rectificativaSinReembolso: 'La rectificativa no tiene nada pendiente de reembolso: su importe se descuenta de lo que el cliente debe de la factura',
   cobroSuperaPendiente: 'El importe no puede superar lo pendiente ({importe})',
   cobroEliminado: 'Se ha eliminado el cobro',
+  cobroImporteNoValido: 'Indique un importe mayor que 0',
   cadenaCorrecta: 'La cadena de registros es correcta',
   stockInsuficiente: 'No hay stock suficiente',
   cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',
