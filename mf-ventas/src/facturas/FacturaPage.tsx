@@ -23,6 +23,7 @@ import {
 import { paths } from '../paths';
 import { CobroDialog } from './CobroDialog';
 import { CobrosCuenta } from './CobrosCuenta';
+import { SignoDialog, useSignoRectificativa } from './SignoLinea';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
 import { useDisponibleFactura } from './disponible';
@@ -97,6 +98,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   // Rectificativa: the invoice it corrects, with its lines.
   const [corregida, setCorregida] = useState<Documento | null>(null);
   const facturaId = values.factura_id ?? '';
+  // By differences, a positive quantity on a line offered in negative asks which way it goes.
+  const signo = useSignoRectificativa(rectificativa && editable && values.modo_rectificacion === 'diferencias', editor.lineas, dispatch);
   const facturas = useFacturasCliente(rectificativa && editable ? (values.cliente_id ?? '') : '', documento?.factura_id ? { id: documento.factura_id, numero: documento.factura_numero ?? `#${documento.factura_id}` } : null);
   useEffect(() => {
     if (!rectificativa || !facturaId) {
@@ -329,6 +332,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
     >
       {documento && conNumero && <EstadoFactura documento={documento} />}
       {documento && emitida && <CobrosCuenta documento={documento} puedeQuitar={permisos.accion('eliminarcobro')} onCambio={cobrado} />}
+      <SignoDialog {...signo} />
       {dialogo === 'cobro' && documento && <CobroDialog factura={documento} onDone={cobrado} onCancel={() => setDialogo(null)} />}
       {dialogo === 'correo' && documento && <CorreoDialog factura={documento} email={cliente.cliente?.email ?? ''} pdfOpciones={pdf.opciones} onClose={() => setDialogo(null)} />}
       <ConfirmDialog
