@@ -154,6 +154,7 @@ const TABLES = {
     // Issue 17 (absent in older backups: computed on restore).
     por_cobrar: 'int0',
     plazos_cubiertos: 'int0',
+    albaran_proveedor: 'text?',
   },
   // Issue 17: cobros in parts (refunds negative).
   cobros: { id: 'int', documento_id: 'int', fecha: 'text', importe: 'int', forma: 'text?', creado: 'text', creado_por: 'int?' },

@@ -105,6 +105,8 @@ export type DocumentosTable = {
   // Issue 17: what is left to collect (cents; negative: a refund owed) and the instalments paid.
   por_cobrar: Generated<number>;
   plazos_cubiertos: Generated<number>;
+  /** Issue 17: a purchase albarán's supplier delivery-note number. */
+  albaran_proveedor?: string | null;
 };
 
 /** Issue 17: cobros of invoices (refunds of rectificativas: negative), cents. */

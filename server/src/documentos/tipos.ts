@@ -95,6 +95,8 @@ export type LineaValida = {
   motivo: string | null;
   /** The parent line it comes from (a devolución line from an albarán line; an albarán line from a pedido line). */
   origen_linea_id: number | null;
+  /** What the link to it takes when less than the line's quantity (units received beyond the order). */
+  cantidad_enlace?: number;
 };
 
 export type ValidateContext<S extends Schema> = {

@@ -610,6 +610,8 @@ export type Documento = Totales & {
   /** Issue 17: what is left to collect (cents; a rectificativa's negative: a refund owed) and the instalments paid. */
   por_cobrar?: number;
   plazos_cubiertos?: number;
+  /** Albarán de compra: the supplier's own delivery-note number (issue 17). */
+  albaran_proveedor?: string | null;
   /** Facturas and rectificativas read by id, once issued: the invoice's account (shared/domain/cobros.ts). */
   cuenta?: CuentaCobro | null;
   /** Parte de trabajo: the user who did the work, and the hours per proceso. */

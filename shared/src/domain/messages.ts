@@ -137,6 +137,13 @@ export const MESSAGES = {
   cobroSuperaPendiente: 'El importe no puede superar lo pendiente ({importe})',
   cobroEliminado: 'Se ha eliminado el cobro',
   cobroImporteNoValido: 'Indique un importe mayor que 0',
+  // Issue 17: purchases as suppliers deliver; an undo refused says what depends on it and what to do.
+  conciliadoEnFactura: 'Está conciliado en la factura de proveedor {factura}: deshaga primero la conciliación',
+  documentoConciliadoEnFactura: '{documento} está conciliado en la factura de proveedor {factura}: deshaga primero la conciliación',
+  documentoFinalizadoDeshacer: '{documento} está finalizado: deshaga primero su finalización',
+  documentoConHijos: '{documento} tiene {hijo} hecho de sus líneas: elimínelo o deshágalo primero',
+  documentoConHijas: '{documento} tiene {hijo} hecha de sus líneas: elimínela o deshágala primero',
+  recibirMasDeLoPedido: 'Se reciben más unidades de las pedidas',
   cadenaCorrecta: 'La cadena de registros es correcta',
   stockInsuficiente: 'No hay stock suficiente',
   cantidadDistintaDeCero: 'La cantidad debe ser un número entero distinto de 0',
