@@ -221,6 +221,13 @@ describe('Inventarios', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Diferencias (PDF)' }));
     await waitFor(() => expect(pdf.calls).toHaveLength(1));
     expect(pdf.calls[0][1]).toMatchObject({ variante: 'diferencias', fileName: 'INV-2026-000012-diferencias.pdf' });
+    // Issue 17: its undo asks first, like the count it undoes; cancelling sends nothing.
+    fireEvent.click(within(bar).getByRole('button', { name: 'Deshacer finalización' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deshacer finalización' });
+    expect(dialog.textContent).toContain('Se anulará el ajuste del recuento');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deshacer finalización' })).toBeNull());
+    expect(fake.calls.some((c) => c.ac === 'deshacerfinalizacioninventario')).toBe(false);
   });
 });
 

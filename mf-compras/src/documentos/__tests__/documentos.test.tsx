@@ -128,6 +128,41 @@ describe('Pedido de compra', () => {
     expect(screen.getByText('Recibido parcial')).toBeTruthy();
   });
 
+  it('«Recibir» takes the supplier’s delivery-note number; more than ordered asks first and is sent as `exceso` (issue 17)', async () => {
+    const pedido = doc({ estado: 'enviado', lineas: [linea(51, ARTICULOS[0], 10000, { pendiente: 10000 })] });
+    const fake = fakeCompras({
+      listadopedidoscompra: listadoDocs([pedido]),
+      recibirpedidocompra: () => ({ RESULT: '0', data: [{ ...pedido, estado: 'recibido', hijos: [{ tipo: 'albarancompra', id: 21, numero: 'AC 2026/000021' }] }] }),
+    });
+    renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Recibir' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Albarán del proveedor/), 'ALB-5531');
+    fireEvent.change(within(dialog).getByLabelText('Cantidad recibida de TOR-M4'), { target: { value: '12' } });
+    expect(within(dialog).getByRole('status').textContent).toContain('Se reciben más unidades de las pedidas: TOR-M4 12 de 10');
+    // The first click asks; nothing is sent yet.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recibir' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('¿Las recibe igualmente?');
+    expect(bodiesOf(fake.calls, 'recibirpedidocompra')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recibir de más' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'recibirpedidocompra')).toEqual([{ id: 5, albaran_proveedor: 'ALB-5531', exceso: 1, lineas: [{ id: 51, cantidad: 12000 }] }]));
+  });
+
+  it('undoing a reception asks first, like the reception (issue 17)', async () => {
+    const pedido = doc({ estado: 'recibido', lineas: [linea(51, ARTICULOS[0], 10000, { pendiente: 0 })] });
+    const fake = fakeCompras({
+      listadopedidoscompra: listadoDocs([pedido]),
+      deshacerrecepcionpedidocompra: () => ({ RESULT: '0', data: [{ ...pedido, estado: 'enviado' }] }),
+    });
+    renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Deshacer recepción' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deshacer recepción' });
+    expect(dialog.textContent).toContain('se eliminará el albarán que creó');
+    expect(bodiesOf(fake.calls, 'deshacerrecepcionpedidocompra')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deshacer recepción' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'deshacerrecepcionpedidocompra')).toEqual([{ id: 5 }]));
+  });
+
   it('«Enviar por correo» uploads the PDF made here with the order id', async () => {
     const fake = fakeCompras({ listadopedidoscompra: listadoDocs([doc({})]), enviarcorreopedidocompra: () => ({ RESULT: '0', data: [] }) });
     const r = renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
