@@ -217,6 +217,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   const emitida = documento?.estado === 'emitida';
   // Something left to collect (or, a rectificativa, to refund): its cobro can be recorded.
   const situacion = documento ? situacionCobro(documento, hoyIso()) : null;
+  // Paid with cobros of its own (not only settled through its invoice's): «Quitar cobro» takes them away.
+  const propios = !!documento?.cobro_fecha && (!documento.cuenta || documento.cuenta.cobros.some((c) => c.documento_id === documento.id));
   const conNumero = !!documento && documento.estado !== def.inicial;
   const esperaGuardar = { disabled: working || editor.dirty, title: editor.dirty ? 'Guarde los cambios antes.' : undefined };
 
@@ -300,7 +302,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && permisos.accion('cobrarfactura') && (documento.cobro_fecha || situacion?.queda) ? (
+            {emitida && permisos.accion('cobrarfactura') && (propios || situacion?.queda) ? (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
                 {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
               </Button>

@@ -118,6 +118,22 @@ describe('Rectificativa', () => {
     await waitFor(() => expect(r.toasts).toContain(`error:${MESSAGES.facturaARectificarNoValida}`));
   });
 
+  it('its credit taken from an unpaid invoice: «Descontada de la factura», nothing to refund; the invoice asks what is left (issue 17)', async () => {
+    const cuenta = {
+      factura_id: 40, factura_numero: 'A 2026/000012', importe: 5242 - 511, cobrado: 0, saldo: 4731,
+      plazos: [{ fecha: '2026-04-01', importe: 4731, pendiente: 4731 }], cobros: [], rectificativas: [{ id: 70, numero: 'R 2026/000001', total: -511, modo: 'diferencias' }],
+    };
+    const r70 = rectificativa({
+      numero: 'R 2026/000001', estado: 'emitida', total: -511, por_cobrar: 0, cuenta,
+      registro: { id: 9, tipo: 'alta', huella: 'AB12CD34EF56AB12CD34', fecha_hora_huso: '2026-03-04T10:00:00+01:00' },
+    });
+    const fake = fakeVentas({ listadofacturas: listadoDocs([completa]), listadorectificativas: listadoDocs([r70]) });
+    renderFacturas('/ventas/rectificativa/70', { api: fake.api });
+    expect((await screen.findByTestId('cobro')).textContent).toContain('Descontada de la factura A 2026/000012');
+    expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
+    expect(screen.getByLabelText('Cobros').textContent).toContain('a cobrar 47,31 €');
+  });
+
   it('emitted, it shows the invoice it corrects as a link; «Reembolsar» records the refund paid out, «Quitar reembolso» undoes it', async () => {
     const cobrable = documentoCobrable(rectificativa({
       numero: 'R 2026/000001',
