@@ -177,7 +177,7 @@ function PorLineasDialog({
   documento: Documento;
   disponible?: (articuloId: number) => number | null | undefined;
   busy: boolean;
-  /** Recibir on a pedido de compra: the supplier's own delivery-note number goes with it (issue 17). */
+  /** Recibir on a pedido de compra: the supplier's own delivery-note number goes with it, and more than ordered may be received once confirmed (issue 17). */
   conAlbaranProveedor?: boolean;
   onCancel: () => void;
   onConfirm: (lineas: { id: number; cantidad: number }[], extra?: Record<string, unknown>) => void;
@@ -190,8 +190,9 @@ function PorLineasDialog({
   const firstRef = useRef<HTMLButtonElement>(null);
   useLineasDialogTeclado(firstRef, onCancel, busy);
 
-  // Issue 17: a supplier may deliver more than was ordered — received after a confirmation, never silently.
-  const recibir = accion.verbo === 'recibir';
+  // Issue 17: a supplier may deliver more than was ordered — received after a confirmation, never silently (a
+  // transfer still receives at most what was sent).
+  const recibir = accion.verbo === 'recibir' && conAlbaranProveedor;
   const [albaranProveedor, setAlbaranProveedor] = useState('');
   const [confirmandoExceso, setConfirmandoExceso] = useState(false);
   const cantidadDe = (f: Fila) => (f.ausente ? 0n : (parseDecimal(f.texto, 3) ?? 0n));
