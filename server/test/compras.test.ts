@@ -297,7 +297,7 @@ describe.each(backends())('compras ($name)', (backend) => {
     // The albarán keeps and changes its supplier number like any header field.
     const editado = await ok(t, 'editaralbarancompra', {
       id: alb.id, fecha: HOY, proveedor_id: p1.id, almacen_id: principal, albaran_proveedor: 'ALB-5532',
-      lineas: [{ id: alb.lineas[0].id, articulo_id: a3.id, cantidad: 12_000, precio: alb.lineas[0].precio }],
+      lineas: [{ id: alb.lineas[0].id, articulo_id: a3.id, cantidad: 12_000, precio: (alb.lineas[0] as unknown as Row).precio }],
     });
     expect(editado.albaran_proveedor).toBe('ALB-5532');
 
