@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
-import { backends, useTestApp } from './helpers.ts';
+import { backends, multipart, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
@@ -157,5 +157,23 @@ describe.each(backends())('cobros ($name)', (backend) => {
     // No date: every cobro of the invoice removed.
     expect((await post(t, 'cobrarfactura', { id: fc.id, fecha: '' })).body.data![0]).toMatchObject({ por_cobrar: 10_000, plazos_cubiertos: 0, cuenta: { cobros: [] } });
     expect(await ids('facturas', 'vencida')).toEqual([fc.id]);
+  });
+  it('a backup made before cobros in parts restores each paid document\'s cobro as its first row, and every account', async () => {
+    const descarga = await t.app.inject({ method: 'GET', url: '/api/op.asp?ac=copiaseguridad', headers: { cookie: t.cookie } });
+    const copia = JSON.parse(descarga.body) as { tablas: Record<string, Record<string, unknown>[]> };
+    expect(copia.tablas.cobros.length).toBeGreaterThan(0);
+    const antes = (await list(t, t.cookie, 'listadofacturas', { porPagina: 100, cliente_id: cliente.id })).rows.map((r) => [r.id, r.por_cobrar, r.cobro_fecha]);
+    // As an older installation wrote it: no cobros, no por_cobrar; the one cobro of each paid document in its row.
+    delete (copia.tablas as Record<string, unknown>).cobros;
+    for (const d of copia.tablas.documentos) {
+      delete d.por_cobrar;
+      delete d.plazos_cubiertos;
+    }
+    const { payload, headers } = multipart('archivo', 'copia.json', 'application/json', Buffer.from(JSON.stringify(copia)));
+    const res = await t.app.inject({ method: 'POST', url: '/api/op.asp?ac=restaurarcopia', payload, headers: { ...headers, cookie: t.cookie } });
+    expect(res.json()).toMatchObject({ RESULT: '0' });
+    const despues = (await list(t, t.cookie, 'listadofacturas', { porPagina: 100, cliente_id: cliente.id })).rows.map((r) => [r.id, r.por_cobrar, r.cobro_fecha]);
+    expect(despues).toEqual(antes);
+    expect((await figuras()).pendiente_cobro).toBe(10_000);
   });
 });

@@ -377,7 +377,12 @@ async function resetSequences(trx: Transaction<Database>): Promise<void> {
   }
 }
 
-async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSession: { id: number; email: string; tokenHash: string } | null) {
+async function restore(
+  app: AppContext,
+  tables: Record<TableName, Row[]>,
+  keepSession: { id: number; email: string; tokenHash: string } | null,
+  sinCobros = false,
+) {
   await app.db.transaction().execute(async (trx) => {
     // Before anything is deleted: refused if it would lose an issued invoice or a fiscal record.
     await protegerRegistrosFiscales(trx, tables, app.dialect);
@@ -391,7 +396,7 @@ async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSe
     }
     if (app.dialect === 'postgres') await resetSequences(trx);
     // A backup from before cobros in parts: each paid document's cobro becomes its row; every account is computed.
-    if (!tables.cobros.length) await cobrosDesdeFechas(trx);
+    if (sinCobros) await cobrosDesdeFechas(trx);
     await completarRolesRestaurados(trx);
     // A backup from before the catalogue has no warehouse: the default one, as a fresh install has.
     if (!tables.almacenes.length) await trx.insertInto('almacenes').values(DEFAULT_ALMACEN).execute();
@@ -434,13 +439,17 @@ export const copiaActions = [
     async handler({ request, user, app }) {
       const { buffer } = await readUpload(request, MAX_BACKUP_BYTES);
       let tables: Record<TableName, Row[]>;
+      // A backup made before cobros in parts (issue 17) has no `cobros`: they are made from each document's cobro.
+      let sinCobros = false;
       try {
-        tables = parseBackup(JSON.parse(buffer.toString('utf8')));
+        const parsed = JSON.parse(buffer.toString('utf8'));
+        sinCobros = !Array.isArray(parsed?.tablas?.cobros);
+        tables = parseBackup(parsed);
       } catch {
         throw fail(MESSAGES.invalidBackup, '1', 400);
       }
       try {
-        await restore(app, tables, user);
+        await restore(app, tables, user, sinCobros);
       } catch (err) {
         if (isUniqueViolation(err) || isForeignKeyViolation(err) || isConstraintViolation(err)) throw fail(MESSAGES.invalidBackup, '1', 400);
         throw err;
