@@ -218,22 +218,33 @@ describe('Albarán de compra', () => {
     await waitFor(() => expect(currentPath()).toBe('/compras/devolucion/31'));
   });
 
-  it('from a receipt its supplier stays (its lines are linked to the order)', async () => {
+  it('from a receipt its supplier stays (its lines are linked to the order); the supplier\'s delivery-note number shows and is saved (issue 17)', async () => {
     const recibido = doc({
       id: 21,
       tipo: 'albarancompra',
       numero: 'AC 2026/000021',
       estado: 'pendiente',
+      albaran_proveedor: 'ALB-5531',
       padres: [{ tipo: 'pedidocompra', id: 5, numero: 'PC 2026/000005' }],
       lineas: [linea(63, ARTICULOS[0], 1000, { origen_linea_id: 50 })],
     });
-    const fake = fakeCompras({ listadoalbaranescompra: listadoDocs([recibido]) });
+    const fake = fakeCompras({
+      listadoalbaranescompra: listadoDocs([recibido]),
+      editaralbarancompra: (call: FakeCall) => ({ RESULT: '0', data: [{ ...recibido, albaran_proveedor: (call.body as { albaran_proveedor: string }).albaran_proveedor }] }),
+    });
     renderSection(Section, menu.prefix, '/compras/albaran/21', { api: fake.api });
     await screen.findByRole('heading', { name: 'Albarán de compra AC 2026/000021' });
     expect(screen.getByTestId('tercero').textContent).toBe('Ferretería Levante SL');
     expect(screen.queryByRole('combobox', { name: /proveedor/i })).toBeNull();
     // The lines stay editable.
     expect(await screen.findByRole('combobox', { name: 'Añadir artículo' })).toBeTruthy();
+    const ref = screen.getByLabelText(/^Albarán del proveedor/) as HTMLInputElement;
+    await waitFor(() => expect(ref.value).toBe('ALB-5531'));
+    await userEvent.clear(ref);
+    await userEvent.type(ref, 'ALB-5532');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editaralbarancompra')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editaralbarancompra')[0]).toMatchObject({ id: 21, albaran_proveedor: 'ALB-5532' });
   });
 
   it('with a devolución it is read-only (the server refuses to rewrite it): no entry, no Eliminar', async () => {
