@@ -56,6 +56,8 @@ export type TicketLocal = {
   cajero?: string;
   /** Offline only: the record the till made when it issued it. */
   registro?: RegistroTicket;
+  /** Offline only: the QR of that record. */
+  qr_url?: string;
   estado: 'pendiente' | 'subido';
   respuesta?: FilaSubida;
 };
