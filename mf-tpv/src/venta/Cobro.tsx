@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney, parseDecimal } from 'shared';
 import { useCaja } from '../caja/estado';
@@ -27,6 +27,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
   const [importe, setImporte] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const campo = useRef<HTMLInputElement>(null);
   const estado = estadoCobro(total, pagos);
 
   const terminar = async (lista: Pago[]) => {
@@ -63,6 +64,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
     setError(null);
     setPagos(lista);
     setImporte('');
+    campo.current?.focus();
     if (e.completo) void terminar(lista);
   };
 
@@ -77,7 +79,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
         </Grande>
         <Fila role="radiogroup" aria-label="Forma de pago">
           {formas.map((f) => (
-            <Boton key={f} role="radio" aria-checked={forma === f} $tono={forma === f ? 'primario' : 'neutro'} onClick={() => setForma(f)}>
+            <Boton key={f} role="radio" aria-checked={forma === f} $tono={forma === f ? 'primario' : 'neutro'} onClick={() => (setForma(f), campo.current?.focus())}>
               {FORMA_PAGO_LABEL[f]}
             </Boton>
           ))}
@@ -85,6 +87,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
         <label htmlFor="tpv-importe">Importe entregado (€) — Intro: {FORMA_PAGO_LABEL[forma].toLowerCase()} {importe ? '' : `por ${formatMoney(estado.pendiente)}`}</label>
         <Campo
           id="tpv-importe"
+          ref={campo}
           inputMode="decimal"
           autoFocus
           placeholder={formatMoney(estado.pendiente)}
