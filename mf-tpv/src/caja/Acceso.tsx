@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared';
 import { useCaja } from './estado';
-import { Boton, Campo, Centro, Error, Fila, Tarjeta } from './estilos';
+import { Boton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
 import * as srv from './servidor';
 
 /** Pairing: the one-time code the back office shows (Ventas › Terminales), typed once on this browser. */
@@ -33,7 +33,7 @@ export function Emparejar() {
         </p>
         <label htmlFor="tpv-codigo">Código de emparejamiento</label>
         <Campo id="tpv-codigo" autoFocus autoComplete="off" autoCapitalize="characters" placeholder="XXXX-XXXX" value={codigo} onChange={(e) => setCodigo(e.target.value)} />
-        {error && <Error>{error}</Error>}
+        {error && <Aviso>{error}</Aviso>}
         <Boton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
           Emparejar
         </Boton>
@@ -60,7 +60,7 @@ export function Cajero() {
     try {
       if (conClave) await entrar(await srv.entrarConClave(email, clave));
       else {
-        if (cajero === null) throw new globalThis.Error('Elija quién es.');
+        if (cajero === null) throw new Error('Elija quién es.');
         await entrar(await srv.entrarConPin(cajero, pin));
       }
     } catch (err) {
@@ -95,7 +95,7 @@ export function Cajero() {
             <Campo id="tpv-pin" type="password" inputMode="numeric" autoFocus autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
           </>
         )}
-        {error && <Error>{error}</Error>}
+        {error && <Aviso>{error}</Aviso>}
         <Boton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
           Entrar
         </Boton>
@@ -139,7 +139,7 @@ export function Apertura() {
         <p style={{ margin: 0, color: '#475569' }}>Cuente el cambio que hay en el cajón para empezar (fondo habitual: {formatMoney(terminal.fondo)}).</p>
         <label htmlFor="tpv-fondo">Fondo de caja (€)</label>
         <Campo id="tpv-fondo" inputMode="decimal" autoFocus value={fondo} onChange={(e) => setFondo(e.target.value)} onFocus={(e) => e.target.select()} />
-        {error && <Error>{error}</Error>}
+        {error && <Aviso>{error}</Aviso>}
         <Boton $tono="ok" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
           Abrir caja
         </Boton>

@@ -4,7 +4,7 @@ import { descargarInformeZPdf, formatMoney, parseDecimal } from 'shared';
 import { datosInformeZ } from '../impresion/informeZ';
 import { DENOMINACIONES, FORMA_PAGO_LABEL, totalArqueo, type FormaPago } from '../venta/importes';
 import { useCaja } from './estado';
-import { Boton, Campo, Dialogo, Error, Fila, Fondo } from './estilos';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
 import type { CierreTpv } from './tipos';
 
@@ -12,7 +12,7 @@ const Billetes = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
   gap: 6px;
-  label { display: flex; align-items: center; gap: 6px; margin: 0; font-weight: 600; }
+  .billete { display: flex; align-items: center; gap: 6px; font-weight: 600; }
   input { width: 70px; font-size: 16px; padding: 6px; }
 `;
 
@@ -100,7 +100,7 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
             <h3 style={{ margin: '8px 0' }}>Efectivo en el cajón</h3>
             <Billetes>
               {DENOMINACIONES.map((d) => (
-                <label key={d}>
+                <div key={d} className="billete">
                   <span style={{ minWidth: 64 }}>{formatMoney(d)}</span>
                   <Campo
                     aria-label={`Unidades de ${formatMoney(d)}`}
@@ -109,7 +109,7 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
                     placeholder="0"
                     onChange={(e) => setConteo({ ...conteo, [d]: Number(e.target.value.replace(/\D/g, '')) || 0 })}
                   />
-                </label>
+                </div>
               ))}
             </Billetes>
             {lista.filter((f) => f !== 'efectivo').length > 0 && <h3 style={{ margin: '12px 0 8px' }}>Otras formas de pago (lo que dicen el datáfono y los justificantes)</h3>}
@@ -117,10 +117,10 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
               {lista
                 .filter((f) => f !== 'efectivo')
                 .map((f) => (
-                  <label key={f} style={{ display: 'flex', alignItems: 'center', gap: 6, margin: 0 }}>
+                  <div key={f} style={{ display: 'flex', alignItems: 'center', gap: 6, fontWeight: 600 }}>
                     {FORMA_PAGO_LABEL[f]}
                     <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
-                  </label>
+                  </div>
                 ))}
             </Fila>
             <table aria-label="Esperado y contado" style={{ marginTop: 12 }}>
@@ -151,7 +151,7 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
             </table>
           </>
         )}
-        {error && <Error>{error}</Error>}
+        {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 12 }}>
           <Boton $tono="peligro" disabled={busy || !caja} onClick={() => void cerrar()}>Cerrar caja</Boton>
           <Boton onClick={onCerrar}>Volver</Boton>

@@ -3,7 +3,7 @@ import { formatDecimal, formatMoney, parseDecimal } from 'shared';
 import { importeLinea } from '../venta/importes';
 import { FORMA_PAGO_LABEL } from '../venta/importes';
 import { useCaja } from './estado';
-import { Boton, Campo, Dialogo, Error, Fila, Fondo } from './estilos';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
 import type { DevolucionHecha, TicketServidor } from './tipos';
 
@@ -124,7 +124,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 A devolver: <span data-testid="devolucion-importe">{formatMoney(importe)}</span> ({FORMA_PAGO_LABEL[forma]}, como se pagó)
               </p>
             )}
-            {error && <Error>{error}</Error>}
+            {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
               <Boton $tono="peligro" disabled={busy || !ticket || !elegidas.length} onClick={() => void devolver()}>Devolver</Boton>
               <Boton onClick={onCerrar}>Cancelar</Boton>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared';
 import { useCaja } from './estado';
-import { Boton, Campo, Dialogo, Error, Fila, Fondo } from './estilos';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
 
 /** Cash in or out of the drawer during the day: a withdrawal to the safe, a supplier paid from it. */
@@ -49,7 +49,7 @@ export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
             <Campo id="tpv-mov-importe" inputMode="decimal" autoFocus value={importe} onChange={(e) => setImporte(e.target.value)} />
             <label htmlFor="tpv-mov-motivo">Motivo</label>
             <Campo id="tpv-mov-motivo" value={motivo} onChange={(e) => setMotivo(e.target.value)} />
-            {error && <Error>{error}</Error>}
+            {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
               <Boton type="submit" $tono="primario" disabled={busy}>Anotar</Boton>
               <Boton type="button" onClick={onCerrar}>Cancelar</Boton>

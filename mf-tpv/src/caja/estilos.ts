@@ -94,7 +94,7 @@ export const Boton = styled.button<{ $tono?: keyof typeof tonos; $grande?: boole
   kbd { font-size: 11px; opacity: 0.75; margin-left: 6px; font-family: inherit; }
 `;
 
-export const Error = styled.p.attrs({ role: 'alert' })`
+export const Aviso = styled.p.attrs({ role: 'alert' })`
   color: #b91c1c;
   font-weight: 600;
   margin: 10px 0 0;

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney, parseDecimal } from 'shared';
 import { useCaja } from '../caja/estado';
-import { Boton, Campo, Dialogo, Error, Fila, Fondo } from '../caja/estilos';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
 import { estadoCobro, FORMA_PAGO_LABEL, type FormaPago, type Pago } from './importes';
 
 const Grande = styled.div`
@@ -79,7 +79,10 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
         </Grande>
         <Fila role="radiogroup" aria-label="Forma de pago">
           {formas.map((f) => (
-            <Boton key={f} role="radio" aria-checked={forma === f} $tono={forma === f ? 'primario' : 'neutro'} onClick={() => (setForma(f), campo.current?.focus())}>
+            <Boton key={f} role="radio" aria-checked={forma === f} $tono={forma === f ? 'primario' : 'neutro'} onClick={() => {
+                setForma(f);
+                campo.current?.focus();
+              }}>
               {FORMA_PAGO_LABEL[f]}
             </Boton>
           ))}
@@ -119,6 +122,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
           <table aria-label="Pagos" style={{ marginTop: 12 }}>
             <tbody>
               {pagos.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two payments of the same method and amount are the same row to the cashier; the position is what «✕» removes.
                 <tr key={i}>
                   <td>{FORMA_PAGO_LABEL[p.forma]}</td>
                   <td className="n">{formatMoney(p.importe)}</td>
@@ -130,7 +134,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
             </tbody>
           </table>
         )}
-        {error && <Error>{error}</Error>}
+        {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 14 }}>
           <Boton $tono="ok" $grande disabled={busy || !estado.completo} onClick={() => void terminar(pagos)}>Cobrar</Boton>
           <Boton $grande disabled={busy} onClick={onCancelar}>Volver</Boton>

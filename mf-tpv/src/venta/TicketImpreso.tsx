@@ -44,7 +44,7 @@ export function QrSvg({ texto }: { texto: string }) {
   if (!m) return null;
   const n = m.length;
   let d = '';
-  m.forEach((fila, r) => fila.forEach((on, c) => on && (d += `M${c + 4} ${r + 4}h1v1h-1z`)));
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (m[r][c]) d += `M${c + 4} ${r + 4}h1v1h-1z`;
   return (
     <svg viewBox={`0 0 ${n + 8} ${n + 8}`} shapeRendering="crispEdges" role="img" aria-label="QR tributario" data-qr={texto}>
       <rect width={n + 8} height={n + 8} fill="#fff" />
@@ -78,6 +78,7 @@ export function RolloTicket({ datos }: { datos: TicketPdf }) {
       <table>
         <tbody>
           {datos.lineas.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed ticket's lines never reorder.
             <tr key={i}>
               <td>
                 {l.nombre}
@@ -98,6 +99,7 @@ export function RolloTicket({ datos }: { datos: TicketPdf }) {
             <td className="r">{datos.total}</td>
           </tr>
           {datos.pagos.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed ticket's payments never reorder.
             <tr key={i}>
               <td>{p.forma}</td>
               <td className="r">{p.importe}</td>
@@ -147,7 +149,13 @@ export default function TicketImpreso({ ticket, onCerrar }: { ticket: TicketLoca
   const datos = datosTicket(ticket, terminal, config);
   return (
     <Fondo>
-      <Dialogo aria-label="Ticket" style={{ width: 'min(460px, 100%)' }} onKeyDown={(e) => (e.key === 'Enter' || e.key === 'Escape') && (e.preventDefault(), onCerrar())}>
+      <Dialogo aria-label="Ticket" style={{ width: 'min(460px, 100%)' }} onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === 'Escape') {
+            e.preventDefault();
+            onCerrar();
+          }
+        }}
+      >
         {ticket.cambio > 0 && (
           <p style={{ fontSize: 28, fontWeight: 800, textAlign: 'center', margin: '0 0 8px', color: '#15803d' }} data-testid="cambio">
             Cambio: {datos.cambio}

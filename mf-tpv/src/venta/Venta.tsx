@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import { useCaja, type LineaVenta } from '../caja/estado';
-import { Boton, Campo, Dialogo, Error, Fila, Fondo } from '../caja/estilos';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
 import { importeLinea, totalesTicket } from './importes';
 
 const Cobro = lazy(() => import('./Cobro'));
@@ -36,13 +36,10 @@ const Panel = styled.section`
   min-height: 0;
   overflow: hidden;
 `;
-const Lineas = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+const Lineas = styled.div`
   flex: 1;
   overflow: auto;
-  li {
+  & > div {
     display: grid;
     grid-template-columns: 1fr auto;
     gap: 2px 8px;
@@ -51,7 +48,7 @@ const Lineas = styled.ol`
     cursor: pointer;
     min-height: 44px;
   }
-  li[aria-selected='true'] { background: #dbeafe; }
+  & > div[aria-selected='true'] { background: #dbeafe; }
   .nombre { font-weight: 600; }
   .detalle { color: #475569; font-size: 14px; }
   .importe { font-weight: 700; text-align: right; font-variant-numeric: tabular-nums; }
@@ -207,16 +204,24 @@ export function Venta() {
     <Rejilla onPointerUp={(e) => !(e.target as HTMLElement).closest('input,select,textarea,[role=dialog]') && enfocar()}>
       <Panel aria-label="Ticket">
         <Lineas aria-label="Líneas del ticket" role="listbox">
-          {lineas.length === 0 && <li style={{ color: '#64748b', cursor: 'default' }}>Escanee o busque un artículo.</li>}
+          {lineas.length === 0 && <p style={{ color: '#64748b', margin: 10 }}>Escanee o busque un artículo.</p>}
           {lineas.map((l, i) => (
-            <li key={l.key} role="option" aria-selected={i === seleccion} onClick={() => set({ seleccion: i })} onDoubleClick={() => setDialogo('linea')}>
+            <div
+              key={l.key}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === seleccion}
+              onClick={() => set({ seleccion: i })}
+              onDoubleClick={() => setDialogo('linea')}
+              onKeyDown={(e) => e.key === 'Enter' && setDialogo('linea')}
+            >
               <span className="nombre">{l.nombre}</span>
               <span className="importe">{formatMoney(importeLinea(l))}</span>
               <span className="detalle">
                 {cantidadTexto(l.cantidad)} × {formatMoney(Math.round(l.precio / 100))}
                 {l.descuento ? ` − ${formatDecimal(l.descuento, 2, 0)} %` : ''}
               </span>
-            </li>
+            </div>
           ))}
         </Lineas>
         <Total>
@@ -249,7 +254,7 @@ export function Venta() {
             }}
             onKeyDown={alTeclear}
           />
-          {aviso && <Error>{aviso}</Error>}
+          {aviso && <Aviso>{aviso}</Aviso>}
         </div>
         {resultados.length > 0 ? (
           <Botonera role="listbox" aria-label="Resultados de la búsqueda">
@@ -293,7 +298,10 @@ export function Venta() {
         {dialogo === 'cobro' && <Cobro total={totales.total} onCancelar={cerrar} onCobrado={() => setDialogo('ticket')} />}
         {dialogo === 'ticket' && ultimo && <TicketImpreso ticket={ultimo} onCerrar={cerrar} />}
         {dialogo === 'linea' && seleccion !== null && lineas[seleccion] && (
-          <EditarLinea linea={lineas[seleccion]} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => (cambiarLinea(seleccion, p), cerrar())} onCancelar={cerrar} />
+          <EditarLinea linea={lineas[seleccion]} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => {
+              cambiarLinea(seleccion, p);
+              cerrar();
+            }} onCancelar={cerrar} />
         )}
         {dialogo === 'aparcados' && (
           <Fondo onClick={cerrar}>
@@ -343,7 +351,14 @@ function EditarLinea(props: {
   };
   return (
     <Fondo onClick={props.onCancelar}>
-      <Dialogo aria-label={`Editar ${linea.nombre}`} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => (e.key === 'Escape' ? props.onCancelar() : e.key === 'Enter' && (e.preventDefault(), guardar()))}>
+      <Dialogo aria-label={`Editar ${linea.nombre}`} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => {
+          if (e.key === 'Escape') props.onCancelar();
+          else if (e.key === 'Enter') {
+            e.preventDefault();
+            guardar();
+          }
+        }}
+      >
         <h2>{linea.nombre}</h2>
         <label htmlFor="tpv-cantidad">Cantidad</label>
         <Campo id="tpv-cantidad" inputMode="decimal" autoFocus value={cantidad} onChange={(e) => setCantidad(e.target.value)} onFocus={(e) => e.target.select()} />
@@ -352,7 +367,7 @@ function EditarLinea(props: {
         <label htmlFor="tpv-precio">Precio (€, IVA incluido)</label>
         <Campo id="tpv-precio" inputMode="decimal" value={precio} disabled={!puedePrecio} title={puedePrecio ? undefined : 'Su rol no permite cambiar el precio'} onChange={(e) => setPrecio(e.target.value)} onFocus={(e) => e.target.select()} />
         {!puedePrecio && <p style={{ color: '#64748b', margin: '4px 0 0' }}>Su rol no permite cambiar el precio.</p>}
-        {error && <Error>{error}</Error>}
+        {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 14 }}>
           <Boton $tono="primario" onClick={guardar}>Aceptar</Boton>
           <Boton onClick={props.onCancelar}>Cancelar</Boton>

@@ -145,11 +145,11 @@ function dibujarZ(doc: jsPDF, z: InformeZPdf): number {
     doc.setFontSize(7);
     const n = s.cabecera.length;
     const col = (i: number) => (i === 0 ? M : M + 22 + ((UTIL - 22) * i) / (n - 1));
-    s.cabecera.forEach((c, i) => doc.text(c, col(i), y, i === 0 ? {} : { align: 'right' }));
+    for (const [i, c] of s.cabecera.entries()) doc.text(c, col(i), y, i === 0 ? {} : { align: 'right' });
     doc.setFont('helvetica', 'normal');
     y += 3.4;
     for (const f of s.filas) {
-      f.forEach((c, i) => doc.text(c, col(i), y, i === 0 ? { maxWidth: 22 } : { align: 'right' }));
+      for (const [i, c] of f.entries()) doc.text(c, col(i), y, i === 0 ? { maxWidth: 22 } : { align: 'right' });
       y += 3.4;
     }
     doc.setFontSize(8);
