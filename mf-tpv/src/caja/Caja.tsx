@@ -14,7 +14,7 @@ function BarraEstado() {
       {terminal && <span>{terminal.nombre}</span>}
       {sesion && <span>· {sesion.user.nombre}</span>}
       <span className="sp" />
-      {fase === 'venta' && <span>{catalogoCargado || indice.size ? `${indice.size.toLocaleString('es-ES')} artículos` : 'Cargando catálogo…'}</span>}
+      {fase === 'venta' && <span className="articulos">{catalogoCargado || indice.size ? `${indice.size.toLocaleString('es-ES')} artículos` : 'Cargando catálogo…'}</span>}
       <Estado $ok={online && !cola.error} role="status" aria-live="polite" data-testid="estado-conexion">
         {online ? 'En línea' : 'Sin conexión'}
         {cola.pendientes > 0 && ` · ${cola.pendientes} por enviar`}

@@ -30,6 +30,7 @@ export const Barra = styled.header`
   flex-wrap: wrap;
   strong { color: #fff; }
   .sp { flex: 1; }
+  @media (max-width: 760px) { flex-wrap: nowrap; gap: 8px; .articulos { display: none; } button { min-height: 30px; padding: 0 10px; } }
 `;
 
 export const Estado = styled.span<{ $ok: boolean }>`

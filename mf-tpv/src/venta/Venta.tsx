@@ -19,9 +19,10 @@ const Rejilla = styled.div`
   grid-template-columns: minmax(0, 5fr) minmax(0, 6fr);
   gap: 10px;
   padding: 10px;
+  /* A phone: the articles on top, the ticket below with its total and Cobrar always in reach. */
   @media (max-width: 760px) {
     grid-template-columns: 1fr;
-    grid-template-rows: auto minmax(160px, 1fr) auto;
+    grid-template-rows: minmax(0, 45fr) minmax(0, 55fr);
     padding: 6px;
     gap: 6px;
     .derecha { order: -1; }
@@ -49,6 +50,7 @@ const Lineas = styled.div`
     min-height: 44px;
   }
   & > div[aria-selected='true'] { background: #dbeafe; }
+  @media (max-width: 760px) { & > div { padding: 4px 8px; min-height: 0; } }
   .nombre { font-weight: 600; }
   .detalle { color: #475569; font-size: 14px; }
   .importe { font-weight: 700; text-align: right; font-variant-numeric: tabular-nums; }
@@ -61,11 +63,13 @@ const Total = styled.div`
   border-top: 2px solid #0f172a;
   font-size: 28px;
   font-weight: 800;
+  @media (max-width: 760px) { font-size: 22px; padding: 6px 10px; }
   font-variant-numeric: tabular-nums;
 `;
 const Botonera = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(112px, 1fr));
+  @media (max-width: 760px) { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); gap: 6px; padding: 6px; }
   gap: 8px;
   padding: 8px;
   overflow: auto;
@@ -95,7 +99,17 @@ const Acciones = styled.div`
   grid-template-columns: repeat(4, minmax(0, 1fr));
   gap: 6px;
   padding: 8px;
-  @media (max-width: 760px) { grid-template-columns: repeat(4, minmax(0, 1fr)); button { font-size: 13px; padding: 0 4px; } }
+  @media (max-width: 760px) { gap: 4px; padding: 6px; button { font-size: 13px; padding: 0 4px; min-height: 42px; } }
+`;
+
+const Herramientas = styled.div`
+  display: flex;
+  gap: 8px;
+  padding: 8px;
+  border-top: 1px solid #e2e8f0;
+  overflow-x: auto;
+  button { flex: none; }
+  @media (max-width: 760px) { padding: 6px; button { min-height: 40px; font-size: 14px; padding: 0 10px; } }
 `;
 
 type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'movimiento' | 'cierre' | null;
@@ -287,12 +301,12 @@ export function Venta() {
             </Botonera>
           </>
         )}
-        <Fila style={{ padding: 8, borderTop: '1px solid #e2e8f0' }}>
+        <Herramientas>
           <Boton onClick={() => setDialogo('devolucion')}>Devolución</Boton>
           <Boton onClick={() => setDialogo('movimiento')}>Entrada / salida de caja</Boton>
           <Boton onClick={() => setDialogo('cierre')}>Cerrar caja</Boton>
           {ultimo && <Boton onClick={() => setDialogo('ticket')}>Último ticket</Boton>}
-        </Fila>
+        </Herramientas>
       </Panel>
       <Suspense fallback={null}>
         {dialogo === 'cobro' && <Cobro total={totales.total} onCancelar={cerrar} onCobrado={() => setDialogo('ticket')} />}
