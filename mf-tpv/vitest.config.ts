@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { 'shared/fiscal': '/work/wt-tpv-server/shared/src/fiscal/index.ts' } },
   test: {
     environment: 'happy-dom',
     // A loaded machine (CI beside other work) renders lazily loaded screens slowly; a real hang still fails.

@@ -12,7 +12,7 @@ export function fechaTicket(t: Pick<TicketLocal, 'fecha_hora'>, terminal: Pick<T
 
 /**
  * The record with the shared code the server verifies it with (shared/fiscal `registroTicket`): the terminal's
- * installation and chain, the serie's number, the totals of the lines as the till showed them, stamped now.
+ * installation and chain, the serie's number, the totals of the lines as the till showed them.
  */
 export function hacerRegistro(
   terminal: TerminalTpv,
@@ -38,7 +38,8 @@ export function hacerRegistro(
       desglose: tot.desglose.map((d) => ({ tipo_iva: d.tipo_iva, base: d.base, iva: d.cuota, recargo: 0 })),
     },
     anterior,
-    ts: fechaHoraHuso(new Date(), terminal.zona_horaria || ZONA),
+    // Stamped with the sale's instant: the record is made when the ticket is issued (and its date is the ticket's).
+    ts: fechaHoraHuso(new Date(t.fecha_hora), terminal.zona_horaria || ZONA),
   });
   return {
     registro: {

@@ -1,4 +1,4 @@
-import { divRound, IVA_RATE, type TipoIva } from 'shared';
+import { DENOMINACIONES, FORMA_PAGO_TPV_LABEL, FORMAS_PAGO_TPV, totalesTicket as totalesServidor, type FormaPagoTpv, type TipoIva } from 'shared';
 
 /**
  * A ticket's sums (exact: scaled integers, BigInt where it multiplies). Prices at the till carry IVA, as the
@@ -12,32 +12,25 @@ export type LineaImporte = { cantidad: number; precio: number; descuento: number
 export type DesgloseTicket = { tipo_iva: TipoIva; base: number; cuota: number; total: number };
 export type TotalesTicket = { total: number; base: number; cuota: number; desglose: DesgloseTicket[] };
 
-/** A line's amount at scale 11 (quantity 3 + price 4 + (100 % − discount) 4). */
-function bruto11(l: LineaImporte): bigint {
-  return BigInt(l.cantidad) * BigInt(l.precio) * (10000n - BigInt(l.descuento));
-}
-
-/** What one line shows, cents. */
+/** What one line shows, cents (its own amount rounded: the ticket's total is the shared sum below). */
 export function importeLinea(l: LineaImporte): number {
-  return Number(divRound(bruto11(l), 10n ** 9n));
+  return totalesServidor([l]).total;
 }
 
+/** The server's own function (shared `totalesTicket`), shaped as the ticket prints it: what the till shows is what the server stores. */
 export function totalesTicket(lineas: readonly LineaImporte[]): TotalesTicket {
-  const grupos = new Map<TipoIva, bigint>();
-  for (const l of lineas) grupos.set(l.tipo_iva, (grupos.get(l.tipo_iva) ?? 0n) + bruto11(l));
-  const desglose: DesgloseTicket[] = [];
-  for (const tipo of (['21', '10', '4', 'exento'] as const).filter((t) => grupos.has(t))) {
-    const total = divRound(grupos.get(tipo)!, 10n ** 9n);
-    const base = divRound(total * 10000n, 10000n + IVA_RATE[tipo]);
-    desglose.push({ tipo_iva: tipo, base: Number(base), cuota: Number(total - base), total: Number(total) });
-  }
-  const suma = (k: 'total' | 'base' | 'cuota') => desglose.reduce((a, d) => a + d[k], 0);
-  return { total: suma('total'), base: suma('base'), cuota: suma('cuota'), desglose };
+  const t = totalesServidor(lineas);
+  return {
+    total: t.total,
+    base: t.base,
+    cuota: t.iva,
+    desglose: t.desglose.map((d) => ({ tipo_iva: d.tipo_iva, base: d.base, cuota: d.iva, total: d.base + d.iva })),
+  };
 }
 
-export const FORMAS_PAGO = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const;
-export type FormaPago = (typeof FORMAS_PAGO)[number];
-export const FORMA_PAGO_LABEL: Record<FormaPago, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', bizum: 'Bizum', vale: 'Vale' };
+export const FORMAS_PAGO = FORMAS_PAGO_TPV;
+export type FormaPago = FormaPagoTpv;
+export const FORMA_PAGO_LABEL = FORMA_PAGO_TPV_LABEL;
 
 export type Pago = { forma: FormaPago; importe: number };
 
@@ -81,8 +74,8 @@ export function cobradoPorForma(total: number, pagos: readonly Pago[]): Pago[] {
   return [...out].filter(([, v]) => v !== 0).map(([forma, importe]) => ({ forma, importe }));
 }
 
-/** The euro's notes and coins, cents, for counting the drawer. */
-export const DENOMINACIONES = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
+/** The euro's notes and coins, cents, for counting the drawer (shared). */
+export { DENOMINACIONES };
 
 /** Σ count × value of a drawer count. */
 export function totalArqueo(conteo: Readonly<Record<number, number>>): number {
