@@ -65,7 +65,7 @@ async function montarTerminal(sfx: string) {
   const serie = (await ok(page, 'editarserie', {}, { codigo: `T${sfx}`, descripcion: `Tickets caja ${sfx}`, tipo: 'simplificada', activo: 1 }))[0].id as number;
   const rect = (await ok(page, 'editarserie', {}, { codigo: `TR${sfx}`, descripcion: `Devoluciones caja ${sfx}`, tipo: 'rectificativa', activo: 1 }))[0].id as number;
   const articulo = async (codigo: string, descripcion: string, precio_venta: number, tipo_iva: string, codigo_barras: string | null, nombre_tpv?: string) =>
-    (await ok(page, 'editararticulo', {}, { codigo, descripcion, unidad_medida: 'unidad', precio_venta, tipo_iva, codigo_barras, nombre_tpv: nombre_tpv ?? null, activo: 1 }))[0].id as number;
+    (await ok(page, 'editararticulo', {}, { codigo, descripcion, unidad_medida: 'ud', precio_venta, tipo_iva, codigo_barras, nombre_tpv: nombre_tpv ?? null, activo: 1 }))[0].id as number;
   const barrasCafe = ean13(`84${sfx.padStart(3, '0')}0000001`.slice(0, 12));
   // Prices without IVA (ten-thousandths): café 2,99 € with 21 % → 2,4711; pan 1,10 € with 4 % → 1,0577; queso 6,60 € with 10 % → 6,00.
   const cafe = await articulo(`TPVCAF${sfx}`, `Café molido natural ${sfx}`, 24711, '21', barrasCafe, `Café ${sfx}`);
@@ -195,12 +195,11 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       // All five arrived once, in order, each with its record; the last two made by the till and verified.
       const tickets = (await ok(admin.page, 'listadotickets', { terminal_id: t.terminal, porPagina: 50, orden: 'numero', dir: 'asc' })).sort((a, b) => String(a.numero).localeCompare(String(b.numero)));
       expect(tickets.map((x) => String(x.numero).slice(-6))).toEqual(['000001', '000002', '000003', '000004', '000005']);
-      expect(new Set(tickets.map((x) => x.uuid)).size).toBe(5);
-      expect(tickets.map((x) => Number(x.offline))).toEqual([0, 0, 0, 1, 1]);
-      for (const x of tickets) {
-        const d = (await ok(admin.page, 'listadotickets', { id: x.id as number }))[0] as { registro: { huella: string; qr_url: string } };
-        expect(d.registro.huella).toMatch(/^[0-9A-F]{64}$/);
-      }
+      const detalles = [];
+      for (const x of tickets) detalles.push((await ok(admin.page, 'listadotickets', { id: x.id as number }))[0] as { uuid: string; offline: number; registro: { huella: string; qr_url: string } });
+      expect(new Set(detalles.map((x) => x.uuid)).size).toBe(5);
+      expect(detalles.map((x) => Number(x.offline))).toEqual([0, 0, 0, 1, 1]);
+      for (const d of detalles) expect(d.registro.huella).toMatch(/^[0-9A-F]{64}$/);
       const segundo = (await ok(admin.page, 'listadotickets', { id: tickets[1].id as number }))[0] as { pagos: { forma: string }[] };
       expect(segundo.pagos.map((p) => p.forma).sort()).toEqual(['efectivo', 'tarjeta']);
 
