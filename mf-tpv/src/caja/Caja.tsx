@@ -11,8 +11,10 @@ function BarraEstado() {
   return (
     <Barra>
       <strong>TPV</strong>
-      {terminal && <span>{terminal.nombre}</span>}
-      {sesion && <span>· {sesion.user.nombre}</span>}
+      <span className="quien">
+        {terminal?.nombre ?? ''}
+        {sesion ? ` · ${sesion.user.nombre}` : ''}
+      </span>
       <span className="sp" />
       {fase === 'venta' && <span className="articulos">{catalogoCargado || indice.size ? `${indice.size.toLocaleString('es-ES')} artículos` : 'Cargando catálogo…'}</span>}
       <Estado $ok={online && !cola.error} role="status" aria-live="polite" data-testid="estado-conexion">

@@ -30,7 +30,16 @@ export const Barra = styled.header`
   flex-wrap: wrap;
   strong { color: #fff; }
   .sp { flex: 1; }
-  @media (max-width: 760px) { flex-wrap: nowrap; gap: 8px; .articulos { display: none; } button { min-height: 30px; padding: 0 10px; } }
+  .quien { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+  @media (max-width: 760px) {
+    flex-wrap: nowrap;
+    gap: 8px;
+    font-size: 13px;
+    .articulos { display: none; }
+    .sp { display: none; }
+    .quien { flex: 1; }
+    button { min-height: 30px; padding: 0 10px; }
+  }
 `;
 
 export const Estado = styled.span<{ $ok: boolean }>`
@@ -42,6 +51,7 @@ export const Estado = styled.span<{ $ok: boolean }>`
   background: ${({ $ok }) => ($ok ? '#166534' : '#b45309')};
   color: #fff;
   font-weight: 600;
+  white-space: nowrap;
 `;
 
 export const Centro = styled.main`

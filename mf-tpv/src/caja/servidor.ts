@@ -141,7 +141,7 @@ export async function buscarTicket(texto: string, terminal_id: number): Promise<
   let id: number | null = null;
   if (/^\d+$/.test(t) && t.length < 9) id = Number(t);
   if (id === null || Number.isNaN(id)) {
-    const filas = datos(await pedir(api.get<{ id: number; numero: string }>('listadotickets', { q: t, terminal_id, porPagina: 5 })));
+    const filas = datos(await pedir(api.get<{ id: number; numero: string }>('listadotickets', { q: t, terminal_id, porPagina: 10 })));
     const exacto = filas.find((f) => f.numero.replace(/\s/g, '').toLowerCase() === t.replace(/\s/g, '').toLowerCase()) ?? (filas.length === 1 ? filas[0] : null);
     if (!exacto) return null;
     id = exacto.id;

@@ -109,7 +109,14 @@ const Herramientas = styled.div`
   border-top: 1px solid #e2e8f0;
   overflow-x: auto;
   button { flex: none; }
-  @media (max-width: 760px) { padding: 6px; button { min-height: 40px; font-size: 14px; padding: 0 10px; } }
+  @media (max-width: 760px) {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(0, 1fr));
+    grid-auto-flow: column;
+    padding: 6px;
+    gap: 6px;
+    button { min-height: 40px; font-size: 13px; padding: 0 6px; line-height: 1.1; }
+  }
 `;
 
 type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'movimiento' | 'cierre' | null;
