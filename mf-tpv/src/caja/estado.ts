@@ -3,7 +3,7 @@ import { borrar, guardar, guardarClave, leer, leerTodo } from '../datos/almacen'
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
 import { almacenColaIdb, ColaTickets, type EstadoCola, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
-import { crearRegistroOffline, guardarCadenaDeFila, type EstadoCadena } from './registro';
+import { crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
 import * as srv from './servidor';
 import type { PaginaTpv, Sesion, TerminalTpv } from './tipos';
 
@@ -72,7 +72,13 @@ export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void
       const filas = await srv.subirTickets(terminal.id, ts);
       for (const f of filas) {
         const t = ts.find((x) => x.uuid === f.uuid);
-        if (t && !t.registro) await guardarCadenaDeFila(f, t, terminal);
+        if (!t) continue;
+        if (!t.registro) await guardarCadenaDeFila(f, t, terminal);
+        else if (f.repetido && f.huella !== t.registro.huella) {
+          // The lost answer: the server had it. Its record wins; what the till made after it is chained anew.
+          const despues = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > t.seq).sort((a, b) => a.seq - b.seq);
+          for (const x of await reconciliar(f, t, terminal, despues)) await almacenColaIdb.guardar(x);
+        }
       }
       return filas;
     });
@@ -276,7 +282,8 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       const guardado = (await almacenColaIdb.todos()).find((t) => t.uuid === ticket.uuid)!;
       if (guardado.estado === 'subido') ticket = guardado;
       else {
-        ticket = { ...guardado, ...(await registroOffline(terminal, guardado)) };
+        // Sent without an answer: the server may have it. The till's record now, and the ticket marked doubtful.
+        ticket = { ...guardado, ...(await registroOffline(terminal, guardado)), dudoso: true };
         await almacenColaIdb.guardar(ticket);
       }
     }
@@ -297,7 +304,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
  */
 async function asegurarRegistros(terminal: TerminalTpv) {
   const pend = (await almacenColaIdb.todos()).filter((t) => t.estado === 'pendiente' && !t.registro).sort((a, b) => a.seq - b.seq);
-  for (const t of pend) await almacenColaIdb.guardar({ ...t, ...(await registroOffline(terminal, t)) });
+  for (const t of pend) await almacenColaIdb.guardar({ ...t, ...(await registroOffline(terminal, t)), dudoso: true });
 }
 
 async function registroOffline(terminal: TerminalTpv, t: TicketLocal) {

@@ -104,3 +104,64 @@ describe('sin conexión', () => {
     expect(recibidos).toHaveLength(2);
   });
 });
+
+describe('una respuesta perdida', () => {
+  it('el servidor ya tenía el ticket: su registro manda y lo que la caja hizo después se encadena de nuevo, con los mismos números', async () => {
+    const año = new Date().getFullYear();
+    // A server with the terminal's chain: it checks each offline record's link and keeps one row per uuid.
+    let cabeza = { numero: 4, huella: 'F'.repeat(64) };
+    const filas = new Map<string, Record<string, unknown>>();
+    let perderRespuesta = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (!red) throw new TypeError('Failed to fetch');
+        const body = JSON.parse(String(init?.body));
+        const data = [];
+        for (const t of body.tickets as TicketLocal[]) {
+          const ya = filas.get(t.uuid);
+          if (ya) {
+            data.push({ ...ya, repetido: 1 });
+            continue;
+          }
+          if (t.registro && t.registro.huella_anterior !== cabeza.huella) {
+            return new Response(JSON.stringify({ RESULT: '1', message: `Ticket ${t.uuid}: la cadena no enlaza` }), { status: 400 });
+          }
+          const numero = cabeza.numero + 1;
+          const huella = t.registro?.huella ?? `${String(numero).padStart(2, '0')}`.padEnd(64, 'S');
+          const fila = { uuid: t.uuid, id: numero, numero: `T1 ${año}/${String(numero).padStart(6, '0')}`, total: t.total, huella, qr_url: 'q', fecha_hora_huso: `${año}-11-26T10:00:00+01:00`, offline: t.registro ? 1 : 0, repetido: 0 };
+          filas.set(t.uuid, fila);
+          cabeza = { numero, huella };
+          data.push(fila);
+        }
+        if (perderRespuesta) {
+          perderRespuesta = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
+      }),
+    );
+    red = true;
+    // A: sent online, stored by the server, the answer lost: the till makes its own record and marks it doubtful.
+    const a = await vender();
+    expect(a).toMatchObject({ estado: 'pendiente', dudoso: true });
+    expect(a.registro?.num_serie).toBe(`T1 ${año}/000005`);
+    // B: issued behind it, chained to the till's record of A.
+    red = false;
+    const b = await vender();
+    expect(b.registro?.huella_anterior).toBe(a.registro?.huella);
+    red = true;
+    await colaDe(TERMINAL, () => undefined).vaciar();
+    const todos = await almacenColaIdb.todos();
+    const A = todos.find((x) => x.uuid === a.uuid)!;
+    const B = todos.find((x) => x.uuid === b.uuid)!;
+    // A: the server's row (its record); B: chained anew to it, same number, accepted.
+    expect(A).toMatchObject({ estado: 'subido', respuesta: { repetido: 1, numero: `T1 ${año}/000005` } });
+    expect(B.estado).toBe('subido');
+    expect(B.registro?.num_serie).toBe(`T1 ${año}/000006`);
+    expect(B.registro?.huella_anterior).toBe(A.respuesta?.huella);
+    expect(B.qr_url).toBe(b.qr_url);
+    expect([...filas.keys()]).toEqual([a.uuid, b.uuid]);
+  });
+});
+

@@ -31,6 +31,30 @@ export async function guardarCadenaDeFila(f: FilaSubida, t: TicketLocal, termina
   if (!actual || !posterior(actual, nuevo)) await guardarClave('estado', CLAVE, nuevo);
 }
 
+/**
+ * A doubtful ticket (sent online, its answer lost, then given a record by the till) turned out stored by the server
+ * with the server's record (`repetido` with another huella): the server's is the ticket's record, and the records
+ * the till made after it — never sent yet — are made again on that chain, with the same numbers (their QR, printed
+ * already, names the same number, date and amount). Answers the tickets rewritten.
+ */
+export async function reconciliar(f: FilaSubida, t: TicketLocal, terminal: TerminalTpv, despues: TicketLocal[]): Promise<TicketLocal[]> {
+  const n = leerNumero(f.numero);
+  if (!n || !f.fecha_hora_huso) return [];
+  const cabeza: EstadoCadena = {
+    ejercicio: n[0],
+    numero: n[1],
+    anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
+  };
+  await guardarClave('estado', CLAVE, cabeza);
+  const rehechos: TicketLocal[] = [];
+  for (const x of despues) {
+    if (!x.registro) continue;
+    const { registro, qr_url } = await crearRegistroOffline(terminal, x);
+    rehechos.push({ ...x, registro, qr_url });
+  }
+  return rehechos;
+}
+
 /** The chain's end: what the terminal said when it was last read, or what this till made or saw since, the later. */
 async function cadenaActual(terminal: TerminalTpv): Promise<EstadoCadena> {
   const c = terminal.cadena;

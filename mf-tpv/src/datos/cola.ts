@@ -58,6 +58,11 @@ export type TicketLocal = {
   registro?: RegistroTicket;
   /** Offline only: the QR of that record. */
   qr_url?: string;
+  /**
+   * It went to the server once without a record and no answer came (the server may have stored it): it is
+   * uploaded alone, so a `repetido` answer with the server's record can be reconciled before anything after it.
+   */
+  dudoso?: boolean;
   estado: 'pendiente' | 'subido';
   respuesta?: FilaSubida;
 };
@@ -144,7 +149,10 @@ export class ColaTickets {
     let pend = await this.pendientes();
     this.cambiar({ pendientes: pend.length, enviando: pend.length > 0 });
     while (pend.length) {
-      const parte = pend.slice(0, lote);
+      // A doubtful ticket travels alone; a batch stops before the next one.
+      let fin = 1;
+      if (!pend[0].dudoso) while (fin < Math.min(lote, pend.length) && !pend[fin].dudoso) fin++;
+      const parte = pend.slice(0, fin);
       this.cambiar({ ultimoIntento: Date.now() });
       let filas: FilaSubida[];
       try {
@@ -165,7 +173,8 @@ export class ColaTickets {
         this.cambiar({ enviando: false, error: 'El servidor no ha confirmado todos los tickets: se reintentará.' });
         return;
       }
-      pend = pend.slice(parte.length);
+      // The upload may have rewritten what follows (a reconciled chain): read the rest again.
+      pend = await this.pendientes();
       this.cambiar({ pendientes: pend.length, error: null });
     }
     this.cambiar({ pendientes: 0, enviando: false, error: null });
