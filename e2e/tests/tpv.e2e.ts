@@ -224,7 +224,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       // The closing: cash expected = 100 + 2,99 + 1,20 + 6,60 + 2 × 2,99 − 2,99 − 5 = 108,78 €; counted 108,70 € → −0,08 €.
       await page.getByRole('button', { name: 'Cerrar caja' }).click();
       const cierre = page.getByRole('dialog', { name: 'Cerrar caja' });
-      await cierre.getByRole('table', { name: 'Esperado y contado' }).getByText('108,78 €').waitFor();
+      await cierre.getByRole('table', { name: 'Esperado y contado' }).getByRole('cell', { name: '108,78 €', exact: true }).waitFor();
       await cierre.getByLabel('Unidades de 100,00 €').fill('1');
       await cierre.getByLabel('Unidades de 5,00 €').fill('1');
       await cierre.getByLabel('Unidades de 2,00 €').fill('1');

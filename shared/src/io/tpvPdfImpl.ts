@@ -148,9 +148,13 @@ function dibujarZ(doc: jsPDF, z: InformeZPdf): number {
     for (const [i, c] of s.cabecera.entries()) doc.text(c, col(i), y, i === 0 ? {} : { align: 'right' });
     doc.setFont('helvetica', 'normal');
     y += 3.4;
+    // The first column is as wide as the others leave it (a movement's reason, a payment method).
+    const ancho0 = n === 2 ? UTIL - 20 : 21;
     for (const f of s.filas) {
-      for (const [i, c] of f.entries()) doc.text(c, col(i), y, i === 0 ? { maxWidth: 22 } : { align: 'right' });
-      y += 3.4;
+      const primera = doc.splitTextToSize(f[0] ?? '', ancho0) as string[];
+      doc.text(primera, M, y);
+      for (const [i, c] of f.entries()) if (i > 0) doc.text(c, col(i), y, { align: 'right' });
+      y += 3.4 * Math.max(1, primera.length);
     }
     doc.setFontSize(8);
   }
