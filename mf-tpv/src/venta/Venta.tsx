@@ -103,19 +103,17 @@ const Acciones = styled.div`
 `;
 
 const Herramientas = styled.div`
-  display: flex;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(0, 1fr));
+  grid-auto-flow: column;
   gap: 8px;
   padding: 8px;
   border-top: 1px solid #e2e8f0;
-  overflow-x: auto;
-  button { flex: none; }
+  button { padding: 0 6px; line-height: 1.1; }
   @media (max-width: 760px) {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(0, 1fr));
-    grid-auto-flow: column;
     padding: 6px;
     gap: 6px;
-    button { min-height: 40px; font-size: 13px; padding: 0 6px; line-height: 1.1; }
+    button { min-height: 40px; font-size: 13px; }
   }
 `;
 
