@@ -96,7 +96,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(otra.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieDeOtroTerminal });
 
     const sinPareja = await t.op('terminaltpv');
-    expect(sinPareja.statusCode).toBe(401);
+    expect(sinPareja.statusCode).toBe(403);
     expect(sinPareja.json().message).toBe(MENSAJES_TPV.terminalNoEmparejado);
     const { codigo } = (await save(t, t.cookie, 'codigoterminal', { id: terminal.id })) as unknown as { codigo: string };
     expect(codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
@@ -119,7 +119,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const malo = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '0000' } });
     expect(malo.json().message).toBe(MENSAJES_TPV.pinIncorrecto);
     const sinTerminal = await t.op('identificartpv', { body: { usuario_id: admin.id, pin: '4321' } });
-    expect(sinTerminal.statusCode).toBe(401);
+    expect(sinTerminal.statusCode).toBe(403);
     const bueno = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
     expect(bueno.json()).toMatchObject({ RESULT: '0', user: { id: admin.id } });
     expect(bueno.cookies.find((x) => x.name === 'mtpv_sesion')).toBeTruthy();
@@ -401,14 +401,38 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
 
+  it('negative stock refused by the configuration: an online ticket is refused, one the till issued offline is stored all the same', async () => {
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 0 } })).json().RESULT).toBe('0');
+    try {
+      const antes = await foto(t);
+      const online = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }] })] });
+      expect(online.status).toBe(400);
+      expect(online.body.message).toMatch(/^Ticket .+: No hay stock suficiente|^Ticket .+: .*TPV-A/);
+      expect(await foto(t)).toEqual(antes);
+      const i = await info();
+      const o = await offline(i, cabeza(i), i.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }]);
+      const [fila] = await subidos({ terminal_id: terminal.id, tickets: [o.tk] });
+      expect(fila).toMatchObject({ offline: 1, huella: o.gen.huella });
+    } finally {
+      expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 1 } })).json().RESULT).toBe('0');
+    }
+  });
+
   it('rights and flags: Caja sells, returns and closes but configures nothing; the tpv flag off answers 403', async () => {
     const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
     const caja = roles.find((r) => r.clave === 'caja')!;
     expect(ROL_PREDEFINIDO.caja.derechos.areas.tpv).toEqual(['ver', 'editar', 'acciones']);
     await save(t, t.cookie, 'editarusuario', { nombre: 'Cajera', email: 'cajera@tpv.es', password: 'Clave-tpv-2026', rol_id: caja.id });
     const cajera = await t.login('cajera@tpv.es', 'Clave-tpv-2026');
-    const vende = await subir({ terminal_id: terminal.id, tickets: [ticket()] }, cajera);
+    const vende = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }] })] }, cajera);
     expect(vende.body.RESULT).toBe('0');
+    // Caja may not change a price nor give a discount (its maximum is 0 %).
+    const precio = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 10_000 }] })] }, cajera);
+    expect(precio.status).toBe(403);
+    expect(precio.body).toMatchObject({ derecho: 'cambiar_precio', message: 'Su rol no permite cambiar el precio de un artículo en un documento. (línea 1)' });
+    const dto = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100, descuento: 500 }] })] }, cajera);
+    expect(dto.body).toMatchObject({ derecho: 'descuento' });
     const config = await t.op('editarterminal', { cookie: cajera, body: { id: terminal.id, nombre: 'X' } });
     expect(config.statusCode).toBe(403);
     expect((await t.op('editarbotonestpv', { cookie: cajera, body: { paginas: [] } })).statusCode).toBe(403);
