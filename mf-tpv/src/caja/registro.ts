@@ -25,7 +25,7 @@ export async function guardarCadenaDeFila(f: FilaSubida, t: TicketLocal, termina
   const nuevo: EstadoCadena = {
     ejercicio: n[0],
     numero: n[1],
-    anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
+    anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: f.fecha_expedicion ?? fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
   };
   const actual = await leer<EstadoCadena>('estado', CLAVE);
   if (!actual || !posterior(actual, nuevo)) await guardarClave('estado', CLAVE, nuevo);
@@ -43,7 +43,7 @@ export async function reconciliar(f: FilaSubida, t: TicketLocal, terminal: Termi
   const cabeza: EstadoCadena = {
     ejercicio: n[0],
     numero: n[1],
-    anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
+    anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: f.fecha_expedicion ?? fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
   };
   await guardarClave('estado', CLAVE, cabeza);
   const rehechos: TicketLocal[] = [];

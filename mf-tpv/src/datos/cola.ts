@@ -26,6 +26,8 @@ export type FilaSubida = {
   xml?: string;
   qr_url: string;
   fecha_hora_huso?: string;
+  /** dd-mm-aaaa: the record's date. */
+  fecha_expedicion?: string;
   offline?: number;
   repetido?: number;
 };
