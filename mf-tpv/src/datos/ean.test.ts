@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claveVariable, digitoControl, ean13Valido, eanVariable, leerEanVariable } from './ean';
+import { cantidadDeImporte, claveVariable, digitoControl, ean13Valido, eanVariable, leerEanVariable } from './ean';
 
 describe('EAN-13 de peso y precio', () => {
   it('calcula y comprueba el dígito de control', () => {
@@ -37,5 +37,22 @@ describe('EAN-13 de peso y precio', () => {
     expect(claveVariable(eanVariable('2100123', 0))).toBe('2100123');
     expect(claveVariable('4006381333931')).toBeNull();
     expect(claveVariable(null)).toBeNull();
+  });
+});
+
+describe('etiqueta de precio → cantidad al precio del artículo', () => {
+  it('encuentra el peso cuyo importe es exactamente el impreso', () => {
+    // 0,385 kg × 12,95 €/kg = 4,98575 → 4,99 €.
+    const c = cantidadDeImporte(499, 129500)!;
+    expect(Math.round((c * 129500) / 100_000)).toBe(499);
+    expect(c).toBeGreaterThan(380);
+    expect(c).toBeLessThan(390);
+    // Units: 3 × 2,00 € = 6,00 €.
+    expect(cantidadDeImporte(600, 20000)).toBe(3000);
+  });
+  it('sin precio o sin cantidad exacta, nada', () => {
+    expect(cantidadDeImporte(499, 0)).toBeNull();
+    // A 1.000 €/kg article: every gram is 1 €, so 0,50 € has no gram.
+    expect(cantidadDeImporte(50, 10_000_000)).toBeNull();
   });
 });

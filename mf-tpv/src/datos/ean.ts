@@ -62,3 +62,20 @@ export function eanVariable(clave: string, valor: number): string {
   const doce = clave + String(valor).padStart(5, '0');
   return doce + digitoControl(doce);
 }
+
+/**
+ * A priced label's quantity at the article's own unit price: the thousandths whose amount (cantidad × precio,
+ * rounded to cents as the ticket does) is exactly the printed price — the scale weighed it, the till finds the
+ * weight back, so the line keeps the article's price (no price change) and the stock moves by what was sold.
+ * Null when no quantity gives exactly that amount (the label's price is then the line's price).
+ */
+export function cantidadDeImporte(importe: number, precio: number): number | null {
+  if (precio <= 0 || importe <= 0) return null;
+  // cantidad (thousandths) × precio (ten-thousandths) = amount at scale 7; cents are scale 2.
+  const estimada = Math.round((importe * 100_000) / precio);
+  for (const d of [0, -1, 1, -2, 2, -3, 3]) {
+    const c = estimada + d;
+    if (c > 0 && Math.round((c * precio) / 100_000) === importe) return c;
+  }
+  return null;
+}
