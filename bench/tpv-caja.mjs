@@ -79,7 +79,7 @@ try {
       await buscador.fill(a.codigo_barras);
       // Enter pressed inside the page, timed there: until the new line is in the DOM and the next frame is painted.
       const ms = await page.evaluate(
-        (n) =>
+        () =>
           new Promise((resolve) => {
             const lista = document.querySelector('[aria-label="Líneas del ticket"]');
             const input = document.querySelector('[aria-label="Escanear o buscar artículo"]');
@@ -94,7 +94,6 @@ try {
             obs.observe(lista, { childList: true, subtree: true });
             input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
           }),
-        i,
       );
       tiempos.push(ms);
     }
