@@ -17,7 +17,7 @@ function BarraEstado() {
       </span>
       <span className="sp" />
       {fase === 'venta' && <span className="articulos">{catalogoCargado || indice.size ? `${indice.size.toLocaleString('es-ES')} artículos` : 'Cargando catálogo…'}</span>}
-      <Estado $ok={online && !cola.error} role="status" aria-live="polite" data-testid="estado-conexion">
+      <Estado $ok={online && !cola.error} role="status" aria-live="polite" data-testid="estado-conexion" title={cola.error ?? undefined}>
         {online ? 'En línea' : 'Sin conexión'}
         {cola.pendientes > 0 && ` · ${cola.pendientes} por enviar`}
       </Estado>

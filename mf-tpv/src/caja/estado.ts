@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { borrar, guardar, guardarClave, leer, leerTodo } from '../datos/almacen';
+import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
 import { almacenColaIdb, ColaTickets, type EstadoCola, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
@@ -69,7 +69,14 @@ let pararCola: (() => void) | null = null;
 export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void): ColaTickets {
   if (!cola) {
     cola = new ColaTickets(almacenColaIdb, async (ts) => {
-      const filas = await srv.subirTickets(terminal.id, ts);
+      let filas: Awaited<ReturnType<typeof srv.subirTickets>>;
+      try {
+        filas = await srv.subirTickets(terminal.id, ts);
+      } catch (e) {
+        // The cashier's session is gone (expired, signed out elsewhere): the tickets wait, the cashier signs in again.
+        if (e instanceof srv.ErrorServidor && e.status === 401 && useCaja.getState().fase === 'venta') useCaja.setState({ fase: 'cajero', sesion: null });
+        throw e;
+      }
       for (const f of filas) {
         const t = ts.find((x) => x.uuid === f.uuid);
         if (!t) continue;
@@ -184,7 +191,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     try {
       const [articulos, paginas] = await Promise.all([srv.descargarArticulos(), terminal ? srv.leerBotones(terminal.id) : Promise.resolve([])]);
       set({ indice: new IndiceCatalogo(articulos), paginas, catalogoCargado: true });
-      await guardar('articulos', articulos);
+      await reemplazar('articulos', articulos);
       await guardarClave('estado', 'paginas', paginas);
     } catch {
       set({ catalogoCargado: get().indice.size > 0 });

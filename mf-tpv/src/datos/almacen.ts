@@ -85,3 +85,23 @@ export async function vaciar(store: Store): Promise<void> {
   tx.objectStore(store).clear();
   await hecho(tx);
 }
+
+/**
+ * Replaces a keyPath store's rows (the catalogue) in slices of `trozo`, yielding to the page between them, so a
+ * 100.000-article catalogue is kept without freezing the till; rows no longer present are removed at the end
+ * (until then the old ones still sell offline).
+ */
+export async function reemplazar<T extends { id: number }>(store: Store, filas: T[], trozo = 2000): Promise<void> {
+  for (let i = 0; i < filas.length; i += trozo) {
+    await guardar(store, filas.slice(i, i + trozo));
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  const db = await abrir();
+  const claves = (await pedir(db.transaction(store, 'readonly').objectStore(store).getAllKeys())) as number[];
+  const vivas = new Set(filas.map((f) => f.id));
+  const sobran = claves.filter((k) => !vivas.has(k));
+  if (!sobran.length) return;
+  const tx = db.transaction(store, 'readwrite');
+  for (const k of sobran) tx.objectStore(store).delete(k);
+  await hecho(tx);
+}

@@ -132,3 +132,13 @@ describe('cola de tickets', () => {
     expect((await almacenColaIdb.todos())[0]).toMatchObject({ uuid: 'x', estado: 'subido' });
   });
 });
+
+describe('catálogo en IndexedDB', () => {
+  it('se reemplaza por trozos y quita los artículos que ya no vienen', async () => {
+    const { reemplazar, leerTodo, vaciar: vaciarStore } = await import('./almacen');
+    await vaciarStore('articulos');
+    await reemplazar('articulos', [{ id: 1 }, { id: 2 }, { id: 3 }], 2);
+    await reemplazar('articulos', [{ id: 2 }, { id: 3 }, { id: 4 }], 2);
+    expect((await leerTodo<{ id: number }>('articulos')).map((a) => a.id)).toEqual([2, 3, 4]);
+  });
+});

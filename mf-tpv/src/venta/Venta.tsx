@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
@@ -131,7 +131,13 @@ export function Venta() {
   const [dialogo, setDialogo] = useState<Dialogos>(null);
   const buscador = useRef<HTMLInputElement>(null);
   const totales = useMemo(() => totalesTicket(lineas), [lineas]);
-  const resultados = useMemo(() => (texto.trim().length >= 2 && !/^\d{8,}$/.test(texto.trim()) ? indice.buscar(texto.replace(/^\d+\*/, ''), 40) : []), [indice, texto]);
+  // The search follows the typing at its own pace (a scanner's burst of digits never waits for it); Enter reads the
+  // text as it is.
+  const buscado = useDeferredValue(texto);
+  const resultados = useMemo(
+    () => (buscado.trim().length >= 2 && !/^\d{8,}$/.test(buscado.trim()) ? indice.buscar(buscado.replace(/^\d+\*/, ''), 40) : []),
+    [indice, buscado],
+  );
   const derechos = sesion?.user.rol?.derechos;
   const sinRol = !derechos;
   const puedePrecio = sinRol || tiene(derechos, 'cambiar_precio');
@@ -167,8 +173,10 @@ export function Venta() {
       setAviso(null);
       return;
     }
-    const lista = resultados.length ? resultados : indice.buscar(codigo, 2);
-    if (lista.length === 1 || (lista.length && activo < lista.length && resultados.length)) {
+    // The list on screen when it is the text's (the arrows chose in it), else the text searched now.
+    const alDia = buscado === texto && resultados.length > 0;
+    const lista = alDia ? resultados : indice.buscar(codigo, 2);
+    if (lista.length === 1 || (alDia && activo < lista.length)) {
       vender(lista[lista.length === 1 ? 0 : activo], cantidad ?? 1000);
       return;
     }
