@@ -1,4 +1,4 @@
-import { fechaHoraHuso, registroTicket, type Anterior } from 'shared/fiscal';
+import { fechaHoraHuso, registroTicket, registroTpvDe, type Anterior } from 'shared/fiscal';
 import type { RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';
 import type { TerminalTpv } from './tipos';
@@ -41,18 +41,5 @@ export function hacerRegistro(
     // Stamped with the sale's instant: the record is made when the ticket is issued (and its date is the ticket's).
     ts: fechaHoraHuso(new Date(t.fecha_hora), terminal.zona_horaria || ZONA),
   });
-  return {
-    registro: {
-      num_serie: r.numSerie,
-      fecha_expedicion: r.campos.FechaExpedicionFactura,
-      tipo_factura: 'F2',
-      cuota_total: r.campos.CuotaTotal,
-      importe_total: r.campos.ImporteTotal,
-      huella_anterior: r.campos.Huella,
-      fecha_hora_huso: r.campos.FechaHoraHusoGenRegistro,
-      huella: r.huella,
-      xml: r.xml,
-    },
-    qr_url: r.qr_url,
-  };
+  return { registro: registroTpvDe(r), qr_url: r.qr_url };
 }
