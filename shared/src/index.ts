@@ -9,6 +9,7 @@ export * from './hooks/useAlmacenes';
 export * from './io/csv';
 export * from './io/pdf';
 export * from './io/documentosPdf';
+export * from './io/tpvPdf';
 export * from './ui/theme';
 export * from './ui/primitives';
 export * from './ui/fields';
