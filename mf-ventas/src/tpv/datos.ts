@@ -1,0 +1,213 @@
+import type { FieldErrors, Schema } from 'shared';
+
+/**
+ * The back office's side of the TPV (issue 13): terminals, till buttons and cash closings, as the server's
+ * actions answer them (server/README.md, «TPV»). Money in cents, quantities in thousandths, as everywhere.
+ */
+
+/** The payment methods a terminal can offer; a mixed payment splits a ticket across the ones offered. */
+export const FORMAS_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const;
+export type FormaTpv = (typeof FORMAS_TPV)[number];
+export const FORMA_TPV_LABEL: Record<FormaTpv, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', bizum: 'Bizum', vale: 'Vale' };
+/** A payment method's label; one the back office doesn't know shows as it came. */
+export const formaTpvLabel = (forma: string): string => FORMA_TPV_LABEL[forma as FormaTpv] ?? forma;
+
+/** A terminal as `listadoterminales` answers it. */
+export type Terminal = {
+  id: number;
+  nombre: string;
+  almacen_id: number;
+  almacen_nombre?: string | null;
+  serie_id: number;
+  serie_codigo?: string | null;
+  serie_rectificativa_id: number;
+  serie_rectificativa_codigo?: string | null;
+  /** The counter customer («Clientes varios»). */
+  cliente_id: number | null;
+  cliente_nombre?: string | null;
+  /** Its VERI*FACTU installation number (NumeroInstalacion of the till's records): one per terminal. */
+  numero_instalacion: string;
+  formas_pago: string[] | string;
+  /** The opening float, cents. */
+  fondo: number;
+  activo: 0 | 1;
+  /** When a browser was paired with it (null: never). */
+  emparejado?: string | null;
+};
+
+/** The form of a terminal: selects hold ids as text, the float is a scaled integer (or the text typed). */
+export type TerminalValues = {
+  nombre: string;
+  almacen_id: string;
+  serie_id: string;
+  serie_rectificativa_id: string;
+  cliente_id: string;
+  cliente_nombre: string;
+  numero_instalacion: string;
+  formas_pago: string[];
+  fondo: bigint | string | null;
+  activo: 0 | 1;
+};
+
+export const TERMINAL_VACIO: TerminalValues = {
+  nombre: '',
+  almacen_id: '',
+  serie_id: '',
+  serie_rectificativa_id: '',
+  cliente_id: '',
+  cliente_nombre: '',
+  numero_instalacion: '',
+  formas_pago: ['efectivo', 'tarjeta'],
+  fondo: 0n,
+  activo: 1,
+};
+
+/** `editarterminal`'s fields the form checks before sending (the server applies the same). */
+export const terminalSchema = {
+  nombre: { type: 'string', required: true, max: 60 },
+  almacen_id: { type: 'int', required: true, min: 1 },
+  serie_id: { type: 'int', required: true, min: 1 },
+  serie_rectificativa_id: { type: 'int', required: true, min: 1 },
+  cliente_id: { type: 'int', min: 1 },
+  numero_instalacion: { type: 'string', max: 100 },
+  fondo: { type: 'int', required: true, min: 0, max: 100_000_000 },
+  activo: { type: 'flag' },
+} satisfies Schema;
+
+export const MENSAJE_FORMAS = 'Elija al menos una forma de pago';
+
+/** The terminal's payment methods as a list, whichever way the server wrote them. */
+export function formasDe(t: Pick<Terminal, 'formas_pago'>): string[] {
+  const f = t.formas_pago;
+  if (Array.isArray(f)) return f;
+  return (f ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+export function terminalValues(t: Terminal): TerminalValues {
+  return {
+    nombre: t.nombre,
+    almacen_id: String(t.almacen_id ?? ''),
+    serie_id: String(t.serie_id ?? ''),
+    serie_rectificativa_id: String(t.serie_rectificativa_id ?? ''),
+    cliente_id: t.cliente_id ? String(t.cliente_id) : '',
+    cliente_nombre: t.cliente_nombre ?? '',
+    numero_instalacion: t.numero_instalacion ?? '',
+    formas_pago: formasDe(t),
+    fondo: BigInt(t.fondo ?? 0),
+    activo: t.activo,
+  };
+}
+
+/** What the schema can't say: at least one payment method. */
+export function comprobarTerminal(v: TerminalValues): FieldErrors {
+  return v.formas_pago.length ? {} : { formas_pago: MENSAJE_FORMAS };
+}
+
+/** The body of `editarterminal` from the schema-checked values. */
+export function cuerpoTerminal(validated: Record<string, unknown>, v: TerminalValues, id?: number): Record<string, unknown> {
+  return {
+    ...(id ? { id } : {}),
+    ...validated,
+    // In the order of FORMAS_TPV, whatever order they were ticked in.
+    formas_pago: FORMAS_TPV.filter((f) => v.formas_pago.includes(f)),
+  };
+}
+
+/** The one-time pairing code: typed on the till, valid until `expira`. */
+export type CodigoVinculo = { terminal_id?: number; codigo: string; expira: string };
+
+/** The pairing-code action (server/README.md): `{ id }` → `{ terminal_id, codigo, expira }`; a new one replaces the last. */
+export const AC_VINCULAR = 'codigoterminal';
+
+/* ── Botones TPV ───────────────────────────────────────────────────────────── */
+
+/** The colours a button can take: the till paints them as they are named. */
+export const COLORES_BOTON = [
+  { value: 'gris', label: 'Gris', fondo: '#e2e8f0', texto: '#0f172a' },
+  { value: 'azul', label: 'Azul', fondo: '#2563eb', texto: '#ffffff' },
+  { value: 'verde', label: 'Verde', fondo: '#16a34a', texto: '#ffffff' },
+  { value: 'amarillo', label: 'Amarillo', fondo: '#facc15', texto: '#0f172a' },
+  { value: 'naranja', label: 'Naranja', fondo: '#ea580c', texto: '#ffffff' },
+  { value: 'rojo', label: 'Rojo', fondo: '#dc2626', texto: '#ffffff' },
+  { value: 'morado', label: 'Morado', fondo: '#7c3aed', texto: '#ffffff' },
+  { value: 'rosa', label: 'Rosa', fondo: '#db2777', texto: '#ffffff' },
+] as const;
+export function colorBoton(c: string | null | undefined) {
+  return COLORES_BOTON.find((x) => x.value === c) ?? COLORES_BOTON[0];
+}
+
+/**
+ * One button of a page: an article. `listadobotonestpv` answers in `etiqueta` the label the till shows (the button's
+ * own, else the article's «Nombre en el TPV», else its description); `nombre_tpv` / `descripcion`, when given, tell
+ * the own label apart.
+ */
+export type BotonTpv = {
+  articulo_id: number;
+  codigo?: string | null;
+  descripcion?: string | null;
+  nombre_tpv?: string | null;
+  etiqueta: string | null;
+  color: string | null;
+  /** 0-based, unique in the page. */
+  posicion: number;
+  /** IVA included, cents. */
+  precio?: number | null;
+};
+
+/** A page of the till: its own buttons, or a family's articles (`familia_id`). */
+export type PaginaTpv = {
+  id?: number;
+  orden?: number;
+  nombre: string;
+  familia_id: number | null;
+  familia_nombre?: string | null;
+  color: string | null;
+  botones: BotonTpv[];
+};
+
+/** `listadobotonestpv`'s row: the set shown for a terminal (its own, `propias` 1, else the shared one) or the shared one. */
+export type BotonesTpv = { terminal_id: number | null; propias?: 0 | 1; paginas: PaginaTpv[] };
+
+/** What the till shows on a button: its label, else the article's TPV name, else its description. */
+export function textoBoton(b: BotonTpv): string {
+  return b.etiqueta?.trim() || b.nombre_tpv?.trim() || b.descripcion || b.codigo || `#${b.articulo_id}`;
+}
+
+/* ── Cierres TPV ───────────────────────────────────────────────────────────── */
+
+export type CierreForma = { forma: string; ventas?: number; devoluciones?: number; esperado: number; contado: number; diferencia: number };
+export type CierreIva = { tipo_iva: string; base: number; iva: number; total: number };
+/** A coin or a note counted: its value in cents and how many. */
+export type CierreBillete = { valor: number; cantidad: number };
+/** Cash put in (positive) or taken out (negative) of the drawer during the session. */
+export type CierreMovimiento = { fecha_hora: string; importe: number; motivo: string; usuario_nombre: string | null };
+/** The cash of the closing: expected = fondo + cobrado − cambio − devuelto + entradas − salidas. */
+export type CierreEfectivo = { fondo: number; cobrado: number; cambio: number; devuelto: number; entradas: number; salidas: number; esperado: number; contado: number; diferencia: number };
+
+/** A closing as `listadocierrestpv` answers it. Final once made. */
+export type CierreTpv = {
+  id: number;
+  terminal_id: number;
+  terminal_nombre: string;
+  /** The closing code: sequential per terminal. */
+  codigo: number;
+  caja_id: number;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  apertura: string;
+  cierre: string;
+  fondo: number;
+  tickets: number;
+  devoluciones: number;
+  /** Sales − returns. */
+  total: number;
+  formas: CierreForma[];
+  efectivo: CierreEfectivo;
+  /** Σ counted − Σ expected, every method. */
+  diferencia: number;
+  impuestos: CierreIva[];
+  movimientos: CierreMovimiento[];
+  denominaciones: CierreBillete[] | null;
+  primer_numero: string | null;
+  ultimo_numero: string | null;
+};
