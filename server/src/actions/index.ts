@@ -13,6 +13,7 @@ import { sesionActions } from './sesion.ts';
 import { usuarioActions } from './usuarios.ts';
 import { rolActions } from './roles.ts';
 import { ventaActions } from './ventas/index.ts';
+import { tpvActions } from '../tpv/index.ts';
 
 /** Every op.asp action; a new concern adds its file here. */
 export const createRegistry = () =>
@@ -31,4 +32,5 @@ export const createRegistry = () =>
     compraActions,
     ventaActions,
     actividadActions,
+    tpvActions,
   );

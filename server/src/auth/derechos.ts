@@ -135,6 +135,28 @@ const FIJAS: Record<string, Derecho> = {
   eliminarcertificadoverifactu: { necesidad: en('verifactu', 'eliminar') },
   enviarregistrosverifactu: { necesidad: en('verifactu', 'acciones') },
   subsanarregistrofacturacion: { necesidad: en('verifactu', 'acciones') },
+
+  // TPV (issue 13): the till sells, returns, moves cash and closes (Caja: tpv ver + editar + acciones); configuring
+  // terminals and buttons is the back office's (Configuración › crear y modificar). Pairing and the PIN login are the
+  // till's before anyone is logged in (the terminal's cookie is their credential).
+  listadoterminales: { necesidad: ver('tpv') },
+  editarterminal: { necesidad: en('configuracion', 'editar') },
+  eliminarterminal: { necesidad: en('configuracion', 'editar') },
+  codigoterminal: { necesidad: en('configuracion', 'editar') },
+  emparejarterminal: { necesidad: 'publica' },
+  terminaltpv: { necesidad: 'publica' },
+  identificartpv: { necesidad: 'publica' },
+  editarpintpv: { necesidad: 'sesion' },
+  articulostpv: { necesidad: ver('tpv') },
+  listadobotonestpv: { necesidad: ver('tpv') },
+  editarbotonestpv: { necesidad: en('configuracion', 'editar') },
+  abrircajatpv: { necesidad: en('tpv', 'acciones') },
+  movimientocajatpv: { necesidad: en('tpv', 'acciones') },
+  cajatpv: { necesidad: ver('tpv') },
+  subirtickets: { necesidad: en('tpv', 'editar') },
+  devolverticket: { necesidad: en('tpv', 'acciones') },
+  listadocierrestpv: { necesidad: ver('tpv') },
+  editarcierretpv: { necesidad: en('tpv', 'acciones') },
 };
 
 /** The entries of every document type, from its row: listado, editar, eliminar and each verb. */

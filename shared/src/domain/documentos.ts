@@ -114,10 +114,13 @@ export type DocumentoTipoDef = {
 export const DOCUMENTO_TIPOS_ALMACEN = ['movimiento', 'inventario', 'perdida'] as const;
 export const DOCUMENTO_TIPOS_COMPRA = ['pedidocompra', 'albarancompra', 'devolucioncompra'] as const;
 export const DOCUMENTO_TIPOS_VENTA = ['pedidoventa', 'albaranventa', 'factura', 'devolucionventa', 'rectificativa', 'parte'] as const;
+/** The till's (issue 13): a ticket is a factura simplificada (F2) issued at the counter; its returns are R5 rectificativas. */
+export const DOCUMENTO_TIPOS_TPV = ['ticket'] as const;
 export type DocumentoTipo =
   | (typeof DOCUMENTO_TIPOS_ALMACEN)[number]
   | (typeof DOCUMENTO_TIPOS_COMPRA)[number]
-  | (typeof DOCUMENTO_TIPOS_VENTA)[number];
+  | (typeof DOCUMENTO_TIPOS_VENTA)[number]
+  | (typeof DOCUMENTO_TIPOS_TPV)[number];
 
 const pendiente: EstadoDef = { id: 'pendiente', label: 'Pendiente', tone: 'info' };
 const finalizado: EstadoDef = { id: 'finalizado', label: 'Finalizado', tone: 'ok' };
@@ -453,6 +456,31 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     hijo: 'factura',
     facturable: { pendiente: 'finalizado', facturado: 'facturado' },
   },
+  ticket: {
+    tipo: 'ticket',
+    entidad: 'ticket',
+    plural: 'tickets',
+    singular: 'Ticket',
+    pluralLabel: 'Tickets',
+    femenino: false,
+    prefijo: 'T',
+    ruta: '/tpv/ticket',
+    flags: ['tpv'],
+    // Made and issued in one transaction by subirtickets (the engine's `emitir`): a ticket is never a draft on screen.
+    estados: [
+      { id: 'borrador', label: 'Borrador', tone: 'info' },
+      { id: 'emitido', label: 'Emitido', tone: 'ok' },
+      { id: 'devuelto_parcial', label: 'Devuelto parcial', tone: 'warning' },
+      { id: 'devuelto', label: 'Devuelto', tone: 'off' },
+    ],
+    inicial: 'borrador',
+    editable: [],
+    eliminable: [],
+    acciones: [{ verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitido' }],
+    lineas: 'venta',
+    tercero: 'cliente',
+    series: ['simplificada'],
+  },
 };
 
 /**
@@ -625,6 +653,9 @@ export type Documento = Totales & {
     estado_envio?: string | null;
     codigo_error?: string | null;
     descripcion_error?: string | null;
+    /** Tickets and their R5 (issue 13, `listadotickets&id=`): the record's XML and the QR's URL. */
+    xml?: string;
+    qr_url?: string;
   } | null;
 };
 
