@@ -22,4 +22,5 @@ export * from './ui/DataTable';
 export * from './ui/ListView';
 export * from './ui/FiltroFechas';
 export * from './ui/SortableGrid';
+export * from './ui/QrCode';
 export * from './documentos';

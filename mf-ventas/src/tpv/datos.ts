@@ -1,39 +1,16 @@
-import type { FieldErrors, Schema } from 'shared';
+import { FORMAS_PAGO_TPV, FORMA_PAGO_TPV_LABEL, MENSAJES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
+import type { CierreTpv as CierreTpvServidor, FieldErrors, FormaPagoTpv, Schema, Terminal } from 'shared';
 
 /**
  * The back office's side of the TPV (issue 13): terminals, till buttons and cash closings, as the server's
  * actions answer them (server/README.md, «TPV»). Money in cents, quantities in thousandths, as everywhere.
  */
 
-/** The payment methods a terminal can offer; a mixed payment splits a ticket across the ones offered. */
-export const FORMAS_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const;
-export type FormaTpv = (typeof FORMAS_TPV)[number];
-export const FORMA_TPV_LABEL: Record<FormaTpv, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', bizum: 'Bizum', vale: 'Vale' };
+export const FORMAS_TPV = FORMAS_PAGO_TPV;
 /** A payment method's label; one the back office doesn't know shows as it came. */
-export const formaTpvLabel = (forma: string): string => FORMA_TPV_LABEL[forma as FormaTpv] ?? forma;
+export const formaTpvLabel = (forma: string): string => FORMA_PAGO_TPV_LABEL[forma as FormaPagoTpv] ?? forma;
 
-/** A terminal as `listadoterminales` answers it. */
-export type Terminal = {
-  id: number;
-  nombre: string;
-  almacen_id: number;
-  almacen_nombre?: string | null;
-  serie_id: number;
-  serie_codigo?: string | null;
-  serie_rectificativa_id: number;
-  serie_rectificativa_codigo?: string | null;
-  /** The counter customer («Clientes varios»). */
-  cliente_id: number | null;
-  cliente_nombre?: string | null;
-  /** Its VERI*FACTU installation number (NumeroInstalacion of the till's records): one per terminal. */
-  numero_instalacion: string;
-  formas_pago: string[] | string;
-  /** The opening float, cents. */
-  fondo: number;
-  activo: 0 | 1;
-  /** When a browser was paired with it (null: never). */
-  emparejado?: string | null;
-};
+export type { Terminal };
 
 /** The form of a terminal: selects hold ids as text, the float is a scaled integer (or the text typed). */
 export type TerminalValues = {
@@ -62,25 +39,17 @@ export const TERMINAL_VACIO: TerminalValues = {
   activo: 1,
 };
 
-/** `editarterminal`'s fields the form checks before sending (the server applies the same). */
-export const terminalSchema = {
-  nombre: { type: 'string', required: true, max: 60 },
-  almacen_id: { type: 'int', required: true, min: 1 },
-  serie_id: { type: 'int', required: true, min: 1 },
-  serie_rectificativa_id: { type: 'int', required: true, min: 1 },
-  cliente_id: { type: 'int', min: 1 },
-  numero_instalacion: { type: 'string', max: 100 },
-  fondo: { type: 'int', required: true, min: 0, max: 100_000_000 },
-  activo: { type: 'flag' },
-} satisfies Schema;
+const { id: _id, ...camposTerminal } = terminalSchemaServidor;
+/** `editarterminal`'s fields as the server checks them (shared/domain/tpv.ts); here the float can't be left empty. */
+export const terminalSchema = { ...camposTerminal, fondo: { ...camposTerminal.fondo, required: true } } satisfies Schema;
 
-export const MENSAJE_FORMAS = 'Elija al menos una forma de pago';
+export const MENSAJE_FORMAS = MENSAJES_TPV.formasPagoRequeridas;
 
 /** The terminal's payment methods as a list, whichever way the server wrote them. */
-export function formasDe(t: Pick<Terminal, 'formas_pago'>): string[] {
+export function formasDe(t: { formas_pago: readonly string[] | string | null }): string[] {
   const f = t.formas_pago;
-  if (Array.isArray(f)) return f;
-  return (f ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  if (typeof f !== 'string') return [...(f ?? [])];
+  return f.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 export function terminalValues(t: Terminal): TerminalValues {
@@ -175,39 +144,5 @@ export function textoBoton(b: BotonTpv): string {
 
 /* ── Cierres TPV ───────────────────────────────────────────────────────────── */
 
-export type CierreForma = { forma: string; ventas?: number; devoluciones?: number; esperado: number; contado: number; diferencia: number };
-export type CierreIva = { tipo_iva: string; base: number; iva: number; total: number };
-/** A coin or a note counted: its value in cents and how many. */
-export type CierreBillete = { valor: number; cantidad: number };
-/** Cash put in (positive) or taken out (negative) of the drawer during the session. */
-export type CierreMovimiento = { fecha_hora: string; importe: number; motivo: string; usuario_nombre: string | null };
-/** The cash of the closing: expected = fondo + cobrado − cambio − devuelto + entradas − salidas. */
-export type CierreEfectivo = { fondo: number; cobrado: number; cambio: number; devuelto: number; entradas: number; salidas: number; esperado: number; contado: number; diferencia: number };
-
-/** A closing as `listadocierrestpv` answers it. Final once made. */
-export type CierreTpv = {
-  id: number;
-  terminal_id: number;
-  terminal_nombre: string;
-  /** The closing code: sequential per terminal. */
-  codigo: number;
-  caja_id: number;
-  usuario_id: number | null;
-  usuario_nombre: string | null;
-  apertura: string;
-  cierre: string;
-  fondo: number;
-  tickets: number;
-  devoluciones: number;
-  /** Sales − returns. */
-  total: number;
-  formas: CierreForma[];
-  efectivo: CierreEfectivo;
-  /** Σ counted − Σ expected, every method. */
-  diferencia: number;
-  impuestos: CierreIva[];
-  movimientos: CierreMovimiento[];
-  denominaciones: CierreBillete[] | null;
-  primer_numero: string | null;
-  ultimo_numero: string | null;
-};
+/** A closing as `listadocierrestpv` answers it (shared/domain/tpv.ts): a made one has its id, code and closing time. */
+export type CierreTpv = CierreTpvServidor & { id: number; codigo: number; cierre: string };

@@ -6,6 +6,7 @@ import { CierreListPage } from './cierres/CierreListPage';
 import { CierrePage } from './cierres/CierrePage';
 import { TerminalListPage } from './terminales/TerminalListPage';
 import { TerminalPage } from './terminales/TerminalPage';
+import { ticketRoutes } from './tickets/routes';
 
 // Keyed by id: after "nuevo" saves and moves to the record, the form starts afresh.
 function TerminalRoute() {
@@ -34,5 +35,6 @@ export function tpvRoutes(): ReactElement[] {
     <Route key="botones-tpv" path="botones-tpv" element={gatedTpv(<BotonesPage />)} />,
     <Route key="cierres-tpv" path="cierres-tpv" element={gatedTpv(<CierreListPage />)} />,
     <Route key="cierre-tpv" path="cierre-tpv/:cierreId" element={gatedTpv(<CierreRoute />)} />,
+    ...ticketRoutes(gatedTpv),
   ];
 }

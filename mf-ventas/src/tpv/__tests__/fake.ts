@@ -1,5 +1,5 @@
 import type { Serie } from 'shared';
-import { createFakeApi, fakeListado, type FakeHandler } from 'shared/testing';
+import { createFakeApi, fakeDocumento, fakeLinea, fakeListado, fakeListadoDocs, type FakeHandler } from 'shared/testing';
 import { ALMACENES, CLIENTES } from '../../fakeVentas';
 import type { BotonesTpv, CierreTpv, Terminal } from '../datos';
 
@@ -95,10 +95,27 @@ export const CIERRE: CierreTpv = {
   ultimo_numero: 'T1 2026/000148',
 };
 
-const TICKETS_CIERRE = [
-  { id: 300, numero: 'T1 2026/000101', fecha: '2026-11-25', fecha_hora: '2026-11-25T08:10:00Z', estado: 'emitido', cliente_nombre: null, total: 330, caja_id: 40 },
-  { id: 301, numero: 'T1 2026/000102', fecha: '2026-11-25', fecha_hora: '2026-11-25T08:12:00Z', estado: 'emitido', cliente_nombre: null, total: 180, caja_id: 40 },
-];
+const CAFE = { id: 7, codigo: 'CAF', descripcion: 'Café con leche grande', tipo_iva: '10', codigo_barras: null };
+const QR = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=T1%202026%2F000101&fecha=25-11-2026&importe=3.30';
+
+/** Two tickets of the closing's caja (40); the first read by id with its lines, payments and record. */
+export const TICKETS = [
+  fakeDocumento({
+    id: 300,
+    tipo: 'ticket',
+    numero: 'T1 2026/000101',
+    fecha: '2026-11-25',
+    estado: 'emitido',
+    almacen_id: 2,
+    almacen_nombre: 'Tienda',
+    base: 300,
+    iva: 30,
+    total: 330,
+    lineas: [fakeLinea(1, CAFE, 2000, 1500)],
+    registro: { id: 77, tipo: 'alta', huella: 'A1B2C3D4E5F60718293A4B5C6D7E8F90112233445566778899AABBCCDDEEFF00', fecha_hora_huso: '2026-11-25T09:10:00+01:00', estado_envio: 'pendiente', qr_url: QR, xml: '<sum1:RegistroAlta/>' },
+  }),
+  fakeDocumento({ id: 301, tipo: 'ticket', numero: 'T1 2026/000102', fecha: '2026-11-25', estado: 'emitido', total: 180 }),
+].map((d, i) => ({ ...d, caja_id: 40, terminal_id: 1, fecha_hora: `2026-11-25T08:1${i}:00Z`, offline: i as 0 | 1, cambio: i ? 0 : 170, pagos: i ? [] : [{ forma: 'efectivo', importe: 330, entregado: 500 }], devoluciones: [] }));
 
 export function tpvApi(over: Record<string, FakeHandler> = {}) {
   return createFakeApi({
@@ -119,7 +136,7 @@ export function tpvApi(over: Record<string, FakeHandler> = {}) {
     listadobotonestpv: () => ({ RESULT: '0', data: [BOTONES] }),
     editarbotonestpv: ({ body }) => ({ RESULT: '0', data: [{ ...BOTONES, ...(body as object) }] }),
     listadocierrestpv: fakeListado([CIERRE], ['terminal_id']),
-    listadotickets: fakeListado(TICKETS_CIERRE, ['caja_id']),
+    listadotickets: fakeListadoDocs(TICKETS, ['caja_id', 'terminal_id', 'estado']),
     ...over,
   });
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiHttpError, MESSAGES } from 'shared';
+import { ApiHttpError, MESSAGES, visibleEntries, type SectionMenu } from 'shared';
 import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -40,7 +40,9 @@ describe('Terminales', () => {
     renderSection(Section, menu.prefix, '/ventas/terminales', { api: fake.api, flags: { ...allFlags(1), tpv: 0 } });
     expect(screen.getByText(MESSAGES.moduleOff)).toBeTruthy();
     expect(fake.calls.filter((c) => c.ac === 'listadoterminales')).toHaveLength(0);
-    expect(menu.entries.filter((e) => e.module === 'tpv').map((e) => e.path)).toEqual(['terminales', 'botones-tpv', 'cierres-tpv']);
+    const tpv = ['terminales', 'botones-tpv', 'cierres-tpv', 'tickets'];
+    expect(visibleEntries(menu as SectionMenu, allFlags(1)).map((e) => e.path)).toEqual(expect.arrayContaining(tpv));
+    expect(visibleEntries(menu as SectionMenu, { ...allFlags(1), tpv: 0 }).map((e) => e.path).filter((p) => tpv.includes(p))).toEqual([]);
   });
 
   it('a new terminal: Spanish messages before sending, only free series of each kind, then the exact body', async () => {
@@ -321,5 +323,32 @@ describe('Cierres TPV', () => {
   it('an unknown closing says so', async () => {
     renderSection(Section, menu.prefix, '/ventas/cierre-tpv/99', { api: tpvApi().api });
     expect(await screen.findByText('Cierre no encontrado')).toBeTruthy();
+  });
+});
+
+describe('Tickets', () => {
+  it('lists the tickets read only (no «Nuevo ticket»), with their terminal; a row opens its record', async () => {
+    const fake = tpvApi();
+    renderSection(Section, menu.prefix, '/ventas/tickets', { api: fake.api });
+    const link = await screen.findByRole('link', { name: 'T1 2026/000101' });
+    expect(link.getAttribute('href')).toBe('/ventas/ticket/300');
+    expect(within(link.closest('tr')!).getByText('Caja 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Nuevo/ })).toBeNull();
+  });
+
+  it('the ticket: its lines, payments with the change, its VERI*FACTU record and the QR of its URL; read only', async () => {
+    renderSection(Section, menu.prefix, '/ventas/ticket/300', { api: tpvApi().api });
+    expect(await screen.findByText('Café con leche grande')).toBeTruthy();
+    const pagos = screen.getByRole('table', { name: 'Pagos' });
+    expect(within(pagos).getAllByRole('row').map((r) => plano(r.textContent))).toEqual(['FormaImporteEntregado', 'Efectivo3,30 €5,00 €', 'Cambio1,70 €']);
+    const fiscal = screen.getByLabelText('Situación fiscal');
+    expect(within(fiscal).getByText('Alta')).toBeTruthy();
+    expect(within(fiscal).getByTitle(/^A1B2C3D4E5F6/)).toBeTruthy();
+    const qr = await screen.findByRole('img', { name: 'QR tributario del ticket T1 2026/000101' });
+    expect(qr.getAttribute('data-qr')).toContain('numserie=T1%202026%2F000101');
+    await waitFor(() => expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/));
+    expect(screen.getByText('Factura verificable en la sede electrónica de la AEAT')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
   });
 });

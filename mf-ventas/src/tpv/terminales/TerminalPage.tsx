@@ -34,7 +34,7 @@ import { paths } from '../../paths';
 import {
   AC_VINCULAR,
   FORMAS_TPV,
-  FORMA_TPV_LABEL,
+  formaTpvLabel,
   TERMINAL_VACIO,
   comprobarTerminal,
   cuerpoTerminal,
@@ -46,7 +46,7 @@ import {
 } from '../datos';
 import { VincularDialog } from './VincularDialog';
 
-const FORMA_OPTIONS = FORMAS_TPV.map((f) => ({ value: f, label: FORMA_TPV_LABEL[f] }));
+const FORMA_OPTIONS = FORMAS_TPV.map((f) => ({ value: f, label: formaTpvLabel(f) }));
 
 /**
  * The series a terminal may take: active ones of the kind, not used by another terminal (two tills on one
