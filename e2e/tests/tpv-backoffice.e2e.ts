@@ -149,10 +149,11 @@ describe('TPV en el back office', () => {
     const link = page.getByRole('link', { name: String(cierre.codigo), exact: true });
     await link.click();
     await page.getByRole('heading', { name: `Cierre ${cierre.codigo} · ${TERMINAL}` }).waitFor();
-    const euros = (c: number) => `${(c / 100).toLocaleString('es-ES', { minimumFractionDigits: 2 })}\u00a0€`;
-    expect(await page.getByTestId('esperado').textContent()).toBe(euros(caja.efectivo.esperado));
-    expect(await page.getByTestId('contado').textContent()).toBe(euros(caja.efectivo.esperado - 100));
-    expect(await page.getByTestId('diferencia').textContent()).toBe('-1,00\u00a0€ (falta)');
+    const plano = (t: string | null) => (t ?? '').replace(/\s/g, ' ');
+    const euros = (c: number) => plano(`${(c / 100).toLocaleString('es-ES', { minimumFractionDigits: 2, useGrouping: true })} €`);
+    expect(plano(await page.getByTestId('esperado').textContent())).toBe(euros(caja.efectivo.esperado));
+    expect(plano(await page.getByTestId('contado').textContent())).toBe(euros(caja.efectivo.esperado - 100));
+    expect(plano(await page.getByTestId('diferencia').textContent())).toBe('-1,00 € (falta)');
     await page.getByRole('table', { name: 'Por forma de pago' }).getByRole('rowheader', { name: 'Tarjeta' }).waitFor();
     await page.getByRole('table', { name: 'Por tipo de IVA' }).getByRole('rowheader', { name: 'General 21 %' }).waitFor();
     await page.getByText('Pago al cristalero').waitFor();

@@ -90,19 +90,25 @@ export const AC_VINCULAR = 'codigoterminal';
 
 /* ── Botones TPV ───────────────────────────────────────────────────────────── */
 
-/** The colours a button can take: the till paints them as they are named. */
+/** The palette offered for buttons and page tabs; the till paints the colour as stored (`#rrggbb`, the server's rule). */
 export const COLORES_BOTON = [
-  { value: 'gris', label: 'Gris', fondo: '#e2e8f0', texto: '#0f172a' },
-  { value: 'azul', label: 'Azul', fondo: '#2563eb', texto: '#ffffff' },
-  { value: 'verde', label: 'Verde', fondo: '#16a34a', texto: '#ffffff' },
-  { value: 'amarillo', label: 'Amarillo', fondo: '#facc15', texto: '#0f172a' },
-  { value: 'naranja', label: 'Naranja', fondo: '#ea580c', texto: '#ffffff' },
-  { value: 'rojo', label: 'Rojo', fondo: '#dc2626', texto: '#ffffff' },
-  { value: 'morado', label: 'Morado', fondo: '#7c3aed', texto: '#ffffff' },
-  { value: 'rosa', label: 'Rosa', fondo: '#db2777', texto: '#ffffff' },
+  { value: '#e2e8f0', label: 'Gris' },
+  { value: '#2563eb', label: 'Azul' },
+  { value: '#16a34a', label: 'Verde' },
+  { value: '#facc15', label: 'Amarillo' },
+  { value: '#ea580c', label: 'Naranja' },
+  { value: '#dc2626', label: 'Rojo' },
+  { value: '#7c3aed', label: 'Morado' },
+  { value: '#db2777', label: 'Rosa' },
 ] as const;
-export function colorBoton(c: string | null | undefined) {
-  return COLORES_BOTON.find((x) => x.value === c) ?? COLORES_BOTON[0];
+export const COLOR_POR_DEFECTO = COLORES_BOTON[0].value;
+
+/** A stored colour as the till paints it: its background (the default grey if none or not `#rrggbb`) and a legible text colour. */
+export function colorBoton(c: string | null | undefined): { fondo: string; texto: string } {
+  const fondo = c && /^#[0-9a-f]{6}$/i.test(c) ? c.toLowerCase() : COLOR_POR_DEFECTO;
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(fondo.slice(i, i + 2), 16));
+  // Perceived luminance (ITU-R BT.601): dark text on light colours, white on dark ones.
+  return { fondo, texto: r * 0.299 + g * 0.587 + b * 0.114 > 160 ? '#0f172a' : '#ffffff' };
 }
 
 /**

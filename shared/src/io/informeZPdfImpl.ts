@@ -53,7 +53,7 @@ export async function buildInformeZPdf(z: InformeZ, opts: InformeZPdfOptions) {
     const primera = ticket ? (n > 2 ? 20 : 34) : 70;
     const ancho = n ? (right - margin - primera) / n : 0;
     doc.text(doc.splitTextToSize(cells[0], primera - 1)[0] ?? '', margin, y);
-    cells.slice(1).forEach((c, i) => doc.text(c, margin + primera + ancho * (i + 1), y, { align: 'right' }));
+    for (let i = 1; i < cells.length; i++) doc.text(cells[i], margin + primera + ancho * i, y, { align: 'right' });
     y += paso;
   };
   const titulo = (t: string) => {

@@ -182,15 +182,15 @@ describe('Botones TPV', () => {
         {
           nombre: 'Desayunos',
           familia_id: null,
-          color: 'azul',
+          color: '#2563eb',
           botones: [
             // Zumo's label is its own; the others follow the article's «Nombre en el TPV».
-            { posicion: 0, articulo_id: 9, color: 'verde', etiqueta: 'Zumo' },
-            { posicion: 1, articulo_id: 8, color: 'naranja', etiqueta: null },
-            { posicion: 2, articulo_id: 7, color: 'azul', etiqueta: null },
+            { posicion: 0, articulo_id: 9, color: '#16a34a', etiqueta: 'Zumo' },
+            { posicion: 1, articulo_id: 8, color: '#ea580c', etiqueta: null },
+            { posicion: 2, articulo_id: 7, color: '#2563eb', etiqueta: null },
           ],
         },
-        { nombre: 'Bollería', familia_id: 1, color: 'verde', botones: [] },
+        { nombre: 'Bollería', familia_id: 1, color: '#16a34a', botones: [] },
       ],
     });
   });
@@ -207,7 +207,7 @@ describe('Botones TPV', () => {
 
   it('adds an article: its «Nombre en el TPV» is the label, the page colour its colour; a label of its own and another colour', async () => {
     const fake = tpvApi({
-      listadobotonestpv: () => ({ RESULT: '0', data: [{ terminal_id: null, paginas: [{ id: 1, orden: 0, nombre: 'Bebidas', familia_id: null, color: 'morado', botones: [] }] }] }),
+      listadobotonestpv: () => ({ RESULT: '0', data: [{ terminal_id: null, paginas: [{ id: 1, orden: 0, nombre: 'Bebidas', familia_id: null, color: '#7c3aed', botones: [] }] }] }),
     });
     renderSection(Section, menu.prefix, '/ventas/botones-tpv', { api: fake.api });
     expect(await screen.findByText('Página sin botones: añada artículos con la búsqueda.')).toBeTruthy();
@@ -223,7 +223,7 @@ describe('Botones TPV', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'editarbotonestpv')).toHaveLength(1));
     expect(bodiesOf(fake.calls, 'editarbotonestpv')[0].paginas).toEqual([
-      { nombre: 'Bebidas', familia_id: null, color: 'morado', botones: [{ posicion: 0, articulo_id: 8, color: 'amarillo', etiqueta: 'Croissant' }] },
+      { nombre: 'Bebidas', familia_id: null, color: '#7c3aed', botones: [{ posicion: 0, articulo_id: 8, color: '#facc15', etiqueta: 'Croissant' }] },
     ]);
   });
 

@@ -24,7 +24,7 @@ import {
   type Familia,
   type Theme,
 } from 'shared';
-import { COLORES_BOTON, textoBoton, type BotonTpv, type BotonesTpv, type PaginaTpv, type Terminal } from '../datos';
+import { COLORES_BOTON, COLOR_POR_DEFECTO, textoBoton, type BotonTpv, type BotonesTpv, type PaginaTpv, type Terminal } from '../datos';
 import { Boton } from './Boton';
 import { VistaPrevia } from './VistaPrevia';
 
@@ -50,8 +50,8 @@ const StyledBotones = styled.div`
   .paginas li { display: flex; gap: 4px; align-items: center; }
   .paginas .nombre { flex: 1; min-width: 0; text-align: left; justify-content: flex-start; overflow: hidden; text-overflow: ellipsis; }
   .paginas .nombre[aria-current='true'] { border-color: ${({ theme }: T) => theme.primary[600]}; background: ${({ theme }: T) => theme.primary[50]}; font-weight: 600; }
-  .panel { margin-top: 12px; display: grid; gap: 10px; }
-  .mover { display: flex; flex-wrap: wrap; gap: 6px; }
+  .panel { margin: 12px 0 0; padding: 0; border: 0; min-width: 0; display: grid; gap: 10px; }
+  .mover { margin: 0; padding: 0; border: 0; min-width: 0; display: flex; flex-wrap: wrap; gap: 6px; }
   .vacia { padding: 24px; text-align: center; color: ${({ theme }: T) => theme.gray[500]}; border: 2px dashed ${({ theme }: T) => theme.gray[200]}; border-radius: 8px; }
   .swatches { display: flex; flex-wrap: wrap; gap: 6px; border: 0; padding: 0; margin: 0; }
   .swatches legend { font-size: 13px; font-weight: 600; color: ${({ theme }: T) => theme.gray[700]}; margin-bottom: 4px; padding: 0; }
@@ -102,9 +102,9 @@ function ColorPicker({ value, onChange, label }: { value: string | null; onChang
           key={c.value}
           type="button"
           className="swatch"
-          style={{ background: c.fondo }}
+          style={{ background: c.value }}
           aria-label={c.label}
-          aria-pressed={(value ?? 'gris') === c.value}
+          aria-pressed={(value ?? COLOR_POR_DEFECTO).toLowerCase() === c.value}
           title={c.label}
           onClick={() => onChange(c.value)}
         />
@@ -184,7 +184,7 @@ export function BotonesPage() {
   };
 
   const nuevaPagina = () => {
-    const p: Pagina = { _k: clave(), nombre: `Página ${paginas.length + 1}`, familia_id: null, color: 'azul', orden: paginas.length + 1, botones: [] };
+    const p: Pagina = { _k: clave(), nombre: `Página ${paginas.length + 1}`, familia_id: null, color: COLORES_BOTON[1].value, orden: paginas.length + 1, botones: [] };
     cambiar((ps) => [...ps, p]);
     setPaginaSel(p._k);
     setBotonSel(null);
@@ -192,7 +192,7 @@ export function BotonesPage() {
   const paginaDeFamilia = () => {
     const f = familias.rows.find((x) => String(x.id) === familiaNueva);
     if (!f) return;
-    const p: Pagina = { _k: clave(), nombre: f.nombre.slice(0, MAX_NOMBRE_PAGINA), familia_id: f.id, familia_nombre: f.nombre, color: 'verde', orden: paginas.length + 1, botones: [] };
+    const p: Pagina = { _k: clave(), nombre: f.nombre.slice(0, MAX_NOMBRE_PAGINA), familia_id: f.id, familia_nombre: f.nombre, color: COLORES_BOTON[2].value, orden: paginas.length + 1, botones: [] };
     cambiar((ps) => [...ps, p]);
     setPaginaSel(p._k);
     setBotonSel(null);
@@ -218,7 +218,7 @@ export function BotonesPage() {
       descripcion: a.descripcion,
       nombre_tpv: a.nombre_tpv,
       etiqueta: null,
-      color: pagina.color ?? 'gris',
+      color: pagina.color ?? COLOR_POR_DEFECTO,
       posicion: pagina.botones.length,
       precio: a.pvp_1,
     };
@@ -427,7 +427,7 @@ export function BotonesPage() {
                         )}
                       </div>
                       {boton && (
-                        <div className="panel" role="group" aria-label={`Botón ${textoBoton(boton)}`}>
+                        <fieldset className="panel" aria-label={`Botón ${textoBoton(boton)}`}>
                           <Muted style={{ fontSize: 13, margin: 0 }}>
                             {boton.codigo} · {boton.descripcion ?? textoBoton(boton)}
                           </Muted>
@@ -448,7 +448,7 @@ export function BotonesPage() {
                           </FormGrid>
                           <ColorPicker label="Color" value={boton.color} onChange={(c) => cambiarBoton({ color: c })} />
                           {puedeGuardar && (
-                            <div className="mover" role="group" aria-label="Mover el botón">
+                            <fieldset className="mover" aria-label="Mover el botón">
                               {(() => {
                                 const i = pagina.botones.findIndex((b) => b._k === boton._k);
                                 const n = pagina.botones.length;
@@ -472,9 +472,9 @@ export function BotonesPage() {
                                   </>
                                 );
                               })()}
-                            </div>
+                            </fieldset>
                           )}
-                        </div>
+                        </fieldset>
                       )}
                     </>
                   )}

@@ -78,7 +78,7 @@ export function VistaPrevia({ paginas, seleccionada, onPagina, columnas }: { pag
                       : articulos.map((a) => <Boton key={a.id} texto={a.nombre_tpv || a.descripcion} color={pagina?.color} precio={a.pvp_1} alto={56} />)
                   : pagina && pagina.botones.length === 0
                     ? <div className="vacia">Página sin botones.</div>
-                    : pagina?.botones.map((b, i) => <Boton key={i} texto={textoBoton(b)} color={b.color} precio={b.precio} alto={56} />)}
+                    : pagina?.botones.map((b) => <Boton key={b.articulo_id} texto={textoBoton(b)} color={b.color} precio={b.precio} alto={56} />)}
               </div>
             </>
           )}

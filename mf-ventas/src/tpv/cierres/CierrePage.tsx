@@ -373,8 +373,8 @@ export function CierrePage({ id }: { id: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {c.movimientos.map((m, i) => (
-                    <tr key={i}>
+                  {c.movimientos.map((m) => (
+                    <tr key={`${m.fecha_hora}${m.importe}${m.motivo}`}>
                       <td>{formatDateTime(m.fecha_hora)}</td>
                       <td>{m.motivo}</td>
                       <td>{m.usuario_nombre ?? ''}</td>

@@ -72,8 +72,8 @@ function DatosTicket({ t }: { t: Ticket }) {
             </tr>
           </thead>
           <tbody>
-            {pagos.map((p, i) => (
-              <tr key={i}>
+            {pagos.map((p) => (
+              <tr key={`${p.forma}${p.importe}${p.entregado}`}>
                 <th scope="row">{formaTpvLabel(p.forma)}</th>
                 <td className="num">{formatMoney(p.importe)}</td>
                 <td className="num">{formatMoney(p.entregado)}</td>
