@@ -50,9 +50,9 @@ export const BOTONES: BotonesTpv = {
       familia_id: null,
       color: '#2563eb',
       botones: [
-        { posicion: 0, articulo_id: 7, codigo: 'CAF', descripcion: 'Café con leche grande', nombre_tpv: 'Café leche', etiqueta: 'Café leche', color: '#2563eb', precio: 180 },
-        { posicion: 1, articulo_id: 8, codigo: 'CRO', descripcion: 'Cruasán de mantequilla', nombre_tpv: 'Cruasán', etiqueta: 'Cruasán', color: '#ea580c', precio: 150 },
-        { posicion: 2, articulo_id: 9, codigo: 'ZUM', descripcion: 'Zumo de naranja natural', nombre_tpv: null, etiqueta: 'Zumo', color: '#16a34a', precio: 250 },
+        { posicion: 0, articulo_id: 7, codigo: 'CAF', descripcion: 'Café con leche grande', nombre_tpv: 'Café leche', etiqueta: 'Café leche', color: '#2563eb', precio: 18000 },
+        { posicion: 1, articulo_id: 8, codigo: 'CRO', descripcion: 'Cruasán de mantequilla', nombre_tpv: 'Cruasán', etiqueta: 'Cruasán', color: '#ea580c', precio: 15000 },
+        { posicion: 2, articulo_id: 9, codigo: 'ZUM', descripcion: 'Zumo de naranja natural', nombre_tpv: null, etiqueta: 'Zumo', color: '#16a34a', precio: 25000 },
       ],
     },
     { id: 11, orden: 1, nombre: 'Bollería', familia_id: 1, color: '#16a34a', botones: [] },

@@ -89,7 +89,10 @@ function desdeServidor(rows: PaginaTpv[]): Pagina[] {
     .map((p) => ({
       ...p,
       _k: clave(),
-      botones: [...(p.botones ?? [])].sort((a, b) => a.posicion - b.posicion).map((b) => ({ ...b, etiqueta: etiquetaPropia(b), _k: clave() })),
+      // The server's price is IVA included in ten-thousandths (a line's unit price); the buttons show cents.
+      botones: [...(p.botones ?? [])]
+        .sort((a, b) => a.posicion - b.posicion)
+        .map((b) => ({ ...b, etiqueta: etiquetaPropia(b), precio: b.precio == null ? null : Math.round(b.precio / 100), _k: clave() })),
     }));
 }
 
@@ -209,8 +212,10 @@ export function BotonesPage() {
     const i = paginas.findIndex((p) => p._k === k);
     cambiar((ps) => moverEnLista(ps, i, i + d));
   };
-  const anadir = (a: Articulo) => {
+  const anadir = async (fila: Articulo) => {
     if (!pagina) return;
+    // A list row has no «Nombre en el TPV»: the article's record has.
+    const a = (await api.get<Articulo>('listadoarticulos', { id: fila.id }).catch(() => null))?.data?.[0] ?? fila;
     const b: BotonEd = {
       _k: clave(),
       articulo_id: a.id,
@@ -405,7 +410,7 @@ export function BotonesPage() {
                           placeholder="Código, código de barras o descripción…"
                           toOption={(a) => ({ value: String(a.id), label: a.descripcion, detail: [a.codigo, a.nombre_tpv ? `TPV: ${a.nombre_tpv}` : null].filter(Boolean).join(' · ') })}
                           exclude={pagina.botones.map((b) => String(b.articulo_id))}
-                          onPick={anadir}
+                          onPick={(a) => void anadir(a)}
                         />
                       )}
                       <div style={{ marginTop: 12 }}>

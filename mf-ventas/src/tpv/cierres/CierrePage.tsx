@@ -12,6 +12,7 @@ import {
   TIPO_IVA_LABEL,
   downloadInformeZPdf,
   empresaPdf,
+  formatDate,
   formatDateTime,
   formatMoney,
   linkColumn,
@@ -51,9 +52,10 @@ const StyledCierre = styled.div`
 
 const StyledCaja = styled.div<{ $tone: 'ok' | 'falta' | 'sobra' }>`
   display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(96px, 1fr));
   gap: 8px;
   margin-bottom: 12px;
+  .cifra .v span { white-space: normal; }
   .cifra { border-radius: 8px; padding: 10px; background: ${({ theme }: T) => theme.gray[50]}; min-width: 0; }
   .cifra .k { display: block; font-size: 12px; color: ${({ theme }: T) => theme.gray[600]}; }
   .cifra .v { display: block; font-size: clamp(15px, 4.2vw, 22px); font-weight: 700; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
@@ -106,9 +108,12 @@ export function informeZ(c: CierreTpv): InformeZ {
 
 type TicketFila = Documento & { fecha_hora?: string | null };
 
+/** The ticket's time when the list gives it, else its date. */
+const cuando = (t: TicketFila) => (t.fecha_hora ? formatDateTime(t.fecha_hora) : formatDate(t.fecha));
+
 const TICKET_COLUMNS: DataColumn<TicketFila>[] = [
   linkColumn('numero', 'Número', (t) => t.numero, (t) => paths.ticket(t.id)),
-  { id: 'fecha_hora', header: 'Hora', cell: (t) => formatDateTime(t.fecha_hora ?? t.fecha), text: (t) => formatDateTime(t.fecha_hora ?? t.fecha) },
+  { id: 'fecha_hora', header: 'Fecha', cell: (t) => cuando(t), text: (t) => cuando(t) },
   { id: 'cliente', header: 'Cliente', hideOnPhone: true, cell: (t) => t.cliente_nombre ?? '', text: (t) => t.cliente_nombre ?? '' },
   { id: 'total', header: 'Total', numeric: true, align: 'right', cell: (t) => formatMoney(t.total), text: (t) => formatMoney(t.total) },
 ];

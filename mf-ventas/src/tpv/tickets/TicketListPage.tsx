@@ -1,18 +1,17 @@
 import { useMemo } from 'react';
-import { DocumentListPage, formatDateTime, useAlmacenes, useListOptions, type DataColumn, type DocumentoFila, type ListFilter } from 'shared';
+import { DocumentListPage, useAlmacenes, useListOptions, type DataColumn, type DocumentoFila, type ListFilter } from 'shared';
 import type { Terminal } from '../datos';
 import { TICKET } from './pantalla';
 
-type TicketFila = DocumentoFila & { fecha_hora?: string | null; terminal_id?: number | null; offline?: 0 | 1 };
+type TicketFila = DocumentoFila & { terminal_id?: number | null; offline?: 0 | 1 };
 
-/** /ventas/tickets: every ticket of every terminal (state, dates, warehouse, customer, terminal), read only. */
+/** /ventas/tickets: every ticket of every terminal (number, date, state, terminal, customer, lines, total; filters of state, dates, warehouse, customer, terminal), read only. */
 export function TicketListPage() {
   const almacenes = useAlmacenes();
   const terminales = useListOptions<Terminal>('listadoterminales', { params: { orden: 'nombre' }, toOption: (t) => ({ value: String(t.id), label: t.nombre }) });
   const nombres = useMemo(() => new Map(terminales.rows.map((t) => [t.id, t.nombre])), [terminales.rows]);
   const columns = useMemo<DataColumn<DocumentoFila>[]>(
     () => [
-      { id: 'hora', header: 'Hora', hideOnPhone: true, cell: (d) => formatDateTime((d as TicketFila).fecha_hora) },
       { id: 'terminal', header: 'Terminal', cell: (d) => nombres.get((d as TicketFila).terminal_id ?? 0) ?? '' },
       { id: 'cliente', header: 'Cliente', hideOnPhone: true, cell: (d) => d.cliente_nombre ?? '' },
       { id: 'sin_conexion', header: 'Sin conexión', hideOnPhone: true, cell: (d) => ((d as TicketFila).offline ? 'Sí' : '') },
