@@ -89,11 +89,13 @@ describe('TPV en el back office', () => {
     await page.getByLabel('Botones de').selectOption({ label: TERMINAL });
     await page.getByRole('button', { name: 'Nueva página' }).click();
     await page.getByLabel(/^Nombre de la página/).fill('Mostrador');
-    for (const q of ['MAR-500', 'ALI-180', 'CIN-5M']) {
+    const grid = page.getByRole('listbox', { name: 'Botones de la página Mostrador' });
+    for (const [i, q] of ['MAR-500', 'ALI-180', 'CIN-5M'].entries()) {
       await page.getByLabel('Añadir un artículo').fill(q);
       await page.getByRole('option', { name: new RegExp(q) }).first().click();
+      // Its label: the article's «Nombre en el TPV» (the demo's is its code).
+      await grid.getByRole('option', { name: new RegExp(`^${q}, posición ${i + 1}`) }).waitFor();
     }
-    const grid = page.getByRole('listbox', { name: 'Botones de la página Mostrador' });
     const orden = async () => (await grid.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).map((t) => t.replace(/, posición.*$/, ''));
     const antes = await orden();
     expect(antes).toHaveLength(3);

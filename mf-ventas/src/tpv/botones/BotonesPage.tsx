@@ -227,7 +227,9 @@ export function BotonesPage() {
       posicion: pagina.botones.length,
       precio: a.pvp_1,
     };
-    cambiarPagina(pagina._k, { botones: [...pagina.botones, b] });
+    // By key and from the latest state: two articles picked quickly both stay.
+    const k = pagina._k;
+    cambiar((ps) => ps.map((p) => (p._k === k ? { ...p, botones: [...p.botones, { ...b, posicion: p.botones.length }] } : p)));
     setBotonSel(b._k);
   };
   const quitarBoton = () => {
