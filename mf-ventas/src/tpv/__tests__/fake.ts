@@ -95,8 +95,8 @@ export const CIERRE: CierreTpv = {
   ultimo_numero: 'T1 2026/000148',
 };
 
-const CAFE = { id: 7, codigo: 'CAF', descripcion: 'Café con leche grande', tipo_iva: '10', codigo_barras: null };
-const QR = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=T1%202026%2F000101&fecha=25-11-2026&importe=3.30';
+const MARTILLO = { id: 6, codigo: 'MAR-500', descripcion: 'Martillo de carpintero 500 g', tipo_iva: '21', codigo_barras: null };
+const QR = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=T1%202026%2F000101&fecha=25-11-2026&importe=14.95';
 
 /** Two tickets of the closing's caja (40); the first read by id with its lines, payments and record. */
 export const TICKETS = [
@@ -108,14 +108,16 @@ export const TICKETS = [
     estado: 'emitido',
     almacen_id: 2,
     almacen_nombre: 'Tienda',
-    base: 300,
-    iva: 30,
-    total: 330,
-    lineas: [fakeLinea(1, CAFE, 2000, 1500)],
+    // 14,95 € with IVA as the till charged it: base 12,36 + IVA 2,59; the net unit price 12,3554 alone would make 14,96.
+    base: 1236,
+    iva: 259,
+    total: 1495,
+    desglose: [{ tipo_iva: '21', base: 1236, iva: 259, recargo: 0 }],
+    lineas: [fakeLinea(1, MARTILLO, 1000, 123554)],
     registro: { id: 77, tipo: 'alta', huella: 'A1B2C3D4E5F60718293A4B5C6D7E8F90112233445566778899AABBCCDDEEFF00', fecha_hora_huso: '2026-11-25T09:10:00+01:00', estado_envio: 'pendiente', qr_url: QR, xml: '<sum1:RegistroAlta/>' },
   }),
   fakeDocumento({ id: 301, tipo: 'ticket', numero: 'T1 2026/000102', fecha: '2026-11-25', estado: 'emitido', total: 180 }),
-].map((d, i) => ({ ...d, caja_id: 40, terminal_id: 1, fecha_hora: `2026-11-25T08:1${i}:00Z`, offline: i as 0 | 1, cambio: i ? 0 : 170, pagos: i ? [] : [{ forma: 'efectivo', importe: 330, entregado: 500 }], devoluciones: [] }));
+].map((d, i) => ({ ...d, caja_id: 40, terminal_id: 1, fecha_hora: `2026-11-25T08:1${i}:00Z`, offline: i as 0 | 1, cambio: i ? 0 : 505, pagos: i ? [] : [{ forma: 'efectivo', importe: 1495, entregado: 2000 }], devoluciones: [] }));
 
 export function tpvApi(over: Record<string, FakeHandler> = {}) {
   return createFakeApi({

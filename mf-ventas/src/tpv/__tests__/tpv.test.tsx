@@ -338,9 +338,13 @@ describe('Tickets', () => {
 
   it('the ticket: its lines, payments with the change, its VERI*FACTU record and the QR of its URL; read only', async () => {
     renderSection(Section, menu.prefix, '/ventas/ticket/300', { api: tpvApi().api });
-    expect(await screen.findByText('Café con leche grande')).toBeTruthy();
+    expect(await screen.findByText('Martillo de carpintero 500 g')).toBeTruthy();
+    // The ticket's totals, not the sum of its rounded net prices.
+    const totales = screen.getByRole('group', { name: 'Totales' });
+    expect(plano(totales.textContent)).toContain('Total14,95 €');
+    expect(plano(totales.textContent)).not.toContain('14,96');
     const pagos = screen.getByRole('table', { name: 'Pagos' });
-    expect(within(pagos).getAllByRole('row').map((r) => plano(r.textContent))).toEqual(['FormaImporteEntregado', 'Efectivo3,30 €5,00 €', 'Cambio1,70 €']);
+    expect(within(pagos).getAllByRole('row').map((r) => plano(r.textContent))).toEqual(['FormaImporteEntregado', 'Efectivo14,95 €20,00 €', 'Cambio5,05 €']);
     const fiscal = screen.getByLabelText('Situación fiscal');
     expect(within(fiscal).getByText('Alta')).toBeTruthy();
     expect(within(fiscal).getByTitle(/^A1B2C3D4E5F6/)).toBeTruthy();

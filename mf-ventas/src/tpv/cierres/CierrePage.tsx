@@ -392,6 +392,7 @@ export function CierrePage({ id }: { id: string }) {
           </Card>
         )}
         <div className="wide">
+          <h2>Tickets del cierre</h2>
           <TicketsDelCierre cajaId={c.caja_id} />
         </div>
       </StyledCierre>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
@@ -47,7 +48,7 @@ const StyledTicket = styled.div`
   .qr { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
   .qr p { margin: 0 0 6px; font-size: 13px; color: ${({ theme }: T) => theme.gray[600]}; }
   .qr a, a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; overflow-wrap: anywhere; }
-  .xml { font: inherit; border: 0; background: none; padding: 0; cursor: pointer; color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
+  .xml { font: inherit; font-size: 14px; border: 0; background: none; padding: 0; cursor: pointer; color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
   ul { margin: 0; padding-left: 18px; }
 `;
 
@@ -137,6 +138,10 @@ export function TicketPage({ id }: { id?: string }) {
   const almacenes = useAlmacenes();
   const pdf = useImprimirDocumento(TICKET.def);
   const t = editor.documento as Ticket | null;
+  const totalesFijos = useMemo(
+    () => (t ? { base: t.base, iva: t.iva, recargo: t.recargo, retencion_importe: t.retencion_importe, total: t.total, desglose: t.desglose ?? [] } : null),
+    [t],
+  );
   return (
     <DocumentRecordPage
       pantalla={TICKET}
@@ -145,6 +150,8 @@ export function TicketPage({ id }: { id?: string }) {
       working={pdf.working}
       description={t ? [t.cliente_nombre, t.almacen_nombre].filter(Boolean).join(' · ') || undefined : undefined}
       imprimir={{ onClick: () => t && void pdf.imprimir(t) }}
+      // Its totals are the ticket's (from the prices with IVA the till showed), not the sum of rounded net prices.
+      lineas={{ totalesFijos: totalesFijos ?? undefined }}
       secciones={
         t && (
           <>
