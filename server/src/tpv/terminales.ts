@@ -15,7 +15,7 @@ import { SISTEMA, claveCadena } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { SESSION_COOKIE, createSession, setSessionCookie } from '../session.ts';
 import { auditar } from '../actividad/registro.ts';
-import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, cajaAbierta, empresaEmisora, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
@@ -321,7 +321,7 @@ export const terminalActions = [
           .select(['id', 'activo', 'codigo_expira'])
           .where('codigo_hash', '=', hash)
           .executeTakeFirst();
-        if (!t || !t.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
+        if (!t?.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
         if (t.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
         // The code is spent; the previous browser's token stops working.
         await trx
@@ -349,7 +349,7 @@ export const terminalActions = [
     flags: flagsTpv(),
     async handler({ request, app }) {
       const t = await terminalDeCookie(app.db, request);
-      if (!t) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 401);
+      if (!t) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
       return { RESULT: '0', data: [await terminalTpv(app, t.id)] };
     },
   }),
@@ -362,7 +362,7 @@ export const terminalActions = [
     input: { usuario_id: { type: 'int', required: true, min: 1 }, pin: { type: 'string', required: true, max: 20 } } as const satisfies Schema,
     async handler({ input, request, reply, app }) {
       const terminal = await terminalDeCookie(app.db, request);
-      if (!terminal) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 401);
+      if (!terminal) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
       if (terminal.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
       // The same throttle as the password's (per user and per IP) and the same activity line on failure.
       const clave = `pin:${input.usuario_id}`;

@@ -22,7 +22,7 @@ import { ActionError, fail } from '../errors.ts';
 import { SISTEMA, claveCadena, nifDeCadena, registrarAltaGenerada } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
-import { moverStockVenta } from '../documentos/ledger.ts';
+import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
@@ -53,7 +53,7 @@ type DatosEmision = {
   totales: ReturnType<typeof totalesTicket>;
   registro: RegistroTpv | null;
   /** Filled by emitir: what the answer says of the record. */
-  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string };
+  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string };
 };
 
 /** dd-mm-aaaa → aaaa-mm-dd. */
@@ -120,6 +120,7 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     xml: hecho.xml,
     qr_url: qrDeAlta(hecho.campos),
     fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
+    fecha_expedicion: hecho.campos.FechaExpedicionFactura,
   };
   return { numero: { numero, ejercicio, tipo_factura: 'F2' } };
 }
@@ -278,6 +279,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     xml: r.xml,
     qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
     fecha_hora_huso: r.fecha_hora_huso,
+    fecha_expedicion: r.fecha_expedicion,
     offline: Number(d.offline) as 0 | 1,
     repetido: repetido ? 1 : 0,
   };
@@ -331,7 +333,7 @@ async function guardarTicket(
   );
   const lineas = tk.lineas.map((l, i) => {
     const a = arts.get(l.articulo_id);
-    if (!a || a.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
+    if (a?.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
     const tipo = a.tipo_iva as TipoIva;
     return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
   });
@@ -373,7 +375,9 @@ async function guardarTicket(
     registro: tk.registro,
   };
   try {
-    await ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
+    const emitir = () => ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
+    // Offline the goods already left and the record exists: negative stock never refuses it (online it may, per the setting).
+    await (tk.registro ? conStockNegativo(trx, emitir) : emitir());
   } catch (err) {
     if (err instanceof ActionError) throw rechazo(tk.uuid, String((err.body as { message?: string }).message ?? ''));
     throw err;
@@ -382,7 +386,7 @@ async function guardarTicket(
   const h = datos.hecho!;
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
-    offline: tk.registro ? 1 : 0, repetido: 0,
+    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0,
   };
 }
 
@@ -403,7 +407,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
         const caja = await cajaAbierta(trx, terminal.id);
         if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
         const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
-        if (!serie || serie.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
+        if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
         if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
         ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja.id };
       }

@@ -63,7 +63,9 @@ export type TicketSubido = {
   huella: string;
   xml: string;
   qr_url: string;
+  /** The record's FechaHoraHusoGenRegistro and FechaExpedicionFactura (dd-mm-aaaa): with `numero` and `huella`, what the next offline record chains to. */
   fecha_hora_huso: string;
+  fecha_expedicion: string;
   /** 1: its record was made by the till offline. */
   offline: 0 | 1;
   /** 1: this uuid was already stored: the same row, nothing changed. */
