@@ -188,7 +188,9 @@ describe('TPV en el back office', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'tpv-terminal-390');
     await page.goto('/ventas/botones-tpv');
-    await page.getByRole('button', { name: 'Nueva página' }).waitFor();
+    await page.getByLabel('Botones de').selectOption({ label: TERMINAL });
+    await page.getByRole('listbox', { name: 'Botones de la página Mostrador' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'tpv-botones-390');
   });
 });
