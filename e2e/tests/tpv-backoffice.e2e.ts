@@ -59,6 +59,7 @@ describe('TPV en el back office', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     // Nothing sent: what is missing is named in Spanish under each field.
     await expect.poll(() => page.getByText('Este campo es necesario').count()).toBeGreaterThanOrEqual(2);
+    await page.getByLabel(/^Almacén/).selectOption({ label: 'Almacén principal' });
     await page.getByLabel(/^Serie de tickets/).selectOption({ label: `${SERIE_T} · Tickets ${TERMINAL}` });
     await page.getByLabel(/^Serie de devoluciones/).selectOption({ label: `${SERIE_R} · Devoluciones ${TERMINAL}` });
     await page.getByLabel(/^Fondo de caja/).fill('150,00');

@@ -20,6 +20,7 @@ import {
   TerceroField,
   TextField,
   formatDateTime,
+  formatMoney,
   useAction,
   useAlmacenes,
   useAlmacenInicial,
@@ -185,12 +186,11 @@ export function TerminalPage({ id }: { id?: string }) {
             />
             <TextField
               label="Número de instalación VERI*FACTU"
-              required
               maxLength={100}
               value={values.numero_instalacion}
               error={errors.numero_instalacion}
               onChange={(v) => set('numero_instalacion', v)}
-              hint="El del registro de facturación de los tickets hechos sin conexión."
+              hint="El de los registros que la caja hace sin conexión. Vacío: NIF de la empresa-TPV y el número del terminal."
             />
           </FormGrid>
           {(simplificadas.ocupadas.length > 0 || rectificativas.ocupadas.length > 0) && (
@@ -241,6 +241,13 @@ export function TerminalPage({ id }: { id?: string }) {
           />
         </FormSection>
         {!isNew && record?.activo === 0 && <Callout $tone="warning">Este terminal está inactivo: la caja no puede abrir sesión.</Callout>}
+        {!isNew && record?.caja_abierta && (
+          <Callout $tone="info" role="status">
+            Caja abierta desde el {formatDateTime(record.caja_abierta.apertura)}
+            {record.caja_abierta.usuario_nombre ? ` por ${record.caja_abierta.usuario_nombre}` : ''} con un fondo de {formatMoney(record.caja_abierta.fondo)}. Los
+            cambios del fondo valen para la próxima apertura.
+          </Callout>
+        )}
         <RecordActions
           editor={editor}
           cancelTo={paths.terminales}
