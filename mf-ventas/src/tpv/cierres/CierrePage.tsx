@@ -48,6 +48,7 @@ const StyledCierre = styled.div`
   .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   tfoot td, tfoot th, tr.total td, tr.total th { font-weight: 700; border-top: 2px solid ${({ theme }: T) => theme.gray[200]}; }
   a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
+  ${({ theme }: T) => theme.phone} { .fuera-movil { display: none; } }
 `;
 
 const StyledCaja = styled.div<{ $tone: 'ok' | 'falta' | 'sobra' }>`
@@ -371,7 +372,9 @@ export function CierrePage({ id }: { id: string }) {
                   <tr>
                     <th scope="col">Hora</th>
                     <th scope="col">Motivo</th>
-                    <th scope="col">Usuario</th>
+                    <th scope="col" className="fuera-movil">
+                      Usuario
+                    </th>
                     <th scope="col" className="num">
                       Importe
                     </th>
@@ -382,7 +385,7 @@ export function CierrePage({ id }: { id: string }) {
                     <tr key={`${m.fecha_hora}${m.importe}${m.motivo}`}>
                       <td>{formatDateTime(m.fecha_hora)}</td>
                       <td>{m.motivo}</td>
-                      <td>{m.usuario_nombre ?? ''}</td>
+                      <td className="fuera-movil">{m.usuario_nombre ?? ''}</td>
                       <td className="num">{m.importe > 0 ? `+${formatMoney(m.importe)}` : formatMoney(m.importe)}</td>
                     </tr>
                   ))}
