@@ -59,7 +59,7 @@ describe('the table of rights', () => {
         'cerrarsesion', 'identificar', 'listadoconfiguraciones', 'recordar', 'restablecer', 'sesion',
         // The till (issue 13): pairing and PIN login are public (the terminal's cookie is their credential).
         'emparejarterminal', 'terminaltpv', 'identificartpv', 'editarpintpv', 'listadoterminales', 'articulostpv', 'listadobotonestpv', 'abrircajatpv',
-        'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'listadocierrestpv', 'editarcierretpv',
+        'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'facturarticket', 'listadocierrestpv', 'editarcierretpv',
       ].sort(),
     );
   });

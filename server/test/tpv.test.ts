@@ -331,6 +331,26 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(pagosMal.body.message).toBe('Los reembolsos (1,00 €) deben sumar el importe de la devolución (1,21 €).');
   });
 
+  it('a full invoice (F3) replacing a ticket: the customer\'s, naming the ticket it replaces, no stock moved again; the ticket is Facturado', async () => {
+    const db = t.app.manager.db;
+    const [, segundo] = await db.selectFrom('tpv_tickets').select('documento_id').where('tipo', '=', 'ticket').orderBy('documento_id').execute();
+    const ticketDoc = (await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0] as Row & { total: number; numero: string; base: number; iva: number };
+    const cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' });
+    const libro = await foto(t);
+    const f3 = (await save(t, t.cookie, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })) as Row & { registro: { xml: string } };
+    expect(f3).toMatchObject({ tipo: 'factura', tipo_factura: 'F3', estado: 'emitida', numero: `A ${ANIO}/000001`, total: ticketDoc.total, base: ticketDoc.base, iva: ticketDoc.iva, factura_id: segundo.documento_id });
+    expect(f3.registro.xml).toContain(`<sf:FacturasSustituidas><sf:IDFacturaSustituida><sf:IDEmisorFactura>B86420973</sf:IDEmisorFactura><sf:NumSerieFactura>${ticketDoc.numero}</sf:NumSerieFactura>`);
+    expect(f3.registro.xml).toContain('<sf:NIF>B85612349</sf:NIF>');
+    validarXml([f3.registro.xml]);
+    expect((await foto(t)).ledger).toBe(libro.ledger);
+    expect((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].estado).toBe('facturado');
+    expect((await enviar(t, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].lineas as Row[])[0];
+    expect((await enviar(t, 'devolverticket', { id: segundo.documento_id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    // A ticket with returns is not replaced.
+    expect((await enviar(t, 'facturarticket', { id: t1.id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketNoFacturable);
+  });
+
   it('cash: movements in and out, a withdrawal beyond the drawer refused; the closing to the cent, final, sequential code per terminal', async () => {
     expect((await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: 0, motivo: 'x' })).status).toBe(400);
     await save(t, t.cookie, 'movimientocajatpv', { terminal_id: terminal.id, importe: 2_000, motivo: 'Cambio del banco' });

@@ -156,6 +156,8 @@ const FIJAS: Record<string, Derecho> = {
   cajatpv: { necesidad: ver('tpv') },
   subirtickets: { necesidad: en('tpv', 'editar'), comprobar: comprobarLineasTpv },
   devolverticket: { necesidad: en('tpv', 'acciones') },
+  // A full invoice (F3) replacing a ticket: the customer is picked (or created) in Ventas.
+  facturarticket: { necesidad: en('tpv', 'acciones') },
   listadocierrestpv: { necesidad: ver('tpv') },
   editarcierretpv: { necesidad: en('tpv', 'acciones') },
 };

@@ -26,7 +26,7 @@ import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
-import { rectificativaEffects } from '../documentos/facturas.ts';
+import { TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
 import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
@@ -42,6 +42,8 @@ import { cajaAbierta, empresaEmisora, entero, euros, flagsTpv, formasDe, t, term
 
 const TICKET = DOCUMENTO_TIPOS.ticket;
 const RECTIFICATIVA = DOCUMENTO_TIPOS.rectificativa;
+const FACTURA = DOCUMENTO_TIPOS.factura;
+const EMITIR_FACTURA = FACTURA.acciones.find((a) => a.verbo === 'emitir')!;
 const EMITIR_TICKET = TICKET.acciones.find((a) => a.verbo === 'emitir')!;
 const EMITIR_RECTIFICATIVA = RECTIFICATIVA.acciones.find((a) => a.verbo === 'emitir')!;
 
@@ -461,6 +463,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         .executeTakeFirst();
       if (!ticket) throw fail(MESSAGES.notFound, '3');
       if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
+      if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
       const terminal = await terminalActivo(trx, ticket.terminal_id);
       const caja = await cajaAbierta(trx, terminal.id);
       if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
@@ -571,6 +574,65 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   return Object.assign(doc, { ticket_id: ticketId, huella: r.huella, xml: r.xml, qr_url: r.qr_url });
 }
 
+/**
+ * facturarticket: a full invoice (F3) replacing a ticket, for a customer who asks for one — the factura engine's
+ * emitir with the ticket as the invoice it replaces (FacturasSustituidas), its lines and totals as the ticket's, no
+ * stock moved again (the ticket did), paid (at the counter). The ticket stays issued, marked Facturado.
+ */
+export async function facturarTicket(app: AppContext, user: SessionUser, ticketId: number, clienteId: number, serieId: number | null): Promise<Documento> {
+  const id = await app.db.transaction().execute(async (trx) => {
+    const ticket = await trx
+      .selectFrom('documentos')
+      .select(['id', 'tipo', 'estado', 'almacen_id', 'base', 'iva', 'total', 'desglose'])
+      .where('id', '=', ticketId)
+      .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!ticket) throw fail(MESSAGES.notFound, '3');
+    if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
+    if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
+    if (ticket.estado !== 'emitido') throw fail(MENSAJES_TPV.ticketNoFacturable, '1', 400);
+    const cliente = await trx.selectFrom('clientes').select('id').where('id', '=', clienteId).executeTakeFirst();
+    if (!cliente) throw fail(MESSAGES.notFound, '3');
+    const serie =
+      serieId ??
+      (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
+    if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
+    const hoy = todayIn(app.timeZone);
+    const now = nowIso();
+    const { id: docId } = await trx
+      .insertInto('documentos')
+      .values({
+        tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
+        almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: clienteId, forma_pago: 'contado',
+        fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo: 0, retencion_importe: 0, total: ticket.total,
+        desglose: ticket.desglose, clave: null, modificado: null, modificado_por: null, factura_id: ticket.id, cobro_fecha: hoy, cobro_forma: 'contado',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lineas = await trx
+      .selectFrom('documento_lineas')
+      .select(['articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'ubicacion_id', 'precio_iva'])
+      .where('documento_id', '=', ticket.id)
+      .orderBy('orden')
+      .execute();
+    await insertarFilas(
+      trx,
+      'documento_lineas',
+      COLUMNAS_LINEA,
+      lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0, null, l.ubicacion_id, null, null, l.precio_iva]),
+    );
+    // The engine's emission of a factura: number, the F3 record naming the ticket; no stock (TODAS_CON_ORIGEN: the ticket moved it).
+    await ejecutarAccionEn(trx, app, FACTURA, facturaEffects as unknown as TipoEffects, EMITIR_FACTURA, docId, null, user, {
+      [TODAS_CON_ORIGEN]: true,
+    } as unknown as Record<string, unknown>);
+    await trx.updateTable('documentos').set({ estado: 'facturado', modificado: now, modificado_por: user.id }).where('id', '=', ticket.id).execute();
+    return docId;
+  });
+  const doc = (await readDocumento(app.db, FACTURA, id))!;
+  await alLeerTpv(app.db, doc);
+  return doc;
+}
+
 export const ticketActions = [
   // Of the engine's generic actions only the list: a ticket is made by the upload and never changes.
   ...documentoActions(tipoTicket).filter((a) => a.name === `listado${TICKET.plural}`),
@@ -583,6 +645,20 @@ export const ticketActions = [
     input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
     async handler({ input, raw, app, user }) {
       return { RESULT: '0', data: await subirTickets(app, user!, input.terminal_id, raw.tickets) };
+    },
+  }),
+
+  defineAction({
+    name: 'facturarticket',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: {
+      id: { type: 'int', required: true, min: 1 },
+      cliente_id: { type: 'int', required: true, min: 1 },
+      serie_id: { type: 'int', min: 1 },
+    } as const satisfies Schema,
+    async handler({ input, app, user }) {
+      return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
     },
   }),
 

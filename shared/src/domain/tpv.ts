@@ -232,6 +232,9 @@ export const MENSAJES_TPV = {
   devolucionExcede: 'Línea {n}: se devuelven {cantidad} y quedan por devolver {queda}.',
   devolucionPagos: 'Los reembolsos ({pagado}) deben sumar el importe de la devolución ({total}).',
   noEsTicket: 'El documento no es un ticket.',
+  ticketYaFacturado: 'El ticket ya se sustituyó por una factura completa: una devolución se hace con una rectificativa de esa factura.',
+  ticketNoFacturable: 'Solo se puede sustituir por una factura completa un ticket emitido y sin devoluciones.',
+  serieNormalRequerida: 'No hay ninguna serie de facturas normal activa: cree una en Configuración › Series.',
   denominacionNoValida: 'Denominación no válida: {valor}.',
 } as const;
 

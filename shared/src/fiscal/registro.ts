@@ -32,6 +32,8 @@ export type DatosAlta = {
   destinatario: { nif: string; nombre: string } | null;
   /** Rectificativas: by substitution (S, with the replaced invoice's amounts) or by differences (I). */
   rectificativa?: { tipo: 'S' | 'I'; facturas: FacturaRef[]; importe?: { base: number; cuota: number; recargo: number } };
+  /** F3: the simplified invoices (tickets) this full invoice replaces. */
+  sustituidas?: FacturaRef[];
   /** Per IVA rate, cents (the document's stored desglose). */
   desglose: readonly DesgloseIva[];
   conRecargo: boolean;
@@ -157,6 +159,14 @@ export function xmlAlta(d: DatosAlta, anterior: Anterior | null, ts: string, hue
         txt('BaseRectificada', importeAeat(imp.base)) + txt('CuotaRectificada', importeAeat(imp.cuota)) + (d.conRecargo || imp.recargo ? txt('CuotaRecargoRectificado', importeAeat(imp.recargo)) : ''),
       );
     }
+  }
+  if (d.sustituidas?.length) {
+    x += el(
+      'FacturasSustituidas',
+      d.sustituidas
+        .map((f) => el('IDFacturaSustituida', txt('IDEmisorFactura', f.nif) + txt('NumSerieFactura', f.numSerie) + txt('FechaExpedicionFactura', fechaAeat(f.fecha))))
+        .join(''),
+    );
   }
   x += txt('DescripcionOperacion', corto(d.descripcion, 500) || 'Venta');
   if (d.destinatario) x += el('Destinatarios', el('IDDestinatario', txt('NombreRazon', corto(d.destinatario.nombre, 120)) + txt('NIF', d.destinatario.nif)));
