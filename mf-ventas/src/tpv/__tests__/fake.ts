@@ -139,6 +139,7 @@ export function tpvApi(over: Record<string, FakeHandler> = {}) {
     editarbotonestpv: ({ body }) => ({ RESULT: '0', data: [{ ...BOTONES, ...(body as object) }] }),
     listadocierrestpv: fakeListado([CIERRE], ['terminal_id']),
     listadotickets: fakeListadoDocs(TICKETS, ['caja_id', 'terminal_id', 'estado']),
+    facturarticket: ({ body }) => ({ RESULT: '0', data: [{ ...TICKETS[0], id: 900, tipo: 'factura', numero: 'A 2026/000007', cliente_id: (body as { cliente_id: number }).cliente_id }] }),
     ...over,
   });
 }

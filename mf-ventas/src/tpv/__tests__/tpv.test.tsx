@@ -355,4 +355,26 @@ describe('Tickets', () => {
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
   });
+
+  it('«Factura completa…» replaces the ticket with an F3 for the customer chosen, and opens it', async () => {
+    const fake = tpvApi();
+    renderSection(Section, menu.prefix, '/ventas/ticket/300', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Factura completa…' }));
+    const dialog = screen.getByRole('dialog', { name: /Factura completa del ticket T1 2026\/000101/ });
+    const hacer = within(dialog).getByRole('button', { name: 'Hacer la factura' }) as HTMLButtonElement;
+    // No customer yet: it waits.
+    expect(hacer.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText(/^Cliente/), 'Sol');
+    await userEvent.click(await screen.findByRole('option', { name: /Droguería Sol SL/ }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Serie'), '1');
+    await userEvent.click(hacer);
+    await waitFor(() => expect(currentPath()).toBe('/ventas/factura/900'));
+    expect(bodiesOf(fake.calls, 'facturarticket')).toEqual([{ id: 300, cliente_id: 3, serie_id: 1 }]);
+  });
+
+  it('without ventas_facturas there is no «Factura completa…»', async () => {
+    renderSection(Section, menu.prefix, '/ventas/ticket/300', { api: tpvApi().api, flags: { ...allFlags(1), ventas_facturas: 0 } });
+    await screen.findByText('Martillo de carpintero 500 g');
+    expect(screen.queryByRole('button', { name: 'Factura completa…' })).toBeNull();
+  });
 });

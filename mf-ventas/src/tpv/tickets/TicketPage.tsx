@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
+  Button,
   Card,
   DocumentRecordPage,
   LEYENDA_QR,
@@ -13,12 +14,15 @@ import {
   useAlmacenes,
   useDocumentEditor,
   useImprimirDocumento,
+  usePermisos,
+  useShell,
   type Documento,
   type Theme,
 } from 'shared';
 import { paths } from '../../paths';
 import { EstadoFactura } from '../../facturas/EstadoFactura';
 import { formaTpvLabel } from '../datos';
+import { FacturaCompletaDialog } from './FacturaCompletaDialog';
 import { TICKET, ticketSchema } from './pantalla';
 
 type T = { theme: Theme };
@@ -138,6 +142,11 @@ export function TicketPage({ id }: { id?: string }) {
   const almacenes = useAlmacenes();
   const pdf = useImprimirDocumento(TICKET.def);
   const t = editor.documento as Ticket | null;
+  const { flags } = useShell();
+  const permisos = usePermisos();
+  const [facturando, setFacturando] = useState(false);
+  // A full invoice replaces an issued ticket without returns (the server refuses the others too).
+  const facturable = t?.estado === 'emitido' && !(t.devoluciones?.length ?? 0) && flags.ventas_facturas === 1 && permisos.accion('facturarticket');
   const totalesFijos = useMemo(
     () => (t ? { base: t.base, iva: t.iva, recargo: t.recargo, retencion_importe: t.retencion_importe, total: t.total, desglose: t.desglose ?? [] } : null),
     [t],
@@ -150,6 +159,13 @@ export function TicketPage({ id }: { id?: string }) {
       working={pdf.working}
       description={t ? [t.cliente_nombre, t.almacen_nombre].filter(Boolean).join(' · ') || undefined : undefined}
       imprimir={{ onClick: () => t && void pdf.imprimir(t) }}
+      actions={
+        facturable && (
+          <Button type="button" $variant="secondary" onClick={() => setFacturando(true)}>
+            Factura completa…
+          </Button>
+        )
+      }
       // Its totals are the ticket's (from the prices with IVA the till showed), not the sum of rounded net prices.
       lineas={{ totalesFijos: totalesFijos ?? undefined }}
       secciones={
@@ -160,6 +176,8 @@ export function TicketPage({ id }: { id?: string }) {
           </>
         )
       }
-    />
+    >
+      {facturando && t && <FacturaCompletaDialog ticket={t} onCancel={() => setFacturando(false)} />}
+    </DocumentRecordPage>
   );
 }
