@@ -97,7 +97,8 @@ describe('Terminales', () => {
         formas_pago: ['efectivo', 'bizum'],
       },
     ]);
-  });
+    // A long form typed key by key: slow on a loaded machine.
+  }, 40_000);
 
   it('a saved terminal keeps its own series on offer and shows the server refusal on the field', async () => {
     const fake = tpvApi({
@@ -192,7 +193,7 @@ describe('Botones TPV', () => {
         },
         { nombre: 'Bollería', familia_id: 1, color: '#16a34a', botones: [] },
       ],
-    });
+    }, 30_000);
   });
 
   it('drag and drop moves a button too', async () => {
