@@ -193,8 +193,8 @@ describe('Botones TPV', () => {
         },
         { nombre: 'Bollería', familia_id: 1, color: '#16a34a', botones: [] },
       ],
-    }, 30_000);
-  });
+    });
+  }, 30_000);
 
   it('drag and drop moves a button too', async () => {
     renderSection(Section, menu.prefix, '/ventas/botones-tpv', { api: tpvApi().api });
