@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { totalesTicket } from 'shared/domain';
-import type { RegistroTpv, TerminalTpv, TicketSubido, TipoIva } from 'shared/domain';
-import { fechaHoraHuso, registroTicket } from 'shared/fiscal';
+import type { TerminalTpv, TicketSubido, TipoIva } from 'shared/domain';
+import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { buildApp } from '../server/src/app.ts';
 
@@ -89,10 +89,7 @@ async function main() {
               emisor: till.info.emisor, instalacion: till.info.numero_instalacion, sistema: till.info.sistema, serieCodigo: till.info.serie.codigo,
               ejercicio: Number(ts.slice(0, 4)), numero: numero + 1, fecha: ts.slice(0, 10), totales, anterior, ts,
             });
-            ticket.registro = {
-              num_serie: g.numSerie, fecha_expedicion: g.campos.FechaExpedicionFactura, tipo_factura: 'F2', cuota_total: g.campos.CuotaTotal,
-              importe_total: g.campos.ImporteTotal, huella_anterior: g.campos.Huella, fecha_hora_huso: ts, huella: g.huella, xml: g.xml,
-            } satisfies RegistroTpv;
+            ticket.registro = registroTpvDe(g);
             offline++;
           }
           const s = performance.now();

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
 import type { CierreTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
-import { fechaHoraHuso, registroTicket } from 'shared/fiscal';
+import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
 import { backends, useTestApp } from './helpers.ts';
@@ -238,10 +238,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
       emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie.codigo, ejercicio: Number(ANIO), numero, fecha: ts.slice(0, 10),
       totales, anterior, ts,
     });
-    const registro: RegistroTpv = {
-      num_serie: gen.numSerie, fecha_expedicion: gen.campos.FechaExpedicionFactura, tipo_factura: 'F2', cuota_total: gen.campos.CuotaTotal,
-      importe_total: gen.campos.ImporteTotal, huella_anterior: gen.campos.Huella, fecha_hora_huso: ts, huella: gen.huella, xml: gen.xml,
-    };
+    const registro: RegistroTpv = registroTpvDe(gen);
     alterar(registro);
     const tk = { ...ticket({ lineas, pagos: [{ forma: 'efectivo', importe: totales.total }] }), registro };
     const siguiente: Anterior = { id_emisor: i.emisor.nif, num_serie: gen.numSerie, fecha_expedicion: gen.campos.FechaExpedicionFactura, huella: gen.huella, fecha_hora_huso: ts };
@@ -388,6 +385,10 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // Closed: no more sales or closings until a new caja; the next closing is number 2.
     expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: 0 }] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
     await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 5_000 });
+    const inst = await enviar(t, 'editarterminal', {
+      id: terminal.id, nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: ['efectivo', 'tarjeta', 'bizum'], numero_instalacion: 'OTRA',
+    });
+    expect(inst.body.errors).toEqual({ numero_instalacion: MENSAJES_TPV.instalacionFija });
     const z2 = (await save(t, t.cookie, 'editarcierretpv', {
       terminal_id: terminal.id, contado: [], denominaciones: [{ valor: 2_000, cantidad: 2 }, { valor: 500, cantidad: 2 }],
     })) as unknown as CierreTpv;

@@ -216,6 +216,12 @@ export const terminalActions = [
         }
         const errors: FieldErrors = {};
         await validarTerminal(trx, id, input, raw, errors);
+        if (id !== null && input.numero_instalacion) {
+          // The installation names the terminal's chain: once it has records it stays (a new number would start a new chain).
+          const actual = await trx.selectFrom('tpv_terminales').select('numero_instalacion').where('id', '=', id).executeTakeFirstOrThrow();
+          const vendio = await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', id).limit(1).executeTakeFirst();
+          if (vendio && actual.numero_instalacion !== input.numero_instalacion) errors.numero_instalacion = MENSAJES_TPV.instalacionFija;
+        }
         if (Object.keys(errors).length) throw invalidFields(errors);
         const values = {
           nombre: input.nombre,

@@ -198,6 +198,7 @@ export const MENSAJES_TPV = {
   formasPagoRequeridas: 'Elija al menos una forma de pago.',
   formaPagoNoValida: 'Forma de pago no válida: {forma}.',
   formaPagoNoOfrecida: 'El terminal no admite la forma de pago {forma}.',
+  instalacionFija: 'El terminal ya tiene tickets: su número de instalación no puede cambiar (nombra su cadena de registros).',
   terminalConTickets: 'El terminal tiene tickets o cajas: desactívelo en lugar de eliminarlo.',
   pinNoValido: 'El PIN debe tener de 4 a 8 cifras.',
   pinIncorrecto: 'Usuario o PIN incorrectos.',
