@@ -369,6 +369,8 @@ export type StockMovimientosTable = {
   documento_linea_id?: number | null;
   /** The documento_acciones row that wrote it (its undo writes the opposite rows). */
   accion_id?: number | null;
+  /** The article's average cost right after this row (ten-thousandths; null before any valued entry), written by the insert trigger (migration 0015). */
+  coste?: ColumnType<number | null, never, number | string | null>;
 };
 
 export type ConfiguracionRow = Selectable<ConfiguracionTable>;
