@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CONF_FIELDS } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
@@ -57,6 +58,8 @@ describe.each(backends())('informes on the demo year ($name)', (backend) => {
   const t = useTestApp(backend, { demo: true, demoStock: true });
   it('every report answers its shape over the whole year', async () => {
     await todosLosModulos(t);
+    // A bulk-loaded year has no planner statistics until autovacuum gets to it (a minute): without them the first report plans badly.
+    if (backend.name === 'postgres') await sql`analyze`.execute(t.app.manager.db);
     for (const [ac, q] of INFORMES) {
       const t0 = performance.now();
       const res = await t.op(ac, { cookie: t.cookie, query: { desde: `${Number(ANIO) - 1}-01-01`, hasta: HOY, porPagina: '5', ...q } });

@@ -125,6 +125,8 @@ export type DocumentoLineasTable = {
   ubicacion_id: number | null;
   motivo: string | null;
   teorico: number | null;
+  /** Cost of the goods a sale line moved, ten-millionths of a euro (Σ −cantidad × average cost of its ledger rows), kept by the ledger's insert trigger (migration 0015). */
+  coste_libro?: ColumnType<number | null, never, never>;
 };
 
 /** Child line ← parent line, with the quantity it takes. */

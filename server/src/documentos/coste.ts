@@ -14,6 +14,12 @@ import { dialectOf, toBig } from './sql.ts';
 export const CAUSAS_VALORADAS = ['compra', 'inicial', 'inventario', 'ajuste', 'traspaso'] as const;
 const VALORADAS = new Set<string>(CAUSAS_VALORADAS);
 
+/**
+ * Causes whose rows are goods sold or returned by a customer (documentos/ledger.ts CAUSAS_VENTA, and the till's): their
+ * cost at the average of the moment adds up on their line (`documento_lineas.coste_libro`, migration 0015).
+ */
+export const CAUSAS_COSTE_VENTA = ['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte', 'ticket'] as const;
+
 export type FilaCoste = { cantidad: bigint; causa: string; precio: bigint };
 
 /**
@@ -116,5 +122,12 @@ export async function guardarCostesDeFilas(db: Kysely<any>): Promise<void> {
           where stock_movimientos.id = v.id`.execute(db);
       }
     }
+    // The sale lines of these articles: their cost again from the rows (set-based).
+    const causas = sql.join(CAUSAS_COSTE_VENTA.map((c) => sql`${c}`));
+    await sql`update documento_lineas set coste_libro = (
+        select sum(-m.cantidad * coalesce(m.coste, a.precio_compra, 0)) from stock_movimientos m join articulos a on a.id = m.articulo_id
+        where m.documento_linea_id = documento_lineas.id and m.causa in (${causas}))
+      where id in (select documento_linea_id from stock_movimientos where articulo_id in (${sql.join(ids.slice(i, i + CHUNK))})
+        and causa in (${causas}) and documento_linea_id is not null)`.execute(db);
   }
 }

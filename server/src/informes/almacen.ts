@@ -3,7 +3,7 @@ import type { RawBuilder } from 'kysely';
 import { DOCUMENTO_TIPOS, numeroDocumento } from 'shared/domain';
 import type { DocumentoTipo, ModuleFlags } from 'shared/domain';
 import type { AppContext } from '../context.ts';
-import { diaSiguiente, diasEntre, numeros, paginar, porcentaje, sumar } from './comun.ts';
+import { consultar, diaSiguiente, diasEntre, numeros, paginar, porcentaje, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 
 type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
@@ -38,7 +38,7 @@ export async function informeInventario(
   const filtroArticulo: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtroArticulo.push(sql`a.marca_id = ${f.marca_id}`);
-  const { rows } = await sql<Record<string, unknown>>`
+  const rows = await consultar(app, sql<Record<string, unknown>>`
     select s.articulo_id, s.almacen_id, cast(s.unidades as text) as unidades, s.ultimo, cast(s.vendidas as text) as vendidas,
       a.codigo, a.descripcion, a.familia_id, (select nombre from familias fa where fa.id = a.familia_id) as familia,
       cast(coalesce(c.coste, a.precio_compra) as text) as coste, cast(coalesce(u.precio, a.precio_compra) as text) as ultimo_precio
@@ -51,7 +51,7 @@ export async function informeInventario(
       where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} group by articulo_id)) c on c.articulo_id = s.articulo_id
     left join (select m.articulo_id, m.precio from stock_movimientos m
       where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} and causa = 'compra' and cantidad > 0 and precio > 0 group by articulo_id)) u on u.articulo_id = s.articulo_id
-    where ${sql.join(filtroArticulo, sql` and `)}`.execute(app.db);
+    where ${sql.join(filtroArticulo, sql` and `)}`);
   const limite = (() => {
     const d = new Date(`${hasta}T00:00:00Z`);
     d.setUTCDate(d.getUTCDate() - f.dias);

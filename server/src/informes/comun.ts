@@ -122,3 +122,15 @@ export const mesSql = (col: string) => sql<string>`substr(${sql.ref(col)}, 1, 7)
 
 /** SQL IN list of literals. */
 export const lista = (xs: readonly string[]) => sql.join(xs.map((x) => sql`${x}`));
+
+/**
+ * Runs a report's query: on PostgreSQL in a read transaction with JIT off (the reports' correlated subqueries pass
+ * the JIT's cost threshold, and compiling them costs seconds, far more than running them).
+ */
+export async function consultar<R>(app: AppContext, q: RawBuilder<R>): Promise<R[]> {
+  if (app.dialect !== 'postgres') return (await q.execute(app.db)).rows;
+  return app.db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return (await q.execute(trx)).rows;
+  });
+}

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, numeroDocumento, provinciaDeCodigoPostal } from 'shared/domain';
 import type { DesgloseIva, EstadoEnvio, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';

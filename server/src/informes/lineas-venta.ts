@@ -16,8 +16,6 @@ import { divR, lista } from './comun.ts';
  * else the article's precio_compra for rows before any valued entry; services move no stock and cost 0).
  */
 
-/** Ledger causes of goods sold or returned by customers (documentos/ledger.ts CAUSAS_VENTA, plus the till's). */
-const CAUSAS = ['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte', 'ticket'];
 const FACTURAS = ['factura', 'rectificativa'];
 export const TIPOS_VENTA = ['factura', 'rectificativa', 'ticket', 'albaranventa', 'devolucionventa', 'parte'] as const;
 
@@ -38,19 +36,14 @@ const RECARGO = sql`(case when d.con_recargo = 1 then (case l.tipo_iva when '21'
 const neto = (dialect: DialectName, cantidad: RawBuilder<unknown>) =>
   divR(dialect, sql`${cantidad} * l.precio * (10000 - l.descuento)`, sql`1000000000`);
 
-/** Cents of the line's own ledger rows (what left at the average cost then), null when it moved nothing. */
-const costePropio = (dialect: DialectName, linea: RawBuilder<unknown>) => {
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
-  return sql`(select cast(sum(-m.cantidad * coalesce(m.coste, ma.precio_compra)) as ${sql.raw(big)}) from stock_movimientos m
-    join articulos ma on ma.id = m.articulo_id where m.documento_linea_id = ${linea} and m.causa in (${lista(CAUSAS)}))`;
-};
+/** Cents of a line's own ledger rows (`coste_libro`, ten-millionths, kept by the ledger's trigger), null when it moved nothing. */
+const costePropio = (dialect: DialectName, l: string) => divR(dialect, sql.ref(`${l}.coste_libro`), sql`100000`);
 
 /** Cents of a line: its own rows, else the billed parents' rows in proportion to the units it takes of each. */
 const costeLinea = (dialect: DialectName) => {
-  const propio = costePropio(dialect, sql`l.id`);
-  const padre = divR(dialect, sql`coalesce(${costePropio(dialect, sql`e.padre_linea_id`)}, 0) * e.cantidad`, sql`(case when p.cantidad = 0 then 1 else abs(p.cantidad) end)`);
+  const padre = divR(dialect, sql`coalesce(${costePropio(dialect, 'p')}, 0) * e.cantidad`, sql`(case when p.cantidad = 0 then 1 else abs(p.cantidad) end)`);
   const heredado = sql`(select sum(${padre}) from documento_enlaces e join documento_lineas p on p.id = e.padre_linea_id where e.linea_id = l.id)`;
-  return sql`coalesce(${propio}, ${heredado}, 0)`;
+  return sql`coalesce(${costePropio(dialect, 'l')}, ${heredado}, 0)`;
 };
 
 /** Units of a delivery line already billed by emitted invoices (links from their lines). */
@@ -104,7 +97,7 @@ export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<u
         signo * resto as unidades, signo * ${divR(dialect, sql`resto * precio * (10000 - descuento)`, sql`1000000000`)} as base,
         tasa_iva, tasa_recargo, ${divR(dialect, sql`coste_linea * resto`, sql`(case when cantidad = 0 then 1 else abs(cantidad) end)`)} as coste
       from (select ${columnas('d')}, ${signo} as signo, ${resto} as resto, l.precio, l.descuento, l.cantidad, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
-          coalesce(${costePropio(dialect, sql`l.id`)}, 0) as coste_linea
+          coalesce(${costePropio(dialect, 'l')}, 0) as coste_linea
         from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in (${lista(entregas)}) and ${docFiltros('d')}
           and (d.tipo <> 'parte' or d.estado in ('finalizado', 'facturado'))) x

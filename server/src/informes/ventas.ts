@@ -4,7 +4,7 @@ import { DOCUMENTO_TIPOS, numeroDocumento, vencimientos } from 'shared/domain';
 import type { DocumentoTipo } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { todayIn } from '../context.ts';
-import { diasEntre, lista, mesSql, numeros, paginar, porcentaje, sumar } from './comun.ts';
+import { consultar, diasEntre, lista, mesSql, numeros, paginar, porcentaje, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 import { lineasVenta } from './lineas-venta.ts';
 import type { FiltroVentas } from './lineas-venta.ts';
@@ -52,13 +52,13 @@ export async function ventasAgrupadas(app: AppContext, f: FiltroVentasInforme, a
   if (f.marca_id) filtros.push(sql`a.marca_id = ${f.marca_id}`);
   const terminal = sql`null`;
   const porTipo = Object.entries(POR_TIPO).map(([t, col]) => sql`sum(case when v.tipo = ${t} then v.base else 0 end) as ${sql.ref(col)}`);
-  const { rows } = await sql<Record<string, unknown>>`
+  const rows = await consultar(app, sql<Record<string, unknown>>`
     select ${sql.raw(g.clave)} as clave, max(${sql.raw(g.nombre)}) as nombre, count(distinct v.documento_id) as documentos,
       sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste,
       ${sql.join(porTipo)}
     from (select s.*, ${terminal} as terminal_id from (${lineasVenta(dialect, f)}) s) v join articulos a on a.id = v.articulo_id
     where ${sql.join(filtros, sql` and `)}
-    group by ${sql.raw(g.clave)}`.execute(app.db);
+    group by ${sql.raw(g.clave)}`);
   const filas = rows.map((r) => {
     const n = numeros(r, ['clave', 'nombre']);
     const fila: Fila = { clave: n.clave === null ? null : String(n.clave), nombre: n.nombre ?? null };
@@ -140,7 +140,7 @@ export async function informeClientes(
   }
   const ventas = await ventasAgrupadas(app, f, 'cliente');
   const hoy = todayIn(app.timeZone);
-  const corte = f.hasta < hoy ? f.hasta : hoy;
+  const corte = [f.hasta, hoy].sort()[0]!;
   const porCliente = new Map<number, Fila>();
   const fila = (id: number): Fila => {
     let r = porCliente.get(id);
@@ -217,8 +217,8 @@ export async function informeArticulos(
   }
   // Lines sold below their cost (base < coste on a positive line).
   if (ids.length) {
-    const { rows } = await sql<{ articulo_id: number; n: number | string }>`
-      select v.articulo_id, count(*) as n from (${lineasVenta(dialect, f)}) v where v.unidades > 0 and v.base < v.coste group by v.articulo_id`.execute(app.db);
+    const rows = await consultar(app, sql<{ articulo_id: number; n: number | string }>`
+      select v.articulo_id, count(*) as n from (${lineasVenta(dialect, f)}) v where v.unidades > 0 and v.base < v.coste group by v.articulo_id`);
     for (const r of rows) {
       const e = extra.get(r.articulo_id);
       if (e) e.bajo = Number(r.n);
@@ -292,10 +292,10 @@ export async function informeFurgonetas(
     from stock_movimientos m
     where m.almacen_id in (${sql.join(ids)}) and m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'}
     group by ${clave}, m.almacen_id`.execute(app.db);
-  const ventas = await sql<Record<string, unknown>>`
+  const ventas = await consultar(app, sql<Record<string, unknown>>`
     select ${dia ? sql`v.fecha` : sql`v.almacen_id`} as clave, v.almacen_id, sum(v.base) as base, sum(v.iva + v.recargo) as impuestos, count(distinct v.documento_id) as documentos
     from (${lineasVenta(app.dialect, { desde: f.desde, hasta: f.hasta })}) v where v.almacen_id in (${sql.join(ids)})
-    group by ${dia ? sql`v.fecha` : sql`v.almacen_id`}, v.almacen_id`.execute(app.db);
+    group by ${dia ? sql`v.fecha` : sql`v.almacen_id`}, v.almacen_id`);
   // Stock on board at the period's end, valued at each article's average then.
   const stock = await sql<{ almacen_id: number; unidades: string | number; valor: string | number }>`
     select s.almacen_id, sum(s.unidades) as unidades,
@@ -330,7 +330,7 @@ export async function informeFurgonetas(
     const r = grupo(String(m.clave), Number(m.almacen_id));
     for (const c of ['cargas', 'descargas', 'unidades_vendidas', 'devoluciones']) add(r, c, m[c]);
   }
-  for (const v of ventas.rows) {
+  for (const v of ventas) {
     const r = grupo(String(v.clave), Number(v.almacen_id));
     add(r, 'documentos', v.documentos);
     add(r, 'base', v.base);

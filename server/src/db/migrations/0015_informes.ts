@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { CAUSAS_VALORADAS, guardarCostesDeFilas } from '../../documentos/coste.ts';
+import { CAUSAS_COSTE_VENTA, CAUSAS_VALORADAS, guardarCostesDeFilas } from '../../documentos/coste.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;
 
 /**
- * The reports (issue 14): each ledger row remembers the article's average cost right after it (`stock_movimientos.coste`,
+ * The reports (issue 14): each sale line keeps the cost of the goods it moved (`documento_lineas.coste_libro`,
+ * ten-millionths of a euro: Σ −cantidad × the average cost, over its ledger rows of a sale's cause), and each ledger row remembers the article's average cost right after it (`stock_movimientos.coste`,
  * ten-thousandths, null before any valued entry), written by the ledger's insert trigger in the statement that keeps
  * `coste_medio` — so a sale's margin is the sale less the average cost the ledger had when it left, and a past date's
  * stock value is the stock then at the cost of the article's last row up to that date. Indexes for the reports: the
@@ -16,6 +17,7 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   const pg = dialect === 'postgres';
   await db.schema.alterTable('stock_movimientos').addColumn('coste', pg ? 'bigint' : 'integer').execute();
+  await db.schema.alterTable('documento_lineas').addColumn('coste_libro', pg ? 'bigint' : 'integer').execute();
 
   // The same arithmetic as 0013 (documentos/coste.ts siguienteCoste).
   const num = (x: string) => (pg ? `cast(${x} as numeric)` : x);
@@ -27,6 +29,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
       when new.cantidad > 0 and ${valorada} then (case when stock_total <= 0 or coste_medio is null then new.precio else ${media} end)
       when new.cantidad < 0 and new.causa = 'compra' and new.precio > 0 and coste_medio is not null and ${quedan} > 0 and ${valor} >= 0 then ${media}
       else coste_medio end`;
+  const venta = CAUSAS_COSTE_VENTA.map((c) => `'${c}'`).join(', ');
   if (pg) {
     // A BEFORE row trigger under the same name (the demo turns it off by name): the insert's article update returns the
     // new average straight into the row, no second write of the row.
@@ -35,6 +38,11 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
         if tg_op = 'INSERT' then
           update articulos set coste_medio = ${sql.raw(coste)}, stock_total = stock_total + new.cantidad
             where id = new.articulo_id returning coste_medio into new.coste;
+          if new.documento_linea_id is not null and new.causa in (${sql.raw(venta)}) then
+            update documento_lineas set coste_libro = coalesce(coste_libro, 0)
+                - new.cantidad * coalesce(new.coste, (select precio_compra from articulos where id = new.articulo_id), 0)
+              where id = new.documento_linea_id;
+          end if;
           return new;
         end if;
         update articulos set stock_total = stock_total - old.cantidad where id = old.articulo_id;
@@ -52,6 +60,9 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     await sql`create trigger stock_movimientos_ai after insert on stock_movimientos begin
       update articulos set coste_medio = ${sql.raw(coste)}, stock_total = stock_total + new.cantidad where id = new.articulo_id;
       update stock_movimientos set coste = (select coste_medio from articulos where id = new.articulo_id) where id = new.id;
+      update documento_lineas set coste_libro = coalesce(coste_libro, 0)
+          - new.cantidad * coalesce((select coalesce(coste_medio, precio_compra) from articulos where id = new.articulo_id), 0)
+        where id = new.documento_linea_id and new.causa in (${sql.raw(venta)});
       end`.execute(db);
   }
 
