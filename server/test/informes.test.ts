@@ -337,6 +337,20 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
       await modulos(t, { [flag]: 1 });
       expect((await t.op(ac, { cookie: t.cookie })).statusCode).toBe(200);
     }
+    // A role that sees Informes but neither Facturas nor costs: the reports without costs, the fiscal books refused.
+    const rol = await save(t, t.cookie, 'editarrol', { nombre: 'Informes sin facturas', derechos: { areas: { informes: ['ver'] }, especiales: [], descuento_maximo: 0 } });
+    await save(t, t.cookie, 'editarusuario', { nombre: 'consulta', email: 'consulta@informes.es', password: 'Consulta-2026', rol_id: rol.id });
+    const cookie = await t.login('consulta@informes.es', 'Consulta-2026');
+    const ventas = await t.op('informeventas', { cookie, query: { desde: HOY, hasta: HOY, agrupar: 'articulo' } });
+    expect(ventas.statusCode).toBe(200);
+    const body = ventas.json() as Informe;
+    expect(body.totales.base).toBe(404_100);
+    expect(body.totales).not.toHaveProperty('coste');
+    expect(body.data[0]).not.toHaveProperty('margen');
+    for (const ac of ['librofacturasexpedidas', 'librofacturasrecibidas', 'modelo303', 'modelo347', 'informeregistros']) {
+      const res = await t.op(ac, { cookie });
+      expect({ ac, status: res.statusCode, derecho: res.json().derecho }).toEqual({ ac, status: 403, derecho: 'facturas.ver' });
+    }
   });
 });
 
