@@ -7,9 +7,10 @@ import { divR, lista } from './comun.ts';
  * THE sales of a period, one row per line, each counted once (README, "Informes · what a sale is"):
  * - facturas and rectificativas once emitted (drafts are not sales yet, anuladas never were), tickets unless anulados;
  *   a rectificativa by substitution also takes back the lines of the invoice it replaces (negated, at its own date);
- * - albaranes de venta, partes de trabajo (finalizados) and devoluciones de venta (negative) for what no emitted invoice
- *   has billed yet (their quantity less the links from emitted invoice lines), so an invoiced albarán counts once, as
- *   its invoice.
+ * - albaranes de venta and devoluciones de venta (negative) still Pendiente and partes de trabajo Finalizados (not
+ *   Facturados) for what no emitted invoice has billed yet (their quantity less the links from emitted invoice lines), so
+ *   an invoiced albarán counts once, as its invoice. (One whose every line a draft invoice takes is Finalizado: it
+ *   counts again once that invoice is emitted.)
  * Per line: `unidades` (thousandths, signed), `base` (cents, the line's net rounded half-up), `iva` and `recargo` (the
  * base × the rate, rounded), `coste` (cents: the average cost the ledger had when the goods left — the line's own
  * ledger rows, or those of the albarán / parte / devolución line it bills, in proportion — `stock_movimientos.coste`,
@@ -100,7 +101,7 @@ export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<u
           coalesce(${costePropio(dialect, 'l')}, 0) as coste_linea
         from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in (${lista(entregas)}) and ${docFiltros('d')}
-          and (d.tipo <> 'parte' or d.estado in ('finalizado', 'facturado'))) x
+          and d.estado = (case when d.tipo = 'parte' then 'finalizado' else 'pendiente' end)) x
       where resto > 0`);
   }
   if (!partes.length) return sql`select null as documento_id, null as tipo, null as fecha, null as cliente_id, null as serie_id, null as almacen_id,
