@@ -203,7 +203,11 @@ async function bench(r: Runner) {
   const cookie = await login(r.app);
   await activarFlags(r, cookie, ['almacenes', 'compras', 'ventas', 'ventas_facturas', 'ventas_albaranes', 'ventas_devoluciones', 'hcp', 'furgonetas', 'tpv']);
   const filas: Row[] = [];
-  for (const c of casos(r, hoy, gen)) filas.push(await medir(r, cookie, c));
+  for (const c of casos(r, hoy, gen)) {
+    const f = await medir(r, cookie, c);
+    filas.push(f);
+    console.log(`  ${f.operation}: handler p50 ${f['handler p50']} ms, p95 ${f['handler p95']} ms (raw p95 ${f['raw p95']} ms)`);
+  }
   console.log(`\n${r.name} (ms, ${RUNS} runs each after 2 warm-ups; raw = the core sums by hand on the driver):`);
   console.table(filas);
 }
