@@ -167,9 +167,10 @@ export async function informeClientes(
     group by d.cliente_id`.execute(app.db);
   for (const p of pendientes.rows) if (p.cliente_id !== null) fila(p.cliente_id).pendiente_servir = Number(p.importe);
   // Receivables at the period's end: emitted invoices (and rectificativas: refunds owed) unpaid, by age.
+  // What is left to collect of each (`por_cobrar`, cobros in parts: migration 0016), as it stands today.
   const deudas = await sql<{ cliente_id: number; fecha: string; forma_pago: string | null; total: string | number }>`
-    select d.cliente_id, d.fecha, d.forma_pago, d.total from documentos d
-    where d.tipo in ('factura', 'rectificativa') and d.estado = 'emitida' and d.cobro_fecha is null and d.fecha <= ${corte} ${filtroCliente}`.execute(app.db);
+    select d.cliente_id, d.fecha, d.forma_pago, d.por_cobrar as total from documentos d
+    where d.tipo in ('factura', 'rectificativa') and d.estado = 'emitida' and d.por_cobrar <> 0 and d.fecha <= ${corte} ${filtroCliente}`.execute(app.db);
   for (const d of deudas.rows) {
     if (d.cliente_id === null) continue;
     const r = fila(d.cliente_id);
