@@ -38,6 +38,10 @@ export type DataTableProps<R> = {
   onSort?: (orden: string, dir: 'asc' | 'desc') => void;
   empty?: ReactNode;
   caption?: string;
+  /** A class for some rows ('subtotal': a report's group subtotal, drawn bold). */
+  rowClassName?: (row: R) => string | undefined;
+  /** Rows drawn by the same cells in the table's foot (a report's totals row). */
+  footer?: R[];
 };
 
 // react-table loads with the first list, not with the login screen (first-paint budget).
