@@ -10,3 +10,6 @@ afterEach(() => {
   cleanup();
   clearListStates();
 });
+
+// Reports remember their filters per user in localStorage: each test starts without any.
+afterEach(() => localStorage.clear());

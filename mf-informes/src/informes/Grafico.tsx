@@ -15,7 +15,7 @@ const StyledHead = styled.div`
   gap: 8px;
   flex-wrap: wrap;
   h2 { font-size: 16px; margin: 0; }
-  .modos { display: flex; gap: 6px; }
+  .modos { display: flex; gap: 6px; border: 0; padding: 0; margin: 0; }
   button[aria-pressed='true'] { background: ${({ theme }: T) => theme.primary[600]}; color: #fff; border-color: ${({ theme }: T) => theme.primary[600]}; }
 `;
 
@@ -63,6 +63,7 @@ export function Grafico({ def, base, columna, abrir }: GraficoProps) {
   const key = JSON.stringify(base);
 
   useEffect(() => {
+    const base = JSON.parse(key) as Record<string, string>;
     let live = true;
     setDatos(null);
     setError(false);
@@ -86,7 +87,6 @@ export function Grafico({ def, base, columna, abrir }: GraficoProps) {
     return () => {
       live = false;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `base`.
   }, [api, def.ac, key, porMes, columna.id]);
 
   const formato = useMemo(() => {
@@ -145,14 +145,14 @@ export function Grafico({ def, base, columna, abrir }: GraficoProps) {
       <StyledHead>
         <h2>{porMes ? `${titulo} por mes, frente al año anterior` : modo === 'top' ? `${titulo}: los ${TOP} primeros` : `${titulo}: reparto`}</h2>
         {!porMes && (
-          <div className="modos" role="group" aria-label="Tipo de gráfico">
+          <fieldset className="modos" aria-label="Tipo de gráfico">
             <Button type="button" $small $variant="secondary" aria-pressed={modo === 'top'} onClick={() => setModo('top')}>
               Primeros {TOP}
             </Button>
             <Button type="button" $small $variant="secondary" aria-pressed={modo === 'reparto'} onClick={() => setModo('reparto')}>
               Reparto
             </Button>
-          </div>
+          </fieldset>
         )}
       </StyledHead>
       <Suspense fallback={<Spinner />}>{contenido}</Suspense>

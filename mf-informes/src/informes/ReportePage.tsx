@@ -24,7 +24,7 @@ import { Grafico } from './Grafico';
 import { textoRango } from './periodo';
 import { rutaInforme } from './definiciones';
 import { conSubtotales, filaTotales } from './tabla';
-import type { Columna, Contexto, Fila, Informe } from './tipos';
+import type { Columna, Contexto, Fila, FiltroId, Informe } from './tipos';
 import { paramsIniciales, useInformeParams } from './useInformeParams';
 
 type T = { theme: Theme };
@@ -142,7 +142,11 @@ export function ReportePage({ def }: { def: Informe }) {
   const destino = useCallback((row: Fila) => (agrup.abrir && !(row as FilaTabla).__tipo ? agrup.abrir(row, ctx) : null), [agrup, ctx]);
 
   const onEtiqueta = useCallback((param: string, texto: string | null) => setEtiquetas((e) => (e[param] === texto ? e : { ...e, [param]: texto })), []);
-  const etiquetaDe = useMemo(() => Object.fromEntries(filtros.map((f) => [f, (t: string | null) => onEtiqueta(FILTROS[f].param, t)])), [filtros.join(), onEtiqueta]);
+  const filtrosKey = filtros.join(',');
+  const etiquetaDe = useMemo(
+    () => Object.fromEntries(filtrosKey.split(',').map((f) => [f, (t: string | null) => onEtiqueta(FILTROS[f as FiltroId]?.param ?? f, t)])),
+    [filtrosKey, onEtiqueta],
+  );
 
   const dataColumns: DataColumn<FilaTabla>[] = useMemo(
     () =>

@@ -61,7 +61,7 @@ export async function pdfInforme(opts: PdfInforme) {
       doc.setFont('helvetica', 'normal');
       doc.setFontSize(8);
       const lineas = [opts.empresa?.nif ? `NIF ${opts.empresa.nif}` : null, ...(opts.empresa?.lineas ?? [])].filter((l): l is string => !!l);
-      lineas.slice(0, 4).forEach((l, i) => doc.text(l, margin, y + 8 + i * 3.6));
+      for (const [i, l] of lineas.slice(0, 4).entries()) doc.text(l, margin, y + 8 + i * 3.6);
       doc.text(`Emitido el ${new Date().toLocaleString('es-ES')}`, pageW - margin, y + 4, { align: 'right' });
       y += 10 + Math.min(lineas.length, 4) * 3.6;
       doc.setFont('helvetica', 'bold');
