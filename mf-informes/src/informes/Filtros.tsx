@@ -14,7 +14,7 @@ import {
   type Theme,
   type Usuario,
 } from 'shared';
-import { PERIODOS, periodoDe, rangoPeriodo } from './periodo';
+import { hoyMadrid, PERIODOS, periodoDe, rangoPeriodo } from './periodo';
 import type { FiltroId, Informe, Opcion } from './tipos';
 
 type T = { theme: Theme };
@@ -33,6 +33,8 @@ export const FILTROS: Record<FiltroId, { param: string; label: string; flag?: Fl
   usuario: { param: 'usuario_id', label: 'Usuario' },
   estado: { param: 'estado', label: 'Estado' },
   tipo: { param: 'tipo', label: 'Tipo' },
+  causa: { param: 'causa', label: 'Tipo de movimiento' },
+  clave: { param: 'clave', label: 'Clave' },
   dias: { param: 'dias', label: 'Sin movimiento desde (días)' },
 };
 
@@ -52,7 +54,7 @@ const StyledPeriodo = styled.div`
   margin-bottom: 10px;
   .fechas { display: flex; gap: 8px; flex-wrap: wrap; }
   .fechas label { display: inline-flex; gap: 6px; align-items: center; font-size: 14px; color: ${({ theme }: T) => theme.gray[700]}; }
-  .fechas input { font: inherit; padding: 6px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; min-height: 36px; }
+  .fechas input, .fechas select { font: inherit; padding: 6px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; min-height: 36px; }
   button[aria-pressed='true'] { background: ${({ theme }: T) => theme.primary[600]}; color: #fff; border-color: ${({ theme }: T) => theme.primary[600]}; }
   ${({ theme }: T) => theme.phone} {
     .rapidos { display: flex; gap: 6px; overflow-x: auto; width: 100%; padding-bottom: 2px; }
@@ -65,6 +67,26 @@ export type PeriodoProps = { def: Informe; valores: Record<string, string>; camb
 /** The period: the quick choices (Europe/Madrid calendar) and the dates, or a single date for a stock. */
 export function Periodo({ def, valores, cambiar }: PeriodoProps) {
   if (def.periodo === 'ninguno') return null;
+  if (def.periodo === 'ejercicio') {
+    const ano = Number(hoyMadrid().slice(0, 4));
+    const anos = Array.from({ length: 8 }, (_, i) => String(ano - i));
+    return (
+      <StyledPeriodo role="group" aria-label="Ejercicio">
+        <div className="fechas">
+          <label>
+            Ejercicio
+            <select aria-label="Ejercicio" value={valores.ejercicio ?? ''} onChange={(e) => cambiar({ ejercicio: e.target.value })}>
+              {anos.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </StyledPeriodo>
+    );
+  }
   if (def.periodo === 'fecha') {
     return (
       <StyledPeriodo role="group" aria-label="Fecha">
@@ -205,6 +227,8 @@ export function Filtro({ id, def, valor, onChange, onEtiqueta }: FiltroProps) {
     case 'articulo':
       return <BuscarFiltro label="Artículo" ac="listadoarticulos" {...common} />;
     case 'estado':
+    case 'causa':
+    case 'clave':
     case 'tipo': {
       const options = (id === 'estado' ? def.estados : def.tipos) ?? [];
       return <OpcionesFiltro label={FILTROS[id].label} options={options} {...common} />;

@@ -54,7 +54,7 @@ function mensajeError(e: unknown): string {
   return 'No se ha podido cargar el informe.';
 }
 
-type Respuesta = { filas: Fila[]; total: number; totales: Fila | null };
+type Respuesta = { filas: Fila[]; total: number; totales: Fila | null; message: string | null };
 
 /**
  * The one report screen: any report of `definiciones.ts` with its period and filters (in the address and
@@ -71,12 +71,14 @@ export function ReportePage({ def }: { def: Informe }) {
   const [error, setError] = useState<string | null>(null);
   const [exportando, setExportando] = useState<'csv' | 'pdf' | null>(null);
 
-  const agrup = def.agrupar.find((a) => a.value === valores.agrupar) ?? def.agrupar[0];
-  const vista = valores.vista ?? def.vistas?.[0]?.value ?? '';
+  const agrupaciones = def.agrupar.filter((a) => !a.flag || flags[a.flag] === 1);
+  const agrup = agrupaciones.find((a) => a.value === valores.agrupar) ?? agrupaciones[0];
+  const vistaDef = def.vistas?.find((v) => v.value === valores.vista) ?? def.vistas?.[0];
+  const vista = vistaDef?.value ?? '';
   const pagina = Math.max(1, Number(valores.pagina) || 1);
   const porPagina = Number(valores.porPagina) || 25;
   const columnas = useMemo(
-    () => [...agrup.claves, ...(typeof def.cifras === 'function' ? def.cifras(vista) : def.cifras)].filter((c) => !c.flag || flags[c.flag] === 1),
+    () => [...agrup.claves, ...(typeof def.cifras === 'function' ? def.cifras(vista, agrup.value) : def.cifras)].filter((c) => !c.flag || flags[c.flag] === 1),
     [agrup, def, vista, flags],
   );
   const filtros = filtrosVisibles(def, flags);
@@ -84,10 +86,12 @@ export function ReportePage({ def }: { def: Informe }) {
   /** What the server receives: the address's params, with the page and its size. */
   const base = useMemo(() => {
     const b: Record<string, string> = {};
-    for (const [k, v] of Object.entries(valores)) if (!NO_FILTROS.has(k) && v !== '') b[k] = v;
+    for (const [k, v] of Object.entries(valores)) if (!NO_FILTROS.has(k) && k !== 'vista' && v !== '') b[k] = v;
     if (def.agrupar.length > 1) b.agrupar = agrup.value;
+    // A view sends its own params (the tariffs' bajo_coste=1), `vista=…`, or nothing (it only changes the columns).
+    if (vistaDef && !vistaDef.local) Object.assign(b, vistaDef.params ?? { vista: vistaDef.value });
     return b;
-  }, [valores, def.agrupar.length, agrup.value]);
+  }, [valores, def.agrupar.length, agrup.value, vistaDef]);
   const consulta = useMemo(
     () => ({ ...base, ...(valores.orden ? { orden: valores.orden, dir: valores.dir === 'desc' ? 'desc' : 'asc' } : {}), ...(def.sinPaginas ? {} : { pagina, porPagina }) }),
     [base, valores.orden, valores.dir, pagina, porPagina, def.sinPaginas],
@@ -110,7 +114,7 @@ export function ReportePage({ def }: { def: Informe }) {
         const extra = res as { totales?: Fila | Fila[] };
         const totales = Array.isArray(extra.totales) ? (extra.totales[0] ?? null) : (extra.totales ?? null);
         setError(null);
-        setRespuesta({ filas: res.data ?? [], total: res.total ?? res.data?.length ?? 0, totales });
+        setRespuesta({ filas: res.data ?? [], total: res.total ?? res.data?.length ?? 0, totales, message: res.message ?? null });
       })
       .catch((e) => {
         if (!live) return;
@@ -175,16 +179,18 @@ export function ReportePage({ def }: { def: Informe }) {
   );
 
   const filas = useMemo(
-    () => (respuesta ? conSubtotales(def, agrup.value, columnas, respuesta.filas).map((f, i) => ({ ...f, __k: String(i) })) : []),
-    [respuesta, def, agrup.value, columnas],
+    () => (respuesta ? conSubtotales(def, agrup.value, columnas, respuesta.filas, valores.orden).map((f, i) => ({ ...f, __k: String(i) })) : []),
+    [respuesta, def, agrup.value, columnas, valores.orden],
   );
-  const totales = filaTotales(respuesta?.totales);
+  // No totals row where nothing adds up (the 303's boxes).
+  const totales = columnas.some((c) => c.total) ? filaTotales(respuesta?.totales) : null;
 
   /** The filters as printed on the PDF. */
   const textoFiltros = (): string[] => {
     const out: string[] = [];
     if (def.periodo === 'rango') out.push(`Periodo: ${textoRango({ desde: valores.desde, hasta: valores.hasta })}`);
     if (def.periodo === 'fecha') out.push(`Stock a fecha: ${textoRango({ desde: valores.fecha }).split(' – ')[0]}`);
+    if (def.periodo === 'ejercicio') out.push(`Ejercicio: ${valores.ejercicio ?? ''}`);
     if (def.agrupar.length > 1) out.push(`Agrupado por: ${agrup.label}`);
     if (def.vistas) out.push(`Vista: ${def.vistas.find((v) => v.value === vista)?.label ?? vista}`);
     for (const f of filtros) {
@@ -209,11 +215,12 @@ export function ReportePage({ def }: { def: Informe }) {
       if (def.sinPaginas || data.length < EXPORT_PAGINA || leidas.length >= (res.total ?? 0)) break;
     }
     const t = filaTotales(tot);
-    return [...conSubtotales(def, agrup.value, columnas, leidas), ...(t ? [t] : [])];
+    return [...conSubtotales(def, agrup.value, columnas, leidas, valores.orden), ...(t && columnas.some((c) => c.total) ? [t] : [])];
   };
 
   const nombreArchivo = (ext: string) => {
-    const cuando = def.periodo === 'rango' ? `_${valores.desde ?? ''}_${valores.hasta ?? ''}` : def.periodo === 'fecha' ? `_${valores.fecha ?? ''}` : '';
+    const cuando =
+      def.periodo === 'rango' ? `_${valores.desde ?? ''}_${valores.hasta ?? ''}` : def.periodo === 'fecha' ? `_${valores.fecha ?? ''}` : def.periodo === 'ejercicio' ? `_${valores.ejercicio ?? ''}` : '';
     return `${def.slug}${agrup.value && def.agrupar.length > 1 ? `_${agrup.value}` : ''}${cuando}.${ext}`;
   };
 
@@ -237,7 +244,8 @@ export function ReportePage({ def }: { def: Informe }) {
 
   const activos = filtros.filter((f) => valores[FILTROS[f].param]).length;
   const columnaGrafico = def.grafico ? columnas.find((c) => c.id === def.grafico?.valor) : undefined;
-  const conGrafico = !!columnaGrafico && !error && (agrup.value === 'mes' ? !!valores.desde : def.agrupar.length > 1 || agrup.value === 'articulo');
+  // By month against last year; by a party, an article, a family... the top ten; never over single documents or days.
+  const conGrafico = !!columnaGrafico && !error && (agrup.value === 'mes' ? !!valores.desde : !['documento', 'dia', 'registro'].includes(agrup.value));
 
   return (
     <div>
@@ -260,9 +268,9 @@ export function ReportePage({ def }: { def: Informe }) {
         {(def.agrupar.length > 1 || def.vistas) && (
           <div className="vistas">
             {def.agrupar.length > 1 && (
-              <SelectField label="Agrupar por" value={agrup.value} options={def.agrupar.map((a) => ({ value: a.value, label: a.label }))} onChange={(v) => cambiar({ agrupar: v, orden: undefined, dir: undefined })} />
+              <SelectField label="Agrupar por" value={agrup.value} options={agrupaciones.map((a) => ({ value: a.value, label: a.label }))} onChange={(v) => cambiar({ agrupar: v, orden: undefined, dir: undefined })} />
             )}
-            {def.vistas && <SelectField label="Ver" value={vista} options={def.vistas} onChange={(v) => cambiar({ vista: v, orden: undefined, dir: undefined })} />}
+            {def.vistas && <SelectField label="Ver" value={vista} options={def.vistas.map((v) => ({ value: v.value, label: v.label }))} onChange={(v) => cambiar({ vista: v, orden: undefined, dir: undefined })} />}
           </div>
         )}
         {filtros.length > 0 && (
@@ -287,6 +295,12 @@ export function ReportePage({ def }: { def: Informe }) {
       {error && (
         <Callout $tone="danger" role="alert" style={{ marginBottom: 16 }}>
           {error}
+        </Callout>
+      )}
+
+      {respuesta?.message && !error && (
+        <Callout $tone="info" role="status" style={{ marginBottom: 16 }}>
+          {respuesta.message}
         </Callout>
       )}
 

@@ -1,9 +1,9 @@
-import { estadoEnvioLabel, formatDate, formatDecimal, formatMonth } from 'shared';
+import { CAUSA_LABEL, estadoEnvioLabel, formatDate, formatDecimal, formatMonth } from 'shared';
 import type { Columna, Fila, Formato } from './tipos';
 
-const SCALE: Partial<Record<Formato, number>> = { dinero: 2, cantidad: 3, precio: 4, porcentaje: 2, entero: 0 };
+const SCALE: Partial<Record<Formato, number>> = { dinero: 2, cantidad: 3, precio: 4, porcentaje: 2, entero: 0, razon: 2 };
 /** Fraction digits always shown. */
-const MIN: Partial<Record<Formato, number>> = { dinero: 2, cantidad: 0, precio: 2, porcentaje: 0, entero: 0 };
+const MIN: Partial<Record<Formato, number>> = { dinero: 2, cantidad: 0, precio: 2, porcentaje: 0, entero: 0, razon: 2 };
 
 /** A scaled integer as the server sends it (number, or its text when it may exceed 2^53); null when absent. */
 export function entero(v: unknown): bigint | null {
@@ -35,6 +35,7 @@ export function texto(formato: Formato, v: unknown): string {
   if (formato === 'fecha') return formatDate(String(v));
   if (formato === 'mes') return /^\d{4}-\d{2}/.test(String(v)) ? formatMonth(String(v).slice(0, 7)) : String(v);
   if (formato === 'verifactu') return estadoEnvioLabel(String(v));
+  if (formato === 'causa') return CAUSA_LABEL[String(v)] ?? String(v);
   return String(v);
 }
 

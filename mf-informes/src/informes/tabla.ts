@@ -18,9 +18,9 @@ function sumar(columnas: Columna[], filas: Fila[]): Fila {
  * The page's rows with a subtotal after each run of rows sharing the report's `subtotal` field (a warehouse,
  * an article): the subtotals of what the page shows; the totals row, from the server, is of the whole selection.
  */
-export function conSubtotales(def: Informe, agrupar: string, columnas: Columna[], filas: Fila[]): FilaTabla[] {
+export function conSubtotales(def: Informe, agrupar: string, columnas: Columna[], filas: Fila[], orden?: string): FilaTabla[] {
   const sub = def.subtotal;
-  if (!sub || (sub.agrupar && !sub.agrupar.includes(agrupar)) || filas.length === 0) return filas;
+  if (!sub || (sub.agrupar && !sub.agrupar.includes(agrupar)) || (sub.orden && !sub.orden.includes(orden)) || filas.length === 0) return filas;
   const out: FilaTabla[] = [];
   let grupo: Fila[] = [];
   const cerrar = () => {
@@ -30,7 +30,7 @@ export function conSubtotales(def: Informe, agrupar: string, columnas: Columna[]
     grupo = [];
   };
   for (const f of filas) {
-    if (grupo.length && grupo[0][sub.campo] !== f[sub.campo]) cerrar();
+    if (grupo.length && sub.clave(grupo[0]) !== sub.clave(f)) cerrar();
     out.push(f);
     grupo.push(f);
   }

@@ -14,7 +14,11 @@ export type Formato =
   /** Hundredths of a percent (2100 = 21 %). */
   | 'porcentaje'
   | 'entero'
-  | 'verifactu';
+  /** Hundredths of a ratio shown without a unit (a rotation of 2,35). */
+  | 'razon'
+  | 'verifactu'
+  /** A ledger row's cause (compra, venta, traspaso...). */
+  | 'causa';
 
 /** A row of a report's answer: the server's fields (amounts as integers or their decimal text). */
 export type Fila = Record<string, unknown>;
@@ -50,6 +54,8 @@ export type FiltroId =
   | 'usuario'
   | 'estado'
   | 'tipo'
+  | 'causa'
+  | 'clave'
   | 'dias';
 
 export type Opcion = { value: string; label: string };
@@ -57,6 +63,8 @@ export type Opcion = { value: string; label: string };
 export type Agrupacion = {
   value: string;
   label: string;
+  /** Offered only with this flag on (by terminal: tpv). */
+  flag?: FlagName;
   /** The columns that name the group (then the report's figures). */
   claves: Columna[];
   /** Where a click on a row goes: a record, or this or another report filtered one level down. */
@@ -89,8 +97,8 @@ export type Informe = {
   /** What the menu entry needs (the server's gate is the truth). */
   module?: FlagName | FlagName[];
   area?: MenuArea;
-  /** 'rango': desde/hasta; 'fecha': a stock at a date; 'ninguno': the present (prices). */
-  periodo: 'rango' | 'fecha' | 'ninguno';
+  /** 'rango': desde/hasta; 'fecha': a stock at a date; 'ejercicio': a year (the 347); 'ninguno': the present (prices). */
+  periodo: 'rango' | 'fecha' | 'ejercicio' | 'ninguno';
   /** The quick choice a first visit starts with. */
   periodoInicial?: 'este-mes' | 'mes-pasado' | 'este-trimestre' | 'trimestre-pasado' | 'este-ano' | 'ano-pasado';
   filtros: FiltroId[];
@@ -99,12 +107,18 @@ export type Informe = {
   tipos?: Opcion[];
   /** Ways of grouping (`agrupar`); the first one is the default. One entry: the report's rows are its details. */
   agrupar: Agrupacion[];
-  /** Views of the same report (`vista`: below minimum, negative stock, ABC...); the first is the default. */
-  vistas?: Opcion[];
-  /** The figures, after the group's columns (by view when they change with it). */
-  cifras: Columna[] | ((vista: string) => Columna[]);
-  /** Rows carrying this field get a subtotal each time it changes (page-local, the totals row is the server's). */
-  subtotal?: { campo: string; etiqueta: (row: Fila) => string; agrupar?: string[] };
+  /**
+   * Views of the same report (`vista`); the first is the default. `params`: what the view sends instead of
+   * `vista=value` (the tariffs' «below cost» is `bajo_coste=1`); `local`: nothing is sent, only the columns change.
+   */
+  vistas?: (Opcion & { params?: Record<string, string>; local?: boolean })[];
+  /** The figures, after the group's columns (by view and grouping when they change with them). */
+  cifras: Columna[] | ((vista: string, agrupar: string) => Columna[]);
+  /**
+   * A subtotal after each run of rows with the same `clave(row)` (the page's rows; the totals row is the server's):
+   * with these groupings, and while the rows are sorted by one of `orden` (undefined: the report's own order).
+   */
+  subtotal?: { clave: (row: Fila) => string; etiqueta: (row: Fila) => string; agrupar?: string[]; orden?: (string | undefined)[] };
   grafico?: Grafico;
   /** The server answers every row at once (a 303's boxes): no pager. */
   sinPaginas?: boolean;

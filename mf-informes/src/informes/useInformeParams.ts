@@ -37,6 +37,7 @@ export function paramsIniciales(def: Informe, now: Date = new Date()): URLSearch
     p.set('desde', r.desde);
     p.set('hasta', r.hasta);
   } else if (def.periodo === 'fecha') p.set('fecha', hoyMadrid(now));
+  else if (def.periodo === 'ejercicio') p.set('ejercicio', rangoPeriodo(def.periodoInicial ?? 'este-ano', now).desde.slice(0, 4));
   if (def.agrupar.length > 1) p.set('agrupar', def.agrupar[0].value);
   if (def.vistas) p.set('vista', def.vistas[0].value);
   return p;

@@ -151,11 +151,12 @@ describe('a report', () => {
     expect(llamadas(fake.calls).at(-1)?.params).toMatchObject({ orden: 'total', dir: 'asc' });
   });
 
-  it('subtotals per warehouse in the stock at a date', async () => {
-    render('/informes/info-inventario?fecha=2026-06-30&agrupar=articulo&vista=stock');
-    const sub = (await screen.findByText('Subtotal Central')).closest('tr')!;
+  it('subtotals per family in the stock at a date sorted by family', async () => {
+    const { fake } = render('/informes/info-inventario?fecha=2026-06-30&agrupar=articulo&vista=negativo&orden=familia&dir=asc');
+    const sub = (await screen.findByText('Subtotal Ferretería')).closest('tr')!;
     expect(sub.className).toContain('subtotal');
     expect(within(sub).getByText('7,00 €')).toBeTruthy();
+    expect(llamadas(fake.calls, 'informeinventario').find((c) => c.params?.porPagina === 25)?.params).toMatchObject({ fecha: '2026-06-30', agrupar: 'articulo', vista: 'negativo', orden: 'familia' });
     expect((screen.getByLabelText('Stock a fecha') as HTMLInputElement).value).toBe('2026-06-30');
     // An article's stock opens its movements.
     const link = screen.getAllByRole('link', { name: 'A1' })[0];
