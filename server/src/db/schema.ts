@@ -125,6 +125,8 @@ export type DocumentoLineasTable = {
   ubicacion_id: number | null;
   motivo: string | null;
   teorico: number | null;
+  /** Cost of the goods a sale line moved, ten-millionths of a euro (Σ −cantidad × average cost of its ledger rows), kept by the ledger's insert trigger (migration 0015). */
+  coste_libro?: ColumnType<number | null, never, never>;
 };
 
 /** Child line ← parent line, with the quantity it takes. */
@@ -369,6 +371,8 @@ export type StockMovimientosTable = {
   documento_linea_id?: number | null;
   /** The documento_acciones row that wrote it (its undo writes the opposite rows). */
   accion_id?: number | null;
+  /** The article's average cost right after this row (ten-thousandths; null before any valued entry), written by the insert trigger (migration 0015). */
+  coste?: ColumnType<number | null, never, number | string | null>;
 };
 
 export type ConfiguracionRow = Selectable<ConfiguracionTable>;
