@@ -57,6 +57,9 @@ const StyledPeriodo = styled.div`
   .fechas input, .fechas select { font: inherit; padding: 6px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; min-height: 36px; }
   button[aria-pressed='true'] { background: ${({ theme }: T) => theme.primary[600]}; color: #fff; border-color: ${({ theme }: T) => theme.primary[600]}; }
   ${({ theme }: T) => theme.phone} {
+    .fechas { display: grid; grid-template-columns: 1fr 1fr; width: 100%; }
+    .fechas label { flex-direction: column; align-items: stretch; gap: 2px; font-size: 13px; }
+    .fechas input, .fechas select { width: 100%; box-sizing: border-box; }
     .rapidos { display: flex; gap: 6px; overflow-x: auto; width: 100%; padding-bottom: 2px; }
     .rapidos button { white-space: nowrap; }
   }

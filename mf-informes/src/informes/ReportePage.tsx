@@ -39,7 +39,22 @@ const StyledFiltros = styled(Card)`
   ${({ theme }: T) => theme.phone} { .vistas > * { min-width: 0; flex: 1 1 140px; } }
 `;
 const StyledTabla = styled.div`
-  td.neg, td .neg { color: ${({ theme }: T) => theme.danger}; }
+  && table { font-size: 13px; }
+  && th, && td { padding: 8px 10px; }
+  && td.nowrap, && th { white-space: nowrap; }
+  && td.ancho { min-width: 200px; }
+  td .neg { color: ${({ theme }: T) => theme.danger}; }
+  ${({ theme }: T) => theme.phone} { && td.ancho { min-width: 150px; } }
+`;
+
+/** Long texts wrap in a wide column; codes, dates and amounts stay on one line. */
+const ANCHAS = new Set(['nombre', 'descripcion', 'nombre_destinatario', 'nombre_emisor', 'concepto', 'descripcion_error']);
+
+/** On a phone the table comes first and the chart after it: the figures are what an owner reads first. */
+const StyledCuerpo = styled.div`
+  display: flex;
+  flex-direction: column;
+  ${({ theme }: T) => theme.phone} { .grafico { order: 2; margin-top: 16px; } }
 `;
 
 /** Export sizes: the whole selection read in pages of this many rows, up to a limit a spreadsheet still opens. */
@@ -162,6 +177,7 @@ export function ReportePage({ def }: { def: Informe }) {
           align: numerica ? 'right' : 'left',
           sortable: !c.sinOrden && !c.calcular && !def.sinPaginas,
           hideOnPhone: !c.movil && i > 0,
+          className: c.formato === 'texto' && ANCHAS.has(c.id) ? 'ancho' : 'nowrap',
           cell: (row: FilaTabla) => {
             if (row.__tipo && i === 0) return row.__etiqueta;
             if (row.__tipo && !c.total && !c.calcular) return '';
@@ -304,11 +320,14 @@ export function ReportePage({ def }: { def: Informe }) {
         </Callout>
       )}
 
+      <StyledCuerpo>
       {conGrafico && columnaGrafico && listo && (
-        <Grafico def={def} base={base} columna={columnaGrafico} abrir={(row) => {
-          const to = destino(row);
-          if (to) navigate(to);
-        }} />
+        <div className="grafico">
+          <Grafico def={def} base={base} columna={columnaGrafico} abrir={(row) => {
+            const to = destino(row);
+            if (to) navigate(to);
+          }} />
+        </div>
       )}
 
       <StyledTabla>
@@ -338,6 +357,7 @@ export function ReportePage({ def }: { def: Informe }) {
           />
         )}
       </StyledTabla>
+      </StyledCuerpo>
     </div>
   );
 }

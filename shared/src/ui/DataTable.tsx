@@ -27,6 +27,8 @@ export type DataColumn<R> = {
   /** Hidden below phone width. */
   hideOnPhone?: boolean;
   width?: string;
+  /** Extra class of the column's cells (a report's 'nowrap' amounts, its 'ancho' names). */
+  className?: string;
 };
 
 export type DataTableProps<R> = {

@@ -61,7 +61,7 @@ export default function DataTableImpl<R extends object>({ columns, rows, rowKey,
   );
   const { getTableProps, getTableBodyProps, headerGroups, rows: rtRows, prepareRow } = useTable<R>({ columns: rtColumns, data: rows });
   const meta = new Map(columns.map((c) => [c.id, c]));
-  const cls = (c?: DataColumn<R>) => [c?.align === 'right' ? 'right' : c?.align === 'center' ? 'center' : '', c?.hideOnPhone ? 'phone-hide' : ''].join(' ').trim();
+  const cls = (c?: DataColumn<R>) => [c?.align === 'right' ? 'right' : c?.align === 'center' ? 'center' : '', c?.hideOnPhone ? 'phone-hide' : '', c?.className ?? ''].join(' ').trim();
 
   const [wrap, desborda] = useDesborda<HTMLDivElement>();
 
