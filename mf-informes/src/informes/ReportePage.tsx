@@ -175,7 +175,7 @@ export function ReportePage({ def }: { def: Informe }) {
           id: c.id,
           header: c.header,
           align: numerica ? 'right' : 'left',
-          sortable: !c.sinOrden && !c.calcular && !def.sinPaginas,
+          sortable: !c.sinOrden && !def.sinPaginas,
           hideOnPhone: !c.movil && i > 0,
           className: c.formato === 'texto' && ANCHAS.has(c.id) ? 'ancho' : 'nowrap',
           cell: (row: FilaTabla) => {

@@ -1,4 +1,4 @@
-import { CAUSA_LABEL, ESTADO_ENVIO_LABEL, formatMonth, rutaDocumento } from 'shared';
+import { CAUSA_LABEL, DOCUMENTO_TIPOS, ESTADO_ENVIO_LABEL, formatMonth, rutaDocumento, type DocumentoTipo } from 'shared';
 import { rangoMes } from './periodo';
 import type { Agrupacion, Columna, Contexto, Fila, Informe } from './tipos';
 
@@ -56,10 +56,11 @@ const documento = (row: Fila) => rutaDocumento((row.documento_tipo ?? row.tipo) 
 const textoMes = (d: string) => (/^\d{4}-\d{2}/.test(d) ? formatMonth(d.slice(0, 7)) : d);
 
 const articuloClaves: Columna[] = [codigoCol, txt('descripcion', 'Artículo')];
-const agrupacionArticulo = (abrir?: Agrupacion['abrir']): Agrupacion => ({
+/** By article: `nombre` is «código · descripción» in the sales and purchases; the article reports send both apart. */
+const agrupacionArticulo = (abrir?: Agrupacion['abrir'], claves: Columna[] = [nombre('Artículo')]): Agrupacion => ({
   value: 'articulo',
   label: 'Artículo',
-  claves: articuloClaves,
+  claves,
   abrir: abrir ?? ((r) => articulo(r)),
 });
 /** A row's own id for a filter: the group id the server names (`cliente_id`...), else its `clave`. */
@@ -85,12 +86,19 @@ const TIPOS_VENTA = [
 const TIPO_LABEL: Record<string, string> = { ...Object.fromEntries(TIPOS_VENTA.map((t) => [t.value, t.label])), albarancompra: 'Albaranes de compra', devolucioncompra: 'Devoluciones de compra' };
 const margenPctCol: Columna = { id: 'margen_pct', header: 'Margen %', formato: 'porcentaje', calcular: (r) => (r.margen_pct !== undefined && r.margen_pct !== null ? (r.margen_pct as number) : porcentaje(r.margen, r.base)) };
 
+/** A document type as a word: «Factura», «Ticket», «Albarán de compra»... */
+const tipoTexto = (tipo: unknown): string | null => {
+  const t = String(tipo ?? '');
+  if (!t) return null;
+  return DOCUMENTO_TIPOS[t as DocumentoTipo]?.singular ?? TIPO_LABEL[t] ?? t;
+};
+/** By document: `nombre` is «número · cliente». */
 const documentoClaves: Columna[] = [
   { id: 'fecha', header: 'Fecha', formato: 'fecha', movil: true },
-  txt('numero', 'Número'),
-  { id: 'tipo', header: 'Tipo', formato: 'texto', calcular: (r) => TIPO_LABEL[String(r.tipo ?? '')] ?? (r.tipo as string) ?? null },
-  txt('nombre', 'Tercero', { movil: false }),
+  txt('nombre', 'Documento'),
+  { id: 'tipo', header: 'Tipo', formato: 'texto', calcular: (r) => tipoTexto(r.tipo) },
 ];
+const tipoClaves: Columna[] = [{ id: 'nombre', header: 'Tipo', formato: 'texto', movil: true, calcular: (r) => tipoTexto(r.tipo ?? r.clave) }];
 
 const ventas: Informe = {
   slug: 'info-ventas',
@@ -114,7 +122,7 @@ const ventas: Informe = {
     { value: 'almacen', label: 'Almacén', claves: [nombre('Almacén')], abrir: bajarPor('info-ventas', 'articulo', 'almacen_id') },
     { value: 'terminal', label: 'Terminal', flag: 'tpv', claves: [nombre('Terminal')], abrir: bajarPor('info-ventas', 'documento', 'terminal_id') },
     { value: 'usuario', label: 'Usuario (cajero)', claves: [nombre('Usuario')], abrir: bajarPor('info-ventas', 'documento', 'usuario_id') },
-    { value: 'tipo', label: 'Tipo de documento', claves: [{ id: 'nombre', header: 'Tipo', formato: 'texto', movil: true }], abrir: (r, ctx) => ctx.informe('info-ventas', { agrupar: 'documento', tipo: clave(r), pagina: undefined }, true) },
+    { value: 'tipo', label: 'Tipo de documento', claves: tipoClaves, abrir: (r, ctx) => ctx.informe('info-ventas', { agrupar: 'documento', tipo: clave(r), pagina: undefined }, true) },
     { value: 'documento', label: 'Documento', claves: documentoClaves, abrir: (r) => documento(r) },
   ],
   cifras: [
@@ -154,7 +162,7 @@ const compras: Informe = {
     agrupacionArticulo(),
     { value: 'familia', label: 'Familia', claves: [nombre('Familia')], abrir: bajarPor('info-compras', 'articulo', 'familia_id') },
     { value: 'almacen', label: 'Almacén', claves: [nombre('Almacén')], abrir: bajarPor('info-compras', 'articulo', 'almacen_id') },
-    { value: 'tipo', label: 'Tipo de documento', claves: [{ id: 'nombre', header: 'Tipo', formato: 'texto', movil: true }] },
+    { value: 'tipo', label: 'Tipo de documento', claves: tipoClaves },
     { value: 'documento', label: 'Documento', claves: documentoClaves, abrir: (r) => documento(r) },
   ],
   cifras: (_v, agrupar) => [
@@ -345,7 +353,7 @@ const articulos: Informe = {
     { value: 'todos', label: 'Todos los vendidos' },
     { value: 'bajo_coste', label: 'Vendidos bajo coste' },
   ],
-  agrupar: [agrupacionArticulo()],
+  agrupar: [agrupacionArticulo(undefined, articuloClaves)],
   cifras: [
     txt('clase_abc', 'ABC', { movil: true }),
     txt('clase_margen', 'ABC margen', { movil: false }),
@@ -375,7 +383,7 @@ const tarifas: Informe = {
     { value: 'todos', label: 'Todos los artículos', params: {} },
     { value: 'bajo_coste', label: 'Algún precio bajo coste', params: { bajo_coste: '1' } },
   ],
-  agrupar: [agrupacionArticulo()],
+  agrupar: [agrupacionArticulo(undefined, articuloClaves)],
   cifras: [
     txt('familia', 'Familia', { movil: false }),
     precio('coste_unitario', 'Coste medio'),

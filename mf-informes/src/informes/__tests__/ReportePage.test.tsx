@@ -79,7 +79,7 @@ describe('a report', () => {
     render('/informes/info-ventas', { userId: 1 });
     await waitFor(() => expect(search().get('agrupar')).toBe('articulo'));
     expect(search().get('desde')).toBe('2026-02-01');
-    await screen.findByText('Brocha 50 mm');
+    await screen.findByText('BRO-50 · Brocha 50 mm');
   });
 
   it("another user doesn't get them", async () => {
@@ -111,10 +111,10 @@ describe('a report', () => {
     expect(Object.fromEntries(href.searchParams)).toMatchObject({ desde: '2026-01-01', hasta: '2026-01-31', agrupar: 'articulo', cliente_id: '9' });
     await userEvent.click(screen.getByText('Ferretería Sol').closest('tr')!.querySelectorAll('td')[2]);
     await waitFor(() => expect(search().get('cliente_id')).toBe('9'));
-    await screen.findByText('Brocha 50 mm');
+    await screen.findByText('BRO-50 · Brocha 50 mm');
     expect(llamadas(fake.calls).at(-1)?.params).toMatchObject({ agrupar: 'articulo', cliente_id: '9' });
     // An article opens its record in the catalogue.
-    expect(screen.getByRole('link', { name: 'BRO-50' }).getAttribute('href')).toBe('/catalogo/articulo/15');
+    expect(screen.getByRole('link', { name: 'BRO-50 · Brocha 50 mm' }).getAttribute('href')).toBe('/catalogo/articulo/15');
   });
 
   it('a month opens that month by customer', async () => {
