@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -104,8 +104,6 @@ describe('Informes', () => {
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await menu.getByRole('menuitem', { name: 'Ventas' }).first().waitFor();
     expect(await menu.getByText('Fiscal', { exact: true }).count()).toBe(1);
-    // The home page's quick link.
-    await page.keyboard.press('Escape');
 
     for (const [slug, ac, titulo] of REPORTES) {
       const res = respuesta(page, ac);
@@ -172,6 +170,7 @@ describe('Informes', () => {
     execFileSync('pdftoppm', ['-r', '80', '-png', '-f', '1', '-l', '1', '-singlefile', pdfFile, path.join(tmp, 'ventas')]);
     expect(existsSync(path.join(tmp, 'ventas.png'))).toBe(true);
     expect(statSync(path.join(tmp, 'ventas.png')).size).toBeGreaterThan(5_000);
+    if (process.env.E2E_SHOTS) copyFileSync(path.join(tmp, 'ventas.png'), path.join(process.env.E2E_SHOTS, 'informes-ventas-pdf.png'));
     const pdfText = execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', pdfFile, '-'], { encoding: 'utf8' });
     expect(pdfText).toContain('Comercial Demo');
     expect(pdfText).toContain('Ventas');
