@@ -55,7 +55,6 @@ const StyledPeriodo = styled.div`
   .fechas { display: flex; gap: 8px; flex-wrap: wrap; }
   .fechas label { display: inline-flex; gap: 6px; align-items: center; font-size: 14px; color: ${({ theme }: T) => theme.gray[700]}; }
   .fechas input, .fechas select { font: inherit; padding: 6px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; min-height: 36px; }
-  button[aria-pressed='true'] { background: ${({ theme }: T) => theme.primary[600]}; color: #fff; border-color: ${({ theme }: T) => theme.primary[600]}; }
   ${({ theme }: T) => theme.phone} {
     .fechas { display: grid; grid-template-columns: 1fr 1fr; width: 100%; }
     .fechas label { flex-direction: column; align-items: stretch; gap: 2px; font-size: 13px; }
@@ -107,7 +106,7 @@ export function Periodo({ def, valores, cambiar }: PeriodoProps) {
     <StyledPeriodo role="group" aria-label="Periodo">
       <div className="rapidos">
         {PERIODOS.map((p) => (
-          <Button key={p.id} type="button" $variant="secondary" $small aria-pressed={activo === p.id} onClick={() => cambiar(rangoPeriodo(p.id))}>
+          <Button key={p.id} type="button" $variant={activo === p.id ? 'primary' : 'secondary'} $small aria-pressed={activo === p.id} onClick={() => cambiar(rangoPeriodo(p.id))}>
             {p.label}
           </Button>
         ))}

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, formatDecimal, formatMonth, Muted, Spinner, useShell, type Theme } from 'shared';
+import { Button, Card, formatDecimal, formatMonth, Muted, Spinner, useShell } from 'shared';
 import { entero } from './formato';
 import { anoAnterior, textoRango } from './periodo';
 import type { Columna, Fila, Informe } from './tipos';
 
 const GraficoImpl = lazy(() => import('./GraficoImpl'));
 
-type T = { theme: Theme };
 const StyledHead = styled.div`
   display: flex;
   justify-content: space-between;
@@ -16,7 +15,6 @@ const StyledHead = styled.div`
   flex-wrap: wrap;
   h2 { font-size: 16px; margin: 0; }
   .modos { display: flex; gap: 6px; border: 0; padding: 0; margin: 0; }
-  button[aria-pressed='true'] { background: ${({ theme }: T) => theme.primary[600]}; color: #fff; border-color: ${({ theme }: T) => theme.primary[600]}; }
 `;
 
 const TOP = 10;
@@ -146,10 +144,10 @@ export function Grafico({ def, base, columna, abrir }: GraficoProps) {
         <h2>{porMes ? `${titulo} por mes, frente al año anterior` : modo === 'top' ? `${titulo}: los ${TOP} primeros` : `${titulo}: reparto`}</h2>
         {!porMes && (
           <fieldset className="modos" aria-label="Tipo de gráfico">
-            <Button type="button" $small $variant="secondary" aria-pressed={modo === 'top'} onClick={() => setModo('top')}>
+            <Button type="button" $small $variant={modo === 'top' ? 'primary' : 'secondary'} aria-pressed={modo === 'top'} onClick={() => setModo('top')}>
               Primeros {TOP}
             </Button>
-            <Button type="button" $small $variant="secondary" aria-pressed={modo === 'reparto'} onClick={() => setModo('reparto')}>
+            <Button type="button" $small $variant={modo === 'reparto' ? 'primary' : 'secondary'} aria-pressed={modo === 'reparto'} onClick={() => setModo('reparto')}>
               Reparto
             </Button>
           </fieldset>
