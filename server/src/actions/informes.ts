@@ -140,10 +140,10 @@ export const informeActions = [
     name: 'informecierrestpv',
     method: 'GET',
     flags: ['tpv'],
-    input: { ...baseSchema, terminal_id: idFiltro } as const,
+    input: { ...baseSchema, terminal_id: idFiltro, agrupar: { type: 'enum', values: ['cierre', 'dia', 'terminal'] } } as const,
     async handler({ input, app }) {
       const p = periodo(app, input);
-      return informeCierresTpv(app, { ...input, ...p }, paging(input));
+      return informeCierresTpv(app, { ...input, ...p, agrupar: input.agrupar ?? 'cierre' }, paging(input));
     },
   }),
   defineAction({

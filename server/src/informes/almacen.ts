@@ -38,20 +38,33 @@ export async function informeInventario(
   const filtroArticulo: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtroArticulo.push(sql`a.marca_id = ${f.marca_id}`);
-  const rows = await consultar(app, sql<Record<string, unknown>>`
-    select s.articulo_id, s.almacen_id, cast(s.unidades as text) as unidades, s.ultimo, cast(s.vendidas as text) as vendidas,
-      a.codigo, a.descripcion, a.familia_id, (select nombre from familias fa where fa.id = a.familia_id) as familia,
-      cast(coalesce(c.coste, a.precio_compra) as text) as coste, cast(coalesce(u.precio, a.precio_compra) as text) as ultimo_precio
-    from (select m.articulo_id, m.almacen_id, sum(m.cantidad) as unidades, max(m.fecha) as ultimo,
-            sum(case when m.fecha >= ${desdeVentas} and m.causa in (${sql.join(CAUSAS_VENTA.map((c) => sql`${c}`))}) then -m.cantidad else 0 end) as vendidas
-          from stock_movimientos m where m.fecha < ${hasta} ${filtroAlmacen}
-          group by m.articulo_id, m.almacen_id) s
-    join articulos a on a.id = s.articulo_id
-    left join (select m.articulo_id, m.coste from stock_movimientos m
-      where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} group by articulo_id)) c on c.articulo_id = s.articulo_id
-    left join (select m.articulo_id, m.precio from stock_movimientos m
-      where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} and causa = 'compra' and cantidad > 0 and precio > 0 group by articulo_id)) u on u.articulo_id = s.articulo_id
-    where ${sql.join(filtroArticulo, sql` and `)}`);
+  // Four single scans joined here: the positions, each article's last row's cost, its last purchase price, its data.
+  const posiciones = await consultar(app, sql<{ articulo_id: number; almacen_id: number; unidades: string; ultimo: string; vendidas: string }>`
+    select m.articulo_id, m.almacen_id, cast(sum(m.cantidad) as text) as unidades, max(m.fecha) as ultimo,
+      cast(sum(case when m.fecha >= ${desdeVentas} and m.causa in (${sql.join(CAUSAS_VENTA.map((c) => sql`${c}`))}) then -m.cantidad else 0 end) as text) as vendidas
+    from stock_movimientos m where m.fecha < ${hasta} ${filtroAlmacen}
+    group by m.articulo_id, m.almacen_id`);
+  const costes = new Map(
+    (await consultar(app, sql<{ articulo_id: number; coste: string | null }>`select m.articulo_id, cast(m.coste as text) as coste from stock_movimientos m
+      where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} group by articulo_id)`)).map((r) => [r.articulo_id, r.coste]),
+  );
+  const ultimos = new Map(
+    (await consultar(app, sql<{ articulo_id: number; precio: string }>`select m.articulo_id, cast(m.precio as text) as precio from stock_movimientos m
+      where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} and causa = 'compra' and cantidad > 0 and precio > 0 group by articulo_id)`)).map((r) => [r.articulo_id, r.precio]),
+  );
+  const articulos = new Map<number, { codigo: string; descripcion: string; familia_id: number | null; familia: string | null; precio_compra: string }>();
+  const ids = [...new Set(posiciones.map((p) => Number(p.articulo_id)))];
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rs = await consultar(app, sql<{ id: number; codigo: string; descripcion: string; familia_id: number | null; familia: string | null; precio_compra: string }>`
+      select a.id, a.codigo, a.descripcion, a.familia_id, (select nombre from familias fa where fa.id = a.familia_id) as familia, cast(a.precio_compra as text) as precio_compra
+      from articulos a where a.id in (${sql.join(ids.slice(i, i + 5000))}) and ${sql.join(filtroArticulo, sql` and `)}`);
+    for (const a of rs) articulos.set(a.id, a);
+  }
+  const rows = posiciones.flatMap((p) => {
+    const a = articulos.get(Number(p.articulo_id));
+    if (!a) return [];
+    return [{ ...p, codigo: a.codigo, descripcion: a.descripcion, familia_id: a.familia_id, familia: a.familia, coste: costes.get(Number(p.articulo_id)) ?? a.precio_compra, ultimo_precio: ultimos.get(Number(p.articulo_id)) ?? a.precio_compra }];
+  });
   const limite = (() => {
     const d = new Date(`${hasta}T00:00:00Z`);
     d.setUTCDate(d.getUTCDate() - f.dias);

@@ -84,13 +84,13 @@ export function sumar(filas: Fila[], columnas: readonly string[]): Record<string
   return out;
 }
 
-/** What reveals costs: not answered to a role without «ver precios de compra y márgenes». */
-const COSTES = ['coste', 'margen', 'margen_pct', 'valor', 'valor_ultimo', 'coste_unitario', 'ultimo_precio', 'precio_medio', 'margen_1', 'margen_2', 'margen_3', 'margen_tarifa_2', 'margen_tarifa_3', 'bajo_coste', 'clase_margen'];
+/** What reveals costs: not answered to a role without «ver precios de compra y márgenes» (README, "Informes"). */
+const COSTES = /^(coste|margen|valor|ultimo_precio|precio_medio|bajo_coste|lineas_bajo_coste|clase_margen)/;
 
 export function sinCostes(user: SessionUser | null, r: Respuesta): Respuesta {
   if (!user || tiene(user.rol.derechos, 'ver_costes')) return r;
-  for (const f of r.data) for (const c of COSTES) delete f[c];
-  for (const c of COSTES) delete r.totales[c];
+  for (const f of r.data) for (const c of Object.keys(f)) if (COSTES.test(c)) delete f[c];
+  for (const c of Object.keys(r.totales)) if (COSTES.test(c)) delete r.totales[c];
   return r;
 }
 

@@ -342,8 +342,8 @@ export const UMBRAL_347 = 300_506;
 
 /**
  * Modelo 347: parties whose operations of the year exceed 3.005,06 € (IVA included), by quarter. Clave B (entregas):
- * customers' facturas, rectificativas (by substitution: the difference with the invoice replaced) and identified
- * tickets emitted in the year, base + IVA + recargo; clave A (adquisiciones): the supplier invoices recorded (hcp), their
+ * customers' facturas and rectificativas (by substitution: the difference with the invoice replaced) emitted in the
+ * year — not simplified ones (tickets, F2, R5), which name no recipient —, base + IVA + recargo; clave A (adquisiciones): the supplier invoices recorded (hcp), their
  * total as typed. NIF, name, province (the party's, else from its postcode) and its code (the postcode's first two digits).
  */
 export async function modelo347(app: AppContext, f: { ejercicio: number; clave?: string | null }, paging: Paging, flags: { ventas: boolean; compras: boolean }): Promise<Respuesta> {
@@ -366,7 +366,8 @@ export async function modelo347(app: AppContext, f: { ejercicio: number; clave?:
       for (const r of rs) originales.set(r.id, Number(r.base) + Number(r.iva) + Number(r.recargo));
     }
     for (const d of docs) {
-      if (d.cliente_id === null) continue;
+      // Simplified invoices (tickets, F2, and their R5) name no recipient the 347 could declare.
+      if (d.cliente_id === null || d.tipo === 'ticket' || d.tipo_factura === 'F2' || d.tipo_factura === 'R5') continue;
       let importe = d.base + d.iva + d.recargo;
       if (d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id) importe -= originales.get(d.factura_id) ?? 0;
       add('B', d.cliente_id, d.fecha, importe);

@@ -7,6 +7,7 @@ import { todayIn } from '../context.ts';
 import { consultar, diasEntre, lista, mesSql, numeros, paginar, porcentaje, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 import { lineasVenta } from './lineas-venta.ts';
+import { existe } from './tpv.ts';
 import type { FiltroVentas } from './lineas-venta.ts';
 
 export const AGRUPAR_VENTAS = ['mes', 'dia', 'cliente', 'articulo', 'familia', 'marca', 'serie', 'terminal', 'usuario', 'almacen', 'tipo', 'documento'] as const;
@@ -32,7 +33,7 @@ const GRUPOS: Record<AgruparVentas, { clave: string; campo: string | null; nombr
   familia: { clave: 'a.familia_id', campo: 'familia_id', nombre: '(select nombre from familias f where f.id = a.familia_id)' },
   marca: { clave: 'a.marca_id', campo: 'marca_id', nombre: '(select nombre from marcas m where m.id = a.marca_id)' },
   serie: { clave: 'v.serie_id', campo: 'serie_id', nombre: '(select codigo from series s where s.id = v.serie_id)' },
-  // Tickets carry their terminal once the till writes them; until then every sale is «Sin terminal».
+  // Tickets and the till's returns carry their terminal (tpv_tickets, the TPV's migration); other documents none.
   terminal: { clave: 'v.terminal_id', campo: 'terminal_id', nombre: 'null' },
   usuario: { clave: 'v.usuario_id', campo: 'usuario_id', nombre: '(select nombre from usuarios u where u.id = v.usuario_id)' },
   almacen: { clave: 'v.almacen_id', campo: 'almacen_id', nombre: '(select nombre from almacenes w where w.id = v.almacen_id)' },
@@ -50,13 +51,14 @@ export async function ventasAgrupadas(app: AppContext, f: FiltroVentasInforme, a
   if (f.articulo_id) filtros.push(sql`v.articulo_id = ${f.articulo_id}`);
   if (f.familia_id) filtros.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtros.push(sql`a.marca_id = ${f.marca_id}`);
-  const terminal = sql`null`;
+  const conTerminal = await existe(app, 'tpv_tickets', 'terminal_id');
+  const nombreTerminal = conTerminal ? '(select t.nombre from tpv_terminales t where t.id = v.terminal_id)' : 'null';
   const porTipo = Object.entries(POR_TIPO).map(([t, col]) => sql`sum(case when v.tipo = ${t} then v.base else 0 end) as ${sql.ref(col)}`);
   const rows = await consultar(app, sql<Record<string, unknown>>`
-    select ${sql.raw(g.clave)} as clave, max(${sql.raw(g.nombre)}) as nombre, count(distinct v.documento_id) as documentos,
+    select ${sql.raw(g.clave)} as clave, max(${sql.raw(agrupar === 'terminal' ? nombreTerminal : g.nombre)}) as nombre, count(distinct v.documento_id) as documentos,
       sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste,
       ${sql.join(porTipo)}
-    from (select s.*, ${terminal} as terminal_id from (${lineasVenta(dialect, f)}) s) v join articulos a on a.id = v.articulo_id
+    from (${lineasVenta(dialect, { ...f, conTerminal })}) v join articulos a on a.id = v.articulo_id
     where ${sql.join(filtros, sql` and `)}
     group by ${sql.raw(g.clave)}`);
   const filas = rows.map((r) => {
