@@ -430,10 +430,15 @@ const furgonetas: Informe = {
   grafico: { valor: 'base', titulo: 'Ventas' },
 };
 
+const ticketsDelDia = (r: Fila, ctx: Contexto) => {
+  const dia = String(r.fecha ?? r.clave ?? '').slice(0, 10);
+  return ctx.informe('info-ventas', { agrupar: 'documento', desde: dia, hasta: dia, tipo: 'ticket', terminal_id: r.terminal_id ? String(r.terminal_id) : undefined });
+};
+
 const cierres: Informe = {
   slug: 'cierres-tpv',
   titulo: 'Cierres de TPV',
-  descripcion: 'Por día y terminal: tickets, cobros por forma de pago, efectivo esperado y contado, y sus diferencias',
+  descripcion: 'Cierres por terminal y día: tickets, cobros por forma de pago, efectivo esperado y contado, y sus diferencias',
   ac: 'informecierrestpv',
   grupo: 'Informes',
   module: 'tpv',
@@ -444,24 +449,33 @@ const cierres: Informe = {
     {
       value: 'cierre',
       label: 'Cierre',
-      claves: [{ id: 'fecha', header: 'Fecha', formato: 'fecha', movil: true }, { id: 'nombre', header: 'Terminal', formato: 'texto', movil: true, calcular: (r) => (r.nombre as string) ?? (r.terminal_id ? `Terminal ${r.terminal_id}` : null) }],
-      // A day's closing opens that day's tickets of that terminal.
-      abrir: (r, ctx) => ctx.informe('info-ventas', { agrupar: 'documento', desde: String(r.fecha).slice(0, 10), hasta: String(r.fecha).slice(0, 10), tipo: 'ticket', terminal_id: r.terminal_id ? String(r.terminal_id) : undefined }),
+      claves: [
+        { id: 'fecha', header: 'Fecha', formato: 'fecha', movil: true },
+        txt('codigo', 'Cierre', { movil: false }),
+        { id: 'terminal', header: 'Terminal', formato: 'texto', movil: true, calcular: (r) => (r.terminal as string) ?? (r.nombre as string) ?? (r.terminal_id ? `Terminal ${r.terminal_id}` : null) },
+      ],
+      // A closing opens that day's tickets of its terminal.
+      abrir: ticketsDelDia,
     },
+    { value: 'dia', label: 'Día', claves: [diaCol], abrir: bajarDia('cierres-tpv', 'cierre') },
+    { value: 'terminal', label: 'Terminal', claves: [nombre('Terminal')], abrir: bajarPor('cierres-tpv', 'cierre', 'terminal_id') },
   ],
   cifras: [
+    entero('cierres', 'Cierres'),
     entero('tickets', 'Tickets'),
-    dinero('base', 'Base'),
-    dinero('iva', 'IVA'),
+    dinero('devoluciones', 'Devoluciones'),
     dinero('total', 'Total', { movil: true }),
     dinero('efectivo', 'Efectivo'),
     dinero('tarjeta', 'Tarjeta'),
-    dinero('otros', 'Otros'),
-    dinero('efectivo_esperado', 'Efectivo esperado', { total: false }),
-    dinero('efectivo_contado', 'Contado', { total: false }),
-    dinero('diferencia', 'Diferencia', { movil: true, total: false }),
+    dinero('bizum', 'Bizum'),
+    dinero('vale', 'Vale'),
+    dinero('efectivo_esperado', 'Efectivo esperado'),
+    dinero('efectivo_contado', 'Contado'),
+    dinero('diferencia', 'Diferencia', { movil: true }),
+    dinero('base', 'Base'),
+    dinero('iva', 'IVA'),
   ],
-  grafico: undefined,
+  grafico: { valor: 'total', titulo: 'Ventas del TPV' },
 };
 
 const expedidas: Informe = {
