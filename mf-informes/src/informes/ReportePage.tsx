@@ -261,7 +261,11 @@ export function ReportePage({ def }: { def: Informe }) {
   const activos = filtros.filter((f) => valores[FILTROS[f].param]).length;
   const columnaGrafico = def.grafico ? columnas.find((c) => c.id === def.grafico?.valor) : undefined;
   // By month against last year; by a party, an article, a family... the top ten; never over single documents or days.
-  const conGrafico = !!columnaGrafico && !error && (agrup.value === 'mes' ? !!valores.desde : !['documento', 'dia', 'registro'].includes(agrup.value));
+  const conGrafico =
+    !!columnaGrafico &&
+    !error &&
+    (respuesta?.total ?? 0) > 0 &&
+    (agrup.value === 'mes' ? !!valores.desde : !['documento', 'dia', 'registro', 'cierre'].includes(agrup.value));
 
   return (
     <div>
