@@ -29,6 +29,9 @@ function recordar(userId: number | string | undefined, slug: string, params: URL
   }
 }
 
+/** The params that make a report's period: always in the address. */
+const PERIODO_PARAMS: Record<Informe['periodo'], string[]> = { rango: ['desde', 'hasta'], fecha: ['fecha'], ejercicio: ['ejercicio'], ninguno: [] };
+
 /** What a first visit shows: the report's starting period, its first grouping and view. */
 export function paramsIniciales(def: Informe, now: Date = new Date()): URLSearchParams {
   const p = new URLSearchParams();
@@ -51,13 +54,24 @@ export function paramsIniciales(def: Informe, now: Date = new Date()): URLSearch
 export function useInformeParams(def: Informe) {
   const { user } = useShell();
   const [params, setParams] = useSearchParams();
-  const vacio = params.toString() === '';
+  const periodo = PERIODO_PARAMS[def.periodo];
+  // A bare address, or one without its period (a link that only says `?agrupar=mes`): not ready yet.
+  const vacio = params.toString() === '' || periodo.some((k) => !params.get(k));
 
-  // A bare address: the remembered filters (or the defaults) are written into it, replacing the entry.
+  // The remembered filters (or the defaults) are written into a bare address, replacing the entry; an address
+  // with filters but no period gets the period from them.
   useEffect(() => {
     if (!vacio) return;
-    setParams(leerRecordados(user?.id, def.slug) ?? paramsIniciales(def), { replace: true });
-  }, [vacio, def, user?.id, setParams]);
+    const base = leerRecordados(user?.id, def.slug) ?? paramsIniciales(def);
+    if (params.toString() === '') {
+      setParams(base, { replace: true });
+      return;
+    }
+    const next = new URLSearchParams(params);
+    const inicial = paramsIniciales(def);
+    for (const k of periodo) if (!next.get(k)) next.set(k, base.get(k) ?? inicial.get(k) ?? '');
+    setParams(next, { replace: true });
+  }, [vacio, def, user?.id, setParams, params, periodo]);
 
   useEffect(() => {
     if (!vacio) recordar(user?.id, def.slug, params);

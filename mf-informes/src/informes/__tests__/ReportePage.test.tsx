@@ -59,6 +59,15 @@ describe('a report', () => {
     expect(screen.getByText('Más filtros (2 aplicados)')).toBeTruthy();
   });
 
+  it('an address without a period gets this month, keeping what it says', async () => {
+    const { fake } = render('/informes/info-ventas?agrupar=cliente');
+    const mes = rangoPeriodo('este-mes');
+    await waitFor(() => expect(search().get('desde')).toBe(mes.desde));
+    expect(search().get('agrupar')).toBe('cliente');
+    await screen.findByText('Ferretería Sol');
+    expect(llamadas(fake.calls).every((c) => c.params?.desde === mes.desde)).toBe(true);
+  });
+
   it('a quick choice sets the period and goes back to page 1', async () => {
     const { fake } = render('/informes/info-ventas?desde=2026-01-01&hasta=2026-01-31&agrupar=cliente&pagina=3');
     await screen.findByText('Ferretería Sol');
