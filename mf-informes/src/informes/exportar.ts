@@ -82,14 +82,20 @@ export async function pdfInforme(opts: PdfInforme) {
       doc.text(opts.titulo, margin, y + 3);
       y += 6;
     }
+    // The column names in up to two lines each, so narrow numeric columns keep their whole name.
     doc.setFontSize(7.5);
-    doc.setFillColor(226, 232, 240);
-    doc.rect(margin, y, pageW - margin * 2, 6, 'F');
     doc.setFont('helvetica', 'bold');
-    y += 4;
-    fila(header);
+    const partes = header.map((h, i) => (doc.splitTextToSize(h, cols[i] - 2) as string[]).slice(0, 2));
+    const lineas = Math.max(1, ...partes.map((p) => p.length));
+    doc.setFillColor(226, 232, 240);
+    doc.rect(margin, y, pageW - margin * 2, 3 + lineas * 3.2, 'F');
+    let x = margin;
+    for (const [i, p] of partes.entries()) {
+      for (const [j, t] of p.entries()) doc.text(t, right[i] ? x + cols[i] - 1 : x + 1, y + 3.6 + j * 3.2, right[i] ? { align: 'right' } : undefined);
+      x += cols[i];
+    }
     doc.setFont('helvetica', 'normal');
-    y += 6;
+    y += 3 + lineas * 3.2 + 4;
   };
 
   cabecera(true);
