@@ -355,3 +355,36 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
 });
 
 const db = (t: SuiteApp) => t.app.manager.db;
+
+describe.each(backends())('informecierrestpv over the till\'s closings ($name)', (backend) => {
+  const t = useTestApp(backend);
+  it('a closing by closing, day and terminal: cash expected vs counted, payment methods and IVA from its Z report', async () => {
+    await todosLosModulos(t);
+    const db = t.app.manager.db;
+    const principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    // The till's rows as its closing writes them (issue TPV: tpv_terminales, tpv_cajas, tpv_cierres).
+    const ahora = `${HOY}T08:00:00.000Z`;
+    const terminal = Number((await sql<{ id: number }>`insert into tpv_terminales (nombre, almacen_id, serie_id, serie_rectificativa_id, numero_instalacion, formas_pago, fondo, activo, creado)
+      values ('Caja 1', ${principal}, ${series.find((s) => s.codigo === 'T')!.id}, ${series.find((s) => s.codigo === 'R')!.id}, 'B86420973-TPV001', '["efectivo","tarjeta"]', 10000, 1, ${ahora}) returning id`.execute(db)).rows[0]!.id);
+    const caja = Number((await sql<{ id: number }>`insert into tpv_cajas (terminal_id, usuario_id, apertura, fondo) values (${terminal}, 1, ${ahora}, 10000) returning id`.execute(db)).rows[0]!.id);
+    const datos = {
+      formas: [
+        { forma: 'efectivo', ventas: 3_500, devoluciones: 500, esperado: 13_000, contado: 12_950, diferencia: -50 },
+        { forma: 'tarjeta', ventas: 2_000, devoluciones: 0, esperado: 2_000, contado: 2_000, diferencia: 0 },
+      ],
+      impuestos: [{ tipo_iva: '21', base: 2_479, iva: 521, total: 3_000 }, { tipo_iva: '10', base: 1_818, iva: 182, total: 2_000 }],
+    };
+    await sql`insert into tpv_cierres (terminal_id, codigo, caja_id, usuario_id, apertura, cierre, fondo, tickets, devoluciones, total, efectivo_esperado, efectivo_contado, diferencia, datos)
+      values (${terminal}, 1, ${caja}, 1, ${ahora}, ${`${HOY}T20:00:00.000Z`}, 10000, 3, 1, 5000, 13000, 12950, -50, ${JSON.stringify(datos)})`.execute(db);
+    const leer = async (q: Record<string, string>) => expectCleanAnswer(await t.op('informecierrestpv', { cookie: t.cookie, query: { desde: HOY, hasta: HOY, ...q } })) as unknown as Informe;
+    const r = await leer({});
+    expect(r.message).toBeUndefined();
+    expect(r.data).toEqual([
+      expect.objectContaining({ terminal_id: terminal, terminal: 'Caja 1', codigo: 1, fecha: HOY, tickets: 3, devoluciones: 1, total: 5_000, efectivo_esperado: 13_000, efectivo_contado: 12_950, diferencia: -50, efectivo: 3_000, tarjeta: 2_000, base: 4_297, iva: 703, base_21: 2_479, iva_10: 182 }),
+    ]);
+    expect(r.totales).toMatchObject({ tickets: 3, total: 5_000, diferencia: -50 });
+    expect((await leer({ agrupar: 'terminal' })).data).toEqual([expect.objectContaining({ nombre: 'Caja 1', cierres: 1, diferencia: -50 })]);
+    expect((await leer({ desde: diaMas(HOY, -3), hasta: diaMas(HOY, -1) })).total).toBe(0);
+  });
+});

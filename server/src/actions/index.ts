@@ -14,6 +14,7 @@ import { sesionActions } from './sesion.ts';
 import { usuarioActions } from './usuarios.ts';
 import { rolActions } from './roles.ts';
 import { ventaActions } from './ventas/index.ts';
+import { tpvActions } from '../tpv/index.ts';
 
 /** Every op.asp action; a new concern adds its file here. */
 export const createRegistry = () =>
@@ -32,5 +33,6 @@ export const createRegistry = () =>
     compraActions,
     ventaActions,
     actividadActions,
+    tpvActions,
     informeActions,
   );

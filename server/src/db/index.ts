@@ -198,6 +198,8 @@ const NO_CACHEADAS = new Set([
   'articulo_procesos', 'articulo_proporciones', 'facturas_proveedor', 'facturas_proveedor_documentos', 'clientes', 'proveedores',
   // The activity log, written with every change: no cache reads it.
   'actividad',
+  // The TPV's sales and cash (issue 13); terminals and buttons stay cached (configuration-like).
+  'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos',
 ]);
 
 /** What a statement other than a plain select does to the cached data: nothing, may change it, or ends a transaction. */

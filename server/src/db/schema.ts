@@ -11,6 +11,8 @@ export type ConfiguracionTable = TableOf<Omit<Configuracion, 'minorista' | 'stoc
 
 export type UsuariosTable = TableOf<Omit<Usuario, 'rol_id' | 'rol_nombre'>> & {
   password_hash: string;
+  /** The cashier's PIN at a paired till, hashed like a password (migration 0014). */
+  pin_hash?: string | null;
   /** Always set (a user without one, from an old backup, gets Administrador on restore). */
   rol_id: number | null;
 };
@@ -127,6 +129,8 @@ export type DocumentoLineasTable = {
   teorico: number | null;
   /** Cost of the goods a sale line moved, ten-millionths of a euro (Σ −cantidad × average cost of its ledger rows), kept by the ledger's insert trigger (migration 0015). */
   coste_libro?: ColumnType<number | null, never, never>;
+  /** A ticket line's unit price with IVA, as the till showed it (migration 0014). */
+  precio_iva?: number | null;
 };
 
 /** Child line ← parent line, with the quantity it takes. */
@@ -192,7 +196,79 @@ export type Database = {
   verifactu_envios: VerifactuEnviosTable;
   demo_datos: DemoDatosTable;
   actividad: ActividadTable;
+  tpv_terminales: TpvTerminalesTable;
+  tpv_paginas: TpvPaginasTable;
+  tpv_botones: TpvBotonesTable;
+  tpv_cajas: TpvCajasTable;
+  tpv_cierres: TpvCierresTable;
+  tpv_movimientos: TpvMovimientosTable;
+  tpv_tickets: TpvTicketsTable;
+  tpv_pagos: TpvPagosTable;
 };
+
+// TPV (issue 13, migration 0014).
+export type TpvTerminalesTable = {
+  id: Generated<number>;
+  nombre: string;
+  almacen_id: number;
+  serie_id: number;
+  serie_rectificativa_id: number;
+  cliente_id: number | null;
+  numero_instalacion: string;
+  /** JSON array of FormaPagoTpv. */
+  formas_pago: string;
+  fondo: number;
+  activo: Flag;
+  token_hash: string | null;
+  emparejado: string | null;
+  codigo_hash: string | null;
+  codigo_expira: string | null;
+  creado: string;
+};
+export type TpvPaginasTable = { id: Generated<number>; terminal_id: number | null; orden: number; nombre: string; familia_id: number | null; color: string | null };
+export type TpvBotonesTable = { id: Generated<number>; pagina_id: number; posicion: number; articulo_id: number; color: string | null; etiqueta: string | null };
+export type TpvCajasTable = { id: Generated<number>; terminal_id: number; usuario_id: number | null; apertura: string; fondo: number; cierre_id: number | null };
+export type TpvCierresTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  codigo: number;
+  caja_id: number;
+  usuario_id: number | null;
+  apertura: string;
+  cierre: string;
+  fondo: number;
+  tickets: number;
+  devoluciones: number;
+  total: number;
+  efectivo_esperado: number;
+  efectivo_contado: number;
+  diferencia: number;
+  /** JSON of the whole CierreTpv (the Z report's data). */
+  datos: string;
+};
+export type TpvMovimientosTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  caja_id: number;
+  uuid: string | null;
+  fecha_hora: string;
+  usuario_id: number | null;
+  importe: number;
+  motivo: string;
+};
+export type TpvTicketsTable = {
+  documento_id: number;
+  uuid: string | null;
+  tipo: 'ticket' | 'devolucion';
+  terminal_id: number;
+  caja_id: number | null;
+  ticket_id: number | null;
+  fecha_hora: string;
+  usuario_id: number | null;
+  cambio: number;
+  offline: number;
+};
+export type TpvPagosTable = { id: Generated<number>; documento_id: number; orden: number; forma: string; importe: number; entregado: number };
 
 /** The activity log (migration 0010): append-only, written by actividad/registro.ts in each change's transaction. */
 export type ActividadTable = {

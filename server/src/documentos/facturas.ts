@@ -18,7 +18,7 @@ import type { DesgloseIva, Documento, FieldErrors, Schema, TipoFactura } from 's
 import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
-import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
+import { nifDeCadena, registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
 import { ultimaSinDeshacer } from './acciones.ts';
 import { almacenActivo } from './almacen.ts';
@@ -102,14 +102,18 @@ async function facturaDe(db: Kysely<Database>, id: unknown) {
     .selectFrom('documentos')
     .select(['id', 'tipo', 'estado', 'cliente_id', 'tipo_factura', 'fecha', 'ejercicio', 'numero', 'serie_id', 'base', 'iva', 'recargo', 'total', 'almacen_id'])
     .where('id', '=', id)
-    .where('tipo', 'in', [FACTURA.tipo, RECTIFICATIVA.tipo])
+    .where('tipo', 'in', [FACTURA.tipo, RECTIFICATIVA.tipo, DOCUMENTO_TIPOS.ticket.tipo])
     .executeTakeFirst();
 }
 
-/** The invoice a rectificativa may correct: an issued factura or rectificativa of the same customer. */
+/** Issued: an invoice 'emitida'; a TPV ticket once issued (Emitido, or partly / wholly returned by R5s). */
+const TICKET_EMITIDO = ['emitido', 'devuelto_parcial', 'devuelto'];
+const emitida = (f: { tipo: string; estado: string }) => (f.tipo === DOCUMENTO_TIPOS.ticket.tipo ? TICKET_EMITIDO.includes(f.estado) : f.estado === 'emitida');
+
+/** The invoice a rectificativa may correct: an issued factura, rectificativa or TPV ticket (R5) of the same customer. */
 async function facturaRectificable(db: Kysely<Database>, id: unknown, clienteId: unknown) {
   const f = await facturaDe(db, id);
-  return f && f.estado === 'emitida' && f.cliente_id === clienteId ? f : undefined;
+  return f && emitida(f) && f.cliente_id === clienteId ? f : undefined;
 }
 
 /** R5 corrects a simplified invoice (F2, or an R5); R1-R4 a full one (F1, R1-R4). */
@@ -286,6 +290,12 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   const emisor = await empresa(trx);
   const cliente = { nif: d.cliente_nif, razon_social: d.cliente_razon_social ?? '' };
   let tipoFactura: TipoFactura = serie.tipo === 'simplificada' ? 'F2' : 'F1';
+  // A full invoice replacing a TPV ticket (facturarticket): F3, naming the ticket it replaces.
+  const sustituida = !rectificativa && d.factura_id !== null ? await facturaDe(trx, d.factura_id) : undefined;
+  if (sustituida?.tipo === DOCUMENTO_TIPOS.ticket.tipo) {
+    if (serie.tipo !== 'normal') throw fail(MESSAGES.serieNoValida, '1', 400);
+    tipoFactura = 'F3';
+  }
   let corregida: Awaited<ReturnType<typeof facturaRectificable>>;
   if (rectificativa) {
     corregida = await facturaRectificable(trx, d.factura_id, d.cliente_id);
@@ -327,13 +337,20 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     cuotaTotal,
     importeTotal,
   };
+  if (tipoFactura === 'F3' && sustituida) {
+    const alta = await altaDe(trx, sustituida.id);
+    if (!alta) throw fail(TOASTS.error.text, '2');
+    const [dia, mes, anio] = alta.fecha_expedicion.split('-');
+    datos.sustituidas = [{ nif: nifDeCadena(alta.emisor), numSerie: alta.num_serie, fecha: `${anio}-${mes}-${dia}` }];
+    if (!d.observaciones?.trim()) datos.descripcion = `Factura en sustitución del ticket ${alta.num_serie}`;
+  }
   if (rectificativa && corregida) {
     const alta = await altaDe(trx, corregida.id);
     const numCorregida = numeroDe(DOCUMENTO_TIPOS[corregida.tipo as 'factura'], { ...corregida, serie_codigo: await codigoSerie(trx, corregida.serie_id) });
     if (!d.observaciones?.trim()) datos.descripcion = `Rectificación de la factura ${alta?.num_serie ?? numCorregida}`;
     datos.rectificativa = {
       tipo: d.modo_rectificacion === 'sustitucion' ? 'S' : 'I',
-      facturas: [{ nif: alta?.emisor ?? emisor.nif, numSerie: alta?.num_serie ?? numCorregida, fecha: corregida.fecha }],
+      facturas: [{ nif: alta ? nifDeCadena(alta.emisor) : emisor.nif, numSerie: alta?.num_serie ?? numCorregida, fecha: corregida.fecha }],
       importe: { base: Number(corregida.base), cuota: Number(corregida.iva), recargo: Number(corregida.recargo) },
     };
   }
@@ -397,7 +414,7 @@ async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Pr
   const [r] = await ultimoRegistro(db, { id: doc.id });
   doc.registro = r
     ? {
-        id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: r.emisor, num_serie: r.num_serie,
+        id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
         // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
         estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,

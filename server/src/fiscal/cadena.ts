@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ComprobacionCadena, HuellaAlta, HuellaAnulacion, TipoFactura } from 'shared/domain';
 import type { Database } from '../db/schema.ts';
-import { huellaDe } from './registro.ts';
+import { huellaDe, nifDeCadena } from './registro.ts';
 
 /**
  * The chain check (docs/fiscal.md; FAQ 15 of the AEAT's developers' questions): every issuer's records in their
@@ -42,7 +42,8 @@ function bloque(xml: string, name: string): string {
 }
 
 /** Whether the record's XML says what its columns say (the fields of the hash, the link and its own huella). */
-function xmlCoincide(emisor: string, r: Fila): boolean {
+function xmlCoincide(clave: string, r: Fila): boolean {
+  const emisor = nifDeCadena(clave);
   const alta = r.tipo === 'alta';
   const id = bloque(r.xml, 'IDFactura');
   const sufijo = alta ? '' : 'Anulada';
@@ -63,7 +64,8 @@ function xmlCoincide(emisor: string, r: Fila): boolean {
   return checks.every(([a, b]) => a === b);
 }
 
-function huellaRecalculada(emisor: string, r: Fila): string {
+function huellaRecalculada(clave: string, r: Fila): string {
+  const emisor = nifDeCadena(clave);
   if (r.tipo === 'alta') {
     const c: HuellaAlta = {
       IDEmisorFactura: emisor,

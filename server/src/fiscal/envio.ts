@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { ENDPOINTS, ErrorTransporte, LOTE_MAXIMO, TIEMPO_ESPERA_INICIAL, enviarSoap, leerFault, leerRespuesta, sobre } from './aeat.ts';
 import type { Entorno, LineaRespuesta } from './aeat.ts';
 import { claveSecreta, descifrar, desempaquetar } from './certificado.ts';
+import { nifDeCadena } from './registro.ts';
 
 /**
  * The VERI*FACTU sender (issue 9). Records enter the queue as they are written (estado_envio 'pendiente'); a cycle
@@ -291,7 +292,7 @@ export class Sender {
           codigo = fault.codigo || null;
           descripcion = recortar(fault.texto, 500);
         } else {
-          const l = porClave.get(`${r.emisor}|${r.num_serie}|${r.fecha_expedicion}|${r.tipo}`)?.shift();
+          const l = porClave.get(`${nifDeCadena(r.emisor)}|${r.num_serie}|${r.fecha_expedicion}|${r.tipo}`)?.shift();
           if (!l) {
             // The AEAT said nothing about it: it goes again with the next batch.
             await trx.updateTable('registros_facturacion').set({ estado_envio: 'pendiente', envio_id: null, enviado: null }).where('id', '=', r.id).execute();

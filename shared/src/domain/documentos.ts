@@ -114,10 +114,13 @@ export type DocumentoTipoDef = {
 export const DOCUMENTO_TIPOS_ALMACEN = ['movimiento', 'inventario', 'perdida'] as const;
 export const DOCUMENTO_TIPOS_COMPRA = ['pedidocompra', 'albarancompra', 'devolucioncompra'] as const;
 export const DOCUMENTO_TIPOS_VENTA = ['pedidoventa', 'albaranventa', 'factura', 'devolucionventa', 'rectificativa', 'parte'] as const;
+/** The till's (issue 13): a ticket is a factura simplificada (F2) issued at the counter; its returns are R5 rectificativas. */
+export const DOCUMENTO_TIPOS_TPV = ['ticket'] as const;
 export type DocumentoTipo =
   | (typeof DOCUMENTO_TIPOS_ALMACEN)[number]
   | (typeof DOCUMENTO_TIPOS_COMPRA)[number]
-  | (typeof DOCUMENTO_TIPOS_VENTA)[number];
+  | (typeof DOCUMENTO_TIPOS_VENTA)[number]
+  | (typeof DOCUMENTO_TIPOS_TPV)[number];
 
 const pendiente: EstadoDef = { id: 'pendiente', label: 'Pendiente', tone: 'info' };
 const finalizado: EstadoDef = { id: 'finalizado', label: 'Finalizado', tone: 'ok' };
@@ -453,6 +456,33 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     hijo: 'factura',
     facturable: { pendiente: 'finalizado', facturado: 'facturado' },
   },
+  ticket: {
+    tipo: 'ticket',
+    entidad: 'ticket',
+    plural: 'tickets',
+    singular: 'Ticket',
+    pluralLabel: 'Tickets',
+    femenino: false,
+    prefijo: 'T',
+    ruta: '/tpv/ticket',
+    flags: ['tpv'],
+    // Made and issued in one transaction by subirtickets (the engine's `emitir`): a ticket is never a draft on screen.
+    estados: [
+      { id: 'borrador', label: 'Borrador', tone: 'info' },
+      { id: 'emitido', label: 'Emitido', tone: 'ok' },
+      { id: 'devuelto_parcial', label: 'Devuelto parcial', tone: 'warning' },
+      { id: 'devuelto', label: 'Devuelto', tone: 'off' },
+      // Replaced by a full invoice (F3) at the customer's request: the ticket stays issued, its F3 names it.
+      { id: 'facturado', label: 'Facturado', tone: 'ok' },
+    ],
+    inicial: 'borrador',
+    editable: [],
+    eliminable: [],
+    acciones: [{ verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitido' }],
+    lineas: 'venta',
+    tercero: 'cliente',
+    series: ['simplificada'],
+  },
 };
 
 /**
@@ -625,15 +655,19 @@ export type Documento = Totales & {
     estado_envio?: string | null;
     codigo_error?: string | null;
     descripcion_error?: string | null;
+    /** Tickets and their R5 (issue 13, `listadotickets&id=`): the record's XML and the QR's URL. */
+    xml?: string;
+    qr_url?: string;
   } | null;
 };
 
 /** Kinds of invoice of the VERI*FACTU record (TipoFactura of SuministroInformacion.xsd). */
-export const TIPOS_FACTURA = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export const TIPOS_FACTURA = ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
 export type TipoFactura = (typeof TIPOS_FACTURA)[number];
 export const TIPO_FACTURA_LABEL: Record<TipoFactura, string> = {
   F1: 'F1 · Factura completa',
   F2: 'F2 · Factura simplificada',
+  F3: 'F3 · Factura en sustitución de simplificadas',
   R1: 'R1 · Error fundado en derecho (art. 80.1, 80.2 y 80.6)',
   R2: 'R2 · Concurso de acreedores (art. 80.3)',
   R3: 'R3 · Créditos incobrables (art. 80.4)',

@@ -219,6 +219,7 @@ export const AREA_DOCUMENTO = {
   parte: 'ventas',
   factura: 'facturas',
   rectificativa: 'facturas',
+  ticket: 'tpv',
 } as const satisfies Record<string, Area>;
 
 /** Sales and invoicing read each other's documents (an invoice from albaranes, a devolución of an invoice). */

@@ -13,6 +13,7 @@ import * as m0009 from './0009_roles.ts';
 import * as m0010 from './0010_actividad.ts';
 import * as m0012 from './0012_demo.ts';
 import * as m0013 from './0013_coste_medio.ts';
+import * as m0014 from './0014_tpv.ts';
 import * as m0015 from './0015_informes.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
@@ -38,6 +39,7 @@ const STEPS: [string, Step][] = [
   ['0010_actividad', m0010],
   ['0012_demo', m0012],
   ['0013_coste_medio', m0013],
+  ['0014_tpv', m0014],
   ['0015_informes', m0015],
 ];
 

@@ -1,0 +1,315 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES } from 'shared/domain';
+import type { CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
+import type { AppContext } from '../context.ts';
+import { nowIso } from '../context.ts';
+import { isUniqueViolation } from '../db/consulta.ts';
+import type { Database } from '../db/schema.ts';
+import { listSchema, paging } from '../actions/common.ts';
+import { defineAction, fail, invalidFields } from '../actions/registry.ts';
+import { ActionError } from '../errors.ts';
+import type { SessionUser } from '../session.ts';
+import { cajaAbierta, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+
+/**
+ * The till's sessions (issue 13): a caja opened with its float, cash moved in and out during it, and its closing —
+ * the figures computed from the session's tickets, returns and movements (expected cash = float + cash taken −
+ * change given − cash refunded + cash in − cash out), the counted amounts, the difference; `codigo` sequential per
+ * terminal; written once (the Z report's data), never changed.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Caja = { id: number; terminal_id: number; usuario_id: number | null; apertura: string; fondo: number };
+
+const numeroDe = (codigo: string | null, ejercicio: number, numero: number | null) => `${codigo ?? ''} ${ejercicio}/${String(numero ?? 0).padStart(6, '0')}`;
+
+/** The session's running figures (a closing without what was counted). */
+export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
+  const terminal = await db.selectFrom('tpv_terminales').select(['id', 'nombre', 'formas_pago']).where('id', '=', caja.terminal_id).executeTakeFirstOrThrow();
+  const docs = await db
+    .selectFrom('tpv_tickets as tt')
+    .innerJoin('documentos as d', 'd.id', 'tt.documento_id')
+    .leftJoin('series as s', 's.id', 'd.serie_id')
+    .select(['tt.documento_id', 'tt.tipo', 'tt.cambio', 'd.total', 'd.desglose', 'd.ejercicio', 'd.numero', 's.codigo'])
+    .where('tt.caja_id', '=', caja.id)
+    .orderBy('tt.documento_id')
+    .execute();
+  const pagos = docs.length
+    ? await db
+        .selectFrom('tpv_pagos as p')
+        .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'p.documento_id')
+        .select(['p.forma', 'p.importe', 'p.entregado', 'tt.tipo'])
+        .where('tt.caja_id', '=', caja.id)
+        .execute()
+    : [];
+  const movs = await db
+    .selectFrom('tpv_movimientos as m')
+    .select(['m.fecha_hora', 'm.importe', 'm.motivo', sql<string | null>`(select u.nombre from usuarios u where u.id = m.usuario_id)`.as('usuario_nombre')])
+    .where('m.caja_id', '=', caja.id)
+    .orderBy('m.id')
+    .execute();
+  const usuario = caja.usuario_id ? await db.selectFrom('usuarios').select('nombre').where('id', '=', caja.usuario_id).executeTakeFirst() : undefined;
+
+  const formas = [...new Set<FormaPagoTpv>([...formasDe(terminal.formas_pago), ...(pagos.map((p) => p.forma) as FormaPagoTpv[])])].sort(
+    (a, b) => FORMAS_PAGO_TPV.indexOf(a) - FORMAS_PAGO_TPV.indexOf(b),
+  );
+  const porForma = new Map<FormaPagoTpv, { ventas: number; devoluciones: number }>(formas.map((f) => [f, { ventas: 0, devoluciones: 0 }]));
+  let cobrado = 0;
+  let devuelto = 0;
+  for (const p of pagos) {
+    const f = porForma.get(p.forma as FormaPagoTpv)!;
+    if (p.tipo === 'ticket') f.ventas += Number(p.importe);
+    else f.devoluciones += -Number(p.importe);
+    if (p.forma === 'efectivo') {
+      if (p.tipo === 'ticket') cobrado += Number(p.entregado);
+      else devuelto += -Number(p.importe);
+    }
+  }
+  const cambio = docs.filter((d) => d.tipo === 'ticket').reduce((s, d) => s + Number(d.cambio), 0);
+  const entradas = movs.filter((m) => Number(m.importe) > 0).reduce((s, m) => s + Number(m.importe), 0);
+  const salidas = movs.filter((m) => Number(m.importe) < 0).reduce((s, m) => s - Number(m.importe), 0);
+  const fondo = Number(caja.fondo);
+  const esperadoEfectivo = fondo + cobrado - cambio - devuelto + entradas - salidas;
+  const filas: FormaCierre[] = formas.map((forma) => {
+    const f = porForma.get(forma)!;
+    const esperado = forma === 'efectivo' ? esperadoEfectivo : f.ventas - f.devoluciones;
+    return { forma, ventas: f.ventas, devoluciones: f.devoluciones, esperado, contado: 0, diferencia: 0 };
+  });
+  if (!filas.some((f) => f.forma === 'efectivo')) filas.unshift({ forma: 'efectivo', ventas: 0, devoluciones: 0, esperado: esperadoEfectivo, contado: 0, diferencia: 0 });
+  const impuestos = new Map<TipoIva, { base: number; iva: number }>();
+  for (const d of docs) {
+    for (const g of (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[]) {
+      const x = impuestos.get(g.tipo_iva) ?? { base: 0, iva: 0 };
+      x.base += g.base;
+      x.iva += g.iva;
+      impuestos.set(g.tipo_iva, x);
+    }
+  }
+  const tickets = docs.filter((d) => d.tipo === 'ticket');
+  return {
+    id: null,
+    terminal_id: terminal.id,
+    terminal_nombre: terminal.nombre,
+    codigo: null,
+    caja_id: caja.id,
+    usuario_id: caja.usuario_id,
+    usuario_nombre: usuario?.nombre ?? null,
+    apertura: caja.apertura,
+    cierre: null,
+    fondo,
+    tickets: tickets.length,
+    devoluciones: docs.length - tickets.length,
+    total: docs.reduce((s, d) => s + Number(d.total), 0),
+    formas: filas,
+    efectivo: { fondo, cobrado, cambio, devuelto, entradas, salidas, esperado: esperadoEfectivo, contado: 0, diferencia: 0 },
+    diferencia: 0,
+    impuestos: (['21', '10', '4', 'exento'] as const)
+      .filter((k) => impuestos.has(k))
+      .map((k) => ({ tipo_iva: k, base: impuestos.get(k)!.base, iva: impuestos.get(k)!.iva, total: impuestos.get(k)!.base + impuestos.get(k)!.iva })),
+    movimientos: movs.map((m) => ({ fecha_hora: m.fecha_hora, importe: Number(m.importe), motivo: m.motivo, usuario_nombre: m.usuario_nombre })),
+    denominaciones: null,
+    primer_numero: tickets.length ? numeroDe(tickets[0].codigo, tickets[0].ejercicio, tickets[0].numero) : null,
+    ultimo_numero: tickets.length ? numeroDe(tickets.at(-1)!.codigo, tickets.at(-1)!.ejercicio, tickets.at(-1)!.numero) : null,
+  };
+}
+
+const lockTerminal = async (trx: Transaction<Database>, app: AppContext, id: number) => {
+  if (app.dialect === 'postgres') await sql`select id from tpv_terminales where id = ${id} for update`.execute(trx);
+};
+
+/** editarcierretpv: the open caja closed with what was counted. */
+async function cerrarCaja(app: AppContext, user: SessionUser, terminalId: number, raw: Record<string, unknown>): Promise<CierreTpv> {
+  const contado = new Map<FormaPagoTpv, number>();
+  const errors: Record<string, string> = {};
+  if (!Array.isArray(raw.contado)) errors.contado = MESSAGES.required;
+  else {
+    raw.contado.forEach((item, i) => {
+      const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+      const forma = String(x.forma ?? '');
+      const importe = entero(x.importe);
+      if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) errors[`contado.${i}.forma`] = t(MENSAJES_TPV.formaPagoNoValida, { forma });
+      else if (importe === null || importe < 0) errors[`contado.${i}.importe`] = MESSAGES.required;
+      else contado.set(forma as FormaPagoTpv, (contado.get(forma as FormaPagoTpv) ?? 0) + importe);
+    });
+  }
+  let denominaciones: { valor: number; cantidad: number }[] | null = null;
+  if (Array.isArray(raw.denominaciones)) {
+    denominaciones = [];
+    raw.denominaciones.forEach((item, i) => {
+      const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+      const valor = entero(x.valor);
+      const cantidad = entero(x.cantidad);
+      if (valor === null || !(DENOMINACIONES as readonly number[]).includes(valor)) errors[`denominaciones.${i}.valor`] = t(MENSAJES_TPV.denominacionNoValida, { valor: String(x.valor) });
+      else if (cantidad === null || cantidad < 0) errors[`denominaciones.${i}.cantidad`] = MESSAGES.required;
+      else denominaciones!.push({ valor, cantidad });
+    });
+    // The cash counted is what the denominations add up to.
+    if (!Object.keys(errors).some((k) => k.startsWith('denominaciones'))) contado.set('efectivo', denominaciones.reduce((s, d) => s + d.valor * d.cantidad, 0));
+  }
+  if (!contado.has('efectivo') && !errors.contado) errors.contado = 'Indique el efectivo contado.';
+  if (Object.keys(errors).length) throw invalidFields(errors);
+
+  const id = await app.db.transaction().execute(async (trx) => {
+    await lockTerminal(trx, app, terminalId);
+    const terminal = await terminalActivo(trx, terminalId);
+    const caja = await cajaAbierta(trx, terminal.id);
+    if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+    const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
+    // A method not counted (the card terminal's total not typed) is taken as expected; cash must be counted.
+    for (const f of c.formas) {
+      f.contado = contado.get(f.forma) ?? f.esperado;
+      f.diferencia = f.contado - f.esperado;
+    }
+    for (const [forma, importe] of contado) {
+      if (!c.formas.some((f) => f.forma === forma)) c.formas.push({ forma, ventas: 0, devoluciones: 0, esperado: 0, contado: importe, diferencia: importe });
+    }
+    const ef = c.formas.find((f) => f.forma === 'efectivo')!;
+    c.efectivo.contado = ef.contado;
+    c.efectivo.diferencia = ef.diferencia;
+    c.diferencia = c.formas.reduce((s, f) => s + f.diferencia, 0);
+    c.denominaciones = denominaciones;
+    c.usuario_id = user.id;
+    c.usuario_nombre = user.nombre;
+    c.cierre = nowIso();
+    const ultimo = await trx.selectFrom('tpv_cierres').select((eb) => eb.fn.max('codigo').as('m')).where('terminal_id', '=', terminal.id).executeTakeFirst();
+    c.codigo = Number(ultimo?.m ?? 0) + 1;
+    const { id } = await trx
+      .insertInto('tpv_cierres')
+      .values({
+        terminal_id: terminal.id, codigo: c.codigo, caja_id: caja.id, usuario_id: user.id, apertura: caja.apertura, cierre: c.cierre, fondo: c.fondo, tickets: c.tickets,
+        devoluciones: c.devoluciones, total: c.total, efectivo_esperado: c.efectivo.esperado, efectivo_contado: c.efectivo.contado, diferencia: c.diferencia, datos: '{}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    c.id = id;
+    await trx.updateTable('tpv_cierres').set({ datos: JSON.stringify(c) }).where('id', '=', id).execute();
+    await trx.updateTable('tpv_cajas').set({ cierre_id: id }).where('id', '=', caja.id).execute();
+    return id;
+  });
+  return (await leerCierre(app.db, id))!;
+}
+
+async function leerCierre(db: Db, id: number): Promise<CierreTpv | undefined> {
+  const r = await db.selectFrom('tpv_cierres').select('datos').where('id', '=', id).executeTakeFirst();
+  return r ? (JSON.parse(r.datos) as CierreTpv) : undefined;
+}
+
+const listadoCierresSchema = {
+  ...listSchema(['codigo', 'cierre'] as const),
+  terminal_id: { type: 'int', min: 1 },
+  desde: { type: 'date' },
+  hasta: { type: 'date' },
+} as const satisfies Schema;
+
+export const cajaActions = [
+  defineAction({
+    name: 'abrircajatpv',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: { terminal_id: { type: 'int', required: true, min: 1 }, fondo: { type: 'int', min: 0, max: 100_000_000 } } as const satisfies Schema,
+    async handler({ input, app, user }) {
+      const caja = await app.db.transaction().execute(async (trx) => {
+        await lockTerminal(trx, app, input.terminal_id);
+        const terminal = await terminalActivo(trx, input.terminal_id);
+        if (await cajaAbierta(trx, terminal.id)) throw fail(MENSAJES_TPV.cajaYaAbierta, '1', 400);
+        const values = { terminal_id: terminal.id, usuario_id: user!.id, apertura: nowIso(), fondo: input.fondo ?? Number(terminal.fondo), cierre_id: null };
+        const { id } = await trx.insertInto('tpv_cajas').values(values).returning('id').executeTakeFirstOrThrow();
+        return { id, ...values };
+      });
+      return { RESULT: '0', data: [caja] };
+    },
+  }),
+
+  defineAction({
+    name: 'movimientocajatpv',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: {
+      terminal_id: { type: 'int', required: true, min: 1 },
+      importe: { type: 'int', required: true, min: -100_000_000, max: 100_000_000 },
+      motivo: { type: 'string', required: true, max: 200 },
+      uuid: { type: 'string', max: 64 },
+    } as const satisfies Schema,
+    async handler({ input, app, user }) {
+      if (input.importe === 0) throw invalidFields({ importe: MENSAJES_TPV.importeMovimiento });
+      const una = () =>
+        app.db.transaction().execute(async (trx) => {
+          if (input.uuid) {
+            const previo = await trx.selectFrom('tpv_movimientos').select('id').where('uuid', '=', input.uuid).executeTakeFirst();
+            if (previo) return previo.id;
+          }
+          await lockTerminal(trx, app, input.terminal_id);
+          const terminal = await terminalActivo(trx, input.terminal_id);
+          const caja = await cajaAbierta(trx, terminal.id);
+          if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+          if (input.importe < 0) {
+            const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
+            if (-input.importe > c.efectivo.esperado) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
+          }
+          const { id } = await trx
+            .insertInto('tpv_movimientos')
+            .values({ terminal_id: terminal.id, caja_id: caja.id, uuid: input.uuid, fecha_hora: nowIso(), usuario_id: user!.id, importe: input.importe, motivo: input.motivo })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return id;
+        });
+      let id: number;
+      try {
+        id = await una();
+      } catch (err) {
+        if (!(err instanceof ActionError) && isUniqueViolation(err)) id = await una();
+        else throw err;
+      }
+      const m = await app.db.selectFrom('tpv_movimientos').select(['id', 'caja_id', 'fecha_hora', 'importe', 'motivo']).where('id', '=', id).executeTakeFirstOrThrow();
+      return { RESULT: '0', data: [{ ...m, importe: Number(m.importe) }] };
+    },
+  }),
+
+  defineAction({
+    name: 'cajatpv',
+    method: 'GET',
+    flags: flagsTpv(),
+    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ input, app }) {
+      const caja = await cajaAbierta(app.db, input.terminal_id);
+      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '3');
+      return { RESULT: '0', data: [await cifrasCaja(app.db, { ...caja, fondo: Number(caja.fondo) })] };
+    },
+  }),
+
+  defineAction({
+    name: 'listadocierrestpv',
+    method: 'GET',
+    flags: flagsTpv(),
+    input: listadoCierresSchema,
+    async handler({ input, app }) {
+      if (input.id !== null) {
+        const c = await leerCierre(app.db, input.id);
+        if (!c) throw fail(MESSAGES.notFound, '3');
+        return { RESULT: '0', data: [c], total: 1 };
+      }
+      let q = app.db.selectFrom('tpv_cierres as c');
+      if (input.terminal_id !== null) q = q.where('c.terminal_id', '=', input.terminal_id);
+      if (input.desde) q = q.where('c.cierre', '>=', input.desde);
+      if (input.hasta) q = q.where('c.cierre', '<', `${input.hasta}T99`);
+      const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const p = paging(input);
+      const orden = input.orden === 'codigo' ? ['c.terminal_id', 'c.codigo'] : ['c.cierre'];
+      let page = q.select('c.datos');
+      for (const o of orden) page = page.orderBy(o as 'c.cierre', p.dir === 'asc' && input.dir ? 'asc' : input.dir === 'asc' ? 'asc' : 'desc');
+      const rows = await page.orderBy('c.id', 'desc').limit(p.limit).offset(p.offset).execute();
+      return { RESULT: '0', data: rows.map((r) => JSON.parse(r.datos) as CierreTpv), total: Number(n) };
+    },
+  }),
+
+  defineAction({
+    name: 'editarcierretpv',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ input, raw, app, user }) {
+      return { RESULT: '0', data: [await cerrarCaja(app, user!, input.terminal_id, raw)] };
+    },
+  }),
+];

@@ -1,0 +1,7 @@
+import { botonActions } from './botones.ts';
+import { cajaActions } from './caja.ts';
+import { terminalActions } from './terminales.ts';
+import { ticketActions } from './tickets.ts';
+
+/** The TPV's op.asp actions (issue 13; server/README.md «TPV»). */
+export const tpvActions = [...terminalActions, ...botonActions, ...ticketActions, ...cajaActions];

@@ -1,0 +1,465 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, puede, terminalSchema } from 'shared/domain';
+import type { FieldErrors, FormaPagoTpv, Schema, Terminal, TerminalTpv } from 'shared/domain';
+import type { AppContext } from '../context.ts';
+import { nowIso, todayIn } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { contains, listSchema, listado, uniqueOr } from '../actions/common.ts';
+import { defineAction, fail, invalidFields } from '../actions/registry.ts';
+import { readConfiguracion } from '../actions/configuracion.ts';
+import { DERECHOS, tablaAcciones } from '../auth/derechos.ts';
+import { rolSesion } from '../auth/roles.ts';
+import { SISTEMA, claveCadena } from '../fiscal/registro.ts';
+import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
+import { SESSION_COOKIE, createSession, setSessionCookie } from '../session.ts';
+import { auditar } from '../actividad/registro.ts';
+import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+
+/**
+ * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
+ * one-time code, what a paired till reads of its terminal, the cashier's login by PIN, and the till's catalogue.
+ */
+
+type Db = Kysely<Database>;
+
+/** A terminal as the protocol answers it (Terminal of shared/domain/tpv.ts). */
+async function leerTerminales(db: Db, filtro: { id?: number; q?: string | null; limit?: number; offset?: number }): Promise<Terminal[]> {
+  let q = db
+    .selectFrom('tpv_terminales as t')
+    .select([
+      't.id', 't.nombre', 't.almacen_id', 't.serie_id', 't.serie_rectificativa_id', 't.cliente_id', 't.numero_instalacion', 't.formas_pago', 't.fondo',
+      't.activo', 't.emparejado',
+      sql<string | null>`(select a.nombre from almacenes a where a.id = t.almacen_id)`.as('almacen_nombre'),
+      sql<string | null>`(select s.codigo from series s where s.id = t.serie_id)`.as('serie_codigo'),
+      sql<string | null>`(select s.codigo from series s where s.id = t.serie_rectificativa_id)`.as('serie_rectificativa_codigo'),
+      sql<string | null>`(select c.razon_social from clientes c where c.id = t.cliente_id)`.as('cliente_nombre'),
+    ])
+    .orderBy('t.nombre')
+    .orderBy('t.id');
+  if (filtro.id !== undefined) q = q.where('t.id', '=', filtro.id);
+  if (filtro.q) q = q.where(contains('t.nombre', filtro.q));
+  if (filtro.limit !== undefined) q = q.limit(filtro.limit).offset(filtro.offset ?? 0);
+  const rows = await q.execute();
+  const out: Terminal[] = [];
+  for (const r of rows) {
+    const caja = await db
+      .selectFrom('tpv_cajas as c')
+      .select(['c.id', 'c.apertura', 'c.fondo', sql<string | null>`(select u.nombre from usuarios u where u.id = c.usuario_id)`.as('usuario_nombre')])
+      .where('c.terminal_id', '=', r.id)
+      .where('c.cierre_id', 'is', null)
+      .executeTakeFirst();
+    out.push({
+      ...r,
+      fondo: Number(r.fondo),
+      activo: r.activo as 0 | 1,
+      formas_pago: formasDe(r.formas_pago),
+      caja_abierta: caja ? { id: caja.id, apertura: caja.apertura, fondo: Number(caja.fondo), usuario_nombre: caja.usuario_nombre } : null,
+    });
+  }
+  return out;
+}
+
+/** What a paired till reads of its terminal: its record, series, issuer, last number, chain head and cashiers. */
+export async function terminalTpv(app: AppContext, id: number): Promise<TerminalTpv> {
+  const [t] = await leerTerminales(app.db, { id });
+  if (!t) throw fail(MENSAJES_TPV.terminalNoExiste, '3');
+  const emisor = await empresaEmisora(app.db);
+  const ejercicio = Number(todayIn(app.timeZone).slice(0, 4));
+  const contador = await app.db
+    .selectFrom('contadores')
+    .select('ultimo')
+    .where('tipo', '=', 'ticket')
+    .where('serie_id', '=', t.serie_id)
+    .where('ejercicio', '=', ejercicio)
+    .executeTakeFirst();
+  const clave = claveCadena(emisor.nif, t.numero_instalacion);
+  const cabeza = await app.db.selectFrom('registros_cadena').select(['ultimo_orden']).where('emisor', '=', clave).executeTakeFirst();
+  const ultimo = cabeza
+    ? await app.db
+        .selectFrom('registros_facturacion')
+        .select(['huella', 'num_serie', 'fecha_expedicion', 'fecha_hora_huso'])
+        .where('emisor', '=', clave)
+        .where('orden', '=', Number(cabeza.ultimo_orden))
+        .executeTakeFirst()
+    : undefined;
+  const cajeros = await app.db
+    .selectFrom('usuarios as u')
+    .leftJoin('roles as r', 'r.id', 'u.rol_id')
+    .select(['u.id', 'u.nombre', 'u.pin_hash', 'r.derechos'])
+    .where('u.activo', '=', 1)
+    .orderBy('u.nombre')
+    .execute();
+  return {
+    ...t,
+    serie: { id: t.serie_id, codigo: t.serie_codigo ?? '' },
+    serie_rectificativa: { id: t.serie_rectificativa_id, codigo: t.serie_rectificativa_codigo ?? '' },
+    emisor: { nif: emisor.nif, nombre: emisor.nombre },
+    sistema: { nombre: SISTEMA.nombre, id: SISTEMA.id, version: SISTEMA.version },
+    zona_horaria: app.timeZone,
+    ultimo: { ejercicio, numero: Number(contador?.ultimo ?? 0) },
+    cadena: ultimo ?? null,
+    cajeros: cajeros
+      .filter((u) => {
+        try {
+          return puede(JSON.parse(u.derechos ?? '{}'), 'tpv', 'editar');
+        } catch {
+          return false;
+        }
+      })
+      .map((u) => ({ id: u.id, nombre: u.nombre, con_pin: (u.pin_hash ? 1 : 0) as 0 | 1 })),
+  };
+}
+
+const editarSchema = terminalSchema;
+
+/** The series and the rest of an editarterminal, checked; the errors by field. */
+async function validarTerminal(db: Db, id: number | null, input: Record<string, unknown>, raw: Record<string, unknown>, errors: FieldErrors) {
+  const serie = async (campo: 'serie_id' | 'serie_rectificativa_id', tipo: string, mensaje: string) => {
+    const sid = input[campo] as number;
+    const s = await db.selectFrom('series').select(['tipo', 'activo']).where('id', '=', sid).executeTakeFirst();
+    if (!s || s.tipo !== tipo || s.activo !== 1) {
+      errors[campo] = mensaje;
+      return;
+    }
+    const otro = await db
+      .selectFrom('tpv_terminales')
+      .select('id')
+      .where((eb) => eb.or([eb('serie_id', '=', sid), eb('serie_rectificativa_id', '=', sid)]))
+      .$if(id !== null, (q) => q.where('id', '<>', id!))
+      .executeTakeFirst();
+    if (otro) errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+  };
+  await serie('serie_id', 'simplificada', MENSAJES_TPV.serieTicketsNoValida);
+  await serie('serie_rectificativa_id', 'rectificativa', MENSAJES_TPV.serieRectificativaNoValida);
+  if (input.serie_id === input.serie_rectificativa_id) errors.serie_rectificativa_id = MENSAJES_TPV.seriesIguales;
+  const almacen = await db.selectFrom('almacenes').select(['activo']).where('id', '=', input.almacen_id as number).executeTakeFirst();
+  if (!almacen || Number(almacen.activo) !== 1) errors.almacen_id = MESSAGES.notFound;
+  if (input.cliente_id !== null && input.cliente_id !== undefined) {
+    const c = await db.selectFrom('clientes').select('id').where('id', '=', input.cliente_id as number).executeTakeFirst();
+    if (!c) errors.cliente_id = MESSAGES.notFound;
+  }
+  const formas = raw.formas_pago;
+  if (!Array.isArray(formas) || !formas.length) errors.formas_pago = MENSAJES_TPV.formasPagoRequeridas;
+  else {
+    const mala = formas.find((f) => !(FORMAS_PAGO_TPV as readonly unknown[]).includes(f));
+    if (mala !== undefined) errors.formas_pago = MENSAJES_TPV.formaPagoNoValida.replace('{forma}', String(mala));
+  }
+  const nombre = await db
+    .selectFrom('tpv_terminales')
+    .select('id')
+    .where('nombre', '=', String(input.nombre))
+    .$if(id !== null, (q) => q.where('id', '<>', id!))
+    .executeTakeFirst();
+  if (nombre) errors.nombre = MESSAGES.duplicated;
+  if (input.numero_instalacion) {
+    const inst = await db
+      .selectFrom('tpv_terminales')
+      .select('id')
+      .where('numero_instalacion', '=', String(input.numero_instalacion))
+      .$if(id !== null, (q) => q.where('id', '<>', id!))
+      .executeTakeFirst();
+    if (inst) errors.numero_instalacion = MESSAGES.duplicated;
+  }
+}
+
+/** A one-time pairing code: 8 characters without look-alikes, shown as XXXX-XXXX. */
+const ALFABETO = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function nuevoCodigo(): string {
+  const bytes = crypto.randomBytes(8);
+  let s = '';
+  for (const b of bytes) s += ALFABETO[b % ALFABETO.length];
+  return `${s.slice(0, 4)}-${s.slice(4)}`;
+}
+const normalizarCodigo = (c: string) => c.toUpperCase().replace(/[^A-Z0-9]/g, '');
+const CODIGO_MS = 15 * 60 * 1000;
+
+const ARTICULOS_TPV = {
+  desde_id: { type: 'int', min: 0 },
+  limite: { type: 'int', min: 1, max: 5000 },
+} as const satisfies Schema;
+
+export const terminalActions = [
+  defineAction({
+    name: 'listadoterminales',
+    method: 'GET',
+    flags: flagsTpv(),
+    input: listSchema(['nombre'] as const),
+    async handler({ input, app }) {
+      return listado(input, {
+        one: async (id) => (await leerTerminales(app.db, { id }))[0],
+        total: async () => {
+          const r = await app.db
+            .selectFrom('tpv_terminales as t')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .$if(!!input.q, (q) => q.where(contains('t.nombre', input.q!)))
+            .executeTakeFirstOrThrow();
+          return r.n;
+        },
+        page: (p) => leerTerminales(app.db, { q: input.q, limit: p.limit, offset: p.offset }),
+      });
+    },
+  }),
+
+  defineAction({
+    name: 'editarterminal',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: editarSchema,
+    async handler({ input, raw, app }) {
+      const id = input.id;
+      const id2 = await app.db.transaction().execute(async (trx) => {
+        if (id !== null) {
+          const existe = await trx.selectFrom('tpv_terminales').select('id').where('id', '=', id).executeTakeFirst();
+          if (!existe) throw fail(MESSAGES.notFound, '3');
+        }
+        const errors: FieldErrors = {};
+        await validarTerminal(trx, id, input, raw, errors);
+        if (Object.keys(errors).length) throw invalidFields(errors);
+        const values = {
+          nombre: input.nombre,
+          almacen_id: input.almacen_id,
+          serie_id: input.serie_id,
+          serie_rectificativa_id: input.serie_rectificativa_id,
+          cliente_id: input.cliente_id ?? null,
+          formas_pago: JSON.stringify([...new Set(raw.formas_pago as FormaPagoTpv[])]),
+          fondo: input.fondo ?? 0,
+          activo: ('activo' in raw ? input.activo : 1) as 0 | 1,
+        };
+        return uniqueOr(
+          () => fail(MENSAJES_TPV.serieDeOtroTerminal, '1', 400),
+          async () => {
+            if (id !== null) {
+              await trx
+                .updateTable('tpv_terminales')
+                .set({ ...values, ...(input.numero_instalacion ? { numero_instalacion: input.numero_instalacion } : {}) })
+                .where('id', '=', id)
+                .execute();
+              return id;
+            }
+            const provisional = input.numero_instalacion || `nuevo-${randomToken()}`;
+            const { id: nuevo } = await trx
+              .insertInto('tpv_terminales')
+              .values({ ...values, numero_instalacion: provisional, creado: nowIso() })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            if (!input.numero_instalacion) {
+              // Its installation number by default: the company's NIF and the terminal's id (unique, ASCII).
+              const conf = await trx.selectFrom('configuracion').select('nif').orderBy('id').limit(1).executeTakeFirst();
+              const nif = (conf?.nif ?? '').trim().toUpperCase();
+              await trx
+                .updateTable('tpv_terminales')
+                .set({ numero_instalacion: `${nif ? `${nif}-` : ''}TPV${String(nuevo).padStart(3, '0')}` })
+                .where('id', '=', nuevo)
+                .execute();
+            }
+            return nuevo;
+          },
+        );
+      });
+      return { RESULT: '0', data: await leerTerminales(app.db, { id: id2 }) };
+    },
+  }),
+
+  defineAction({
+    name: 'eliminarterminal',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ input, app }) {
+      await app.db.transaction().execute(async (trx) => {
+        const t = await trx.selectFrom('tpv_terminales').select('id').where('id', '=', input.id).executeTakeFirst();
+        if (!t) throw fail(MESSAGES.notFound, '3');
+        const usado =
+          (await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst()) ??
+          (await trx.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst());
+        if (usado) throw fail(MENSAJES_TPV.terminalConTickets, '2');
+        const paginas = await trx.selectFrom('tpv_paginas').select('id').where('terminal_id', '=', input.id).execute();
+        if (paginas.length) {
+          await trx.deleteFrom('tpv_botones').where('pagina_id', 'in', paginas.map((p) => p.id)).execute();
+          await trx.deleteFrom('tpv_paginas').where('terminal_id', '=', input.id).execute();
+        }
+        await trx.deleteFrom('tpv_terminales').where('id', '=', input.id).execute();
+      });
+      return { RESULT: '0', data: [{ id: input.id }] };
+    },
+  }),
+
+  defineAction({
+    name: 'codigoterminal',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ input, app }) {
+      const codigo = nuevoCodigo();
+      const expira = nowIso(CODIGO_MS);
+      await app.db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('tpv_terminales')
+          .set({ codigo_hash: sha256(normalizarCodigo(codigo)), codigo_expira: expira })
+          .where('id', '=', input.id)
+          .executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
+      });
+      return { RESULT: '0', data: [{ terminal_id: input.id, codigo, expira }] };
+    },
+  }),
+
+  defineAction({
+    name: 'emparejarterminal',
+    method: 'POST',
+    public: true,
+    flags: flagsTpv(),
+    input: { codigo: { type: 'string', required: true, max: 20 } } as const satisfies Schema,
+    async handler({ input, request, reply, app }) {
+      const hash = sha256(normalizarCodigo(input.codigo));
+      const token = randomToken();
+      const id = await app.db.transaction().execute(async (trx) => {
+        const t = await trx
+          .selectFrom('tpv_terminales')
+          .select(['id', 'activo', 'codigo_expira'])
+          .where('codigo_hash', '=', hash)
+          .executeTakeFirst();
+        if (!t?.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
+        if (t.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
+        // The code is spent; the previous browser's token stops working.
+        await trx
+          .updateTable('tpv_terminales')
+          .set({ token_hash: sha256(token), emparejado: nowIso(), codigo_hash: null, codigo_expira: null })
+          .where('id', '=', t.id)
+          .execute();
+        return t.id;
+      });
+      reply.setCookie(TERMINAL_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: TERMINAL_COOKIE_MAX_AGE,
+      });
+      return { RESULT: '0', data: [await terminalTpv(app, id)] };
+    },
+  }),
+
+  defineAction({
+    name: 'terminaltpv',
+    method: 'GET',
+    public: true,
+    flags: flagsTpv(),
+    async handler({ request, app }) {
+      const t = await terminalDeCookie(app.db, request);
+      if (!t) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
+      return { RESULT: '0', data: [await terminalTpv(app, t.id)] };
+    },
+  }),
+
+  defineAction({
+    name: 'identificartpv',
+    method: 'POST',
+    public: true,
+    flags: flagsTpv(),
+    input: { usuario_id: { type: 'int', required: true, min: 1 }, pin: { type: 'string', required: true, max: 20 } } as const satisfies Schema,
+    async handler({ input, request, reply, app }) {
+      const terminal = await terminalDeCookie(app.db, request);
+      if (!terminal) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
+      if (terminal.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
+      // The same throttle as the password's (per user and per IP) and the same activity line on failure.
+      const clave = `pin:${input.usuario_id}`;
+      const desde = nowIso(-15 * 60 * 1000);
+      const fallos = await app.db
+        .selectFrom('intentos_login')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('clave', 'in', [clave, `ip:${request.ip}`])
+        .where('fecha', '>', desde)
+        .executeTakeFirstOrThrow();
+      if (Number(fallos.n) >= 5) throw fail(MESSAGES.tooManyAttempts, '1', 429);
+      const user = await app.db.selectFrom('usuarios').selectAll().where('id', '=', input.usuario_id).executeTakeFirst();
+      const ok = user?.pin_hash ? await verifyPassword(input.pin, user.pin_hash) : await verifyAgainstDummy(input.pin);
+      if (!user || !ok || user.activo !== 1) {
+        await app.db.transaction().execute(async (trx) => {
+          await trx.insertInto('intentos_login').values({ clave, fecha: nowIso() }).execute();
+          auditar({ tipo: 'login_fallido', entidad_id: user?.id ?? null, numero: `PIN (${terminal.nombre})` });
+        });
+        throw fail(MENSAJES_TPV.pinIncorrecto);
+      }
+      const previous = request.cookies[SESSION_COOKIE];
+      const now = nowIso();
+      const token = await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('intentos_login').where('clave', '=', clave).execute();
+        if (previous) await trx.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
+        await trx.deleteFrom('sesiones').where('expira', '<=', now).execute();
+        const created = await createSession(trx, user.id, request);
+        await trx.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
+        auditar({ usuario: { id: user.id, nombre: user.nombre }, entidad_id: user.id, numero: `PIN (${terminal.nombre})` });
+        return created;
+      });
+      setSessionCookie(reply, request, token);
+      const configuracion = await readConfiguracion(app);
+      return {
+        RESULT: '0',
+        user: { id: user.id, nombre: user.nombre, email: user.email, rol: await rolSesion(app.db, user.rol_id) },
+        data: configuracion ? [configuracion] : [],
+        acciones: tablaAcciones(DERECHOS.keys()),
+      };
+    },
+  }),
+
+  defineAction({
+    name: 'editarpintpv',
+    method: 'POST',
+    input: { pin: { type: 'string', required: true, max: 20 }, usuario_id: { type: 'int', min: 1 } } as const satisfies Schema,
+    async handler({ input, user, app }) {
+      const me = user!;
+      const id = input.usuario_id ?? me.id;
+      if (id !== me.id && !puede(me.rol.derechos, 'usuarios', 'editar')) {
+        throw fail('Su rol no permite crear ni modificar en Usuarios y roles.', '1', 403);
+      }
+      if (!/^\d{4,8}$/.test(input.pin)) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
+      const hash = await hashPassword(input.pin);
+      await app.db.transaction().execute(async (trx) => {
+        const r = await trx.updateTable('usuarios').set({ pin_hash: hash }).where('id', '=', id).executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
+      });
+      return { RESULT: '0', data: [{ usuario_id: id, con_pin: 1 }] };
+    },
+  }),
+
+  defineAction({
+    name: 'articulostpv',
+    method: 'GET',
+    flags: flagsTpv(),
+    input: ARTICULOS_TPV,
+    async handler({ input, app }) {
+      const limite = input.limite ?? 2000;
+      const rows = await app.db
+        .selectFrom('articulos as a')
+        .select([
+          'a.id', 'a.codigo', 'a.codigo_barras', 'a.nombre_tpv', 'a.descripcion', 'a.familia_id', 'a.tipo_iva', 'a.pvp_1', 'a.unidad_medida',
+          sql<number>`case when exists (select 1 from articulo_componentes k where k.articulo_id = a.id) then 1 else 0 end`.as('kit'),
+        ])
+        .where('a.activo', '=', 1)
+        .where('a.id', '>', input.desde_id ?? 0)
+        .orderBy('a.id')
+        .limit(limite + 1)
+        .execute();
+      const mas = rows.length > limite;
+      const data = rows.slice(0, limite).map((a) => ({
+        id: a.id,
+        codigo: a.codigo,
+        codigo_barras: a.codigo_barras,
+        nombre: a.nombre_tpv?.trim() || a.descripcion,
+        descripcion: a.descripcion,
+        familia_id: a.familia_id,
+        tipo_iva: a.tipo_iva,
+        // pvp_1 is cents with IVA; the till's prices are ten-thousandths like every unit price.
+        precio: Number(a.pvp_1) * 100,
+        unidad_medida: a.unidad_medida,
+        kit: Number(a.kit) as 0 | 1,
+      }));
+      return { RESULT: '0', data, siguiente: mas ? data[data.length - 1].id : null };
+    },
+  }),
+];
+
+

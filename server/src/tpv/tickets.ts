@@ -1,0 +1,676 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  DOCUMENTO_TIPOS,
+  FORMAS_PAGO_TPV,
+  LIMITE_SIMPLIFICADA,
+  LIMITE_SIMPLIFICADA_MINORISTA,
+  MAX_TICKETS_SUBIDA,
+  MENSAJES_TPV,
+  MESSAGES,
+  precioSinIva,
+  totalesTicket,
+} from 'shared/domain';
+import type { Documento, FormaPagoTpv, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
+import { qrDeAlta, registroTicket } from 'shared/fiscal';
+import type { AppContext } from '../context.ts';
+import { nowIso, todayIn } from '../context.ts';
+import { isUniqueViolation } from '../db/consulta.ts';
+import { insertarFilas } from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
+import { ActionError, fail } from '../errors.ts';
+import { SISTEMA, claveCadena, nifDeCadena, registrarAltaGenerada } from '../fiscal/registro.ts';
+import { ejecutarAccionEn } from '../documentos/acciones.ts';
+import { numeroEnSerie } from '../documentos/numeracion.ts';
+import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
+import { readDocumento } from '../documentos/lectura.ts';
+import { registrarTipo } from '../documentos/tipos.ts';
+import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
+import { TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
+import { documentoActions } from '../actions/documentos.ts';
+import { defineAction } from '../actions/registry.ts';
+import type { SessionUser } from '../session.ts';
+import { cajaAbierta, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+
+/**
+ * Tickets (issue 13; docs/tpv.md): a document type of the engine. `subirtickets` writes each ticket as a document
+ * with its lines and runs the engine's `emitir` on it (ejecutarAccionEn) in the same transaction: the next number of
+ * the terminal's serie, the stock out of its warehouse through the ledger (kits by components), and its registro de
+ * alta F2 in the terminal's own chain — generated here (online) or received from the till and verified unaltered
+ * (offline). `devolverticket` makes the R5: a rectificativa of the engine, issued by the engine's `emitir`.
+ */
+
+const TICKET = DOCUMENTO_TIPOS.ticket;
+const RECTIFICATIVA = DOCUMENTO_TIPOS.rectificativa;
+const FACTURA = DOCUMENTO_TIPOS.factura;
+const EMITIR_FACTURA = FACTURA.acciones.find((a) => a.verbo === 'emitir')!;
+const EMITIR_TICKET = TICKET.acciones.find((a) => a.verbo === 'emitir')!;
+const EMITIR_RECTIFICATIVA = RECTIFICATIVA.acciones.find((a) => a.verbo === 'emitir')!;
+
+/** What `subirtickets` hands the engine's `emitir` of one ticket (never in a request's JSON: a symbol key). */
+const DATOS = Symbol('ticket');
+type DatosEmision = {
+  terminal: { id: number; serie_id: number; almacen_id: number; numero_instalacion: string; serie_codigo: string };
+  emisor: { nif: string; nombre: string };
+  totales: ReturnType<typeof totalesTicket>;
+  registro: RegistroTpv | null;
+  /** Filled by emitir: what the answer says of the record. */
+  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string };
+};
+
+/** dd-mm-aaaa → aaaa-mm-dd. */
+const isoDe = (aeat: string) => `${aeat.slice(6, 10)}-${aeat.slice(3, 5)}-${aeat.slice(0, 2)}`;
+const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
+/** The engine's `emitir` of a ticket: number, stock, record. */
+async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
+  const datos = (ctx.raw as Record<symbol, DatosEmision | undefined>)[DATOS];
+  // Only subirtickets issues tickets (there is no emitirticket action).
+  if (!datos) throw fail(MESSAGES.accionNoPermitida, '1');
+  const { trx, doc } = ctx;
+  const { terminal, emisor, totales, registro } = datos;
+  const fecha = doc.fecha;
+  const ejercicio = Number(fecha.slice(0, 4));
+  const numero = await numeroEnSerie(trx, TICKET.tipo, terminal.serie_id, fecha);
+  await moverStockVenta(trx, { tipo: TICKET.tipo, id: doc.id, almacenId: terminal.almacen_id }, { signo: -1, causa: 'venta' }, ctx.accionId, ctx.hoy);
+  const base = {
+    emisor,
+    instalacion: terminal.numero_instalacion,
+    sistema: SISTEMA,
+    serieCodigo: terminal.serie_codigo,
+    ejercicio,
+    numero,
+    fecha,
+    totales,
+  };
+  const hecho = await registrarAltaGenerada(
+    { trx, timeZone: ctx.timeZone, documentoId: doc.id, instalacion: terminal.numero_instalacion },
+    claveCadena(emisor.nif, terminal.numero_instalacion),
+    (anterior, ahora) => {
+      if (!registro) return registroTicket({ ...base, anterior, ts: ahora });
+      // Offline: the till's record, checked against what the same code makes of the ticket and the chain.
+      const r = registro;
+      if (r.tipo_factura !== 'F2') throw fail(MENSAJES_TPV.registroTipo, '1', 400);
+      const esperado = registroTicket({ ...base, anterior, ts: r.fecha_hora_huso });
+      if (r.num_serie !== esperado.numSerie) throw fail(t(MENSAJES_TPV.registroNumero, { recibido: r.num_serie, esperado: esperado.numSerie }), '1', 400);
+      if (r.cuota_total !== esperado.campos.CuotaTotal || r.importe_total !== esperado.campos.ImporteTotal) {
+        throw fail(
+          t(MENSAJES_TPV.registroImportes, {
+            cuota: r.cuota_total, importe: r.importe_total, cuotaLineas: esperado.campos.CuotaTotal, importeLineas: esperado.campos.ImporteTotal,
+          }),
+          '1',
+          400,
+        );
+      }
+      const previa = anterior?.huella ?? '';
+      if (r.huella_anterior !== previa) throw fail(t(MENSAJES_TPV.registroCadena, { recibida: r.huella_anterior || '(ninguna)', esperada: previa || '(ninguna: primer registro)' }), '1', 400);
+      const m = TS.exec(r.fecha_hora_huso);
+      const instante = Date.parse(r.fecha_hora_huso);
+      const previo = anterior ? Date.parse(anterior.fecha_hora_huso) : Number.NEGATIVE_INFINITY;
+      if (!m || !Number.isFinite(instante) || instante < previo || instante > Date.now() + 5 * 60_000 || `${m[1]}-${m[2]}-${m[3]}` !== fecha) {
+        throw fail(MENSAJES_TPV.registroFecha, '1', 400);
+      }
+      if (r.huella !== esperado.huella) throw fail(MENSAJES_TPV.registroHuella, '1', 400);
+      if (r.xml !== esperado.xml) throw fail(MENSAJES_TPV.registroXml, '1', 400);
+      // Stored exactly as received (it is, byte for byte, what the shared code makes of it).
+      return { campos: esperado.campos, huella: r.huella, xml: r.xml };
+    },
+  );
+  datos.hecho = {
+    numero: hecho.campos.NumSerieFactura,
+    huella: hecho.huella,
+    xml: hecho.xml,
+    qr_url: qrDeAlta(hecho.campos),
+    fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
+    fecha_expedicion: hecho.campos.FechaExpedicionFactura,
+  };
+  return { numero: { numero, ejercicio, tipo_factura: 'F2' } };
+}
+
+/** A ticket read by id adds the till's data: payments, terminal, uuid, each line's price with IVA and what was returned, its record whole. */
+async function alLeerTicket({ db, doc }: { db: Kysely<Database>; doc: Documento }): Promise<void> {
+  await alLeerTpv(db, doc);
+}
+
+/** The till's side of a ticket or of a return's R5 (also used by devolverticket's answer). */
+export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<void> {
+  const d = doc as Documento & Record<string, unknown>;
+  const tpv = await db.selectFrom('tpv_tickets').selectAll().where('documento_id', '=', doc.id).executeTakeFirst();
+  if (tpv) Object.assign(d, { terminal_id: tpv.terminal_id, uuid: tpv.uuid, fecha_hora: tpv.fecha_hora, cambio: Number(tpv.cambio), offline: tpv.offline, caja_id: tpv.caja_id, ticket_id: tpv.ticket_id });
+  d.pagos = (await db.selectFrom('tpv_pagos').select(['forma', 'importe', 'entregado']).where('documento_id', '=', doc.id).orderBy('orden').execute()).map((p) => ({
+    forma: p.forma,
+    importe: Number(p.importe),
+    entregado: Number(p.entregado),
+  }));
+  if (doc.lineas) {
+    const iva = new Map(
+      (await db.selectFrom('documento_lineas').select(['id', 'precio_iva']).where('documento_id', '=', doc.id).execute()).map((l) => [l.id, l.precio_iva]),
+    );
+    for (const l of doc.lineas as (Documento['lineas'] & object)[number][]) {
+      const x = l as typeof l & { precio_iva?: number | null; enlazado?: number };
+      x.precio_iva = iva.get(l.id) === null || iva.get(l.id) === undefined ? null : Number(iva.get(l.id));
+      x.devuelto = Number(x.enlazado ?? 0);
+    }
+  }
+  const r = await db
+    .selectFrom('registros_facturacion')
+    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error', 'xml', 'tipo_factura', 'cuota_total'])
+    .where('documento_id', '=', doc.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  d.registro = r
+    ? {
+        id: r.id, tipo: r.tipo as 'alta', huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
+        fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total, estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null,
+        descripcion_error: r.descripcion_error ?? null, xml: r.xml,
+        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
+      }
+    : null;
+  if (doc.tipo === TICKET.tipo) {
+    const devs = await db
+      .selectFrom('documentos as d')
+      .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'd.id')
+      .leftJoin('series as s', 's.id', 'd.serie_id')
+      .select(['d.id', 'd.ejercicio', 'd.numero', 'd.total', 's.codigo'])
+      .where('tt.ticket_id', '=', doc.id)
+      .orderBy('d.id')
+      .execute();
+    d.devoluciones = devs.map((x) => ({ id: x.id, numero: `${x.codigo ?? 'R'} ${x.ejercicio}/${String(x.numero).padStart(6, '0')}`, total: Number(x.total) }));
+  }
+}
+
+const filtrosTicket = { terminal_id: { type: 'int', min: 1 }, caja_id: { type: 'int', min: 1 } } as const satisfies Schema;
+
+export const ticketEffects: TipoEffects<Schema> = {
+  schema: {},
+  headerColumns: [],
+  precioPorDefecto: 'venta',
+  acciones: { emitir: emitirTicket },
+  alLeer: alLeerTicket,
+  filtros: filtrosTicket,
+  filtrar: (input) => {
+    const out = [];
+    if (typeof input.terminal_id === 'number') out.push(sql<boolean>`d.id in (select tt.documento_id from tpv_tickets tt where tt.terminal_id = ${input.terminal_id})`);
+    if (typeof input.caja_id === 'number') out.push(sql<boolean>`d.id in (select tt.documento_id from tpv_tickets tt where tt.caja_id = ${input.caja_id})`);
+    return out;
+  },
+};
+
+export const tipoTicket = registrarTipo(TICKET, ticketEffects);
+
+// Upload -------------------------------------------------------------------------------------------------------
+
+type LineaIn = { articulo_id: number; cantidad: number; precio: number; descuento: number };
+type PagoIn = { forma: FormaPagoTpv; importe: number };
+type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null };
+
+const rechazo = (uuid: string, motivo: string) => fail(t(MENSAJES_TPV.ticketRechazado, { uuid, motivo }), '1', 400);
+
+/** The request's tickets, shaped and range-checked (no database yet). */
+function leerTickets(raw: unknown): TicketIn[] {
+  if (!Array.isArray(raw) || !raw.length) throw fail(MENSAJES_TPV.ticketSinLineas, '1', 400);
+  if (raw.length > MAX_TICKETS_SUBIDA) throw fail(`Como mucho ${MAX_TICKETS_SUBIDA} tickets por envío.`, '1', 400);
+  const vistos = new Set<string>();
+  return raw.map((item) => {
+    const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const uuid = typeof x.uuid === 'string' ? x.uuid.trim() : '';
+    if (!uuid || uuid.length > 64) throw fail(MENSAJES_TPV.ticketUuid, '1', 400);
+    if (vistos.has(uuid)) throw fail(t(MENSAJES_TPV.ticketUuidRepetido, { uuid }), '1', 400);
+    vistos.add(uuid);
+    const fechaHora = typeof x.fecha_hora === 'string' ? x.fecha_hora : '';
+    if (!fechaHora || !Number.isFinite(Date.parse(fechaHora))) throw rechazo(uuid, MENSAJES_TPV.fechaHoraNoValida);
+    if (!Array.isArray(x.lineas) || !x.lineas.length) throw rechazo(uuid, MENSAJES_TPV.ticketSinLineas);
+    const lineas = x.lineas.map((li, i) => {
+      const l = (li && typeof li === 'object' ? li : {}) as Record<string, unknown>;
+      const linea = (motivo: string) => rechazo(uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo }));
+      const articulo = entero(l.articulo_id);
+      const cantidad = entero(l.cantidad);
+      const precio = entero(l.precio);
+      const descuento = l.descuento === undefined || l.descuento === null ? 0 : entero(l.descuento);
+      if (articulo === null || articulo < 1) throw linea(MENSAJES_TPV.articuloNoExiste);
+      if (cantidad === null || cantidad <= 0 || cantidad > 1_000_000_000) throw linea(MENSAJES_TPV.cantidadNoValida);
+      if (precio === null || precio < 0 || precio > 1_000_000_000_000) throw linea(MENSAJES_TPV.precioNoValido);
+      if (descuento === null || descuento < 0 || descuento > 10000) throw linea(MENSAJES_TPV.descuentoNoValido);
+      return { articulo_id: articulo, cantidad, precio, descuento };
+    });
+    if (!Array.isArray(x.pagos) || !x.pagos.length) throw rechazo(uuid, t(MENSAJES_TPV.pagosNoCubren, { pagado: euros(0), total: '—' }));
+    const pagos = x.pagos.map((pi) => {
+      const p = (pi && typeof pi === 'object' ? pi : {}) as Record<string, unknown>;
+      const forma = String(p.forma ?? '');
+      if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw rechazo(uuid, t(MENSAJES_TPV.formaPagoNoValida, { forma }));
+      const importe = entero(p.importe);
+      if (importe === null || importe <= 0) throw rechazo(uuid, MENSAJES_TPV.pagoNoValido);
+      return { forma: forma as FormaPagoTpv, importe };
+    });
+    let registro: RegistroTpv | null = null;
+    if (x.registro !== undefined && x.registro !== null) {
+      const r = (typeof x.registro === 'object' ? x.registro : {}) as Record<string, unknown>;
+      const campos = ['num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'fecha_hora_huso', 'huella', 'xml'];
+      if (campos.some((c) => typeof r[c] !== 'string') || !/^\d{2}-\d{2}-\d{4}$/.test(r.fecha_expedicion as string)) throw rechazo(uuid, MENSAJES_TPV.registroCampos);
+      registro = r as unknown as RegistroTpv;
+    }
+    return { uuid, fecha_hora: fechaHora, lineas, pagos, registro };
+  });
+}
+
+/** A stored ticket's answer row (a repeated uuid answers the same). */
+async function filaSubida(db: Kysely<Database> | Transaction<Database>, documentoId: number, repetido: boolean): Promise<TicketSubido> {
+  const d = await db
+    .selectFrom('documentos as d')
+    .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'd.id')
+    .leftJoin('series as s', 's.id', 'd.serie_id')
+    .select(['d.id', 'd.ejercicio', 'd.numero', 'd.total', 's.codigo', 'tt.uuid', 'tt.cambio', 'tt.offline'])
+    .where('d.id', '=', documentoId)
+    .executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('registros_facturacion')
+    .select(['emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'huella', 'xml', 'fecha_hora_huso'])
+    .where('documento_id', '=', documentoId)
+    .where('tipo', '=', 'alta')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    uuid: d.uuid ?? '',
+    id: d.id,
+    numero: r.num_serie,
+    total: Number(d.total),
+    cambio: Number(d.cambio),
+    huella: r.huella,
+    xml: r.xml,
+    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
+    fecha_hora_huso: r.fecha_hora_huso,
+    fecha_expedicion: r.fecha_expedicion,
+    offline: Number(d.offline) as 0 | 1,
+    repetido: repetido ? 1 : 0,
+  };
+}
+
+/**
+ * The payments of a ticket: each method offered by the terminal, together covering the total; only cash beyond it
+ * (the change). Answers each method's share of the total (cash: what it handed over less the change) and the change.
+ */
+function repartirPagos(uuid: string, total: number, pagos: PagoIn[], ofrecidas: FormaPagoTpv[]) {
+  for (const p of pagos) if (!ofrecidas.includes(p.forma)) throw rechazo(uuid, t(MENSAJES_TPV.formaPagoNoOfrecida, { forma: p.forma }));
+  const pagado = pagos.reduce((s, p) => s + p.importe, 0);
+  if (pagado < total) throw rechazo(uuid, t(MENSAJES_TPV.pagosNoCubren, { pagado: euros(pagado), total: euros(total) }));
+  const cambio = pagado - total;
+  const efectivo = pagos.filter((p) => p.forma === 'efectivo').reduce((s, p) => s + p.importe, 0);
+  if (cambio > efectivo) throw rechazo(uuid, MENSAJES_TPV.soloEfectivoExcede);
+  let queda = cambio;
+  const filas = pagos.map((p) => {
+    let importe = p.importe;
+    if (p.forma === 'efectivo' && queda > 0) {
+      const menos = Math.min(queda, importe);
+      importe -= menos;
+      queda -= menos;
+    }
+    return { forma: p.forma, importe, entregado: p.importe };
+  });
+  return { filas, cambio };
+}
+
+const COLUMNAS_LINEA = [
+  'documento_id', 'orden', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'almacen_id', 'ubicacion_id',
+  'motivo', 'teorico', 'precio_iva',
+] as const;
+
+type Terminal = Awaited<ReturnType<typeof terminalActivo>>;
+
+/** One ticket inside the upload's transaction: the document, its lines, the engine's emitir, its till row and payments. */
+async function guardarTicket(
+  trx: Transaction<Database>,
+  app: AppContext,
+  user: SessionUser,
+  ctx: { terminal: Terminal; serieCodigo: string; emisor: { nif: string; nombre: string; minorista: boolean }; cajaId: number },
+  tk: TicketIn,
+): Promise<TicketSubido> {
+  const { terminal } = ctx;
+  const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
+  const arts = new Map(
+    (
+      await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo']).where('id', 'in', ids).execute()
+    ).map((a) => [a.id, a]),
+  );
+  const lineas = tk.lineas.map((l, i) => {
+    const a = arts.get(l.articulo_id);
+    if (a?.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
+    const tipo = a.tipo_iva as TipoIva;
+    return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
+  });
+  const totales = totalesTicket(lineas);
+  const limite = ctx.emisor.minorista ? LIMITE_SIMPLIFICADA_MINORISTA : LIMITE_SIMPLIFICADA;
+  if (totales.total > limite) throw rechazo(tk.uuid, ctx.emisor.minorista ? MESSAGES.simplificadaSuperaLimiteMinorista : MESSAGES.simplificadaSuperaLimite);
+  const { filas: pagos, cambio } = repartirPagos(tk.uuid, totales.total, tk.pagos, formasDe(terminal.formas_pago));
+  // Online the ticket is issued today (the record is made now); offline on the date its record says.
+  const fecha = tk.registro ? isoDe(tk.registro.fecha_expedicion) : todayIn(app.timeZone);
+  const now = nowIso();
+  const { id: docId } = await trx
+    .insertInto('documentos')
+    .values({
+      tipo: TICKET.tipo, serie_id: terminal.serie_id, numero: null, ejercicio: Number(fecha.slice(0, 4)), fecha, estado: TICKET.inicial, creado: now, creado_por: user.id,
+      almacen_id: terminal.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: terminal.cliente_id,
+      forma_pago: null, fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: totales.base, iva: totales.iva, recargo: 0,
+      retencion_importe: 0, total: totales.total, desglose: JSON.stringify(totales.desglose), clave: null, modificado: null, modificado_por: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The uuid first: a duplicate sent at the same time stops here (unique), before any number is taken.
+  await trx
+    .insertInto('tpv_tickets')
+    .values({
+      documento_id: docId, uuid: tk.uuid, tipo: 'ticket', terminal_id: terminal.id, caja_id: ctx.cajaId, ticket_id: null, fecha_hora: tk.fecha_hora, usuario_id: user.id,
+      cambio, offline: tk.registro ? 1 : 0,
+    })
+    .execute();
+  await insertarFilas(
+    trx,
+    'documento_lineas',
+    COLUMNAS_LINEA,
+    lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precioNeto, l.descuento, 0, null, null, null, null, l.precio]),
+  );
+  const datos: DatosEmision = {
+    terminal: { id: terminal.id, serie_id: terminal.serie_id, almacen_id: terminal.almacen_id, numero_instalacion: terminal.numero_instalacion, serie_codigo: ctx.serieCodigo },
+    emisor: { nif: ctx.emisor.nif, nombre: ctx.emisor.nombre },
+    totales,
+    registro: tk.registro,
+  };
+  try {
+    const emitir = () => ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
+    // Offline the goods already left and the record exists: negative stock never refuses it (online it may, per the setting).
+    await (tk.registro ? conStockNegativo(trx, emitir) : emitir());
+  } catch (err) {
+    if (err instanceof ActionError) throw rechazo(tk.uuid, String((err.body as { message?: string }).message ?? ''));
+    throw err;
+  }
+  await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
+  const h = datos.hecho!;
+  return {
+    uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
+    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0,
+  };
+}
+
+/** subirtickets: every ticket of the request in one transaction, in order; a repeated uuid answers its stored row. */
+export async function subirTickets(app: AppContext, user: SessionUser, terminalId: number, raw: unknown): Promise<TicketSubido[]> {
+  const tickets = leerTickets(raw);
+  const una = () =>
+    app.db.transaction().execute(async (trx) => {
+      // One upload per terminal at a time (PostgreSQL: the row lock; SQLite runs one writer at a time).
+      if (app.dialect === 'postgres') await sql`select id from tpv_terminales where id = ${terminalId} for update`.execute(trx);
+      const terminal = await terminalActivo(trx, terminalId);
+      const previos = new Map(
+        (await trx.selectFrom('tpv_tickets').select(['uuid', 'documento_id']).where('uuid', 'in', tickets.map((x) => x.uuid)).execute()).map((r) => [r.uuid, r.documento_id]),
+      );
+      const nuevos = tickets.filter((x) => !previos.has(x.uuid));
+      let ctx: Parameters<typeof guardarTicket>[3] | null = null;
+      if (nuevos.length) {
+        const caja = await cajaAbierta(trx, terminal.id);
+        if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
+        if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
+        if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
+        ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja.id };
+      }
+      const out: TicketSubido[] = [];
+      for (const tk of tickets) {
+        const previo = previos.get(tk.uuid);
+        out.push(previo !== undefined ? await filaSubida(trx, previo, true) : await guardarTicket(trx, app, user, ctx!, tk));
+      }
+      return out;
+    });
+  try {
+    return await una();
+  } catch (err) {
+    // The same uuid stored meanwhile by a concurrent upload: nothing of this one stayed; again, it now finds it.
+    if (!(err instanceof ActionError) && isUniqueViolation(err)) return una();
+    throw err;
+  }
+}
+
+// Returns ------------------------------------------------------------------------------------------------------
+
+export type Devolucion = Documento & { ticket_id: number; huella: string; xml: string; qr_url: string };
+
+/** devolverticket: the R5 of some of a ticket's lines, by the engine's rectificativa and its emitir. */
+export async function devolverTicket(app: AppContext, user: SessionUser, ticketId: number, raw: Record<string, unknown>): Promise<Devolucion> {
+  const uuid = typeof raw.uuid === 'string' && raw.uuid.trim() ? raw.uuid.trim().slice(0, 64) : null;
+  const pedidas = new Map<number, number>();
+  if (!Array.isArray(raw.lineas) || !raw.lineas.length) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+  for (const item of raw.lineas) {
+    const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const id = entero(x.id);
+    const q = entero(x.cantidad);
+    if (id === null || q === null || q < 0) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+    if (q > 0) pedidas.set(id, (pedidas.get(id) ?? 0) + q);
+  }
+  if (!pedidas.size) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+  const pagosRaw = raw.pagos;
+
+  const una = () =>
+    app.db.transaction().execute(async (trx) => {
+      if (uuid) {
+        const previo = await trx.selectFrom('tpv_tickets').select('documento_id').where('uuid', '=', uuid).executeTakeFirst();
+        if (previo) return previo.documento_id;
+      }
+      const ticket = await trx
+        .selectFrom('documentos as d')
+        .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'd.id')
+        .select(['d.id', 'd.tipo', 'd.estado', 'd.almacen_id', 'd.cliente_id', 'tt.terminal_id'])
+        .where('d.id', '=', ticketId)
+        .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!ticket) throw fail(MESSAGES.notFound, '3');
+      if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
+      if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
+      const terminal = await terminalActivo(trx, ticket.terminal_id);
+      const caja = await cajaAbierta(trx, terminal.id);
+      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+      const lineas = await trx
+        .selectFrom('documento_lineas as l')
+        .select([
+          'l.id', 'l.orden', 'l.articulo_id', 'l.codigo', 'l.descripcion', 'l.tipo_iva', 'l.cantidad', 'l.precio', 'l.precio_iva', 'l.descuento', 'l.ubicacion_id',
+          sql<string>`(select cast(coalesce(sum(e.cantidad), 0) as text) from documento_enlaces e where e.padre_linea_id = l.id)`.as('devuelto'),
+        ])
+        .where('l.documento_id', '=', ticket.id)
+        .orderBy('l.orden')
+        .execute();
+      const porId = new Map(lineas.map((l) => [l.id, l]));
+      for (const [id, q] of pedidas) {
+        const l = porId.get(id);
+        if (!l) throw fail(t(MENSAJES_TPV.devolucionLineaAjena, { id }), '1', 400);
+        const queda = Number(l.cantidad) - Number(l.devuelto);
+        if (q > queda) {
+          const fmt = (n: number) => (n / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
+          throw fail(t(MENSAJES_TPV.devolucionExcede, { n: l.orden, cantidad: fmt(q), queda: fmt(queda) }), '1', 400);
+        }
+      }
+      const devueltas = lineas.filter((l) => pedidas.has(l.id));
+      const nuevas = devueltas.map((l) => ({
+        origen: l.id, articulo_id: l.articulo_id, codigo: l.codigo, descripcion: l.descripcion, tipo_iva: l.tipo_iva as TipoIva, cantidad: -pedidas.get(l.id)!,
+        precio: Number(l.precio), precio_iva: Number(l.precio_iva ?? 0), descuento: Number(l.descuento), ubicacion_id: l.ubicacion_id,
+      }));
+      const totales = totalesTicket(nuevas.map((l) => ({ ...l, precio: l.precio_iva })));
+      const reembolso = -totales.total;
+      // Refunds: as asked (positive cents summing to the return), else all by the ticket's first method.
+      let pagos: { forma: FormaPagoTpv; importe: number }[];
+      if (Array.isArray(pagosRaw) && pagosRaw.length) {
+        pagos = pagosRaw.map((pi) => {
+          const p = (pi && typeof pi === 'object' ? pi : {}) as Record<string, unknown>;
+          const forma = String(p.forma ?? '');
+          const importe = entero(p.importe);
+          if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MENSAJES_TPV.formaPagoNoValida, { forma }), '1', 400);
+          if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
+          if (importe === null || importe <= 0) throw fail(MENSAJES_TPV.pagoNoValido, '1', 400);
+          return { forma: forma as FormaPagoTpv, importe };
+        });
+        const suma = pagos.reduce((s, p) => s + p.importe, 0);
+        if (suma !== reembolso) throw fail(t(MENSAJES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
+      } else {
+        const primero = await trx.selectFrom('tpv_pagos').select('forma').where('documento_id', '=', ticket.id).orderBy('orden').limit(1).executeTakeFirst();
+        pagos = [{ forma: (primero?.forma ?? 'efectivo') as FormaPagoTpv, importe: reembolso }];
+      }
+      const hoy = todayIn(app.timeZone);
+      const now = nowIso();
+      const { id: docId } = await trx
+        .insertInto('documentos')
+        .values({
+          tipo: RECTIFICATIVA.tipo, serie_id: terminal.serie_rectificativa_id, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: RECTIFICATIVA.inicial,
+          creado: now, creado_por: user.id, almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null,
+          cliente_id: ticket.cliente_id, forma_pago: null, fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: totales.base, iva: totales.iva,
+          recargo: 0, retencion_importe: 0, total: totales.total, desglose: JSON.stringify(totales.desglose), clave: null, modificado: null, modificado_por: null,
+          tipo_factura: 'R5', factura_id: ticket.id, modo_rectificacion: 'diferencias',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('tpv_tickets')
+        .values({
+          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja.id, ticket_id: ticket.id, fecha_hora: now, usuario_id: user.id, cambio: 0,
+          offline: 0,
+        })
+        .execute();
+      await insertarFilas(
+        trx,
+        'documento_lineas',
+        COLUMNAS_LINEA,
+        nuevas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0, null, l.ubicacion_id, null, null, l.precio_iva]),
+      );
+      // Each R5 line linked to the ticket's line with the units it returns: what is left to return reads the links.
+      const ids = await trx.selectFrom('documento_lineas').select('id').where('documento_id', '=', docId).orderBy('orden').execute();
+      await insertarFilas(
+        trx,
+        'documento_enlaces',
+        ['linea_id', 'padre_linea_id', 'cantidad'],
+        nuevas.map((l, i) => [ids[i].id, l.origen, -l.cantidad]),
+      );
+      // The engine's emission of a rectificativa: its number, the goods back into the warehouse, the R5 record.
+      await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user);
+      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
+      // The ticket's state: wholly or partly returned.
+      const resto = await trx
+        .selectFrom('documento_lineas as l')
+        .select(sql<string>`cast(coalesce(sum(l.cantidad - (select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)), 0) as text)`.as('queda'))
+        .where('l.documento_id', '=', ticket.id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('documentos')
+        .set({ estado: Number(resto.queda) > 0 ? 'devuelto_parcial' : 'devuelto', modificado: now, modificado_por: user.id })
+        .where('id', '=', ticket.id)
+        .execute();
+      return docId;
+    });
+  let id: number;
+  try {
+    id = await una();
+  } catch (err) {
+    if (!(err instanceof ActionError) && isUniqueViolation(err) && uuid) id = await una();
+    else throw err;
+  }
+  const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
+  await alLeerTpv(app.db, doc);
+  const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } }).registro;
+  return Object.assign(doc, { ticket_id: ticketId, huella: r.huella, xml: r.xml, qr_url: r.qr_url });
+}
+
+/**
+ * facturarticket: a full invoice (F3) replacing a ticket, for a customer who asks for one — the factura engine's
+ * emitir with the ticket as the invoice it replaces (FacturasSustituidas), its lines and totals as the ticket's, no
+ * stock moved again (the ticket did), paid (at the counter). The ticket stays issued, marked Facturado.
+ */
+export async function facturarTicket(app: AppContext, user: SessionUser, ticketId: number, clienteId: number, serieId: number | null): Promise<Documento> {
+  const id = await app.db.transaction().execute(async (trx) => {
+    const ticket = await trx
+      .selectFrom('documentos')
+      .select(['id', 'tipo', 'estado', 'almacen_id', 'base', 'iva', 'total', 'desglose'])
+      .where('id', '=', ticketId)
+      .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!ticket) throw fail(MESSAGES.notFound, '3');
+    if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
+    if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
+    if (ticket.estado !== 'emitido') throw fail(MENSAJES_TPV.ticketNoFacturable, '1', 400);
+    const cliente = await trx.selectFrom('clientes').select('id').where('id', '=', clienteId).executeTakeFirst();
+    if (!cliente) throw fail(MESSAGES.notFound, '3');
+    const serie =
+      serieId ??
+      (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
+    if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
+    const hoy = todayIn(app.timeZone);
+    const now = nowIso();
+    const { id: docId } = await trx
+      .insertInto('documentos')
+      .values({
+        tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
+        almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: clienteId, forma_pago: 'contado',
+        fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo: 0, retencion_importe: 0, total: ticket.total,
+        desglose: ticket.desglose, clave: null, modificado: null, modificado_por: null, factura_id: ticket.id, cobro_fecha: hoy, cobro_forma: 'contado',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lineas = await trx
+      .selectFrom('documento_lineas')
+      .select(['articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'ubicacion_id', 'precio_iva'])
+      .where('documento_id', '=', ticket.id)
+      .orderBy('orden')
+      .execute();
+    await insertarFilas(
+      trx,
+      'documento_lineas',
+      COLUMNAS_LINEA,
+      lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0, null, l.ubicacion_id, null, null, l.precio_iva]),
+    );
+    // The engine's emission of a factura: number, the F3 record naming the ticket; no stock (TODAS_CON_ORIGEN: the ticket moved it).
+    await ejecutarAccionEn(trx, app, FACTURA, facturaEffects as unknown as TipoEffects, EMITIR_FACTURA, docId, null, user, {
+      [TODAS_CON_ORIGEN]: true,
+    } as unknown as Record<string, unknown>);
+    await trx.updateTable('documentos').set({ estado: 'facturado', modificado: now, modificado_por: user.id }).where('id', '=', ticket.id).execute();
+    return docId;
+  });
+  const doc = (await readDocumento(app.db, FACTURA, id))!;
+  await alLeerTpv(app.db, doc);
+  return doc;
+}
+
+export const ticketActions = [
+  // Of the engine's generic actions only the list: a ticket is made by the upload and never changes.
+  ...documentoActions(tipoTicket).filter((a) => a.name === `listado${TICKET.plural}`),
+
+  defineAction({
+    name: 'subirtickets',
+    method: 'POST',
+    flags: flagsTpv(),
+    bodyLimit: 16 * 1024 * 1024,
+    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ input, raw, app, user }) {
+      return { RESULT: '0', data: await subirTickets(app, user!, input.terminal_id, raw.tickets) };
+    },
+  }),
+
+  defineAction({
+    name: 'facturarticket',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: {
+      id: { type: 'int', required: true, min: 1 },
+      cliente_id: { type: 'int', required: true, min: 1 },
+      serie_id: { type: 'int', min: 1 },
+    } as const satisfies Schema,
+    async handler({ input, app, user }) {
+      return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
+    },
+  }),
+
+  defineAction({
+    name: 'devolverticket',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ input, raw, app, user }) {
+      return { RESULT: '0', data: [await devolverTicket(app, user!, input.id, raw)] };
+    },
+  }),
+];
+
+

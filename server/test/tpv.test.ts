@@ -1,0 +1,468 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
+import type { CierreTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
+import { fechaHoraHuso, registroTicket } from 'shared/fiscal';
+import type { Anterior } from 'shared/fiscal';
+import { todayIn } from '../src/context.ts';
+import { backends, useTestApp } from './helpers.ts';
+import type { SuiteApp } from './helpers.ts';
+import { list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
+import type { Row } from './catalogo-fixtures.ts';
+import { enviar, kitDeDos } from './documentos-fixtures.ts';
+
+const HOY = todayIn('Europe/Madrid');
+const ANIO = HOY.slice(0, 4);
+const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
+
+function validarXml(xmls: string[]): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-tpv-'));
+  try {
+    const files = xmls.map((x, i) => {
+      const f = path.join(dir, `r${i}.xml`);
+      fs.writeFileSync(f, x);
+      return f;
+    });
+    expect(execFileSync('xmllint', ['--noout', '--schema', XSD, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let seq = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
+
+/** What a refused upload must leave as it was. */
+async function foto(t: SuiteApp) {
+  const db = t.app.manager.db;
+  const n = async (table: 'documentos' | 'registros_facturacion' | 'stock_movimientos' | 'documento_lineas' | 'tpv_tickets' | 'tpv_pagos') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    docs: await n('documentos'), registros: await n('registros_facturacion'), ledger: await n('stock_movimientos'), lineas: await n('documento_lineas'),
+    tickets: await n('tpv_tickets'), pagos: await n('tpv_pagos'),
+    contadores: await db.selectFrom('contadores').select(['tipo', 'serie_id', 'ejercicio', 'ultimo']).orderBy('tipo').orderBy('serie_id').execute(),
+    cadenas: await db.selectFrom('registros_cadena').selectAll().orderBy('emisor').execute(),
+  };
+}
+
+describe.each(backends())('TPV ($name)', (backend) => {
+  const t = useTestApp(backend);
+  let principal: number;
+  let serieT: number;
+  let serieR: number;
+  let serieT2: number;
+  let serieR2: number;
+  let a: Row; // 21 %
+  let b: Row; // 10 %
+  let kit: { comp1: Row; comp2: Row; kit: Row };
+  let terminal: Row;
+  let tpvCookie: string;
+
+  const subir = (body: Record<string, unknown>, cookie = t.cookie) => t.op('subirtickets', { cookie, body }).then((r) => ({ status: r.statusCode, body: r.json() }));
+  const subidos = async (body: Record<string, unknown>) => {
+    const r = await subir(body);
+    if (r.body.RESULT !== '0') throw new Error(JSON.stringify(r.body));
+    return r.body.data as TicketSubido[];
+  };
+  const info = async () => (await t.op('terminaltpv', { cookie: tpvCookie })).json().data[0] as TerminalTpv;
+
+  it('setup: articles (21 %, 10 %, a kit), a second pair of series', async () => {
+    principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    serieT = series.find((s) => s.codigo === 'T')!.id;
+    serieR = series.find((s) => s.codigo === 'R')!.id;
+    serieT2 = (await save(t, t.cookie, 'editarserie', { codigo: 'T2', descripcion: 'Tickets caja 2', tipo: 'simplificada', activo: 1 })).id;
+    serieR2 = (await save(t, t.cookie, 'editarserie', { codigo: 'R2', descripcion: 'Rectificativas caja 2', tipo: 'rectificativa', activo: 1 })).id;
+    a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TPV-A', { precio_venta: 10_000, nombre_tpv: 'Pan' }));
+    b = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TPV-B', { precio_venta: 20_000, tipo_iva: '10' }));
+    kit = await kitDeDos(t, 'TPV');
+  });
+
+  it('terminals: series of the right kind, one terminal per serie; the till pairs once with a one-time code', async () => {
+    const mala = await enviar(t, 'editarterminal', { nombre: 'Caja 1', almacen_id: principal, serie_id: serieR, serie_rectificativa_id: serieT, formas_pago: ['efectivo'] });
+    expect(mala.status).toBe(400);
+    expect(mala.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieTicketsNoValida, serie_rectificativa_id: MENSAJES_TPV.serieRectificativaNoValida });
+    const sinFormas = await enviar(t, 'editarterminal', { nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: [] });
+    expect(sinFormas.body.errors).toMatchObject({ formas_pago: MENSAJES_TPV.formasPagoRequeridas });
+    terminal = await save(t, t.cookie, 'editarterminal', {
+      nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: ['efectivo', 'tarjeta', 'bizum'], fondo: 10_000,
+    });
+    expect(terminal).toMatchObject({ nombre: 'Caja 1', serie_codigo: 'T', serie_rectificativa_codigo: 'R', fondo: 10_000, activo: 1, numero_instalacion: 'B86420973-TPV001', emparejado: null });
+    const otra = await enviar(t, 'editarterminal', { nombre: 'Caja 2', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR2, formas_pago: ['efectivo'] });
+    expect(otra.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieDeOtroTerminal });
+
+    const sinPareja = await t.op('terminaltpv');
+    expect(sinPareja.statusCode).toBe(403);
+    expect(sinPareja.json().message).toBe(MENSAJES_TPV.terminalNoEmparejado);
+    const { codigo } = (await save(t, t.cookie, 'codigoterminal', { id: terminal.id })) as unknown as { codigo: string };
+    expect(codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect((await t.op('emparejarterminal', { body: { codigo: 'AAAA-BBBB' } })).json().message).toBe(MENSAJES_TPV.codigoNoValido);
+    const par = await t.op('emparejarterminal', { body: { codigo: codigo.toLowerCase() } });
+    expect(par.json().RESULT).toBe('0');
+    const c = par.cookies.find((x) => x.name === 'mtpv_terminal')!;
+    expect(c.httpOnly).toBe(true);
+    tpvCookie = `mtpv_terminal=${c.value}`;
+    // Spent: the same code pairs nothing else.
+    expect((await t.op('emparejarterminal', { body: { codigo } })).json().message).toBe(MENSAJES_TPV.codigoNoValido);
+    const i = await info();
+    expect(i).toMatchObject({ id: terminal.id, serie: { codigo: 'T' }, emisor: { nif: 'B86420973' }, ultimo: { numero: 0 }, cadena: null, zona_horaria: 'Europe/Madrid' });
+
+    // The cashier's PIN: set, then logging in at the paired till with it.
+    expect((await enviar(t, 'editarpintpv', { pin: '12' })).body.errors).toEqual({ pin: MENSAJES_TPV.pinNoValido });
+    await save(t, t.cookie, 'editarpintpv', { pin: '4321' });
+    const admin = (await info()).cajeros[0];
+    expect(admin.con_pin).toBe(1);
+    const malo = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '0000' } });
+    expect(malo.json().message).toBe(MENSAJES_TPV.pinIncorrecto);
+    const sinTerminal = await t.op('identificartpv', { body: { usuario_id: admin.id, pin: '4321' } });
+    expect(sinTerminal.statusCode).toBe(403);
+    const bueno = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
+    expect(bueno.json()).toMatchObject({ RESULT: '0', user: { id: admin.id } });
+    expect(bueno.cookies.find((x) => x.name === 'mtpv_sesion')).toBeTruthy();
+  });
+
+  it('buttons: pages per terminal or shared, labels from «Nombre en el TPV», saved as a whole set', async () => {
+    const compartidas = await save(t, t.cookie, 'editarbotonestpv', {
+      paginas: [{ nombre: 'Panadería', color: '#ffcc00', botones: [{ posicion: 0, articulo_id: a.id }, { posicion: 1, articulo_id: b.id, etiqueta: 'Bollo', color: '#00aa00' }] }],
+    });
+    expect(compartidas).toMatchObject({ terminal_id: null, paginas: [{ nombre: 'Panadería', botones: [{ etiqueta: 'Pan', precio: 12_100 }, { etiqueta: 'Bollo' }] }] });
+    // The terminal without its own: the shared ones.
+    expect((await list(t, t.cookie, 'listadobotonestpv', { terminal_id: terminal.id as number })).rows[0]).toMatchObject({ propias: 0, paginas: [{ nombre: 'Panadería' }] });
+    const repetida = await enviar(t, 'editarbotonestpv', { terminal_id: terminal.id, paginas: [{ nombre: 'X', botones: [{ posicion: 0, articulo_id: a.id }, { posicion: 0, articulo_id: b.id }] }] });
+    expect(repetida.status).toBe(400);
+    await save(t, t.cookie, 'editarbotonestpv', { terminal_id: terminal.id, paginas: [{ nombre: 'Kits', botones: [{ posicion: 3, articulo_id: kit.kit.id }] }] });
+    expect((await list(t, t.cookie, 'listadobotonestpv', { terminal_id: terminal.id as number })).rows[0]).toMatchObject({ propias: 1, paginas: [{ nombre: 'Kits', botones: [{ posicion: 3 }] }] });
+  });
+
+  const ticket = (extra: Record<string, unknown> = {}) => ({
+    uuid: uuid(),
+    fecha_hora: new Date().toISOString(),
+    lineas: [
+      { articulo_id: a.id, cantidad: 3_000, precio: 12_100 },
+      { articulo_id: b.id, cantidad: 1_500, precio: 22_000, descuento: 1000 },
+      { articulo_id: kit.kit.id, cantidad: 1_000, precio: 72_600 },
+    ],
+    pagos: [{ forma: 'efectivo', importe: 20_000 }],
+    ...extra,
+  });
+
+  let t1: TicketSubido;
+  it('online: the server issues the ticket — its number, totals from prices with IVA, F2 record in the terminal chain, stock out (kits by components)', async () => {
+    const antes = await foto(t);
+    const sinCaja = await subir({ terminal_id: terminal.id, tickets: [ticket()] });
+    expect(sinCaja.body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
+    expect(await foto(t)).toEqual(antes);
+    const caja = await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    expect(caja).toMatchObject({ fondo: 10_000 });
+    expect((await enviar(t, 'abrircajatpv', { terminal_id: terminal.id })).body.message).toBe(MENSAJES_TPV.cajaYaAbierta);
+
+    const tk = ticket();
+    [t1] = await subidos({ terminal_id: terminal.id, tickets: [tk] });
+    // 3 × 1,21 = 3,63 at 21 % + 7,26 kit at 21 % = 10,89; 1,5 × 2,20 − 10 % = 2,97 at 10 %.
+    const esperado = totalesTicket([
+      { cantidad: 3_000, precio: 12_100, tipo_iva: '21' },
+      { cantidad: 1_500, precio: 22_000, descuento: 1000, tipo_iva: '10' },
+      { cantidad: 1_000, precio: 72_600, tipo_iva: '21' },
+    ]);
+    expect(esperado).toMatchObject({ total: 1_386, desglose: [{ tipo_iva: '21', base: 900, iva: 189 }, { tipo_iva: '10', base: 270, iva: 27 }] });
+    expect(t1).toMatchObject({ uuid: tk.uuid, numero: `T ${ANIO}/000001`, total: 1_386, cambio: 20_000 - 1_386, offline: 0, repetido: 0 });
+    expect(t1.huella).toMatch(/^[0-9A-F]{64}$/);
+    expect(t1.qr_url).toBe(
+      `https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
+    );
+    expect(t1.xml).toContain('<sf:TipoFactura>F2</sf:TipoFactura>');
+    expect(t1.xml).toContain('<sf:NumeroInstalacion>B86420973-TPV001</sf:NumeroInstalacion>');
+    expect(t1.xml).toContain('<sf:PrimerRegistro>S</sf:PrimerRegistro>');
+    expect(t1.xml).not.toContain('Destinatarios');
+    validarXml([t1.xml]);
+
+    const doc = (await list(t, t.cookie, 'listadotickets', { id: t1.id })).rows[0] as Row & Record<string, never>;
+    expect(doc).toMatchObject({ tipo: 'ticket', estado: 'emitido', numero: `T ${ANIO}/000001`, tipo_factura: 'F2', total: 1_386, terminal_id: terminal.id, uuid: tk.uuid });
+    expect(doc.pagos).toEqual([{ forma: 'efectivo', importe: 1_386, entregado: 20_000 }]);
+    expect((doc.lineas as Row[]).map((l) => [l.precio_iva, l.precio])).toEqual([[12_100, 10_000], [22_000, 20_000], [72_600, 60_000]]);
+    expect(doc.registro).toMatchObject({ huella: t1.huella, num_serie: t1.numero, id_emisor: 'B86420973', xml: t1.xml, qr_url: t1.qr_url });
+
+    // Stock: the kit's components leave, not the kit.
+    const db = t.app.manager.db;
+    const libro = await db.selectFrom('stock_movimientos').select(['articulo_id', 'cantidad', 'almacen_id', 'causa']).where('documento_tipo', '=', 'ticket').where('documento_id', '=', t1.id).orderBy('articulo_id').execute();
+    expect(libro.map((r) => [r.articulo_id, Number(r.cantidad), r.almacen_id, r.causa])).toEqual(
+      [[a.id, -3_000, principal, 'venta'], [b.id, -1_500, principal, 'venta'], [kit.comp1.id, -2_000, principal, 'venta'], [kit.comp2.id, -1_000, principal, 'venta']].sort((x, y) => Number(x[0]) - Number(y[0])),
+    );
+    // The terminal's head is this record.
+    expect((await info()).cadena).toMatchObject({ huella: t1.huella, num_serie: t1.numero });
+    expect((await info()).ultimo.numero).toBe(1);
+  });
+
+  it('refusals: payments short, a method the terminal does not offer, only cash gives change, nothing stored', async () => {
+    const antes = await foto(t);
+    const corto = ticket({ pagos: [{ forma: 'tarjeta', importe: 100 }] });
+    const r1 = await subir({ terminal_id: terminal.id, tickets: [corto] });
+    expect(r1.status).toBe(400);
+    expect(r1.body.message).toBe(`Ticket ${corto.uuid}: Los pagos (1,00 €) no cubren el total del ticket (13,86 €).`);
+    const vale = ticket({ pagos: [{ forma: 'vale', importe: 1_386 }] });
+    expect((await subir({ terminal_id: terminal.id, tickets: [vale] })).body.message).toBe(`Ticket ${vale.uuid}: El terminal no admite la forma de pago vale.`);
+    const tarjetaDeMas = ticket({ pagos: [{ forma: 'tarjeta', importe: 2_000 }] });
+    expect((await subir({ terminal_id: terminal.id, tickets: [tarjetaDeMas] })).body.message).toBe(`Ticket ${tarjetaDeMas.uuid}: ${MENSAJES_TPV.soloEfectivoExcede}`);
+    expect(await foto(t)).toEqual(antes);
+  });
+
+  it('idempotent: the same uuid again answers the same row and changes nothing; concurrent duplicates make one ticket', async () => {
+    const antes = await foto(t);
+    const tk = (await t.app.manager.db.selectFrom('tpv_tickets').select('uuid').where('documento_id', '=', t1.id).executeTakeFirstOrThrow()).uuid!;
+    const [again] = await subidos({ terminal_id: terminal.id, tickets: [{ ...ticket(), uuid: tk }] });
+    expect(again).toEqual({ ...t1, repetido: 1 });
+    expect(await foto(t)).toEqual(antes);
+
+    const nuevo = ticket({ pagos: [{ forma: 'efectivo', importe: 1_000 }, { forma: 'tarjeta', importe: 386 }] });
+    const respuestas = await Promise.all(Array.from({ length: 6 }, () => subir({ terminal_id: terminal.id, tickets: [nuevo] })));
+    for (const r of respuestas) expect(r.body.RESULT).toBe('0');
+    const ids = new Set(respuestas.map((r) => (r.body.data as TicketSubido[])[0].id));
+    expect(ids.size).toBe(1);
+    expect(respuestas.filter((r) => (r.body.data as TicketSubido[])[0].repetido === 0)).toHaveLength(1);
+    expect((respuestas[0].body.data as TicketSubido[])[0]).toMatchObject({ numero: `T ${ANIO}/000002`, cambio: 0 });
+    const despues = await foto(t);
+    expect(despues.tickets).toBe(antes.tickets + 1);
+    expect(despues.registros).toBe(antes.registros + 1);
+  });
+
+  /** A ticket issued offline by the till: its record made with shared/fiscal from what the till knows. */
+  async function offline(i: TerminalTpv, anterior: Anterior | null, numero: number, lineas = ticket().lineas, alterar: (r: RegistroTpv) => void = () => {}) {
+    const tipos: Record<number, '21' | '10'> = { [a.id]: '21', [b.id]: '10', [kit.kit.id]: '21' };
+    const totales = totalesTicket(lineas.map((l) => ({ ...l, tipo_iva: tipos[l.articulo_id] })));
+    const ts = fechaHoraHuso(new Date(), i.zona_horaria);
+    const gen = registroTicket({
+      emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie.codigo, ejercicio: Number(ANIO), numero, fecha: ts.slice(0, 10),
+      totales, anterior, ts,
+    });
+    const registro: RegistroTpv = {
+      num_serie: gen.numSerie, fecha_expedicion: gen.campos.FechaExpedicionFactura, tipo_factura: 'F2', cuota_total: gen.campos.CuotaTotal,
+      importe_total: gen.campos.ImporteTotal, huella_anterior: gen.campos.Huella, fecha_hora_huso: ts, huella: gen.huella, xml: gen.xml,
+    };
+    alterar(registro);
+    const tk = { ...ticket({ lineas, pagos: [{ forma: 'efectivo', importe: totales.total }] }), registro };
+    const siguiente: Anterior = { id_emisor: i.emisor.nif, num_serie: gen.numSerie, fecha_expedicion: gen.campos.FechaExpedicionFactura, huella: gen.huella, fecha_hora_huso: ts };
+    return { tk, siguiente, gen };
+  }
+  const cabeza = (i: TerminalTpv): Anterior | null => (i.cadena ? { id_emisor: i.emisor.nif, ...i.cadena } : null);
+
+  it('offline: records the till made are verified and stored unaltered, chained, in order', async () => {
+    const i = await info();
+    const o1 = await offline(i, cabeza(i), i.ultimo.numero + 1);
+    const o2 = await offline(i, o1.siguiente, i.ultimo.numero + 2, [{ articulo_id: b.id, cantidad: 2_000, precio: 22_000 }]);
+    const filas = await subidos({ terminal_id: terminal.id, tickets: [o1.tk, o2.tk] });
+    expect(filas.map((f) => [f.numero, f.huella, f.xml, f.offline])).toEqual([
+      [`T ${ANIO}/000003`, o1.gen.huella, o1.gen.xml, 1],
+      [`T ${ANIO}/000004`, o2.gen.huella, o2.gen.xml, 1],
+    ]);
+    validarXml(filas.map((f) => f.xml));
+    const stored = await t.app.manager.db.selectFrom('registros_facturacion').select(['xml', 'huella', 'huella_anterior', 'emisor']).where('documento_id', '=', filas[1].id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ xml: o2.gen.xml, huella: o2.gen.huella, huella_anterior: o1.gen.huella, emisor: 'B86420973:B86420973-TPV001' });
+    // Sent again (the answer was lost): the same rows.
+    const otra = await subidos({ terminal_id: terminal.id, tickets: [o1.tk, o2.tk] });
+    expect(otra.map((f) => [f.id, f.repetido])).toEqual(filas.map((f) => [f.id, 1]));
+    // Every chain, the terminal's too, checks out.
+    const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean; total: number }[];
+    expect(checks.find((c) => c.emisor === 'B86420973:B86420973-TPV001')).toMatchObject({ correcto: true, total: 4 });
+    expect(checks.every((c) => c.correcto)).toBe(true);
+  });
+
+  it('offline: a tampered huella, a broken chain, a changed amount, an altered XML, a skipped number are refused with their reason; nothing stored', async () => {
+    const i = await info();
+    const antes = await foto(t);
+    const intento = async (o: Awaited<ReturnType<typeof offline>>, motivo: string) => {
+      const r = await subir({ terminal_id: terminal.id, tickets: [o.tk] });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(`Ticket ${o.tk.uuid}: ${motivo}`);
+      expect(await foto(t)).toEqual(antes);
+    };
+    const n = i.ultimo.numero + 1;
+    await intento(await offline(i, cabeza(i), n, undefined, (r) => { r.huella = `${r.huella.slice(0, 63)}${r.huella.endsWith('0') ? '1' : '0'}`; }), MENSAJES_TPV.registroHuella);
+    // Chained to something else than the terminal's last record (its own huella consistent with that).
+    const roto = await offline(i, { ...cabeza(i)!, huella: 'A'.repeat(64) }, n);
+    await intento(roto, `el registro no se encadena con el último registro del terminal (huella anterior ${'A'.repeat(64)}, se esperaba ${i.cadena!.huella}).`);
+    // The record's amounts say one thing, the lines another (a line's price changed after the record was made).
+    const cambiado = await offline(i, cabeza(i), n);
+    cambiado.tk.lineas = [{ ...cambiado.tk.lineas[0], precio: 10_000 }, ...cambiado.tk.lineas.slice(1)];
+    cambiado.tk.pagos = [{ forma: 'efectivo', importe: 100_000 }];
+    const t2 = totalesTicket([
+      { cantidad: 3_000, precio: 10_000, tipo_iva: '21' }, { cantidad: 1_500, precio: 22_000, descuento: 1000, tipo_iva: '10' }, { cantidad: 1_000, precio: 72_600, tipo_iva: '21' },
+    ]);
+    await intento(
+      cambiado,
+      `los importes del registro (cuota ${cambiado.tk.registro.cuota_total}, total ${cambiado.tk.registro.importe_total}) no coinciden con las líneas del ticket (cuota ${importeAeat(t2.iva)}, total ${importeAeat(t2.total)}).`,
+    );
+    await intento(await offline(i, cabeza(i), n, undefined, (r) => { r.xml = r.xml.replace('Venta en mostrador', 'Otra cosa'); }), MENSAJES_TPV.registroXml);
+    await intento(await offline(i, cabeza(i), n + 1), `el número del registro (T ${ANIO}/${String(n + 1).padStart(6, '0')}) no es el siguiente de la serie del terminal (T ${ANIO}/${String(n).padStart(6, '0')}).`);
+    // A good ticket after a refused one in the same upload: all or nothing.
+    const bueno = await offline(i, cabeza(i), n);
+    const malo = await offline(i, bueno.siguiente, n + 1, undefined, (r) => { r.huella = '0'.repeat(64); });
+    const r = await subir({ terminal_id: terminal.id, tickets: [bueno.tk, malo.tk] });
+    expect(r.body.message).toBe(`Ticket ${malo.tk.uuid}: ${MENSAJES_TPV.registroHuella}`);
+    expect(await foto(t)).toEqual(antes);
+  });
+
+  let devolucion: Row;
+  it('returns: the R5 in the terminal rectificativa serie, goods back, never beyond what was sold and not yet returned', async () => {
+    const doc = (await list(t, t.cookie, 'listadotickets', { id: t1.id })).rows[0] as Row & { lineas: Row[] };
+    const [la, lb] = doc.lineas;
+    const antes = await foto(t);
+    const demas = await enviar(t, 'devolverticket', { id: t1.id, lineas: [{ id: la.id, cantidad: 4_000 }] });
+    expect(demas.status).toBe(400);
+    expect(demas.body.message).toBe('Línea 1: se devuelven 4 y quedan por devolver 3.');
+    expect(await foto(t)).toEqual(antes);
+    devolucion = (await save(t, t.cookie, 'devolverticket', { id: t1.id, lineas: [{ id: la.id, cantidad: 1_000 }, { id: lb.id, cantidad: 1_500 }], pagos: [{ forma: 'efectivo', importe: 418 }] })) as Row;
+    // 1 × 1,21 + 1,5 × 2,20 − 10 % = 1,21 + 2,97 = 4,18.
+    expect(devolucion).toMatchObject({ tipo: 'rectificativa', tipo_factura: 'R5', estado: 'emitida', numero: `R ${ANIO}/000001`, total: -418, ticket_id: t1.id, factura_id: t1.id });
+    expect(devolucion.xml).toContain('<sf:TipoFactura>R5</sf:TipoFactura>');
+    expect(devolucion.xml).toContain(`<sf:NumSerieFactura>T ${ANIO}/000001</sf:NumSerieFactura>`);
+    validarXml([devolucion.xml as string]);
+    const libro = await t.app.manager.db.selectFrom('stock_movimientos').select(['articulo_id', 'cantidad']).where('documento_id', '=', devolucion.id).where('documento_tipo', '=', 'rectificativa').orderBy('articulo_id').execute();
+    expect(libro.map((r) => [r.articulo_id, Number(r.cantidad)])).toEqual([[a.id, 1_000], [b.id, 1_500]]);
+    const ahora = (await list(t, t.cookie, 'listadotickets', { id: t1.id })).rows[0] as Row & { lineas: Row[] };
+    expect(ahora.estado).toBe('devuelto_parcial');
+    expect(ahora.lineas.map((l) => l.devuelto)).toEqual([1_000, 1_500, 0]);
+    const otra = await enviar(t, 'devolverticket', { id: t1.id, lineas: [{ id: lb.id, cantidad: 1 }] });
+    expect(otra.body.message).toBe('Línea 2: se devuelven 0,001 y quedan por devolver 0.');
+    const pagosMal = await enviar(t, 'devolverticket', { id: t1.id, lineas: [{ id: la.id, cantidad: 1_000 }], pagos: [{ forma: 'efectivo', importe: 100 }] });
+    expect(pagosMal.body.message).toBe('Los reembolsos (1,00 €) deben sumar el importe de la devolución (1,21 €).');
+  });
+
+  it('a full invoice (F3) replacing a ticket: the customer\'s, naming the ticket it replaces, no stock moved again; the ticket is Facturado', async () => {
+    const db = t.app.manager.db;
+    const [, segundo] = await db.selectFrom('tpv_tickets').select('documento_id').where('tipo', '=', 'ticket').orderBy('documento_id').execute();
+    const ticketDoc = (await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0] as Row & { total: number; numero: string; base: number; iva: number };
+    const cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' });
+    const libro = await foto(t);
+    const f3 = (await save(t, t.cookie, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })) as Row & { registro: { xml: string } };
+    expect(f3).toMatchObject({ tipo: 'factura', tipo_factura: 'F3', estado: 'emitida', numero: `A ${ANIO}/000001`, total: ticketDoc.total, base: ticketDoc.base, iva: ticketDoc.iva, factura_id: segundo.documento_id });
+    expect(f3.registro.xml).toContain(`<sf:FacturasSustituidas><sf:IDFacturaSustituida><sf:IDEmisorFactura>B86420973</sf:IDEmisorFactura><sf:NumSerieFactura>${ticketDoc.numero}</sf:NumSerieFactura>`);
+    expect(f3.registro.xml).toContain('<sf:NIF>B85612349</sf:NIF>');
+    validarXml([f3.registro.xml]);
+    expect((await foto(t)).ledger).toBe(libro.ledger);
+    expect((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].estado).toBe('facturado');
+    expect((await enviar(t, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].lineas as Row[])[0];
+    expect((await enviar(t, 'devolverticket', { id: segundo.documento_id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    // A ticket with returns is not replaced.
+    expect((await enviar(t, 'facturarticket', { id: t1.id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketNoFacturable);
+  });
+
+  it('cash: movements in and out, a withdrawal beyond the drawer refused; the closing to the cent, final, sequential code per terminal', async () => {
+    expect((await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: 0, motivo: 'x' })).status).toBe(400);
+    await save(t, t.cookie, 'movimientocajatpv', { terminal_id: terminal.id, importe: 2_000, motivo: 'Cambio del banco' });
+    const m = await save(t, t.cookie, 'movimientocajatpv', { terminal_id: terminal.id, importe: -5_000, motivo: 'Al sobre', uuid: 'mov-1' });
+    // Idempotent by uuid.
+    expect((await save(t, t.cookie, 'movimientocajatpv', { terminal_id: terminal.id, importe: -5_000, motivo: 'Al sobre', uuid: 'mov-1' })).id).toBe(m.id);
+    const demas = await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -1_000_000, motivo: 'Demasiado' });
+    expect(demas.body.message).toMatch(/^No hay tanto efectivo en el cajón/);
+
+    const db = t.app.manager.db;
+    const tickets = await db.selectFrom('tpv_tickets').select(['documento_id', 'tipo', 'cambio']).where('terminal_id', '=', terminal.id as number).execute();
+    const pagos = await db.selectFrom('tpv_pagos').select(['documento_id', 'forma', 'importe', 'entregado']).where('documento_id', 'in', tickets.map((x) => x.documento_id)).execute();
+    const tipo = new Map(tickets.map((x) => [x.documento_id, x.tipo]));
+    const efectivo = pagos.filter((p) => p.forma === 'efectivo');
+    const cobrado = efectivo.filter((p) => tipo.get(p.documento_id) === 'ticket').reduce((s, p) => s + Number(p.entregado), 0);
+    const devuelto = efectivo.filter((p) => tipo.get(p.documento_id) === 'devolucion').reduce((s, p) => s - Number(p.importe), 0);
+    const cambio = tickets.reduce((s, x) => s + Number(x.cambio), 0);
+    const esperado = 10_000 + cobrado - cambio - devuelto + 2_000 - 5_000;
+    // By hand: float 100 €, cash for t1 (200 € handed, 186,14 € change), the split one (10 €), two offline ones paid exact, the 4,18 € refund.
+    expect(devuelto).toBe(418);
+
+    const x = (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    expect(x.efectivo.esperado).toBe(esperado);
+    expect(x).toMatchObject({ id: null, codigo: null, tickets: 4, devoluciones: 1 });
+
+    const cierre = (await save(t, t.cookie, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: esperado - 150 }, { forma: 'tarjeta', importe: 386 }] })) as unknown as CierreTpv;
+    expect(cierre).toMatchObject({ codigo: 1, tickets: 4, devoluciones: 1, fondo: 10_000, diferencia: -150 });
+    expect(cierre.efectivo).toMatchObject({ fondo: 10_000, cobrado, cambio, devuelto, entradas: 2_000, salidas: 5_000, esperado, contado: esperado - 150, diferencia: -150 });
+    expect(cierre.formas.find((f) => f.forma === 'tarjeta')).toMatchObject({ ventas: 386, esperado: 386, contado: 386, diferencia: 0 });
+    const totalDocs = await db.selectFrom('documentos').select((eb) => eb.fn.sum<number>('total').as('s')).where('id', 'in', tickets.map((x) => x.documento_id)).executeTakeFirstOrThrow();
+    expect(cierre.total).toBe(Number(totalDocs.s));
+    expect(cierre.impuestos.reduce((s, g) => s + g.total, 0)).toBe(cierre.total);
+    expect(cierre.primer_numero).toBe(`T ${ANIO}/000001`);
+    expect(cierre.ultimo_numero).toBe(`T ${ANIO}/000004`);
+    // Closed: no more sales or closings until a new caja; the next closing is number 2.
+    expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: 0 }] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 5_000 });
+    const z2 = (await save(t, t.cookie, 'editarcierretpv', {
+      terminal_id: terminal.id, contado: [], denominaciones: [{ valor: 2_000, cantidad: 2 }, { valor: 500, cantidad: 2 }],
+    })) as unknown as CierreTpv;
+    expect(z2).toMatchObject({ codigo: 2, tickets: 0, efectivo: { esperado: 5_000, contado: 5_000, diferencia: 0 }, denominaciones: [{ valor: 2_000, cantidad: 2 }, { valor: 500, cantidad: 2 }] });
+    const { rows } = await list(t, t.cookie, 'listadocierrestpv', { terminal_id: terminal.id as number, orden: 'codigo', dir: 'asc' });
+    expect(rows.map((r) => r.codigo)).toEqual([1, 2]);
+    expect((await list(t, t.cookie, 'listadocierrestpv', { id: cierre.id! })).rows[0]).toEqual(cierre);
+  });
+
+  it('numbers gapless per terminal; stock = ledger; a second terminal numbers its own serie from 1', async () => {
+    const t2 = await save(t, t.cookie, 'editarterminal', { nombre: 'Caja 2', almacen_id: principal, serie_id: serieT2, serie_rectificativa_id: serieR2, formas_pago: ['efectivo'] });
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: t2.id });
+    const [x1, x2] = await Promise.all([
+      subidos({ terminal_id: terminal.id, tickets: [ticket(), ticket()] }),
+      subidos({ terminal_id: t2.id, tickets: [ticket(), ticket()] }),
+    ]);
+    expect(x1.map((r) => r.numero)).toEqual([`T ${ANIO}/000005`, `T ${ANIO}/000006`]);
+    expect(x2.map((r) => r.numero)).toEqual([`T2 ${ANIO}/000001`, `T2 ${ANIO}/000002`]);
+    const db = t.app.manager.db;
+    for (const serie of [serieT, serieT2]) {
+      const nums = (await db.selectFrom('documentos').select('numero').where('tipo', '=', 'ticket').where('serie_id', '=', serie).orderBy('numero').execute()).map((r) => Number(r.numero));
+      expect(nums).toEqual(nums.map((_, k) => k + 1));
+    }
+    const libro = await db.selectFrom('stock_movimientos').select(['articulo_id', (eb) => eb.fn.sum<number>('cantidad').as('s')]).groupBy('articulo_id').execute();
+    const arts = await db.selectFrom('articulos').select(['id', 'stock_total']).execute();
+    const porLibro = new Map(libro.map((r) => [r.articulo_id, Number(r.s)]));
+    for (const art of arts) expect(Number(art.stock_total)).toBe(porLibro.get(art.id) ?? 0);
+    const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
+    expect(checks.map((c) => c.emisor).sort()).toEqual(['B86420973', 'B86420973:B86420973-TPV001', 'B86420973:B86420973-TPV002']);
+    expect(checks.every((c) => c.correcto)).toBe(true);
+  });
+
+  it('negative stock refused by the configuration: an online ticket is refused, one the till issued offline is stored all the same', async () => {
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 0 } })).json().RESULT).toBe('0');
+    try {
+      const antes = await foto(t);
+      const online = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }] })] });
+      expect(online.status).toBe(400);
+      expect(online.body.message).toMatch(/^Ticket .+: No hay stock suficiente|^Ticket .+: .*TPV-A/);
+      expect(await foto(t)).toEqual(antes);
+      const i = await info();
+      const o = await offline(i, cabeza(i), i.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }]);
+      const [fila] = await subidos({ terminal_id: terminal.id, tickets: [o.tk] });
+      expect(fila).toMatchObject({ offline: 1, huella: o.gen.huella });
+    } finally {
+      expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 1 } })).json().RESULT).toBe('0');
+    }
+  });
+
+  it('rights and flags: Caja sells, returns and closes but configures nothing; the tpv flag off answers 403', async () => {
+    const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
+    const caja = roles.find((r) => r.clave === 'caja')!;
+    expect(ROL_PREDEFINIDO.caja.derechos.areas.tpv).toEqual(['ver', 'editar', 'acciones']);
+    await save(t, t.cookie, 'editarusuario', { nombre: 'Cajera', email: 'cajera@tpv.es', password: 'Clave-tpv-2026', rol_id: caja.id });
+    const cajera = await t.login('cajera@tpv.es', 'Clave-tpv-2026');
+    const vende = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }] })] }, cajera);
+    expect(vende.body.RESULT).toBe('0');
+    // Caja may not change a price nor give a discount (its maximum is 0 %).
+    const precio = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 10_000 }] })] }, cajera);
+    expect(precio.status).toBe(403);
+    expect(precio.body).toMatchObject({ derecho: 'cambiar_precio', message: 'Su rol no permite cambiar el precio de un artículo en un documento. (línea 1)' });
+    const dto = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100, descuento: 500 }] })] }, cajera);
+    expect(dto.body).toMatchObject({ derecho: 'descuento' });
+    const config = await t.op('editarterminal', { cookie: cajera, body: { id: terminal.id, nombre: 'X' } });
+    expect(config.statusCode).toBe(403);
+    expect((await t.op('editarbotonestpv', { cookie: cajera, body: { paginas: [] } })).statusCode).toBe(403);
+    expect((await t.op('listadotickets', { cookie: cajera })).statusCode).toBe(200);
+
+    await setFlags(t, t.cookie, { tpv: 0 });
+    for (const [ac, body] of [['subirtickets', { terminal_id: terminal.id, tickets: [ticket()] }], ['listadoterminales', undefined], ['listadotickets', undefined], ['emparejarterminal', { codigo: 'X' }]] as const) {
+      const r = await t.op(ac, { cookie: t.cookie, ...(body ? { body } : {}) });
+      expect(r.statusCode).toBe(403);
+    }
+    await setFlags(t, t.cookie, { tpv: 1 });
+  });
+});

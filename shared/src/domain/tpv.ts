@@ -1,0 +1,243 @@
+import { IVA_RATE } from './catalogo';
+import type { TipoIva } from './catalogo';
+import { divRound } from './decimal';
+import type { DesgloseIva, Totales } from './documentos';
+import type { Schema } from './validation';
+
+/**
+ * The TPV (issue 13; docs/tpv.md; the protocol in server/README.md «TPV»): what the till, the back office's TPV
+ * screens and the server share. Money in cents, quantities in thousandths, unit prices in ten-thousandths,
+ * percentages in hundredths.
+ */
+
+/** Payment methods a terminal may offer (a split payment is several `pagos`). */
+export const FORMAS_PAGO_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const;
+export type FormaPagoTpv = (typeof FORMAS_PAGO_TPV)[number];
+export const FORMA_PAGO_TPV_LABEL: Record<FormaPagoTpv, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', bizum: 'Bizum', vale: 'Vale' };
+
+/** Euro notes and coins, cents: the drawer counted by denomination. */
+export const DENOMINACIONES = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
+
+/** The most tickets one `subirtickets` carries. */
+export const MAX_TICKETS_SUBIDA = 500;
+
+/** A ticket line as the till sends it: `precio` is the unit price WITH IVA (ten-thousandths), as the till shows it. */
+export type LineaTicket = { articulo_id: number; cantidad: number; precio: number; descuento?: number };
+export type PagoTpv = { forma: FormaPagoTpv; importe: number };
+
+/** The record a till made offline (shared/fiscal registroTicket), sent with the ticket. */
+export type RegistroTpv = {
+  num_serie: string;
+  /** dd-mm-aaaa. */
+  fecha_expedicion: string;
+  tipo_factura: 'F2';
+  cuota_total: string;
+  importe_total: string;
+  huella_anterior: string;
+  fecha_hora_huso: string;
+  huella: string;
+  xml: string;
+};
+
+export type TicketSubida = {
+  /** Made by the till (crypto.randomUUID): the ticket's identity; a repeated upload is the same ticket. */
+  uuid: string;
+  /** When it was sold (ISO 8601 with offset). */
+  fecha_hora: string;
+  lineas: LineaTicket[];
+  pagos: PagoTpv[];
+  /** Only when the till issued it offline. */
+  registro?: RegistroTpv;
+};
+
+/** One row of `subirtickets`' answer per ticket, in order. */
+export type TicketSubido = {
+  uuid: string;
+  id: number;
+  /** Displayed number: 'T1 2026/000012' (the record's NumSerieFactura). */
+  numero: string;
+  /** Cents. */
+  total: number;
+  /** Cash handed over beyond the total. */
+  cambio: number;
+  huella: string;
+  xml: string;
+  qr_url: string;
+  /** The record's FechaHoraHusoGenRegistro and FechaExpedicionFactura (dd-mm-aaaa): with `numero` and `huella`, what the next offline record chains to. */
+  fecha_hora_huso: string;
+  fecha_expedicion: string;
+  /** 1: its record was made by the till offline. */
+  offline: 0 | 1;
+  /** 1: this uuid was already stored: the same row, nothing changed. */
+  repetido: 0 | 1;
+};
+
+export type Terminal = {
+  id: number;
+  nombre: string;
+  almacen_id: number;
+  almacen_nombre?: string | null;
+  serie_id: number;
+  serie_codigo?: string | null;
+  serie_rectificativa_id: number;
+  serie_rectificativa_codigo?: string | null;
+  cliente_id: number | null;
+  cliente_nombre?: string | null;
+  numero_instalacion: string;
+  formas_pago: FormaPagoTpv[];
+  fondo: number;
+  activo: 0 | 1;
+  /** When a browser was paired with it (ISO), or null. */
+  emparejado: string | null;
+  caja_abierta?: { id: number; apertura: string; fondo: number; usuario_nombre: string | null } | null;
+};
+
+/** What a paired till reads of its terminal (`terminaltpv`, `emparejarterminal`). */
+export type TerminalTpv = Terminal & {
+  serie: { id: number; codigo: string };
+  serie_rectificativa: { id: number; codigo: string };
+  emisor: { nif: string; nombre: string };
+  /** SistemaInformatico of the records (the till's offline records name it exactly so). */
+  sistema: { nombre: string; id: string; version: string };
+  /** The business's time zone (FechaHoraHusoGenRegistro). */
+  zona_horaria: string;
+  /** The serie's last ticket number of the current year. */
+  ultimo: { ejercicio: number; numero: number };
+  /** The terminal chain's last record: what the next offline record chains to (null: none yet). */
+  cadena: { huella: string; num_serie: string; fecha_expedicion: string; fecha_hora_huso: string } | null;
+  cajeros: { id: number; nombre: string; con_pin: 0 | 1 }[];
+};
+
+export type BotonTpv = { posicion: number; articulo_id: number; color: string | null; etiqueta: string | null; codigo?: string; precio?: number; tipo_iva?: TipoIva };
+export type PaginaTpv = { id?: number; orden?: number; nombre: string; familia_id: number | null; color: string | null; botones: BotonTpv[] };
+
+export type FormaCierre = { forma: FormaPagoTpv; ventas: number; devoluciones: number; esperado: number; contado: number; diferencia: number };
+
+/** A closing (and the Z report's data); the open caja's running figures (`cajatpv`) have `id`/`codigo` null. */
+export type CierreTpv = {
+  id: number | null;
+  terminal_id: number;
+  terminal_nombre: string;
+  codigo: number | null;
+  caja_id: number;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  apertura: string;
+  cierre: string | null;
+  fondo: number;
+  tickets: number;
+  devoluciones: number;
+  /** Sales − returns, cents. */
+  total: number;
+  formas: FormaCierre[];
+  efectivo: { fondo: number; cobrado: number; cambio: number; devuelto: number; entradas: number; salidas: number; esperado: number; contado: number; diferencia: number };
+  /** Σ contado − Σ esperado. */
+  diferencia: number;
+  impuestos: { tipo_iva: TipoIva; base: number; iva: number; total: number }[];
+  movimientos: { fecha_hora: string; importe: number; motivo: string; usuario_nombre: string | null }[];
+  denominaciones: { valor: number; cantidad: number }[] | null;
+  primer_numero: string | null;
+  ultimo_numero: string | null;
+};
+
+/**
+ * A ticket's totals from unit prices WITH IVA (docs/tpv.md): each line's amount with IVA exact (cantidad × precio ×
+ * (1 − descuento), scale 11); per IVA rate their sum rounded once to cents half-up — the rate's total T —; its base
+ * round(T / (1 + tipo)) half-up and its IVA T − base. Base + IVA is then exactly what the till showed, and the
+ * ticket's total is Σ T. No recargo (simplified invoices of a shop).
+ */
+export function totalesTicket(lineas: readonly { cantidad: number | bigint; precio: number | bigint; descuento?: number | bigint; tipo_iva: TipoIva }[]): Totales {
+  const grupos = new Map<TipoIva, bigint>();
+  for (const l of lineas) {
+    const bruto = BigInt(l.cantidad) * BigInt(l.precio) * (10000n - BigInt(l.descuento ?? 0));
+    grupos.set(l.tipo_iva, (grupos.get(l.tipo_iva) ?? 0n) + bruto);
+  }
+  const desglose: DesgloseIva[] = [];
+  let base = 0n;
+  let iva = 0n;
+  for (const tipo of (['21', '10', '4', 'exento'] as const).filter((t) => grupos.has(t))) {
+    const t = divRound(grupos.get(tipo)!, 10n ** 9n);
+    const b = divRound(t * 10000n, 10000n + IVA_RATE[tipo]);
+    desglose.push({ tipo_iva: tipo, base: Number(b), iva: Number(t - b), recargo: 0 });
+    base += b;
+    iva += t - b;
+  }
+  return { base: Number(base), iva: Number(iva), recargo: 0, retencion_importe: 0, total: Number(base + iva), desglose };
+}
+
+/** A unit price with IVA → without it (ten-thousandths, half-up): what a ticket line keeps as the engine's `precio`. */
+export const precioSinIva = (precioIva: number | bigint, tipo: TipoIva): number => Number(divRound(BigInt(precioIva) * 10000n, 10000n + IVA_RATE[tipo]));
+
+/** Change due: what the payments exceed the total by (only cash may exceed it). */
+export function cambioDe(total: number, pagos: readonly PagoTpv[]): number {
+  return Math.max(0, pagos.reduce((s, p) => s + p.importe, 0) - total);
+}
+
+export const terminalSchema = {
+  id: { type: 'int', min: 1 },
+  nombre: { type: 'string', required: true, max: 60 },
+  almacen_id: { type: 'int', required: true, min: 1 },
+  serie_id: { type: 'int', required: true, min: 1 },
+  serie_rectificativa_id: { type: 'int', required: true, min: 1 },
+  cliente_id: { type: 'int', min: 1 },
+  numero_instalacion: { type: 'string', max: 100 },
+  fondo: { type: 'int', min: 0, max: 100_000_000 },
+  activo: { type: 'flag' },
+} satisfies Schema;
+
+/** The till's messages (the server's refusals and the till's own). */
+export const MENSAJES_TPV = {
+  terminalNoEmparejado: 'Este navegador no está emparejado con ningún terminal. Pida un código de emparejamiento en Ventas › Terminales.',
+  codigoNoValido: 'El código de emparejamiento no es válido o ha caducado. Pida uno nuevo en Ventas › Terminales.',
+  terminalInactivo: 'El terminal está desactivado.',
+  terminalNoExiste: 'El terminal no existe.',
+  serieDeOtroTerminal: 'Esa serie ya es de otro terminal: cada terminal necesita sus propias series.',
+  serieTicketsNoValida: 'Elija una serie de facturas simplificadas activa.',
+  serieRectificativaNoValida: 'Elija una serie de rectificativas activa.',
+  seriesIguales: 'La serie de tickets y la de rectificativas deben ser distintas.',
+  formasPagoRequeridas: 'Elija al menos una forma de pago.',
+  formaPagoNoValida: 'Forma de pago no válida: {forma}.',
+  formaPagoNoOfrecida: 'El terminal no admite la forma de pago {forma}.',
+  terminalConTickets: 'El terminal tiene tickets o cajas: desactívelo en lugar de eliminarlo.',
+  pinNoValido: 'El PIN debe tener de 4 a 8 cifras.',
+  pinIncorrecto: 'Usuario o PIN incorrectos.',
+  cajaYaAbierta: 'La caja de este terminal ya está abierta.',
+  cajaNoAbierta: 'La caja de este terminal no está abierta: ábrala con el fondo antes de vender.',
+  importeMovimiento: 'Indique un importe distinto de cero.',
+  salidaSuperaEfectivo: 'No hay tanto efectivo en el cajón ({efectivo}).',
+  ticketSinLineas: 'El ticket no tiene líneas.',
+  ticketUuid: 'Cada ticket necesita su identificador (uuid).',
+  ticketUuidRepetido: 'El identificador {uuid} aparece dos veces en el envío.',
+  ticketLinea: 'Línea {n}: {motivo}',
+  articuloNoExiste: 'el artículo no existe o está inactivo.',
+  cantidadNoValida: 'la cantidad no es válida.',
+  precioNoValido: 'el precio no es válido.',
+  descuentoNoValido: 'el descuento no es válido.',
+  pagosNoCubren: 'Los pagos ({pagado}) no cubren el total del ticket ({total}).',
+  soloEfectivoExcede: 'Solo el efectivo puede superar el total (para dar el cambio).',
+  pagoNoValido: 'Los importes de los pagos deben ser positivos.',
+  fechaHoraNoValida: 'La fecha y hora del ticket no es válida.',
+  ticketRechazado: 'Ticket {uuid}: {motivo}',
+  // The offline record's checks (docs/tpv.md).
+  registroNumero: 'el número del registro ({recibido}) no es el siguiente de la serie del terminal ({esperado}).',
+  registroImportes: 'los importes del registro (cuota {cuota}, total {importe}) no coinciden con las líneas del ticket (cuota {cuotaLineas}, total {importeLineas}).',
+  registroCadena: 'el registro no se encadena con el último registro del terminal (huella anterior {recibida}, se esperaba {esperada}).',
+  registroHuella: 'la huella del registro no corresponde a sus datos: el registro se ha alterado.',
+  registroXml: 'el XML del registro no corresponde a sus datos: el registro se ha alterado.',
+  registroFecha: 'la fecha y hora del registro no es válida, es anterior a la del registro anterior o posterior a ahora.',
+  registroTipo: 'un ticket es una factura simplificada (F2).',
+  registroCampos: 'el registro está incompleto.',
+  devolucionSinLineas: 'Elija las líneas y cantidades que se devuelven.',
+  devolucionLineaAjena: 'La línea {id} no es de este ticket.',
+  devolucionExcede: 'Línea {n}: se devuelven {cantidad} y quedan por devolver {queda}.',
+  devolucionPagos: 'Los reembolsos ({pagado}) deben sumar el importe de la devolución ({total}).',
+  noEsTicket: 'El documento no es un ticket.',
+  ticketYaFacturado: 'El ticket ya se sustituyó por una factura completa: una devolución se hace con una rectificativa de esa factura.',
+  ticketNoFacturable: 'Solo se puede sustituir por una factura completa un ticket emitido y sin devoluciones.',
+  serieNormalRequerida: 'No hay ninguna serie de facturas normal activa: cree una en Configuración › Series.',
+  denominacionNoValida: 'Denominación no válida: {valor}.',
+} as const;
+
+/** Fills `{name}` placeholders. */
+export const textoTpv = (plantilla: string, datos: Record<string, string | number>): string =>
+  plantilla.replace(/\{(\w+)\}/g, (m, k: string) => (k in datos ? String(datos[k]) : m));
