@@ -4,6 +4,7 @@ import {
   Button,
   DOCUMENTO_TIPOS,
   DocumentRecordPage,
+  TextField,
   archivoPdf,
   documentosPdfBlob,
   useDocumentEditor,
@@ -74,6 +75,19 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
         )
       }
       lineas={{ opcionesTotales }}
+      renderCampo={(campo, disabled) =>
+        campo === 'albaran_proveedor' ? (
+          <TextField
+            label="Albarán del proveedor"
+            maxLength={60}
+            disabled={disabled}
+            placeholder="Su número de albarán"
+            value={values.albaran_proveedor}
+            error={form.errors.albaran_proveedor}
+            onChange={(v) => form.set('albaran_proveedor', v)}
+          />
+        ) : null
+      }
     />
   );
 }

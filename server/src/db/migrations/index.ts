@@ -15,6 +15,7 @@ import * as m0012 from './0012_demo.ts';
 import * as m0013 from './0013_coste_medio.ts';
 import * as m0014 from './0014_tpv.ts';
 import * as m0015 from './0015_informes.ts';
+import * as m0016 from './0016_cobros.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -41,6 +42,7 @@ const STEPS: [string, Step][] = [
   ['0013_coste_medio', m0013],
   ['0014_tpv', m0014],
   ['0015_informes', m0015],
+  ['0016_cobros', m0016],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
