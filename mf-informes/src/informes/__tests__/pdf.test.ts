@@ -19,7 +19,6 @@ describe('PDF export', () => {
       filas,
     });
     const out = doc.output();
-    if (process.env.INFORMES_PDF) (await import('node:fs')).writeFileSync(process.env.INFORMES_PDF, out, 'binary');
     expect(doc.getNumberOfPages()).toBe(2);
     for (const t of ['Comercial Demo', 'NIF B86420973', 'Ventas', 'Agrupado por: Cliente', 'Cliente 60', '1.815,60', 'Total', 'Página 1 de 2', 'Página 2 de 2']) {
       expect(out, t).toContain(t);
