@@ -17,6 +17,8 @@ export type MenuEntry = {
   noModule?: FlagName;
   /** Shown only when the user's role allows it (see MenuArea). */
   area?: MenuArea;
+  /** A heading inside the section's list (the reports' «Fiscal»): entries sharing it follow one another. */
+  grupo?: string;
 };
 
 export type MenuGroupName = 'Productos' | 'Compras' | 'Ventas' | 'Almacenes' | 'Informes' | 'Configuración';

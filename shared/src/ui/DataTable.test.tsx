@@ -37,4 +37,26 @@ describe('DataTable', () => {
     expect(region.getAttribute('tabindex')).toBe('0');
     expect(region.querySelector('table')).toBeTruthy();
   });
+
+  it('draws a foot row (a report\'s totals) with the same cells, and classes per row and per column', async () => {
+    type Cifra = { id: string; nombre: string; importe: string; tipo?: string };
+    const cols: DataColumn<Cifra>[] = [
+      { id: 'nombre', header: 'Nombre', cell: (r) => r.nombre, className: 'ancho' },
+      { id: 'importe', header: 'Importe', cell: (r) => r.importe, align: 'right' },
+    ];
+    renderWithShell(
+      <DataTable<Cifra>
+        columns={cols}
+        rows={[{ id: 'a', nombre: 'Uno', importe: '1,00 €' }, { id: 's', nombre: 'Subtotal', importe: '1,00 €', tipo: 'subtotal' }]}
+        rowKey={(r) => r.id}
+        rowClassName={(r) => r.tipo}
+        footer={[{ id: 't', nombre: 'Total', importe: '3,00 €' }]}
+      />,
+    );
+    const total = await screen.findByText('Total');
+    expect(total.closest('tfoot')).toBeTruthy();
+    expect(total.closest('tr')?.querySelector('.right')?.textContent).toBe('3,00 €');
+    expect(screen.getByText('Subtotal').closest('tr')?.className).toBe('subtotal');
+    expect(screen.getByText('Uno').className).toBe('ancho');
+  });
 });

@@ -27,6 +27,8 @@ export type DataColumn<R> = {
   /** Hidden below phone width. */
   hideOnPhone?: boolean;
   width?: string;
+  /** Extra class of the column's cells (a report's 'nowrap' amounts, its 'ancho' names). */
+  className?: string;
 };
 
 export type DataTableProps<R> = {
@@ -38,6 +40,10 @@ export type DataTableProps<R> = {
   onSort?: (orden: string, dir: 'asc' | 'desc') => void;
   empty?: ReactNode;
   caption?: string;
+  /** A class for some rows ('subtotal': a report's group subtotal, drawn bold). */
+  rowClassName?: (row: R) => string | undefined;
+  /** Rows drawn by the same cells in the table's foot (a report's totals row). */
+  footer?: R[];
 };
 
 // react-table loads with the first list, not with the login screen (first-paint budget).

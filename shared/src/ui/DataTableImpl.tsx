@@ -24,6 +24,8 @@ const StyledTable = styled.table`
   tbody tr.clickable { cursor: pointer; }
   tbody tr.clickable:hover { background: ${({ theme }: T) => theme.primary[50]}; }
   caption.sr-only, th .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  tbody tr.subtotal td { font-weight: 600; background: ${({ theme }: T) => theme.gray[50]}; }
+  tfoot td { font-weight: 700; border-top: 2px solid ${({ theme }: T) => theme.gray[300]}; background: ${({ theme }: T) => theme.gray[50]}; }
   .right { text-align: right; font-variant-numeric: tabular-nums; }
   .center { text-align: center; }
   ${({ theme }: T) => theme.phone} { .phone-hide { display: none; } }
@@ -51,7 +53,7 @@ function useDesborda<E extends HTMLElement>() {
 }
 
 /** Presentational table (react-table) with server-side sorting. */
-export default function DataTableImpl<R extends object>({ columns, rows, rowKey, onRowClick, sort, onSort, empty, caption }: DataTableProps<R>) {
+export default function DataTableImpl<R extends object>({ columns, rows, rowKey, onRowClick, sort, onSort, empty, caption, rowClassName, footer }: DataTableProps<R>) {
   const rtColumns = useMemo<Column<R>[]>(
     // The cells are drawn from `columns` below, not by react-table.
     () => columns.map((c) => ({ id: c.id, Header: c.header, accessor: (r: R) => r })),
@@ -59,7 +61,7 @@ export default function DataTableImpl<R extends object>({ columns, rows, rowKey,
   );
   const { getTableProps, getTableBodyProps, headerGroups, rows: rtRows, prepareRow } = useTable<R>({ columns: rtColumns, data: rows });
   const meta = new Map(columns.map((c) => [c.id, c]));
-  const cls = (c?: DataColumn<R>) => [c?.align === 'right' ? 'right' : c?.align === 'center' ? 'center' : '', c?.hideOnPhone ? 'phone-hide' : ''].join(' ').trim();
+  const cls = (c?: DataColumn<R>) => [c?.align === 'right' ? 'right' : c?.align === 'center' ? 'center' : '', c?.hideOnPhone ? 'phone-hide' : '', c?.className ?? ''].join(' ').trim();
 
   const [wrap, desborda] = useDesborda<HTMLDivElement>();
 
@@ -111,7 +113,7 @@ export default function DataTableImpl<R extends object>({ columns, rows, rowKey,
               <tr
                 key={String(rowKey(row.original)) || key}
                 {...rowProps}
-                className={onRowClick ? 'clickable' : undefined}
+                className={[onRowClick ? 'clickable' : '', rowClassName?.(row.original) ?? ''].join(' ').trim() || undefined}
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}
               >
                 {row.cells.map((cell) => {
@@ -126,6 +128,19 @@ export default function DataTableImpl<R extends object>({ columns, rows, rowKey,
             );
           })}
         </tbody>
+        {footer && footer.length > 0 && (
+          <tfoot>
+            {footer.map((f) => (
+              <tr key={String(rowKey(f))}>
+                {columns.map((c) => (
+                  <td key={c.id} className={cls(c)}>
+                    {c.cell(f)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tfoot>
+        )}
       </StyledTable>
     </StyledWrap>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import styled from 'styled-components';
 import { areaVisible, type MenuArea, type MenuEntry } from '../domain/menu';
@@ -55,7 +55,9 @@ const StyledSide = styled.nav`
   }
   a:hover { background: ${({ theme }: T) => theme.gray[100]}; }
   a.active { background: ${({ theme }: T) => theme.primary[100]}; color: ${({ theme }: T) => theme.primary[900]}; font-weight: 600; }
+  .grupo { padding: 12px 12px 4px; font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: ${({ theme }: T) => theme.gray[500]}; }
   ${({ theme }: T) => theme.phone} {
+    .grupo { padding: 8px 4px 8px 12px; align-self: center; white-space: nowrap; border-left: 1px solid ${({ theme }: T) => theme.gray[300]}; }
     flex-direction: row;
     overflow-x: auto;
     a { white-space: nowrap; }
@@ -66,10 +68,13 @@ const StyledSide = styled.nav`
 export function SideList({ prefix, entries, title }: { prefix: string; entries: MenuEntry[]; title?: string }) {
   return (
     <StyledSide aria-label={title ?? 'Secciones'}>
-      {entries.map((e) => (
-        <NavLink key={e.path} to={e.path ? `${prefix}/${e.path}` : prefix} end={!e.path}>
-          {e.label}
-        </NavLink>
+      {entries.map((e, i) => (
+        <Fragment key={e.path}>
+          {e.grupo && e.grupo !== entries[i - 1]?.grupo && <span className="grupo">{e.grupo}</span>}
+          <NavLink to={e.path ? `${prefix}/${e.path}` : prefix} end={!e.path}>
+            {e.label}
+          </NavLink>
+        </Fragment>
       ))}
     </StyledSide>
   );

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import type { Theme } from 'shared';
@@ -49,10 +50,13 @@ export function Drawer({ open, groups, onClose }: { open: boolean; groups: MenuG
         {groups.map((g) => (
           <nav key={g.name} aria-label={g.name}>
             <h2>{g.name}</h2>
-            {g.links.map((l) => (
-              <NavLink key={l.to} to={l.to} end onClick={onClose}>
-                {l.label}
-              </NavLink>
+            {g.links.map((l, i) => (
+              <Fragment key={l.to}>
+                {l.grupo && l.grupo !== g.links[i - 1]?.grupo && <div className="label">{l.grupo}</div>}
+                <NavLink to={l.to} end onClick={onClose}>
+                  {l.label}
+                </NavLink>
+              </Fragment>
             ))}
           </nav>
         ))}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { COLOR_LABELS, PALETTES, useShell, type ColorName, type Theme } from 'shared';
@@ -156,10 +156,13 @@ export function Header({ groups, onOpenDrawer }: HeaderProps) {
       <nav className="groups" aria-label="Menú principal">
         {sections.map((g) => (
           <Dropdown key={g.name} label={<>{g.name} <span aria-hidden>▾</span></>}>
-            {g.links.map((l) => (
-              <NavLink key={l.to} to={l.to} role="menuitem">
-                {l.label}
-              </NavLink>
+            {g.links.map((l, i) => (
+              <Fragment key={l.to}>
+                {l.grupo && l.grupo !== g.links[i - 1]?.grupo && <div className="label" role="presentation">{l.grupo}</div>}
+                <NavLink to={l.to} role="menuitem">
+                  {l.label}
+                </NavLink>
+              </Fragment>
             ))}
           </Dropdown>
         ))}

@@ -125,7 +125,8 @@ describe('HomePage', () => {
   it('Consulta: no «Nuevo…» it could not save; Gestión: no VERI*FACTU warnings it may not see', async () => {
     const fake = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }), listadoverifactu: () => ({ RESULT: '0', data: [{ avisos: [{ nivel: 'error', texto: 'X' }] }] }) });
     const r = renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1), user: con('consulta') });
-    expect(within(screen.getByTestId('accesos')).queryAllByRole('link')).toEqual([]);
+    // Only what it may read: the reports.
+    expect(within(screen.getByTestId('accesos')).queryAllByRole('link').map((a) => a.querySelector('strong')?.textContent)).toEqual(['Informes']);
     expect(screen.getByText('Pedidos por mes')).toBeTruthy();
     r.unmount();
     fake.calls.length = 0;
@@ -134,5 +135,23 @@ describe('HomePage', () => {
     expect(screen.getByText('Nuevo artículo')).toBeTruthy();
     await screen.findByText('Pedidos por mes');
     expect(fake.calls.map((c) => c.ac)).toEqual(['graficoinicio']);
+  });
+
+  it('«Informes» and the chart\'s months open the reports of that month', async () => {
+    const conInformes: DeployInfo = { ...deploy, remotes: [...deploy.remotes, { name: 'mf_informes', prefix: '/informes', group: 'Informes', entries: [], manifest: '' }] };
+    const fake = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [{ mes: '2026-02', compras: 100, ventas: 200 }] }) });
+    renderWithShell(<HomePage deploy={conInformes} />, { api: fake.api, flags: allFlags(1) });
+    expect(screen.getByText('Informes').closest('a')?.getAttribute('href')).toBe('/informes');
+    const meses = await screen.findAllByRole('link', { name: 'feb 2026' });
+    expect(meses.map((a) => a.getAttribute('href'))).toEqual([
+      '/informes/info-ventas?desde=2026-02-01&hasta=2026-02-28&agrupar=cliente',
+      '/informes/info-compras?desde=2026-02-01&hasta=2026-02-28&agrupar=proveedor',
+    ]);
+  });
+
+  it('without the reports deployed, «Informes» says so and the months open nothing', async () => {
+    renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: allFlags(1) });
+    expect(screen.getByText('Informes').closest('a')?.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByText('Abrir un mes en Informes')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import {
   AvisoList,
   Callout,
   Card,
+  formatMonth,
   MESSAGES,
   Muted,
   Spinner,
@@ -48,6 +49,22 @@ const StyledQuick = styled(Link)<{ $disabled?: boolean }>`
   span.sub { font-size: 13px; color: ${({ theme }: T) => theme.gray[500]}; }
 `;
 
+const StyledMeses = styled.details`
+  margin-top: 8px;
+  font-size: 13px;
+  summary { cursor: pointer; color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; padding: 4px 0; }
+  div { margin-top: 6px; display: flex; gap: 4px 10px; flex-wrap: wrap; align-items: baseline; }
+  span { color: ${({ theme }: T) => theme.gray[500]}; }
+  a { color: ${({ theme }: T) => theme.primary[700]}; }
+`;
+
+/** desde/hasta of a whole month 'YYYY-MM', grouped by customer or supplier (what a month's bar sums). */
+function mesParams(mes: string, serie: 'compras' | 'ventas'): string {
+  const [y, m] = mes.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return new URLSearchParams({ desde: `${mes}-01`, hasta: `${mes}-${String(last).padStart(2, '0')}`, agrupar: serie === 'ventas' ? 'cliente' : 'proveedor' }).toString();
+}
+
 type QuickLink = { to: string; prefix: string; icon: string; title: string; sub: string };
 
 /**
@@ -88,6 +105,7 @@ function useAvisosVerifactu(on: boolean): AvisoVerifactu[] {
 export function HomePage({ deploy }: { deploy: DeployInfo }) {
   const { api, flags, user, config } = useShell();
   const permisos = usePermisos();
+  const navigate = useNavigate();
   const [months, setMonths] = useState<GraficoMes[] | null>(null);
   const [failed, setFailed] = useState(false);
   const facturas = flags.ventas === 1 && flags.ventas_facturas === 1;
@@ -150,8 +168,13 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
         ]
       : []),
     ...(flags.ventas ? nuevaVenta(flags, permisos) : []),
+    ...(permisos.puede('informes') ? [{ to: '/informes', prefix: '/informes', icon: '▥', title: 'Informes', sub: 'Ventas, compras, stock y fiscal' }] : []),
     ...caja,
   ];
+  // The chart's months open that month's sales or purchases report (mf-informes), when it is deployed.
+  const informes = deployed.has('/informes');
+  const informeMes = (mes: string, serie: 'compras' | 'ventas') => `/informes/info-${serie}?${mesParams(mes, serie)}`;
+  const series = (['ventas', 'compras'] as const).filter((s) => flags[s] === 1 && permisos.puede(s));
   const registros = permisos.puede('facturas') || permisos.puede('verifactu');
 
   return (
@@ -186,9 +209,26 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
           {failed ? (
             <Muted role="alert" style={{ padding: 24 }}>No se ha podido cargar el gráfico.</Muted>
           ) : months ? (
-            <Suspense fallback={<Spinner />}>
-              <HomeChart months={months} />
-            </Suspense>
+            <>
+              <Suspense fallback={<Spinner />}>
+                <HomeChart months={months} onMonth={informes ? (mes, serie) => navigate(informeMes(mes, serie)) : undefined} />
+              </Suspense>
+              {informes && series.length > 0 && (
+                <StyledMeses>
+                  <summary>Abrir un mes en Informes</summary>
+                  {series.map((serie) => (
+                    <div key={serie}>
+                      <span>{serie === 'ventas' ? 'Ventas de' : 'Compras de'}</span>
+                      {months.map((m) => (
+                        <Link key={m.mes} to={informeMes(m.mes, serie)}>
+                          {formatMonth(m.mes)}
+                        </Link>
+                      ))}
+                    </div>
+                  ))}
+                </StyledMeses>
+              )}
+            </>
           ) : (
             <Spinner />
           )}
