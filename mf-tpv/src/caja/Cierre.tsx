@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { descargarInformeZPdf, formatMoney, parseDecimal } from 'shared';
-import { datosInformeZ } from '../impresion/informeZ';
+import { downloadInformeZPdf, empresaPdf, formatMoney, informeZDeCierre, parseDecimal } from 'shared';
 import { DENOMINACIONES, FORMA_PAGO_LABEL, totalArqueo, type FormaPago } from '../venta/importes';
 import { useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
@@ -78,7 +77,13 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
             {hecho.tickets} tickets, {hecho.devoluciones} devoluciones · total {formatMoney(hecho.total)} · diferencia <span data-testid="cierre-diferencia">{dif(hecho.diferencia)}</span>
           </p>
           <Fila>
-            <Boton $tono="primario" onClick={() => void descargarInformeZPdf(datosInformeZ(hecho, config), `informe-z-${hecho.terminal_nombre}-${hecho.codigo}.pdf`.replace(/[^\w.-]+/g, '_'))}>
+            <Boton $tono="primario" onClick={() =>
+                void downloadInformeZPdf(informeZDeCierre(hecho), {
+                  fileName: `informe-z-${hecho.terminal_nombre}-${hecho.codigo}.pdf`.replace(/[^\w.-]+/g, '_'),
+                  empresa: empresaPdf(config),
+                  papel: 'ticket',
+                })
+              }>
               Informe Z (PDF)
             </Boton>
             <Boton onClick={terminar}>Terminar</Boton>

@@ -1,4 +1,4 @@
-import { FORMAS_PAGO_TPV, FORMA_PAGO_TPV_LABEL, MENSAJES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
+import { FORMAS_PAGO_TPV, MENSAJES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
 import type { CierreTpv as CierreTpvServidor, FieldErrors, FormaPagoTpv, Schema, Terminal } from 'shared';
 
 /**
@@ -7,8 +7,7 @@ import type { CierreTpv as CierreTpvServidor, FieldErrors, FormaPagoTpv, Schema,
  */
 
 export const FORMAS_TPV = FORMAS_PAGO_TPV;
-/** A payment method's label; one the back office doesn't know shows as it came. */
-export const formaTpvLabel = (forma: string): string => FORMA_PAGO_TPV_LABEL[forma as FormaPagoTpv] ?? forma;
+export { formaTpvLabel } from 'shared';
 
 export type { Terminal };
 

@@ -1,3 +1,5 @@
+import { TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
+import { FORMA_PAGO_TPV_LABEL, type CierreTpv, type FormaPagoTpv } from '../domain/tpv';
 import type { EmpresaPdf } from './documentosPdf';
 
 /**
@@ -30,6 +32,48 @@ export type InformeZ = {
   billetes?: { valor: number; cantidad: number }[];
   movimientos?: { fecha_hora: string; label: string; importe: number; concepto?: string | null }[];
 };
+
+/** A till payment method's label; one not known shows as it came. */
+export const formaTpvLabel = (forma: string): string => FORMA_PAGO_TPV_LABEL[forma as FormaPagoTpv] ?? forma;
+const ivaLabel = (t: string) => TIPO_IVA_LABEL[t as TipoIva] ?? `${t} %`;
+
+/** How the expected cash is made, signed: what the Z report and the closing's screen list above «Esperado». */
+export function desgloseEfectivo(c: CierreTpv): { label: string; importe: number }[] {
+  const e = c.efectivo;
+  if (!e) return [];
+  return [
+    { label: 'Fondo inicial', importe: e.fondo },
+    { label: 'Cobrado en efectivo', importe: e.cobrado },
+    { label: 'Cambio devuelto', importe: -e.cambio },
+    { label: 'Reembolsos en efectivo', importe: -e.devuelto },
+    { label: 'Entradas de caja', importe: e.entradas },
+    { label: 'Salidas de caja', importe: -e.salidas },
+  ].filter((d, i) => i === 0 || d.importe !== 0);
+}
+
+/** A closing (editarcierretpv / listadocierrestpv) as the Z report prints it: the till and the back office alike. */
+export function informeZDeCierre(c: CierreTpv): InformeZ {
+  return {
+    terminal: c.terminal_nombre,
+    codigo: c.codigo ?? '',
+    cajero: c.usuario_nombre,
+    apertura: c.apertura,
+    cierre: c.cierre ?? '',
+    tickets: c.tickets,
+    devoluciones: c.devoluciones,
+    total: c.total,
+    fondo: c.fondo,
+    esperado: c.efectivo.esperado,
+    contado: c.efectivo.contado,
+    diferencia: c.efectivo.diferencia,
+    desgloseEfectivo: desgloseEfectivo(c),
+    numeros: c.primer_numero && c.ultimo_numero ? { primero: c.primer_numero, ultimo: c.ultimo_numero } : null,
+    formas: c.formas.map((f) => ({ label: formaTpvLabel(f.forma), esperado: f.esperado, contado: f.contado, diferencia: f.diferencia })),
+    ivas: c.impuestos.map((i) => ({ label: ivaLabel(i.tipo_iva), base: i.base, iva: i.iva, total: i.total })),
+    billetes: c.denominaciones?.filter((b) => b.cantidad > 0) ?? undefined,
+    movimientos: c.movimientos.map((m) => ({ fecha_hora: m.fecha_hora, label: m.importe < 0 ? 'Salida' : 'Entrada', importe: m.importe, concepto: m.motivo })),
+  };
+}
 
 export type InformeZPdfOptions = {
   fileName: string;

@@ -2,7 +2,7 @@ import type { EmpresaPdf } from './documentosPdf';
 
 /**
  * The till's printouts (80 mm roll, jsPDF loaded when asked): the ticket — a factura simplificada with the shop,
- * the lines, the IVA breakdown, serie and number, the fiscal QR and its legend — and the Z report of a closing.
+ * the lines, the IVA breakdown, serie and number, the fiscal QR and its legend. (The Z report of a closing is informeZPdf.ts, on the same roll with `papel: 'ticket'`.)
  * Also the QR's matrix for the browser's own print of the ticket (the same QR, drawn as HTML).
  */
 export type TicketPdf = {
@@ -24,13 +24,6 @@ export type TicketPdf = {
   pie?: string;
 };
 
-export type InformeZPdf = {
-  empresa: EmpresaPdf | null;
-  titulo: string;
-  filas: [string, string][];
-  secciones: { titulo: string; cabecera: string[]; filas: string[][] }[];
-};
-
 const impl = () => import('./tpvPdfImpl');
 
 export async function ticketPdfBlob(t: TicketPdf): Promise<Blob> {
@@ -39,14 +32,6 @@ export async function ticketPdfBlob(t: TicketPdf): Promise<Blob> {
 
 export async function descargarTicketPdf(t: TicketPdf, fileName: string): Promise<void> {
   (await impl()).construirTicket(t).save(fileName);
-}
-
-export async function descargarInformeZPdf(z: InformeZPdf, fileName: string): Promise<void> {
-  (await impl()).construirInformeZ(z).save(fileName);
-}
-
-export async function informeZPdfBlob(z: InformeZPdf): Promise<Blob> {
-  return (await impl()).construirInformeZ(z).output('blob');
 }
 
 /** The fiscal QR's modules (true: dark), for drawing it in HTML. */

@@ -1,7 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { LEYENDA_QR, TITULO_QR } from '../domain/fiscal';
 import { dibujarQr } from './qrPdf';
-import type { InformeZPdf, TicketPdf } from './tpvPdf';
+import type { TicketPdf } from './tpvPdf';
 
 const ANCHO = 80;
 const M = 4;
@@ -119,51 +119,5 @@ export function construirTicket(t: TicketPdf): jsPDF {
   const alto = dibujarTicket(new jsPDF({ unit: 'mm', format: [ANCHO, 2000] }), t);
   const doc = rollo(alto);
   dibujarTicket(doc, t);
-  return doc;
-}
-
-function dibujarZ(doc: jsPDF, z: InformeZPdf): number {
-  let y = cabecera(doc, z.empresa, 8);
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(10);
-  doc.text(z.titulo, ANCHO / 2, y, { align: 'center' });
-  y += 5;
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(8);
-  for (const [k, v] of z.filas) {
-    doc.text(k, M, y);
-    doc.text(v, ANCHO - M, y, { align: 'right' });
-    y += 3.8;
-  }
-  for (const s of z.secciones) {
-    y += 1;
-    raya(doc, y);
-    y += 4;
-    doc.setFont('helvetica', 'bold');
-    doc.text(s.titulo, M, y);
-    y += 3.8;
-    doc.setFontSize(7);
-    const n = s.cabecera.length;
-    const col = (i: number) => (i === 0 ? M : M + 22 + ((UTIL - 22) * i) / (n - 1));
-    for (const [i, c] of s.cabecera.entries()) doc.text(c, col(i), y, i === 0 ? {} : { align: 'right' });
-    doc.setFont('helvetica', 'normal');
-    y += 3.4;
-    // The first column is as wide as the others leave it (a movement's reason, a payment method).
-    const ancho0 = n === 2 ? UTIL - 20 : 21;
-    for (const f of s.filas) {
-      const primera = doc.splitTextToSize(f[0] ?? '', ancho0) as string[];
-      doc.text(primera, M, y);
-      for (const [i, c] of f.entries()) if (i > 0) doc.text(c, col(i), y, { align: 'right' });
-      y += 3.4 * Math.max(1, primera.length);
-    }
-    doc.setFontSize(8);
-  }
-  return y + 8;
-}
-
-export function construirInformeZ(z: InformeZPdf): jsPDF {
-  const alto = dibujarZ(new jsPDF({ unit: 'mm', format: [ANCHO, 2000] }), z);
-  const doc = rollo(alto);
-  dibujarZ(doc, z);
   return doc;
 }

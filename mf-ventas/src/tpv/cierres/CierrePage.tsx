@@ -10,17 +10,18 @@ import {
   PageHeader,
   Spinner,
   TIPO_IVA_LABEL,
+  desgloseEfectivo,
   downloadInformeZPdf,
   empresaPdf,
   formatDate,
   formatDateTime,
   formatMoney,
+  informeZDeCierre,
   linkColumn,
   useRecord,
   useShell,
   type DataColumn,
   type Documento,
-  type InformeZ,
   type Theme,
   type TipoIva,
 } from 'shared';
@@ -69,44 +70,6 @@ const StyledCaja = styled.div<{ $tone: 'ok' | 'falta' | 'sobra' }>`
 const ivaLabel = (t: string) => TIPO_IVA_LABEL[t as TipoIva] ?? `${t} %`;
 const tono = (cents: number) => (cents === 0 ? 'ok' : cents < 0 ? 'falta' : 'sobra');
 
-/** How the expected cash is made, signed: what the Z report and the screen list above «Esperado». */
-function desgloseEfectivo(c: CierreTpv): { label: string; importe: number }[] {
-  const e = c.efectivo;
-  if (!e) return [];
-  return [
-    { label: 'Fondo inicial', importe: e.fondo },
-    { label: 'Cobrado en efectivo', importe: e.cobrado },
-    { label: 'Cambio devuelto', importe: -e.cambio },
-    { label: 'Reembolsos en efectivo', importe: -e.devuelto },
-    { label: 'Entradas de caja', importe: e.entradas },
-    { label: 'Salidas de caja', importe: -e.salidas },
-  ].filter((d, i) => i === 0 || d.importe !== 0);
-}
-
-/** The closing as the Z report prints it. */
-export function informeZ(c: CierreTpv): InformeZ {
-  return {
-    terminal: c.terminal_nombre,
-    codigo: c.codigo,
-    cajero: c.usuario_nombre,
-    apertura: c.apertura,
-    cierre: c.cierre,
-    tickets: c.tickets,
-    devoluciones: c.devoluciones,
-    total: c.total,
-    fondo: c.fondo,
-    esperado: c.efectivo.esperado,
-    contado: c.efectivo.contado,
-    diferencia: c.efectivo.diferencia,
-    desgloseEfectivo: desgloseEfectivo(c),
-    numeros: c.primer_numero && c.ultimo_numero ? { primero: c.primer_numero, ultimo: c.ultimo_numero } : null,
-    formas: c.formas.map((f) => ({ label: formaTpvLabel(f.forma), esperado: f.esperado, contado: f.contado, diferencia: f.diferencia })),
-    ivas: c.impuestos.map((i) => ({ label: ivaLabel(i.tipo_iva), base: i.base, iva: i.iva, total: i.total })),
-    billetes: c.denominaciones?.filter((b) => b.cantidad > 0) ?? undefined,
-    movimientos: c.movimientos.map((m) => ({ fecha_hora: m.fecha_hora, label: m.importe < 0 ? 'Salida' : 'Entrada', importe: m.importe, concepto: m.motivo })),
-  };
-}
-
 type TicketFila = Documento & { fecha_hora?: string | null };
 
 /** The ticket's time when the list gives it, else its date. */
@@ -151,7 +114,7 @@ export function CierrePage({ id }: { id: string }) {
   const imprimir = async () => {
     setImprimiendo(true);
     try {
-      await downloadInformeZPdf(informeZ(c), { fileName: `informe-z-${c.terminal_nombre.replace(/[^\w-]+/g, '-')}-${c.codigo}.pdf`, empresa: empresaPdf(config) });
+      await downloadInformeZPdf(informeZDeCierre(c), { fileName: `informe-z-${c.terminal_nombre.replace(/[^\w-]+/g, '-')}-${c.codigo}.pdf`, empresa: empresaPdf(config) });
     } catch (e) {
       toast.error(e instanceof ApiHttpError ? e.body.message : undefined);
     } finally {
