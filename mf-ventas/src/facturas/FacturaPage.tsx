@@ -12,6 +12,7 @@ import {
   useAlmacenInicial,
   useAlmacenes,
   useDocumentEditor,
+  enfocarLinea,
   useImprimirDocumento,
   usePermisos,
   useShell,
@@ -319,7 +320,12 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
         editable &&
         corregida &&
         values.modo_rectificacion === 'diferencias' && (
-          <LineasFacturaRectificada factura={corregida} lineas={editor.lineas} equivalentes={equivalentes} onAdd={(lineas) => dispatch({ type: 'add', lineas })} />
+          <LineasFacturaRectificada factura={corregida} lineas={editor.lineas} equivalentes={equivalentes} onAdd={(lineas) => {
+              dispatch({ type: 'add', lineas });
+              // The clerk types what changes next: the new line's quantity.
+              if (lineas.length === 1) enfocarLinea(lineas[0].key);
+            }}
+          />
         )
       }
     >
