@@ -578,6 +578,8 @@ export type Documento = Totales & {
   /** 0/1: the customer pays recargo de equivalencia. */
   con_recargo: 0 | 1;
   observaciones: string | null;
+  /** What the customer's or supplier's PDF prints (issue 17); the internal observaciones never print there. */
+  observaciones_cliente?: string | null;
   clave: string | null;
   creado: string;
   creado_por_nombre?: string | null;
