@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
-import { backends, useTestApp } from './helpers.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { backends, multipart, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { guardar, leerDocumento } from './documentos-fixtures.ts';
@@ -46,5 +49,27 @@ describe.each(backends())('a clerk’s papers ($name)', (backend) => {
       const cambiado = await guardar<Row>(t, ac, { ...body, id: d.id, observaciones_cliente: 'Llamar antes de ir' });
       expect(cambiado, ac).toMatchObject({ observaciones: 'Paga tarde: pedir por adelantado', observaciones_cliente: 'Llamar antes de ir' });
     }
+  });
+
+  it('a mailed order goes with the subject and message the clerk saw and changed; without them, the same defaults the dialog offers', async () => {
+    const pedido = await guardar<Row & { numero: string }>(t, 'editarpedidocompra', {
+      fecha: HOY, almacen_id: principal, proveedor_id: proveedor.id, lineas: [{ articulo_id: art.id, cantidad: 1_000 }],
+    });
+    const enviar = (fields: Record<string, string>) => {
+      const m = multipart('archivo', 'pedido.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n% pedido\n'), fields);
+      return t.op('enviarcorreopedidocompra', { cookie: t.cookie, method: 'POST', headers: m.headers, body: m.payload });
+    };
+    const outbox = path.join(t.dataDir, 'outbox');
+    const correos = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : []);
+    // The supplier has no address: the one the clerk typed.
+    let res = await enviar({ id: String(pedido.id), email: 'compras@levante.es', asunto: 'Pedido urgente', mensaje: 'Hola, necesitamos esto el lunes.' });
+    expect(res.json()).toMatchObject({ RESULT: '0', data: [{ id: pedido.id, email: 'compras@levante.es' }] });
+    const eml = correos().find((x) => x.includes('Subject: Pedido urgente'))!;
+    expect(eml).toContain('To: compras@levante.es');
+    expect(eml).toContain('Hola, necesitamos esto el lunes.');
+    res = await enviar({ id: String(pedido.id), email: 'compras@levante.es' });
+    expect(res.json().RESULT).toBe('0');
+    expect(correos().some((x) => x.includes(`Les adjuntamos nuestro pedido ${pedido.numero}`))).toBe(true);
+    expect((await enviar({ id: String(pedido.id), email: 'no es un correo' })).json()).toMatchObject({ RESULT: '1', errors: { email: MESSAGES.invalidEmail } });
   });
 });

@@ -305,7 +305,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
               </Button>
             )}
             {emitida && permisos.accion('editarrectificativa') && (
-              <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => navigate(`${paths.nuevaRectificativa}?factura=${documento.id}`)}>
+              // The correction of an emitted invoice: its primary action («Anular» is the guarded secondary one).
+              <Button type="button" $variant="primary" {...esperaGuardar} onClick={() => navigate(`${paths.nuevaRectificativa}?factura=${documento.id}`)}>
                 Rectificar
               </Button>
             )}

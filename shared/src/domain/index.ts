@@ -16,3 +16,4 @@ export * from './fiscal';
 export * from './verifactu';
 export * from './roles';
 export * from './actividad';
+export * from './correo';
