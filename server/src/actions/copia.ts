@@ -134,6 +134,7 @@ const TABLES = {
     retencion: 'int0',
     con_recargo: 'flag0',
     observaciones: 'text?',
+    observaciones_cliente: 'text?',
     base: 'int0',
     iva: 'int0',
     recargo: 'int0',

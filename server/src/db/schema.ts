@@ -85,6 +85,8 @@ export type DocumentosTable = {
   retencion: Generated<number>;
   con_recargo: Generated<Flag>;
   observaciones: string | null;
+  /** Issue 17: what the customer's or supplier's PDF prints (the internal `observaciones` never print there). */
+  observaciones_cliente?: string | null;
   /** Cents, stored on every save by calcularTotales. */
   base: Generated<number>;
   iva: Generated<number>;
@@ -337,6 +339,8 @@ export type VerifactuTable = {
   fallos: Generated<number>;
   lease_id: string | null;
   lease_hasta: string | null;
+  /** Issue 17: from this date (YYYY-MM-DD) every record must reach the AEAT. */
+  fecha_obligacion: Generated<string>;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

@@ -33,7 +33,7 @@ const base = (columns: readonly string[]): TipoEffects<typeof documentoCompraSch
   acciones: {},
 });
 
-const COLUMNAS = ['proveedor_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones'] as const;
+const COLUMNAS = ['proveedor_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones', 'observaciones_cliente'] as const;
 
 export const pedidoCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
   ...base([...COLUMNAS, 'fecha_entrega']),

@@ -51,6 +51,7 @@ export const facturaSchema = {
   forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
   retencion: { type: 'int', min: 0, max: 5000 },
   observaciones: { type: 'string', max: 2000 },
+  observaciones_cliente: { type: 'string', max: 2000 },
   clave: { type: 'string', max: 64 },
 } satisfies Schema;
 
@@ -66,7 +67,7 @@ export const rectificativaSchema = {
 } satisfies Schema;
 
 /** Columns of both; `con_recargo` is the customer's (the engine sets it with the party). */
-const COLUMNAS = ['cliente_id', 'almacen_id', 'serie_id', 'forma_pago', 'retencion', 'observaciones', 'con_recargo'] as const;
+const COLUMNAS = ['cliente_id', 'almacen_id', 'serie_id', 'forma_pago', 'retencion', 'observaciones', 'observaciones_cliente', 'con_recargo'] as const;
 
 type Origen = { linea_id: number; tipo: string; documento_id: number };
 

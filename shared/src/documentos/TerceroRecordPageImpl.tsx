@@ -9,7 +9,7 @@ import { isEntryVisible } from '../domain/menu';
 import { FORMA_PAGO_OPTIONS, RETENCION_OPTIONS, formatIban, provinciaDeCodigoPostal, type Proveedor } from '../domain/terceros';
 import type { FieldErrors, Schema } from '../domain/validation';
 import { useRecordEditor } from '../hooks/useRecordEditor';
-import { SelectField, SwitchField, TextField } from '../ui/fields';
+import { NifField, SelectField, SwitchField, TextField } from '../ui/fields';
 import { FieldSpan, FormGrid, FormSection, RecordActions, RecordForm } from '../ui/form';
 import { TextAreaField } from '../ui/inputs';
 import { NotFoundPanel, PageHeader } from '../ui/layout';
@@ -185,16 +185,7 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
               error={errors.codigo}
               onChange={(v) => set('codigo', v)}
             />
-            <TextField
-              label="NIF"
-              required
-              maxLength={15}
-              autoComplete="off"
-              hint="NIF, CIF o NIE"
-              value={values.nif}
-              error={errors.nif}
-              onChange={(v) => set('nif', v.toUpperCase())}
-            />
+            <NifField label="NIF" required maxLength={20} hint="NIF, CIF o NIE" value={values.nif} error={errors.nif} onChange={(v) => set('nif', v)} />
             <TextField label="Razón social" required maxLength={150} value={values.razon_social} error={errors.razon_social} onChange={(v) => set('razon_social', v)} />
             <TextField
               label="Nombre comercial"

@@ -55,6 +55,8 @@ export type AccionDef = {
   porLineas?: boolean;
   /** Asked before running it. */
   confirm?: string;
+  /** Offered as a secondary action (an invoice's «Anular»: «Rectificar» is what a correction needs). */
+  secundaria?: boolean;
   /** Another flag it needs beside the type's. */
   flag?: FlagName;
 };
@@ -129,7 +131,7 @@ const emitida: EstadoDef = { id: 'emitida', label: 'Emitida', tone: 'ok' };
 const anulada: EstadoDef = { id: 'anulada', label: 'Anulada', tone: 'off' };
 const EMITIR_CONFIRM = 'Se le asignará el siguiente número de su serie y su registro de facturación. Una vez emitida no se podrá modificar ni eliminar.';
 const ANULAR_CONFIRM =
-  'Anular es para una factura que nunca debió existir: se registrará su anulación y el número queda usado. Para corregir una factura, haga una rectificativa.';
+  'Anule solo una factura que nunca debió existir (emitida por error, repetida o a quien no era): se registrará su anulación ante la AEAT y su número queda usado. Si la venta existió y cambia algo (unidades devueltas, un precio, un descuento, los datos del cliente), no la anule: haga una rectificativa con «Rectificar».';
 
 export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
   movimiento: {
@@ -373,7 +375,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     eliminable: ['borrador'],
     acciones: [
       { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
-      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM },
+      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM, secundaria: true },
     ],
     lineas: 'venta',
     tercero: 'cliente',
@@ -417,7 +419,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     eliminable: ['borrador'],
     acciones: [
       { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
-      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM },
+      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM, secundaria: true },
     ],
     lineas: 'venta',
     tercero: 'cliente',
@@ -606,6 +608,8 @@ export type Documento = Totales & {
   /** 0/1: the customer pays recargo de equivalencia. */
   con_recargo: 0 | 1;
   observaciones: string | null;
+  /** What the customer's or supplier's PDF prints (issue 17); the internal observaciones never print there. */
+  observaciones_cliente?: string | null;
   clave: string | null;
   creado: string;
   creado_por_nombre?: string | null;

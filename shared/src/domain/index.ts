@@ -17,3 +17,4 @@ export * from './verifactu';
 export * from './roles';
 export * from './actividad';
 export * from './tpv';
+export * from './correo';

@@ -146,6 +146,8 @@ const documentoTerceroSchema = {
   forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
   retencion: { type: 'int', min: 0, max: 5000 },
   observaciones: { type: 'string', max: 2000 },
+  /** Printed on the customer's or supplier's PDF (the internal observaciones never are). */
+  observaciones_cliente: { type: 'string', max: 2000 },
   clave: { type: 'string', max: 64 },
 } satisfies Schema;
 

@@ -222,4 +222,66 @@ describe('downloadDocumentosPdf', () => {
     expect(raw).toContain('Rectificación por diferencias');
     expect(raw).toContain('Factura rectificativa');
   });
+  it("a customer's or supplier's paper carries nothing internal: no state, no warehouse or location, only the observaciones for them; a credit rectificativa has no due dates", async () => {
+    const conUbicacion = (i: number) => ({ ...linea(i), ubicacion_id: 4, ubicacion_codigo: 'PASILLO-7' });
+    const papel = (tipo: string, numero: string, over: object = {}) =>
+      ({
+        ...doc(7, 0),
+        tipo,
+        numero,
+        estado: 'pendiente',
+        cliente_id: tipo.includes('compra') ? null : 3,
+        cliente_nombre: tipo.includes('compra') ? null : 'Bar Pepe SL',
+        proveedor_id: tipo.includes('compra') ? 5 : null,
+        proveedor_nombre: tipo.includes('compra') ? 'Suministros Levante SL' : null,
+        almacen_nombre: 'Almacén trastienda',
+        observaciones: 'Cliente moroso: no fiar',
+        observaciones_cliente: 'Entregar por la puerta de atrás',
+        lineas: [conUbicacion(1)],
+        ...over,
+      }) as unknown as Documento;
+    const papeles = [
+      papel('pedidoventa', 'PV 2026/000001'),
+      papel('albaranventa', 'AV 2026/000001'),
+      papel('pedidocompra', 'PC 2026/000001'),
+      papel('albarancompra', 'AC 2026/000001'),
+      papel('factura', 'A 2026/000002', { estado: 'emitida', tipo_factura: 'F1', total: 5242 }),
+    ];
+    for (const p of papeles) {
+      seen.length = 0;
+      await downloadDocumentosPdf([p], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+      const raw = seen[0].doc.output();
+      expect(raw, p.tipo).not.toContain('Estado:');
+      expect(raw, p.tipo).not.toContain('Pendiente');
+      expect(raw, p.tipo).not.toContain('trastienda');
+      expect(raw, p.tipo).not.toContain('PASILLO-7');
+      expect(raw, p.tipo).not.toContain('(Ubicaci');
+      expect(raw, p.tipo).not.toContain('moroso');
+      expect(raw, p.tipo).toContain('Entregar por la puerta de atr');
+    }
+    // A warehouse document is internal: its state, warehouse and observaciones print.
+    seen.length = 0;
+    await downloadDocumentosPdf([{ ...doc(8, 1), estado: 'finalizado' } as Documento], { fileName: 'i.pdf' });
+    const interno = seen[0].doc.output();
+    expect(interno).toContain('Estado: Finalizado');
+    expect(interno).toContain('Almac');
+    expect(interno).toContain('Recuento anual');
+
+    // R 2026/000001 (−5,11 €): money given back, nothing falls due.
+    seen.length = 0;
+    const abono = papel('rectificativa', 'R 2026/000001', {
+      estado: 'emitida',
+      tipo_factura: 'R1',
+      forma_pago: 'recibo_30_60',
+      total: -511,
+      base: -422,
+      iva: -89,
+      factura_id: 40,
+      factura_numero: 'A 2026/000002',
+    });
+    await downloadDocumentosPdf([abono], { fileName: 'r.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('Rectifica la factura A 2026/000002');
+    expect(raw).not.toContain('Vencimiento');
+  });
 });

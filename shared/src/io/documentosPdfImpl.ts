@@ -31,13 +31,25 @@ const valorDiferencia = (l: DocumentoLinea) => {
   return d === null ? 0n : divRound(BigInt(d) * BigInt(l.precio), 100000n);
 };
 
+/**
+ * A paper for the customer or the supplier (pedido, albarán, devolución, factura, rectificativa): it carries
+ * nothing internal — no state, no warehouse or location, no internal observaciones (its «Observaciones para el
+ * cliente» print instead).
+ */
+export function esParaTercero(def: DocumentoTipoDef, variante: VariantePdf = 'documento'): boolean {
+  return variante === 'documento' && (def.tercero === 'cliente' || def.tercero === 'proveedor');
+}
+
+/** A rectificativa that gives money back (its total below zero) has nothing falling due. */
+const esAbono = (d: Documento) => d.tipo === 'rectificativa' && d.total < 0;
+
 function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): Col[] {
   const lineas = d.lineas ?? [];
   const cols: Col[] = [
     { header: 'Código', width: 2.2, value: (l) => l.codigo },
     { header: 'Descripción', width: 5.5, value: (l) => l.descripcion },
   ];
-  if (lineas.some((l) => l.ubicacion_codigo)) cols.push({ header: 'Ubicación', width: 1.6, value: (l) => l.ubicacion_codigo ?? '' });
+  if (!esParaTercero(def, variante) && lineas.some((l) => l.ubicacion_codigo)) cols.push({ header: 'Ubicación', width: 1.6, value: (l) => l.ubicacion_codigo ?? '' });
   if (variante === 'recuento') {
     cols.push({ header: 'Contado', width: 2, right: true, value: () => '', blank: true });
     return cols;
@@ -82,7 +94,7 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
   }
 }
 
-function datosCabecera(d: Documento): string[] {
+function datosCabecera(d: Documento, paraTercero: boolean): string[] {
   const out: string[] = [];
   // A rectificativa names the invoice it corrects, its kind and how (docs/fiscal.md).
   if (d.factura_numero) {
@@ -95,9 +107,11 @@ function datosCabecera(d: Documento): string[] {
   if (d.forma_pago) {
     const due = vencimientos(d.fecha, d.forma_pago);
     out.push(`Forma de pago: ${formaPagoLabel(d.forma_pago) || d.forma_pago}`);
-    if (due.length) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
+    if (due.length && !esAbono(d)) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
   }
   if (d.cobro_fecha) out.push(`Cobrada el ${formatDate(d.cobro_fecha)}${d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}`);
+  // The warehouses are the shop's business, not the customer's.
+  if (paraTercero) return out;
   if (d.almacen_destino_id !== null || d.almacen_destino_nombre) {
     out.push(`Origen: ${d.almacen_nombre ?? ''}`, `Destino: ${d.almacen_destino_nombre ?? ''}`);
   } else if (d.almacen_nombre) out.push(`Almacén: ${d.almacen_nombre}`);
@@ -166,6 +180,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     if (index > 0) doc.addPage();
     starts.push(doc.getNumberOfPages());
     const cols = columnas(def, d, variante);
+    const paraTercero = esParaTercero(def, variante);
     const sum = cols.reduce((s, c) => s + c.width, 0);
     const widths = cols.map((c) => (usable * c.width) / sum);
     const cell = (v: string, w: number) => doc.splitTextToSize(v, w - 2)[0] ?? '';
@@ -229,7 +244,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(9);
     doc.text(`Fecha: ${formatDate(d.fecha)}`, pageW - margin, y + 16, { align: 'right' });
-    doc.text(`Estado: ${estadoLabel(def, d.estado)}`, pageW - margin, y + 20.5, { align: 'right' });
+    if (!paraTercero) doc.text(`Estado: ${estadoLabel(def, d.estado)}`, pageW - margin, y + 20.5, { align: 'right' });
     const empresaAlto = opts.empresa ? 10 + ((opts.empresa.lineas?.length ?? 0) + 1) * 3.6 : 0;
     y += Math.max(25, empresaAlto + 2);
     // The other party (supplier, customer) in a framed block under the document's identity.
@@ -252,7 +267,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       });
       y += alto + 2;
     }
-    const datos = datosCabecera(d);
+    const datos = datosCabecera(d, paraTercero);
     if (datos.length) {
       doc.setFontSize(9);
       // Items side by side while they fit; an item is never cut between lines unless it alone is too long.
@@ -321,9 +336,11 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     });
     doc.setFont('helvetica', 'normal');
 
-    if (d.observaciones && variante !== 'recuento') {
+    // The customer's paper prints the observaciones meant for them; the internal ones only on internal papers.
+    const observaciones = (paraTercero ? d.observaciones_cliente : d.observaciones)?.trim();
+    if (observaciones && variante !== 'recuento') {
       y += 4;
-      const text: string[] = doc.splitTextToSize(d.observaciones, usable);
+      const text: string[] = doc.splitTextToSize(observaciones, usable);
       if (y + 10 > bottom) continuation();
       doc.setFont('helvetica', 'bold');
       doc.text('Observaciones', margin, y);
