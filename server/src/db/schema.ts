@@ -106,6 +106,13 @@ export type DocumentosTable = {
   cobro_fecha?: string | null;
   cobro_forma?: string | null;
   usuario_id?: number | null;
+  // Issue 16 (migration 0018): what an invoice was issued with.
+  /** The serie's code at emission (the displayed number's prefix). */
+  serie_codigo?: string | null;
+  /** JSON of EmisionDocumento: the issuer's and the recipient's blocks as printed. */
+  emision?: string | null;
+  /** aaaa-mm-dd: the operation's date when earlier than the invoice's (the albaranes it invoices). */
+  fecha_operacion?: string | null;
 };
 
 export type DocumentoLineasTable = {
@@ -131,6 +138,8 @@ export type DocumentoLineasTable = {
   teorico: number | null;
   /** A ticket line's unit price with IVA, as the till showed it (migration 0014). */
   precio_iva?: number | null;
+  /** Issue 16: the operation (S1, S2, E1-E6, N1, N2); null is S1 (E1 for an exempt rate). */
+  operacion?: string | null;
 };
 
 /** Child line ← parent line, with the quantity it takes. */

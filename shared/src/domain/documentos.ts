@@ -3,6 +3,7 @@ import { IVA_RATE, type TipoIva } from './catalogo';
 import { divRound } from './decimal';
 import type { Schema } from './validation';
 import type { SerieTipo } from './entities';
+import type { EmisionDocumento } from './emision';
 
 /**
  * The document engine's contract (docs/documents.md): one model, one table of states and actions
@@ -642,6 +643,10 @@ export type Documento = Totales & {
   usuario_id?: number | null;
   usuario_nombre?: string | null;
   horas?: ParteHora[];
+  /** Issue 16: an issued invoice's parties as they were at emission (its reprints print these, not today's records). */
+  emision?: EmisionDocumento | null;
+  /** Issue 16: the date of the deliveries an invoice of earlier albaranes invoices (its record's FechaOperacion). */
+  fecha_operacion?: string | null;
   /** Facturas and rectificativas once emitted (or anuladas): their latest registro de facturación. */
   registro?: {
     id: number;

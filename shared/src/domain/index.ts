@@ -18,3 +18,5 @@ export * from './roles';
 export * from './actividad';
 export * from './tpv';
 export * from './correo';
+export * from './emision';
+export * from './paises';

@@ -32,6 +32,8 @@ export type DatosAlta = {
   destinatario: { nif: string; nombre: string } | null;
   /** Rectificativas: by substitution (S, with the replaced invoice's amounts) or by differences (I). */
   rectificativa?: { tipo: 'S' | 'I'; facturas: FacturaRef[]; importe?: { base: number; cuota: number; recargo: number } };
+  /** aaaa-mm-dd: the operation's date when it differs from the invoice's (an invoice of earlier albaranes). */
+  fechaOperacion?: string;
   /** Per IVA rate, cents (the document's stored desglose). */
   desglose: readonly DesgloseIva[];
   conRecargo: boolean;
@@ -158,6 +160,7 @@ export function xmlAlta(d: DatosAlta, anterior: Anterior | null, ts: string, hue
       );
     }
   }
+  if (d.fechaOperacion) x += txt('FechaOperacion', fechaAeat(d.fechaOperacion));
   x += txt('DescripcionOperacion', corto(d.descripcion, 500) || 'Venta');
   if (d.destinatario) x += el('Destinatarios', el('IDDestinatario', txt('NombreRazon', corto(d.destinatario.nombre, 120)) + txt('NIF', d.destinatario.nif)));
   x += desgloseXml(d);

@@ -285,3 +285,81 @@ describe('downloadDocumentosPdf', () => {
     expect(raw).not.toContain('Vencimiento');
   });
 });
+describe('an issued invoice stands (issue 16)', () => {
+  const emitida = (extra: Partial<Documento> = {}) =>
+    ({
+      ...doc(9, 1),
+      tipo: 'factura',
+      // Today the serie is called «FA» and the company and the customer moved: the document carries what was issued.
+      numero: 'FA 2026/000007',
+      estado: 'emitida',
+      tipo_factura: 'F1',
+      cliente_nombre: 'Nombre de hoy SL',
+      cliente_nif: 'B00000000',
+      almacen_destino_id: null,
+      base: 10000,
+      iva: 2100,
+      recargo: 0,
+      total: 12100,
+      desglose: [{ tipo_iva: '21', base: 10000, iva: 2100, recargo: 0 }],
+      observaciones: null,
+      emision: {
+        emisor: { nombre: 'Ferretería Pérez SL', nif: 'B12345678', lineas: ['Calle Mayor 1', '46001 Valencia (Valencia)'] },
+        destinatario: {
+          nombre:
+            'Construcciones y Reformas Integrales del Levante Mediterráneo y Alrededores Sociedad Limitada Unipersonal',
+          nif: 'B12345674',
+          lineas: ['Avenida del Puerto 123, escalera B, piso 4, puerta 12', '46021 Valencia (Valencia)'],
+        },
+      },
+      fecha_operacion: '2026-02-20',
+      padres: [
+        { tipo: 'albaranventa', id: 3, numero: 'AV 2026/000003', fecha: '2026-02-11' },
+        { tipo: 'albaranventa', id: 4, numero: 'AV 2026/000004', fecha: '2026-02-20' },
+      ],
+      registro: {
+        id: 1,
+        tipo: 'alta',
+        huella: 'X',
+        fecha_hora_huso: '2026-03-02T10:00:00+01:00',
+        id_emisor: 'B12345678',
+        num_serie: 'A 2026/000007',
+        fecha_expedicion: '02-03-2026',
+        importe_total: '121.00',
+      },
+      ...extra,
+    }) as unknown as Documento;
+
+  /** The page's text, lines joined (jsPDF writes each wrapped line as its own string). */
+  const textos = (raw: string) => [...raw.matchAll(/\((.*?)\) Tj/g)].map((m) => m[1]).join('|');
+
+  it("reprints the parties and the QR as issued, the operation's date and albaranes, and wraps long texts instead of cutting them", async () => {
+    const d = emitida();
+    (d.lineas as DocumentoLinea[])[0].descripcion = 'Tornillo autorroscante de cabeza avellanada con recubrimiento de zinc FINAL-DE-LA-DESCRIPCION';
+    await downloadDocumentosPdf([d], { fileName: 'f.pdf', empresa: { nombre: 'Empresa de hoy SL', nif: 'B99999999' }, tercero: () => ({ nombre: 'Cliente de hoy' }) });
+    const raw = seen[0].doc.output();
+    const t = textos(raw);
+    // The QR is the stored record's: its number (serie «A» then), issuer, date and ImporteTotal.
+    expect(qrs[0].texto).toBe('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000007&fecha=02-03-2026&importe=121.00');
+    expect(t).toContain('Ferretería Pérez SL');
+    expect(raw).toContain('NIF B12345674');
+    expect(raw).not.toContain('Empresa de hoy');
+    expect(raw).not.toContain('Cliente de hoy');
+    expect(raw).not.toContain('B99999999');
+    // Nothing cut: the last words of the long name, address and description are printed.
+    expect(t).toContain('Unipersonal');
+    expect(t).toContain('puerta 12');
+    expect(t).toContain('FINAL-DE-LA-DESCRIPCION');
+    expect(t).toContain('Fecha de operación: 20/02/2026');
+    expect(t).toContain('Albaranes: AV 2026/000003 \\(11/02/2026\\), AV 2026/000004 \\(20/02/2026\\)');
+    expect(raw).toContain('Factura verificable en la sede electr');
+  });
+
+  it('an annulled invoice reprints marked «Anulada», without the «verificable» legend', async () => {
+    await downloadDocumentosPdf([emitida({ estado: 'anulada' })], { fileName: 'f.pdf' });
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('(FACTURA ANULADA)');
+    expect(raw).not.toContain('verificable');
+    expect(qrs[0].texto).toContain('numserie=A%202026%2F000007');
+  });
+});

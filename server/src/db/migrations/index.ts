@@ -13,11 +13,9 @@ import * as m0009 from './0009_roles.ts';
 import * as m0010 from './0010_actividad.ts';
 import * as m0012 from './0012_demo.ts';
 import * as m0013 from './0013_coste_medio.ts';
-<<<<<<< HEAD
 import * as m0014 from './0014_tpv.ts';
-=======
 import * as m0017 from './0017_papeles_verifactu.ts';
->>>>>>> clerk-ui
+import * as m0018 from './0018_facturas_fijas.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -42,11 +40,9 @@ const STEPS: [string, Step][] = [
   ['0010_actividad', m0010],
   ['0012_demo', m0012],
   ['0013_coste_medio', m0013],
-<<<<<<< HEAD
   ['0014_tpv', m0014],
-=======
   ['0017_papeles_verifactu', m0017],
->>>>>>> clerk-ui
+  ['0018_facturas_fijas', m0018],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
