@@ -153,3 +153,65 @@ describe.each(backends())('issued means fixed ($name)', (backend) => {
     expect(anulada.registro).toMatchObject({ tipo: 'anulacion', num_serie: emitida.numero, importe_total: '6.05', id_emisor: emitida.registro!.id_emisor });
   });
 });
+
+describe.each(backends())('parties from anywhere ($name)', (backend) => {
+  const t = useTestApp(backend);
+  let principal: number;
+  let serieA: Row;
+  let art: Row;
+
+  it('setup', async () => {
+    principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    serieA = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows.find((s) => s.codigo === 'A')!;
+    art = await save(t, t.cookie, 'editararticulo', nuevoArticulo('ANY-A', { precio_venta: 100_000 }));
+  });
+
+  it('a customer gets a country and an identifier type: each checked as the AEAT will, postal codes in Spain only', async () => {
+    const mal = async (body: Record<string, unknown>) => (await post(t, 'editarcliente', { razon_social: 'X', ...body })).body.errors;
+    // A French NIF-IVA: FR + 2 characters + the SIREN's 9 digits.
+    expect(await mal({ pais: 'FR', tipo_id: '02', nif: 'FR123' })).toEqual({ nif: MESSAGES.nifIvaNoValido.replace('{ejemplo}', 'FR12345678901') });
+    // Abroad, a Spanish NIF is not an option; a NIF-IVA only in the EU; in Spain only a passport besides the NIF.
+    expect(await mal({ pais: 'FR', nif: 'B85612349' })).toEqual({ tipo_id: MESSAGES.tipoIdExtranjero });
+    expect(await mal({ pais: 'US', tipo_id: '02', nif: '123456789' })).toEqual({ pais: MESSAGES.nifIvaSoloUe });
+    expect(await mal({ pais: 'ES', tipo_id: '04', nif: 'ABC123' })).toEqual({ tipo_id: MESSAGES.tipoIdEspana });
+    expect(await mal({ nif: 'B85612349', codigo_postal: '99999' })).toEqual({ codigo_postal: MESSAGES.invalidPostalCode });
+    expect(await mal({ nif: 'B85612340' })).toEqual({ nif: MESSAGES.invalidNif });
+    expect(await mal({ pais: 'XX', tipo_id: '03', nif: 'P1' })).toEqual({ pais: MESSAGES.selectOption });
+
+    // The prefix is added when left out; the postal code is free abroad and gives no province.
+    const fr = await save(t, t.cookie, 'editarcliente', { razon_social: 'Bricolage du Midi SARL', pais: 'FR', tipo_id: '02', nif: '40 303265045', codigo_postal: '31000', poblacion: 'Toulouse' });
+    expect(fr).toMatchObject({ pais: 'FR', tipo_id: '02', nif: 'FR40303265045', codigo_postal: '31000', provincia: null });
+    const us = await save(t, t.cookie, 'editarcliente', { razon_social: 'Acme Hardware Inc.', pais: 'US', tipo_id: '03', nif: 'X12345678', codigo_postal: '10001-1234' });
+    expect(us).toMatchObject({ pais: 'US', tipo_id: '03', nif: 'X12345678', codigo_postal: '10001-1234' });
+    // Spanish ones as always (stored as Spain, a NIF).
+    const es = await save(t, t.cookie, 'editarcliente', { razon_social: 'Local SL', nif: 'es b85612349', codigo_postal: '28020' });
+    expect(es).toMatchObject({ pais: 'ES', tipo_id: null, nif: 'B85612349', provincia: 'Madrid' });
+    // A change that leaves the country out is checked with the stored one.
+    expect((await post(t, 'editarcliente', { id: fr.id, razon_social: 'Bricolage du Midi SARL', nif: '123' })).body.errors).toEqual({
+      nif: MESSAGES.nifIvaNoValido.replace('{ejemplo}', 'FR12345678901'),
+    });
+    // Suppliers too.
+    const pt = await save(t, t.cookie, 'editarproveedor', { razon_social: 'Ferragens do Porto Lda', pais: 'PT', tipo_id: '02', nif: 'PT501234567', codigo_postal: '4000-123' });
+    expect(pt).toMatchObject({ pais: 'PT', tipo_id: '02', nif: 'PT501234567' });
+  });
+
+  it('the record names a foreign customer by IDOtro (CodigoPais, IDType, ID), valid against the XSD; the PDF block says which identifier', async () => {
+    const clientes = (await list(t, t.cookie, 'listadoclientes', { porPagina: 100 })).rows;
+    const xmls: string[] = [];
+    for (const [razon, idOtro, linea] of [
+      ['Bricolage du Midi SARL', '<sf:IDOtro><sf:CodigoPais>FR</sf:CodigoPais><sf:IDType>02</sf:IDType><sf:ID>FR40303265045</sf:ID></sf:IDOtro>', 'NIF-IVA FR40303265045'],
+      ['Acme Hardware Inc.', '<sf:IDOtro><sf:CodigoPais>US</sf:CodigoPais><sf:IDType>03</sf:IDType><sf:ID>X12345678</sf:ID></sf:IDOtro>', 'Pasaporte X12345678'],
+    ] as const) {
+      const c = clientes.find((x) => x.razon_social === razon)!;
+      const b = await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c.id, almacen_id: principal, serie_id: serieA.id, lineas: [{ articulo_id: art.id, cantidad: 1_000, precio: 100_000 }] });
+      const f = await ok(t, 'emitirfactura', { id: b.id });
+      const { xml } = await t.app.manager.db.selectFrom('registros_facturacion').select('xml').where('documento_id', '=', f.id).executeTakeFirstOrThrow();
+      expect(xml).toContain(`<sf:IDDestinatario><sf:NombreRazon>${razon}</sf:NombreRazon>${idOtro}</sf:IDDestinatario>`);
+      xmls.push(xml);
+      expect(f.emision!.destinatario).toMatchObject({ nombre: razon, nif: null });
+      expect(f.emision!.destinatario!.lineas![0]).toBe(linea);
+    }
+    validarXml(xmls);
+    expect(clientes.find((x) => x.razon_social === 'Bricolage du Midi SARL')).toMatchObject({ pais: 'FR' });
+  });
+});

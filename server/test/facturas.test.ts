@@ -323,7 +323,7 @@ describe.each(backends())('facturas ($name)', (backend) => {
     const anulada = await ok(t, 'anularfactura', { id: mal.id });
     expect(anulada).toMatchObject({ estado: 'anulada', numero: `A ${ANIO}/000003` });
     // The latest record is the anulación; the QR still prints what the alta recorded (issue 16).
-    expect(anulada.registro).toMatchObject({ tipo: 'anulacion', num_serie: `A ${ANIO}/000003`, importe_total: mal.registro!.importe_total });
+    expect(anulada.registro).toMatchObject({ tipo: 'anulacion', num_serie: `A ${ANIO}/000003`, importe_total: emitida.registro!.importe_total });
     expect(await stock(t, b.id, principal)).toBe(antes);
     const rs = await registros(t, { documento_id: mal.id });
     expect(rs.map((r) => r.tipo)).toEqual(['alta', 'anulacion']);

@@ -27,6 +27,8 @@ const TERCERO = {
   id: 'int',
   codigo: 'text',
   nif: 'text',
+  pais: 'text?',
+  tipo_id: 'text?',
   razon_social: 'text',
   nombre_comercial: 'text?',
   direccion: 'text?',
@@ -92,6 +94,7 @@ const TABLES = {
     pvp_2: 'int',
     pvp_3: 'int',
     tipo_iva: { enum: TIPOS_IVA },
+    operacion: 'text?',
     palabras_clave: 'text?',
     nombre_tpv: 'text?',
     codigo_barras: 'text?',
@@ -112,7 +115,7 @@ const TABLES = {
   // Compras (issue 7): before the documents that name them.
   proveedores: TERCERO,
   // Ventas (issue 8): before the documents that name them.
-  clientes: { ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0' },
+  clientes: { ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0', operacion: 'text?' },
   documentos: {
     id: 'int',
     tipo: 'text',
@@ -172,6 +175,7 @@ const TABLES = {
     ubicacion_id: 'int?',
     motivo: 'text?',
     teorico: 'int?',
+    operacion: 'text?',
   },
   documento_enlaces: { id: 'int', linea_id: 'int', padre_linea_id: 'int', cantidad: 'int' },
   documento_acciones: {

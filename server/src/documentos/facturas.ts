@@ -12,6 +12,7 @@ import {
   TOASTS,
   bloqueEmpresa,
   bloqueTercero,
+  idRegistro,
   isValidNif,
   normalizeNif,
   numeroDe,
@@ -161,6 +162,8 @@ const leerCabecera = compiledQuery((db, p: { id: number }) =>
       'd.observaciones', 'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion',
       sql<string | null>`(select c.nif from clientes c where c.id = d.cliente_id)`.as('cliente_nif'),
       sql<string | null>`(select c.razon_social from clientes c where c.id = d.cliente_id)`.as('cliente_razon_social'),
+      sql<string | null>`(select c.pais from clientes c where c.id = d.cliente_id)`.as('cliente_pais'),
+      sql<string | null>`(select c.tipo_id from clientes c where c.id = d.cliente_id)`.as('cliente_tipo_id'),
       sql<number>`case when exists (select 1 from documento_lineas l where l.documento_id = d.id) then 1 else 0 end`.as('con_lineas'),
     ])
     .where('d.id', '=', p.id),
@@ -170,7 +173,7 @@ const cabecera = async (trx: Transaction<Database>, id: number) => {
   const [d] = await leerCabecera(trx, { id });
   // The engine locked it just before.
   if (!d) throw fail(MESSAGES.notFound, '3');
-  return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; con_lineas: number };
+  return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; cliente_pais: string | null; cliente_tipo_id: string | null; con_lineas: number };
 };
 
 type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string; bloque: BloqueParte };
@@ -317,8 +320,10 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   }
   if (!rectificativa && importeTotal < 0) throw fail(MESSAGES.facturaTotalNegativo, '1', 400);
   const conDestinatario = tipoFactura !== 'F2' && tipoFactura !== 'R5';
-  const nifCliente = normalizeNif(cliente.nif ?? '');
-  if (conDestinatario && (!isValidNif(nifCliente) || nifCliente.length !== 9)) throw fail(MESSAGES.clienteSinNif, '1', 400);
+  // The recipient as the record names it: a Spanish NIF, or IDOtro (country, IDType, identifier) for anyone else.
+  const idCliente = idRegistro({ nif: cliente.nif ?? '', pais: d.cliente_pais, tipo_id: d.cliente_tipo_id });
+  const nifCliente = 'nif' in idCliente ? idCliente.nif : '';
+  if (conDestinatario && ('nif' in idCliente ? !isValidNif(nifCliente) || nifCliente.length !== 9 : !idCliente.idOtro.id)) throw fail(MESSAGES.clienteSinNif, '1', 400);
 
   const numero = await numeroEnSerie(trx, def.tipo, d.serie_id, d.fecha);
   const numSerie = numeroDe(def, { ejercicio: Number(d.fecha.slice(0, 4)), numero, serie_codigo: serie.codigo });
@@ -337,7 +342,7 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     fecha: d.fecha,
     tipoFactura,
     descripcion: d.observaciones?.trim() || (rectificativa ? 'Rectificación de factura' : 'Venta de bienes y prestación de servicios'),
-    destinatario: conDestinatario ? { nif: nifCliente, nombre: cliente.razon_social } : null,
+    destinatario: conDestinatario ? { nif: nifCliente, nombre: cliente.razon_social, ...('idOtro' in idCliente ? { idOtro: idCliente.idOtro } : {}) } : null,
     desglose: (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[],
     conRecargo: d.con_recargo === 1,
     cuotaTotal,
@@ -374,7 +379,7 @@ export const FECHA_MINIMA_FACTURA = '2024-10-28';
 async function bloqueCliente(trx: Transaction<Database>, id: number): Promise<BloqueParte | null> {
   const c = await trx
     .selectFrom('clientes')
-    .select(['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'])
+    .select(['razon_social', 'nombre_comercial', 'nif', 'pais', 'tipo_id', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'])
     .where('id', '=', id)
     .executeTakeFirst();
   return c ? bloqueTercero(c) : null;

@@ -1,3 +1,5 @@
+import { nombrePais } from './paises';
+
 /**
  * What an issued invoice keeps of its parties (issue 16: «issued means fixed»): the issuer's and the recipient's
  * blocks as the PDF prints them (name, NIF, address lines), taken at emission by the server and printed by every
@@ -19,16 +21,22 @@ type Direccion = {
   email?: string | null;
 };
 
+const TIPO_ID_CORTO: Record<string, string> = { '02': 'NIF-IVA', '03': 'Pasaporte', '04': 'Doc. oficial', '05': 'Cert. de residencia', '06': 'Doc.' };
+
 const lugar = (t: Direccion) => [t.codigo_postal, t.poblacion, t.provincia ? `(${t.provincia})` : null].filter(Boolean).join(' ');
 const solo = (xs: (string | null | undefined)[]) => xs.filter((x): x is string => !!x);
 
 /** A party's block from its record (proveedor or cliente): razón social, NIF, trade name, address, phone and email. */
-export function bloqueTercero(t: Direccion & { razon_social: string; nombre_comercial?: string | null; nif?: string | null; pais?: string | null }): BloqueParte {
-  const pais = t.pais && t.pais !== 'ES' ? t.pais : null;
+export function bloqueTercero(
+  t: Direccion & { razon_social: string; nombre_comercial?: string | null; nif?: string | null; pais?: string | null; tipo_id?: string | null },
+): BloqueParte {
+  const pais = t.pais && t.pais !== 'ES' ? nombrePais(t.pais) : null;
+  // Not a Spanish NIF: the identifier under its own name (NIF-IVA, pasaporte…).
+  const otro = t.tipo_id && t.tipo_id !== 'NIF' ? `${TIPO_ID_CORTO[t.tipo_id] ?? 'Identificador'} ${t.nif ?? ''}` : null;
   return {
     nombre: t.razon_social,
-    nif: t.nif ?? null,
-    lineas: solo([t.nombre_comercial, t.direccion, [lugar(t), pais].filter(Boolean).join(' · '), t.telefono ? `Tel. ${t.telefono}` : null, t.email]),
+    nif: otro ? null : (t.nif ?? null),
+    lineas: solo([otro, t.nombre_comercial, t.direccion, [lugar(t), pais].filter(Boolean).join(' · '), t.telefono ? `Tel. ${t.telefono}` : null, t.email]),
   };
 }
 

@@ -29,11 +29,14 @@ export function nombrePais(codigo: string): string {
 }
 
 /** The countries as options, by name (Spain first). */
+let opciones: { value: string; label: string }[] | null = null;
 export function opcionesPais(): { value: string; label: string }[] {
+  if (opciones) return opciones;
   const resto = PAISES.filter((p) => p !== 'ES')
     .map((p) => ({ value: p, label: nombrePais(p) }))
     .sort((a, b) => a.label.localeCompare(b.label, 'es'));
-  return [{ value: 'ES', label: nombrePais('ES') }, ...resto];
+  opciones = [{ value: 'ES', label: nombrePais('ES') }, ...resto];
+  return opciones;
 }
 
 /** Identifier types: 'NIF' (a Spanish NIF, stored as null) and the AEAT's IDType codes of IDOtro (07, no censado, is refused). */

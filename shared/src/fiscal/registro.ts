@@ -29,7 +29,7 @@ export type DatosAlta = {
   tipoFactura: TipoFactura;
   descripcion: string;
   /** The customer (F1 and R1-R4); F2 and R5 carry none (the AEAT refuses Destinatarios on them). */
-  destinatario: { nif: string; nombre: string } | null;
+  destinatario: { nif: string; nombre: string; idOtro?: IdOtro } | null;
   /** Rectificativas: by substitution (S, with the replaced invoice's amounts) or by differences (I). */
   rectificativa?: { tipo: 'S' | 'I'; facturas: FacturaRef[]; importe?: { base: number; cuota: number; recargo: number } };
   /** aaaa-mm-dd: the operation's date when it differs from the invoice's (an invoice of earlier albaranes). */
@@ -42,6 +42,9 @@ export type DatosAlta = {
   /** Base + IVA + recargo, cents (retención is outside the record). */
   importeTotal: number;
 };
+
+/** A party not identified by a Spanish NIF (IDOtroType): country, the AEAT's IDType (02-06) and the identifier. */
+export type IdOtro = { codigoPais: string; idType: string; id: string };
 
 /** The previous record of the chain, as the next one names it. */
 export type Anterior = { id_emisor: string; num_serie: string; fecha_expedicion: string; huella: string; fecha_hora_huso: string };
@@ -162,7 +165,12 @@ export function xmlAlta(d: DatosAlta, anterior: Anterior | null, ts: string, hue
   }
   if (d.fechaOperacion) x += txt('FechaOperacion', fechaAeat(d.fechaOperacion));
   x += txt('DescripcionOperacion', corto(d.descripcion, 500) || 'Venta');
-  if (d.destinatario) x += el('Destinatarios', el('IDDestinatario', txt('NombreRazon', corto(d.destinatario.nombre, 120)) + txt('NIF', d.destinatario.nif)));
+  if (d.destinatario) {
+    const o = d.destinatario.idOtro;
+    // A Spanish NIF as NIF; anyone else as IDOtro (Validaciones §13).
+    const id = o ? el('IDOtro', txt('CodigoPais', o.codigoPais) + txt('IDType', o.idType) + txt('ID', corto(o.id, 20))) : txt('NIF', d.destinatario.nif);
+    x += el('Destinatarios', el('IDDestinatario', txt('NombreRazon', corto(d.destinatario.nombre, 120)) + id));
+  }
   x += desgloseXml(d);
   x += txt('CuotaTotal', importeAeat(d.cuotaTotal)) + txt('ImporteTotal', importeAeat(d.importeTotal));
   x += encadenamientoXml(anterior);
