@@ -215,3 +215,39 @@ describe.each(backends())('parties from anywhere ($name)', (backend) => {
     expect(clientes.find((x) => x.razon_social === 'Bricolage du Midi SARL')).toMatchObject({ pais: 'FR' });
   });
 });
+
+describe.each(backends())('the producer of the system ($name)', (backend) => {
+  const t = useTestApp(backend);
+
+  it('SistemaInformatico names the producer the installation sets (MANAGER_PRODUCTOR_*), shown in Configuración › VERI*FACTU; without one, the company', async () => {
+    const principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    const serieA = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows.find((s) => s.codigo === 'A')!;
+    const cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.' });
+    const art = await save(t, t.cookie, 'editararticulo', nuevoArticulo('PROD-A', { precio_venta: 100_000 }));
+    const emitir = async () => {
+      const b = await ok(t, 'editarfactura', { fecha: HOY, cliente_id: cliente.id, almacen_id: principal, serie_id: serieA.id, lineas: [{ articulo_id: art.id, cantidad: 1_000 }] });
+      const f = await ok(t, 'emitirfactura', { id: b.id });
+      return (await t.app.manager.db.selectFrom('registros_facturacion').select('xml').where('documento_id', '=', f.id).executeTakeFirstOrThrow()).xml;
+    };
+    const empresa = await t.app.manager.db.selectFrom('configuracion').select(['razon_social', 'nif']).executeTakeFirstOrThrow();
+    const sinProductor = await emitir();
+    expect(sinProductor).toContain(`<sf:SistemaInformatico><sf:NombreRazon>${empresa.razon_social}</sf:NombreRazon><sf:NIF>${empresa.nif}</sf:NIF>`);
+    process.env.MANAGER_PRODUCTOR_NOMBRE = 'Distribuciones Informáticas Levante SL';
+    process.env.MANAGER_PRODUCTOR_NIF = 'B12345674';
+    try {
+      const xml = await emitir();
+      expect(xml).toContain('<sf:SistemaInformatico><sf:NombreRazon>Distribuciones Informáticas Levante SL</sf:NombreRazon><sf:NIF>B12345674</sf:NIF><sf:NombreSistemaInformatico>Manager TPV</sf:NombreSistemaInformatico>');
+      // The issuer is still the company.
+      expect(xml).toContain(`<sf:ObligadoEmision><sf:NombreRazon>${empresa.razon_social}</sf:NombreRazon><sf:NIF>${empresa.nif}</sf:NIF>`);
+      validarXml([xml, sinProductor]);
+      const info = (await list(t, t.cookie, 'listadoverifactu')).rows[0] as Row & { sistema: Row; declaracion: string };
+      expect(info.sistema).toMatchObject({ nombre_razon: 'Distribuciones Informáticas Levante SL', nif: 'B12345674', productor_configurado: 1 });
+      expect(info.declaracion).toContain('Distribuciones Informáticas Levante SL (NIF B12345674), como productor');
+    } finally {
+      delete process.env.MANAGER_PRODUCTOR_NOMBRE;
+      delete process.env.MANAGER_PRODUCTOR_NIF;
+    }
+    const info = (await list(t, t.cookie, 'listadoverifactu')).rows[0] as Row & { sistema: Row };
+    expect(info.sistema).toMatchObject({ nif: empresa.nif, productor_configurado: 0 });
+  });
+});

@@ -100,6 +100,9 @@ function AvisoCertificado({ c }: { c: CertificadoVerifactu }) {
 const sistemaFilas = (s: SistemaInformatico): [string, ReactNode][] => [
   ['Productor (nombre o razón social)', s.nombre_razon],
   ['NIF del productor', s.nif],
+  ...(s.productor_configurado === undefined
+    ? []
+    : ([['Productor según', s.productor_configurado ? 'el distribuidor de la instalación' : 'la propia empresa (sin productor configurado)']] as [string, ReactNode][])),
   ['Nombre del sistema', s.nombre],
   ['Identificador del sistema', s.id],
   ['Versión', s.version],

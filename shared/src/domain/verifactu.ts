@@ -60,6 +60,8 @@ export type SistemaInformatico = {
   tipo_uso_posible_solo_verifactu: string;
   tipo_uso_posible_multi_ot: string;
   indicador_multiples_ot: string;
+  /** Issue 16: 1 when the producer is the one the installation's distributor set (MANAGER_PRODUCTOR_* or deploy.json); 0: the company itself. */
+  productor_configurado?: 0 | 1;
 };
 
 /** The submission queue. Timestamps are ISO; null when there is none. */

@@ -15,7 +15,13 @@ export const NS_LR = 'https://www2.agenciatributaria.gob.es/static_files/common/
 export const NS_SF = 'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd';
 
 /** The invoicing system (SistemaInformatico): name, id and the product's version. */
-export type Sistema = { nombre: string; id: string; version: string };
+export type Sistema = {
+  nombre: string;
+  id: string;
+  version: string;
+  /** The producer (SistemaInformatico NombreRazon/NIF) named by whoever distributes the installation; absent: the issuer's own. */
+  productor?: Emisor | null;
+};
 
 export type Emisor = { nif: string; nombre: string };
 /** An invoice as the records name it: its issuer's NIF, displayed number and date (aaaa-mm-dd). */
@@ -102,7 +108,8 @@ function desgloseXml(d: DatosAlta): string {
   return el('Desglose', detalles.join(''));
 }
 
-export function sistemaXml(productor: Emisor, instalacion: string, sistema: Sistema): string {
+export function sistemaXml(emisor: Emisor, instalacion: string, sistema: Sistema): string {
+  const productor = sistema.productor ?? emisor;
   return el(
     'SistemaInformatico',
     txt('NombreRazon', corto(productor.nombre, 120)) +

@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../../fiscal/aeat.ts';
 import type { Entorno } from '../../fiscal/aeat.ts';
 import { cifrar, claveSecreta, diasHasta, empaquetar, leerPkcs12 } from '../../fiscal/certificado.ts';
 import { mensajeCiclo, senderOf } from '../../fiscal/envio.ts';
-import { SISTEMA, registrarSubsanacion } from '../../fiscal/registro.ts';
+import { SISTEMA, productor, registrarSubsanacion } from '../../fiscal/registro.ts';
 import type { AppContext } from '../../context.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 
@@ -92,9 +92,12 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
     avisos.push({ nivel: 'aviso', texto: `Hay ${pendientes} registros de facturación pendientes de envío a la AEAT desde hace más de una hora` });
   if (incorrectos) avisos.push({ nivel: 'error', texto: `La AEAT ha rechazado ${incorrectos} registros de facturación: revíselos y subsánelos` });
   if (aceptados) avisos.push({ nivel: 'aviso', texto: `La AEAT ha aceptado con errores ${aceptados} registros de facturación: revíselos y subsánelos` });
+  // The producer named by the installation's distributor (MANAGER_PRODUCTOR_* or deploy.json); else the company.
+  const prod = productor();
   const sistema = {
-    nombre_razon: e.nombre,
-    nif: e.nif,
+    nombre_razon: prod?.nombre ?? e.nombre,
+    nif: prod?.nif ?? e.nif,
+    productor_configurado: (prod ? 1 : 0) as 0 | 1,
     nombre: SISTEMA.nombre,
     id: SISTEMA.id,
     version: SISTEMA.version,
