@@ -55,6 +55,17 @@ function fakeVerifactu(inicial: VerifactuInfo, extra: Parameters<typeof createFa
 const certificado = () => new File([new Uint8Array([0x30, 0x82, 0x0a])], 'empresa.p12', { type: 'application/x-pkcs12' });
 
 describe('VERI*FACTU', () => {
+  it('names the producer the installation set, read-only, and says where it comes from', async () => {
+    const base = estado();
+    const { api } = fakeVerifactu(estado({ sistema: { ...base.sistema, nombre_razon: 'Distribuciones Levante SL', productor_configurado: 1 } }));
+    renderSection(Section, menu.prefix, '/config/verifactu', { api });
+    expect(await screen.findByText('Distribuciones Levante SL')).toBeTruthy();
+    expect(screen.getByText('Productor según')).toBeTruthy();
+    expect(screen.getByText('el distribuidor de la instalación')).toBeTruthy();
+    // Read-only: no field holds it.
+    expect(screen.queryByDisplayValue('Distribuciones Levante SL')).toBeNull();
+  });
+
   it('the menu entry needs ventas_facturas, and so does the screen', async () => {
     const entry = menu.entries.find((e) => e.path === 'verifactu');
     expect(entry).toMatchObject({ label: 'VERI*FACTU', module: ['ventas', 'ventas_facturas'] });
