@@ -113,6 +113,22 @@ export type DocumentosTable = {
   emision?: string | null;
   /** aaaa-mm-dd: the operation's date when earlier than the invoice's (the albaranes it invoices). */
   fecha_operacion?: string | null;
+  // Issue 17: what is left to collect (cents; negative: a refund owed) and the instalments paid.
+  por_cobrar: Generated<number>;
+  plazos_cubiertos: Generated<number>;
+  /** Issue 17: a purchase albarán's supplier delivery-note number. */
+  albaran_proveedor?: string | null;
+};
+
+/** Issue 17: cobros of invoices (refunds of rectificativas: negative), cents. */
+export type CobrosTable = {
+  id: Generated<number>;
+  documento_id: number;
+  fecha: string;
+  importe: number;
+  forma: string | null;
+  creado: string;
+  creado_por: number | null;
 };
 
 export type DocumentoLineasTable = {
@@ -176,6 +192,7 @@ export type Database = {
   series: SeriesTable;
   archivos: ArchivosTable;
   documentos: DocumentosTable;
+  cobros: CobrosTable;
   almacenes: AlmacenesTable;
   familias: FamiliasTable;
   subfamilias: SubfamiliasTable;
