@@ -629,6 +629,8 @@ export type Documento = Totales & {
     estado_envio?: string | null;
     codigo_error?: string | null;
     descripcion_error?: string | null;
+    /** Issue 17: the environment its records go to; in «pruebas» the QR points to the AEAT's test validator and the PDF says it is a test. */
+    entorno?: 'pruebas' | 'produccion';
   } | null;
 };
 

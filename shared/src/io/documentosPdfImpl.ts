@@ -12,7 +12,7 @@ import {
   type DocumentoTipoDef,
 } from '../domain/documentos';
 import { IVA_RATE, TIPO_IVA_LABEL } from '../domain/catalogo';
-import { LEYENDA_QR, TITULO_QR, urlQr } from '../domain/fiscal';
+import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
 import { formatDate, formatDecimal, formatMoney } from '../domain/format';
 import { formaPagoLabel, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
@@ -157,12 +157,20 @@ function bloqueFiscal(doc: jsPDF, def: DocumentoTipoDef, d: Documento, empresa: 
   }
   doc.setFont('helvetica', 'normal');
   doc.text(TITULO_QR, cx, y + 4, { align: 'center' });
-  const contenido = urlQr({ nif, numserie: d.numero, fecha: d.fecha, importe: BigInt(d.base) + BigInt(d.iva) + BigInt(d.recargo) });
+  // «Pruebas»: the QR points to the AEAT's test validator and the paper says it is a test.
+  const pruebas = d.registro?.entorno === 'pruebas';
+  const contenido = urlQr({ nif, numserie: d.numero, fecha: d.fecha, importe: BigInt(d.base) + BigInt(d.iva) + BigInt(d.recargo) }, pruebas ? 'pruebas' : 'produccion');
   dibujarQr(doc, contenido, cx - LADO_QR / 2, y + 7, LADO_QR);
-  const leyenda: string[] = doc.splitTextToSize(LEYENDA_QR, 90);
+  if (pruebas) {
+    doc.setFont('helvetica', 'bold');
+    doc.setTextColor(185, 28, 28);
+  }
+  const leyenda: string[] = doc.splitTextToSize(pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR, 90);
   leyenda.forEach((l, i) => {
     doc.text(l, cx, y + 7 + LADO_QR + 5 + i * 4.2, { align: 'center' });
   });
+  doc.setTextColor(0, 0, 0);
+  doc.setFont('helvetica', 'normal');
   return 7 + LADO_QR + 5 + leyenda.length * 4.2 + 3;
 }
 
