@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  AvisosVerifactu,
   Button,
   ConfirmDialog,
   DocumentRecordPage,
@@ -330,6 +331,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
         )
       }
     >
+      <AvisosVerifactu soloObligacion />
       {documento && conNumero && <EstadoFactura documento={documento} />}
       {dialogo === 'cobro' && documento && <CobroDialog factura={documento} onDone={cobrado} onCancel={() => setDialogo(null)} />}
       {dialogo === 'correo' && documento && <CorreoDialog factura={documento} email={cliente.cliente?.email ?? ''} pdfOpciones={pdf.opciones} onClose={() => setDialogo(null)} />}
