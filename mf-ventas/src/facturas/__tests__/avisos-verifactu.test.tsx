@@ -7,7 +7,7 @@ const OBLIGACION =
   'El 01/01/2027 (dentro de 20 días) empieza la obligación de enviar cada registro de facturación a la AEAT y los registros no se están enviando (falta: envío activado en «Producción»). Complete los pasos en Configuración › VERI*FACTU.';
 const CADUCA = 'El certificado de VERI*FACTU caduca el 30/12/2026 (en 20 días): renuévelo';
 
-const verifactu = (avisos: VerifactuInfo['avisos']) => () => ({ RESULT: '0', data: [{ activo: 1, entorno: 'pruebas', avisos } as unknown as VerifactuInfo] });
+const verifactu = (avisos: VerifactuInfo['avisos']) => () => ({ RESULT: '0' as const, data: [{ activo: 1, entorno: 'pruebas', avisos } as unknown as VerifactuInfo] });
 
 describe('VERI*FACTU warns where invoices are made and their records read', () => {
   it('the invoice list and an invoice show that records are not being sent before the obligation date; the records screen every warning', async () => {
