@@ -135,8 +135,9 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     tipo: 'movimiento',
     entidad: 'movimiento',
     plural: 'movimientos',
-    singular: 'Movimiento',
-    pluralLabel: 'Movimientos',
+    // A transfer between warehouses, as the clerk names it («Movimientos» is the warehouse's ledger).
+    singular: 'Traspaso',
+    pluralLabel: 'Traspasos',
     femenino: false,
     prefijo: 'MOV',
     ruta: '/almacenes/movimiento',
