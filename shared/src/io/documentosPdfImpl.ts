@@ -13,7 +13,7 @@ import {
 } from '../domain/documentos';
 import { IVA_RATE, TIPO_IVA_LABEL } from '../domain/catalogo';
 import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
-import { formatDate, formatDecimal, formatMoney } from '../domain/format';
+import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { formaPagoLabel, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
 import { terceroPdf, type DocumentosPdfOptions, type EmpresaPdf, type VariantePdf } from './documentosPdf';
@@ -22,7 +22,7 @@ import { dibujarQr } from './qrPdf';
 type Col = { header: string; width: number; right?: boolean; value: (l: DocumentoLinea) => string; blank?: boolean };
 
 const qty = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatDecimal(v, 3, 0));
-const coste = (v: number) => formatDecimal(v, 4, 2);
+const coste = (v: number) => formatPrecio(v);
 const importe = (l: DocumentoLinea) => divRound(BigInt(l.cantidad) * BigInt(l.precio) * (10000n - BigInt(l.descuento ?? 0)), 10n ** 9n);
 const diferencia = (l: DocumentoLinea) => (l.teorico === null ? null : l.cantidad - l.teorico);
 /** Difference × average cost, cents. */
