@@ -72,4 +72,33 @@ describe.each(backends())('a clerk’s papers ($name)', (backend) => {
     expect(correos().some((x) => x.includes(`Les adjuntamos nuestro pedido ${pedido.numero}`))).toBe(true);
     expect((await enviar({ id: String(pedido.id), email: 'no es un correo' })).json()).toMatchObject({ RESULT: '1', errors: { email: MESSAGES.invalidEmail } });
   });
+
+  it('a warehouse’s ledger: every entry and exit by date with its article and document; an undone reception reads as such', async () => {
+    const tienda = (await save(t, t.cookie, 'editaralmacen', { codigo: 'TIENDA17', nombre: 'Tienda 17' })).id;
+    const entrada = await guardar<Row & { numero: string }>(t, 'editaralbarancompra', {
+      fecha: HOY, proveedor_id: proveedor.id, almacen_id: principal, lineas: [{ articulo_id: art.id, cantidad: 10_000, precio: 20_000 }],
+    });
+    const mov = await guardar<Row & { numero: string }>(t, 'editarmovimiento', {
+      fecha: HOY, almacen_id: principal, almacen_destino_id: tienda, lineas: [{ articulo_id: art.id, cantidad: 4_000 }],
+    });
+    await guardar(t, 'enviarmovimiento', { id: mov.id });
+    await guardar(t, 'recibirmovimiento', { id: mov.id });
+    await guardar(t, 'deshacerrecepcionmovimiento', { id: mov.id });
+    type Mov = Row & { causa: string; accion: string | null; cantidad: number; documento_numero: string | null; articulo_codigo: string; documento_tipo: string };
+    const libro = async (almacen: number, q: Record<string, string | number> = {}) => (await list(t, t.cookie, 'listadomovimientosalmacen', { almacen_id: almacen, ...q })).rows as Mov[];
+    const destino = await libro(tienda);
+    // Newest first: the undo, then the reception.
+    expect(destino.map((m) => [m.causa, m.accion, m.cantidad, m.documento_numero])).toEqual([
+      ['traspaso', 'deshacerrecepcion', -4_000, mov.numero],
+      ['traspaso', 'recibir', 4_000, mov.numero],
+    ]);
+    const origen = await libro(principal, { q: 'PAP-1' });
+    expect(origen.every((m) => m.articulo_codigo === 'PAP-1')).toBe(true);
+    expect(origen.find((m) => m.documento_tipo === 'movimiento')).toMatchObject({ accion: 'enviar', cantidad: -4_000 });
+    expect(origen.find((m) => m.documento_tipo === 'albarancompra')).toMatchObject({ causa: 'compra', cantidad: 10_000, documento_numero: entrada.numero });
+    // Oldest first on request, and a refusal without a warehouse.
+    const asc = await libro(tienda, { dir: 'asc' });
+    expect(asc.map((m) => m.accion)).toEqual(['recibir', 'deshacerrecepcion']);
+    expect((await t.op('listadomovimientosalmacen', { cookie: t.cookie })).json()).toMatchObject({ RESULT: '1', errors: { almacen_id: expect.any(String) } });
+  });
 });

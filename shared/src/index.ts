@@ -21,3 +21,4 @@ export * from './ui/DataTable';
 export * from './ui/ListView';
 export * from './ui/FiltroFechas';
 export * from './documentos';
+export * from './hooks/useVerifactu';

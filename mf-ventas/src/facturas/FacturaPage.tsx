@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  AvisosVerifactu,
   Button,
   ConfirmDialog,
   hoyIso,
@@ -339,6 +340,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
         )
       }
     >
+      <AvisosVerifactu soloObligacion />
       {documento && conNumero && <EstadoFactura documento={documento} />}
       {documento && emitida && <CobrosCuenta documento={documento} puedeQuitar={permisos.accion('eliminarcobro')} onCambio={cobrado} />}
       <SignoDialog {...signo} />

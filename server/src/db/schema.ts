@@ -367,6 +367,7 @@ export type VerifactuTable = {
   lease_hasta: string | null;
   /** Issue 17: from this date (YYYY-MM-DD) every record must reach the AEAT. */
   fecha_obligacion: Generated<string>;
+  autofirmado: Generated<number>;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

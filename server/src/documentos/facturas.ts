@@ -474,12 +474,15 @@ async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Pr
       .executeTakeFirst();
     r.importe_total = alta?.importe_total ?? null;
   }
+  // The QR and the PDF's legend follow the environment the records go to (issue 17).
+  const v = r ? await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst() : undefined;
   doc.registro = r
     ? {
         id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
         // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
         estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,
+        entorno: v?.entorno === 'produccion' ? 'produccion' : 'pruebas',
       }
     : null;
   // Issue 17: its account — what is owed netting the rectificativas, the instalments, the cobros and refunds.

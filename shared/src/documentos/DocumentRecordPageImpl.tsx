@@ -255,6 +255,12 @@ export default function DocumentRecordPageImpl<C extends string>({
           )
         }
       />
+      {/* Why the header's buttons wait, on the screen (not only in their tooltip). */}
+      {documento && esperaGuardar && (imprimir || devolver || actions) && (
+        <p role="status" style={{ fontSize: 13, margin: '-8px 0 12px' }}>
+          {GUARDE_ANTES.replace('.', '')} de imprimir, enviar o crear otro documento a partir de {def.femenino ? 'esta' : 'este'} {singular}.
+        </p>
+      )}
       {documento && (
         <div style={{ display: 'grid', gap: 10, marginBottom: 16 }}>
           <DocumentActions

@@ -19,7 +19,7 @@ import type { ListParams } from '../domain/api';
 import { TIPOS_IVA, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
 import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type LineaModo, type MotivoPerdida } from '../domain/documentos';
-import { formatDecimal, formatMoney } from '../domain/format';
+import { decimalesPrecio, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
 import type { SelectOption } from '../ui/fields';
 import { decimalInputText } from '../ui/inputs';
@@ -154,7 +154,7 @@ function camposDe(modo: LineaModo, conUbicacion: boolean, precioFijo = false): C
 }
 
 const qty = (v: number | bigint) => formatDecimal(v, 3, 0);
-const precio4 = (v: DecimalValue) => (typeof v === 'bigint' ? formatDecimal(v, 4, 2) : '');
+const precio4 = (v: DecimalValue) => (typeof v === 'bigint' ? formatPrecio(v) : '');
 
 type RowContext = {
   modo: LineaModo;
@@ -245,23 +245,27 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
       </span>
     ) : null;
   };
-  const num = (campo: 'cantidad' | 'precio' | 'descuento', scale: number, minFraction: number, label: string) =>
-    readOnly || (campo === 'precio' && ctx.precioFijo) ? (
-      <span>{typeof linea[campo] === 'bigint' ? formatDecimal(linea[campo] as bigint, scale, minFraction) : ''}</span>
+  const num = (campo: 'cantidad' | 'precio' | 'descuento', scale: number, minFraction: number, label: string) => {
+    const v = linea[campo];
+    // A price shows two decimals like the amounts, or its four when it has them (never three).
+    const decimales = campo === 'precio' && typeof v === 'bigint' ? decimalesPrecio(v) : minFraction;
+    return readOnly || (campo === 'precio' && ctx.precioFijo) ? (
+      <span>{typeof v === 'bigint' ? formatDecimal(v, scale, decimales) : ''}</span>
     ) : (
       <NumCell
-        value={linea[campo]}
+        value={v}
         scale={scale}
-        minFraction={minFraction}
+        minFraction={decimales}
         label={`${label} de la línea ${n}`}
         invalid={!!err(campo)}
         describedBy={err(campo) ? `${errId}-${campo}` : undefined}
         lineKey={linea.key}
         campo={campo}
-        onValue={(v) => set({ [campo]: v })}
+        onValue={(nuevo) => set({ [campo]: nuevo })}
         onKeyDown={(e) => ctx.onKeyDown(e, linea.key, campo)}
       />
     );
+  };
   const select = (campo: 'tipo_iva' | 'motivo' | 'ubicacion_id', label: string, options: SelectOption[], value: string, placeholder?: string) =>
     readOnly ? (
       <span>{options.find((o) => o.value === value)?.label ?? ''}</span>

@@ -140,8 +140,9 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     tipo: 'movimiento',
     entidad: 'movimiento',
     plural: 'movimientos',
-    singular: 'Movimiento',
-    pluralLabel: 'Movimientos',
+    // A transfer between warehouses, as the clerk names it («Movimientos» is the warehouse's ledger).
+    singular: 'Traspaso',
+    pluralLabel: 'Traspasos',
     femenino: false,
     prefijo: 'MOV',
     ruta: '/almacenes/movimiento',
@@ -709,6 +710,8 @@ export type Documento = Totales & {
     /** Tickets and their R5 (issue 13, `listadotickets&id=`): the record's XML and the QR's URL. */
     xml?: string;
     qr_url?: string;
+    /** Issue 17: the environment its records go to; in «pruebas» the QR points to the AEAT's test validator and the PDF says it is a test. */
+    entorno?: 'pruebas' | 'produccion';
   } | null;
 };
 

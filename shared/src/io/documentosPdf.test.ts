@@ -284,7 +284,22 @@ describe('downloadDocumentosPdf', () => {
     expect(raw).toContain('Rectifica la factura A 2026/000002');
     expect(raw).not.toContain('Vencimiento');
   });
+  it('an invoice whose records go to «Pruebas» carries the AEAT test validator in its QR and says it is a test', async () => {
+    const base = { ...doc(9, 1), tipo: 'factura', numero: 'A 2026/000002', estado: 'emitida', tipo_factura: 'F1', cliente_nombre: 'Bar Pepe SL', observaciones: null, base: 4332, iva: 910, recargo: 0, total: 5242 };
+    const conRegistro = (entorno: 'pruebas' | 'produccion') => ({ ...base, registro: { id: 1, tipo: 'alta', huella: 'AB', fecha_hora_huso: '2026-03-02T10:00:00+01:00', entorno } }) as unknown as Documento;
+    await downloadDocumentosPdf([conRegistro('pruebas')], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    expect(qrs[0].texto).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000002&fecha=02-03-2026&importe=52.42');
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('FACTURA DE PRUEBA');
+    expect(raw).not.toContain('Factura verificable en la sede');
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([conRegistro('produccion')], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    expect(qrs[0].texto).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\/wlpl\/TIKE-CONT\/ValidarQR\?/);
+    expect(seen[0].doc.output()).not.toContain('FACTURA DE PRUEBA');
+  });
 });
+
 describe('an issued invoice stands (issue 16)', () => {
   const emitida = (extra: Partial<Documento> = {}) =>
     ({

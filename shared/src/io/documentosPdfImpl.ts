@@ -12,8 +12,8 @@ import {
   type DocumentoTipoDef,
 } from '../domain/documentos';
 import { IVA_RATE, TIPO_IVA_LABEL } from '../domain/catalogo';
-import { LEYENDA_QR, TITULO_QR, urlQr } from '../domain/fiscal';
-import { formatDate, formatDecimal, formatMoney } from '../domain/format';
+import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
+import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { formaPagoLabel, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
 import { terceroPdf, type DocumentosPdfOptions, type EmpresaPdf, type VariantePdf } from './documentosPdf';
@@ -22,7 +22,7 @@ import { dibujarQr } from './qrPdf';
 type Col = { header: string; width: number; right?: boolean; value: (l: DocumentoLinea) => string; blank?: boolean };
 
 const qty = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatDecimal(v, 3, 0));
-const coste = (v: number) => formatDecimal(v, 4, 2);
+const coste = (v: number) => formatPrecio(v);
 const importe = (l: DocumentoLinea) => divRound(BigInt(l.cantidad) * BigInt(l.precio) * (10000n - BigInt(l.descuento ?? 0)), 10n ** 9n);
 const diferencia = (l: DocumentoLinea) => (l.teorico === null ? null : l.cantidad - l.teorico);
 /** Difference × average cost, cents. */
@@ -142,15 +142,15 @@ export const FACTURA_ANULADA = 'FACTURA ANULADA';
  * The QR's content: from the invoice's registro de alta as stored (IDEmisorFactura, NumSerieFactura, its date and
  * ImporteTotal), what the AEAT holds; only a document read without its record falls back to the page's figures.
  */
-export function contenidoQr(d: Documento, nif: string): string {
+export function contenidoQr(d: Documento, nif: string, entorno: 'produccion' | 'pruebas' = 'produccion'): string {
   const r = d.registro;
   if (r?.id_emisor && r.num_serie && r.fecha_expedicion && r.importe_total) {
     const negativo = r.importe_total.startsWith('-');
     const [entero, dec = '0'] = r.importe_total.replace('-', '').split('.');
     const cents = BigInt(entero) * 100n + BigInt(dec.padEnd(2, '0').slice(0, 2));
-    return urlQr({ nif: r.id_emisor, numserie: r.num_serie, fecha: r.fecha_expedicion, importe: negativo ? -cents : cents });
+    return urlQr({ nif: r.id_emisor, numserie: r.num_serie, fecha: r.fecha_expedicion, importe: negativo ? -cents : cents }, entorno);
   }
-  return urlQr({ nif, numserie: d.numero, fecha: d.fecha, importe: BigInt(d.base) + BigInt(d.iva) + BigInt(d.recargo) });
+  return urlQr({ nif, numserie: d.numero, fecha: d.fecha, importe: BigInt(d.base) + BigInt(d.iva) + BigInt(d.recargo) }, entorno);
 }
 
 /** Side of the fiscal QR, mm (the order asks for 30 to 40). */
@@ -182,15 +182,17 @@ function bloqueFiscal(doc: jsPDF, def: DocumentoTipoDef, d: Documento, empresa: 
   }
   doc.setFont('helvetica', 'normal');
   doc.text(TITULO_QR, cx, y + 4, { align: 'center' });
-  const contenido = contenidoQr(d, nif);
+  // «Pruebas»: the QR points to the AEAT's test validator and the paper says it is a test.
+  const pruebas = d.registro?.entorno === 'pruebas';
+  const contenido = contenidoQr(d, nif, pruebas ? 'pruebas' : 'produccion');
   dibujarQr(doc, contenido, cx - LADO_QR / 2, y + 7, LADO_QR);
   // An annulled invoice is no longer verifiable: it says «Anulada» where the legend goes.
   const anulada = d.estado === 'anulada';
-  if (anulada) {
+  if (anulada || pruebas) {
     doc.setFont('helvetica', 'bold');
     doc.setTextColor(185, 28, 28);
   }
-  const leyenda: string[] = doc.splitTextToSize(anulada ? FACTURA_ANULADA : LEYENDA_QR, 90);
+  const leyenda: string[] = doc.splitTextToSize(anulada ? FACTURA_ANULADA : pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR, 90);
   leyenda.forEach((l, i) => {
     doc.text(l, cx, y + 7 + LADO_QR + 5 + i * 4.2, { align: 'center' });
   });

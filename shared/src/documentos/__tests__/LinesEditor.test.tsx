@@ -213,7 +213,9 @@ describe('LinesEditor', () => {
     await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('0,13 €'));
     type(input('Cantidad de la línea 1'), '10');
     expect(screen.getByTestId('total').textContent).toBe('1,25 €');
-    expect(screen.getByTestId('linea-1').textContent).toContain('0,125');
+    // A price with more than two decimals shows its four ('0,1250'), never three beside two-decimal amounts.
+    expect(screen.getByTestId('linea-1').textContent).toContain('0,12501,25 €');
+    expect(screen.getByTestId('linea-1').textContent).not.toMatch(/0,125(?!0)/);
   });
 
   it('venta: price, discount and IVA per line, totals by rate', async () => {
@@ -232,6 +234,13 @@ describe('LinesEditor', () => {
     expect(screen.getByTestId('total').textContent).toBe('21,89 €');
     fireEvent.change(screen.getByLabelText('IVA de la línea 2'), { target: { value: '21' } });
     expect(screen.getByTestId('total').textContent).toBe('25,29 €');
+    // Prices read like the amounts: two decimals ('0,25', '20,00'), four only when they have them.
+    fireEvent.blur(input('Precio de la línea 1'));
+    expect(input('Precio de la línea 1').value).toBe('0,25');
+    expect(input('Precio de la línea 2').value).toBe('20,00');
+    type(input('Precio de la línea 1'), '0,125');
+    fireEvent.blur(input('Precio de la línea 1'));
+    expect(input('Precio de la línea 1').value).toBe('0,1250');
   });
 
   it('a negative line (a rectificativa by differences): its recargo and retención are shown, so the figures add up to the total', () => {
