@@ -52,9 +52,16 @@ describe('the table of rights', () => {
     expect(enTabla).toEqual(publicas);
   });
 
-  it('Caja: nothing of the back office — only logging in and out, drawing the app and the articles the till sells', () => {
+  it('Caja: nothing of the back office — only logging in and out, drawing the app and the till (sell, return, cash, close)', () => {
     const caja = [...REGISTRY.keys()].filter((n) => falta(ROL_PREDEFINIDO.caja.derechos, DERECHOS.get(n)!.necesidad) === null).sort();
-    expect(caja).toEqual(['cerrarsesion', 'identificar', 'listadoconfiguraciones', 'recordar', 'restablecer', 'sesion']);
+    expect(caja).toEqual(
+      [
+        'cerrarsesion', 'identificar', 'listadoconfiguraciones', 'recordar', 'restablecer', 'sesion',
+        // The till (issue 13): pairing and PIN login are public (the terminal's cookie is their credential).
+        'emparejarterminal', 'terminaltpv', 'identificartpv', 'editarpintpv', 'listadoterminales', 'articulostpv', 'listadobotonestpv', 'abrircajatpv',
+        'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'facturarticket', 'listadocierrestpv', 'editarcierretpv',
+      ].sort(),
+    );
   });
 
   it('Consulta: no action that changes anything (every POST but logging in and out is refused)', () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
 import type { CierreTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
-import { fechaHoraHuso, registroTicket } from 'shared/fiscal';
+import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
 import { backends, useTestApp } from './helpers.ts';
@@ -96,7 +96,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(otra.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieDeOtroTerminal });
 
     const sinPareja = await t.op('terminaltpv');
-    expect(sinPareja.statusCode).toBe(401);
+    expect(sinPareja.statusCode).toBe(403);
     expect(sinPareja.json().message).toBe(MENSAJES_TPV.terminalNoEmparejado);
     const { codigo } = (await save(t, t.cookie, 'codigoterminal', { id: terminal.id })) as unknown as { codigo: string };
     expect(codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
@@ -119,7 +119,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const malo = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '0000' } });
     expect(malo.json().message).toBe(MENSAJES_TPV.pinIncorrecto);
     const sinTerminal = await t.op('identificartpv', { body: { usuario_id: admin.id, pin: '4321' } });
-    expect(sinTerminal.statusCode).toBe(401);
+    expect(sinTerminal.statusCode).toBe(403);
     const bueno = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
     expect(bueno.json()).toMatchObject({ RESULT: '0', user: { id: admin.id } });
     expect(bueno.cookies.find((x) => x.name === 'mtpv_sesion')).toBeTruthy();
@@ -238,10 +238,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
       emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie.codigo, ejercicio: Number(ANIO), numero, fecha: ts.slice(0, 10),
       totales, anterior, ts,
     });
-    const registro: RegistroTpv = {
-      num_serie: gen.numSerie, fecha_expedicion: gen.campos.FechaExpedicionFactura, tipo_factura: 'F2', cuota_total: gen.campos.CuotaTotal,
-      importe_total: gen.campos.ImporteTotal, huella_anterior: gen.campos.Huella, fecha_hora_huso: ts, huella: gen.huella, xml: gen.xml,
-    };
+    const registro: RegistroTpv = registroTpvDe(gen);
     alterar(registro);
     const tk = { ...ticket({ lineas, pagos: [{ forma: 'efectivo', importe: totales.total }] }), registro };
     const siguiente: Anterior = { id_emisor: i.emisor.nif, num_serie: gen.numSerie, fecha_expedicion: gen.campos.FechaExpedicionFactura, huella: gen.huella, fecha_hora_huso: ts };
@@ -331,6 +328,26 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(pagosMal.body.message).toBe('Los reembolsos (1,00 €) deben sumar el importe de la devolución (1,21 €).');
   });
 
+  it('a full invoice (F3) replacing a ticket: the customer\'s, naming the ticket it replaces, no stock moved again; the ticket is Facturado', async () => {
+    const db = t.app.manager.db;
+    const [, segundo] = await db.selectFrom('tpv_tickets').select('documento_id').where('tipo', '=', 'ticket').orderBy('documento_id').execute();
+    const ticketDoc = (await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0] as Row & { total: number; numero: string; base: number; iva: number };
+    const cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' });
+    const libro = await foto(t);
+    const f3 = (await save(t, t.cookie, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })) as Row & { registro: { xml: string } };
+    expect(f3).toMatchObject({ tipo: 'factura', tipo_factura: 'F3', estado: 'emitida', numero: `A ${ANIO}/000001`, total: ticketDoc.total, base: ticketDoc.base, iva: ticketDoc.iva, factura_id: segundo.documento_id });
+    expect(f3.registro.xml).toContain(`<sf:FacturasSustituidas><sf:IDFacturaSustituida><sf:IDEmisorFactura>B86420973</sf:IDEmisorFactura><sf:NumSerieFactura>${ticketDoc.numero}</sf:NumSerieFactura>`);
+    expect(f3.registro.xml).toContain('<sf:NIF>B85612349</sf:NIF>');
+    validarXml([f3.registro.xml]);
+    expect((await foto(t)).ledger).toBe(libro.ledger);
+    expect((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].estado).toBe('facturado');
+    expect((await enviar(t, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].lineas as Row[])[0];
+    expect((await enviar(t, 'devolverticket', { id: segundo.documento_id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    // A ticket with returns is not replaced.
+    expect((await enviar(t, 'facturarticket', { id: t1.id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketNoFacturable);
+  });
+
   it('cash: movements in and out, a withdrawal beyond the drawer refused; the closing to the cent, final, sequential code per terminal', async () => {
     expect((await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: 0, motivo: 'x' })).status).toBe(400);
     await save(t, t.cookie, 'movimientocajatpv', { terminal_id: terminal.id, importe: 2_000, motivo: 'Cambio del banco' });
@@ -368,6 +385,10 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // Closed: no more sales or closings until a new caja; the next closing is number 2.
     expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: 0 }] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
     await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 5_000 });
+    const inst = await enviar(t, 'editarterminal', {
+      id: terminal.id, nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: ['efectivo', 'tarjeta', 'bizum'], numero_instalacion: 'OTRA',
+    });
+    expect(inst.body.errors).toEqual({ numero_instalacion: MENSAJES_TPV.instalacionFija });
     const z2 = (await save(t, t.cookie, 'editarcierretpv', {
       terminal_id: terminal.id, contado: [], denominaciones: [{ valor: 2_000, cantidad: 2 }, { valor: 500, cantidad: 2 }],
     })) as unknown as CierreTpv;
@@ -401,14 +422,38 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
 
+  it('negative stock refused by the configuration: an online ticket is refused, one the till issued offline is stored all the same', async () => {
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 0 } })).json().RESULT).toBe('0');
+    try {
+      const antes = await foto(t);
+      const online = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }] })] });
+      expect(online.status).toBe(400);
+      expect(online.body.message).toMatch(/^Ticket .+: No hay stock suficiente|^Ticket .+: .*TPV-A/);
+      expect(await foto(t)).toEqual(antes);
+      const i = await info();
+      const o = await offline(i, cabeza(i), i.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }]);
+      const [fila] = await subidos({ terminal_id: terminal.id, tickets: [o.tk] });
+      expect(fila).toMatchObject({ offline: 1, huella: o.gen.huella });
+    } finally {
+      expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 1 } })).json().RESULT).toBe('0');
+    }
+  });
+
   it('rights and flags: Caja sells, returns and closes but configures nothing; the tpv flag off answers 403', async () => {
     const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
     const caja = roles.find((r) => r.clave === 'caja')!;
     expect(ROL_PREDEFINIDO.caja.derechos.areas.tpv).toEqual(['ver', 'editar', 'acciones']);
     await save(t, t.cookie, 'editarusuario', { nombre: 'Cajera', email: 'cajera@tpv.es', password: 'Clave-tpv-2026', rol_id: caja.id });
     const cajera = await t.login('cajera@tpv.es', 'Clave-tpv-2026');
-    const vende = await subir({ terminal_id: terminal.id, tickets: [ticket()] }, cajera);
+    const vende = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }] })] }, cajera);
     expect(vende.body.RESULT).toBe('0');
+    // Caja may not change a price nor give a discount (its maximum is 0 %).
+    const precio = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 10_000 }] })] }, cajera);
+    expect(precio.status).toBe(403);
+    expect(precio.body).toMatchObject({ derecho: 'cambiar_precio', message: 'Su rol no permite cambiar el precio de un artículo en un documento. (línea 1)' });
+    const dto = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100, descuento: 500 }] })] }, cajera);
+    expect(dto.body).toMatchObject({ derecho: 'descuento' });
     const config = await t.op('editarterminal', { cookie: cajera, body: { id: terminal.id, nombre: 'X' } });
     expect(config.statusCode).toBe(403);
     expect((await t.op('editarbotonestpv', { cookie: cajera, body: { paginas: [] } })).statusCode).toBe(403);

@@ -66,7 +66,7 @@ const TABLES = {
   },
   // Roles (0009) before the users that have them; a user without one (an older backup) becomes Administrador.
   roles: { id: 'int', nombre: 'text', clave: 'text?', predefinido: 'flag', derechos: 'text', creado: 'text' },
-  usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text', rol_id: 'int?' },
+  usuarios: { id: 'int', nombre: 'text', email: 'text', password_hash: 'text', activo: 'flag', ultimo_acceso: 'text?', creado: 'text', rol_id: 'int?', pin_hash: 'text?' },
   series: { id: 'int', codigo: 'text', descripcion: 'text', tipo: { enum: SERIE_TIPOS }, activo: 'flag' },
   archivos: { id: 'text', nombre: 'text', tipo: 'text', tamano: 'int', datos: 'base64', creado: 'text' },
   // Catalogue (issue 3).
@@ -183,6 +183,8 @@ const TABLES = {
     motivo: 'text?',
     teorico: 'int?',
     operacion: 'text?',
+    // Issue 13: a ticket line's price with IVA.
+    precio_iva: 'int?',
   },
   documento_enlaces: { id: 'int', linea_id: 'int', padre_linea_id: 'int', cantidad: 'int' },
   documento_acciones: {
@@ -268,6 +270,24 @@ const TABLES = {
   },
   // The demo's generated rows by id range (db/demo/): a restored backup says itself what in it is demo.
   demo_datos: { tabla: 'text', desde: 'int', hasta: 'int' },
+  // The TPV (issue 13): terminals (their paired browser's token too), buttons, sessions, closings, cash, the tickets' till data.
+  tpv_terminales: {
+    id: 'int', nombre: 'text', almacen_id: 'int', serie_id: 'int', serie_rectificativa_id: 'int', cliente_id: 'int?', numero_instalacion: 'text', formas_pago: 'text',
+    fondo: 'int0', activo: 'flag', token_hash: 'text?', emparejado: 'text?', codigo_hash: 'text?', codigo_expira: 'text?', creado: 'text',
+  },
+  tpv_paginas: { id: 'int', terminal_id: 'int?', orden: 'int', nombre: 'text', familia_id: 'int?', color: 'text?' },
+  tpv_botones: { id: 'int', pagina_id: 'int', posicion: 'int', articulo_id: 'int', color: 'text?', etiqueta: 'text?' },
+  tpv_cajas: { id: 'int', terminal_id: 'int', usuario_id: 'int?', apertura: 'text', fondo: 'int0', cierre_id: 'int?' },
+  tpv_cierres: {
+    id: 'int', terminal_id: 'int', codigo: 'int', caja_id: 'int', usuario_id: 'int?', apertura: 'text', cierre: 'text', fondo: 'int0', tickets: 'int0',
+    devoluciones: 'int0', total: 'int0', efectivo_esperado: 'int0', efectivo_contado: 'int0', diferencia: 'int0', datos: 'text',
+  },
+  tpv_movimientos: { id: 'int', terminal_id: 'int', caja_id: 'int', uuid: 'text?', fecha_hora: 'text', usuario_id: 'int?', importe: 'int', motivo: 'text' },
+  tpv_tickets: {
+    documento_id: 'int', uuid: 'text?', tipo: { enum: ['ticket', 'devolucion'] }, terminal_id: 'int', caja_id: 'int?', ticket_id: 'int?', fecha_hora: 'text',
+    usuario_id: 'int?', cambio: 'int0', offline: 'flag0',
+  },
+  tpv_pagos: { id: 'int', documento_id: 'int', orden: 'int', forma: 'text', importe: 'int', entregado: 'int' },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
@@ -277,6 +297,7 @@ const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'roles', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
   'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios', 'cobros',
+  'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_pagos',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
@@ -296,6 +317,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'demo_datos',
   // Issue 17.
   'cobros',
+  // Issue 13.
+  'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {

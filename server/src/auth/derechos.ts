@@ -148,15 +148,18 @@ const FIJAS: Record<string, Derecho> = {
   emparejarterminal: { necesidad: 'publica' },
   terminaltpv: { necesidad: 'publica' },
   identificartpv: { necesidad: 'publica' },
-  editarpintpv: { necesidad: 'sesion' },
+  // The cashier's own PIN (another user's also needs Usuarios › crear y modificar, checked by the action).
+  editarpintpv: { necesidad: en('tpv', 'editar') },
   articulostpv: { necesidad: ver('tpv') },
   listadobotonestpv: { necesidad: ver('tpv') },
   editarbotonestpv: { necesidad: en('configuracion', 'editar') },
   abrircajatpv: { necesidad: en('tpv', 'acciones') },
   movimientocajatpv: { necesidad: en('tpv', 'acciones') },
   cajatpv: { necesidad: ver('tpv') },
-  subirtickets: { necesidad: en('tpv', 'editar') },
+  subirtickets: { necesidad: en('tpv', 'editar'), comprobar: comprobarLineasTpv },
   devolverticket: { necesidad: en('tpv', 'acciones') },
+  // A full invoice (F3) replacing a ticket: the customer is picked (or created) in Ventas.
+  facturarticket: { necesidad: en('tpv', 'acciones') },
   listadocierrestpv: { necesidad: ver('tpv') },
   editarcierretpv: { necesidad: en('tpv', 'acciones') },
 };
@@ -332,6 +335,47 @@ function comprobarLineas(def: DocumentoTipoDef): Comprobacion {
     }
     return null;
   };
+}
+
+/**
+ * A ticket sold online (without the till's own record): a line whose unit price with IVA is not the article's PVP
+ * (tarifa 1) needs «cambiar precio»; a discount above the role's maximum needs «descuento». A ticket the till issued
+ * offline is not refused here: its record already exists (refusing it would leave a fiscal record without its
+ * ticket); the till applies the same rule before issuing it, with the session's rights.
+ */
+async function comprobarLineasTpv({ user, raw, app }: Parameters<Comprobacion>[0]) {
+  const derechos = user.rol.derechos;
+  const libreDescuento = tiene(derechos, 'descuento');
+  const librePrecio = tiene(derechos, 'cambiar_precio');
+  if ((librePrecio && libreDescuento) || !Array.isArray(raw.tickets)) return null;
+  const maximo = descuentoPermitido(derechos);
+  const lineas: { articulo_id: number; precio: number | null; descuento: number; n: number }[] = [];
+  for (const item of raw.tickets) {
+    const tk = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    if (tk.registro !== undefined && tk.registro !== null) continue;
+    (Array.isArray(tk.lineas) ? tk.lineas : []).forEach((li, i) => {
+      const l = (li && typeof li === 'object' ? li : {}) as Record<string, unknown>;
+      const articulo = toInt(l.articulo_id);
+      if (articulo !== null) lineas.push({ articulo_id: articulo, precio: toInt(l.precio), descuento: toInt(l.descuento) ?? 0, n: i + 1 });
+    });
+  }
+  const precios = new Map<number, number>();
+  if (!librePrecio) {
+    const ids = [...new Set(lineas.map((l) => l.articulo_id))];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      for (const r of await app.db.selectFrom('articulos').select(['id', 'pvp_1']).where('id', 'in', ids.slice(i, i + CHUNK)).execute()) {
+        precios.set(r.id, Number(r.pvp_1) * 100);
+      }
+    }
+  }
+  for (const l of lineas) {
+    const pvp = precios.get(l.articulo_id);
+    if (!librePrecio && pvp !== undefined && l.precio !== null && l.precio !== pvp) {
+      return { falta: { especial: 'cambiar_precio' as const }, detalle: MESSAGES.rolLinea.replace('{n}', String(l.n)) };
+    }
+    if (!libreDescuento && l.descuento > maximo) return { falta: { especial: 'descuento' as const }, detalle: MESSAGES.rolLinea.replace('{n}', String(l.n)) };
+  }
+  return null;
 }
 
 /** Fields of a catalogue article that are costs: without «ver precios de compra y márgenes» they are not answered. */

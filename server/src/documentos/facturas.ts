@@ -307,6 +307,12 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   const emisor = await empresa(trx);
   const cliente = { nif: d.cliente_nif, razon_social: d.cliente_razon_social ?? '' };
   let tipoFactura: TipoFactura = serie.tipo === 'simplificada' ? 'F2' : 'F1';
+  // A full invoice replacing a TPV ticket (facturarticket): F3, naming the ticket it replaces.
+  const sustituida = !rectificativa && d.factura_id !== null ? await facturaDe(trx, d.factura_id) : undefined;
+  if (sustituida?.tipo === DOCUMENTO_TIPOS.ticket.tipo) {
+    if (serie.tipo !== 'normal') throw fail(MESSAGES.serieNoValida, '1', 400);
+    tipoFactura = 'F3';
+  }
   let corregida: Awaited<ReturnType<typeof facturaRectificable>>;
   if (rectificativa) {
     corregida = await facturaRectificable(trx, d.factura_id, d.cliente_id);
@@ -350,6 +356,13 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     cuotaTotal,
     importeTotal,
   };
+  if (tipoFactura === 'F3' && sustituida) {
+    const alta = await altaDe(trx, sustituida.id);
+    if (!alta) throw fail(TOASTS.error.text, '2');
+    const [dia, mes, anio] = alta.fecha_expedicion.split('-');
+    datos.sustituidas = [{ nif: nifDeCadena(alta.emisor), numSerie: alta.num_serie, fecha: `${anio}-${mes}-${dia}` }];
+    if (!d.observaciones?.trim()) datos.descripcion = `Factura en sustitución del ticket ${alta.num_serie}`;
+  }
   if (rectificativa && corregida) {
     const alta = await altaDe(trx, corregida.id);
     const numCorregida = numeroDe(DOCUMENTO_TIPOS[corregida.tipo as 'factura'], { ...corregida, serie_codigo: await codigoSerie(trx, corregida.serie_id) });

@@ -355,6 +355,21 @@ async function stockNegativoPermitido(trx: Transaction<Database>): Promise<boole
 }
 
 /**
+ * Runs `fn` in `trx` as if negative stock were allowed: a ticket the till issued offline already left the shop — its
+ * fiscal record exists —, so the counter's stock is never a reason to refuse storing it (issue 13, docs/tpv.md).
+ */
+export async function conStockNegativo<T>(trx: Transaction<Database>, fn: () => Promise<T>): Promise<T> {
+  const antes = PERMITIDO.get(trx);
+  PERMITIDO.set(trx, true);
+  try {
+    return await fn();
+  } finally {
+    if (antes === undefined) PERMITIDO.delete(trx);
+    else PERMITIDO.set(trx, antes);
+  }
+}
+
+/**
  * docs/documents.md, "Negative stock": with the configuration's `stock_negativo` at 0, a save or an action whose ledger
  * rows take an article out of a warehouse and leave it below zero there is refused (the caller's transaction rolls
  * back, nothing changes). `filtro`: the rows of one action, or those of one document (its stock on save). With the

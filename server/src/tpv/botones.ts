@@ -110,11 +110,11 @@ export const botonActions = [
         if (articulos.size) {
           const hay = await trx.selectFrom('articulos').select('id').where('id', 'in', [...articulos]).execute();
           const ok = new Set(hay.map((a) => a.id));
-          paginas.forEach((p, i) =>
-            p.botones.forEach((b, j) => {
+          for (const [i, p] of paginas.entries()) {
+            for (const [j, b] of p.botones.entries()) {
               if (b.articulo_id && !ok.has(b.articulo_id)) errors[`paginas.${i}.botones.${j}.articulo_id`] = MESSAGES.notFound;
-            }),
-          );
+            }
+          }
         }
         if (familias.size) {
           const hay = new Set((await trx.selectFrom('familias').select('id').where('id', 'in', [...familias]).execute()).map((f) => f.id));

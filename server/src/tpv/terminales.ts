@@ -15,7 +15,7 @@ import { SISTEMA, claveCadena } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { SESSION_COOKIE, createSession, setSessionCookie } from '../session.ts';
 import { auditar } from '../actividad/registro.ts';
-import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, cajaAbierta, empresaEmisora, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
@@ -216,6 +216,12 @@ export const terminalActions = [
         }
         const errors: FieldErrors = {};
         await validarTerminal(trx, id, input, raw, errors);
+        if (id !== null && input.numero_instalacion) {
+          // The installation names the terminal's chain: once it has records it stays (a new number would start a new chain).
+          const actual = await trx.selectFrom('tpv_terminales').select('numero_instalacion').where('id', '=', id).executeTakeFirstOrThrow();
+          const vendio = await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', id).limit(1).executeTakeFirst();
+          if (vendio && actual.numero_instalacion !== input.numero_instalacion) errors.numero_instalacion = MENSAJES_TPV.instalacionFija;
+        }
         if (Object.keys(errors).length) throw invalidFields(errors);
         const values = {
           nombre: input.nombre,
@@ -321,7 +327,7 @@ export const terminalActions = [
           .select(['id', 'activo', 'codigo_expira'])
           .where('codigo_hash', '=', hash)
           .executeTakeFirst();
-        if (!t || !t.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
+        if (!t?.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
         if (t.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
         // The code is spent; the previous browser's token stops working.
         await trx
@@ -349,7 +355,7 @@ export const terminalActions = [
     flags: flagsTpv(),
     async handler({ request, app }) {
       const t = await terminalDeCookie(app.db, request);
-      if (!t) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 401);
+      if (!t) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
       return { RESULT: '0', data: [await terminalTpv(app, t.id)] };
     },
   }),
@@ -362,7 +368,7 @@ export const terminalActions = [
     input: { usuario_id: { type: 'int', required: true, min: 1 }, pin: { type: 'string', required: true, max: 20 } } as const satisfies Schema,
     async handler({ input, request, reply, app }) {
       const terminal = await terminalDeCookie(app.db, request);
-      if (!terminal) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 401);
+      if (!terminal) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
       if (terminal.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
       // The same throttle as the password's (per user and per IP) and the same activity line on failure.
       const clave = `pin:${input.usuario_id}`;

@@ -22,11 +22,11 @@ import { ActionError, fail } from '../errors.ts';
 import { SISTEMA, claveCadena, nifDeCadena, registrarAltaGenerada } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
-import { moverStockVenta } from '../documentos/ledger.ts';
+import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
-import { rectificativaEffects } from '../documentos/facturas.ts';
+import { TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
 import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
@@ -42,6 +42,8 @@ import { cajaAbierta, empresaEmisora, entero, euros, flagsTpv, formasDe, t, term
 
 const TICKET = DOCUMENTO_TIPOS.ticket;
 const RECTIFICATIVA = DOCUMENTO_TIPOS.rectificativa;
+const FACTURA = DOCUMENTO_TIPOS.factura;
+const EMITIR_FACTURA = FACTURA.acciones.find((a) => a.verbo === 'emitir')!;
 const EMITIR_TICKET = TICKET.acciones.find((a) => a.verbo === 'emitir')!;
 const EMITIR_RECTIFICATIVA = RECTIFICATIVA.acciones.find((a) => a.verbo === 'emitir')!;
 
@@ -53,7 +55,7 @@ type DatosEmision = {
   totales: ReturnType<typeof totalesTicket>;
   registro: RegistroTpv | null;
   /** Filled by emitir: what the answer says of the record. */
-  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string };
+  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string };
 };
 
 /** dd-mm-aaaa → aaaa-mm-dd. */
@@ -120,6 +122,7 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     xml: hecho.xml,
     qr_url: qrDeAlta(hecho.campos),
     fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
+    fecha_expedicion: hecho.campos.FechaExpedicionFactura,
   };
   return { numero: { numero, ejercicio, tipo_factura: 'F2' } };
 }
@@ -278,6 +281,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     xml: r.xml,
     qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
     fecha_hora_huso: r.fecha_hora_huso,
+    fecha_expedicion: r.fecha_expedicion,
     offline: Number(d.offline) as 0 | 1,
     repetido: repetido ? 1 : 0,
   };
@@ -331,7 +335,7 @@ async function guardarTicket(
   );
   const lineas = tk.lineas.map((l, i) => {
     const a = arts.get(l.articulo_id);
-    if (!a || a.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
+    if (a?.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
     const tipo = a.tipo_iva as TipoIva;
     return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
   });
@@ -373,7 +377,9 @@ async function guardarTicket(
     registro: tk.registro,
   };
   try {
-    await ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
+    const emitir = () => ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
+    // Offline the goods already left and the record exists: negative stock never refuses it (online it may, per the setting).
+    await (tk.registro ? conStockNegativo(trx, emitir) : emitir());
   } catch (err) {
     if (err instanceof ActionError) throw rechazo(tk.uuid, String((err.body as { message?: string }).message ?? ''));
     throw err;
@@ -382,7 +388,7 @@ async function guardarTicket(
   const h = datos.hecho!;
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
-    offline: tk.registro ? 1 : 0, repetido: 0,
+    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0,
   };
 }
 
@@ -403,7 +409,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
         const caja = await cajaAbierta(trx, terminal.id);
         if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
         const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
-        if (!serie || serie.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
+        if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
         if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
         ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja.id };
       }
@@ -457,6 +463,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         .executeTakeFirst();
       if (!ticket) throw fail(MESSAGES.notFound, '3');
       if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
+      if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
       const terminal = await terminalActivo(trx, ticket.terminal_id);
       const caja = await cajaAbierta(trx, terminal.id);
       if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
@@ -567,6 +574,65 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   return Object.assign(doc, { ticket_id: ticketId, huella: r.huella, xml: r.xml, qr_url: r.qr_url });
 }
 
+/**
+ * facturarticket: a full invoice (F3) replacing a ticket, for a customer who asks for one — the factura engine's
+ * emitir with the ticket as the invoice it replaces (FacturasSustituidas), its lines and totals as the ticket's, no
+ * stock moved again (the ticket did), paid (at the counter). The ticket stays issued, marked Facturado.
+ */
+export async function facturarTicket(app: AppContext, user: SessionUser, ticketId: number, clienteId: number, serieId: number | null): Promise<Documento> {
+  const id = await app.db.transaction().execute(async (trx) => {
+    const ticket = await trx
+      .selectFrom('documentos')
+      .select(['id', 'tipo', 'estado', 'almacen_id', 'base', 'iva', 'total', 'desglose'])
+      .where('id', '=', ticketId)
+      .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!ticket) throw fail(MESSAGES.notFound, '3');
+    if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
+    if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
+    if (ticket.estado !== 'emitido') throw fail(MENSAJES_TPV.ticketNoFacturable, '1', 400);
+    const cliente = await trx.selectFrom('clientes').select('id').where('id', '=', clienteId).executeTakeFirst();
+    if (!cliente) throw fail(MESSAGES.notFound, '3');
+    const serie =
+      serieId ??
+      (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
+    if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
+    const hoy = todayIn(app.timeZone);
+    const now = nowIso();
+    const { id: docId } = await trx
+      .insertInto('documentos')
+      .values({
+        tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
+        almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: clienteId, forma_pago: 'contado',
+        fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo: 0, retencion_importe: 0, total: ticket.total,
+        desglose: ticket.desglose, clave: null, modificado: null, modificado_por: null, factura_id: ticket.id, cobro_fecha: hoy, cobro_forma: 'contado',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lineas = await trx
+      .selectFrom('documento_lineas')
+      .select(['articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'ubicacion_id', 'precio_iva'])
+      .where('documento_id', '=', ticket.id)
+      .orderBy('orden')
+      .execute();
+    await insertarFilas(
+      trx,
+      'documento_lineas',
+      COLUMNAS_LINEA,
+      lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, 0, null, l.ubicacion_id, null, null, l.precio_iva]),
+    );
+    // The engine's emission of a factura: number, the F3 record naming the ticket; no stock (TODAS_CON_ORIGEN: the ticket moved it).
+    await ejecutarAccionEn(trx, app, FACTURA, facturaEffects as unknown as TipoEffects, EMITIR_FACTURA, docId, null, user, {
+      [TODAS_CON_ORIGEN]: true,
+    } as unknown as Record<string, unknown>);
+    await trx.updateTable('documentos').set({ estado: 'facturado', modificado: now, modificado_por: user.id }).where('id', '=', ticket.id).execute();
+    return docId;
+  });
+  const doc = (await readDocumento(app.db, FACTURA, id))!;
+  await alLeerTpv(app.db, doc);
+  return doc;
+}
+
 export const ticketActions = [
   // Of the engine's generic actions only the list: a ticket is made by the upload and never changes.
   ...documentoActions(tipoTicket).filter((a) => a.name === `listado${TICKET.plural}`),
@@ -579,6 +645,20 @@ export const ticketActions = [
     input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
     async handler({ input, raw, app, user }) {
       return { RESULT: '0', data: await subirTickets(app, user!, input.terminal_id, raw.tickets) };
+    },
+  }),
+
+  defineAction({
+    name: 'facturarticket',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: {
+      id: { type: 'int', required: true, min: 1 },
+      cliente_id: { type: 'int', required: true, min: 1 },
+      serie_id: { type: 'int', min: 1 },
+    } as const satisfies Schema,
+    async handler({ input, app, user }) {
+      return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
     },
   }),
 

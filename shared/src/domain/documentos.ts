@@ -513,6 +513,8 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
       { id: 'emitido', label: 'Emitido', tone: 'ok' },
       { id: 'devuelto_parcial', label: 'Devuelto parcial', tone: 'warning' },
       { id: 'devuelto', label: 'Devuelto', tone: 'off' },
+      // Replaced by a full invoice (F3) at the customer's request: the ticket stays issued, its F3 names it.
+      { id: 'facturado', label: 'Facturado', tone: 'ok' },
     ],
     inicial: 'borrador',
     editable: [],
@@ -729,11 +731,12 @@ export type CuentaCobro = {
 };
 
 /** Kinds of invoice of the VERI*FACTU record (TipoFactura of SuministroInformacion.xsd). */
-export const TIPOS_FACTURA = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export const TIPOS_FACTURA = ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
 export type TipoFactura = (typeof TIPOS_FACTURA)[number];
 export const TIPO_FACTURA_LABEL: Record<TipoFactura, string> = {
   F1: 'F1 · Factura completa',
   F2: 'F2 · Factura simplificada',
+  F3: 'F3 · Factura en sustitución de simplificadas',
   R1: 'R1 · Error fundado en derecho (art. 80.1, 80.2 y 80.6)',
   R2: 'R2 · Concurso de acreedores (art. 80.3)',
   R3: 'R3 · Créditos incobrables (art. 80.4)',

@@ -67,7 +67,8 @@ describe('roles', () => {
     expect(necesidadDocumento(albaran, 'listado')).toEqual({ areas: ['compras'], nivel: 'ver' });
     expect(necesidadDocumento(albaran, 'deshacerfinalizacion')).toEqual({ areas: ['compras'], nivel: 'acciones' });
     expect(necesidadDocumento(DOCUMENTO_TIPOS.albaranventa, 'listado')).toEqual({ areas: ['ventas', 'facturas'], nivel: 'ver' });
-    expect(() => necesidadDocumento({ tipo: 'ticket' as DocumentoTipo, acciones: [] }, 'editar')).toThrow();
+    expect(necesidadDocumento(DOCUMENTO_TIPOS.ticket, 'listado')).toEqual({ areas: ['tpv'], nivel: 'ver' });
+    expect(() => necesidadDocumento({ tipo: 'desconocido' as DocumentoTipo, acciones: [] }, 'editar')).toThrow();
   });
 
   it('normalizarDerechos: each level brings ver; unknown areas, levels and rights go; a bad shape is null', () => {

@@ -63,7 +63,9 @@ export type TicketSubido = {
   huella: string;
   xml: string;
   qr_url: string;
+  /** The record's FechaHoraHusoGenRegistro and FechaExpedicionFactura (dd-mm-aaaa): with `numero` and `huella`, what the next offline record chains to. */
   fecha_hora_huso: string;
+  fecha_expedicion: string;
   /** 1: its record was made by the till offline. */
   offline: 0 | 1;
   /** 1: this uuid was already stored: the same row, nothing changed. */
@@ -196,6 +198,7 @@ export const MENSAJES_TPV = {
   formasPagoRequeridas: 'Elija al menos una forma de pago.',
   formaPagoNoValida: 'Forma de pago no válida: {forma}.',
   formaPagoNoOfrecida: 'El terminal no admite la forma de pago {forma}.',
+  instalacionFija: 'El terminal ya tiene tickets: su número de instalación no puede cambiar (nombra su cadena de registros).',
   terminalConTickets: 'El terminal tiene tickets o cajas: desactívelo en lugar de eliminarlo.',
   pinNoValido: 'El PIN debe tener de 4 a 8 cifras.',
   pinIncorrecto: 'Usuario o PIN incorrectos.',
@@ -230,6 +233,9 @@ export const MENSAJES_TPV = {
   devolucionExcede: 'Línea {n}: se devuelven {cantidad} y quedan por devolver {queda}.',
   devolucionPagos: 'Los reembolsos ({pagado}) deben sumar el importe de la devolución ({total}).',
   noEsTicket: 'El documento no es un ticket.',
+  ticketYaFacturado: 'El ticket ya se sustituyó por una factura completa: una devolución se hace con una rectificativa de esa factura.',
+  ticketNoFacturable: 'Solo se puede sustituir por una factura completa un ticket emitido y sin devoluciones.',
+  serieNormalRequerida: 'No hay ninguna serie de facturas normal activa: cree una en Configuración › Series.',
   denominacionNoValida: 'Denominación no válida: {valor}.',
 } as const;
 

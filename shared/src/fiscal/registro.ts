@@ -40,6 +40,8 @@ export type DatosAlta = {
   rectificativa?: { tipo: 'S' | 'I'; facturas: FacturaRef[]; importe?: { base: number; cuota: number; recargo: number } };
   /** aaaa-mm-dd: the operation's date when it differs from the invoice's (an invoice of earlier albaranes). */
   fechaOperacion?: string;
+  /** F3: the simplified invoices (tickets) this full invoice replaces. */
+  sustituidas?: FacturaRef[];
   /** Per IVA rate, cents (the document's stored desglose). */
   desglose: readonly DesgloseIva[];
   conRecargo: boolean;
@@ -169,6 +171,14 @@ export function xmlAlta(d: DatosAlta, anterior: Anterior | null, ts: string, hue
         txt('BaseRectificada', importeAeat(imp.base)) + txt('CuotaRectificada', importeAeat(imp.cuota)) + (d.conRecargo || imp.recargo ? txt('CuotaRecargoRectificado', importeAeat(imp.recargo)) : ''),
       );
     }
+  }
+  if (d.sustituidas?.length) {
+    x += el(
+      'FacturasSustituidas',
+      d.sustituidas
+        .map((f) => el('IDFacturaSustituida', txt('IDEmisorFactura', f.nif) + txt('NumSerieFactura', f.numSerie) + txt('FechaExpedicionFactura', fechaAeat(f.fecha))))
+        .join(''),
+    );
   }
   if (d.fechaOperacion) x += txt('FechaOperacion', fechaAeat(d.fechaOperacion));
   x += txt('DescripcionOperacion', corto(d.descripcion, 500) || 'Venta');

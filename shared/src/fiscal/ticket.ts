@@ -1,5 +1,6 @@
 import { numeroDocumento } from '../domain/documentos';
 import type { Totales } from '../domain/documentos';
+import type { RegistroTpv } from '../domain/tpv';
 import { generarAlta, qrDeAlta } from './registro';
 import type { AltaGenerada, Anterior, Emisor, Sistema } from './registro';
 
@@ -52,4 +53,19 @@ export function registroTicket(t: DatosTicket): AltaGenerada & { numSerie: strin
     t.sistema,
   );
   return { ...alta, numSerie, qr_url: qrDeAlta(alta.campos) };
+}
+
+/** What the till sends as a ticket's `registro` in subirtickets, from registroTicket's result (unaltered). */
+export function registroTpvDe(r: ReturnType<typeof registroTicket>): RegistroTpv {
+  return {
+    num_serie: r.numSerie,
+    fecha_expedicion: r.campos.FechaExpedicionFactura,
+    tipo_factura: 'F2',
+    cuota_total: r.campos.CuotaTotal,
+    importe_total: r.campos.ImporteTotal,
+    huella_anterior: r.campos.Huella,
+    fecha_hora_huso: r.campos.FechaHoraHusoGenRegistro,
+    huella: r.huella,
+    xml: r.xml,
+  };
 }
