@@ -24,7 +24,7 @@ const diaMas = (fecha: string, n: number) => {
 const aeat = (f: string) => `${f.slice(8, 10)}-${f.slice(5, 7)}-${f.slice(0, 4)}`;
 
 const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
-export function validarXml(xmls: string[]): void {
+function validarXml(xmls: string[]): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-xml-'));
   try {
     const files = xmls.map((x, i) => {
