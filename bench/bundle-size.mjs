@@ -64,6 +64,32 @@ try {
     rows.push([`${r.name}: entrada (remoteEntry.js)`, entry.length, sum(entry)]);
     rows.push([`${r.name}: sección al entrar en ${r.prefix}`, loaded.length, sum(loaded)]);
   }
+  // The till (/tpv, full screen): everything a cold browser (fresh profile, no cache) runs before its first
+  // screen paints — the shell's first paint, the federation runtime, mf_tpv's entry and section.
+  if (deploy.remotes.some((r) => r.prefix === '/tpv')) {
+    const perfil = mkdtempSync(path.join(tmpdir(), 'mtpv-bench-tpv-'));
+    const frio = await chromium.launchPersistentContext(perfil, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      baseURL: server.baseUrl,
+    });
+    try {
+      const caja = frio.pages()[0] ?? (await frio.newPage());
+      const tpv = [];
+      caja.on('response', (r) => {
+        if (r.request().resourceType() === 'script' && r.status() < 400) tpv.push(r.url());
+      });
+      await caja.goto('/tpv');
+      // An unpaired browser's first screen.
+      await caja.getByRole('heading', { name: 'Emparejar este terminal' }).waitFor({ timeout: 30000 });
+      const antes = [...new Set(tpv)];
+      if (process.env.VERBOSE) for (const u of antes) console.log('  caja:', new URL(u).pathname, kb(gz(u)));
+      rows.push(['TPV: JS antes del primer pintado de la caja (en frío)', antes.length, sum(antes)]);
+    } finally {
+      await frio.close();
+      rmSync(perfil, { recursive: true, force: true });
+    }
+  }
   const shellAll = readdirSync(path.join(root, 'shell', 'dist')).filter((f) => f.endsWith('.js'));
   const allGz = shellAll.reduce((n, f) => n + gzipSync(readFileSync(path.join(root, 'shell', 'dist', f)), { level: 9 }).length, 0);
   rows.push(['shell: todos los .js construidos', shellAll.length, allGz]);

@@ -27,4 +27,12 @@ export const paths = {
   parte: (id: number | string) => `${base}/partes-de-trabajo/${id}`,
   nuevoParte: `${base}/partes-de-trabajo/nuevo-parte`,
   registros: `${base}/registros`,
+  terminales: `${base}/terminales`,
+  terminal: (id: number | string) => `${base}/terminal/${id}`,
+  nuevoTerminal: `${base}/terminal/nuevo-terminal`,
+  botonesTpv: `${base}/botones-tpv`,
+  cierresTpv: `${base}/cierres-tpv`,
+  cierreTpv: (id: number | string) => `${base}/cierre-tpv/${id}`,
+  tickets: `${base}/tickets`,
+  ticket: (id: number | string) => `${base}/ticket/${id}`,
 } as const;

@@ -338,6 +338,8 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(f3).toMatchObject({ tipo: 'factura', tipo_factura: 'F3', estado: 'emitida', numero: `A ${ANIO}/000001`, total: ticketDoc.total, base: ticketDoc.base, iva: ticketDoc.iva, factura_id: segundo.documento_id });
     expect(f3.registro.xml).toContain(`<sf:FacturasSustituidas><sf:IDFacturaSustituida><sf:IDEmisorFactura>B86420973</sf:IDEmisorFactura><sf:NumSerieFactura>${ticketDoc.numero}</sf:NumSerieFactura>`);
     expect(f3.registro.xml).toContain('<sf:NIF>B85612349</sf:NIF>');
+    // Paid at the counter: nothing left to collect.
+    expect(f3).toMatchObject({ forma_pago: 'contado', cobro_fecha: HOY });
     validarXml([f3.registro.xml]);
     expect((await foto(t)).ledger).toBe(libro.ledger);
     expect((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].estado).toBe('facturado');

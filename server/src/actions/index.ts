@@ -7,6 +7,7 @@ import { configuracionActions } from './configuracion.ts';
 import { copiaActions } from './copia.ts';
 import { demoActions } from './demo.ts';
 import { graficoActions } from './grafico.ts';
+import { informeActions } from './informes.ts';
 import { createActionRegistry } from './registry.ts';
 import { serieActions } from './series.ts';
 import { sesionActions } from './sesion.ts';
@@ -33,4 +34,5 @@ export const createRegistry = () =>
     ventaActions,
     actividadActions,
     tpvActions,
+    informeActions,
   );

@@ -69,6 +69,22 @@ const FIJAS: Record<string, Derecho> = {
   // The company's logo and favicon, an article's photo.
   subirarchivo: { necesidad: { areas: ['configuracion', 'catalogo'], nivel: 'editar' } },
   graficoinicio: { necesidad: ver('informes') },
+  // Reports (issue 14): «ver» in Informes; the fiscal books and models (an asesor's) also «ver» in Facturas.
+  informeventas: { necesidad: ver('informes') },
+  informecompras: { necesidad: ver('informes') },
+  informeinventario: { necesidad: ver('informes') },
+  informemovimientos: { necesidad: ver('informes') },
+  informeproveedores: { necesidad: ver('informes') },
+  informeclientes: { necesidad: ver('informes') },
+  informearticulos: { necesidad: ver('informes') },
+  informetarifas: { necesidad: ver('informes') },
+  informefurgonetas: { necesidad: ver('informes') },
+  informecierrestpv: { necesidad: ver('informes') },
+  librofacturasexpedidas: { necesidad: ver('informes'), comprobar: verFacturas },
+  librofacturasrecibidas: { necesidad: ver('informes'), comprobar: verFacturas },
+  modelo303: { necesidad: ver('informes'), comprobar: verFacturas },
+  modelo347: { necesidad: ver('informes'), comprobar: verFacturas },
+  informeregistros: { necesidad: ver('informes'), comprobar: verFacturas },
 
   // Users and roles. Who did a parte's work and who drives a van are picked from the users too (by name only,
   // without «ver» in Usuarios: usuarios.ts).
@@ -218,6 +234,11 @@ export async function comprobarDatos(
   if (!c || !ctx.user) return null;
   const r = await c({ ...ctx, user: ctx.user });
   return r ? rechazo(r.falta, ctx.user.rol.derechos, r.detalle) : null;
+}
+
+/** The fiscal books show every invoice: «ver» in Facturas besides Informes. */
+async function verFacturas({ user }: Parameters<Comprobacion>[0]) {
+  return puede(user.rol.derechos, 'facturas', 'ver') ? null : { falta: { area: 'facturas' as const, nivel: 'ver' as const } };
 }
 
 /** Switching a module on or off is Configuración's «acciones»; company data its «crear y modificar». */

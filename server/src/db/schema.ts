@@ -152,6 +152,8 @@ export type DocumentoLineasTable = {
   ubicacion_id: number | null;
   motivo: string | null;
   teorico: number | null;
+  /** Cost of the goods a sale line moved, ten-millionths of a euro (Σ −cantidad × average cost of its ledger rows), kept by the ledger's insert trigger (migration 0015). */
+  coste_libro?: ColumnType<number | null, never, never>;
   /** A ticket line's unit price with IVA, as the till showed it (migration 0014). */
   precio_iva?: number | null;
   /** Issue 16: the operation (S1, S2, E1-E6, N1, N2); null is S1 (E1 for an exempt rate). */
@@ -476,6 +478,8 @@ export type StockMovimientosTable = {
   documento_linea_id?: number | null;
   /** The documento_acciones row that wrote it (its undo writes the opposite rows). */
   accion_id?: number | null;
+  /** The article's average cost right after this row (ten-thousandths; null before any valued entry), written by the insert trigger (migration 0015). */
+  coste?: ColumnType<number | null, never, number | string | null>;
 };
 
 export type ConfiguracionRow = Selectable<ConfiguracionTable>;

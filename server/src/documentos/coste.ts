@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { divRound } from 'shared/domain';
-import { toBig } from './sql.ts';
+import { dialectOf, toBig } from './sql.ts';
 
 /**
  * The average cost (`articulos.coste_medio`, ten-thousandths; README, "The average cost"): a moving weighted average
@@ -13,6 +13,12 @@ import { toBig } from './sql.ts';
 /** Causes whose rows carry a cost: purchases, opening stock, counts, adjustments and transfers received at cost. */
 export const CAUSAS_VALORADAS = ['compra', 'inicial', 'inventario', 'ajuste', 'traspaso'] as const;
 const VALORADAS = new Set<string>(CAUSAS_VALORADAS);
+
+/**
+ * Causes whose rows are goods sold or returned by a customer (documentos/ledger.ts CAUSAS_VENTA, and the till's): their
+ * cost at the average of the moment adds up on their line (`documento_lineas.coste_libro`, migration 0015).
+ */
+export const CAUSAS_COSTE_VENTA = ['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte', 'ticket'] as const;
 
 export type FilaCoste = { cantidad: bigint; causa: string; precio: bigint };
 
@@ -71,5 +77,57 @@ export async function guardarCostesDelLibro(db: Kysely<any>): Promise<void> {
     const c = costes.get(a.id) ?? null;
     if ((a.coste_medio === null ? null : toBig(a.coste_medio)) === c) continue;
     await sql`update articulos set coste_medio = ${c === null ? null : c.toString()} where id = ${a.id}`.execute(db);
+  }
+  await guardarCostesDeFilas(db);
+}
+
+/**
+ * Sets each ledger row's `coste` (migration 0015: the article's average right after the row, which the insert trigger
+ * writes) to the ledger replayed, where it differs: after the ledger was written with the trigger off (the demo's
+ * year on PostgreSQL) and in the migration that added the column. Articles in chunks; updates in batches of one
+ * statement.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: used by a migration, which is not typed against today's schema.
+export async function guardarCostesDeFilas(db: Kysely<any>): Promise<void> {
+  const pg = dialectOf(db) === 'postgres';
+  const ids = (await sql<{ id: number }>`select distinct articulo_id as id from stock_movimientos order by articulo_id`.execute(db)).rows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const { rows } = await sql<{ id: number; articulo_id: number; cantidad: string; causa: string; precio: string; coste: string | null }>`
+      select id, articulo_id, cast(cantidad as text) as cantidad, causa, cast(precio as text) as precio, cast(coste as text) as coste
+      from stock_movimientos where articulo_id in (${sql.join(ids.slice(i, i + CHUNK))}) order by articulo_id, id`.execute(db);
+    const cambios: [number, string | null][] = [];
+    let articulo = -1;
+    let stock = 0n;
+    let coste: bigint | null = null;
+    for (const r of rows) {
+      if (r.articulo_id !== articulo) {
+        articulo = r.articulo_id;
+        stock = 0n;
+        coste = null;
+      }
+      const f = { cantidad: BigInt(r.cantidad), causa: r.causa, precio: BigInt(r.precio) };
+      coste = siguienteCoste(stock, coste, f);
+      stock += f.cantidad;
+      const guardado = r.coste === null ? null : toBig(r.coste);
+      if (guardado !== coste) cambios.push([r.id, coste === null ? null : coste.toString()]);
+    }
+    for (let j = 0; j < cambios.length; j += CHUNK) {
+      const lote = cambios.slice(j, j + CHUNK);
+      if (pg) {
+        await sql`update stock_movimientos set coste = v.c from unnest(${lote.map((c) => c[0])}::bigint[], ${lote.map((c) => c[1])}::bigint[]) as v(id, c)
+          where stock_movimientos.id = v.id`.execute(db);
+      } else {
+        await sql`update stock_movimientos set coste = v.c
+          from (select value ->> 0 as id, cast(value ->> 1 as integer) as c from json_each(${JSON.stringify(lote)})) as v
+          where stock_movimientos.id = v.id`.execute(db);
+      }
+    }
+    // The sale lines of these articles: their cost again from the rows (set-based).
+    const causas = sql.join(CAUSAS_COSTE_VENTA.map((c) => sql`${c}`));
+    await sql`update documento_lineas set coste_libro = (
+        select sum(-m.cantidad * coalesce(m.coste, a.precio_compra, 0)) from stock_movimientos m join articulos a on a.id = m.articulo_id
+        where m.documento_linea_id = documento_lineas.id and m.causa in (${causas}))
+      where id in (select documento_linea_id from stock_movimientos where articulo_id in (${sql.join(ids.slice(i, i + CHUNK))})
+        and causa in (${causas}) and documento_linea_id is not null)`.execute(db);
   }
 }

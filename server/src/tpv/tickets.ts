@@ -577,7 +577,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
 /**
  * facturarticket: a full invoice (F3) replacing a ticket, for a customer who asks for one — the factura engine's
  * emitir with the ticket as the invoice it replaces (FacturasSustituidas), its lines and totals as the ticket's, no
- * stock moved again (the ticket did), paid (at the counter). The ticket stays issued, marked Facturado.
+ * stock moved again (the ticket did), paid at the counter (forma «Contado»: the engine records its cobro on issue).
+ * The ticket stays issued, marked Facturado.
  */
 export async function facturarTicket(app: AppContext, user: SessionUser, ticketId: number, clienteId: number, serieId: number | null): Promise<Documento> {
   const id = await app.db.transaction().execute(async (trx) => {
@@ -605,7 +606,7 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
         tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
         almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: clienteId, forma_pago: 'contado',
         fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo: 0, retencion_importe: 0, total: ticket.total,
-        desglose: ticket.desglose, clave: null, modificado: null, modificado_por: null, factura_id: ticket.id, cobro_fecha: hoy, cobro_forma: 'contado',
+        desglose: ticket.desglose, clave: null, modificado: null, modificado_por: null, factura_id: ticket.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

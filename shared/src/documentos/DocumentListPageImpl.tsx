@@ -142,7 +142,9 @@ function DocumentList({
 }: DocumentListOpciones & { def: DocumentoTipoDef; recordPath: (id: number) => string; newPath: string }) {
   const { api, toast, config } = useShell();
   const navigate = useNavigate();
-  const puedeCrear = usePermisos().cumple(necesidadDocumento(def, 'editar'));
+  // A type no one edits in any state (a ticket: made by the till, issued at once) is never made by hand here.
+  const permisos = usePermisos();
+  const puedeCrear = def.editable.length > 0 && permisos.cumple(necesidadDocumento(def, 'editar'));
   const [fechas, setFechas] = useListState(`${listKey}-fechas`);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [printing, setPrinting] = useState(false);

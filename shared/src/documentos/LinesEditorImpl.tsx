@@ -18,7 +18,7 @@ import { usePermisos } from '../hooks/usePermisos';
 import type { ListParams } from '../domain/api';
 import { TIPOS_IVA, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
-import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type LineaModo, type MotivoPerdida } from '../domain/documentos';
+import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
 import { decimalesPrecio, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
 import type { SelectOption } from '../ui/fields';
@@ -66,6 +66,11 @@ export type LinesEditorProps = {
   descuentoPorDefecto?: number;
   /** Options of the totals (sales and purchases). */
   opcionesTotales?: { retencion?: number; recargo?: boolean };
+  /**
+   * The totals as the document stored them, shown instead of the lines' sum: a ticket's come from its prices with IVA
+   * (`totalesTicket`), which the lines' net prices, rounded, may miss by a cent. Only for a read-only document.
+   */
+  totalesFijos?: Totales;
   /** Accessible name of the lines table. */
   titulo?: string;
 };
@@ -554,7 +559,7 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
     [buscarExacto],
   );
 
-  const totales = useMemo(() => totalesLineas(lineas, modo, props.opcionesTotales), [lineas, modo, props.opcionesTotales]);
+  const totales = useMemo(() => props.totalesFijos ?? totalesLineas(lineas, modo, props.opcionesTotales), [props.totalesFijos, lineas, modo, props.opcionesTotales]);
   const unidades = useMemo(() => lineas.reduce((s, l) => s + (typeof l.cantidad === 'bigint' ? l.cantidad : 0n), 0n), [lineas]);
   const venta = !esModoAlmacen(modo);
 

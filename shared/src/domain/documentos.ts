@@ -505,7 +505,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     pluralLabel: 'Tickets',
     femenino: false,
     prefijo: 'T',
-    ruta: '/tpv/ticket',
+    ruta: '/ventas/ticket',
     flags: ['tpv'],
     // Made and issued in one transaction by subirtickets (the engine's `emitir`): a ticket is never a draft on screen.
     estados: [

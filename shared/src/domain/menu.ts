@@ -32,6 +32,11 @@ export type SectionMenu = {
   module?: FlagName | FlagName[];
   /** The whole section needs the role to allow this (see MenuArea). */
   area?: MenuArea;
+  /**
+   * Mounted full screen, without the shell's header, side list and staff login (the TPV's till: a paired terminal
+   * signs its cashier in itself; the server still enforces the session, the flag and the role on every action).
+   */
+  pantallaCompleta?: boolean;
   entries: MenuEntry[];
 };
 

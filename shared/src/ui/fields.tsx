@@ -120,13 +120,15 @@ export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'on
   onChange: (value: string) => void;
   error?: string;
   placeholder?: string;
+  /** Under the select while there is no error. */
+  hint?: ReactNode;
 };
 
-export function SelectField({ label, value, options, onChange, error, placeholder, id, ...rest }: SelectFieldProps) {
+export function SelectField({ label, value, options, onChange, error, placeholder, hint, id, ...rest }: SelectFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} error={error} required={rest.required}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={rest.required}>
       <StyledSelect id={fieldId} value={value ?? ''} onChange={(e) => onChange(e.target.value)} $invalid={!!error} aria-invalid={!!error} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

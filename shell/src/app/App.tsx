@@ -15,6 +15,7 @@ const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: 
 const RecoverPage = lazy(() => import('../pages/RecoverPage').then((m) => ({ default: m.RecoverPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const RemoteSection = lazy(() => import('../remotes/RemoteSection').then((m) => ({ default: m.RemoteSection })));
+const FullScreenSection = lazy(() => import('../remotes/RemoteSection').then((m) => ({ default: m.FullScreenSection })));
 
 function RequireAuth({ children }: { children: ReactNode }) {
   const logged = useSession((s) => s.logged);
@@ -50,9 +51,14 @@ function ShellRoutes() {
       <Routes>
         <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
         <Route path="/recuperar-psswd" element={<RecoverPage />} />
+        {deploy.remotes
+          .filter((r) => r.pantallaCompleta)
+          .map((r) => (
+            <Route key={r.name} path={`${r.prefix}/*`} element={<FullScreenSection remote={r} />} />
+          ))}
         <Route element={<RequireAuth><AppLayout deploy={deploy} deployError={deployError} /></RequireAuth>}>
           <Route index element={<HomePage deploy={deploy} />} />
-          {deploy.remotes.map((r) => (
+          {deploy.remotes.filter((r) => !r.pantallaCompleta).map((r) => (
             <Route key={r.name} path={`${r.prefix}/*`} element={<RemoteSection remote={r} />} />
           ))}
         </Route>

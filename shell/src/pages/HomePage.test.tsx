@@ -105,6 +105,23 @@ describe('HomePage', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('the till: a «TPV» link where the flag is on, the role sells and mf_tpv is deployed (Caja too)', () => {
+    const conTpv: DeployInfo = { ...deploy, remotes: [...deploy.remotes, { name: 'mf_tpv', prefix: '/tpv', group: 'Ventas', module: 'tpv', pantallaCompleta: true, entries: [{ path: '', label: 'TPV' }], manifest: '' }] };
+    const fake = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }), listadoverifactu: () => ({ RESULT: '0', data: [] }) });
+    const r = renderWithShell(<HomePage deploy={conTpv} />, { api: fake.api, flags: allFlags(1), user: con('caja') });
+    expect(screen.getByRole('status').textContent).toBe('Su rol (Caja) solo trabaja en el TPV: no tiene acceso a las secciones de gestión.');
+    expect(within(screen.getByTestId('accesos')).getByRole('link', { name: /TPV/ }).getAttribute('href')).toBe('/tpv');
+    r.unmount();
+    renderWithShell(<HomePage deploy={conTpv} />, { api: fake.api, flags: allFlags(1) });
+    expect(screen.getByText('TPV').closest('a')?.getAttribute('href')).toBe('/tpv');
+    cleanup();
+    renderWithShell(<HomePage deploy={conTpv} />, { api: fake.api, flags: { ...allFlags(1), tpv: 0 } });
+    expect(screen.queryByText('TPV')).toBeNull();
+    cleanup();
+    renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1) });
+    expect(screen.queryByText('TPV')).toBeNull();
+  });
+
   it('Consulta: no «Nuevo…» it could not save; Gestión: no VERI*FACTU warnings it may not see', async () => {
     const fake = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }), listadoverifactu: () => ({ RESULT: '0', data: [{ avisos: [{ nivel: 'error', texto: 'X' }] }] }) });
     const r = renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1), user: con('consulta') });

@@ -109,12 +109,30 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
     };
   }, [api, flags.compras, flags.ventas, showChart]);
 
+  const deployed = new Set(deploy.remotes.map((r) => r.prefix));
+  // The till: where the flag is on, the role sells and the remote is deployed.
+  const caja: QuickLink[] =
+    flags.tpv === 1 && permisos.puede('tpv') && deployed.has('/tpv') ? [{ to: '/tpv', prefix: '/tpv', icon: '▤', title: 'TPV', sub: 'Vender en el mostrador' }] : [];
+
   if (tpv) {
     return (
       <div>
         <h1 style={{ fontSize: 22, margin: '0 0 4px' }}>Hola, {user?.nombre ?? ''}</h1>
         <Muted style={{ marginBottom: 20 }}>{config?.razon_social ?? ''}</Muted>
         <Callout role="status">{MESSAGES.soloTpv.replace('{rol}', permisos.rol?.nombre ?? '')}</Callout>
+        {caja.length > 0 && (
+          <StyledLinks $cols={1} data-testid="accesos" style={{ marginTop: 16 }}>
+            {caja.map((l) => (
+              <StyledQuick key={l.to} to={l.to}>
+                <span className="icon" aria-hidden>{l.icon}</span>
+                <span>
+                  <strong>{l.title}</strong>
+                  <span className="sub">{l.sub}</span>
+                </span>
+              </StyledQuick>
+            ))}
+          </StyledLinks>
+        )}
       </div>
     );
   }
@@ -132,8 +150,8 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
         ]
       : []),
     ...(flags.ventas ? nuevaVenta(flags, permisos) : []),
+    ...caja,
   ];
-  const deployed = new Set(deploy.remotes.map((r) => r.prefix));
   const registros = permisos.puede('facturas') || permisos.puede('verifactu');
 
   return (

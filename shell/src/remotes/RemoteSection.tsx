@@ -94,3 +94,28 @@ export function RemoteSection({ remote }: { remote: DeployedRemote }) {
     </SectionGrid>
   );
 }
+
+/**
+ * A section drawn full screen (`pantallaCompleta` in its menu: the TPV's till): no header or side list, outside the
+ * staff login — it signs its own user in, and the server checks the session, the flag and the role on every action.
+ */
+export function FullScreenSection({ remote }: { remote: DeployedRemote }) {
+  const [attempt, setAttempt] = useState(0);
+  const Section = useMemo(() => lazySection(remote, attempt), [remote, attempt]);
+  return (
+    <RemoteBoundary
+      key={attempt}
+      fallback={() => (
+        <Card role="alert" style={{ margin: 24 }}>
+          <h2 style={{ fontSize: 18, marginTop: 0 }}>{MESSAGES.remoteFailed}</h2>
+          <p>La sección «{remote.entries[0]?.label ?? remote.group}» no responde ahora mismo.</p>
+          <Button onClick={() => setAttempt((a) => a + 1)}>Reintentar</Button>
+        </Card>
+      )}
+    >
+      <Suspense fallback={<Spinner />}>
+        <Section />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

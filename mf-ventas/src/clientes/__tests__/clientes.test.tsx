@@ -167,9 +167,13 @@ describe('Menu', () => {
       'Rectificativas',
       'Facturar albaranes',
       'Registros de facturación',
+      'Terminales TPV',
+      'Botones TPV',
+      'Cierres TPV',
+      'Tickets',
     ]);
-    // Rectificativas, hfa and the records make or read invoices: they hide with them.
-    expect(labels({ ...allFlags(1), ventas_facturas: 0 })).toEqual(['Clientes', 'Pedidos', 'Albaranes', 'Devoluciones', 'Partes de trabajo']);
+    // Rectificativas, hfa and the records make or read invoices: they hide with them; the TPV's with the flag tpv.
+    expect(labels({ ...allFlags(1), ventas_facturas: 0, tpv: 0 })).toEqual(['Clientes', 'Pedidos', 'Albaranes', 'Devoluciones', 'Partes de trabajo']);
     expect(labels({ ...allFlags(1), ventas: 0 })).toEqual([]);
   });
 

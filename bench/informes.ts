@@ -1,0 +1,215 @@
+// The reports (issue 14) at scale, on SQLite and on PostgreSQL: `pnpm bench:informes`.
+// Generates, with the server's own generators (server/src/db/demo/), a year of purchases and a year of sales on one
+// catalogue: BENCH_ARTICLES (20.000) articles, BENCH_SUPPLIERS (500) suppliers and BENCH_PURCHASES (10.000) purchase
+// documents of 10 lines, BENCH_CUSTOMERS (2.000) customers and BENCH_DOCS (20.000) emitted invoices of 10 lines with the
+// albaranes they came from (so about 2-3 sales lines per invoice line in the tables), some cancelled, rectificativas,
+// the ledger they make and the VERI*FACTU chain; then each ledger row's cost and each sale line's cost replayed.
+// For each report's default view (and its heaviest grouping or filter) over the generated year: p50/p95 of the
+// action's handler and of the whole op.asp request (inject), against a raw SQL on the driver that answers the core of
+// the same question in the simplest way (the sums without netting, cost or names), in the same run, interleaved.
+// BENCH_RUNS (20), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
+import { FORMA_PAGO_IDS } from 'shared/domain';
+import { guardarCostesDelLibro } from '../server/src/documentos/coste.ts';
+import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.ts';
+import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from '../server/src/db/demo/ventas.ts';
+import type { ArticuloVenta, ClienteGenerado } from '../server/src/db/demo/ventas.ts';
+import { EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos, cif, int, rand, seguirSecuencias, semilla, siguienteId, ultimoAno } from './datos.ts';
+import { activarFlags, callHandler, generarDatos, login, ms, onBothEngines, param, row, type Row, type Runner } from './runners.ts';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 20_000);
+const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 500);
+const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 10_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2_000);
+const DOCS = Number(process.env.BENCH_DOCS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const LINEAS = 10;
+
+type Gen = { counts: Record<string, number>; cliente: number; proveedor: number; almacen: number };
+
+async function generate(r: Runner, hoy: string): Promise<Gen> {
+  semilla(20261214);
+  const db = r.app.manager.db;
+  const admin = await db.selectFrom('usuarios').select(['id']).orderBy('id').executeTakeFirstOrThrow();
+  const almacenes = (await db.selectFrom('almacenes').select('id').orderBy('id').execute()).map((a) => a.id);
+  if (almacenes.length < 2) almacenes.push((await db.insertInto('almacenes').values({ codigo: 'TIENDA', nombre: 'Tienda', activo: 1 } as never).returning('id').executeTakeFirstOrThrow()).id);
+  const dias = ultimoAno(hoy);
+
+  const firstProv = await siguienteId(r, 'proveedores');
+  const provs = Array.from({ length: SUPPLIERS }, (_, i) => ({ id: firstProv + i, forma_pago: FORMA_PAGO_IDS[int(FORMA_PAGO_IDS.length)] as string, retencion: 0 }));
+  await bulk(
+    r,
+    'proveedores',
+    ['id', 'codigo', 'nif', 'razon_social', 'codigo_postal', 'poblacion', 'provincia', 'forma_pago', 'retencion', 'activo'],
+    provs.map((p, i) => {
+      const pob = POBLACIONES[i % POBLACIONES.length];
+      return [p.id, `PI${String(i + 1).padStart(5, '0')}`, cif(5_000_000 + i * 37), `${EMPRESAS[i % EMPRESAS.length]} ${LUGARES[int(LUGARES.length)]} ${i + 1}, S.L.`, `${String(1 + (i % 50)).padStart(2, '0')}00${i % 10}`, pob, pob, p.forma_pago, 0, 1];
+    }),
+  );
+  const firstCli = await siguienteId(r, 'clientes');
+  const clientes: ClienteGenerado[] = Array.from({ length: CUSTOMERS }, (_, i) => ({
+    id: firstCli + i,
+    nif: cif(6_000_000 + i * 37),
+    nombre: `${EMPRESAS[i % EMPRESAS.length]} ${LUGARES[int(LUGARES.length)]} ${i + 1}, S.L.`,
+    forma_pago: FORMA_PAGO_IDS[int(FORMA_PAGO_IDS.length)] as string,
+    retencion: 0,
+    recargo: rand() < 0.1 ? 1 : 0,
+    tarifa: 1,
+    descuento: 0,
+  }));
+  await bulk(
+    r,
+    'clientes',
+    ['id', 'codigo', 'nif', 'razon_social', 'codigo_postal', 'poblacion', 'provincia', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento', 'activo'],
+    clientes.map((c, i) => {
+      const pob = POBLACIONES[i % POBLACIONES.length];
+      return [c.id, `CI${10_000 + i}`, c.nif, c.nombre, `${String(1 + (i % 50)).padStart(2, '0')}00${i % 10}`, pob, pob, c.forma_pago, 0, c.recargo, 1, 0, 1];
+    }),
+  );
+  const firstArt = await siguienteId(r, 'articulos');
+  const arts = articulosGenerados(firstArt, ARTICLES, 'INF');
+  // Purchases first (their ledger rows value the stock the sales take out).
+  const catalogo = (p: number) => {
+    const start = Math.floor(((p - firstProv) * ARTICLES) / SUPPLIERS);
+    return Array.from({ length: Math.min(200, ARTICLES) }, (_, k) => (start + k) % ARTICLES);
+  };
+  const compras = generarCompras({
+    hoy,
+    dias,
+    admin: admin.id,
+    almacenes: [almacenes[0]!, almacenes[1]!],
+    articulos: arts,
+    docs: PURCHASES,
+    lineas: LINEAS,
+    ids: { doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones') },
+    pickProv: () => provs[rand() < 0.3 ? int(Math.min(20, SUPPLIERS)) : int(SUPPLIERS)]!,
+    pickLines: (p, n) => {
+      const cat = catalogo(p);
+      const chosen = new Set<number>();
+      while (chosen.size < Math.min(n, cat.length)) chosen.add(cat[int(cat.length)]!);
+      return [...chosen];
+    },
+  });
+  for (const [a, p] of compras.ultimoPrecio) arts[a]!.precio_compra = p;
+  await bulkArticulos(r, arts);
+  const lineasCompra = await escribirCompras(r, compras, arts, admin.id);
+  await seguirSecuencias(r, ['proveedores', 'articulos', 'clientes']);
+
+  const serie = (await db.insertInto('series').values({ codigo: 'G', descripcion: 'Facturas del año generado', tipo: 'normal', activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+  const serieR = (await db.insertInto('series').values({ codigo: 'GR', descripcion: 'Rectificativas del año generado', tipo: 'rectificativa', activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+  const articulos: ArticuloVenta[] = arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, precios: [a.precio_venta, a.tarifa_2, a.tarifa_3] }));
+  const lote = new Lote({ doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones') }, admin.id);
+  const v = generarVentas(lote, {
+    hoy,
+    dias,
+    facturas: DOCS,
+    lineas: LINEAS,
+    articulos,
+    pickCli: () => clientes[rand() < 0.3 ? int(Math.min(20, CUSTOMERS)) : int(CUSTOMERS)]!,
+    almacenDe: () => almacenes[int(2)]!,
+    serie,
+    rectificativas: { serie: serieR, proporcion: 0.02 },
+  });
+  await escribirContadores(r, numerar(lote.docs));
+  const lineasVenta = await escribir(r, lote, articulos);
+  const registros = await encadenar(r, eventosDeVentas(v, articulos, new Map([[serie, 'G'], [serieR, 'GR']])), r.app.manager.timeZone);
+  // The ledger's costs (each row's and each sale line's), as the trigger would have written them row by row.
+  await guardarCostesDelLibro(db);
+  const counts: Record<string, number> = { lineas_compra: lineasCompra, lineas_venta: lineasVenta, ledger: compras.ledger.length + lote.ledger.length, registros };
+  for (const d of lote.docs) counts[d.tipo] = (counts[d.tipo] ?? 0) + 1;
+  const porCli = new Map<number, number>();
+  for (const { f } of v.facturas) porCli.set(f.cli.id, (porCli.get(f.cli.id) ?? 0) + 1);
+  return { counts, cliente: [...porCli].sort((a, b) => b[1] - a[1])[0]![0], proveedor: firstProv, almacen: almacenes[0]! };
+}
+
+type Caso = { nombre: string; ac: string; input: Record<string, string>; raw: (r: Runner) => Promise<unknown> };
+
+function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
+  const d = r.name;
+  const desde = ultimoAno(hoy)[0]!;
+  const mes = `${hoy.slice(0, 7)}-01`;
+  const q = (sql: string, params: unknown[]) => () => r.rawQuery(sql, params);
+  const ventasRaw = (group: string, extra = '') =>
+    q(`select ${group} as k, sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) as base, sum(l.cantidad) as u
+      from documentos d join documento_lineas l on l.documento_id = d.id
+      where d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} and ((d.tipo in ('factura', 'rectificativa') and d.estado = 'emitida') or (d.tipo in ('albaranventa', 'devolucionventa') and d.estado = 'pendiente')) ${extra}
+      group by ${group}`, [desde, hoy]);
+  return [
+    { nombre: 'informeventas (mes, el año)', ac: 'informeventas', input: { desde, hasta: hoy }, raw: ventasRaw('substr(d.fecha, 1, 7)') },
+    { nombre: 'informeventas (mes en curso)', ac: 'informeventas', input: {}, raw: q(`select count(*) from documentos d join documento_lineas l on l.documento_id = d.id where d.fecha >= ${param(d, 1)} and d.tipo in ('factura', 'albaranventa')`, [mes]) },
+    { nombre: 'informeventas (artículo, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'articulo', porPagina: '50' }, raw: ventasRaw('l.articulo_id') },
+    { nombre: 'informeventas (cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'cliente' }, raw: ventasRaw('d.cliente_id') },
+    { nombre: 'informeventas (un cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, cliente_id: String(gen.cliente) }, raw: ventasRaw('substr(d.fecha, 1, 7)', `and d.cliente_id = ${gen.cliente}`) },
+    {
+      nombre: 'informecompras (mes, el año)',
+      ac: 'informecompras',
+      input: { desde, hasta: hoy },
+      raw: q(`select substr(d.fecha, 1, 7), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
+        where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by substr(d.fecha, 1, 7)`, [desde, hoy]),
+    },
+    { nombre: 'informeinventario (hoy)', ac: 'informeinventario', input: {}, raw: q('select articulo_id, almacen_id, sum(cantidad) from stock_movimientos group by articulo_id, almacen_id', []) },
+    {
+      nombre: 'informeinventario (hace 6 meses)',
+      ac: 'informeinventario',
+      input: { fecha: ultimoAno(hoy)[180]! },
+      raw: q(`select articulo_id, almacen_id, sum(cantidad) from stock_movimientos where fecha < ${param(d, 1)} group by articulo_id, almacen_id`, [ultimoAno(hoy)[181]!]),
+    },
+    {
+      nombre: 'informemovimientos (el año, pág. 1)',
+      ac: 'informemovimientos',
+      input: { desde, hasta: hoy },
+      raw: q(`select * from stock_movimientos where fecha >= ${param(d, 1)} and fecha < ${param(d, 2)} order by id desc limit 50`, [desde, `${hoy}~`]),
+    },
+    { nombre: 'informeclientes (el año)', ac: 'informeclientes', input: { desde, hasta: hoy }, raw: ventasRaw('d.cliente_id') },
+    { nombre: 'informeproveedores (el año)', ac: 'informeproveedores', input: { desde, hasta: hoy }, raw: q(`select proveedor_id, sum(base) from documentos where tipo in ('albarancompra', 'devolucioncompra') and fecha >= ${param(d, 1)} group by proveedor_id`, [desde]) },
+    { nombre: 'informearticulos (el año)', ac: 'informearticulos', input: { desde, hasta: hoy, porPagina: '50' }, raw: ventasRaw('l.articulo_id') },
+    { nombre: 'informetarifas', ac: 'informetarifas', input: { porPagina: '50' }, raw: q('select id, codigo, precio_venta, coste_medio from articulos where activo = 1 order by codigo limit 50', []) },
+    { nombre: 'librofacturasexpedidas (trimestre)', ac: 'librofacturasexpedidas', input: {}, raw: q(`select * from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} order by fecha, numero`, [mes]) },
+    { nombre: 'modelo303 (trimestre)', ac: 'modelo303', input: {}, raw: q(`select desglose from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)}`, [mes]) },
+    {
+      nombre: 'modelo347 (el año)',
+      ac: 'modelo347',
+      input: { ejercicio: hoy.slice(0, 4) },
+      raw: q(`select cliente_id, sum(base + iva + recargo) from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} group by cliente_id`, [`${hoy.slice(0, 4)}-01-01`]),
+    },
+    { nombre: 'informeregistros (el año)', ac: 'informeregistros', input: { desde, hasta: hoy }, raw: q(`select estado_envio, count(*) from registros_facturacion where creado >= ${param(d, 1)} group by estado_envio`, [desde]) },
+  ];
+}
+
+async function medir(r: Runner, cookie: string, c: Caso): Promise<Row> {
+  const t = { raw: [] as number[], handler: [] as number[], inject: [] as number[] };
+  let total = 0;
+  for (let run = -2; run < RUNS; run++) {
+    for (const which of [0, 1, 2].map((k) => (k + run + 3) % 3)) {
+      const t0 = process.hrtime.bigint();
+      if (which === 0) await c.raw(r);
+      else if (which === 1) {
+        const res = await callHandler(r, c.ac, c.input);
+        if (res.RESULT !== '0') throw new Error(`${c.ac}: ${res.message}`);
+        total = res.total ?? 0;
+      } else {
+        const res = await r.app.inject({ method: 'GET', url: '/api/op.asp', query: { ac: c.ac, ...c.input }, headers: { cookie } });
+        if (res.statusCode !== 200) throw new Error(res.body);
+      }
+      if (run >= 0) t[(['raw', 'handler', 'inject'] as const)[which]].push(ms(t0));
+    }
+  }
+  return row(c.nombre, `${total} filas`, t.raw, t.handler, t.inject);
+}
+
+async function bench(r: Runner) {
+  console.log(`\n${r.name}: generating ${ARTICLES} articles, ${SUPPLIERS} suppliers, ${PURCHASES} purchase documents, ${CUSTOMERS} customers, ${DOCS} invoices…`);
+  const { hoy, gen, tiempo } = await generarDatos(r, generate);
+  console.log(`${r.name}: ${JSON.stringify(gen.counts)}; ${tiempo}`);
+  const cookie = await login(r.app);
+  await activarFlags(r, cookie, ['almacenes', 'compras', 'ventas', 'ventas_facturas', 'ventas_albaranes', 'ventas_devoluciones', 'hcp', 'furgonetas', 'tpv']);
+  const filas: Row[] = [];
+  for (const c of casos(r, hoy, gen)) {
+    const f = await medir(r, cookie, c);
+    filas.push(f);
+    console.log(`  ${f.operation}: handler p50 ${f['handler p50']} ms, p95 ${f['handler p95']} ms (raw p95 ${f['raw p95']} ms)`);
+  }
+  console.log(`\n${r.name} (ms, ${RUNS} runs each after 2 warm-ups; raw = the core sums by hand on the driver):`);
+  console.table(filas);
+}
+
+await onBothEngines('mtpv-informes-', bench);

@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import { formatMoney, parseDecimal } from 'shared';
+import { useCaja } from './estado';
+import { Boton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
+import * as srv from './servidor';
+
+/** Pairing: the one-time code the back office shows (Ventas › Terminales), typed once on this browser. */
+export function Emparejar() {
+  const emparejado = useCaja((s) => s.emparejado);
+  const errorInicial = useCaja((s) => s.error);
+  const [codigo, setCodigo] = useState('');
+  const [error, setError] = useState<string | null>(errorInicial);
+  const [busy, setBusy] = useState(false);
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!codigo.trim()) return setError('Escriba el código que muestra el terminal en la gestión.');
+    setBusy(true);
+    setError(null);
+    try {
+      await emparejado(await srv.emparejar(codigo));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Centro>
+      <Tarjeta as="form" onSubmit={enviar}>
+        <h1>Emparejar este terminal</h1>
+        <p style={{ margin: 0, color: '#475569' }}>
+          En la gestión, Ventas › Terminales, abra el terminal y pulse «Código de emparejamiento». Escríbalo aquí una sola vez.
+        </p>
+        <label htmlFor="tpv-codigo">Código de emparejamiento</label>
+        <Campo id="tpv-codigo" autoFocus autoComplete="off" autoCapitalize="characters" placeholder="XXXX-XXXX" value={codigo} onChange={(e) => setCodigo(e.target.value)} />
+        {error && <Aviso>{error}</Aviso>}
+        <Boton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
+          Emparejar
+        </Boton>
+      </Tarjeta>
+    </Centro>
+  );
+}
+
+/** The cashier: their name and PIN (or email and password). */
+export function Cajero() {
+  const terminal = useCaja((s) => s.terminal)!;
+  const entrar = useCaja((s) => s.entrar);
+  const [cajero, setCajero] = useState<number | null>(terminal.cajeros.length === 1 ? terminal.cajeros[0].id : null);
+  const [pin, setPin] = useState('');
+  const [conClave, setConClave] = useState(!terminal.cajeros.some((c) => c.con_pin));
+  const [email, setEmail] = useState('');
+  const [clave, setClave] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      if (conClave) await entrar(await srv.entrarConClave(email, clave));
+      else {
+        if (cajero === null) throw new Error('Elija quién es.');
+        await entrar(await srv.entrarConPin(cajero, pin));
+      }
+    } catch (err) {
+      setError(err instanceof srv.SinConexion ? 'Sin conexión con el servidor: la primera entrada necesita conexión.' : (err as Error).message);
+      setPin('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const conPin = terminal.cajeros.filter((c) => c.con_pin);
+  return (
+    <Centro>
+      <Tarjeta as="form" onSubmit={enviar}>
+        <h1>{terminal.nombre}: ¿quién vende?</h1>
+        {conClave ? (
+          <>
+            <label htmlFor="tpv-email">Email</label>
+            <Campo id="tpv-email" type="email" autoFocus autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <label htmlFor="tpv-clave">Contraseña</label>
+            <Campo id="tpv-clave" type="password" autoComplete="current-password" value={clave} onChange={(e) => setClave(e.target.value)} />
+          </>
+        ) : (
+          <>
+            <Fila role="radiogroup" aria-label="Cajero">
+              {conPin.map((c) => (
+                <Boton key={c.id} type="button" role="radio" aria-checked={cajero === c.id} $tono={cajero === c.id ? 'primario' : 'neutro'} onClick={() => setCajero(c.id)}>
+                  {c.nombre}
+                </Boton>
+              ))}
+            </Fila>
+            <label htmlFor="tpv-pin">PIN</label>
+            <Campo id="tpv-pin" type="password" inputMode="numeric" autoFocus autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
+          </>
+        )}
+        {error && <Aviso>{error}</Aviso>}
+        <Boton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
+          Entrar
+        </Boton>
+        {conPin.length > 0 && (
+          <Boton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => setConClave((v) => !v)}>
+            {conClave ? 'Entrar con PIN' : 'Entrar con email y contraseña'}
+          </Boton>
+        )}
+      </Tarjeta>
+    </Centro>
+  );
+}
+
+/** Opening the session: the float in the drawer. */
+export function Apertura() {
+  const terminal = useCaja((s) => s.terminal)!;
+  const cajaAbierta = useCaja((s) => s.cajaAbierta);
+  const salir = useCaja((s) => s.salir);
+  const [fondo, setFondo] = useState(String(terminal.fondo / 100).replace('.', ','));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    const cents = parseDecimal(fondo, 2);
+    if (cents === null || cents < 0n) return setError('Escriba el fondo de caja en euros (0 o más).');
+    setBusy(true);
+    setError(null);
+    try {
+      await srv.abrirCaja(terminal.id, Number(cents));
+      cajaAbierta();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Centro>
+      <Tarjeta as="form" onSubmit={enviar}>
+        <h1>Abrir la caja</h1>
+        <p style={{ margin: 0, color: '#475569' }}>Cuente el cambio que hay en el cajón para empezar (fondo habitual: {formatMoney(terminal.fondo)}).</p>
+        <label htmlFor="tpv-fondo">Fondo de caja (€)</label>
+        <Campo id="tpv-fondo" inputMode="decimal" autoFocus value={fondo} onChange={(e) => setFondo(e.target.value)} onFocus={(e) => e.target.select()} />
+        {error && <Aviso>{error}</Aviso>}
+        <Boton $tono="ok" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
+          Abrir caja
+        </Boton>
+        <Boton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => void salir()}>
+          Cambiar de cajero
+        </Boton>
+      </Tarjeta>
+    </Centro>
+  );
+}

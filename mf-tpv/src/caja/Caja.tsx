@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Spinner } from 'shared';
+import { Venta } from '../venta/Venta';
+import { Apertura, Cajero, Emparejar } from './Acceso';
+import { useCaja } from './estado';
+import { Barra, Boton, Centro, Estado, Pantalla } from './estilos';
+
+function BarraEstado() {
+  const { terminal, sesion, online, cola, fase, catalogoCargado, indice } = useCaja();
+  const salir = useCaja((s) => s.salir);
+  return (
+    <Barra>
+      <strong>TPV</strong>
+      <span className="quien">
+        {terminal?.nombre ?? ''}
+        {sesion ? ` · ${sesion.user.nombre}` : ''}
+      </span>
+      <span className="sp" />
+      {fase === 'venta' && <span className="articulos">{catalogoCargado || indice.size ? `${indice.size.toLocaleString('es-ES')} artículos` : 'Cargando catálogo…'}</span>}
+      <Estado $ok={online && !cola.error} role="status" aria-live="polite" data-testid="estado-conexion" title={cola.error ?? undefined}>
+        {online ? 'En línea' : 'Sin conexión'}
+        {cola.pendientes > 0 && ` · ${cola.pendientes} por enviar`}
+      </Estado>
+      {sesion && fase !== 'cargando' && (
+        <Boton style={{ minHeight: 32, fontSize: 14 }} onClick={() => void salir()}>
+          Salir
+        </Boton>
+      )}
+    </Barra>
+  );
+}
+
+/** The till, full screen: pairing → cashier → opening the caja → selling. */
+export function Caja() {
+  const fase = useCaja((s) => s.fase);
+  const set = useCaja((s) => s.set);
+  useEffect(() => {
+    void useCaja.getState().arrancar();
+    const on = () => set({ online: true });
+    const off = () => set({ online: false });
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, [set]);
+  return (
+    <Pantalla>
+      <BarraEstado />
+      {fase === 'cargando' && (
+        <Centro>
+          <Spinner />
+        </Centro>
+      )}
+      {fase === 'emparejar' && <Emparejar />}
+      {fase === 'cajero' && <Cajero />}
+      {fase === 'apertura' && <Apertura />}
+      {fase === 'venta' && <Venta />}
+    </Pantalla>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { descargarInformeZPdf, formatMoney, parseDecimal } from 'shared';
+import { datosInformeZ } from '../impresion/informeZ';
+import { DENOMINACIONES, FORMA_PAGO_LABEL, totalArqueo, type FormaPago } from '../venta/importes';
+import { useCaja } from './estado';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import * as srv from './servidor';
+import type { CierreTpv } from './tipos';
+
+const Billetes = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  gap: 6px;
+  .billete { display: flex; align-items: center; gap: 6px; font-weight: 600; }
+  input { width: 70px; font-size: 16px; padding: 6px; }
+`;
+
+const dif = (n: number) => <span style={{ color: n === 0 ? '#15803d' : '#b91c1c', fontWeight: 700 }}>{n > 0 ? '+' : ''}{formatMoney(n)}</span>;
+
+/** The closing: count the drawer by denomination, the other methods, see the difference, close, the Z report. */
+export default function Cierre({ onCerrar }: { onCerrar(): void }) {
+  const terminal = useCaja((s) => s.terminal)!;
+  const config = useCaja((s) => s.sesion?.config ?? null);
+  const pendientes = useCaja((s) => s.cola.pendientes);
+  const set = useCaja((s) => s.set);
+  const [caja, setCaja] = useState<CierreTpv | null>(null);
+  const [conteo, setConteo] = useState<Record<number, number>>({});
+  const [otros, setOtros] = useState<Record<string, string>>({});
+  const [hecho, setHecho] = useState<CierreTpv | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    srv
+      .leerCaja(terminal.id)
+      .then((c) => {
+        if (!c) setError('No hay ninguna caja abierta en este terminal.');
+        setCaja(c);
+      })
+      .catch((e) => setError(e instanceof srv.SinConexion ? 'El cierre necesita conexión con el servidor.' : (e as Error).message));
+  }, [terminal.id]);
+
+  const efectivo = totalArqueo(conteo);
+  const esperadoEfectivo = caja?.efectivo.esperado ?? 0;
+  const esperado = (f: FormaPago) => (f === 'efectivo' ? esperadoEfectivo : (formas.find((x) => x.forma === f)?.esperado ?? 0));
+  const formas = caja?.formas ?? [];
+  // A method left blank counts what is expected (the card terminal's own total is typed only when it differs).
+  const contado = (f: FormaPago) => (f === 'efectivo' ? efectivo : (otros[f] ?? '').trim() === '' ? esperado(f) : Number(parseDecimal(otros[f], 2) ?? 0n));
+  const lista: FormaPago[] = [...new Set<FormaPago>(['efectivo', ...formas.map((f) => f.forma), ...terminal.formas_pago])];
+  const diferencia = lista.reduce((a, f) => a + contado(f) - esperado(f), 0);
+
+  const cerrar = async () => {
+    if (pendientes > 0) return setError(`Quedan ${pendientes} tickets por enviar al servidor: el cierre espera a que lleguen todos.`);
+    setBusy(true);
+    setError(null);
+    try {
+      const denominaciones = DENOMINACIONES.filter((d) => conteo[d]).map((d) => ({ valor: d, cantidad: conteo[d] }));
+      setHecho(await srv.cerrarCaja(terminal.id, lista.map((f) => ({ forma: f, importe: contado(f) })), denominaciones));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const terminar = () => {
+    set({ fase: 'apertura' });
+    onCerrar();
+  };
+
+  if (hecho) {
+    return (
+      <Fondo>
+        <Dialogo aria-label="Caja cerrada">
+          <h2>Cierre nº <span data-testid="cierre-codigo">{hecho.codigo}</span></h2>
+          <p style={{ fontSize: 18 }}>
+            {hecho.tickets} tickets, {hecho.devoluciones} devoluciones · total {formatMoney(hecho.total)} · diferencia <span data-testid="cierre-diferencia">{dif(hecho.diferencia)}</span>
+          </p>
+          <Fila>
+            <Boton $tono="primario" onClick={() => void descargarInformeZPdf(datosInformeZ(hecho, config), `informe-z-${hecho.terminal_nombre}-${hecho.codigo}.pdf`.replace(/[^\w.-]+/g, '_'))}>
+              Informe Z (PDF)
+            </Boton>
+            <Boton onClick={terminar}>Terminar</Boton>
+          </Fila>
+        </Dialogo>
+      </Fondo>
+    );
+  }
+
+  return (
+    <Fondo>
+      <Dialogo aria-label="Cerrar caja" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+        <h2>Cerrar caja</h2>
+        {caja && (
+          <>
+            <p style={{ margin: '0 0 8px' }}>
+              Abierta {new Date(caja.apertura).toLocaleString('es-ES')} · {caja.tickets} tickets · {caja.devoluciones} devoluciones · fondo {formatMoney(caja.fondo)}
+            </p>
+            <h3 style={{ margin: '8px 0' }}>Efectivo en el cajón</h3>
+            <Billetes>
+              {DENOMINACIONES.map((d) => (
+                <div key={d} className="billete">
+                  <span style={{ minWidth: 64 }}>{formatMoney(d)}</span>
+                  <Campo
+                    aria-label={`Unidades de ${formatMoney(d)}`}
+                    inputMode="numeric"
+                    value={conteo[d] ? String(conteo[d]) : ''}
+                    placeholder="0"
+                    onChange={(e) => setConteo({ ...conteo, [d]: Number(e.target.value.replace(/\D/g, '')) || 0 })}
+                  />
+                </div>
+              ))}
+            </Billetes>
+            {lista.filter((f) => f !== 'efectivo').length > 0 && <h3 style={{ margin: '12px 0 8px' }}>Otras formas de pago (lo que dicen el datáfono y los justificantes)</h3>}
+            <Fila>
+              {lista
+                .filter((f) => f !== 'efectivo')
+                .map((f) => (
+                  <div key={f} style={{ display: 'flex', alignItems: 'center', gap: 6, fontWeight: 600 }}>
+                    {FORMA_PAGO_LABEL[f]}
+                    <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
+                  </div>
+                ))}
+            </Fila>
+            <table aria-label="Esperado y contado" style={{ marginTop: 12 }}>
+              <thead>
+                <tr>
+                  <th>Forma</th>
+                  <th className="n">Esperado</th>
+                  <th className="n">Contado</th>
+                  <th className="n">Diferencia</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lista.map((f) => (
+                  <tr key={f}>
+                    <td>{FORMA_PAGO_LABEL[f]}</td>
+                    <td className="n">{formatMoney(esperado(f))}</td>
+                    <td className="n">{formatMoney(contado(f))}</td>
+                    <td className="n">{dif(contado(f) - esperado(f))}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <th>Total</th>
+                  <td />
+                  <td />
+                  <td className="n" data-testid="arqueo-diferencia">{dif(diferencia)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </>
+        )}
+        {error && <Aviso>{error}</Aviso>}
+        <Fila style={{ marginTop: 12 }}>
+          <Boton $tono="peligro" disabled={busy || !caja} onClick={() => void cerrar()}>Cerrar caja</Boton>
+          <Boton onClick={onCerrar}>Volver</Boton>
+        </Fila>
+      </Dialogo>
+    </Fondo>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { formatMoney, parseDecimal } from 'shared';
+import { useCaja } from './estado';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import * as srv from './servidor';
+
+/** Cash in or out of the drawer during the day: a withdrawal to the safe, a supplier paid from it. */
+export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
+  const terminal = useCaja((s) => s.terminal)!;
+  const [tipo, setTipo] = useState<'salida' | 'entrada'>('salida');
+  const [importe, setImporte] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [hecho, setHecho] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [uuid] = useState(() => crypto.randomUUID());
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    const c = parseDecimal(importe, 2);
+    if (c === null || c <= 0n) return setError('Escriba un importe mayor que cero.');
+    if (!motivo.trim()) return setError('Escriba el motivo (p. ej. «Retirada a caja fuerte»).');
+    setBusy(true);
+    setError(null);
+    try {
+      await srv.movimientoCaja(terminal.id, tipo === 'salida' ? -Number(c) : Number(c), motivo.trim(), uuid);
+      setHecho(`${tipo === 'salida' ? 'Salida' : 'Entrada'} de ${formatMoney(Number(c))} anotada.`);
+    } catch (err) {
+      setError(err instanceof srv.SinConexion ? 'Los movimientos de caja necesitan conexión con el servidor.' : (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Fondo>
+      <Dialogo as="form" aria-label="Entrada o salida de caja" onSubmit={enviar} onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+        <h2>Entrada / salida de caja</h2>
+        {hecho ? (
+          <>
+            <p role="status" style={{ fontSize: 18 }}>{hecho}</p>
+            <Boton type="button" $tono="primario" autoFocus onClick={onCerrar}>Terminar</Boton>
+          </>
+        ) : (
+          <>
+            <Fila role="radiogroup" aria-label="Tipo de movimiento">
+              <Boton type="button" role="radio" aria-checked={tipo === 'salida'} $tono={tipo === 'salida' ? 'primario' : 'neutro'} onClick={() => setTipo('salida')}>Salida</Boton>
+              <Boton type="button" role="radio" aria-checked={tipo === 'entrada'} $tono={tipo === 'entrada' ? 'primario' : 'neutro'} onClick={() => setTipo('entrada')}>Entrada</Boton>
+            </Fila>
+            <label htmlFor="tpv-mov-importe">Importe (€)</label>
+            <Campo id="tpv-mov-importe" inputMode="decimal" autoFocus value={importe} onChange={(e) => setImporte(e.target.value)} />
+            <label htmlFor="tpv-mov-motivo">Motivo</label>
+            <Campo id="tpv-mov-motivo" value={motivo} onChange={(e) => setMotivo(e.target.value)} />
+            {error && <Aviso>{error}</Aviso>}
+            <Fila style={{ marginTop: 12 }}>
+              <Boton type="submit" $tono="primario" disabled={busy}>Anotar</Boton>
+              <Boton type="button" onClick={onCerrar}>Cancelar</Boton>
+            </Fila>
+          </>
+        )}
+      </Dialogo>
+    </Fondo>
+  );
+}

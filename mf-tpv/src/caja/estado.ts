@@ -1,0 +1,322 @@
+import { create } from 'zustand';
+import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
+import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
+import { almacenColaIdb, ColaTickets, type EstadoCola, type LineaTicket, type TicketLocal } from '../datos/cola';
+import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
+import { crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
+import * as srv from './servidor';
+import type { PaginaTpv, Sesion, TerminalTpv } from './tipos';
+
+export type Fase = 'cargando' | 'emparejar' | 'cajero' | 'apertura' | 'venta';
+
+/** A line on the ticket being sold. */
+export type LineaVenta = LineaTicket & { key: string };
+
+export type Aparcado = { id: string; fecha: string; lineas: LineaVenta[]; total: number };
+
+const uuid = () => crypto.randomUUID();
+
+/** Offset ISO time ('2026-11-26T10:15:00+01:00'): when the ticket was sold, as the till's clock says. */
+export function ahoraIso(d = new Date()): string {
+  const off = -d.getTimezoneOffset();
+  const sign = off >= 0 ? '+' : '-';
+  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
+  const local = new Date(d.getTime() + off * 60_000).toISOString().slice(0, 19);
+  return `${local}${sign}${pad(off / 60)}:${pad(off % 60)}`;
+}
+
+type Estado = {
+  fase: Fase;
+  terminal: TerminalTpv | null;
+  sesion: Sesion | null;
+  indice: IndiceCatalogo;
+  catalogoCargado: boolean;
+  paginas: PaginaTpv[];
+  lineas: LineaVenta[];
+  seleccion: number | null;
+  online: boolean;
+  cola: EstadoCola;
+  aparcados: Aparcado[];
+  error: string | null;
+  /** The ticket just sold (its printout). */
+  ultimo: TicketLocal | null;
+};
+
+type Acciones = {
+  set(p: Partial<Estado>): void;
+  arrancar(): Promise<void>;
+  emparejado(t: TerminalTpv): Promise<void>;
+  entrar(s: Sesion): Promise<void>;
+  cajaAbierta(): void;
+  cargarCatalogo(): Promise<void>;
+  añadir(l: Lectura): void;
+  añadirArticulo(a: ArticuloTpv): void;
+  cambiarLinea(i: number, p: Partial<Pick<LineaVenta, 'cantidad' | 'descuento' | 'precio'>>): void;
+  quitarLinea(i: number): void;
+  anularTicket(): void;
+  aparcar(): Promise<void>;
+  recuperar(id: string): Promise<void>;
+  cobrar(pagos: Pago[]): Promise<TicketLocal>;
+  salir(): Promise<void>;
+};
+
+export type TiendaCaja = Estado & Acciones;
+
+let cola: ColaTickets | null = null;
+let pararCola: (() => void) | null = null;
+
+/** The upload queue of the paired terminal (one per page). */
+export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void): ColaTickets {
+  if (!cola) {
+    cola = new ColaTickets(almacenColaIdb, async (ts) => {
+      let filas: Awaited<ReturnType<typeof srv.subirTickets>>;
+      try {
+        filas = await srv.subirTickets(terminal.id, ts);
+      } catch (e) {
+        // The cashier's session is gone (expired, signed out elsewhere): the tickets wait, the cashier signs in again.
+        if (e instanceof srv.ErrorServidor && e.status === 401 && useCaja.getState().fase === 'venta') useCaja.setState({ fase: 'cajero', sesion: null });
+        throw e;
+      }
+      for (const f of filas) {
+        const t = ts.find((x) => x.uuid === f.uuid);
+        if (!t) continue;
+        if (!t.registro) await guardarCadenaDeFila(f, t, terminal);
+        else if (f.repetido && f.huella !== t.registro.huella) {
+          // The lost answer: the server had it. Its record wins; what the till made after it is chained anew.
+          const despues = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > t.seq).sort((a, b) => a.seq - b.seq);
+          for (const x of await reconciliar(f, t, terminal, despues)) await almacenColaIdb.guardar(x);
+        }
+      }
+      return filas;
+    });
+    cola.suscribir(alCambiar);
+    pararCola = cola.iniciar();
+  }
+  return cola;
+}
+
+/** For tests: forget the page's queue. */
+export function reiniciarCola() {
+  pararCola?.();
+  pararCola = null;
+  cola = null;
+}
+
+export const useCaja = create<TiendaCaja>((set, get) => ({
+  fase: 'cargando',
+  terminal: null,
+  sesion: null,
+  indice: new IndiceCatalogo([]),
+  catalogoCargado: false,
+  paginas: [],
+  lineas: [],
+  seleccion: null,
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  cola: { pendientes: 0, enviando: false, error: null, ultimoIntento: null },
+  aparcados: [],
+  error: null,
+  ultimo: null,
+
+  set: (p) => set(p),
+
+  async arrancar() {
+    set({ fase: 'cargando', error: null });
+    // The catalogue kept from the last time: the till sells at once, even offline.
+    const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => []);
+    if (guardados.length) set({ indice: new IndiceCatalogo(guardados) });
+    const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);
+    if (paginas) set({ paginas });
+    set({ aparcados: await leerTodo<Aparcado>('aparcados').catch(() => []) });
+    let terminal: TerminalTpv | null;
+    try {
+      terminal = await srv.leerTerminal();
+      if (terminal) await guardarClave('estado', 'terminal', terminal);
+    } catch (e) {
+      if (!(e instanceof srv.SinConexion)) {
+        set({ fase: 'emparejar', error: (e as Error).message });
+        return;
+      }
+      // Offline: the terminal and the cashier as they were last time.
+      terminal = (await leer<TerminalTpv>('estado', 'terminal')) ?? null;
+      const sesion = (await leer<Sesion>('estado', 'sesion')) ?? null;
+      if (!terminal) {
+        set({ fase: 'emparejar', error: 'Sin conexión con el servidor: el terminal se empareja con conexión.', online: false });
+        return;
+      }
+      set({ terminal, sesion, online: false, fase: sesion ? 'venta' : 'cajero' });
+      colaDe(terminal, (c) => set({ cola: c }));
+      return;
+    }
+    if (!terminal) {
+      set({ fase: 'emparejar' });
+      return;
+    }
+    await get().emparejado(terminal);
+  },
+
+  async emparejado(terminal) {
+    set({ terminal, error: null });
+    await guardarClave('estado', 'terminal', terminal);
+    colaDe(terminal, (c) => set({ cola: c }));
+    const sesion = await srv.leerSesion().catch(() => null);
+    if (sesion) await get().entrar(sesion);
+    else set({ fase: 'cajero' });
+  },
+
+  async entrar(sesion) {
+    set({ sesion, error: null });
+    await guardarClave('estado', 'sesion', sesion);
+    const terminal = get().terminal!;
+    void get().cargarCatalogo();
+    let abierta = !!terminal.caja_abierta;
+    try {
+      const t = await srv.leerTerminal();
+      if (t) {
+        set({ terminal: t });
+        await guardarClave('estado', 'terminal', t);
+        abierta = !!t.caja_abierta;
+      }
+    } catch {
+      /* offline: as it was */
+    }
+    set({ fase: abierta ? 'venta' : 'apertura' });
+  },
+
+  cajaAbierta() {
+    set({ fase: 'venta' });
+  },
+
+  async cargarCatalogo() {
+    const terminal = get().terminal;
+    try {
+      const [articulos, paginas] = await Promise.all([srv.descargarArticulos(), terminal ? srv.leerBotones(terminal.id) : Promise.resolve([])]);
+      set({ indice: new IndiceCatalogo(articulos), paginas, catalogoCargado: true });
+      await reemplazar('articulos', articulos);
+      await guardarClave('estado', 'paginas', paginas);
+    } catch {
+      set({ catalogoCargado: get().indice.size > 0 });
+    }
+  },
+
+  añadir(l) {
+    const a = l.articulo;
+    const linea: LineaVenta = {
+      key: uuid(),
+      articulo_id: a.id,
+      codigo: a.codigo,
+      nombre: a.nombre || a.descripcion,
+      tipo_iva: a.tipo_iva,
+      cantidad: l.cantidad,
+      precio: l.importe !== undefined ? l.importe * 100 : a.precio,
+      descuento: 0,
+    };
+    const lineas = get().lineas;
+    // The same article scanned again adds one to its line (units, not weighed or priced labels).
+    const ultima = lineas.at(-1);
+    if (ultima && l.importe === undefined && l.cantidad === 1000 && ultima.articulo_id === a.id && ultima.precio === a.precio && ultima.descuento === 0 && ultima.cantidad % 1000 === 0) {
+      set({ lineas: [...lineas.slice(0, -1), { ...ultima, cantidad: ultima.cantidad + 1000 }], seleccion: lineas.length - 1 });
+      return;
+    }
+    set({ lineas: [...lineas, linea], seleccion: lineas.length });
+  },
+
+  añadirArticulo(a) {
+    get().añadir({ articulo: a, cantidad: 1000 });
+  },
+
+  cambiarLinea(i, p) {
+    set({ lineas: get().lineas.map((l, j) => (j === i ? { ...l, ...p } : l)) });
+  },
+
+  quitarLinea(i) {
+    const lineas = get().lineas.filter((_, j) => j !== i);
+    set({ lineas, seleccion: lineas.length ? Math.min(i, lineas.length - 1) : null });
+  },
+
+  anularTicket() {
+    set({ lineas: [], seleccion: null });
+  },
+
+  async aparcar() {
+    const { lineas } = get();
+    if (!lineas.length) return;
+    const a: Aparcado = { id: uuid(), fecha: new Date().toISOString(), lineas, total: totalesTicket(lineas).total };
+    await guardar('aparcados', [a]);
+    set({ aparcados: [...get().aparcados, a], lineas: [], seleccion: null });
+  },
+
+  async recuperar(id) {
+    const a = get().aparcados.find((x) => x.id === id);
+    if (!a) return;
+    await borrar('aparcados', id);
+    // A ticket on screen is parked in its place, not lost.
+    if (get().lineas.length) await get().aparcar();
+    set({ aparcados: get().aparcados.filter((x) => x.id !== id), lineas: a.lineas, seleccion: a.lineas.length - 1 });
+  },
+
+  async cobrar(pagos) {
+    const { lineas, terminal, sesion } = get();
+    if (!terminal || !lineas.length) throw new Error('No hay nada que cobrar');
+    const { total } = totalesTicket(lineas);
+    const cobro = estadoCobro(total, pagos);
+    if (!cobro.completo) throw new Error(cobro.error ?? 'Falta por cobrar');
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    const base: TicketLocal = {
+      uuid: uuid(),
+      seq: await q.siguienteSeq(),
+      terminal_id: terminal.id,
+      fecha_hora: ahoraIso(),
+      lineas: lineas.map(({ key: _k, ...l }) => l),
+      // What each method took, cash as handed over (the server answers the change).
+      pagos: pagos.filter((p) => p.importe > 0),
+      total,
+      cambio: cobro.cambio,
+      cajero: sesion?.user.nombre,
+      estado: 'pendiente',
+    };
+    void cobradoPorForma;
+    let ticket = base;
+    const hayCola = (await q.pendientes()).length > 0;
+    if (hayCola || !navigator.onLine) {
+      // Offline (or behind tickets still waiting): the till is its own installation and makes the record now.
+      await asegurarRegistros(terminal);
+      ticket = { ...base, ...(await registroOffline(terminal, base)) };
+      await q.añadir(ticket);
+    } else {
+      // Stored first: a crash from here on loses nothing.
+      await q.añadir(ticket);
+      await q.vaciar();
+      const guardado = (await almacenColaIdb.todos()).find((t) => t.uuid === ticket.uuid)!;
+      if (guardado.estado === 'subido') ticket = guardado;
+      else {
+        // Sent without an answer: the server may have it. The till's record now, and the ticket marked doubtful.
+        ticket = { ...guardado, ...(await registroOffline(terminal, guardado)), dudoso: true };
+        await almacenColaIdb.guardar(ticket);
+      }
+    }
+    set({ lineas: [], seleccion: null, ultimo: ticket });
+    return ticket;
+  },
+
+  async salir() {
+    await srv.salir();
+    await borrar('estado', 'sesion').catch(() => undefined);
+    set({ sesion: null, fase: 'cajero', lineas: [], seleccion: null });
+  },
+}));
+
+/**
+ * Tickets still waiting without a record (the page closed while the first upload was under way) get theirs
+ * before a new offline one chains after them: the terminal's chain has no holes.
+ */
+async function asegurarRegistros(terminal: TerminalTpv) {
+  const pend = (await almacenColaIdb.todos()).filter((t) => t.estado === 'pendiente' && !t.registro).sort((a, b) => a.seq - b.seq);
+  for (const t of pend) await almacenColaIdb.guardar({ ...t, ...(await registroOffline(terminal, t)), dudoso: true });
+}
+
+async function registroOffline(terminal: TerminalTpv, t: TicketLocal) {
+  const { registro, qr_url } = await crearRegistroOffline(terminal, t);
+  return { registro, qr_url };
+}
+
+export type { EstadoCadena };

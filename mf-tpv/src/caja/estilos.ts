@@ -1,0 +1,144 @@
+import styled, { css } from 'styled-components';
+
+/** The till's look: full screen, large touch targets (≥ 48 px), readable from a step away. */
+export const Pantalla = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 50;
+  display: flex;
+  flex-direction: column;
+  background: #f1f5f9;
+  color: #0f172a;
+  font-family: system-ui, sans-serif;
+  font-size: 16px;
+  @media print {
+    position: static;
+    background: #fff;
+    & > *:not(.impresion) { display: none !important; }
+  }
+`;
+
+export const Barra = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 6px 12px;
+  background: #0f172a;
+  color: #e2e8f0;
+  font-size: 14px;
+  min-height: 40px;
+  flex-wrap: wrap;
+  strong { color: #fff; }
+  .sp { flex: 1; }
+  .quien { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+  @media (max-width: 760px) {
+    flex-wrap: nowrap;
+    gap: 8px;
+    font-size: 13px;
+    .articulos { display: none; }
+    .sp { display: none; }
+    .quien { flex: 1; }
+    button { min-height: 30px; padding: 0 10px; }
+  }
+`;
+
+export const Estado = styled.span<{ $ok: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: 2px 10px;
+  border-radius: 999px;
+  background: ${({ $ok }) => ($ok ? '#166534' : '#b45309')};
+  color: #fff;
+  font-weight: 600;
+  white-space: nowrap;
+`;
+
+export const Centro = styled.main`
+  flex: 1;
+  display: grid;
+  place-items: center;
+  padding: 16px;
+  overflow: auto;
+`;
+
+export const Tarjeta = styled.section`
+  background: #fff;
+  border-radius: 14px;
+  box-shadow: 0 8px 30px rgb(15 23 42 / 0.12);
+  padding: 24px;
+  width: min(440px, 100%);
+  h1 { font-size: 22px; margin: 0 0 12px; }
+  label { display: block; font-weight: 600; margin: 12px 0 6px; }
+`;
+
+export const Campo = styled.input`
+  width: 100%;
+  box-sizing: border-box;
+  font-size: 20px;
+  padding: 10px 12px;
+  border: 2px solid #cbd5e1;
+  border-radius: 10px;
+  background: #fff;
+  &:focus { outline: none; border-color: #2563eb; box-shadow: 0 0 0 3px rgb(37 99 235 / 0.25); }
+`;
+
+const tonos = {
+  primario: css`background: #2563eb; color: #fff; border-color: #1d4ed8;`,
+  ok: css`background: #16a34a; color: #fff; border-color: #15803d;`,
+  peligro: css`background: #dc2626; color: #fff; border-color: #b91c1c;`,
+  neutro: css`background: #fff; color: #0f172a; border-color: #cbd5e1;`,
+};
+
+export const Boton = styled.button<{ $tono?: keyof typeof tonos; $grande?: boolean }>`
+  min-height: ${({ $grande }) => ($grande ? 64 : 48)}px;
+  padding: 0 16px;
+  font-size: ${({ $grande }) => ($grande ? 20 : 16)}px;
+  font-weight: 600;
+  border-radius: 10px;
+  border: 2px solid;
+  cursor: pointer;
+  touch-action: manipulation;
+  ${({ $tono = 'neutro' }) => tonos[$tono]}
+  &:disabled { opacity: 0.45; cursor: default; }
+  &:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+  kbd { font-size: 11px; opacity: 0.75; margin-left: 6px; font-family: inherit; }
+`;
+
+export const Aviso = styled.p.attrs({ role: 'alert' })`
+  color: #b91c1c;
+  font-weight: 600;
+  margin: 10px 0 0;
+`;
+
+export const Fondo = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 60;
+  background: rgb(15 23 42 / 0.55);
+  display: grid;
+  place-items: center;
+  padding: 8px;
+`;
+
+export const Dialogo = styled.div.attrs({ role: 'dialog', 'aria-modal': true })`
+  background: #fff;
+  border-radius: 14px;
+  width: min(720px, 100%);
+  max-height: calc(100vh - 16px);
+  overflow: auto;
+  box-sizing: border-box;
+  padding: 18px;
+  h2 { margin: 0 0 12px; font-size: 20px; }
+  label { display: block; font-weight: 600; margin: 10px 0 4px; }
+  table { width: 100%; border-collapse: collapse; }
+  td, th { padding: 6px 4px; border-bottom: 1px solid #e2e8f0; text-align: left; }
+  td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+export const Fila = styled.div<{ $gap?: number }>`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ $gap = 8 }) => $gap}px;
+  align-items: center;
+`;

@@ -1,0 +1,158 @@
+import { ApiHttpError, createApiClient, type ApiResponse, type Configuracion, type UsuarioSesion } from 'shared';
+import type { ArticuloTpv } from '../datos/catalogo';
+import type { FilaSubida, TicketLocal } from '../datos/cola';
+import type { CierreTpv, DevolucionHecha, PaginaTpv, Sesion, TerminalTpv, TicketServidor } from './tipos';
+
+/**
+ * The till's own op.asp client: it lives outside the shell's staff login (a paired terminal needs only the
+ * cashier), so a 401 here (an unpaired browser, a cashier's session gone) must not sign the back office out.
+ */
+export const api = createApiClient();
+
+/** Thrown when the server can't be reached (no answer at all): the caller goes on offline. */
+export class SinConexion extends Error {
+  constructor() {
+    super('Sin conexión con el servidor');
+  }
+}
+
+/** The server answered with an HTTP error (401 unpaired, 403 the role or the flag): its message. */
+export class ErrorServidor extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function pedir<T>(p: Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+  let res: ApiResponse<T>;
+  try {
+    res = await p;
+  } catch (e) {
+    if (e instanceof ApiHttpError) throw new ErrorServidor(e.body?.message || e.message, e.status);
+    throw new SinConexion();
+  }
+  // The client answers a network failure as a bare RESULT 1 without a message.
+  if (res.RESULT === '1' && !res.message && !res.data) throw new SinConexion();
+  return res;
+}
+
+function datos<T>(res: ApiResponse<T>): T[] {
+  if (res.RESULT !== '0') throw new Error(res.message || 'El servidor ha rechazado la operación');
+  return res.data ?? [];
+}
+
+/** The paired terminal; null when this browser isn't paired (401). */
+export async function leerTerminal(): Promise<TerminalTpv | null> {
+  try {
+    return datos(await pedir(api.get<TerminalTpv>('terminaltpv')))[0] ?? null;
+  } catch (e) {
+    if (e instanceof ErrorServidor && e.status === 401) return null;
+    throw e;
+  }
+}
+
+export async function emparejar(codigo: string): Promise<TerminalTpv> {
+  return datos(await pedir(api.post<TerminalTpv>('emparejarterminal', { codigo: codigo.trim().toUpperCase() })))[0];
+}
+
+function sesionDe(res: ApiResponse<Configuracion>): Sesion {
+  datos(res);
+  return { user: res.user as UsuarioSesion, config: res.data?.[0] ?? null };
+}
+
+/** The session this browser already has (a cashier who reloaded), or null. */
+export async function leerSesion(): Promise<Sesion | null> {
+  try {
+    const res = await pedir(api.get<Configuracion>('sesion'));
+    return res.RESULT === '0' && res.user ? sesionDe(res) : null;
+  } catch (e) {
+    if (e instanceof SinConexion) throw e;
+    return null;
+  }
+}
+
+export async function entrarConPin(usuario_id: number, pin: string): Promise<Sesion> {
+  return sesionDe(await pedir(api.post<Configuracion>('identificartpv', { usuario_id, pin })));
+}
+
+export async function entrarConClave(email: string, password: string): Promise<Sesion> {
+  return sesionDe(await pedir(api.post<Configuracion>('identificar', { email, password })));
+}
+
+export async function salir(): Promise<void> {
+  await api.post('cerrarsesion').catch(() => undefined);
+}
+
+/** The whole active catalogue, page by page. */
+export async function descargarArticulos(alProgresar?: (n: number) => void): Promise<ArticuloTpv[]> {
+  const out: ArticuloTpv[] = [];
+  let desde = 0;
+  for (;;) {
+    const res = await pedir(api.get<ArticuloTpv>('articulostpv', { desde_id: desde, limite: 5000 }));
+    out.push(...datos(res));
+    alProgresar?.(out.length);
+    const siguiente = (res as ApiResponse<ArticuloTpv> & { siguiente?: number | null }).siguiente;
+    if (siguiente === null || siguiente === undefined || siguiente <= desde) return out;
+    desde = siguiente;
+  }
+}
+
+export async function leerBotones(terminal_id: number): Promise<PaginaTpv[]> {
+  const filas = datos(await pedir(api.get<{ paginas: PaginaTpv[] }>('listadobotonestpv', { terminal_id })));
+  return filas[0]?.paginas ?? [];
+}
+
+export async function abrirCaja(terminal_id: number, fondo: number) {
+  return datos(await pedir(api.post<{ id: number; apertura: string; fondo: number }>('abrircajatpv', { terminal_id, fondo })))[0];
+}
+
+/** The open caja's running figures; null when none is open (RESULT 3). */
+export async function leerCaja(terminal_id: number): Promise<CierreTpv | null> {
+  const res = await pedir(api.get<CierreTpv>('cajatpv', { terminal_id }));
+  if (res.RESULT === '3') return null;
+  return datos(res)[0] ?? null;
+}
+
+export async function movimientoCaja(terminal_id: number, importe: number, motivo: string, uuid: string) {
+  return datos(await pedir(api.post('movimientocajatpv', { terminal_id, importe, motivo, uuid })))[0];
+}
+
+/** `subirtickets` for the queue: the rows, or an Error (SinConexion included) that keeps them queued. */
+export async function subirTickets(terminal_id: number, tickets: TicketLocal[]): Promise<FilaSubida[]> {
+  const body = {
+    terminal_id,
+    tickets: tickets.map((t) => ({
+      uuid: t.uuid,
+      fecha_hora: t.fecha_hora,
+      lineas: t.lineas.map((l) => ({ articulo_id: l.articulo_id, cantidad: l.cantidad, precio: l.precio, descuento: l.descuento })),
+      pagos: t.pagos,
+      ...(t.registro ? { registro: t.registro } : {}),
+    })),
+  };
+  return datos(await pedir(api.post<FilaSubida>('subirtickets', body)));
+}
+
+/** A ticket by its number as printed ('T1 2026/000012') or its id. */
+export async function buscarTicket(texto: string, terminal_id: number): Promise<TicketServidor | null> {
+  const t = texto.trim();
+  let id: number | null = null;
+  if (/^\d+$/.test(t) && t.length < 9) id = Number(t);
+  if (id === null || Number.isNaN(id)) {
+    const filas = datos(await pedir(api.get<{ id: number; numero: string }>('listadotickets', { q: t, terminal_id, porPagina: 10 })));
+    const exacto = filas.find((f) => f.numero.replace(/\s/g, '').toLowerCase() === t.replace(/\s/g, '').toLowerCase()) ?? (filas.length === 1 ? filas[0] : null);
+    if (!exacto) return null;
+    id = exacto.id;
+  }
+  return datos(await pedir(api.get<TicketServidor>('listadotickets', { id })))[0] ?? null;
+}
+
+export async function devolverTicket(id: number, lineas: { id: number; cantidad: number }[], pagos: { forma: string; importe: number }[], uuid: string): Promise<DevolucionHecha> {
+  return datos(await pedir(api.post<DevolucionHecha>('devolverticket', { id, lineas, pagos, uuid })))[0];
+}
+
+export async function cerrarCaja(terminal_id: number, contado: { forma: string; importe: number }[], denominaciones: { valor: number; cantidad: number }[]): Promise<CierreTpv> {
+  return datos(await pedir(api.post<CierreTpv>('editarcierretpv', { terminal_id, contado, denominaciones })))[0];
+}

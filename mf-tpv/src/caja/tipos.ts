@@ -1,0 +1,21 @@
+import type { Configuracion, TipoIva, UsuarioSesion } from 'shared';
+import type { FormaPago } from '../venta/importes';
+
+/** The protocol's shapes (server/README.md «TPV»): shared with the server. */
+export type { BotonTpv, CierreTpv, FormaCierre, PaginaTpv, TerminalTpv } from 'shared';
+
+export type Sesion = { user: UsuarioSesion; config: Configuracion | null };
+
+/** `listadotickets&id=`: a ticket with its lines (what was returned of each) and payments. */
+export type TicketServidor = {
+  id: number;
+  numero: string;
+  fecha_hora?: string;
+  total: number;
+  estado?: string;
+  lineas: { id: number; articulo_id: number; codigo: string; descripcion: string; cantidad: number; precio_iva?: number | null; precio: number; descuento: number; tipo_iva: TipoIva; devuelto?: number }[];
+  pagos: { forma: FormaPago; importe: number; entregado?: number }[];
+  registro?: { qr_url?: string; huella?: string } | null;
+};
+
+export type DevolucionHecha = { id: number; numero: string; total: number; ticket_id: number; huella: string; qr_url: string; pagos?: { forma: FormaPago; importe: number }[] };

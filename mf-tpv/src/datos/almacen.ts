@@ -1,0 +1,107 @@
+/**
+ * The till's browser storage (IndexedDB, database `manager-tpv-caja`): the paid tickets waiting for the server
+ * (`tickets`, by uuid), the article catalogue for selling offline (`articulos`, by id), parked tickets
+ * (`aparcados`) and small state (`estado`: the chain's last record, the last number, when the catalogue was read).
+ * Every write is one transaction that has completed (the data is on disk) when its promise resolves.
+ */
+const NOMBRE = 'manager-tpv-caja';
+const VERSION = 1;
+export const STORES = ['tickets', 'articulos', 'aparcados', 'estado'] as const;
+export type Store = (typeof STORES)[number];
+
+let abierta: Promise<IDBDatabase> | null = null;
+
+function abrir(): Promise<IDBDatabase> {
+  if (abierta) return abierta;
+  abierta = new Promise((resolve, reject) => {
+    const req = indexedDB.open(NOMBRE, VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('tickets')) db.createObjectStore('tickets', { keyPath: 'uuid' });
+      if (!db.objectStoreNames.contains('articulos')) db.createObjectStore('articulos', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('aparcados')) db.createObjectStore('aparcados', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('estado')) db.createObjectStore('estado');
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => {
+      abierta = null;
+      reject(req.error ?? new Error('IndexedDB no disponible'));
+    };
+  });
+  return abierta;
+}
+
+function hecho(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('Error de IndexedDB'));
+    tx.onabort = () => reject(tx.error ?? new Error('Escritura cancelada'));
+  });
+}
+
+function pedir<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+export async function leerTodo<T>(store: Store): Promise<T[]> {
+  const db = await abrir();
+  return pedir(db.transaction(store, 'readonly').objectStore(store).getAll()) as Promise<T[]>;
+}
+
+export async function leer<T>(store: Store, key: IDBValidKey): Promise<T | undefined> {
+  const db = await abrir();
+  return pedir(db.transaction(store, 'readonly').objectStore(store).get(key)) as Promise<T | undefined>;
+}
+
+/** Writes rows (keyPath stores) in one transaction; resolves once it is committed. */
+export async function guardar<T>(store: Store, filas: T[]): Promise<void> {
+  const db = await abrir();
+  const tx = db.transaction(store, 'readwrite', { durability: 'strict' } as IDBTransactionOptions);
+  const os = tx.objectStore(store);
+  for (const f of filas) os.put(f);
+  await hecho(tx);
+}
+
+export async function guardarClave<T>(store: Store, key: IDBValidKey, valor: T): Promise<void> {
+  const db = await abrir();
+  const tx = db.transaction(store, 'readwrite', { durability: 'strict' } as IDBTransactionOptions);
+  tx.objectStore(store).put(valor, key);
+  await hecho(tx);
+}
+
+export async function borrar(store: Store, key: IDBValidKey): Promise<void> {
+  const db = await abrir();
+  const tx = db.transaction(store, 'readwrite');
+  tx.objectStore(store).delete(key);
+  await hecho(tx);
+}
+
+export async function vaciar(store: Store): Promise<void> {
+  const db = await abrir();
+  const tx = db.transaction(store, 'readwrite');
+  tx.objectStore(store).clear();
+  await hecho(tx);
+}
+
+/**
+ * Replaces a keyPath store's rows (the catalogue) in slices of `trozo`, yielding to the page between them, so a
+ * 100.000-article catalogue is kept without freezing the till; rows no longer present are removed at the end
+ * (until then the old ones still sell offline).
+ */
+export async function reemplazar<T extends { id: number }>(store: Store, filas: T[], trozo = 2000): Promise<void> {
+  for (let i = 0; i < filas.length; i += trozo) {
+    await guardar(store, filas.slice(i, i + trozo));
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  const db = await abrir();
+  const claves = (await pedir(db.transaction(store, 'readonly').objectStore(store).getAllKeys())) as number[];
+  const vivas = new Set(filas.map((f) => f.id));
+  const sobran = claves.filter((k) => !vivas.has(k));
+  if (!sobran.length) return;
+  const tx = db.transaction(store, 'readwrite');
+  for (const k of sobran) tx.objectStore(store).delete(k);
+  await hecho(tx);
+}

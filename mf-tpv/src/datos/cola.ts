@@ -1,0 +1,196 @@
+import type { TipoIva } from 'shared';
+import type { Pago } from '../venta/importes';
+import { guardar, leerTodo } from './almacen';
+
+/** The record a till made offline (shared/fiscal's `registroTicket`): sent unaltered in `registro`. */
+export type RegistroTicket = {
+  num_serie: string;
+  fecha_expedicion: string;
+  tipo_factura: 'F2';
+  cuota_total: string;
+  importe_total: string;
+  huella_anterior: string;
+  fecha_hora_huso: string;
+  huella: string;
+  xml: string;
+};
+
+/** What `subirtickets` answers for each ticket. */
+export type FilaSubida = {
+  uuid: string;
+  id: number;
+  numero: string;
+  total: number;
+  cambio?: number;
+  huella: string;
+  xml?: string;
+  qr_url: string;
+  fecha_hora_huso?: string;
+  /** dd-mm-aaaa: the record's date. */
+  fecha_expedicion?: string;
+  offline?: number;
+  repetido?: number;
+};
+
+/** A line as the ticket prints it (and as `subirtickets` needs the first four). */
+export type LineaTicket = {
+  articulo_id: number;
+  cantidad: number;
+  precio: number;
+  descuento: number;
+  codigo: string;
+  nombre: string;
+  tipo_iva: TipoIva;
+};
+
+/** A paid ticket in the browser: written before it is uploaded, kept after (the day's tickets, reprints). */
+export type TicketLocal = {
+  uuid: string;
+  /** The order it was issued in at this till: the queue uploads by it. */
+  seq: number;
+  terminal_id: number;
+  /** ISO with offset. */
+  fecha_hora: string;
+  lineas: LineaTicket[];
+  pagos: Pago[];
+  total: number;
+  cambio: number;
+  cajero?: string;
+  /** Offline only: the record the till made when it issued it. */
+  registro?: RegistroTicket;
+  /** Offline only: the QR of that record. */
+  qr_url?: string;
+  /**
+   * It went to the server once without a record and no answer came (the server may have stored it): it is
+   * uploaded alone, so a `repetido` answer with the server's record can be reconciled before anything after it.
+   */
+  dudoso?: boolean;
+  estado: 'pendiente' | 'subido';
+  respuesta?: FilaSubida;
+};
+
+/** What the ticket prints as its number and QR: the server's, else the offline record's. */
+export function numeroTicket(t: TicketLocal): string | null {
+  return t.respuesta?.numero ?? t.registro?.num_serie ?? null;
+}
+
+export type AlmacenCola = {
+  guardar(t: TicketLocal): Promise<void>;
+  todos(): Promise<TicketLocal[]>;
+};
+
+/** The queue's storage in IndexedDB. */
+export const almacenColaIdb: AlmacenCola = {
+  guardar: (t) => guardar('tickets', [t]),
+  todos: () => leerTodo<TicketLocal>('tickets'),
+};
+
+/** An upload: the server's rows, or an Error (no network, a refusal with its message). */
+export type Enviar = (tickets: TicketLocal[]) => Promise<FilaSubida[]>;
+
+export type EstadoCola = { pendientes: number; enviando: boolean; error: string | null; ultimoIntento: number | null };
+
+/**
+ * The upload queue. `añadir` resolves only once the ticket is stored; uploads go strictly in issue order
+ * (`seq`), a batch at a time; a failure stops the queue where it is (nothing later overtakes it) until the next
+ * attempt: when the browser says it is online again, on a timer, or when asked. Uploading the same uuid twice is
+ * harmless: the server answers the same row (`repetido`), and the row replaces the pending state.
+ */
+export class ColaTickets {
+  private corriendo: Promise<void> | null = null;
+  private oyentes = new Set<(e: EstadoCola) => void>();
+  private estado: EstadoCola = { pendientes: 0, enviando: false, error: null, ultimoIntento: null };
+  private ultimoSeq = 0;
+
+  constructor(
+    private almacen: AlmacenCola,
+    private enviar: Enviar,
+    private opciones: { lote?: number } = {},
+  ) {}
+
+  /** The next issue order: increasing, even across reloads (time-based, never below the last one used). */
+  async siguienteSeq(): Promise<number> {
+    if (!this.ultimoSeq) this.ultimoSeq = (await this.almacen.todos()).reduce((m, t) => Math.max(m, t.seq), 0);
+    this.ultimoSeq = Math.max(Date.now(), this.ultimoSeq + 1);
+    return this.ultimoSeq;
+  }
+
+  suscribir(fn: (e: EstadoCola) => void): () => void {
+    this.oyentes.add(fn);
+    fn(this.estado);
+    return () => this.oyentes.delete(fn);
+  }
+
+  private cambiar(p: Partial<EstadoCola>) {
+    this.estado = { ...this.estado, ...p };
+    for (const fn of this.oyentes) fn(this.estado);
+  }
+
+  async pendientes(): Promise<TicketLocal[]> {
+    return (await this.almacen.todos()).filter((t) => t.estado === 'pendiente').sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Stores a paid ticket (resolved: it survives a reload), then starts uploading. */
+  async añadir(t: TicketLocal): Promise<void> {
+    await this.almacen.guardar(t);
+    this.cambiar({ pendientes: this.estado.pendientes + 1 });
+    void this.vaciar();
+  }
+
+  /** Uploads what is pending, in order; one run at a time (a call during a run waits for it). */
+  vaciar(): Promise<void> {
+    if (this.corriendo) return this.corriendo;
+    this.corriendo = this.correr().finally(() => {
+      this.corriendo = null;
+    });
+    return this.corriendo;
+  }
+
+  private async correr() {
+    const lote = this.opciones.lote ?? 50;
+    let pend = await this.pendientes();
+    this.cambiar({ pendientes: pend.length, enviando: pend.length > 0 });
+    while (pend.length) {
+      // A doubtful ticket travels alone; a batch stops before the next one.
+      let fin = 1;
+      if (!pend[0].dudoso) while (fin < Math.min(lote, pend.length) && !pend[fin].dudoso) fin++;
+      const parte = pend.slice(0, fin);
+      this.cambiar({ ultimoIntento: Date.now() });
+      let filas: FilaSubida[];
+      try {
+        filas = await this.enviar(parte);
+      } catch (e) {
+        this.cambiar({ enviando: false, error: (e as Error).message || 'Sin conexión con el servidor' });
+        return;
+      }
+      const porUuid = new Map(filas.map((f) => [f.uuid, f]));
+      let hechos = 0;
+      for (const t of parte) {
+        const fila = porUuid.get(t.uuid);
+        if (!fila) break;
+        await this.almacen.guardar({ ...t, estado: 'subido', respuesta: fila });
+        hechos++;
+      }
+      if (hechos < parte.length) {
+        this.cambiar({ enviando: false, error: 'El servidor no ha confirmado todos los tickets: se reintentará.' });
+        return;
+      }
+      // The upload may have rewritten what follows (a reconciled chain): read the rest again.
+      pend = await this.pendientes();
+      this.cambiar({ pendientes: pend.length, error: null });
+    }
+    this.cambiar({ pendientes: 0, enviando: false, error: null });
+  }
+
+  /** Retries on `online` and every `intervalo` ms; returns the stop function. */
+  iniciar(intervalo = 10_000): () => void {
+    const alVolver = () => void this.vaciar();
+    window.addEventListener('online', alVolver);
+    const timer = window.setInterval(alVolver, intervalo);
+    void this.vaciar();
+    return () => {
+      window.removeEventListener('online', alVolver);
+      window.clearInterval(timer);
+    };
+  }
+}

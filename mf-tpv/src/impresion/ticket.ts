@@ -1,0 +1,45 @@
+import { empresaPdf, formatDecimal, formatMoney, urlQr, type Configuracion, type TicketPdf } from 'shared';
+import { numeroTicket, type TicketLocal } from '../datos/cola';
+import type { TerminalTpv } from '../caja/tipos';
+import { FORMA_PAGO_LABEL, importeLinea, totalesTicket } from '../venta/importes';
+
+const TIPO_LABEL: Record<string, string> = { '21': '21 %', '10': '10 %', '4': '4 %', exento: 'Exento' };
+
+/** The fiscal QR of a ticket: the server's, or made from the till's own record (offline). */
+export function qrTicket(t: TicketLocal, terminal: TerminalTpv | null): string | null {
+  if (t.respuesta?.qr_url) return t.respuesta.qr_url;
+  if (t.qr_url) return t.qr_url;
+  if (t.registro && terminal) {
+    return urlQr({ nif: terminal.emisor.nif, numserie: t.registro.num_serie, fecha: t.registro.fecha_expedicion, importe: t.total });
+  }
+  return null;
+}
+
+/** What the ticket prints (the 80 mm PDF and the browser's print share it). */
+export function datosTicket(t: TicketLocal, terminal: TerminalTpv | null, config: Configuracion | null): TicketPdf {
+  const totales = totalesTicket(t.lineas);
+  const empresa = empresaPdf(config) ?? (terminal ? { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif } : null);
+  return {
+    empresa,
+    titulo: 'Factura simplificada',
+    numero: numeroTicket(t) ?? 'pendiente',
+    fecha: new Date(t.fecha_hora).toLocaleString('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    terminal: terminal?.nombre,
+    cajero: t.cajero,
+    lineas: t.lineas.map((l) => ({
+      nombre: l.nombre,
+      cantidad: formatDecimal(l.cantidad, 3, 0),
+      precio: formatMoney(Math.round(l.precio / 100)),
+      importe: formatMoney(importeLinea(l)),
+      descuento: l.descuento ? `${formatDecimal(l.descuento, 2, 0)} %` : undefined,
+    })),
+    desglose: totales.desglose.map((d) => ({ tipo: TIPO_LABEL[d.tipo_iva] ?? d.tipo_iva, base: formatMoney(d.base), cuota: formatMoney(d.cuota) })),
+    total: formatMoney(t.total),
+    pagos: t.pagos.map((p) => ({ forma: FORMA_PAGO_LABEL[p.forma] ?? p.forma, importe: formatMoney(p.importe) })),
+    cambio: t.cambio ? formatMoney(t.cambio) : undefined,
+    qr: qrTicket(t, terminal),
+    pie: 'Gracias por su compra',
+  };
+}
+
+export const nombreFicheroTicket = (numero: string) => `ticket-${numero.replace(/[^\w-]+/g, '_')}.pdf`;

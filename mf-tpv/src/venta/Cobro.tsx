@@ -1,0 +1,145 @@
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { formatMoney, parseDecimal } from 'shared';
+import { useCaja } from '../caja/estado';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
+import { estadoCobro, FORMA_PAGO_LABEL, type FormaPago, type Pago } from './importes';
+
+const Grande = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 8px;
+  margin-bottom: 12px;
+  text-align: center;
+  div { background: #f1f5f9; border-radius: 10px; padding: 8px; }
+  strong { display: block; font-size: 26px; font-variant-numeric: tabular-nums; }
+  .cambio strong { color: #15803d; }
+  @media (max-width: 500px) { strong { font-size: 20px; } }
+`;
+
+/** Payment: cash with the change shown, card, Bizum, vale, or several of them. */
+export default function Cobro({ total, onCancelar, onCobrado }: { total: number; onCancelar(): void; onCobrado(): void }) {
+  const terminal = useCaja((s) => s.terminal)!;
+  const cobrar = useCaja((s) => s.cobrar);
+  const formas = (terminal.formas_pago?.length ? terminal.formas_pago : ['efectivo']) as FormaPago[];
+  const [pagos, setPagos] = useState<Pago[]>([]);
+  const [forma, setForma] = useState<FormaPago>(formas[0]);
+  const [importe, setImporte] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const campo = useRef<HTMLInputElement>(null);
+  const estado = estadoCobro(total, pagos);
+
+  const terminar = async (lista: Pago[]) => {
+    const e = estadoCobro(total, lista);
+    if (!e.completo) {
+      setError(e.error);
+      return;
+    }
+    setBusy(true);
+    try {
+      await cobrar(lista);
+      onCobrado();
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  };
+
+  /** Adds a payment (the amount typed, or what is pending) and closes the sale when it is covered. */
+  const añadir = (f: FormaPago, cents?: number) => {
+    let c = cents;
+    if (c === undefined) {
+      if (importe.trim() === '') c = estado.pendiente;
+      else {
+        const v = parseDecimal(importe, 2);
+        if (v === null || v <= 0n) return setError('Escriba un importe válido.');
+        c = Number(v);
+      }
+    }
+    if (c <= 0) return;
+    const lista = [...pagos, { forma: f, importe: c }];
+    const e = estadoCobro(total, lista);
+    if (e.error) return setError(e.error);
+    setError(null);
+    setPagos(lista);
+    setImporte('');
+    campo.current?.focus();
+    if (e.completo) void terminar(lista);
+  };
+
+  return (
+    <Fondo>
+      <Dialogo aria-label="Cobrar" onKeyDown={(e) => e.key === 'Escape' && !busy && onCancelar()}>
+        <h2>Cobrar</h2>
+        <Grande>
+          <div>Total<strong data-testid="cobro-total">{formatMoney(total)}</strong></div>
+          <div>Pendiente<strong data-testid="cobro-pendiente">{formatMoney(estado.pendiente)}</strong></div>
+          <div className="cambio">Cambio<strong data-testid="cobro-cambio">{formatMoney(estado.cambio)}</strong></div>
+        </Grande>
+        <Fila role="radiogroup" aria-label="Forma de pago">
+          {formas.map((f) => (
+            <Boton key={f} role="radio" aria-checked={forma === f} $tono={forma === f ? 'primario' : 'neutro'} onClick={() => {
+                setForma(f);
+                campo.current?.focus();
+              }}>
+              {FORMA_PAGO_LABEL[f]}
+            </Boton>
+          ))}
+        </Fila>
+        <label htmlFor="tpv-importe">Importe entregado (€) — Intro: {FORMA_PAGO_LABEL[forma].toLowerCase()} {importe ? '' : `por ${formatMoney(estado.pendiente)}`}</label>
+        <Campo
+          id="tpv-importe"
+          ref={campo}
+          inputMode="decimal"
+          autoFocus
+          placeholder={formatMoney(estado.pendiente)}
+          value={importe}
+          disabled={busy}
+          onChange={(e) => setImporte(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              añadir(forma);
+            }
+          }}
+        />
+        {forma === 'efectivo' && (
+          <Fila style={{ marginTop: 8 }} aria-label="Billetes">
+            {[500, 1000, 2000, 5000, 10000].filter((b) => b >= estado.pendiente || b === 500).map((b) => (
+              <Boton key={b} disabled={busy} onClick={() => añadir('efectivo', b)}>{formatMoney(b)}</Boton>
+            ))}
+          </Fila>
+        )}
+        <Fila style={{ marginTop: 8 }}>
+          {formas.map((f) => (
+            <Boton key={f} $tono="ok" disabled={busy || estado.pendiente === 0} onClick={() => añadir(f)}>
+              {FORMA_PAGO_LABEL[f]} {importe ? importe + ' €' : formatMoney(estado.pendiente)}
+            </Boton>
+          ))}
+        </Fila>
+        {pagos.length > 0 && (
+          <table aria-label="Pagos" style={{ marginTop: 12 }}>
+            <tbody>
+              {pagos.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two payments of the same method and amount are the same row to the cashier; the position is what «✕» removes.
+                <tr key={i}>
+                  <td>{FORMA_PAGO_LABEL[p.forma]}</td>
+                  <td className="n">{formatMoney(p.importe)}</td>
+                  <td className="n">
+                    <Boton disabled={busy} onClick={() => setPagos(pagos.filter((_, j) => j !== i))} aria-label={`Quitar ${FORMA_PAGO_LABEL[p.forma]}`}>✕</Boton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {error && <Aviso>{error}</Aviso>}
+        <Fila style={{ marginTop: 14 }}>
+          <Boton $tono="ok" $grande disabled={busy || !estado.completo} onClick={() => void terminar(pagos)}>Cobrar</Boton>
+          <Boton $grande disabled={busy} onClick={onCancelar}>Volver</Boton>
+        </Fila>
+      </Dialogo>
+    </Fondo>
+  );
+}

@@ -1,0 +1,405 @@
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
+import type { ArticuloTpv } from '../datos/catalogo';
+import { useCaja, type LineaVenta } from '../caja/estado';
+import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
+import { importeLinea, totalesTicket } from './importes';
+
+const Cobro = lazy(() => import('./Cobro'));
+const TicketImpreso = lazy(() => import('./TicketImpreso'));
+const Devolucion = lazy(() => import('../caja/Devolucion'));
+const Movimiento = lazy(() => import('../caja/Movimiento'));
+const Cierre = lazy(() => import('../caja/Cierre'));
+
+const Rejilla = styled.div`
+  flex: 1;
+  min-height: 0;
+  display: grid;
+  grid-template-columns: minmax(0, 5fr) minmax(0, 6fr);
+  gap: 10px;
+  padding: 10px;
+  /* A phone: the articles on top, the ticket below with its total and Cobrar always in reach. */
+  @media (max-width: 760px) {
+    grid-template-columns: 1fr;
+    grid-template-rows: minmax(0, 45fr) minmax(0, 55fr);
+    padding: 6px;
+    gap: 6px;
+    .derecha { order: -1; }
+  }
+`;
+const Panel = styled.section`
+  background: #fff;
+  border-radius: 12px;
+  box-shadow: 0 1px 3px rgb(15 23 42 / 0.12);
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  overflow: hidden;
+`;
+const Lineas = styled.div`
+  flex: 1;
+  overflow: auto;
+  & > div {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: 2px 8px;
+    padding: 8px 10px;
+    border-bottom: 1px solid #e2e8f0;
+    cursor: pointer;
+    min-height: 44px;
+  }
+  & > div[aria-selected='true'] { background: #dbeafe; }
+  @media (max-width: 760px) { & > div { padding: 4px 8px; min-height: 0; } }
+  .nombre { font-weight: 600; }
+  .detalle { color: #475569; font-size: 14px; }
+  .importe { font-weight: 700; text-align: right; font-variant-numeric: tabular-nums; }
+`;
+const Total = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  padding: 10px 12px;
+  border-top: 2px solid #0f172a;
+  font-size: 28px;
+  font-weight: 800;
+  @media (max-width: 760px) { font-size: 22px; padding: 6px 10px; }
+  font-variant-numeric: tabular-nums;
+`;
+const Botonera = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(112px, 1fr));
+  @media (max-width: 760px) { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); gap: 6px; padding: 6px; }
+  gap: 8px;
+  padding: 8px;
+  overflow: auto;
+  align-content: start;
+  flex: 1;
+`;
+const BotonArticulo = styled.button<{ $color?: string | null }>`
+  min-height: 64px;
+  border-radius: 10px;
+  border: 2px solid rgb(15 23 42 / 0.15);
+  background: ${({ $color }) => $color || '#e0f2fe'};
+  font-size: 15px;
+  font-weight: 600;
+  cursor: pointer;
+  padding: 6px;
+  touch-action: manipulation;
+  span { display: block; font-weight: 400; font-size: 13px; }
+`;
+const Pestañas = styled.div`
+  display: flex;
+  gap: 6px;
+  padding: 8px 8px 0;
+  overflow-x: auto;
+`;
+const Acciones = styled.div`
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  gap: 6px;
+  padding: 8px;
+  @media (max-width: 760px) { gap: 4px; padding: 6px; button { font-size: 13px; padding: 0 4px; min-height: 42px; } }
+`;
+
+const Herramientas = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(0, 1fr));
+  grid-auto-flow: column;
+  gap: 8px;
+  padding: 8px;
+  border-top: 1px solid #e2e8f0;
+  button { padding: 0 6px; line-height: 1.1; }
+  @media (max-width: 760px) {
+    padding: 6px;
+    gap: 6px;
+    button { min-height: 40px; font-size: 13px; }
+  }
+`;
+
+type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'movimiento' | 'cierre' | null;
+
+const cantidadTexto = (c: number) => formatDecimal(c, 3, 0);
+
+export function Venta() {
+  const { indice, paginas, lineas, seleccion, aparcados, sesion, ultimo } = useCaja();
+  const { añadir, añadirArticulo, cambiarLinea, quitarLinea, anularTicket, aparcar, recuperar, set } = useCaja.getState();
+  const [texto, setTexto] = useState('');
+  const [activo, setActivo] = useState(0);
+  const [aviso, setAviso] = useState<string | null>(null);
+  const [pagina, setPagina] = useState(0);
+  const [dialogo, setDialogo] = useState<Dialogos>(null);
+  const buscador = useRef<HTMLInputElement>(null);
+  const totales = useMemo(() => totalesTicket(lineas), [lineas]);
+  // The search follows the typing at its own pace (a scanner's burst of digits never waits for it); Enter reads the
+  // text as it is.
+  const buscado = useDeferredValue(texto);
+  const resultados = useMemo(
+    () => (buscado.trim().length >= 2 && !/^\d{8,}$/.test(buscado.trim()) ? indice.buscar(buscado.replace(/^\d+\*/, ''), 40) : []),
+    [indice, buscado],
+  );
+  const derechos = sesion?.user.rol?.derechos;
+  const sinRol = !derechos;
+  const puedePrecio = sinRol || tiene(derechos, 'cambiar_precio');
+  const maxDescuento = sinRol ? 10000 : descuentoPermitido(derechos);
+
+  // The search box keeps the focus (the scanner types into it) whenever no dialog is open.
+  const enfocar = () => {
+    if (!dialogo) requestAnimationFrame(() => buscador.current?.focus());
+  };
+  useEffect(enfocar, [dialogo]);
+
+  const vender = (a: ArticuloTpv, cantidad = 1000) => {
+    añadir({ articulo: a, cantidad });
+    setTexto('');
+    setAviso(null);
+    setActivo(0);
+  };
+
+  const alIntro = () => {
+    const t = texto.trim();
+    if (!t) {
+      if (lineas.length) setDialogo('cobro');
+      return;
+    }
+    // «3*código»: three of it.
+    const m = /^(\d+(?:[.,]\d+)?)\*(.+)$/.exec(t);
+    const cantidad = m ? Number(parseDecimal(m[1], 3)) : null;
+    const codigo = m ? m[2] : t;
+    const lectura = indice.leer(codigo);
+    if (lectura) {
+      añadir(cantidad ? { ...lectura, cantidad } : lectura);
+      setTexto('');
+      setAviso(null);
+      return;
+    }
+    // The list on screen when it is the text's (the arrows chose in it), else the text searched now.
+    const alDia = buscado === texto && resultados.length > 0;
+    const lista = alDia ? resultados : indice.buscar(codigo, 2);
+    if (lista.length === 1 || (alDia && activo < lista.length)) {
+      vender(lista[lista.length === 1 ? 0 : activo], cantidad ?? 1000);
+      return;
+    }
+    setAviso(`No se encuentra «${codigo}» en el catálogo.`);
+    setTexto('');
+  };
+
+  const alTeclear = (e: KeyboardEvent<HTMLInputElement>) => {
+    const vacio = texto === '';
+    const sel = seleccion;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      alIntro();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const d = e.key === 'ArrowDown' ? 1 : -1;
+      if (resultados.length) setActivo((a) => Math.max(0, Math.min(resultados.length - 1, a + d)));
+      else if (lineas.length) set({ seleccion: Math.max(0, Math.min(lineas.length - 1, (sel ?? lineas.length) + d)) });
+    } else if (vacio && sel !== null && (e.key === '+' || e.key === '-')) {
+      e.preventDefault();
+      const l = lineas[sel];
+      const c = l.cantidad + (e.key === '+' ? 1000 : -1000);
+      if (c > 0) cambiarLinea(sel, { cantidad: c });
+    } else if (vacio && sel !== null && e.key === 'Delete') {
+      e.preventDefault();
+      quitarLinea(sel);
+    } else if (e.key === 'F2' && sel !== null) {
+      e.preventDefault();
+      setDialogo('linea');
+    } else if (e.key === 'F8') {
+      e.preventDefault();
+      void aparcar();
+    } else if (e.key === 'F9') {
+      e.preventDefault();
+      setDialogo('aparcados');
+    } else if (e.key === 'F12' && lineas.length) {
+      e.preventDefault();
+      setDialogo('cobro');
+    } else if (e.key === 'Escape') {
+      setTexto('');
+      setAviso(null);
+    }
+  };
+
+  const pag = paginas[pagina];
+  const botones = pag
+    ? [...pag.botones].sort((a, b) => a.posicion - b.posicion).map((b) => ({ b, a: indice.get(b.articulo_id) })).filter((x) => x.a)
+    : [];
+  const cerrar = () => setDialogo(null);
+
+  return (
+    <Rejilla onPointerUp={(e) => !(e.target as HTMLElement).closest('input,select,textarea,[role=dialog]') && enfocar()}>
+      <Panel aria-label="Ticket">
+        <Lineas aria-label="Líneas del ticket" role="listbox">
+          {lineas.length === 0 && <p style={{ color: '#64748b', margin: 10 }}>Escanee o busque un artículo.</p>}
+          {lineas.map((l, i) => (
+            <div
+              key={l.key}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === seleccion}
+              onClick={() => set({ seleccion: i })}
+              onDoubleClick={() => setDialogo('linea')}
+              onKeyDown={(e) => e.key === 'Enter' && setDialogo('linea')}
+            >
+              <span className="nombre">{l.nombre}</span>
+              <span className="importe">{formatMoney(importeLinea(l))}</span>
+              <span className="detalle">
+                {cantidadTexto(l.cantidad)} × {formatMoney(Math.round(l.precio / 100))}
+                {l.descuento ? ` − ${formatDecimal(l.descuento, 2, 0)} %` : ''}
+              </span>
+            </div>
+          ))}
+        </Lineas>
+        <Total>
+          <span>Total</span>
+          <output aria-label="Total del ticket">{formatMoney(totales.total)}</output>
+        </Total>
+        <Acciones>
+          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && lineas[seleccion].cantidad > 1000 && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad - 1000 })} aria-label="Una menos">−1</Boton>
+          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad + 1000 })} aria-label="Una más">+1</Boton>
+          <Boton disabled={seleccion === null} onClick={() => setDialogo('linea')}>Editar<kbd>F2</kbd></Boton>
+          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && quitarLinea(seleccion)}>Quitar</Boton>
+          <Boton disabled={!lineas.length} onClick={() => void aparcar()}>Aparcar<kbd>F8</kbd></Boton>
+          <Boton disabled={!aparcados.length} onClick={() => setDialogo('aparcados')}>Aparcados ({aparcados.length})</Boton>
+          <Boton $tono="peligro" disabled={!lineas.length} onClick={() => window.confirm('¿Anular el ticket entero?') && anularTicket()}>Anular</Boton>
+          <Boton $tono="ok" disabled={!lineas.length} onClick={() => setDialogo('cobro')}>Cobrar<kbd>F12</kbd></Boton>
+        </Acciones>
+      </Panel>
+      <Panel className="derecha" aria-label="Artículos">
+        <div style={{ padding: 8 }}>
+          <Campo
+            ref={buscador}
+            aria-label="Escanear o buscar artículo"
+            placeholder="Escanear, código o nombre…"
+            autoComplete="off"
+            autoFocus
+            value={texto}
+            onChange={(e) => {
+              setTexto(e.target.value);
+              setActivo(0);
+            }}
+            onKeyDown={alTeclear}
+          />
+          {aviso && <Aviso>{aviso}</Aviso>}
+        </div>
+        {resultados.length > 0 ? (
+          <Botonera role="listbox" aria-label="Resultados de la búsqueda">
+            {resultados.map((a, i) => (
+              <BotonArticulo key={a.id} role="option" aria-selected={i === activo} $color={i === activo ? '#fde68a' : '#f8fafc'} onClick={() => vender(a)}>
+                {a.nombre}
+                <span>{a.codigo} · {formatMoney(Math.round(a.precio / 100))}</span>
+              </BotonArticulo>
+            ))}
+          </Botonera>
+        ) : (
+          <>
+            {paginas.length > 1 && (
+              <Pestañas role="tablist" aria-label="Páginas de botones">
+                {paginas.map((p, i) => (
+                  <Boton key={p.id ?? i} role="tab" aria-selected={i === pagina} $tono={i === pagina ? 'primario' : 'neutro'} onClick={() => setPagina(i)} style={{ background: i === pagina ? undefined : p.color ?? undefined }}>
+                    {p.nombre}
+                  </Boton>
+                ))}
+              </Pestañas>
+            )}
+            <Botonera aria-label={pag ? `Botones: ${pag.nombre}` : 'Botones'}>
+              {botones.map(({ b, a }) => (
+                <BotonArticulo key={b.posicion} $color={b.color} onClick={() => añadirArticulo(a!)}>
+                  {b.etiqueta || a!.nombre}
+                  <span>{formatMoney(Math.round(a!.precio / 100))}</span>
+                </BotonArticulo>
+              ))}
+              {!botones.length && <p style={{ color: '#64748b', margin: 8 }}>Sin botones: se configuran en la gestión (Ventas › Botones TPV).</p>}
+            </Botonera>
+          </>
+        )}
+        <Herramientas>
+          <Boton onClick={() => setDialogo('devolucion')}>Devolución</Boton>
+          <Boton onClick={() => setDialogo('movimiento')}>Entrada / salida de caja</Boton>
+          <Boton onClick={() => setDialogo('cierre')}>Cerrar caja</Boton>
+          {ultimo && <Boton onClick={() => setDialogo('ticket')}>Último ticket</Boton>}
+        </Herramientas>
+      </Panel>
+      <Suspense fallback={null}>
+        {dialogo === 'cobro' && <Cobro total={totales.total} onCancelar={cerrar} onCobrado={() => setDialogo('ticket')} />}
+        {dialogo === 'ticket' && ultimo && <TicketImpreso ticket={ultimo} onCerrar={cerrar} />}
+        {dialogo === 'linea' && seleccion !== null && lineas[seleccion] && (
+          <EditarLinea linea={lineas[seleccion]} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => {
+              cambiarLinea(seleccion, p);
+              cerrar();
+            }} onCancelar={cerrar} />
+        )}
+        {dialogo === 'aparcados' && (
+          <Fondo onClick={cerrar}>
+            <Dialogo aria-label="Tickets aparcados" onClick={(e) => e.stopPropagation()}>
+              <h2>Tickets aparcados</h2>
+              {aparcados.length === 0 && <p>No hay tickets aparcados.</p>}
+              <Fila>
+                {aparcados.map((a) => (
+                  <Boton key={a.id} autoFocus onClick={() => void recuperar(a.id).then(cerrar)}>
+                    {new Date(a.fecha).toLocaleTimeString('es-ES', { hour: '2-digit', minute: '2-digit' })} · {a.lineas.length} líneas · {formatMoney(a.total)}
+                  </Boton>
+                ))}
+              </Fila>
+              <Boton style={{ marginTop: 12 }} onClick={cerrar}>Cerrar</Boton>
+            </Dialogo>
+          </Fondo>
+        )}
+        {dialogo === 'devolucion' && <Devolucion onCerrar={cerrar} />}
+        {dialogo === 'movimiento' && <Movimiento onCerrar={cerrar} />}
+        {dialogo === 'cierre' && <Cierre onCerrar={cerrar} />}
+      </Suspense>
+    </Rejilla>
+  );
+}
+
+function EditarLinea(props: {
+  linea: LineaVenta;
+  puedePrecio: boolean;
+  maxDescuento: number;
+  onGuardar(p: Partial<Pick<LineaVenta, 'cantidad' | 'descuento' | 'precio'>>): void;
+  onCancelar(): void;
+}) {
+  const { linea, puedePrecio, maxDescuento } = props;
+  const [cantidad, setCantidad] = useState(formatDecimal(linea.cantidad, 3, 0));
+  const [descuento, setDescuento] = useState(formatDecimal(linea.descuento, 2, 0));
+  const [precio, setPrecio] = useState(formatDecimal(linea.precio, 4, 2));
+  const [error, setError] = useState<string | null>(null);
+  const guardar = () => {
+    const c = parseDecimal(cantidad, 3);
+    const d = parseDecimal(descuento || '0', 2);
+    const p = parseDecimal(precio, 4);
+    if (c === null || c <= 0n) return setError('La cantidad debe ser mayor que cero.');
+    if (d === null || d < 0n || d > 10000n) return setError('El descuento va de 0 a 100 %.');
+    if (Number(d) > maxDescuento) return setError(`Su rol permite un descuento de hasta ${formatDecimal(maxDescuento, 2, 0)} %.`);
+    if (p === null || p < 0n) return setError('Escriba un precio válido.');
+    props.onGuardar({ cantidad: Number(c), descuento: Number(d), ...(puedePrecio ? { precio: Number(p) } : {}) });
+  };
+  return (
+    <Fondo onClick={props.onCancelar}>
+      <Dialogo aria-label={`Editar ${linea.nombre}`} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => {
+          if (e.key === 'Escape') props.onCancelar();
+          else if (e.key === 'Enter') {
+            e.preventDefault();
+            guardar();
+          }
+        }}
+      >
+        <h2>{linea.nombre}</h2>
+        <label htmlFor="tpv-cantidad">Cantidad</label>
+        <Campo id="tpv-cantidad" inputMode="decimal" autoFocus value={cantidad} onChange={(e) => setCantidad(e.target.value)} onFocus={(e) => e.target.select()} />
+        <label htmlFor="tpv-descuento">Descuento (%)</label>
+        <Campo id="tpv-descuento" inputMode="decimal" value={descuento} onChange={(e) => setDescuento(e.target.value)} onFocus={(e) => e.target.select()} />
+        <label htmlFor="tpv-precio">Precio (€, IVA incluido)</label>
+        <Campo id="tpv-precio" inputMode="decimal" value={precio} disabled={!puedePrecio} title={puedePrecio ? undefined : 'Su rol no permite cambiar el precio'} onChange={(e) => setPrecio(e.target.value)} onFocus={(e) => e.target.select()} />
+        {!puedePrecio && <p style={{ color: '#64748b', margin: '4px 0 0' }}>Su rol no permite cambiar el precio.</p>}
+        {error && <Aviso>{error}</Aviso>}
+        <Fila style={{ marginTop: 14 }}>
+          <Boton $tono="primario" onClick={guardar}>Aceptar</Boton>
+          <Boton onClick={props.onCancelar}>Cancelar</Boton>
+        </Fila>
+      </Dialogo>
+    </Fondo>
+  );
+}

@@ -1,0 +1,183 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  DocumentRecordPage,
+  LEYENDA_QR,
+  QrCode,
+  TITULO_QR,
+  downloadBlob,
+  formatDateTime,
+  formatMoney,
+  useAlmacenes,
+  useDocumentEditor,
+  useImprimirDocumento,
+  usePermisos,
+  useShell,
+  type Documento,
+  type Theme,
+} from 'shared';
+import { paths } from '../../paths';
+import { EstadoFactura } from '../../facturas/EstadoFactura';
+import { formaTpvLabel } from '../datos';
+import { FacturaCompletaDialog } from './FacturaCompletaDialog';
+import { TICKET, ticketSchema } from './pantalla';
+
+type T = { theme: Theme };
+
+/** A ticket as `listadotickets&id=` answers it. */
+type Ticket = Documento & {
+  terminal_id?: number | null;
+  uuid?: string | null;
+  fecha_hora?: string | null;
+  cambio?: number | null;
+  offline?: 0 | 1;
+  pagos?: { forma: string; importe: number; entregado: number }[];
+  devoluciones?: { id: number; numero: string; total: number }[];
+};
+
+const StyledTicket = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 300px), 1fr));
+  align-items: start;
+  margin-bottom: 16px;
+  h2 { font-size: 16px; margin: 0 0 10px; }
+  table { width: 100%; border-collapse: collapse; font-size: 14px; }
+  th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }: T) => theme.gray[100]}; text-align: left; }
+  thead th { font-size: 12px; color: ${({ theme }: T) => theme.gray[600]}; background: ${({ theme }: T) => theme.gray[50]}; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .qr { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
+  .qr p { margin: 0 0 6px; font-size: 13px; color: ${({ theme }: T) => theme.gray[600]}; }
+  .qr a, a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; overflow-wrap: anywhere; }
+  .xml { font: inherit; font-size: 14px; border: 0; background: none; padding: 0; cursor: pointer; color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
+  ul { margin: 0; padding-left: 18px; }
+`;
+
+/** Payments, the QR and its record, the returns: what a ticket has beyond an invoice's screen. */
+function DatosTicket({ t }: { t: Ticket }) {
+  const pagos = t.pagos ?? [];
+  const r = t.registro;
+  return (
+    <StyledTicket>
+      <Card aria-labelledby="ticket-pagos">
+        <h2 id="ticket-pagos">Pagos</h2>
+        <table aria-label="Pagos">
+          <thead>
+            <tr>
+              <th scope="col">Forma</th>
+              <th scope="col" className="num">
+                Importe
+              </th>
+              <th scope="col" className="num">
+                Entregado
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pagos.map((p) => (
+              <tr key={`${p.forma}${p.importe}${p.entregado}`}>
+                <th scope="row">{formaTpvLabel(p.forma)}</th>
+                <td className="num">{formatMoney(p.importe)}</td>
+                <td className="num">{formatMoney(p.entregado)}</td>
+              </tr>
+            ))}
+            {(t.cambio ?? 0) > 0 && (
+              <tr>
+                <th scope="row">Cambio</th>
+                <td className="num" colSpan={2}>
+                  {formatMoney(t.cambio ?? 0)}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+        <p style={{ fontSize: 13, margin: '10px 0 0' }}>
+          {t.fecha_hora ? `Vendido el ${formatDateTime(t.fecha_hora)}` : null}
+          {t.offline ? ' · hecho sin conexión: la caja generó su registro y el servidor lo comprobó' : ''}
+        </p>
+        {(t.devoluciones?.length ?? 0) > 0 && (
+          <>
+            <h2 style={{ marginTop: 14 }}>Devoluciones</h2>
+            <ul>
+              {t.devoluciones!.map((d) => (
+                <li key={d.id}>
+                  <Link to={paths.rectificativa(d.id)}>{d.numero}</Link> ({formatMoney(d.total)})
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Card>
+      {r?.qr_url && (
+        <Card aria-labelledby="ticket-qr">
+          <h2 id="ticket-qr">{TITULO_QR.replace(/:$/, '')}</h2>
+          <div className="qr">
+            <QrCode texto={r.qr_url} label={`QR tributario del ticket ${t.numero}`} />
+            <div style={{ minWidth: 0, flex: 1 }}>
+              <p>{LEYENDA_QR}</p>
+              <p>
+                <a href={r.qr_url} target="_blank" rel="noreferrer">
+                  Cotejar en la AEAT
+                </a>
+              </p>
+              {r.xml && (
+                <button type="button" className="xml" onClick={() => downloadBlob(new Blob([r.xml!], { type: 'application/xml' }), `registro-${t.numero.replace(/[^\w-]+/g, '-')}.xml`)}>
+                  Descargar XML del registro
+                </button>
+              )}
+            </div>
+          </div>
+        </Card>
+      )}
+    </StyledTicket>
+  );
+}
+
+/** /ventas/ticket/:id: a ticket of the till, read only — its lines, payments, VERI*FACTU record and QR; «Imprimir». */
+export function TicketPage({ id }: { id?: string }) {
+  const editor = useDocumentEditor(TICKET.def, id, { schema: ticketSchema, empty: {} });
+  const almacenes = useAlmacenes();
+  const pdf = useImprimirDocumento(TICKET.def);
+  const t = editor.documento as Ticket | null;
+  const { flags } = useShell();
+  const permisos = usePermisos();
+  const [facturando, setFacturando] = useState(false);
+  // A full invoice replaces an issued ticket without returns (the server refuses the others too).
+  const facturable = t?.estado === 'emitido' && !(t.devoluciones?.length ?? 0) && flags.ventas_facturas === 1 && permisos.accion('facturarticket');
+  const totalesFijos = useMemo(
+    () => (t ? { base: t.base, iva: t.iva, recargo: t.recargo, retencion_importe: t.retencion_importe, total: t.total, desglose: t.desglose ?? [] } : null),
+    [t],
+  );
+  return (
+    <DocumentRecordPage
+      pantalla={TICKET}
+      editor={editor}
+      almacenes={almacenes}
+      working={pdf.working}
+      description={t ? [t.cliente_nombre, t.almacen_nombre].filter(Boolean).join(' · ') || undefined : undefined}
+      imprimir={{ onClick: () => t && void pdf.imprimir(t) }}
+      actions={
+        facturable && (
+          <Button type="button" $variant="secondary" onClick={() => setFacturando(true)}>
+            Factura completa…
+          </Button>
+        )
+      }
+      // Its totals are the ticket's (from the prices with IVA the till showed), not the sum of rounded net prices.
+      lineas={{ totalesFijos: totalesFijos ?? undefined }}
+      secciones={
+        t && (
+          <>
+            <EstadoFactura documento={t} />
+            <DatosTicket t={t} />
+          </>
+        )
+      }
+    >
+      {facturando && t && <FacturaCompletaDialog ticket={t} onCancel={() => setFacturando(false)} />}
+    </DocumentRecordPage>
+  );
+}

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import { DOCUMENTO_TIPOS, numeroDocumento } from 'shared/domain';
+import type { DocumentoTipo } from 'shared/domain';
+import type { AppContext } from '../context.ts';
+import type { DialectName } from '../db/index.ts';
+import { divR, numeros, paginar, sumar } from './comun.ts';
+import type { Fila, Respuesta } from './comun.ts';
+
+/**
+ * Purchases: the lines of albaranes de compra (what was received) less those of devoluciones de compra, each line's
+ * net rounded to cents, IVA by its rate. `facturado` is the base of the documents a supplier invoice (hcp) records,
+ * `pendiente_facturar` the rest.
+ */
+export const AGRUPAR_COMPRAS = ['mes', 'proveedor', 'articulo', 'familia', 'almacen', 'tipo', 'documento'] as const;
+export type AgruparCompras = (typeof AGRUPAR_COMPRAS)[number];
+export type FiltroCompras = { desde: string; hasta: string; proveedor_id?: number | null; articulo_id?: number | null; familia_id?: number | null; almacen_id?: number | null };
+type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
+
+const GRUPOS: Record<AgruparCompras, { clave: string; campo: string | null; nombre: string }> = {
+  mes: { clave: 'substr(d.fecha, 1, 7)', campo: null, nombre: 'substr(d.fecha, 1, 7)' },
+  proveedor: { clave: 'd.proveedor_id', campo: 'proveedor_id', nombre: '(select razon_social from proveedores p where p.id = d.proveedor_id)' },
+  articulo: { clave: 'l.articulo_id', campo: 'articulo_id', nombre: "(a.codigo || ' · ' || a.descripcion)" },
+  familia: { clave: 'a.familia_id', campo: 'familia_id', nombre: '(select nombre from familias f where f.id = a.familia_id)' },
+  almacen: { clave: 'd.almacen_id', campo: 'almacen_id', nombre: '(select nombre from almacenes w where w.id = d.almacen_id)' },
+  tipo: { clave: 'd.tipo', campo: 'tipo', nombre: 'd.tipo' },
+  documento: { clave: 'd.id', campo: 'documento_id', nombre: 'null' },
+};
+
+const IVA = sql`(case l.tipo_iva when '21' then 2100 when '10' then 1000 when '4' then 400 else 0 end)`;
+
+const lineaBase = (dialect: DialectName) => divR(dialect, sql`l.cantidad * l.precio * (10000 - l.descuento)`, sql`1000000000`);
+
+export const COLUMNAS_COMPRAS = ['documentos', 'unidades', 'base', 'iva', 'total', 'facturado', 'pendiente_facturar', 'devoluciones'] as const;
+
+export async function comprasAgrupadas(app: AppContext, f: FiltroCompras, agrupar: AgruparCompras): Promise<Fila[]> {
+  const d = app.dialect;
+  const g = GRUPOS[agrupar];
+  const c: RawBuilder<unknown>[] = [sql`d.tipo in ('albarancompra', 'devolucioncompra')`, sql`d.fecha >= ${f.desde}`, sql`d.fecha <= ${f.hasta}`];
+  if (f.proveedor_id) c.push(sql`d.proveedor_id = ${f.proveedor_id}`);
+  if (f.articulo_id) c.push(sql`l.articulo_id = ${f.articulo_id}`);
+  if (f.familia_id) c.push(sql`a.familia_id = ${f.familia_id}`);
+  if (f.almacen_id) c.push(sql`d.almacen_id = ${f.almacen_id}`);
+  const signo = sql`(case when d.tipo = 'devolucioncompra' then -1 else 1 end)`;
+  const { rows } = await sql<Record<string, unknown>>`
+    select clave, max(nombre) as nombre, count(distinct documento_id) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva,
+      sum(case when facturado = 1 then base else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then base else 0 end) as devoluciones,
+      max(ultimo) as ultimo
+    from (select ${sql.raw(g.clave)} as clave, ${sql.raw(g.nombre)} as nombre, d.id as documento_id, d.tipo, ${signo} * l.cantidad as unidades,
+        ${signo} * ${lineaBase(d)} as base, ${signo} * ${divR(d, sql`${lineaBase(d)} * ${IVA}`, sql`10000`)} as iva,
+        (case when exists (select 1 from facturas_proveedor_documentos fd where fd.documento_id = d.id) then 1 else 0 end) as facturado,
+        (case when d.tipo = 'albarancompra' then d.fecha || '|' || cast((1000000000000 + l.id) as text) || '|' || cast((l.precio * (10000 - l.descuento) / 10000) as text) else null end) as ultimo
+      from documentos d join documento_lineas l on l.documento_id = d.id join articulos a on a.id = l.articulo_id
+      where ${sql.join(c, sql` and `)}) x
+    group by clave`.execute(app.db);
+  const filas = rows.map((r) => {
+    const n = numeros(r, ['clave', 'nombre', 'ultimo']);
+    const fila: Fila = { clave: n.clave === null ? null : String(n.clave), nombre: n.nombre ?? null };
+    if (g.campo) fila[g.campo] = g.campo === 'tipo' ? (n.clave as string) : n.clave === null ? null : Number(n.clave);
+    for (const col of COLUMNAS_COMPRAS) if (col in n) fila[col] = Number(n[col] ?? 0);
+    fila.total = Number(fila.base) + Number(fila.iva);
+    fila.pendiente_facturar = Number(fila.base) - Number(fila.facturado);
+    if (agrupar === 'articulo') {
+      // Average net price paid (ten-thousandths) and the last one (the latest receipt's line).
+      const u = Number(fila.unidades);
+      fila.precio_medio = u > 0 ? Math.round((Number(fila.base) * 100 * 1000) / u) : null;
+      fila.ultimo_precio = typeof n.ultimo === 'string' ? Number(n.ultimo.split('|')[2]) : null;
+    }
+    return fila;
+  });
+  if (agrupar === 'tipo') for (const r of filas) r.nombre = DOCUMENTO_TIPOS[r.clave as DocumentoTipo]?.pluralLabel ?? String(r.clave);
+  if (agrupar === 'documento') {
+    const ids = filas.map((r) => Number(r.clave));
+    const docs = new Map<number, Fila>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rs = await app.db
+        .selectFrom('documentos as d')
+        .leftJoin('proveedores as p', 'p.id', 'd.proveedor_id')
+        .select(['d.id', 'd.tipo', 'd.fecha', 'd.numero', 'd.ejercicio', 'd.estado', 'p.razon_social'])
+        .where('d.id', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const r of rs) {
+        const numero = numeroDocumento(DOCUMENTO_TIPOS[r.tipo as DocumentoTipo]?.prefijo ?? '', Number(r.ejercicio), r.numero);
+        docs.set(r.id, { tipo: r.tipo, fecha: r.fecha, numero, estado: r.estado, nombre: `${numero}${r.razon_social ? ` · ${r.razon_social}` : ''}` });
+      }
+    }
+    for (const r of filas) Object.assign(r, docs.get(Number(r.clave)) ?? {});
+  }
+  return filas;
+}
+
+export async function informeCompras(app: AppContext, f: FiltroCompras, agrupar: AgruparCompras, paging: Paging): Promise<Respuesta> {
+  const filas = await comprasAgrupadas(app, f, agrupar);
+  const totales: Record<string, number | null> = sumar(filas, COLUMNAS_COMPRAS);
+  if (agrupar === 'articulo' || agrupar === 'familia') totales.documentos = null;
+  const porDefecto = agrupar === 'mes' ? { orden: 'clave', dir: 'asc' as const } : { orden: 'base', dir: 'desc' as const };
+  const { data, total } = paginar(filas, paging, porDefecto);
+  return { RESULT: '0', data, total, totales };
+}
+
+/** Suppliers: purchases (as informecompras), supplier invoices recorded, what is ordered and not yet received. */
+export async function informeProveedores(app: AppContext, f: FiltroCompras & { agrupar: 'proveedor' | 'mes' | 'anio' }, paging: Paging): Promise<Respuesta> {
+  if (f.agrupar !== 'proveedor') {
+    const filas = await comprasAgrupadas(app, f, 'mes');
+    const grupos = new Map<string, Fila>();
+    for (const r of filas) {
+      const k = f.agrupar === 'anio' ? String(r.clave).slice(0, 4) : String(r.clave);
+      const acc = grupos.get(k) ?? { clave: k, nombre: k };
+      for (const c of COLUMNAS_COMPRAS) acc[c] = Number(acc[c] ?? 0) + Number(r[c] ?? 0);
+      grupos.set(k, acc);
+    }
+    const agregadas = [...grupos.values()];
+    const { data, total } = paginar(agregadas, paging, { orden: 'clave', dir: 'asc' });
+    return { RESULT: '0', data, total, totales: sumar(agregadas, COLUMNAS_COMPRAS) };
+  }
+  const compras = await comprasAgrupadas(app, f, 'proveedor');
+  const por = new Map<number, Fila>();
+  const fila = (id: number): Fila => {
+    let r = por.get(id);
+    if (!r) {
+      r = { clave: String(id), proveedor_id: id, nombre: null, documentos: 0, base: 0, total: 0, devoluciones: 0, pendiente_facturar: 0, facturas: 0, facturado: 0, pendiente_recibir: 0 };
+      por.set(id, r);
+    }
+    return r;
+  };
+  for (const c of compras) {
+    if (c.proveedor_id === null) continue;
+    Object.assign(fila(Number(c.proveedor_id)), { documentos: c.documentos, base: c.base, total: c.total, devoluciones: c.devoluciones, pendiente_facturar: c.pendiente_facturar });
+  }
+  const filtro = f.proveedor_id ? sql`and proveedor_id = ${f.proveedor_id}` : sql``;
+  const facturas = await sql<{ proveedor_id: number; n: number | string; total: number | string }>`
+    select proveedor_id, count(*) as n, sum(total) as total from facturas_proveedor where fecha >= ${f.desde} and fecha <= ${f.hasta} ${filtro}
+    group by proveedor_id`.execute(app.db);
+  for (const r of facturas.rows) Object.assign(fila(r.proveedor_id), { facturas: Number(r.n), facturado: Number(r.total) });
+  const pedidos = await sql<{ proveedor_id: number; importe: number | string }>`
+    select d.proveedor_id, sum(${divR(app.dialect, sql`l.pendiente * l.precio * (10000 - l.descuento)`, sql`1000000000`)}) as importe
+    from documentos d join documento_lineas l on l.documento_id = d.id
+    where d.tipo = 'pedidocompra' and d.estado in ('creado', 'enviado', 'recibido_parcial') and l.pendiente > 0 and d.fecha <= ${f.hasta} ${f.proveedor_id ? sql`and d.proveedor_id = ${f.proveedor_id}` : sql``}
+    group by d.proveedor_id`.execute(app.db);
+  for (const r of pedidos.rows) fila(r.proveedor_id).pendiente_recibir = Number(r.importe);
+  const ids = [...por.keys()];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rs = await app.db.selectFrom('proveedores').select(['id', 'razon_social', 'nif', 'provincia']).where('id', 'in', ids.slice(i, i + 500)).execute();
+    for (const p of rs) Object.assign(por.get(p.id)!, { nombre: p.razon_social, nif: p.nif, provincia: p.provincia });
+  }
+  const filas = [...por.values()];
+  const { data, total } = paginar(filas, paging, { orden: 'base', dir: 'desc' });
+  return { RESULT: '0', data, total, totales: sumar(filas, ['documentos', 'base', 'total', 'devoluciones', 'pendiente_facturar', 'facturas', 'facturado', 'pendiente_recibir']) };
+}

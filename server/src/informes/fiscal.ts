@@ -1,0 +1,470 @@
+import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, numeroDocumento, provinciaDeCodigoPostal } from 'shared/domain';
+import type { DesgloseIva, EstadoEnvio, TipoIva } from 'shared/domain';
+import type { AppContext } from '../context.ts';
+import { diaSiguiente, paginar, sumar } from './comun.ts';
+import type { Fila, Respuesta } from './comun.ts';
+
+type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
+
+/** '1T'..'4T' of a date. */
+export const trimestre = (fecha: string) => `${Math.floor((Number(fecha.slice(5, 7)) - 1) / 3) + 1}T`;
+
+const desglose = (json: string | null): DesgloseIva[] => {
+  if (!json) return [];
+  try {
+    const d = JSON.parse(json) as DesgloseIva[];
+    return Array.isArray(d) ? d : [];
+  } catch {
+    return [];
+  }
+};
+
+const TIPOS_EXPEDIDAS = ['factura', 'rectificativa', 'ticket'];
+
+type DocFiscal = {
+  id: number;
+  tipo: string;
+  fecha: string;
+  ejercicio: number;
+  numero: number | null;
+  serie: string | null;
+  tipo_factura: string | null;
+  cliente_id: number | null;
+  nif: string | null;
+  nombre: string | null;
+  total: number;
+  base: number;
+  iva: number;
+  recargo: number;
+  retencion: number;
+  retencion_importe: number;
+  desglose: string | null;
+  cobro_fecha: string | null;
+  cobro_forma: string | null;
+  factura_id: number | null;
+  modo_rectificacion: string | null;
+};
+
+/** The issued invoices of a period: facturas and rectificativas emitted (anuladas never were), tickets not cancelled. */
+async function expedidas(app: AppContext, desde: string, hasta: string, serieId?: number | null): Promise<DocFiscal[]> {
+  const rows = await app.db
+    .selectFrom('documentos as d')
+    .leftJoin('clientes as c', 'c.id', 'd.cliente_id')
+    .leftJoin('series as s', 's.id', 'd.serie_id')
+    .select([
+      'd.id', 'd.tipo', 'd.fecha', 'd.ejercicio', 'd.numero', 's.codigo as serie', 'd.tipo_factura', 'd.cliente_id', 'c.nif', 'c.razon_social as nombre',
+      'd.total', 'd.base', 'd.iva', 'd.recargo', 'd.retencion', 'd.retencion_importe', 'd.desglose', 'd.cobro_fecha', 'd.cobro_forma', 'd.factura_id', 'd.modo_rectificacion',
+    ])
+    .where('d.tipo', 'in', TIPOS_EXPEDIDAS)
+    .where((eb) => eb.or([eb('d.estado', '=', 'emitida'), eb.and([eb('d.tipo', '=', 'ticket'), eb('d.estado', 'not in', ['anulada', 'anulado', 'borrador'])])]))
+    .where('d.fecha', '>=', desde)
+    .where('d.fecha', '<=', hasta)
+    .$if(!!serieId, (q) => q.where('d.serie_id', '=', serieId!))
+    .orderBy('d.fecha')
+    .orderBy('s.codigo')
+    .orderBy('d.numero')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    ejercicio: Number(r.ejercicio),
+    total: Number(r.total),
+    base: Number(r.base),
+    iva: Number(r.iva),
+    recargo: Number(r.recargo),
+    retencion: Number(r.retencion),
+    retencion_importe: Number(r.retencion_importe),
+    tipo_factura: r.tipo_factura ?? null,
+    factura_id: r.factura_id ?? null,
+    modo_rectificacion: r.modo_rectificacion ?? null,
+    cobro_fecha: r.cobro_fecha ?? null,
+    cobro_forma: r.cobro_forma ?? null,
+  })) as DocFiscal[];
+}
+
+/**
+ * Libro registro de facturas expedidas, as the AEAT's layout: one row per invoice and IVA rate (an invoice with two
+ * rates has two rows repeating its identification and total), amounts in cents, rates in hundredths of a percent.
+ */
+export async function libroExpedidas(app: AppContext, f: { desde: string; hasta: string; serie_id?: number | null }, paging: Paging): Promise<Respuesta> {
+  const docs = await expedidas(app, f.desde, f.hasta, f.serie_id);
+  const filas: Fila[] = [];
+  for (const d of docs) {
+    const partes = desglose(d.desglose);
+    const lineas = partes.length ? partes : [{ tipo_iva: 'exento' as TipoIva, base: d.base, iva: d.iva, recargo: d.recargo }];
+    lineas.forEach((p, i) => {
+      filas.push({
+        clave: `${d.id}-${i + 1}`,
+        documento_id: d.id,
+        tipo: d.tipo,
+        ejercicio: Number(d.fecha.slice(0, 4)),
+        periodo: trimestre(d.fecha),
+        fecha_expedicion: d.fecha,
+        fecha_operacion: d.fecha,
+        serie: d.serie,
+        numero: d.numero,
+        numero_factura: numeroDocumento(d.serie ?? '', d.ejercicio, d.numero),
+        tipo_factura: d.tipo_factura,
+        concepto: d.tipo === 'rectificativa' ? 'Rectificación' : 'Venta de bienes',
+        nif_destinatario: d.nif,
+        nombre_destinatario: d.nombre,
+        clave_operacion: '01',
+        calificacion: p.tipo_iva === 'exento' ? 'E1' : 'S1',
+        total: d.base + d.iva + d.recargo,
+        base: p.base,
+        tipo_iva: Number(IVA_RATE[p.tipo_iva] ?? 0n),
+        iva: p.iva,
+        tipo_recargo: p.recargo ? Number(RECARGO_RATE[p.tipo_iva] ?? 0n) : 0,
+        recargo: p.recargo,
+        tipo_retencion: i === 0 ? d.retencion : 0,
+        retencion: i === 0 ? d.retencion_importe : 0,
+        cobro_fecha: d.cobro_fecha,
+        cobro_importe: d.cobro_fecha && i === 0 ? d.total : null,
+        cobro_medio: d.cobro_fecha ? d.cobro_forma : null,
+      });
+    });
+  }
+  const { data, total } = paginar(filas, paging, { orden: 'clave', dir: 'asc' });
+  const totales = { ...sumar(filas, ['base', 'iva', 'recargo', 'retencion']), total: docs.reduce((s, d) => s + d.base + d.iva + d.recargo, 0), documentos: docs.length };
+  // Page in the book's order (date, serie, number) unless asked otherwise.
+  if (!paging.orden) {
+    const start = ((paging.pagina ?? 1) - 1) * (paging.porPagina ?? 50);
+    return { RESULT: '0', data: filas.slice(start, start + (paging.porPagina ?? 50)), total: filas.length, totales };
+  }
+  return { RESULT: '0', data, total, totales };
+}
+
+type FacturaRecibida = { id: number; proveedor_id: number; numero_proveedor: string; fecha: string; creado: string; total: number; base: number; iva: number; nif: string; nombre: string };
+
+async function recibidas(app: AppContext, desde: string, hasta: string, proveedorId?: number | null) {
+  const facturas = (await app.db
+    .selectFrom('facturas_proveedor as fp')
+    .innerJoin('proveedores as p', 'p.id', 'fp.proveedor_id')
+    .select(['fp.id', 'fp.proveedor_id', 'fp.numero_proveedor', 'fp.fecha', 'fp.creado', 'fp.total', 'fp.base', 'fp.iva', 'p.nif', 'p.razon_social as nombre'])
+    .where('fp.fecha', '>=', desde)
+    .where('fp.fecha', '<=', hasta)
+    .$if(!!proveedorId, (q) => q.where('fp.proveedor_id', '=', proveedorId!))
+    .orderBy('fp.fecha')
+    .orderBy('fp.id')
+    .execute()) as FacturaRecibida[];
+  // Each invoice's rates: its documents' desgloses (devoluciones negative).
+  const porFactura = new Map<number, Map<TipoIva, { base: number; iva: number }>>();
+  const ids = facturas.map((f) => f.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await app.db
+      .selectFrom('facturas_proveedor_documentos as fd')
+      .innerJoin('documentos as d', 'd.id', 'fd.documento_id')
+      .select(['fd.factura_id', 'd.tipo', 'd.desglose'])
+      .where('fd.factura_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      const s = r.tipo === 'devolucioncompra' ? -1 : 1;
+      const m = porFactura.get(r.factura_id) ?? new Map<TipoIva, { base: number; iva: number }>();
+      for (const p of desglose(r.desglose)) {
+        const e = m.get(p.tipo_iva) ?? { base: 0, iva: 0 };
+        m.set(p.tipo_iva, { base: e.base + s * p.base, iva: e.iva + s * p.iva });
+      }
+      porFactura.set(r.factura_id, m);
+    }
+  }
+  return facturas.map((f) => ({ ...f, total: Number(f.total), base: Number(f.base), iva: Number(f.iva), tipos: porFactura.get(f.id) ?? new Map() }));
+}
+
+/** Libro registro de facturas recibidas: the supplier invoices hcp recorded, one row per invoice and IVA rate. */
+export async function libroRecibidas(app: AppContext, f: { desde: string; hasta: string; proveedor_id?: number | null }, paging: Paging): Promise<Respuesta> {
+  const facturas = await recibidas(app, f.desde, f.hasta, f.proveedor_id);
+  const filas: Fila[] = [];
+  for (const fr of facturas) {
+    const tipos = [...fr.tipos.entries()];
+    const lineas: [TipoIva, { base: number; iva: number }][] = tipos.length ? tipos : [['21', { base: fr.base, iva: fr.iva }]];
+    lineas.forEach(([tipo, v], i) => {
+      filas.push({
+        clave: `${fr.id}-${i + 1}`,
+        factura_id: fr.id,
+        proveedor_id: fr.proveedor_id,
+        ejercicio: Number(fr.fecha.slice(0, 4)),
+        periodo: trimestre(fr.fecha),
+        numero_registro: fr.id,
+        fecha_expedicion: fr.fecha,
+        fecha_operacion: fr.fecha,
+        fecha_registro: fr.creado.slice(0, 10),
+        numero_factura: fr.numero_proveedor,
+        nif_emisor: fr.nif,
+        nombre_emisor: fr.nombre,
+        clave_operacion: '01',
+        total: fr.total,
+        base: v.base,
+        tipo_iva: Number(IVA_RATE[tipo] ?? 0n),
+        iva: v.iva,
+        iva_deducible: v.iva,
+      });
+    });
+  }
+  const totales = { ...sumar(filas, ['base', 'iva', 'iva_deducible']), total: facturas.reduce((s, x) => s + x.total, 0), documentos: facturas.length };
+  const porPagina = paging.porPagina ?? 50;
+  if (!paging.orden) {
+    const start = ((paging.pagina ?? 1) - 1) * porPagina;
+    return { RESULT: '0', data: filas.slice(start, start + porPagina), total: filas.length, totales };
+  }
+  const { data, total } = paginar(filas, paging, { orden: 'clave', dir: 'asc' });
+  return { RESULT: '0', data, total, totales };
+}
+
+/** The quarter (or months) asked: `ejercicio` + `periodo` (1T-4T, or 01-12), else desde/hasta. */
+export function periodoFiscal(ejercicio: number, periodo: string): { desde: string; hasta: string } {
+  if (/^[1-4]T$/.test(periodo)) {
+    const q = Number(periodo[0]);
+    const m1 = (q - 1) * 3 + 1;
+    const ultimo = new Date(Date.UTC(ejercicio, m1 + 2, 0)).toISOString().slice(0, 10);
+    return { desde: `${ejercicio}-${String(m1).padStart(2, '0')}-01`, hasta: ultimo };
+  }
+  const m = Number(periodo);
+  return { desde: `${ejercicio}-${String(m).padStart(2, '0')}-01`, hasta: new Date(Date.UTC(ejercicio, m, 0)).toISOString().slice(0, 10) };
+}
+
+const BOXES_IVA: Record<string, [string, string, string]> = { '4': ['01', '02', '03'], '10': ['04', '05', '06'], '21': ['07', '08', '09'] };
+const BOXES_RECARGO: Record<string, [string, string, string]> = { '4': ['16', '17', '18'], '10': ['19', '20', '21'], '21': ['22', '23', '24'] };
+
+/**
+ * Modelo 303 (régimen general), its boxes as the form numbers them: IVA devengado by rate [01]-[09] from the invoices
+ * and tickets of the period, recargo de equivalencia [16]-[24], the rectificativas as «modificación de bases y cuotas»
+ * [14]/[15] (and of recargo [25]/[26]; a rectificativa by substitution counts its difference with the invoice it
+ * replaces), total devengado [27]; IVA deducible in current domestic operations [28]/[29] from the supplier invoices
+ * recorded (hcp), total a deducir [45]; resultado [46] = [27] − [45], [64] = [46], [66] = [64] × 100 %, [69] = [66],
+ * [71] = [69] (no compensations nor previous results are kept here). Amounts in cents, rates in hundredths.
+ */
+export async function modelo303(app: AppContext, f: { desde: string; hasta: string }, incluirCompras: boolean): Promise<Respuesta> {
+  const docs = await expedidas(app, f.desde, f.hasta);
+  const bases = new Map<string, { base: number; iva: number; recargo: number; baseRecargo: number }>();
+  let modBase = 0;
+  let modCuota = 0;
+  let modBaseRecargo = 0;
+  let modRecargo = 0;
+  let exento = 0;
+  // The invoices replaced by substitution rectificativas of the period.
+  const sustituidas = docs.filter((d) => d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id).map((d) => d.factura_id!);
+  const originales = new Map<number, string | null>();
+  if (sustituidas.length) {
+    const rs = await app.db.selectFrom('documentos').select(['id', 'desglose']).where('id', 'in', sustituidas).execute();
+    for (const r of rs) originales.set(r.id, r.desglose);
+  }
+  for (const d of docs) {
+    const partes = desglose(d.desglose);
+    if (d.tipo === 'rectificativa') {
+      const sign = (ps: DesgloseIva[], s: number) => {
+        for (const p of ps) {
+          if (p.tipo_iva === 'exento') {
+            exento += s * p.base;
+            continue;
+          }
+          modBase += s * p.base;
+          modCuota += s * p.iva;
+          if (p.recargo) {
+            modBaseRecargo += s * p.base;
+            modRecargo += s * p.recargo;
+          }
+        }
+      };
+      sign(partes, 1);
+      if (d.modo_rectificacion === 'sustitucion' && d.factura_id) sign(desglose(originales.get(d.factura_id) ?? null), -1);
+      continue;
+    }
+    for (const p of partes) {
+      if (p.tipo_iva === 'exento') {
+        exento += p.base;
+        continue;
+      }
+      const e = bases.get(p.tipo_iva) ?? { base: 0, iva: 0, recargo: 0, baseRecargo: 0 };
+      e.base += p.base;
+      e.iva += p.iva;
+      if (p.recargo) {
+        e.baseRecargo += p.base;
+        e.recargo += p.recargo;
+      }
+      bases.set(p.tipo_iva, e);
+    }
+  }
+  const data: Fila[] = [];
+  const casilla = (c: string, concepto: string, importe: number | null, porcentaje: number | null = null) =>
+    data.push({ clave: c, casilla: c, concepto, importe, porcentaje });
+  let devengado = 0;
+  for (const tipo of ['4', '10', '21'] as const) {
+    const [b, t, q] = BOXES_IVA[tipo]!;
+    const e = bases.get(tipo) ?? { base: 0, iva: 0, recargo: 0, baseRecargo: 0 };
+    casilla(b, `Régimen general ${tipo} %: base imponible`, e.base);
+    casilla(t, `Régimen general ${tipo} %: tipo`, null, Number(IVA_RATE[tipo]));
+    casilla(q, `Régimen general ${tipo} %: cuota`, e.iva);
+    devengado += e.iva;
+  }
+  casilla('14', 'Modificación de bases y cuotas: base imponible', modBase);
+  casilla('15', 'Modificación de bases y cuotas: cuota', modCuota);
+  devengado += modCuota;
+  for (const tipo of ['4', '10', '21'] as const) {
+    const [b, t, q] = BOXES_RECARGO[tipo]!;
+    const e = bases.get(tipo) ?? { base: 0, iva: 0, recargo: 0, baseRecargo: 0 };
+    casilla(b, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: base imponible`, e.baseRecargo);
+    casilla(t, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: tipo`, null, Number(RECARGO_RATE[tipo]));
+    casilla(q, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: cuota`, e.recargo);
+    devengado += e.recargo;
+  }
+  casilla('25', 'Modificación de bases y cuotas del recargo de equivalencia: base imponible', modBaseRecargo);
+  casilla('26', 'Modificación de bases y cuotas del recargo de equivalencia: cuota', modRecargo);
+  devengado += modRecargo;
+  casilla('27', 'Total cuota devengada', devengado);
+  let baseSoportada = 0;
+  let cuotaSoportada = 0;
+  if (incluirCompras) {
+    for (const fr of await recibidas(app, f.desde, f.hasta)) {
+      baseSoportada += fr.base;
+      cuotaSoportada += fr.iva;
+    }
+  }
+  casilla('28', 'Por cuotas soportadas en operaciones interiores corrientes: base', baseSoportada);
+  casilla('29', 'Por cuotas soportadas en operaciones interiores corrientes: cuota', cuotaSoportada);
+  casilla('45', 'Total a deducir', cuotaSoportada);
+  const resultado = devengado - cuotaSoportada;
+  casilla('46', 'Resultado régimen general', resultado);
+  casilla('64', 'Suma de resultados', resultado);
+  casilla('66', 'Atribuible a la Administración del Estado (100 %)', resultado);
+  casilla('69', 'Resultado', resultado);
+  casilla('71', 'Resultado de la liquidación', resultado);
+  const baseDevengada = [...bases.values()].reduce((s, e) => s + e.base, 0) + modBase;
+  const ivaDevengado = [...bases.values()].reduce((s, e) => s + e.iva, 0) + modCuota;
+  const recargo = [...bases.values()].reduce((s, e) => s + e.recargo, 0) + modRecargo;
+  return {
+    RESULT: '0',
+    data,
+    total: data.length,
+    totales: { base: baseDevengada, iva: ivaDevengado, recargo, devengado, deducible: cuotaSoportada, resultado, exento, desde: f.desde, hasta: f.hasta },
+  };
+}
+
+export const UMBRAL_347 = 300_506;
+
+/**
+ * Modelo 347: parties whose operations of the year exceed 3.005,06 € (IVA included), by quarter. Clave B (entregas):
+ * customers' facturas and rectificativas (by substitution: the difference with the invoice replaced) emitted in the
+ * year — not simplified ones (tickets, F2, R5), which name no recipient —, base + IVA + recargo; clave A (adquisiciones): the supplier invoices recorded (hcp), their
+ * total as typed. NIF, name, province (the party's, else from its postcode) and its code (the postcode's first two digits).
+ */
+export async function modelo347(app: AppContext, f: { ejercicio: number; clave?: string | null }, paging: Paging, flags: { ventas: boolean; compras: boolean }): Promise<Respuesta> {
+  const desde = `${f.ejercicio}-01-01`;
+  const hasta = `${f.ejercicio}-12-31`;
+  type Acc = { tipo: 'A' | 'B'; id: number; t: [number, number, number, number] };
+  const acc = new Map<string, Acc>();
+  const add = (tipo: 'A' | 'B', id: number, fecha: string, importe: number) => {
+    const k = `${tipo}|${id}`;
+    const a = acc.get(k) ?? { tipo, id, t: [0, 0, 0, 0] };
+    a.t[Number(trimestre(fecha)[0]) - 1]! += importe;
+    acc.set(k, a);
+  };
+  if (flags.ventas && f.clave !== 'A') {
+    const docs = await expedidas(app, desde, hasta);
+    const sustituidas = docs.filter((d) => d.modo_rectificacion === 'sustitucion' && d.factura_id).map((d) => d.factura_id!);
+    const originales = new Map<number, number>();
+    if (sustituidas.length) {
+      const rs = await app.db.selectFrom('documentos').select(['id', 'base', 'iva', 'recargo']).where('id', 'in', sustituidas).execute();
+      for (const r of rs) originales.set(r.id, Number(r.base) + Number(r.iva) + Number(r.recargo));
+    }
+    for (const d of docs) {
+      // Simplified invoices (tickets, F2, and their R5) name no recipient the 347 could declare.
+      if (d.cliente_id === null || d.tipo === 'ticket' || d.tipo_factura === 'F2' || d.tipo_factura === 'R5') continue;
+      let importe = d.base + d.iva + d.recargo;
+      if (d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id) importe -= originales.get(d.factura_id) ?? 0;
+      add('B', d.cliente_id, d.fecha, importe);
+    }
+  }
+  if (flags.compras && f.clave !== 'B') {
+    const rs = await app.db.selectFrom('facturas_proveedor').select(['proveedor_id', 'fecha', 'total']).where('fecha', '>=', desde).where('fecha', '<=', hasta).execute();
+    for (const r of rs) add('A', r.proveedor_id, r.fecha, Number(r.total));
+  }
+  const declarados = [...acc.values()].filter((a) => Math.abs(a.t.reduce((s, x) => s + x, 0)) > UMBRAL_347);
+  const datos = new Map<string, { nif: string; nombre: string; provincia: string | null; codigo_postal: string | null }>();
+  for (const [tabla, tipo] of [['clientes', 'B'], ['proveedores', 'A']] as const) {
+    const ids = declarados.filter((a) => a.tipo === tipo).map((a) => a.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      const rs = await app.db.selectFrom(tabla).select(['id', 'nif', 'razon_social', 'provincia', 'codigo_postal']).where('id', 'in', ids.slice(i, i + 500)).execute();
+      for (const r of rs) datos.set(`${tipo}|${r.id}`, { nif: r.nif, nombre: r.razon_social, provincia: r.provincia, codigo_postal: r.codigo_postal });
+    }
+  }
+  const filas: Fila[] = declarados.map((a) => {
+    const d = datos.get(`${a.tipo}|${a.id}`);
+    const cp = d?.codigo_postal ?? null;
+    return {
+      clave: `${a.tipo}|${a.id}`,
+      clave_operacion: a.tipo,
+      tercero: a.tipo === 'A' ? 'proveedor' : 'cliente',
+      [a.tipo === 'A' ? 'proveedor_id' : 'cliente_id']: a.id,
+      nif: d?.nif ?? null,
+      nombre: d?.nombre ?? null,
+      provincia: d?.provincia || provinciaDeCodigoPostal(cp),
+      codigo_provincia: cp && /^\d{5}$/.test(cp) ? cp.slice(0, 2) : null,
+      importe: a.t.reduce((s, x) => s + x, 0),
+      t1: a.t[0],
+      t2: a.t[1],
+      t3: a.t[2],
+      t4: a.t[3],
+    };
+  });
+  const { data, total } = paginar(filas, paging, { orden: 'nombre', dir: 'asc' });
+  const suma = (t: string) => filas.filter((r) => r.clave_operacion === t).reduce((s, r) => s + Number(r.importe), 0);
+  return { RESULT: '0', data, total, totales: { declarados: filas.length, importe: suma('A') + suma('B'), compras: suma('A'), ventas: suma('B'), umbral: UMBRAL_347 } };
+}
+
+/**
+ * VERI*FACTU records of a period (by when they were written) as a control report: by state of submission (and kind),
+ * or record by record with the AEAT's answer.
+ */
+export async function informeRegistros(
+  app: AppContext,
+  f: { desde: string; hasta: string; estado?: string | null; agrupar: 'estado' | 'registro' },
+  paging: Paging,
+): Promise<Respuesta> {
+  const base = app.db
+    .selectFrom('registros_facturacion as r')
+    .where('r.creado', '>=', f.desde)
+    .where('r.creado', '<', diaSiguiente(f.hasta))
+    .$if(!!f.estado, (q) => q.where('r.estado_envio', '=', f.estado!));
+  const cents = (v: string | null) => (v === null ? 0 : Math.round(Number(v) * 100));
+  if (f.agrupar === 'registro') {
+    const rows = await base
+      .leftJoin('documentos as d', 'd.id', 'r.documento_id')
+      .select(['r.id', 'r.documento_id', 'd.tipo as documento_tipo', 'r.tipo', 'r.num_serie', 'r.fecha_expedicion', 'r.tipo_factura', 'r.importe_total', 'r.cuota_total', 'r.estado_envio', 'r.codigo_error', 'r.descripcion_error', 'r.enviado', 'r.csv', 'r.creado'])
+      .orderBy('r.id')
+      .execute();
+    const filas: Fila[] = rows.map((r) => ({
+      clave: String(r.id),
+      registro_id: r.id,
+      documento_id: r.documento_id,
+      documento_tipo: r.documento_tipo,
+      tipo: r.tipo,
+      num_serie: r.num_serie,
+      fecha_expedicion: r.fecha_expedicion,
+      tipo_factura: r.tipo_factura,
+      importe: r.tipo === 'alta' ? cents(r.importe_total) : 0,
+      cuota: r.tipo === 'alta' ? cents(r.cuota_total) : 0,
+      estado: r.estado_envio,
+      estado_nombre: ESTADO_ENVIO_LABEL[r.estado_envio as EstadoEnvio] ?? r.estado_envio,
+      codigo_error: r.codigo_error ?? null,
+      descripcion_error: r.descripcion_error ?? null,
+      enviado: r.enviado ?? null,
+      csv: r.csv ?? null,
+      creado: r.creado,
+    }));
+    const { data, total } = paginar(filas, paging, { orden: 'registro_id', dir: 'asc' });
+    return { RESULT: '0', data, total, totales: { registros: filas.length, altas: filas.filter((r) => r.tipo === 'alta').length, anulaciones: filas.filter((r) => r.tipo === 'anulacion').length, importe: filas.reduce((s, r) => s + Number(r.importe), 0) } };
+  }
+  const rows = await base.select(['r.estado_envio', 'r.tipo', 'r.importe_total']).execute();
+  const grupos = new Map<string, Fila>();
+  for (const r of rows) {
+    const g = grupos.get(r.estado_envio) ?? { clave: r.estado_envio, estado: r.estado_envio, nombre: ESTADO_ENVIO_LABEL[r.estado_envio as EstadoEnvio] ?? r.estado_envio, registros: 0, altas: 0, anulaciones: 0, importe: 0 };
+    g.registros = Number(g.registros) + 1;
+    if (r.tipo === 'alta') {
+      g.altas = Number(g.altas) + 1;
+      g.importe = Number(g.importe) + cents(r.importe_total);
+    } else g.anulaciones = Number(g.anulaciones) + 1;
+    grupos.set(r.estado_envio, g);
+  }
+  const filas = [...grupos.values()];
+  const { data, total } = paginar(filas, paging, { orden: 'estado', dir: 'asc' });
+  return { RESULT: '0', data, total, totales: sumar(filas, ['registros', 'altas', 'anulaciones', 'importe']) };
+}

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import type { DialectName } from '../db/index.ts';
+import { divR, lista } from './comun.ts';
+
+/**
+ * THE sales of a period, one row per line, each counted once (README, "Informes · what a sale is"):
+ * - facturas and rectificativas once emitted (drafts are not sales yet, anuladas never were), tickets unless anulados;
+ *   a rectificativa by substitution also takes back the lines of the invoice it replaces (negated, at its own date);
+ * - albaranes de venta and devoluciones de venta (negative) still Pendiente and partes de trabajo Finalizados (not
+ *   Facturados) for what no emitted invoice has billed yet (their quantity less the links from emitted invoice lines), so
+ *   an invoiced albarán counts once, as its invoice. (One whose every line a draft invoice takes is Finalizado: it
+ *   counts again once that invoice is emitted.)
+ * Per line: `unidades` (thousandths, signed), `base` (cents, the line's net rounded half-up), `iva` and `recargo` (the
+ * base × the rate, rounded), `coste` (cents: the average cost the ledger had when the goods left — the line's own
+ * ledger rows, or those of the albarán / parte / devolución line it bills, in proportion — `stock_movimientos.coste`,
+ * else the article's precio_compra for rows before any valued entry; services move no stock and cost 0).
+ */
+
+const FACTURAS = ['factura', 'rectificativa'];
+export const TIPOS_VENTA = ['factura', 'rectificativa', 'ticket', 'albaranventa', 'devolucionventa', 'parte'] as const;
+
+export type FiltroVentas = {
+  desde: string;
+  hasta: string;
+  cliente_id?: number | null;
+  serie_id?: number | null;
+  almacen_id?: number | null;
+  usuario_id?: number | null;
+  tipo?: string | null;
+  terminal_id?: number | null;
+  /** Whether the till's `tpv_tickets` exists (the TPV's migration): then each line carries its document's terminal. */
+  conTerminal?: boolean;
+};
+
+const IVA = sql`(case l.tipo_iva when '21' then 2100 when '10' then 1000 when '4' then 400 else 0 end)`;
+const RECARGO = sql`(case when d.con_recargo = 1 then (case l.tipo_iva when '21' then 520 when '10' then 140 when '4' then 50 else 0 end) else 0 end)`;
+
+/** The terminal of a till's document (a ticket, or its return), from the till's side of it. */
+const terminalDe = (d: string) => sql`(select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.id`)})`;
+
+/** The line's net in cents, for `cantidad` units (an SQL expression of thousandths). */
+const neto = (dialect: DialectName, cantidad: RawBuilder<unknown>) =>
+  divR(dialect, sql`${cantidad} * l.precio * (10000 - l.descuento)`, sql`1000000000`);
+
+/** Cents of a line's own ledger rows (`coste_libro`, ten-millionths, kept by the ledger's trigger), null when it moved nothing. */
+const costePropio = (dialect: DialectName, l: string) => divR(dialect, sql.ref(`${l}.coste_libro`), sql`100000`);
+
+/** Cents of a line: its own rows, else the billed parents' rows in proportion to the units it takes of each. */
+const costeLinea = (dialect: DialectName) => {
+  const padre = divR(dialect, sql`coalesce(${costePropio(dialect, 'p')}, 0) * e.cantidad`, sql`(case when p.cantidad = 0 then 1 else abs(p.cantidad) end)`);
+  const heredado = sql`(select sum(${padre}) from documento_enlaces e join documento_lineas p on p.id = e.padre_linea_id where e.linea_id = l.id)`;
+  return sql`coalesce(${costePropio(dialect, 'l')}, ${heredado}, 0)`;
+};
+
+/** Units of a delivery line already billed by emitted invoices (links from their lines). */
+const facturado = sql`coalesce((select sum(e.cantidad) from documento_enlaces e join documento_lineas c on c.id = e.linea_id
+  join documentos cd on cd.id = c.documento_id where e.padre_linea_id = l.id and cd.tipo in (${lista(FACTURAS)}) and cd.estado = 'emitida'), 0)`;
+
+/**
+ * The sales lines (subquery text) with: documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id,
+ * articulo_id, linea_id, unidades, base, iva, recargo, coste (cost in cents ×1e5 precision is already rounded).
+ */
+export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<unknown> {
+  const docFiltros = (d: string) => {
+    const c: RawBuilder<unknown>[] = [sql`${sql.ref(`${d}.fecha`)} >= ${f.desde}`, sql`${sql.ref(`${d}.fecha`)} <= ${f.hasta}`];
+    if (f.cliente_id) c.push(sql`${sql.ref(`${d}.cliente_id`)} = ${f.cliente_id}`);
+    if (f.serie_id) c.push(sql`${sql.ref(`${d}.serie_id`)} = ${f.serie_id}`);
+    if (f.almacen_id) c.push(sql`${sql.ref(`${d}.almacen_id`)} = ${f.almacen_id}`);
+    if (f.terminal_id) c.push(f.conTerminal ? sql`${terminalDe(d)} = ${f.terminal_id}` : sql`1 = 0`);
+    if (f.usuario_id) c.push(sql`coalesce(${sql.ref(`${d}.usuario_id`)}, ${sql.ref(`${d}.creado_por`)}) = ${f.usuario_id}`);
+    return sql.join(c, sql` and `);
+  };
+  const tipos = (ts: readonly string[]) => (f.tipo ? ts.filter((t) => t === f.tipo) : ts);
+  const columnas = (d: string) =>
+    sql`${sql.ref(`${d}.id`)} as documento_id, ${sql.ref(`${d}.tipo`)} as tipo, ${sql.ref(`${d}.fecha`)} as fecha, ${sql.ref(`${d}.cliente_id`)} as cliente_id,
+      ${sql.ref(`${d}.serie_id`)} as serie_id, ${sql.ref(`${d}.almacen_id`)} as almacen_id,
+      coalesce(${sql.ref(`${d}.usuario_id`)}, ${sql.ref(`${d}.creado_por`)}) as usuario_id, ${f.conTerminal ? terminalDe(d) : sql`null`} as terminal_id,
+      l.articulo_id, l.id as linea_id`;
+  const partes: RawBuilder<unknown>[] = [];
+
+  // Facturas, rectificativas (emitted) and tickets: whole lines.
+  const fiscales = tipos(['factura', 'rectificativa', 'ticket']);
+  if (fiscales.length) {
+    const base = neto(dialect, sql`l.cantidad`);
+    partes.push(sql`select ${columnas('d')}, l.cantidad as unidades, ${base} as base, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
+        ${costeLinea(dialect)} as coste
+      from documentos d join documento_lineas l on l.documento_id = d.id
+      where d.tipo in (${lista(fiscales)}) and ${docFiltros('d')}
+        and ((d.tipo <> 'ticket' and d.estado = 'emitida') or (d.tipo = 'ticket' and d.estado not in ('anulada', 'anulado', 'borrador')))`);
+  }
+  // A rectificativa by substitution replaces the invoice it corrects: that invoice's lines, negated, at its date (their
+  // cost stays: the rectificativa's own ledger rows hold only the difference).
+  if (tipos(['rectificativa']).length) {
+    partes.push(sql`select ${columnas('d')}, -l.cantidad as unidades, -${neto(dialect, sql`l.cantidad`)} as base, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
+        0 as coste
+      from documentos d join documento_lineas l on l.documento_id = d.factura_id
+      where d.tipo = 'rectificativa' and d.estado = 'emitida' and d.modo_rectificacion = 'sustitucion' and ${docFiltros('d')}`);
+  }
+  // Delivered, not yet billed by an emitted invoice.
+  const entregas = tipos(['albaranventa', 'parte', 'devolucionventa']);
+  if (entregas.length) {
+    const resto = sql`(abs(l.cantidad) - ${facturado})`;
+    const signo = sql`(case when d.tipo = 'devolucionventa' then -1 else 1 end)`;
+    partes.push(sql`select documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id, terminal_id, articulo_id, linea_id,
+        signo * resto as unidades, signo * ${divR(dialect, sql`resto * precio * (10000 - descuento)`, sql`1000000000`)} as base,
+        tasa_iva, tasa_recargo, ${divR(dialect, sql`coste_linea * resto`, sql`(case when cantidad = 0 then 1 else abs(cantidad) end)`)} as coste
+      from (select ${columnas('d')}, ${signo} as signo, ${resto} as resto, l.precio, l.descuento, l.cantidad, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
+          coalesce(${costePropio(dialect, 'l')}, 0) as coste_linea
+        from documentos d join documento_lineas l on l.documento_id = d.id
+        where d.tipo in (${lista(entregas)}) and ${docFiltros('d')}
+          and d.estado = (case when d.tipo = 'parte' then 'finalizado' else 'pendiente' end)) x
+      where resto > 0`);
+  }
+  if (!partes.length) return sql`select null as documento_id, null as tipo, null as fecha, null as cliente_id, null as serie_id, null as almacen_id,
+    null as usuario_id, null as terminal_id, null as articulo_id, null as linea_id, 0 as unidades, 0 as base, 0 as iva, 0 as recargo, 0 as coste where 1 = 0`;
+  const union = sql.join(partes, sql` union all `);
+  return sql`select documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id, terminal_id, articulo_id, linea_id, unidades, base,
+      ${divR(dialect, sql`base * tasa_iva`, sql`10000`)} as iva, ${divR(dialect, sql`base * tasa_recargo`, sql`10000`)} as recargo, coste
+    from (${union}) u`;
+}

@@ -1,0 +1,391 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { CONF_FIELD, CONF_FIELDS } from 'shared/domain';
+import type { FlagName } from 'shared/domain';
+import { todayIn } from '../src/context.ts';
+import { siguienteCoste } from '../src/documentos/coste.ts';
+import { valorar } from '../src/informes/almacen.ts';
+import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
+import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
+import type { Row } from './catalogo-fixtures.ts';
+import { enviar, guardar, kitDeDos } from './documentos-fixtures.ts';
+import type { SuiteApp } from './helpers.ts';
+
+const HOY = todayIn('Europe/Madrid');
+const ANIO = HOY.slice(0, 4);
+
+/** Every module on (the demo company leaves some off). */
+async function todosLosModulos(t: SuiteApp) {
+  await modulos(t, Object.fromEntries(CONF_FIELDS.map((f) => [f, 1])));
+}
+
+/** Sets these configuration fields (the rest as they are). */
+async function modulos(t: SuiteApp, campos: Record<string, number>) {
+  const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+  const res = await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, ...campos } });
+  expect(res.statusCode).toBe(200);
+}
+
+const INFORMES: [string, Record<string, string>][] = [
+  ['informeventas', {}],
+  ['informeventas', { agrupar: 'articulo' }],
+  ['informeventas', { agrupar: 'cliente' }],
+  ['informeventas', { agrupar: 'familia' }],
+  ['informeventas', { agrupar: 'marca' }],
+  ['informeventas', { agrupar: 'serie' }],
+  ['informeventas', { agrupar: 'terminal' }],
+  ['informeventas', { agrupar: 'usuario' }],
+  ['informeventas', { agrupar: 'tipo' }],
+  ['informeventas', { agrupar: 'documento' }],
+  ['informecompras', {}],
+  ['informecompras', { agrupar: 'articulo' }],
+  ['informecompras', { agrupar: 'documento' }],
+  ['informeinventario', {}],
+  ['informeinventario', { agrupar: 'almacen' }],
+  ['informeinventario', { vista: 'sin_movimiento', dias: '30' }],
+  ['informemovimientos', {}],
+  ['informeproveedores', {}],
+  ['informeproveedores', { agrupar: 'anio' }],
+  ['informeclientes', {}],
+  ['informeclientes', { agrupar: 'mes' }],
+  ['informearticulos', {}],
+  ['informetarifas', {}],
+  ['informefurgonetas', {}],
+  ['informecierrestpv', {}],
+  ['librofacturasexpedidas', {}],
+  ['librofacturasrecibidas', {}],
+  ['modelo303', {}],
+  ['modelo347', {}],
+  ['informeregistros', {}],
+  ['informeregistros', { agrupar: 'registro' }],
+];
+
+describe.each(backends())('informes on the demo year ($name)', (backend) => {
+  const t = useTestApp(backend, { demo: true, demoStock: true });
+  it('every report answers its shape over the whole year', async () => {
+    await todosLosModulos(t);
+    // A bulk-loaded year has no planner statistics until autovacuum gets to it (a minute): without them the first report plans badly.
+    if (backend.name === 'postgres') await sql`analyze`.execute(t.app.manager.db);
+    for (const [ac, q] of INFORMES) {
+      const t0 = performance.now();
+      const res = await t.op(ac, { cookie: t.cookie, query: { desde: `${Number(ANIO) - 1}-01-01`, hasta: HOY, porPagina: '5', ...q } });
+      const body = expectCleanAnswer(res) as { RESULT: string; data: unknown[]; total: number; totales: Record<string, unknown>; message?: string };
+      expect({ ac, q, status: res.statusCode, RESULT: body.RESULT, message: body.message }).toMatchObject({ status: 200, RESULT: '0' });
+      expect(Array.isArray(body.data)).toBe(true);
+      expect(typeof body.total).toBe('number');
+      expect(body.totales).toBeTypeOf('object');
+      if (process.env.INFORMES_TIEMPOS) console.log(backend.name, ac, JSON.stringify(q), Math.round(performance.now() - t0), 'ms', body.total);
+    }
+  }, 180_000);
+});
+
+const diaMas = (fecha: string, n: number) => {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const D1 = diaMas(HOY, -20);
+const D2 = diaMas(HOY, -10);
+
+type Doc = Row & { estado: string; numero: string; total: number; lineas: (Row & { id: number; articulo_id: number })[] };
+type Informe = { RESULT: string; data: Row[]; total: number; totales: Record<string, number | null>; message?: string };
+
+/**
+ * A hand-built month (README, "Informes"): purchases on two days into two warehouses, one returned to the supplier and
+ * two recorded by a supplier invoice; sales today: an albarán invoiced (F1), a direct invoice under recargo with a kit
+ * (F2) corrected by a rectificativa (R1), an invoice cancelled (F3), a big one (F4, the 347's party), a devolución not
+ * yet invoiced, a van loaded and selling; negative stock (B and a kit component in PRINCIPAL, S never bought).
+ */
+describe.each(backends())('informes over a hand-built month ($name)', (backend) => {
+  const t = useTestApp(backend);
+  const post = enviar<Doc>;
+  const ok = guardar<Doc>;
+  const informe = async (ac: string, q: Record<string, string | number> = {}): Promise<Informe> => {
+    const res = await t.op(ac, { cookie: t.cookie, query: Object.fromEntries(Object.entries({ porPagina: 10_000, ...q }).map(([k, v]) => [k, String(v)])) });
+    const body = expectCleanAnswer(res) as unknown as Informe;
+    expect({ ac, status: res.statusCode, message: body.message ?? null }).toMatchObject({ status: 200 });
+    return body;
+  };
+  let principal: number;
+  let tienda: number;
+  let van: number;
+  let serieA: number;
+  let serieR: number;
+  let a: Row;
+  let b: Row;
+  let s: Row;
+  let kit: { comp1: Row; comp2: Row; kit: Row };
+  let p: Row;
+  let c1: Row;
+  let c2: Row;
+
+  it('setup: the month', async () => {
+    await todosLosModulos(t);
+    principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    tienda = (await save(t, t.cookie, 'editaralmacen', { codigo: 'TIENDA', nombre: 'Tienda centro' })).id;
+    van = (await save(t, t.cookie, 'editaralmacen', { codigo: 'VAN1', nombre: 'Furgoneta 1', es_furgoneta: 1, matricula: '1234ABC', conductor_id: 1 })).id;
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    serieA = series.find((r) => r.codigo === 'A')!.id;
+    serieR = series.find((r) => r.codigo === 'R')!.id;
+    a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('INF-A', { precio_venta: 100_000 }));
+    b = await save(t, t.cookie, 'editararticulo', nuevoArticulo('INF-B', { precio_venta: 50_000, tipo_iva: '10' }));
+    s = await save(t, t.cookie, 'editararticulo', nuevoArticulo('INF-S', { precio_venta: 10_000_000, precio_compra: 5_000_000 }));
+    kit = await kitDeDos(t, 'INF');
+    p = await save(t, t.cookie, 'editarproveedor', { nif: 'B08934127', razon_social: 'Distribuciones Mediterráneo, S.L.', codigo_postal: '08005' });
+    c1 = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020', forma_pago: 'transferencia_30' });
+    c2 = await save(t, t.cookie, 'editarcliente', { nif: '12345678Z', razon_social: 'Ferretería López', codigo_postal: '41001', recargo: 1, forma_pago: 'contado' });
+
+    // Purchases: A 10 at 6 € and 4 kit components at 1,50 € (D1), A 10 at 8 € (D2: average 7 €), B 5 at 3 € in TIENDA.
+    const alb1 = await ok(t, 'editaralbarancompra', { fecha: D1, proveedor_id: p.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 10_000, precio: 60_000 }, { articulo_id: kit.comp1.id, cantidad: 4_000, precio: 15_000 }] });
+    const alb2 = await ok(t, 'editaralbarancompra', { fecha: D2, proveedor_id: p.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 10_000, precio: 80_000 }] });
+    const alb3 = await ok(t, 'editaralbarancompra', { fecha: D1, proveedor_id: p.id, almacen_id: tienda, lineas: [{ articulo_id: b.id, cantidad: 5_000, precio: 30_000 }] });
+    // One A back to the supplier (D2), at the price it came at.
+    const dev = await ok(t, 'editardevolucioncompra', { fecha: D2, proveedor_id: p.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 1_000, origen_linea_id: alb2.lineas[0]!.id }] });
+    // The supplier's invoice for the first and third albaranes and the return: 66 + 15 − 8 = 73 € base, 13,68 € IVA.
+    const fp = await post(t, 'editarfacturaproveedor', { proveedor_id: p.id, numero_proveedor: 'FP-1', fecha: HOY, total: 8_668, albaranes: [alb1.id, alb3.id], devoluciones: [dev.id] });
+    expect(fp.body.RESULT).toBe('0');
+
+    // F1: an albarán of 3 A invoiced and emitted.
+    const av = await ok(t, 'editaralbaranventa', { fecha: HOY, cliente_id: c1.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 3_000, precio: 100_000 }] });
+    const f1 = await ok(t, 'facturaralbaranventa', { id: av.id, serie_id: serieA });
+    const f1id = (f1.hijos as { tipo: string; id: number }[] | undefined)?.find((h) => h.tipo === 'factura')?.id ?? (await list(t, t.cookie, 'listadofacturas', { porPagina: 100 })).rows[0]!.id;
+    expect((await ok(t, 'emitirfactura', { id: f1id })).estado).toBe('emitida');
+    // F2 to the customer under recargo, from PRINCIPAL where B has no stock: 2 B (10 %) and the kit (21 %).
+    const f2 = await ok(t, 'emitirfactura', {
+      id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: b.id, cantidad: 2_000, precio: 50_000 }, { articulo_id: kit.kit.id, cantidad: 1_000, precio: 60_000 }] })).id,
+    });
+    expect(f2.total).toBe(1_871);
+    // R1: one B less (by differences).
+    const r1 = await ok(t, 'emitirrectificativa', {
+      id: (await ok(t, 'editarrectificativa', { fecha: HOY, serie_id: serieR, factura_id: f2.id, tipo: 'R1', lineas: [{ articulo_id: b.id, cantidad: -1_000, precio: 50_000, origen_linea_id: f2.lineas[0]!.id }] })).id,
+    });
+    expect(r1.total).toBe(-557);
+    // F3: emitted and cancelled.
+    const f3 = await ok(t, 'emitirfactura', { id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c1.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 100_000 }] })).id });
+    expect((await ok(t, 'anularfactura', { id: f3.id })).estado).toBe('anulada');
+    // F4: 4 S at 1.000 € (never bought: precio_compra 500 €).
+    await ok(t, 'emitirfactura', { id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c1.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: s.id, cantidad: 4_000, precio: 10_000_000 }] })).id });
+    // A devolución of one A, not invoiced.
+    await ok(t, 'editardevolucionventa', { fecha: HOY, cliente_id: c1.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 100_000 }] });
+    // The van: 2 A loaded, 1 sold on an albarán.
+    const mov = await ok(t, 'editarmovimiento', { fecha: HOY, almacen_id: principal, almacen_destino_id: van, lineas: [{ articulo_id: a.id, cantidad: 2_000 }] });
+    await ok(t, 'enviarmovimiento', { id: mov.id });
+    await ok(t, 'recibirmovimiento', { id: mov.id, lineas: [{ id: mov.lineas[0]!.id, cantidad: 2_000 }] });
+    await ok(t, 'editaralbaranventa', { fecha: HOY, cliente_id: c1.id, almacen_id: van, lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 100_000 }] });
+  });
+
+  it('informeventas: sales netted (rectificativa, devolución), the cancelled invoice out, the margin at the average cost of the moment', async () => {
+    const esperado = { base: 404_100, iva: 84_806, recargo: 38, total: 488_944, coste: 202_700, margen: 201_400, unidades: 9_000, facturas: 404_600, rectificativas: -500, devoluciones: -1_000, albaranes: 1_000, tickets: 0, partes: 0 };
+    for (const agrupar of ['mes', 'dia', 'cliente', 'articulo', 'familia', 'marca', 'serie', 'usuario', 'almacen', 'tipo', 'documento']) {
+      const r = await informe('informeventas', { desde: HOY, hasta: HOY, agrupar });
+      expect({ agrupar, ...r.totales }).toMatchObject({ agrupar, ...esperado });
+      // The rows add up to the totals.
+      expect(r.data.reduce((x, f) => x + Number(f.base), 0)).toBe(esperado.base);
+    }
+    const porTipo = await informe('informeventas', { desde: HOY, hasta: HOY, agrupar: 'tipo' });
+    expect(Object.fromEntries(porTipo.data.map((f) => [f.tipo, [f.base, f.coste]]))).toEqual({
+      factura: [404_600, 203_000],
+      rectificativa: [-500, -300],
+      devolucionventa: [-1_000, -700],
+      albaranventa: [1_000, 700],
+    });
+    const porCliente = await informe('informeventas', { desde: HOY, hasta: HOY, agrupar: 'cliente' });
+    expect(Object.fromEntries(porCliente.data.map((f) => [f.cliente_id, f.base]))).toEqual({ [c1.id]: 403_000, [c2.id]: 1_100 });
+    const articulos = await informe('informeventas', { desde: HOY, hasta: HOY, agrupar: 'articulo' });
+    expect(Object.fromEntries(articulos.data.map((f) => [f.articulo_id, [f.unidades, f.base, f.coste]]))).toEqual({
+      [a.id]: [3_000, 3_000, 2_100],
+      [b.id]: [1_000, 500, 300],
+      [kit.kit.id]: [1_000, 600, 300],
+      [s.id]: [4_000, 400_000, 200_000],
+    });
+    // Filters: one customer, one type, one warehouse (the van).
+    expect((await informe('informeventas', { desde: HOY, hasta: HOY, cliente_id: c2.id })).totales).toMatchObject({ base: 1_100, iva: 176, recargo: 38 });
+    expect((await informe('informeventas', { desde: HOY, hasta: HOY, tipo: 'rectificativa' })).totales).toMatchObject({ base: -500, iva: -50, recargo: -7 });
+    expect((await informe('informeventas', { desde: HOY, hasta: HOY, almacen_id: van })).totales).toMatchObject({ base: 1_000, coste: 700 });
+    // Paging keeps the totals of the whole selection.
+    const pagina = await informe('informeventas', { desde: HOY, hasta: HOY, agrupar: 'articulo', porPagina: 1, pagina: 2, orden: 'base', dir: 'desc' });
+    expect(pagina.data.map((f) => f.articulo_id)).toEqual([a.id]);
+    expect(pagina.total).toBe(4);
+    expect(pagina.totales.base).toBe(esperado.base);
+    // Nothing before the sales.
+    expect((await informe('informeventas', { desde: D1, hasta: D2 })).totales.base).toBe(0);
+  });
+
+  it('informecompras and informeproveedores: received less returned, what the supplier invoice covers', async () => {
+    const r = await informe('informecompras', { desde: D1, hasta: HOY, agrupar: 'proveedor' });
+    expect(r.totales).toMatchObject({ base: 15_300, iva: 3_048, total: 18_348, facturado: 7_300, pendiente_facturar: 8_000, devoluciones: -800, documentos: 4 });
+    const art = await informe('informecompras', { desde: D1, hasta: HOY, agrupar: 'articulo' });
+    expect(art.data.find((f) => f.articulo_id === a.id)).toMatchObject({ unidades: 19_000, base: 13_200, ultimo_precio: 80_000 });
+    const prov = await informe('informeproveedores', { desde: D1, hasta: HOY });
+    expect(prov.data).toEqual([expect.objectContaining({ proveedor_id: p.id, base: 15_300, facturas: 1, facturado: 8_668, pendiente_facturar: 8_000, nif: 'B08934127' })]);
+  });
+
+  it('informeinventario: the value at a past date is the ledger replayed to that date; negative stock; per warehouse', async () => {
+    const db = t.app.manager.db;
+    const filas: { id: number; articulo_id: number; almacen_id: number; cantidad: number; causa: string; precio: number; fecha: string }[] = await db.selectFrom('stock_movimientos').select(['id', 'articulo_id', 'almacen_id', 'cantidad', 'causa', 'precio', 'fecha']).orderBy('id').execute();
+    const compra = new Map((await db.selectFrom('articulos').select(['id', 'precio_compra']).execute()).map((x) => [x.id, BigInt(x.precio_compra)]));
+    const replay = (fecha: string, almacen?: number) => {
+      const coste = new Map<number, bigint | null>();
+      const total = new Map<number, bigint>();
+      const stock = new Map<string, bigint>();
+      for (const f of filas.filter((x) => String(x.fecha).slice(0, 10) <= fecha)) {
+        const q = BigInt(f.cantidad);
+        coste.set(f.articulo_id, siguienteCoste(total.get(f.articulo_id) ?? 0n, coste.get(f.articulo_id) ?? null, { cantidad: q, causa: f.causa, precio: BigInt(f.precio) }));
+        total.set(f.articulo_id, (total.get(f.articulo_id) ?? 0n) + q);
+        const k = `${f.articulo_id}|${f.almacen_id}`;
+        stock.set(k, (stock.get(k) ?? 0n) + q);
+      }
+      let valor = 0n;
+      let unidades = 0n;
+      for (const [k, q] of stock) {
+        const [art, alm] = k.split('|').map(Number) as [number, number];
+        if (almacen && alm !== almacen) continue;
+        unidades += q;
+        valor += valorar(q, coste.get(art) ?? compra.get(art) ?? 0n);
+      }
+      return { valor: Number(valor), unidades: Number(unidades) };
+    };
+    // The documents' rows are dated when written (today); a past the ledger holds: 10 X at 6 € (D1), 10 at 8 € and 4
+    // sold (D2), 5 counted in at 7 € in TIENDA (today). Between D1 and D2, by hand: 60 €; after D2: 16 at 7 € = 112 €.
+    const x = await save(t, t.cookie, 'editararticulo', nuevoArticulo('INF-X', { precio_venta: 100_000 }));
+    const fila = (almacen_id: number, cantidad: number, causa: string, precio: number, fecha: string) =>
+      db.insertInto('stock_movimientos').values({ articulo_id: x.id, almacen_id, ubicacion: null, cantidad, causa, documento_tipo: null, documento_id: null, fecha, precio }).execute();
+    await fila(principal, 10_000, 'inicial', 60_000, D1);
+    await fila(principal, 10_000, 'compra', 80_000, D2);
+    await fila(principal, -4_000, 'venta', 100_000, `${D2}T10:00:00Z`);
+    await fila(tienda, 5_000, 'inventario', 70_000, HOY);
+    filas.push(...(await db.selectFrom('stock_movimientos').select(['id', 'articulo_id', 'almacen_id', 'cantidad', 'causa', 'precio', 'fecha']).where('articulo_id', '=', x.id).orderBy('id').execute()));
+    compra.set(x.id, 0n);
+    const soloX = async (fecha: string) => (await informe('informeinventario', { fecha })).data.find((f) => f.articulo_id === x.id);
+    expect(await soloX(diaMas(D1, -1))).toBeUndefined();
+    expect(await soloX(diaMas(D2, -1))).toMatchObject({ unidades: 10_000, valor: 6_000, coste_unitario: 60_000 });
+    expect(await soloX(D2)).toMatchObject({ unidades: 16_000, valor: 11_200, coste_unitario: 70_000 });
+    expect(await soloX(HOY)).toMatchObject({ unidades: 21_000, valor: 14_700 });
+    for (const fecha of [diaMas(D1, -1), D1, diaMas(D2, -1), D2, HOY]) {
+      expect((await informe('informeinventario', { fecha })).totales).toMatchObject(replay(fecha));
+      expect((await informe('informeinventario', { fecha, almacen_id: principal })).totales).toMatchObject(replay(fecha, principal));
+      expect((await informe('informeinventario', { fecha, almacen_id: tienda })).totales).toMatchObject(replay(fecha, tienda));
+    }
+    // Today, per warehouse: the van holds 1 A at 7 €.
+    const porAlmacen = await informe('informeinventario', { agrupar: 'almacen' });
+    expect(porAlmacen.data.find((f) => f.almacen_id === van)).toMatchObject({ unidades: 1_000, valor: 700 });
+    // Negative stock in PRINCIPAL: B (−2 + 1 back), the kit's second component, S.
+    const negativos = await informe('informeinventario', { almacen_id: principal, vista: 'negativo' });
+    expect(Object.fromEntries(negativos.data.map((f) => [f.articulo_id, f.unidades]))).toEqual({ [b.id]: -1_000, [kit.comp2.id]: -1_000, [s.id]: -4_000 });
+  });
+
+  it('informemovimientos: the ledger with its running balance', async () => {
+    const r = await informe('informemovimientos', { desde: D1, hasta: HOY, articulo_id: a.id, almacen_id: principal });
+    const stockA = Number((await db(t).selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).where('almacen_id', '=', principal).executeTakeFirstOrThrow()).s);
+    expect(r.data[0]!.saldo).toBe(stockA);
+    expect(r.totales.unidades).toBe(stockA);
+    expect(r.data.at(-1)).toMatchObject({ causa: 'compra', unidades: 10_000, saldo: 10_000, documento_tipo: 'albarancompra' });
+  });
+
+  it('informeclientes: receivables with their ageing; informearticulos: ABC and rotation', async () => {
+    const r = await informe('informeclientes', { desde: HOY, hasta: HOY });
+    const por = Object.fromEntries(r.data.map((f) => [f.cliente_id, f]));
+    expect(por[c1.id]).toMatchObject({ base: 403_000, pendiente_cobro: 487_630, tramo_0_30: 487_630, vencido: 0 });
+    // Paid «contado»: collected when emitted (cobros, issue 17), the rectificativa refunded likewise.
+    expect(por[c2.id]).toMatchObject({ base: 1_100, pendiente_cobro: 0 });
+    const art = await informe('informearticulos', { desde: HOY, hasta: HOY });
+    expect(art.data[0]).toMatchObject({ articulo_id: s.id, clase_abc: 'A' });
+    expect(art.totales).toMatchObject({ base: 404_100, coste: 202_700 });
+  });
+
+  it('informefurgonetas and informetarifas', async () => {
+    const r = await informe('informefurgonetas', { desde: HOY, hasta: HOY });
+    expect(r.data).toEqual([expect.objectContaining({ almacen_id: van, cargas: 2_000, unidades_vendidas: 1_000, base: 1_000, unidades: 1_000, valor: 700 })]);
+    const tar = await informe('informetarifas', {});
+    expect(tar.data.find((f) => f.articulo_id === a.id)).toMatchObject({ precio_venta: 100_000, coste: 70_000, margen_1: 3_000 });
+  });
+
+  it('libro de facturas expedidas, recibidas, modelo 303 and 347 to the cent', async () => {
+    const ex = await informe('librofacturasexpedidas', { desde: HOY, hasta: HOY });
+    expect(ex.total).toBe(5);
+    expect(ex.totales).toMatchObject({ base: 404_100, iva: 84_806, recargo: 38, documentos: 4 });
+    const rec = await informe('librofacturasrecibidas', { desde: HOY, hasta: HOY });
+    expect(rec.data.map((f) => [f.tipo_iva, f.base, f.iva])).toEqual([[2100, 5_800, 1_218], [1000, 1_500, 150]]);
+    expect(rec.totales).toMatchObject({ base: 7_300, iva: 1_368, total: 8_668 });
+    const m303 = await informe('modelo303', { desde: HOY, hasta: HOY });
+    const cas = Object.fromEntries(m303.data.map((f) => [f.casilla, f.importe ?? f.porcentaje]));
+    expect(cas).toMatchObject({
+      '01': 0, '03': 0, '04': 1_000, '05': 1000, '06': 100, '07': 403_600, '08': 2100, '09': 84_756, '14': -500, '15': -50,
+      '19': 1_000, '20': 140, '21': 14, '22': 600, '23': 520, '24': 31, '25': -500, '26': -7, '27': 84_844, '28': 7_300, '29': 1_368, '45': 1_368, '46': 83_476, '71': 83_476,
+    });
+    const m347 = await informe('modelo347', { ejercicio: Number(ANIO) });
+    const trimestre = Math.floor((Number(HOY.slice(5, 7)) - 1) / 3) + 1;
+    expect(m347.data).toEqual([
+      expect.objectContaining({ clave_operacion: 'B', cliente_id: c1.id, nif: 'B85612349', provincia: 'Madrid', codigo_provincia: '28', importe: 487_630, [`t${trimestre}`]: 487_630 }),
+    ]);
+  });
+
+  it('informeregistros: the records by state', async () => {
+    const r = await informe('informeregistros', { desde: HOY, hasta: HOY });
+    expect(r.totales).toMatchObject({ registros: 6, altas: 5, anulaciones: 1 });
+  });
+
+  it('flags off → 403; without «ver» in Facturas the fiscal books are refused', async () => {
+    const cuales: [FlagName, string][] = [
+      ['almacenes', 'informeinventario'], ['almacenes', 'informemovimientos'], ['compras', 'informecompras'], ['compras', 'informeproveedores'], ['ventas', 'informeventas'],
+      ['ventas', 'informeclientes'], ['tpv', 'informecierrestpv'], ['furgonetas', 'informefurgonetas'], ['ventas_facturas', 'librofacturasexpedidas'], ['hcp', 'librofacturasrecibidas'], ['ventas_facturas', 'modelo303'],
+    ];
+    for (const [nombre, ac] of cuales) {
+      const flag = CONF_FIELD[nombre];
+      await modulos(t, { [flag]: 0 });
+      const res = await t.op(ac, { cookie: t.cookie });
+      expect({ ac, flag, status: res.statusCode }).toEqual({ ac, flag, status: 403 });
+      await modulos(t, { [flag]: 1 });
+      expect((await t.op(ac, { cookie: t.cookie })).statusCode).toBe(200);
+    }
+    // A role that sees Informes but neither Facturas nor costs: the reports without costs, the fiscal books refused.
+    const rol = await save(t, t.cookie, 'editarrol', { nombre: 'Informes sin facturas', derechos: { areas: { informes: ['ver'] }, especiales: [], descuento_maximo: 0 } });
+    await save(t, t.cookie, 'editarusuario', { nombre: 'consulta', email: 'consulta@informes.es', password: 'Consulta-2026', rol_id: rol.id });
+    const cookie = await t.login('consulta@informes.es', 'Consulta-2026');
+    const ventas = await t.op('informeventas', { cookie, query: { desde: HOY, hasta: HOY, agrupar: 'articulo' } });
+    expect(ventas.statusCode).toBe(200);
+    const body = ventas.json() as Informe;
+    expect(body.totales.base).toBe(404_100);
+    expect(body.totales).not.toHaveProperty('coste');
+    expect(body.data[0]).not.toHaveProperty('margen');
+    for (const ac of ['librofacturasexpedidas', 'librofacturasrecibidas', 'modelo303', 'modelo347', 'informeregistros']) {
+      const res = await t.op(ac, { cookie });
+      expect({ ac, status: res.statusCode, derecho: res.json().derecho }).toEqual({ ac, status: 403, derecho: 'facturas.ver' });
+    }
+  });
+});
+
+const db = (t: SuiteApp) => t.app.manager.db;
+
+describe.each(backends())('informecierrestpv over the till\'s closings ($name)', (backend) => {
+  const t = useTestApp(backend);
+  it('a closing by closing, day and terminal: cash expected vs counted, payment methods and IVA from its Z report', async () => {
+    await todosLosModulos(t);
+    const db = t.app.manager.db;
+    const principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    // The till's rows as its closing writes them (issue TPV: tpv_terminales, tpv_cajas, tpv_cierres).
+    const ahora = `${HOY}T08:00:00.000Z`;
+    const terminal = Number((await sql<{ id: number }>`insert into tpv_terminales (nombre, almacen_id, serie_id, serie_rectificativa_id, numero_instalacion, formas_pago, fondo, activo, creado)
+      values ('Caja 1', ${principal}, ${series.find((s) => s.codigo === 'T')!.id}, ${series.find((s) => s.codigo === 'R')!.id}, 'B86420973-TPV001', '["efectivo","tarjeta"]', 10000, 1, ${ahora}) returning id`.execute(db)).rows[0]!.id);
+    const caja = Number((await sql<{ id: number }>`insert into tpv_cajas (terminal_id, usuario_id, apertura, fondo) values (${terminal}, 1, ${ahora}, 10000) returning id`.execute(db)).rows[0]!.id);
+    const datos = {
+      formas: [
+        { forma: 'efectivo', ventas: 3_500, devoluciones: 500, esperado: 13_000, contado: 12_950, diferencia: -50 },
+        { forma: 'tarjeta', ventas: 2_000, devoluciones: 0, esperado: 2_000, contado: 2_000, diferencia: 0 },
+      ],
+      impuestos: [{ tipo_iva: '21', base: 2_479, iva: 521, total: 3_000 }, { tipo_iva: '10', base: 1_818, iva: 182, total: 2_000 }],
+    };
+    await sql`insert into tpv_cierres (terminal_id, codigo, caja_id, usuario_id, apertura, cierre, fondo, tickets, devoluciones, total, efectivo_esperado, efectivo_contado, diferencia, datos)
+      values (${terminal}, 1, ${caja}, 1, ${ahora}, ${`${HOY}T20:00:00.000Z`}, 10000, 3, 1, 5000, 13000, 12950, -50, ${JSON.stringify(datos)})`.execute(db);
+    const leer = async (q: Record<string, string>) => expectCleanAnswer(await t.op('informecierrestpv', { cookie: t.cookie, query: { desde: HOY, hasta: HOY, ...q } })) as unknown as Informe;
+    const r = await leer({});
+    expect(r.message).toBeUndefined();
+    expect(r.data).toEqual([
+      expect.objectContaining({ terminal_id: terminal, terminal: 'Caja 1', codigo: 1, fecha: HOY, tickets: 3, devoluciones: 1, total: 5_000, efectivo_esperado: 13_000, efectivo_contado: 12_950, diferencia: -50, efectivo: 3_000, tarjeta: 2_000, base: 4_297, iva: 703, base_21: 2_479, iva_10: 182 }),
+    ]);
+    expect(r.totales).toMatchObject({ tickets: 3, total: 5_000, diferencia: -50 });
+    expect((await leer({ agrupar: 'terminal' })).data).toEqual([expect.objectContaining({ nombre: 'Caja 1', cierres: 1, diferencia: -50 })]);
+    expect((await leer({ desde: diaMas(HOY, -3), hasta: diaMas(HOY, -1) })).total).toBe(0);
+  });
+});

@@ -1,0 +1,88 @@
+import type { jsPDF } from 'jspdf';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadInformeZPdf, informeZPdfBlob, type InformeZ } from './informeZPdf';
+
+const seen = vi.hoisted(() => [] as { doc: jsPDF; name: string }[]);
+vi.mock('jspdf', async (orig) => {
+  const real = await orig<typeof import('jspdf')>();
+  // The document is kept instead of downloaded.
+  class Capturing extends real.jsPDF {
+    constructor(...args: ConstructorParameters<typeof real.jsPDF>) {
+      super(...args);
+      this.save = ((name: string) => {
+        seen.push({ doc: this, name });
+        return this;
+      }) as never;
+    }
+  }
+  return { ...real, jsPDF: Capturing };
+});
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const Z: InformeZ = {
+  terminal: 'Caja 1',
+  codigo: 12,
+  cajero: 'Lucía Pérez',
+  apertura: '2026-11-25T08:00:00Z',
+  cierre: '2026-11-25T20:05:00Z',
+  tickets: 48,
+  devoluciones: 1,
+  total: 61230,
+  fondo: 15000,
+  esperado: 42500,
+  contado: 42000,
+  diferencia: -500,
+  desgloseEfectivo: [
+    { label: 'Fondo inicial', importe: 15000 },
+    { label: 'Cobrado en efectivo', importe: 31000 },
+    { label: 'Salidas de caja', importe: -3500 },
+  ],
+  numeros: { primero: 'T1 2026/000101', ultimo: 'T1 2026/000148' },
+  formas: [
+    { label: 'Efectivo', esperado: 42500, contado: 42000, diferencia: -500 },
+    { label: 'Tarjeta', esperado: 31730, contado: 31730, diferencia: 0 },
+  ],
+  ivas: [
+    { label: 'Reducido 10 %', base: 50000, iva: 5000, total: 55000 },
+    { label: 'General 21 %', base: 5149, iva: 1081, total: 6230 },
+  ],
+  billetes: [{ valor: 20000, cantidad: 2 }, { valor: 2000, cantidad: 1 }],
+  movimientos: [{ fecha_hora: '2026-11-25T13:00:00Z', label: 'Salida', importe: -3500, concepto: 'Pan' }],
+};
+
+describe('Informe Z', () => {
+  it('prints the terminal, the closing code, cashier, counts, each method expected / counted / difference, IVA, the cash and its count', async () => {
+    await downloadInformeZPdf(Z, { fileName: 'z.pdf', empresa: { nombre: 'Cafetería Sol', nif: 'B12345674' } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].name).toBe('z.pdf');
+    const raw = seen[0].doc.output();
+    for (const t of [
+      'Cafeter',
+      'NIF B12345674',
+      '(Informe Z)',
+      '(Caja 1 · Cierre nº 12)',
+      '(Cajero: Lucía Pérez)',
+      '(Tickets: 48 · Devoluciones: 1)',
+      'Del T1 2026/000101 al T1 2026/000148',
+      '425,00',
+      '420,00',
+      '-5,00',
+      '+310,00',
+      '-35,00',
+      'Diferencia \\(falta\\)',
+      'Reducido 10 %',
+      '612,30',
+      '(Recuento)',
+      '(Página 1 de 1)',
+    ])
+      expect(raw).toContain(t);
+  });
+
+  it('on an 80 mm roll, as a Blob', async () => {
+    const blob = await informeZPdfBlob(Z, { papel: 'ticket' });
+    expect(blob.type).toBe('application/pdf');
+    expect(blob.size).toBeGreaterThan(1000);
+  });
+});

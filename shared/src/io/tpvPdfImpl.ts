@@ -1,0 +1,169 @@
+import { jsPDF } from 'jspdf';
+import { LEYENDA_QR, TITULO_QR } from '../domain/fiscal';
+import { dibujarQr } from './qrPdf';
+import type { InformeZPdf, TicketPdf } from './tpvPdf';
+
+const ANCHO = 80;
+const M = 4;
+const UTIL = ANCHO - 2 * M;
+
+/** A roll page long enough for what is drawn (measured first, then drawn). */
+function rollo(alto: number) {
+  return new jsPDF({ unit: 'mm', format: [ANCHO, Math.max(alto, 80)] });
+}
+
+function cabecera(doc: jsPDF, empresa: TicketPdf['empresa'], y: number): number {
+  if (!empresa) return y;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(10);
+  for (const l of doc.splitTextToSize(empresa.nombre, UTIL) as string[]) {
+    doc.text(l, ANCHO / 2, y, { align: 'center' });
+    y += 4.5;
+  }
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(7.5);
+  for (const l of [empresa.nif ? `NIF ${empresa.nif}` : null, ...(empresa.lineas ?? [])].filter(Boolean) as string[]) {
+    doc.text(l, ANCHO / 2, y, { align: 'center', maxWidth: UTIL });
+    y += 3.5;
+  }
+  return y + 1;
+}
+
+function raya(doc: jsPDF, y: number) {
+  doc.setLineDashPattern([0.8, 0.8], 0);
+  doc.line(M, y, ANCHO - M, y);
+  doc.setLineDashPattern([], 0);
+}
+
+function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
+  let y = cabecera(doc, t.empresa, 8);
+  doc.setFontSize(9);
+  doc.setFont('helvetica', 'bold');
+  doc.text(t.titulo, ANCHO / 2, y, { align: 'center' });
+  y += 4.5;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(8);
+  doc.text(`Nº ${t.numero}`, M, y);
+  doc.text(t.fecha, ANCHO - M, y, { align: 'right' });
+  y += 3.8;
+  if (t.terminal || t.cajero) {
+    doc.text([t.terminal, t.cajero ? `Le atendió: ${t.cajero}` : null].filter(Boolean).join(' · '), M, y, { maxWidth: UTIL });
+    y += 3.8;
+  }
+  raya(doc, y);
+  y += 4;
+  for (const l of t.lineas) {
+    const nombre = doc.splitTextToSize(l.nombre, UTIL - 18) as string[];
+    doc.text(nombre, M, y);
+    doc.text(l.importe, ANCHO - M, y, { align: 'right' });
+    y += 3.6 * nombre.length;
+    doc.setFontSize(7);
+    doc.text(`  ${l.cantidad} x ${l.precio}${l.descuento ? `  dto. ${l.descuento}` : ''}`, M, y);
+    doc.setFontSize(8);
+    y += 3.6;
+  }
+  raya(doc, y);
+  y += 5;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(11);
+  doc.text('TOTAL', M, y);
+  doc.text(t.total, ANCHO - M, y, { align: 'right' });
+  y += 5;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(8);
+  for (const p of t.pagos) {
+    doc.text(p.forma, M, y);
+    doc.text(p.importe, ANCHO - M, y, { align: 'right' });
+    y += 3.6;
+  }
+  if (t.cambio) {
+    doc.text('Cambio', M, y);
+    doc.text(t.cambio, ANCHO - M, y, { align: 'right' });
+    y += 3.6;
+  }
+  y += 1;
+  doc.setFontSize(7);
+  doc.text('IVA', M, y);
+  doc.text('Base', M + 30, y, { align: 'right' });
+  doc.text('Cuota', ANCHO - M, y, { align: 'right' });
+  y += 3.2;
+  for (const d of t.desglose) {
+    doc.text(d.tipo, M, y);
+    doc.text(d.base, M + 30, y, { align: 'right' });
+    doc.text(d.cuota, ANCHO - M, y, { align: 'right' });
+    y += 3.2;
+  }
+  doc.text('IVA incluido', M, y);
+  y += 4;
+  if (t.qr) {
+    const lado = 34;
+    doc.setFontSize(7.5);
+    doc.text(TITULO_QR, ANCHO / 2, y, { align: 'center' });
+    y += 2;
+    dibujarQr(doc, t.qr, (ANCHO - lado) / 2, y, lado);
+    y += lado + 3;
+    const leyenda = doc.splitTextToSize(LEYENDA_QR, UTIL) as string[];
+    doc.text(leyenda, ANCHO / 2, y, { align: 'center' });
+    y += 3.2 * leyenda.length;
+  }
+  if (t.pie) {
+    y += 1;
+    doc.text(doc.splitTextToSize(t.pie, UTIL) as string[], ANCHO / 2, y, { align: 'center' });
+    y += 4;
+  }
+  return y + 6;
+}
+
+export function construirTicket(t: TicketPdf): jsPDF {
+  // Measured on a tall scratch page, then drawn on a page of the right length.
+  const alto = dibujarTicket(new jsPDF({ unit: 'mm', format: [ANCHO, 2000] }), t);
+  const doc = rollo(alto);
+  dibujarTicket(doc, t);
+  return doc;
+}
+
+function dibujarZ(doc: jsPDF, z: InformeZPdf): number {
+  let y = cabecera(doc, z.empresa, 8);
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(10);
+  doc.text(z.titulo, ANCHO / 2, y, { align: 'center' });
+  y += 5;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(8);
+  for (const [k, v] of z.filas) {
+    doc.text(k, M, y);
+    doc.text(v, ANCHO - M, y, { align: 'right' });
+    y += 3.8;
+  }
+  for (const s of z.secciones) {
+    y += 1;
+    raya(doc, y);
+    y += 4;
+    doc.setFont('helvetica', 'bold');
+    doc.text(s.titulo, M, y);
+    y += 3.8;
+    doc.setFontSize(7);
+    const n = s.cabecera.length;
+    const col = (i: number) => (i === 0 ? M : M + 22 + ((UTIL - 22) * i) / (n - 1));
+    for (const [i, c] of s.cabecera.entries()) doc.text(c, col(i), y, i === 0 ? {} : { align: 'right' });
+    doc.setFont('helvetica', 'normal');
+    y += 3.4;
+    // The first column is as wide as the others leave it (a movement's reason, a payment method).
+    const ancho0 = n === 2 ? UTIL - 20 : 21;
+    for (const f of s.filas) {
+      const primera = doc.splitTextToSize(f[0] ?? '', ancho0) as string[];
+      doc.text(primera, M, y);
+      for (const [i, c] of f.entries()) if (i > 0) doc.text(c, col(i), y, { align: 'right' });
+      y += 3.4 * Math.max(1, primera.length);
+    }
+    doc.setFontSize(8);
+  }
+  return y + 8;
+}
+
+export function construirInformeZ(z: InformeZPdf): jsPDF {
+  const alto = dibujarZ(new jsPDF({ unit: 'mm', format: [ANCHO, 2000] }), z);
+  const doc = rollo(alto);
+  dibujarZ(doc, z);
+  return doc;
+}
