@@ -323,7 +323,7 @@ describe('almacenes', () => {
     await page.goBack();
     await panel.getByRole('link', { name: movimiento }).first().click();
     await page.waitForURL(/\/almacenes\/movimiento\/\d+$/);
-    await page.getByRole('heading', { name: `Movimiento ${movimiento}` }).waitFor();
+    await page.getByRole('heading', { name: `Traspaso ${movimiento}` }).waitFor();
     await enEstado(page, 'Recibido');
   });
 });

@@ -10,6 +10,9 @@ export const paths = {
   ubicaciones: `${base}/ubicaciones`,
   ubicacion: (id: number | string) => `${base}/ubicacion/${id}`,
   nuevaUbicacion: `${base}/ubicacion/nueva-ubicacion`,
+  /** The warehouse's ledger (every entry and exit). */
+  movimientosAlmacen: `${base}/movimientos-almacen`,
+  /** The transfers between warehouses («Traspasos»; the specification's path). */
   movimientos: `${base}/movimientos`,
   movimiento: (id: number | string) => `${base}/movimiento/${id}`,
   nuevoMovimiento: `${base}/movimiento/nuevo-movimiento`,

@@ -1,8 +1,9 @@
-import { Route, Routes, useParams } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { NotFoundPanel } from 'shared';
 import { AlmacenListPage } from './almacenes/AlmacenListPage';
 import { AlmacenPage } from './almacenes/AlmacenPage';
 import { documentoRoutes } from './documentos/routes';
+import { MovimientosAlmacenPage } from './movimientos/MovimientosAlmacenPage';
 import { paths } from './paths';
 import { UbicacionListPage } from './ubicaciones/UbicacionListPage';
 import { UbicacionPage } from './ubicaciones/UbicacionPage';
@@ -31,6 +32,9 @@ export default function Section() {
       <Route path="ubicaciones" element={<UbicacionListPage />} />
       <Route path="ubicacion/nueva-ubicacion" element={<UbicacionPage key="nuevo" />} />
       <Route path="ubicacion/:ubicacionId" element={<UbicacionRoute />} />
+      <Route path="movimientos-almacen" element={<MovimientosAlmacenPage />} />
+      {/* The specification names the singular list path (inventario); the plural reaches it too. */}
+      <Route path="inventarios" element={<Navigate to={paths.inventarios} replace />} />
       {documentoRoutes()}
       <Route path="*" element={<NotFoundPanel back={{ to: paths.almacenes, label: 'Volver a Almacenes' }} />} />
     </Routes>

@@ -42,6 +42,8 @@ export type Pki = {
   password: string;
   /** Expired yesterday. */
   p12Caducado: Buffer;
+  /** Signed by itself (no authority issued it): the AEAT would not accept it. */
+  p12Autofirmado: Buffer;
 };
 
 function claves(): forge.pki.rsa.KeyPair {
@@ -107,6 +109,12 @@ export function crearPki(nif = 'B12345674', titular = 'EMPRESA DEMO SL'): Pki {
     p12: p12De(cli, cliKeys.privateKey, caCert, password),
     password,
     p12Caducado: p12De(viejo, cliKeys.privateKey, caCert, password),
+    p12Autofirmado: Buffer.from(
+      forge.asn1
+        .toDer(forge.pkcs12.toPkcs12Asn1(cliKeys.privateKey, [certificado(sujeto, cliKeys, null, new Date(ahora - dia), new Date(ahora + 365 * dia), [{ name: 'extKeyUsage', clientAuth: true }])], password, { algorithm: '3des' }))
+        .getBytes(),
+      'binary',
+    ),
   };
 }
 

@@ -322,7 +322,8 @@ describe.each(backends())('facturas ($name)', (backend) => {
     const ultimo = (await registros(t, { dir: 'desc', porPagina: 10 }))[0];
     const anulada = await ok(t, 'anularfactura', { id: mal.id });
     expect(anulada).toMatchObject({ estado: 'anulada', numero: `A ${ANIO}/000003` });
-    expect(anulada.registro).toMatchObject({ tipo: 'anulacion', num_serie: `A ${ANIO}/000003`, importe_total: null });
+    // The latest record is the anulación; the QR still prints what the alta recorded (issue 16).
+    expect(anulada.registro).toMatchObject({ tipo: 'anulacion', num_serie: `A ${ANIO}/000003`, importe_total: emitida.registro!.importe_total });
     expect(await stock(t, b.id, principal)).toBe(antes);
     const rs = await registros(t, { documento_id: mal.id });
     expect(rs.map((r) => r.tipo)).toEqual(['alta', 'anulacion']);

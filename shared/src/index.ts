@@ -25,3 +25,4 @@ export * from './ui/FiltroFechas';
 export * from './ui/SortableGrid';
 export * from './ui/QrCode';
 export * from './documentos';
+export * from './hooks/useVerifactu';

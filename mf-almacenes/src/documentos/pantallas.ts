@@ -21,7 +21,7 @@ const movimiento: Pantalla = {
   nuevo: paths.nuevoMovimiento,
   record: paths.movimiento,
   rutas: { list: 'movimientos', nuevo: 'movimiento/nuevo-movimiento', record: 'movimiento/:movimientoId', param: 'movimientoId' },
-  nuevoLabel: 'Nuevo movimiento',
+  nuevoLabel: 'Nuevo traspaso',
   description: 'Traspasos de mercancía entre almacenes: salen del origen al enviarlos y entran en el destino al recibirlos.',
   campos: ['almacen_id', 'almacen_destino_id', 'fecha', 'observaciones'],
   schema: { ...documentoAlmacenSchema, almacen_destino_id: { type: 'int', required: true, min: 1 } },

@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import {
-  CAUSA_LABEL,
   DataTable,
   FormSection,
   Pager,
   RowLink,
   StyledInput,
+  causaMovimiento,
   formatDate,
   rutaDocumento,
   useList,
@@ -51,7 +51,7 @@ export function MovimientosPanel({ articuloId }: { articuloId: number }) {
     () => [
       { id: 'fecha', header: 'Fecha', cell: (m) => formatDate(m.fecha) },
       { id: 'almacen', header: 'Almacén', hideOnPhone: true, cell: (m) => m.almacen_nombre + (m.ubicacion_codigo ? ` · ${m.ubicacion_codigo}` : '') },
-      { id: 'causa', header: 'Causa', hideOnPhone: true, cell: (m) => CAUSA_LABEL[m.causa] ?? m.causa },
+      { id: 'causa', header: 'Causa', hideOnPhone: true, cell: (m) => causaMovimiento(m) },
       {
         id: 'documento',
         header: 'Documento',

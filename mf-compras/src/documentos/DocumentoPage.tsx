@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Button,
+  CorreoDocumentoDialog,
   DOCUMENTO_TIPOS,
   DocumentRecordPage,
   TextField,
-  archivoPdf,
-  documentosPdfBlob,
   useDocumentEditor,
   useImprimirDocumento,
   useShell,
@@ -25,7 +24,7 @@ import type { Pantalla } from './pantallas';
 export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: string }) {
   const { def } = pantalla;
   const navigate = useNavigate();
-  const { api, toast, flags } = useShell();
+  const { api, flags } = useShell();
   const permisos = usePermisos();
   const editor = useDocumentEditor(def, id, {
     schema: pantalla.schema,
@@ -44,14 +43,12 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
   const retencion = Number(values.retencion) || 0;
   const opcionesTotales = useMemo(() => ({ retencion }), [retencion]);
 
-  /** The order's PDF, made here, mailed to the supplier by the server (its outbox without SMTP). */
+  /** The mail's dialog, with the supplier's address read first (recipient, subject and message shown before sending). */
+  const [correo, setCorreo] = useState<{ email: string } | null>(null);
   const enviarCorreo = (d: Documento) =>
     pdf.trabajando(async () => {
-      const blob = await documentosPdfBlob([d], await pdf.opciones(d));
-      const res = await api.upload<unknown>('enviarcorreopedidocompra', blob, archivoPdf(d.numero), { id: d.id });
-      if (res.RESULT === '0') toast.success(`Se ha enviado el pedido ${d.numero} por correo al proveedor`);
-      else if (res.RESULT === '2') toast.associated();
-      else toast.error(res.message);
+      const res = d.proveedor_id ? await api.get<{ email: string | null }>('listadoproveedores', { id: d.proveedor_id }) : null;
+      setCorreo({ email: res?.RESULT === '0' ? (res.data?.[0]?.email ?? '') : '' });
     });
 
   const esperaGuardar = { disabled: pdf.working || editor.dirty, title: editor.dirty ? 'Guarde los cambios antes.' : undefined };
@@ -88,6 +85,20 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
           />
         ) : null
       }
-    />
+    >
+      {correo && documento && (
+        <CorreoDocumentoDialog
+          documento={documento}
+          ac="enviarcorreopedidocompra"
+          title="Enviar el pedido por correo"
+          email={correo.email}
+          destinatario={documento.proveedor_nombre}
+          sinEmail="El proveedor no tiene correo electrónico: indíquelo."
+          pdfOpciones={pdf.opciones}
+          enviado={`Se ha enviado el pedido ${documento.numero} por correo al proveedor`}
+          onClose={() => setCorreo(null)}
+        />
+      )}
+    </DocumentRecordPage>
   );
 }

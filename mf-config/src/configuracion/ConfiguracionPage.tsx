@@ -14,7 +14,7 @@ import {
   Spinner,
   TextField,
   configuracionSchema,
-  normalizeNif,
+  NifField,
   useAction,
   useForm,
   usePermisos,
@@ -120,14 +120,7 @@ export function ConfiguracionPage() {
           <FormGrid>
             <TextField label="Razón social" required autoComplete="organization" {...text('razon_social')} />
             <TextField label="Nombre comercial" {...text('nombre_comercial')} />
-            <TextField
-              label="NIF"
-              required
-              hint="DNI, NIE o CIF de la empresa"
-              autoCapitalize="characters"
-              {...text('nif')}
-              onBlur={() => values.nif && set('nif', normalizeNif(values.nif))}
-            />
+            <NifField label="NIF" required hint="DNI, NIE o CIF de la empresa" {...text('nif')} />
             <FieldSpan>
               <TextField label="Dirección" autoComplete="street-address" {...text('direccion')} />
             </FieldSpan>

@@ -11,6 +11,7 @@ import {
   ENTORNO_VERIFACTU_LABEL,
   ENTORNOS_VERIFACTU,
   ErrorText,
+  FECHAS_OBLIGACION_VERIFACTU,
   FileField,
   FormGrid,
   FormSection,
@@ -29,6 +30,7 @@ import {
   useShell,
   type CertificadoVerifactu,
   type EntornoVerifactu,
+  type PasoVerifactu,
   type SistemaInformatico,
   type VerifactuInfo,
 } from 'shared';
@@ -60,6 +62,45 @@ const StyledDeclaracion = styled.div`
 `;
 
 const ENTORNO_OPTIONS = ENTORNOS_VERIFACTU.map((e) => ({ value: e, label: ENTORNO_VERIFACTU_LABEL[e] }));
+
+const StyledPasos = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 10px;
+  li { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 4px 12px; align-items: start; padding: 10px 12px; border-radius: 8px; border: 1px solid ${({ theme }) => theme.gray[200]}; }
+  li.hecho { background: #f0fdf4; border-color: #bbf7d0; }
+  li.falta { background: #fffbeb; border-color: #fde68a; }
+  .marca { font-weight: 700; font-size: 13px; white-space: nowrap; padding-top: 1px; }
+  li.hecho .marca { color: #166534; }
+  li.falta .marca { color: #92400e; }
+  .titulo { font-weight: 600; font-size: 14px; }
+  .detalle { grid-column: 2; font-size: 14px; color: ${({ theme }) => theme.gray[700]}; }
+`;
+
+/** The checklist: each step done or missing, with what to do (worked out by the server). */
+function Pasos({ pasos }: { pasos: PasoVerifactu[] }) {
+  return (
+    <StyledPasos aria-label="Pasos de VERI*FACTU">
+      {pasos.map((p, i) => (
+        <li key={p.id} className={p.hecho ? 'hecho' : 'falta'} aria-label={`${i + 1}. ${p.titulo}: ${p.hecho ? 'hecho' : 'falta'}`}>
+          <span className="marca">{p.hecho ? '✓ Hecho' : '✗ Falta'}</span>
+          <span className="titulo">
+            {i + 1}. {p.titulo}
+          </span>
+          <span className="detalle">{p.detalle}</span>
+        </li>
+      ))}
+    </StyledPasos>
+  );
+}
+
+/** The obligation date's options: the two the law sets, and the one stored if it is another. */
+const obligacionOptions = (actual: string) => [
+  ...FECHAS_OBLIGACION_VERIFACTU.map((f) => ({ value: f.value, label: f.label })),
+  ...(FECHAS_OBLIGACION_VERIFACTU.some((f) => f.value === actual) || !actual ? [] : [{ value: actual, label: formatDate(actual) }]),
+];
 const SI_NO: Record<string, string> = { S: 'Sí', N: 'No' };
 const siNo = (v: string) => SI_NO[v] ?? v;
 const numero = (n: number) => n.toLocaleString('es-ES');
@@ -100,6 +141,9 @@ function AvisoCertificado({ c }: { c: CertificadoVerifactu }) {
 const sistemaFilas = (s: SistemaInformatico): [string, ReactNode][] => [
   ['Productor (nombre o razón social)', s.nombre_razon],
   ['NIF del productor', s.nif],
+  ...(s.productor_configurado === undefined
+    ? []
+    : ([['Productor según', s.productor_configurado ? 'el distribuidor de la instalación' : 'la propia empresa (sin productor configurado)']] as [string, ReactNode][])),
   ['Nombre del sistema', s.nombre],
   ['Identificador del sistema', s.id],
   ['Versión', s.version],
@@ -130,6 +174,7 @@ export function VerifactuPage() {
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [activo, setActivo] = useState(false);
   const [entorno, setEntorno] = useState<EntornoVerifactu>('pruebas');
+  const [obligacion, setObligacion] = useState('');
   const [archivo, setArchivo] = useState<File | null>(null);
   const [password, setPassword] = useState('');
   const [errores, setErrores] = useState<{ archivo?: string; password?: string }>({});
@@ -151,6 +196,7 @@ export function VerifactuPage() {
         setInfo(v);
         setActivo(v.activo === 1);
         setEntorno(v.entorno);
+        setObligacion(v.fecha_obligacion);
         setStatus('ready');
       } catch {
         if (!quiet) setStatus('failed');
@@ -163,10 +209,10 @@ export function VerifactuPage() {
     void load();
   }, [load]);
 
-  const dirty = !!info && (activo !== (info.activo === 1) || entorno !== info.entorno);
+  const dirty = !!info && (activo !== (info.activo === 1) || entorno !== info.entorno || obligacion !== info.fecha_obligacion);
 
   const guardar = async () => {
-    const outcome = await run('editarverifactu', { activo: activo ? 1 : 0, entorno }, { quiet: true });
+    const outcome = await run('editarverifactu', { activo: activo ? 1 : 0, entorno, fecha_obligacion: obligacion }, { quiet: true });
     if (!outcome.ok) return;
     toast.success(outcome.response.message);
     await load(true);
@@ -246,6 +292,18 @@ export function VerifactuPage() {
       />
       <AvisoList avisos={info.avisos} label="Avisos de VERI*FACTU" />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <FormSection
+          title="Qué falta para cumplir VERI*FACTU"
+          description={`Desde el ${formatDate(info.fecha_obligacion)} cada registro de facturación debe llegar a la AEAT. ${
+            info.enviando
+              ? 'Los registros se están enviando a la AEAT.'
+              : info.dias_obligacion > 0
+                ? `Quedan ${numero(info.dias_obligacion)} días: complete estos pasos antes.`
+                : 'La fecha ya ha llegado: complete estos pasos cuanto antes.'
+          }`}
+        >
+          <Pasos pasos={info.pasos} />
+        </FormSection>
         <FormSection title="Envío a la AEAT" description="Con el envío activado, cada registro entra en una cola y se envía en lotes de hasta 1.000, respetando el tiempo de espera que indica la AEAT.">
           <FormGrid>
             <SwitchField
@@ -257,7 +315,17 @@ export function VerifactuPage() {
               onChange={setActivo}
             />
             <SelectField label="Entorno" options={ENTORNO_OPTIONS} value={entorno} disabled={busy || !puede.editar} onChange={(v) => setEntorno(v as EntornoVerifactu)} />
+            <SelectField
+              label="Obligada a enviar desde"
+              options={obligacionOptions(info.fecha_obligacion)}
+              value={obligacion}
+              disabled={busy || !puede.editar}
+              onChange={setObligacion}
+            />
           </FormGrid>
+          {!puede.editar && (
+            <p style={{ fontSize: 13, margin: '8px 0 0' }}>Su rol puede ver esta configuración pero no cambiarla.</p>
+          )}
           {entorno === 'produccion' && (
             <Callout $tone="warning" style={{ marginTop: 12 }}>
               En producción los registros se presentan ante la AEAT con plena validez fiscal.
@@ -282,10 +350,16 @@ export function VerifactuPage() {
                 filas={[
                   ['Titular', certificado.titular],
                   ['NIF', certificado.nif],
-                  ['Emitido por', certificado.emisor],
+                  ['Emitido por', certificado.autofirmado ? `${certificado.emisor} (autofirmado)` : certificado.emisor],
                   ['Caduca el', caducidad(certificado)],
                 ]}
               />
+              {certificado.autofirmado && (
+                <Callout $tone="danger" role="alert" style={{ marginTop: 12 }}>
+                  Este certificado es autofirmado: no lo ha emitido una autoridad reconocida y la AEAT no lo aceptará. Suba el de la empresa emitido por la FNMT, Camerfirma u otra autoridad
+                  reconocida.
+                </Callout>
+              )}
               <AvisoCertificado c={certificado} />
               {puede.eliminar && (
                 <Row style={{ marginTop: 12 }}>
@@ -364,7 +438,7 @@ export function VerifactuPage() {
                 type="button"
                 $variant="secondary"
                 disabled={info.activo !== 1 || enviando || busy}
-                title={info.activo !== 1 ? 'Active el envío a la AEAT antes.' : undefined}
+                aria-describedby={info.activo !== 1 ? 'verifactu-enviar-por-que' : undefined}
                 aria-busy={enviando}
                 onClick={() => void enviar()}
               >
@@ -375,6 +449,12 @@ export function VerifactuPage() {
               Ver los registros de facturación
             </Button>
           </Row>
+          {/* Why it can't be used, on the screen (not only in a tooltip). */}
+          {puede.enviar && info.activo !== 1 && (
+            <p id="verifactu-enviar-por-que" style={{ fontSize: 13, margin: '8px 0 0' }}>
+              «Enviar ahora» no está disponible: el envío a la AEAT está desactivado. Actívelo arriba y guarde.
+            </p>
+          )}
         </FormSection>
 
         <FormSection title="Sistema informático" description="Los datos que acompañan a cada registro de facturación (bloque SistemaInformatico).">

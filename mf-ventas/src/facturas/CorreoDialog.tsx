@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { ApiHttpError, MESSAGES, TextField, archivoPdf, checkField, documentosPdfBlob, useShell, type Documento, type DocumentosPdfOptions } from 'shared';
-import { Dialogo } from './Dialogo';
+import { CorreoDocumentoDialog, MESSAGES, type Documento, type DocumentosPdfOptions } from 'shared';
 
 type CorreoDialogProps = {
   factura: Documento;
@@ -12,58 +10,21 @@ type CorreoDialogProps = {
 };
 
 /**
- * «Enviar por correo»: the invoice's PDF (made here, with its fiscal QR) goes to the server, which mails it
- * to the address given or the customer's (`enviarfactura`, through its outbox without SMTP).
+ * «Enviar por correo»: recipient, subject and message shown first and editable; then the invoice's PDF (made here,
+ * with its fiscal QR) goes to the server, which mails it (`enviarfactura`, through its outbox without SMTP).
  */
-export function CorreoDialog({ factura, email: inicial, pdfOpciones, onClose }: CorreoDialogProps) {
-  const { api, toast } = useShell();
-  const [email, setEmail] = useState(inicial);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const enviar = async () => {
-    const checked = checkField('email', { type: 'email', required: true }, email);
-    if ('error' in checked) return setError(checked.error);
-    setBusy(true);
-    try {
-      const blob = await documentosPdfBlob([factura], await pdfOpciones(factura));
-      const fields: Record<string, string | number> = { id: factura.id };
-      if (email.trim()) fields.email = email.trim();
-      const res = await api.upload<unknown>('enviarfactura', blob, archivoPdf(factura.numero), fields);
-      if (res.RESULT === '0') {
-        toast.success(res.message ?? MESSAGES.facturaEnviadaPorCorreo);
-        onClose();
-      } else if (res.RESULT === '2') toast.associated();
-      else toast.error(res.message);
-    } catch (e) {
-      const body = e instanceof ApiHttpError ? e.body : undefined;
-      if (body?.errors?.email) setError(body.errors.email);
-      else toast.error(body?.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+export function CorreoDialog({ factura, email, pdfOpciones, onClose }: CorreoDialogProps) {
   return (
-    <Dialogo
-      title="Enviar la factura por correo"
-      text={`Se enviará el PDF de ${factura.numero} como adjunto.`}
-      confirmLabel="Enviar"
-      busy={busy}
-      onConfirm={() => void enviar()}
-      onCancel={onClose}
-    >
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        value={email}
-        error={error}
-        hint={inicial ? undefined : 'El cliente no tiene correo electrónico: indíquelo.'}
-        onChange={(v) => {
-          setEmail(v);
-          setError(undefined);
-        }}
-      />
-    </Dialogo>
+    <CorreoDocumentoDialog
+      documento={factura}
+      ac="enviarfactura"
+      title={factura.tipo === 'rectificativa' ? 'Enviar la factura rectificativa por correo' : 'Enviar la factura por correo'}
+      email={email}
+      destinatario={factura.cliente_nombre}
+      sinEmail="El cliente no tiene correo electrónico: indíquelo."
+      pdfOpciones={pdfOpciones}
+      enviado={MESSAGES.facturaEnviadaPorCorreo}
+      onClose={onClose}
+    />
   );
 }

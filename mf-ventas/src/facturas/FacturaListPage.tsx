@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { DocumentListPage, formatDate, hoyIso, useAlmacenes, type DataColumn, type DocumentoFila, type ListFilter } from 'shared';
+import { AvisosVerifactu, DocumentListPage, formatDate, hoyIso, useAlmacenes, type DataColumn, type DocumentoFila, type ListFilter } from 'shared';
 import { situacionCobro, textosCobro, useSeries, type TextosCobro } from './datos';
 import type { PantallaFactura } from './pantallas';
 
@@ -76,12 +76,10 @@ export function FacturaListPage({ pantalla }: { pantalla: PantallaFactura }) {
     [series.rows, textos],
   );
   return (
-    <DocumentListPage
-      pantalla={pantalla}
-      columns={columns}
-      almacenes={almacenes.options}
-      filters={filters}
-      listKey={`ventas-${def.plural}`}
-    />
+    <>
+      {/* From 30 days before the obligation date: records that are not being sent. */}
+      <AvisosVerifactu soloObligacion />
+      <DocumentListPage pantalla={pantalla} columns={columns} almacenes={almacenes.options} filters={filters} listKey={`ventas-${def.plural}`} />
+    </>
   );
 }

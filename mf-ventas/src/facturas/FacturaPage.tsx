@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  AvisosVerifactu,
   Button,
   ConfirmDialog,
   hoyIso,
@@ -13,6 +14,7 @@ import {
   useAlmacenInicial,
   useAlmacenes,
   useDocumentEditor,
+  enfocarLinea,
   useImprimirDocumento,
   usePermisos,
   useShell,
@@ -313,7 +315,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
               </Button>
             )}
             {emitida && permisos.accion('editarrectificativa') && (
-              <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => navigate(`${paths.nuevaRectificativa}?factura=${documento.id}`)}>
+              // The correction of an emitted invoice: its primary action («Anular» is the guarded secondary one).
+              <Button type="button" $variant="primary" {...esperaGuardar} onClick={() => navigate(`${paths.nuevaRectificativa}?factura=${documento.id}`)}>
                 Rectificar
               </Button>
             )}
@@ -328,10 +331,16 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
         editable &&
         corregida &&
         values.modo_rectificacion === 'diferencias' && (
-          <LineasFacturaRectificada factura={corregida} lineas={editor.lineas} equivalentes={equivalentes} onAdd={(lineas) => dispatch({ type: 'add', lineas })} />
+          <LineasFacturaRectificada factura={corregida} lineas={editor.lineas} equivalentes={equivalentes} onAdd={(lineas) => {
+              dispatch({ type: 'add', lineas });
+              // The clerk types what changes next: the new line's quantity.
+              if (lineas.length === 1) enfocarLinea(lineas[0].key);
+            }}
+          />
         )
       }
     >
+      <AvisosVerifactu soloObligacion />
       {documento && conNumero && <EstadoFactura documento={documento} />}
       {documento && emitida && <CobrosCuenta documento={documento} puedeQuitar={permisos.accion('eliminarcobro')} onCambio={cobrado} />}
       <SignoDialog {...signo} />

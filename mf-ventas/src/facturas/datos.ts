@@ -8,6 +8,17 @@ const POR_CODIGO = { orden: 'codigo', dir: 'asc' } as const;
  * the active ones, plus the one the document already has. `porDefecto` is the first active one of the
  * first kind (a new invoice starts in the normal serie).
  */
+/**
+ * A serie as its select offers it: 'A · Serie general', with its kind when several kinds are offered and its
+ * description does not already say it ('T · Tickets (facturas simplificadas)', never «… (simplificada (tickets))»).
+ */
+export function serieLabel(s: Pick<Serie, 'codigo' | 'descripcion' | 'tipo' | 'activo'>, conTipo: boolean): string {
+  const descripcion = s.descripcion?.trim() || SERIE_TIPO_LABEL[s.tipo];
+  const plano = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const dice = plano(descripcion).includes(plano(s.tipo));
+  return `${s.codigo} · ${descripcion}${conTipo && !dice ? ` (${SERIE_TIPO_LABEL[s.tipo].toLowerCase()})` : ''}${s.activo ? '' : ' (inactiva)'}`;
+}
+
 export function useSeries(tipos: readonly SerieTipo[], actual?: string) {
   const list = useListOptions<Serie>('listadoseries', { params: POR_CODIGO, toOption: (s) => ({ value: String(s.id), label: s.codigo }) });
   const { rows, loading } = list;
@@ -17,7 +28,7 @@ export function useSeries(tipos: readonly SerieTipo[], actual?: string) {
       .filter((s) => s.activo === 1 || String(s.id) === actual)
       .map((s) => ({
         value: String(s.id),
-        label: `${s.codigo} · ${s.descripcion || SERIE_TIPO_LABEL[s.tipo]}${tipos.length > 1 ? ` (${SERIE_TIPO_LABEL[s.tipo].toLowerCase()})` : ''}${s.activo ? '' : ' (inactiva)'}`,
+        label: serieLabel(s, tipos.length > 1),
       }));
     const activas = delTipo.filter((s) => s.activo === 1);
     const primera = tipos.map((t) => activas.find((s) => s.tipo === t)).find(Boolean);

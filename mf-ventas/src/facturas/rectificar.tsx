@@ -6,6 +6,7 @@ import {
   FormSection,
   formatDate,
   formatDecimal,
+  formatPrecio,
   formatMoney,
   importeLinea,
   lineaDesdeDocumento,
@@ -152,7 +153,7 @@ export function LineasFacturaRectificada({ factura, lineas, onAdd, equivalentes 
                   <strong>{l.codigo}</strong> <span className="desc">{l.descripcion}</span>
                 </td>
                 <td className="num">{formatDecimal(l.cantidad, 3, 0)}</td>
-                <td className="num precio">{formatDecimal(l.precio, 4, 2)}</td>
+                <td className="num precio">{formatPrecio(l.precio)}</td>
                 <td className="num">{formatMoney(importeLinea({ cantidad: BigInt(l.cantidad), precio: BigInt(l.precio), descuento: BigInt(l.descuento ?? 0) }))}</td>
                 <td className="num">
                   {enlazadas.has(l.id) ? (

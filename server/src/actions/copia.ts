@@ -28,6 +28,8 @@ const TERCERO = {
   id: 'int',
   codigo: 'text',
   nif: 'text',
+  pais: 'text?',
+  tipo_id: 'text?',
   razon_social: 'text',
   nombre_comercial: 'text?',
   direccion: 'text?',
@@ -93,6 +95,7 @@ const TABLES = {
     pvp_2: 'int',
     pvp_3: 'int',
     tipo_iva: { enum: TIPOS_IVA },
+    operacion: 'text?',
     palabras_clave: 'text?',
     nombre_tpv: 'text?',
     codigo_barras: 'text?',
@@ -113,7 +116,7 @@ const TABLES = {
   // Compras (issue 7): before the documents that name them.
   proveedores: TERCERO,
   // Ventas (issue 8): before the documents that name them.
-  clientes: { ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0' },
+  clientes: { ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0', operacion: 'text?' },
   documentos: {
     id: 'int',
     tipo: 'text',
@@ -135,6 +138,10 @@ const TABLES = {
     retencion: 'int0',
     con_recargo: 'flag0',
     observaciones: 'text?',
+    observaciones_cliente: 'text?',
+    serie_codigo: 'text?',
+    emision: 'text?',
+    fecha_operacion: 'text?',
     base: 'int0',
     iva: 'int0',
     recargo: 'int0',
@@ -175,6 +182,7 @@ const TABLES = {
     ubicacion_id: 'int?',
     motivo: 'text?',
     teorico: 'int?',
+    operacion: 'text?',
     // Issue 13: a ticket line's price with IVA.
     precio_iva: 'int?',
   },

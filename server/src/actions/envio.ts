@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES } from 'shared/domain';
+import { MESSAGES, correoDocumento, correoSchema, validate } from 'shared/domain';
+import type { CorreoDocumento } from 'shared/domain';
 import { fail, invalidFields } from './registry.ts';
 
 const MAX_PDF_BYTES = 10 * 1024 * 1024;
@@ -31,4 +32,15 @@ export async function leerEnvioPdf(request: FastifyRequest): Promise<{ id: numbe
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : null;
   if (!id || !Number.isSafeInteger(id)) throw invalidFields({ id: MESSAGES.invalidNumber });
   return { id, campos, pdf };
+}
+
+/**
+ * The mail the clerk saw and maybe changed (`email`, `asunto`, `mensaje`, each optional): what was sent, else the
+ * defaults of `correoDocumento` (the same the dialog offered). A bad address is the field's 400.
+ */
+export function leerCorreo(campos: Record<string, unknown>, por: Parameters<typeof correoDocumento>[0]): CorreoDocumento & { email: string | null } {
+  const r = validate(correoSchema, { email: campos.email, asunto: campos.asunto, mensaje: campos.mensaje });
+  if (!r.ok) throw invalidFields(r.errors);
+  const defecto = correoDocumento(por);
+  return { email: (r.value.email as string | null) ?? null, asunto: (r.value.asunto as string | null) || defecto.asunto, mensaje: (r.value.mensaje as string | null) || defecto.mensaje };
 }

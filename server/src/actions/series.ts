@@ -61,6 +61,13 @@ export const serieActions = [
             .executeTakeFirstOrThrow();
           return created.id;
         }
+        // Issued means fixed (issue 16): a serie with numbered documents keeps its code and its kind — the numbers
+        // printed and sent to the AEAT carry them.
+        const antes = await trx.selectFrom('series').select(['codigo', 'tipo']).where('id', '=', input.id).$if(app.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+        if (antes && (antes.codigo !== codigo || antes.tipo !== input.tipo)) {
+          const usada = await trx.selectFrom('documentos').select('id').where('serie_id', '=', input.id).where('numero', 'is not', null).limit(1).executeTakeFirst();
+          if (usada) throw invalidFields(antes.codigo !== codigo ? { codigo: MESSAGES.serieUsadaNoCambia } : { tipo: MESSAGES.serieUsadaNoCambia });
+        }
         const values: Partial<SerieRow> = { codigo, descripcion: input.descripcion, tipo: input.tipo };
         if ('activo' in raw) values.activo = input.activo ?? 0;
         const updated = await trx.updateTable('series').set(values).where('id', '=', input.id).executeTakeFirst();

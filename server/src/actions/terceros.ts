@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { MESSAGES, provinciaDeCodigoPostal } from 'shared/domain';
+import { MESSAGES, provinciaDeCodigoPostal, validarIdentificacion } from 'shared/domain';
 import type { FlagName, Schema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
@@ -13,7 +13,7 @@ type AnyDb = Kysely<any>;
 
 /** The columns every party has (docs/documents.md, "Masters that documents use"). */
 const COLUMNAS_TERCERO = [
-  'id', 'codigo', 'nif', 'razon_social', 'nombre_comercial', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email', 'iban',
+  'id', 'codigo', 'nif', 'pais', 'tipo_id', 'razon_social', 'nombre_comercial', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email', 'iban',
   'forma_pago', 'retencion', 'observaciones', 'activo',
 ] as const;
 
@@ -99,12 +99,31 @@ export function terceroActions(def: TerceroDef) {
         const input = parsed as Record<string, unknown> & { id: number | null; nif: string; codigo?: string | null };
         const duplicated = (field: string) => () => invalidFields({ [field]: MESSAGES.duplicated });
         await def.validar?.(input, app);
+        // Parties from anywhere (issue 16): the identifier checked with its country and type, the postal code in
+        // Spain only; a change that leaves some out is checked with the stored ones.
+        const guardado =
+          input.id === null
+            ? undefined
+            : ((await (app.db as AnyDb).selectFrom(def.tabla).select(['pais', 'tipo_id', 'codigo_postal']).where('id', '=', input.id).executeTakeFirst()) as
+                | { pais: string | null; tipo_id: string | null; codigo_postal: string | null }
+                | undefined);
+        const de = (campo: 'pais' | 'tipo_id' | 'codigo_postal') => (campo in raw ? (input[campo] as string | null) : (guardado?.[campo] ?? null));
+        const ident = validarIdentificacion({ nif: input.nif, pais: de('pais'), tipo_id: de('tipo_id'), codigo_postal: de('codigo_postal') });
+        if (!ident.ok) throw invalidFields(ident.errors);
+        input.nif = ident.nif;
+        input.pais = ident.pais;
+        input.tipo_id = ident.tipo_id;
         const id = await uniqueOr(duplicated('nif'), () =>
           app.db.transaction().execute(async (trx) => {
             const db = trx as unknown as AnyDb;
             const { id: _id, ...fields } = input;
             // A new record takes every field; a change only those the request carried.
             const values: Record<string, unknown> = input.id === null ? { ...fields } : present(fields, raw);
+            values.nif = input.nif;
+            if (input.id === null || 'pais' in raw || 'tipo_id' in raw) {
+              values.pais = input.pais;
+              values.tipo_id = input.tipo_id;
+            }
             // A new record is active unless the request says otherwise.
             if ('activo' in raw) values.activo = input.activo ?? 0;
             else if (input.id === null) values.activo = 1;
@@ -112,7 +131,7 @@ export function terceroActions(def: TerceroDef) {
               if (campo in values || campo in raw || input.id === null) values[campo] = input[campo] ?? porDefecto;
             }
             if (input.id === null || 'codigo' in raw) values.codigo = input.codigo?.trim() || (await siguienteCodigo(db));
-            if ((input.id === null || 'codigo_postal' in raw) && !input.provincia && input.codigo_postal) {
+            if ((input.id === null || 'codigo_postal' in raw) && !input.provincia && input.codigo_postal && input.pais === 'ES') {
               values.provincia = provinciaDeCodigoPostal(input.codigo_postal as string);
             }
             if (await taken(db, def.tabla, 'nif', input.nif, input.id)) throw duplicated('nif')();

@@ -120,6 +120,7 @@ const FIJAS: Record<string, Derecho> = {
   editarubicacionarticulo: { necesidad: en('almacenes', 'editar') },
   listadostockalmacen: { necesidad: ver('almacenes') },
   listadomovimientosarticulo: { necesidad: ver('almacenes', 'catalogo') },
+  listadomovimientosalmacen: { necesidad: ver('almacenes') },
   lineasteoricasinventario: { necesidad: ver('almacenes') },
   // Checking the stock against the ledger, and repairing it.
   recalcularstock: { necesidad: en('almacenes', 'acciones') },

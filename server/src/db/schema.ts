@@ -85,6 +85,8 @@ export type DocumentosTable = {
   retencion: Generated<number>;
   con_recargo: Generated<Flag>;
   observaciones: string | null;
+  /** Issue 17: what the customer's or supplier's PDF prints (the internal `observaciones` never print there). */
+  observaciones_cliente?: string | null;
   /** Cents, stored on every save by calcularTotales. */
   base: Generated<number>;
   iva: Generated<number>;
@@ -104,6 +106,13 @@ export type DocumentosTable = {
   cobro_fecha?: string | null;
   cobro_forma?: string | null;
   usuario_id?: number | null;
+  // Issue 16 (migration 0018): what an invoice was issued with.
+  /** The serie's code at emission (the displayed number's prefix). */
+  serie_codigo?: string | null;
+  /** JSON of EmisionDocumento: the issuer's and the recipient's blocks as printed. */
+  emision?: string | null;
+  /** aaaa-mm-dd: the operation's date when earlier than the invoice's (the albaranes it invoices). */
+  fecha_operacion?: string | null;
   // Issue 17: what is left to collect (cents; negative: a refund owed) and the instalments paid.
   por_cobrar: Generated<number>;
   plazos_cubiertos: Generated<number>;
@@ -147,6 +156,8 @@ export type DocumentoLineasTable = {
   coste_libro?: ColumnType<number | null, never, never>;
   /** A ticket line's unit price with IVA, as the till showed it (migration 0014). */
   precio_iva?: number | null;
+  /** Issue 16: the operation (S1, S2, E1-E6, N1, N2); null is S1 (E1 for an exempt rate). */
+  operacion?: string | null;
 };
 
 /** Child line ← parent line, with the quantity it takes. */
@@ -356,6 +367,9 @@ export type VerifactuTable = {
   fallos: Generated<number>;
   lease_id: string | null;
   lease_hasta: string | null;
+  /** Issue 17: from this date (YYYY-MM-DD) every record must reach the AEAT. */
+  fecha_obligacion: Generated<string>;
+  autofirmado: Generated<number>;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

@@ -33,7 +33,7 @@ const base = (columns: readonly string[]): TipoEffects<typeof documentoCompraSch
   acciones: {},
 });
 
-const COLUMNAS = ['proveedor_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones'] as const;
+const COLUMNAS = ['proveedor_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones', 'observaciones_cliente'] as const;
 
 /** The albarán adds the supplier's own delivery-note number (issue 17: hcp shows and searches it). */
 export const albaranCompraSchema = { ...documentoCompraSchema, albaran_proveedor: { type: 'string', max: 60 } } satisfies Schema;

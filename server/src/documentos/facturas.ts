@@ -10,11 +10,14 @@ import {
   MODOS_RECTIFICACION,
   TIPOS_FACTURA,
   TOASTS,
+  bloqueEmpresa,
+  bloqueTercero,
+  idRegistro,
   isValidNif,
   normalizeNif,
   numeroDe,
 } from 'shared/domain';
-import type { DesgloseIva, Documento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
+import type { BloqueParte, DesgloseIva, Documento, EmisionDocumento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
 import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
@@ -53,6 +56,7 @@ export const facturaSchema = {
   forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
   retencion: { type: 'int', min: 0, max: 5000 },
   observaciones: { type: 'string', max: 2000 },
+  observaciones_cliente: { type: 'string', max: 2000 },
   clave: { type: 'string', max: 64 },
 } satisfies Schema;
 
@@ -68,7 +72,7 @@ export const rectificativaSchema = {
 } satisfies Schema;
 
 /** Columns of both; `con_recargo` is the customer's (the engine sets it with the party). */
-const COLUMNAS = ['cliente_id', 'almacen_id', 'serie_id', 'forma_pago', 'retencion', 'observaciones', 'con_recargo'] as const;
+const COLUMNAS = ['cliente_id', 'almacen_id', 'serie_id', 'forma_pago', 'retencion', 'observaciones', 'observaciones_cliente', 'con_recargo'] as const;
 
 type Origen = { linea_id: number; tipo: string; documento_id: number };
 
@@ -160,6 +164,8 @@ const leerCabecera = compiledQuery((db, p: { id: number }) =>
       'd.observaciones', 'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion',
       sql<string | null>`(select c.nif from clientes c where c.id = d.cliente_id)`.as('cliente_nif'),
       sql<string | null>`(select c.razon_social from clientes c where c.id = d.cliente_id)`.as('cliente_razon_social'),
+      sql<string | null>`(select c.pais from clientes c where c.id = d.cliente_id)`.as('cliente_pais'),
+      sql<string | null>`(select c.tipo_id from clientes c where c.id = d.cliente_id)`.as('cliente_tipo_id'),
       sql<number>`case when exists (select 1 from documento_lineas l where l.documento_id = d.id) then 1 else 0 end`.as('con_lineas'),
     ])
     .where('d.id', '=', p.id),
@@ -169,10 +175,10 @@ const cabecera = async (trx: Transaction<Database>, id: number) => {
   const [d] = await leerCabecera(trx, { id });
   // The engine locked it just before.
   if (!d) throw fail(MESSAGES.notFound, '3');
-  return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; con_lineas: number };
+  return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; cliente_pais: string | null; cliente_tipo_id: string | null; con_lineas: number };
 };
 
-type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string };
+type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string; bloque: BloqueParte };
 type Serie = Pick<SerieRow, 'codigo' | 'tipo' | 'activo'>;
 
 /**
@@ -196,12 +202,19 @@ async function empresa(trx: Transaction<Database>): Promise<Emisor> {
   const [c] = await leerEmpresa(trx, {});
   const nif = normalizeNif(c?.nif ?? '');
   if (!c || !isValidNif(nif) || nif.length !== 9) throw fail(MESSAGES.empresaSinNif, '1', 400);
-  cache.emisor = { nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: `${nif}-${String(c.id).padStart(3, '0')}` };
+  cache.emisor = {
+    nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: `${nif}-${String(c.id).padStart(3, '0')}`,
+    bloque: bloqueEmpresa({ ...c, nif }),
+  };
   return cache.emisor;
 }
 
 const leerEmpresa = compiledQuery((db, _p: Record<string, never>) =>
-  db.selectFrom('configuracion').select(['id', 'razon_social', 'nif', 'minorista']).orderBy('id').limit(1),
+  db
+    .selectFrom('configuracion')
+    .select(['id', 'razon_social', 'nombre_comercial', 'nif', 'minorista', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'])
+    .orderBy('id')
+    .limit(1),
 );
 
 const leerSerie = compiledQuery((db, p: { id: number }) => db.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', p.id));
@@ -288,6 +301,8 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
   if (!Number(d.con_lineas)) throw fail(MESSAGES.facturaSinLineas, '1', 400);
   if (d.fecha > ctx.hoy) throw fail(MESSAGES.fechaFacturaFutura, '1', 400);
+  // Validaciones 3.1.3.1: the AEAT refuses a FechaExpedicionFactura before the order came into force.
+  if (d.fecha < FECHA_MINIMA_FACTURA) throw fail(MESSAGES.fechaFacturaAnteriorVerifactu, '1', 400);
 
   const emisor = await empresa(trx);
   const cliente = { nif: d.cliente_nif, razon_social: d.cliente_razon_social ?? '' };
@@ -313,8 +328,10 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   }
   if (!rectificativa && importeTotal < 0) throw fail(MESSAGES.facturaTotalNegativo, '1', 400);
   const conDestinatario = tipoFactura !== 'F2' && tipoFactura !== 'R5';
-  const nifCliente = normalizeNif(cliente.nif ?? '');
-  if (conDestinatario && (!isValidNif(nifCliente) || nifCliente.length !== 9)) throw fail(MESSAGES.clienteSinNif, '1', 400);
+  // The recipient as the record names it: a Spanish NIF, or IDOtro (country, IDType, identifier) for anyone else.
+  const idCliente = idRegistro({ nif: cliente.nif ?? '', pais: d.cliente_pais, tipo_id: d.cliente_tipo_id });
+  const nifCliente = 'nif' in idCliente ? idCliente.nif : '';
+  if (conDestinatario && ('nif' in idCliente ? !isValidNif(nifCliente) || nifCliente.length !== 9 : !idCliente.idOtro.id)) throw fail(MESSAGES.clienteSinNif, '1', 400);
 
   const numero = await numeroEnSerie(trx, def.tipo, d.serie_id, d.fecha);
   const numSerie = numeroDe(def, { ejercicio: Number(d.fecha.slice(0, 4)), numero, serie_codigo: serie.codigo });
@@ -333,7 +350,7 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     fecha: d.fecha,
     tipoFactura,
     descripcion: d.observaciones?.trim() || (rectificativa ? 'Rectificación de factura' : 'Venta de bienes y prestación de servicios'),
-    destinatario: conDestinatario ? { nif: nifCliente, nombre: cliente.razon_social } : null,
+    destinatario: conDestinatario ? { nif: nifCliente, nombre: cliente.razon_social, ...('idOtro' in idCliente ? { idOtro: idCliente.idOtro } : {}) } : null,
     desglose: (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[],
     conRecargo: d.con_recargo === 1,
     cuotaTotal,
@@ -356,9 +373,44 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
       importe: { base: Number(corregida.base), cuota: Number(corregida.iva), recargo: Number(corregida.recargo) },
     };
   }
+  // Issued means fixed: the serie's code, both parties as printed and the operation's date stay with the invoice.
+  const fechaOperacion = await fechaOperacionDe(trx, d.id, d.fecha);
+  if (fechaOperacion) datos.fechaOperacion = fechaOperacion;
+  const emision: EmisionDocumento = { emisor: emisor.bloque, destinatario: d.cliente_id === null ? null : await bloqueCliente(trx, d.cliente_id) };
+  await trx
+    .updateTable('documentos')
+    .set({ serie_codigo: serie.codigo, emision: JSON.stringify(emision), fecha_operacion: fechaOperacion })
+    .where('id', '=', d.id)
+    .execute();
   await registrarAlta({ trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: emisor.instalacion }, datos);
   // Its number, year and kind are written with its new state.
   return { numero: { numero, ejercicio: Number(d.fecha.slice(0, 4)), tipo_factura: tipoFactura } };
+}
+
+/** The first FechaExpedicionFactura the AEAT admits (Validaciones 3.1.3.1: the order's entry into force). */
+export const FECHA_MINIMA_FACTURA = '2024-10-28';
+
+/** The customer's block as the invoice prints it, read at emission. */
+async function bloqueCliente(trx: Transaction<Database>, id: number): Promise<BloqueParte | null> {
+  const c = await trx
+    .selectFrom('clientes')
+    .select(['razon_social', 'nombre_comercial', 'nif', 'pais', 'tipo_id', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return c ? bloqueTercero(c) : null;
+}
+
+/**
+ * The operation's date of an invoice of earlier deliveries (RD 1619/2012 art. 6.1.i; the record's FechaOperacion):
+ * the latest date of the albaranes and partes its lines come from, when earlier than the invoice's; else null.
+ */
+async function fechaOperacionDe(trx: Transaction<Database>, id: number, fecha: string): Promise<string | null> {
+  const { rows } = await sql<{ fecha: string | null }>`select max(pd.fecha) as fecha from documento_lineas l
+    join documento_enlaces e on e.linea_id = l.id join documento_lineas pl on pl.id = e.padre_linea_id
+    join documentos pd on pd.id = pl.documento_id
+    where l.documento_id = ${id} and pd.tipo in ('albaranventa', 'parte')`.execute(trx);
+  const f = rows[0]?.fecha ?? null;
+  return f && f < fecha ? f : null;
 }
 
 const codigoSerie = async (trx: Transaction<Database>, id: number | null) =>
@@ -424,12 +476,26 @@ const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
 /** The record adds its latest registro de facturación (with what the fiscal QR prints). */
 async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Promise<void> {
   const [r] = await ultimoRegistro(db, { id: doc.id });
+  // An annulled invoice's QR still names what its registro de alta recorded (its ImporteTotal).
+  if (r?.tipo === 'anulacion') {
+    const alta = await db
+      .selectFrom('registros_facturacion')
+      .select('importe_total')
+      .where('documento_id', '=', doc.id)
+      .where('tipo', '=', 'alta')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    r.importe_total = alta?.importe_total ?? null;
+  }
+  // The QR and the PDF's legend follow the environment the records go to (issue 17).
+  const v = r ? await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst() : undefined;
   doc.registro = r
     ? {
         id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
         // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
         estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,
+        entorno: v?.entorno === 'produccion' ? 'produccion' : 'pruebas',
       }
     : null;
   // Issue 17: its account — what is owed netting the rectificativas, the instalments, the cobros and refunds.

@@ -19,7 +19,9 @@ import type { AnyDb, DocRow } from './tipos.ts';
 const DOC_COLUMNS = [
   'd.id', 'd.tipo', 'd.serie_id', 'd.numero', 'd.ejercicio', 'd.fecha', 'd.estado', 'd.almacen_id', 'd.almacen_destino_id', 'd.familia_id',
   'd.ubicacion_id', 'd.cliente_id', 'd.proveedor_id', 'd.forma_pago', 'd.fecha_entrega', 'd.retencion', 'd.con_recargo', 'd.observaciones',
+  'd.observaciones_cliente',
   'd.base', 'd.iva', 'd.recargo', 'd.retencion_importe', 'd.total', 'd.desglose', 'd.clave', 'd.creado', 'd.modificado',
+  'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion', 'd.cobro_fecha', 'd.cobro_forma', 'd.usuario_id', 'd.emision', 'd.fecha_operacion',
   'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion', 'd.cobro_fecha', 'd.cobro_forma', 'd.usuario_id',
   'd.por_cobrar', 'd.plazos_cubiertos', 'd.albaran_proveedor',
 ] as const;
@@ -38,6 +40,8 @@ function toDocumento(def: DocumentoTipoDef, row: HeaderRow): Documento {
   const doc = row as Record<string, unknown>;
   doc.numero = numeroDe(def, row);
   doc.desglose = row.desglose ? JSON.parse(row.desglose) : [];
+  // Issue 16: the parties as they were at emission.
+  doc.emision = typeof row.emision === 'string' ? JSON.parse(row.emision) : null;
   // The invoice a rectificativa corrects, by its displayed number (numerosCorregidas fills it in).
   if (def.series) doc.factura_numero = null;
   return doc as unknown as Documento;
@@ -55,7 +59,7 @@ async function numerosCorregidas(db: Kysely<Database>, docs: readonly Documento[
   const rows = await db
     .selectFrom('documentos as fd')
     .leftJoin('series as fse', 'fse.id', 'fd.serie_id')
-    .select(['fd.id', 'fd.tipo', 'fd.ejercicio', 'fd.numero', 'fse.codigo as serie_codigo'])
+    .select(['fd.id', 'fd.tipo', 'fd.ejercicio', 'fd.numero', sql<string | null>`coalesce(fd.serie_codigo, fse.codigo)`.as('serie_codigo')])
     .where('fd.id', 'in', ids)
     .execute();
   const numeros = new Map(rows.map((r) => [r.id, numeroDeTipo(r.tipo, r)]));
@@ -78,7 +82,8 @@ function selectHeader(db: AnyDb, def: DocumentoTipoDef) {
       sql<string | null>`(select uw.nombre from usuarios uw where uw.id = d.usuario_id)`.as('usuario_nombre'),
     ]);
   // The serie's code (the displayed number).
-  if (def.series) q = q.select(sql<string | null>`(select se.codigo from series se where se.id = d.serie_id)`.as('serie_codigo'));
+  // An issued one's code is the one it was issued with (issue 16).
+  if (def.series) q = q.select(sql<string | null>`coalesce(d.serie_codigo, (select se.codigo from series se where se.id = d.serie_id))`.as('serie_codigo'));
   if (!def.tercero) return q;
   // The party's name and NIF: proveedor_nombre / proveedor_nif (cliente_… for sales).
   const t = def.tercero;
@@ -91,7 +96,7 @@ function selectHeader(db: AnyDb, def: DocumentoTipoDef) {
 async function documentosEnlazados(db: Kysely<Database>, id: number, lado: 'hijos' | 'padres') {
   const [mine, other] = lado === 'hijos' ? ['padre_linea_id', 'linea_id'] : ['linea_id', 'padre_linea_id'];
   const { rows } = await sql<{ id: number; tipo: string; ejercicio: number; numero: number | null; serie_codigo: string | null; fecha: string; estado: string }>`
-    select distinct d.id, d.tipo, d.ejercicio, d.numero, s.codigo as serie_codigo, d.fecha, d.estado
+    select distinct d.id, d.tipo, d.ejercicio, d.numero, coalesce(d.serie_codigo, s.codigo) as serie_codigo, d.fecha, d.estado
     from documento_lineas l
     join documento_enlaces e on e.${sql.raw(mine)} = l.id
     join documento_lineas o on o.id = e.${sql.raw(other)}

@@ -26,7 +26,7 @@ export const documentoVentaSchema = { ...cabecera, fecha_entrega: { type: 'date'
 export const parteSchema = { ...documentoVentaSchema, usuario_id: { type: 'int', min: 1 } } satisfies Schema;
 
 /** Columns of every sales document; `con_recargo` is the customer's (the engine sets it with the party). */
-const COLUMNAS = ['cliente_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones', 'con_recargo'] as const;
+const COLUMNAS = ['cliente_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones', 'observaciones_cliente', 'con_recargo'] as const;
 
 function base<S extends typeof documentoVentaSchema>(schema: S, columns: readonly string[]): TipoEffects<S> {
   return {

@@ -19,6 +19,8 @@ export type InfoCertificado = {
   emisor: string;
   /** aaaa-mm-dd. */
   caduca: string;
+  /** It signs itself: no recognised authority (FNMT, Camerfirma…) issued it, and the AEAT will not accept it. */
+  autofirmado: boolean;
 };
 
 const KEY_FILE = 'clave-secreta';
@@ -128,7 +130,7 @@ export function leerPkcs12(pfx: Buffer, password: string, now = new Date()): Inf
     if (/mac verify|password/i.test(msg)) throw fail(MESSAGES.certificadoPasswordIncorrecta, '1', 400);
     throw fail(MESSAGES.certificadoNoValido, '1', 400);
   }
-  return { titular: nombreDe(cert.subject), nif: nifDe(cert.subject), emisor: nombreDe(cert.issuer), caduca };
+  return { titular: nombreDe(cert.subject), nif: nifDe(cert.subject), emisor: nombreDe(cert.issuer), caduca, autofirmado: cert.issuer.hash === cert.subject.hash };
 }
 
 /** Whole days from today to `caduca` (negative once expired). */

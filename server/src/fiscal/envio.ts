@@ -39,11 +39,13 @@ export type VerifactuOptions = {
   loteMax?: number;
   /** Off: no timer and no nudges (enviarregistrosverifactu and `ciclo()` still send). */
   worker?: boolean;
+  /** The shop's time zone: a connection error says its times in local time (default Europe/Madrid). */
+  timeZone?: string;
 };
 
 export type ResultadoCiclo =
   | { hecho: 'desactivado' | 'sin_certificado' | 'nada' | 'ocupado' }
-  | { hecho: 'espera'; proximo: string }
+  | { hecho: 'espera'; proximo: string; /** 'reintento': after a connection error, not the AEAT's waiting time. */ motivo?: 'aeat' | 'reintento' }
   | { hecho: 'enviado'; envio: number; registros: number; estado: string; proximo: string }
   | { hecho: 'error'; envio: number; registros: number; error: string; proximo: string };
 
@@ -145,7 +147,7 @@ export class Sender {
     const { n } = await this.contarPendientes();
     const orphans = await this.db.selectFrom('registros_facturacion').select('id').where('estado_envio', '=', 'enviado').limit(1).execute();
     if (n === 0 && orphans.length === 0) return { hecho: 'nada' };
-    if (!this.puedeSalir(s, n, nowIso())) return { hecho: 'espera', proximo: s.proximo_envio! };
+    if (!this.puedeSalir(s, n, nowIso())) return { hecho: 'espera', proximo: s.proximo_envio!, motivo: Number(s.fallos) > 0 ? 'reintento' : 'aeat' };
 
     // The lease: one sender among every instance.
     const ahora = nowIso();
@@ -182,7 +184,7 @@ export class Sender {
     // Another instance may have sent while this one waited for the lease: the waiting time again.
     const { n } = await this.contarPendientes();
     if (n === 0) return { hecho: 'nada' };
-    if (!this.puedeSalir(s, n, nowIso())) return { hecho: 'espera', proximo: s.proximo_envio! };
+    if (!this.puedeSalir(s, n, nowIso())) return { hecho: 'espera', proximo: s.proximo_envio!, motivo: Number(s.fallos) > 0 ? 'reintento' : 'aeat' };
 
     const primero = await this.db
       .selectFrom('registros_facturacion')
@@ -229,23 +231,33 @@ export class Sender {
       }));
     } catch (err) {
       const texto = err instanceof ErrorTransporte ? err.message : `certificado: ${(err as Error).message}`;
-      return this.fallo(envioId, lote, s, texto, 0, '');
+      return this.fallo(envioId, lote, s, texto, 0, '', err instanceof ErrorTransporte ? 'conexion' : 'certificado');
     }
 
     const respuesta = status === 200 ? leerRespuesta(body) : null;
     const fault = respuesta ? null : leerFault(body);
     if (!respuesta && !fault?.cliente) {
       // 5xx, a Server fault, anything that is not the service's answer: the AEAT did not take the batch.
-      return this.fallo(envioId, lote, s, fault ? fault.texto : `HTTP ${status}`, status, body);
+      return this.fallo(envioId, lote, s, fault ? fault.texto : `HTTP ${status}`, status, body, 'servidor');
     }
     return this.respondido(envioId, lote, s, status, body, respuesta, fault);
   }
 
   /** Transport failure: the batch back in the queue as it was, a backoff before the next attempt. */
-  private async fallo(envioId: number, lote: Pendiente[], s: { fallos: number }, error: string, status: number, body: string): Promise<ResultadoCiclo> {
+  private async fallo(
+    envioId: number,
+    lote: Pendiente[],
+    s: { fallos: number; entorno: string },
+    error: string,
+    status: number,
+    body: string,
+    tipo: 'conexion' | 'certificado' | 'servidor' = 'servidor',
+  ): Promise<ResultadoCiclo> {
     const fallos = Number(s.fallos) + 1;
     const espera = Math.min(this.opts.backoffMaxMs ?? BACKOFF_MAX_MS, (this.opts.backoffMs ?? 10_000) * 2 ** (Math.min(fallos, 20) - 1));
     const proximo = nowIso(espera);
+    // What the owner reads (the queue, «Enviar ahora»): in Spanish, in local time; the technical text stays in the log of submissions.
+    const aviso = errorEnvio({ host: hostDe(this.endpoint(s.entorno)), ahora: new Date(), proximo: new Date(proximo), timeZone: this.opts.timeZone ?? 'Europe/Madrid', tipo, detalle: error, status });
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('registros_facturacion')
@@ -258,9 +270,9 @@ export class Sender {
         .set({ estado: 'error', error: recortar(error, 500), http_status: status || null, respuesta: body ? recortar(body, 4000) : null })
         .where('id', '=', envioId)
         .execute();
-      await trx.updateTable('verifactu').set({ fallos, proximo_envio: proximo, ultimo_error: `${nowIso()} ${recortar(error, 300)}` }).where('id', '=', 1).execute();
+      await trx.updateTable('verifactu').set({ fallos, proximo_envio: proximo, ultimo_error: recortar(aviso, 300) }).where('id', '=', 1).execute();
     });
-    return { hecho: 'error', envio: envioId, registros: lote.length, error, proximo };
+    return { hecho: 'error', envio: envioId, registros: lote.length, error: aviso, proximo };
   }
 
   /** The AEAT answered: each record's state, code, text and the submission's CSV; the new waiting time. */
@@ -340,19 +352,58 @@ export function mensajeCiclo(r: ResultadoCiclo, timeZone: string): string {
     case 'ocupado':
       return MESSAGES.verifactuOcupado;
     case 'espera':
-      return MESSAGES.verifactuEspera.replace('{hora}', hora(r.proximo));
+      // Never blamed on the AEAT when it is the retry after a connection error.
+      return r.motivo === 'reintento'
+        ? `El último envío no pudo llegar a la AEAT; se reintentará a las ${horaMinuto(new Date(r.proximo), timeZone)}`
+        : MESSAGES.verifactuEspera.replace('{hora}', hora(r.proximo));
     case 'enviado':
       return MESSAGES.verifactuEnviados.replace('{n}', String(r.registros));
     case 'error':
-      return MESSAGES.verifactuErrorEnvio.replace('{error}', r.error);
+      // Already the owner's words (errorEnvio).
+      return r.error;
   }
+}
+
+const hostDe = (endpoint: string) => {
+  try {
+    return new URL(endpoint).hostname;
+  } catch {
+    return endpoint;
+  }
+};
+
+/** '20:42' in the shop's time zone. */
+export function horaMinuto(d: Date, timeZone: string): string {
+  return d.toLocaleTimeString('es-ES', { timeZone, hour: '2-digit', minute: '2-digit' });
+}
+
+/** Why a connection failed, in words an owner understands (from Node's error codes and texts). */
+function causa(detalle: string, tipo: 'conexion' | 'certificado' | 'servidor', status: number): string {
+  if (tipo === 'certificado') return 'no se pudo usar el certificado de la empresa: súbalo de nuevo';
+  if (tipo === 'servidor') return status ? `el servicio de la AEAT respondió con un error (HTTP ${status})` : 'el servicio de la AEAT respondió con un error';
+  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/i.test(detalle)) return 'no se encuentra el servidor: compruebe la conexión a Internet';
+  if (/ECONNREFUSED/i.test(detalle)) return 'el servidor rechazó la conexión';
+  if (/ETIMEDOUT|sin respuesta|timeout/i.test(detalle)) return 'el servidor no respondió a tiempo';
+  if (/ECONNRESET|socket hang up|EPIPE/i.test(detalle)) return 'se cortó la conexión';
+  if (/certificate|CERT_|SSL|TLS|handshake|alert/i.test(detalle)) return 'la conexión segura no se pudo establecer (revise el certificado)';
+  if (/ENETUNREACH|EHOSTUNREACH/i.test(detalle)) return 'no hay conexión a Internet';
+  return 'error de conexión';
+}
+
+/**
+ * «No se pudo conectar con la AEAT (prewww1.aeat.es) a las 20:42; se reintentará a las 20:47 (…)»: a failed
+ * submission as the owner reads it, in local time, never a raw Node.js error nor a UTC timestamp.
+ */
+export function errorEnvio(o: { host: string; ahora: Date; proximo: Date; timeZone: string; tipo: 'conexion' | 'certificado' | 'servidor'; detalle: string; status: number }): string {
+  const que = o.tipo === 'servidor' ? `El envío a la AEAT (${o.host}) falló a las ${horaMinuto(o.ahora, o.timeZone)}` : `No se pudo conectar con la AEAT (${o.host}) a las ${horaMinuto(o.ahora, o.timeZone)}`;
+  return `${que}; se reintentará a las ${horaMinuto(o.proximo, o.timeZone)} (${causa(o.detalle, o.tipo, o.status)})`;
 }
 
 const SENDERS = new WeakMap<object, Sender>();
 
 /** The app's sender (one per instance), started with it and stopped on close. */
 export function startVerifactu(app: FastifyInstance, opts: VerifactuOptions = {}): Sender {
-  const sender = new Sender(app.manager.db, app.manager.dataDir, opts);
+  const sender = new Sender(app.manager.db, app.manager.dataDir, { timeZone: app.manager.timeZone, ...opts });
   SENDERS.set(app.manager, sender);
   sender.start();
   app.addHook('preClose', async () => sender.stop());

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { MESSAGES, fechaAeat, importeAeat } from 'shared/domain';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES, fechaAeat, importeAeat, isValidNif, normalizeNif } from 'shared/domain';
 import type { HuellaAlta, HuellaAnulacion, TipoFactura } from 'shared/domain';
 import {
   NS_LR,
@@ -55,6 +56,36 @@ const VERSION = (() => {
  */
 export const SISTEMA = { nombre: 'Manager TPV', id: 'MT', version: VERSION } as const;
 
+/**
+ * The producer of the system (issue 16): set by whoever distributes the installation, by MANAGER_PRODUCTOR_NOMBRE and
+ * MANAGER_PRODUCTOR_NIF or by `productor: { nombre, nif }` in deploy.json (DEPLOY_FILE, or the repository's). Without
+ * one (or with a NIF that is not a valid Spanish one) the records name the issuer, as a system an obligado makes for
+ * itself does. Read on every call: the environment wins over the file, which is read once.
+ */
+let productorDelFichero: Emisor | null | undefined;
+export function productor(): Emisor | null {
+  const valido = (nombre: unknown, nif: unknown): Emisor | null => {
+    const n = typeof nombre === 'string' ? nombre.trim() : '';
+    const id = typeof nif === 'string' ? normalizeNif(nif) : '';
+    return n && id.length === 9 && isValidNif(id) ? { nombre: n, nif: id } : null;
+  };
+  const env = valido(process.env.MANAGER_PRODUCTOR_NOMBRE, process.env.MANAGER_PRODUCTOR_NIF);
+  if (env) return env;
+  if (productorDelFichero === undefined) {
+    try {
+      const file = process.env.DEPLOY_FILE ?? fileURLToPath(new URL('../../../deploy.json', import.meta.url));
+      const p = (JSON.parse(fs.readFileSync(file, 'utf8')) as { productor?: { nombre?: unknown; nif?: unknown } }).productor;
+      productorDelFichero = p ? valido(p.nombre, p.nif) : null;
+    } catch {
+      productorDelFichero = null;
+    }
+  }
+  return productorDelFichero;
+}
+
+/** SistemaInformatico of the back office's records: the product and its producer. */
+const sistemaConProductor = () => ({ ...SISTEMA, productor: productor() });
+
 /** The chain key of a TPV terminal (its own installation) — the company's own chain is keyed by the NIF alone. */
 export const claveCadena = (nif: string, instalacion: string) => `${nif}:${instalacion}`;
 /** The issuer's NIF of a chain key. */
@@ -65,11 +96,11 @@ export const nifDeCadena = (clave: string) => {
 
 /** The RegistroAlta document of `d`, chained after `anterior`, stamped `ts`, with its `huella` (this product's SistemaInformatico). */
 export const xmlAlta = (d: DatosAlta, anterior: Anterior | null, ts: string, huella: string, instalacion: string) =>
-  xmlAltaCon(d, anterior, ts, huella, instalacion, SISTEMA);
+  xmlAltaCon(d, anterior, ts, huella, instalacion, sistemaConProductor());
 
 /** The RegistroAnulacion document of the invoice `f`. */
 export const xmlAnulacion = (emisor: Emisor, f: FacturaRef, anterior: Anterior | null, ts: string, huella: string, instalacion: string) =>
-  xmlAnulacionCon(emisor, f, anterior, ts, huella, instalacion, SISTEMA);
+  xmlAnulacionCon(emisor, f, anterior, ts, huella, instalacion, sistemaConProductor());
 
 const avanzarCadena = compiledQuery((db, p: { emisor: string }) => ({
   compile: () =>

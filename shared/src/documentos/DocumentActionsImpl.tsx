@@ -89,7 +89,7 @@ export default function DocumentActionsImpl({ def, documento, onChange, disabled
           <Button
             key={a.verbo}
             type="button"
-            $variant={a.undoes ? 'secondary' : 'primary'}
+            $variant={a.undoes || a.secundaria ? 'secondary' : 'primary'}
             disabled={disabled || busy}
             title={disabled ? disabledReason : undefined}
             onClick={() => handleClick(a)}

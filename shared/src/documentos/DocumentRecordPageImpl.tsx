@@ -114,6 +114,8 @@ export default function DocumentRecordPageImpl<C extends string>({
     );
 
   const disabled = !editable;
+  // A customer's or supplier's document: the observaciones it prints are apart from the internal ones.
+  const paraTercero = !!def.tercero && 'observaciones_cliente' in values;
   const titulo = isNew ? pantalla.nuevoLabel : `${def.singular} ${documento?.numero ?? ''}`;
   const almacenPlaceholder = almacenes.loading ? 'Cargando…' : 'Seleccione…';
   const esperaGuardar = !imprimir?.sinGuardar && editor.dirty;
@@ -253,6 +255,12 @@ export default function DocumentRecordPageImpl<C extends string>({
           )
         }
       />
+      {/* Why the header's buttons wait, on the screen (not only in their tooltip). */}
+      {documento && esperaGuardar && (imprimir || devolver || actions) && (
+        <p role="status" style={{ fontSize: 13, margin: '-8px 0 12px' }}>
+          {GUARDE_ANTES.replace('.', '')} de imprimir, enviar o crear otro documento a partir de {def.femenino ? 'esta' : 'este'} {singular}.
+        </p>
+      )}
       {documento && (
         <div style={{ display: 'grid', gap: 10, marginBottom: 16 }}>
           <DocumentActions
@@ -287,7 +295,22 @@ export default function DocumentRecordPageImpl<C extends string>({
                 disabled={disabled}
                 value={values.observaciones}
                 error={errors.observaciones}
+                hint={paraTercero ? `Internas: no se imprimen en el documento ${def.tercero === 'proveedor' ? 'del proveedor' : 'del cliente'}.` : undefined}
                 onChange={(v) => set('observaciones', v)}
+              />
+            </div>
+          )}
+          {paraTercero && (
+            <div style={{ marginTop: 14 }}>
+              <TextAreaField
+                label={def.tercero === 'proveedor' ? 'Observaciones para el proveedor' : 'Observaciones para el cliente'}
+                rows={2}
+                maxLength={2000}
+                disabled={disabled}
+                value={values.observaciones_cliente}
+                error={errors.observaciones_cliente}
+                hint="Se imprimen en el PDF y en el correo del documento."
+                onChange={(v) => set('observaciones_cliente', v)}
               />
             </div>
           )}

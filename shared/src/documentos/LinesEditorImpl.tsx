@@ -19,7 +19,8 @@ import type { ListParams } from '../domain/api';
 import { TIPOS_IVA, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
 import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
-import { formatDecimal, formatMoney } from '../domain/format';
+import { decimalesPrecio, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
+import { MESSAGES } from '../domain/messages';
 import type { SelectOption } from '../ui/fields';
 import { decimalInputText } from '../ui/inputs';
 import type { Theme } from '../ui/theme';
@@ -158,7 +159,7 @@ function camposDe(modo: LineaModo, conUbicacion: boolean, precioFijo = false): C
 }
 
 const qty = (v: number | bigint) => formatDecimal(v, 3, 0);
-const precio4 = (v: DecimalValue) => (typeof v === 'bigint' ? formatDecimal(v, 4, 2) : '');
+const precio4 = (v: DecimalValue) => (typeof v === 'bigint' ? formatPrecio(v) : '');
 
 type RowContext = {
   modo: LineaModo;
@@ -234,7 +235,13 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
   const errId = useId();
   const { modo, readOnly, dispatch } = ctx;
   const set = (patch: Partial<LineaEditable>) => dispatch({ type: 'update', key: linea.key, patch });
-  const err = (campo: string) => errores?.[campo];
+  /** The server's error, else the one seen while typing: letters in a number say so, not only a red border. */
+  const err = (campo: string) => {
+    const servidor = errores?.[campo];
+    if (servidor) return servidor;
+    const v = (linea as Record<string, unknown>)[campo];
+    return (campo === 'cantidad' || campo === 'precio' || campo === 'descuento') && typeof v === 'string' && v.trim() !== '' ? MESSAGES.invalidNumber : undefined;
+  };
   const errText = (campo: string) => {
     const e = err(campo);
     return e ? (
@@ -243,23 +250,27 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
       </span>
     ) : null;
   };
-  const num = (campo: 'cantidad' | 'precio' | 'descuento', scale: number, minFraction: number, label: string) =>
-    readOnly || (campo === 'precio' && ctx.precioFijo) ? (
-      <span>{typeof linea[campo] === 'bigint' ? formatDecimal(linea[campo] as bigint, scale, minFraction) : ''}</span>
+  const num = (campo: 'cantidad' | 'precio' | 'descuento', scale: number, minFraction: number, label: string) => {
+    const v = linea[campo];
+    // A price shows two decimals like the amounts, or its four when it has them (never three).
+    const decimales = campo === 'precio' && typeof v === 'bigint' ? decimalesPrecio(v) : minFraction;
+    return readOnly || (campo === 'precio' && ctx.precioFijo) ? (
+      <span>{typeof v === 'bigint' ? formatDecimal(v, scale, decimales) : ''}</span>
     ) : (
       <NumCell
-        value={linea[campo]}
+        value={v}
         scale={scale}
-        minFraction={minFraction}
+        minFraction={decimales}
         label={`${label} de la línea ${n}`}
         invalid={!!err(campo)}
         describedBy={err(campo) ? `${errId}-${campo}` : undefined}
         lineKey={linea.key}
         campo={campo}
-        onValue={(v) => set({ [campo]: v })}
+        onValue={(nuevo) => set({ [campo]: nuevo })}
         onKeyDown={(e) => ctx.onKeyDown(e, linea.key, campo)}
       />
     );
+  };
   const select = (campo: 'tipo_iva' | 'motivo' | 'ubicacion_id', label: string, options: SelectOption[], value: string, placeholder?: string) =>
     readOnly ? (
       <span>{options.find((o) => o.value === value)?.label ?? ''}</span>
@@ -690,7 +701,14 @@ type ArticleEntryProps = {
   onUp: () => void;
 };
 
-/** The "next line" box: a barcode, a code or words of the description. */
+/** Pause after the last keystroke before suggesting (a scanner types a whole code well within it). */
+const SUGERIR_MS = 250;
+
+/**
+ * The "next line" box: a barcode, a code or words of the description. Suggestions appear as the
+ * user types (code, barcode, description, accents ignored by the server's search); Intro looks the
+ * text up exactly first (a scanned barcode), then adds the only match or opens the list of several.
+ */
 function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }: ArticleEntryProps) {
   const { api } = useShell();
   const id = useId();
@@ -699,18 +717,35 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
   const [rows, setRows] = useState<ArticuloLinea[]>([]);
   const [buscado, setBuscado] = useState<string | null>(null);
   const [active, setActive] = useState(0);
+  // Reached with the arrows: the list opens with its first option highlighted, and the first ↓ lands on it.
+  const [navegado, setNavegado] = useState(false);
+  // 'sugerencia': shown while typing (Intro still looks the text up exactly); 'intro': the answer to Intro.
+  const [origen, setOrigen] = useState<'sugerencia' | 'intro'>('intro');
   const [busy, setBusy] = useState(false);
   const [aviso, setAviso] = useState<string | null>(null);
   const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const open = buscado !== null && rows.length > 0;
+  const paramsKey = JSON.stringify(params ?? {});
+
+  useLayoutEffect(() => () => clearTimeout(timer.current), []);
 
   const close = () => {
     setRows([]);
     setBuscado(null);
   };
 
+  const mostrar = (found: ArticuloLinea[], q: string, de: 'sugerencia' | 'intro') => {
+    setRows(found);
+    setBuscado(q);
+    setActive(0);
+    setNavegado(false);
+    setOrigen(de);
+  };
+
   const pick = (a: ArticuloLinea, siguiente: 'entrada' | 'cantidad') => {
     // A newer lookup number: an answer still on its way is ignored, and the search is over.
+    clearTimeout(timer.current);
     seq.current++;
     setBusy(false);
     setText('');
@@ -719,7 +754,39 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
     onPick(a, siguiente);
   };
 
+  const buscarTexto = async (q: string) => {
+    const res = await api.get<ArticuloLinea>('listadoarticulos', { ...(JSON.parse(paramsKey) as ListParams), q, pagina: 1, porPagina: 10 });
+    return res.RESULT === '0' ? (res.data ?? []) : [];
+  };
+
+  /** Suggestions while typing: never adds a line by itself. */
+  const sugerir = (t: string) => {
+    clearTimeout(timer.current);
+    const q = t.trim();
+    const my = ++seq.current;
+    if (q === '') {
+      setBusy(false);
+      close();
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      if (my !== seq.current) return;
+      setBusy(true);
+      try {
+        const found = await buscarTexto(q);
+        if (my !== seq.current) return;
+        if (found.length === 0) close();
+        else mostrar(found, q, 'sugerencia');
+      } catch {
+        // Intro still searches and says so if it fails.
+      } finally {
+        if (my === seq.current) setBusy(false);
+      }
+    }, SUGERIR_MS);
+  };
+
   const lookup = async (q: string, siguiente: 'entrada' | 'cantidad') => {
+    clearTimeout(timer.current);
     const my = ++seq.current;
     setBusy(true);
     setAviso(null);
@@ -728,18 +795,15 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
       const exacto = await buscarExacto(q);
       if (my !== seq.current) return;
       if (exacto) return pick(exacto, siguiente);
-      const res = await api.get<ArticuloLinea>('listadoarticulos', { ...params, q, pagina: 1, porPagina: 10 });
+      const found = await buscarTexto(q);
       if (my !== seq.current) return;
-      const found = res.RESULT === '0' ? (res.data ?? []) : [];
       if (found.length === 1) return pick(found[0], 'cantidad');
       if (found.length === 0) {
         setAviso(`No se ha encontrado ningún artículo con «${q}»`);
         close();
         return;
       }
-      setRows(found);
-      setBuscado(q);
-      setActive(0);
+      mostrar(found, q, 'intro');
     } catch {
       if (my === seq.current) setAviso('No se ha podido buscar el artículo');
     } finally {
@@ -751,23 +815,31 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
     const q = text.trim();
     if (e.key === 'ArrowDown' && open) {
       e.preventDefault();
-      setActive((a) => Math.min(rows.length - 1, a + 1));
+      const reached = navegado;
+      setNavegado(true);
+      if (reached) setActive((a) => Math.min(rows.length - 1, a + 1));
     } else if (e.key === 'ArrowUp') {
       if (open) {
         e.preventDefault();
+        setNavegado(true);
         setActive((a) => Math.max(0, a - 1));
       } else if (q === '') {
         e.preventDefault();
         onUp();
       }
     } else if (e.key === 'Escape') {
+      clearTimeout(timer.current);
+      seq.current++;
+      setBusy(false);
       close();
     } else if (e.key === 'Enter' || (e.key === 'Tab' && !e.shiftKey && q !== '')) {
       // Intro never submits the document's form; Tab with a code picks it and goes to its quantity.
       e.preventDefault();
       if (q === '') return;
       const siguiente = e.key === 'Tab' ? 'cantidad' : open ? 'cantidad' : 'entrada';
-      if (open && buscado === q) return pick(rows[active], siguiente);
+      // A highlighted option the user chose (or the list Intro opened): taken. Suggestions shown while
+      // typing don't take Intro's place: a scanned code is still looked up exactly.
+      if (open && buscado === q && (navegado || origen === 'intro')) return pick(rows[active], siguiente);
       void lookup(q, siguiente);
     }
   };
@@ -798,10 +870,14 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
         onChange={(e) => {
           setText(e.target.value);
           setAviso(null);
+          sugerir(e.target.value);
         }}
         onKeyDown={handleKey}
         onPaste={handlePaste}
-        onBlur={close}
+        onBlur={() => {
+          clearTimeout(timer.current);
+          close();
+        }}
       />
       <div className="hint" id={`${id}-hint`}>
         {busy

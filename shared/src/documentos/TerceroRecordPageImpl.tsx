@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useShell } from '../context';
@@ -6,10 +6,11 @@ import type { DocumentoTipoDef } from '../domain/documentos';
 import type { FlagName } from '../domain/flags';
 import { formatDate, formatMoney } from '../domain/format';
 import { isEntryVisible } from '../domain/menu';
+import { NIF_IVA, TIPOS_ID, TIPO_ID_LABEL, opcionesPais, validarIdentificacion } from '../domain/paises';
 import { FORMA_PAGO_OPTIONS, RETENCION_OPTIONS, formatIban, provinciaDeCodigoPostal, type Proveedor } from '../domain/terceros';
 import type { FieldErrors, Schema } from '../domain/validation';
 import { useRecordEditor } from '../hooks/useRecordEditor';
-import { SelectField, SwitchField, TextField } from '../ui/fields';
+import { NifField, SelectField, SwitchField, TextField } from '../ui/fields';
 import { FieldSpan, FormGrid, FormSection, RecordActions, RecordForm } from '../ui/form';
 import { TextAreaField } from '../ui/inputs';
 import { NotFoundPanel, PageHeader } from '../ui/layout';
@@ -26,6 +27,10 @@ export type TerceroComun = Omit<Proveedor, 'compras_por_ejercicio'>;
 export type TerceroValues = {
   codigo: string;
   nif: string;
+  /** ISO 3166-1 alpha-2 ('ES' by default). */
+  pais: string;
+  /** 'NIF' (a Spanish NIF) or the AEAT's IDType ('02' NIF-IVA … '06'). */
+  tipo_id: string;
   razon_social: string;
   nombre_comercial: string;
   direccion: string;
@@ -90,6 +95,8 @@ const IbanSpan = styled.div`
 const EMPTY: TerceroValues = {
   codigo: '',
   nif: '',
+  pais: 'ES',
+  tipo_id: 'NIF',
   razon_social: '',
   nombre_comercial: '',
   direccion: '',
@@ -111,6 +118,8 @@ function terceroValues(t: TerceroComun): TerceroValues {
   return {
     codigo: t.codigo,
     nif: t.nif,
+    pais: t.pais || 'ES',
+    tipo_id: t.tipo_id || 'NIF',
     razon_social: t.razon_social,
     nombre_comercial: str(t.nombre_comercial),
     direccion: str(t.direccion),
@@ -151,6 +160,13 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
     schema,
     empty: { ...EMPTY, ...propios?.empty },
     toValues: (t) => ({ ...terceroValues(t), ...propios?.toValues(t) }),
+    // The identifier with its country and type, the postal code in Spain only (what the server checks too).
+    rules: () => ({
+      check: (v) => {
+        const r = validarIdentificacion({ nif: String(v.nif ?? ''), pais: String(v.pais ?? 'ES'), tipo_id: String(v.tipo_id ?? 'NIF'), codigo_postal: String(v.codigo_postal ?? '') });
+        return r.ok ? {} : r.errors;
+      },
+    }),
     onSaved: (t, isNew) => {
       if (isNew) navigate(recordPath(t.id), { replace: true });
     },
@@ -158,17 +174,30 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
   });
   const { form, record, isNew } = editor;
   const { values, errors, set } = form;
+  // The country's select (some 240 options) is drawn again only when its value changes: a stable handler.
+  const setPaisRef = useRef<(pais: string) => void>(() => {});
+  const cambiarPais = useCallback((pais: string) => setPaisRef.current(pais), []);
   const back = { to: list, label: tercero.plural };
 
   if (editor.loading) return <Spinner />;
   if (editor.notFound) return <NotFoundPanel title={`${tercero.label} no encontrado`} text={`El ${nombre} no existe o se ha eliminado.`} back={back} />;
 
+  const espana = values.pais === 'ES';
   const setCodigoPostal = (v: string) => {
     set('codigo_postal', v);
-    // The postal code gives the province (01 Álava … 52 Melilla).
-    const provincia = provinciaDeCodigoPostal(v);
+    // A Spanish postal code gives the province (01 Álava … 52 Melilla).
+    const provincia = espana ? provinciaDeCodigoPostal(v) : null;
     if (provincia) set('provincia', provincia);
   };
+  const setPais = (pais: string) => {
+    set('pais', pais);
+    // The usual identifier of the country (a NIF in Spain, a NIF-IVA in the EU, a passport elsewhere); another may be chosen after.
+    set('tipo_id', pais === 'ES' ? 'NIF' : NIF_IVA[pais] ? '02' : '03');
+  };
+  setPaisRef.current = setPais;
+  const tipoId = String(values.tipo_id || 'NIF') as keyof typeof TIPO_ID_LABEL;
+  const hintId =
+    tipoId === 'NIF' ? 'NIF, CIF o NIE' : tipoId === '02' ? `Con el prefijo del país${NIF_IVA[values.pais] ? ` (p. ej. ${NIF_IVA[values.pais].ejemplo})` : ''}` : TIPO_ID_LABEL[tipoId];
 
   return (
     <>
@@ -185,15 +214,22 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
               error={errors.codigo}
               onChange={(v) => set('codigo', v)}
             />
-            <TextField
-              label="NIF"
+            <PaisField value={String(values.pais)} error={errors.pais} onChange={cambiarPais} />
+            <SelectField
+              label="Tipo de identificación"
+              options={(['NIF', ...TIPOS_ID] as const).map((t) => ({ value: t, label: TIPO_ID_LABEL[t] }))}
+              value={tipoId}
+              error={errors.tipo_id}
+              onChange={(v) => set('tipo_id', v)}
+            />
+            <NifField
+              label={tipoId === 'NIF' ? 'NIF' : 'Identificador'}
               required
-              maxLength={15}
-              autoComplete="off"
-              hint="NIF, CIF o NIE"
+              maxLength={30}
+              hint={hintId}
               value={values.nif}
               error={errors.nif}
-              onChange={(v) => set('nif', v.toUpperCase())}
+              onChange={(v) => set('nif', v)}
             />
             <TextField label="Razón social" required maxLength={150} value={values.razon_social} error={errors.razon_social} onChange={(v) => set('razon_social', v)} />
             <TextField
@@ -220,8 +256,8 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
             </FieldSpan>
             <TextField
               label="Código postal"
-              inputMode="numeric"
-              maxLength={5}
+              inputMode={espana ? 'numeric' : undefined}
+              maxLength={espana ? 5 : 20}
               autoComplete="off"
               value={values.codigo_postal}
               error={errors.codigo_postal}
@@ -299,6 +335,11 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
     </>
   );
 }
+
+/** The party's country (ISO 3166-1), Spain first and the rest by their Spanish name. */
+const PaisField = memo(function PaisField({ value, error, onChange }: { value: string; error?: string; onChange: (pais: string) => void }) {
+  return <SelectField label="País" options={opcionesPais()} value={value} error={error} onChange={onChange} />;
+});
 
 const StyledPanel = styled(Card)`
   margin-top: 16px;

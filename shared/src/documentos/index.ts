@@ -12,3 +12,4 @@ export * from './DevolverDialog';
 export * from './TerceroListPage';
 export * from './imprimir';
 export * from './rutas';
+export * from './CorreoDialog';

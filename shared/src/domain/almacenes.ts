@@ -1,4 +1,5 @@
 import type { Schema } from './validation';
+import { CAUSA_LABEL, DOCUMENTO_TIPOS, type DocumentoTipo } from './documentos';
 
 /**
  * Warehouses (issue 6): almacenes, ubicaciones inside them, the stock they hold and the article's
@@ -79,7 +80,23 @@ export type MovimientoArticulo = {
   cantidad: number;
   /** Stock after this row, in the filtered warehouse (or all of them), thousandths. */
   saldo: number;
+  /** The document's action that wrote it (`recibir`, `deshacerrecepcion`…); null for a save's difference. */
+  accion?: string | null;
 };
+
+/** A row of a warehouse's ledger (`listadomovimientosalmacen`): every entry and exit, with its article and document. */
+export type MovimientoAlmacen = Omit<MovimientoArticulo, 'saldo'> & { articulo_id: number; articulo_codigo: string; articulo_descripcion: string };
+
+/**
+ * What a ledger row is, as a clerk reads it: the cause ('Traspaso', 'Compra'), and when an undo wrote it, which
+ * ('Traspaso · Deshacer recepción'): an undone reception never reads as another transfer.
+ */
+export function causaMovimiento(m: { causa: string; documento_tipo: string | null; accion?: string | null }): string {
+  const causa = CAUSA_LABEL[m.causa] ?? m.causa;
+  if (!m.accion || !m.documento_tipo || !(m.documento_tipo in DOCUMENTO_TIPOS)) return causa;
+  const accion = DOCUMENTO_TIPOS[m.documento_tipo as DocumentoTipo].acciones.find((a) => a.verbo === m.accion);
+  return accion?.undoes ? `${causa} · ${accion.label}` : causa;
+}
 
 /**
  * One article `recalcularstock` finds wrong: its stored stock (`guardado`) against the ledger's sum (`libro`), and its

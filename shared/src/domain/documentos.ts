@@ -4,6 +4,7 @@ import { IVA_RATE, type TipoIva } from './catalogo';
 import { divRound } from './decimal';
 import type { Schema } from './validation';
 import type { SerieTipo } from './entities';
+import type { EmisionDocumento } from './emision';
 
 /**
  * The document engine's contract (docs/documents.md): one model, one table of states and actions
@@ -56,6 +57,8 @@ export type AccionDef = {
   porLineas?: boolean;
   /** Asked before running it. */
   confirm?: string;
+  /** Offered as a secondary action (an invoice's «Anular»: «Rectificar» is what a correction needs). */
+  secundaria?: boolean;
   /** Another flag it needs beside the type's. */
   flag?: FlagName;
 };
@@ -130,15 +133,16 @@ const emitida: EstadoDef = { id: 'emitida', label: 'Emitida', tone: 'ok' };
 const anulada: EstadoDef = { id: 'anulada', label: 'Anulada', tone: 'off' };
 const EMITIR_CONFIRM = 'Se le asignará el siguiente número de su serie y su registro de facturación. Una vez emitida no se podrá modificar ni eliminar.';
 const ANULAR_CONFIRM =
-  'Anular es para una factura que nunca debió existir: se registrará su anulación y el número queda usado. Para corregir una factura, haga una rectificativa.';
+  'Anule solo una factura que nunca debió existir (emitida por error, repetida o a quien no era): se registrará su anulación ante la AEAT y su número queda usado. Si la venta existió y cambia algo (unidades devueltas, un precio, un descuento, los datos del cliente), no la anule: haga una rectificativa con «Rectificar».';
 
 export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
   movimiento: {
     tipo: 'movimiento',
     entidad: 'movimiento',
     plural: 'movimientos',
-    singular: 'Movimiento',
-    pluralLabel: 'Movimientos',
+    // A transfer between warehouses, as the clerk names it («Movimientos» is the warehouse's ledger).
+    singular: 'Traspaso',
+    pluralLabel: 'Traspasos',
     femenino: false,
     prefijo: 'MOV',
     ruta: '/almacenes/movimiento',
@@ -410,7 +414,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     eliminable: ['borrador'],
     acciones: [
       { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
-      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM },
+      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM, secundaria: true },
     ],
     lineas: 'venta',
     tercero: 'cliente',
@@ -454,7 +458,7 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     eliminable: ['borrador'],
     acciones: [
       { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
-      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM },
+      { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM, secundaria: true },
     ],
     lineas: 'venta',
     tercero: 'cliente',
@@ -645,6 +649,8 @@ export type Documento = Totales & {
   /** 0/1: the customer pays recargo de equivalencia. */
   con_recargo: 0 | 1;
   observaciones: string | null;
+  /** What the customer's or supplier's PDF prints (issue 17); the internal observaciones never print there. */
+  observaciones_cliente?: string | null;
   clave: string | null;
   creado: string;
   creado_por_nombre?: string | null;
@@ -684,6 +690,10 @@ export type Documento = Totales & {
   usuario_id?: number | null;
   usuario_nombre?: string | null;
   horas?: ParteHora[];
+  /** Issue 16: an issued invoice's parties as they were at emission (its reprints print these, not today's records). */
+  emision?: EmisionDocumento | null;
+  /** Issue 16: the date of the deliveries an invoice of earlier albaranes invoices (its record's FechaOperacion). */
+  fecha_operacion?: string | null;
   /** Facturas and rectificativas once emitted (or anuladas): their latest registro de facturación. */
   registro?: {
     id: number;
@@ -702,6 +712,8 @@ export type Documento = Totales & {
     /** Tickets and their R5 (issue 13, `listadotickets&id=`): the record's XML and the QR's URL. */
     xml?: string;
     qr_url?: string;
+    /** Issue 17: the environment its records go to; in «pruebas» the QR points to the AEAT's test validator and the PDF says it is a test. */
+    entorno?: 'pruebas' | 'produccion';
   } | null;
 };
 

@@ -78,6 +78,8 @@ export function urlQr(
 
 /** The legend printed under the QR (VERI*FACTU mode). */
 export const LEYENDA_QR = 'Factura verificable en la sede electrónica de la AEAT';
+/** What an invoice whose records go to the AEAT's test environment prints instead: it is a test, with no fiscal value. */
+export const LEYENDA_QR_PRUEBAS = 'FACTURA DE PRUEBA: registro enviado al entorno de pruebas de la AEAT, sin validez fiscal';
 export const TITULO_QR = 'QR tributario:';
 
 /** A record of the VERI*FACTU chain as listadoregistrosfacturacion answers it. */

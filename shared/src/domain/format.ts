@@ -16,6 +16,19 @@ export function formatDecimal(value: bigint | number, scale: number, minFraction
 }
 
 /** Cents to '1.234,56 €'. */
+/**
+ * Decimals a unit price (ten-thousandths) shows: two, like the amounts beside it ('12,50'), or all four when it has
+ * more precision ('0,1250'), never three.
+ */
+export function decimalesPrecio(value: bigint | number): 2 | 4 {
+  return BigInt(value) % 100n === 0n ? 2 : 4;
+}
+
+/** A unit price in ten-thousandths, es-ES: '12,50', '0,1250' (see decimalesPrecio). */
+export function formatPrecio(value: bigint | number): string {
+  return formatDecimal(value, 4, decimalesPrecio(value));
+}
+
 export function formatMoney(cents: bigint | number): string {
   return `${formatDecimal(cents, 2)} €`;
 }

@@ -18,3 +18,6 @@ export * from './verifactu';
 export * from './roles';
 export * from './actividad';
 export * from './tpv';
+export * from './correo';
+export * from './emision';
+export * from './paises';

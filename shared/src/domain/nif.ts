@@ -1,8 +1,14 @@
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const CIF_LETTERS = 'JABCDEFGHI';
 
+/**
+ * A NIF/CIF/NIE as it is stored and printed: capitals, without spaces, dots, dashes or slashes, and
+ * without the «ES» of its VAT number ('ES B58378431', 'b 5837 8431' and 'B-58378431' are 'B58378431').
+ * No Spanish NIF starts with «ES» (a CIF's second character is a digit), so the prefix is never a part of it.
+ */
 export function normalizeNif(value: string): string {
-  return value.toUpperCase().replace(/[\s.-]/g, '');
+  const v = value.toUpperCase().replace(/[\s./-]/g, '');
+  return /^ES[0-9A-Z]{9}$/.test(v) ? v.slice(2) : v;
 }
 
 /** Validates a Spanish DNI, NIE or CIF (check digit or letter included). */

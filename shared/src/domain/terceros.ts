@@ -1,5 +1,6 @@
 import { formatDecimal } from './format';
 import type { Schema } from './validation';
+import { PAISES, TIPOS_ID, type TipoId } from './paises';
 
 /**
  * The parties documents are made with (docs/documents.md, "Masters that documents use"): proveedores
@@ -76,7 +77,12 @@ export type Proveedor = {
   id: number;
   /** Supplier code, unique ('P0001' by default). */
   codigo: string;
+  /** The identifier: a Spanish NIF, or what `tipo_id` says (a NIF-IVA with its country prefix, a passport…). */
   nif: string;
+  /** Issue 16: ISO 3166-1 alpha-2 (null: Spain). */
+  pais?: string | null;
+  /** Issue 16: the AEAT's IDType ('02' NIF-IVA … '06' otro; null: Spanish NIF). */
+  tipo_id?: TipoId | null;
   razon_social: string;
   nombre_comercial: string | null;
   direccion: string | null;
@@ -97,11 +103,15 @@ export type Proveedor = {
 
 export const proveedorSchema = {
   codigo: { type: 'string', max: 20 },
-  nif: { type: 'nif', required: true },
+  // Checked with the country and the type by validarIdentificacion (a Spanish NIF as always).
+  nif: { type: 'string', required: true, max: 30 },
+  pais: { type: 'enum', values: PAISES },
+  tipo_id: { type: 'enum', values: ['NIF', ...TIPOS_ID] },
   razon_social: { type: 'string', required: true, max: 150 },
   nombre_comercial: { type: 'string', max: 150 },
   direccion: { type: 'string', max: 200 },
-  codigo_postal: { type: 'postalCode' },
+  // Spanish postal codes are checked by validarIdentificacion; other countries' are free.
+  codigo_postal: { type: 'string', max: 20 },
   poblacion: { type: 'string', max: 100 },
   provincia: { type: 'string', max: 100 },
   telefono: { type: 'string', max: 30 },
@@ -146,6 +156,8 @@ const documentoTerceroSchema = {
   forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
   retencion: { type: 'int', min: 0, max: 5000 },
   observaciones: { type: 'string', max: 2000 },
+  /** Printed on the customer's or supplier's PDF (the internal observaciones never are). */
+  observaciones_cliente: { type: 'string', max: 2000 },
   clave: { type: 'string', max: 64 },
 } satisfies Schema;
 

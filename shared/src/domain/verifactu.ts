@@ -46,6 +46,8 @@ export type CertificadoVerifactu = {
   caduca: string;
   /** Days until it expires (negative once expired). */
   dias: number;
+  /** It signs itself (no recognised authority issued it): the AEAT will not accept it. */
+  autofirmado?: boolean;
 };
 
 /** The SistemaInformatico block every record carries. */
@@ -60,6 +62,8 @@ export type SistemaInformatico = {
   tipo_uso_posible_solo_verifactu: string;
   tipo_uso_posible_multi_ot: string;
   indicador_multiples_ot: string;
+  /** Issue 16: 1 when the producer is the one the installation's distributor set (MANAGER_PRODUCTOR_* or deploy.json); 0: the company itself. */
+  productor_configurado?: 0 | 1;
 };
 
 /** The submission queue. Timestamps are ISO; null when there is none. */
@@ -76,7 +80,23 @@ export type ColaVerifactu = {
   ultimo_error: string | null;
 };
 
-export type AvisoVerifactu = { nivel: 'error' | 'aviso'; texto: string };
+/** `clave` 'obligacion': the company must send every record from its date and they are not being sent (shown on the invoice screens too). */
+export type AvisoVerifactu = { nivel: 'error' | 'aviso'; texto: string; clave?: 'obligacion' };
+
+/** One step of getting VERI*FACTU ready, done or missing, with what to do. */
+export type PasoVerifactu = { id: 'certificado' | 'prueba' | 'produccion'; titulo: string; hecho: boolean; detalle: string };
+
+/**
+ * When the company must send every record (RD 1007/2023 as amended by RD 254/2025): 1 January 2027 for companies paying
+ * Impuesto sobre Sociedades, 1 July 2027 for the rest (the default).
+ */
+export const FECHAS_OBLIGACION_VERIFACTU = [
+  { value: '2027-01-01', label: '1 de enero de 2027 (empresas que tributan por el Impuesto sobre Sociedades)' },
+  { value: '2027-07-01', label: '1 de julio de 2027 (el resto: autónomos y demás obligados)' },
+] as const;
+
+/** Days before the obligation date from which the screens warn when records are not being sent. */
+export const AVISO_OBLIGACION_DIAS = 30;
 
 /** What `listadoverifactu` answers (data[0]). */
 export type VerifactuInfo = {
@@ -90,6 +110,14 @@ export type VerifactuInfo = {
   declaracion: string;
   cola: ColaVerifactu;
   avisos: AvisoVerifactu[];
+  /** aaaa-mm-dd: from then every record must reach the AEAT. */
+  fecha_obligacion: string;
+  /** Days from today to that date (negative once it has passed). */
+  dias_obligacion: number;
+  /** Records are reaching the AEAT for real: a valid certificate of a recognised authority, sending on, in «Producción». */
+  enviando: boolean;
+  /** The checklist: certificate, a test sending in «Pruebas», the switch to «Producción». */
+  pasos: PasoVerifactu[];
 };
 
 /** Days before expiry from which the certificate is warned about. */

@@ -15,7 +15,13 @@ export const NS_LR = 'https://www2.agenciatributaria.gob.es/static_files/common/
 export const NS_SF = 'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd';
 
 /** The invoicing system (SistemaInformatico): name, id and the product's version. */
-export type Sistema = { nombre: string; id: string; version: string };
+export type Sistema = {
+  nombre: string;
+  id: string;
+  version: string;
+  /** The producer (SistemaInformatico NombreRazon/NIF) named by whoever distributes the installation; absent: the issuer's own. */
+  productor?: Emisor | null;
+};
 
 export type Emisor = { nif: string; nombre: string };
 /** An invoice as the records name it: its issuer's NIF, displayed number and date (aaaa-mm-dd). */
@@ -29,9 +35,11 @@ export type DatosAlta = {
   tipoFactura: TipoFactura;
   descripcion: string;
   /** The customer (F1 and R1-R4); F2 and R5 carry none (the AEAT refuses Destinatarios on them). */
-  destinatario: { nif: string; nombre: string } | null;
+  destinatario: { nif: string; nombre: string; idOtro?: IdOtro } | null;
   /** Rectificativas: by substitution (S, with the replaced invoice's amounts) or by differences (I). */
   rectificativa?: { tipo: 'S' | 'I'; facturas: FacturaRef[]; importe?: { base: number; cuota: number; recargo: number } };
+  /** aaaa-mm-dd: the operation's date when it differs from the invoice's (an invoice of earlier albaranes). */
+  fechaOperacion?: string;
   /** F3: the simplified invoices (tickets) this full invoice replaces. */
   sustituidas?: FacturaRef[];
   /** Per IVA rate, cents (the document's stored desglose). */
@@ -42,6 +50,9 @@ export type DatosAlta = {
   /** Base + IVA + recargo, cents (retención is outside the record). */
   importeTotal: number;
 };
+
+/** A party not identified by a Spanish NIF (IDOtroType): country, the AEAT's IDType (02-06) and the identifier. */
+export type IdOtro = { codigoPais: string; idType: string; id: string };
 
 /** The previous record of the chain, as the next one names it. */
 export type Anterior = { id_emisor: string; num_serie: string; fecha_expedicion: string; huella: string; fecha_hora_huso: string };
@@ -99,7 +110,8 @@ function desgloseXml(d: DatosAlta): string {
   return el('Desglose', detalles.join(''));
 }
 
-export function sistemaXml(productor: Emisor, instalacion: string, sistema: Sistema): string {
+export function sistemaXml(emisor: Emisor, instalacion: string, sistema: Sistema): string {
+  const productor = sistema.productor ?? emisor;
   return el(
     'SistemaInformatico',
     txt('NombreRazon', corto(productor.nombre, 120)) +
@@ -168,8 +180,14 @@ export function xmlAlta(d: DatosAlta, anterior: Anterior | null, ts: string, hue
         .join(''),
     );
   }
+  if (d.fechaOperacion) x += txt('FechaOperacion', fechaAeat(d.fechaOperacion));
   x += txt('DescripcionOperacion', corto(d.descripcion, 500) || 'Venta');
-  if (d.destinatario) x += el('Destinatarios', el('IDDestinatario', txt('NombreRazon', corto(d.destinatario.nombre, 120)) + txt('NIF', d.destinatario.nif)));
+  if (d.destinatario) {
+    const o = d.destinatario.idOtro;
+    // A Spanish NIF as NIF; anyone else as IDOtro (Validaciones §13).
+    const id = o ? el('IDOtro', txt('CodigoPais', o.codigoPais) + txt('IDType', o.idType) + txt('ID', corto(o.id, 20))) : txt('NIF', d.destinatario.nif);
+    x += el('Destinatarios', el('IDDestinatario', txt('NombreRazon', corto(d.destinatario.nombre, 120)) + id));
+  }
   x += desgloseXml(d);
   x += txt('CuotaTotal', importeAeat(d.cuotaTotal)) + txt('ImporteTotal', importeAeat(d.importeTotal));
   x += encadenamientoXml(anterior);

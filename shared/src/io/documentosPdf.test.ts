@@ -222,4 +222,159 @@ describe('downloadDocumentosPdf', () => {
     expect(raw).toContain('Rectificación por diferencias');
     expect(raw).toContain('Factura rectificativa');
   });
+  it("a customer's or supplier's paper carries nothing internal: no state, no warehouse or location, only the observaciones for them; a credit rectificativa has no due dates", async () => {
+    const conUbicacion = (i: number) => ({ ...linea(i), ubicacion_id: 4, ubicacion_codigo: 'PASILLO-7' });
+    const papel = (tipo: string, numero: string, over: object = {}) =>
+      ({
+        ...doc(7, 0),
+        tipo,
+        numero,
+        estado: 'pendiente',
+        cliente_id: tipo.includes('compra') ? null : 3,
+        cliente_nombre: tipo.includes('compra') ? null : 'Bar Pepe SL',
+        proveedor_id: tipo.includes('compra') ? 5 : null,
+        proveedor_nombre: tipo.includes('compra') ? 'Suministros Levante SL' : null,
+        almacen_nombre: 'Almacén trastienda',
+        observaciones: 'Cliente moroso: no fiar',
+        observaciones_cliente: 'Entregar por la puerta de atrás',
+        lineas: [conUbicacion(1)],
+        ...over,
+      }) as unknown as Documento;
+    const papeles = [
+      papel('pedidoventa', 'PV 2026/000001'),
+      papel('albaranventa', 'AV 2026/000001'),
+      papel('pedidocompra', 'PC 2026/000001'),
+      papel('albarancompra', 'AC 2026/000001'),
+      papel('factura', 'A 2026/000002', { estado: 'emitida', tipo_factura: 'F1', total: 5242 }),
+    ];
+    for (const p of papeles) {
+      seen.length = 0;
+      await downloadDocumentosPdf([p], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+      const raw = seen[0].doc.output();
+      expect(raw, p.tipo).not.toContain('Estado:');
+      expect(raw, p.tipo).not.toContain('Pendiente');
+      expect(raw, p.tipo).not.toContain('trastienda');
+      expect(raw, p.tipo).not.toContain('PASILLO-7');
+      expect(raw, p.tipo).not.toContain('(Ubicaci');
+      expect(raw, p.tipo).not.toContain('moroso');
+      expect(raw, p.tipo).toContain('Entregar por la puerta de atr');
+    }
+    // A warehouse document is internal: its state, warehouse and observaciones print.
+    seen.length = 0;
+    await downloadDocumentosPdf([{ ...doc(8, 1), estado: 'finalizado' } as Documento], { fileName: 'i.pdf' });
+    const interno = seen[0].doc.output();
+    expect(interno).toContain('Estado: Finalizado');
+    expect(interno).toContain('Almac');
+    expect(interno).toContain('Recuento anual');
+
+    // R 2026/000001 (−5,11 €): money given back, nothing falls due.
+    seen.length = 0;
+    const abono = papel('rectificativa', 'R 2026/000001', {
+      estado: 'emitida',
+      tipo_factura: 'R1',
+      forma_pago: 'recibo_30_60',
+      total: -511,
+      base: -422,
+      iva: -89,
+      factura_id: 40,
+      factura_numero: 'A 2026/000002',
+    });
+    await downloadDocumentosPdf([abono], { fileName: 'r.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('Rectifica la factura A 2026/000002');
+    expect(raw).not.toContain('Vencimiento');
+  });
+  it('an invoice whose records go to «Pruebas» carries the AEAT test validator in its QR and says it is a test', async () => {
+    const base = { ...doc(9, 1), tipo: 'factura', numero: 'A 2026/000002', estado: 'emitida', tipo_factura: 'F1', cliente_nombre: 'Bar Pepe SL', observaciones: null, base: 4332, iva: 910, recargo: 0, total: 5242 };
+    const conRegistro = (entorno: 'pruebas' | 'produccion') => ({ ...base, registro: { id: 1, tipo: 'alta', huella: 'AB', fecha_hora_huso: '2026-03-02T10:00:00+01:00', entorno } }) as unknown as Documento;
+    await downloadDocumentosPdf([conRegistro('pruebas')], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    expect(qrs[0].texto).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000002&fecha=02-03-2026&importe=52.42');
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('FACTURA DE PRUEBA');
+    expect(raw).not.toContain('Factura verificable en la sede');
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([conRegistro('produccion')], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    expect(qrs[0].texto).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\/wlpl\/TIKE-CONT\/ValidarQR\?/);
+    expect(seen[0].doc.output()).not.toContain('FACTURA DE PRUEBA');
+  });
+});
+
+describe('an issued invoice stands (issue 16)', () => {
+  const emitida = (extra: Partial<Documento> = {}) =>
+    ({
+      ...doc(9, 1),
+      tipo: 'factura',
+      // Today the serie is called «FA» and the company and the customer moved: the document carries what was issued.
+      numero: 'FA 2026/000007',
+      estado: 'emitida',
+      tipo_factura: 'F1',
+      cliente_nombre: 'Nombre de hoy SL',
+      cliente_nif: 'B00000000',
+      almacen_destino_id: null,
+      base: 10000,
+      iva: 2100,
+      recargo: 0,
+      total: 12100,
+      desglose: [{ tipo_iva: '21', base: 10000, iva: 2100, recargo: 0 }],
+      observaciones: null,
+      emision: {
+        emisor: { nombre: 'Ferretería Pérez SL', nif: 'B12345678', lineas: ['Calle Mayor 1', '46001 Valencia (Valencia)'] },
+        destinatario: {
+          nombre:
+            'Construcciones y Reformas Integrales del Levante Mediterráneo y Alrededores Sociedad Limitada Unipersonal',
+          nif: 'B12345674',
+          lineas: ['Avenida del Puerto 123, escalera B, piso 4, puerta 12', '46021 Valencia (Valencia)'],
+        },
+      },
+      fecha_operacion: '2026-02-20',
+      padres: [
+        { tipo: 'albaranventa', id: 3, numero: 'AV 2026/000003', fecha: '2026-02-11' },
+        { tipo: 'albaranventa', id: 4, numero: 'AV 2026/000004', fecha: '2026-02-20' },
+      ],
+      registro: {
+        id: 1,
+        tipo: 'alta',
+        huella: 'X',
+        fecha_hora_huso: '2026-03-02T10:00:00+01:00',
+        id_emisor: 'B12345678',
+        num_serie: 'A 2026/000007',
+        fecha_expedicion: '02-03-2026',
+        importe_total: '121.00',
+      },
+      ...extra,
+    }) as unknown as Documento;
+
+  /** The page's text, lines joined (jsPDF writes each wrapped line as its own string). */
+  const textos = (raw: string) => [...raw.matchAll(/\((.*?)\) Tj/g)].map((m) => m[1]).join('|');
+
+  it("reprints the parties and the QR as issued, the operation's date and albaranes, and wraps long texts instead of cutting them", async () => {
+    const d = emitida();
+    (d.lineas as DocumentoLinea[])[0].descripcion = 'Tornillo autorroscante de cabeza avellanada con recubrimiento de zinc FINAL-DE-LA-DESCRIPCION';
+    await downloadDocumentosPdf([d], { fileName: 'f.pdf', empresa: { nombre: 'Empresa de hoy SL', nif: 'B99999999' }, tercero: () => ({ nombre: 'Cliente de hoy' }) });
+    const raw = seen[0].doc.output();
+    const t = textos(raw);
+    // The QR is the stored record's: its number (serie «A» then), issuer, date and ImporteTotal.
+    expect(qrs[0].texto).toBe('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000007&fecha=02-03-2026&importe=121.00');
+    expect(t).toContain('Ferretería Pérez SL');
+    expect(raw).toContain('NIF B12345674');
+    expect(raw).not.toContain('Empresa de hoy');
+    expect(raw).not.toContain('Cliente de hoy');
+    expect(raw).not.toContain('B99999999');
+    // Nothing cut: the last words of the long name, address and description are printed.
+    expect(t).toContain('Unipersonal');
+    expect(t).toContain('puerta 12');
+    expect(t).toContain('FINAL-DE-LA-DESCRIPCION');
+    expect(t).toContain('Fecha de operación: 20/02/2026');
+    expect(t).toContain('Albaranes: AV 2026/000003 \\(11/02/2026\\), AV 2026/000004 \\(20/02/2026\\)');
+    expect(raw).toContain('Factura verificable en la sede electr');
+  });
+
+  it('an annulled invoice reprints marked «Anulada», without the «verificable» legend', async () => {
+    await downloadDocumentosPdf([emitida({ estado: 'anulada' })], { fileName: 'f.pdf' });
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('(FACTURA ANULADA)');
+    expect(raw).not.toContain('verificable');
+    expect(qrs[0].texto).toContain('numserie=A%202026%2F000007');
+  });
 });

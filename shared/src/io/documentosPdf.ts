@@ -1,6 +1,7 @@
 
 import type { Documento, DocumentoTipoDef } from '../domain/documentos';
 import type { Configuracion } from '../domain/entities';
+import { bloqueEmpresa, bloqueTercero } from '../domain/emision';
 
 /** The company block at the top of each document. */
 export type EmpresaPdf = { nombre: string; nif?: string | null; lineas?: string[] };
@@ -33,36 +34,11 @@ export function terceroPdf(d: Documento): EmpresaPdf | null {
 }
 
 /** A party's block from its record (proveedor or cliente): razón social, NIF, address, phone and email. */
-export function terceroPdfDe(t: {
-  razon_social: string;
-  nombre_comercial?: string | null;
-  nif?: string | null;
-  direccion?: string | null;
-  codigo_postal?: string | null;
-  poblacion?: string | null;
-  provincia?: string | null;
-  telefono?: string | null;
-  email?: string | null;
-}): EmpresaPdf {
-  const lugar = [t.codigo_postal, t.poblacion, t.provincia ? `(${t.provincia})` : null].filter(Boolean).join(' ');
-  return {
-    nombre: t.razon_social,
-    nif: t.nif ?? null,
-    lineas: [t.nombre_comercial, t.direccion, lugar, t.telefono ? `Tel. ${t.telefono}` : null, t.email].filter((x): x is string => !!x),
-  };
-}
+export const terceroPdfDe: (t: Parameters<typeof bloqueTercero>[0]) => EmpresaPdf = bloqueTercero;
 
 /** The company block from the configuration (razón social, NIF, address). */
 export function empresaPdf(config: Configuracion | null | undefined): EmpresaPdf | null {
-  if (!config) return null;
-  const lugar = [config.codigo_postal, config.poblacion, config.provincia ? `(${config.provincia})` : null].filter(Boolean).join(' ');
-  return {
-    nombre: config.nombre_comercial || config.razon_social,
-    nif: config.nif,
-    lineas: [config.nombre_comercial ? config.razon_social : null, config.direccion, lugar, config.telefono ? `Tel. ${config.telefono}` : null, config.email].filter(
-      (x): x is string => !!x,
-    ),
-  };
+  return config ? bloqueEmpresa(config) : null;
 }
 
 // The layout code loads with the first printed document, not with the login (the shared module is part of the first paint).

@@ -12,8 +12,8 @@ import {
   type DocumentoTipoDef,
 } from '../domain/documentos';
 import { IVA_RATE, TIPO_IVA_LABEL } from '../domain/catalogo';
-import { LEYENDA_QR, TITULO_QR, urlQr } from '../domain/fiscal';
-import { formatDate, formatDecimal, formatMoney } from '../domain/format';
+import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
+import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { formaPagoLabel, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
 import { terceroPdf, type DocumentosPdfOptions, type EmpresaPdf, type VariantePdf } from './documentosPdf';
@@ -22,7 +22,7 @@ import { dibujarQr } from './qrPdf';
 type Col = { header: string; width: number; right?: boolean; value: (l: DocumentoLinea) => string; blank?: boolean };
 
 const qty = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatDecimal(v, 3, 0));
-const coste = (v: number) => formatDecimal(v, 4, 2);
+const coste = (v: number) => formatPrecio(v);
 const importe = (l: DocumentoLinea) => divRound(BigInt(l.cantidad) * BigInt(l.precio) * (10000n - BigInt(l.descuento ?? 0)), 10n ** 9n);
 const diferencia = (l: DocumentoLinea) => (l.teorico === null ? null : l.cantidad - l.teorico);
 /** Difference × average cost, cents. */
@@ -31,13 +31,25 @@ const valorDiferencia = (l: DocumentoLinea) => {
   return d === null ? 0n : divRound(BigInt(d) * BigInt(l.precio), 100000n);
 };
 
+/**
+ * A paper for the customer or the supplier (pedido, albarán, devolución, factura, rectificativa): it carries
+ * nothing internal — no state, no warehouse or location, no internal observaciones (its «Observaciones para el
+ * cliente» print instead).
+ */
+export function esParaTercero(def: DocumentoTipoDef, variante: VariantePdf = 'documento'): boolean {
+  return variante === 'documento' && (def.tercero === 'cliente' || def.tercero === 'proveedor');
+}
+
+/** A rectificativa that gives money back (its total below zero) has nothing falling due. */
+const esAbono = (d: Documento) => d.tipo === 'rectificativa' && d.total < 0;
+
 function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): Col[] {
   const lineas = d.lineas ?? [];
   const cols: Col[] = [
     { header: 'Código', width: 2.2, value: (l) => l.codigo },
     { header: 'Descripción', width: 5.5, value: (l) => l.descripcion },
   ];
-  if (lineas.some((l) => l.ubicacion_codigo)) cols.push({ header: 'Ubicación', width: 1.6, value: (l) => l.ubicacion_codigo ?? '' });
+  if (!esParaTercero(def, variante) && lineas.some((l) => l.ubicacion_codigo)) cols.push({ header: 'Ubicación', width: 1.6, value: (l) => l.ubicacion_codigo ?? '' });
   if (variante === 'recuento') {
     cols.push({ header: 'Contado', width: 2, right: true, value: () => '', blank: true });
     return cols;
@@ -82,7 +94,7 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
   }
 }
 
-function datosCabecera(d: Documento): string[] {
+function datosCabecera(d: Documento, paraTercero: boolean): string[] {
   const out: string[] = [];
   // A rectificativa names the invoice it corrects, its kind and how (docs/fiscal.md).
   if (d.factura_numero) {
@@ -92,12 +104,21 @@ function datosCabecera(d: Documento): string[] {
   if (d.tipo === 'rectificativa' && d.tipo_factura) out.push(`Tipo: ${TIPO_FACTURA_LABEL[d.tipo_factura]}`);
   if (d.modo_rectificacion) out.push(`Rectificación ${MODO_RECTIFICACION_LABEL[d.modo_rectificacion].toLowerCase()}`);
   if (d.fecha_entrega) out.push(`Entrega: ${formatDate(d.fecha_entrega)}`);
+  // An invoice of earlier deliveries: the operation's date and the albaranes it invoices (RD 1619/2012 art. 6.1.i).
+  if (d.fecha_operacion) out.push(`Fecha de operación: ${formatDate(d.fecha_operacion)}`);
+  const albaranes = d.tipo === 'factura' ? (d.padres ?? []).filter((p) => p.tipo === 'albaranventa' || p.tipo === 'parte') : [];
+  if (albaranes.length) {
+    const nombre = albaranes.every((p) => p.tipo === 'parte') ? 'Partes' : 'Albaranes';
+    out.push(`${nombre}: ${albaranes.map((p) => `${p.numero}${p.fecha ? ` (${formatDate(p.fecha)})` : ''}`).join(', ')}`);
+  }
   if (d.forma_pago) {
     const due = vencimientos(d.fecha, d.forma_pago);
     out.push(`Forma de pago: ${formaPagoLabel(d.forma_pago) || d.forma_pago}`);
-    if (due.length) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
+    if (due.length && !esAbono(d)) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
   }
   if (d.cobro_fecha) out.push(`Cobrada el ${formatDate(d.cobro_fecha)}${d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}`);
+  // The warehouses are the shop's business, not the customer's.
+  if (paraTercero) return out;
   if (d.almacen_destino_id !== null || d.almacen_destino_nombre) {
     out.push(`Origen: ${d.almacen_nombre ?? ''}`, `Destino: ${d.almacen_destino_nombre ?? ''}`);
   } else if (d.almacen_nombre) out.push(`Almacén: ${d.almacen_nombre}`);
@@ -114,6 +135,24 @@ const TITULO: Record<VariantePdf, (def: DocumentoTipoDef, d: Documento) => strin
 
 /** What an invoice prints where the fiscal QR goes while it is a draft (no number, no record). */
 export const BORRADOR_SIN_VALIDEZ = 'BORRADOR — sin validez fiscal';
+/** What an annulled invoice prints instead of the «verificable» legend. */
+export const FACTURA_ANULADA = 'FACTURA ANULADA';
+
+/**
+ * The QR's content: from the invoice's registro de alta as stored (IDEmisorFactura, NumSerieFactura, its date and
+ * ImporteTotal), what the AEAT holds; only a document read without its record falls back to the page's figures.
+ */
+export function contenidoQr(d: Documento, nif: string, entorno: 'produccion' | 'pruebas' = 'produccion'): string {
+  const r = d.registro;
+  if (r?.id_emisor && r.num_serie && r.fecha_expedicion && r.importe_total) {
+    const negativo = r.importe_total.startsWith('-');
+    const [entero, dec = '0'] = r.importe_total.replace('-', '').split('.');
+    const cents = BigInt(entero) * 100n + BigInt(dec.padEnd(2, '0').slice(0, 2));
+    return urlQr({ nif: r.id_emisor, numserie: r.num_serie, fecha: r.fecha_expedicion, importe: negativo ? -cents : cents }, entorno);
+  }
+  return urlQr({ nif, numserie: d.numero, fecha: d.fecha, importe: BigInt(d.base) + BigInt(d.iva) + BigInt(d.recargo) }, entorno);
+}
+
 /** Side of the fiscal QR, mm (the order asks for 30 to 40). */
 export const LADO_QR = 34;
 
@@ -143,12 +182,22 @@ function bloqueFiscal(doc: jsPDF, def: DocumentoTipoDef, d: Documento, empresa: 
   }
   doc.setFont('helvetica', 'normal');
   doc.text(TITULO_QR, cx, y + 4, { align: 'center' });
-  const contenido = urlQr({ nif, numserie: d.numero, fecha: d.fecha, importe: BigInt(d.base) + BigInt(d.iva) + BigInt(d.recargo) });
+  // «Pruebas»: the QR points to the AEAT's test validator and the paper says it is a test.
+  const pruebas = d.registro?.entorno === 'pruebas';
+  const contenido = contenidoQr(d, nif, pruebas ? 'pruebas' : 'produccion');
   dibujarQr(doc, contenido, cx - LADO_QR / 2, y + 7, LADO_QR);
-  const leyenda: string[] = doc.splitTextToSize(LEYENDA_QR, 90);
+  // An annulled invoice is no longer verifiable: it says «Anulada» where the legend goes.
+  const anulada = d.estado === 'anulada';
+  if (anulada || pruebas) {
+    doc.setFont('helvetica', 'bold');
+    doc.setTextColor(185, 28, 28);
+  }
+  const leyenda: string[] = doc.splitTextToSize(anulada ? FACTURA_ANULADA : pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR, 90);
   leyenda.forEach((l, i) => {
     doc.text(l, cx, y + 7 + LADO_QR + 5 + i * 4.2, { align: 'center' });
   });
+  doc.setTextColor(0, 0, 0);
+  doc.setFont('helvetica', 'normal');
   return 7 + LADO_QR + 5 + leyenda.length * 4.2 + 3;
 }
 
@@ -166,30 +215,39 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     if (index > 0) doc.addPage();
     starts.push(doc.getNumberOfPages());
     const cols = columnas(def, d, variante);
+    const paraTercero = esParaTercero(def, variante);
     const sum = cols.reduce((s, c) => s + c.width, 0);
     const widths = cols.map((c) => (usable * c.width) / sum);
-    const cell = (v: string, w: number) => doc.splitTextToSize(v, w - 2)[0] ?? '';
     let y = margin;
 
-    const drawRow = (values: string[], bold = false) => {
+    /** One row; a text longer than its column wraps onto more lines (never cut). Answers the extra height used. */
+    const drawRow = (values: string[], bold = false): number => {
       doc.setFont('helvetica', bold ? 'bold' : 'normal');
       let x = margin;
+      let lineas = 1;
       values.forEach((v, i) => {
         const c = cols[i];
         if (c.blank && !bold) {
           doc.setDrawColor(148, 163, 184);
           doc.line(x + 3, y + 1, x + widths[i] - 1, y + 1);
-        } else doc.text(cell(v, widths[i]), c.right ? x + widths[i] - 1 : x + 1, y, c.right ? { align: 'right' } : undefined);
+        } else {
+          const partes: string[] = doc.splitTextToSize(v, widths[i] - 2);
+          lineas = Math.max(lineas, partes.length);
+          partes.forEach((t, k) => {
+            doc.text(t, c.right ? x + widths[i] - 1 : x + 1, y + k * ALTO_LINEA, c.right ? { align: 'right' } : undefined);
+          });
+        }
         x += widths[i];
       });
       doc.setFont('helvetica', 'normal');
+      return (lineas - 1) * ALTO_LINEA;
     };
     const drawTableHeader = () => {
       doc.setFontSize(8);
       doc.setFillColor(226, 232, 240);
       doc.rect(margin, y, usable, 6, 'F');
       y += 4;
-      drawRow(
+      y += drawRow(
         cols.map((c) => c.header),
         true,
       );
@@ -208,18 +266,28 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
 
     // Invoices: the fiscal QR first, before anything else of the invoice.
     const factura = variante === 'documento' && !!def.series;
-    if (factura) y += bloqueFiscal(doc, def, d, opts.empresa, y, pageW);
-    // Company on the left, the document's identity on the right.
-    if (opts.empresa) {
+    // An issued invoice prints its parties as they were at emission (issue 16), never today's records.
+    const empresa = d.emision?.emisor ?? opts.empresa;
+    if (factura) y += bloqueFiscal(doc, def, d, empresa, y, pageW);
+    // Company on the left, the document's identity on the right; long names and lines wrap.
+    let empresaAlto = 0;
+    if (empresa) {
       doc.setFont('helvetica', 'bold');
       doc.setFontSize(12);
-      doc.text(opts.empresa.nombre, margin, y + 5);
+      const nombre: string[] = doc.splitTextToSize(empresa.nombre, usable / 2);
+      nombre.forEach((t, i) => {
+        doc.text(t, margin, y + 5 + i * 5);
+      });
       doc.setFont('helvetica', 'normal');
       doc.setFontSize(8);
-      const lines = [opts.empresa.nif ? `NIF ${opts.empresa.nif}` : null, ...(opts.empresa.lineas ?? [])].filter((x): x is string => !!x);
+      const lines = [empresa.nif ? `NIF ${empresa.nif}` : null, ...(empresa.lineas ?? [])]
+        .filter((x): x is string => !!x)
+        .flatMap((l) => doc.splitTextToSize(l, usable / 2) as string[]);
+      const y0 = y + 10 + (nombre.length - 1) * 5;
       lines.forEach((l, i) => {
-        doc.text(l, margin, y + 10 + i * 3.6, { maxWidth: usable / 2 });
+        doc.text(l, margin, y0 + i * 3.6);
       });
+      empresaAlto = 10 + (nombre.length - 1) * 5 + lines.length * 3.6;
     }
     doc.setFont('helvetica', 'bold');
     doc.setFontSize(15);
@@ -229,30 +297,40 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(9);
     doc.text(`Fecha: ${formatDate(d.fecha)}`, pageW - margin, y + 16, { align: 'right' });
-    doc.text(`Estado: ${estadoLabel(def, d.estado)}`, pageW - margin, y + 20.5, { align: 'right' });
-    const empresaAlto = opts.empresa ? 10 + ((opts.empresa.lineas?.length ?? 0) + 1) * 3.6 : 0;
+    if (!paraTercero) doc.text(`Estado: ${estadoLabel(def, d.estado)}`, pageW - margin, y + 20.5, { align: 'right' });
     y += Math.max(25, empresaAlto + 2);
     // The other party (supplier, customer) in a framed block under the document's identity.
-    const tercero = variante === 'documento' ? (opts.tercero ?? terceroPdf)(d) : null;
+    const tercero = variante === 'documento' ? (d.emision?.destinatario ?? (opts.tercero ?? terceroPdf)(d)) : null;
     if (tercero) {
-      const lines = [tercero.nif ? `NIF ${tercero.nif}` : null, ...(tercero.lineas ?? [])].filter((x): x is string => !!x);
       const x = pageW / 2;
-      const alto = 9 + lines.length * 3.6;
+      const ancho = pageW - margin - x - 4;
+      doc.setFont('helvetica', 'bold');
+      doc.setFontSize(10);
+      const nombre: string[] = doc.splitTextToSize(tercero.nombre, ancho);
+      doc.setFont('helvetica', 'normal');
+      doc.setFontSize(8);
+      const lines = [tercero.nif ? `NIF ${tercero.nif}` : null, ...(tercero.lineas ?? [])]
+        .filter((x): x is string => !!x)
+        .flatMap((l) => doc.splitTextToSize(l, ancho) as string[]);
+      const alto = 9 + (nombre.length - 1) * 4.2 + lines.length * 3.6;
       doc.setDrawColor(203, 213, 225);
       doc.rect(x, y - 3, pageW - margin - x, alto);
       doc.setFontSize(7);
       doc.text(def.tercero === 'cliente' ? 'CLIENTE' : def.tercero === 'proveedor' ? 'PROVEEDOR' : '', x + 2, y);
       doc.setFont('helvetica', 'bold');
       doc.setFontSize(10);
-      doc.text(cellText(doc, tercero.nombre, pageW - margin - x - 4), x + 2, y + 4.5);
+      nombre.forEach((t, i) => {
+        doc.text(t, x + 2, y + 4.5 + i * 4.2);
+      });
       doc.setFont('helvetica', 'normal');
       doc.setFontSize(8);
+      const y0 = y + 8.5 + (nombre.length - 1) * 4.2;
       lines.forEach((l, i) => {
-        doc.text(cellText(doc, l, pageW - margin - x - 4), x + 2, y + 8.5 + i * 3.6);
+        doc.text(l, x + 2, y0 + i * 3.6);
       });
       y += alto + 2;
     }
-    const datos = datosCabecera(d);
+    const datos = datosCabecera(d, paraTercero);
     if (datos.length) {
       doc.setFontSize(9);
       // Items side by side while they fit; an item is never cut between lines unless it alone is too long.
@@ -271,7 +349,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     doc.setFontSize(8);
     for (const l of d.lineas ?? []) {
       if (y > bottom) continuation();
-      drawRow(cols.map((c) => c.value(l)));
+      y += drawRow(cols.map((c) => c.value(l)));
       y += rowH;
     }
     if ((d.lineas ?? []).length === 0) {
@@ -321,9 +399,11 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     });
     doc.setFont('helvetica', 'normal');
 
-    if (d.observaciones && variante !== 'recuento') {
+    // The customer's paper prints the observaciones meant for them; the internal ones only on internal papers.
+    const observaciones = (paraTercero ? d.observaciones_cliente : d.observaciones)?.trim();
+    if (observaciones && variante !== 'recuento') {
       y += 4;
-      const text: string[] = doc.splitTextToSize(d.observaciones, usable);
+      const text: string[] = doc.splitTextToSize(observaciones, usable);
       if (y + 10 > bottom) continuation();
       doc.setFont('helvetica', 'bold');
       doc.text('Observaciones', margin, y);
@@ -351,10 +431,8 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
   return { doc, starts };
 }
 
-/** One line of text cut to a width (mm). */
-function cellText(doc: { splitTextToSize: (t: string, w: number) => string[] }, text: string, width: number): string {
-  return doc.splitTextToSize(text, width)[0] ?? '';
-}
+/** Height of a wrapped line of a table row, mm (8 pt). */
+const ALTO_LINEA = 3.4;
 
 const pct = (v: bigint) => `${formatDecimal(v, 2, 0)} %`;
 

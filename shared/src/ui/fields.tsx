@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 import styled from 'styled-components';
 import type { Theme } from './theme';
 import { ErrorText } from './primitives';
+import { normalizeNif } from '../domain/nif';
 
 type T = { theme: Theme };
 
@@ -86,6 +87,28 @@ export function TextField({ label, value, onChange, error, hint, id, ...rest }: 
         {...rest}
       />
     </FieldShell>
+  );
+}
+
+/**
+ * A NIF, CIF or NIE: typed any way ('B-58378431', 'b 5837 8431', 'ES B58378431'), shown normalised
+ * when the user leaves the box ('B58378431'), as the server stores it and the documents print it.
+ */
+export function NifField({ onChange, onBlur, value, ...rest }: TextFieldProps) {
+  return (
+    <TextField
+      autoComplete="off"
+      autoCapitalize="characters"
+      {...rest}
+      value={value}
+      onChange={(v) => onChange(v.toUpperCase())}
+      onBlur={(e) => {
+        const typed = String(value ?? '');
+        const normal = normalizeNif(typed);
+        if (normal !== typed) onChange(normal);
+        onBlur?.(e);
+      }}
+    />
   );
 }
 

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearListStates } from '../hooks/useApi';
 import { useListOptions } from '../hooks/useListOptions';
 import { createFakeApi, renderWithShell } from '../testing';
+import { isValidNif } from '../domain/nif';
+import { NifField } from './fields';
 import { CheckboxListField, DecimalField, ProgressBar, SearchPicker, TextAreaField, decimalInputText } from './inputs';
 import type { DataColumn } from './DataTable';
 import { ListView } from './ListView';
@@ -133,6 +135,51 @@ describe('SearchPicker', () => {
     expect(onPick).toHaveBeenCalledWith(rows[0]);
     expect((input as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('opens with the first option highlighted; ↓ lands on that first option, not past it, and Enter takes the highlighted one', async () => {
+    const rows: Row[] = [
+      { id: 1, codigo: 'C1', descripcion: 'Ferretería Ruiz' },
+      { id: 2, codigo: 'C2', descripcion: 'Ferretería Sol' },
+      { id: 3, codigo: 'C3', descripcion: 'Ferretería Mar' },
+    ];
+    const fake = createFakeApi({ listadoclientes: () => ({ RESULT: '0', data: rows, total: 3 }) });
+    const onPick = vi.fn();
+    renderWithShell(
+      <SearchPicker<Row> label="Cliente" ac="listadoclientes" toOption={(r) => ({ value: String(r.id), label: r.descripcion })} onPick={onPick} />,
+      { api: fake.api },
+    );
+    const input = screen.getByRole('combobox', { name: 'Cliente' });
+    fireEvent.change(input, { target: { value: 'ferr' } });
+    const list = await screen.findByRole('listbox');
+    const selected = () => within(list).getAllByRole('option').map((o) => o.getAttribute('aria-selected'));
+    expect(selected()).toEqual(['true', 'false', 'false']);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(selected()).toEqual(['true', 'false', 'false']);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(selected()).toEqual(['false', 'true', 'false']);
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onPick).toHaveBeenCalledWith(rows[1]);
+  });
+
+  it('Enter right after the list opens takes the first option', async () => {
+    const rows: Row[] = [
+      { id: 1, codigo: 'P1', descripcion: 'Suministros Norte' },
+      { id: 2, codigo: 'P2', descripcion: 'Suministros Sur' },
+    ];
+    const fake = createFakeApi({ listadoproveedores: () => ({ RESULT: '0', data: rows, total: 2 }) });
+    const onPick = vi.fn();
+    renderWithShell(
+      <SearchPicker<Row> label="Proveedor" ac="listadoproveedores" toOption={(r) => ({ value: String(r.id), label: r.descripcion })} onPick={onPick} />,
+      { api: fake.api },
+    );
+    const input = screen.getByRole('combobox', { name: 'Proveedor' });
+    fireEvent.change(input, { target: { value: 'sumi' } });
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onPick).toHaveBeenCalledWith(rows[0]);
   });
 });
 
@@ -289,5 +336,23 @@ describe('TextAreaField', () => {
     expect(screen.getByText('4 / 200')).toBeTruthy();
     fireEvent.change(box, { target: { value: 'Hola\nadiós' } });
     expect(onChange).toHaveBeenCalledWith('Hola\nadiós');
+  });
+});
+
+function NifProbe() {
+  const [nif, setNif] = useState('');
+  return <NifField label="NIF" value={nif} onChange={setNif} />;
+}
+
+describe('NifField', () => {
+  it.each(['B-58378431', 'b 5837 8431', 'ES B58378431', 'es-b.58378431'])('«%s» shows as B58378431 once the clerk leaves the box', (typed) => {
+    renderWithShell(<NifProbe />);
+    const input = screen.getByLabelText('NIF') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: typed } });
+    // While typing, what is typed stays (capitals only): the box never jumps under the cursor.
+    expect(input.value).toBe(typed.toUpperCase());
+    fireEvent.blur(input);
+    expect(input.value).toBe('B58378431');
+    expect(isValidNif(input.value)).toBe(true);
   });
 });

@@ -280,6 +280,9 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
   const [open, setOpen] = useState(false);
   const [searching, setSearching] = useState(false);
   const [active, setActive] = useState(0);
+  // The list opens with its first option highlighted (Enter takes it) but not yet reached with the
+  // arrows: the first ↓ lands on that first option instead of skipping it.
+  const [navegado, setNavegado] = useState(false);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const paramsKey = JSON.stringify(params ?? {});
@@ -312,6 +315,7 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
           setSearching(false);
           setOpen(true);
           setActive(0);
+          setNavegado(false);
         }
       }
     }, 250);
@@ -331,10 +335,13 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
   const handleKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && offered.length) {
       e.preventDefault();
+      const reached = open && navegado;
       setOpen(true);
-      setActive((a) => Math.min(offered.length - 1, a + 1));
+      setNavegado(true);
+      setActive((a) => (reached ? Math.min(offered.length - 1, a + 1) : Math.min(offered.length - 1, Math.max(0, a))));
     } else if (e.key === 'ArrowUp' && offered.length) {
       e.preventDefault();
+      setNavegado(true);
       setActive((a) => Math.max(0, a - 1));
     } else if (e.key === 'Enter') {
       // Never submits the surrounding form.

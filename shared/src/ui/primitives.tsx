@@ -16,7 +16,10 @@ export const Card = styled.section<{ $padding?: number }>`
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
-export const Button = styled.button<{ $variant?: ButtonVariant; $small?: boolean }>`
+/** `data-variant` names its weight in the page (the primary action of a screen is the one a test and a user look for). */
+export const Button = styled.button.attrs<{ $variant?: ButtonVariant; $small?: boolean; 'data-variant'?: ButtonVariant }>((p) => ({
+  'data-variant': p.$variant ?? 'primary',
+}))`
   display: inline-flex;
   align-items: center;
   justify-content: center;

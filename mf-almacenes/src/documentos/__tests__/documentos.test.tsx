@@ -75,13 +75,13 @@ describe('Movimientos', () => {
     expect(screen.getByRole('status', { name: 'Totales del filtro' }).textContent).toContain('52,50 €');
     fireEvent.click(within(row).getByText('MOV 2026/000006'));
     await waitFor(() => expect(currentPath()).toBe('/almacenes/movimiento/6'));
-    expect(await screen.findByRole('heading', { name: 'Movimiento MOV 2026/000006' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Traspaso MOV 2026/000006' })).toBeTruthy();
   });
 
   it('creates a movimiento: origin and destination must differ, lines by code, one clave', async () => {
     const fake = fakeAlmacenes({ listadoarticulos: articulos, listadomovimientos: listado([]), editarmovimiento: saved({ id: 9, numero: 'MOV 2026/000009' }) });
     renderSection(Section, menu.prefix, '/almacenes/movimiento/nuevo-movimiento', { api: fake.api });
-    expect(await screen.findByRole('heading', { name: 'Nuevo movimiento' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nuevo traspaso' })).toBeTruthy();
     await almacenesLoaded('Almacén de origen');
     // A new document starts in the main warehouse (the first active one), without counting as a change.
     await waitFor(() => expect(field('Almacén de origen').value).toBe('1'));
@@ -259,7 +259,7 @@ describe('Pérdidas', () => {
     for (const [route, heading] of [
       ['/almacenes/perdidas', 'Pérdidas'],
       ['/almacenes/inventario', 'Inventarios'],
-      ['/almacenes/movimientos', 'Movimientos'],
+      ['/almacenes/movimientos', 'Traspasos'],
       ['/almacenes/inventario/nuevo-inventario', 'Nuevo inventario'],
       ['/almacenes/perdida/99', 'Pérdida no encontrada'],
     ]) {

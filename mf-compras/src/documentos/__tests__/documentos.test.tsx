@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Documento } from 'shared';
+import { MESSAGES } from 'shared';
 import { bodiesOf, currentPath, renderSection, type FakeCall } from 'shared/testing';
 import { ARTICULOS, doc, fakeCompras, linea, listadoDocs } from '../../fakeCompras';
 import menu from '../../menu.json';
@@ -163,19 +163,27 @@ describe('Pedido de compra', () => {
     await waitFor(() => expect(bodiesOf(fake.calls, 'deshacerrecepcionpedidocompra')).toEqual([{ id: 5 }]));
   });
 
-  it('«Enviar por correo» uploads the PDF made here with the order id', async () => {
+  it('«Enviar por correo» shows the supplier’s address, the subject and the message first, then uploads the PDF made here with the order id', async () => {
     const fake = fakeCompras({ listadopedidoscompra: listadoDocs([doc({})]), enviarcorreopedidocompra: () => ({ RESULT: '0', data: [] }) });
     const r = renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar por correo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar el pedido por correo' });
+    expect((within(dialog).getByLabelText(/^Para/) as HTMLInputElement).value).toBe('pedidos@ferrelevante.es');
+    expect((within(dialog).getByLabelText(/^Asunto/) as HTMLInputElement).value).toMatch(/^Pedido PC 2026\/000005 de /);
+    expect((within(dialog).getByLabelText(/^Mensaje/) as HTMLTextAreaElement).value).toContain('Les adjuntamos nuestro pedido PC 2026/000005');
+    // Nothing leaves before the clerk says so.
+    expect(fake.calls.filter((c) => c.method === 'UPLOAD')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(fake.calls.filter((c) => c.method === 'UPLOAD')).toHaveLength(1));
     const call = fake.calls.find((c) => c.method === 'UPLOAD')!;
     expect(call.ac).toBe('enviarcorreopedidocompra');
-    expect(call.fields).toEqual({ id: 5 });
+    expect(call.fields).toMatchObject({ id: 5, email: 'pedidos@ferrelevante.es' });
     expect(call.fileName).toBe('PC-2026-000005.pdf');
     expect(call.body).toBeInstanceOf(Blob);
     // The PDF carries the supplier's full data.
-    const opts = pdf.blobs.at(-1)?.[1] as { tercero: (d: Documento) => { nombre: string; lineas: string[] } };
-    expect(opts.tercero(doc({})).lineas).toContain('46001 Valencia (Valencia)');
+    const enviado = new TextDecoder('latin1').decode(await (call.body as Blob).arrayBuffer());
+    expect(enviado.startsWith('%PDF-')).toBe(true);
+    expect(enviado).toContain('46001 Valencia \\(Valencia\\)');
     await waitFor(() => expect(r.toasts.some((t) => t.startsWith('success:Se ha enviado el pedido'))).toBe(true));
   });
 });

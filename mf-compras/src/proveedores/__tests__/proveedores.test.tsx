@@ -56,6 +56,8 @@ describe('Proveedores', () => {
     expect(bodiesOf(fake.calls, 'editarproveedor')[0]).toEqual({
       codigo: null,
       nif: '12345678Z',
+      pais: 'ES',
+      tipo_id: 'NIF',
       razon_social: 'Maderas del Norte SA',
       nombre_comercial: null,
       direccion: null,

@@ -33,6 +33,14 @@ function estado(over: Partial<VerifactuInfo> = {}): VerifactuInfo {
     declaracion: 'DECLARACIÓN RESPONSABLE DEL SISTEMA INFORMÁTICO DE FACTURACIÓN\nManager Software SL declara que Manager TPV cumple el RD 1007/2023.',
     cola: { pendientes: 0, pendiente_desde: null, incorrectos: 0, aceptados_con_errores: 0, ultimo_envio: null, proximo_envio: null, ultimo_error: null },
     avisos: [],
+    fecha_obligacion: '2027-07-01',
+    dias_obligacion: 217,
+    enviando: false,
+    pasos: [
+      { id: 'certificado', titulo: 'Certificado electrónico de la empresa, de una autoridad reconocida', hecho: false, detalle: 'Falta: suba el certificado.' },
+      { id: 'prueba', titulo: 'Envío de prueba en el entorno «Pruebas»', hecho: false, detalle: 'Falta: emita una factura en «Pruebas».' },
+      { id: 'produccion', titulo: 'Envío activado en «Producción»', hecho: false, detalle: 'Falta: elija «Producción».' },
+    ],
     ...over,
   };
 }
@@ -43,8 +51,8 @@ function fakeVerifactu(inicial: VerifactuInfo, extra: Parameters<typeof createFa
   const fake = createFakeApi({
     listadoverifactu: () => ({ RESULT: '0', data: [s.actual] }),
     editarverifactu: ({ body }) => {
-      const b = body as { activo: 0 | 1; entorno: 'pruebas' | 'produccion' };
-      s.actual = { ...s.actual, activo: b.activo, entorno: b.entorno, endpoint: ENDPOINTS[b.entorno] };
+      const b = body as { activo: 0 | 1; entorno: 'pruebas' | 'produccion'; fecha_obligacion: string };
+      s.actual = { ...s.actual, activo: b.activo, entorno: b.entorno, endpoint: ENDPOINTS[b.entorno], fecha_obligacion: b.fecha_obligacion };
       return { RESULT: '0', data: [s.actual] };
     },
     ...extra,
@@ -55,6 +63,17 @@ function fakeVerifactu(inicial: VerifactuInfo, extra: Parameters<typeof createFa
 const certificado = () => new File([new Uint8Array([0x30, 0x82, 0x0a])], 'empresa.p12', { type: 'application/x-pkcs12' });
 
 describe('VERI*FACTU', () => {
+  it('names the producer the installation set, read-only, and says where it comes from', async () => {
+    const base = estado();
+    const { api } = fakeVerifactu(estado({ sistema: { ...base.sistema, nombre_razon: 'Distribuciones Levante SL', productor_configurado: 1 } }));
+    renderSection(Section, menu.prefix, '/config/verifactu', { api });
+    expect(await screen.findByText('Distribuciones Levante SL')).toBeTruthy();
+    expect(screen.getByText('Productor según')).toBeTruthy();
+    expect(screen.getByText('el distribuidor de la instalación')).toBeTruthy();
+    // Read-only: no field holds it.
+    expect(screen.queryByDisplayValue('Distribuciones Levante SL')).toBeNull();
+  });
+
   it('the menu entry needs ventas_facturas, and so does the screen', async () => {
     const entry = menu.entries.find((e) => e.path === 'verifactu');
     expect(entry).toMatchObject({ label: 'VERI*FACTU', module: ['ventas', 'ventas_facturas'] });
@@ -83,7 +102,7 @@ describe('VERI*FACTU', () => {
     expect(screen.getByText(/plena validez fiscal/)).toBeTruthy();
     await userEvent.click(guardar);
     await waitFor(() => expect(screen.getByText(ENDPOINTS.produccion)).toBeTruthy());
-    expect(bodiesOf(fake.calls, 'editarverifactu')).toEqual([{ activo: 1, entorno: 'produccion' }]);
+    expect(bodiesOf(fake.calls, 'editarverifactu')).toEqual([{ activo: 1, entorno: 'produccion', fecha_obligacion: '2027-07-01' }]);
     expect((screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -217,5 +236,34 @@ describe('VERI*FACTU', () => {
     renderSection(Section, menu.prefix, '/config/verifactu', { api: fake.api });
     const enviar = (await screen.findByRole('button', { name: 'Enviar ahora' })) as HTMLButtonElement;
     expect(enviar.disabled).toBe(true);
+    // Why, on the screen and named by the button (not only a tooltip).
+    const porQue = screen.getByText(/«Enviar ahora» no está disponible: el envío a la AEAT está desactivado/);
+    expect(enviar.getAttribute('aria-describedby')).toBe(porQue.id);
+    expect(enviar.getAttribute('title')).toBeNull();
+  });
+
+  it('is a checklist with what is done and what is missing, the obligation date a setting; a self-signed certificate is flagged', async () => {
+    const pasos = estado().pasos.map((p) => (p.id === 'prueba' ? { ...p, hecho: true, detalle: 'Hecho: la AEAT aceptó un envío de prueba el 20/11/2026.' } : p));
+    pasos[0] = { ...pasos[0], detalle: 'El certificado subido es autofirmado (lo emite «FERRETERIA PEREZ SL»): la AEAT no lo aceptará.' };
+    const fake = fakeVerifactu(estado({ certificado: { ...CERT, emisor: 'FERRETERIA PEREZ SL', autofirmado: true }, pasos, dias_obligacion: 20, fecha_obligacion: '2026-12-16' }));
+    renderSection(Section, menu.prefix, '/config/verifactu', { api: fake.api });
+    const lista = await screen.findByRole('list', { name: 'Pasos de VERI*FACTU' });
+    expect(within(lista).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
+      '1. Certificado electrónico de la empresa, de una autoridad reconocida: falta',
+      '2. Envío de prueba en el entorno «Pruebas»: hecho',
+      '3. Envío activado en «Producción»: falta',
+    ]);
+    expect(within(lista).getByText(/autofirmado/)).toBeTruthy();
+    expect(screen.getByText(/Desde el 16\/12\/2026 cada registro de facturación debe llegar a la AEAT\. Quedan 20 días/)).toBeTruthy();
+    // The certificate's own section says it in red.
+    expect(screen.getByText('FERRETERIA PEREZ SL (autofirmado)')).toBeTruthy();
+    expect(screen.getByRole('alert', { name: '' }).textContent).toContain('no lo ha emitido una autoridad reconocida');
+    // The date: 1 January 2027 for Impuesto sobre Sociedades payers, 1 July 2027 for the rest.
+    const fecha = screen.getByLabelText('Obligada a enviar desde') as HTMLSelectElement;
+    expect([...fecha.options].map((o) => o.value)).toEqual(['2027-01-01', '2027-07-01', '2026-12-16']);
+    expect(fecha.options[0].textContent).toContain('Impuesto sobre Sociedades');
+    await userEvent.selectOptions(fecha, '2027-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarverifactu')).toEqual([{ activo: 0, entorno: 'pruebas', fecha_obligacion: '2027-01-01' }]));
   });
 });

@@ -57,6 +57,8 @@ describe('Clientes', () => {
     expect(bodiesOf(fake.calls, 'editarcliente')[0]).toEqual({
       codigo: null,
       nif: 'B12345674',
+      pais: 'ES',
+      tipo_id: 'NIF',
       razon_social: 'Ferretería Centro SL',
       nombre_comercial: null,
       direccion: null,
@@ -76,6 +78,32 @@ describe('Clientes', () => {
     });
     await waitFor(() => expect(currentPath()).toBe('/ventas/cliente/9'));
   });
+
+  it('a customer from another country: its NIF-IVA checked with the country prefix, the postal code free, no province from it', async () => {
+    const fake = fakeVentas({ editarcliente: echo(10) });
+    renderSection(Section, menu.prefix, '/ventas/cliente/nuevo-cliente', { api: fake.api });
+    expect(await screen.findByRole('heading', { name: 'Nuevo cliente' })).toBeTruthy();
+    expect(field('País').value).toBe('ES');
+    expect(field('Tipo de identificación').value).toBe('NIF');
+    // Outside the EU a passport by default.
+    await userEvent.selectOptions(field('País'), 'US');
+    expect(field('Tipo de identificación').value).toBe('03');
+    await userEvent.selectOptions(field('País'), 'PT');
+    // An EU country: a NIF-IVA by default, with its example.
+    expect(field('Tipo de identificación').value).toBe('02');
+    expect(screen.getByText('Con el prefijo del país (p. ej. PT123456789)')).toBeTruthy();
+    await userEvent.type(field('Identificador'), 'PT5012');
+    await userEvent.type(field('Razón social'), 'Ferragens do Porto Lda');
+    await userEvent.type(field('Código postal'), '4000-123');
+    expect(field('Provincia').value).toBe('');
+    await save();
+    expect(await screen.findByText(MESSAGES.nifIvaNoValido.replace('{ejemplo}', 'PT123456789'))).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'editarcliente')).toHaveLength(0);
+    await userEvent.type(field('Identificador'), '34567');
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarcliente')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editarcliente')[0]).toMatchObject({ pais: 'PT', tipo_id: '02', nif: 'PT501234567', codigo_postal: '4000-123', provincia: null });
+  }, 40_000);
 
   it('the record shows its terms, what it owes, the sales per year and its documents, each a link', async () => {
     const fake = fakeVentas({

@@ -246,13 +246,21 @@ describe('Factura', () => {
     await waitFor(() => expect(screen.getByTestId('cobro').textContent).toContain('60,50'));
   });
 
-  it('«Enviar por correo» uploads the PDF made here (with the company for its QR) to the customer’s address or another', async () => {
+  it('«Enviar por correo» shows recipient, subject and message first, editable, then uploads the PDF made here (with the company for its QR)', async () => {
     const fake = fakeVentas({ listadofacturas: listadoDocs([emitida()]), enviarfactura: () => ({ RESULT: '0', data: [], message: MESSAGES.facturaEnviadaPorCorreo }) });
     const r = renderFacturas('/ventas/factura/40', { api: fake.api });
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar por correo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar la factura por correo' });
-    const email = within(dialog).getByLabelText(/^Correo electrónico/) as HTMLInputElement;
+    const email = within(dialog).getByLabelText(/^Para/) as HTMLInputElement;
     await waitFor(() => expect(email.value).toBe('compras@drogueriasol.es'));
+    // What will be sent, before it is: the subject and the message, each editable.
+    const asunto = within(dialog).getByLabelText(/^Asunto/) as HTMLInputElement;
+    const mensaje = within(dialog).getByLabelText(/^Mensaje/) as HTMLTextAreaElement;
+    expect(asunto.value).toMatch(/^Factura A 2026\/000012 de /);
+    expect(mensaje.value).toContain('Les adjuntamos la factura A 2026/000012 con fecha');
+    await userEvent.clear(asunto);
+    await userEvent.type(asunto, 'Su factura de marzo');
+    await userEvent.type(mensaje, 'Gracias por su compra.');
     await userEvent.clear(email);
     await userEvent.type(email, 'no es un correo');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
@@ -263,7 +271,8 @@ describe('Factura', () => {
     await waitFor(() => expect(fake.calls.filter((c) => c.method === 'UPLOAD')).toHaveLength(1));
     const call = fake.calls.find((c) => c.method === 'UPLOAD')!;
     expect(call.ac).toBe('enviarfactura');
-    expect(call.fields).toEqual({ id: 40, email: 'admin@drogueriasol.es' });
+    expect(call.fields).toMatchObject({ id: 40, email: 'admin@drogueriasol.es', asunto: 'Su factura de marzo' });
+    expect(String((call.fields as Record<string, unknown>).mensaje)).toMatch(/Les adjuntamos la factura A 2026\/000012[\s\S]*Gracias por su compra\.$/);
     expect(call.fileName).toBe('A-2026-000012.pdf');
     // The emitted invoice's PDF, with its fiscal QR.
     const enviado = texto(await (call.body as Blob).arrayBuffer());
@@ -281,9 +290,12 @@ describe('Factura', () => {
       anularfactura: () => ({ RESULT: '0', data: [emitida({ estado: 'anulada', registro: { id: 4, tipo: 'anulacion', huella: 'ABCDEF0123456789', fecha_hora_huso: '2026-03-03T09:00:00+01:00' } })] }),
     });
     renderFacturas('/ventas/factura/40', { api: fake.api });
+    // «Rectificar» is the emitted invoice's primary action; «Anular» a secondary one, guarded by its explanation.
+    expect((await screen.findByRole('button', { name: 'Rectificar' })).getAttribute('data-variant')).toBe('primary');
+    expect(screen.getByRole('button', { name: 'Anular' }).getAttribute('data-variant')).toBe('secondary');
     await userEvent.click(await screen.findByRole('button', { name: 'Anular' }));
     const dialog = await screen.findByRole('dialog', { name: 'Anular' });
-    expect(within(dialog).getByText(/haga una rectificativa/)).toBeTruthy();
+    expect(within(dialog).getByText(/nunca debió existir/).textContent).toMatch(/no la anule: haga una rectificativa con «Rectificar»/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Anular' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'anularfactura')).toEqual([{ id: 40 }]));
     expect(await screen.findByText('Anulación')).toBeTruthy();

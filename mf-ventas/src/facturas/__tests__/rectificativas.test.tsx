@@ -43,6 +43,8 @@ describe('Rectificativa', () => {
     expect(within(lineas).getByText('Añadida')).toBeTruthy();
     const cantidad = screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement;
     expect(cantidad.value).toBe('-2');
+    // The clerk types what changes next: the focus is on the new line's quantity.
+    await waitFor(() => expect(document.activeElement).toBe(cantidad));
     // One unit returned instead of two.
     await userEvent.clear(cantidad);
     await userEvent.type(cantidad, '-1');

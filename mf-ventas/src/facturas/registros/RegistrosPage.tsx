@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import {
   ApiHttpError,
+  AvisosVerifactu,
   Button,
   Callout,
   Card,
@@ -255,6 +256,7 @@ export function RegistrosPage() {
           </Button>
         }
       />
+      <AvisosVerifactu />
       {resultado && (
         <StyledResultado $ok={resultado.correcto} role={resultado.correcto ? 'status' : 'alert'}>
           {resultado.correcto ? (

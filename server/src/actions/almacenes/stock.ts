@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES, numeroDe } from 'shared/domain';
-import type { DiferenciaStock, DocumentoTipo, MovimientoArticulo, Schema, StockAlmacenFila } from 'shared/domain';
+import type { DiferenciaStock, DocumentoTipo, MovimientoAlmacen, MovimientoArticulo, Schema, StockAlmacenFila } from 'shared/domain';
 import type { Database } from '../../db/schema.ts';
 import { costesDelLibro } from '../../documentos/coste.ts';
 import { costeMedioSql, roundDiv, toBig } from '../../documentos/sql.ts';
@@ -21,6 +21,14 @@ const movimientosInput = {
   almacen_id: { type: 'int', min: 1 },
   desde: { type: 'date' },
   hasta: { type: 'date' },
+} as const satisfies Schema;
+
+const movimientosAlmacenInput = {
+  ...listSchema(['id'] as const),
+  almacen_id: { type: 'int', required: true, min: 1 },
+  desde: { type: 'date' },
+  hasta: { type: 'date' },
+  causa: { type: 'string', max: 40 },
 } as const satisfies Schema;
 
 const teoricasInput = {
@@ -89,12 +97,13 @@ export const stockAlmacenActions = [
       // Newest first; each row's balance is the stock after it within the filter's warehouse (or all of them).
       const page = await sql<Omit<MovimientoArticulo, 'saldo' | 'documento_numero'> & { numero: number | null; ejercicio: number | null; serie_codigo: string | null }>`
         select sm.id, sm.fecha, sm.almacen_id, al.nombre as almacen_nombre, sm.ubicacion_id, u.codigo as ubicacion_codigo, sm.causa,
-          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, se.codigo as serie_codigo, sm.cantidad
+          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, se.codigo as serie_codigo, sm.cantidad, da.accion
         from stock_movimientos sm
         join almacenes al on al.id = sm.almacen_id
         left join ubicaciones u on u.id = sm.ubicacion_id
         left join documentos d on d.id = sm.documento_id and d.tipo = sm.documento_tipo
         left join series se on se.id = d.serie_id
+        left join documento_acciones da on da.id = sm.accion_id
         where ${and(filtros)} order by sm.id desc limit ${p.limit} offset ${p.offset}`.execute(app.db);
       const rows = page.rows;
       let data: MovimientoArticulo[] = [];
@@ -119,6 +128,43 @@ export const stockAlmacenActions = [
           saldo: Number(saldo.get(Number(r.id)) ?? 0n),
         }));
       }
+      return { RESULT: '0', data, total: Number(count.rows[0].n) };
+    },
+  }),
+
+  defineAction({
+    name: 'listadomovimientosalmacen',
+    method: 'GET',
+    flags: FLAGS,
+    input: movimientosAlmacenInput,
+    async handler({ input, app }) {
+      // Every entry and exit of one warehouse (index almacen_id), newest first, with its article and document.
+      const filtros: RawBuilder<boolean>[] = [sql<boolean>`sm.almacen_id = ${input.almacen_id}`];
+      if (input.desde) filtros.push(sql<boolean>`sm.fecha >= ${input.desde}`);
+      if (input.hasta) filtros.push(sql<boolean>`substr(sm.fecha, 1, 10) <= ${input.hasta}`);
+      if (input.causa) filtros.push(sql<boolean>`sm.causa = ${input.causa}`);
+      if (input.q) filtros.push(sql<boolean>`sm.articulo_id in (select a.id from articulos a where ${contains('a.codigo', input.q)} or ${contains('a.descripcion', input.q)})`);
+      const count = await sql<{ n: number }>`select count(*) as n from stock_movimientos sm where ${and(filtros)}`.execute(app.db);
+      const p = paging(input);
+      // By date, newest first unless asked otherwise.
+      const dir = input.dir === 'asc' ? 'asc' : 'desc';
+      const page = await sql<Omit<MovimientoAlmacen, 'documento_numero'> & { numero: number | null; ejercicio: number | null; serie_codigo: string | null }>`
+        select sm.id, sm.fecha, sm.almacen_id, al.nombre as almacen_nombre, sm.ubicacion_id, u.codigo as ubicacion_codigo, sm.causa,
+          sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, se.codigo as serie_codigo, sm.cantidad, da.accion,
+          sm.articulo_id, a.codigo as articulo_codigo, a.descripcion as articulo_descripcion
+        from stock_movimientos sm
+        join almacenes al on al.id = sm.almacen_id
+        join articulos a on a.id = sm.articulo_id
+        left join ubicaciones u on u.id = sm.ubicacion_id
+        left join documentos d on d.id = sm.documento_id and d.tipo = sm.documento_tipo
+        left join series se on se.id = d.serie_id
+        left join documento_acciones da on da.id = sm.accion_id
+        where ${and(filtros)} order by sm.fecha ${sql.raw(dir)}, sm.id ${sql.raw(dir)} limit ${p.limit} offset ${p.offset}`.execute(app.db);
+      const data: MovimientoAlmacen[] = page.rows.map(({ numero, ejercicio, serie_codigo, ...r }) => ({
+        ...r,
+        cantidad: Number(r.cantidad),
+        documento_numero: numeroDelDocumento(r.documento_tipo, { ejercicio, numero, serie_codigo }),
+      }));
       return { RESULT: '0', data, total: Number(count.rows[0].n) };
     },
   }),

@@ -1,5 +1,5 @@
 import { DOCUMENTO_TIPOS, MESSAGES, numeroDocumento } from 'shared/domain';
-import { leerEnvioPdf } from '../envio.ts';
+import { leerCorreo, leerEnvioPdf } from '../envio.ts';
 import { defineAction, fail } from '../registry.ts';
 
 const PEDIDO = DOCUMENTO_TIPOS.pedidocompra;
@@ -11,26 +11,28 @@ export const correoCompraActions = [
     method: 'POST',
     flags: [...PEDIDO.flags],
     async handler({ request, app }) {
-      const { id, pdf } = await leerEnvioPdf(request);
+      const { id, campos, pdf } = await leerEnvioPdf(request);
       const row = await app.db
         .selectFrom('documentos as d')
         .leftJoin('proveedores as p', 'p.id', 'd.proveedor_id')
-        .select(['d.id', 'd.ejercicio', 'd.numero', 'd.fecha', 'p.email', 'p.razon_social'])
+        .select(['d.id', 'd.ejercicio', 'd.numero', 'd.fecha', 'd.observaciones_cliente', 'p.email', 'p.razon_social'])
         .where('d.id', '=', id)
         .where('d.tipo', '=', PEDIDO.tipo)
         .executeTakeFirst();
       if (!row) throw fail(MESSAGES.notFound, '3');
-      if (!row.email) throw fail(MESSAGES.proveedorSinEmail, '1');
       const conf = await app.db.selectFrom('configuracion').select(['razon_social', 'nombre_comercial']).orderBy('id').limit(1).executeTakeFirst();
       const empresa = conf?.nombre_comercial || conf?.razon_social || 'Manager TPV';
       const numero = numeroDocumento(PEDIDO.prefijo, row.ejercicio, row.numero);
+      const correo = leerCorreo(campos, { tipo: PEDIDO.tipo, numero, fecha: row.fecha, destinatario: row.razon_social, empresa, observaciones: row.observaciones_cliente });
+      const to = correo.email ?? row.email;
+      if (!to) throw fail(MESSAGES.proveedorSinEmail, '1');
       await app.mailer.send({
-        to: row.email,
-        subject: `Pedido ${numero} de ${empresa}`,
-        text: `Estimados señores de ${row.razon_social ?? ''}:\n\nLes adjuntamos nuestro pedido ${numero} con fecha ${row.fecha.split('-').reverse().join('/')}.\n\nUn saludo,\n${empresa}\n`,
+        to,
+        subject: correo.asunto,
+        text: correo.mensaje,
         attachments: [{ filename: `Pedido ${numero.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf', content: pdf }],
       });
-      return { RESULT: '0', message: MESSAGES.pedidoEnviadoPorCorreo, data: [{ id: row.id, email: row.email }] };
+      return { RESULT: '0', message: MESSAGES.pedidoEnviadoPorCorreo, data: [{ id: row.id, email: to }] };
     },
   }),
 ];

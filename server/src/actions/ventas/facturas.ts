@@ -1,4 +1,4 @@
-import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MESSAGES, checkField, numeroDe } from 'shared/domain';
+import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MESSAGES, numeroDe } from 'shared/domain';
 import { documentosActions } from '../documentos.ts';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
@@ -7,8 +7,8 @@ import { recalcularCuenta, registrarCobro } from '../../documentos/cobros.ts';
 import { comprobarCadenas } from '../../fiscal/cadena.ts';
 import { nowIso } from '../../context.ts';
 import { listSchema, paging } from '../common.ts';
-import { leerEnvioPdf } from '../envio.ts';
-import { defineAction, fail, invalidFields } from '../registry.ts';
+import { leerCorreo, leerEnvioPdf } from '../envio.ts';
+import { defineAction, fail } from '../registry.ts';
 import { hfaActions } from './hfa.ts';
 
 /**
@@ -102,34 +102,27 @@ export const facturaActions = [
     flags: FLAGS,
     async handler({ request, app }) {
       const { id, campos, pdf } = await leerEnvioPdf(request);
-      const rawEmail = campos.email;
-      let destino: string | null = null;
-      if (typeof rawEmail === 'string' && rawEmail.trim() !== '') {
-        const checked = checkField('email', { type: 'email', max: 200 }, rawEmail);
-        if ('error' in checked) throw invalidFields({ email: checked.error });
-        destino = String(checked.value);
-      }
       const row = await app.db
         .selectFrom('documentos as d')
         .leftJoin('clientes as c', 'c.id', 'd.cliente_id')
         .leftJoin('series as s', 's.id', 'd.serie_id')
-        .select(['d.id', 'd.tipo', 'd.estado', 'd.ejercicio', 'd.numero', 'd.fecha', 's.codigo as serie_codigo', 'c.email', 'c.razon_social'])
+        .select(['d.id', 'd.tipo', 'd.estado', 'd.ejercicio', 'd.numero', 'd.fecha', 'd.observaciones_cliente', 's.codigo as serie_codigo', 'c.email', 'c.razon_social'])
         .where('d.id', '=', id)
         .where('d.tipo', 'in', TIPOS)
         .executeTakeFirst();
       if (!row) throw fail(MESSAGES.notFound, '3');
       if (row.estado === 'borrador') throw fail(MESSAGES.facturaNoEmitida, '1', 400);
-      const to = destino ?? row.email;
-      if (!to) throw fail(MESSAGES.clienteSinEmail, '1', 400);
       const conf = await app.db.selectFrom('configuracion').select(['razon_social', 'nombre_comercial']).orderBy('id').limit(1).executeTakeFirst();
       const empresa = conf?.nombre_comercial || conf?.razon_social || 'Manager TPV';
       const def = DOCUMENTO_TIPOS[row.tipo as 'factura'];
       const numero = numeroDe(def, row);
-      const que = row.tipo === FACTURA.tipo ? 'la factura' : 'la factura rectificativa';
+      const correo = leerCorreo(campos, { tipo: row.tipo, numero, fecha: row.fecha, destinatario: row.razon_social, empresa, observaciones: row.observaciones_cliente });
+      const to = correo.email ?? row.email;
+      if (!to) throw fail(MESSAGES.clienteSinEmail, '1', 400);
       await app.mailer.send({
         to,
-        subject: `${row.tipo === FACTURA.tipo ? 'Factura' : 'Factura rectificativa'} ${numero} de ${empresa}`,
-        text: `Estimados señores de ${row.razon_social ?? ''}:\n\nLes adjuntamos ${que} ${numero} con fecha ${row.fecha.split('-').reverse().join('/')}.\n\nUn saludo,\n${empresa}\n`,
+        subject: correo.asunto,
+        text: correo.mensaje,
         attachments: [{ filename: `Factura ${numero.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf', content: pdf }],
       });
       return { RESULT: '0', message: MESSAGES.facturaEnviadaPorCorreo, data: [{ id: row.id, email: to }] };

@@ -1,12 +1,13 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AVISO_CADUCIDAD_DIAS, ENTORNOS_VERIFACTU, MESSAGES } from 'shared/domain';
-import type { AvisoVerifactu, Schema, VerifactuInfo } from 'shared/domain';
+import { AVISO_CADUCIDAD_DIAS, AVISO_OBLIGACION_DIAS, ENTORNOS_VERIFACTU, MESSAGES } from 'shared/domain';
+import type { AvisoVerifactu, PasoVerifactu, Schema, VerifactuInfo } from 'shared/domain';
+import { todayIn } from '../../context.ts';
 import { ENDPOINTS } from '../../fiscal/aeat.ts';
 import type { Entorno } from '../../fiscal/aeat.ts';
 import { cifrar, claveSecreta, diasHasta, empaquetar, leerPkcs12 } from '../../fiscal/certificado.ts';
 import { mensajeCiclo, senderOf } from '../../fiscal/envio.ts';
-import { SISTEMA, registrarSubsanacion } from '../../fiscal/registro.ts';
+import { SISTEMA, productor, registrarSubsanacion } from '../../fiscal/registro.ts';
 import type { AppContext } from '../../context.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 
@@ -79,7 +80,7 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   const aceptados = Number(cuenta.aceptados);
   const certificado =
     s.certificado && s.caduca
-      ? { titular: s.titular ?? '', nif: s.nif ?? '', emisor: s.emisor_certificado ?? '', caduca: s.caduca, dias: diasHasta(s.caduca) }
+      ? { titular: s.titular ?? '', nif: s.nif ?? '', emisor: s.emisor_certificado ?? '', caduca: s.caduca, dias: diasHasta(s.caduca), autofirmado: Number(s.autofirmado) === 1 }
       : null;
   const activo = Number(s.activo) === 1 ? 1 : 0;
   const avisos: AvisoVerifactu[] = [];
@@ -92,9 +93,66 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
     avisos.push({ nivel: 'aviso', texto: `Hay ${pendientes} registros de facturación pendientes de envío a la AEAT desde hace más de una hora` });
   if (incorrectos) avisos.push({ nivel: 'error', texto: `La AEAT ha rechazado ${incorrectos} registros de facturación: revíselos y subsánelos` });
   if (aceptados) avisos.push({ nivel: 'aviso', texto: `La AEAT ha aceptado con errores ${aceptados} registros de facturación: revíselos y subsánelos` });
+  // The producer named by the installation's distributor (MANAGER_PRODUCTOR_* or deploy.json); else the company.
+  const prod = productor();
+  // The checklist and, from 30 days before the obligation date, a warning wherever invoices are made.
+  const entornoActual = s.entorno === 'produccion' ? 'produccion' : 'pruebas';
+  const prueba = await app.db
+    .selectFrom('verifactu_envios')
+    .select('fecha')
+    .where('entorno', '=', 'pruebas')
+    .where('estado', 'in', ['Correcto', 'ParcialmenteCorrecto'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  const certificadoValido = !!certificado && certificado.dias >= 0 && !certificado.autofirmado;
+  const produccion = activo === 1 && entornoActual === 'produccion';
+  const enviando = certificadoValido && produccion;
+  const fechaObligacion = s.fecha_obligacion || '2027-07-01';
+  const diasObligacion = Math.round((Date.parse(`${fechaObligacion}T00:00:00Z`) - Date.parse(`${todayIn(app.timeZone)}T00:00:00Z`)) / 86_400_000);
+  const pasos: PasoVerifactu[] = [
+    {
+      id: 'certificado',
+      titulo: 'Certificado electrónico de la empresa, de una autoridad reconocida',
+      hecho: certificadoValido,
+      detalle: !certificado
+        ? 'Falta: suba el certificado (.p12 o .pfx) de la empresa o de su representante, emitido por una autoridad reconocida (FNMT, Camerfirma, etc.).'
+        : certificado.autofirmado
+          ? `El certificado subido es autofirmado (lo emite «${certificado.emisor}»): la AEAT no lo aceptará. Suba uno de una autoridad reconocida (FNMT, Camerfirma, etc.).`
+          : certificado.dias < 0
+            ? `El certificado caducó el ${fecha(certificado.caduca)}: suba uno vigente.`
+            : `Hecho: ${certificado.titular}, emitido por ${certificado.emisor}, válido hasta el ${fecha(certificado.caduca)}.`,
+    },
+    {
+      id: 'prueba',
+      titulo: 'Envío de prueba en el entorno «Pruebas»',
+      hecho: !!prueba,
+      detalle: prueba
+        ? `Hecho: la AEAT aceptó un envío de prueba el ${fecha(prueba.fecha)}.`
+        : 'Falta: con el entorno «Pruebas» y el envío activado, emita una factura (o pulse «Enviar ahora») y compruebe que la AEAT la acepta.',
+    },
+    {
+      id: 'produccion',
+      titulo: 'Envío activado en «Producción»',
+      hecho: produccion,
+      detalle: produccion
+        ? 'Hecho: los registros se envían a la AEAT con plena validez fiscal.'
+        : `Falta: cuando la prueba salga bien, elija el entorno «Producción», active el envío y guarde (antes del ${fecha(fechaObligacion)}).`,
+    },
+  ];
+  if (!enviando && diasObligacion <= AVISO_OBLIGACION_DIAS) {
+    const falta = pasos.filter((p) => !p.hecho).map((p) => p.titulo.charAt(0).toLowerCase() + p.titulo.slice(1));
+    const porque = `falta: ${falta.join('; ')}`;
+    avisos.unshift(
+      diasObligacion > 0
+        ? { nivel: 'aviso', clave: 'obligacion', texto: `El ${fecha(fechaObligacion)} (dentro de ${diasObligacion === 1 ? '1 día' : `${diasObligacion} días`}) empieza la obligación de enviar cada registro de facturación a la AEAT y los registros no se están enviando (${porque}). Complete los pasos en Configuración › VERI*FACTU.` }
+        : { nivel: 'error', clave: 'obligacion', texto: `Desde el ${fecha(fechaObligacion)} cada registro de facturación debe enviarse a la AEAT y los registros no se están enviando (${porque}; ${pendientes === 1 ? '1 registro sin enviar' : `${pendientes} registros sin enviar`}). Complete los pasos en Configuración › VERI*FACTU.` },
+    );
+  }
   const sistema = {
-    nombre_razon: e.nombre,
-    nif: e.nif,
+    nombre_razon: prod?.nombre ?? e.nombre,
+    nif: prod?.nif ?? e.nif,
+    productor_configurado: (prod ? 1 : 0) as 0 | 1,
     nombre: SISTEMA.nombre,
     id: SISTEMA.id,
     version: SISTEMA.version,
@@ -121,6 +179,10 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
       ultimo_error: s.ultimo_error,
     },
     avisos,
+    fecha_obligacion: fechaObligacion,
+    dias_obligacion: diasObligacion,
+    enviando,
+    pasos,
   };
 }
 
@@ -158,11 +220,12 @@ export const verifactuActions = [
     name: 'editarverifactu',
     method: 'POST',
     flags: FLAGS,
-    input: { activo: { type: 'flag' }, entorno: { type: 'enum', values: ENTORNOS_VERIFACTU } } as const satisfies Schema,
+    input: { activo: { type: 'flag' }, entorno: { type: 'enum', values: ENTORNOS_VERIFACTU }, fecha_obligacion: { type: 'date' } } as const satisfies Schema,
     async handler({ app, input, raw }) {
-      const set: { activo?: number; entorno?: string } = {};
+      const set: { activo?: number; entorno?: string; fecha_obligacion?: string } = {};
       if (raw.activo !== undefined) set.activo = input.activo === 1 ? 1 : 0;
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
+      if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null) set.fecha_obligacion = input.fecha_obligacion;
       if (!Object.keys(set).length) throw invalidFields({ activo: MESSAGES.selectOption });
       // Another environment starts with the first waiting time; a switch on looks at the queue now.
       // In a transaction: the change and its activity line (with the settings before and after) commit together.
@@ -193,7 +256,7 @@ export const verifactuActions = [
         .updateTable('verifactu')
         .set({
           certificado: c.datos, certificado_iv: c.iv, certificado_tag: c.tag, titular: info.titular, nif: info.nif, emisor_certificado: info.emisor,
-          caduca: info.caduca, fallos: 0, ultimo_error: null,
+          caduca: info.caduca, autofirmado: info.autofirmado ? 1 : 0, fallos: 0, ultimo_error: null,
         })
         .where('id', '=', 1)
         .execute(),
@@ -212,7 +275,7 @@ export const verifactuActions = [
       await app.db.transaction().execute((trx) =>
         trx
         .updateTable('verifactu')
-        .set({ certificado: null, certificado_iv: null, certificado_tag: null, titular: null, nif: null, emisor_certificado: null, caduca: null })
+        .set({ certificado: null, certificado_iv: null, certificado_tag: null, titular: null, nif: null, emisor_certificado: null, caduca: null, autofirmado: 0 })
         .where('id', '=', 1)
         .execute(),
       );

@@ -16,6 +16,8 @@ import * as m0013 from './0013_coste_medio.ts';
 import * as m0014 from './0014_tpv.ts';
 import * as m0015 from './0015_informes.ts';
 import * as m0016 from './0016_cobros.ts';
+import * as m0017 from './0017_papeles_verifactu.ts';
+import * as m0018 from './0018_facturas_fijas.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -43,6 +45,8 @@ const STEPS: [string, Step][] = [
   ['0014_tpv', m0014],
   ['0015_informes', m0015],
   ['0016_cobros', m0016],
+  ['0017_papeles_verifactu', m0017],
+  ['0018_facturas_fijas', m0018],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {

@@ -85,6 +85,46 @@ describe('LinesEditor', () => {
     type(cantidad, '1,2x');
     expect(state[0].cantidad).toBe('1,2x');
     expect(cantidad.getAttribute('aria-invalid')).toBe('true');
+    // Not only a red border: a message under the box, named by it.
+    const aviso = within(screen.getByTestId('linea-1')).getByRole('alert');
+    expect(aviso.textContent).toBe('Debe ser un número válido');
+    expect(cantidad.getAttribute('aria-describedby')).toBe(aviso.id);
+    type(cantidad, '3');
+    expect(within(screen.getByTestId('linea-1')).queryByRole('alert')).toBeNull();
+  });
+
+  it('suggests as the user types, without Intro; Intro with one match adds it, with several opens the list', async () => {
+    const { entry, fake } = setup();
+    entry.focus();
+    type(entry, 'arandela');
+    // No Intro: the suggestions come by themselves, and nothing is added yet.
+    const list = await screen.findByRole('listbox', { name: 'Artículos encontrados' });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['ARA-6Arandela plana 6 mm']);
+    expect(fake.calls.at(-1)?.params).toMatchObject({ q: 'arandela' });
+    expect(state).toHaveLength(0);
+    press(entry, 'Enter');
+    await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['ARA-6']));
+    // Several matches: Intro opens the list instead of adding one of them.
+    type(entry, 'tor');
+    type(entry, '6 mm');
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(3));
+    press(entry, 'Enter');
+    await waitFor(() => expect(fake.calls.at(-1)?.params).toMatchObject({ q: '6 mm' }));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(state).toHaveLength(1);
+    press(entry, 'Enter');
+    await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['ARA-6', 'TOR-6']));
+  });
+
+  it('a scanner typing a code and Intro at once adds that article, not a suggestion', async () => {
+    const { entry } = setup();
+    entry.focus();
+    type(entry, '6 mm');
+    await screen.findByRole('listbox');
+    type(entry, 'TUE-6');
+    press(entry, 'Enter');
+    await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['TUE-6']));
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('words of the description open a list to choose with the arrows', async () => {
@@ -95,6 +135,10 @@ describe('LinesEditor', () => {
     const list = await screen.findByRole('listbox', { name: 'Artículos encontrados' });
     expect(within(list).getAllByRole('option')).toHaveLength(3);
     expect(fake.calls.at(-1)?.params).toMatchObject({ q: '6 mm', porPagina: 10 });
+    // Opened with the first option highlighted: ↓ lands on it, the next ↓ on the second.
+    expect(within(list).getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true');
+    press(entry, 'ArrowDown');
+    expect(within(list).getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true');
     press(entry, 'ArrowDown');
     expect(within(list).getAllByRole('option')[1].getAttribute('aria-selected')).toBe('true');
     press(entry, 'Enter');
@@ -169,7 +213,9 @@ describe('LinesEditor', () => {
     await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('0,13 €'));
     type(input('Cantidad de la línea 1'), '10');
     expect(screen.getByTestId('total').textContent).toBe('1,25 €');
-    expect(screen.getByTestId('linea-1').textContent).toContain('0,125');
+    // A price with more than two decimals shows its four ('0,1250'), never three beside two-decimal amounts.
+    expect(screen.getByTestId('linea-1').textContent).toContain('0,12501,25 €');
+    expect(screen.getByTestId('linea-1').textContent).not.toMatch(/0,125(?!0)/);
   });
 
   it('venta: price, discount and IVA per line, totals by rate', async () => {
@@ -188,6 +234,13 @@ describe('LinesEditor', () => {
     expect(screen.getByTestId('total').textContent).toBe('21,89 €');
     fireEvent.change(screen.getByLabelText('IVA de la línea 2'), { target: { value: '21' } });
     expect(screen.getByTestId('total').textContent).toBe('25,29 €');
+    // Prices read like the amounts: two decimals ('0,25', '20,00'), four only when they have them.
+    fireEvent.blur(input('Precio de la línea 1'));
+    expect(input('Precio de la línea 1').value).toBe('0,25');
+    expect(input('Precio de la línea 2').value).toBe('20,00');
+    type(input('Precio de la línea 1'), '0,125');
+    fireEvent.blur(input('Precio de la línea 1'));
+    expect(input('Precio de la línea 1').value).toBe('0,1250');
   });
 
   it('a negative line (a rectificativa by differences): its recargo and retención are shown, so the figures add up to the total', () => {

@@ -288,7 +288,7 @@ describe('DocumentRecordPage', () => {
     const fake = createFakeApi({ listadomovimientos: () => ({ RESULT: '0', data: [documento()] }) });
     const p = pantallaDe('movimiento', ['almacen_id', 'almacen_destino_id', 'fecha']);
     const { unmount } = renderWithShell(<Pagina p={p} id="7" />, { api: fake.api });
-    expect(await screen.findByRole('heading', { name: 'Movimiento MOV 2026/000007' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Traspaso MOV 2026/000007' })).toBeTruthy();
     expect(screen.getByLabelText(/^Almacén de origen/)).toBeTruthy();
     expect(screen.getByLabelText(/^Almacén de destino/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeTruthy();
@@ -300,7 +300,7 @@ describe('DocumentRecordPage', () => {
     expect(imprimir().title).toBe('Guarde los cambios antes.');
     unmount();
     renderWithShell(<Pagina p={p} id="7" sinGuardar />, { api: fake.api });
-    await screen.findByRole('heading', { name: 'Movimiento MOV 2026/000007' });
+    await screen.findByRole('heading', { name: 'Traspaso MOV 2026/000007' });
     fireEvent.change(screen.getByLabelText(/^Fecha\*?$/), { target: { value: '2026-03-05' } });
     expect(imprimir().disabled).toBe(false);
   });
@@ -329,7 +329,7 @@ describe('DocumentListPage', () => {
     expect(within(row).getByText('02/03/2026')).toBeTruthy();
     expect(within(row).getByText('999,00 €')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Totales del filtro' }).textContent).toContain('1.011,50 €');
-    expect(screen.getByRole('button', { name: 'Nuevo movimiento' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nuevo traspaso' })).toBeTruthy();
     const estado = screen.getByRole('combobox', { name: 'Estado' });
     expect(within(estado).getAllByRole('option').map((o) => o.textContent)).toEqual(['Estado: todos', 'Creado', 'Enviado', 'Recibido parcial', 'Recibido']);
     fireEvent.change(estado, { target: { value: 'enviado' } });
@@ -352,7 +352,7 @@ describe('DocumentListPage', () => {
     renderWithShell(<DocumentListPage pantalla={p} columnaLineas />, { api: fake.api });
     const link = await screen.findByRole('link', { name: 'MOV 2026/000008' });
     expect(link.getAttribute('href')).toBe('/lista/8');
-    expect(screen.getByRole('heading', { name: 'Movimientos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Traspasos' })).toBeTruthy();
     expect(screen.getByText('Traspasos entre almacenes.')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /Líneas/ })).toBeTruthy();
     expect(within(link.closest('tr')!).getByText('12.345')).toBeTruthy();
@@ -416,7 +416,7 @@ describe('DocumentHistory', () => {
     });
     const fake = createFakeApi({ listadomovimientos: () => ({ RESULT: '0', data: [doc] }) });
     renderWithShell(<Pagina p={pantallaDe('movimiento', ['almacen_id', 'almacen_destino_id', 'fecha'])} id="7" />, { api: fake.api });
-    await screen.findByRole('heading', { name: 'Movimiento MOV 2026/000007' });
+    await screen.findByRole('heading', { name: 'Traspaso MOV 2026/000007' });
     const pasos = within(screen.getByRole('list', { name: 'Historial del documento' }))
       .getAllByRole('listitem')
       .map((li) => li.textContent);
