@@ -236,7 +236,7 @@ describe('almacenes', () => {
     // Undoing the receipt leaves exactly what there was after sending.
     await page.goto(ficha);
     await enEstado(page, 'Recibido parcial');
-    await accion(page, 'Deshacer recepción');
+    await accion(page, 'Deshacer recepción', { confirmar: true });
     await enEstado(page, 'Enviado');
     await expect.poll(async () => (await filas(lineas)).map((f) => [f[2], f[3]])).toEqual([
       ['3', '3'],

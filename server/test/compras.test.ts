@@ -153,7 +153,11 @@ describe.each(backends())('compras ($name)', (backend) => {
 
     // The albarán has a devolución: undoing its receipt is refused, nothing changes.
     const undo = await post(t, 'deshacerrecepcionpedidocompra', { id: pedido.id });
-    expect(undo.body).toMatchObject({ RESULT: '2', message: TOASTS.associated.text });
+    // Issue 17: it names what depends on it and what to do.
+    expect(undo.body).toMatchObject({
+      RESULT: '2',
+      message: MESSAGES.documentoConHijas.replace('{documento}', `El albarán de compra ${alb.numero}`).replace('{hijo}', `la devolución de compra ${dev.numero}`),
+    });
     expect((await leer(t, 'pedidoscompra', pedido.id)).estado).toBe('recibido');
     expect(await stockDe(t, a1.id)).toMatchObject({ [principal]: 4_000 });
     // Nor can the albarán be edited or deleted.
@@ -263,7 +267,7 @@ describe.each(backends())('compras ($name)', (backend) => {
     );
     // Covered by the invoice: its own undo is refused (only undoing the reconciliation brings it back), nothing changed.
     for (const [ac, id] of [['deshacerfinalizacionalbarancompra', x.id], ['deshacerfinalizaciondevolucioncompra', z.id]] as const) {
-      expect(await post(t, ac, { id })).toMatchObject({ status: 200, body: { RESULT: '2', message: TOASTS.associated.text } });
+      expect(await post(t, ac, { id })).toMatchObject({ status: 200, body: { RESULT: '2', message: MESSAGES.conciliadoEnFactura.replace('{factura}', 'F-2026-77') } });
     }
     expect((await leer(t, 'albaranescompra', x.id)).estado).toBe('finalizado');
     expect((await leer(t, 'devolucionescompra', z.id)).estado).toBe('finalizado');
@@ -272,6 +276,58 @@ describe.each(backends())('compras ($name)', (backend) => {
       expect((await leer(t, plural, id)).estado).toBe('pendiente');
     }
     expect((await list(t, t.cookie, 'listadofacturasproveedor', {})).total).toBe(0);
+  });
+
+  it('as suppliers deliver (issue 17): their delivery-note number on the albarán and in «Recibir», hcp searches it; more than ordered with a confirmation; hcp finishing every albarán finishes the order; refusals name what depends', async () => {
+    const pc = await ok(t, 'editarpedidocompra', { fecha: HOY, proveedor_id: p1.id, almacen_id: principal, lineas: [{ articulo_id: a3.id, cantidad: 10_000 }] });
+    await ok(t, 'enviarpedidocompra', { id: pc.id });
+    const antes = (await stockDe(t, a3.id))[principal] ?? 0;
+    const linea = [{ id: pc.lineas[0].id, cantidad: 12_000 }];
+    expect((await post(t, 'recibirpedidocompra', { id: pc.id, albaran_proveedor: 'x'.repeat(61) })).body.errors).toEqual({ albaran_proveedor: MESSAGES.tooLong });
+    // 12 where 10 were ordered: refused without the clerk's confirmation, nothing made.
+    expect((await post(t, 'recibirpedidocompra', { id: pc.id, lineas: linea, albaran_proveedor: 'ALB-5531' })).body).toMatchObject({ RESULT: '1', message: MESSAGES.recibirMasDePendiente });
+    expect((await leer(t, 'pedidoscompra', pc.id)).estado).toBe('enviado');
+    const recibido = await ok(t, 'recibirpedidocompra', { id: pc.id, lineas: linea, albaran_proveedor: ' ALB-5531 ', exceso: 1 });
+    expect(recibido.estado).toBe('recibido');
+    expect(recibido.lineas[0].pendiente).toBe(0);
+    const alb = await leer(t, 'albaranescompra', recibido.hijos[0].id);
+    expect(alb).toMatchObject({ albaran_proveedor: 'ALB-5531', observaciones: 'Recibido más de lo pedido: COM-3 12 (pedido pendiente 10)' });
+    expect(alb.lineas[0]).toMatchObject({ cantidad: 12_000, origen_linea_id: pc.lineas[0].id });
+    expect((await stockDe(t, a3.id))[principal]).toBe(antes + 12_000);
+    // The albarán keeps and changes its supplier number like any header field.
+    const editado = await ok(t, 'editaralbarancompra', {
+      id: alb.id, fecha: HOY, proveedor_id: p1.id, almacen_id: principal, albaran_proveedor: 'ALB-5532',
+      lineas: [{ id: alb.lineas[0].id, articulo_id: a3.id, cantidad: 12_000, precio: (alb.lineas[0] as unknown as Row).precio }],
+    });
+    expect(editado.albaran_proveedor).toBe('ALB-5532');
+
+    // hcp shows and searches the supplier's number.
+    const buscados = (await list(t, t.cookie, 'listadopendienteshcp', { proveedor_id: p1.id, q: '5532' })).rows;
+    expect(buscados.map((r) => [r.id, r.albaran_proveedor])).toEqual([[alb.id, 'ALB-5532']]);
+    expect((await list(t, t.cookie, 'listadopendienteshcp', { proveedor_id: p1.id, q: `${alb.numero}` })).rows.map((r) => r.id)).toEqual([alb.id]);
+
+    // Reconciled: the albarán finishes, and so does its order (fully received, its only albarán finished).
+    const factura = (await post(t, 'editarfacturaproveedor', { proveedor_id: p1.id, numero_proveedor: 'FN-2026/0457', fecha: HOY, total: 0, albaranes: [alb.id], devoluciones: [] })).body
+      .data![0] as unknown as Row;
+    expect((await leer(t, 'albaranescompra', alb.id)).estado).toBe('finalizado');
+    expect((await leer(t, 'pedidoscompra', pc.id)).estado).toBe('finalizado');
+    // An undo refused because of the reconciliation says which invoice and what to do.
+    expect((await post(t, 'deshacerfinalizacionalbarancompra', { id: alb.id })).body).toMatchObject({
+      RESULT: '2', message: 'Está conciliado en la factura de proveedor FN-2026/0457: deshaga primero la conciliación',
+    });
+    await ok(t, 'deshacerfinalizacionpedidocompra', { id: pc.id });
+    expect((await post(t, 'deshacerrecepcionpedidocompra', { id: pc.id })).body).toMatchObject({
+      RESULT: '2', message: `El albarán de compra ${alb.numero} está conciliado en la factura de proveedor FN-2026/0457: deshaga primero la conciliación`,
+    });
+    expect((await leer(t, 'pedidoscompra', pc.id)).estado).toBe('recibido');
+    await ok(t, 'finalizarpedidocompra', { id: pc.id });
+    // Undoing the reconciliation reopens the albarán and the order it finished.
+    expect((await post(t, 'eliminarfacturaproveedor', { id: factura.id })).body.RESULT).toBe('0');
+    expect((await leer(t, 'albaranescompra', alb.id)).estado).toBe('pendiente');
+    expect((await leer(t, 'pedidoscompra', pc.id)).estado).toBe('recibido');
+    // Its receipt can be undone now: the albarán goes, its 12 units leave.
+    expect((await ok(t, 'deshacerrecepcionpedidocompra', { id: pc.id })).estado).toBe('enviado');
+    expect((await stockDe(t, a3.id))[principal]).toBe(antes);
   });
 
   it('hcp pages the pending documents of a supplier (more than 100), albaranes and devoluciones together, oldest first', async () => {

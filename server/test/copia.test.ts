@@ -65,6 +65,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'articulo_ubicaciones',
       'articulos',
       'clientes',
+      'cobros',
       'configuracion',
       'contadores',
       'demo_datos',

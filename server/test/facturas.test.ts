@@ -491,30 +491,37 @@ describe.each(backends())('facturas ($name)', (backend) => {
     expect(await ids('cobrada')).toEqual([]);
   });
 
-  it('reembolso: a rectificativa is refunded (and unrefunded) like an invoice is paid; its list filters pending, overdue and refunded', async () => {
+  it('reembolso: a rectificativa\'s credit nets into its unpaid invoice; on a paid one it is a refund owed, refunded (and unrefunded) like an invoice is paid; its list filters pending, overdue and refunded', async () => {
     const ids = async (cobro: string) => (await list(t, t.cookie, 'listadorectificativas', { cobro, porPagina: 100 })).rows.map((r) => r.id).sort();
-    const emitidas = (await list(t, t.cookie, 'listadorectificativas', { estado: 'emitida', porPagina: 100 })).rows.map((r) => r.id).sort();
-    expect(emitidas).toContain(r1.id);
-    expect(await ids('pendiente')).toEqual(emitidas);
+    // f1 is unpaid: R1's credit is taken from what f1 asks, nothing to refund.
+    expect(await ids('pendiente')).not.toContain(r1.id);
+    expect((await post(t, 'cobrarfactura', { id: r1.id, fecha: HOY, forma: 'transferencia' })).body).toMatchObject({ RESULT: '1', message: MESSAGES.rectificativaSinReembolso });
+    // An invoice paid at the counter, then corrected: the shop owes the customer the difference.
+    const contado = await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c1.id, almacen_id: principal, serie_id: serieA, forma_pago: 'contado', lineas: [{ articulo_id: e.id, cantidad: 2_000, precio: 10_000 }] });
+    const pagada = await ok(t, 'emitirfactura', { id: contado.id });
+    const rc = await ok(t, 'editarrectificativa', {
+      fecha: HOY, serie_id: serieR, factura_id: pagada.id, tipo: 'R1', forma_pago: 'transferencia_30',
+      lineas: [{ articulo_id: e.id, cantidad: -1_000, precio: 10_000, origen_linea_id: pagada.lineas[0].id }],
+    });
+    const r2 = await ok(t, 'emitirrectificativa', { id: rc.id });
+    expect(r2.total).toBe(-100);
+    expect(await ids('pendiente')).toEqual([r2.id]);
     expect(await ids('cobrada')).toEqual([]);
-    // R1 dated 40 days back, at 30 days: its refund is overdue.
+    // R2 dated 40 days back, at 30 days: its refund is overdue.
     const db = t.app.manager.db;
-    const { fecha } = await db.selectFrom('documentos').select('fecha').where('id', '=', r1.id).executeTakeFirstOrThrow();
-    await db.updateTable('documentos').set({ fecha: diaMas(HOY, -40) }).where('id', '=', r1.id).execute();
-    try {
-      expect(await ids('vencida')).toEqual([r1.id]);
-      const reembolsada = await post(t, 'cobrarfactura', { id: r1.id, fecha: HOY, forma: 'transferencia' });
-      expect(reembolsada.body).toMatchObject({ RESULT: '0', message: MESSAGES.reembolsoRegistrado });
-      expect(reembolsada.body.data![0]).toMatchObject({ id: r1.id, cobro_fecha: HOY, cobro_forma: 'transferencia', total: -1_210 });
-      expect(await ids('cobrada')).toEqual([r1.id]);
-      expect(await ids('vencida')).toEqual([]);
-      expect(await ids('pendiente')).not.toContain(r1.id);
-      const deshecho = await post(t, 'cobrarfactura', { id: r1.id, fecha: '' });
-      expect(deshecho.body.data![0]).toMatchObject({ cobro_fecha: null, cobro_forma: null });
-      expect(await ids('vencida')).toEqual([r1.id]);
-    } finally {
-      await db.updateTable('documentos').set({ fecha }).where('id', '=', r1.id).execute();
-    }
+    await db.updateTable('documentos').set({ fecha: diaMas(HOY, -40) }).where('id', '=', r2.id).execute();
+    expect(await ids('vencida')).toEqual([r2.id]);
+    const reembolsada = await post(t, 'cobrarfactura', { id: r2.id, fecha: HOY, forma: 'transferencia' });
+    expect(reembolsada.body).toMatchObject({ RESULT: '0', message: MESSAGES.reembolsoRegistrado });
+    expect(reembolsada.body.data![0]).toMatchObject({ id: r2.id, cobro_fecha: HOY, cobro_forma: 'transferencia', total: -100 });
+    expect(await ids('cobrada')).toEqual([r2.id]);
+    expect(await ids('vencida')).toEqual([]);
+    expect(await ids('pendiente')).not.toContain(r2.id);
+    const deshecho = await post(t, 'cobrarfactura', { id: r2.id, fecha: '' });
+    expect(deshecho.body.data![0]).toMatchObject({ cobro_fecha: null, cobro_forma: null });
+    expect(await ids('vencida')).toEqual([r2.id]);
+    // Refunded again, so that the suites after this one find the account settled.
+    await post(t, 'cobrarfactura', { id: r2.id, fecha: HOY, forma: 'transferencia' });
   });
 
   it('listadoregistrosfacturacion pages the chain in order; every record validates against the schema', async () => {

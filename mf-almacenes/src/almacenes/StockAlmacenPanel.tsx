@@ -1,8 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import styled from 'styled-components';
 import { FormSection, ListView, RowLink, useShell, type ApiResponse, type DataColumn, type StockAlmacenFila } from 'shared';
 import { formatCantidad, formatImporte, formatPrecio } from '../formato';
 import { paths } from '../paths';
+
+const Negativo = styled.strong`
+  color: ${({ theme }) => theme.danger};
+  background: #fef2f2;
+  padding: 1px 6px;
+  border-radius: 4px;
+`;
 
 /** `listadostockalmacen` answers the value of the whole stock beside the rows. */
 type StockAnswer = ApiResponse<StockAlmacenFila> & { valor_total?: number };
@@ -47,7 +55,23 @@ export function StockAlmacenPanel({ almacen }: { almacen: { id: number; codigo: 
         text: (s) => s.codigo,
       },
       { id: 'descripcion', header: 'Descripción', sortable: true, cell: (s) => s.descripcion },
-      { id: 'stock', header: 'Stock', sortable: true, align: 'right', numeric: true, cell: (s) => formatCantidad(s.stock) },
+      {
+        id: 'stock',
+        header: 'Stock',
+        sortable: true,
+        align: 'right',
+        numeric: true,
+        // Issue 17: negative stock (sold or taken out before it was received) stands out.
+        cell: (s) =>
+          s.stock < 0 ? (
+            <Negativo title="Stock negativo: ha salido más de lo que ha entrado" data-negativo="">
+              {formatCantidad(s.stock)}
+            </Negativo>
+          ) : (
+            formatCantidad(s.stock)
+          ),
+        text: (s) => formatCantidad(s.stock),
+      },
       { id: 'coste_medio', header: 'Coste medio', align: 'right', numeric: true, hideOnPhone: true, cell: (s) => formatPrecio(s.coste_medio) },
       { id: 'valor', header: 'Valor', sortable: true, align: 'right', numeric: true, cell: (s) => formatImporte(s.valor) },
     ],
@@ -57,7 +81,7 @@ export function StockAlmacenPanel({ almacen }: { almacen: { id: number; codigo: 
   return (
     <FormSection
       title="Stock"
-      description="Artículos con existencias en este almacén, valorados a su coste medio."
+      description="Artículos con existencias en este almacén, valorados a su coste medio. El stock negativo se marca en rojo."
       aside={
         <span aria-live="polite">
           Valor total: <strong>{valorTotal === null ? '…' : formatImporte(valorTotal)}</strong>

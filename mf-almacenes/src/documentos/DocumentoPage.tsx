@@ -159,7 +159,10 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
     return null;
   };
 
-  /** Starts the count from the theoretical stock: each article to count with its stock, counted = theoretical until changed. */
+  /**
+   * Starts the count from the theoretical stock: each article to count, its theoretical quantity beside an empty
+   * «Contado» — a scan then counts from nothing (1, 2, …), never on top of what the system expects (issue 17).
+   */
   const cargarTeorico = async () => {
     if (!values.almacen_id) {
       form.setErrors({ ...errors, almacen_id: 'Elija el almacén antes de cargar su stock' });
@@ -178,7 +181,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
           codigo: t.codigo,
           descripcion: t.descripcion,
           tipo_iva: t.tipo_iva ?? '21',
-          cantidad: BigInt(t.teorico),
+          cantidad: null,
           precio: BigInt(t.precio ?? 0),
           descuento: 0n,
           ubicacion_id: t.ubicacion_id ?? (values.ubicacion_id ? Number(values.ubicacion_id) : null),
@@ -188,7 +191,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
       if (nuevas.length) dispatch({ type: 'add', lineas: nuevas });
       toast.info(
         nuevas.length
-          ? `Se han cargado ${nuevas.length} artículos con su stock teórico`
+          ? `Se han cargado ${nuevas.length} artículos con su stock teórico: «Contado» queda vacío hasta que los cuente`
           : teoricas.length
             ? 'Todos los artículos ya estaban en el recuento'
             : 'No hay stock que contar con estos filtros',
@@ -276,7 +279,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
         disponible: conStockOrigen ? disponible : undefined,
       }}
       lineasDescripcion={
-        def.tipo === 'inventario' && editable ? 'Escanee cada artículo: cada lectura suma 1 a lo contado; escriba la cantidad para corregirla.' : undefined
+        def.tipo === 'inventario' && editable ? 'Escanee cada artículo: cada lectura suma 1 a lo contado (que empieza vacío, con el teórico al lado); escriba la cantidad para corregirla o 0 si no hay ninguno.' : undefined
       }
     />
   );

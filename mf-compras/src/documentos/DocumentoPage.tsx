@@ -5,6 +5,7 @@ import {
   CorreoDocumentoDialog,
   DOCUMENTO_TIPOS,
   DocumentRecordPage,
+  TextField,
   useDocumentEditor,
   useImprimirDocumento,
   useShell,
@@ -71,6 +72,19 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
         )
       }
       lineas={{ opcionesTotales }}
+      renderCampo={(campo, disabled) =>
+        campo === 'albaran_proveedor' ? (
+          <TextField
+            label="Albarán del proveedor"
+            maxLength={60}
+            disabled={disabled}
+            placeholder="Su número de albarán"
+            value={values.albaran_proveedor}
+            error={form.errors.albaran_proveedor}
+            onChange={(v) => form.set('albaran_proveedor', v)}
+          />
+        ) : null
+      }
     >
       {correo && documento && (
         <CorreoDocumentoDialog

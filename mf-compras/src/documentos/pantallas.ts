@@ -1,7 +1,7 @@
 import { DOCUMENTO_TIPOS, documentoCompraSchema, type DOCUMENTO_TIPOS_COMPRA, type FlagName, type PantallaDocumento, type Schema } from 'shared';
 import { paths } from '../paths';
 
-export type CampoCompra = 'proveedor_id' | 'almacen_id' | 'fecha' | 'fecha_entrega' | 'forma_pago' | 'retencion' | 'observaciones';
+export type CampoCompra = 'proveedor_id' | 'almacen_id' | 'fecha' | 'fecha_entrega' | 'forma_pago' | 'retencion' | 'observaciones' | 'albaran_proveedor';
 
 /** What differs between the three purchase documents' screens; the screens themselves are one list and one record. */
 export type Pantalla = PantallaDocumento<CampoCompra> & {
@@ -36,8 +36,9 @@ const albaran: Pantalla = {
   rutas: { list: 'albaranes', nuevo: 'albaran/nuevo-albaran', record: 'albaran/:albaranId', param: 'albaranId' },
   nuevoLabel: 'Nuevo albarán',
   description: 'Mercancía recibida de los proveedores: el stock entra al guardarlo. Se finaliza al conciliarlo con la factura del proveedor.',
-  campos: CAMPOS,
-  schema: documentoCompraSchema,
+  // Issue 17: the supplier's own delivery-note number, as its invoice will list it.
+  campos: ['proveedor_id', 'albaran_proveedor', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'],
+  schema: { ...documentoCompraSchema, albaran_proveedor: { type: 'string', max: 60 } },
 };
 
 const devolucion: Pantalla = {

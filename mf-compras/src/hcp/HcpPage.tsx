@@ -89,6 +89,8 @@ const COLUMNAS: DataColumn<Candidato>[] = [
     ),
     text: (d) => `${DOCUMENTO_TIPOS[d.tipo].singular} ${d.numero}`,
   },
+  // Issue 17: the supplier's own number, as its invoice lists the delivery notes.
+  { id: 'albaran_proveedor', header: 'Albarán del proveedor', cell: (d) => d.albaran_proveedor ?? '', text: (d) => d.albaran_proveedor ?? '' },
   { id: 'fecha', header: 'Fecha', sortable: true, cell: (d) => formatDate(d.fecha) },
   { id: 'base', header: 'Base', align: 'right', numeric: true, hideOnPhone: true, cell: (d) => formatMoney(d.signo * (d.base ?? 0)) },
   { id: 'total', header: 'Total', align: 'right', numeric: true, cell: (d) => formatMoney(d.signo * (d.total ?? 0)) },
@@ -253,7 +255,7 @@ export function HcpPage() {
               rowKey={clave}
               params={params}
               defaultSort={{ orden: 'fecha', dir: 'asc' }}
-              searchPlaceholder="Buscar por número…"
+              searchPlaceholder="Buscar por número o albarán del proveedor…"
               selection={selection}
               exportName="documentos-pendientes"
               empty="No hay albaranes ni devoluciones pendientes de este proveedor en el periodo."

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FORMA_PAGO_OPTIONS, MESSAGES, SelectField, TextField, formatMoney, hoyIso, useAction, type Documento } from 'shared';
-import { textosCobro } from './datos';
+import { FORMA_PAGO_OPTIONS, MESSAGES, SelectField, TextField, formatDecimal, formatMoney, hoyIso, parseDecimal, useAction, type Documento } from 'shared';
+import { situacionCobro, textosCobro } from './datos';
 import { Dialogo } from './Dialogo';
 
 type CobroDialogProps = {
@@ -11,29 +11,45 @@ type CobroDialogProps = {
 };
 
 /**
- * Marks an emitted invoice as paid (`cobrarfactura`: date and payment method) or, when it already is,
- * as unpaid again (an empty date); a rectificativa likewise as refunded.
+ * Records a cobro of an emitted invoice (`cobrarfactura`: date, method and amount — what is left by default, less for
+ * a partial cobro or one instalment) or, when it is paid, takes its cobros away (an empty date); a rectificativa's
+ * refund likewise.
  */
 export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
   const { run, busy } = useAction();
   const cobrada = !!factura.cobro_fecha;
   const { nombre } = textosCobro(factura.tipo);
   const clase = factura.tipo === 'rectificativa' ? 'rectificativa' : 'factura';
+  // What is left: the account's (the invoice netting its rectificativas, less its cobros).
+  const queda = situacionCobro(factura, hoyIso())?.queda ?? 0;
+  // The next instalment's unpaid part, when there are several: the amount proposed.
+  const plazo = factura.tipo === 'factura' ? factura.cuenta?.plazos.find((p) => p.pendiente > 0) : undefined;
+  const propuesto = plazo && (factura.cuenta?.plazos.length ?? 0) > 1 ? plazo.pendiente : queda;
   const [fecha, setFecha] = useState(hoyIso());
   const [forma, setForma] = useState(factura.forma_pago ?? '');
+  const [importe, setImporte] = useState(formatDecimal(propuesto, 2));
   const [errores, setErrores] = useState<Record<string, string>>({});
 
   const confirmar = async () => {
-    if (!cobrada) {
-      const errs: Record<string, string> = {};
-      if (!fecha) errs.fecha = MESSAGES.selectDate;
-      if (!forma) errs.forma = MESSAGES.selectOption;
-      setErrores(errs);
-      if (Object.keys(errs).length) return;
+    if (cobrada) {
+      const outcome = await run<Documento>('cobrarfactura', { id: factura.id, fecha: '', forma: '' }, { quiet: true });
+      if (outcome.ok) onDone(outcome.data[0] ?? null);
+      return;
     }
-    const outcome = await run<Documento>('cobrarfactura', cobrada ? { id: factura.id, fecha: '', forma: '' } : { id: factura.id, fecha, forma }, { quiet: true });
+    const errs: Record<string, string> = {};
+    if (!fecha) errs.fecha = MESSAGES.selectDate;
+    if (!forma) errs.forma = MESSAGES.selectOption;
+    const cents = parseDecimal(importe, 2);
+    if (cents === null || cents <= 0n) errs.importe = MESSAGES.cobroImporteNoValido;
+    else if (queda && cents > BigInt(queda)) errs.importe = MESSAGES.cobroSuperaPendiente.replace('{importe}', formatMoney(queda));
+    setErrores(errs);
+    if (Object.keys(errs).length) return;
+    // Everything left travels without an amount (the server pays what is left).
+    const body = Number(cents) === queda || !queda ? { id: factura.id, fecha, forma } : { id: factura.id, fecha, forma, importe: Number(cents) };
+    const outcome = await run<Documento>('cobrarfactura', body, { quiet: true });
     if (outcome.ok) onDone(outcome.data[0] ?? null);
     else if (outcome.response?.errors) setErrores(outcome.response.errors);
+    else if (outcome.response?.message) setErrores({ importe: outcome.response.message });
   };
 
   if (cobrada)
@@ -47,12 +63,12 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
         onCancel={onCancel}
       />
     );
-  // A refund is money paid out: its amount reads positive.
-  const importe = formatMoney(factura.tipo === 'rectificativa' && factura.total < 0 ? -factura.total : factura.total);
+  const c = factura.cuenta;
+  const detalle = c && (c.cobrado !== 0 || c.rectificativas.length > 0) ? ` Pendiente: ${formatMoney(queda)}.` : '';
   return (
     <Dialogo
       title={`Registrar el ${nombre}`}
-      text={`${clase === 'factura' ? 'Factura' : 'Rectificativa'} ${factura.numero} de ${factura.cliente_nombre ?? ''} por ${importe}.`}
+      text={`${clase === 'factura' ? 'Factura' : 'Rectificativa'} ${factura.numero} de ${factura.cliente_nombre ?? ''} por ${formatMoney(Math.abs(factura.total))}.${detalle}`}
       confirmLabel={`Registrar ${nombre}`}
       busy={busy}
       onConfirm={() => void confirmar()}
@@ -60,6 +76,7 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
     >
       <TextField label={`Fecha de ${nombre}`} type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
       <SelectField label={`Forma de ${nombre}`} required placeholder="Seleccione…" options={FORMA_PAGO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
+      <TextField label="Importe (€)" required inputMode="decimal" value={importe} error={errores.importe} onChange={setImporte} />
     </Dialogo>
   );
 }

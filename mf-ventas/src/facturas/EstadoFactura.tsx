@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Callout, estadoEnvioLabel, formaPagoLabel, formatDate, hoyIso, rutaDocumento, type Documento } from 'shared';
+import { Callout, estadoEnvioLabel, formaPagoLabel, formatDate, formatMoney, hoyIso, rutaDocumento, type Documento } from 'shared';
 import { paths } from '../paths';
 import { situacionCobro, textosCobro } from './datos';
 import { Huella, horaRegistro } from './registros/Huella';
@@ -68,6 +68,8 @@ function FacturaRectificada({ d }: { d: Documento }) {
 export function EstadoFactura({ documento: d }: { documento: Documento }) {
   const cobro = situacionCobro(d, hoyIso());
   const textos = textosCobro(d.tipo);
+  // A rectificativa settled with its invoice's cobro, not by a refund of its own.
+  const descontada = d.tipo === 'rectificativa' && !!d.cuenta && !d.cuenta.cobros.some((c) => c.documento_id === d.id);
   if (!d.registro && !cobro && !d.factura_id) return null;
   return (
     <>
@@ -95,14 +97,23 @@ export function EstadoFactura({ documento: d }: { documento: Documento }) {
         {cobro && (
           <span className="item" data-testid="cobro">
             <span className="k">{textos.titulo}</span>
-            {cobro.estado === 'cobrada' ? (
+            {cobro.estado === 'cobrada' && descontada ? (
+              <span className="cobrada">
+                Descontada de la factura {d.cuenta!.factura_numero}, cobrada el {formatDate(d.cobro_fecha)}
+              </span>
+            ) : cobro.estado === 'cobrada' ? (
               <span className="cobrada">
                 {textos.estados.cobrada} el {formatDate(d.cobro_fecha)}
                 {d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}
               </span>
+            ) : cobro.estado === 'descontada' ? (
+              <span className="cobrada">
+                {d.cuenta && d.cuenta.factura_id !== d.id ? `Descontada de la factura ${d.cuenta.factura_numero}` : 'Sin importe pendiente'}
+              </span>
             ) : (
               <span className={cobro.estado}>
-                {cobro.estado === 'vencida' ? textos.estados.vencida : `Pendiente de ${textos.nombre}`}
+                {cobro.estado === 'vencida' ? textos.estados.vencida : `Pendiente de ${textos.nombre}`} {formatMoney(cobro.queda)}
+                {d.tipo === 'factura' && d.cuenta && d.cuenta.cobrado > 0 && ` de ${formatMoney(d.cuenta.importe)}`}
                 {cobro.vencimientos.length > 0 && ` · vence${cobro.vencimientos.length > 1 ? 'n' : ''} ${cobro.vencimientos.map(formatDate).join(', ')}`}
               </span>
             )}

@@ -4,6 +4,7 @@ import {
   AvisosVerifactu,
   Button,
   ConfirmDialog,
+  hoyIso,
   DocumentRecordPage,
   MESSAGES,
   MODOS_RECTIFICACION,
@@ -23,10 +24,12 @@ import {
 } from 'shared';
 import { paths } from '../paths';
 import { CobroDialog } from './CobroDialog';
+import { CobrosCuenta } from './CobrosCuenta';
+import { SignoDialog, useSignoRectificativa } from './SignoLinea';
 import { CorreoDialog } from './CorreoDialog';
 import { useClienteDocumento } from './ClienteDocumento';
 import { useDisponibleFactura } from './disponible';
-import { textosCobro, useSeries, useValorInicial } from './datos';
+import { situacionCobro, textosCobro, useSeries, useValorInicial } from './datos';
 import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
 import { cuerpoRectificativa, type CampoFactura, type PantallaFactura } from './pantallas';
@@ -97,6 +100,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   // Rectificativa: the invoice it corrects, with its lines.
   const [corregida, setCorregida] = useState<Documento | null>(null);
   const facturaId = values.factura_id ?? '';
+  // By differences, a positive quantity on a line offered in negative asks which way it goes.
+  const signo = useSignoRectificativa(rectificativa && editable && values.modo_rectificacion === 'diferencias', editor.lineas, dispatch);
   const facturas = useFacturasCliente(rectificativa && editable ? (values.cliente_id ?? '') : '', documento?.factura_id ? { id: documento.factura_id, numero: documento.factura_numero ?? `#${documento.factura_id}` } : null);
   useEffect(() => {
     if (!rectificativa || !facturaId) {
@@ -212,6 +217,10 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   };
 
   const emitida = documento?.estado === 'emitida';
+  // Something left to collect (or, a rectificativa, to refund): its cobro can be recorded.
+  const situacion = documento ? situacionCobro(documento, hoyIso()) : null;
+  // Paid with cobros of its own (not only settled through its invoice's): «Quitar cobro» takes them away.
+  const propios = !!documento?.cobro_fecha && (!documento.cuenta || documento.cuenta.cobros.some((c) => c.documento_id === documento.id));
   const conNumero = !!documento && documento.estado !== def.inicial;
   const esperaGuardar = { disabled: working || editor.dirty, title: editor.dirty ? 'Guarde los cambios antes.' : undefined };
 
@@ -295,11 +304,11 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && permisos.accion('cobrarfactura') && (
+            {emitida && permisos.accion('cobrarfactura') && (propios || situacion?.queda) ? (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
                 {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
               </Button>
-            )}
+            ) : null}
             {conNumero && permisos.accion('enviarfactura') && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('correo')}>
                 Enviar por correo
@@ -333,6 +342,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
     >
       <AvisosVerifactu soloObligacion />
       {documento && conNumero && <EstadoFactura documento={documento} />}
+      {documento && emitida && <CobrosCuenta documento={documento} puedeQuitar={permisos.accion('eliminarcobro')} onCambio={cobrado} />}
+      <SignoDialog {...signo} />
       {dialogo === 'cobro' && documento && <CobroDialog factura={documento} onDone={cobrado} onCancel={() => setDialogo(null)} />}
       {dialogo === 'correo' && documento && <CorreoDialog factura={documento} email={cliente.cliente?.email ?? ''} pdfOpciones={pdf.opciones} onClose={() => setDialogo(null)} />}
       <ConfirmDialog

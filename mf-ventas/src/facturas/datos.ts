@@ -90,19 +90,25 @@ export function useCliente(id: string, elegido: CondicionesCliente | null) {
   return leido && String(leido.id) === id ? leido : null;
 }
 
-/** Where an emitted invoice stands with its payment: paid, overdue (a due date passed), or pending. */
-export type SituacionCobro = { estado: 'cobrada' | 'vencida' | 'pendiente'; vencimientos: string[] } | null;
+/**
+ * Where an emitted invoice stands with its payment (issue 17: what is left of its account): paid, overdue (the next
+ * unpaid instalment's date passed), pending, or — a rectificativa whose credit is taken from what its invoice asks —
+ * netted. `queda`: cents left (a refund owed, positive too).
+ */
+export type SituacionCobro = { estado: 'cobrada' | 'vencida' | 'pendiente' | 'descontada'; vencimientos: string[]; queda: number } | null;
 
 export function situacionCobro(
-  d: Pick<Documento, 'estado' | 'fecha' | 'forma_pago' | 'cobro_fecha'>,
+  d: Pick<Documento, 'estado' | 'fecha' | 'forma_pago' | 'cobro_fecha' | 'total'> & Partial<Pick<Documento, 'por_cobrar' | 'plazos_cubiertos'>>,
   hoy: string,
 ): SituacionCobro {
   if (d.estado !== 'emitida') return null;
   const due = vencimientos(d.fecha, d.forma_pago);
-  if (d.cobro_fecha) return { estado: 'cobrada', vencimientos: due };
-  // Without a payment method it falls due on its date.
-  const limite = due.length ? due[0] : d.fecha;
-  return { estado: limite < hoy ? 'vencida' : 'pendiente', vencimientos: due };
+  const queda = Math.abs(d.por_cobrar ?? (d.cobro_fecha ? 0 : d.total));
+  if (d.cobro_fecha) return { estado: 'cobrada', vencimientos: due, queda: 0 };
+  if (queda === 0) return { estado: 'descontada', vencimientos: due, queda };
+  // Without a payment method it falls due on its date; the next instalment not yet paid.
+  const limite = due[d.plazos_cubiertos ?? 0] ?? due.at(-1) ?? d.fecha;
+  return { estado: limite < hoy ? 'vencida' : 'pendiente', vencimientos: due, queda };
 }
 
 /**
@@ -125,7 +131,7 @@ export const TEXTOS_COBRO: Record<'factura' | 'rectificativa', TextosCobro> = {
   factura: {
     nombre: 'cobro',
     titulo: 'Cobro',
-    estados: { cobrada: 'Cobrada', pendiente: 'Pendiente', vencida: 'Vencida' },
+    estados: { cobrada: 'Cobrada', pendiente: 'Pendiente', vencida: 'Vencida', descontada: 'Sin importe' },
     filtro: { pendiente: 'Pendientes de cobro', vencida: 'Vencidas', cobrada: 'Cobradas' },
     registrar: 'Registrar cobro',
     quitar: 'Quitar cobro',
@@ -134,7 +140,7 @@ export const TEXTOS_COBRO: Record<'factura' | 'rectificativa', TextosCobro> = {
   rectificativa: {
     nombre: 'reembolso',
     titulo: 'Reembolso',
-    estados: { cobrada: 'Reembolsada', pendiente: 'Pendiente', vencida: 'Vencida' },
+    estados: { cobrada: 'Reembolsada', pendiente: 'Pendiente', vencida: 'Vencida', descontada: 'Descontada' },
     filtro: { pendiente: 'Pendientes de reembolso', vencida: 'Vencidas', cobrada: 'Reembolsadas' },
     registrar: 'Reembolsar',
     quitar: 'Quitar reembolso',

@@ -11,6 +11,7 @@ import type { Searchable } from '../catalogo/derivados.ts';
 import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
 import { completarRolesRestaurados } from '../auth/roles.ts';
 import { protegerRegistrosFiscales } from '../fiscal/restaurar.ts';
+import { cobrosDesdeFechas } from '../documentos/cobros.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -151,7 +152,13 @@ const TABLES = {
     cobro_fecha: 'text?',
     cobro_forma: 'text?',
     usuario_id: 'int?',
+    // Issue 17 (absent in older backups: computed on restore).
+    por_cobrar: 'int0',
+    plazos_cubiertos: 'int0',
+    albaran_proveedor: 'text?',
   },
+  // Issue 17: cobros in parts (refunds negative).
+  cobros: { id: 'int', documento_id: 'int', fecha: 'text', importe: 'int', forma: 'text?', creado: 'text', creado_por: 'int?' },
   documento_lineas: {
     id: 'int',
     documento_id: 'int',
@@ -262,7 +269,7 @@ const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'roles', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
-  'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios',
+  'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios', 'cobros',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
@@ -280,6 +287,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'roles',
   // The demo's past.
   'demo_datos',
+  // Issue 17.
+  'cobros',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
@@ -369,7 +378,12 @@ async function resetSequences(trx: Transaction<Database>): Promise<void> {
   }
 }
 
-async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSession: { id: number; email: string; tokenHash: string } | null) {
+async function restore(
+  app: AppContext,
+  tables: Record<TableName, Row[]>,
+  keepSession: { id: number; email: string; tokenHash: string } | null,
+  sinCobros = false,
+) {
   await app.db.transaction().execute(async (trx) => {
     // Before anything is deleted: refused if it would lose an issued invoice or a fiscal record.
     await protegerRegistrosFiscales(trx, tables, app.dialect);
@@ -382,6 +396,8 @@ async function restore(app: AppContext, tables: Record<TableName, Row[]>, keepSe
       }
     }
     if (app.dialect === 'postgres') await resetSequences(trx);
+    // A backup from before cobros in parts: each paid document's cobro becomes its row; every account is computed.
+    if (sinCobros) await cobrosDesdeFechas(trx);
     await completarRolesRestaurados(trx);
     // A backup from before the catalogue has no warehouse: the default one, as a fresh install has.
     if (!tables.almacenes.length) await trx.insertInto('almacenes').values(DEFAULT_ALMACEN).execute();
@@ -424,13 +440,17 @@ export const copiaActions = [
     async handler({ request, user, app }) {
       const { buffer } = await readUpload(request, MAX_BACKUP_BYTES);
       let tables: Record<TableName, Row[]>;
+      // A backup made before cobros in parts (issue 17) has no `cobros`: they are made from each document's cobro.
+      let sinCobros = false;
       try {
-        tables = parseBackup(JSON.parse(buffer.toString('utf8')));
+        const parsed = JSON.parse(buffer.toString('utf8'));
+        sinCobros = !Array.isArray(parsed?.tablas?.cobros);
+        tables = parseBackup(parsed);
       } catch {
         throw fail(MESSAGES.invalidBackup, '1', 400);
       }
       try {
-        await restore(app, tables, user);
+        await restore(app, tables, user, sinCobros);
       } catch (err) {
         if (isUniqueViolation(err) || isForeignKeyViolation(err) || isConstraintViolation(err)) throw fail(MESSAGES.invalidBackup, '1', 400);
         throw err;

@@ -125,6 +125,7 @@ const FIJAS: Record<string, Derecho> = {
   hfapropuesta: { necesidad: ver('facturas') },
   facturarhfa: { necesidad: en('facturas', 'acciones') },
   cobrarfactura: { necesidad: en('facturas', 'acciones') },
+  eliminarcobro: { necesidad: en('facturas', 'acciones') },
   enviarfactura: { necesidad: en('facturas', 'acciones') },
   listadoregistrosfacturacion: { necesidad: ver('facturas', 'verifactu') },
   comprobarregistrosfacturacion: { necesidad: ver('facturas', 'verifactu') },

@@ -104,6 +104,22 @@ export type DocumentosTable = {
   cobro_fecha?: string | null;
   cobro_forma?: string | null;
   usuario_id?: number | null;
+  // Issue 17: what is left to collect (cents; negative: a refund owed) and the instalments paid.
+  por_cobrar: Generated<number>;
+  plazos_cubiertos: Generated<number>;
+  /** Issue 17: a purchase albarán's supplier delivery-note number. */
+  albaran_proveedor?: string | null;
+};
+
+/** Issue 17: cobros of invoices (refunds of rectificativas: negative), cents. */
+export type CobrosTable = {
+  id: Generated<number>;
+  documento_id: number;
+  fecha: string;
+  importe: number;
+  forma: string | null;
+  creado: string;
+  creado_por: number | null;
 };
 
 export type DocumentoLineasTable = {
@@ -163,6 +179,7 @@ export type Database = {
   series: SeriesTable;
   archivos: ArchivosTable;
   documentos: DocumentosTable;
+  cobros: CobrosTable;
   almacenes: AlmacenesTable;
   familias: FamiliasTable;
   subfamilias: SubfamiliasTable;

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, formatDecimal } from 'shared/domain';
 import type { DocumentoTipo } from 'shared/domain';
 import type { AccionDef, Documento, DocumentoTipoDef, FieldErrors, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
@@ -67,7 +67,17 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
   if (ctx.lineas) for (const id of ctx.lineas.keys()) if (!own.has(id)) throw fail(MESSAGES.lineaOtroDocumento, '1', 400);
   const tomadas = lineas.map((l) => ({ l, q: ctx.lineas ? (ctx.lineas.get(l.id) ?? 0) : l.pendiente }));
   const servir = ctx.accion.verbo === 'servir';
-  if (tomadas.some(({ l, q }) => q > l.pendiente)) throw fail(servir ? MESSAGES.servirMasDePendiente : MESSAGES.recibirMasDePendiente, '1', 400);
+  // Issue 17: a supplier may deliver more than was ordered — received with the clerk's confirmation (`exceso`), the
+  // link taking what was pending and the rest recorded on the albarán as received beyond the order.
+  const recibir = ctx.accion.verbo === 'recibir';
+  const exceso = recibir && (ctx.raw.exceso === 1 || ctx.raw.exceso === true || ctx.raw.exceso === '1');
+  const demas = tomadas.filter(({ l, q }) => q > l.pendiente);
+  if (demas.length && !exceso) throw fail(servir ? MESSAGES.servirMasDePendiente : MESSAGES.recibirMasDePendiente, '1', 400);
+  // The supplier's own delivery-note number, when the receipt makes a purchase albarán.
+  const refProveedor = recibir && hijoDef.tipo === 'albarancompra' ? ctx.raw.albaran_proveedor : undefined;
+  if (refProveedor !== undefined && refProveedor !== null && (typeof refProveedor !== 'string' || refProveedor.trim().length > 60)) {
+    throw invalidFields({ albaran_proveedor: MESSAGES.tooLong });
+  }
   const hijas = tomadas.filter(({ q }) => q > 0);
   if (!hijas.length && !extra.length) {
     throw fail(ctx.accion.verbo === 'facturar' ? MESSAGES.nadaQueFacturarDocumento : servir ? MESSAGES.nadaQueServir : MESSAGES.nadaQueRecibir, '1', 400);
@@ -84,7 +94,9 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
     descuento: l.descuento,
     ubicacion_id: l.ubicacion_id,
     motivo: l.motivo,
-    origen_linea_id: l.id,
+    // Received beyond the order: linked for what was pending (none left: not linked).
+    origen_linea_id: q > l.pendiente && l.pendiente <= 0 ? null : l.id,
+    ...(q > l.pendiente ? { cantidad_enlace: l.pendiente } : {}),
   }));
   nuevas.push(...extra);
   const totales = totalesDe(hijoDef, nuevas, doc.retencion, doc.con_recargo);
@@ -98,7 +110,11 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
       tipo: hijoDef.tipo, serie_id, numero, ejercicio, fecha: ctx.hoy, estado: hijoDef.inicial, creado: nowIso(), creado_por: user.id,
       almacen_id: doc.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null,
       proveedor_id: doc.proveedor_id, cliente_id: doc.cliente_id, forma_pago: doc.forma_pago, fecha_entrega: null,
-      retencion: doc.retencion, con_recargo: doc.con_recargo as 0 | 1, observaciones: null,
+      retencion: doc.retencion, con_recargo: doc.con_recargo as 0 | 1,
+      observaciones: demas.length
+        ? `Recibido más de lo pedido: ${demas.map(({ l, q }) => `${l.codigo} ${formatDecimal(q, 3, 0)} (pedido pendiente ${formatDecimal(Math.max(0, l.pendiente), 3, 0)})`).join('; ')}`
+        : null,
+      ...(typeof refProveedor === 'string' && refProveedor.trim() ? { albaran_proveedor: refProveedor.trim() } : {}),
       base: totales.base, iva: totales.iva, recargo: totales.recargo, retencion_importe: totales.retencion_importe, total: totales.total,
       desglose: JSON.stringify(totales.desglose), clave: null, modificado: null, modificado_por: null,
     })
@@ -110,7 +126,7 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
     await sincronizarStock(trx, ctx.dialect, hijoDef.stockAlGuardar, { tipo: hijoDef.tipo, id: created.id, almacenId: doc.almacen_id }, ctx.accionId, ctx.hoy);
   }
   await efectosDe(hijoDef.tipo)?.alGuardar?.({ trx, dialect: ctx.dialect, docId: created.id });
-  const pendiente = hijas.map(({ l, q }) => [l.id, -q] as [number, number]);
+  const pendiente = hijas.map(({ l, q }) => [l.id, -Math.min(q, Math.max(0, l.pendiente))] as [number, number]);
   await addToLines(trx, 'pendiente', pendiente);
   const queda = tomadas.some(({ l, q }) => l.pendiente - q > 0);
   return { estado: queda ? ctx.accion.toParcial : ctx.accion.to, detalle: { hijo: created.id } };
@@ -193,6 +209,7 @@ export async function ejecutarAccionEn(
   const cambio = { id, estado, modificado: nowIso(), modificado_por: user.id };
   if (numero) await cambiarEstadoYNumero(trx, { ...cambio, ...numero });
   else await cambiarEstado(trx, cambio);
+  await effects.despuesDe?.[accion.verbo]?.({ trx, doc: { ...doc, estado }, user });
 }
 
 const registrarAccion = compiledQuery(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, TOASTS, documentoCompraSchema as cabecera } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, documentoCompraSchema as cabecera } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import { fail } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
@@ -35,6 +35,9 @@ const base = (columns: readonly string[]): TipoEffects<typeof documentoCompraSch
 
 const COLUMNAS = ['proveedor_id', 'almacen_id', 'forma_pago', 'retencion', 'observaciones', 'observaciones_cliente'] as const;
 
+/** The albarán adds the supplier's own delivery-note number (issue 17: hcp shows and searches it). */
+export const albaranCompraSchema = { ...documentoCompraSchema, albaran_proveedor: { type: 'string', max: 60 } } satisfies Schema;
+
 export const pedidoCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
   ...base([...COLUMNAS, 'fecha_entrega']),
   acciones: {
@@ -45,17 +48,30 @@ export const pedidoCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
 
 /**
  * An albarán or devolución a supplier invoice covers (hcp) was finished by it: only undoing the
- * reconciliation (eliminarfacturaproveedor) brings it back to Pendiente, never its own undo (RESULT 2).
+ * reconciliation (eliminarfacturaproveedor) brings it back to Pendiente, never its own undo (RESULT 2, naming the
+ * invoice and what to do).
  */
 const conciliado = {
   async deshacerfinalizacion({ trx, doc }: { trx: Transaction<Database>; doc: DocRow }) {
-    const f = await trx.selectFrom('facturas_proveedor_documentos').select('factura_id').where('documento_id', '=', doc.id).executeTakeFirst();
-    if (f) throw fail(TOASTS.associated.text, '2');
+    const f = await facturaProveedorDe(trx, doc.id);
+    if (f) throw fail(MESSAGES.conciliadoEnFactura.replace('{factura}', f), '2');
   },
 };
 
+/** The supplier invoice (its number as the supplier gave it) that covers a purchase document, if any. */
+export async function facturaProveedorDe(trx: Transaction<Database>, documentoId: number): Promise<string | null> {
+  const f = await trx
+    .selectFrom('facturas_proveedor_documentos as fd')
+    .innerJoin('facturas_proveedor as f', 'f.id', 'fd.factura_id')
+    .select('f.numero_proveedor')
+    .where('fd.documento_id', '=', documentoId)
+    .executeTakeFirst();
+  return f?.numero_proveedor ?? null;
+}
+
 export const albaranCompraEffects: TipoEffects<typeof documentoCompraSchema> = {
-  ...base(COLUMNAS),
+  ...base([...COLUMNAS, 'albaran_proveedor']),
+  schema: albaranCompraSchema as typeof documentoCompraSchema,
   antesDe: conciliado,
   /** The articles' last purchase price: the net unit price of the albarán's last line of each (one statement). */
   async alGuardar({ trx, dialect, docId }) {

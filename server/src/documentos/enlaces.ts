@@ -161,6 +161,13 @@ export async function validarOrigenes(
       return (pedido.get(id) ?? 0) > disponible;
     };
     const origen = mismos.get(l.origen_linea_id!);
+    // Issue 17: a purchase albarán already received beyond its order (its link took all that was pending) keeps its
+    // link at what the order had; the units beyond it stay on the albarán.
+    if (o.pendiente && def.tipo === 'albarancompra' && antes.has(l.origen_linea_id!) && lleno(l.origen_linea_id!)) {
+      const p = padres.get(l.origen_linea_id!);
+      l.cantidad_enlace = Math.max(0, (p?.pendiente ?? 0) + (antes.get(l.origen_linea_id!) ?? 0));
+      return;
+    }
     if (lleno(l.origen_linea_id!) || (!o.pendiente && origen !== undefined && lleno(origen))) {
       errors[`lineas.${i}.cantidad`] ??= o.pendiente
         ? def.tipo === 'albaranventa' ? MESSAGES.servirMasDePendiente : MESSAGES.recibirMasDePendiente
@@ -181,7 +188,7 @@ export async function guardarEnlaces(
   origenes: Map<number, Origen>,
 ): Promise<number[]> {
   const links = lineas.flatMap((l, i) =>
-    l.origen_linea_id !== null ? [{ linea_id: ids[i], padre_linea_id: l.origen_linea_id, cantidad: Math.abs(l.cantidad) }] : [],
+    l.origen_linea_id !== null ? [{ linea_id: ids[i], padre_linea_id: l.origen_linea_id, cantidad: l.cantidad_enlace ?? Math.abs(l.cantidad) }] : [],
   );
   for (let i = 0; i < links.length; i += CHUNK) {
     await insertarFilas(trx, 'documento_enlaces', ['linea_id', 'padre_linea_id', 'cantidad'], links.slice(i, i + CHUNK).map((k) => [k.linea_id, k.padre_linea_id, k.cantidad]));

@@ -21,6 +21,8 @@ import type { Database, SerieRow } from '../db/schema.ts';
 import { registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
 import { ultimaSinDeshacer } from './acciones.ts';
+import { cobrarAlEmitir, cuentaParaLeer, recalcularCuenta } from './cobros.ts';
+import { nowIso } from '../context.ts';
 import { almacenActivo } from './almacen.ts';
 import { numeroEnSerie } from './numeracion.ts';
 import { registrarTipo } from './tipos.ts';
@@ -382,6 +384,16 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
   return {};
 }
 
+/** Issued: its account (with the rectificativas before it) counts it; at the counter, it is paid at once. */
+const alEmitir: NonNullable<TipoEffects['despuesDe']>['emitir'] = async ({ trx, doc, user }) => {
+  await cobrarAlEmitir(trx, doc, user.id, nowIso());
+};
+
+/** Annulled: its account no longer counts it. */
+const alAnular: NonNullable<TipoEffects['despuesDe']>['anular'] = async ({ trx, doc }) => {
+  await recalcularCuenta(trx, doc.id);
+};
+
 // Reading -------------------------------------------------------------------------------------------------------
 
 const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
@@ -407,6 +419,8 @@ async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Pr
         entorno: v?.entorno === 'produccion' ? 'produccion' : 'pruebas',
       }
     : null;
+  // Issue 17: its account — what is owed netting the rectificativas, the instalments, the cobros and refunds.
+  doc.cuenta = doc.estado === 'emitida' || doc.estado === 'anulada' ? await cuentaParaLeer(db, doc.id) : null;
 }
 
 /**
@@ -418,15 +432,24 @@ export const filtroCobro = { cobro: { type: 'enum', values: ['pendiente', 'venci
 export function condicionesCobro(cobro: unknown, hoy: string) {
   if (cobro === 'cobrada') return [sql<boolean>`d.cobro_fecha is not null`];
   if (cobro !== 'pendiente' && cobro !== 'vencida') return [];
-  const out = [sql<boolean>`d.estado = 'emitida'`, sql<boolean>`d.cobro_fecha is null`];
+  // What is left (issue 17): an invoice's to collect, a rectificativa's refund owed (negative).
+  const out = [sql<boolean>`d.estado = 'emitida'`, sql<boolean>`d.por_cobrar <> 0`];
   if (cobro === 'vencida') {
-    // Due when date + days < today ⇔ date < today − days: one cut-off per forma de pago.
+    // Due when the next unpaid instalment's date (date + its days) < today ⇔ date < today − days: one cut-off per
+    // forma de pago and instalment.
     const corte = (dias: number) => {
       const t = new Date(`${hoy}T00:00:00Z`);
       t.setUTCDate(t.getUTCDate() - dias);
       return t.toISOString().slice(0, 10);
     };
-    const casos = sql.join(FORMAS_PAGO.map((f) => sql`when ${f.id} then ${corte(f.dias[0])}`), sql` `);
+    const casos = sql.join(
+      FORMAS_PAGO.map((f) =>
+        f.dias.length === 1
+          ? sql`when ${f.id} then ${corte(f.dias[0])}`
+          : sql`when ${f.id} then (case d.plazos_cubiertos ${sql.join(f.dias.map((dd, i) => sql`when ${i} then ${corte(dd)}`), sql` `)} else ${corte(f.dias.at(-1)!)} end)`,
+      ),
+      sql` `,
+    );
     out.push(sql<boolean>`d.fecha < (case d.forma_pago ${casos} else ${hoy} end)`);
   }
   return out;
@@ -442,6 +465,7 @@ export const facturaEffects: TipoEffects<typeof facturaSchema> = {
     signos(lineas, await origenesDe(trx, lineas), errors);
   },
   acciones: { emitir, anular },
+  despuesDe: { emitir: alEmitir, anular: alAnular },
   alLeer,
   filtros: filtroCobro,
   filtrar: (input, hoy) => condicionesCobro(input.cobro, hoy),
@@ -487,6 +511,7 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
     });
   },
   acciones: { emitir, anular },
+  despuesDe: { emitir: alEmitir, anular: alAnular },
   alLeer,
   // A rectificativa's cobro is the refund paid out (or, by substitution, what is still collected): the same filters.
   filtros: filtroCobro,

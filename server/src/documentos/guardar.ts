@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { MESSAGES, TOASTS, calcularTotales } from 'shared/domain';
-import type { Documento, DocumentoTipoDef, FieldErrors, Infer, Schema } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, TOASTS, calcularTotales } from 'shared/domain';
+import type { Documento, DocumentoTipo, DocumentoTipoDef, FieldErrors, Infer, Schema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import { isUniqueViolation } from '../db/consulta.ts';
@@ -14,7 +14,7 @@ import { actualizarEstadoPadres, borrarEnlaces, enlacesDe, guardarEnlaces, valid
 import type { EnlaceAnterior } from './enlaces.ts';
 import { comprobarStockNegativo, sincronizarStock, ubicacionesHabituales } from './ledger.ts';
 import { reabrirFinalizados } from './acciones.ts';
-import { lockDocumento, readDocumento } from './lectura.ts';
+import { lockDocumento, numeroDeTipo, readDocumento } from './lectura.ts';
 import { siguienteNumero } from './numeracion.ts';
 import { CHUNK, efectosDe } from './tipos.ts';
 import type { AnyDb, DocRow, LineaValida, TipoEffects } from './tipos.ts';
@@ -130,7 +130,7 @@ export async function guardarDocumento(
         // Lines other documents come from (an albarán with a devolución) are not rewritten.
         const child = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
           where l.documento_id = ${current.id} limit 1`.execute(trx);
-        if (child.rows.length) throw fail(TOASTS.associated.text, '2');
+        if (child.rows.length) throw await conHijos(trx, def, current);
         anteriores = await enlacesDe(trx, current.id);
       }
       const header = input as Infer<Schema>;
@@ -204,6 +204,41 @@ export async function guardarDocumento(
   return (await readDocumento(app.db, def, id))!;
 }
 
+/** A document as a message names it: «El albarán de compra AC 2026/000003». */
+const nombreDe = (def: DocumentoTipoDef, numero: string, mayuscula = true) =>
+  `${def.femenino ? (mayuscula ? 'La' : 'la') : mayuscula ? 'El' : 'el'} ${def.singular.toLowerCase()} ${numero}`;
+
+/**
+ * Issue 17: a refusal because of what depends on the document names it and says what to do, instead of the generic
+ * «existen datos asociados»: the first document made from its lines.
+ */
+async function conHijos(trx: Transaction<Database>, def: DocumentoTipoDef, doc: DocRow): Promise<ActionError> {
+  const { rows } = await sql<{ tipo: string; ejercicio: number; numero: number | null; serie_codigo: string | null }>`
+    select cd.tipo, cd.ejercicio, cd.numero, s.codigo as serie_codigo from documento_enlaces e
+    join documento_lineas l on l.id = e.padre_linea_id join documento_lineas c on c.id = e.linea_id
+    join documentos cd on cd.id = c.documento_id left join series s on s.id = cd.serie_id
+    where l.documento_id = ${doc.id} order by cd.id limit 1`.execute(trx);
+  const h = rows[0];
+  const hdef = h ? DOCUMENTO_TIPOS[h.tipo as DocumentoTipo] : undefined;
+  if (!h || !hdef) return fail(TOASTS.associated.text, '2');
+  const plantilla = hdef.femenino ? MESSAGES.documentoConHijas : MESSAGES.documentoConHijos;
+  return fail(plantilla.replace('{documento}', nombreDe(def, numeroDeTipo(def.tipo, doc))).replace('{hijo}', nombreDe(hdef, numeroDeTipo(h.tipo, h), false)), '2');
+}
+
+/** Why a document can't be removed in its state: reconciled with a supplier invoice, finished, or not allowed. */
+async function noEliminable(trx: Transaction<Database>, def: DocumentoTipoDef, doc: DocRow): Promise<ActionError> {
+  const nombre = nombreDe(def, numeroDeTipo(def.tipo, doc));
+  const f = await trx
+    .selectFrom('facturas_proveedor_documentos as fd')
+    .innerJoin('facturas_proveedor as f', 'f.id', 'fd.factura_id')
+    .select('f.numero_proveedor')
+    .where('fd.documento_id', '=', doc.id)
+    .executeTakeFirst();
+  if (f) return fail(MESSAGES.documentoConciliadoEnFactura.replace('{documento}', nombre).replace('{factura}', f.numero_proveedor), '2');
+  if (doc.estado === 'finalizado') return fail(MESSAGES.documentoFinalizadoDeshacer.replace('{documento}', nombre), '2');
+  return fail(MESSAGES.accionNoPermitida, '2');
+}
+
 /**
  * Removes a document inside `trx`: only in an `eliminable` state, without children, and never once one of
  * its own actions has moved stock (the ledger refers to it). Stock it moved on save is reversed (the
@@ -219,13 +254,13 @@ export async function borrarDocumento(
   quien?: { app: Pick<AppContext, 'dialect' | 'timeZone'>; user: SessionUser },
 ): Promise<void> {
   const doc = await lockDocumento(trx, dialect, def, id);
-  if (!def.eliminable.includes(doc.estado)) throw fail(def.series ? MESSAGES.facturaEmitidaInmutable : MESSAGES.accionNoPermitida, '2');
+  if (!def.eliminable.includes(doc.estado)) throw def.series ? fail(MESSAGES.facturaEmitidaInmutable, '2') : await noEliminable(trx, def, doc);
   const moved = await sql<{ x: number }>`select 1 as x from stock_movimientos m join documento_acciones a on a.id = m.accion_id
     where a.documento_id = ${id} limit 1`.execute(trx);
   if (moved.rows.length) throw fail(MESSAGES.documentoConHistorial, '2');
   const child = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
     where l.documento_id = ${id} limit 1`.execute(trx);
-  if (child.rows.length) throw fail(TOASTS.associated.text, '2');
+  if (child.rows.length) throw await conHijos(trx, def, doc);
   if (def.stockAlGuardar) await sincronizarStock(trx, dialect, def.stockAlGuardar, { tipo: def.tipo, id, almacenId: null }, null, hoy);
   const padres = await borrarEnlaces(trx, id);
   await actualizarEstadoPadres(trx, padres);

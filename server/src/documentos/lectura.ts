@@ -22,6 +22,7 @@ const DOC_COLUMNS = [
   'd.observaciones_cliente',
   'd.base', 'd.iva', 'd.recargo', 'd.retencion_importe', 'd.total', 'd.desglose', 'd.clave', 'd.creado', 'd.modificado',
   'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion', 'd.cobro_fecha', 'd.cobro_forma', 'd.usuario_id',
+  'd.por_cobrar', 'd.plazos_cubiertos', 'd.albaran_proveedor',
 ] as const;
 
 type HeaderRow = Record<string, unknown> & { numero: number | null; ejercicio: number; desglose: string | null; serie_codigo?: string | null };

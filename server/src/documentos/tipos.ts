@@ -95,6 +95,8 @@ export type LineaValida = {
   motivo: string | null;
   /** The parent line it comes from (a devolución line from an albarán line; an albarán line from a pedido line). */
   origen_linea_id: number | null;
+  /** What the link to it takes when less than the line's quantity (units received beyond the order). */
+  cantidad_enlace?: number;
 };
 
 export type ValidateContext<S extends Schema> = {
@@ -131,6 +133,8 @@ export type TipoEffects<S extends Schema = Schema> = {
    * covered by a supplier invoice is not un-finished by hand).
    */
   antesDe?: Partial<Record<Verbo, (ctx: { trx: Transaction<Database>; doc: DocRow }) => Promise<void>>>;
+  /** After a verb ran and the document has its new state (an invoice issued at the counter is paid). */
+  despuesDe?: Partial<Record<Verbo, (ctx: { trx: Transaction<Database>; doc: DocRow; user: SessionUser }) => Promise<void>>>;
   /**
    * A line's default unit price: the article's average cost (warehouse documents, default), its precio_compra
    * (purchases) or, for sales, the price of the customer's tarifa (precio_venta, tarifa_2, tarifa_3) with the

@@ -65,8 +65,8 @@ export default function DocumentActionsImpl({ def, documento, onChange, disabled
     (a) => (!a.flag || flags[a.flag] === 1) && permisos.cumple(necesidadDocumento(def, a.verbo)) && !(a.undoes && anterior),
   );
 
-  const ejecutar = async (accion: AccionDef, lineas?: { id: number; cantidad: number }[]) => {
-    const body: Record<string, unknown> = { id: documento.id };
+  const ejecutar = async (accion: AccionDef, lineas?: { id: number; cantidad: number }[], extra?: Record<string, unknown>) => {
+    const body: Record<string, unknown> = { id: documento.id, ...extra };
     if (lineas) body.lineas = lineas;
     const outcome = await run<Documento>(`${accion.verbo}${def.entidad}`, body);
     if (outcome.ok) {
@@ -112,7 +112,15 @@ export default function DocumentActionsImpl({ def, documento, onChange, disabled
         />
       )}
       {asking?.porLineas && (
-        <PorLineasDialog accion={asking} documento={documento} disponible={disponible} busy={busy} onCancel={() => setAsking(null)} onConfirm={(lineas) => void ejecutar(asking, lineas)} />
+        <PorLineasDialog
+          accion={asking}
+          documento={documento}
+          disponible={disponible}
+          busy={busy}
+          conAlbaranProveedor={def.hijo === 'albarancompra'}
+          onCancel={() => setAsking(null)}
+          onConfirm={(lineas, extra) => void ejecutar(asking, lineas, extra)}
+        />
       )}
     </StyledBar>
   );
@@ -161,6 +169,7 @@ function PorLineasDialog({
   documento,
   disponible,
   busy,
+  conAlbaranProveedor = false,
   onCancel,
   onConfirm,
 }: {
@@ -168,8 +177,10 @@ function PorLineasDialog({
   documento: Documento;
   disponible?: (articuloId: number) => number | null | undefined;
   busy: boolean;
+  /** Recibir on a pedido de compra: the supplier's own delivery-note number goes with it, and more than ordered may be received once confirmed (issue 17). */
+  conAlbaranProveedor?: boolean;
   onCancel: () => void;
-  onConfirm: (lineas: { id: number; cantidad: number }[]) => void;
+  onConfirm: (lineas: { id: number; cantidad: number }[], extra?: Record<string, unknown>) => void;
 }) {
   const titleId = useId();
   const textos = TEXTOS_POR_LINEAS[accion.verbo] ?? TEXTOS_POR_LINEAS.recibir;
@@ -179,20 +190,40 @@ function PorLineasDialog({
   const firstRef = useRef<HTMLButtonElement>(null);
   useLineasDialogTeclado(firstRef, onCancel, busy);
 
+  // Issue 17: a supplier may deliver more than was ordered — received after a confirmation, never silently (a
+  // transfer still receives at most what was sent).
+  const recibir = accion.verbo === 'recibir' && conAlbaranProveedor;
+  const [albaranProveedor, setAlbaranProveedor] = useState('');
+  const [confirmandoExceso, setConfirmandoExceso] = useState(false);
+  const cantidadDe = (f: Fila) => (f.ausente ? 0n : (parseDecimal(f.texto, 3) ?? 0n));
   const errorDe = (f: Fila, pendiente: number): string | null => {
     if (f.ausente) return null;
     const v = parseDecimal(f.texto, 3);
     if (v === null || v < 0n) return MESSAGES.invalidNumber;
-    if (v > BigInt(pendiente)) return textos.exceso;
+    if (v > BigInt(pendiente) && !recibir) return textos.exceso;
     return null;
   };
   const errores = pendientes.map((l, i) => errorDe(filas[i], l.pendiente));
   const invalid = errores.some((e) => e !== null);
-  const set = (i: number, patch: Partial<Fila>) => setFilas((fs) => fs.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  const demas = recibir ? pendientes.filter((l, i) => cantidadDe(filas[i]) > BigInt(l.pendiente)) : [];
+  const set = (i: number, patch: Partial<Fila>) => {
+    setConfirmandoExceso(false);
+    setFilas((fs) => fs.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  };
 
   const handleConfirm = () => {
     if (invalid) return;
-    onConfirm(pendientes.map((l, i) => ({ id: l.id, cantidad: filas[i].ausente ? 0 : Number(parseDecimal(filas[i].texto, 3) ?? 0n) })));
+    if (demas.length && !confirmandoExceso) {
+      setConfirmandoExceso(true);
+      return;
+    }
+    const extra: Record<string, unknown> = {};
+    if (conAlbaranProveedor && albaranProveedor.trim()) extra.albaran_proveedor = albaranProveedor.trim();
+    if (demas.length) extra.exceso = 1;
+    onConfirm(
+      pendientes.map((l, i) => ({ id: l.id, cantidad: Number(cantidadDe(filas[i])) })),
+      Object.keys(extra).length ? extra : undefined,
+    );
   };
 
   return (
@@ -242,6 +273,18 @@ function PorLineasDialog({
             </table>
           </div>
         )}
+        {conAlbaranProveedor && (
+          <label className="ref">
+            Albarán del proveedor{' '}
+            <input type="text" maxLength={60} placeholder="Su número de albarán" value={albaranProveedor} onChange={(e) => setAlbaranProveedor(e.target.value)} />
+          </label>
+        )}
+        {demas.length > 0 && (
+          <p role={confirmandoExceso ? 'alert' : 'status'} className="exceso">
+            {MESSAGES.recibirMasDeLoPedido}: {demas.map((l) => `${l.codigo} ${formatDecimal(cantidadDe(filas[pendientes.indexOf(l)]), 3, 0)} de ${formatDecimal(l.pendiente, 3, 0)}`).join(', ')}.
+            {confirmandoExceso ? ' ¿Las recibe igualmente? Quedarán anotadas en el albarán.' : ''}
+          </p>
+        )}
         <div className="actions">
           <Button type="button" className="first" $variant="secondary" onClick={() => setFilas(todo())} disabled={busy || pendientes.length === 0}>
             {accion.label} todo
@@ -250,7 +293,7 @@ function PorLineasDialog({
             Cancelar
           </Button>
           <Button type="button" onClick={handleConfirm} disabled={busy || invalid || pendientes.length === 0} aria-busy={busy}>
-            {accion.label}
+            {confirmandoExceso && demas.length ? 'Recibir de más' : accion.label}
           </Button>
         </div>
       </LineasDialogBox>

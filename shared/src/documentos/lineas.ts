@@ -151,6 +151,8 @@ export function totalesLineas(lineas: readonly LineaEditable[], modo: LineaModo,
 export const LINEA_MENSAJES = {
   cantidad: 'La cantidad debe ser un número mayor que cero',
   cantidadRecuento: 'La cantidad contada debe ser un número (0 o más)',
+  /** Recuento: a line loaded with its theoretical stock and not counted yet. */
+  sinContar: 'Sin contar: escanee el artículo o escriba lo contado (0 si no hay ninguno)',
   numero: 'Debe ser un número válido',
   motivo: 'Indique el motivo de la pérdida',
   sinLineas: 'Añada al menos una línea',
@@ -169,7 +171,8 @@ export function validarLineas(lineas: readonly LineaEditable[], modo: LineaModo,
     if (opciones.negativas) {
       if (typeof c !== 'bigint' || c === 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidadDistintaDeCero;
     } else if (modo === 'recuento') {
-      if (typeof c !== 'bigint' || c < 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidadRecuento;
+      if (c === null && l.teorico !== null) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.sinContar;
+      else if (typeof c !== 'bigint' || c < 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidadRecuento;
     } else if (typeof c !== 'bigint' || c <= 0n) errors[`lineas.${i}.cantidad`] = LINEA_MENSAJES.cantidad;
     if (!esModoAlmacen(modo)) {
       // No price at all (null): the server takes the article's (a purchase line of a role that doesn't see costs).

@@ -61,6 +61,20 @@ describe('the states-and-actions table', () => {
     expect(accionesDesde(DOCUMENTO_TIPOS.pedidocompra, 'finalizado').map((a) => a.verbo)).toEqual(['deshacerfinalizacion']);
   });
 
+  it('undoing a reception, a count or a loss asks for confirmation like the action it undoes (issue 17)', () => {
+    const undo = (tipo: keyof typeof DOCUMENTO_TIPOS, verbo: string) => DOCUMENTO_TIPOS[tipo].acciones.find((a) => a.verbo === verbo)?.confirm;
+    for (const [tipo, verbo] of [
+      ['pedidocompra', 'deshacerrecepcion'],
+      ['movimiento', 'deshacerrecepcion'],
+      ['movimiento', 'deshacerenvio'],
+      ['inventario', 'deshacerfinalizacion'],
+      ['perdida', 'deshacerfinalizacion'],
+      ['pedidoventa', 'deshacerservicio'],
+    ] as const) {
+      expect(undo(tipo, verbo), `${tipo} ${verbo}`).toMatch(/\S/);
+    }
+  });
+
   it('every undo names a verb of its own type, and every state an action leads to exists', () => {
     for (const def of Object.values(DOCUMENTO_TIPOS)) {
       const estados = new Set(def.estados.map((e) => e.id));

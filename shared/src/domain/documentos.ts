@@ -1,3 +1,4 @@
+import type { Cobro, Plazo } from './cobros';
 import type { FlagName } from './flags';
 import { IVA_RATE, type TipoIva } from './catalogo';
 import { divRound } from './decimal';
@@ -153,9 +154,21 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     eliminable: ['creado'],
     acciones: [
       { verbo: 'enviar', label: 'Enviar', from: ['creado'], to: 'enviado', confirm: 'El stock saldrá del almacén de origen y quedará en tránsito.' },
-      { verbo: 'deshacerenvio', label: 'Deshacer envío', from: ['enviado'], undoes: 'enviar' },
+      {
+        verbo: 'deshacerenvio',
+        label: 'Deshacer envío',
+        from: ['enviado'],
+        undoes: 'enviar',
+        confirm: 'El stock en tránsito volverá al almacén de origen.',
+      },
       { verbo: 'recibir', label: 'Recibir', from: ['enviado', 'recibido_parcial'], to: 'recibido', toParcial: 'recibido_parcial', porLineas: true },
-      { verbo: 'deshacerrecepcion', label: 'Deshacer recepción', from: ['recibido_parcial', 'recibido'], undoes: 'recibir' },
+      {
+        verbo: 'deshacerrecepcion',
+        label: 'Deshacer recepción',
+        from: ['recibido_parcial', 'recibido'],
+        undoes: 'recibir',
+        confirm: 'Se deshará la última recepción: lo recibido saldrá del almacén de destino y volverá a quedar en tránsito.',
+      },
     ],
     lineas: 'coste',
   },
@@ -181,7 +194,13 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
         to: 'finalizado',
         confirm: 'Se ajustará el stock de cada línea contada a la cantidad contada.',
       },
-      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+      {
+        verbo: 'deshacerfinalizacion',
+        label: 'Deshacer finalización',
+        from: ['finalizado'],
+        undoes: 'finalizar',
+        confirm: 'Se anulará el ajuste del recuento: el stock de cada línea volverá a ser el de antes de finalizarlo.',
+      },
     ],
     lineas: 'recuento',
   },
@@ -201,7 +220,13 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
     eliminable: ['pendiente'],
     acciones: [
       { verbo: 'finalizar', label: 'Finalizar', from: ['pendiente'], to: 'finalizado', confirm: 'El stock de las líneas saldrá del almacén.' },
-      { verbo: 'deshacerfinalizacion', label: 'Deshacer finalización', from: ['finalizado'], undoes: 'finalizar' },
+      {
+        verbo: 'deshacerfinalizacion',
+        label: 'Deshacer finalización',
+        from: ['finalizado'],
+        undoes: 'finalizar',
+        confirm: 'El stock de las líneas volverá a entrar en el almacén.',
+      },
     ],
     lineas: 'perdida',
   },
@@ -229,7 +254,13 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
       { verbo: 'enviar', label: 'Enviar', from: ['creado'], to: 'enviado' },
       { verbo: 'deshacerenvio', label: 'Deshacer envío', from: ['enviado'], undoes: 'enviar' },
       { verbo: 'recibir', label: 'Recibir', from: ['creado', 'enviado', 'recibido_parcial'], to: 'recibido', toParcial: 'recibido_parcial', porLineas: true },
-      { verbo: 'deshacerrecepcion', label: 'Deshacer recepción', from: ['recibido_parcial', 'recibido'], undoes: 'recibir' },
+      {
+        verbo: 'deshacerrecepcion',
+        label: 'Deshacer recepción',
+        from: ['recibido_parcial', 'recibido'],
+        undoes: 'recibir',
+        confirm: 'Se deshará la última recepción: se eliminará el albarán que creó y su stock saldrá del almacén.',
+      },
       {
         verbo: 'finalizar',
         label: 'Finalizar',
@@ -312,7 +343,13 @@ export const DOCUMENTO_TIPOS: Record<DocumentoTipo, DocumentoTipoDef> = {
       { verbo: 'confirmar', label: 'Confirmar', from: ['pendiente'], to: 'confirmado' },
       { verbo: 'deshacerconfirmacion', label: 'Deshacer confirmación', from: ['confirmado'], undoes: 'confirmar' },
       { verbo: 'servir', label: 'Servir', from: ['confirmado', 'enviado_parcial'], to: 'enviado', toParcial: 'enviado_parcial', porLineas: true },
-      { verbo: 'deshacerservicio', label: 'Deshacer servicio', from: ['enviado_parcial', 'enviado'], undoes: 'servir' },
+      {
+        verbo: 'deshacerservicio',
+        label: 'Deshacer servicio',
+        from: ['enviado_parcial', 'enviado'],
+        undoes: 'servir',
+        confirm: 'Se deshará el último servicio: se eliminará el albarán que creó y su stock volverá al almacén.',
+      },
       {
         verbo: 'finalizar',
         label: 'Finalizar',
@@ -611,6 +648,13 @@ export type Documento = Totales & {
   /** Facturas: when and how it was paid (null: unpaid). */
   cobro_fecha?: string | null;
   cobro_forma?: string | null;
+  /** Issue 17: what is left to collect (cents; a rectificativa's negative: a refund owed) and the instalments paid. */
+  por_cobrar?: number;
+  plazos_cubiertos?: number;
+  /** Albarán de compra: the supplier's own delivery-note number (issue 17). */
+  albaran_proveedor?: string | null;
+  /** Facturas and rectificativas read by id, once issued: the invoice's account (shared/domain/cobros.ts). */
+  cuenta?: CuentaCobro | null;
   /** Parte de trabajo: the user who did the work, and the hours per proceso. */
   usuario_id?: number | null;
   usuario_nombre?: string | null;
@@ -633,6 +677,19 @@ export type Documento = Totales & {
     /** Issue 17: the environment its records go to; in «pruebas» the QR points to the AEAT's test validator and the PDF says it is a test. */
     entorno?: 'pruebas' | 'produccion';
   } | null;
+};
+
+/** An invoice's account: what is owed netting its rectificativas, the instalments, the cobros and refunds (cents). */
+export type CuentaCobro = {
+  factura_id: number;
+  factura_numero: string;
+  importe: number;
+  cobrado: number;
+  /** > 0 the customer owes; < 0 a refund is owed to the customer. */
+  saldo: number;
+  plazos: Plazo[];
+  cobros: Cobro[];
+  rectificativas: { id: number; numero: string; total: number; modo: string | null }[];
 };
 
 /** Kinds of invoice of the VERI*FACTU record (TipoFactura of SuministroInformacion.xsd). */

@@ -12,6 +12,7 @@ export * from './catalogo';
 export * from './documentos';
 export * from './almacenes';
 export * from './terceros';
+export * from './cobros';
 export * from './fiscal';
 export * from './verifactu';
 export * from './roles';

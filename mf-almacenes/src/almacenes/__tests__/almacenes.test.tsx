@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from 'shared';
+import { MESSAGES, type ApiResponse } from 'shared';
 import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
-import { ALMACENES, fakeAlmacenes } from '../../fakeAlmacenes';
+import { ALMACENES, STOCK_CENTRAL, fakeAlmacenes } from '../../fakeAlmacenes';
 import menu from '../../menu.json';
 import Section from '../../section';
 
@@ -57,6 +57,19 @@ describe('Almacenes', () => {
     expect(fake.calls.filter((c) => c.ac === 'listadostockalmacen').at(-1)?.params).toMatchObject({ almacen_id: 1, q: 'esmalte' });
     expect(screen.getByRole('button', { name: 'CSV' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'PDF' })).toBeTruthy();
+  });
+
+  it('negative stock stands out in the warehouse screen (issue 17)', async () => {
+    const negativo = { articulo_id: 9, codigo: 'CAB-01', descripcion: 'Cable 3x1,5', stock: -4000, coste_medio: 5000, valor: -2000 };
+    const fake = fakeAlmacenes({
+      listadostockalmacen: () => ({ RESULT: '0', data: [...STOCK_CENTRAL, negativo], total: 3, valor_total: 2133 }) as ApiResponse,
+    });
+    renderSection(Section, menu.prefix, '/almacenes/almacen/1', { api: fake.api, flags: sinFurgonetas });
+    const row = (await screen.findByText('CAB-01')).closest('tr')!;
+    const stock = within(row).getByText('-4');
+    expect(stock.hasAttribute('data-negativo')).toBe(true);
+    expect(stock.getAttribute('title')).toMatch(/Stock negativo/);
+    expect(within(screen.getByText('TOR-M4').closest('tr')!).getByText('12,5').hasAttribute('data-negativo')).toBe(false);
   });
 
   it('an empty almacén says so', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Documento, DocumentoLinea } from 'shared';
+import { LINEA_MENSAJES, type Documento, type DocumentoLinea } from 'shared';
 import { bodiesOf, currentPath, fakeArticulos, fakeDocumento, fakeLinea, fakeListadoDocs, renderSection, type FakeCall, type FakeHandler } from 'shared/testing';
 import { fakeAlmacenes } from '../../fakeAlmacenes';
 import menu from '../../menu.json';
@@ -170,17 +170,26 @@ describe('Inventarios', () => {
     await screen.findByTestId('linea-2');
     expect(fake.calls.find((c) => c.ac === 'lineasteoricasinventario')?.params).toMatchObject({ almacen_id: '1', familia_id: '3' });
     expect(screen.getByTestId('linea-1').textContent).toContain('12,5');
-    // Counted starts at the theoretical stock; typing corrects it; a scan of a new article counts 1, a second 2.
-    fireEvent.change(screen.getByLabelText('Contado de la línea 1'), { target: { value: '11' } });
+    // Issue 17: «Contado» starts empty beside the theoretical stock, so a scan counts from nothing — never 12,5 + 1.
+    const contado = (n: number) => (screen.getByLabelText(`Contado de la línea ${n}`) as HTMLInputElement).value;
+    expect([contado(1), contado(2)]).toEqual(['', '']);
     await scan('8412345678905', 1);
-    expect((screen.getByLabelText('Contado de la línea 1') as HTMLInputElement).value).toBe('12');
+    await waitFor(() => expect(contado(1)).toBe('1'));
+    await scan('8412345678905', 1);
+    await waitFor(() => expect(contado(1)).toBe('2'));
+    expect(screen.getByTestId('linea-1').textContent).toContain('-10,5');
+    // A line not counted yet is not saved as if it were: it says so.
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(LINEA_MENSAJES.sinContar)).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'editarinventario')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Contado de la línea 2'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(currentPath()).toBe('/almacenes/inventario/12'));
     expect(bodiesOf(fake.calls, 'editarinventario')[0]).toMatchObject({
       almacen_id: 1,
       familia_id: 3,
       lineas: [
-        { articulo_id: 7, cantidad: 12000 },
+        { articulo_id: 7, cantidad: 2000 },
         { articulo_id: 8, cantidad: 3000 },
       ],
     });
@@ -212,6 +221,13 @@ describe('Inventarios', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Diferencias (PDF)' }));
     await waitFor(() => expect(pdf.calls).toHaveLength(1));
     expect(pdf.calls[0][1]).toMatchObject({ variante: 'diferencias', fileName: 'INV-2026-000012-diferencias.pdf' });
+    // Issue 17: its undo asks first, like the count it undoes; cancelling sends nothing.
+    fireEvent.click(within(bar).getByRole('button', { name: 'Deshacer finalización' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deshacer finalización' });
+    expect(dialog.textContent).toContain('Se anulará el ajuste del recuento');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deshacer finalización' })).toBeNull());
+    expect(fake.calls.some((c) => c.ac === 'deshacerfinalizacioninventario')).toBe(false);
   });
 });
 

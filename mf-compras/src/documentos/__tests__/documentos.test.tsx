@@ -128,6 +128,41 @@ describe('Pedido de compra', () => {
     expect(screen.getByText('Recibido parcial')).toBeTruthy();
   });
 
+  it('«Recibir» takes the supplier’s delivery-note number; more than ordered asks first and is sent as `exceso` (issue 17)', async () => {
+    const pedido = doc({ estado: 'enviado', lineas: [linea(51, ARTICULOS[0], 10000, { pendiente: 10000 })] });
+    const fake = fakeCompras({
+      listadopedidoscompra: listadoDocs([pedido]),
+      recibirpedidocompra: () => ({ RESULT: '0', data: [{ ...pedido, estado: 'recibido', hijos: [{ tipo: 'albarancompra', id: 21, numero: 'AC 2026/000021' }] }] }),
+    });
+    renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Recibir' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Albarán del proveedor/), 'ALB-5531');
+    fireEvent.change(within(dialog).getByLabelText('Cantidad recibida de TOR-M4'), { target: { value: '12' } });
+    expect(within(dialog).getByRole('status').textContent).toContain('Se reciben más unidades de las pedidas: TOR-M4 12 de 10');
+    // The first click asks; nothing is sent yet.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recibir' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('¿Las recibe igualmente?');
+    expect(bodiesOf(fake.calls, 'recibirpedidocompra')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recibir de más' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'recibirpedidocompra')).toEqual([{ id: 5, albaran_proveedor: 'ALB-5531', exceso: 1, lineas: [{ id: 51, cantidad: 12000 }] }]));
+  });
+
+  it('undoing a reception asks first, like the reception (issue 17)', async () => {
+    const pedido = doc({ estado: 'recibido', lineas: [linea(51, ARTICULOS[0], 10000, { pendiente: 0 })] });
+    const fake = fakeCompras({
+      listadopedidoscompra: listadoDocs([pedido]),
+      deshacerrecepcionpedidocompra: () => ({ RESULT: '0', data: [{ ...pedido, estado: 'enviado' }] }),
+    });
+    renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Deshacer recepción' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deshacer recepción' });
+    expect(dialog.textContent).toContain('se eliminará el albarán que creó');
+    expect(bodiesOf(fake.calls, 'deshacerrecepcionpedidocompra')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deshacer recepción' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'deshacerrecepcionpedidocompra')).toEqual([{ id: 5 }]));
+  });
+
   it('«Enviar por correo» shows the supplier’s address, the subject and the message first, then uploads the PDF made here with the order id', async () => {
     const fake = fakeCompras({ listadopedidoscompra: listadoDocs([doc({})]), enviarcorreopedidocompra: () => ({ RESULT: '0', data: [] }) });
     const r = renderSection(Section, menu.prefix, '/compras/pedido/5', { api: fake.api });
@@ -191,22 +226,33 @@ describe('Albarán de compra', () => {
     await waitFor(() => expect(currentPath()).toBe('/compras/devolucion/31'));
   });
 
-  it('from a receipt its supplier stays (its lines are linked to the order)', async () => {
+  it('from a receipt its supplier stays (its lines are linked to the order); the supplier\'s delivery-note number shows and is saved (issue 17)', async () => {
     const recibido = doc({
       id: 21,
       tipo: 'albarancompra',
       numero: 'AC 2026/000021',
       estado: 'pendiente',
+      albaran_proveedor: 'ALB-5531',
       padres: [{ tipo: 'pedidocompra', id: 5, numero: 'PC 2026/000005' }],
       lineas: [linea(63, ARTICULOS[0], 1000, { origen_linea_id: 50 })],
     });
-    const fake = fakeCompras({ listadoalbaranescompra: listadoDocs([recibido]) });
+    const fake = fakeCompras({
+      listadoalbaranescompra: listadoDocs([recibido]),
+      editaralbarancompra: (call: FakeCall) => ({ RESULT: '0', data: [{ ...recibido, albaran_proveedor: (call.body as { albaran_proveedor: string }).albaran_proveedor }] }),
+    });
     renderSection(Section, menu.prefix, '/compras/albaran/21', { api: fake.api });
     await screen.findByRole('heading', { name: 'Albarán de compra AC 2026/000021' });
     expect(screen.getByTestId('tercero').textContent).toBe('Ferretería Levante SL');
     expect(screen.queryByRole('combobox', { name: /proveedor/i })).toBeNull();
     // The lines stay editable.
     expect(await screen.findByRole('combobox', { name: 'Añadir artículo' })).toBeTruthy();
+    const ref = screen.getByLabelText(/^Albarán del proveedor/) as HTMLInputElement;
+    await waitFor(() => expect(ref.value).toBe('ALB-5531'));
+    await userEvent.clear(ref);
+    await userEvent.type(ref, 'ALB-5532');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editaralbarancompra')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editaralbarancompra')[0]).toMatchObject({ id: 21, albaran_proveedor: 'ALB-5532' });
   });
 
   it('with a devolución it is read-only (the server refuses to rewrite it): no entry, no Eliminar', async () => {

@@ -11,6 +11,8 @@ const albaran1 = doc({
   id: 20,
   tipo: 'albarancompra',
   numero: 'AC 2026/000020',
+  // Issue 17: the supplier's own delivery-note number.
+  albaran_proveedor: 'ALB-5531',
   estado: 'pendiente',
   base: 10000,
   iva: 2100,
@@ -69,6 +71,8 @@ describe('hcp', () => {
 
     const docs = await screen.findByRole('table', { name: 'Documentos pendientes' });
     expect(await within(docs).findByText('AC 2026/000021')).toBeTruthy();
+    // The supplier's delivery-note number beside ours (issue 17).
+    expect(within(within(docs).getByText('AC 2026/000020').closest('tr')!).getByText('ALB-5531')).toBeTruthy();
     // A devolución counts negative.
     expect(within(within(docs).getByText('DC 2026/000030').closest('tr')!).getByText('-12,10 €')).toBeTruthy();
     await waitFor(() => expect(fake.calls.filter((c) => c.ac === 'listadopendienteshcp').at(-1)?.params).toMatchObject({ proveedor_id: '3', desde: '2026-03-01' }));

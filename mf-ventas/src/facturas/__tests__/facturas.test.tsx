@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from 'shared';
+import { MESSAGES, type Cobro } from 'shared';
 import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
 import { ARTICULOS, documentoCobrable, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
 
@@ -172,6 +172,78 @@ describe('Factura', () => {
     await userEvent.click(within(quitar).getByRole('button', { name: 'Quitar el cobro' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: '', forma: '' }));
     await waitFor(() => expect(screen.getByTestId('cobro').textContent).not.toContain('Cobrada'));
+  });
+
+  it('a partial cobro: the amount proposed is the next instalment, the server gets `importe`; the history lists the cobros and «Quitar» removes one', async () => {
+    // 227,16 € in two instalments; R 2026/000001 took 27,16 € off: 200,00 € to collect, 100,00 € each.
+    const cuenta = (cobros: Cobro[]) => {
+      const cobrado = cobros.reduce((s, c) => s + c.importe, 0);
+      const primero = Math.max(0, 10000 - cobrado);
+      const segundo = Math.max(0, 10000 - Math.max(0, cobrado - 10000));
+      return {
+        factura_id: 40, factura_numero: 'A 2026/000012', importe: 20000, cobrado, saldo: 20000 - cobrado,
+        plazos: [{ fecha: '2026-04-01', importe: 10000, pendiente: primero }, { fecha: '2026-05-01', importe: 10000, pendiente: segundo }],
+        cobros, rectificativas: [{ id: 70, numero: 'R 2026/000001', total: -2716, modo: 'diferencias' }],
+      };
+    };
+    let actual = emitida({ por_cobrar: 20000, plazos_cubiertos: 0, cuenta: cuenta([]) });
+    const fake = fakeVentas({
+      listadofacturas: () => ({ RESULT: '0', data: [actual], total: 1 }),
+      cobrarfactura: ({ body }) => {
+        const b = body as { fecha: string; forma: string; importe?: number };
+        const cobros = [...actual.cuenta!.cobros, { id: 900 + actual.cuenta!.cobros.length, documento_id: 40, documento_numero: 'A 2026/000012', fecha: b.fecha, importe: b.importe ?? actual.por_cobrar!, forma: b.forma }];
+        const c = cuenta(cobros);
+        actual = { ...actual, cuenta: c, por_cobrar: c.saldo, plazos_cubiertos: c.plazos.filter((p) => !p.pendiente).length };
+        return { RESULT: '0', message: MESSAGES.cobroRegistrado, data: [actual] };
+      },
+      eliminarcobro: ({ body }) => {
+        const c = cuenta(actual.cuenta!.cobros.filter((x) => x.id !== (body as { id: number }).id));
+        actual = { ...actual, cuenta: c, por_cobrar: c.saldo, plazos_cubiertos: c.plazos.filter((p) => !p.pendiente).length };
+        return { RESULT: '0', message: MESSAGES.cobroEliminado, data: [actual] };
+      },
+    });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    const estado = await screen.findByTestId('cobro');
+    expect(estado.textContent).toContain('200,00');
+    const cobros = screen.getByLabelText('Cobros');
+    expect(within(cobros).getByText(/R 2026\/000001/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar cobro' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Registrar el cobro' });
+    const importe = within(dialog).getByLabelText(/^Importe/) as HTMLInputElement;
+    expect(importe.value).toBe('100,00');
+    // More than what is left: said in the field, nothing sent.
+    await userEvent.clear(importe);
+    await userEvent.type(importe, '250');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    expect(await within(dialog).findByText(MESSAGES.cobroSuperaPendiente.replace('{importe}', '200,00 €'))).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'cobrarfactura')).toEqual([]);
+    await userEvent.clear(importe);
+    await userEvent.type(importe, '60,5');
+    const fecha = within(dialog).getByLabelText(/^Fecha de cobro/);
+    await userEvent.clear(fecha);
+    await userEvent.type(fecha, '2026-03-20');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')).toEqual([{ id: 40, fecha: '2026-03-20', forma: 'recibo_30_60', importe: 6050 }]));
+    await waitFor(() => expect(screen.getByTestId('cobro').textContent).toContain('139,50'));
+    const historial = screen.getByLabelText('Cobros');
+    expect(within(historial).getByText('20/03/2026')).toBeTruthy();
+    expect(within(historial).getByText('60,50 €')).toBeTruthy();
+
+    // What is left, without an amount: the server pays it all.
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar cobro' }));
+    dialog = await screen.findByRole('dialog', { name: 'Registrar el cobro' });
+    expect((within(dialog).getByLabelText(/^Importe/) as HTMLInputElement).value).toBe('39,50');
+    await userEvent.clear(within(dialog).getByLabelText(/^Importe/));
+    await userEvent.type(within(dialog).getByLabelText(/^Importe/), '139,50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: expect.any(String), forma: 'recibo_30_60' }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Quitar el cobro del 20/03/2026' }));
+    const quitar = await screen.findByRole('dialog', { name: 'Quitar el cobro' });
+    await userEvent.click(within(quitar).getByRole('button', { name: 'Quitar el cobro' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'eliminarcobro')).toEqual([{ id: 900 }]));
+    await waitFor(() => expect(screen.getByTestId('cobro').textContent).toContain('60,50'));
   });
 
   it('«Enviar por correo» shows recipient, subject and message first, editable, then uploads the PDF made here (with the company for its QR)', async () => {

@@ -59,6 +59,38 @@ describe('Rectificativa', () => {
     await waitFor(() => expect(currentPath()).toBe('/ventas/rectificativa/70'));
   });
 
+  it('by differences, «2» typed on a line offered as «−2» asks whether the customer returns them or is charged more (issue 17)', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([completa, ticket]),
+      editarrectificativa: (call: FakeCall) => ({ RESULT: '0', data: [rectificativa({ ...(call.body as object), lineas: [] })] }),
+    });
+    renderFacturas('/ventas/rectificativa/nueva-rectificativa?factura=40', { api: fake.api });
+    const lineas = await screen.findByRole('table', { name: 'Líneas de la factura rectificada' });
+    await userEvent.click(within(lineas).getByRole('button', { name: 'Rectificar LIB-01' }));
+    const cantidad = screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement;
+    expect(cantidad.value).toBe('-2');
+    await userEvent.clear(cantidad);
+    await userEvent.type(cantidad, '2');
+    let dialog = await screen.findByRole('dialog', { name: '¿Devuelve o se le cobra más?' }, { timeout: 3000 });
+    expect(dialog.textContent).toContain('LIB-01');
+    // The usual answer: a return — the line becomes −2.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'El cliente devuelve 2 (−2)' }));
+    await waitFor(() => expect((screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement).value).toBe('-2'));
+    expect(screen.queryByRole('dialog', { name: '¿Devuelve o se le cobra más?' })).toBeNull();
+
+    // Charged more: asked once, then it stays 3 and is saved as such.
+    await userEvent.clear(screen.getByLabelText('Cantidad de la línea 1'));
+    await userEvent.type(screen.getByLabelText('Cantidad de la línea 1'), '3');
+    dialog = await screen.findByRole('dialog', { name: '¿Devuelve o se le cobra más?' }, { timeout: 3000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Se le cobran 3 más' }));
+    await new Promise((r) => setTimeout(r, 900));
+    expect(screen.queryByRole('dialog', { name: '¿Devuelve o se le cobra más?' })).toBeNull();
+    expect((screen.getByLabelText('Cantidad de la línea 1') as HTMLInputElement).value).toBe('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarrectificativa')).toHaveLength(1));
+    expect((bodiesOf(fake.calls, 'editarrectificativa')[0].lineas as { cantidad: number }[])[0].cantidad).toBe(3000);
+  });
+
   it('a simplified invoice takes only R5; by substitution it starts from the invoice’s lines, asking before it replaces lines', async () => {
     const fake = fakeVentas({ listadofacturas: listadoDocs([completa, ticket]) });
     renderFacturas('/ventas/rectificativa/nueva-rectificativa?factura=40', { api: fake.api });
@@ -86,6 +118,22 @@ describe('Rectificativa', () => {
     const r = renderFacturas('/ventas/rectificativa/nueva-rectificativa?factura=99', { api: fake.api });
     await screen.findByRole('heading', { name: 'Nueva rectificativa' });
     await waitFor(() => expect(r.toasts).toContain(`error:${MESSAGES.facturaARectificarNoValida}`));
+  });
+
+  it('its credit taken from an unpaid invoice: «Descontada de la factura», nothing to refund; the invoice asks what is left (issue 17)', async () => {
+    const cuenta = {
+      factura_id: 40, factura_numero: 'A 2026/000012', importe: 5242 - 511, cobrado: 0, saldo: 4731,
+      plazos: [{ fecha: '2026-04-01', importe: 4731, pendiente: 4731 }], cobros: [], rectificativas: [{ id: 70, numero: 'R 2026/000001', total: -511, modo: 'diferencias' }],
+    };
+    const r70 = rectificativa({
+      numero: 'R 2026/000001', estado: 'emitida', total: -511, por_cobrar: 0, cuenta,
+      registro: { id: 9, tipo: 'alta', huella: 'AB12CD34EF56AB12CD34', fecha_hora_huso: '2026-03-04T10:00:00+01:00' },
+    });
+    const fake = fakeVentas({ listadofacturas: listadoDocs([completa]), listadorectificativas: listadoDocs([r70]) });
+    renderFacturas('/ventas/rectificativa/70', { api: fake.api });
+    expect((await screen.findByTestId('cobro')).textContent).toContain('Descontada de la factura A 2026/000012');
+    expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
+    expect(screen.getByLabelText('Cobros').textContent).toContain('a cobrar 47,31 €');
   });
 
   it('emitted, it shows the invoice it corrects as a link; «Reembolsar» records the refund paid out, «Quitar reembolso» undoes it', async () => {

@@ -4,7 +4,7 @@ import { DOCUMENTO_TIPOS, MESSAGES, numeroDocumento } from 'shared/domain';
 import type { DesgloseIva, FieldErrors, Schema, TipoIva } from 'shared/domain';
 import { nowIso } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { albaranCompraEffects, devolucionCompraEffects } from '../../documentos/compras.ts';
+import { albaranCompraEffects, devolucionCompraEffects, pedidoCompraEffects } from '../../documentos/compras.ts';
 import { ejecutarAccionEn } from '../../documentos/engine.ts';
 import type { TipoEffects } from '../../documentos/engine.ts';
 import { listSchema, listado } from '../common.ts';
@@ -16,6 +16,7 @@ type AnyDb = Kysely<any>;
 const FLAGS = ['compras' as const, 'hcp' as const];
 const ALBARAN = DOCUMENTO_TIPOS.albarancompra;
 const DEVOLUCION = DOCUMENTO_TIPOS.devolucioncompra;
+const PEDIDO = DOCUMENTO_TIPOS.pedidocompra;
 const EFFECTS = { albarancompra: albaranCompraEffects, devolucioncompra: devolucionCompraEffects } as unknown as Record<string, TipoEffects>;
 
 const toIds = (v: unknown): number[] | null => {
@@ -89,10 +90,60 @@ async function accionEn(trx: Transaction<Database>, app: { dialect: 'sqlite' | '
   }
 }
 
-const PENDIENTE_COLUMNAS = ['d.id', 'd.tipo', 'd.ejercicio', 'd.numero', 'd.fecha', 'd.estado', 'd.proveedor_id', 'd.base', 'd.iva', 'd.total', 'd.retencion_importe', 'd.desglose'];
+/** The pedidos de compra the lines of these albaranes were received from. */
+async function pedidosDe(trx: Transaction<Database>, albaranes: number[]): Promise<{ id: number; estado: string }[]> {
+  if (!albaranes.length) return [];
+  const { rows } = await sql<{ id: number; estado: string }>`select distinct pd.id, pd.estado from documento_lineas l
+    join documento_enlaces e on e.linea_id = l.id join documento_lineas pl on pl.id = e.padre_linea_id
+    join documentos pd on pd.id = pl.documento_id
+    where l.documento_id in (${sql.join(albaranes)}) and pd.tipo = ${PEDIDO.tipo} order by pd.id`.execute(trx);
+  return rows;
+}
+
+/** Whether every albarán received from a pedido is finished. */
+async function albaranesFinalizados(trx: Transaction<Database>, pedidoId: number): Promise<boolean> {
+  const { rows } = await sql<{ x: number }>`select 1 as x from documento_lineas pl
+    join documento_enlaces e on e.padre_linea_id = pl.id join documento_lineas l on l.id = e.linea_id
+    join documentos d on d.id = l.documento_id
+    where pl.documento_id = ${pedidoId} and d.tipo = ${ALBARAN.tipo} and d.estado <> 'finalizado' limit 1`.execute(trx);
+  return rows.length === 0;
+}
+
+/** Issue 17: after hcp finishes albaranes, each order fully received (Recibido) whose albaranes are all finished finishes too. */
+async function finalizarPedidos(trx: Transaction<Database>, app: { dialect: 'sqlite' | 'postgres'; timeZone: string }, albaranes: number[], user: { id: number }) {
+  const finalizar = PEDIDO.acciones.find((a) => a.verbo === 'finalizar')!;
+  for (const p of await pedidosDe(trx, albaranes)) {
+    if (p.estado !== 'recibido' || !(await albaranesFinalizados(trx, p.id))) continue;
+    await ejecutarAccionEn(trx, app, PEDIDO, pedidoCompraEffects as unknown as TipoEffects, finalizar, p.id, null, user as never);
+  }
+}
+
+/** Undoing the reconciliation: the orders it finished (finished, nothing left pending) come back to Recibido. */
+async function reabrirPedidos(trx: Transaction<Database>, app: { dialect: 'sqlite' | 'postgres'; timeZone: string }, albaranes: number[], user: { id: number }) {
+  const deshacer = PEDIDO.acciones.find((a) => a.verbo === 'deshacerfinalizacion')!;
+  for (const p of await pedidosDe(trx, albaranes)) {
+    if (p.estado !== 'finalizado') continue;
+    const { rows } = await sql<{ x: number }>`select 1 as x from documento_lineas where documento_id = ${p.id} and pendiente > 0 limit 1`.execute(trx);
+    const ultima = await trx
+      .selectFrom('documento_acciones')
+      .select('estado_antes')
+      .where('documento_id', '=', p.id)
+      .where('accion', '=', 'finalizar')
+      .where('deshecha_por', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (rows.length || ultima?.estado_antes !== 'recibido') continue;
+    await ejecutarAccionEn(trx, app, PEDIDO, pedidoCompraEffects as unknown as TipoEffects, deshacer, p.id, null, user as never);
+  }
+}
+
+const PENDIENTE_COLUMNAS = [
+  'd.id', 'd.tipo', 'd.ejercicio', 'd.numero', 'd.fecha', 'd.estado', 'd.proveedor_id', 'd.base', 'd.iva', 'd.total', 'd.retencion_importe', 'd.desglose',
+  'd.albaran_proveedor',
+];
 
 /** A pending document as hcp offers it: its displayed number, amounts as integers, its breakdown and its sign. */
-function pendiente(d: DocFila & { retencion_importe: number }) {
+function pendiente(d: DocFila & { retencion_importe: number; albaran_proveedor: string | null }) {
   const def = d.tipo === DEVOLUCION.tipo ? DEVOLUCION : ALBARAN;
   return {
     id: d.id,
@@ -107,6 +158,8 @@ function pendiente(d: DocFila & { retencion_importe: number }) {
     retencion_importe: Number(d.retencion_importe),
     desglose: (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[],
     signo: def === DEVOLUCION ? -1 : 1,
+    // Issue 17: the supplier's own delivery-note number, as its invoice lists it.
+    albaran_proveedor: d.albaran_proveedor ?? null,
   };
 }
 
@@ -152,8 +205,17 @@ export const hcpActions = [
       ];
       if (input.desde) filters.push(sql<boolean>`d.fecha >= ${input.desde}`);
       if (input.hasta) filters.push(sql<boolean>`d.fecha <= ${input.hasta}`);
-      if (input.q) filters.push(buscado ? sql<boolean>`d.numero = ${buscado.numero}` : sql<boolean>`1 = 0`);
-      if (buscado?.ejercicio) filters.push(sql<boolean>`d.ejercicio = ${buscado.ejercicio}`);
+      // Our number ('AC 2026/12', '12') or the supplier's delivery-note number (a part of it, as its invoice lists it).
+      if (input.q) {
+        const texto = `%${input.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const suyo = sql<boolean>`lower(coalesce(d.albaran_proveedor, '')) like ${texto} escape '\\'`;
+        const nuestro = buscado
+          ? buscado.ejercicio
+            ? sql<boolean>`(d.numero = ${buscado.numero} and d.ejercicio = ${buscado.ejercicio})`
+            : sql<boolean>`d.numero = ${buscado.numero}`
+          : sql<boolean>`1 = 0`;
+        filters.push(sql<boolean>`(${nuestro} or ${suyo})`);
+      }
       // biome-ignore lint/suspicious/noExplicitAny: any select query of the AnyDb above
       const where = (q: any): any => filters.reduce((acc, f) => acc.where(f), q);
       return listado(input, {
@@ -227,6 +289,8 @@ export const hcpActions = [
           .executeTakeFirstOrThrow();
         await db.insertInto('facturas_proveedor_documentos').values(ids.map((documento_id) => ({ factura_id: created.id, documento_id }))).execute();
         await accionEn(trx, app, docs, 'finalizar', user!);
+        // Issue 17: an order fully received whose albaranes are all finished now is finished too.
+        await finalizarPedidos(trx, app, docs.filter((d) => d.tipo === ALBARAN.tipo).map((d) => d.id), user!);
         return created.id as number;
       });
       return { RESULT: '0', data: [await leerFactura(app.db as AnyDb, id)] };
@@ -288,6 +352,8 @@ export const hcpActions = [
           .execute()) as DocFila[];
         // The links first: a document an invoice covers refuses its own deshacerfinalizacion.
         await db.deleteFrom('facturas_proveedor_documentos').where('factura_id', '=', input.id).execute();
+        // Their orders the reconciliation finished come back first (an order is finished while all its albaranes are).
+        await reabrirPedidos(trx, app, docs.filter((d) => d.tipo === ALBARAN.tipo).map((d) => d.id), user!);
         await accionEn(trx, app, docs, 'deshacerfinalizacion', user!);
         await db.deleteFrom('facturas_proveedor').where('id', '=', input.id).execute();
       });

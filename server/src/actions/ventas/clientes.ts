@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { MESSAGES, clienteSchema, vencimientos } from 'shared/domain';
+import { MESSAGES, clienteSchema, plazosDe, vencidoDe } from 'shared/domain';
 import { toBig } from '../../documentos/sql.ts';
 import { invalidFields } from '../registry.ts';
 import { terceroActions } from '../terceros.ts';
@@ -12,7 +12,9 @@ export const FLAGS_VENTAS = ['ventas' as const];
 
 /**
  * Sales per year from real documents, cents: albaranes − devoluciones, plus the emitted invoices that were not made
- * from albaranes or devoluciones (direct sales, partes de trabajo) — those are counted through their albaranes.
+ * from albaranes or devoluciones (direct sales, partes de trabajo) — those are counted through their albaranes — and
+ * (issue 17) the emitted rectificativas that do not come from devoluciones: by differences, their total (a credit is
+ * negative); by substitution, their total less that of the invoice they replace.
  */
 async function ventasPorEjercicio(db: AnyDb, id: number) {
   const { rows } = await sql<{ ejercicio: number; tipo: string; base: string; total: string }>`
@@ -26,7 +28,20 @@ async function ventasPorEjercicio(db: AnyDb, id: number) {
           join documento_lineas pl on pl.id = e.padre_linea_id
           join documentos pd on pd.id = pl.documento_id
           where l.documento_id = d.id and pd.tipo in ('albaranventa', 'devolucionventa'))))
-    group by d.ejercicio, d.tipo`.execute(db);
+    group by d.ejercicio, d.tipo
+    union all
+    select d.ejercicio, 'rectificativa' as tipo,
+      cast(sum(d.base - case when d.modo_rectificacion = 'sustitucion' then coalesce(f.base, 0) else 0 end) as text) as base,
+      cast(sum(d.total - case when d.modo_rectificacion = 'sustitucion' then coalesce(f.total, 0) else 0 end) as text) as total
+    from documentos d
+    left join documentos f on f.id = d.factura_id
+    where d.cliente_id = ${id} and d.tipo = 'rectificativa' and d.estado = 'emitida' and not exists (
+      select 1 from documento_lineas l
+      join documento_enlaces e on e.linea_id = l.id
+      join documento_lineas pl on pl.id = e.padre_linea_id
+      join documentos pd on pd.id = pl.documento_id
+      where l.documento_id = d.id and pd.tipo = 'devolucionventa')
+    group by d.ejercicio`.execute(db);
   const by = new Map<number, { base: bigint; total: bigint }>();
   for (const r of rows) {
     const s = r.tipo === 'devolucionventa' ? -1n : 1n;
@@ -37,27 +52,31 @@ async function ventasPorEjercicio(db: AnyDb, id: number) {
 }
 
 /**
- * What the customer owes: its emitted invoices not yet paid (cents, IVA included), and of that what is overdue —
- * an invoice whose first due date (from its forma de pago; its date without one) is before today.
+ * What the customer owes (issue 17): what is left of its emitted invoices, their rectificativas netted and their
+ * cobros taken (cents, IVA included; a refund the shop owes counts against it), and of that what is overdue — the
+ * unpaid part of the instalments due before today.
  */
 async function deuda(db: AnyDb, id: number, hoy: string) {
   const rows = (await db
     .selectFrom('documentos')
-    .select(['fecha', 'forma_pago', 'total'])
+    .select(['fecha', 'forma_pago', 'total', 'por_cobrar', 'tipo', 'factura_id', 'modo_rectificacion'])
     .where('cliente_id', '=', id)
-    .where('tipo', '=', 'factura')
+    .where('tipo', 'in', ['factura', 'rectificativa'])
     .where('estado', '=', 'emitida')
-    .where('cobro_fecha', 'is', null)
-    .execute()) as { fecha: string; forma_pago: string | null; total: number | string }[];
-  let pendiente = 0n;
-  let vencido = 0n;
+    .where('por_cobrar', '<>', 0)
+    .execute()) as { fecha: string; forma_pago: string | null; total: number | string; por_cobrar: number | string; tipo: string }[];
+  let pendiente = 0;
+  let vencido = 0;
   for (const r of rows) {
-    const total = toBig(r.total);
-    pendiente += total;
-    const vence = vencimientos(r.fecha, r.forma_pago)[0] ?? r.fecha;
-    if (vence < hoy) vencido += total;
+    const queda = Number(r.por_cobrar);
+    pendiente += queda;
+    if (queda <= 0) continue;
+    // The instalments of what is owed, paid in order by what was collected: what is left is the last part of them.
+    const total = Number(r.total);
+    const importe = Math.max(total, queda);
+    vencido += vencidoDe(plazosDe(r.fecha, r.forma_pago, importe, importe - queda), hoy);
   }
-  return { pendiente_cobro: Number(pendiente), vencido: Number(vencido) };
+  return { pendiente_cobro: pendiente, vencido };
 }
 
 /** Clientes (issue 8): list, record with sales per year and debt, edit, delete (the master's machinery is terceros.ts). */

@@ -3,6 +3,7 @@ import { documentosActions } from '../documentos.ts';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
 import { tiposFactura } from '../../documentos/facturas.ts';
+import { recalcularCuenta, registrarCobro } from '../../documentos/cobros.ts';
 import { comprobarCadenas } from '../../fiscal/cadena.ts';
 import { nowIso } from '../../context.ts';
 import { listSchema, paging } from '../common.ts';
@@ -11,7 +12,8 @@ import { defineAction, fail } from '../registry.ts';
 import { hfaActions } from './hfa.ts';
 
 /**
- * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice (of a rectificativa, its refund), its PDF e-mailed to the
+ * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice (of a rectificativa, its refund;
+ * issue 17: in parts, each one a row of `cobros`, removed one by one with eliminarcobro), its PDF e-mailed to the
  * customer, and the VERI*FACTU records (their list and the chain check). hfa is in hfa.ts.
  */
 
@@ -38,9 +40,11 @@ export const facturaActions = [
       id: { type: 'int', required: true, min: 1 },
       fecha: { type: 'date' },
       forma: { type: 'enum', values: FORMA_PAGO_IDS },
+      // Issue 17: cents of a partial cobro (or refund); absent, everything left.
+      importe: { type: 'int', min: 1 },
     } as const satisfies Schema,
     async handler({ input, app, user }) {
-      const doc = await app.db.transaction().execute(async (trx) => {
+      const { doc, reembolso } = await app.db.transaction().execute(async (trx) => {
         const d = await trx
           .selectFrom('documentos')
           .select(['id', 'tipo', 'estado', 'forma_pago'])
@@ -50,19 +54,45 @@ export const facturaActions = [
           .executeTakeFirst();
         if (!d) throw fail(MESSAGES.notFound, '3');
         if (d.estado !== 'emitida') throw fail(MESSAGES.facturaNoEmitida, '1', 400);
-        // No date: not paid (a cobro entered by mistake is undone).
-        const fecha = input.fecha ?? null;
-        await trx
-          .updateTable('documentos')
-          .set({ cobro_fecha: fecha, cobro_forma: fecha ? (input.forma ?? d.forma_pago ?? null) : null, modificado: nowIso(), modificado_por: user!.id })
-          .where('id', '=', d.id)
-          .execute();
+        // No date: its cobros removed (cobros entered by mistake are undone).
+        if (!input.fecha) {
+          await trx.deleteFrom('cobros').where('documento_id', '=', d.id).execute();
+          await recalcularCuenta(trx, d.id);
+          return { doc: d, reembolso: d.tipo === DOCUMENTO_TIPOS.rectificativa.tipo };
+        }
+        const c = await registrarCobro(trx, d, { fecha: input.fecha, forma: input.forma ?? d.forma_pago ?? null, importe: input.importe, usuarioId: user!.id, creado: nowIso() });
+        await trx.updateTable('documentos').set({ modificado: nowIso(), modificado_por: user!.id }).where('id', '=', d.id).execute();
+        return { doc: d, reembolso: c.importe < 0 };
+      });
+      const leido = await readDocumento(app.db, DOCUMENTO_TIPOS[doc.tipo as 'factura'], doc.id);
+      // A refund is money paid out to the customer.
+      const message = reembolso ? MESSAGES.reembolsoRegistrado : MESSAGES.cobroRegistrado;
+      return { RESULT: '0', message, data: [leido!] };
+    },
+  }),
+
+  defineAction({
+    name: 'eliminarcobro',
+    method: 'POST',
+    flags: FLAGS,
+    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    async handler({ input, app, user }) {
+      const doc = await app.db.transaction().execute(async (trx) => {
+        const c = await trx.selectFrom('cobros').select(['id', 'documento_id']).where('id', '=', input.id).executeTakeFirst();
+        if (!c) throw fail(MESSAGES.notFound, '3');
+        const d = await trx
+          .selectFrom('documentos')
+          .select(['id', 'tipo'])
+          .where('id', '=', c.documento_id)
+          .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('cobros').where('id', '=', c.id).execute();
+        await recalcularCuenta(trx, d.id);
+        await trx.updateTable('documentos').set({ modificado: nowIso(), modificado_por: user!.id }).where('id', '=', d.id).execute();
         return d;
       });
       const leido = await readDocumento(app.db, DOCUMENTO_TIPOS[doc.tipo as 'factura'], doc.id);
-      // A rectificativa's is the refund paid out to the customer.
-      const message = doc.tipo === DOCUMENTO_TIPOS.rectificativa.tipo ? MESSAGES.reembolsoRegistrado : MESSAGES.cobroRegistrado;
-      return { RESULT: '0', message, data: [leido!] };
+      return { RESULT: '0', message: MESSAGES.cobroEliminado, data: [leido!] };
     },
   }),
 

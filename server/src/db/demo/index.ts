@@ -16,6 +16,7 @@ import { escribirAlmacen, generarAlmacen } from './almacen.ts';
 import { escribirCompras, generarCompras } from './compras.ts';
 import type { ArticuloCompra, ProveedorGenerado } from './compras.ts';
 import { guardarCostesDelLibro } from '../../documentos/coste.ts';
+import { cobrosDesdeFechas } from '../../documentos/cobros.ts';
 import { addDays, bulk, cif, escritorDe, int, rand, seguirSecuencias, semilla, siguienteId } from './datos.ts';
 import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from './ventas.ts';
 import type { ArticuloVenta, ClienteGenerado } from './ventas.ts';
@@ -225,6 +226,8 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   await escribirAlmacen(r, almacen, compra, admin ?? 0);
   const codigos = new Map(series.map((s) => [s.id, s.codigo]));
   const registros = await encadenar(r, eventosDeVentas(ventas, venta, codigos), timeZone, ESTADO_ENVIO_DEMO);
+  // Issue 17: each paid invoice's cobro, and what every demo invoice has left.
+  await cobrosDesdeFechas(trx, antes.get('documentos')!);
 
   const rangos: Rango[] = [];
   for (const t of TABLAS_DEMO) {
@@ -305,6 +308,7 @@ async function eliminar(trx: Transaction<Database>, rg: Map<string, Rango>): Pro
   await sql`delete from registros_cadena where not exists (select 1 from registros_facturacion r where r.emisor = registros_cadena.emisor)`.execute(trx);
   await sql`delete from documento_acciones where ${dentro('id', rg.get('documento_acciones'))} or ${dentro('documento_id', docs)}`.execute(trx);
   await sql`delete from parte_horas where ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from cobros where ${dentro('documento_id', docs)}`.execute(trx);
   await sql`delete from documento_lineas where ${dentro('id', rg.get('documento_lineas'))} or ${dentro('documento_id', docs)}`.execute(trx);
   const borrados = await sql`delete from documentos where ${dentro('id', docs)}`.execute(trx);
   await sql`delete from clientes where ${dentro('id', rg.get('clientes'))}`.execute(trx);

@@ -13,6 +13,7 @@ import * as m0009 from './0009_roles.ts';
 import * as m0010 from './0010_actividad.ts';
 import * as m0012 from './0012_demo.ts';
 import * as m0013 from './0013_coste_medio.ts';
+import * as m0016 from './0016_cobros.ts';
 import * as m0017 from './0017_papeles_verifactu.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
@@ -38,6 +39,7 @@ const STEPS: [string, Step][] = [
   ['0010_actividad', m0010],
   ['0012_demo', m0012],
   ['0013_coste_medio', m0013],
+  ['0016_cobros', m0016],
   ['0017_papeles_verifactu', m0017],
 ];
 
