@@ -6,7 +6,7 @@ import path from 'node:path';
 import { backends, multipart, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
-import { guardar, leerDocumento } from './documentos-fixtures.ts';
+import { guardar, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
 
 const HOY = todayIn('Europe/Madrid');
 
@@ -96,6 +96,9 @@ describe.each(backends())('a clerk’s papers ($name)', (backend) => {
     expect(origen.every((m) => m.articulo_codigo === 'PAP-1')).toBe(true);
     expect(origen.find((m) => m.documento_tipo === 'movimiento')).toMatchObject({ accion: 'enviar', cantidad: -4_000 });
     expect(origen.find((m) => m.documento_tipo === 'albarancompra')).toMatchObject({ causa: 'compra', cantidad: 10_000, documento_numero: entrada.numero });
+    // The transfer editor's stock of its lines in the origin: only the articles asked for.
+    const stock = (await list(t, t.cookie, 'listadostockalmacen', { almacen_id: principal, ids: String(art.id) })).rows;
+    expect(stock.map((r) => [r.articulo_id, r.stock])).toEqual([[art.id, (await stockPorAlmacen(t, art.id))[principal]]]);
     // Oldest first on request, and a refusal without a warehouse.
     const asc = await libro(tienda, { dir: 'asc' });
     expect(asc.map((m) => m.accion)).toEqual(['recibir', 'deshacerrecepcion']);

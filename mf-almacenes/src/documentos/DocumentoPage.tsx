@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Button,
@@ -88,6 +88,28 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
     toOption: (f) => ({ value: String(f.id), label: f.nombre }),
   });
   const [working, setWorking] = useState(false);
+
+  // A transfer shows beside each line the stock its origin warehouse holds (issue 17), while it can still change.
+  const conStockOrigen = def.tipo === 'movimiento' && editable && !!almacenId;
+  const idsLineas = useMemo(() => [...new Set(lineas.map((l) => l.articulo_id))].sort((a, b) => a - b).join(','), [lineas]);
+  const [stockOrigen, setStockOrigen] = useState<{ clave: string; stock: Map<number, number> } | null>(null);
+  useEffect(() => {
+    if (!conStockOrigen || !idsLineas) return;
+    const clave = `${almacenId}:${idsLineas}`;
+    let live = true;
+    api
+      .get<{ articulo_id: number; stock: number }>('listadostockalmacen', { almacen_id: almacenId, ids: idsLineas, porPagina: 100 })
+      .then((res) => {
+        if (live && res.RESULT === '0') setStockOrigen({ clave, stock: new Map((res.data ?? []).map((r) => [r.articulo_id, Number(r.stock)])) });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, conStockOrigen, almacenId, idsLineas]);
+  const stockMap = conStockOrigen ? stockOrigen?.stock : undefined;
+  // An article the answer leaves out has no stock there (0); before the first answer, nothing is shown.
+  const disponible = useCallback((articuloId: number) => (stockMap ? (stockMap.get(articuloId) ?? 0) : undefined), [stockMap]);
 
   // Stable for the lines editor: its rows redraw only when their line changes.
   const ubicacionRows = ubicacionesList.rows;
@@ -254,6 +276,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
       lineas={{
         ubicaciones: pantalla.ubicacionPorLinea ? ubicaciones : undefined,
         ubicacionPorDefecto: values.ubicacion_id ? Number(values.ubicacion_id) : null,
+        disponible: conStockOrigen ? disponible : undefined,
       }}
       lineasDescripcion={
         def.tipo === 'inventario' && editable ? 'Escanee cada artículo: cada lectura suma 1 a lo contado (que empieza vacío, con el teórico al lado); escriba la cantidad para corregirla o 0 si no hay ninguno.' : undefined

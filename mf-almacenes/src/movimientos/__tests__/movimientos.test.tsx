@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MovimientoAlmacen } from 'shared';
-import { currentPath, renderSection } from 'shared/testing';
+import { currentPath, fakeArticulos, renderSection } from 'shared/testing';
 import { fakeAlmacenes } from '../../fakeAlmacenes';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -70,5 +70,23 @@ describe('Almacenes › Movimientos and Traspasos', () => {
     renderSection(Section, menu.prefix, '/almacenes/inventarios', { api: fake.api });
     expect(await screen.findByRole('heading', { name: 'Inventarios' })).toBeTruthy();
     expect(currentPath()).toBe('/almacenes/inventario');
+  });
+
+  it('the transfer editor shows beside each line the stock of its origin warehouse', async () => {
+    const fake = fakeAlmacenes({
+      listadoarticulos: fakeArticulos([{ id: 7, codigo: 'TOR-M4', descripcion: 'Tornillo M4', tipo_iva: '21', precio_compra: 8500, codigo_barras: null }]),
+      listadostockalmacen: ({ params }) => ({
+        RESULT: '0',
+        data: String(params?.almacen_id) === '1' && String(params?.ids) === '7' ? [{ articulo_id: 7, codigo: 'TOR-M4', descripcion: 'Tornillo M4', stock: 12_000, coste_medio: 8500, valor: 10200 }] : [],
+        total: 1,
+      }),
+    });
+    renderSection(Section, menu.prefix, '/almacenes/movimiento/nuevo-movimiento', { api: fake.api });
+    const entry = await screen.findByRole('combobox', { name: 'Añadir artículo' });
+    await waitFor(() => expect((screen.getByLabelText(/^Almacén de origen\*?$/) as HTMLSelectElement).value).toBe('1'));
+    fireEvent.change(entry, { target: { value: 'TOR-M4' } });
+    fireEvent.keyDown(entry, { key: 'Enter' });
+    const linea = await screen.findByTestId('linea-1');
+    await waitFor(() => expect(linea.textContent).toContain('Disponible: 12'));
   });
 });

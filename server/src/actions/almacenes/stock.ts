@@ -13,6 +13,8 @@ const FLAGS = ['almacenes' as const];
 const stockAlmacenInput = {
   ...listSchema(['codigo', 'descripcion', 'stock', 'valor'] as const),
   almacen_id: { type: 'int', required: true, min: 1 },
+  /** Only these articles ('7,8,12'; at most 500): the stock a transfer's lines leave from. */
+  ids: { type: 'string', max: 4000, pattern: /^\d{1,12}(,\d{1,12}){0,499}$/, patternMessage: 'Lista de artículos no válida' },
 } as const satisfies Schema;
 
 const movimientosInput = {
@@ -53,7 +55,10 @@ export const stockAlmacenActions = [
     flags: FLAGS,
     input: stockAlmacenInput,
     async handler({ input, app }) {
-      const filtro = input.q ? sql`where ${contains('a.codigo', input.q)} or ${contains('a.descripcion', input.q)}` : sql``;
+      const conds: RawBuilder<boolean>[] = [];
+      if (input.q) conds.push(sql<boolean>`(${contains('a.codigo', input.q)} or ${contains('a.descripcion', input.q)})`);
+      if (input.ids) conds.push(sql<boolean>`a.id in (${sql.join(input.ids.split(',').map(Number))})`);
+      const filtro = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
       const coste = costeMedioSql('a');
       const valor = roundDiv(app.dialect, sql`x.stock * x.coste_medio`, 100_000);
       // One warehouse's stock per article (index almacen_id, articulo_id), valued at average cost.
