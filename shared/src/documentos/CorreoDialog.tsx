@@ -47,8 +47,12 @@ export function CorreoDocumentoDialog({ documento, ac, title, email: inicial, de
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
+  // The first field takes the focus once, when the dialog opens: a re-render of the page behind it (its data
+  // arriving, a new onClose) must not pull the focus out of the message the clerk is typing.
   useEffect(() => {
     boxRef.current?.querySelector<HTMLElement>('input')?.focus();
+  }, []);
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !busy) onClose();
     };
