@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { MESSAGES, validate } from 'shared/domain';
-import type { ApiResponse, FlagName, Infer, ModuleFlags, Schema } from 'shared/domain';
+import type { ApiResponse, FieldErrors, FlagName, Infer, ModuleFlags, Schema } from 'shared/domain';
 import { conActividad } from '../actividad/registro.ts';
 import { SIN_ACTIVIDAD } from '../actividad/entidades.ts';
 import { ActionError } from '../errors.ts';
@@ -45,6 +45,8 @@ export type Action<S extends Schema = Schema> = {
    * their own, which checks the session before reading the body.
    */
   bodyLimit?: number;
+  /** Field checks the schema can't express (a NIF read with its country and type): their errors answer together with the schema's. */
+  camposExtra?(raw: Record<string, unknown>): FieldErrors | null;
   // Method syntax keeps handlers with narrower inputs assignable to Action<Schema>.
   handler(ctx: ActionContext<S>): Promise<ActionResult>;
 };
@@ -101,7 +103,10 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
     let input = raw;
     if (action.input) {
       const checked = validate(action.input, raw);
-      if (!checked.ok) return reply.code(400).send({ RESULT: '1', message: MESSAGES.invalidFields, errors: checked.errors });
+      const extra = action.camposExtra?.(raw) ?? null;
+      if (!checked.ok || (extra && Object.keys(extra).length)) {
+        return reply.code(400).send({ RESULT: '1', message: MESSAGES.invalidFields, errors: { ...extra, ...(checked.ok ? {} : checked.errors) } });
+      }
       input = checked.value as Record<string, unknown>;
     }
 

@@ -95,6 +95,15 @@ export function terceroActions(def: TerceroDef) {
       method: 'POST',
       flags: def.flags,
       input: { id: { type: 'int', min: 1 }, ...def.schema } satisfies Schema,
+      // A new party, or one whose country or type is sent: its identifier is checked with the other fields, so the
+      // clerk sees every error at once (a change without them is checked below against the stored ones).
+      camposExtra(raw) {
+        const nuevo = raw.id === undefined || raw.id === null || raw.id === '';
+        if (!('nif' in raw) || !(nuevo || 'pais' in raw || 'tipo_id' in raw)) return null;
+        const s = (v: unknown) => (v === undefined || v === null ? null : String(v));
+        const ident = validarIdentificacion({ nif: s(raw.nif) ?? '', pais: s(raw.pais), tipo_id: s(raw.tipo_id), codigo_postal: s(raw.codigo_postal) });
+        return ident.ok ? null : ident.errors;
+      },
       async handler({ input: parsed, raw, app }) {
         const input = parsed as Record<string, unknown> & { id: number | null; nif: string; codigo?: string | null };
         const duplicated = (field: string) => () => invalidFields({ [field]: MESSAGES.duplicated });
