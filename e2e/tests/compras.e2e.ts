@@ -198,8 +198,14 @@ describe('compras', () => {
     });
     await enEstado(page, 'Enviado');
     // Mailed to the supplier as the PDF made here (the outbox, without SMTP).
-    await post(page, 'enviarcorreopedidocompra', () => page.getByRole('button', { name: 'Enviar por correo' }).click());
-    await page.getByText(`Se ha enviado el pedido ${s.pedido} por correo al proveedor`).waitFor();
+    // The mail dialog shows the recipient, subject and message first (issue 17); «Enviar» sends them.
+    await post(page, 'enviarcorreopedidocompra', async () => {
+      await page.getByRole('button', { name: 'Enviar por correo' }).click();
+      const correo = page.getByRole('dialog');
+      await expect.poll(() => correo.getByLabel(/^Para/).inputValue()).toContain('@');
+      await correo.getByRole('button', { name: 'Enviar', exact: true }).click();
+    });
+    await page.getByText('Se ha enviado el pedido por correo electrónico al proveedor').waitFor();
     // Nothing entered yet.
     expect((await fichaArticulo(page, RODILLO)).stock).toEqual({});
     // The home chart counts the order (its total, 152,70 €).

@@ -407,15 +407,18 @@ describe('ventas', () => {
     execFileSync('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(tmp, 'factura')]);
     const qr = execFileSync('zbarimg', ['-q', '--raw', '-S*.disable', '-Sqrcode.enable', path.join(tmp, 'factura.png')], { encoding: 'utf8' }).trim();
     const [a, m, d] = fecha.split('-');
+    // The QR and the legend follow the environment (issue 17): the e2e company sends to «Pruebas», the AEAT's test
+    // validator, and its PDF says it is a test; in «Producción» the real one and «verificable».
+    const texto = execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+    const pruebas = texto.includes('FACTURA DE PRUEBA');
     const esperado =
-      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR' +
+      (pruebas ? 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR' : 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR') +
       `?nif=${encodeURIComponent(nif)}&numserie=${encodeURIComponent(s.factura!)}&fecha=${encodeURIComponent(`${d}-${m}-${a}`)}&importe=${encodeURIComponent(TOTAL.importeQr)}`;
     expect(qr).toBe(esperado);
 
     // And the PDF prints what the record shows.
-    const texto = execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
     expect(texto).toContain('QR tributario:');
-    expect(texto).toContain('Factura verificable en la sede electrónica de la AEAT');
+    if (!pruebas) expect(texto).toContain('Factura verificable en la sede electrónica de la AEAT');
     expect(texto).toContain(s.factura!);
     expect(texto).toContain(CLIENTE.razon);
     expect(texto).toMatch(new RegExp(`Recargo de equivalencia\\s+${TOTAL.recargo}`));
