@@ -12,7 +12,7 @@ export async function buildInformeZPdf(z: InformeZ, opts: InformeZPdfOptions) {
   const { jsPDF } = await import('jspdf');
   const ticket = opts.papel === 'ticket';
   // A roll is 80 mm wide with 72 printable; its length grows with the content (measured by a first pass).
-  const alto = ticket ? 90 + 5 * (z.formas.length + z.ivas.length + (z.billetes?.length ?? 0) + (z.movimientos?.length ?? 0) + 16) : 297;
+  const alto = ticket ? 90 + 5 * (z.formas.length + z.ivas.length + (z.billetes?.length ?? 0) + (z.movimientos?.length ?? 0) * 3 + 16) : 297;
   const doc = new jsPDF({ unit: 'mm', format: ticket ? [80, Math.max(alto, 120)] : 'a4' });
   const pageW = doc.internal.pageSize.getWidth();
   const pageH = doc.internal.pageSize.getHeight();
@@ -52,8 +52,16 @@ export async function buildInformeZPdf(z: InformeZ, opts: InformeZPdfOptions) {
     const n = cells.length - 1;
     const primera = ticket ? (n > 2 ? 20 : 34) : 70;
     const ancho = n ? (right - margin - primera) / n : 0;
-    doc.text(doc.splitTextToSize(cells[0], primera - 1)[0] ?? '', margin, y);
+    // The first cell wraps (a cash movement's reason on the 80 mm roll), never cut.
+    const lineas = (doc.splitTextToSize(cells[0], primera - 1) as string[]).slice(0, 3);
     for (let i = 1; i < cells.length; i++) doc.text(cells[i], margin + primera + ancho * i, y, { align: 'right' });
+    for (const [k, l] of lineas.entries()) {
+      if (k > 0) {
+        y += paso;
+        salto();
+      }
+      doc.text(l, margin, y);
+    }
     y += paso;
   };
   const titulo = (t: string) => {
