@@ -308,7 +308,7 @@ describe('almacenes', () => {
       .toEqual([
         ['Pérdida', cantidad(-1), '2'],
         ['Traspaso', '+3', '3'],
-        ['Traspaso', cantidad(-2), '0'],
+        ['Traspaso · Deshacer recepción', cantidad(-2), '0'],
         ['Traspaso', '+2', '2'],
       ]);
 
