@@ -122,6 +122,8 @@ export function terceroActions(def: TerceroDef) {
         input.nif = ident.nif;
         input.pais = ident.pais;
         input.tipo_id = ident.tipo_id;
+        // Issue 16: a customer whose lines default to E5 (intra-EU delivery) is identified by a NIF-IVA.
+        if (input.operacion === 'E5' && ident.tipo_id !== '02') throw invalidFields({ operacion: MESSAGES.operacionE5SinNifIva });
         const id = await uniqueOr(duplicated('nif'), () =>
           app.db.transaction().execute(async (trx) => {
             const db = trx as unknown as AnyDb;

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES, formatDecimal } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, esOperacion, formatDecimal } from 'shared/domain';
 import type { DocumentoTipo } from 'shared/domain';
 import type { AccionDef, Documento, DocumentoTipoDef, FieldErrors, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
@@ -59,7 +59,7 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
   const hijoDef = DOCUMENTO_TIPOS[def.hijo!];
   const lineas = await trx
     .selectFrom('documento_lineas')
-    .select(['id', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'ubicacion_id', 'motivo'])
+    .select(['id', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'ubicacion_id', 'motivo', 'operacion'])
     .where('documento_id', '=', doc.id)
     .orderBy('orden')
     .execute();
@@ -97,6 +97,8 @@ export async function crearHijo(ctx: EffectContext, user: SessionUser = ctx.user
     // Received beyond the order: linked for what was pending (none left: not linked).
     origen_linea_id: q > l.pendiente && l.pendiente <= 0 ? null : l.id,
     ...(q > l.pendiente ? { cantidad_enlace: l.pendiente } : {}),
+    // The operation travels with the goods (an order's E5 line is an E5 albarán and invoice line).
+    operacion: esOperacion(l.operacion) ? l.operacion : null,
   }));
   nuevas.push(...extra);
   const totales = totalesDe(hijoDef, nuevas, doc.retencion, doc.con_recargo);

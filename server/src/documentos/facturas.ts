@@ -166,6 +166,7 @@ const leerCabecera = compiledQuery((db, p: { id: number }) =>
       sql<string | null>`(select c.razon_social from clientes c where c.id = d.cliente_id)`.as('cliente_razon_social'),
       sql<string | null>`(select c.pais from clientes c where c.id = d.cliente_id)`.as('cliente_pais'),
       sql<string | null>`(select c.tipo_id from clientes c where c.id = d.cliente_id)`.as('cliente_tipo_id'),
+      sql<string | null>`(select c.direccion from clientes c where c.id = d.cliente_id)`.as('cliente_direccion'),
       sql<number>`case when exists (select 1 from documento_lineas l where l.documento_id = d.id) then 1 else 0 end`.as('con_lineas'),
     ])
     .where('d.id', '=', p.id),
@@ -175,7 +176,7 @@ const cabecera = async (trx: Transaction<Database>, id: number) => {
   const [d] = await leerCabecera(trx, { id });
   // The engine locked it just before.
   if (!d) throw fail(MESSAGES.notFound, '3');
-  return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; cliente_pais: string | null; cliente_tipo_id: string | null; con_lineas: number };
+  return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; cliente_pais: string | null; cliente_tipo_id: string | null; cliente_direccion: string | null; con_lineas: number };
 };
 
 type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string; bloque: BloqueParte };
@@ -327,11 +328,19 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     if (importeTotal > limite) throw fail(emisor.minorista ? MESSAGES.simplificadaSuperaLimiteMinorista : MESSAGES.simplificadaSuperaLimite, '1', 400);
   }
   if (!rectificativa && importeTotal < 0) throw fail(MESSAGES.facturaTotalNegativo, '1', 400);
-  const conDestinatario = tipoFactura !== 'F2' && tipoFactura !== 'R5';
+  const desglose = (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[];
+  // Validaciones 15.4: the reverse charge (S2) only on a full invoice (F1, F3, R1-R4).
+  if ((tipoFactura === 'F2' || tipoFactura === 'R5') && desglose.some((g) => g.operacion === 'S2')) throw fail(MESSAGES.operacionS2Simplificada, '1', 400);
   // The recipient as the record names it: a Spanish NIF, or IDOtro (country, IDType, identifier) for anyone else.
   const idCliente = idRegistro({ nif: cliente.nif ?? '', pais: d.cliente_pais, tipo_id: d.cliente_tipo_id });
   const nifCliente = 'nif' in idCliente ? idCliente.nif : '';
-  if (conDestinatario && ('nif' in idCliente ? !isValidNif(nifCliente) || nifCliente.length !== 9 : !idCliente.idOtro.id)) throw fail(MESSAGES.clienteSinNif, '1', 400);
+  const identificado = 'nif' in idCliente ? isValidNif(nifCliente) && nifCliente.length === 9 : !!idCliente.idOtro.id;
+  // A «cualificada» simplified invoice (RD 1619/2012 art. 7.2; Validaciones 8 and 13): an F2 that carries the
+  // recipient's identifier and address is recorded as F1 with FacturaSimplificadaArt7273 = S and its Destinatarios.
+  const cualificada = tipoFactura === 'F2' && identificado && !!d.cliente_direccion?.trim();
+  if (cualificada) tipoFactura = 'F1';
+  const conDestinatario = tipoFactura !== 'F2' && tipoFactura !== 'R5';
+  if (conDestinatario && !identificado) throw fail(MESSAGES.clienteSinNif, '1', 400);
 
   const numero = await numeroEnSerie(trx, def.tipo, d.serie_id, d.fecha);
   const numSerie = numeroDe(def, { ejercicio: Number(d.fecha.slice(0, 4)), numero, serie_codigo: serie.codigo });
@@ -351,8 +360,9 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     tipoFactura,
     descripcion: d.observaciones?.trim() || (rectificativa ? 'Rectificación de factura' : 'Venta de bienes y prestación de servicios'),
     destinatario: conDestinatario ? { nif: nifCliente, nombre: cliente.razon_social, ...('idOtro' in idCliente ? { idOtro: idCliente.idOtro } : {}) } : null,
-    desglose: (d.desglose ? JSON.parse(d.desglose) : []) as DesgloseIva[],
+    desglose,
     conRecargo: d.con_recargo === 1,
+    ...(cualificada ? { simplificadaCualificada: true } : {}),
     cuotaTotal,
     importeTotal,
   };

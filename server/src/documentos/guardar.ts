@@ -29,13 +29,13 @@ export type SaveInput = { id: number | null; fecha: string; clave?: string | nul
 
 const COLUMNAS_LINEA = [
   'documento_id', 'orden', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'almacen_id', 'ubicacion_id',
-  'motivo', 'teorico',
+  'motivo', 'teorico', 'operacion',
 ] as const;
 
 /** A line's row in COLUMNAS_LINEA's order; `pendiente`: a type that makes children (pedido) has everything pending until received. */
 const filaLinea = (docId: number, orden: number, l: LineaValida, pendiente: boolean) => [
   docId, orden, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precio, l.descuento, pendiente ? l.cantidad : 0, null, l.ubicacion_id, l.motivo,
-  null,
+  null, l.operacion ?? null,
 ];
 
 /** Writes lines (batches of 500) and answers their ids in order (only when some line has an origin; else []). */

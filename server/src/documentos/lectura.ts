@@ -134,7 +134,7 @@ const leerLineas = compiledQuery((db, p: { id: number }) =>
     .leftJoin('ubicaciones as u', 'u.id', 'l.ubicacion_id')
     .select([
       'l.id', 'l.orden', 'l.articulo_id', 'l.codigo', 'l.descripcion', 'l.tipo_iva', 'l.cantidad', 'l.precio', 'l.descuento', 'l.pendiente',
-      'l.ubicacion_id', 'u.codigo as ubicacion_codigo', 'l.motivo', 'l.teorico',
+      'l.ubicacion_id', 'u.codigo as ubicacion_codigo', 'l.motivo', 'l.teorico', 'l.operacion',
       // Links: the parent line it comes from, and what children take of it (received, returned…).
       sql<number | null>`(select min(e.padre_linea_id) from documento_enlaces e where e.linea_id = l.id)`.as('origen_linea_id'),
       sql<number>`(select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)`.as('enlazado'),

@@ -7,6 +7,7 @@ import type {
   FieldErrors,
   Infer,
   Schema,
+  Operacion,
   TipoIva,
   Verbo,
 } from 'shared/domain';
@@ -97,6 +98,8 @@ export type LineaValida = {
   origen_linea_id: number | null;
   /** What the link to it takes when less than the line's quantity (units received beyond the order). */
   cantidad_enlace?: number;
+  /** Sales lines (issue 16): S1, S2, E1-E6, N1, N2; null on other documents. */
+  operacion?: Operacion | null;
 };
 
 export type ValidateContext<S extends Schema> = {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { MAX_LINEAS, MESSAGES } from 'shared/domain';
-import type { DocumentoTipoDef, FieldErrors, TipoIva } from 'shared/domain';
+import { MAX_LINEAS, MESSAGES, esOperacion, operacionPorDefecto } from 'shared/domain';
+import type { DocumentoTipoDef, FieldErrors, Operacion, TipoIva } from 'shared/domain';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { invalidFields } from '../errors.ts';
@@ -50,6 +50,8 @@ export async function validarLineas(
     /** undefined: absent (an existing line keeps its link). */
     origen_linea_id: number | null | undefined;
     id: number | null;
+    /** Sales (issue 16): what the request says, or null (the default). */
+    operacion: Operacion | null;
   };
   const parsed: Parsed[] = raw.map((item, i) => {
     const l = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
@@ -87,18 +89,26 @@ export async function validarLineas(
       origen_linea_id = toInt(l.origen_linea_id);
       if (origen_linea_id === null || origen_linea_id < 1) errors[key('origen_linea_id')] = MESSAGES.lineaOrigenNoValida;
     }
-    return { articulo_id, cantidad, precio, descuento, ubicacion_id, motivo, descripcion, origen_linea_id, id: toInt(l.id) };
+    let operacion: Operacion | null = null;
+    if (venta && l.operacion !== undefined && l.operacion !== null && l.operacion !== '') {
+      if (esOperacion(l.operacion)) operacion = l.operacion;
+      else errors[key('operacion')] = MESSAGES.operacionNoValida;
+    }
+    return { articulo_id, cantidad, precio, descuento, ubicacion_id, motivo, descripcion, origen_linea_id, id: toInt(l.id), operacion };
   });
 
   // The articles, with their average cost (the default unit cost of warehouse lines).
   const ids = [...new Set(parsed.map((p) => p.articulo_id).filter((id): id is number => id !== null && id > 0))];
-  const articulos = new Map<number, { codigo: string; descripcion: string; tipo_iva: TipoIva; familia_id: number | null; coste: number; precio_compra: number }>();
+  const articulos = new Map<
+    number,
+    { codigo: string; descripcion: string; tipo_iva: TipoIva; familia_id: number | null; coste: number; precio_compra: number; operacion: string | null }
+  >();
   // Sales: the price of the customer's tarifa (1 = precio_venta; an article without a tarifa 2 or 3 price, tarifa 1's).
   const tarifa = effects.precioPorDefecto === 'venta' ? ({ 2: 'tarifa_2', 3: 'tarifa_3' } as Record<number, string>)[venta?.tarifa ?? 1] : null;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await (trx as AnyDb)
       .selectFrom('articulos as a')
-      .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.familia_id', 'a.precio_compra'])
+      .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.familia_id', 'a.precio_compra', 'a.operacion'])
       .$if(effects.precioPorDefecto === 'venta', (q) =>
         q.select((tarifa ? sql<number>`coalesce(nullif(${sql.ref(`a.${tarifa}`)}, 0), a.precio_venta)` : sql<number>`a.precio_venta`).as('coste')),
       )
@@ -117,6 +127,13 @@ export async function validarLineas(
     const a = p.articulo_id !== null ? articulos.get(p.articulo_id) : undefined;
     if (!a && !errors[`lineas.${i}.articulo_id`]) errors[`lineas.${i}.articulo_id`] = MESSAGES.articuloNoExiste;
     if (p.ubicacion_id !== null && ubicaciones.get(p.ubicacion_id) !== almacenLineas) errors[`lineas.${i}.ubicacion_id`] = MESSAGES.ubicacionOtroAlmacen;
+    // Sales (issue 16): the line's operation, else the article's, else the customer's, else S1 (E1 for «exento»).
+    let operacion: Operacion | null = null;
+    if (venta) {
+      operacion = p.operacion ?? operacionPorDefecto(a?.operacion, venta.operacion, a?.tipo_iva ?? '21');
+      if (operacion === 'E5' && !venta.nifIva) errors[`lineas.${i}.operacion`] ??= MESSAGES.operacionE5SinNifIva;
+      if (operacion === 'S1' && a?.tipo_iva === 'exento') errors[`lineas.${i}.operacion`] ??= MESSAGES.operacionS1Exento;
+    }
     return {
       articulo_id: p.articulo_id ?? 0,
       codigo: a?.codigo ?? '',
@@ -130,6 +147,7 @@ export async function validarLineas(
       motivo: p.motivo,
       // An existing line sent back without origen_linea_id keeps its link.
       origen_linea_id: p.origen_linea_id === undefined ? (p.id !== null ? (anteriores.get(p.id)?.padre_linea_id ?? null) : null) : p.origen_linea_id,
+      operacion,
     };
   });
 }
@@ -143,11 +161,14 @@ export async function validarSerie(trx: Transaction<Database>, def: DocumentoTip
   if (s?.activo !== 1 || !def.series.includes(s.tipo)) errors[field] = MESSAGES.serieNoValida;
 }
 
-/** What the party's row gives a sales document's lines: the customer's tarifa and default discount. */
-export type TerceroLeido = { tarifa: number; descuento: number };
+/**
+ * What the party's row gives a sales document's lines: the customer's tarifa and default discount, its default
+ * operation and whether it is identified by a NIF-IVA (the one an E5 line needs).
+ */
+export type TerceroLeido = { tarifa: number; descuento: number; operacion: string | null; nifIva: boolean };
 
 const leerCliente = compiledQuery((db, p: { id: number }) =>
-  db.selectFrom('clientes').select(['activo', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento']).where('id', '=', p.id),
+  db.selectFrom('clientes').select(['activo', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento', 'operacion', 'tipo_id']).where('id', '=', p.id),
 );
 const leerProveedor = compiledQuery((db, p: { id: number }) => db.selectFrom('proveedores').select(['activo', 'forma_pago', 'retencion']).where('id', '=', p.id));
 
@@ -176,6 +197,8 @@ export async function validarTercero(
     recargo?: number;
     tarifa?: number;
     descuento?: number;
+    operacion?: string | null;
+    tipo_id?: string | null;
   }[];
   if (row?.activo !== 1) errors[field] = cliente ? MESSAGES.clienteNoActivo : MESSAGES.proveedorNoActivo;
   header.forma_pago ??= row?.forma_pago ?? null;
@@ -183,7 +206,7 @@ export async function validarTercero(
   if (!cliente) return undefined;
   // The customer's recargo de equivalencia always decides the document's (documentos.con_recargo).
   header.con_recargo = row?.recargo === 1 ? 1 : 0;
-  return { tarifa: Number(row?.tarifa ?? 1), descuento: Number(row?.descuento ?? 0) };
+  return { tarifa: Number(row?.tarifa ?? 1), descuento: Number(row?.descuento ?? 0), operacion: row?.operacion ?? null, nifIva: row?.tipo_id === '02' };
 }
 
 /** Parses `lineas: [{id, cantidad}]` of a porLineas action. */

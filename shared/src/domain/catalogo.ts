@@ -1,3 +1,4 @@
+import { OPERACIONES, type Operacion } from './operaciones';
 import { divRound } from './decimal';
 import type { Schema } from './validation';
 
@@ -89,6 +90,8 @@ export type Articulo = {
   pvp_2: number;
   pvp_3: number;
   tipo_iva: TipoIva;
+  /** Issue 16: the operation its sale lines take before the customer's (S2 scrap or construction, E1 art. 20…); null: none. */
+  operacion?: Operacion | null;
   palabras_clave: string | null;
   nombre_tpv: string | null;
   codigo_barras: string | null;
@@ -143,6 +146,7 @@ export const articuloSchema = {
   pvp_2: price,
   pvp_3: price,
   tipo_iva: { type: 'enum', required: true, values: TIPOS_IVA },
+  operacion: { type: 'enum', values: OPERACIONES },
   palabras_clave: { type: 'string', max: 500 },
   nombre_tpv: { type: 'string', max: 30 },
   codigo_barras: { type: 'string', max: 13, pattern: /^\d{8}(\d{5})?$/, patternMessage: 'El código de barras debe tener 8 o 13 cifras' },

@@ -5,6 +5,7 @@ import { divRound } from './decimal';
 import type { Schema } from './validation';
 import type { SerieTipo } from './entities';
 import type { EmisionDocumento } from './emision';
+import { OPERACIONES, conCuota, type Operacion } from './operaciones';
 
 /**
  * The document engine's contract (docs/documents.md): one model, one table of states and actions
@@ -603,9 +604,15 @@ export type DocumentoLinea = {
   origen_linea_id?: number | null;
   /** What later documents already returned of this line (thousandths), when the server tells. */
   devuelto?: number;
+  /** Issue 16, sales lines: S1, S2, E1-E6, N1, N2 (null: stored before, S1 or E1 for «exento»). */
+  operacion?: Operacion | null;
 };
 
-export type DesgloseIva = { tipo_iva: TipoIva; base: number; iva: number; recargo: number };
+/**
+ * One group of the totals: per rate for S1, per operation for the rest (issue 16). `operacion` is absent on documents
+ * whose lines carry none (purchases, tickets, invoices saved before issue 16: S1, or E1 for «exento»).
+ */
+export type DesgloseIva = { tipo_iva: TipoIva; base: number; iva: number; recargo: number; operacion?: Operacion };
 
 export type Totales = {
   base: number;
@@ -790,6 +797,8 @@ export type LineaInput = {
    * returned), an invoice's albarán / devolución / parte line, a rectificativa's invoice line.
    */
   origen_linea_id?: number | null;
+  /** Sales lines (issue 16): S1, S2, E1-E6, N1, N2; absent: the article's, else the customer's, else S1 (E1 if exento). */
+  operacion?: Operacion | null;
 };
 
 /** Header fields of `editar<entidad>` for the warehouse documents (lines travel apart, as `lineas`). */
@@ -819,27 +828,36 @@ function lineaNeta11(l: { cantidad: number | bigint; precio: number | bigint; de
 }
 
 /**
- * The one totals function (docs/fiscal.md): group lines by IVA rate; each group's base rounded to
- * cents; IVA and recargo half-up per group; retención on the sum of bases; total = Σ(base + IVA +
- * recargo) − retención. Exact (BigInt), whatever the number of lines.
+ * The one totals function (docs/fiscal.md): group lines by IVA rate (issue 16: S1 lines by rate, the others by their
+ * operation, which charges no tax); each group's base rounded to cents; IVA and recargo half-up per group;
+ * retención on the sum of bases; total = Σ(base + IVA + recargo) − retención. Exact (BigInt), whatever the number of
+ * lines.
  */
 export function calcularTotales(
-  lineas: readonly { cantidad: number | bigint; precio: number | bigint; descuento?: number | bigint; tipo_iva: TipoIva }[],
+  lineas: readonly { cantidad: number | bigint; precio: number | bigint; descuento?: number | bigint; tipo_iva: TipoIva; operacion?: Operacion | null }[],
   opciones: { retencion?: number | bigint; recargo?: boolean; iva?: boolean } = {},
 ): Totales {
-  // Scale 11 sums per rate: exact until the one rounding to cents of each group.
-  const grupos = new Map<TipoIva, bigint>();
-  for (const l of lineas) grupos.set(l.tipo_iva, (grupos.get(l.tipo_iva) ?? 0n) + lineaNeta11(l));
+  // Scale 11 sums per group: exact until the one rounding to cents of each group. Key: the rate (lines without an
+  // operation), 'S1:rate', or the operation.
+  const grupos = new Map<string, bigint>();
+  for (const l of lineas) {
+    const op = l.operacion ?? null;
+    const k = op === null ? l.tipo_iva : op === 'S1' ? `S1:${l.tipo_iva}` : op;
+    grupos.set(k, (grupos.get(k) ?? 0n) + lineaNeta11(l));
+  }
   const desglose: DesgloseIva[] = [];
   let base = 0n;
   let iva = 0n;
   let recargo = 0n;
   const conIva = opciones.iva !== false;
-  for (const tipo of (['21', '10', '4', 'exento'] as const).filter((t) => grupos.has(t))) {
-    const b = divRound(grupos.get(tipo)!, 10n ** 9n);
-    const i = conIva ? divRound(b * IVA_RATE[tipo], 10000n) : 0n;
-    const r = conIva && opciones.recargo ? divRound(b * RECARGO_RATE[tipo], 10000n) : 0n;
-    desglose.push({ tipo_iva: tipo, base: Number(b), iva: Number(i), recargo: Number(r) });
+  for (const { k, tipo, op } of ORDEN_GRUPOS) {
+    const suma = grupos.get(k);
+    if (suma === undefined) continue;
+    const b = divRound(suma, 10n ** 9n);
+    const cobra = conIva && (op === undefined || conCuota(op));
+    const i = cobra ? divRound(b * IVA_RATE[tipo], 10000n) : 0n;
+    const r = cobra && opciones.recargo ? divRound(b * RECARGO_RATE[tipo], 10000n) : 0n;
+    desglose.push({ tipo_iva: tipo, base: Number(b), iva: Number(i), recargo: Number(r), ...(op ? { operacion: op } : {}) });
     base += b;
     iva += i;
     recargo += r;
@@ -854,6 +872,14 @@ export function calcularTotales(
     desglose,
   };
 }
+
+/** The totals' groups in print order: rates without an operation, S1 by rate, then each other operation. */
+const TASAS = ['21', '10', '4', 'exento'] as const;
+const ORDEN_GRUPOS: readonly { k: string; tipo: TipoIva; op?: Operacion }[] = [
+  ...TASAS.map((t) => ({ k: t as string, tipo: t })),
+  ...TASAS.map((t) => ({ k: `S1:${t}`, tipo: t, op: 'S1' as const })),
+  ...OPERACIONES.filter((o) => o !== 'S1').map((o) => ({ k: o as string, tipo: 'exento' as TipoIva, op: o })),
+];
 
 /** Displayed number: 'MOV 2026/000012', or 'A 2026/000012' with a serie code. */
 export function numeroDocumento(prefijo: string, ejercicio: number, numero: number | null): string {

@@ -21,3 +21,4 @@ export * from './tpv';
 export * from './correo';
 export * from './emision';
 export * from './paises';
+export * from './operaciones';

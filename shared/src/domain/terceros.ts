@@ -1,3 +1,4 @@
+import { OPERACIONES, type Operacion } from './operaciones';
 import { formatDecimal } from './format';
 import type { Schema } from './validation';
 import { PAISES, TIPOS_ID, type TipoId } from './paises';
@@ -134,6 +135,8 @@ export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
   tarifa: Tarifa;
   /** Default discount of its lines, hundredths of a percent. */
   descuento: number;
+  /** Issue 16: its lines' operation unless the article has one (E2 exports, E5 intra-EU with a NIF-IVA…); null: S1. */
+  operacion?: Operacion | null;
   /** Record only: sales per year from real documents (albaranes and direct invoices − devoluciones, cents). */
   ventas_por_ejercicio?: { ejercicio: number; base: number; total: number }[];
   /** Record only: what it owes: emitted invoices not yet paid (cents), and of it what is overdue. */
@@ -146,6 +149,7 @@ export const clienteSchema = {
   recargo: { type: 'flag' },
   tarifa: { type: 'int', min: 1, max: 3 },
   descuento: { type: 'int', min: 0, max: 10000 },
+  operacion: { type: 'enum', values: OPERACIONES },
 } satisfies Schema;
 
 /** Header fields of `editar<entidad>` of every document with a party, but the party itself (lines travel apart, as `lineas`). */

@@ -1,5 +1,6 @@
 import type { DesgloseIva, TipoFactura } from '../domain/documentos';
 import { fechaAeat, importeAeat, entradaHuella, urlQr } from '../domain/fiscal';
+import { claveRegimen, esExenta, operacionEfectiva } from '../domain/operaciones';
 import type { HuellaAlta, HuellaAnulacion } from '../domain/fiscal';
 import { sha256Hex } from './sha256';
 
@@ -42,6 +43,8 @@ export type DatosAlta = {
   fechaOperacion?: string;
   /** F3: the simplified invoices (tickets) this full invoice replaces. */
   sustituidas?: FacturaRef[];
+  /** A «cualificada» simplified invoice (art. 7.2 RD 1619/2012): recorded as F1 with FacturaSimplificadaArt7273 = S. */
+  simplificadaCualificada?: boolean;
   /** Per IVA rate, cents (the document's stored desglose). */
   desglose: readonly DesgloseIva[];
   conRecargo: boolean;
@@ -96,15 +99,22 @@ const porcentaje = (centesimas: number) => `${Math.trunc(centesimas / 100)}.${St
 const IVA: Record<string, number> = { '21': 2100, '10': 1000, '4': 400 };
 const RECARGO: Record<string, number> = { '21': 520, '10': 140, '4': 50 };
 
+/**
+ * One DetalleDesglose per stored group: per rate for S1, per operation for the rest (issue 16), each with the
+ * ClaveRegimen its operation takes (claveRegimen: 02 for E2/E3). Validaciones 15.4: S2 carries TipoImpositivo and
+ * CuotaRepercutida 0; N1/N2 neither; 15.5: an exempt one only its base.
+ */
 function desgloseXml(d: DatosAlta): string {
   const detalles = d.desglose.map((g) => {
-    if (g.tipo_iva === 'exento') {
-      // Exempt (art. 20 LIVA): E1, no rate or quota.
-      return el('DetalleDesglose', txt('Impuesto', '01') + txt('ClaveRegimen', '01') + txt('OperacionExenta', 'E1') + txt('BaseImponibleOimporteNoSujeto', importeAeat(g.base)));
-    }
-    let x = txt('Impuesto', '01') + txt('ClaveRegimen', '01') + txt('CalificacionOperacion', 'S1');
-    x += txt('TipoImpositivo', porcentaje(IVA[g.tipo_iva])) + txt('BaseImponibleOimporteNoSujeto', importeAeat(g.base)) + txt('CuotaRepercutida', importeAeat(g.iva));
-    if (d.conRecargo) x += txt('TipoRecargoEquivalencia', porcentaje(RECARGO[g.tipo_iva])) + txt('CuotaRecargoEquivalencia', importeAeat(g.recargo));
+    const op = operacionEfectiva(g);
+    const cabeza = txt('Impuesto', '01') + txt('ClaveRegimen', claveRegimen(op));
+    const base = txt('BaseImponibleOimporteNoSujeto', importeAeat(g.base));
+    if (esExenta(op)) return el('DetalleDesglose', cabeza + txt('OperacionExenta', op) + base);
+    if (op === 'N1' || op === 'N2') return el('DetalleDesglose', cabeza + txt('CalificacionOperacion', op) + base);
+    if (op === 'S2') return el('DetalleDesglose', cabeza + txt('CalificacionOperacion', 'S2') + txt('TipoImpositivo', '0.00') + base + txt('CuotaRepercutida', '0.00'));
+    let x = cabeza + txt('CalificacionOperacion', 'S1');
+    x += txt('TipoImpositivo', porcentaje(IVA[g.tipo_iva] ?? 0)) + base + txt('CuotaRepercutida', importeAeat(g.iva));
+    if (d.conRecargo) x += txt('TipoRecargoEquivalencia', porcentaje(RECARGO[g.tipo_iva] ?? 0)) + txt('CuotaRecargoEquivalencia', importeAeat(g.recargo));
     return el('DetalleDesglose', x);
   });
   return el('Desglose', detalles.join(''));
@@ -182,6 +192,7 @@ export function xmlAlta(d: DatosAlta, anterior: Anterior | null, ts: string, hue
   }
   if (d.fechaOperacion) x += txt('FechaOperacion', fechaAeat(d.fechaOperacion));
   x += txt('DescripcionOperacion', corto(d.descripcion, 500) || 'Venta');
+  if (d.simplificadaCualificada) x += txt('FacturaSimplificadaArt7273', 'S');
   if (d.destinatario) {
     const o = d.destinatario.idOtro;
     // A Spanish NIF as NIF; anyone else as IDOtro (Validaciones §13).

@@ -134,7 +134,7 @@ type EditValues = Omit<NewArticulo, 'id'>;
 function settableFields(flags: ModuleFlags): (keyof EditValues)[] {
   const fields: (keyof EditValues)[] = [
     'codigo', 'referencia', 'descripcion', 'descripcion_larga', 'unidad_medida', 'familia_id', 'subfamilia_id', 'marca_id',
-    'precio_compra', 'precio_venta', 'tipo_iva', 'palabras_clave', 'nombre_tpv', 'codigo_barras', 'tiempo', 'activo', 'foto',
+    'precio_compra', 'precio_venta', 'tipo_iva', 'operacion', 'palabras_clave', 'nombre_tpv', 'codigo_barras', 'tiempo', 'activo', 'foto',
   ];
   if (flags.tarifa_2) fields.push('tarifa_2');
   if (flags.tarifa_3) fields.push('tarifa_3');
@@ -293,7 +293,7 @@ export const articuloActionList = [
           }
           // A new article starts from the defaults; an update changes only the fields the request carried.
           const next: Record<string, unknown> = { ...NEW_ARTICULO, ...current };
-          for (const field of settableFields(flags)) {
+          for (const field of settableFields(flags) as string[]) {
             if (current && !(field in raw)) continue;
             // A new article is active unless the request says otherwise.
             if (field === 'activo' && !(field in raw)) continue;

@@ -59,7 +59,7 @@ export type ArticuloFila = Pick<
 >;
 
 export const LIST_SELECT = sql`a.id, a.codigo, a.referencia, a.descripcion, f.nombre as familia_nombre, s.nombre as subfamilia_nombre,
-  m.nombre as marca_nombre, a.precio_compra, a.precio_venta, a.tarifa_2, a.tarifa_3, a.pvp_1, a.tipo_iva, a.codigo_barras, a.stock_total, a.activo`;
+  m.nombre as marca_nombre, a.precio_compra, a.precio_venta, a.tarifa_2, a.tarifa_3, a.pvp_1, a.tipo_iva, a.operacion, a.codigo_barras, a.stock_total, a.activo`;
 export const LIST_JOINS = sql`left join familias f on f.id = a.familia_id left join subfamilias s on s.id = a.subfamilia_id
   left join marcas m on m.id = a.marca_id`;
 
@@ -211,6 +211,7 @@ export const ARTICULO_COLUMNS = [
   'pvp_2',
   'pvp_3',
   'tipo_iva',
+  'operacion',
   'palabras_clave',
   'nombre_tpv',
   'codigo_barras',

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES, calcularTotales, numeroDe } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, calcularTotales, esOperacion, numeroDe } from 'shared/domain';
 import type { FieldErrors, Schema, TipoIva } from 'shared/domain';
 import { nowIso, todayIn } from '../../context.ts';
 import type { AppContext } from '../../context.ts';
@@ -36,6 +36,8 @@ type LineaOrigen = {
   codigo: string;
   descripcion: string;
   tipo_iva: string;
+  /** Issue 16: the line's operation (an albarán line's E5 stays E5 on its invoice). */
+  operacion: string | null;
   precio: number;
   descuento: number;
   ubicacion_id: number | null;
@@ -87,7 +89,7 @@ async function lineasDe(db: Kysely<Database>, docs: Doc[]): Promise<Map<number, 
   for (let i = 0; i < docs.length; i += CHUNK) {
     const ids = docs.slice(i, i + CHUNK).map((d) => d.id);
     const { rows } = await sql<LineaOrigen & { pendiente: number | string; facturado: number | string; total_linea: number | string }>`
-      select l.id, l.documento_id, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.precio, l.descuento, l.ubicacion_id, l.motivo,
+      select l.id, l.documento_id, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.operacion, l.precio, l.descuento, l.ubicacion_id, l.motivo,
         l.cantidad as total_linea, l.pendiente,
         (select coalesce(sum(e.cantidad), 0) from documento_enlaces e join documento_lineas c on c.id = e.linea_id
           join documentos cd on cd.id = c.documento_id where e.padre_linea_id = l.id and cd.tipo in ('factura', 'rectificativa')) as facturado
@@ -132,6 +134,7 @@ async function agrupar(db: Kysely<Database>, docs: Doc[]): Promise<Grupo[]> {
       g.lineas.push({
         articulo_id: l.articulo_id, codigo: l.codigo, descripcion: l.descripcion, tipo_iva: l.tipo_iva as TipoIva, familia_id: null, cantidad: l.cantidad,
         precio: l.precio, descuento: l.descuento, ubicacion_id: l.ubicacion_id, motivo: l.motivo, origen_linea_id: l.id,
+        operacion: esOperacion(l.operacion) ? l.operacion : null,
       });
       g.origenes.set(l.id, { pendiente: consume, documento_id: d.id, facturable: true });
     }
