@@ -145,7 +145,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
       etiquetas={esParte ? { lineas: 'Materiales', observaciones: 'Descripción del trabajo' } : undefined}
       secciones={esParte && <HorasParte horas={horas} readOnly={!editable} erroresServidor={errors} />}
       lineasDescripcion={esParte ? 'Lo usado en el trabajo: sale del almacén al finalizar el parte.' : undefined}
-      lineas={{ opcionesTotales, precioArticulo, descuentoPorDefecto: cliente?.descuento, disponible }}
+      lineas={{ opcionesTotales, precioArticulo, descuentoPorDefecto: cliente?.descuento, operacionPorDefecto: cliente?.operacion ?? null, disponible }}
     >
       {desde && <DevolverDesdeDialog clienteId={values.cliente_id ?? ''} onCancel={() => setDesde(false)} onCreated={(d) => navigate(paths.devolucion(d.id))} />}
     </DocumentRecordPage>

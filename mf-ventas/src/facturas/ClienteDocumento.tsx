@@ -34,6 +34,6 @@ export function useClienteDocumento(editor: DocumentEditor) {
     elegir,
     nombrar,
     /** The lines editor's options that come from the customer. */
-    lineas: { opcionesTotales, precioArticulo, descuentoPorDefecto: editable ? cliente?.descuento : undefined },
+    lineas: { opcionesTotales, precioArticulo, descuentoPorDefecto: editable ? cliente?.descuento : undefined, operacionPorDefecto: cliente?.operacion ?? null },
   };
 }

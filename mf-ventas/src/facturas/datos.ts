@@ -55,7 +55,7 @@ export function useValorInicial(
 }
 
 /** What a sale's new lines take from its customer: the tariff's price, the discount, recargo de equivalencia. */
-export type CondicionesCliente = Pick<Cliente, 'id' | 'razon_social' | 'tarifa' | 'descuento' | 'recargo' | 'forma_pago' | 'retencion' | 'email'>;
+export type CondicionesCliente = Pick<Cliente, 'id' | 'razon_social' | 'tarifa' | 'descuento' | 'recargo' | 'forma_pago' | 'retencion' | 'email' | 'operacion'>;
 
 /** The price of an article in a customer's tariff (1: precio de venta, 2 and 3: its other tariffs). */
 export function precioTarifa(a: ArticuloLinea, tarifa: number | null | undefined): bigint | undefined {

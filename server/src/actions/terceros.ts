@@ -30,6 +30,8 @@ export type TerceroDef = {
   prefijo: string;
   /** Integer columns beyond the common ones, with the value a new record takes when the request leaves them out. */
   enteros?: Record<string, number>;
+  /** Text columns beyond the common ones (clientes: `operacion`, issue 16). */
+  textos?: string[];
   /** Checks of the request against the configuration (a tariff whose flag is off). */
   validar?(input: Record<string, unknown>, app: AppContext): Promise<void>;
   /** The record's figures (`&id=` and the answer to editar): purchases or sales per year, debt. */
@@ -47,7 +49,7 @@ function whereAll(q: any, filters: RawBuilder<boolean>[]): any {
 
 /** The op.asp actions of a party master: list (with one record and its figures), edit and delete. */
 export function terceroActions(def: TerceroDef) {
-  const columnas = [...COLUMNAS_TERCERO, ...Object.keys(def.enteros ?? {})];
+  const columnas = [...COLUMNAS_TERCERO, ...Object.keys(def.enteros ?? {}), ...(def.textos ?? [])];
   const select = (db: AnyDb) => db.selectFrom(`${def.tabla} as t`).select(columnas.map((c) => `t.${c}`));
   const registro = async (db: AnyDb, id: number, hoy: string) => {
     const row = await select(db).where('t.id', '=', id).executeTakeFirst();

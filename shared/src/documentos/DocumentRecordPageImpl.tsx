@@ -55,7 +55,7 @@ export type DocumentRecordPageProps<C extends string> = {
    */
   lineas?: Pick<
     LinesEditorProps,
-    'ubicaciones' | 'ubicacionPorDefecto' | 'opcionesTotales' | 'totalesFijos' | 'params' | 'precioArticulo' | 'descuentoPorDefecto' | 'disponible'
+    'ubicaciones' | 'ubicacionPorDefecto' | 'opcionesTotales' | 'totalesFijos' | 'params' | 'precioArticulo' | 'descuentoPorDefecto' | 'operacionPorDefecto' | 'disponible'
   >;
   /** Under «Líneas». */
   lineasDescripcion?: ReactNode;

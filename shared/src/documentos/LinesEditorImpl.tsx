@@ -18,7 +18,8 @@ import { usePermisos } from '../hooks/usePermisos';
 import type { ListParams } from '../domain/api';
 import { TIPOS_IVA, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
-import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
+import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type DesgloseIva, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
+import { OPERACIONES, OPERACION_LABEL, nombreGrupo, operacionEfectiva, operacionPorDefecto, type Operacion } from '../domain/operaciones';
 import { decimalesPrecio, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
 import type { SelectOption } from '../ui/fields';
@@ -64,6 +65,8 @@ export type LinesEditorProps = {
   precioArticulo?: (a: ArticuloLinea) => bigint | undefined;
   /** Discount of a new line, hundredths of a percent (the customer's); default 0. */
   descuentoPorDefecto?: number;
+  /** Sales (issue 16): the customer's operation, a new line's unless its article has one. */
+  operacionPorDefecto?: Operacion | null;
   /** Options of the totals (sales and purchases). */
   opcionesTotales?: { retencion?: number; recargo?: boolean };
   /**
@@ -148,12 +151,13 @@ const StyledMessage = styled.div<{ $tone: 'ok' | 'warning' }>`
   ${({ $tone }) => ($tone === 'ok' ? 'background:#f0fdf4;border:1px solid #bbf7d0;color:#166534;' : 'background:#fffbeb;border:1px solid #fde68a;color:#78350f;')}
 `;
 
-type Campo = 'cantidad' | 'precio' | 'descuento' | 'tipo_iva' | 'motivo' | 'ubicacion_id';
+type Campo = 'cantidad' | 'precio' | 'descuento' | 'tipo_iva' | 'operacion' | 'motivo' | 'ubicacion_id';
 
 /** The editable fields of a line, in Tab order, by mode. */
 function camposDe(modo: LineaModo, conUbicacion: boolean, precioFijo = false): Campo[] {
   const u: Campo[] = conUbicacion ? ['ubicacion_id'] : [];
-  if (modo === 'venta' || modo === 'compra') return [...u, 'cantidad', ...(precioFijo ? [] : ['precio' as const]), 'descuento', 'tipo_iva'];
+  if (modo === 'venta' || modo === 'compra')
+    return [...u, 'cantidad', ...(precioFijo ? [] : ['precio' as const]), 'descuento', 'tipo_iva', ...(modo === 'venta' ? ['operacion' as const] : [])];
   if (modo === 'perdida') return [...u, 'cantidad', 'motivo'];
   return [...u, 'cantidad'];
 }
@@ -271,7 +275,7 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
       />
     );
   };
-  const select = (campo: 'tipo_iva' | 'motivo' | 'ubicacion_id', label: string, options: SelectOption[], value: string, placeholder?: string) =>
+  const select = (campo: 'tipo_iva' | 'operacion' | 'motivo' | 'ubicacion_id', label: string, options: SelectOption[], value: string, placeholder?: string) =>
     readOnly ? (
       <span>{options.find((o) => o.value === value)?.label ?? ''}</span>
     ) : (
@@ -287,6 +291,7 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
           const v = e.target.value;
           if (campo === 'ubicacion_id') set({ ubicacion_id: v ? Number(v) : null });
           else if (campo === 'motivo') set({ motivo: (v || null) as MotivoPerdida | null });
+          else if (campo === 'operacion') set({ operacion: v as Operacion });
           else set({ tipo_iva: v as TipoIva });
         }}
       >
@@ -374,6 +379,12 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
             {errText('descuento')}
           </td>
           <td data-label="IVA">{select('tipo_iva', 'IVA', TIPOS_IVA.map((t) => ({ value: t, label: TIPO_IVA_LABEL[t] })), linea.tipo_iva)}</td>
+          {modo === 'venta' && (
+            <td data-label="Operación">
+              {select('operacion', 'Operación', OPCIONES_OPERACION, operacionEfectiva(linea))}
+              {errText('operacion')}
+            </td>
+          )}
         </>
       ) : (
         modo !== 'recuento' && (
@@ -424,10 +435,19 @@ function enfocar(el: HTMLElement | null) {
 
 const MAX_PARALELO = 4;
 
-/** A new line's price and discount from the screen's defaults (the customer's tarifa and descuento). */
+const OPCIONES_OPERACION: SelectOption[] = OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }));
+
+/**
+ * A new line's price, discount and (sales) operation from the screen's defaults: the customer's tarifa and descuento;
+ * the article's operation, else the customer's, else S1 (E1 for «exento»), as the server decides.
+ */
 function porDefecto(p: LinesEditorProps, a: ArticuloLinea): Partial<LineaEditable> {
   const precio = p.precioArticulo?.(a);
-  return { ...(precio !== undefined ? { precio } : {}), ...(p.descuentoPorDefecto ? { descuento: BigInt(p.descuentoPorDefecto) } : {}) };
+  return {
+    ...(precio !== undefined ? { precio } : {}),
+    ...(p.descuentoPorDefecto ? { descuento: BigInt(p.descuentoPorDefecto) } : {}),
+    ...(p.modo === 'venta' ? { operacion: operacionPorDefecto(a.operacion, p.operacionPorDefecto, a.tipo_iva) } : {}),
+  };
 }
 
 /** The lines editor's implementation, loaded with the first document screen (see LinesEditor.tsx). */
@@ -587,6 +607,7 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
                   <th className="num">Precio</th>
                   <th className="num">Dto. %</th>
                   <th>IVA</th>
+                  {modo === 'venta' && <th>Operación</th>}
                 </>
               ) : (
                 modo !== 'recuento' && <th className="num">Coste</th>
@@ -641,7 +662,7 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
         {venta ? (
           <dl>
             {totales.desglose.map((d) => (
-              <FragmentRate key={d.tipo_iva} tipo={d.tipo_iva} base={d.base} iva={d.iva} recargo={d.recargo} />
+              <FragmentRate key={`${d.operacion ?? ''}${d.tipo_iva}`} grupo={d} />
             ))}
             <dt>Base imponible</dt>
             <dd>{formatMoney(totales.base)}</dd>
@@ -680,10 +701,12 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
   );
 }
 
-function FragmentRate({ tipo, base, iva, recargo }: { tipo: TipoIva; base: number; iva: number; recargo: number }) {
+/** One group of the totals: a rate (S1), or an operation that charges no tax (issue 16). */
+function FragmentRate({ grupo }: { grupo: DesgloseIva }) {
+  const { base, iva, recargo } = grupo;
   return (
     <>
-      <dt>Base {TIPO_IVA_LABEL[tipo]}</dt>
+      <dt>Base {nombreGrupo(grupo, (t) => TIPO_IVA_LABEL[t as TipoIva])}</dt>
       <dd>
         {formatMoney(base)} · IVA {formatMoney(iva)}
         {recargo ? ` · R.E. ${formatMoney(recargo)}` : ''}

@@ -1,5 +1,6 @@
 import type { Articulo, TipoIva } from '../domain/catalogo';
 import { divRound, parseDecimal } from '../domain/decimal';
+import type { Operacion } from '../domain/operaciones';
 import { calcularTotales, type DocumentoLinea, type LineaInput, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
 
 /**
@@ -33,11 +34,13 @@ export type LineaEditable = {
   pendiente?: number;
   /** The other document's line this one comes from (a devolución's albarán line): kept when saved again. */
   origen_linea_id?: number | null;
+  /** Sales lines (issue 16): S1, S2, E1-E6, N1, N2 (null: the server's default). */
+  operacion?: Operacion | null;
 };
 
 /** What the lines editor needs of an article (`listadoarticulos` rows). */
 export type ArticuloLinea = Pick<Articulo, 'id' | 'codigo' | 'descripcion' | 'tipo_iva'> &
-  Partial<Pick<Articulo, 'precio_compra' | 'precio_venta' | 'tarifa_2' | 'tarifa_3' | 'precio_medio_compra' | 'stock_total' | 'codigo_barras' | 'activo'>>;
+  Partial<Pick<Articulo, 'operacion' | 'precio_compra' | 'precio_venta' | 'tarifa_2' | 'tarifa_3' | 'precio_medio_compra' | 'stock_total' | 'codigo_barras' | 'activo'>>;
 
 /** Warehouse documents value their lines at cost and let the server fill the average cost in. */
 export const MODOS_ALMACEN: readonly LineaModo[] = ['coste', 'recuento', 'perdida'];
@@ -92,6 +95,7 @@ export function lineaDesdeDocumento(l: DocumentoLinea): LineaEditable {
     teorico: l.teorico,
     pendiente: l.pendiente,
     ...(l.origen_linea_id ? { origen_linea_id: l.origen_linea_id } : {}),
+    ...(l.operacion ? { operacion: l.operacion } : {}),
   };
 }
 
@@ -142,7 +146,14 @@ export function lineasReducer(state: LineaEditable[], action: LineasAction): Lin
 /** Totals of the lines as typed (lines whose numbers are not valid yet count as 0). Warehouse modes: value at cost, no IVA. */
 export function totalesLineas(lineas: readonly LineaEditable[], modo: LineaModo, opciones: { retencion?: number; recargo?: boolean } = {}): Totales {
   return calcularTotales(
-    lineas.map((l) => ({ cantidad: num(l.cantidad), precio: num(l.precio), descuento: num(l.descuento), tipo_iva: l.tipo_iva })),
+    lineas.map((l) => ({
+      cantidad: num(l.cantidad),
+      precio: num(l.precio),
+      descuento: num(l.descuento),
+      tipo_iva: l.tipo_iva,
+      // Sales (issue 16): grouped by operation as the server does; a line without one stays as before.
+      ...(modo === 'venta' && l.operacion ? { operacion: l.operacion } : {}),
+    })),
     { ...opciones, iva: !esModoAlmacen(modo) },
   );
 }
@@ -195,6 +206,7 @@ export function lineasAInput(lineas: readonly LineaEditable[], modo: LineaModo):
       input.descripcion = l.descripcion;
     }
     if (modo === 'perdida') input.motivo = l.motivo;
+    if (modo === 'venta' && l.operacion) input.operacion = l.operacion;
     if (l.origen_linea_id) input.origen_linea_id = l.origen_linea_id;
     return input;
   });

@@ -80,3 +80,18 @@ export function operacionPorDefecto(articulo: string | null | undefined, cliente
   if (esOperacion(cliente)) return cliente;
   return tipoIva === 'exento' ? 'E1' : 'S1';
 }
+
+/** The legends an invoice prints for its groups (each operation other than S1 once, in the totals' order). */
+export function leyendasOperaciones(desglose: readonly { operacion?: string | null; tipo_iva: string }[]): string[] {
+  const out: string[] = [];
+  for (const g of desglose) {
+    const op = operacionEfectiva(g);
+    if (op !== 'S1' && !out.includes(LEYENDA_OPERACION[op])) out.push(LEYENDA_OPERACION[op]);
+  }
+  return out;
+}
+
+/** A totals group's name: the rate for S1 (and groups without an operation), the operation's short name otherwise. */
+export function nombreGrupo(g: { operacion?: string | null; tipo_iva: string }, etiquetaTipo: (tipo: string) => string): string {
+  return esOperacion(g.operacion) && g.operacion !== 'S1' ? OPERACION_CORTA[g.operacion] : etiquetaTipo(g.tipo_iva);
+}

@@ -11,7 +11,8 @@ import {
   type DocumentoLinea,
   type DocumentoTipoDef,
 } from '../domain/documentos';
-import { IVA_RATE, TIPO_IVA_LABEL } from '../domain/catalogo';
+import { IVA_RATE, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
+import { esOperacion, leyendasOperaciones, nombreGrupo } from '../domain/operaciones';
 import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
 import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { formaPagoLabel, vencimientos } from '../domain/terceros';
@@ -370,7 +371,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
         // An invoice has its breakdown per rate as a table of its own (below); other documents one line per rate.
         if (!factura)
           for (const g of d.desglose ?? [])
-            totales.push([`Base ${TIPO_IVA_LABEL[g.tipo_iva]}`, `${formatMoney(g.base)}  IVA ${formatMoney(g.iva)}${g.recargo ? `  R.E. ${formatMoney(g.recargo)}` : ''}`]);
+            totales.push([`Base ${nombreGrupo(g, (t) => TIPO_IVA_LABEL[t as TipoIva])}`, `${formatMoney(g.base)}  IVA ${formatMoney(g.iva)}${g.recargo ? `  R.E. ${formatMoney(g.recargo)}` : ''}`]);
         totales.push(['Base imponible', formatMoney(d.base)], ['IVA', formatMoney(d.iva)]);
         if (d.recargo) totales.push(['Recargo de equivalencia', formatMoney(d.recargo)]);
         if (d.retencion_importe)
@@ -384,6 +385,20 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       if (y + (filas.length + 2) * 5 + 4 > bottom) continuation();
       y += 3;
       y = tablaDesglose(doc, filas, margin, y, usable);
+      // Issue 16: the legal ground of each operation that charges no tax (RD 1619/2012 art. 6.1.j and m).
+      const leyendas = leyendasOperaciones(d.desglose ?? []);
+      if (leyendas.length) {
+        doc.setFontSize(8);
+        for (const l of leyendas) {
+          const partes: string[] = doc.splitTextToSize(l, usable);
+          if (y + partes.length * 3.6 > bottom) continuation();
+          for (const p of partes) {
+            doc.text(p, margin, y + 2);
+            y += 3.6;
+          }
+        }
+        y += 1;
+      }
     }
     if (y + totales.length * 5 + 4 > bottom) continuation();
     y += 3;
@@ -441,11 +456,14 @@ export function desgloseFactura(d: Documento): string[][] {
   const conRecargo = d.con_recargo === 1 || (d.desglose ?? []).some((g) => g.recargo !== 0);
   const header = ['Tipo de IVA', 'Base imponible', '% IVA', 'Cuota IVA', ...(conRecargo ? ['% R.E.', 'Cuota R.E.'] : [])];
   const rows = (d.desglose ?? []).map((g) => {
-    const exento = g.tipo_iva === 'exento';
+    // Issue 16: S1 groups by rate; the others by operation, which charges no tax (S2: the customer pays it, ISP).
+    const op = esOperacion(g.operacion) && g.operacion !== 'S1' ? g.operacion : null;
+    const exento = g.tipo_iva === 'exento' || op !== null;
+    const sinTipo = op === null ? 'Exento' : op === 'S2' ? 'ISP' : op.startsWith('E') ? 'Exenta' : 'No sujeta';
     return [
-      TIPO_IVA_LABEL[g.tipo_iva],
+      nombreGrupo(g, (t) => TIPO_IVA_LABEL[t as TipoIva]),
       formatMoney(g.base),
-      exento ? 'Exento' : pct(IVA_RATE[g.tipo_iva]),
+      exento ? sinTipo : pct(IVA_RATE[g.tipo_iva]),
       formatMoney(g.iva),
       ...(conRecargo ? [exento ? '' : pct(RECARGO_RATE[g.tipo_iva]), formatMoney(g.recargo)] : []),
     ];

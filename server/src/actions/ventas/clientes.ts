@@ -88,6 +88,8 @@ export const clienteActions = terceroActions({
   schema: clienteSchema,
   prefijo: 'C',
   enteros: { recargo: 0, tarifa: 1, descuento: 0 },
+  // Issue 16: the operation its lines take unless the article has one (E5 only with a NIF-IVA, checked on save).
+  textos: ['operacion'],
   // Tarifas 2 and 3 only while their flags are on.
   async validar(input, app) {
     if (input.tarifa !== 2 && input.tarifa !== 3) return;
