@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTO_TIPOS, accionesDesde, calcularTotales, estadoLabel, numeroDocumento, rutaDocumento } from './documentos';
 import { vencimientos, provinciaDeCodigoPostal } from './terceros';
+import { operacionPorDefecto } from './operaciones';
 
 // Scales: cantidad thousandths, precio ten-thousandths, descuento and retención hundredths of a percent; answers in cents.
 describe('calcularTotales (docs/fiscal.md)', () => {
@@ -35,6 +36,30 @@ describe('calcularTotales (docs/fiscal.md)', () => {
     expect(calcularTotales([{ cantidad: 1000, precio: 123456, tipo_iva: 'exento' }], { recargo: true })).toMatchObject({ base: 1235, iva: 0, recargo: 0, total: 1235 });
     expect(calcularTotales([{ cantidad: 1000, precio: 100000, tipo_iva: '4' }])).toMatchObject({ base: 1000, iva: 40, recargo: 0, total: 1040 });
     expect(calcularTotales([])).toEqual({ base: 0, iva: 0, recargo: 0, retencion_importe: 0, total: 0, desglose: [] });
+  });
+
+  it('issue 16: S1 lines by rate, the others by operation with no IVA nor recargo; lines without an operation as before', () => {
+    const t = calcularTotales(
+      [
+        { cantidad: 1000, precio: 1000000, tipo_iva: '21', operacion: 'S1' }, // 100,00 + 21,00 + R.E. 5,20
+        { cantidad: 2000, precio: 1750000, tipo_iva: '21', operacion: 'S2' }, // 350,00, the customer pays the tax
+        { cantidad: 1000, precio: 400000, tipo_iva: '10', operacion: 'E5' }, // 40,00
+        { cantidad: 3000, precio: 100000, tipo_iva: '21', operacion: 'E5' }, // 30,00: one E5 group whatever the rate
+        { cantidad: 1000, precio: 50000, tipo_iva: '4', operacion: 'N2' }, // 5,00
+      ],
+      { recargo: true },
+    );
+    expect(t.desglose).toEqual([
+      { tipo_iva: '21', base: 10000, iva: 2100, recargo: 520, operacion: 'S1' },
+      { tipo_iva: 'exento', base: 35000, iva: 0, recargo: 0, operacion: 'S2' },
+      { tipo_iva: 'exento', base: 7000, iva: 0, recargo: 0, operacion: 'E5' },
+      { tipo_iva: 'exento', base: 500, iva: 0, recargo: 0, operacion: 'N2' },
+    ]);
+    expect(t).toMatchObject({ base: 52500, iva: 2100, recargo: 520, total: 55120 });
+    expect(operacionPorDefecto('S2', 'E5', '21')).toBe('S2');
+    expect(operacionPorDefecto(null, 'E5', '21')).toBe('E5');
+    expect(operacionPorDefecto(null, null, 'exento')).toBe('E1');
+    expect(operacionPorDefecto(undefined, null, '10')).toBe('S1');
   });
 
   it('stays exact over 20.000 lines (no binary floating point)', () => {

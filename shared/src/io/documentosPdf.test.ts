@@ -195,6 +195,43 @@ describe('downloadDocumentosPdf', () => {
     ]);
   });
 
+  it('issue 16: the breakdown groups by operation and each operation that charges no tax prints its legal ground', async () => {
+    const factura = {
+      ...doc(9, 1),
+      tipo: 'factura',
+      numero: 'F 2026/000013',
+      estado: 'emitida',
+      tipo_factura: 'F1',
+      cliente_nombre: 'Reformas Hernández SL',
+      cliente_nif: 'B85612349',
+      almacen_destino_id: null,
+      con_recargo: 0,
+      base: 59000,
+      iva: 4200,
+      recargo: 0,
+      retencion: 0,
+      retencion_importe: 0,
+      total: 63200,
+      desglose: [
+        { tipo_iva: '21', base: 20000, iva: 4200, recargo: 0, operacion: 'S1' },
+        { tipo_iva: 'exento', base: 35000, iva: 0, recargo: 0, operacion: 'S2' },
+        { tipo_iva: 'exento', base: 4000, iva: 0, recargo: 0, operacion: 'E2' },
+      ],
+      observaciones: null,
+    } as unknown as Documento;
+    expect(desgloseFactura(factura)).toEqual([
+      ['Tipo de IVA', 'Base imponible', '% IVA', 'Cuota IVA'],
+      ['General 21 %', '200,00 €', '21 %', '42,00 €'],
+      ['Inversión del sujeto pasivo', '350,00 €', 'ISP', '0,00 €'],
+      ['Exenta art. 21 (exportación)', '40,00 €', 'Exenta', '0,00 €'],
+    ]);
+    await downloadDocumentosPdf([factura], { fileName: 'f.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    const raw = seen[0].doc.output().replace(/\\([()\\])/g, '$1');
+    expect(raw).toContain('Inversi\xf3n del sujeto pasivo (art. 84.Uno.2.\xba de la Ley 37/1992 del IVA)');
+    expect(raw).toContain('Exportaci\xf3n exenta (art. 21 de la Ley 37/1992 del IVA)');
+    expect(raw).toContain('(632,00 \x80)');
+  });
+
   it('a draft invoice prints that it has no fiscal value instead of the QR; a rectificativa names the invoice it corrects', async () => {
     const base = { ...doc(6, 1), cliente_nombre: 'Bar Pepe SL', almacen_destino_id: null, observaciones: null } as unknown as Documento;
     const borrador = { ...base, tipo: 'factura', numero: 'Borrador', estado: 'borrador' } as Documento;

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LineaModo } from '../../domain/documentos';
+import type { Operacion } from '../../domain/operaciones';
 import { createFakeApi, renderWithShell } from '../../testing';
 import { ARTICULOS, articulosHandler } from './fixtures';
 // The implementation itself (the public LinesEditor is its lazy wrapper, tested in documentos.test.tsx).
@@ -12,15 +13,15 @@ afterEach(cleanup);
 
 let state: LineaEditable[] = [];
 
-function Harness({ modo, readOnly }: { modo: LineaModo; readOnly?: boolean }) {
+function Harness({ modo, readOnly, operacion }: { modo: LineaModo; readOnly?: boolean; operacion?: Operacion }) {
   const [lineas, dispatch] = useLineas();
   state = lineas;
-  return <LinesEditor modo={modo} lineas={lineas} dispatch={dispatch} readOnly={readOnly} />;
+  return <LinesEditor modo={modo} lineas={lineas} dispatch={dispatch} readOnly={readOnly} operacionPorDefecto={operacion} />;
 }
 
-function setup(modo: LineaModo = 'coste') {
+function setup(modo: LineaModo = 'coste', operacion?: Operacion) {
   const fake = createFakeApi({ listadoarticulos: articulosHandler });
-  renderWithShell(<Harness modo={modo} />, { api: fake.api });
+  renderWithShell(<Harness modo={modo} operacion={operacion} />, { api: fake.api });
   return { fake, entry: screen.getByRole('combobox', { name: 'Añadir artículo' }) as HTMLInputElement };
 }
 
@@ -241,6 +242,33 @@ describe('LinesEditor', () => {
     type(input('Precio de la línea 1'), '0,125');
     fireEvent.blur(input('Precio de la línea 1'));
     expect(input('Precio de la línea 1').value).toBe('0,1250');
+  });
+
+  it('venta: each line says its operation (S1 by default); an S2 or E5 line charges no IVA and the totals name it', async () => {
+    const { entry } = setup('venta');
+    type(entry, 'LIB-1');
+    press(entry, 'Enter');
+    await waitFor(() => expect(state).toHaveLength(1));
+    const op = screen.getByLabelText('Operación de la línea 1') as HTMLSelectElement;
+    expect(op.value).toBe('S1');
+    // 20,00 at 4 %: 20,80 €; as a reverse charge (S2) the customer pays the tax: 20,00 €.
+    expect(screen.getByTestId('total').textContent).toBe('20,80 €');
+    fireEvent.change(op, { target: { value: 'S2' } });
+    expect(state[0].operacion).toBe('S2');
+    expect(screen.getByTestId('total').textContent).toBe('20,00 €');
+    expect(screen.getByLabelText('Totales').textContent).toContain('Base Inversión del sujeto pasivo20,00 €');
+    fireEvent.change(op, { target: { value: 'E5' } });
+    expect(screen.getByLabelText('Totales').textContent).toContain('Base Exenta art. 25 (intracomunitaria)20,00 €');
+  });
+
+  it("venta: a new line takes the customer's operation when its article has none (an export customer: E2)", async () => {
+    const { entry } = setup('venta', 'E2');
+    type(entry, 'LIB-1');
+    press(entry, 'Enter');
+    await waitFor(() => expect(state).toHaveLength(1));
+    expect(state[0].operacion).toBe('E2');
+    expect((screen.getByLabelText('Operación de la línea 1') as HTMLSelectElement).value).toBe('E2');
+    expect(screen.getByTestId('total').textContent).toBe('20,00 €');
   });
 
   it('a negative line (a rectificativa by differences): its recargo and retención are shown, so the figures add up to the total', () => {
