@@ -183,6 +183,7 @@ export function ArticuloPage({ id }: { id?: string }) {
           onNet={(field, v) => patch(withNet(values, field, v))}
           onPvp={(field, v) => patch(withPvp(values, field, v))}
           onIva={(iva) => patch(withIva(values, iva))}
+          onOperacion={(op) => set('operacion', op)}
         />
 
         <FormSection title="Códigos y TPV">

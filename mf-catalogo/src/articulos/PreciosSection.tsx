@@ -1,4 +1,17 @@
-import { DecimalField, FieldSpan, FormGrid, FormSection, Muted, SelectField, TIPOS_IVA, TIPO_IVA_LABEL, type FieldErrors, type ModuleFlags } from 'shared';
+import {
+  DecimalField,
+  FieldSpan,
+  FormGrid,
+  FormSection,
+  Muted,
+  OPERACIONES,
+  OPERACION_LABEL,
+  SelectField,
+  TIPOS_IVA,
+  TIPO_IVA_LABEL,
+  type FieldErrors,
+  type ModuleFlags,
+} from 'shared';
 import { TARIFAS, type ArticuloValues, type Dec, type NetField, type PvpField } from './articuloForm';
 
 export type PreciosSectionProps = {
@@ -10,10 +23,13 @@ export type PreciosSectionProps = {
   onNet: (field: NetField, value: Dec) => void;
   onPvp: (field: PvpField, value: Dec) => void;
   onIva: (iva: string) => void;
+  /** Issue 16: the operation its sale lines take (none: the customer's). */
+  onOperacion?: (operacion: string) => void;
   onCompra: (value: Dec) => void;
 };
 
 const IVA_OPTIONS = TIPOS_IVA.map((t) => ({ value: t, label: TIPO_IVA_LABEL[t] }));
+const OPERACION_OPTIONS = [{ value: '', label: 'La del cliente (si no, S1)' }, ...OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }))];
 
 const NET_LABEL: Record<NetField, string> = { precio_venta: 'Precio de venta (tarifa 1)', tarifa_2: 'Tarifa 2', tarifa_3: 'Tarifa 3' };
 const PVP_LABEL: Record<PvpField, string> = { pvp_1: 'PVP 1 (IVA incluido)', pvp_2: 'PVP 2 (IVA incluido)', pvp_3: 'PVP 3 (IVA incluido)' };
@@ -24,7 +40,7 @@ const PVP_FLAG: Record<PvpField, 'pvp' | 'pvp_2' | 'pvp_3'> = { pvp_1: 'pvp', pv
  * Purchase price (when the user's role sees costs), the net tariffs and their PVPs with IVA, as the flags allow. Typing a PVP computes
  * the net price that gives exactly that PVP; typing a net price computes its PVP.
  */
-export function PreciosSection({ values, errors, flags, costes = true, onNet, onPvp, onIva, onCompra }: PreciosSectionProps) {
+export function PreciosSection({ values, errors, flags, costes = true, onNet, onPvp, onIva, onOperacion, onCompra }: PreciosSectionProps) {
   const anyPvp = flags.pvp === 1 || flags.pvp_2 === 1 || flags.pvp_3 === 1;
   return (
     <FormSection
@@ -38,6 +54,16 @@ export function PreciosSection({ values, errors, flags, costes = true, onNet, on
       <FormGrid $min="200px">
         {costes && <DecimalField label="Precio de compra" scale={4} suffix="€" value={values.precio_compra} error={errors.precio_compra} onChange={onCompra} />}
         <SelectField label="Tipo de IVA" required options={IVA_OPTIONS} value={values.tipo_iva} error={errors.tipo_iva} onChange={onIva} />
+        {onOperacion && (
+          <SelectField
+            label="Operación en las ventas"
+            hint="Inversión del sujeto pasivo (chatarra, obras…) o la causa de exención del artículo; vacío: la del cliente"
+            options={OPERACION_OPTIONS}
+            value={values.operacion}
+            error={errors.operacion}
+            onChange={onOperacion}
+          />
+        )}
         {TARIFAS.map(({ net, pvp }) => {
           const netFlag = NET_FLAG[net];
           const showNet = netFlag === null || flags[netFlag] === 1;

@@ -32,6 +32,8 @@ export type ArticuloValues = {
   pvp_2: Dec;
   pvp_3: Dec;
   tipo_iva: string;
+  /** Issue 16: the operation of its sale lines ('' none: the customer's, else S1). */
+  operacion: string;
   palabras_clave: string;
   nombre_tpv: string;
   codigo_barras: string;
@@ -64,6 +66,7 @@ export const EMPTY_ARTICULO: ArticuloValues = {
   pvp_2: 0n,
   pvp_3: 0n,
   tipo_iva: '21',
+  operacion: '',
   palabras_clave: '',
   nombre_tpv: '',
   codigo_barras: '',
@@ -101,6 +104,7 @@ export function toValues(a: Articulo, previous?: ArticuloValues): ArticuloValues
     pvp_2: a.pvp_2 ?? 0,
     pvp_3: a.pvp_3 ?? 0,
     tipo_iva: a.tipo_iva,
+    operacion: a.operacion ?? '',
     palabras_clave: text(a.palabras_clave),
     nombre_tpv: text(a.nombre_tpv),
     codigo_barras: text(a.codigo_barras),

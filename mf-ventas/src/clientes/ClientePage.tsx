@@ -3,6 +3,8 @@ import {
   DecimalField,
   FormGrid,
   FormSection,
+  OPERACIONES,
+  OPERACION_LABEL,
   SelectField,
   SwitchField,
   TERCEROS,
@@ -16,6 +18,9 @@ import {
 } from 'shared';
 import { paths } from '../paths';
 import { tarifaOptions } from './condiciones';
+
+/** Issue 16: a customer's operation, the default of its lines ('' none: S1). */
+const OPERACION_OPTIONS = [{ value: '', label: 'Sujeta y no exenta (S1), o la del artículo' }, ...OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }))];
 
 const tipo = (t: DocumentoTipo, record: (id: number) => string, list: string): TerceroDocumentosDe => ({ def: DOCUMENTO_TIPOS[t], record, list });
 
@@ -56,8 +61,8 @@ export function ClientePage({ id }: { id?: string }) {
       list={paths.clientes}
       record={paths.cliente}
       propios={{
-        empty: { recargo: 0, tarifa: '1', descuento: 0n },
-        toValues: (c) => ({ recargo: c.recargo, tarifa: String(c.tarifa ?? 1), descuento: BigInt(c.descuento ?? 0) }),
+        empty: { recargo: 0, tarifa: '1', descuento: 0n, operacion: '' },
+        toValues: (c) => ({ recargo: c.recargo, tarifa: String(c.tarifa ?? 1), descuento: BigInt(c.descuento ?? 0), operacion: c.operacion ?? '' }),
         render: ({ values, errors, set }) => (
           <FormSection title="Condiciones de venta" description="Lo que cada documento nuevo del cliente toma por defecto.">
             <FormGrid>
@@ -77,6 +82,14 @@ export function ClientePage({ id }: { id?: string }) {
                 value={values.descuento as bigint | string | null}
                 error={errors.descuento}
                 onChange={(v) => set('descuento', v ?? 0n)}
+              />
+              <SelectField
+                label="Operación"
+                options={OPERACION_OPTIONS}
+                value={String(values.operacion ?? '')}
+                error={errors.operacion}
+                hint="La de sus líneas si el artículo no tiene otra: E5 para una empresa de otro país de la UE con NIF-IVA, E2 para exportaciones"
+                onChange={(v) => set('operacion', v)}
               />
             </FormGrid>
             <SwitchField
