@@ -75,6 +75,8 @@ describe('Clientes', () => {
       recargo: 1,
       tarifa: 2,
       descuento: 750,
+      // Issue 16: none of its own (its lines are S1 unless the article says otherwise).
+      operacion: null,
     });
     await waitFor(() => expect(currentPath()).toBe('/ventas/cliente/9'));
   });
