@@ -156,8 +156,8 @@ type Campo = 'cantidad' | 'precio' | 'descuento' | 'tipo_iva' | 'operacion' | 'm
 /** The editable fields of a line, in Tab order, by mode. */
 function camposDe(modo: LineaModo, conUbicacion: boolean, precioFijo = false): Campo[] {
   const u: Campo[] = conUbicacion ? ['ubicacion_id'] : [];
-  if (modo === 'venta' || modo === 'compra')
-    return [...u, 'cantidad', ...(precioFijo ? [] : ['precio' as const]), 'descuento', 'tipo_iva', ...(modo === 'venta' ? ['operacion' as const] : [])];
+  // A sale line's operation (issue 16) is reached with Tab, not Intro: typing S1 lines stays code, quantity, price.
+  if (modo === 'venta' || modo === 'compra') return [...u, 'cantidad', ...(precioFijo ? [] : ['precio' as const]), 'descuento', 'tipo_iva'];
   if (modo === 'perdida') return [...u, 'cantidad', 'motivo'];
   return [...u, 'cantidad'];
 }
@@ -286,7 +286,7 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
         data-linea={linea.key}
         data-campo={campo}
         value={value}
-        onKeyDown={(e) => ctx.onKeyDown(e, linea.key, campo)}
+        onKeyDown={campo === 'operacion' ? undefined : (e) => ctx.onKeyDown(e, linea.key, campo)}
         onChange={(e) => {
           const v = e.target.value;
           if (campo === 'ubicacion_id') set({ ubicacion_id: v ? Number(v) : null });
