@@ -1,4 +1,4 @@
-import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, numeroDocumento, provinciaDeCodigoPostal } from 'shared/domain';
+import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
 import type { DesgloseIva, EstadoEnvio, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { diaSiguiente, paginar, sumar } from './comun.ts';
@@ -107,8 +107,9 @@ export async function libroExpedidas(app: AppContext, f: { desde: string; hasta:
         concepto: d.tipo === 'rectificativa' ? 'Rectificación' : 'Venta de bienes',
         nif_destinatario: d.nif,
         nombre_destinatario: d.nombre,
-        clave_operacion: '01',
-        calificacion: p.tipo_iva === 'exento' ? 'E1' : 'S1',
+        // Issue 16: the group's operation and the ClaveRegimen it takes, as the record says them.
+        clave_operacion: claveRegimen(operacionEfectiva(p)),
+        calificacion: operacionEfectiva(p),
         total: d.base + d.iva + d.recargo,
         base: p.base,
         tipo_iva: Number(IVA_RATE[p.tipo_iva] ?? 0n),
