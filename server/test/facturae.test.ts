@@ -198,6 +198,29 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
     expect(todos(xml, 'Quantity')).toEqual(['-1.000']);
   });
 
+  it('an invoice issued before the parties were stored as data: its stored name, today\'s address; DIR3 units of a customer marked after', async () => {
+    const empresa = await save(t, t.cookie, 'editarcliente', { nif: 'Q2826000H', razon_social: 'Consorcio Antiguo', direccion: 'Calle Vieja, 1', codigo_postal: '28005', poblacion: 'Madrid' });
+    const b = await save(t, t.cookie, 'editarfactura', {
+      fecha: HOY, cliente_id: empresa.id, almacen_id: factura.almacen_id, serie_id: factura.serie_id, lineas: [{ articulo_id: (factura.lineas as Row[])[0].articulo_id, cantidad: 1_000, precio: 10_000 }],
+    });
+    const f = await save(t, t.cookie, 'emitirfactura', { id: b.id });
+    // As migration 0018's invoices are: the printed blocks only.
+    const fila = await t.app.manager.db.selectFrom('documentos').select('emision').where('id', '=', f.id).executeTakeFirstOrThrow();
+    const { partes: _p, ...antigua } = JSON.parse(fila.emision!);
+    await t.app.manager.db.updateTable('documentos').set({ emision: JSON.stringify(antigua) }).where('id', '=', f.id).execute();
+    // Today it is renamed, has moved and is marked as a public administration.
+    await save(t, t.cookie, 'editarcliente', {
+      id: empresa.id, nif: 'Q2826000H', razon_social: 'Consorcio Renombrado', direccion: 'Calle Nueva, 5', codigo_postal: '28006', poblacion: 'Madrid',
+      administracion_publica: 1, dir3_oficina_contable: 'E00003301', dir3_organo_gestor: 'E00003301', dir3_unidad_tramitadora: 'E00003302',
+    });
+    const xml = (await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(f.id) } })).body;
+    await comprobar(xml);
+    const comprador = xml.slice(xml.indexOf('<BuyerParty>'), xml.indexOf('</BuyerParty>'));
+    expect(uno(comprador, 'CorporateName')).toBe('Consorcio Antiguo');
+    expect(todos(comprador, 'Address')).toContain('Calle Nueva, 5');
+    expect(todos(comprador, 'CentreCode')).toEqual(['E00003301', 'E00003301', 'E00003302']);
+  });
+
   it('a customer that is not an administration gets a Facturae without centres; an incomplete address is refused', async () => {
     const empresa = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', direccion: 'Calle Luna, 3', codigo_postal: '28004', poblacion: 'Madrid' });
     const sinDireccion = await save(t, t.cookie, 'editarcliente', { nif: 'A58818501', razon_social: 'Sin Señas, S.A.' });
