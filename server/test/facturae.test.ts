@@ -107,7 +107,7 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
     const a21 = await save(t, t.cookie, 'editararticulo', nuevoArticulo('FAE-21', { descripcion: 'Papel A4 & sobres <caja>', precio_venta: 123_456 }));
     const a10 = await save(t, t.cookie, 'editararticulo', nuevoArticulo('FAE-10', { tipo_iva: '10', precio_venta: 50_000 }));
     const borrador = await save(t, t.cookie, 'editarfactura', {
-      fecha: HOY, cliente_id: ayto.id, almacen_id: almacen, serie_id: serie,
+      fecha: HOY, cliente_id: ayto.id, almacen_id: almacen, serie_id: serie, forma_pago: 'transferencia_30',
       lineas: [
         { articulo_id: a21.id, cantidad: 3_500, precio: 123_456, descuento: 550 },
         { articulo_id: a10.id, cantidad: 2_000, precio: 50_000 },
@@ -169,6 +169,12 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
     expect(xml).toContain('<xades:Identifier>http://www.facturae.es/politica_de_firma_formato_facturae/politica_de_firma_formato_facturae_v3_1.pdf</xades:Identifier>');
     expect(xml).toContain('<ds:DigestValue>Ohixl6upD6av8N7pEvDABhEL6hM=</ds:DigestValue>');
     expect(xml).not.toContain('<Corrective>');
+    // Paid by transfer in 30 days: one instalment of the whole total.
+    const vence = new Date(`${HOY}T00:00:00Z`);
+    vence.setUTCDate(vence.getUTCDate() + 30);
+    expect(uno(xml, 'InstallmentDueDate')).toBe(vence.toISOString().slice(0, 10));
+    expect(uno(xml, 'InstallmentAmount')).toBe('60.40');
+    expect(uno(xml, 'PaymentMeans')).toBe('04');
   });
 
   it('a rectificativa: Corrective with the reason, the corrected invoice number, serie and period; valid and verified', async () => {
@@ -196,6 +202,8 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
     expect(uno(xml, 'InvoiceTotal')).toBe('-5.50');
     expect(uno(xml, 'TotalTaxOutputs')).toBe('-0.50');
     expect(todos(xml, 'Quantity')).toEqual(['-1.000']);
+    // A refund has no instalments to pay.
+    expect(xml).not.toContain('PaymentDetails');
   });
 
   it('an invoice issued before the parties were stored as data: its stored name, today\'s address; DIR3 units of a customer marked after', async () => {

@@ -1,4 +1,4 @@
-import { DIR3_CAMPOS, IVA_RATE, RECARGO_RATE, divRound } from 'shared/domain';
+import { DIR3_CAMPOS, IVA_RATE, RECARGO_RATE, divRound, plazosDe } from 'shared/domain';
 import type { DatosParte, DesgloseIva, TipoIva } from 'shared/domain';
 
 /**
@@ -68,8 +68,35 @@ export type DatosFacturae = {
   retencionImporte: number;
   total: number;
   observaciones: string | null;
+  /** The document's forma de pago (shared/domain/terceros.ts FORMAS_PAGO): its instalments go in PaymentDetails. */
+  formaPago: string | null;
   rectifica: RectificacionFacturae | null;
 };
+
+/** Facturae's PaymentMeans of each forma de pago: 01 contado, 02 recibo domiciliado, 04 transferencia, 19 tarjeta, 13 especial (confirming). */
+const MEDIO_PAGO: Record<string, string> = {
+  contado: '01',
+  efectivo: '01',
+  transferencia: '04',
+  transferencia_30: '04',
+  transferencia_60: '04',
+  recibo_30: '02',
+  recibo_30_60: '02',
+  recibo_30_60_90: '02',
+  confirming_60: '13',
+  tarjeta: '19',
+};
+
+/** PaymentDetails: the instalments of a positive invoice with a known forma de pago (a refund has none). */
+function pagos(f: DatosFacturae): string {
+  const medio = f.formaPago ? MEDIO_PAGO[f.formaPago] : undefined;
+  if (!medio || f.total <= 0) return '';
+  const plazos = plazosDe(f.fecha, f.formaPago, f.total);
+  return el(
+    'PaymentDetails',
+    plazos.map((p) => el('Installment', t('InstallmentDueDate', p.fecha) + t('InstallmentAmount', euros(p.importe)) + t('PaymentMeans', medio))).join(''),
+  );
+}
 
 /** Facturae's reason codes (ReasonCodeType) with the exact ReasonDescription the schema lists. */
 export const MOTIVOS_RECTIFICACION = {
@@ -345,7 +372,8 @@ export function contenidoFacturae(f: DatosFacturae): string {
       el('TaxesOutputs', impuestos.join('')) +
       retenidos +
       totales +
-      el('Items', f.lineas.map((l) => linea(l, f.conRecargo)).join('')),
+      el('Items', f.lineas.map((l) => linea(l, f.conRecargo)).join('')) +
+      pagos(f),
   );
   return cabecera + partes + el('Invoices', factura);
 }

@@ -46,6 +46,7 @@ type Fila = {
   emision: string | null;
   fecha_operacion: string | null;
   observaciones_cliente: string | null;
+  forma_pago: string | null;
 };
 
 const COLUMNAS_CLIENTE = [
@@ -64,7 +65,7 @@ async function datosDe(db: Kysely<Database>, id: number): Promise<{ datos: Datos
     .select([
       'd.id', 'd.tipo', 'd.estado', 'd.fecha', 'd.ejercicio', 'd.numero', 'd.serie_codigo', 's.codigo as serie_actual', 'd.cliente_id', 'd.tipo_factura',
       'd.factura_id', 'd.modo_rectificacion', 'd.base', 'd.iva', 'd.recargo', 'd.retencion', 'd.retencion_importe', 'd.total', 'd.con_recargo',
-      'd.desglose', 'd.emision', 'd.fecha_operacion', 'd.observaciones_cliente',
+      'd.desglose', 'd.emision', 'd.fecha_operacion', 'd.observaciones_cliente', 'd.forma_pago',
     ])
     .where('d.id', '=', id)
     .where('d.tipo', 'in', TIPOS)
@@ -153,6 +154,7 @@ async function datosDe(db: Kysely<Database>, id: number): Promise<{ datos: Datos
     retencionImporte: Number(d.retencion_importe),
     total: Number(d.total),
     observaciones: d.observaciones_cliente,
+    formaPago: d.forma_pago,
     rectifica,
   };
   const numero = numeroDe(DOCUMENTO_TIPOS[d.tipo as 'factura'], { ejercicio: Number(d.ejercicio), numero: d.numero, serie_codigo: serie });
