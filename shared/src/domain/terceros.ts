@@ -152,7 +152,7 @@ export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
 
 /** A DIR3 code: 9 characters, letters and digits, the first a letter (L01280796, GE0000156, EA0003045); any case, kept in capitals. */
 export const DIR3_RE = /^[A-Za-z][A-Za-z0-9]{8}$/;
-const dir3 = { type: 'string', max: 9, pattern: DIR3_RE, patternMessage: MESSAGES.dir3NoValido } as const;
+const dir3 = { type: 'string', pattern: DIR3_RE, patternMessage: MESSAGES.dir3NoValido } as const;
 
 /** The DIR3 fields of a public administration: oficina contable, órgano gestor, unidad tramitadora (required), órgano proponente (optional). */
 export const DIR3_CAMPOS = [
