@@ -232,20 +232,41 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
   it('a customer that is not an administration gets a Facturae without centres; an incomplete address is refused', async () => {
     const empresa = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', direccion: 'Calle Luna, 3', codigo_postal: '28004', poblacion: 'Madrid' });
     const sinDireccion = await save(t, t.cookie, 'editarcliente', { nif: 'A58818501', razon_social: 'Sin Señas, S.A.' });
-    const emitir = async (cliente: number) => {
+    const emitir = async (cliente: number, retencion = 0) => {
       const b = await save(t, t.cookie, 'editarfactura', {
-        fecha: HOY, cliente_id: cliente, almacen_id: factura.almacen_id, serie_id: factura.serie_id, lineas: [{ articulo_id: (factura.lineas as Row[])[0].articulo_id, cantidad: 1_000, precio: 10_000 }],
+        fecha: HOY, cliente_id: cliente, almacen_id: factura.almacen_id, serie_id: factura.serie_id, retencion,
+        lineas: [{ articulo_id: (factura.lineas as Row[])[0].articulo_id, cantidad: 1_000, precio: 1_000_000 }],
       });
       return save(t, t.cookie, 'emitirfactura', { id: b.id });
     };
-    const f = await emitir(empresa.id);
+    // With a 15 % retención: 100,00 + 21,00 − 15,00.
+    const f = await emitir(empresa.id, 1500);
+    expect(f).toMatchObject({ base: 10_000, iva: 2_100, retencion_importe: 1_500, total: 10_600 });
     const c = (await t.op('comprobarfacturae', { cookie: t.cookie, query: { id: String(f.id) } })).json().data[0];
     expect(c).toMatchObject({ disponible: true, administracion_publica: 0 });
     const xml = (await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(f.id) } })).body;
     await comprobar(xml);
     expect(xml).not.toContain('AdministrativeCentres');
+    const retenidos = xml.slice(xml.indexOf('<TaxesWithheld>'), xml.indexOf('</TaxesWithheld>'));
+    expect(uno(retenidos, 'TaxTypeCode')).toBe('04');
+    expect(uno(retenidos, 'TaxRate')).toBe('15.00');
+    expect(todos(retenidos, 'TotalAmount')).toEqual(['100.00', '15.00']);
+    expect(uno(xml, 'TotalTaxesWithheld')).toBe('15.00');
+    expect(uno(xml, 'InvoiceTotal')).toBe('106.00');
+    // Under recargo de equivalencia: 5,2 % beside the 21 %, both in the tax outputs.
+    const minorista = await save(t, t.cookie, 'editarcliente', { nif: 'B12345674', razon_social: 'Droguería Sol, S.L.', direccion: 'Calle Sol, 2', codigo_postal: '46001', poblacion: 'Valencia', recargo: 1 });
+    const r = await emitir(minorista.id);
+    expect(r).toMatchObject({ base: 10_000, iva: 2_100, recargo: 520, total: 12_620 });
+    const xr = (await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(r.id) } })).body;
+    await comprobar(xr);
+    const impuesto = xr.slice(xr.indexOf('<TaxesOutputs>'), xr.indexOf('</TaxesOutputs>'));
+    expect(uno(impuesto, 'EquivalenceSurcharge')).toBe('5.20');
+    expect(todos(impuesto, 'TotalAmount')).toEqual(['100.00', '21.00', '5.20']);
+    expect(uno(xr, 'TotalTaxOutputs')).toBe('26.20');
+    expect(uno(xr, 'InvoiceTotal')).toBe('126.20');
+
     const g = await emitir(sinDireccion.id);
-    const r = await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(g.id) } });
-    expect(r.json()).toMatchObject({ RESULT: '1', message: MESSAGES.facturaeSinDireccion.replace('{parte}', 'el cliente') });
+    const sin = await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(g.id) } });
+    expect(sin.json()).toMatchObject({ RESULT: '1', message: MESSAGES.facturaeSinDireccion.replace('{parte}', 'el cliente') });
   });
 });
