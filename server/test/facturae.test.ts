@@ -265,6 +265,19 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
     expect(uno(xr, 'TotalTaxOutputs')).toBe('26.20');
     expect(uno(xr, 'InvoiceTotal')).toBe('126.20');
 
+    // An exempt line: rate 0, no tax, its SpecialTaxableEvent (sujeta y exenta, art. 20 by default).
+    const libro = await save(t, t.cookie, 'editararticulo', nuevoArticulo('FAE-EX', { tipo_iva: 'exento', precio_venta: 200_000 }));
+    const be = await save(t, t.cookie, 'editarfactura', {
+      fecha: HOY, cliente_id: empresa.id, almacen_id: factura.almacen_id, serie_id: factura.serie_id, lineas: [{ articulo_id: libro.id, cantidad: 1_000, precio: 200_000 }],
+    });
+    const ex = await save(t, t.cookie, 'emitirfactura', { id: be.id });
+    const xe = (await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(ex.id) } })).body;
+    await comprobar(xe);
+    expect(todos(xe, 'TaxRate')).toEqual(['0.00', '0.00']);
+    expect(uno(xe, 'SpecialTaxableEventCode')).toBe('01');
+    expect(uno(xe, 'SpecialTaxableEventReason')).toBe('Exenta por el artículo 20 de la Ley 37/1992 del IVA');
+    expect(uno(xe, 'InvoiceTotal')).toBe('20.00');
+
     const g = await emitir(sinDireccion.id);
     const sin = await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(g.id) } });
     expect(sin.json()).toMatchObject({ RESULT: '1', message: MESSAGES.facturaeSinDireccion.replace('{parte}', 'el cliente') });
