@@ -173,7 +173,7 @@ const tasaRecargo = (tipo: string) => RECARGO_RATE[tipo as TipoIva] ?? 0n;
 /** NIF starting with a company letter: a legal entity (J); a DNI or NIE: a person (F). */
 export const personaJuridica = (nif: string) => /^[ABCDEFGHJNPQRSUVW]/i.test(nif.trim());
 
-/** What a party needs for AddressInSpain: null when complete, else the missing fields. */
+/** Whether a party lacks what AddressInSpain needs: address, a 5-digit postal code, town and province. */
 export function faltaDireccion(p: DatosParte): boolean {
   return !p.direccion?.trim() || !/^\d{5}$/.test(p.codigo_postal?.trim() ?? '') || !p.poblacion?.trim() || !p.provincia?.trim();
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
-import { APERTURA, CIERRE, ESPACIOS, NS_DS, el, texto } from './facturae.ts';
+import { APERTURA, CIERRE, ESPACIOS, el, texto } from './facturae.ts';
 
 /**
  * XAdES-EPES enveloped signature of a Facturae file (issue 16), policy «Política de Firma FacturaE v3.1», with the
@@ -158,4 +158,3 @@ export function firmarFacturae(contenido: string, firmante: Firmante, ahora = ne
   return `<?xml version="1.0" encoding="UTF-8"?>\n${APERTURA}${contenido}${firma}${CIERRE}`;
 }
 
-export { NS_DS };
