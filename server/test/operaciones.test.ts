@@ -70,6 +70,8 @@ describe.each(backends())('operations of each line ($name)', (backend) => {
   let principal: number;
   let serieA: number;
   let serieT: number;
+  let serieR: number;
+  let facturaN1: Doc;
   let espanol: Row;
   let frances: Row;
   let americano: Row;
@@ -85,6 +87,7 @@ describe.each(backends())('operations of each line ($name)', (backend) => {
     const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
     serieA = series.find((s) => s.codigo === 'A')!.id;
     serieT = series.find((s) => s.codigo === 'T')!.id;
+    serieR = series.find((s) => s.codigo === 'R')!.id;
     espanol = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' });
     // E5 is only for a NIF-IVA customer: a Spanish one is refused, naming the field.
     const e5Espanol = await post(t, 'editarcliente', { nif: '12345678Z', razon_social: 'Ferretería López', codigo_postal: '41001', operacion: 'E5' });
@@ -211,10 +214,27 @@ describe.each(backends())('operations of each line ($name)', (backend) => {
     expect(r).toMatchObject({ cuota_total: '27.00', importe_total: '437.00' });
     validarXml([r.xml]);
     xmls.push({ caso: 'S1+E1+N1', xml: r.xml });
+    facturaN1 = await leer(t, 'facturas', f.id);
     const pdf = await textoPdf(await leer(t, 'facturas', f.id));
     expect(pdf).toContain('Operación exenta (art. 20 de la Ley 37/1992 del IVA)'.replace('ó', '\xf3'));
     expect(pdf).toContain('No sujeta');
     expect(pdf).toContain('(437,00 \x80)');
+  });
+
+  it('a rectificativa keeps the operation of the invoice line it corrects (N1: −100,00 €, no IVA)', async () => {
+    const lineaN1 = facturaN1.lineas.find((l) => l.operacion === 'N1')!;
+    const borrador = await ok(t, 'editarrectificativa', {
+      fecha: HOY, cliente_id: espanol.id, almacen_id: principal, serie_id: serieR, factura_id: facturaN1.id, tipo: 'R1', modo: 'diferencias',
+      lineas: [{ articulo_id: taladro.id, cantidad: -1_000, precio: 1_000_000, origen_linea_id: lineaN1.id }],
+    });
+    expect(borrador.lineas[0].operacion).toBe('N1');
+    expect(borrador).toMatchObject({ base: -10_000, iva: 0, total: -10_000 });
+    const r1 = await ok(t, 'emitirrectificativa', { id: borrador.id });
+    const r = await registroDe(t, r1.id);
+    expect(r).toMatchObject({ tipo_factura: 'R1', cuota_total: '0.00', importe_total: '-100.00' });
+    expect(detalles(r.xml)).toEqual([{ Impuesto: '01', ClaveRegimen: '01', CalificacionOperacion: 'N1', BaseImponibleOimporteNoSujeto: '-100.00' }]);
+    validarXml([r.xml]);
+    xmls.push({ caso: 'R1 N1', xml: r.xml });
   });
 
   it('a simplified invoice: S2 refused; one with the recipient’s NIF and address is «cualificada», recorded as F1 with FacturaSimplificadaArt7273', async () => {
@@ -250,7 +270,7 @@ describe.each(backends())('operations of each line ($name)', (backend) => {
 
   // The AEAT's rules that apply to these records, each over every record above.
   it('Validaciones 8: FacturaSimplificadaArt7273 = S only on F1, F3, R1-R4', () => {
-    expect(xmls.length).toBeGreaterThanOrEqual(6);
+    expect(xmls.length).toBeGreaterThanOrEqual(7);
     for (const { xml } of xmls) if (campo(xml, 'FacturaSimplificadaArt7273') === 'S') expect(['F1', 'F3', 'R1', 'R2', 'R3', 'R4']).toContain(campo(xml, 'TipoFactura'));
   });
 
@@ -285,7 +305,7 @@ describe.each(backends())('operations of each line ($name)', (backend) => {
         }
       }
     }
-    expect([s2, n]).toEqual([1, 1]);
+    expect([s2, n]).toEqual([1, 2]);
   });
 
   it('Validaciones 15.5: OperacionExenta in list L10, never with a rate, quota or recargo, and never E2/E3 under ClaveRegimen 01', () => {

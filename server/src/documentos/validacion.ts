@@ -117,6 +117,16 @@ export async function validarLineas(
       .execute();
     for (const r of rows) articulos.set(r.id, { ...r, coste: Number(r.coste ?? 0), precio_compra: Number(r.precio_compra) });
   }
+  // Sales (issue 16): a line made from another (a rectificativa's from the invoice line it corrects, a devolución's
+  // from its albarán line) keeps that line's operation unless it says another.
+  const operacionOrigen = new Map<number, string | null>();
+  if (venta) {
+    const origenes = [...new Set(parsed.filter((p) => p.operacion === null && p.origen_linea_id).map((p) => p.origen_linea_id as number))];
+    for (let i = 0; i < origenes.length; i += CHUNK) {
+      const rows = await trx.selectFrom('documento_lineas').select(['id', 'operacion']).where('id', 'in', origenes.slice(i, i + CHUNK)).execute();
+      for (const r of rows) operacionOrigen.set(r.id, r.operacion ?? null);
+    }
+  }
   const ubIds = [...new Set(parsed.map((p) => p.ubicacion_id).filter((id): id is number => id !== null && id > 0))];
   const ubicaciones = new Map<number, number>();
   for (let i = 0; i < ubIds.length; i += CHUNK) {
@@ -130,7 +140,8 @@ export async function validarLineas(
     // Sales (issue 16): the line's operation, else the article's, else the customer's, else S1 (E1 for «exento»).
     let operacion: Operacion | null = null;
     if (venta) {
-      operacion = p.operacion ?? operacionPorDefecto(a?.operacion, venta.operacion, a?.tipo_iva ?? '21');
+      const heredada = p.origen_linea_id ? operacionOrigen.get(p.origen_linea_id) : undefined;
+      operacion = p.operacion ?? (esOperacion(heredada) ? heredada : operacionPorDefecto(a?.operacion, venta.operacion, a?.tipo_iva ?? '21'));
       if (operacion === 'E5' && !venta.nifIva) errors[`lineas.${i}.operacion`] ??= MESSAGES.operacionE5SinNifIva;
       if (operacion === 'S1' && a?.tipo_iva === 'exento') errors[`lineas.${i}.operacion`] ??= MESSAGES.operacionS1Exento;
     }
