@@ -87,8 +87,8 @@ describe('Pedido de venta', () => {
     expect(body).toMatchObject({ cliente_id: 3, almacen_id: 1, forma_pago: 'recibo_30', retencion: 0, fecha_entrega: null });
     expect(typeof body.clave).toBe('string');
     expect(body.lineas).toEqual([
-      { articulo_id: 7, cantidad: 100000, precio: 1800, descuento: 500, descripcion: 'Tornillo M4', ubicacion_id: null },
-      { articulo_id: 8, cantidad: 1000, precio: 250000, descuento: 500, descripcion: 'Libro técnico', ubicacion_id: null },
+      { articulo_id: 7, cantidad: 100000, precio: 1800, descuento: 500, descripcion: 'Tornillo M4', ubicacion_id: null, operacion: 'S1' },
+      { articulo_id: 8, cantidad: 1000, precio: 250000, descuento: 500, descripcion: 'Libro técnico', ubicacion_id: null, operacion: 'S1' },
     ]);
     await waitFor(() => expect(currentPath()).toBe('/ventas/pedido/9'));
   });
@@ -329,7 +329,7 @@ describe('Parte de trabajo', () => {
       { proceso_id: 1, horas: 1500, precio: 250000 },
       { proceso_id: 2, horas: 2000, precio: 200000 },
     ]);
-    expect(body.lineas).toEqual([{ articulo_id: 7, cantidad: 1000, precio: 1800, descuento: 500, descripcion: 'Tornillo M4', ubicacion_id: null }]);
+    expect(body.lineas).toEqual([{ articulo_id: 7, cantidad: 1000, precio: 1800, descuento: 500, descripcion: 'Tornillo M4', ubicacion_id: null, operacion: 'S1' }]);
     await waitFor(() => expect(currentPath()).toBe('/ventas/partes-de-trabajo/40'));
   });
 

@@ -100,7 +100,7 @@ describe('Factura', () => {
     const body = bodiesOf(fake.calls, 'editarfactura')[0];
     expect(body).toMatchObject({ serie_id: 1, cliente_id: 3, almacen_id: 1, forma_pago: 'recibo_30', retencion: 0 });
     expect(typeof body.clave).toBe('string');
-    expect(body.lineas).toEqual([{ articulo_id: 7, cantidad: 10000, precio: 1800, descuento: 500, descripcion: 'Tornillo M4', ubicacion_id: null }]);
+    expect(body.lineas).toEqual([{ articulo_id: 7, cantidad: 10000, precio: 1800, descuento: 500, descripcion: 'Tornillo M4', ubicacion_id: null, operacion: 'S1' }]);
     await waitFor(() => expect(currentPath()).toBe('/ventas/factura/45'));
   });
 
