@@ -171,8 +171,10 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(esperado).toMatchObject({ total: 1_386, desglose: [{ tipo_iva: '21', base: 900, iva: 189 }, { tipo_iva: '10', base: 270, iva: 27 }] });
     expect(t1).toMatchObject({ uuid: tk.uuid, numero: `T ${ANIO}/000001`, total: 1_386, cambio: 20_000 - 1_386, offline: 0, repetido: 0 });
     expect(t1.huella).toMatch(/^[0-9A-F]{64}$/);
+    // The records go to the AEAT's test environment until the company chooses production: the QR points there.
+    expect((await info()).entorno).toBe('pruebas');
     expect(t1.qr_url).toBe(
-      `https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
+      `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
     );
     expect(t1.xml).toContain('<sf:TipoFactura>F2</sf:TipoFactura>');
     expect(t1.xml).toContain('<sf:NumeroInstalacion>B86420973-TPV001</sf:NumeroInstalacion>');
@@ -195,6 +197,19 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // The terminal's head is this record.
     expect((await info()).cadena).toMatchObject({ huella: t1.huella, num_serie: t1.numero });
     expect((await info()).ultimo.numero).toBe(1);
+  });
+
+  it('the VERI*FACTU environment: terminaltpv says which, a stored ticket's QR points at its host', async () => {
+    const cambiar = async (entorno: string) => expect((await enviar(t, 'editarverifactu', { entorno })).body.RESULT).toBe('0');
+    await cambiar('produccion');
+    try {
+      expect((await info()).entorno).toBe('produccion');
+      const leido = (await list(t, t.cookie, 'listadotickets', { id: t1.id })).rows[0] as Row & { registro: { qr_url: string } };
+      expect(leido.registro.qr_url).toBe(t1.qr_url.replace('https://prewww2.aeat.es/', 'https://www2.agenciatributaria.gob.es/'));
+    } finally {
+      await cambiar('pruebas');
+    }
+    expect((await info()).entorno).toBe('pruebas');
   });
 
   it('refusals: payments short, a method the terminal does not offer, only cash gives change, nothing stored', async () => {

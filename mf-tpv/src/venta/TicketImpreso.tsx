@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { descargarTicketPdf, LEYENDA_QR, matrizQrTicket, TITULO_QR, type TicketPdf } from 'shared';
+import { descargarTicketPdf, LEYENDA_QR, LEYENDA_QR_PRUEBAS, matrizQrTicket, TITULO_QR, type TicketPdf } from 'shared';
 import { useCaja } from '../caja/estado';
 import { Boton, Dialogo, Fila, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
@@ -134,7 +134,7 @@ export function RolloTicket({ datos }: { datos: TicketPdf }) {
         <div className="c" style={{ marginTop: 6 }}>
           <div>{TITULO_QR}</div>
           <QrSvg texto={datos.qr} />
-          <div>{LEYENDA_QR}</div>
+          <div>{datos.pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR}</div>
         </div>
       )}
       {datos.pie && <div className="c" style={{ marginTop: 6 }}>{datos.pie}</div>}

@@ -30,7 +30,7 @@ import { TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../docum
 import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, empresaEmisora, entero, entornoQr, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
 
 /**
  * Tickets (issue 13; docs/tpv.md): a document type of the engine. `subirtickets` writes each ticket as a document
@@ -120,7 +120,7 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     numero: hecho.campos.NumSerieFactura,
     huella: hecho.huella,
     xml: hecho.xml,
-    qr_url: qrDeAlta(hecho.campos),
+    qr_url: qrDeAlta(hecho.campos, await entornoQr(trx)),
     fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
     fecha_expedicion: hecho.campos.FechaExpedicionFactura,
   };
@@ -164,7 +164,7 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
         id: r.id, tipo: r.tipo as 'alta', huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total, estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null,
         descripcion_error: r.descripcion_error ?? null, xml: r.xml,
-        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
+        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
       }
     : null;
   if (doc.tipo === TICKET.tipo) {
@@ -279,7 +279,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     cambio: Number(d.cambio),
     huella: r.huella,
     xml: r.xml,
-    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
+    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
     fecha_hora_huso: r.fecha_hora_huso,
     fecha_expedicion: r.fecha_expedicion,
     offline: Number(d.offline) as 0 | 1,

@@ -101,6 +101,8 @@ export type TerminalTpv = Terminal & {
   sistema: { nombre: string; id: string; version: string };
   /** The business's time zone (FechaHoraHusoGenRegistro). */
   zona_horaria: string;
+  /** The VERI*FACTU environment the records go to: the QR of a ticket the till issues offline points at its host. */
+  entorno: 'produccion' | 'pruebas';
   /** The serie's last ticket number of the current year. */
   ultimo: { ejercicio: number; numero: number };
   /** The terminal chain's last record: what the next offline record chains to (null: none yet). */
