@@ -187,6 +187,9 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(doc.pagos).toEqual([{ forma: 'efectivo', importe: 1_386, entregado: 20_000 }]);
     expect((doc.lineas as Row[]).map((l) => [l.precio_iva, l.precio])).toEqual([[12_100, 10_000], [22_000, 20_000], [72_600, 60_000]]);
     expect(doc.registro).toMatchObject({ huella: t1.huella, num_serie: t1.numero, id_emisor: 'B86420973', xml: t1.xml, qr_url: t1.qr_url });
+    // The list's row says when it was sold (the till's instant) and where.
+    const fila = (await list(t, t.cookie, 'listadotickets', { terminal_id: terminal.id as number })).rows.find((r) => r.id === t1.id) as Row & Record<string, unknown>;
+    expect(fila).toMatchObject({ fecha_hora: tk.fecha_hora, terminal_id: terminal.id, caja_id: caja.id, uuid: tk.uuid, offline: 0, numero: t1.numero });
 
     // Stock: the kit's components leave, not the kit.
     const db = t.app.manager.db;
@@ -199,7 +202,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect((await info()).ultimo.numero).toBe(1);
   });
 
-  it('the VERI*FACTU environment: terminaltpv says which, a stored ticket's QR points at its host', async () => {
+  it('the VERI*FACTU environment: terminaltpv says which, a stored ticket\'s QR points at its host', async () => {
     const cambiar = async (entorno: string) => expect((await enviar(t, 'editarverifactu', { entorno })).body.RESULT).toBe('0');
     await cambiar('produccion');
     try {

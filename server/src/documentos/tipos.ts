@@ -153,6 +153,8 @@ export type TipoEffects<S extends Schema = Schema> = {
   alBorrar?(ctx: { trx: Transaction<Database>; docId: number }): Promise<void>;
   /** A record read by id (`listado<plural>&id=`, and every action's answer): what the type adds (an invoice's registro…). */
   alLeer?(ctx: { db: Kysely<Database>; doc: Documento }): Promise<void>;
+  /** A page of listado<plural> (without `id`): what the type adds to each row (a ticket's time of sale and terminal), in one read. */
+  alListar?(ctx: { db: Kysely<Database>; docs: Documento[] }): Promise<void>;
   /** Extra filters of listado<plural> (facturas: `cobro`), and the conditions they add (`hoy`: today in the business's time zone). */
   filtros?: Schema;
   filtrar?(input: Record<string, unknown>, hoy: string): RawBuilder<boolean>[];

@@ -188,6 +188,20 @@ export const ticketEffects: TipoEffects<Schema> = {
   precioPorDefecto: 'venta',
   acciones: { emitir: emitirTicket },
   alLeer: alLeerTicket,
+  // The list's rows: when it was sold (date and time, the till's instant), at which terminal and caja, its uuid, made offline or not.
+  alListar: async ({ db, docs }) => {
+    if (!docs.length) return;
+    const filas = await db
+      .selectFrom('tpv_tickets')
+      .select(['documento_id', 'fecha_hora', 'terminal_id', 'caja_id', 'uuid', 'offline'])
+      .where('documento_id', 'in', docs.map((d) => d.id))
+      .execute();
+    const por = new Map(filas.map((f) => [f.documento_id, f]));
+    for (const d of docs) {
+      const f = por.get(d.id);
+      Object.assign(d, { fecha_hora: f?.fecha_hora ?? null, terminal_id: f?.terminal_id ?? null, caja_id: f?.caja_id ?? null, uuid: f?.uuid ?? null, offline: Number(f?.offline ?? 0) });
+    }
+  },
   filtros: filtrosTicket,
   filtrar: (input) => {
     const out = [];
