@@ -478,6 +478,28 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(config.statusCode).toBe(403);
     expect((await t.op('editarbotonestpv', { cookie: cajera, body: { paginas: [] } })).statusCode).toBe(403);
     expect((await t.op('listadotickets', { cookie: cajera })).statusCode).toBe(200);
+    // The back office's TPV screens are not Caja's: its closing's Z report prints at the till.
+    for (const ac of ['listadoterminales', 'listadocierrestpv']) expect([ac, (await t.op(ac, { cookie: cajera })).statusCode]).toEqual([ac, 403]);
+
+    // The F3 at the till: Caja finds or creates the customer through the till's own narrow actions, never the master.
+    expect((await t.op('listadoclientes', { cookie: cajera })).statusCode).toBe(403);
+    expect((await t.op('editarcliente', { cookie: cajera, body: { nif: '12345678Z', razon_social: 'X' } })).statusCode).toBe(403);
+    const hallados = (await t.op('clientestpv', { cookie: cajera, query: { q: 'reformas' } })).json();
+    expect(hallados.data).toEqual([expect.objectContaining({ nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' })]);
+    expect(Object.keys(hallados.data[0]).sort()).toEqual(['codigo', 'codigo_postal', 'direccion', 'id', 'nif', 'nombre_comercial', 'poblacion', 'razon_social']);
+    const clientesAntes = await t.app.manager.db.selectFrom('clientes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const malNif = await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678A', razon_social: 'Ana Ruiz' } });
+    expect(malNif.statusCode).toBe(400);
+    expect(malNif.json()).toMatchObject({ errors: { nif: 'El NIF no es válido' } });
+    const sinNombre = await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678Z' } });
+    expect(sinNombre.json().errors).toHaveProperty('razon_social');
+    expect((await t.app.manager.db.selectFrom('clientes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toEqual(clientesAntes.n);
+    const alta = (await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678-z', razon_social: 'Ana Ruiz', codigo_postal: '28001', poblacion: 'Madrid' } })).json();
+    expect(alta.data[0]).toMatchObject({ nif: '12345678Z', razon_social: 'Ana Ruiz', codigo_postal: '28001', poblacion: 'Madrid', existente: 0 });
+    const otraVez = (await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678Z', razon_social: 'Otro nombre' } })).json();
+    expect(otraVez.data[0]).toMatchObject({ id: alta.data[0].id, razon_social: 'Ana Ruiz', existente: 1 });
+    const f3 = (await t.op('facturarticket', { cookie: cajera, body: { id: vende.body.data[0].id, cliente_id: alta.data[0].id } })).json();
+    expect(f3.data[0]).toMatchObject({ tipo: 'factura', tipo_factura: 'F3', cliente_id: alta.data[0].id, factura_id: vende.body.data[0].id });
 
     await setFlags(t, t.cookie, { tpv: 0 });
     for (const [ac, body] of [['subirtickets', { terminal_id: terminal.id, tickets: [ticket()] }], ['listadoterminales', undefined], ['listadotickets', undefined], ['emparejarterminal', { codigo: 'X' }]] as const) {

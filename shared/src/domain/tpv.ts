@@ -92,6 +92,20 @@ export type Terminal = {
   caja_abierta?: { id: number; apertura: string; fondo: number; usuario_nombre: string | null } | null;
 };
 
+/** A customer as the till sees it (`clientestpv`, `altaclientetpv`): what a full invoice (F3) names, nothing more. */
+export type ClienteTpv = {
+  id: number;
+  codigo: string;
+  nif: string;
+  razon_social: string;
+  nombre_comercial: string | null;
+  direccion: string | null;
+  codigo_postal: string | null;
+  poblacion: string | null;
+  /** altaclientetpv: 1 when a customer with that NIF already existed (answered unchanged). */
+  existente?: 0 | 1;
+};
+
 /** What a paired till reads of its terminal (`terminaltpv`, `emparejarterminal`). */
 export type TerminalTpv = Terminal & {
   serie: { id: number; codigo: string };
