@@ -508,4 +508,32 @@ describe.each(backends())('TPV ($name)', (backend) => {
     }
     await setFlags(t, t.cookie, { tpv: 1 });
   });
+
+  it('an R5 annulled: the units it returned are returnable again, the goods go back out, the ticket is Emitido again', async () => {
+    const db = t.app.manager.db;
+    if (!(await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirst())) {
+      await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    }
+    const [tk] = await subidos({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }], pagos: [{ forma: 'efectivo', importe: 242 }] })] });
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0].lineas as Row[])[0];
+    const stock = async () =>
+      Number((await db.selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).executeTakeFirstOrThrow()).s);
+    const antes = await stock();
+    const r5 = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_500 }] });
+    expect(await stock()).toBe(antes + 1_500);
+    const leido = async () => (await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0] as Row & { lineas: Row[]; estado: string };
+    expect(await leido()).toMatchObject({ estado: 'devuelto_parcial', lineas: [expect.objectContaining({ devuelto: 1_500 })] });
+
+    const anulada = await t.op('anularrectificativa', { cookie: t.cookie, body: { id: r5.id } });
+    expect(anulada.json().RESULT).toBe('0');
+    expect((await list(t, t.cookie, 'listadorectificativas', { id: r5.id })).rows[0].estado).toBe('anulada');
+    // Its units are the ticket's again: not returned, the goods back out of the warehouse, the ticket as it was sold.
+    expect(await leido()).toMatchObject({ estado: 'emitido', lineas: [expect.objectContaining({ devuelto: 0 })] });
+    expect(await stock()).toBe(antes);
+    // So the whole line may be returned now, once.
+    const todo = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }] });
+    expect(todo).toMatchObject({ tipo_factura: 'R5', total: -242 });
+    expect(await leido()).toMatchObject({ estado: 'devuelto', lineas: [expect.objectContaining({ devuelto: 2_000 })] });
+    expect((await enviar(t, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe('Línea 1: se devuelven 0,001 y quedan por devolver 0.');
+  });
 });

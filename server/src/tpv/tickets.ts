@@ -127,6 +127,27 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
   return { numero: { numero, ejercicio, tipo_factura: 'F2' } };
 }
 
+/**
+ * A ticket's state from what its returns' links take of its lines: Emitido (nothing returned), Devuelto parcial or
+ * Devuelto. Run by devolverticket and when an R5's links go (the R5 annulled: `alQuitarEnlaces`); Facturado stays.
+ */
+async function estadoDevuelto(trx: Transaction<Database>, ticketId: number, usuarioId: number | null): Promise<void> {
+  const r = await trx
+    .selectFrom('documento_lineas as l')
+    .select([
+      sql<string>`cast(coalesce(sum(l.cantidad), 0) as text)`.as('vendido'),
+      sql<string>`cast(coalesce(sum(l.cantidad - (select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)), 0) as text)`.as('queda'),
+    ])
+    .where('l.documento_id', '=', ticketId)
+    .executeTakeFirstOrThrow();
+  const doc = await trx.selectFrom('documentos').select('estado').where('id', '=', ticketId).executeTakeFirst();
+  if (!doc || doc.estado === 'facturado') return;
+  const queda = Number(r.queda);
+  const estado = queda >= Number(r.vendido) ? 'emitido' : queda > 0 ? 'devuelto_parcial' : 'devuelto';
+  if (estado === doc.estado) return;
+  await trx.updateTable('documentos').set({ estado, modificado: nowIso(), modificado_por: usuarioId }).where('id', '=', ticketId).execute();
+}
+
 /** A ticket read by id adds the till's data: payments, terminal, uuid, each line's price with IVA and what was returned, its record whole. */
 async function alLeerTicket({ db, doc }: { db: Kysely<Database>; doc: Documento }): Promise<void> {
   await alLeerTpv(db, doc);
@@ -188,6 +209,8 @@ export const ticketEffects: TipoEffects<Schema> = {
   precioPorDefecto: 'venta',
   acciones: { emitir: emitirTicket },
   alLeer: alLeerTicket,
+  // An R5 annulled: its links to the ticket's lines are gone, so are those units' return; the state follows.
+  alQuitarEnlaces: ({ trx, docId }) => estadoDevuelto(trx, docId, null),
   // The list's rows: when it was sold (date and time, the till's instant), at which terminal and caja, its uuid, made offline or not.
   alListar: async ({ db, docs }) => {
     if (!docs.length) return;
@@ -563,16 +586,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user);
       await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
       // The ticket's state: wholly or partly returned.
-      const resto = await trx
-        .selectFrom('documento_lineas as l')
-        .select(sql<string>`cast(coalesce(sum(l.cantidad - (select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)), 0) as text)`.as('queda'))
-        .where('l.documento_id', '=', ticket.id)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('documentos')
-        .set({ estado: Number(resto.queda) > 0 ? 'devuelto_parcial' : 'devuelto', modificado: now, modificado_por: user.id })
-        .where('id', '=', ticket.id)
-        .execute();
+      await estadoDevuelto(trx, ticket.id, user.id);
       return docId;
     });
   let id: number;
