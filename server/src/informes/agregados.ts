@@ -202,9 +202,13 @@ export function disparadoresStock(dialect: DialectName): string[] {
     insert into stock_almacen (articulo_id, almacen_id, cantidad, ultimo) values (${r}.articulo_id, ${r}.almacen_id, ${r}.cantidad, ${r}.fecha)
       on conflict (articulo_id, almacen_id) do update set cantidad = stock_almacen.cantidad + excluded.cantidad,
         ultimo = ${mayor}(coalesce(stock_almacen.ultimo, excluded.ultimo), excluded.ultimo);`;
+  // The last date is looked up again only when the row that goes was the last one (a whole ledger deleted in id order,
+  // a restore, stays linear).
   const restar = (r: string) => `
     update stock_almacen set cantidad = cantidad - ${r}.cantidad,
-        ultimo = (select max(m.fecha) from stock_movimientos m where m.articulo_id = ${r}.articulo_id and m.almacen_id = ${r}.almacen_id)
+        ultimo = case when ultimo is null or ${r}.fecha >= ultimo
+          then (select max(m.fecha) from stock_movimientos m where m.articulo_id = ${r}.articulo_id and m.almacen_id = ${r}.almacen_id)
+          else ultimo end
       where articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;`;
   const cols = 'articulo_id, almacen_id, cantidad, fecha';
   if (dialect === 'sqlite') {
