@@ -87,7 +87,17 @@ export async function ventasAgrupadas(app: AppContext, f: FiltroVentasInforme, a
         : sql`informe_ventas_dia v`;
   if (fuente === 'agregado') filtros.push(...filtrosAgregado(f));
   const documentos = fuente === 'agregado' && !porArticulo ? sql`sum(v.documentos)` : sql`count(distinct v.documento_id)`;
-  const rows = await consultar(app, sql<Record<string, unknown>>`
+  // By article from the aggregate: a row per document × article, so each is one document; grouped first, named after.
+  const rows = fuente === 'agregado' && agrupar === 'articulo' && !f.familia_id && !f.marca_id
+    ? await consultar(app, sql<Record<string, unknown>>`
+    select x.*, (a.codigo || ' · ' || a.descripcion) as nombre from (
+      select v.articulo_id as clave, count(*) as documentos,
+        sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste,
+        ${sql.join(porTipo)}
+      from informe_ventas_articulo v
+      where ${sql.join(filtros, sql` and `)}
+      group by v.articulo_id) x join articulos a on a.id = x.clave`)
+    : await consultar(app, sql<Record<string, unknown>>`
     select ${sql.raw(g.clave)} as clave, max(${sql.raw(agrupar === 'terminal' ? nombreTerminal : g.nombre)}) as nombre, ${documentos} as documentos,
       sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste,
       ${sql.join(porTipo)}
