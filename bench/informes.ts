@@ -211,7 +211,7 @@ async function medir(r: Runner, cookie: string, c: Caso): Promise<Row> {
     }
   }
   const out = row(c.nombre, `${total} filas`, t.raw, t.handler, t.inject);
-  if (c.detalle) {
+  if (c.detalle && DETALLE_RUNS > 0) {
     const det: number[] = [];
     for (let run = -1; run < DETALLE_RUNS; run++) {
       const t0 = process.hrtime.bigint();

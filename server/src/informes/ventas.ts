@@ -256,13 +256,19 @@ export async function informeArticulos(
   const dialect = app.dialect;
   const ids = ventas.map((v) => Number(v.articulo_id));
   const extra = new Map<number, { codigo: string; descripcion: string; stock: number; compradas: number; bajo: number }>();
+  // Units bought in the period: one pass over the ledger's date index (it covers the cause and the quantity).
+  const compradas = new Map<number, number>();
+  if (ids.length) {
+    const rows = await consultar(app, sql<{ articulo_id: number; n: string | number }>`
+      select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
+      where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`);
+    for (const r of rows) compradas.set(Number(r.articulo_id), Number(r.n));
+  }
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const { rows } = await sql<{ id: number; codigo: string; descripcion: string; stock_total: number; compradas: string | number | null }>`
-      select a.id, a.codigo, a.descripcion, a.stock_total,
-        (select sum(m.cantidad) from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'}) as compradas
-      from articulos a where a.id in (${sql.join(chunk)})`.execute(app.db);
-    for (const r of rows) extra.set(r.id, { codigo: r.codigo, descripcion: r.descripcion, stock: Number(r.stock_total), compradas: Number(r.compradas ?? 0), bajo: 0 });
+    const { rows } = await sql<{ id: number; codigo: string; descripcion: string; stock_total: number }>`
+      select a.id, a.codigo, a.descripcion, a.stock_total from articulos a where a.id in (${sql.join(chunk)})`.execute(app.db);
+    for (const r of rows) extra.set(r.id, { codigo: r.codigo, descripcion: r.descripcion, stock: Number(r.stock_total), compradas: compradas.get(r.id) ?? 0, bajo: 0 });
   }
   // Lines sold below their cost (base < coste on a positive line).
   if (ids.length) {
