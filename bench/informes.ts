@@ -7,6 +7,10 @@
 // For each report's default view (and its heaviest grouping or filter) over the generated year: p50/p95 of the
 // action's handler and of the whole op.asp request (inject), against a raw SQL on the driver that answers the core of
 // the same question in the simplest way (the sums without netting, cost or names), in the same run, interleaved.
+// The sales reports and «stock hoy» read the aggregates kept with the documents (server/src/informes/agregados.ts):
+// for those, also the same report computed from the documents (`detalle`, what they answered before the aggregates),
+// BENCH_DETALLE_RUNS (5) times; and, once, the time «Recalcular informes» takes to rebuild the aggregates.
+// BENCH_ESCALA (1) multiplies the articles, suppliers, documents and customers (9: about 1.000.000 sales lines).
 // BENCH_RUNS (20), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
 import { FORMA_PAGO_IDS } from 'shared/domain';
 import { guardarCostesDelLibro } from '../server/src/documentos/coste.ts';
@@ -14,14 +18,20 @@ import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.t
 import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from '../server/src/db/demo/ventas.ts';
 import type { ArticuloVenta, ClienteGenerado } from '../server/src/db/demo/ventas.ts';
 import { EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos, cif, int, rand, seguirSecuencias, semilla, siguienteId, ultimoAno } from './datos.ts';
-import { activarFlags, callHandler, generarDatos, login, ms, onBothEngines, param, row, type Row, type Runner } from './runners.ts';
+import { informeInventario } from '../server/src/informes/almacen.ts';
+import { recalcularAgregados } from '../server/src/informes/agregados.ts';
+import { informeArticulos, informeClientes, informeVentas } from '../server/src/informes/ventas.ts';
+import { activarFlags, callHandler, generarDatos, login, ms, onBothEngines, param, row, stats, type Row, type Runner } from './runners.ts';
 
-const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 20_000);
-const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 500);
-const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 10_000);
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2_000);
-const DOCS = Number(process.env.BENCH_DOCS ?? 20_000);
+const ESCALA = Number(process.env.BENCH_ESCALA ?? 1);
+const ARTICLES = Math.round(Number(process.env.BENCH_ARTICLES ?? 20_000) * ESCALA);
+const SUPPLIERS = Math.round(Number(process.env.BENCH_SUPPLIERS ?? 500) * ESCALA);
+const PURCHASES = Math.round(Number(process.env.BENCH_PURCHASES ?? 10_000) * ESCALA);
+const CUSTOMERS = Math.round(Number(process.env.BENCH_CUSTOMERS ?? 2_000) * ESCALA);
+const DOCS = Math.round(Number(process.env.BENCH_DOCS ?? 20_000) * ESCALA);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const DETALLE_RUNS = Number(process.env.BENCH_DETALLE_RUNS ?? 5);
+const PAGING = (porPagina = 50) => ({ orden: null, dir: null, pagina: 1, porPagina });
 const LINEAS = 10;
 
 type Gen = { counts: Record<string, number>; cliente: number; proveedor: number; almacen: number };
@@ -121,10 +131,11 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
   return { counts, cliente: [...porCli].sort((a, b) => b[1] - a[1])[0]![0], proveedor: firstProv, almacen: almacenes[0]! };
 }
 
-type Caso = { nombre: string; ac: string; input: Record<string, string>; raw: (r: Runner) => Promise<unknown> };
+type Caso = { nombre: string; ac: string; input: Record<string, string>; raw: (r: Runner) => Promise<unknown>; detalle?: () => Promise<unknown> };
 
 function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
   const d = r.name;
+  const app = r.app.manager;
   const desde = ultimoAno(hoy)[0]!;
   const mes = `${hoy.slice(0, 7)}-01`;
   const q = (sql: string, params: unknown[]) => () => r.rawQuery(sql, params);
@@ -134,11 +145,11 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       where d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} and ((d.tipo in ('factura', 'rectificativa') and d.estado = 'emitida') or (d.tipo in ('albaranventa', 'devolucionventa') and d.estado = 'pendiente')) ${extra}
       group by ${group}`, [desde, hoy]);
   return [
-    { nombre: 'informeventas (mes, el año)', ac: 'informeventas', input: { desde, hasta: hoy }, raw: ventasRaw('substr(d.fecha, 1, 7)') },
-    { nombre: 'informeventas (mes en curso)', ac: 'informeventas', input: {}, raw: q(`select count(*) from documentos d join documento_lineas l on l.documento_id = d.id where d.fecha >= ${param(d, 1)} and d.tipo in ('factura', 'albaranventa')`, [mes]) },
-    { nombre: 'informeventas (artículo, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'articulo', porPagina: '50' }, raw: ventasRaw('l.articulo_id') },
-    { nombre: 'informeventas (cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'cliente' }, raw: ventasRaw('d.cliente_id') },
-    { nombre: 'informeventas (un cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, cliente_id: String(gen.cliente) }, raw: ventasRaw('substr(d.fecha, 1, 7)', `and d.cliente_id = ${gen.cliente}`) },
+    { nombre: 'informeventas (mes, el año)', ac: 'informeventas', input: { desde, hasta: hoy }, raw: ventasRaw('substr(d.fecha, 1, 7)'), detalle: () => informeVentas(app, { desde, hasta: hoy }, 'mes', PAGING(), 'detalle') },
+    { nombre: 'informeventas (mes en curso)', ac: 'informeventas', input: {}, detalle: () => informeVentas(app, { desde: mes, hasta: hoy }, 'mes', PAGING(), 'detalle'), raw: q(`select count(*) from documentos d join documento_lineas l on l.documento_id = d.id where d.fecha >= ${param(d, 1)} and d.tipo in ('factura', 'albaranventa')`, [mes]) },
+    { nombre: 'informeventas (artículo, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'articulo', porPagina: '50' }, raw: ventasRaw('l.articulo_id'), detalle: () => informeVentas(app, { desde, hasta: hoy }, 'articulo', PAGING(), 'detalle') },
+    { nombre: 'informeventas (cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'cliente' }, raw: ventasRaw('d.cliente_id'), detalle: () => informeVentas(app, { desde, hasta: hoy }, 'cliente', PAGING(), 'detalle') },
+    { nombre: 'informeventas (un cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, cliente_id: String(gen.cliente) }, raw: ventasRaw('substr(d.fecha, 1, 7)', `and d.cliente_id = ${gen.cliente}`), detalle: () => informeVentas(app, { desde, hasta: hoy, cliente_id: gen.cliente }, 'mes', PAGING(), 'detalle') },
     {
       nombre: 'informecompras (mes, el año)',
       ac: 'informecompras',
@@ -146,7 +157,13 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       raw: q(`select substr(d.fecha, 1, 7), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by substr(d.fecha, 1, 7)`, [desde, hoy]),
     },
-    { nombre: 'informeinventario (hoy)', ac: 'informeinventario', input: {}, raw: q('select articulo_id, almacen_id, sum(cantidad) from stock_movimientos group by articulo_id, almacen_id', []) },
+    {
+      nombre: 'informeinventario (hoy)',
+      ac: 'informeinventario',
+      input: {},
+      raw: q('select articulo_id, almacen_id, sum(cantidad) from stock_movimientos group by articulo_id, almacen_id', []),
+      detalle: () => informeInventario(app, { fecha: hoy, agrupar: 'articulo', vista: 'todos', dias: 90 }, PAGING(), 'detalle'),
+    },
     {
       nombre: 'informeinventario (hace 6 meses)',
       ac: 'informeinventario',
@@ -159,9 +176,9 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       input: { desde, hasta: hoy },
       raw: q(`select * from stock_movimientos where fecha >= ${param(d, 1)} and fecha < ${param(d, 2)} order by id desc limit 50`, [desde, `${hoy}~`]),
     },
-    { nombre: 'informeclientes (el año)', ac: 'informeclientes', input: { desde, hasta: hoy }, raw: ventasRaw('d.cliente_id') },
+    { nombre: 'informeclientes (el año)', ac: 'informeclientes', input: { desde, hasta: hoy }, raw: ventasRaw('d.cliente_id'), detalle: () => informeClientes(app, { desde, hasta: hoy, agrupar: 'cliente' }, PAGING(), 'detalle') },
     { nombre: 'informeproveedores (el año)', ac: 'informeproveedores', input: { desde, hasta: hoy }, raw: q(`select proveedor_id, sum(base) from documentos where tipo in ('albarancompra', 'devolucioncompra') and fecha >= ${param(d, 1)} group by proveedor_id`, [desde]) },
-    { nombre: 'informearticulos (el año)', ac: 'informearticulos', input: { desde, hasta: hoy, porPagina: '50' }, raw: ventasRaw('l.articulo_id') },
+    { nombre: 'informearticulos (el año)', ac: 'informearticulos', input: { desde, hasta: hoy, porPagina: '50' }, raw: ventasRaw('l.articulo_id'), detalle: () => informeArticulos(app, { desde, hasta: hoy, vista: 'todos' }, PAGING(), 'detalle') },
     { nombre: 'informetarifas', ac: 'informetarifas', input: { porPagina: '50' }, raw: q('select id, codigo, precio_venta, coste_medio from articulos where activo = 1 order by codigo limit 50', []) },
     { nombre: 'librofacturasexpedidas (trimestre)', ac: 'librofacturasexpedidas', input: {}, raw: q(`select * from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} order by fecha, numero`, [mes]) },
     { nombre: 'modelo303 (trimestre)', ac: 'modelo303', input: {}, raw: q(`select desglose from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)}`, [mes]) },
@@ -193,22 +210,39 @@ async function medir(r: Runner, cookie: string, c: Caso): Promise<Row> {
       if (run >= 0) t[(['raw', 'handler', 'inject'] as const)[which]].push(ms(t0));
     }
   }
-  return row(c.nombre, `${total} filas`, t.raw, t.handler, t.inject);
+  const out = row(c.nombre, `${total} filas`, t.raw, t.handler, t.inject);
+  if (c.detalle && DETALLE_RUNS > 0) {
+    const det: number[] = [];
+    for (let run = -1; run < DETALLE_RUNS; run++) {
+      const t0 = process.hrtime.bigint();
+      await c.detalle();
+      if (run >= 0) det.push(ms(t0));
+    }
+    const s = stats(det);
+    out['detalle p50'] = s.p50.toFixed(1);
+    out['detalle p95'] = s.p95.toFixed(1);
+  }
+  return out;
 }
 
 async function bench(r: Runner) {
   console.log(`\n${r.name}: generating ${ARTICLES} articles, ${SUPPLIERS} suppliers, ${PURCHASES} purchase documents, ${CUSTOMERS} customers, ${DOCS} invoices…`);
   const { hoy, gen, tiempo } = await generarDatos(r, generate);
   console.log(`${r.name}: ${JSON.stringify(gen.counts)}; ${tiempo}`);
+  // The bulk load wrote around the write path (its days are pending): the aggregates rebuilt at once, as «Recalcular».
+  const t0 = process.hrtime.bigint();
+  const rec = await recalcularAgregados(r.app.manager.db, r.app.manager.dialect);
+  console.log(`${r.name}: aggregates rebuilt (Recalcular) in ${ms(t0).toFixed(0)} ms: ${rec.filas} rows`);
+  if (r.name === 'postgres') await r.rawQuery('analyze', []);
   const cookie = await login(r.app);
   await activarFlags(r, cookie, ['almacenes', 'compras', 'ventas', 'ventas_facturas', 'ventas_albaranes', 'ventas_devoluciones', 'hcp', 'furgonetas', 'tpv']);
   const filas: Row[] = [];
   for (const c of casos(r, hoy, gen)) {
     const f = await medir(r, cookie, c);
     filas.push(f);
-    console.log(`  ${f.operation}: handler p50 ${f['handler p50']} ms, p95 ${f['handler p95']} ms (raw p95 ${f['raw p95']} ms)`);
+    console.log(`  ${f.operation}: handler p50 ${f['handler p50']} ms, p95 ${f['handler p95']} ms (raw p95 ${f['raw p95']} ms${f['detalle p95'] ? `; detalle p95 ${f['detalle p95']} ms` : ''})`);
   }
-  console.log(`\n${r.name} (ms, ${RUNS} runs each after 2 warm-ups; raw = the core sums by hand on the driver):`);
+  console.log(`\n${r.name} (ms, ${RUNS} runs each after 2 warm-ups; raw = the core sums by hand on the driver; detalle = the report from the documents, ${DETALLE_RUNS} runs):`);
   console.table(filas);
 }
 

@@ -47,5 +47,6 @@ export function fakeInformes() {
     listadomarcas: () => ok([]),
     listadoseries: () => ok([{ id: 1, codigo: 'F', descripcion: 'Facturas', tipo: 'factura', activo: 1 }]),
     listadousuarios: () => ok([{ id: 1, nombre: 'Administrador', email: 'admin@demo.es', activo: 1 }]),
+    listadoterminales: () => ok([{ id: 2, nombre: 'Caja mostrador' }, { id: 5, nombre: 'Caja terraza' }]),
   });
 }

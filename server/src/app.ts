@@ -11,6 +11,7 @@ import { ConfigCache } from './context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { instalarActividad } from './actividad/registro.ts';
+import { refrescarAgregados } from './informes/agregados.ts';
 import { migrate } from './db/migrations/index.ts';
 import { seed } from './db/seed.ts';
 import { startVerifactu } from './fiscal/envio.ts';
@@ -115,8 +116,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     timeZone: opts.timeZone ?? 'Europe/Madrid',
   };
   app.decorate('manager', manager);
-  // Every transaction an action opens writes its activity line before it commits (actividad/registro.ts).
-  instalarActividad(database.db, database.dialect);
+  // Every transaction an action opens writes its activity line before it commits (actividad/registro.ts), after the
+  // sales it changed are recomputed in the reports' aggregates (informes/agregados.ts).
+  instalarActividad(database.db, database.dialect, (trx) => refrescarAgregados(trx, database.dialect));
   app.addHook('onClose', async () => database.close());
   if (opts.smtpUrl && !opts.publicUrl) {
     app.log.warn('SMTP configured without PUBLIC_URL: recovery links take the address from the request');

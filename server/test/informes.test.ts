@@ -4,7 +4,8 @@ import { CONF_FIELD, CONF_FIELDS } from 'shared/domain';
 import type { FlagName } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { siguienteCoste } from '../src/documentos/coste.ts';
-import { valorar } from '../src/informes/almacen.ts';
+import { informeInventario, valorar } from '../src/informes/almacen.ts';
+import { AGRUPAR_VENTAS, informeArticulos, informeClientes, informeVentas } from '../src/informes/ventas.ts';
 import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
@@ -353,6 +354,75 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
       expect({ ac, status: res.statusCode, derecho: res.json().derecho }).toEqual({ ac, status: 403, derecho: 'facturas.ver' });
     }
   });
+
+  it('the aggregates answer as the detailed query, through an undo, an anulación and a rectificativa; Recalcular finds them exact', async () => {
+    const app = t.app.manager;
+    const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
+    const periodos = [{ desde: HOY, hasta: HOY }, { desde: D1, hasta: D2 }];
+    const FILTROS = [{}, { cliente_id: c1.id }, { almacen_id: principal }, { serie_id: serieA }, { tipo: 'factura' }, { articulo_id: a.id }, { familia_id: 1 }, { usuario_id: 1 }];
+    const comparar = async (momento: string) => {
+      for (const p of periodos) {
+        for (const agrupar of AGRUPAR_VENTAS) {
+          // Every filter on the default grouping and on the article's; the rest unfiltered and by one customer.
+          for (const filtro of agrupar === 'mes' || agrupar === 'articulo' ? FILTROS : FILTROS.slice(0, 2)) {
+            const f = { ...p, ...filtro };
+            const agregado = await informeVentas(app, f, agrupar, paging, 'agregado');
+            const detalle = await informeVentas(app, f, agrupar, paging, 'detalle');
+            expect({ momento, agrupar, f, ...agregado }).toEqual({ momento, agrupar, f, ...detalle });
+          }
+        }
+        for (const agrupar of ['cliente', 'mes', 'anio'] as const) {
+          expect({ momento, agrupar, ...(await informeClientes(app, { ...p, agrupar }, paging, 'agregado')) }).toEqual({ momento, agrupar, ...(await informeClientes(app, { ...p, agrupar }, paging, 'detalle')) });
+        }
+        for (const vista of ['todos', 'bajo_coste'] as const) {
+          expect({ momento, vista, ...(await informeArticulos(app, { ...p, vista }, paging, 'agregado')) }).toEqual({ momento, vista, ...(await informeArticulos(app, { ...p, vista }, paging, 'detalle')) });
+        }
+      }
+      // The write actions left nothing pending: their transactions brought the aggregates up to date before committing.
+      expect(Number((await sql<{ n: number }>`select count(*) as n from informe_pendientes`.execute(app.db)).rows[0]!.n)).toBe(0);
+    };
+    // The reports read the aggregates (not an empty table that happens to match an empty period).
+    expect(Number((await sql<{ n: number }>`select count(*) as n from informe_ventas_dia`.execute(app.db)).rows[0]!.n)).toBeGreaterThan(0);
+    await comparar('the month');
+
+    // An albarán invoiced (draft), then the invoicing undone: the albarán counts again, once.
+    const alb = await ok(t, 'editaralbaranventa', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 90_000 }] });
+    await ok(t, 'facturaralbaranventa', { id: alb.id, serie_id: serieA });
+    await comparar('albarán invoiced, draft');
+    expect((await ok(t, 'deshacerfacturacionalbaranventa', { id: alb.id })).estado).toBe('pendiente');
+    await comparar('invoicing undone');
+    // Invoiced again and emitted: the albarán's units move to its invoice; then the invoice is cancelled.
+    const fac = await ok(t, 'facturaralbaranventa', { id: alb.id, serie_id: serieA });
+    const facId = (fac.hijos as { tipo: string; id: number }[]).find((h) => h.tipo === 'factura')!.id;
+    await ok(t, 'emitirfactura', { id: facId });
+    await comparar('invoice emitted');
+    expect((await ok(t, 'anularfactura', { id: facId })).estado).toBe('anulada');
+    await comparar('invoice cancelled');
+    // A rectificativa by substitution of a new invoice: its lines replace the invoice's whole.
+    const f5 = await ok(t, 'emitirfactura', { id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: b.id, cantidad: 3_000, precio: 50_000 }] })).id });
+    await ok(t, 'emitirrectificativa', {
+      id: (await ok(t, 'editarrectificativa', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieR, factura_id: f5.id, tipo: 'R1', modo: 'sustitucion', lineas: [{ articulo_id: b.id, cantidad: 2_000, precio: 45_000, origen_linea_id: f5.lineas[0]!.id }] })).id,
+    });
+    await comparar('rectificativa by substitution');
+
+    // Stock today from the stock per warehouse = the ledger summed; a past date still replays the ledger.
+    for (const q of [{}, { agrupar: 'almacen' }, { agrupar: 'familia' }, { almacen_id: principal }, { vista: 'negativo' }, { vista: 'sin_movimiento', dias: 5 }] as const) {
+      const f = { fecha: HOY, agrupar: 'articulo', vista: 'todos', dias: 90, ...q } as const;
+      expect({ q, ...(await informeInventario(app, f, paging, 'agregado')) }).toEqual({ q, ...(await informeInventario(app, f, paging, 'detalle')) });
+    }
+
+    // Recalcular: exact, nothing differs; after a corrupted row it says so, and the answers are right again.
+    const recalcular = async () => (await post(t, 'recalcularinformes', {})).body as unknown as { RESULT: string; message: string; data: { filas: number; diferencias: number }[] };
+    const exacto = await recalcular();
+    expect(exacto).toMatchObject({ RESULT: '0', data: [{ diferencias: 0 }] });
+    expect(exacto.message).toContain('sin diferencias');
+    await sql`update informe_ventas_dia set base = base + 1`.execute(app.db);
+    await sql`update stock_almacen set cantidad = cantidad + 1000 where articulo_id = ${a.id}`.execute(app.db);
+    const corregido = await recalcular();
+    expect(corregido.data[0]!.diferencias).toBeGreaterThan(0);
+    expect(corregido.message).toContain('diferían');
+    await comparar('after Recalcular');
+  }, 240_000);
 });
 
 const db = (t: SuiteApp) => t.app.manager.db;

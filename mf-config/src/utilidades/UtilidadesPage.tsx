@@ -16,6 +16,7 @@ import {
   useShell,
 } from 'shared';
 import { DemoSection } from './DemoSection';
+import { RecalcularInformesSection } from './RecalcularInformesSection';
 import { RecalcularStockSection } from './RecalcularStockSection';
 
 /** A file download, not an op.asp envelope: the browser saves it. */
@@ -31,15 +32,17 @@ const TABLE_LABEL: Record<string, string> = {
 
 type RestoreCounts = Record<string, number>;
 
-/** /config/utilidades: backup download and restore, stock recalculation. */
+/** /config/utilidades: backup download and restore, stock and reports recalculation. */
 export function UtilidadesPage() {
   const { api, toast, reloadConfig } = useShell();
-  // Only what the user's role may run: backups (Copias de seguridad), the stock check (Almacenes), the demo's removal (Configuración).
+  // Only what the user's role may run: backups (Copias de seguridad), the stock check (Almacenes), the reports' rebuild
+  // (Informes, acciones), the demo's removal (Configuración).
   const permisos = usePermisos();
   const puede = {
     descargar: permisos.accion('copiaseguridad'),
     restaurar: permisos.accion('restaurarcopia'),
     stock: permisos.accion('recalcularstock'),
+    informes: permisos.accion('recalcularinformes'),
     demo: permisos.accion('eliminardemo'),
   };
   const [file, setFile] = useState<File | null>(null);
@@ -137,6 +140,7 @@ export function UtilidadesPage() {
         </FormSection>
         )}
         {puede.stock && <RecalcularStockSection />}
+        {puede.informes && <RecalcularInformesSection />}
         {puede.demo && <DemoSection />}
       </div>
 

@@ -7,6 +7,7 @@ import {
   TextField,
   useAlmacenes,
   useListOptions,
+  usePermisos,
   useShell,
   type Familia,
   type FlagName,
@@ -236,9 +237,30 @@ export function Filtro({ id, def, valor, onChange, onEtiqueta }: FiltroProps) {
       return <OpcionesFiltro label={FILTROS[id].label} options={options} {...common} />;
     }
     case 'terminal':
+      return <TerminalFiltro {...common} />;
     case 'dias':
       return <NumeroFiltro label={FILTROS[id].label} {...common} />;
   }
+}
+
+/**
+ * The till's terminals by name (`listadoterminales`); a role that can't list them (the server would answer 403), or a
+ * list that fails to load, types the terminal's number instead.
+ */
+function TerminalFiltro(props: ConEtiqueta) {
+  const { accion } = usePermisos();
+  if (!accion('listadoterminales')) return <NumeroFiltro label="Terminal" {...props} />;
+  return <TerminalLista {...props} />;
+}
+
+function TerminalLista({ valor, onChange, onEtiqueta }: ConEtiqueta) {
+  const { options, error } = useListOptions<{ id: number; nombre: string }>('listadoterminales', { params: { orden: 'nombre' }, toOption: (t) => ({ value: String(t.id), label: t.nombre }) });
+  const texto = options.find((o) => o.value === valor)?.label ?? null;
+  useEffect(() => {
+    if (!error) onEtiqueta(valor ? (texto ?? `Terminal ${valor}`) : null);
+  }, [valor, texto, error, onEtiqueta]);
+  if (error) return <NumeroFiltro label="Terminal" valor={valor} onChange={onChange} onEtiqueta={onEtiqueta} />;
+  return <SelectField label="Terminal" value={valor} options={options} placeholder="Todos" onChange={onChange} />;
 }
 
 function OpcionesFiltro({ label, options, valor, onChange, onEtiqueta }: ConEtiqueta & { label: string; options: Opcion[] }) {
@@ -247,7 +269,7 @@ function OpcionesFiltro({ label, options, valor, onChange, onEtiqueta }: ConEtiq
   return <SelectField label={label} value={valor} options={options} placeholder="Todos" onChange={onChange} />;
 }
 
-/** A whole number typed (a terminal's number, a count of days), applied when it is a number. */
+/** A whole number typed (a count of days; a terminal's number when the terminals can't be listed), applied when it is a number. */
 function NumeroFiltro({ label, valor, onChange, onEtiqueta }: ConEtiqueta & { label: string }) {
   const [texto, setTexto] = useState(valor);
   useEffect(() => setTexto(valor), [valor]);

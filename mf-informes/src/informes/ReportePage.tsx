@@ -17,7 +17,7 @@ import {
   type DataColumn,
   type Theme,
 } from 'shared';
-import { descargarCsv, descargarPdf, type FilaTabla } from './exportar';
+import { descargarCsv, descargarPdf, descargarXlsx, type FilaTabla } from './exportar';
 import { FILTROS, Filtro, filtrosVisibles, Periodo } from './Filtros';
 import { negativo, textoConUnidad, valor } from './formato';
 import { Grafico } from './Grafico';
@@ -84,7 +84,7 @@ export function ReportePage({ def }: { def: Informe }) {
   const [respuesta, setRespuesta] = useState<Respuesta | null>(null);
   const [cargando, setCargando] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [exportando, setExportando] = useState<'csv' | 'pdf' | null>(null);
+  const [exportando, setExportando] = useState<'csv' | 'xlsx' | 'pdf' | null>(null);
 
   const agrupaciones = def.agrupar.filter((a) => !a.flag || flags[a.flag] === 1);
   const agrup = agrupaciones.find((a) => a.value === valores.agrupar) ?? agrupaciones[0];
@@ -240,11 +240,12 @@ export function ReportePage({ def }: { def: Informe }) {
     return `${def.slug}${agrup.value && def.agrupar.length > 1 ? `_${agrup.value}` : ''}${cuando}.${ext}`;
   };
 
-  const exportar = async (tipo: 'csv' | 'pdf') => {
+  const exportar = async (tipo: 'csv' | 'xlsx' | 'pdf') => {
     setExportando(tipo);
     try {
       const filasExport = await todas();
       if (tipo === 'csv') descargarCsv(nombreArchivo('csv'), columnas, filasExport);
+      else if (tipo === 'xlsx') descargarXlsx(nombreArchivo('xlsx'), def.titulo, columnas, filasExport);
       else await descargarPdf({ fileName: nombreArchivo('pdf'), titulo: def.titulo, empresa: empresaPdf(config), filtros: textoFiltros(), columnas, filas: filasExport });
     } catch (e) {
       toast.error(e instanceof Error && !(e instanceof ApiHttpError) ? e.message : mensajeError(e));
@@ -277,6 +278,11 @@ export function ReportePage({ def }: { def: Informe }) {
             <Button type="button" $variant="secondary" onClick={() => void exportar('csv')} disabled={!!exportando || !respuesta} aria-busy={exportando === 'csv'}>
               {exportando === 'csv' ? 'Preparando…' : 'CSV'}
             </Button>
+            {def.xlsx && (
+              <Button type="button" $variant="secondary" onClick={() => void exportar('xlsx')} disabled={!!exportando || !respuesta} aria-busy={exportando === 'xlsx'}>
+                {exportando === 'xlsx' ? 'Preparando…' : 'XLSX'}
+              </Button>
+            )}
             <Button type="button" $variant="secondary" onClick={() => void exportar('pdf')} disabled={!!exportando || !respuesta} aria-busy={exportando === 'pdf'}>
               {exportando === 'pdf' ? 'Preparando…' : 'PDF'}
             </Button>

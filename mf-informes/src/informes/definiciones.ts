@@ -480,6 +480,7 @@ const cierres: Informe = {
 
 const expedidas: Informe = {
   slug: 'libro-expedidas',
+  xlsx: true,
   titulo: 'Libro de facturas expedidas',
   descripcion: 'Libro registro de IVA de facturas expedidas con las columnas de la AEAT: una línea por factura y tipo de IVA',
   ac: 'librofacturasexpedidas',
@@ -521,6 +522,7 @@ const expedidas: Informe = {
 
 const recibidas: Informe = {
   slug: 'libro-recibidas',
+  xlsx: true,
   titulo: 'Libro de facturas recibidas',
   descripcion: 'Libro registro de IVA de facturas recibidas (las facturas de proveedor registradas) con las columnas de la AEAT',
   ac: 'librofacturasrecibidas',

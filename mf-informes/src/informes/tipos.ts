@@ -122,4 +122,6 @@ export type Informe = {
   grafico?: Grafico;
   /** The server answers every row at once (a 303's boxes): no pager. */
   sinPaginas?: boolean;
+  /** Also exported as .xlsx (the IVA books, in the AEAT's columns). */
+  xlsx?: boolean;
 };

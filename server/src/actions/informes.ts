@@ -1,6 +1,7 @@
 import { todayIn } from '../context.ts';
 import { MESSAGES } from 'shared/domain';
 import { ActionError } from '../errors.ts';
+import { recalcularAgregados } from '../informes/agregados.ts';
 import { informeInventario, informeMovimientos, informeTarifas } from '../informes/almacen.ts';
 import { baseSchema, idFiltro, periodo, sinCostes } from '../informes/comun.ts';
 import { AGRUPAR_COMPRAS, informeCompras, informeProveedores } from '../informes/compras.ts';
@@ -185,6 +186,18 @@ export const informeActions = [
       if (!ventas && !compras) throw new ActionError(403, { RESULT: '1', message: MESSAGES.moduleOff });
       const ejercicio = input.ejercicio ?? Number(todayIn(app.timeZone).slice(0, 4));
       return modelo347(app, { ejercicio, clave: input.clave }, paging(input), { ventas, compras });
+    },
+  }),
+  defineAction({
+    name: 'recalcularinformes',
+    method: 'POST',
+    input: {} as const,
+    async handler({ app }) {
+      const r = await recalcularAgregados(app.db, app.dialect);
+      const message = r.diferencias === 0
+        ? `Informes recalculados: ${r.filas.toLocaleString('es-ES')} filas, sin diferencias`
+        : `Informes recalculados: ${r.filas.toLocaleString('es-ES')} filas; ${r.diferencias.toLocaleString('es-ES')} diferían y se han corregido`;
+      return { RESULT: '0', message, data: [{ filas: r.filas, diferencias: r.diferencias }] };
     },
   }),
   defineAction({

@@ -88,8 +88,10 @@ async function cambio(trx: Transaction<Database>, dialect: DialectName, antes: n
 /**
  * Makes every transaction of `db` write the audit line of the action it runs in (see conActividad): the entity's row
  * is read before the handler's work and after it, inside the same transaction, and the line goes in before the commit.
+ * `antesDeConfirmar`, when given, runs last in each such transaction that changed anything (the reports' aggregates
+ * catch up with the sales it wrote: informes/agregados.ts).
  */
-export function instalarActividad(db: Kysely<Database>, dialect: DialectName): void {
+export function instalarActividad(db: Kysely<Database>, dialect: DialectName, antesDeConfirmar?: (trx: Transaction<Database>) => Promise<unknown>): void {
   const cambios = cambiosDe(db);
   const transaction = db.transaction.bind(db);
   type Builder = ReturnType<typeof transaction>;
@@ -121,7 +123,10 @@ export function instalarActividad(db: Kysely<Database>, dialect: DialectName): v
       if (meta && tx.idPrevio !== null) tx.previo = await leer(trx, meta, tx.idPrevio);
       const marca = dialect === 'sqlite' ? cambios!() : null;
       const result = await cb(trx);
-      if (await cambio(trx, dialect, marca, cambios)) await escribir(trx, ctx, tx, result);
+      if (await cambio(trx, dialect, marca, cambios)) {
+        if (antesDeConfirmar) await antesDeConfirmar(trx);
+        await escribir(trx, ctx, tx, result);
+      }
       return result;
     } finally {
       ctx.tx = null;

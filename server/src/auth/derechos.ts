@@ -85,6 +85,8 @@ const FIJAS: Record<string, Derecho> = {
   modelo303: { necesidad: ver('informes'), comprobar: verFacturas },
   modelo347: { necesidad: ver('informes'), comprobar: verFacturas },
   informeregistros: { necesidad: ver('informes'), comprobar: verFacturas },
+  // Rebuilds the reports' aggregates (and the stock per warehouse) from the documents and the ledger.
+  recalcularinformes: { necesidad: en('informes', 'acciones') },
 
   // Users and roles. Who did a parte's work and who drives a van are picked from the users too (by name only,
   // without «ver» in Usuarios: usuarios.ts).

@@ -27,6 +27,7 @@ export async function informeInventario(
   app: AppContext,
   f: { fecha: string; almacen_id?: number | null; familia_id?: number | null; marca_id?: number | null; agrupar: 'articulo' | 'almacen' | 'familia'; vista: 'todos' | 'negativo' | 'sin_movimiento'; dias: number },
   paging: Paging,
+  fuente: 'agregado' | 'detalle' = 'agregado',
 ): Promise<Respuesta> {
   const hasta = diaSiguiente(f.fecha);
   const desdeVentas = (() => {
@@ -39,17 +40,30 @@ export async function informeInventario(
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtroArticulo.push(sql`a.marca_id = ${f.marca_id}`);
   // Four single scans joined here: the positions, each article's last row's cost, its last purchase price, its data.
-  const posiciones = await consultar(app, sql<{ articulo_id: number; almacen_id: number; unidades: string; ultimo: string; vendidas: string }>`
+  // When no ledger row is dated after `fecha` (stock today), the positions are the stock as it stands (`stock_almacen`,
+  // kept by the ledger's triggers: migration 0019) and the last rows need no date: the same answer without summing the
+  // ledger (`fuente: 'detalle'` always sums it).
+  const ultimaFecha = (await sql<{ f: string | null }>`select max(fecha) as f from stock_movimientos`.execute(app.db)).rows[0]?.f ?? null;
+  const actual = fuente === 'agregado' && (ultimaFecha === null || String(ultimaFecha) < hasta);
+  const posiciones = actual
+    ? await posicionesActuales(app, f.almacen_id ?? null, desdeVentas, hasta)
+    : await consultar(app, sql<{ articulo_id: number; almacen_id: number; unidades: string; ultimo: string; vendidas: string }>`
     select m.articulo_id, m.almacen_id, cast(sum(m.cantidad) as text) as unidades, max(m.fecha) as ultimo,
       cast(sum(case when m.fecha >= ${desdeVentas} and m.causa in (${sql.join(CAUSAS_VENTA.map((c) => sql`${c}`))}) then -m.cantidad else 0 end) as text) as vendidas
     from stock_movimientos m where m.fecha < ${hasta} ${filtroAlmacen}
     group by m.articulo_id, m.almacen_id`);
   const costes = new Map(
-    (await consultar(app, sql<{ articulo_id: number; coste: string | null }>`select m.articulo_id, cast(m.coste as text) as coste from stock_movimientos m
+    (await consultar(app, actual
+      ? sql<{ articulo_id: number; coste: string | null }>`select m.articulo_id, cast(m.coste as text) as coste from stock_movimientos m
+      where m.id in (select max(id) from stock_movimientos group by articulo_id)`
+      : sql<{ articulo_id: number; coste: string | null }>`select m.articulo_id, cast(m.coste as text) as coste from stock_movimientos m
       where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} group by articulo_id)`)).map((r) => [r.articulo_id, r.coste]),
   );
   const ultimos = new Map(
-    (await consultar(app, sql<{ articulo_id: number; precio: string }>`select m.articulo_id, cast(m.precio as text) as precio from stock_movimientos m
+    (await consultar(app, actual
+      ? sql<{ articulo_id: number; precio: string }>`select m.articulo_id, cast(m.precio as text) as precio from stock_movimientos m
+      where m.id in (select max(id) from stock_movimientos where causa = 'compra' and cantidad > 0 and precio > 0 group by articulo_id)`
+      : sql<{ articulo_id: number; precio: string }>`select m.articulo_id, cast(m.precio as text) as precio from stock_movimientos m
       where m.id in (select max(id) from stock_movimientos where fecha < ${hasta} and causa = 'compra' and cantidad > 0 and precio > 0 group by articulo_id)`)).map((r) => [r.articulo_id, r.precio]),
   );
   const articulos = new Map<number, { codigo: string; descripcion: string; familia_id: number | null; familia: string | null; precio_compra: string }>();
@@ -120,6 +134,22 @@ export async function informeInventario(
   });
   const { data, total } = paginar(filas, paging, { orden: f.agrupar === 'articulo' ? 'valor' : 'nombre', dir: f.agrupar === 'articulo' ? 'desc' : 'asc' });
   return { RESULT: '0', data, total, totales: sumar(filas, ['unidades', 'valor', 'valor_ultimo', 'vendidas']) };
+}
+
+/**
+ * The positions from `stock_almacen` (the ledger's sum and last date per article and warehouse, as they stand) and
+ * the units sold since `desdeVentas` from the ledger's recent rows (its date index).
+ */
+async function posicionesActuales(app: AppContext, almacen: number | null, desdeVentas: string, hasta: string) {
+  const filtro = almacen ? sql`and s.almacen_id = ${almacen}` : sql``;
+  const stock = await consultar(app, sql<{ articulo_id: number; almacen_id: number; unidades: string; ultimo: string }>`
+    select s.articulo_id, s.almacen_id, cast(s.cantidad as text) as unidades, s.ultimo from stock_almacen s where s.cantidad <> 0 ${filtro}`);
+  const vendidas = await consultar(app, sql<{ articulo_id: number; almacen_id: number; vendidas: string }>`
+    select m.articulo_id, m.almacen_id, cast(sum(-m.cantidad) as text) as vendidas from stock_movimientos m
+    where m.fecha >= ${desdeVentas} and m.fecha < ${hasta} and m.causa in (${sql.join(CAUSAS_VENTA.map((c) => sql`${c}`))}) ${almacen ? sql`and m.almacen_id = ${almacen}` : sql``}
+    group by m.articulo_id, m.almacen_id`);
+  const porClave = new Map(vendidas.map((v) => [`${v.articulo_id}|${v.almacen_id}`, v.vendidas]));
+  return stock.map((s) => ({ ...s, vendidas: porClave.get(`${s.articulo_id}|${s.almacen_id}`) ?? '0' }));
 }
 
 /** The ledger: its rows in the period, newest first, each with the balance of its article in its warehouse after it. */

@@ -7,6 +7,7 @@ import { todayIn } from '../context.ts';
 import { consultar, diasEntre, lista, mesSql, numeros, paginar, porcentaje, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 import { lineasVenta } from './lineas-venta.ts';
+import { agregadosAlDia } from './agregados.ts';
 import { existe } from './tpv.ts';
 import type { FiltroVentas } from './lineas-venta.ts';
 
@@ -43,8 +44,30 @@ const GRUPOS: Record<AgruparVentas, { clave: string; campo: string | null; nombr
 
 export type FiltroVentasInforme = FiltroVentas & { articulo_id?: number | null; familia_id?: number | null; marca_id?: number | null };
 
+/**
+ * Where a sales report reads: `agregado` (the default) the aggregates kept with the documents (informes/agregados.ts),
+ * the per-day table when neither the grouping nor a filter needs the article, else the per document × article one;
+ * `detalle` the sales lines derived from the documents (`lineasVenta`) — the same answer, slower («Recalcular» and the
+ * tests compare them).
+ */
+export type Fuente = 'agregado' | 'detalle';
+
+const POR_ARTICULO: readonly AgruparVentas[] = ['articulo', 'familia', 'marca', 'documento'];
+
+/** The document filters on an aggregate table (its columns are the sales lines' own). */
+function filtrosAgregado(f: FiltroVentasInforme): RawBuilder<unknown>[] {
+  const c: RawBuilder<unknown>[] = [sql`v.fecha >= ${f.desde}`, sql`v.fecha <= ${f.hasta}`];
+  if (f.cliente_id) c.push(sql`v.cliente_id = ${f.cliente_id}`);
+  if (f.serie_id) c.push(sql`v.serie_id = ${f.serie_id}`);
+  if (f.almacen_id) c.push(sql`v.almacen_id = ${f.almacen_id}`);
+  if (f.terminal_id) c.push(sql`v.terminal_id = ${f.terminal_id}`);
+  if (f.usuario_id) c.push(sql`v.usuario_id = ${f.usuario_id}`);
+  if (f.tipo) c.push(sql`v.tipo = ${f.tipo}`);
+  return c;
+}
+
 /** The sales lines with the article's filters, aggregated by `agrupar` (one row per group, every group). */
-export async function ventasAgrupadas(app: AppContext, f: FiltroVentasInforme, agrupar: AgruparVentas): Promise<Fila[]> {
+export async function ventasAgrupadas(app: AppContext, f: FiltroVentasInforme, agrupar: AgruparVentas, fuente: Fuente = 'agregado'): Promise<Fila[]> {
   const dialect = app.dialect;
   const g = GRUPOS[agrupar];
   const filtros: RawBuilder<unknown>[] = [sql`1 = 1`];
@@ -54,11 +77,31 @@ export async function ventasAgrupadas(app: AppContext, f: FiltroVentasInforme, a
   const conTerminal = await existe(app, 'tpv_tickets', 'terminal_id');
   const nombreTerminal = conTerminal ? '(select t.nombre from tpv_terminales t where t.id = v.terminal_id)' : 'null';
   const porTipo = Object.entries(POR_TIPO).map(([t, col]) => sql`sum(case when v.tipo = ${t} then v.base else 0 end) as ${sql.ref(col)}`);
-  const rows = await consultar(app, sql<Record<string, unknown>>`
-    select ${sql.raw(g.clave)} as clave, max(${sql.raw(agrupar === 'terminal' ? nombreTerminal : g.nombre)}) as nombre, count(distinct v.documento_id) as documentos,
+  const porArticulo = POR_ARTICULO.includes(agrupar) || !!f.articulo_id || !!f.familia_id || !!f.marca_id;
+  if (fuente === 'agregado') await agregadosAlDia(app.db, dialect);
+  const origen =
+    fuente === 'detalle'
+      ? sql`(${lineasVenta(dialect, { ...f, conTerminal })}) v join articulos a on a.id = v.articulo_id`
+      : porArticulo
+        ? sql`informe_ventas_articulo v join articulos a on a.id = v.articulo_id`
+        : sql`informe_ventas_dia v`;
+  if (fuente === 'agregado') filtros.push(...filtrosAgregado(f));
+  const documentos = fuente === 'agregado' && !porArticulo ? sql`sum(v.documentos)` : sql`count(distinct v.documento_id)`;
+  // By article from the aggregate: a row per document × article, so each is one document; grouped first, named after.
+  const rows = fuente === 'agregado' && agrupar === 'articulo' && !f.familia_id && !f.marca_id
+    ? await consultar(app, sql<Record<string, unknown>>`
+    select x.*, (a.codigo || ' · ' || a.descripcion) as nombre from (
+      select v.articulo_id as clave, count(*) as documentos,
+        sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste,
+        ${sql.join(porTipo)}
+      from informe_ventas_articulo v
+      where ${sql.join(filtros, sql` and `)}
+      group by v.articulo_id) x join articulos a on a.id = x.clave`)
+    : await consultar(app, sql<Record<string, unknown>>`
+    select ${sql.raw(g.clave)} as clave, max(${sql.raw(agrupar === 'terminal' ? nombreTerminal : g.nombre)}) as nombre, ${documentos} as documentos,
       sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste,
       ${sql.join(porTipo)}
-    from (${lineasVenta(dialect, { ...f, conTerminal })}) v join articulos a on a.id = v.articulo_id
+    from ${origen}
     where ${sql.join(filtros, sql` and `)}
     group by ${sql.raw(g.clave)}`);
   const filas = rows.map((r) => {
@@ -108,8 +151,9 @@ export async function informeVentas(
   f: FiltroVentasInforme,
   agrupar: AgruparVentas,
   paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
-  const filas = await ventasAgrupadas(app, f, agrupar);
+  const filas = await ventasAgrupadas(app, f, agrupar, fuente);
   const totales: Record<string, number | null> = sumar(filas, COLUMNAS_VENTAS.filter((c) => c !== 'documentos'));
   // Documents counted once over the whole selection (a document is in several article groups).
   totales.documentos = agrupar === 'mes' || agrupar === 'dia' || agrupar === 'cliente' || agrupar === 'serie' || agrupar === 'usuario' || agrupar === 'almacen' || agrupar === 'tipo' || agrupar === 'documento' || agrupar === 'terminal'
@@ -126,9 +170,10 @@ export async function informeClientes(
   app: AppContext,
   f: FiltroVentas & { agrupar: 'cliente' | 'mes' | 'anio' },
   paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
   if (f.agrupar !== 'cliente') {
-    const filas = await ventasAgrupadas(app, f, 'mes');
+    const filas = await ventasAgrupadas(app, f, 'mes', fuente);
     const porAnio = new Map<string, Fila>();
     for (const r of filas) {
       const k = f.agrupar === 'anio' ? String(r.clave).slice(0, 4) : String(r.clave);
@@ -140,7 +185,7 @@ export async function informeClientes(
     const { data, total } = paginar(agregadas, paging, { orden: 'clave', dir: 'asc' });
     return { RESULT: '0', data, total, totales: sumar(agregadas, COLUMNAS_VENTAS) };
   }
-  const ventas = await ventasAgrupadas(app, f, 'cliente');
+  const ventas = await ventasAgrupadas(app, f, 'cliente', fuente);
   const hoy = todayIn(app.timeZone);
   const corte = [f.hasta, hoy].sort()[0]!;
   const porCliente = new Map<number, Fila>();
@@ -205,23 +250,34 @@ export async function informeArticulos(
   app: AppContext,
   f: FiltroVentasInforme & { vista: 'todos' | 'bajo_coste' },
   paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
-  const ventas = await ventasAgrupadas(app, f, 'articulo');
+  const ventas = await ventasAgrupadas(app, f, 'articulo', fuente);
   const dialect = app.dialect;
   const ids = ventas.map((v) => Number(v.articulo_id));
   const extra = new Map<number, { codigo: string; descripcion: string; stock: number; compradas: number; bajo: number }>();
+  // Units bought in the period: one pass over the ledger's date index (it covers the cause and the quantity).
+  const compradas = new Map<number, number>();
+  if (ids.length) {
+    const rows = await consultar(app, sql<{ articulo_id: number; n: string | number }>`
+      select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
+      where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`);
+    for (const r of rows) compradas.set(Number(r.articulo_id), Number(r.n));
+  }
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const { rows } = await sql<{ id: number; codigo: string; descripcion: string; stock_total: number; compradas: string | number | null }>`
-      select a.id, a.codigo, a.descripcion, a.stock_total,
-        (select sum(m.cantidad) from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'}) as compradas
-      from articulos a where a.id in (${sql.join(chunk)})`.execute(app.db);
-    for (const r of rows) extra.set(r.id, { codigo: r.codigo, descripcion: r.descripcion, stock: Number(r.stock_total), compradas: Number(r.compradas ?? 0), bajo: 0 });
+    const { rows } = await sql<{ id: number; codigo: string; descripcion: string; stock_total: number }>`
+      select a.id, a.codigo, a.descripcion, a.stock_total from articulos a where a.id in (${sql.join(chunk)})`.execute(app.db);
+    for (const r of rows) extra.set(r.id, { codigo: r.codigo, descripcion: r.descripcion, stock: Number(r.stock_total), compradas: compradas.get(r.id) ?? 0, bajo: 0 });
   }
   // Lines sold below their cost (base < coste on a positive line).
   if (ids.length) {
-    const rows = await consultar(app, sql<{ articulo_id: number; n: number | string }>`
-      select v.articulo_id, count(*) as n from (${lineasVenta(dialect, f)}) v where v.unidades > 0 and v.base < v.coste group by v.articulo_id`);
+    const rows =
+      fuente === 'detalle'
+        ? await consultar(app, sql<{ articulo_id: number; n: number | string }>`
+      select v.articulo_id, count(*) as n from (${lineasVenta(dialect, f)}) v where v.unidades > 0 and v.base < v.coste group by v.articulo_id`)
+        : await consultar(app, sql<{ articulo_id: number; n: number | string }>`
+      select v.articulo_id, sum(v.bajo_coste) as n from informe_ventas_articulo v where ${sql.join(filtrosAgregado(f), sql` and `)} and v.bajo_coste > 0 group by v.articulo_id`);
     for (const r of rows) {
       const e = extra.get(r.articulo_id);
       if (e) e.bajo = Number(r.n);

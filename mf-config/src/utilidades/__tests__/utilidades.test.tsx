@@ -105,6 +105,23 @@ describe('Recalcular stock', () => {
   });
 });
 
+describe('Recalcular informes', () => {
+  it('rebuilds the reports from the documents and says whether they differed', async () => {
+    let diferencias = 0;
+    const fake = createFakeApi({ recalcularinformes: () => ({ RESULT: '0', data: [{ filas: 12_345, diferencias }] }) });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
+    await userEvent.click(screen.getByRole('button', { name: 'Recalcular informes' }));
+    expect(await screen.findByText('Los informes coincidían con los documentos (12.345 filas).')).toBeTruthy();
+    diferencias = 3;
+    await userEvent.click(screen.getByRole('button', { name: 'Recalcular informes' }));
+    expect(await screen.findByText('Había 3 filas distintas de los documentos; ya están corregidas.')).toBeTruthy();
+    expect(sinDemo(fake.calls).map((c) => [c.method, c.ac])).toEqual([
+      ['POST', 'recalcularinformes'],
+      ['POST', 'recalcularinformes'],
+    ]);
+  });
+});
+
 describe('Datos de demostración', () => {
   const demo = (bloqueo: string | null = null) => ({ RESULT: '0' as const, data: [{ presente: true, documentos: 12677, facturas: 721, bloqueo }] });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from 'shared';
+import type { Derechos } from 'shared/domain';
 import { allFlags, renderWithShell, type FakeCall } from 'shared/testing';
 import { fakeInformes } from '../../fakeInformes';
 import Section from '../../section';
@@ -20,7 +21,9 @@ function Where() {
 const where = () => screen.getByTestId('where').textContent ?? '';
 const search = () => new URLSearchParams(where().split('?')[1] ?? '');
 
-function render(route: string, opts: { fake?: ReturnType<typeof fakeInformes>; userId?: number; flags?: ReturnType<typeof allFlags> } = {}) {
+type Sesion = { rol: { id: number; nombre: string; clave: null; derechos: Derechos }; acciones: Record<string, string> };
+
+function render(route: string, opts: { fake?: ReturnType<typeof fakeInformes>; userId?: number; flags?: ReturnType<typeof allFlags>; sesion?: Sesion } = {}) {
   const fake = opts.fake ?? fakeInformes();
   const r = renderWithShell(
     <>
@@ -30,7 +33,13 @@ function render(route: string, opts: { fake?: ReturnType<typeof fakeInformes>; u
       </Routes>
       <Where />
     </>,
-    { route, api: fake.api, flags: opts.flags ?? allFlags(1), user: { id: opts.userId ?? 1, nombre: 'Ana', email: 'ana@demo.es' } },
+    {
+      route,
+      api: fake.api,
+      flags: opts.flags ?? allFlags(1),
+      user: { id: opts.userId ?? 1, nombre: 'Ana', email: 'ana@demo.es', ...(opts.sesion ? { rol: opts.sesion.rol } : {}) },
+      ...(opts.sesion ? { acciones: opts.sesion.acciones } : {}),
+    },
   );
   return { ...r, fake };
 }
@@ -182,5 +191,28 @@ describe('a report', () => {
     render('/informes', { flags: { ...allFlags(1), ventas: 0 } });
     await waitFor(() => expect(where().startsWith('/informes/info-compras')).toBe(true));
     await act(async () => {});
+  });
+});
+
+describe('the terminal filter', () => {
+  it('picks a terminal by name from listadoterminales, kept in the address and sent', async () => {
+    const { fake } = render('/informes/info-ventas?desde=2026-01-01&hasta=2026-01-31&terminal_id=5');
+    const select = (await screen.findByRole('combobox', { name: 'Terminal' })) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('5'));
+    expect(within(select).getByRole('option', { name: 'Caja mostrador' })).toBeTruthy();
+    expect(llamadas(fake.calls)[0].params).toMatchObject({ terminal_id: '5' });
+    await userEvent.selectOptions(select, '2');
+    await waitFor(() => expect(search().get('terminal_id')).toBe('2'));
+    await waitFor(() => expect(llamadas(fake.calls).at(-1)?.params).toMatchObject({ terminal_id: '2' }));
+  });
+
+  it('a role that cannot list the terminals types the number (nothing asked that the server would refuse)', async () => {
+    const derechos: Derechos = { areas: { informes: ['ver'], ventas: ['ver'] }, especiales: [], descuento_maximo: 0 };
+    const sesion: Sesion = { rol: { id: 9, nombre: 'Informes', clave: null, derechos }, acciones: { listadoterminales: 'tpv.ver' } };
+    const { fake } = render('/informes/info-ventas?desde=2026-01-01&hasta=2026-01-31&terminal_id=5', { sesion });
+    const campo = (await screen.findByRole('textbox', { name: 'Terminal' })) as HTMLInputElement;
+    expect(campo.value).toBe('5');
+    expect(screen.queryByRole('combobox', { name: 'Terminal' })).toBeNull();
+    expect(llamadas(fake.calls, 'listadoterminales')).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@
 //
 // What is demo: per table, the id range the generation wrote, in demo_datos (migration 0012_demo); its VERI*FACTU
 // records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
+import { reconstruirAgregados, reconstruirStockAlmacen } from '../../informes/agregados.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { FORMA_PAGO_IDS, MESSAGES } from 'shared/domain';
@@ -75,13 +76,23 @@ const maximo = async (trx: Kysely<Database>, tabla: TablaDemo) =>
 async function sinTriggerDeStock<T>(trx: Transaction<Database>, dialect: DialectName, escribir: () => Promise<T>): Promise<T> {
   const pg = dialect === 'postgres';
   if (pg) await sql`alter table stock_movimientos disable trigger stock_movimientos_total`.execute(trx);
+  // The reports' per-row triggers too (the stock per warehouse, the days pending for the aggregates): both are rebuilt
+  // whole below.
+  const INFORMES: [string, string][] = [['stock_movimientos', 'stock_almacen'], ['documentos', 'informe_documentos'], ['documento_lineas', 'informe_lineas'], ['documento_enlaces', 'informe_enlaces']];
+  if (pg) for (const [tabla, trigger] of INFORMES) await sql`alter table ${sql.table(tabla)} disable trigger ${sql.raw(trigger)}`.execute(trx);
   const hecho = await escribir();
   if (pg) {
     await sql`alter table stock_movimientos enable trigger stock_movimientos_total`.execute(trx);
+    for (const [tabla, trigger] of INFORMES) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(trx);
+    await reconstruirStockAlmacen(trx);
     await sql`update articulos set stock_total = coalesce((select sum(sm.cantidad) from stock_movimientos sm where sm.articulo_id = articulos.id), 0)`.execute(trx);
   }
   // The average cost (documentos/coste.ts), which the trigger keeps on insert only, replayed from the ledger as it is now.
   await guardarCostesDelLibro(trx);
+  // The reports' aggregates of the whole year at once, rather than day by day at the first report (informes/agregados.ts).
+  // PostgreSQL plans the sales query badly on tables without statistics (minutes instead of a second): analyze first.
+  if (pg) await sql`analyze`.execute(trx);
+  await reconstruirAgregados(trx, dialect);
   return hecho;
 }
 

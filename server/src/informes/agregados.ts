@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/index.ts';
+import { TIPOS_VENTA, lineasVenta } from './lineas-venta.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the aggregate tables are written in raw SQL, outside the typed schema.
+type AnyDb = Kysely<any>;
+
+/**
+ * The sales reports' aggregates (README, "Informes · aggregates"; migration 0019): `lineasVenta` — THE definition of a
+ * sale — materialised, so a report sums a few thousand rows instead of re-deriving every line (its correlated
+ * subqueries: what emitted invoices billed of an albarán, a billed line's inherited cost, a ticket's terminal).
+ *
+ * - `informe_ventas_articulo`: per document × article (with the document's date, type, serie, warehouse, customer,
+ *   user and terminal): units, base, IVA, recargo, cost and the lines sold below cost. The reports by article, family,
+ *   brand or document, and any filter on them, read it (a document is counted once per group: `count(distinct)`).
+ * - `informe_ventas_dia`: per day × type × serie × warehouse × customer × user × terminal: documents, lines, units,
+ *   base, IVA, recargo, cost. Every other grouping reads it (a document is in exactly one of its rows, so its
+ *   `documentos` add up).
+ *
+ * Exact, and kept in the transaction that changes the sales: triggers on documentos, documento_lineas,
+ * documento_enlaces and tpv_tickets write the (day, type) each change touches — the document's own and, through the
+ * line links, the albaranes an invoice bills and the invoices that bill a line — into `informe_pendientes`; before the
+ * transaction commits (the audited transaction's hook, actividad/registro.ts) those days are recomputed from
+ * `lineasVenta`. A transaction outside an action (a script, a bulk load) leaves them pending: every report brings them
+ * up to date before it reads (`agregadosAlDia`). «Recalcular informes» rebuilds everything and says whether it differed.
+ */
+
+export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo', 'informe_pendientes'] as const;
+
+/** Above this many pending (day, type) pairs, one rebuild of the whole is cheaper than each day apart. */
+const MAX_DIAS = 40;
+
+const CLAVE_DIA = 'fecha, tipo, serie_id, almacen_id, cliente_id, usuario_id, terminal_id';
+
+/** Whether the till's `tpv_tickets` exists (the TPV's migration 0014; always, past it). */
+async function conTerminal(db: AnyDb): Promise<boolean> {
+  try {
+    await sql`select terminal_id from tpv_tickets where 1 = 0`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Recomputes the aggregates of the sales dated in [desde, hasta] of type `tipo` (every type when null). */
+async function recomputar(db: AnyDb, dialect: DialectName, desde: string, hasta: string, tipo: string | null, terminal: boolean): Promise<void> {
+  const donde = tipo ? sql`fecha >= ${desde} and fecha <= ${hasta} and tipo = ${tipo}` : sql`fecha >= ${desde} and fecha <= ${hasta}`;
+  await sql`delete from informe_ventas_articulo where ${donde}`.execute(db);
+  await sql`delete from informe_ventas_dia where ${donde}`.execute(db);
+  const v = lineasVenta(dialect, { desde, hasta, tipo, conTerminal: terminal });
+  await sql`insert into informe_ventas_articulo (documento_id, articulo_id, ${sql.raw(CLAVE_DIA)}, lineas, unidades, base, iva, recargo, coste, bajo_coste)
+    select v.documento_id, v.articulo_id, v.fecha, v.tipo, v.serie_id, v.almacen_id, v.cliente_id, v.usuario_id, v.terminal_id,
+      count(*), sum(v.unidades), sum(v.base), sum(v.iva), sum(v.recargo), sum(v.coste),
+      sum(case when v.unidades > 0 and v.base < v.coste then 1 else 0 end)
+    from (${v}) v join articulos a on a.id = v.articulo_id
+    group by v.documento_id, v.articulo_id, v.fecha, v.tipo, v.serie_id, v.almacen_id, v.cliente_id, v.usuario_id, v.terminal_id`.execute(db);
+  await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste)
+    select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id), sum(lineas), sum(unidades), sum(base), sum(iva), sum(recargo), sum(coste)
+    from informe_ventas_articulo where ${donde}
+    group by ${sql.raw(CLAVE_DIA)}`.execute(db);
+}
+
+/**
+ * Recomputes what `informe_pendientes` holds (the days changed since), inside the caller's transaction. On PostgreSQL
+ * an advisory lock serialises it (two transactions recomputing the same day would both insert it).
+ */
+export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promise<number> {
+  const hay = await sql<{ id: number }>`select id from informe_pendientes limit 1`.execute(db);
+  if (!hay.rows.length) return 0;
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(140019)`.execute(db);
+  const { rows } = await sql<{ fecha: string; tipo: string; m: number | string }>`
+    select fecha, tipo, max(id) as m from informe_pendientes group by fecha, tipo`.execute(db);
+  if (!rows.length) return 0;
+  const hasta = Math.max(...rows.map((r) => Number(r.m)));
+  const terminal = await conTerminal(db);
+  const ventas = rows.filter((r) => (TIPOS_VENTA as readonly string[]).includes(r.tipo));
+  if (ventas.length > MAX_DIAS) {
+    const fechas = ventas.map((r) => String(r.fecha)).sort();
+    await recomputar(db, dialect, fechas[0]!, fechas.at(-1)!, null, terminal);
+  } else {
+    for (const r of ventas) await recomputar(db, dialect, String(r.fecha), String(r.fecha), r.tipo, terminal);
+  }
+  await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
+  return ventas.length;
+}
+
+/** Before a report reads: what a transaction outside an action left pending, recomputed (in its own transaction). */
+export async function agregadosAlDia(db: AnyDb, dialect: DialectName): Promise<void> {
+  const hay = await sql<{ id: number }>`select id from informe_pendientes limit 1`.execute(db);
+  if (!hay.rows.length) return;
+  await db.transaction().execute((trx) => refrescarAgregados(trx, dialect));
+}
+
+/** Every aggregate row, in a fixed order, as text (what «Recalcular» compares before and after). */
+async function instantanea(db: AnyDb): Promise<string[]> {
+  const dia = await sql<Record<string, unknown>>`select ${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste from informe_ventas_dia`.execute(db);
+  const art = await sql<Record<string, unknown>>`select documento_id, articulo_id, ${sql.raw(CLAVE_DIA)}, lineas, unidades, base, iva, recargo, coste, bajo_coste from informe_ventas_articulo`.execute(db);
+  const texto = (prefijo: string, r: Record<string, unknown>) => `${prefijo}|${Object.values(r).map((x) => (x === null || x === undefined ? '' : String(x).replace(/\.0+$/, ''))).join('|')}`;
+  return [...dia.rows.map((r) => texto('d', r)), ...art.rows.map((r) => texto('a', r))].sort();
+}
+
+/**
+ * «Recalcular informes»: the aggregates rebuilt from the documents, and the stock per warehouse from the ledger, in one
+ * transaction; answers how many rows there are and how many differed from what was stored (0: they were exact).
+ */
+export async function recalcularAgregados(db: AnyDb, dialect: DialectName): Promise<{ filas: number; diferencias: number }> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(140019)`.execute(trx);
+    const antes = [...(await instantanea(trx)), ...(await stockActual(trx))];
+    await reconstruirAgregados(trx, dialect);
+    await reconstruirStockAlmacen(trx);
+    const despues = [...(await instantanea(trx)), ...(await stockActual(trx))];
+    const a = new Map<string, number>();
+    for (const x of antes) a.set(x, (a.get(x) ?? 0) + 1);
+    let diferencias = 0;
+    for (const x of despues) {
+      const n = a.get(x) ?? 0;
+      if (n > 0) a.set(x, n - 1);
+      else diferencias++;
+    }
+    for (const n of a.values()) diferencias += n;
+    return { filas: despues.length, diferencias };
+  });
+}
+
+/** Every aggregate rebuilt from the documents, in the caller's transaction (the migration's backfill, Recalcular). */
+export async function reconstruirAgregados(db: AnyDb, dialect: DialectName): Promise<void> {
+  await sql`delete from informe_pendientes`.execute(db);
+  await recomputar(db, dialect, '0000-01-01', '9999-12-31', null, await conTerminal(db));
+}
+
+/** The SQL that marks (day, type) pending for each change (migration 0019). */
+export function disparadoresAgregados(dialect: DialectName): string[] {
+  const enVenta = (t: string) => `${t} in (${TIPOS_VENTA.map((x) => `'${x}'`).join(', ')})`;
+  // (day, type) of the documents of a line, of the lines it bills, and of the lines that bill it.
+  const deLinea = (l: string) => `
+    insert into informe_pendientes (fecha, tipo) select d.fecha, d.tipo from documentos d where d.id = ${l}.documento_id and ${enVenta('d.tipo')};
+    insert into informe_pendientes (fecha, tipo) select pd.fecha, pd.tipo from documento_enlaces e join documento_lineas p on p.id = e.padre_linea_id
+      join documentos pd on pd.id = p.documento_id where e.linea_id = ${l}.id and ${enVenta('pd.tipo')};
+    insert into informe_pendientes (fecha, tipo) select cd.fecha, cd.tipo from documento_enlaces e join documento_lineas c on c.id = e.linea_id
+      join documentos cd on cd.id = c.documento_id where e.padre_linea_id = ${l}.id and ${enVenta('cd.tipo')};`;
+  const deEnlace = (e: string) => `
+    insert into informe_pendientes (fecha, tipo) select d.fecha, d.tipo from documento_lineas l join documentos d on d.id = l.documento_id
+      where l.id in (${e}.linea_id, ${e}.padre_linea_id) and ${enVenta('d.tipo')};`;
+  const deDocumento = (d: string) => `
+    insert into informe_pendientes (fecha, tipo) select ${d}.fecha, ${d}.tipo where ${enVenta(`${d}.tipo`)};`;
+  // A document whose state changes (an invoice emitted or cancelled): the albaranes its lines bill.
+  const padres = `
+    insert into informe_pendientes (fecha, tipo) select pd.fecha, pd.tipo from documento_lineas c join documento_enlaces e on e.linea_id = c.id
+      join documento_lineas p on p.id = e.padre_linea_id join documentos pd on pd.id = p.documento_id
+      where c.documento_id = new.id and ${enVenta('pd.tipo')};`;
+  const ticket = (t: string) => `
+    insert into informe_pendientes (fecha, tipo) select d.fecha, d.tipo from documentos d where d.id = ${t}.documento_id and ${enVenta('d.tipo')};`;
+  const colsDoc = 'estado, fecha, tipo, serie_id, almacen_id, cliente_id, usuario_id, creado_por, con_recargo, factura_id, modo_rectificacion';
+  const colsLinea = 'documento_id, articulo_id, cantidad, precio, descuento, tipo_iva, coste_libro';
+  if (dialect === 'sqlite') {
+    return [
+      `create trigger informe_documentos_ai after insert on documentos begin ${deDocumento('new')} end`,
+      `create trigger informe_documentos_au after update of ${colsDoc} on documentos begin ${deDocumento('old')} ${deDocumento('new')}
+        ${padres.replace(/;\s*$/, ' and old.estado is not new.estado;')} end`,
+      `create trigger informe_documentos_ad after delete on documentos begin ${deDocumento('old')} end`,
+      `create trigger informe_lineas_ai after insert on documento_lineas begin ${deLinea('new')} end`,
+      `create trigger informe_lineas_au after update of ${colsLinea} on documento_lineas begin ${deLinea('old')} ${deLinea('new')} end`,
+      `create trigger informe_lineas_ad after delete on documento_lineas begin ${deLinea('old')} end`,
+      `create trigger informe_enlaces_ai after insert on documento_enlaces begin ${deEnlace('new')} end`,
+      `create trigger informe_enlaces_au after update on documento_enlaces begin ${deEnlace('old')} ${deEnlace('new')} end`,
+      `create trigger informe_enlaces_ad after delete on documento_enlaces begin ${deEnlace('old')} end`,
+      `create trigger informe_tickets_ai after insert on tpv_tickets begin ${ticket('new')} end`,
+      `create trigger informe_tickets_au after update of terminal_id, documento_id on tpv_tickets begin ${ticket('old')} ${ticket('new')} end`,
+      `create trigger informe_tickets_ad after delete on tpv_tickets begin ${ticket('old')} end`,
+    ];
+  }
+  const funcion = (nombre: string, cuerpo: string) => `create or replace function ${nombre}() returns trigger language plpgsql as $$
+    begin ${cuerpo} return null; end $$`;
+  const segun = (ins: string, upd: string, del: string) => `
+    if tg_op = 'INSERT' then ${ins}
+    elsif tg_op = 'UPDATE' then ${upd}
+    else ${del}
+    end if;`;
+  return [
+    funcion('informe_documentos', segun(deDocumento('new'), `${deDocumento('old')} ${deDocumento('new')}
+      if old.estado is distinct from new.estado then ${padres} end if;`, deDocumento('old'))),
+    `create trigger informe_documentos after insert or update of ${colsDoc} or delete on documentos for each row execute function informe_documentos()`,
+    funcion('informe_lineas', segun(deLinea('new'), `${deLinea('old')} ${deLinea('new')}`, deLinea('old'))),
+    `create trigger informe_lineas after insert or update of ${colsLinea} or delete on documento_lineas for each row execute function informe_lineas()`,
+    funcion('informe_enlaces', segun(deEnlace('new'), `${deEnlace('old')} ${deEnlace('new')}`, deEnlace('old'))),
+    `create trigger informe_enlaces after insert or update or delete on documento_enlaces for each row execute function informe_enlaces()`,
+    funcion('informe_tickets', segun(ticket('new'), `${ticket('old')} ${ticket('new')}`, ticket('old'))),
+    `create trigger informe_tickets after insert or update of terminal_id, documento_id or delete on tpv_tickets for each row execute function informe_tickets()`,
+  ];
+}
+
+/**
+ * The stock of each article in each warehouse as it stands (`stock_almacen`, migration 0019): the ledger's sum and its
+ * last row's date, kept by triggers on stock_movimientos in the statement that writes the row. «Stock hoy» reads it
+ * instead of summing the ledger.
+ */
+export function disparadoresStock(dialect: DialectName): string[] {
+  const mayor = dialect === 'postgres' ? 'greatest' : 'max';
+  const sumar = (r: string) => `
+    insert into stock_almacen (articulo_id, almacen_id, cantidad, ultimo) values (${r}.articulo_id, ${r}.almacen_id, ${r}.cantidad, ${r}.fecha)
+      on conflict (articulo_id, almacen_id) do update set cantidad = stock_almacen.cantidad + excluded.cantidad,
+        ultimo = ${mayor}(coalesce(stock_almacen.ultimo, excluded.ultimo), excluded.ultimo);`;
+  // The last date is looked up again only when the row that goes was the last one (a whole ledger deleted in id order,
+  // a restore, stays linear).
+  const restar = (r: string) => `
+    update stock_almacen set cantidad = cantidad - ${r}.cantidad,
+        ultimo = case when ultimo is null or ${r}.fecha >= ultimo
+          then (select max(m.fecha) from stock_movimientos m where m.articulo_id = ${r}.articulo_id and m.almacen_id = ${r}.almacen_id)
+          else ultimo end
+      where articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;`;
+  const cols = 'articulo_id, almacen_id, cantidad, fecha';
+  if (dialect === 'sqlite') {
+    return [
+      `create trigger stock_almacen_ai after insert on stock_movimientos begin ${sumar('new')} end`,
+      `create trigger stock_almacen_au after update of ${cols} on stock_movimientos begin ${restar('old')} ${sumar('new')} end`,
+      `create trigger stock_almacen_ad after delete on stock_movimientos begin ${restar('old')} end`,
+    ];
+  }
+  return [
+    `create or replace function stock_almacen() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then ${sumar('new')}
+        elsif tg_op = 'UPDATE' then ${restar('old')} ${sumar('new')}
+        else ${restar('old')}
+        end if;
+        return null;
+      end $$`,
+    `create trigger stock_almacen after insert or update of ${cols} or delete on stock_movimientos for each row execute function stock_almacen()`,
+  ];
+}
+
+/** The stock per article and warehouse as `stock_almacen` holds it (its positions other than 0), as text. */
+async function stockActual(db: AnyDb): Promise<string[]> {
+  const { rows } = await sql<{ articulo_id: number; almacen_id: number; cantidad: string; ultimo: string | null }>`
+    select articulo_id, almacen_id, cast(cantidad as text) as cantidad, ultimo from stock_almacen where cantidad <> 0`.execute(db);
+  return rows.map((r) => `s|${r.articulo_id}|${r.almacen_id}|${r.cantidad}|${r.ultimo ?? ''}`);
+}
+
+/** `stock_almacen` rebuilt from the ledger (the migration's backfill; Recalcular). */
+export async function reconstruirStockAlmacen(db: AnyDb): Promise<void> {
+  await sql`delete from stock_almacen`.execute(db);
+  await sql`insert into stock_almacen (articulo_id, almacen_id, cantidad, ultimo)
+    select articulo_id, almacen_id, sum(cantidad), max(fecha) from stock_movimientos group by articulo_id, almacen_id`.execute(db);
+}
+
+export { CLAVE_DIA };
