@@ -21,7 +21,7 @@ import type { BloqueParte, DesgloseIva, Documento, EmisionDocumento, FieldErrors
 import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
-import { nifDeCadena, registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
+import { altaEnAeat, nifDeCadena, numeroInstalacion, registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
 import { ultimaSinDeshacer } from './acciones.ts';
 import { cobrarAlEmitir, cuentaParaLeer, recalcularCuenta } from './cobros.ts';
@@ -203,7 +203,8 @@ async function empresa(trx: Transaction<Database>): Promise<Emisor> {
   const nif = normalizeNif(c?.nif ?? '');
   if (!c || !isValidNif(nif) || nif.length !== 9) throw fail(MESSAGES.empresaSinNif, '1', 400);
   cache.emisor = {
-    nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: `${nif}-${String(c.id).padStart(3, '0')}`,
+    // NumeroInstalacion: the installation's, generated once and kept (issue 16; FAQ 4).
+    nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: await numeroInstalacion(trx),
     bloque: bloqueEmpresa({ ...c, nif }),
   };
   return cache.emisor;
@@ -440,10 +441,14 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
   if (!alta) throw fail(TOASTS.error.text, '2');
   const conf = await trx.selectFrom('configuracion').select(['id', 'razon_social', 'nif']).orderBy('id').limit(1).executeTakeFirst();
   const [dia, mes, anio] = alta.fecha_expedicion.split('-');
+  // Validaciones §5.2: SinRegistroPrevio = S when the AEAT has no alta of it (every one sent was refused and none is
+  // on its way); an alta still pending leaves before this anulación, in chain order.
+  const aeat = await altaEnAeat(trx, alta);
   await registrarAnulacion(
-    { trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: `${alta.emisor}-${String(conf?.id ?? 1).padStart(3, '0')}` },
+    { trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: await numeroInstalacion(trx) },
     { nif: alta.emisor, nombre: normalizeNif(conf?.nif ?? '') === alta.emisor ? conf!.razon_social : alta.emisor },
     { nif: alta.emisor, numSerie: alta.num_serie, fecha: `${anio}-${mes}-${dia}` },
+    { sinRegistroPrevio: !aeat.registrada && !aeat.pendiente },
   );
   // The stock its emission wrote comes back (the opposite rows, by this action).
   const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');

@@ -48,6 +48,10 @@ export type CertificadoVerifactu = {
   dias: number;
   /** It signs itself (no recognised authority issued it): the AEAT will not accept it. */
   autofirmado?: boolean;
+  /** Issue 16: a seal certificate (the records go to the seal endpoints www10 / prewww10). */
+  sello?: boolean;
+  /** Issue 16: the certificate is a representative's or advisor's (named in each request's Cabecera as Representante). */
+  representante?: boolean;
 };
 
 /** The SistemaInformatico block every record carries. */
