@@ -46,6 +46,8 @@ export type Pki = {
   p12Autofirmado: Buffer;
   /** An electronic seal of the company (organizationIdentifier VATES-…, eIDAS QCP-l policy). */
   p12Sello: Buffer;
+  /** An advisor's certificate (ASESORES DEL SUR SL, NIF B12345674), same authority. */
+  p12Asesor: Buffer;
 };
 
 /** The DER of a certificatePolicies extension value naming `oids`. */
@@ -132,8 +134,17 @@ export function crearPki(nif = 'B86420973', titular = 'EMPRESA DEMO SL'): Pki {
     new Date(ahora + 365 * dia),
     [{ name: 'extKeyUsage', clientAuth: true }, { id: '2.5.29.32', value: politicasDer(['0.4.0.194112.1.1']) }],
   );
+  const asesor = certificado(
+    [{ name: 'commonName', value: 'ASESORES DEL SUR SL' }, { type: '2.5.4.5', value: 'IDCES-B12345674' }, { name: 'countryName', value: 'ES' }],
+    cliKeys,
+    ca,
+    new Date(ahora - dia),
+    new Date(ahora + 365 * dia),
+    [{ name: 'extKeyUsage', clientAuth: true }],
+  );
   return {
     p12Sello: p12De(sello, cliKeys.privateKey, caCert, password),
+    p12Asesor: p12De(asesor, cliKeys.privateKey, caCert, password),
     caPem: forge.pki.certificateToPem(caCert),
     serverKeyPem: forge.pki.privateKeyToPem(srvKeys.privateKey),
     serverCertPem: forge.pki.certificateToPem(srvCert),

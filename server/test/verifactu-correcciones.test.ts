@@ -21,8 +21,6 @@ import type { SuiteApp, TestApp } from './helpers.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const PKI = crearPki();
-/** Another company's certificate (an advisor's, NIF B12345674). */
-const PKI_ASESOR = crearPki('B12345674', 'ASESORES DEL SUR SL');
 
 type Registro = Row & {
   orden: number;
@@ -115,7 +113,7 @@ describe('the seal certificate (issue 16)', () => {
   });
 });
 
-describe.each(backends())('VERI*FACTU corrections ($name)', (backend) => {
+describe.each(backends())('VERI*FACTU corrections ($name)', { timeout: 60_000 }, (backend) => {
   const double = new AeatDouble(PKI);
   const opciones: VerifactuOptions = { ca: PKI.caPem, tickMs: 100, backoffMs: 200, backoffMaxMs: 400, timeoutMs: 1500, loteMax: 20 };
   beforeAll(async () => {
@@ -158,7 +156,7 @@ describe.each(backends())('VERI*FACTU corrections ($name)', (backend) => {
   });
 
   it('the certificate: another NIF is refused with a clear message unless it is a representative\'s, who is named in the Cabecera', async () => {
-    const otro = await subir(t, t.cookie, PKI_ASESOR.p12, PKI_ASESOR.password);
+    const otro = await subir(t, t.cookie, PKI.p12Asesor, PKI.password);
     expect(otro).toMatchObject({
       RESULT: '1',
       message: 'El certificado es de ASESORES DEL SUR SL (NIF B12345674) y la empresa tiene el NIF B86420973: suba el certificado de la empresa, o marque que es el de su representante o asesor',
@@ -175,7 +173,7 @@ describe.each(backends())('VERI*FACTU corrections ($name)', (backend) => {
       produccion: 'https://www10.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
     });
     // The advisor's, marked as a representative: accepted; every request then names it (Cabecera Representante).
-    const asesor = await subir(t, t.cookie, PKI_ASESOR.p12, PKI_ASESOR.password, { representante: '1' });
+    const asesor = await subir(t, t.cookie, PKI.p12Asesor, PKI.password, { representante: '1' });
     expect(asesor).toMatchObject({ RESULT: '0', data: [{ nif: 'B12345674', representante: true }] });
     expect((await t.op('editarverifactu', { cookie: t.cookie, body: { activo: 1 } })).json()).toMatchObject({ RESULT: '0' });
     await hasta(() => registros(t, t.cookie), (x) => x.every((r) => r.estado_envio === 'correcto'));
@@ -193,7 +191,7 @@ describe.each(backends())('VERI*FACTU corrections ($name)', (backend) => {
     expect(fac.numero).toBe(num);
     const [mal] = await hasta(() => registros(t, t.cookie, { documento_id: fac.id }), (x) => x[0]?.estado_envio === 'incorrecto');
     // A recipient that is not valid is refused before anything is written.
-    const malo = await t.op('subsanarregistrofacturacion', { cookie: t.cookie, body: { id: mal.id, destinatario_nombre: 'Reformas Hernández, S.L.', destinatario_nif: 'B00000000' } });
+    const malo = await t.op('subsanarregistrofacturacion', { cookie: t.cookie, body: { id: mal.id, destinatario_nombre: 'Reformas Hernández, S.L.', destinatario_nif: 'B00000001' } });
     expect(malo.json()).toMatchObject({ RESULT: '1', errors: { destinatario_nif: MESSAGES.invalidNif } });
     const sub = await t.op('subsanarregistrofacturacion', {
       cookie: t.cookie,

@@ -367,6 +367,8 @@ export const verifactuActions = [
           destinatario: { nombre: input.destinatario_nombre!.trim(), nif: 'nif' in id ? id.nif : '', ...('idOtro' in id ? { idOtro: id.idOtro } : {}) },
         };
       }
+      // Read before the transaction (SQLite has one connection: app.db inside it would wait for it forever).
+      const e = await empresa(app);
       const hecho = await app.db.transaction().execute(async (trx) => {
         const r = await trx
           .selectFrom('registros_facturacion')
@@ -378,7 +380,6 @@ export const verifactuActions = [
         const ya = await trx.selectFrom('registros_facturacion').select('id').where('subsana_id', '=', r.id).executeTakeFirst();
         const corregible = r.tipo === 'alta' ? ['incorrecto', 'aceptado_con_errores'] : ['incorrecto'];
         if (!corregible.includes(r.estado_envio) || ya) throw fail(MESSAGES.registroNoSubsanable, '1', 400);
-        const e = await empresa(app);
         const c = { trx, timeZone: app.timeZone, documentoId: r.documento_id, instalacion: e.instalacion };
         const aeat = await altaEnAeat(trx, r);
         if (r.tipo === 'anulacion') {
