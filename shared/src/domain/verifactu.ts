@@ -27,6 +27,8 @@ export const ESTADOS_A_SUBSANAR: readonly EstadoEnvio[] = ['incorrecto', 'acepta
 
 /** Whether a record can be corrected by a subsanación: an alta the AEAT refused or accepted with errors, not yet corrected. */
 export function puedeSubsanar(r: { tipo: string; estado_envio?: string | null; subsanado_por?: number | null }): boolean {
+  // Issue 16: a refused anulación is sent again (RechazoPrevio = S).
+  if (r.tipo === 'anulacion') return r.estado_envio === 'incorrecto' && !r.subsanado_por;
   return r.tipo === 'alta' && ESTADOS_A_SUBSANAR.includes(r.estado_envio as EstadoEnvio) && !r.subsanado_por;
 }
 
