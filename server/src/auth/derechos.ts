@@ -84,6 +84,7 @@ const FIJAS: Record<string, Derecho> = {
   librofacturasrecibidas: { necesidad: ver('informes'), comprobar: verFacturas },
   modelo303: { necesidad: ver('informes'), comprobar: verFacturas },
   modelo347: { necesidad: ver('informes'), comprobar: verFacturas },
+  modelo349: { necesidad: ver('informes'), comprobar: verFacturas },
   informeregistros: { necesidad: ver('informes'), comprobar: verFacturas },
 
   // Users and roles. Who did a parte's work and who drives a van are picked from the users too (by name only,
