@@ -79,6 +79,11 @@ describe.each(backends())('issued means fixed ($name)', (backend) => {
     expect(f.emision).toEqual({
       emisor: bloqueEmpresa(antes),
       destinatario: { nombre: 'Reformas Hernández, S.L.', nif: 'B85612349', lineas: ['Calle Alcalá 10', '28020 Madrid (Madrid)'] },
+      // Both parties as data too (the Facturae's, issue 16).
+      partes: {
+        emisor: expect.objectContaining({ nombre: antes.razon_social, nif: antes.nif, direccion: 'Calle Mayor 1', codigo_postal: '46001', poblacion: 'Valencia' }),
+        destinatario: expect.objectContaining({ nombre: 'Reformas Hernández, S.L.', nif: 'B85612349', direccion: 'Calle Alcalá 10', codigo_postal: '28020', administracion_publica: 0 }),
+      },
     });
     expect(f.emision!.emisor.lineas).toContain('Calle Mayor 1');
     expect(f).toMatchObject({ numero: `A ${ANIO}/000001`, serie_codigo: 'A', fecha_operacion: null });

@@ -1,4 +1,5 @@
 import {
+  DIR3_CAMPOS,
   DOCUMENTO_TIPOS,
   DecimalField,
   FormGrid,
@@ -7,12 +8,15 @@ import {
   SwitchField,
   TERCEROS,
   TerceroRecordPage,
+  TextField,
   clienteSchema,
   formatMoney,
   useShell,
+  validarDir3,
   type Cliente,
   type DocumentoTipo,
   type TerceroDocumentosDe,
+  type TerceroFormState,
 } from 'shared';
 import { paths } from '../paths';
 import { tarifaOptions } from './condiciones';
@@ -41,6 +45,44 @@ function Deuda({ cliente }: { cliente: Cliente }) {
   );
 }
 
+const DIR3_VACIOS = Object.fromEntries(DIR3_CAMPOS.map((d) => [d.campo, '']));
+
+/**
+ * Issue 16: a public administration (a town hall, a ministry) is invoiced through FACe with a Facturae that names
+ * its DIR3 units: oficina contable, órgano gestor and unidad tramitadora (and the órgano proponente where asked).
+ */
+function AdministracionPublica({ values, errors, set }: TerceroFormState) {
+  const on = values.administracion_publica === 1;
+  return (
+    <FormSection title="Administración pública" description="Para facturarle con Facturae a través de FACe: los códigos DIR3 que le indique la administración.">
+      <SwitchField
+        label="Es una administración pública"
+        name="administracion_publica"
+        checked={on}
+        error={errors.administracion_publica}
+        hint="Ayuntamientos, diputaciones, comunidades autónomas, ministerios y sus organismos."
+        onChange={(v) => set('administracion_publica', v ? 1 : 0)}
+      />
+      {on && (
+        <FormGrid>
+          {DIR3_CAMPOS.map((d) => (
+            <TextField
+              key={d.campo}
+              label={d.requerido ? d.label : `${d.label} (opcional)`}
+              name={d.campo}
+              value={String(values[d.campo] ?? '')}
+              error={errors[d.campo]}
+              maxLength={9}
+              hint={`Código DIR3, rol ${d.rol}: 9 caracteres (p. ej. L01280796)`}
+              onChange={(v) => set(d.campo, v.toUpperCase())}
+            />
+          ))}
+        </FormGrid>
+      )}
+    </FormSection>
+  );
+}
+
 /**
  * /ventas/cliente/:clienteId and /ventas/cliente/nuevo-cliente: the shared party record plus the customer's
  * terms (recargo de equivalencia, tarifa as the flags allow, default discount); once saved, what it owes,
@@ -56,9 +98,17 @@ export function ClientePage({ id }: { id?: string }) {
       list={paths.clientes}
       record={paths.cliente}
       propios={{
-        empty: { recargo: 0, tarifa: '1', descuento: 0n },
-        toValues: (c) => ({ recargo: c.recargo, tarifa: String(c.tarifa ?? 1), descuento: BigInt(c.descuento ?? 0) }),
+        empty: { recargo: 0, tarifa: '1', descuento: 0n, administracion_publica: 0, ...DIR3_VACIOS },
+        toValues: (c) => ({
+          recargo: c.recargo,
+          tarifa: String(c.tarifa ?? 1),
+          descuento: BigInt(c.descuento ?? 0),
+          administracion_publica: c.administracion_publica === 1 ? 1 : 0,
+          ...Object.fromEntries(DIR3_CAMPOS.map((d) => [d.campo, c[d.campo] ?? ''])),
+        }),
+        check: (v) => validarDir3(v),
         render: ({ values, errors, set }) => (
+          <>
           <FormSection title="Condiciones de venta" description="Lo que cada documento nuevo del cliente toma por defecto.">
             <FormGrid>
               <SelectField
@@ -88,6 +138,8 @@ export function ClientePage({ id }: { id?: string }) {
               onChange={(on) => set('recargo', on ? 1 : 0)}
             />
           </FormSection>
+          <AdministracionPublica values={values} errors={errors} set={set} />
+          </>
         ),
       }}
       resumen={flags.ventas_facturas === 1 ? { titulo: 'Pendiente de cobro', render: (c) => <Deuda cliente={c} /> } : undefined}

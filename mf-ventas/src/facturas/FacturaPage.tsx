@@ -33,6 +33,7 @@ import { useDisponibleFactura } from './disponible';
 import { situacionCobro, textosCobro, useSeries, useValorInicial } from './datos';
 import { AVISOS_DEVOLUCION, leerDevolucionARectificar } from './devolucion';
 import { EstadoFactura } from './EstadoFactura';
+import { AvisoFacturae, BotonFacturae, useFacturae } from './Facturae';
 import { cuerpoRectificativa, type CampoFactura, type PantallaFactura } from './pantallas';
 import { LineasFacturaRectificada, leerFacturaRectificada, lineasDesdeFactura, tiposPermitidos, useFacturasCliente } from './rectificar';
 
@@ -227,6 +228,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   const propios = !!documento?.cobro_fecha && (!documento.cuenta || documento.cuenta.cobros.some((c) => c.documento_id === documento.id));
   const conNumero = !!documento && documento.estado !== def.inicial;
   const esperaGuardar = { disabled: working || editor.dirty, title: editor.dirty ? 'Guarde los cambios antes.' : undefined };
+  // Issue 16: the signed Facturae of an emitted invoice (for FACe), when the role may download it.
+  const facturae = useFacturae(documento ?? null, permisos.accion('descargarfacturae'));
 
   const renderCampo = (campo: CampoFactura, disabled: boolean) => {
     switch (campo) {
@@ -336,6 +339,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
                 Enviar por correo
               </Button>
             )}
+            {emitida && <BotonFacturae documento={documento} estado={facturae} />}
             {emitida && permisos.accion('editarrectificativa') && (
               // The correction of an emitted invoice: its primary action («Anular» is the guarded secondary one).
               <Button type="button" $variant="primary" {...esperaGuardar} onClick={() => navigate(`${paths.nuevaRectificativa}?factura=${documento.id}`)}>
@@ -364,6 +368,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
     >
       <AvisosVerifactu soloObligacion />
       {documento && conNumero && <EstadoFactura documento={documento} />}
+      {documento && emitida && <AvisoFacturae estado={facturae} />}
       {documento && emitida && <CobrosCuenta documento={documento} puedeQuitar={permisos.accion('eliminarcobro')} onCambio={cobrado} />}
       <SignoDialog {...signo} />
       {dialogo === 'cobro' && documento && <CobroDialog factura={documento} onDone={cobrado} onCancel={() => setDialogo(null)} />}

@@ -116,7 +116,10 @@ const TABLES = {
   // Compras (issue 7): before the documents that name them.
   proveedores: TERCERO,
   // Ventas (issue 8): before the documents that name them.
-  clientes: { ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0', operacion: 'text?' },
+  clientes: {
+    ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0', operacion: 'text?',
+    administracion_publica: 'flag0', dir3_oficina_contable: 'text?', dir3_organo_gestor: 'text?', dir3_unidad_tramitadora: 'text?', dir3_organo_proponente: 'text?',
+  },
   documentos: {
     id: 'int',
     tipo: 'text',

@@ -30,8 +30,13 @@ export type TerceroDef = {
   prefijo: string;
   /** Integer columns beyond the common ones, with the value a new record takes when the request leaves them out. */
   enteros?: Record<string, number>;
-  /** Checks of the request against the configuration (a tariff whose flag is off). */
-  validar?(input: Record<string, unknown>, app: AppContext): Promise<void>;
+  /** Text columns beyond the common ones (a customer's DIR3 codes), null when absent from a new record. */
+  textos?: readonly string[];
+  /**
+   * Checks of the request against the configuration (a tariff whose flag is off) and across its fields (a public
+   * administration's DIR3 codes); `raw` tells the fields the request carried. May normalise `input` in place.
+   */
+  validar?(input: Record<string, unknown>, app: AppContext, raw: Record<string, unknown>): Promise<void>;
   /** The record's figures (`&id=` and the answer to editar): purchases or sales per year, debt. */
   figuras(db: AnyDb, id: number, hoy: string): Promise<Record<string, unknown>>;
   /** Where a party is referenced: deleting it is refused while any row refers to it. */
@@ -47,7 +52,7 @@ function whereAll(q: any, filters: RawBuilder<boolean>[]): any {
 
 /** The op.asp actions of a party master: list (with one record and its figures), edit and delete. */
 export function terceroActions(def: TerceroDef) {
-  const columnas = [...COLUMNAS_TERCERO, ...Object.keys(def.enteros ?? {})];
+  const columnas = [...COLUMNAS_TERCERO, ...Object.keys(def.enteros ?? {}), ...(def.textos ?? [])];
   const select = (db: AnyDb) => db.selectFrom(`${def.tabla} as t`).select(columnas.map((c) => `t.${c}`));
   const registro = async (db: AnyDb, id: number, hoy: string) => {
     const row = await select(db).where('t.id', '=', id).executeTakeFirst();
@@ -107,7 +112,7 @@ export function terceroActions(def: TerceroDef) {
       async handler({ input: parsed, raw, app }) {
         const input = parsed as Record<string, unknown> & { id: number | null; nif: string; codigo?: string | null };
         const duplicated = (field: string) => () => invalidFields({ [field]: MESSAGES.duplicated });
-        await def.validar?.(input, app);
+        await def.validar?.(input, app, raw);
         // Parties from anywhere (issue 16): the identifier checked with its country and type, the postal code in
         // Spain only; a change that leaves some out is checked with the stored ones.
         const guardado =

@@ -144,6 +144,9 @@ const FIJAS: Record<string, Derecho> = {
   cobrarfactura: { necesidad: en('facturas', 'acciones') },
   eliminarcobro: { necesidad: en('facturas', 'acciones') },
   enviarfactura: { necesidad: en('facturas', 'acciones') },
+  // Issue 16: the Facturae of an emitted invoice, read like its PDF (whether it can be made, and the signed file).
+  comprobarfacturae: { necesidad: ver('facturas') },
+  descargarfacturae: { necesidad: ver('facturas') },
   listadoregistrosfacturacion: { necesidad: ver('facturas', 'verifactu') },
   comprobarregistrosfacturacion: { necesidad: ver('facturas', 'verifactu') },
 

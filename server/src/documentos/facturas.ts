@@ -12,12 +12,13 @@ import {
   TOASTS,
   bloqueEmpresa,
   bloqueTercero,
+  datosParte,
   idRegistro,
   isValidNif,
   normalizeNif,
   numeroDe,
 } from 'shared/domain';
-import type { BloqueParte, DesgloseIva, Documento, EmisionDocumento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
+import type { BloqueParte, DatosParte, DesgloseIva, Documento, EmisionDocumento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
 import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
@@ -191,7 +192,7 @@ const cabecera = async (trx: Transaction<Database>, id: number) => {
   return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; cliente_pais: string | null; cliente_tipo_id: string | null; con_lineas: number };
 };
 
-type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string; bloque: BloqueParte };
+type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string; bloque: BloqueParte; datos: DatosParte };
 type Serie = Pick<SerieRow, 'codigo' | 'tipo' | 'activo'>;
 
 /**
@@ -219,6 +220,10 @@ async function empresa(trx: Transaction<Database>): Promise<Emisor> {
     // NumeroInstalacion: the installation's, generated once and kept (issue 16; FAQ 4).
     nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: await numeroInstalacion(trx),
     bloque: bloqueEmpresa({ ...c, nif }),
+    datos: datosParte({
+      razon_social: c.razon_social, nombre_comercial: c.nombre_comercial, nif, pais: 'ES', tipo_id: null, direccion: c.direccion, codigo_postal: c.codigo_postal,
+      poblacion: c.poblacion, provincia: c.provincia, telefono: c.telefono, email: c.email,
+    }),
   };
   return cache.emisor;
 }
@@ -402,7 +407,12 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   // Issued means fixed: the serie's code, both parties as printed and the operation's date stay with the invoice.
   const fechaOperacion = await fechaOperacionDe(trx, d.id, d.fecha);
   if (fechaOperacion) datos.fechaOperacion = fechaOperacion;
-  const emision: EmisionDocumento = { emisor: emisor.bloque, destinatario: d.cliente_id === null ? null : await bloqueCliente(trx, d.cliente_id) };
+  const receptor = d.cliente_id === null ? null : await parteCliente(trx, d.cliente_id);
+  const emision: EmisionDocumento = {
+    emisor: emisor.bloque,
+    destinatario: receptor?.bloque ?? null,
+    partes: { emisor: emisor.datos, destinatario: receptor?.datos ?? null },
+  };
   await trx
     .updateTable('documentos')
     .set({ serie_codigo: serie.codigo, emision: JSON.stringify(emision), fecha_operacion: fechaOperacion })
@@ -416,14 +426,19 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
 /** The first FechaExpedicionFactura the AEAT admits (Validaciones 3.1.3.1: the order's entry into force). */
 export const FECHA_MINIMA_FACTURA = '2024-10-28';
 
-/** The customer's block as the invoice prints it, read at emission. */
-async function bloqueCliente(trx: Transaction<Database>, id: number): Promise<BloqueParte | null> {
+/** The customer's block as the invoice prints it, and its data (Facturae: address, DIR3 units), read at emission. */
+async function parteCliente(trx: Transaction<Database>, id: number): Promise<{ bloque: BloqueParte; datos: DatosParte } | null> {
   const c = await trx
     .selectFrom('clientes')
-    .select(['razon_social', 'nombre_comercial', 'nif', 'pais', 'tipo_id', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'])
+    .select([
+      'razon_social', 'nombre_comercial', 'nif', 'pais', 'tipo_id', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email',
+      'administracion_publica', 'dir3_oficina_contable', 'dir3_organo_gestor', 'dir3_unidad_tramitadora', 'dir3_organo_proponente',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
-  return c ? bloqueTercero(c) : null;
+  if (!c) return null;
+  const { administracion_publica, ...resto } = c;
+  return { bloque: bloqueTercero(c), datos: datosParte({ ...resto, administracion_publica: Number(administracion_publica ?? 0) === 1 ? 1 : 0 }) };
 }
 
 /**

@@ -57,6 +57,8 @@ export type TerceroPropios<R> = {
   toValues: (record: R) => FormValues;
   /** After «Pago»: a `FormSection` with them. */
   render: (form: TerceroFormState) => ReactNode;
+  /** Cross-field checks of its own fields (a public administration's DIR3 codes), the server's messages before sending. */
+  check?: (values: FormValues) => FieldErrors;
 };
 
 /** Figures of one year (purchases, sales), cents. */
@@ -164,7 +166,7 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
     rules: () => ({
       check: (v) => {
         const r = validarIdentificacion({ nif: String(v.nif ?? ''), pais: String(v.pais ?? 'ES'), tipo_id: String(v.tipo_id ?? 'NIF'), codigo_postal: String(v.codigo_postal ?? '') });
-        return r.ok ? {} : r.errors;
+        return { ...propios?.check?.(v as FormValues), ...(r.ok ? {} : r.errors) };
       },
     }),
     onSaved: (t, isNew) => {

@@ -9,8 +9,41 @@ import { nombrePais } from './paises';
 /** A party's block on a document: name, NIF and the lines under them (trade name, address, phone, e-mail). */
 export type BloqueParte = { nombre: string; nif?: string | null; lineas?: string[] };
 
-/** What `documentos.emision` stores (JSON) and a read document carries as `emision`. */
-export type EmisionDocumento = { emisor: BloqueParte; destinatario: BloqueParte | null };
+/**
+ * A party as data (Facturae, issue 16): its identifier, country and address as they were at emission, and a public
+ * administration's DIR3 units.
+ */
+export type DatosParte = {
+  nombre: string;
+  nombre_comercial?: string | null;
+  nif: string;
+  /** ISO 3166-1 alpha-2 (null: Spain). */
+  pais?: string | null;
+  tipo_id?: string | null;
+  direccion?: string | null;
+  codigo_postal?: string | null;
+  poblacion?: string | null;
+  provincia?: string | null;
+  telefono?: string | null;
+  email?: string | null;
+  administracion_publica?: 0 | 1;
+  dir3_oficina_contable?: string | null;
+  dir3_organo_gestor?: string | null;
+  dir3_unidad_tramitadora?: string | null;
+  dir3_organo_proponente?: string | null;
+};
+
+/**
+ * What `documentos.emision` stores (JSON) and a read document carries as `emision`; `partes` (issue 16, Facturae):
+ * both parties as data, for the invoices issued since it exists.
+ */
+export type EmisionDocumento = { emisor: BloqueParte; destinatario: BloqueParte | null; partes?: { emisor: DatosParte; destinatario: DatosParte | null } };
+
+/** A party's data from its record (the fields `DatosParte` names; razón social as `nombre`). */
+export function datosParte(t: Omit<DatosParte, 'nombre'> & { razon_social: string }): DatosParte {
+  const { razon_social, ...resto } = t;
+  return { nombre: razon_social, ...resto };
+}
 
 type Direccion = {
   direccion?: string | null;

@@ -163,6 +163,14 @@ export const MESSAGES = {
   clienteSinEmail: 'El cliente no tiene correo electrónico',
   facturaEnviadaPorCorreo: 'Se ha enviado la factura por correo electrónico al cliente',
   facturaNoEmitida: 'La factura no está emitida',
+  // Facturae for public administrations (issue 16).
+  dir3NoValido: 'Código DIR3 no válido: 9 caracteres, letras y números, empezando por una letra (p. ej. L01280796)',
+  dir3Requerido: 'Obligatorio para una administración pública (código DIR3 de FACe)',
+  facturaeSinCertificado: 'No hay certificado de la empresa para firmar la Facturae: súbalo en Configuración › VERI*FACTU',
+  facturaeCertificadoCaducado: 'El certificado de la empresa caducó el {fecha}: suba uno vigente en Configuración › VERI*FACTU para firmar la Facturae',
+  facturaeSinDireccion: 'Para la Facturae, {parte} necesita dirección, código postal, población y provincia',
+  facturaeSoloEspana: 'La Facturae solo se genera para clientes con domicilio en España',
+  facturaeSinCliente: 'Una factura simplificada sin cliente no puede enviarse como Facturae',
   cadenaRota: 'La cadena de registros tiene una rotura',
   // VERI*FACTU submission (issue 9), the server's.
   certificadoPasswordIncorrecta: 'La contraseña del certificado no es correcta',

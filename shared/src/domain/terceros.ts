@@ -1,6 +1,8 @@
 import { formatDecimal } from './format';
 import type { Schema } from './validation';
+import { MESSAGES } from './messages';
 import { PAISES, TIPOS_ID, type TipoId } from './paises';
+import type { FieldErrors } from './validation';
 
 /**
  * The parties documents are made with (docs/documents.md, "Masters that documents use"): proveedores
@@ -134,6 +136,13 @@ export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
   tarifa: Tarifa;
   /** Default discount of its lines, hundredths of a percent. */
   descuento: number;
+  /** Issue 16: 1: a public administration, invoiced through FACe with its DIR3 codes (Facturae). */
+  administracion_publica?: 0 | 1;
+  /** Its DIR3 units (9 characters): oficina contable (role 01), órgano gestor (02), unidad tramitadora (03), órgano proponente (04, where asked). */
+  dir3_oficina_contable?: string | null;
+  dir3_organo_gestor?: string | null;
+  dir3_unidad_tramitadora?: string | null;
+  dir3_organo_proponente?: string | null;
   /** Record only: sales per year from real documents (albaranes and direct invoices − devoluciones, cents). */
   ventas_por_ejercicio?: { ejercicio: number; base: number; total: number }[];
   /** Record only: what it owes: emitted invoices not yet paid (cents), and of it what is overdue. */
@@ -141,11 +150,43 @@ export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
   vencido?: number;
 };
 
+/** A DIR3 code: 9 characters, letters and digits, the first a letter (L01280796, GE0000156, EA0003045); any case, kept in capitals. */
+export const DIR3_RE = /^[A-Za-z][A-Za-z0-9]{8}$/;
+const dir3 = { type: 'string', pattern: DIR3_RE, patternMessage: MESSAGES.dir3NoValido } as const;
+
+/** The DIR3 fields of a public administration: oficina contable, órgano gestor, unidad tramitadora (required), órgano proponente (optional). */
+export const DIR3_CAMPOS = [
+  { campo: 'dir3_oficina_contable', rol: '01', label: 'Oficina contable', requerido: true },
+  { campo: 'dir3_organo_gestor', rol: '02', label: 'Órgano gestor', requerido: true },
+  { campo: 'dir3_unidad_tramitadora', rol: '03', label: 'Unidad tramitadora', requerido: true },
+  { campo: 'dir3_organo_proponente', rol: '04', label: 'Órgano proponente', requerido: false },
+] as const;
+export type Dir3Campo = (typeof DIR3_CAMPOS)[number]['campo'];
+
+/**
+ * What the schema can't say of a public administration: its three DIR3 codes are required (the proponente is
+ * optional). `v` holds the values as the request or the form has them (a code's format is the schema's).
+ */
+export function validarDir3(v: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (Number(v.administracion_publica ?? 0) !== 1) return errors;
+  for (const d of DIR3_CAMPOS) {
+    const x = v[d.campo];
+    if (d.requerido && (x === undefined || x === null || String(x).trim() === '')) errors[d.campo] = MESSAGES.dir3Requerido;
+  }
+  return errors;
+}
+
 export const clienteSchema = {
   ...proveedorSchema,
   recargo: { type: 'flag' },
   tarifa: { type: 'int', min: 1, max: 3 },
   descuento: { type: 'int', min: 0, max: 10000 },
+  administracion_publica: { type: 'flag' },
+  dir3_oficina_contable: dir3,
+  dir3_organo_gestor: dir3,
+  dir3_unidad_tramitadora: dir3,
+  dir3_organo_proponente: dir3,
 } satisfies Schema;
 
 /** Header fields of `editar<entidad>` of every document with a party, but the party itself (lines travel apart, as `lineas`). */

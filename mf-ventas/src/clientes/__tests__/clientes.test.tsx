@@ -75,9 +75,43 @@ describe('Clientes', () => {
       recargo: 1,
       tarifa: 2,
       descuento: 750,
+      administracion_publica: 0,
+      dir3_oficina_contable: null,
+      dir3_organo_gestor: null,
+      dir3_unidad_tramitadora: null,
+      dir3_organo_proponente: null,
     });
     await waitFor(() => expect(currentPath()).toBe('/ventas/cliente/9'));
   });
+
+  it('a public administration (issue 16): its DIR3 codes required and checked as the server does, typed in capitals', async () => {
+    const fake = fakeVentas({ editarcliente: echo(11) });
+    renderSection(Section, menu.prefix, '/ventas/cliente/nuevo-cliente', { api: fake.api });
+    expect(await screen.findByRole('heading', { name: 'Nuevo cliente' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Oficina contable/)).toBeNull();
+    await userEvent.type(field('NIF'), 'P2807900B');
+    await userEvent.type(field('Razón social'), 'Ayuntamiento de Villaejemplo');
+    await userEvent.click(screen.getByRole('switch', { name: /^Es una administración pública/ }));
+    await userEvent.type(field('Oficina contable'), 'l0128-796');
+    expect(field('Oficina contable').value).toBe('L0128-796');
+    await save();
+    expect(await screen.findByText(MESSAGES.dir3NoValido)).toBeTruthy();
+    expect(screen.getAllByText(MESSAGES.dir3Requerido)).toHaveLength(2);
+    expect(bodiesOf(fake.calls, 'editarcliente')).toHaveLength(0);
+    await userEvent.clear(field('Oficina contable'));
+    await userEvent.type(field('Oficina contable'), 'l01280796');
+    await userEvent.type(field('Órgano gestor'), 'L01280796');
+    await userEvent.type(field('Unidad tramitadora'), 'LA0001234');
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarcliente')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editarcliente')[0]).toMatchObject({
+      administracion_publica: 1,
+      dir3_oficina_contable: 'L01280796',
+      dir3_organo_gestor: 'L01280796',
+      dir3_unidad_tramitadora: 'LA0001234',
+      dir3_organo_proponente: null,
+    });
+  }, 40_000);
 
   it('a customer from another country: its NIF-IVA checked with the country prefix, the postal code free, no province from it', async () => {
     const fake = fakeVentas({ editarcliente: echo(10) });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { MESSAGES, clienteSchema, plazosDe, vencidoDe } from 'shared/domain';
+import { DIR3_CAMPOS, MESSAGES, clienteSchema, plazosDe, validarDir3, vencidoDe } from 'shared/domain';
 import { toBig } from '../../documentos/sql.ts';
 import { invalidFields } from '../registry.ts';
 import { terceroActions } from '../terceros.ts';
@@ -87,9 +87,20 @@ export const clienteActions = terceroActions({
   flags: FLAGS_VENTAS,
   schema: clienteSchema,
   prefijo: 'C',
-  enteros: { recargo: 0, tarifa: 1, descuento: 0 },
-  // Tarifas 2 and 3 only while their flags are on.
-  async validar(input, app) {
+  enteros: { recargo: 0, tarifa: 1, descuento: 0, administracion_publica: 0 },
+  textos: DIR3_CAMPOS.map((d) => d.campo),
+  async validar(input, app, raw) {
+    // Issue 16: DIR3 codes kept in capitals; a public administration needs its three units (those the request
+    // leaves out are checked as stored).
+    for (const d of DIR3_CAMPOS) if (typeof input[d.campo] === 'string') input[d.campo] = (input[d.campo] as string).toUpperCase();
+    const campos = ['administracion_publica', ...DIR3_CAMPOS.map((d) => d.campo)];
+    const guardado =
+      typeof input.id === 'number' && campos.some((c) => !(c in raw))
+        ? ((await (app.db as AnyDb).selectFrom('clientes').select(campos).where('id', '=', input.id).executeTakeFirst()) as Record<string, unknown> | undefined)
+        : undefined;
+    const dir3 = validarDir3(Object.fromEntries(campos.map((c) => [c, c in raw ? input[c] : guardado?.[c]])));
+    if (Object.keys(dir3).length) throw invalidFields(dir3);
+    // Tarifas 2 and 3 only while their flags are on.
     if (input.tarifa !== 2 && input.tarifa !== 3) return;
     const flags = await app.config.flags();
     if (!flags[input.tarifa === 2 ? 'tarifa_2' : 'tarifa_3']) throw invalidFields({ tarifa: MESSAGES.selectOption });

@@ -18,6 +18,7 @@ import * as m0015 from './0015_informes.ts';
 import * as m0016 from './0016_cobros.ts';
 import * as m0017 from './0017_papeles_verifactu.ts';
 import * as m0018 from './0018_facturas_fijas.ts';
+import * as m0022 from './0022_facturae.ts';
 import * as m0023 from './0023_correcciones.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
@@ -48,6 +49,7 @@ const STEPS: [string, Step][] = [
   ['0016_cobros', m0016],
   ['0017_papeles_verifactu', m0017],
   ['0018_facturas_fijas', m0018],
+  ['0022_facturae', m0022],
   ['0023_correcciones', m0023],
 ];
 

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { API_BASE, Button, Callout, Muted, OP_PATH, useShell, type Documento } from 'shared';
+
+/** What `comprobarfacturae` answers: whether the signed file can be made now, and why not. */
+export type EstadoFacturae = { disponible: boolean; motivo: string | null; administracion_publica: 0 | 1 };
+
+/** The signed Facturae of an invoice: a plain download of op.asp (the browser saves the file). */
+export const urlFacturae = (id: number) => `${API_BASE}${OP_PATH}?ac=descargarfacturae&id=${id}`;
+
+/**
+ * Facturae 3.2.2 (issue 16) of an emitted factura or rectificativa: asks the server whether it can be made (a
+ * certificate stored in Configuración › VERI*FACTU, the addresses) once the document is emitted; null while it
+ * does not apply or is being asked.
+ */
+export function useFacturae(documento: Documento | null, activo: boolean): EstadoFacturae | null {
+  const { api } = useShell();
+  const [estado, setEstado] = useState<EstadoFacturae | null>(null);
+  const id = documento?.id;
+  const emitida = documento?.estado === 'emitida';
+  useEffect(() => {
+    setEstado(null);
+    if (!activo || !id || !emitida) return;
+    let live = true;
+    void api.get<EstadoFacturae>('comprobarfacturae', { id }).then((r) => {
+      if (live && r.RESULT === '0' && r.data?.[0]) setEstado(r.data[0]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, activo, id, emitida]);
+  return estado;
+}
+
+/** «Descargar Facturae»: the file, or the button disabled while the reason shows under the page's header. */
+export function BotonFacturae({ documento, estado }: { documento: Documento; estado: EstadoFacturae | null }) {
+  if (!estado) return null;
+  if (!estado.disponible) {
+    return (
+      <Button type="button" $variant="secondary" disabled aria-describedby="facturae-motivo" title={estado.motivo ?? undefined}>
+        Descargar Facturae
+      </Button>
+    );
+  }
+  return (
+    <Button as="a" $variant="secondary" href={urlFacturae(documento.id)} download>
+      Descargar Facturae
+    </Button>
+  );
+}
+
+/** Why the Facturae can't be downloaded, or the note that a customer not marked as an administration gets it without DIR3 codes. */
+export function AvisoFacturae({ estado }: { estado: EstadoFacturae | null }) {
+  if (!estado) return null;
+  if (!estado.disponible) {
+    return (
+      <Callout id="facturae-motivo" $tone="warning" role="status" style={{ marginBottom: 12 }}>
+        Facturae no disponible: {estado.motivo}
+      </Callout>
+    );
+  }
+  if (estado.administracion_publica !== 1) {
+    return (
+      <Muted style={{ marginBottom: 12 }}>
+        Facturae: el cliente no está marcado como administración pública; el archivo irá sin códigos DIR3 (FACe los exige a las administraciones).
+      </Muted>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { emitida, factura, fakeVentas, listadoDocs, renderFacturas } from './fake';
+
+const SIN_CERTIFICADO = 'No hay certificado de la empresa para firmar la Facturae: súbalo en Configuración › VERI*FACTU';
+
+describe('Factura: «Descargar Facturae» (issue 16)', () => {
+  it('an emitted invoice of a public administration: a plain download of descargarfacturae', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([emitida()]),
+      comprobarfacturae: () => ({ RESULT: '0', data: [{ id: 40, disponible: true, motivo: null, administracion_publica: 1 }] }),
+    });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    const enlace = await screen.findByRole('link', { name: 'Descargar Facturae' }, { timeout: 5000 });
+    expect(enlace.getAttribute('href')).toBe('/api/op.asp?ac=descargarfacturae&id=40');
+    expect(enlace.hasAttribute('download')).toBe(true);
+    expect(fake.calls.find((c) => c.ac === 'comprobarfacturae')?.params).toMatchObject({ id: 40 });
+    expect(screen.queryByText(/sin códigos DIR3/)).toBeNull();
+  });
+
+  it('without a certificate: the button disabled and the reason on screen', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([emitida()]),
+      comprobarfacturae: () => ({ RESULT: '0', data: [{ id: 40, disponible: false, motivo: SIN_CERTIFICADO, administracion_publica: 1 }] }),
+    });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    await screen.findByText(`Facturae no disponible: ${SIN_CERTIFICADO}`, {}, { timeout: 5000 });
+    expect((screen.getByRole('button', { name: 'Descargar Facturae' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Descargar Facturae' })).toBeNull();
+  });
+
+  it('a customer that is not an administration: the file with a note that it goes without DIR3 codes', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([emitida()]),
+      comprobarfacturae: () => ({ RESULT: '0', data: [{ id: 40, disponible: true, motivo: null, administracion_publica: 0 }] }),
+    });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    await screen.findByRole('link', { name: 'Descargar Facturae' }, { timeout: 5000 });
+    screen.getByText(/el cliente no está marcado como administración pública; el archivo irá sin códigos DIR3/);
+  });
+
+  it('a draft never asks', async () => {
+    const borrador = fakeVentas({ listadofacturas: listadoDocs([factura({})]) });
+    renderFacturas('/ventas/factura/40', { api: borrador.api });
+    await screen.findAllByText('Borrador', {}, { timeout: 5000 });
+    expect(borrador.calls.some((c) => c.ac === 'comprobarfacturae')).toBe(false);
+  });
+});

@@ -1,0 +1,379 @@
+import { DIR3_CAMPOS, IVA_RATE, RECARGO_RATE, divRound, plazosDe } from 'shared/domain';
+import type { DatosParte, DesgloseIva, TipoIva } from 'shared/domain';
+
+/**
+ * Facturae 3.2.2 (issue 16; `../shared/fiscal/facturae/`): the electronic invoice the public administrations take
+ * through FACe, built from what an invoice stored at emission. The XML is written here, as text, already in its
+ * canonical form (C14N 1.0: no XML declaration inside the signed parts, every namespace declared once on the root,
+ * attributes in canonical order, no self-closing tags, text escaped as C14N escapes it), so the signature
+ * (fiscal/xades.ts) digests exactly the bytes written. Amounts are the invoice's: its bases, taxes, retención and total
+ * to the cent; the lines carry their own amounts with up to eight decimals.
+ */
+
+export const NS_FACTURAE = 'http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml';
+export const NS_DS = 'http://www.w3.org/2000/09/xmldsig#';
+export const NS_XADES = 'http://uri.etsi.org/01903/v1.3.2#';
+
+/** The namespaces declared on the root (in C14N's order: by prefix), in scope in every signed part. */
+export const ESPACIOS: [string, string][] = [
+  ['ds', NS_DS],
+  ['fe', NS_FACTURAE],
+  ['xades', NS_XADES],
+];
+
+export type LineaFacturae = {
+  codigo: string;
+  descripcion: string;
+  /** Thousandths. */
+  cantidad: number;
+  /** Ten-thousandths of a euro. */
+  precio: number;
+  /** Hundredths of a percent. */
+  descuento: number;
+  tipo_iva: string;
+  /** S1, S2, E1-E6, N1, N2 (null: S1, or E1 for an exempt rate). */
+  operacion?: string | null;
+};
+
+export type RectificacionFacturae = {
+  /** The corrected invoice: its number in its serie ('2026/000012'), serie code and date. */
+  numero: string;
+  serie: string | null;
+  fecha: string;
+  /** R1-R5 of the rectificativa. */
+  tipoFactura: string;
+  /** By substitution (the whole invoice again) or by differences. */
+  modo: 'sustitucion' | 'diferencias';
+};
+
+export type DatosFacturae = {
+  /** The number in its serie: '2026/000012'. */
+  numero: string;
+  serie: string;
+  fecha: string;
+  fechaOperacion: string | null;
+  /** F2 / R5: a simplified invoice. */
+  simplificada: boolean;
+  emisor: DatosParte;
+  receptor: DatosParte;
+  lineas: LineaFacturae[];
+  desglose: DesgloseIva[];
+  conRecargo: boolean;
+  /** Cents. */
+  base: number;
+  iva: number;
+  recargo: number;
+  /** Hundredths of a percent, and its amount in cents. */
+  retencion: number;
+  retencionImporte: number;
+  total: number;
+  observaciones: string | null;
+  /** The document's forma de pago (shared/domain/terceros.ts FORMAS_PAGO): its instalments go in PaymentDetails. */
+  formaPago: string | null;
+  rectifica: RectificacionFacturae | null;
+};
+
+/** Facturae's PaymentMeans of each forma de pago: 01 contado, 02 recibo domiciliado, 04 transferencia, 19 tarjeta, 13 especial (confirming). */
+const MEDIO_PAGO: Record<string, string> = {
+  contado: '01',
+  efectivo: '01',
+  transferencia: '04',
+  transferencia_30: '04',
+  transferencia_60: '04',
+  recibo_30: '02',
+  recibo_30_60: '02',
+  recibo_30_60_90: '02',
+  confirming_60: '13',
+  tarjeta: '19',
+};
+
+/** PaymentDetails: the instalments of a positive invoice with a known forma de pago (a refund has none). */
+function pagos(f: DatosFacturae): string {
+  const medio = f.formaPago ? MEDIO_PAGO[f.formaPago] : undefined;
+  if (!medio || f.total <= 0) return '';
+  const plazos = plazosDe(f.fecha, f.formaPago, f.total);
+  return el(
+    'PaymentDetails',
+    plazos.map((p) => el('Installment', t('InstallmentDueDate', p.fecha) + t('InstallmentAmount', euros(p.importe)) + t('PaymentMeans', medio))).join(''),
+  );
+}
+
+/** Facturae's reason codes (ReasonCodeType) with the exact ReasonDescription the schema lists. */
+export const MOTIVOS_RECTIFICACION = {
+  '16': 'Base imponible',
+  '85': 'Base imponible modificada cuotas repercutidas no satisfechas. Auto de declaración de concurso',
+} as const;
+
+/**
+ * The reason of a rectificativa: R2 (art. 80.Tres, concurso) and R3 (art. 80.Cuatro, unpaid debts) correct the
+ * base for taxes not paid (85); the others (R1 errors and art. 80.Uno/Dos returns and discounts, R4, R5) correct
+ * the base (16).
+ */
+export function motivoRectificacion(tipoFactura: string): keyof typeof MOTIVOS_RECTIFICACION {
+  return tipoFactura === 'R2' || tipoFactura === 'R3' ? '85' : '16';
+}
+
+// Canonical text -----------------------------------------------------------------------------------------------
+
+/** Characters XML 1.0 does not allow are dropped; the rest escaped as C14N writes text. */
+export function texto(v: string): string {
+  return (
+    v
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is removed
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/\r/g, '&#xD;')
+  );
+}
+
+/** An attribute value as C14N writes it. */
+export function atributo(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
+}
+
+/** `<tag a="…">content</tag>`; attributes are given in canonical order by the caller. */
+export function el(tag: string, contenido: string, attrs: [string, string][] = []): string {
+  return `<${tag}${attrs.map(([k, v]) => ` ${k}="${atributo(v)}"`).join('')}>${contenido}</${tag}>`;
+}
+
+const t = (tag: string, v: string, max?: number) => el(tag, texto(max ? recortar(v, max) : v));
+const recortar = (v: string, max: number) => [...v.trim()].slice(0, max).join('');
+
+// Amounts --------------------------------------------------------------------------------------------------------
+
+/** A scaled integer as a decimal with `escala` digits: (12345n, 2) → '123.45'. */
+export function decimal(v: bigint | number, escala: number): string {
+  const n = BigInt(v);
+  const neg = n < 0n;
+  const a = (neg ? -n : n).toString().padStart(escala + 1, '0');
+  const s = escala ? `${a.slice(0, -escala)}.${a.slice(-escala)}` : a;
+  return neg && /[1-9]/.test(s) ? `-${s}` : s;
+}
+
+/** Cents → '123.45'. */
+export const euros = (c: number | bigint) => decimal(c, 2);
+
+/** A tax rate in hundredths of a percent: 2100 → '21.00'. */
+const tasa = (r: bigint | number) => decimal(r, 2);
+
+/** The IVA rate of a line's `tipo_iva` (hundredths of a percent): the catalogue's, else its number ('7' → 700). */
+export function tasaIva(tipo: string): bigint {
+  const r = IVA_RATE[tipo as TipoIva];
+  if (r !== undefined) return r;
+  const n = Number(tipo.replace(',', '.'));
+  return Number.isFinite(n) ? BigInt(Math.round(n * 100)) : 0n;
+}
+
+const tasaRecargo = (tipo: string) => RECARGO_RATE[tipo as TipoIva] ?? 0n;
+
+// Parties --------------------------------------------------------------------------------------------------------
+
+/** NIF starting with a company letter: a legal entity (J); a DNI or NIE: a person (F). */
+export const personaJuridica = (nif: string) => /^[ABCDEFGHJNPQRSUVW]/i.test(nif.trim());
+
+/** Whether a party lacks what AddressInSpain needs: address, a 5-digit postal code, town and province. */
+export function faltaDireccion(p: DatosParte): boolean {
+  return !p.direccion?.trim() || !/^\d{5}$/.test(p.codigo_postal?.trim() ?? '') || !p.poblacion?.trim() || !p.provincia?.trim();
+}
+
+function direccion(p: DatosParte): string {
+  return el(
+    'AddressInSpain',
+    t('Address', p.direccion ?? '', 80) + t('PostCode', (p.codigo_postal ?? '').trim()) + t('Town', p.poblacion ?? '', 50) + t('Province', p.provincia ?? '', 20) + t('CountryCode', 'ESP'),
+  );
+}
+
+function contacto(p: DatosParte): string {
+  const partes = (p.telefono?.trim() ? t('Telephone', p.telefono, 15) : '') + (p.email?.trim() ? t('ElectronicMail', p.email, 60) : '');
+  return partes ? el('ContactDetails', partes) : '';
+}
+
+/** A person's name split as Facturae wants it: the first word, then the surnames. */
+function nombrePersona(nombre: string): { nombre: string; apellido1: string; apellido2: string } {
+  const w = nombre.trim().split(/\s+/);
+  if (w.length === 1) return { nombre: w[0], apellido1: w[0], apellido2: '' };
+  return { nombre: w[0], apellido1: w[1], apellido2: w.slice(2).join(' ') };
+}
+
+/** SellerParty / BuyerParty: identification, the public administration's DIR3 units, the entity. */
+function parte(p: DatosParte, administrativos: boolean): string {
+  const juridica = personaJuridica(p.nif);
+  const id = el('TaxIdentification', t('PersonTypeCode', juridica ? 'J' : 'F') + t('ResidenceTypeCode', 'R') + t('TaxIdentificationNumber', p.nif.trim(), 30));
+  let centros = '';
+  if (administrativos && p.administracion_publica === 1) {
+    const filas = DIR3_CAMPOS.filter((d) => p[d.campo]?.trim()).map((d) =>
+      el('AdministrativeCentre', t('CentreCode', p[d.campo]!.trim().toUpperCase(), 10) + t('RoleTypeCode', d.rol) + direccion(p) + t('CentreDescription', d.label)),
+    );
+    if (filas.length) centros = el('AdministrativeCentres', filas.join(''));
+  }
+  let entidad: string;
+  if (juridica) {
+    entidad = el(
+      'LegalEntity',
+      t('CorporateName', p.nombre, 80) + (p.nombre_comercial?.trim() ? t('TradeName', p.nombre_comercial, 40) : '') + direccion(p) + contacto(p),
+    );
+  } else {
+    const n = nombrePersona(p.nombre);
+    entidad = el(
+      'Individual',
+      t('Name', n.nombre, 40) + t('FirstSurname', n.apellido1, 40) + (n.apellido2 ? t('SecondSurname', n.apellido2, 40) : '') + direccion(p) + contacto(p),
+    );
+  }
+  return id + centros + entidad;
+}
+
+// Lines ----------------------------------------------------------------------------------------------------------
+
+const EXENTAS: Record<string, string> = {
+  E1: 'Exenta por el artículo 20 de la Ley 37/1992 del IVA',
+  E2: 'Exenta por el artículo 21 de la Ley 37/1992 del IVA (exportación)',
+  E3: 'Exenta por el artículo 22 de la Ley 37/1992 del IVA',
+  E4: 'Exenta por los artículos 23 y 24 de la Ley 37/1992 del IVA',
+  E5: 'Exenta por el artículo 25 de la Ley 37/1992 del IVA (entrega intracomunitaria)',
+  E6: 'Exenta por otra causa',
+  N1: 'No sujeta por los artículos 7, 14 y otros de la Ley 37/1992 del IVA',
+  N2: 'No sujeta por las reglas de localización',
+};
+
+/** One InvoiceLine: quantity, unit price, cost, discount, gross amount (8 decimals) and its tax. */
+function linea(l: LineaFacturae, conRecargo: boolean): string {
+  // Scales: cantidad 3 × precio 4 = 7; × (10000 − descuento) = 11.
+  const coste7 = BigInt(l.cantidad) * BigInt(l.precio);
+  const neto11 = coste7 * (10000n - BigInt(l.descuento));
+  const bruto8 = divRound(neto11, 1000n);
+  const coste8 = coste7 * 10n;
+  const rate = tasaIva(l.tipo_iva);
+  const op = l.operacion ?? (l.tipo_iva === 'exento' ? 'E1' : 'S1');
+  const especial = EXENTAS[op];
+  const sinCuota = !!especial || op === 'S2';
+  const base2 = divRound(neto11, 10n ** 9n);
+  const cuota2 = sinCuota ? 0n : divRound(neto11 * rate, 10n ** 13n);
+  const rr = conRecargo && !sinCuota ? tasaRecargo(l.tipo_iva) : 0n;
+  let tax = t('TaxTypeCode', '01') + t('TaxRate', tasa(sinCuota ? 0n : rate)) + el('TaxableBase', t('TotalAmount', euros(base2))) + el('TaxAmount', t('TotalAmount', euros(cuota2)));
+  if (rr > 0n) tax += t('EquivalenceSurcharge', tasa(rr)) + el('EquivalenceSurchargeAmount', t('TotalAmount', euros(divRound(neto11 * rr, 10n ** 13n))));
+  const descuento =
+    Number(l.descuento) !== 0
+      ? el('DiscountsAndRebates', el('Discount', t('DiscountReason', 'Descuento') + t('DiscountRate', decimal(l.descuento, 2)) + t('DiscountAmount', decimal(coste8 - bruto8, 8))))
+      : '';
+  return el(
+    'InvoiceLine',
+    t('ItemDescription', l.descripcion || l.codigo, 2500) +
+      t('Quantity', decimal(l.cantidad, 3)) +
+      t('UnitOfMeasure', '01') +
+      t('UnitPriceWithoutTax', decimal(l.precio, 4)) +
+      t('TotalCost', decimal(coste8, 8)) +
+      descuento +
+      t('GrossAmount', decimal(bruto8, 8)) +
+      el('TaxesOutputs', el('Tax', tax)) +
+      (especial ? el('SpecialTaxableEvent', t('SpecialTaxableEventCode', op.startsWith('N') ? '02' : '01') + t('SpecialTaxableEventReason', especial)) : '') +
+      (l.codigo ? t('ArticleCode', l.codigo, 20) : ''),
+  );
+}
+
+// The file -------------------------------------------------------------------------------------------------------
+
+function ultimoDiaDelMes(fecha: string): string {
+  const [a, m] = fecha.split('-').map(Number);
+  const d = new Date(Date.UTC(a, m, 0)).getUTCDate();
+  return `${fecha.slice(0, 7)}-${String(d).padStart(2, '0')}`;
+}
+
+function rectificacion(r: RectificacionFacturae): string {
+  const codigo = motivoRectificacion(r.tipoFactura);
+  const integra = r.modo === 'sustitucion';
+  return el(
+    'Corrective',
+    t('InvoiceNumber', r.numero, 20) +
+      (r.serie ? t('InvoiceSeriesCode', r.serie, 20) : '') +
+      t('ReasonCode', codigo) +
+      t('ReasonDescription', MOTIVOS_RECTIFICACION[codigo]) +
+      el('TaxPeriod', t('StartDate', `${r.fecha.slice(0, 7)}-01`) + t('EndDate', ultimoDiaDelMes(r.fecha))) +
+      t('CorrectionMethod', integra ? '01' : '02') +
+      t('CorrectionMethodDescription', integra ? 'Rectificación íntegra' : 'Rectificación por diferencias') +
+      t('InvoiceIssueDate', r.fecha),
+  );
+}
+
+/** The root's opening tag: every namespace the file uses, declared once (C14N order). */
+export const APERTURA = `<fe:Facturae${ESPACIOS.map(([p, ns]) => ` xmlns:${p}="${ns}"`).join('')}>`;
+export const CIERRE = '</fe:Facturae>';
+
+/**
+ * The content of the root (FileHeader, Parties, Invoices) of one invoice, in canonical form. The file is
+ * `APERTURA + contenido + [ds:Signature] + CIERRE`.
+ */
+export function contenidoFacturae(f: DatosFacturae): string {
+  const total = euros(f.total);
+  const lote = `${f.emisor.nif.trim()}${f.serie}${f.numero}`.replace(/[^0-9A-Za-z]/g, '').slice(0, 70);
+  const cabecera = el(
+    'FileHeader',
+    t('SchemaVersion', '3.2.2') +
+      t('Modality', 'I') +
+      t('InvoiceIssuerType', 'EM') +
+      el(
+        'Batch',
+        t('BatchIdentifier', lote) +
+          t('InvoicesCount', '1') +
+          el('TotalInvoicesAmount', t('TotalAmount', total)) +
+          el('TotalOutstandingAmount', t('TotalAmount', total)) +
+          el('TotalExecutableAmount', t('TotalAmount', total)) +
+          t('InvoiceCurrencyCode', 'EUR'),
+      ),
+  );
+  const partes = el('Parties', el('SellerParty', parte(f.emisor, false)) + el('BuyerParty', parte(f.receptor, true)));
+
+  const impuestos = f.desglose.map((g) => {
+    const exenta = g.tipo_iva === 'exento' || (Number(g.iva) === 0 && tasaIva(g.tipo_iva) > 0n && Number(g.base) !== 0);
+    const rate = exenta ? 0n : tasaIva(g.tipo_iva);
+    let tax = t('TaxTypeCode', '01') + t('TaxRate', tasa(rate)) + el('TaxableBase', t('TotalAmount', euros(g.base))) + el('TaxAmount', t('TotalAmount', euros(g.iva)));
+    if (f.conRecargo && Number(g.recargo) !== 0) tax += t('EquivalenceSurcharge', tasa(tasaRecargo(g.tipo_iva))) + el('EquivalenceSurchargeAmount', t('TotalAmount', euros(g.recargo)));
+    return el('Tax', tax);
+  });
+  const retenidos =
+    f.retencionImporte !== 0
+      ? el(
+          'TaxesWithheld',
+          el('Tax', t('TaxTypeCode', '04') + t('TaxRate', tasa(f.retencion)) + el('TaxableBase', t('TotalAmount', euros(f.base))) + el('TaxAmount', t('TotalAmount', euros(f.retencionImporte)))),
+        )
+      : '';
+  const totales = el(
+    'InvoiceTotals',
+    t('TotalGrossAmount', euros(f.base)) +
+      t('TotalGeneralDiscounts', '0.00') +
+      t('TotalGeneralSurcharges', '0.00') +
+      t('TotalGrossAmountBeforeTaxes', euros(f.base)) +
+      t('TotalTaxOutputs', euros(f.iva + f.recargo)) +
+      t('TotalTaxesWithheld', euros(f.retencionImporte)) +
+      t('InvoiceTotal', total) +
+      t('TotalOutstandingAmount', total) +
+      t('TotalExecutableAmount', total),
+  );
+  const factura = el(
+    'Invoice',
+    el(
+      'InvoiceHeader',
+      t('InvoiceNumber', f.numero, 20) +
+        t('InvoiceSeriesCode', f.serie, 20) +
+        t('InvoiceDocumentType', f.simplificada ? 'FA' : 'FC') +
+        t('InvoiceClass', f.rectifica ? 'OR' : 'OO') +
+        (f.rectifica ? rectificacion(f.rectifica) : ''),
+    ) +
+      el(
+        'InvoiceIssueData',
+        t('IssueDate', f.fecha) +
+          (f.fechaOperacion ? t('OperationDate', f.fechaOperacion) : '') +
+          t('InvoiceCurrencyCode', 'EUR') +
+          t('TaxCurrencyCode', 'EUR') +
+          t('LanguageName', 'es') +
+          (f.observaciones?.trim() ? t('InvoiceDescription', f.observaciones, 2500) : ''),
+      ) +
+      el('TaxesOutputs', impuestos.join('')) +
+      retenidos +
+      totales +
+      el('Items', f.lineas.map((l) => linea(l, f.conRecargo)).join('')) +
+      pagos(f),
+  );
+  return cabecera + partes + el('Invoices', factura);
+}
