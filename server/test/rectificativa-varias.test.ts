@@ -32,7 +32,7 @@ function validarXml(xml: string): void {
 describe.each(backends())('rectificativa of several invoices ($name)', (backend) => {
   const t = useTestApp(backend);
 
-  it('3.1.3.4 FacturasRectificadas: a rappel names every invoice it corrects; refused by substitution or with another customer's invoice', async () => {
+  it('3.1.3.4 FacturasRectificadas: a rappel names every invoice it corrects; refused by substitution or with another customer\'s invoice', async () => {
     const almacen = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
     const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
     const serieA = series.find((s) => s.codigo === 'A')!.id;
