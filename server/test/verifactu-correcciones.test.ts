@@ -193,16 +193,23 @@ describe.each(backends())('VERI*FACTU corrections ($name)', { timeout: 60_000 },
     // A recipient that is not valid is refused before anything is written.
     const malo = await t.op('subsanarregistrofacturacion', { cookie: t.cookie, body: { id: mal.id, destinatario_nombre: 'Reformas Hernández, S.L.', destinatario_nif: 'B00000001' } });
     expect(malo.json()).toMatchObject({ RESULT: '1', errors: { destinatario_nif: MESSAGES.invalidNif } });
+    // FAQ «rectificaciones, anulaciones, subsanaciones» 2.b: the recipient's name and identifier are printed on the
+    // invoice; changing them takes a rectificativa, not a subsanación.
+    const impreso = await t.op('subsanarregistrofacturacion', {
+      cookie: t.cookie,
+      body: { id: mal.id, destinatario_nombre: 'Reformas Hernández e Hijos, S.L.', destinatario_nif: 'B85612349' },
+    });
+    expect(impreso.json()).toMatchObject({ RESULT: '1', errors: { destinatario_nombre: MESSAGES.subsanacionDatoImpreso } });
     const sub = await t.op('subsanarregistrofacturacion', {
       cookie: t.cookie,
-      body: { id: mal.id, descripcion: 'Reforma de cocina (obra menor)', destinatario_nombre: 'Reformas Hernández e Hijos, S.L.', destinatario_nif: 'B85612349' },
+      body: { id: mal.id, descripcion: 'Reforma de cocina (obra menor)', destinatario_nombre: 'Reformas Hernández, S.L.', destinatario_nif: 'b85612349' },
     });
     expect(sub.json()).toMatchObject({ RESULT: '0', message: MESSAGES.registroSubsanado, data: [{ subsana_id: mal.id }] });
     const nuevo = (sub.json() as { data: Registro[] }).data[0];
     const [r] = await hasta(() => registros(t, t.cookie, { id: nuevo.id }), (x) => x[0]?.estado_envio === 'correcto');
     expect(r.xml).toContain('<sf:Subsanacion>S</sf:Subsanacion><sf:RechazoPrevio>X</sf:RechazoPrevio>');
     expect(r.xml).toContain('<sf:DescripcionOperacion>Reforma de cocina (obra menor)</sf:DescripcionOperacion>');
-    expect(r.xml).toContain('<sf:IDDestinatario><sf:NombreRazon>Reformas Hernández e Hijos, S.L.</sf:NombreRazon><sf:NIF>B85612349</sf:NIF></sf:IDDestinatario>');
+    expect(r.xml).toContain('<sf:IDDestinatario><sf:NombreRazon>Reformas Hernández, S.L.</sf:NombreRazon><sf:NIF>B85612349</sf:NIF></sf:IDDestinatario>');
     // The huella's fields are the invoice's as issued.
     expect(r).toMatchObject({ num_serie: num, importe_total: mal.importe_total, cuota_total: mal.cuota_total });
     expect(double.recibidos.filter((x) => x.numSerie === num).map((x) => [x.estado, x.subsanacion, x.rechazoPrevio])).toEqual([

@@ -195,6 +195,7 @@ export const MESSAGES = {
   certificadoSinNif: 'El certificado no indica ningún NIF: la AEAT no lo aceptará para remitir los registros de la empresa',
   verifactuNoDesactivable:
     'No se puede dejar de enviar los registros a la AEAT: la empresa ya le ha remitido registros de facturación en producción como sistema VERI*FACTU, y desactivarlo dejaría de enviar sin comunicarlo. Los registros se siguen enviando.',
+  subsanacionDatoImpreso: 'El nombre y la identificación del destinatario figuran en la factura: corregirlos exige una factura rectificativa, no una subsanación (solo se subsana cómo los codifica el registro: país y tipo de identificación)',
   facturasRectificadasNoValidas: 'Las demás facturas rectificadas deben ser facturas emitidas del mismo cliente y de la misma clase (completas o simplificadas)',
   variasFacturasSoloDiferencias: 'Una rectificativa de varias facturas (un rappel, un descuento del periodo) solo puede ser por diferencias',
   // VERI*FACTU submission (issue 9), the screens' own.

@@ -40,8 +40,9 @@ type Props = {
 
 /**
  * «Subsanar» (issue 16): an alta refused or accepted with errors is corrected by a new alta whose data the user may
- * correct here (the description of the operation and the recipient: name and identifier); its number, date and
- * amounts are the invoice's and never change (those are corrected by a rectificativa). A refused anulación is sent
+ * correct here (the description of the operation and how the record codes the recipient: its country and kind of
+ * identifier — its name and identifier are printed on the invoice, a rectificativa corrects them, as the AEAT's FAQ
+ * says); its number, date and amounts are the invoice's and never change (those are corrected by a rectificativa). A refused anulación is sent
  * again as it was. Only the fields that changed travel.
  */
 export function SubsanarDialog({ registro, busy, errors, onConfirm, onCancel }: Props) {
@@ -87,7 +88,8 @@ export function SubsanarDialog({ registro, busy, errors, onConfirm, onCancel }: 
           <TextField label="Descripción de la operación" value={v.descripcion} maxLength={500} error={errors.descripcion} onChange={(x) => set('descripcion', x)} />
           {inicial?.conDestinatario && (
             <>
-              <TextField label="Destinatario" value={v.destinatario_nombre} maxLength={120} error={errors.destinatario_nombre} onChange={(x) => set('destinatario_nombre', x)} />
+              {/* Printed on the invoice: a rectificativa corrects them (the AEAT's FAQ); the subsanación only how the record codes them. */}
+              <TextField label="Destinatario" value={v.destinatario_nombre} readOnly error={errors.destinatario_nombre} onChange={() => undefined} />
               <SelectField label="País del destinatario" options={opcionesPais()} value={v.destinatario_pais} error={errors.destinatario_pais} onChange={(x) => set('destinatario_pais', x)} />
               <SelectField
                 label="Tipo de identificación"
@@ -96,7 +98,14 @@ export function SubsanarDialog({ registro, busy, errors, onConfirm, onCancel }: 
                 error={errors.destinatario_tipo_id}
                 onChange={(x) => set('destinatario_tipo_id', x)}
               />
-              <TextField label="Identificación del destinatario" value={v.destinatario_nif} maxLength={20} error={errors.destinatario_nif} onChange={(x) => set('destinatario_nif', x)} />
+              <TextField
+                label="Identificación del destinatario"
+                value={v.destinatario_nif}
+                readOnly
+                hint="El nombre y la identificación figuran en la factura: si están mal, se corrigen con una rectificativa."
+                error={errors.destinatario_nif}
+                onChange={() => undefined}
+              />
             </>
           )}
         </div>

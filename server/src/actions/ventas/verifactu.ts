@@ -382,6 +382,20 @@ export const verifactuActions = [
         if (!corregible.includes(r.estado_envio) || ya) throw fail(MESSAGES.registroNoSubsanable, '1', 400);
         const c = { trx, timeZone: app.timeZone, documentoId: r.documento_id, instalacion: e.instalacion };
         const aeat = await altaEnAeat(trx, r);
+        // FAQ (rectificaciones, anulaciones, subsanaciones) 2.b: a subsanación corrects what the record says and the
+        // printed invoice does not; the recipient's name and identifier are printed (a rectificativa corrects them),
+        // only how the record codes them (country, IDType) is subsanated.
+        if (r.tipo === 'alta' && correccion.destinatario) {
+          const dest = /<sf:IDDestinatario>([\s\S]*?)<\/sf:IDDestinatario>/.exec(r.xml)?.[1] ?? '';
+          const nombre = desescapar(/<sf:NombreRazon>([^<]*)</.exec(dest)?.[1] ?? '');
+          const id = desescapar(/<sf:(?:NIF|ID)>([^<]*)</.exec(dest)?.[1] ?? '');
+          const limpio = (v: string) => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
+          const nuevo = limpio(correccion.destinatario.idOtro?.id ?? correccion.destinatario.nif);
+          const viejo = limpio(id);
+          const mismoId = nuevo === viejo || nuevo.slice(2) === viejo || viejo.slice(2) === nuevo;
+          if (correccion.destinatario.nombre !== nombre.trim()) throw invalidFields({ destinatario_nombre: MESSAGES.subsanacionDatoImpreso });
+          if (!mismoId) throw invalidFields({ destinatario_nif: MESSAGES.subsanacionDatoImpreso });
+        }
         if (r.tipo === 'anulacion') {
           // A refused anulación sent again (Validaciones §5.2): RechazoPrevio = S; SinRegistroPrevio = S when the AEAT
           // has no alta of the invoice (nor one on its way).

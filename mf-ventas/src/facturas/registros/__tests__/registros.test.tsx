@@ -238,10 +238,10 @@ describe('Registros de facturación: envío a la AEAT', () => {
     expect(within(screen.getByRole('table')).getAllByText('Pendiente de envío')).toHaveLength(1);
   });
 
-  it('issue 16: the subsanación corrects the description and the recipient (only what changed travels); a refused anulación is sent again', async () => {
+  it('issue 16: the subsanación corrects the description and how the recipient is coded (only what changed travels); a refused anulación is sent again', async () => {
     const xml =
-      '<sf:RegistroAlta><sf:DescripcionOperacion>Venta</sf:DescripcionOperacion><sf:Destinatarios><sf:IDDestinatario><sf:NombreRazon>Reformas Hernández, S.L.</sf:NombreRazon>' +
-      '<sf:NIF>B85612340</sf:NIF></sf:IDDestinatario></sf:Destinatarios></sf:RegistroAlta>';
+      '<sf:RegistroAlta><sf:DescripcionOperacion>Venta</sf:DescripcionOperacion><sf:Destinatarios><sf:IDDestinatario><sf:NombreRazon>Quincaillerie Dupont</sf:NombreRazon>' +
+      '<sf:NIF>FR40303265045</sf:NIF></sf:IDDestinatario></sf:Destinatarios></sf:RegistroAlta>';
     const rows = [
       registro({ id: 2, orden: 2, num_serie: 'A 2026/000013', estado_envio: 'incorrecto', codigo_error: '1110', xml }),
       registro({ id: 3, orden: 3, tipo: 'anulacion', tipo_factura: null, num_serie: 'A 2026/000011', estado_envio: 'incorrecto', codigo_error: '1100', xml: '<sf:RegistroAnulacion/>' }),
@@ -250,10 +250,10 @@ describe('Registros de facturación: envío a la AEAT', () => {
     const fake = fakeVentas({
       listadoregistrosfacturacion: () => ({ RESULT: '0', data: rows, total: rows.length }),
       subsanarregistrofacturacion: () => {
-        // The first attempt: the server refuses the identifier.
+        // The first attempt: the server refuses the country.
         if (primera) {
           primera = false;
-          return { RESULT: '1', message: MESSAGES.invalidFields, errors: { destinatario_nif: MESSAGES.invalidNif } };
+          return { RESULT: '1', message: MESSAGES.invalidFields, errors: { destinatario_pais: MESSAGES.nifIvaSoloUe } };
         }
         return { RESULT: '0', message: MESSAGES.registroSubsanado, data: [] };
       },
@@ -262,24 +262,24 @@ describe('Registros de facturación: envío a la AEAT', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Subsanar el registro de A 2026/000013' }));
     const dialog = screen.getByRole('dialog', { name: 'Subsanar el registro' });
     expect((within(dialog).getByLabelText('Descripción de la operación') as HTMLInputElement).value).toBe('Venta');
-    expect((within(dialog).getByLabelText('Destinatario') as HTMLInputElement).value).toBe('Reformas Hernández, S.L.');
-    const nif = within(dialog).getByLabelText('Identificación del destinatario') as HTMLInputElement;
-    expect(nif.value).toBe('B85612340');
+    // Printed on the invoice: shown, not editable.
+    const nombre = within(dialog).getByLabelText('Destinatario') as HTMLInputElement;
+    expect([nombre.value, nombre.readOnly]).toEqual(['Quincaillerie Dupont', true]);
+    const nif = within(dialog).getByLabelText(/^Identificación del destinatario/) as HTMLInputElement;
+    expect([nif.value, nif.readOnly]).toEqual(['FR40303265045', true]);
     await userEvent.clear(within(dialog).getByLabelText('Descripción de la operación'));
-    await userEvent.type(within(dialog).getByLabelText('Descripción de la operación'), 'Reforma de cocina');
+    await userEvent.type(within(dialog).getByLabelText('Descripción de la operación'), 'Entrega intracomunitaria');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Tipo de identificación'), '02');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Subsanar' }));
     // The field's error is shown in the dialog, which stays open.
-    expect(await within(dialog).findByText(MESSAGES.invalidNif)).toBeTruthy();
-    await userEvent.clear(nif);
-    await userEvent.type(nif, 'B85612349');
+    expect(await within(dialog).findByText(MESSAGES.nifIvaSoloUe)).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText('País del destinatario'), 'FR');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Subsanar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const recodificado = { destinatario_nombre: 'Quincaillerie Dupont', destinatario_nif: 'FR40303265045', destinatario_tipo_id: '02' };
     expect(bodiesOf(fake.calls, 'subsanarregistrofacturacion')).toEqual([
-      { id: 2, descripcion: 'Reforma de cocina' },
-      {
-        id: 2, descripcion: 'Reforma de cocina', destinatario_nombre: 'Reformas Hernández, S.L.', destinatario_nif: 'B85612349', destinatario_pais: 'ES',
-        destinatario_tipo_id: 'NIF',
-      },
+      { id: 2, descripcion: 'Entrega intracomunitaria', ...recodificado, destinatario_pais: 'ES' },
+      { id: 2, descripcion: 'Entrega intracomunitaria', ...recodificado, destinatario_pais: 'FR' },
     ]);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Volver a enviar la anulación de A 2026/000011' }));
