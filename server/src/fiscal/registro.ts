@@ -440,8 +440,9 @@ export async function registrarSubsanacion(
 /** The record's data (RegistroAlta up to Encadenamiento) with the corrections in their places of the schema's sequence. */
 function corregir(datos: string, k: Correccion): string {
   let out = datos;
-  if (k.descripcion !== undefined && k.descripcion.trim()) {
-    out = out.replace(/<sf:DescripcionOperacion>[\s\S]*?<\/sf:DescripcionOperacion>/, txt('DescripcionOperacion', k.descripcion.trim().slice(0, 500)));
+  const descripcion = k.descripcion?.trim();
+  if (descripcion) {
+    out = out.replace(/<sf:DescripcionOperacion>[\s\S]*?<\/sf:DescripcionOperacion>/, txt('DescripcionOperacion', descripcion.slice(0, 500)));
   }
   if (k.fechaOperacion !== undefined) {
     out = out.replace(/<sf:FechaOperacion>[^<]*<\/sf:FechaOperacion>/, '');
