@@ -36,7 +36,7 @@ const TERMINAL = {
   formas_pago: ['efectivo', 'tarjeta'], fondo: 0, activo: 1, emparejado: new Date().toISOString(),
   caja_abierta: { id: 1, apertura: new Date().toISOString(), fondo: 0, usuario_nombre: 'Bench' },
   serie: { id: 1, codigo: 'T1' }, serie_rectificativa: { id: 2, codigo: 'TR1' }, emisor: { nif: 'B00000000', nombre: 'Bench SL' },
-  sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' }, zona_horaria: 'Europe/Madrid', ultimo: { ejercicio: 2026, numero: 0 }, cadena: null,
+  sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' }, zona_horaria: 'Europe/Madrid', entorno: 'pruebas', ultimo: { ejercicio: 2026, numero: 0 }, cadena: null,
   cajeros: [{ id: 1, nombre: 'Bench', con_pin: 1 }],
 };
 const PAGINA = 5000;

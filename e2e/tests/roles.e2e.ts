@@ -148,15 +148,17 @@ describe('roles', () => {
     const page = await entrarComo('caja');
     await page.getByText('Su rol (Caja) solo trabaja en el TPV: no tiene acceso a las secciones de gestión.').waitFor();
     await screenshot(page, 'roles-caja');
-    // Only the till (issue 13) and its own screens under Ventas (terminals, closings, tickets: the tpv area).
-    for (const e of await entradasDelMenu(page, { secciones: false })) expect(e).toMatch(/^\/(tpv$|ventas\/(terminales|botones-tpv|cierres-tpv|tickets)$)/);
-    // At most the Ventas group that holds the till's screens.
+    // Only the till (issue 13): the back office's TPV screens (terminals, buttons, closings, tickets) are Ventas'.
+    expect(await entradasDelMenu(page, { secciones: false })).toEqual(['/tpv']);
+    // At most the Ventas group that holds the till.
     for (const t of await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button').allTextContents()) expect(t).toMatch(/Ventas/);
     expect(await page.getByText('Nuevo artículo').count()).toBe(0);
     // Typed by hand, an address of the back office is not entered either.
     await page.goto('/catalogo/articulos');
     await page.getByText('Su rol no permite entrar en esta sección.').waitFor();
-    for (const ac of ['listadoarticulos', 'listadoclientes', 'listadousuarios', 'copiaseguridad', 'graficoinicio']) {
+    await page.goto('/ventas/tickets');
+    await page.getByText('Su rol no permite entrar en esta sección.').waitFor();
+    for (const ac of ['listadoarticulos', 'listadoclientes', 'listadousuarios', 'copiaseguridad', 'graficoinicio', 'listadoterminales', 'listadocierrestpv']) {
       const res = await api(page, ac);
       expect([ac, res.status, res.RESULT]).toEqual([ac, 403, '1']);
       expect(res.message).toMatch(/^Su rol no permite /);

@@ -12,8 +12,8 @@ import { encenderModulos, login, openBrowser, screenshot, type Browser } from '.
  * PIN, the caja opened; three tickets sold by scanning, by a button and by searching (one paid cash + card); the
  * network taken away, two more sold, the page reloaded with the server still unreachable, the network back: all five
  * arrive once, in order, with valid records (the last two made by the till); a return of one line; a cash
- * withdrawal; the closing with a counted difference and its Z report PDF; a ticket's PDF whose QR decodes to the
- * AEAT's URL.
+ * full invoice (F3) of a ticket for a new customer, made at the till with its PDF; a cash withdrawal; the closing with
+ * a counted difference and its Z report PDF; a ticket's PDF whose QR decodes to the AEAT's (test environment's) URL.
  */
 
 type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
@@ -131,12 +131,13 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await (await descarga).saveAs(pdf);
       execFileSync('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', '-singlefile', pdf, path.join(tmp, `ticket-${sfx}`)]);
       const qr = execFileSync('zbarimg', ['-q', '--raw', '-S*.disable', '-Sqrcode.enable', path.join(tmp, `ticket-${sfx}.png`)], { encoding: 'utf8' }).trim();
-      expect(qr).toMatch(/^https:\/\/(www2\.agenciatributaria\.gob\.es|prewww2\.aeat\.es)\/wlpl\/TIKE-CONT\/ValidarQR\?nif=/);
+      // The e2e company's records go to the AEAT's test environment (terminaltpv's `entorno`): its host and legend.
+      expect(qr).toMatch(/^https:\/\/prewww2\.aeat\.es\/wlpl\/TIKE-CONT\/ValidarQR\?nif=/);
       expect(qr).toContain(`numserie=${encodeURIComponent(n1!)}`);
       expect(qr).toContain('importe=2.99');
       const texto = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
       expect(texto).toContain('Factura simplificada');
-      expect(texto).toContain('Factura verificable en la sede electrónica de la AEAT');
+      expect(texto.replace(/\s+/g, ' ')).toContain('FACTURA DE PRUEBA: registro enviado al entorno de pruebas de la AEAT, sin validez fiscal');
       expect(texto).toContain(n1!);
       await nuevo();
 
@@ -212,6 +213,44 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.getByRole('button', { name: 'Devolver', exact: true }).click();
       await expect.poll(() => page.getByTestId('devolucion-numero').textContent()).toMatch(new RegExp(`^TR${sfx} `));
       await page.getByRole('button', { name: 'Terminar' }).click();
+
+      // A customer asks for a full invoice of ticket 3 («Factura completa», F3): found by its number, a new customer
+      // (its NIF checked on the till), the F3 that replaces the ticket, and its PDF.
+      const n3 = String(tickets[2].numero);
+      const dni = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+      const nif = dni + 'TRWAGMYFPDXBNJZSQVHLCKE'[Number(dni) % 23];
+      await page.getByRole('button', { name: /Factura completa/ }).click();
+      const f3 = page.getByRole('dialog', { name: 'Factura completa' });
+      await f3.getByLabel('Número del ticket (escríbalo o escanéelo)').fill(n3);
+      await page.keyboard.press('Enter');
+      await f3.getByTestId('f3-ticket').getByText(`Ticket ${n3}`, { exact: false }).waitFor();
+      await f3.getByLabel('Cliente (NIF o nombre)').fill(nif);
+      await f3.getByRole('button', { name: 'Buscar cliente' }).click();
+      await f3.getByText(/Ningún cliente con NIF coincide/).waitFor();
+      await f3.getByRole('button', { name: 'Cliente nuevo' }).click();
+      expect(await f3.getByLabel('NIF').inputValue()).toBe(nif);
+      await f3.getByLabel('Nombre o razón social').fill(`Cliente F3 ${sfx}`);
+      await f3.getByLabel('Población').fill('Madrid');
+      await f3.getByRole('button', { name: 'Dar de alta' }).click();
+      await f3.getByTestId('f3-cliente').getByText(`Cliente F3 ${sfx}`, { exact: false }).waitFor();
+      await f3.getByRole('button', { name: 'Hacer la factura' }).click();
+      await f3.getByTestId('factura-numero').waitFor();
+      const nf = (await f3.getByTestId('factura-numero').textContent())!;
+      await screenshot(page, `tpv-${width}-factura-completa`);
+      const descargaF3 = page.waitForEvent('download');
+      await f3.getByRole('button', { name: 'PDF de la factura' }).click();
+      const f3pdf = path.join(tmp, `f3-${sfx}.pdf`);
+      await (await descargaF3).saveAs(f3pdf);
+      const f3texto = execFileSync('pdftotext', ['-layout', f3pdf, '-'], { encoding: 'utf8' });
+      expect(f3texto).toContain(nf);
+      expect(f3texto).toContain(nif);
+      expect(f3texto).toContain(`Cliente F3 ${sfx}`);
+      await f3.getByRole('button', { name: 'Terminar' }).click();
+      // The server: the ticket is Facturado, the F3 (the customer's) names it.
+      expect((await ok(admin.page, 'listadotickets', { id: tickets[2].id as number }))[0]).toMatchObject({ estado: 'facturado' });
+      const factura = (await ok(admin.page, 'listadofacturas', { q: nf }))[0] as { id: number };
+      const f3doc = (await ok(admin.page, 'listadofacturas', { id: factura.id }))[0] as { tipo_factura: string; cliente_nif?: string; factura_id: number; total: number };
+      expect(f3doc).toMatchObject({ tipo_factura: 'F3', factura_id: tickets[2].id, total: 660 });
 
       // A withdrawal of 5 € to the safe.
       await page.getByRole('button', { name: 'Entrada / salida de caja' }).click();

@@ -171,8 +171,10 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(esperado).toMatchObject({ total: 1_386, desglose: [{ tipo_iva: '21', base: 900, iva: 189 }, { tipo_iva: '10', base: 270, iva: 27 }] });
     expect(t1).toMatchObject({ uuid: tk.uuid, numero: `T ${ANIO}/000001`, total: 1_386, cambio: 20_000 - 1_386, offline: 0, repetido: 0 });
     expect(t1.huella).toMatch(/^[0-9A-F]{64}$/);
+    // The records go to the AEAT's test environment until the company chooses production: the QR points there.
+    expect((await info()).entorno).toBe('pruebas');
     expect(t1.qr_url).toBe(
-      `https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
+      `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
     );
     expect(t1.xml).toContain('<sf:TipoFactura>F2</sf:TipoFactura>');
     expect(t1.xml).toContain('<sf:NumeroInstalacion>B86420973-TPV001</sf:NumeroInstalacion>');
@@ -185,6 +187,9 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(doc.pagos).toEqual([{ forma: 'efectivo', importe: 1_386, entregado: 20_000 }]);
     expect((doc.lineas as Row[]).map((l) => [l.precio_iva, l.precio])).toEqual([[12_100, 10_000], [22_000, 20_000], [72_600, 60_000]]);
     expect(doc.registro).toMatchObject({ huella: t1.huella, num_serie: t1.numero, id_emisor: 'B86420973', xml: t1.xml, qr_url: t1.qr_url });
+    // The list's row says when it was sold (the till's instant) and where.
+    const fila = (await list(t, t.cookie, 'listadotickets', { terminal_id: terminal.id as number })).rows.find((r) => r.id === t1.id) as Row & Record<string, unknown>;
+    expect(fila).toMatchObject({ fecha_hora: tk.fecha_hora, terminal_id: terminal.id, caja_id: caja.id, uuid: tk.uuid, offline: 0, numero: t1.numero });
 
     // Stock: the kit's components leave, not the kit.
     const db = t.app.manager.db;
@@ -195,6 +200,19 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // The terminal's head is this record.
     expect((await info()).cadena).toMatchObject({ huella: t1.huella, num_serie: t1.numero });
     expect((await info()).ultimo.numero).toBe(1);
+  });
+
+  it('the VERI*FACTU environment: terminaltpv says which, a stored ticket\'s QR points at its host', async () => {
+    const cambiar = async (entorno: string) => expect((await enviar(t, 'editarverifactu', { entorno })).body.RESULT).toBe('0');
+    await cambiar('produccion');
+    try {
+      expect((await info()).entorno).toBe('produccion');
+      const leido = (await list(t, t.cookie, 'listadotickets', { id: t1.id })).rows[0] as Row & { registro: { qr_url: string } };
+      expect(leido.registro.qr_url).toBe(t1.qr_url.replace('https://prewww2.aeat.es/', 'https://www2.agenciatributaria.gob.es/'));
+    } finally {
+      await cambiar('pruebas');
+    }
+    expect((await info()).entorno).toBe('pruebas');
   });
 
   it('refusals: payments short, a method the terminal does not offer, only cash gives change, nothing stored', async () => {
@@ -460,6 +478,28 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(config.statusCode).toBe(403);
     expect((await t.op('editarbotonestpv', { cookie: cajera, body: { paginas: [] } })).statusCode).toBe(403);
     expect((await t.op('listadotickets', { cookie: cajera })).statusCode).toBe(200);
+    // The back office's TPV screens are not Caja's: its closing's Z report prints at the till.
+    for (const ac of ['listadoterminales', 'listadocierrestpv']) expect([ac, (await t.op(ac, { cookie: cajera })).statusCode]).toEqual([ac, 403]);
+
+    // The F3 at the till: Caja finds or creates the customer through the till's own narrow actions, never the master.
+    expect((await t.op('listadoclientes', { cookie: cajera })).statusCode).toBe(403);
+    expect((await t.op('editarcliente', { cookie: cajera, body: { nif: '12345678Z', razon_social: 'X' } })).statusCode).toBe(403);
+    const hallados = (await t.op('clientestpv', { cookie: cajera, query: { q: 'reformas' } })).json();
+    expect(hallados.data).toEqual([expect.objectContaining({ nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' })]);
+    expect(Object.keys(hallados.data[0]).sort()).toEqual(['codigo', 'codigo_postal', 'direccion', 'id', 'nif', 'nombre_comercial', 'poblacion', 'razon_social']);
+    const clientesAntes = await t.app.manager.db.selectFrom('clientes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const malNif = await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678A', razon_social: 'Ana Ruiz' } });
+    expect(malNif.statusCode).toBe(400);
+    expect(malNif.json()).toMatchObject({ errors: { nif: 'El NIF no es válido' } });
+    const sinNombre = await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678Z' } });
+    expect(sinNombre.json().errors).toHaveProperty('razon_social');
+    expect((await t.app.manager.db.selectFrom('clientes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toEqual(clientesAntes.n);
+    const alta = (await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678-z', razon_social: 'Ana Ruiz', codigo_postal: '28001', poblacion: 'Madrid' } })).json();
+    expect(alta.data[0]).toMatchObject({ nif: '12345678Z', razon_social: 'Ana Ruiz', codigo_postal: '28001', poblacion: 'Madrid', existente: 0 });
+    const otraVez = (await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678Z', razon_social: 'Otro nombre' } })).json();
+    expect(otraVez.data[0]).toMatchObject({ id: alta.data[0].id, razon_social: 'Ana Ruiz', existente: 1 });
+    const f3 = (await t.op('facturarticket', { cookie: cajera, body: { id: vende.body.data[0].id, cliente_id: alta.data[0].id } })).json();
+    expect(f3.data[0]).toMatchObject({ tipo: 'factura', tipo_factura: 'F3', cliente_id: alta.data[0].id, factura_id: vende.body.data[0].id });
 
     await setFlags(t, t.cookie, { tpv: 0 });
     for (const [ac, body] of [['subirtickets', { terminal_id: terminal.id, tickets: [ticket()] }], ['listadoterminales', undefined], ['listadotickets', undefined], ['emparejarterminal', { codigo: 'X' }]] as const) {
@@ -467,5 +507,33 @@ describe.each(backends())('TPV ($name)', (backend) => {
       expect(r.statusCode).toBe(403);
     }
     await setFlags(t, t.cookie, { tpv: 1 });
+  });
+
+  it('an R5 annulled: the units it returned are returnable again, the goods go back out, the ticket is Emitido again', async () => {
+    const db = t.app.manager.db;
+    if (!(await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirst())) {
+      await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    }
+    const [tk] = await subidos({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }], pagos: [{ forma: 'efectivo', importe: 242 }] })] });
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0].lineas as Row[])[0];
+    const stock = async () =>
+      Number((await db.selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).executeTakeFirstOrThrow()).s);
+    const antes = await stock();
+    const r5 = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_500 }] });
+    expect(await stock()).toBe(antes + 1_500);
+    const leido = async () => (await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0] as Row & { lineas: Row[]; estado: string };
+    expect(await leido()).toMatchObject({ estado: 'devuelto_parcial', lineas: [expect.objectContaining({ devuelto: 1_500 })] });
+
+    const anulada = await t.op('anularrectificativa', { cookie: t.cookie, body: { id: r5.id } });
+    expect(anulada.json().RESULT).toBe('0');
+    expect((await list(t, t.cookie, 'listadorectificativas', { id: r5.id })).rows[0].estado).toBe('anulada');
+    // Its units are the ticket's again: not returned, the goods back out of the warehouse, the ticket as it was sold.
+    expect(await leido()).toMatchObject({ estado: 'emitido', lineas: [expect.objectContaining({ devuelto: 0 })] });
+    expect(await stock()).toBe(antes);
+    // So the whole line may be returned now, once.
+    const todo = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }] });
+    expect(todo).toMatchObject({ tipo_factura: 'R5', total: -242 });
+    expect(await leido()).toMatchObject({ estado: 'devuelto', lineas: [expect.objectContaining({ devuelto: 2_000 })] });
+    expect((await enviar(t, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe('Línea 1: se devuelven 0,001 y quedan por devolver 0.');
   });
 });

@@ -1,4 +1,6 @@
+import { LEYENDA_QR_PRUEBAS, QR_BASE } from 'shared';
 import { huellaDe } from 'shared/fiscal';
+import { datosTicket } from '../impresion/ticket';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vaciar } from '../datos/almacen';
 import { almacenColaIdb, type TicketLocal } from '../datos/cola';
@@ -24,6 +26,7 @@ const TERMINAL: TerminalTpv = {
   emisor: { nif: 'B12345678', nombre: 'Tienda SL' },
   sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
   zona_horaria: 'Europe/Madrid',
+  entorno: 'produccion',
   ultimo: { ejercicio: new Date().getFullYear(), numero: 4 },
   cadena: { huella: 'F'.repeat(64), num_serie: `T1 ${new Date().getFullYear()}/000004`, fecha_expedicion: '01-01-2026', fecha_hora_huso: '2026-01-01T10:00:00+01:00' },
   cajeros: [],
@@ -102,6 +105,27 @@ describe('sin conexión', () => {
     // Uploading again changes nothing on this side and sends nothing new.
     await cola.vaciar();
     expect(recibidos).toHaveLength(2);
+  });
+});
+
+describe('el entorno de VERI*FACTU', () => {
+  it('sin conexión, el QR del ticket apunta al entorno del terminal: el de pruebas de la AEAT mientras la empresa no pase a producción', async () => {
+    useCaja.setState({ terminal: { ...TERMINAL, entorno: 'pruebas' } });
+    const a = await vender();
+    expect(a.estado).toBe('pendiente');
+    expect(a.qr_url?.startsWith(`${QR_BASE.pruebas}?`)).toBe(true);
+    expect(a.qr_url).toContain('numserie=T1');
+    // The printout says it is a test, with no fiscal value.
+    const impreso = datosTicket(a, { ...TERMINAL, entorno: 'pruebas' }, null);
+    expect(impreso.qr).toBe(a.qr_url);
+    expect(impreso.pruebas).toBe(true);
+    expect(LEYENDA_QR_PRUEBAS).toContain('FACTURA DE PRUEBA');
+
+    // In production, the AEAT's real host.
+    useCaja.setState({ terminal: TERMINAL });
+    const b = await vender();
+    expect(b.qr_url?.startsWith(`${QR_BASE.produccion}?`)).toBe(true);
+    expect(datosTicket(b, TERMINAL, null).pruebas).toBe(false);
   });
 });
 

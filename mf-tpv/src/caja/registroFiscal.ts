@@ -40,6 +40,8 @@ export function hacerRegistro(
     anterior,
     // Stamped with the sale's instant: the record is made when the ticket is issued (and its date is the ticket's).
     ts: fechaHoraHuso(new Date(t.fecha_hora), terminal.zona_horaria || ZONA),
+    // The QR points at the environment the records go to (Pruebas until the company goes to production).
+    entorno: terminal.entorno ?? 'produccion',
   });
   return { registro: registroTpvDe(r), qr_url: r.qr_url };
 }

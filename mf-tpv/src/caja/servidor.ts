@@ -1,4 +1,4 @@
-import { ApiHttpError, createApiClient, type ApiResponse, type Configuracion, type UsuarioSesion } from 'shared';
+import { ApiHttpError, createApiClient, type ApiResponse, type ClienteTpv, type Configuracion, type Documento, type UsuarioSesion } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import type { FilaSubida, TicketLocal } from '../datos/cola';
 import type { CierreTpv, DevolucionHecha, PaginaTpv, Sesion, TerminalTpv, TicketServidor } from './tipos';
@@ -31,7 +31,11 @@ async function pedir<T>(p: Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
   try {
     res = await p;
   } catch (e) {
-    if (e instanceof ApiHttpError) throw new ErrorServidor(e.body?.message || e.message, e.status);
+    if (e instanceof ApiHttpError) {
+      // Field errors (a bad NIF…) are named with the message, so the cashier reads what to correct.
+      const errores = Object.values((e.body as { errors?: Record<string, string> } | undefined)?.errors ?? {});
+      throw new ErrorServidor([e.body?.message || e.message, ...errores].join(' '), e.status);
+    }
     throw new SinConexion();
   }
   // The client answers a network failure as a bare RESULT 1 without a message.
@@ -155,4 +159,19 @@ export async function devolverTicket(id: number, lineas: { id: number; cantidad:
 
 export async function cerrarCaja(terminal_id: number, contado: { forma: string; importe: number }[], denominaciones: { valor: number; cantidad: number }[]): Promise<CierreTpv> {
   return datos(await pedir(api.post<CierreTpv>('editarcierretpv', { terminal_id, contado, denominaciones })))[0];
+}
+
+/** The customers a full invoice may name (`clientestpv`: active, with a NIF; at most 20). */
+export async function buscarClientes(q: string): Promise<ClienteTpv[]> {
+  return datos(await pedir(api.get<ClienteTpv>('clientestpv', { q: q.trim() })));
+}
+
+/** A customer created at the till (`altaclientetpv`); one already registered with the NIF is answered unchanged. */
+export async function altaCliente(c: { nif: string; razon_social: string; direccion?: string; codigo_postal?: string; poblacion?: string }): Promise<ClienteTpv> {
+  return datos(await pedir(api.post<ClienteTpv>('altaclientetpv', c)))[0];
+}
+
+/** The full invoice (F3) replacing a ticket (`facturarticket`). */
+export async function facturarTicket(id: number, cliente_id: number): Promise<Documento> {
+  return datos(await pedir(api.post<Documento>('facturarticket', { id, cliente_id })))[0];
 }

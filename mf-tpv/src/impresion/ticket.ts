@@ -10,7 +10,7 @@ export function qrTicket(t: TicketLocal, terminal: TerminalTpv | null): string |
   if (t.respuesta?.qr_url) return t.respuesta.qr_url;
   if (t.qr_url) return t.qr_url;
   if (t.registro && terminal) {
-    return urlQr({ nif: terminal.emisor.nif, numserie: t.registro.num_serie, fecha: t.registro.fecha_expedicion, importe: t.total });
+    return urlQr({ nif: terminal.emisor.nif, numserie: t.registro.num_serie, fecha: t.registro.fecha_expedicion, importe: t.total }, terminal.entorno ?? 'produccion');
   }
   return null;
 }
@@ -38,6 +38,7 @@ export function datosTicket(t: TicketLocal, terminal: TerminalTpv | null, config
     pagos: t.pagos.map((p) => ({ forma: FORMA_PAGO_LABEL[p.forma] ?? p.forma, importe: formatMoney(p.importe) })),
     cambio: t.cambio ? formatMoney(t.cambio) : undefined,
     qr: qrTicket(t, terminal),
+    pruebas: terminal?.entorno === 'pruebas',
     pie: 'Gracias por su compra',
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { descargarTicketPdf, LEYENDA_QR, matrizQrTicket, TITULO_QR, type TicketPdf } from 'shared';
+import { descargarTicketPdf, LEYENDA_QR, LEYENDA_QR_PRUEBAS, matrizQrTicket, TITULO_QR, type TicketPdf } from 'shared';
 import { useCaja } from '../caja/estado';
 import { Boton, Dialogo, Fila, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
@@ -134,7 +134,7 @@ export function RolloTicket({ datos }: { datos: TicketPdf }) {
         <div className="c" style={{ marginTop: 6 }}>
           <div>{TITULO_QR}</div>
           <QrSvg texto={datos.qr} />
-          <div>{LEYENDA_QR}</div>
+          <div>{datos.pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR}</div>
         </div>
       )}
       {datos.pie && <div className="c" style={{ marginTop: 6 }}>{datos.pie}</div>}
@@ -143,7 +143,7 @@ export function RolloTicket({ datos }: { datos: TicketPdf }) {
 }
 
 /** After the payment: the ticket, print it (browser or PDF), and Intro for the next customer. */
-export default function TicketImpreso({ ticket, onCerrar }: { ticket: TicketLocal; onCerrar(): void }) {
+export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket: TicketLocal; onCerrar(): void; onFacturar?(numero: string): void }) {
   const terminal = useCaja((s) => s.terminal);
   const config = useCaja((s) => s.sesion?.config ?? null);
   const datos = datosTicket(ticket, terminal, config);
@@ -171,6 +171,8 @@ export default function TicketImpreso({ ticket, onCerrar }: { ticket: TicketLoca
           <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Nuevo ticket</Boton>
           <Boton onClick={() => window.print()}>Imprimir</Boton>
           <Boton onClick={() => void descargarTicketPdf(datos, nombreFicheroTicket(datos.numero))}>PDF</Boton>
+          {/* The customer asks for a full invoice: an F3 replacing this ticket (it needs the server to have it). */}
+          {onFacturar && ticket.estado === 'subido' && <Boton onClick={() => onFacturar(datos.numero)}>Factura completa</Boton>}
         </Fila>
       </Dialogo>
     </Fondo>

@@ -43,6 +43,7 @@ const TERMINAL: TerminalTpv = {
   emisor: { nif: 'B12345678', nombre: 'Tienda SL' },
   sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
   zona_horaria: 'Europe/Madrid',
+  entorno: 'produccion',
   ultimo: { ejercicio: 2026, numero: 0 },
   cadena: null,
   cajeros: [{ id: 1, nombre: 'Ana', con_pin: 1 }],

@@ -9,6 +9,7 @@ import { importeLinea, totalesTicket } from './importes';
 const Cobro = lazy(() => import('./Cobro'));
 const TicketImpreso = lazy(() => import('./TicketImpreso'));
 const Devolucion = lazy(() => import('../caja/Devolucion'));
+const FacturaCompleta = lazy(() => import('../caja/FacturaCompleta'));
 const Movimiento = lazy(() => import('../caja/Movimiento'));
 const Cierre = lazy(() => import('../caja/Cierre'));
 
@@ -117,7 +118,7 @@ const Herramientas = styled.div`
   }
 `;
 
-type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'movimiento' | 'cierre' | null;
+type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'factura' | 'movimiento' | 'cierre' | null;
 
 const cantidadTexto = (c: number) => formatDecimal(c, 3, 0);
 
@@ -129,6 +130,8 @@ export function Venta() {
   const [aviso, setAviso] = useState<string | null>(null);
   const [pagina, setPagina] = useState(0);
   const [dialogo, setDialogo] = useState<Dialogos>(null);
+  // «Factura completa»: of the ticket just sold (its number), or of one typed or scanned (null).
+  const [facturaDe, setFacturaDe] = useState<string | null>(null);
   const buscador = useRef<HTMLInputElement>(null);
   const totales = useMemo(() => totalesTicket(lineas), [lineas]);
   // The search follows the typing at its own pace (a scanner's burst of digits never waits for it); Enter reads the
@@ -206,6 +209,10 @@ export function Venta() {
     } else if (e.key === 'F2' && sel !== null) {
       e.preventDefault();
       setDialogo('linea');
+    } else if (e.key === 'F3') {
+      e.preventDefault();
+      setFacturaDe(null);
+      setDialogo('factura');
     } else if (e.key === 'F8') {
       e.preventDefault();
       void aparcar();
@@ -316,6 +323,14 @@ export function Venta() {
         )}
         <Herramientas>
           <Boton onClick={() => setDialogo('devolucion')}>Devolución</Boton>
+          <Boton
+            onClick={() => {
+              setFacturaDe(null);
+              setDialogo('factura');
+            }}
+          >
+            Factura completa<kbd>F3</kbd>
+          </Boton>
           <Boton onClick={() => setDialogo('movimiento')}>Entrada / salida de caja</Boton>
           <Boton onClick={() => setDialogo('cierre')}>Cerrar caja</Boton>
           {ultimo && <Boton onClick={() => setDialogo('ticket')}>Último ticket</Boton>}
@@ -323,7 +338,16 @@ export function Venta() {
       </Panel>
       <Suspense fallback={null}>
         {dialogo === 'cobro' && <Cobro total={totales.total} onCancelar={cerrar} onCobrado={() => setDialogo('ticket')} />}
-        {dialogo === 'ticket' && ultimo && <TicketImpreso ticket={ultimo} onCerrar={cerrar} />}
+        {dialogo === 'ticket' && ultimo && (
+          <TicketImpreso
+            ticket={ultimo}
+            onCerrar={cerrar}
+            onFacturar={(numero) => {
+              setFacturaDe(numero);
+              setDialogo('factura');
+            }}
+          />
+        )}
         {dialogo === 'linea' && seleccion !== null && lineas[seleccion] && (
           <EditarLinea linea={lineas[seleccion]} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => {
               cambiarLinea(seleccion, p);
@@ -347,6 +371,7 @@ export function Venta() {
           </Fondo>
         )}
         {dialogo === 'devolucion' && <Devolucion onCerrar={cerrar} />}
+        {dialogo === 'factura' && <FacturaCompleta numeroInicial={facturaDe} onCerrar={cerrar} />}
         {dialogo === 'movimiento' && <Movimiento onCerrar={cerrar} />}
         {dialogo === 'cierre' && <Cierre onCerrar={cerrar} />}
       </Suspense>

@@ -1,5 +1,5 @@
 import { FORMAS_PAGO_TPV, MENSAJES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
-import type { CierreTpv as CierreTpvServidor, FieldErrors, FormaPagoTpv, Schema, Terminal } from 'shared';
+import type { CierreTpv as CierreTpvServidor, FieldErrors, Schema, Terminal } from 'shared';
 
 /**
  * The back office's side of the TPV (issue 13): terminals, till buttons and cash closings, as the server's

@@ -1,5 +1,5 @@
 import { MESSAGES, loginSchema, recordarSchema, restablecerSchema } from 'shared/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
@@ -47,6 +47,40 @@ function siteOrigin(app: AppContext, request: FastifyRequest): string {
   return `${request.protocol}://${request.host || 'localhost'}`;
 }
 
+/**
+ * Opens a session for a user whose credentials were just checked (the password of `identificar`, the PIN of the
+ * till's `identificartpv`): in one transaction it clears the user's failed attempts, ends the browser's previous
+ * session and the expired ones, creates the session, stamps the last access and writes the activity line; then it
+ * sets the cookie and answers what the app draws itself from (user with role, configuration, table of needs).
+ */
+export async function abrirSesion(
+  app: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: number; nombre: string; email: string; rol_id: number | null },
+  opciones: { intentos: string; actividad: string },
+) {
+  const previous = request.cookies[SESSION_COOKIE];
+  const now = nowIso();
+  const token = await app.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('intentos_login').where('clave', '=', opciones.intentos).execute();
+    if (previous) await trx.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
+    await trx.deleteFrom('sesiones').where('expira', '<=', now).execute();
+    const created = await createSession(trx, user.id, request);
+    await trx.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
+    auditar({ usuario: { id: user.id, nombre: user.nombre }, entidad_id: user.id, numero: opciones.actividad });
+    return created;
+  });
+  setSessionCookie(reply, request, token);
+  const configuracion = await readConfiguracion(app);
+  return {
+    RESULT: '0' as const,
+    user: { id: user.id, nombre: user.nombre, email: user.email, rol: await rolSesion(app.db, user.rol_id) },
+    data: configuracion ? [configuracion] : [],
+    acciones: tablaAcciones(DERECHOS.keys()),
+  };
+}
+
 export const sesionActions = [
   defineAction({
     name: 'identificar',
@@ -68,26 +102,7 @@ export const sesionActions = [
         throw fail(MESSAGES.loginFailed);
       }
 
-      const previous = request.cookies[SESSION_COOKIE];
-      const now = nowIso();
-      const token = await app.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('intentos_login').where('clave', '=', emailKey).execute();
-        if (previous) await trx.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
-        await trx.deleteFrom('sesiones').where('expira', '<=', now).execute();
-        const created = await createSession(trx, user.id, request);
-        await trx.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
-        auditar({ usuario: { id: user.id, nombre: user.nombre }, entidad_id: user.id, numero: user.email });
-        return created;
-      });
-      setSessionCookie(reply, request, token);
-
-      const configuracion = await readConfiguracion(app);
-      return {
-        RESULT: '0',
-        user: { id: user.id, nombre: user.nombre, email: user.email, rol: await rolSesion(app.db, user.rol_id) },
-        data: configuracion ? [configuracion] : [],
-        acciones: tablaAcciones(DERECHOS.keys()),
-      };
+      return abrirSesion(app, request, reply, user, { intentos: emailKey, actividad: user.email });
     },
   }),
 

@@ -161,7 +161,11 @@ const FIJAS: Record<string, Derecho> = {
   // TPV (issue 13): the till sells, returns, moves cash and closes (Caja: tpv ver + editar + acciones); configuring
   // terminals and buttons is the back office's (Configuración › crear y modificar). Pairing and the PIN login are the
   // till's before anyone is logged in (the terminal's cookie is their credential).
-  listadoterminales: { necesidad: ver('tpv') },
+  // The back office's TPV screens (terminals, buttons, closings, tickets) are Ventas' (Caja works only at the till,
+  // whose Z report prints when it closes): the terminals and the closings are read with Ventas › ver (Configuración
+  // too for the terminals). The till itself reads `terminaltpv`, `articulostpv`, `listadobotonestpv`, `cajatpv` and
+  // finds a ticket for a return or an F3 with `listadotickets` (the ticket type's `tpv` area, below).
+  listadoterminales: { necesidad: ver('ventas', 'configuracion') },
   editarterminal: { necesidad: en('configuracion', 'editar') },
   eliminarterminal: { necesidad: en('configuracion', 'editar') },
   codigoterminal: { necesidad: en('configuracion', 'editar') },
@@ -178,9 +182,14 @@ const FIJAS: Record<string, Derecho> = {
   cajatpv: { necesidad: ver('tpv') },
   subirtickets: { necesidad: en('tpv', 'editar'), comprobar: comprobarLineasTpv },
   devolverticket: { necesidad: en('tpv', 'acciones') },
-  // A full invoice (F3) replacing a ticket: the customer is picked (or created) in Ventas.
+  // A full invoice (F3) replacing a ticket. Its customer: the till finds one (`clientestpv`: active customers with a
+  // NIF, only the fields an invoice names) or creates one (`altaclientetpv`: NIF, name, address; an existing NIF
+  // answers that customer unchanged) with TPV › acciones like the F3 itself — a narrow, till-scoped right instead of
+  // Ventas › ver/editar, which would open the whole customer master (debts, bank details, edits) to Caja.
   facturarticket: { necesidad: en('tpv', 'acciones') },
-  listadocierrestpv: { necesidad: ver('tpv') },
+  clientestpv: { necesidad: en('tpv', 'acciones') },
+  altaclientetpv: { necesidad: en('tpv', 'acciones') },
+  listadocierrestpv: { necesidad: ver('ventas') },
   editarcierretpv: { necesidad: en('tpv', 'acciones') },
 };
 

@@ -5,6 +5,7 @@ import type { DocumentoTipo, DocumentoTipoDef, FieldErrors } from 'shared/domain
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { addToLines } from './ledger.ts';
+import { efectosDe } from './tipos.ts';
 import type { LineaValida } from './tipos.ts';
 
 /**
@@ -55,6 +56,9 @@ export async function borrarEnlaces(trx: Transaction<Database>, docId: number): 
   const devolver = rows.filter((r) => consumePendiente(r.padre_tipo, r.tipo));
   await addToLines(trx, 'pendiente', devolver.map((r) => [r.padre_linea_id, Number(r.cantidad)] as const));
   await sql`delete from documento_enlaces where linea_id in (select id from documento_lineas where documento_id = ${docId})`.execute(trx);
+  // Parents whose type derives something of its links (a ticket's returned state) recompute it.
+  const derivan = new Map(rows.filter((r) => efectosDe(r.padre_tipo)?.alQuitarEnlaces).map((r) => [r.padre_id, r.padre_tipo]));
+  for (const [id, tipo] of derivan) await efectosDe(tipo)!.alQuitarEnlaces!({ trx, docId: id });
   const facturables = rows.filter((r) => DOCUMENTO_TIPOS[r.padre_tipo as DocumentoTipo]?.facturable && FACTURAS.has(r.tipo));
   return [...new Set([...devolver, ...facturables].map((r) => r.padre_id))];
 }

@@ -257,6 +257,7 @@ export async function listadoDocumentos(app: AppContext, def: DocumentoTipoDef, 
   const rows = await page.orderBy('d.id', p.dir).limit(p.limit).offset(p.offset).execute();
   const data = rows.map((r) => Object.assign(toDocumento(def, r as HeaderRow), { num_lineas: Number(r.num_lineas) }));
   if (def.series) await numerosCorregidas(app.db, data);
+  await efectosDe(def.tipo)?.alListar?.({ db: app.db, docs: data });
   return {
     RESULT: '0' as const,
     data,

@@ -151,8 +151,15 @@ export type TipoEffects<S extends Schema = Schema> = {
   alGuardar?(ctx: { trx: Transaction<Database>; dialect: DialectName; docId: number; raw?: Record<string, unknown> }): Promise<void>;
   /** Before a document of the type is deleted (after its lines' links and stock are undone): rows of its own tables (a parte's hours). */
   alBorrar?(ctx: { trx: Transaction<Database>; docId: number }): Promise<void>;
+  /**
+   * After links to its lines were removed (a child annulled or deleted: `borrarEnlaces`): what the type derives from
+   * them, recomputed (a ticket's Devuelto / Devuelto parcial when its R5 is annulled).
+   */
+  alQuitarEnlaces?(ctx: { trx: Transaction<Database>; docId: number }): Promise<void>;
   /** A record read by id (`listado<plural>&id=`, and every action's answer): what the type adds (an invoice's registro…). */
   alLeer?(ctx: { db: Kysely<Database>; doc: Documento }): Promise<void>;
+  /** A page of listado<plural> (without `id`): what the type adds to each row (a ticket's time of sale and terminal), in one read. */
+  alListar?(ctx: { db: Kysely<Database>; docs: Documento[] }): Promise<void>;
   /** Extra filters of listado<plural> (facturas: `cobro`), and the conditions they add (`hoy`: today in the business's time zone). */
   filtros?: Schema;
   filtrar?(input: Record<string, unknown>, hoy: string): RawBuilder<boolean>[];

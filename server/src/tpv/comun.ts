@@ -30,6 +30,12 @@ export async function empresaEmisora(db: Kysely<Database> | Transaction<Database
   return { nif, nombre: c.razon_social.trim() || nif, id: c.id, minorista: Number(c.minorista ?? 0) === 1 };
 }
 
+/** The VERI*FACTU environment the records go to (Pruebas until production is chosen): the QRs point at its host. */
+export async function entornoQr(db: Kysely<Database> | Transaction<Database>): Promise<'produccion' | 'pruebas'> {
+  const v = await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst();
+  return v?.entorno === 'produccion' ? 'produccion' : 'pruebas';
+}
+
 /** '12,34 €' for messages. */
 export const euros = (cents: number) =>
   `${(cents / 100).toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })} €`;

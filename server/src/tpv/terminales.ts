@@ -8,14 +8,11 @@ import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { contains, listSchema, listado, uniqueOr } from '../actions/common.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
-import { readConfiguracion } from '../actions/configuracion.ts';
-import { DERECHOS, tablaAcciones } from '../auth/derechos.ts';
-import { rolSesion } from '../auth/roles.ts';
+import { abrirSesion } from '../actions/sesion.ts';
 import { SISTEMA, claveCadena } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
-import { SESSION_COOKIE, createSession, setSessionCookie } from '../session.ts';
 import { auditar } from '../actividad/registro.ts';
-import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, entornoQr, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
@@ -98,6 +95,7 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     emisor: { nif: emisor.nif, nombre: emisor.nombre },
     sistema: { nombre: SISTEMA.nombre, id: SISTEMA.id, version: SISTEMA.version },
     zona_horaria: app.timeZone,
+    entorno: await entornoQr(app.db),
     ultimo: { ejercicio, numero: Number(contador?.ultimo ?? 0) },
     cadena: ultimo ?? null,
     cajeros: cajeros
@@ -389,25 +387,7 @@ export const terminalActions = [
         });
         throw fail(MENSAJES_TPV.pinIncorrecto);
       }
-      const previous = request.cookies[SESSION_COOKIE];
-      const now = nowIso();
-      const token = await app.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('intentos_login').where('clave', '=', clave).execute();
-        if (previous) await trx.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
-        await trx.deleteFrom('sesiones').where('expira', '<=', now).execute();
-        const created = await createSession(trx, user.id, request);
-        await trx.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
-        auditar({ usuario: { id: user.id, nombre: user.nombre }, entidad_id: user.id, numero: `PIN (${terminal.nombre})` });
-        return created;
-      });
-      setSessionCookie(reply, request, token);
-      const configuracion = await readConfiguracion(app);
-      return {
-        RESULT: '0',
-        user: { id: user.id, nombre: user.nombre, email: user.email, rol: await rolSesion(app.db, user.rol_id) },
-        data: configuracion ? [configuracion] : [],
-        acciones: tablaAcciones(DERECHOS.keys()),
-      };
+      return abrirSesion(app, request, reply, user, { intentos: clave, actividad: `PIN (${terminal.nombre})` });
     },
   }),
 

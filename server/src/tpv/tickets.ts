@@ -30,7 +30,7 @@ import { TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../docum
 import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, empresaEmisora, entero, entornoQr, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
 
 /**
  * Tickets (issue 13; docs/tpv.md): a document type of the engine. `subirtickets` writes each ticket as a document
@@ -120,11 +120,32 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     numero: hecho.campos.NumSerieFactura,
     huella: hecho.huella,
     xml: hecho.xml,
-    qr_url: qrDeAlta(hecho.campos),
+    qr_url: qrDeAlta(hecho.campos, await entornoQr(trx)),
     fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
     fecha_expedicion: hecho.campos.FechaExpedicionFactura,
   };
   return { numero: { numero, ejercicio, tipo_factura: 'F2' } };
+}
+
+/**
+ * A ticket's state from what its returns' links take of its lines: Emitido (nothing returned), Devuelto parcial or
+ * Devuelto. Run by devolverticket and when an R5's links go (the R5 annulled: `alQuitarEnlaces`); Facturado stays.
+ */
+async function estadoDevuelto(trx: Transaction<Database>, ticketId: number, usuarioId: number | null): Promise<void> {
+  const r = await trx
+    .selectFrom('documento_lineas as l')
+    .select([
+      sql<string>`cast(coalesce(sum(l.cantidad), 0) as text)`.as('vendido'),
+      sql<string>`cast(coalesce(sum(l.cantidad - (select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)), 0) as text)`.as('queda'),
+    ])
+    .where('l.documento_id', '=', ticketId)
+    .executeTakeFirstOrThrow();
+  const doc = await trx.selectFrom('documentos').select('estado').where('id', '=', ticketId).executeTakeFirst();
+  if (!doc || doc.estado === 'facturado') return;
+  const queda = Number(r.queda);
+  const estado = queda >= Number(r.vendido) ? 'emitido' : queda > 0 ? 'devuelto_parcial' : 'devuelto';
+  if (estado === doc.estado) return;
+  await trx.updateTable('documentos').set({ estado, modificado: nowIso(), modificado_por: usuarioId }).where('id', '=', ticketId).execute();
 }
 
 /** A ticket read by id adds the till's data: payments, terminal, uuid, each line's price with IVA and what was returned, its record whole. */
@@ -164,7 +185,7 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
         id: r.id, tipo: r.tipo as 'alta', huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total, estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null,
         descripcion_error: r.descripcion_error ?? null, xml: r.xml,
-        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
+        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
       }
     : null;
   if (doc.tipo === TICKET.tipo) {
@@ -188,6 +209,22 @@ export const ticketEffects: TipoEffects<Schema> = {
   precioPorDefecto: 'venta',
   acciones: { emitir: emitirTicket },
   alLeer: alLeerTicket,
+  // An R5 annulled: its links to the ticket's lines are gone, so are those units' return; the state follows.
+  alQuitarEnlaces: ({ trx, docId }) => estadoDevuelto(trx, docId, null),
+  // The list's rows: when it was sold (date and time, the till's instant), at which terminal and caja, its uuid, made offline or not.
+  alListar: async ({ db, docs }) => {
+    if (!docs.length) return;
+    const filas = await db
+      .selectFrom('tpv_tickets')
+      .select(['documento_id', 'fecha_hora', 'terminal_id', 'caja_id', 'uuid', 'offline'])
+      .where('documento_id', 'in', docs.map((d) => d.id))
+      .execute();
+    const por = new Map(filas.map((f) => [f.documento_id, f]));
+    for (const d of docs) {
+      const f = por.get(d.id);
+      Object.assign(d, { fecha_hora: f?.fecha_hora ?? null, terminal_id: f?.terminal_id ?? null, caja_id: f?.caja_id ?? null, uuid: f?.uuid ?? null, offline: Number(f?.offline ?? 0) });
+    }
+  },
   filtros: filtrosTicket,
   filtrar: (input) => {
     const out = [];
@@ -279,7 +316,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     cambio: Number(d.cambio),
     huella: r.huella,
     xml: r.xml,
-    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }),
+    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
     fecha_hora_huso: r.fecha_hora_huso,
     fecha_expedicion: r.fecha_expedicion,
     offline: Number(d.offline) as 0 | 1,
@@ -549,16 +586,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user);
       await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
       // The ticket's state: wholly or partly returned.
-      const resto = await trx
-        .selectFrom('documento_lineas as l')
-        .select(sql<string>`cast(coalesce(sum(l.cantidad - (select coalesce(sum(e.cantidad), 0) from documento_enlaces e where e.padre_linea_id = l.id)), 0) as text)`.as('queda'))
-        .where('l.documento_id', '=', ticket.id)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('documentos')
-        .set({ estado: Number(resto.queda) > 0 ? 'devuelto_parcial' : 'devuelto', modificado: now, modificado_por: user.id })
-        .where('id', '=', ticket.id)
-        .execute();
+      await estadoDevuelto(trx, ticket.id, user.id);
       return docId;
     });
   let id: number;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useShell } from '../context';
 import type { Documento, DocumentoTipoDef } from '../domain/documentos';
-import { formatDate, formatMoney } from '../domain/format';
+import { formatDate, formatDateTime, formatMoney } from '../domain/format';
 import { useListState } from '../hooks/useApi';
 import { usePermisos } from '../hooks/usePermisos';
 import { necesidadDocumento } from '../domain/roles';
@@ -49,6 +49,8 @@ type DocumentListOpciones = {
   columns?: DataColumn<DocumentoFila>[];
   /** A 'Líneas' column (how many lines each has) after those. */
   columnaLineas?: boolean;
+  /** The date column shows the time too, from each row's `fecha_hora` (a ticket's instant of sale), else its `fecha`. */
+  conHora?: boolean;
   /** Options of the 'Almacén' filter (`almacen_id`: origin or destination for movimientos). */
   almacenes?: SelectOption[];
   /** More filters: the party (`cliente_id`, `proveedor_id`), the serie. */
@@ -124,6 +126,11 @@ export default function DocumentListPageImpl(props: DocumentListPageProps) {
   return <DocumentList {...props} />;
 }
 
+const fechaHoraDe = (d: DocumentoFila) => {
+  const fh = (d as DocumentoFila & { fecha_hora?: string | null }).fecha_hora;
+  return fh ? formatDateTime(fh) : formatDate(d.fecha);
+};
+
 function DocumentList({
   def,
   recordPath,
@@ -132,6 +139,7 @@ function DocumentList({
   description,
   columns: extra,
   columnaLineas = false,
+  conHora = false,
   almacenes,
   filters: moreFilters,
   listKey = `documentos-${def.plural}`,
@@ -161,7 +169,9 @@ function DocumentList({
   const columns = useMemo<DataColumn<DocumentoFila>[]>(
     () => [
       linkColumn<DocumentoFila>('numero', 'Número', (d) => d.numero, (d) => recordPath(d.id)),
-      { id: 'fecha', header: 'Fecha', sortable: true, cell: (d) => formatDate(d.fecha), text: (d) => formatDate(d.fecha) },
+      conHora
+        ? { id: 'fecha', header: 'Fecha y hora', sortable: true, cell: (d) => fechaHoraDe(d), text: (d) => fechaHoraDe(d) }
+        : { id: 'fecha', header: 'Fecha', sortable: true, cell: (d) => formatDate(d.fecha), text: (d) => formatDate(d.fecha) },
       {
         id: 'estado',
         header: 'Estado',
@@ -173,7 +183,7 @@ function DocumentList({
       ...(columnaLineas ? [LINEAS] : []),
       { id: 'total', header: def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor', align: 'right', numeric: true, cell: (d) => formatMoney(d.total ?? 0), text: (d) => formatMoney(d.total ?? 0) },
     ],
-    [def, extra, columnaLineas, recordPath],
+    [def, extra, columnaLineas, conHora, recordPath],
   );
 
   const filters = useMemo<ListFilter[]>(

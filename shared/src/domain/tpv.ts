@@ -92,6 +92,20 @@ export type Terminal = {
   caja_abierta?: { id: number; apertura: string; fondo: number; usuario_nombre: string | null } | null;
 };
 
+/** A customer as the till sees it (`clientestpv`, `altaclientetpv`): what a full invoice (F3) names, nothing more. */
+export type ClienteTpv = {
+  id: number;
+  codigo: string;
+  nif: string;
+  razon_social: string;
+  nombre_comercial: string | null;
+  direccion: string | null;
+  codigo_postal: string | null;
+  poblacion: string | null;
+  /** altaclientetpv: 1 when a customer with that NIF already existed (answered unchanged). */
+  existente?: 0 | 1;
+};
+
 /** What a paired till reads of its terminal (`terminaltpv`, `emparejarterminal`). */
 export type TerminalTpv = Terminal & {
   serie: { id: number; codigo: string };
@@ -101,6 +115,8 @@ export type TerminalTpv = Terminal & {
   sistema: { nombre: string; id: string; version: string };
   /** The business's time zone (FechaHoraHusoGenRegistro). */
   zona_horaria: string;
+  /** The VERI*FACTU environment the records go to: the QR of a ticket the till issues offline points at its host. */
+  entorno: 'produccion' | 'pruebas';
   /** The serie's last ticket number of the current year. */
   ultimo: { ejercicio: number; numero: number };
   /** The terminal chain's last record: what the next offline record chains to (null: none yet). */

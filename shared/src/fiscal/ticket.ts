@@ -25,6 +25,8 @@ export type DatosTicket = {
   anterior: Anterior | null;
   /** FechaHoraHusoGenRegistro: 'aaaa-mm-ddThh:mm:ss+hh:mm' (fechaHoraHuso). */
   ts: string;
+  /** The VERI*FACTU environment the records go to (terminaltpv's `entorno`): the QR points at its host. */
+  entorno?: 'produccion' | 'pruebas';
 };
 
 export const DESCRIPCION_TICKET = 'Venta en mostrador';
@@ -52,7 +54,7 @@ export function registroTicket(t: DatosTicket): AltaGenerada & { numSerie: strin
     t.instalacion,
     t.sistema,
   );
-  return { ...alta, numSerie, qr_url: qrDeAlta(alta.campos) };
+  return { ...alta, numSerie, qr_url: qrDeAlta(alta.campos, t.entorno ?? 'produccion') };
 }
 
 /** What the till sends as a ticket's `registro` in subirtickets, from registroTicket's result (unaltered). */

@@ -21,6 +21,8 @@ export type TicketPdf = {
   cambio?: string;
   /** The fiscal QR's URL (urlQr); absent: printed without QR. */
   qr?: string | null;
+  /** The records go to the AEAT's test environment: the QR's legend says it is a test (LEYENDA_QR_PRUEBAS). */
+  pruebas?: boolean;
   pie?: string;
 };
 

@@ -1,5 +1,5 @@
 import { jsPDF } from 'jspdf';
-import { LEYENDA_QR, TITULO_QR } from '../domain/fiscal';
+import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR } from '../domain/fiscal';
 import { dibujarQr } from './qrPdf';
 import type { TicketPdf } from './tpvPdf';
 
@@ -102,7 +102,7 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
     y += 2;
     dibujarQr(doc, t.qr, (ANCHO - lado) / 2, y, lado);
     y += lado + 3;
-    const leyenda = doc.splitTextToSize(LEYENDA_QR, UTIL) as string[];
+    const leyenda = doc.splitTextToSize(t.pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR, UTIL) as string[];
     doc.text(leyenda, ANCHO / 2, y, { align: 'center' });
     y += 3.2 * leyenda.length;
   }

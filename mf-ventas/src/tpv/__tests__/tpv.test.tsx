@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiHttpError, MESSAGES, visibleEntries, type SectionMenu } from 'shared';
+import { ApiHttpError, MESSAGES, ROL_PREDEFINIDO, formatDateTime, visibleEntries, type SectionMenu } from 'shared';
 import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -43,6 +43,9 @@ describe('Terminales', () => {
     const tpv = ['terminales', 'botones-tpv', 'cierres-tpv', 'tickets'];
     expect(visibleEntries(menu as SectionMenu, allFlags(1)).map((e) => e.path)).toEqual(expect.arrayContaining(tpv));
     expect(visibleEntries(menu as SectionMenu, { ...allFlags(1), tpv: 0 }).map((e) => e.path).filter((p) => tpv.includes(p))).toEqual([]);
+    // Caja works only at the till: none of the back office's TPV screens (nor the section) is in its menu.
+    expect(visibleEntries(menu as SectionMenu, allFlags(1), ROL_PREDEFINIDO.caja.derechos)).toEqual([]);
+    expect(visibleEntries(menu as SectionMenu, allFlags(1), ROL_PREDEFINIDO.gestion.derechos).map((e) => e.path)).toEqual(expect.arrayContaining(tpv));
   });
 
   it('a new terminal: Spanish messages before sending, only free series of each kind, then the exact body', async () => {
@@ -334,6 +337,11 @@ describe('Tickets', () => {
     const link = await screen.findByRole('link', { name: 'T1 2026/000101' });
     expect(link.getAttribute('href')).toBe('/ventas/ticket/300');
     expect(within(link.closest('tr')!).getByText('Caja 1')).toBeTruthy();
+    // When it was sold: the date and the time (a till sells many tickets a day).
+    expect(screen.getByRole('columnheader', { name: /Fecha y hora/ })).toBeTruthy();
+    const hora = formatDateTime('2026-11-25T08:10:00Z');
+    expect(hora).toMatch(/^25\/11\/2026,? \d{2}:10$/);
+    expect(within(link.closest('tr')!).getByText(hora)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Nuevo/ })).toBeNull();
   });
 

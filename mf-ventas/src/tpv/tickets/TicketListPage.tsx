@@ -5,7 +5,7 @@ import { TICKET } from './pantalla';
 
 type TicketFila = DocumentoFila & { terminal_id?: number | null; offline?: 0 | 1 };
 
-/** /ventas/tickets: every ticket of every terminal (number, date, state, terminal, customer, lines, total; filters of state, dates, warehouse, customer, terminal), read only. */
+/** /ventas/tickets: every ticket of every terminal (number, date and time of sale, state, terminal, customer, lines, total; filters of state, dates, warehouse, customer, terminal), read only. */
 export function TicketListPage() {
   const almacenes = useAlmacenes();
   const terminales = useListOptions<Terminal>('listadoterminales', { params: { orden: 'nombre' }, toOption: (t) => ({ value: String(t.id), label: t.nombre }) });
@@ -24,6 +24,7 @@ export function TicketListPage() {
       pantalla={TICKET}
       columns={columns}
       columnaLineas
+      conHora
       almacenes={almacenes.options}
       filters={filters}
       listKey="ventas-tickets"
