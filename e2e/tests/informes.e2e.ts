@@ -73,6 +73,7 @@ const REPORTES: [slug: string, ac: string, titulo: string][] = [
   ['libro-recibidas', 'librofacturasrecibidas', 'Libro de facturas recibidas'],
   ['modelo-303', 'modelo303', 'Modelo 303'],
   ['modelo-347', 'modelo347', 'Modelo 347'],
+  ['modelo-349', 'modelo349', 'Modelo 349'],
   ['registros-verifactu', 'informeregistros', 'Registros VERI*FACTU'],
 ];
 

@@ -155,7 +155,7 @@ describe.each(backends())('actividad ($name)', (backend) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/op.asp?ac=subircertificadoverifactu', payload, headers: { ...headers, cookie: t.cookie } });
     expect(res.json().RESULT).toBe('0');
     const [linea] = (await actividad(t, { entidad: 'verifactu' })).lineas;
-    expect(linea).toMatchObject({ tipo: 'certificado', accion: 'subircertificadoverifactu', antes: { titular: null, nif: null }, despues: { nif: 'B12345674' } });
+    expect(linea).toMatchObject({ tipo: 'certificado', accion: 'subircertificadoverifactu', antes: { titular: null, nif: null }, despues: { nif: 'B86420973' } });
     expect(JSON.stringify(linea)).not.toContain('certificado_iv');
   });
 

@@ -44,7 +44,26 @@ export type Pki = {
   p12Caducado: Buffer;
   /** Signed by itself (no authority issued it): the AEAT would not accept it. */
   p12Autofirmado: Buffer;
+  /** An electronic seal of the company (organizationIdentifier VATES-…, eIDAS QCP-l policy). */
+  p12Sello: Buffer;
+  /** An advisor's certificate (ASESORES DEL SUR SL, NIF B12345674), same authority. */
+  p12Asesor: Buffer;
 };
+
+/** The DER of a certificatePolicies extension value naming `oids`. */
+export function politicasDer(oids: string[]): string {
+  const { asn1 } = forge;
+  return asn1
+    .toDer(
+      asn1.create(
+        asn1.Class.UNIVERSAL,
+        asn1.Type.SEQUENCE,
+        true,
+        oids.map((o) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(o).getBytes())])),
+      ),
+    )
+    .getBytes();
+}
 
 function claves(): forge.pki.rsa.KeyPair {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', {
@@ -79,7 +98,7 @@ const p12De = (cert: forge.pki.Certificate, key: forge.pki.rsa.PrivateKey, ca: f
   Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [cert, ca], password, { algorithm: '3des' })).getBytes(), 'binary');
 
 /** A throwaway CA, the double's server certificate (localhost) and the company's client certificates. */
-export function crearPki(nif = 'B12345674', titular = 'EMPRESA DEMO SL'): Pki {
+export function crearPki(nif = 'B86420973', titular = 'EMPRESA DEMO SL'): Pki {
   const dia = 86_400_000;
   const ahora = Date.now();
   const caKeys = claves();
@@ -102,7 +121,30 @@ export function crearPki(nif = 'B12345674', titular = 'EMPRESA DEMO SL'): Pki {
   const password = 'Secreta-2026';
   const cli = certificado(sujeto, cliKeys, ca, new Date(ahora - dia), new Date(ahora + 365 * dia), [{ name: 'extKeyUsage', clientAuth: true }]);
   const viejo = certificado(sujeto, cliKeys, ca, new Date(ahora - 400 * dia), new Date(ahora - dia), [{ name: 'extKeyUsage', clientAuth: true }]);
+  const sello = certificado(
+    [
+      { name: 'commonName', value: `SELLO ${titular}` },
+      { name: 'organizationName', value: titular },
+      { type: '2.5.4.97', value: `VATES-${nif}` },
+      { name: 'countryName', value: 'ES' },
+    ],
+    cliKeys,
+    ca,
+    new Date(ahora - dia),
+    new Date(ahora + 365 * dia),
+    [{ name: 'extKeyUsage', clientAuth: true }, { id: '2.5.29.32', value: politicasDer(['0.4.0.194112.1.1']) }],
+  );
+  const asesor = certificado(
+    [{ name: 'commonName', value: 'ASESORES DEL SUR SL' }, { type: '2.5.4.5', value: 'IDCES-B12345674' }, { name: 'countryName', value: 'ES' }],
+    cliKeys,
+    ca,
+    new Date(ahora - dia),
+    new Date(ahora + 365 * dia),
+    [{ name: 'extKeyUsage', clientAuth: true }],
+  );
   return {
+    p12Sello: p12De(sello, cliKeys.privateKey, caCert, password),
+    p12Asesor: p12De(asesor, cliKeys.privateKey, caCert, password),
     caPem: forge.pki.certificateToPem(caCert),
     serverKeyPem: forge.pki.privateKeyToPem(srvKeys.privateKey),
     serverCertPem: forge.pki.certificateToPem(srvCert),
@@ -130,11 +172,21 @@ export type RegistroRecibido = {
   huella: string;
   subsanacion: boolean;
   rechazoPrevio: string | null;
+  /** An anulación's SinRegistroPrevio = S. */
+  sinRegistroPrevio: boolean;
   estado: string;
   codigo: string | null;
 };
 
-export type Peticion = { en: number; registros: RegistroRecibido[]; csv: string | null; estadoEnvio: string };
+export type Peticion = {
+  en: number;
+  registros: RegistroRecibido[];
+  csv: string | null;
+  estadoEnvio: string;
+  /** The request's Cabecera: RemisionVoluntaria/Incidencia = S, and the Representante's NIF. */
+  incidencia: boolean;
+  representante: string | null;
+};
 
 const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -164,6 +216,16 @@ export class AeatDouble {
   private readonly ultima = new Map<string, string>();
   /** NumSerieFactura → code and text to refuse its next alta with. */
   private readonly rechazos = new Map<string, [string, string]>();
+  /** NumSerieFactura → code and text to refuse its next subsanación / anulación with. */
+  private readonly rechazosSubsanacion = new Map<string, [string, string]>();
+  private readonly rechazosAnulacion = new Map<string, [string, string]>();
+  /** NumSerieFactura → code and text to accept its next alta with errors (AceptadoConErrores). */
+  private readonly conErrores = new Map<string, [string, string]>();
+
+  /** Accepts the next alta of `numSerie` with errors (to be subsanated). */
+  aceptarConErrores(numSerie: string, codigo = '2005', descripcion = 'El campo DescripcionOperacion no es correcto.'): void {
+    this.conErrores.set(numSerie, [codigo, descripcion]);
+  }
   private ultimaPeticion = 0;
   private server: https.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
@@ -175,6 +237,16 @@ export class AeatDouble {
   /** Refuses the next alta of `numSerie` (Incorrecto) with a code of the AEAT's. */
   rechazar(numSerie: string, codigo = '1100', descripcion = 'Valor o tipo incorrecto del campo: DescripcionOperacion.'): void {
     this.rechazos.set(numSerie, [codigo, descripcion]);
+  }
+
+  /** Refuses the next subsanación of `numSerie`. */
+  rechazarSubsanacion(numSerie: string, codigo = '1100', descripcion = 'Valor o tipo incorrecto del campo: DescripcionOperacion.'): void {
+    this.rechazosSubsanacion.set(numSerie, [codigo, descripcion]);
+  }
+
+  /** Refuses the next anulación of `numSerie`. */
+  rechazarAnulacion(numSerie: string, codigo = '1100', descripcion = 'Valor o tipo incorrecto del campo: IDFactura.'): void {
+    this.rechazosAnulacion.set(numSerie, [codigo, descripcion]);
   }
 
   /** Every record it answered, in arrival order. */
@@ -257,7 +329,11 @@ export class AeatDouble {
     const estados = recibidos.map((r) => r.estado);
     const estadoEnvio = estados.every((e) => e === 'Correcto') ? 'Correcto' : estados.every((e) => e === 'Incorrecto') ? 'Incorrecto' : 'ParcialmenteCorrecto';
     const csv = estadoEnvio === 'Incorrecto' ? null : `A-${crypto.randomBytes(7).toString('hex').toUpperCase()}`;
-    this.peticiones.push({ en: ahora, registros: recibidos, csv, estadoEnvio });
+    const cabecera = bloques(body, 'Cabecera')[0] ?? '';
+    const rep = bloques(cabecera, 'Representante')[0];
+    this.peticiones.push({
+      en: ahora, registros: recibidos, csv, estadoEnvio, incidencia: campo(cabecera, 'Incidencia') === 'S', representante: rep ? campo(rep, 'NIF') : null,
+    });
     if (this.modo === 'colgado_tras_registrar') {
       this.colgar(res);
       return;
@@ -293,6 +369,7 @@ export class AeatDouble {
     const ts = campo(r, 'FechaHoraHusoGenRegistro') ?? '';
     const subsanacion = campo(r, 'Subsanacion') === 'S';
     const rechazoPrevio = campo(r, 'RechazoPrevio');
+    const sinRegistroPrevio = campo(r, 'SinRegistroPrevio') === 'S';
     const calculada =
       alta !== undefined
         ? huellaDe({
@@ -308,19 +385,32 @@ export class AeatDouble {
     let estado = 'Correcto';
     let codigo: readonly [string, string] | null = null;
     let duplicado = '';
-    const rechazo = alta !== undefined && !subsanacion ? this.rechazos.get(numSerie) : undefined;
-    if (alta !== undefined && previo && (!subsanacion || rechazoPrevio === 'X')) {
+    const mapa = alta === undefined ? this.rechazosAnulacion : subsanacion ? this.rechazosSubsanacion : this.rechazos;
+    const rechazo = mapa.get(numSerie);
+    if (alta !== undefined && rechazoPrevio && !subsanacion) {
+      // Validaciones 3.1.3.2: RechazoPrevio only with Subsanacion = S.
+      estado = 'Incorrecto';
+      codigo = ['1100', 'Valor o tipo incorrecto del campo: RechazoPrevio.'];
+    } else if (alta === undefined && sinRegistroPrevio && previo) {
+      // Validaciones §5.2, ERROR (10): an «anulación sin registro previo» of an invoice the AEAT has.
+      estado = 'Incorrecto';
+      codigo = CODIGOS.duplicado;
+    } else if (alta !== undefined && previo && (!subsanacion || rechazoPrevio === 'X')) {
       estado = 'Incorrecto';
       codigo = CODIGOS.duplicado;
       const e = previo.estado === 'Anulada' ? 'Anulada' : previo.estado === 'AceptadoConErrores' ? 'AceptadaConErrores' : 'Correcta';
       duplicado = `<tikR:RegistroDuplicado><tik:IdPeticionRegistroDuplicado>${crypto.randomBytes(6).toString('hex')}</tik:IdPeticionRegistroDuplicado><tik:EstadoRegistroDuplicado>${e}</tik:EstadoRegistroDuplicado></tikR:RegistroDuplicado>`;
-    } else if ((alta !== undefined && subsanacion && rechazoPrevio !== 'X' && !previo) || (alta === undefined && !previo)) {
+    } else if ((alta !== undefined && subsanacion && rechazoPrevio !== 'X' && !previo) || (alta === undefined && !previo && !sinRegistroPrevio)) {
       estado = 'Incorrecto';
       codigo = CODIGOS.noExiste;
     } else if (rechazo) {
-      this.rechazos.delete(numSerie);
+      mapa.delete(numSerie);
       estado = 'Incorrecto';
       codigo = rechazo;
+    } else if (alta !== undefined && !subsanacion && this.conErrores.has(numSerie)) {
+      estado = 'AceptadoConErrores';
+      codigo = this.conErrores.get(numSerie)!;
+      this.conErrores.delete(numSerie);
     } else if (calculada !== huella) {
       estado = 'AceptadoConErrores';
       codigo = CODIGOS.huella;
@@ -338,11 +428,11 @@ export class AeatDouble {
     const xml =
       '<tikR:RespuestaLinea>' +
       `<tikR:IDFactura><tik:IDEmisorFactura>${esc(nif)}</tik:IDEmisorFactura><tik:NumSerieFactura>${esc(numSerie)}</tik:NumSerieFactura><tik:FechaExpedicionFactura>${fecha}</tik:FechaExpedicionFactura></tikR:IDFactura>` +
-      `<tikR:Operacion><tik:TipoOperacion>${tipo}</tik:TipoOperacion>${subsanacion ? '<tik:Subsanacion>S</tik:Subsanacion>' : ''}${rechazoPrevio ? `<tik:RechazoPrevio>${rechazoPrevio}</tik:RechazoPrevio>` : ''}</tikR:Operacion>` +
+      `<tikR:Operacion><tik:TipoOperacion>${tipo}</tik:TipoOperacion>${subsanacion ? '<tik:Subsanacion>S</tik:Subsanacion>' : ''}${rechazoPrevio ? `<tik:RechazoPrevio>${rechazoPrevio}</tik:RechazoPrevio>` : ''}${sinRegistroPrevio ? '<tik:SinRegistroPrevio>S</tik:SinRegistroPrevio>' : ''}</tikR:Operacion>` +
       `<tikR:EstadoRegistro>${estado}</tikR:EstadoRegistro>` +
       (codigo ? `<tikR:CodigoErrorRegistro>${codigo[0]}</tikR:CodigoErrorRegistro><tikR:DescripcionErrorRegistro>${esc(codigo[1])}</tikR:DescripcionErrorRegistro>` : '') +
       duplicado +
       '</tikR:RespuestaLinea>';
-    return { recibido: { nif, numSerie, fecha, tipo, huella, subsanacion, rechazoPrevio, estado, codigo: codigo?.[0] ?? null }, xml };
+    return { recibido: { nif, numSerie, fecha, tipo, huella, subsanacion, rechazoPrevio, sinRegistroPrevio, estado, codigo: codigo?.[0] ?? null }, xml };
   }
 }

@@ -57,6 +57,7 @@ const INFORMES: [string, Record<string, string>][] = [
   ['librofacturasrecibidas', {}],
   ['modelo303', {}],
   ['modelo347', {}],
+  ['modelo349', {}],
   ['informeregistros', {}],
   ['informeregistros', { agrupar: 'registro' }],
 ];
@@ -349,7 +350,7 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(body.totales.base).toBe(404_100);
     expect(body.totales).not.toHaveProperty('coste');
     expect(body.data[0]).not.toHaveProperty('margen');
-    for (const ac of ['librofacturasexpedidas', 'librofacturasrecibidas', 'modelo303', 'modelo347', 'informeregistros']) {
+    for (const ac of ['librofacturasexpedidas', 'librofacturasrecibidas', 'modelo303', 'modelo347', 'modelo349', 'informeregistros']) {
       const res = await t.op(ac, { cookie });
       expect({ ac, status: res.statusCode, derecho: res.json().derecho }).toEqual({ ac, status: 403, derecho: 'facturas.ver' });
     }

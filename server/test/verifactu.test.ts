@@ -153,9 +153,9 @@ describe.each(backends())('VERI*FACTU ($name)', (backend) => {
     expect((await info(t, t.cookie)).certificado).toBeNull();
 
     const ok = await subirCertificado(t, t.cookie, PKI.p12, PKI.password);
-    expect(ok).toMatchObject({ RESULT: '0', message: MESSAGES.certificadoGuardado, data: [{ titular: 'EMPRESA DEMO SL', nif: 'B12345674', emisor: 'AEAT doble CA' }] });
+    expect(ok).toMatchObject({ RESULT: '0', message: MESSAGES.certificadoGuardado, data: [{ titular: 'EMPRESA DEMO SL', nif: 'B86420973', emisor: 'AEAT doble CA' }] });
     const i = await info(t, t.cookie);
-    expect(i.certificado).toMatchObject({ titular: 'EMPRESA DEMO SL', nif: 'B12345674' });
+    expect(i.certificado).toMatchObject({ titular: 'EMPRESA DEMO SL', nif: 'B86420973' });
     expect((i.certificado as unknown as { dias: number }).dias).toBeGreaterThan(360);
     // Never the file nor its password in an answer; encrypted at rest with a key outside the database.
     const res = await t.op('listadoverifactu', { cookie: t.cookie });

@@ -177,6 +177,7 @@ export function VerifactuPage() {
   const [obligacion, setObligacion] = useState('');
   const [archivo, setArchivo] = useState<File | null>(null);
   const [password, setPassword] = useState('');
+  const [representante, setRepresentante] = useState(false);
   const [errores, setErrores] = useState<{ archivo?: string; password?: string }>({});
   const [subiendo, setSubiendo] = useState(false);
   const [eliminando, setEliminando] = useState(false);
@@ -231,11 +232,12 @@ export function VerifactuPage() {
     if (!archivo || !password) return;
     setSubiendo(true);
     try {
-      const res = await api.upload<CertificadoVerifactu>('subircertificadoverifactu', archivo, undefined, { password });
+      const res = await api.upload<CertificadoVerifactu>('subircertificadoverifactu', archivo, undefined, { password, ...(representante ? { representante: '1' } : {}) });
       if (res.RESULT === '0') {
         toast.success(res.message ?? MESSAGES.certificadoGuardado);
         setArchivo(null);
         setPassword('');
+        setRepresentante(false);
         await load(true);
       } else {
         mostrarError(res.message ?? MESSAGES.invalidFile, {});
@@ -352,6 +354,8 @@ export function VerifactuPage() {
                   ['NIF', certificado.nif],
                   ['Emitido por', certificado.autofirmado ? `${certificado.emisor} (autofirmado)` : certificado.emisor],
                   ['Caduca el', caducidad(certificado)],
+                  // Issue 16: a seal goes to the AEAT's seal hosts; a representative's names itself in every submission.
+                  ['Tipo', certificado.sello ? 'Sello electrónico de la empresa' : certificado.representante ? 'De un representante o asesor de la empresa' : 'De la empresa o de su representante legal'],
                 ]}
               />
               {certificado.autofirmado && (
@@ -402,6 +406,15 @@ export function VerifactuPage() {
                   }}
                 />
               </FormGrid>
+              <div style={{ marginTop: 12 }}>
+                <SwitchField
+                  label="Es el certificado de un representante o asesor con otro NIF"
+                  hint="La AEAT recibirá los registros de la empresa remitidos por él (debe estar apoderado). Si no, el NIF del certificado tiene que ser el de la empresa."
+                  checked={representante}
+                  disabled={subiendo}
+                  onChange={setRepresentante}
+                />
+              </div>
               <Row style={{ marginTop: 12 }}>
                 <Button type="button" disabled={subiendo} aria-busy={subiendo} onClick={() => void subir()}>
                   {subiendo ? 'Subiendo…' : 'Subir certificado'}

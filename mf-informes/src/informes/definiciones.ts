@@ -608,6 +608,39 @@ const m347: Informe = {
   cifras: [dinero('t1', '1T'), dinero('t2', '2T'), dinero('t3', '3T'), dinero('t4', '4T'), dinero('importe', 'Total año', { movil: true })],
 };
 
+/** Issue 16: the intra-EU operations per operator (NIF-IVA), clave and quarter. */
+const m349: Informe = {
+  slug: 'modelo-349',
+  titulo: 'Modelo 349',
+  descripcion: 'Operaciones intracomunitarias por operador (NIF-IVA) y trimestre: entregas de bienes (E), servicios prestados (S) y adquisiciones (A)',
+  ac: 'modelo349',
+  grupo: 'Fiscal',
+  area: 'facturas',
+  periodo: 'rango',
+  periodoInicial: 'trimestre-pasado',
+  filtros: ['clave'],
+  tipos: [
+    { value: 'E', label: 'E · Entregas intracomunitarias de bienes' },
+    { value: 'S', label: 'S · Prestaciones intracomunitarias de servicios' },
+    { value: 'A', label: 'A · Adquisiciones intracomunitarias' },
+  ],
+  agrupar: [
+    {
+      value: 'operador',
+      label: 'Operador',
+      claves: [
+        txt('periodo', 'Periodo'),
+        txt('clave_operacion', 'Clave'),
+        txt('pais', 'País', { movil: false }),
+        txt('nif', 'NIF-IVA'),
+        txt('nombre', 'Nombre'),
+      ],
+      abrir: (r) => (r.clave_operacion === 'A' ? proveedor(r.proveedor_id) : cliente(r.cliente_id)),
+    },
+  ],
+  cifras: [dinero('base', 'Base imponible', { movil: true })],
+};
+
 const verifactu: Informe = {
   slug: 'registros-verifactu',
   titulo: 'Registros VERI*FACTU',
@@ -659,6 +692,7 @@ export const INFORMES: Informe[] = [
   recibidas,
   m303,
   m347,
+  m349,
   verifactu,
 ];
 

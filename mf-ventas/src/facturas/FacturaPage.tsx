@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import {
   AvisosVerifactu,
   Button,
+  CheckboxListField,
   ConfirmDialog,
   hoyIso,
   DocumentRecordPage,
@@ -38,6 +39,9 @@ import { LineasFacturaRectificada, leerFacturaRectificada, lineasDesdeFactura, t
 
 const MODO_OPTIONS = MODOS_RECTIFICACION.map((m) => ({ value: m, label: MODO_RECTIFICACION_LABEL[m] }));
 const tipoOption = (t: TipoFactura) => ({ value: t, label: TIPO_FACTURA_LABEL[t] });
+
+/** The ids of `facturas_rectificadas`, as the document stores them ('[12,15]') or the form keeps them ('12,15'). */
+const idsDe = (v: string | undefined) => (v ?? '').replace(/[[\]\s]/g, '').split(',').filter(Boolean);
 
 /** The lines a rectificativa starts with in a mode: none by differences, the invoice's by substitution. */
 const lineasIniciales = (f: Documento | null, modo: string): LineaEditable[] => (modo === 'sustitucion' && f ? lineasDesdeFactura(f.lineas ?? [], 1) : []);
@@ -280,6 +284,24 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
             onChange={(v) => pedirCambio({ campo: 'modo_rectificacion', valor: v })}
           />
         );
+      case 'facturas_rectificadas': {
+        // Issue 16: a rectificativa by differences may correct more of the customer's invoices (a rappel over a period).
+        if (values.modo_rectificacion !== 'diferencias') return null;
+        const elegidas = idsDe(values.facturas_rectificadas);
+        const opciones = facturas.options.filter((o) => o.value !== values.factura_id);
+        return (
+          <CheckboxListField
+            label="Otras facturas rectificadas"
+            hint="Para un rappel o un descuento sobre varias facturas del cliente: la rectificativa las nombra todas ante la AEAT."
+            disabled={disabled || !values.factura_id}
+            empty={!values.factura_id ? 'Elija antes la factura rectificada' : 'El cliente no tiene más facturas emitidas'}
+            options={disabled ? elegidas.map((x) => facturas.options.find((o) => o.value === x) ?? { value: x, label: `#${x}` }) : opciones}
+            value={elegidas}
+            error={errors.facturas_rectificadas}
+            onChange={(v) => set('facturas_rectificadas', v.join(','))}
+          />
+        );
+      }
       default:
         return null;
     }

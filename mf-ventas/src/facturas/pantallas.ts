@@ -26,6 +26,8 @@ export const rectificativaSchema = {
   factura_id: { type: 'int', required: true, min: 1 },
   tipo_factura: { type: 'enum', required: true, values: TIPOS_RECTIFICATIVA },
   modo_rectificacion: { type: 'enum', required: true, values: MODOS_RECTIFICACION },
+  // Issue 16: the customer's further invoices it corrects (a rappel), their ids comma-separated.
+  facturas_rectificadas: { type: 'string', max: 2000 },
 } satisfies Schema;
 
 export type CampoFactura =
@@ -34,6 +36,7 @@ export type CampoFactura =
   | 'factura_id'
   | 'tipo_factura'
   | 'modo_rectificacion'
+  | 'facturas_rectificadas'
   | 'almacen_id'
   | 'fecha'
   | 'forma_pago'
@@ -74,7 +77,7 @@ export const RECTIFICATIVA: PantallaFactura = {
   rutas: { list: 'rectificativa', nuevo: 'rectificativa/nueva-rectificativa', record: 'rectificativa/:rectificativaId', param: 'rectificativaId' },
   nuevoLabel: 'Nueva rectificativa',
   description: 'Corrigen una factura emitida: por diferencias (solo lo que cambia, en negativo lo que se reduce) o por sustitución (la factura corregida entera).',
-  campos: ['serie_id', 'cliente_id', 'factura_id', 'tipo_factura', 'modo_rectificacion', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'],
+  campos: ['serie_id', 'cliente_id', 'factura_id', 'tipo_factura', 'modo_rectificacion', 'facturas_rectificadas', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'],
   schema: rectificativaSchema,
   series: DOCUMENTO_TIPOS.rectificativa.series ?? ['rectificativa'],
 };

@@ -145,6 +145,8 @@ const TABLES = {
     serie_codigo: 'text?',
     emision: 'text?',
     fecha_operacion: 'text?',
+    // Issue 16: the further invoices a rectificativa corrects (JSON array of ids).
+    facturas_rectificadas: 'text?',
     base: 'int0',
     iva: 'int0',
     recargo: 'int0',
@@ -255,6 +257,8 @@ const TABLES = {
     enviado: 'text?',
     envio_id: 'int?',
     subsana_id: 'int?',
+    // Issue 16: generated during an outage of the submission (absent in older backups: 0).
+    incidencia: 'flag0',
   },
   registros_cadena: { emisor: 'text', ultimo_orden: 'int', ultima_huella: 'text' },
   // Issue 9: the submissions' log. The settings row (and its certificate, encrypted with this installation's key) stays.

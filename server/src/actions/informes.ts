@@ -7,6 +7,7 @@ import { baseSchema, idFiltro, periodo, sinCostes } from '../informes/comun.ts';
 import { AGRUPAR_COMPRAS, informeCompras, informeProveedores } from '../informes/compras.ts';
 import { informeRegistros, libroExpedidas, libroRecibidas, modelo303, modelo347, periodoFiscal } from '../informes/fiscal.ts';
 import { TIPOS_VENTA } from '../informes/lineas-venta.ts';
+import { modelo349 } from '../informes/modelo349.ts';
 import { informeCierresTpv } from '../informes/tpv.ts';
 import { AGRUPAR_VENTAS, informeArticulos, informeClientes, informeFurgonetas, informeVentas } from '../informes/ventas.ts';
 import { defineAction } from './registry.ts';
@@ -198,6 +199,19 @@ export const informeActions = [
         ? `Informes recalculados: ${r.filas.toLocaleString('es-ES')} filas, sin diferencias`
         : `Informes recalculados: ${r.filas.toLocaleString('es-ES')} filas; ${r.diferencias.toLocaleString('es-ES')} diferían y se han corregido`;
       return { RESULT: '0', message, data: [{ filas: r.filas, diferencias: r.diferencias }] };
+    },
+  }),
+  defineAction({
+    // Issue 16: intra-EU operations per NIF-IVA and quarter (E and S from the invoices, A from the supplier invoices).
+    name: 'modelo349',
+    method: 'GET',
+    input: { ...baseSchema, ...fiscalPeriodo(), clave: { type: 'enum', values: ['E', 'S', 'A'] } } as const,
+    async handler({ input, app }) {
+      const flags = await app.config.flags();
+      const ventas = flags.ventas === 1 && flags.ventas_facturas === 1;
+      const compras = flags.compras === 1 && flags.hcp === 1;
+      if (!ventas && !compras) throw new ActionError(403, { RESULT: '1', message: MESSAGES.moduleOff });
+      return modelo349(app, { ...periodoDe(app, input), clave: input.clave }, paging(input), { ventas, compras });
     },
   }),
   defineAction({

@@ -113,6 +113,8 @@ export type DocumentosTable = {
   emision?: string | null;
   /** aaaa-mm-dd: the operation's date when earlier than the invoice's (the albaranes it invoices). */
   fecha_operacion?: string | null;
+  /** Issue 16 (0023): JSON array of the further invoice ids a rectificativa corrects (besides factura_id). */
+  facturas_rectificadas?: string | null;
   // Issue 17: what is left to collect (cents; negative: a refund owed) and the instalments paid.
   por_cobrar: Generated<number>;
   plazos_cubiertos: Generated<number>;
@@ -347,6 +349,8 @@ export type RegistrosFacturacionTable = {
   enviado?: string | null;
   envio_id?: number | null;
   subsana_id?: number | null;
+  /** Issue 16: 1 when generated while the submission was failing (sent with Incidencia = S). */
+  incidencia?: Generated<number>;
 };
 /** VERI*FACTU settings (one row, id 1): see server/src/fiscal/verifactu.ts. */
 export type VerifactuTable = {
@@ -370,6 +374,10 @@ export type VerifactuTable = {
   /** Issue 17: from this date (YYYY-MM-DD) every record must reach the AEAT. */
   fecha_obligacion: Generated<string>;
   autofirmado: Generated<number>;
+  /** Issue 16 (migration 0023): NumeroInstalacion, generated once; the certificate is a seal's; it is a representative's. */
+  numero_instalacion?: string | null;
+  sello?: Generated<number>;
+  representante?: Generated<number>;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

@@ -22,7 +22,7 @@ import type { BloqueParte, DatosParte, DesgloseIva, Documento, EmisionDocumento,
 import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
-import { nifDeCadena, registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
+import { altaEnAeat, nifDeCadena, numeroInstalacion, registrarAlta, registrarAnulacion } from '../fiscal/registro.ts';
 import type { DatosAlta } from '../fiscal/registro.ts';
 import { ultimaSinDeshacer } from './acciones.ts';
 import { cobrarAlEmitir, cuentaParaLeer, recalcularCuenta } from './cobros.ts';
@@ -70,7 +70,20 @@ export const rectificativaSchema = {
   factura_id: { type: 'int', min: 1 },
   tipo: { type: 'enum', values: TIPOS_FACTURA.filter((t) => t.startsWith('R')) },
   modo: { type: 'enum', values: MODOS_RECTIFICACION },
+  // Issue 16: further invoices of the customer it corrects (a rappel over a period): their ids, comma-separated.
+  facturas_rectificadas: { type: 'string', max: 2000 },
 } satisfies Schema;
+
+/** The further invoices a rectificativa corrects (documentos.facturas_rectificadas: a JSON array of ids). */
+export function idsRectificadas(json: string | null | undefined): number[] {
+  if (!json) return [];
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x) && x > 0) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** Columns of both; `con_recargo` is the customer's (the engine sets it with the party). */
 const COLUMNAS = ['cliente_id', 'almacen_id', 'serie_id', 'forma_pago', 'retencion', 'observaciones', 'observaciones_cliente', 'con_recargo'] as const;
@@ -205,7 +218,8 @@ async function empresa(trx: Transaction<Database>): Promise<Emisor> {
   const nif = normalizeNif(c?.nif ?? '');
   if (!c || !isValidNif(nif) || nif.length !== 9) throw fail(MESSAGES.empresaSinNif, '1', 400);
   cache.emisor = {
-    nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: `${nif}-${String(c.id).padStart(3, '0')}`,
+    // NumeroInstalacion: the installation's, generated once and kept (issue 16; FAQ 4).
+    nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: await numeroInstalacion(trx),
     bloque: bloqueEmpresa({ ...c, nif }),
     datos: datosParte({
       razon_social: c.razon_social, nombre_comercial: c.nombre_comercial, nif, pais: 'ES', tipo_id: null, direccion: c.direccion, codigo_postal: c.codigo_postal,
@@ -387,6 +401,18 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
       facturas: [{ nif: alta ? nifDeCadena(alta.emisor) : emisor.nif, numSerie: alta?.num_serie ?? numCorregida, fecha: corregida.fecha }],
       importe: { base: Number(corregida.base), cuota: Number(corregida.iva), recargo: Number(corregida.recargo) },
     };
+    // Issue 16: the further invoices it corrects (a rappel), each as its registro de alta named it.
+    const extra = await trx.selectFrom('documentos').select('facturas_rectificadas').where('id', '=', d.id).executeTakeFirst();
+    const otras = idsRectificadas(extra?.facturas_rectificadas);
+    if (otras.length && d.modo_rectificacion === 'sustitucion') throw fail(MESSAGES.variasFacturasSoloDiferencias, '1', 400);
+    for (const x of otras) {
+      const f = await facturaRectificable(trx, x, d.cliente_id);
+      if (!f || !tipoCasa(tipoFactura, f.tipo_factura)) throw fail(MESSAGES.facturasRectificadasNoValidas, '1', 400);
+      const a = await altaDe(trx, f.id);
+      const num = a?.num_serie ?? numeroDe(DOCUMENTO_TIPOS[f.tipo as 'factura'], { ...f, serie_codigo: await codigoSerie(trx, f.serie_id) });
+      datos.rectificativa.facturas.push({ nif: a ? nifDeCadena(a.emisor) : emisor.nif, numSerie: num, fecha: f.fecha });
+    }
+    if (otras.length && !d.observaciones?.trim()) datos.descripcion = `Rectificación de las facturas ${datos.rectificativa.facturas.map((x) => x.numSerie).join(', ')}`.slice(0, 500);
   }
   // Issued means fixed: the serie's code, both parties as printed and the operation's date stay with the invoice.
   const fechaOperacion = await fechaOperacionDe(trx, d.id, d.fecha);
@@ -460,15 +486,31 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
   const hijos = await sql<{ x: number }>`select 1 as x from documento_enlaces e join documento_lineas l on l.id = e.padre_linea_id
     join documento_lineas c on c.id = e.linea_id join documentos cd on cd.id = c.documento_id
     where l.documento_id = ${d.id} and cd.estado <> 'anulada' limit 1`.execute(trx);
-  if (rect || hijos.rows.length) throw fail(MESSAGES.facturaConRectificativas, '2');
+  // Issue 16: or a rectificativa of several invoices names it among its others.
+  const varias = rect
+    ? []
+    : await trx
+        .selectFrom('documentos')
+        .select('facturas_rectificadas')
+        .where('tipo', '=', RECTIFICATIVA.tipo)
+        .where('cliente_id', '=', d.cliente_id)
+        .where('estado', '<>', 'anulada')
+        .where('facturas_rectificadas', 'is not', null)
+        .execute();
+  const enOtra = varias.some((v) => idsRectificadas(v.facturas_rectificadas).includes(d.id));
+  if (rect || enOtra || hijos.rows.length) throw fail(MESSAGES.facturaConRectificativas, '2');
   const alta = await altaDe(trx, d.id);
   if (!alta) throw fail(TOASTS.error.text, '2');
   const conf = await trx.selectFrom('configuracion').select(['id', 'razon_social', 'nif']).orderBy('id').limit(1).executeTakeFirst();
   const [dia, mes, anio] = alta.fecha_expedicion.split('-');
+  // Validaciones §5.2: SinRegistroPrevio = S when the AEAT has no alta of it (every one sent was refused and none is
+  // on its way); an alta still pending leaves before this anulación, in chain order.
+  const aeat = await altaEnAeat(trx, alta);
   await registrarAnulacion(
-    { trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: `${alta.emisor}-${String(conf?.id ?? 1).padStart(3, '0')}` },
+    { trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: await numeroInstalacion(trx) },
     { nif: alta.emisor, nombre: normalizeNif(conf?.nif ?? '') === alta.emisor ? conf!.razon_social : alta.emisor },
     { nif: alta.emisor, numSerie: alta.num_serie, fecha: `${anio}-${mes}-${dia}` },
+    { sinRegistroPrevio: !aeat.registrada && !aeat.pendiente },
   );
   // The stock its emission wrote comes back (the opposite rows, by this action).
   const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');
@@ -576,7 +618,7 @@ export const facturaEffects: TipoEffects<typeof facturaSchema> = {
 };
 
 export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
-  ...(base(rectificativaSchema, [...COLUMNAS, 'factura_id', 'tipo_factura', 'modo_rectificacion']) as unknown as TipoEffects<typeof rectificativaSchema>),
+  ...(base(rectificativaSchema, [...COLUMNAS, 'factura_id', 'tipo_factura', 'modo_rectificacion', 'facturas_rectificadas']) as unknown as TipoEffects<typeof rectificativaSchema>),
   // The corrected invoice's lines (what changes) and devolución lines (the units that came back).
   origenes: ['factura', 'rectificativa', 'devolucionventa'],
   /** Customer and warehouse not given: those of the invoice it corrects (the party is then checked as always). */
@@ -602,6 +644,19 @@ export const rectificativaEffects: TipoEffects<typeof rectificativaSchema> = {
     const h = header as Record<string, unknown>;
     h.tipo_factura = header.tipo ?? null;
     h.modo_rectificacion = header.modo ?? 'diferencias';
+    // Issue 16: a rectificativa of several invoices of the customer (a rappel): by differences, every one issued, of
+    // the customer and of the same class as the first (FacturasRectificadas names them all).
+    const texto = typeof h.facturas_rectificadas === 'string' ? h.facturas_rectificadas : '';
+    const otras = [...new Set(texto.replace(/[[\]]/g, '').split(/[\s,;]+/).filter(Boolean).map(Number))].filter((x) => x !== header.factura_id);
+    if (otras.some((x) => !Number.isInteger(x) || x < 1)) errors.facturas_rectificadas = MESSAGES.facturasRectificadasNoValidas;
+    else if (otras.length) {
+      if (h.modo_rectificacion === 'sustitucion') errors.facturas_rectificadas = MESSAGES.variasFacturasSoloDiferencias;
+      for (const x of otras) {
+        const f = await facturaRectificable(trx, x, header.cliente_id);
+        if (!f || (header.tipo && !tipoCasa(header.tipo as TipoFactura, f.tipo_factura))) errors.facturas_rectificadas ??= MESSAGES.facturasRectificadasNoValidas;
+      }
+    }
+    h.facturas_rectificadas = otras.length ? JSON.stringify(otras) : null;
     const origenes = await origenesDe(trx, lineas);
     signos(lineas, origenes, errors);
     const sustitucion = h.modo_rectificacion === 'sustitucion';

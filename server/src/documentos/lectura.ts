@@ -24,6 +24,8 @@ const DOC_COLUMNS = [
   'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion', 'd.cobro_fecha', 'd.cobro_forma', 'd.usuario_id', 'd.emision', 'd.fecha_operacion',
   'd.tipo_factura', 'd.factura_id', 'd.modo_rectificacion', 'd.cobro_fecha', 'd.cobro_forma', 'd.usuario_id',
   'd.por_cobrar', 'd.plazos_cubiertos', 'd.albaran_proveedor',
+  // Issue 16: the further invoices a rectificativa corrects (JSON array of ids).
+  'd.facturas_rectificadas',
 ] as const;
 
 type HeaderRow = Record<string, unknown> & { numero: number | null; ejercicio: number; desglose: string | null; serie_codigo?: string | null };

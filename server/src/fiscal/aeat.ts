@@ -14,6 +14,25 @@ export const ENDPOINTS = {
 } as const;
 export type Entorno = keyof typeof ENDPOINTS;
 
+/**
+ * The same service for a seal certificate (certificado de sello electrónico: a legal person's seal, not a natural
+ * person's or a representative's certificate), the WSDL's VerifactuSOAP port on the seal hosts (www10 / prewww10).
+ */
+export const ENDPOINTS_SELLO = {
+  pruebas: 'https://prewww10.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  produccion: 'https://www10.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+} as const;
+
+/** What the Cabecera of a request adds to the stored ObligadoEmision (SuministroInformacion.xsd CabeceraType). */
+export type OpcionesCabecera = {
+  /** The representative or advisor whose certificate sends (its name and NIF). */
+  representante?: { nombre: string; nif: string } | null;
+  /** RemisionVoluntaria/Incidencia = S: records generated during an outage, sent late because of it. */
+  incidencia?: boolean;
+};
+
+const escXml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** At most this many records per request (the record design, apartado 2.2). */
 export const LOTE_MAXIMO = 1000;
 /** The waiting time before the AEAT's first answer says another (article 16.2 of the Orden). */
@@ -33,9 +52,14 @@ function entre(xml: string, open: string, close: string): string {
  * The SOAP request of a batch: the first record's Cabecera (ObligadoEmision: every record of a batch has the same
  * issuer) and each record's RegistroFactura as it was stored — byte for byte what was generated and chained.
  */
-export function sobre(xmls: readonly string[]): string {
+export function sobre(xmls: readonly string[], o: OpcionesCabecera = {}): string {
   if (!xmls.length) throw new Error('empty batch');
-  const cabecera = entre(xmls[0], '<sfLR:Cabecera>', '</sfLR:Cabecera>');
+  let cabecera = entre(xmls[0], '<sfLR:Cabecera>', '</sfLR:Cabecera>');
+  // In the schema's order: ObligadoEmision, Representante, RemisionVoluntaria.
+  if (o.representante) {
+    cabecera += `<sf:Representante><sf:NombreRazon>${escXml(o.representante.nombre.slice(0, 120))}</sf:NombreRazon><sf:NIF>${escXml(o.representante.nif)}</sf:NIF></sf:Representante>`;
+  }
+  if (o.incidencia) cabecera += '<sf:RemisionVoluntaria><sf:Incidencia>S</sf:Incidencia></sf:RemisionVoluntaria>';
   let body = '';
   for (const x of xmls) body += `<sfLR:RegistroFactura>${entre(x, '<sfLR:RegistroFactura>', '</sfLR:RegistroFactura>')}</sfLR:RegistroFactura>`;
   return (

@@ -21,6 +21,8 @@ export type InfoCertificado = {
   caduca: string;
   /** It signs itself: no recognised authority (FNMT, Camerfirma…) issued it, and the AEAT will not accept it. */
   autofirmado: boolean;
+  /** A seal certificate (sello electrónico of a legal person): its records go to the seal endpoints (www10 / prewww10). */
+  sello: boolean;
 };
 
 const KEY_FILE = 'clave-secreta';
@@ -87,6 +89,41 @@ function nifDe(subject: forge.pki.Certificate['subject']): string {
   return '';
 }
 
+/** eIDAS policies of certificates for legal persons (seals): QCP-l and QCP-l-qscd (ETSI EN 319 411-2). */
+const POLITICAS_SELLO = new Set(['0.4.0.194112.1.1', '0.4.0.194112.1.3']);
+/** The qcStatements' QcType of an electronic seal (ETSI EN 319 412-5, id-etsi-qct-eseal). */
+const QCT_ESEAL = '0.4.0.1862.1.6.2';
+
+/** Every OBJECT IDENTIFIER inside an extension's DER value. */
+function oidsDe(der: string): string[] {
+  const out: string[] = [];
+  const walk = (n: forge.asn1.Asn1) => {
+    if (n.tagClass === forge.asn1.Class.UNIVERSAL && n.type === forge.asn1.Type.OID && typeof n.value === 'string') out.push(forge.asn1.derToOid(n.value));
+    else if (Array.isArray(n.value)) for (const c of n.value) walk(c);
+  };
+  try {
+    walk(forge.asn1.fromDer(der));
+  } catch {
+    // Not DER: nothing to read.
+  }
+  return out;
+}
+
+/**
+ * Whether the certificate is an electronic seal's (issue 16): its policies say so (eIDAS QCP-l), or its
+ * qcStatements' QcType is eseal; without those, a subject that names an organisation (organizationIdentifier) and no
+ * person (no given name, surname or personal serialNumber) is taken for a seal.
+ */
+export function esSello(cert: forge.pki.Certificate): boolean {
+  const ext = (id: string) => (cert.extensions as { id?: string; value?: string }[]).find((e) => e.id === id)?.value;
+  const politicas = ext('2.5.29.32');
+  if (politicas && oidsDe(politicas).some((o) => POLITICAS_SELLO.has(o))) return true;
+  const qc = ext('1.3.6.1.5.5.7.1.3');
+  if (qc && oidsDe(qc).includes(QCT_ESEAL)) return true;
+  const campo = (oid: string) => cert.subject.getField({ type: oid })?.value;
+  return !!campo(OID_ORG_ID) && !campo('2.5.4.42') && !campo('2.5.4.4') && !campo(OID_SERIAL);
+}
+
 const nombreDe = (name: forge.pki.Certificate['subject']) =>
   String(name.getField('CN')?.value ?? name.getField('O')?.value ?? '').trim();
 
@@ -130,7 +167,7 @@ export function leerPkcs12(pfx: Buffer, password: string, now = new Date()): Inf
     if (/mac verify|password/i.test(msg)) throw fail(MESSAGES.certificadoPasswordIncorrecta, '1', 400);
     throw fail(MESSAGES.certificadoNoValido, '1', 400);
   }
-  return { titular: nombreDe(cert.subject), nif: nifDe(cert.subject), emisor: nombreDe(cert.issuer), caduca, autofirmado: cert.issuer.hash === cert.subject.hash };
+  return { titular: nombreDe(cert.subject), nif: nifDe(cert.subject), emisor: nombreDe(cert.issuer), caduca, autofirmado: cert.issuer.hash === cert.subject.hash, sello: esSello(cert) };
 }
 
 /** Whole days from today to `caduca` (negative once expired). */

@@ -5,7 +5,7 @@ import { MESSAGES } from 'shared/domain';
 import { fueraDeActividad } from '../actividad/registro.ts';
 import { nowIso } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { ENDPOINTS, ErrorTransporte, LOTE_MAXIMO, TIEMPO_ESPERA_INICIAL, enviarSoap, leerFault, leerRespuesta, sobre } from './aeat.ts';
+import { ENDPOINTS, ENDPOINTS_SELLO, ErrorTransporte, LOTE_MAXIMO, TIEMPO_ESPERA_INICIAL, enviarSoap, leerFault, leerRespuesta, sobre } from './aeat.ts';
 import type { Entorno, LineaRespuesta } from './aeat.ts';
 import { claveSecreta, descifrar, desempaquetar } from './certificado.ts';
 import { nifDeCadena } from './registro.ts';
@@ -74,8 +74,9 @@ export class Sender {
     this.loteMax = Math.min(LOTE_MAXIMO, Math.max(1, opts.loteMax ?? LOTE_MAXIMO));
   }
 
-  endpoint(entorno: string): string {
-    return this.opts.endpoint ?? ENDPOINTS[(entorno as Entorno) in ENDPOINTS ? (entorno as Entorno) : 'pruebas'];
+  /** The service's address: the environment's, on the seal hosts when the certificate is a seal (issue 16). */
+  endpoint(entorno: string, sello = false): string {
+    return this.opts.endpoint ?? (sello ? ENDPOINTS_SELLO : ENDPOINTS)[(entorno as Entorno) in ENDPOINTS ? (entorno as Entorno) : 'pruebas'];
   }
 
   start(): void {
@@ -156,7 +157,7 @@ export class Sender {
       .set({ lease_id: this.id, lease_hasta: nowIso(LEASE_MS) })
       .where('id', '=', 1)
       .where((eb) => eb.or([eb('lease_hasta', 'is', null), eb('lease_hasta', '<', ahora), eb('lease_id', '=', this.id)]))
-      .returning(['activo', 'entorno', 'proximo_envio', 'fallos', 'tiempo_espera', 'certificado', 'certificado_iv', 'certificado_tag'])
+      .returning(['activo', 'entorno', 'proximo_envio', 'fallos', 'tiempo_espera', 'certificado', 'certificado_iv', 'certificado_tag', 'sello', 'representante', 'titular', 'nif'])
       .executeTakeFirst();
     if (!lease) return { hecho: 'ocupado' };
     try {
@@ -175,6 +176,10 @@ export class Sender {
     certificado: Buffer | null;
     certificado_iv: Buffer | null;
     certificado_tag: Buffer | null;
+    sello?: number;
+    representante?: number;
+    titular: string | null;
+    nif: string | null;
   }): Promise<ResultadoCiclo> {
     if (Number(s.activo) !== 1) return { hecho: 'desactivado' };
     if (!s.certificado || !s.certificado_iv || !s.certificado_tag) return { hecho: 'sin_certificado' };
@@ -188,16 +193,19 @@ export class Sender {
 
     const primero = await this.db
       .selectFrom('registros_facturacion')
-      .select('emisor')
+      .select(['emisor', 'incidencia'])
       .where('estado_envio', '=', 'pendiente')
       .orderBy('id')
       .limit(1)
       .executeTakeFirstOrThrow();
+    // One batch: one issuer, and records of an outage (Incidencia = S, a property of the whole request) apart.
+    const incidencia = Number(primero.incidencia ?? 0);
     const lote: Pendiente[] = await this.db
       .selectFrom('registros_facturacion')
       .select(['id', 'emisor', 'num_serie', 'fecha_expedicion', 'tipo', 'xml'])
       .where('estado_envio', '=', 'pendiente')
       .where('emisor', '=', primero.emisor)
+      .where('incidencia', '=', incidencia)
       .orderBy('orden')
       .limit(this.loteMax)
       .execute();
@@ -221,9 +229,13 @@ export class Sender {
       const { pfx, password } = desempaquetar(
         descifrar(claveSecreta(this.dataDir), { datos: s.certificado, iv: s.certificado_iv, tag: s.certificado_tag }),
       );
-      const xml = sobre(lote.map((r) => r.xml));
+      const representante = Number(s.representante) === 1 && s.nif ? { nombre: s.titular ?? s.nif, nif: s.nif } : null;
+      const xml = sobre(
+        lote.map((r) => r.xml),
+        { representante, incidencia: incidencia === 1 },
+      );
       ({ status, body } = await enviarSoap(xml, {
-        endpoint: this.endpoint(s.entorno),
+        endpoint: this.endpoint(s.entorno, Number(s.sello) === 1),
         pfx,
         passphrase: password,
         ca: this.opts.ca,
@@ -247,7 +259,7 @@ export class Sender {
   private async fallo(
     envioId: number,
     lote: Pendiente[],
-    s: { fallos: number; entorno: string },
+    s: { fallos: number; entorno: string; sello?: number },
     error: string,
     status: number,
     body: string,
@@ -257,7 +269,7 @@ export class Sender {
     const espera = Math.min(this.opts.backoffMaxMs ?? BACKOFF_MAX_MS, (this.opts.backoffMs ?? 10_000) * 2 ** (Math.min(fallos, 20) - 1));
     const proximo = nowIso(espera);
     // What the owner reads (the queue, «Enviar ahora»): in Spanish, in local time; the technical text stays in the log of submissions.
-    const aviso = errorEnvio({ host: hostDe(this.endpoint(s.entorno)), ahora: new Date(), proximo: new Date(proximo), timeZone: this.opts.timeZone ?? 'Europe/Madrid', tipo, detalle: error, status });
+    const aviso = errorEnvio({ host: hostDe(this.endpoint(s.entorno, Number(s.sello) === 1)), ahora: new Date(), proximo: new Date(proximo), timeZone: this.opts.timeZone ?? 'Europe/Madrid', tipo, detalle: error, status });
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('registros_facturacion')

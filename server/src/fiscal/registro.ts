@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES, fechaAeat, importeAeat, isValidNif, normalizeNif } from 'shared/domain';
 import type { HuellaAlta, HuellaAnulacion, TipoFactura } from 'shared/domain';
@@ -145,11 +146,57 @@ export async function siguienteEnCadena(trx: Transaction<Database>, emisor: stri
   throw new Error('registros_cadena');
 }
 
-/** The record's timestamp: now, never before the previous record's (the AEAT requires them in order). */
-export function marcaDeTiempo(anterior: Anterior | null, timeZone: string): string {
-  const ahora = new Date(Math.floor(Date.now() / 1000) * 1000);
+/**
+ * The clock records are stamped with: the system's, replaceable by the tests (`reloj.ahora = () => …`) to put it
+ * back and see the emission refused.
+ */
+export const reloj = { ahora: (): number => Date.now() };
+
+/**
+ * The record's timestamp: now. A clock that went back (now earlier than the previous record of the chain) refuses
+ * the emission with a message about the system clock: a record is never stamped before the one it chains to, and
+ * never with a time the clock does not say (issue 16). The same second as the previous one is fine (hfa issues many).
+ */
+export function marcaDeTiempo(anterior: Anterior | null, timeZone: string, { ajustar = false } = {}): string {
+  const ahora = new Date(Math.floor(reloj.ahora() / 1000) * 1000);
   const previo = anterior ? Date.parse(anterior.fecha_hora_huso) : Number.NaN;
-  return fechaHoraHuso(Number.isFinite(previo) && previo > ahora.getTime() ? new Date(previo) : ahora, timeZone);
+  // A till's chain (registrarAltaGenerada): its offline records carry the till's clock, which may run a little ahead
+  // of the server's (docs/tpv.md admits five minutes); the next one is stamped at the previous one's time instead.
+  if (ajustar && Number.isFinite(previo) && previo > ahora.getTime()) return fechaHoraHuso(new Date(previo), timeZone);
+  if (Number.isFinite(previo) && previo > ahora.getTime()) {
+    const legible = (d: Date) => d.toLocaleString('es-ES', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
+    throw fail(MESSAGES.relojAtrasado.replace('{ahora}', legible(ahora)).replace('{anterior}', legible(new Date(previo))), '1', 400);
+  }
+  return fechaHoraHuso(ahora, timeZone);
+}
+
+/**
+ * Incidencia (issue 16; SuministroInformacion.xsd RemisionVoluntaria/Incidencia): a record generated while the
+ * submission to the AEAT is failing (the sender's last attempt ended in a transport error and it is backing off) is
+ * sent late because of that outage, and goes in a batch whose Cabecera says Incidencia = S. Read once per transaction.
+ */
+const INCIDENCIA = new WeakMap<Transaction<Database>, number>();
+async function enIncidencia(trx: Transaction<Database>): Promise<number> {
+  let v = INCIDENCIA.get(trx);
+  if (v === undefined) {
+    const s = await trx.selectFrom('verifactu').select(['activo', 'fallos']).where('id', '=', 1).executeTakeFirst();
+    v = s && Number(s.activo) === 1 && Number(s.fallos) > 0 ? 1 : 0;
+    INCIDENCIA.set(trx, v);
+  }
+  return v;
+}
+
+/**
+ * The installation's NumeroInstalacion (issue 16; FAQ 4): generated once by migration 0023 and kept; a database
+ * without one (restored from an old backup) gets one now, never the same as another's.
+ */
+export async function numeroInstalacion(db: Kysely<Database> | Transaction<Database>): Promise<string> {
+  const s = await db.selectFrom('verifactu').select('numero_instalacion').where('id', '=', 1).executeTakeFirst();
+  if (s?.numero_instalacion) return s.numero_instalacion;
+  const nuevo = `MT-${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14)}-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+  await db.updateTable('verifactu').set({ numero_instalacion: nuevo }).where('id', '=', 1).where('numero_instalacion', 'is', null).execute();
+  const again = await db.selectFrom('verifactu').select('numero_instalacion').where('id', '=', 1).executeTakeFirst();
+  return again?.numero_instalacion ?? nuevo;
 }
 
 export type Contexto = {
@@ -206,6 +253,7 @@ async function guardar(
   const [created] = await insertarRegistro(c.trx, {
     emisor, orden, ...row, documento_id: c.documentoId, huella_anterior: anterior?.huella ?? '', huella, fecha_hora_huso: ts, xml, creado: nowIso(),
   });
+  if (await enIncidencia(c.trx)) await c.trx.updateTable('registros_facturacion').set({ incidencia: 1 }).where('id', '=', created.id).execute();
   await cambiarCabeza(c.trx, { huella, emisor });
   let escritos = ESCRITOS.get(c.trx);
   if (!escritos) {
@@ -249,8 +297,15 @@ export async function registrarAlta(c: Contexto, d: DatosAlta): Promise<{ id: nu
   return { id, huella };
 }
 
+/**
+ * What an anulación says about the AEAT's knowledge of the invoice (Validaciones §5.2): `sinRegistroPrevio` when the
+ * AEAT has no alta of it (every alta sent was refused, or none was ever sent), `rechazoPrevio` when a previous
+ * anulación of it was refused (the «anulación por rechazo»). Absent: the habitual anulación.
+ */
+export type MarcasAnulacion = { sinRegistroPrevio?: boolean; rechazoPrevio?: boolean };
+
 /** Writes the registro de anulación of an issued invoice (`f` as its registro de alta named it), in `emisor`'s chain. */
-export async function registrarAnulacion(c: Contexto, emisor: Emisor, f: FacturaRef): Promise<{ id: number; huella: string }> {
+export async function registrarAnulacion(c: Contexto, emisor: Emisor, f: FacturaRef, marcas: MarcasAnulacion = {}): Promise<{ id: number; huella: string }> {
   const { orden, anterior } = await siguienteEnCadena(c.trx, f.nif);
   const ts = marcaDeTiempo(anterior, c.timeZone);
   const campos: HuellaAnulacion = {
@@ -261,7 +316,13 @@ export async function registrarAnulacion(c: Contexto, emisor: Emisor, f: Factura
     FechaHoraHusoGenRegistro: ts,
   };
   const huella = huellaDe(campos);
-  const xml = xmlAnulacion(emisor, f, anterior, ts, huella, c.instalacion);
+  let xml = xmlAnulacion(emisor, f, anterior, ts, huella, c.instalacion);
+  // SinRegistroPrevio and RechazoPrevio follow IDFactura (and RefExterna, which the product never writes).
+  const flags = (marcas.sinRegistroPrevio ? txt('SinRegistroPrevio', 'S') : '') + (marcas.rechazoPrevio ? txt('RechazoPrevio', 'S') : '');
+  if (flags) {
+    const fin = xml.indexOf('</sf:IDFactura>') + '</sf:IDFactura>'.length;
+    xml = xml.slice(0, fin) + flags + xml.slice(fin);
+  }
   const id = await guardar(
     c,
     f.nif,
@@ -273,6 +334,29 @@ export async function registrarAnulacion(c: Contexto, emisor: Emisor, f: Factura
     xml,
   );
   return { id, huella };
+}
+
+/**
+ * Whether the AEAT holds an alta of the invoice `clave` names (its issuer's chain, NumSerieFactura, dd-mm-aaaa): one
+ * of its altas was answered Correcto or AceptadoConErrores. `pendiente`: some alta of it is still waiting to leave
+ * (it will reach the AEAT before anything written after it).
+ */
+export async function altaEnAeat(
+  trx: Transaction<Database> | Kysely<Database>,
+  clave: { emisor: string; num_serie: string; fecha_expedicion: string },
+): Promise<{ registrada: boolean; pendiente: boolean; anulacionRechazada: boolean }> {
+  const rows = await trx
+    .selectFrom('registros_facturacion')
+    .select(['tipo', 'estado_envio'])
+    .where('emisor', '=', clave.emisor)
+    .where('num_serie', '=', clave.num_serie)
+    .where('fecha_expedicion', '=', clave.fecha_expedicion)
+    .execute();
+  return {
+    registrada: rows.some((r) => r.tipo === 'alta' && ['correcto', 'aceptado_con_errores'].includes(r.estado_envio)),
+    pendiente: rows.some((r) => r.tipo === 'alta' && ['pendiente', 'enviado'].includes(r.estado_envio)),
+    anulacionRechazada: rows.some((r) => r.tipo === 'anulacion' && r.estado_envio === 'incorrecto'),
+  };
 }
 
 /** A stored alta, as the subsanación needs it. */
@@ -287,12 +371,29 @@ export type AltaGuardada = {
   xml: string;
 };
 
+/** The data a subsanación corrects (issue 16): what the record says and the invoice's figures do not depend on. */
+export type Correccion = {
+  /** DescripcionOperacion. */
+  descripcion?: string;
+  /** The recipient (F1, R1-R4): its name and a Spanish NIF, or IDOtro. */
+  destinatario?: { nombre: string; nif: string; idOtro?: { codigoPais: string; idType: string; id: string } };
+  /** FechaOperacion, aaaa-mm-dd (null: none). */
+  fechaOperacion?: string | null;
+};
+
 /**
- * Subsanación (issue 9; Veri-Factu_Descripcion_SWeb 9.1.3 and 10.1.2): a NEW registro de alta of the same invoice
- * with the original's data, Subsanacion = S and, when the AEAT never accepted an alta of it, RechazoPrevio = X;
- * chained at the head like any record. The original stays as it was.
+ * Subsanación (issue 9 and 16; Validaciones §5.1): a NEW registro de alta of the same invoice with the original's
+ * data and the user's corrections, Subsanacion = S and RechazoPrevio = X when the AEAT has no alta of it («alta por
+ * rechazo», «sin registro previo») or S when it has one and a later subsanación of it was refused («alta por rechazo
+ * de subsanación»); chained at the head like any record. The original stays as it was. The huella's fields (the
+ * invoice's number, date, kind and amounts) never change: those are corrected by a rectificativa.
  */
-export async function registrarSubsanacion(c: Contexto, original: AltaGuardada, rechazoPrevio: boolean): Promise<{ id: number; huella: string }> {
+export async function registrarSubsanacion(
+  c: Contexto,
+  original: AltaGuardada,
+  rechazoPrevio: 'X' | 'S' | null,
+  correccion: Correccion = {},
+): Promise<{ id: number; huella: string }> {
   const { orden, anterior } = await siguienteEnCadena(c.trx, original.emisor);
   const ts = marcaDeTiempo(anterior, c.timeZone);
   const campos: HuellaAlta = {
@@ -313,11 +414,12 @@ export async function registrarSubsanacion(c: Contexto, original: AltaGuardada, 
   const finEnc = x.indexOf('</sf:Encadenamiento>');
   const fh = x.indexOf('<sf:FechaHoraHusoGenRegistro>');
   if (abre < 0 || cierra < 0 || enc < 0 || finEnc < 0 || fh < 0) throw new Error(`registro ${original.id}: not an alta document`);
-  const marcas = txt('Subsanacion', 'S') + (rechazoPrevio ? txt('RechazoPrevio', 'X') : '');
-  const datos = x
+  const marcas = txt('Subsanacion', 'S') + (rechazoPrevio ? txt('RechazoPrevio', rechazoPrevio) : '');
+  let datos = x
     .slice(abre + '<sf:RegistroAlta>'.length, enc)
     .replace(/<sf:Subsanacion>[^<]*<\/sf:Subsanacion>|<sf:RechazoPrevio>[^<]*<\/sf:RechazoPrevio>/g, '')
     .replace('</sf:NombreRazonEmisor>', `</sf:NombreRazonEmisor>${marcas}`);
+  datos = corregir(datos, correccion);
   const sistema = x.slice(finEnc + '</sf:Encadenamiento>'.length, fh);
   const registro = datos + encadenamientoXml(anterior) + sistema + txt('FechaHoraHusoGenRegistro', ts) + txt('TipoHuella', '01') + txt('Huella', huella);
   const xml = x.slice(0, abre) + el('RegistroAlta', registro) + x.slice(cierra + '</sf:RegistroAlta>'.length);
@@ -338,6 +440,30 @@ export async function registrarSubsanacion(c: Contexto, original: AltaGuardada, 
   return { id, huella };
 }
 
+/** The record's data (RegistroAlta up to Encadenamiento) with the corrections in their places of the schema's sequence. */
+function corregir(datos: string, k: Correccion): string {
+  let out = datos;
+  const descripcion = k.descripcion?.trim();
+  if (descripcion) {
+    out = out.replace(/<sf:DescripcionOperacion>[\s\S]*?<\/sf:DescripcionOperacion>/, txt('DescripcionOperacion', descripcion.slice(0, 500)));
+  }
+  if (k.fechaOperacion !== undefined) {
+    out = out.replace(/<sf:FechaOperacion>[^<]*<\/sf:FechaOperacion>/, '');
+    if (k.fechaOperacion) out = out.replace('<sf:DescripcionOperacion>', `${txt('FechaOperacion', fechaAeat(k.fechaOperacion))}<sf:DescripcionOperacion>`);
+  }
+  if (k.destinatario && out.includes('<sf:Destinatarios>')) {
+    const d = k.destinatario;
+    const id = d.idOtro
+      ? el('IDOtro', txt('CodigoPais', d.idOtro.codigoPais) + txt('IDType', d.idOtro.idType) + txt('ID', d.idOtro.id.trim().slice(0, 20)))
+      : txt('NIF', d.nif);
+    out = out.replace(
+      /<sf:Destinatarios>[\s\S]*?<\/sf:Destinatarios>/,
+      el('Destinatarios', el('IDDestinatario', txt('NombreRazon', d.nombre.trim().slice(0, 120)) + id)),
+    );
+  }
+  return out;
+}
+
 /**
  * A registro de alta made by `generar` at the next place of the chain `clave` (a TPV ticket's: online the server
  * makes it with shared/fiscal; offline `generar` checks the till's record against the chain's previous one and
@@ -349,7 +475,7 @@ export async function registrarAltaGenerada(
   generar: (anterior: Anterior | null, ts: string) => { campos: HuellaAlta; huella: string; xml: string },
 ): Promise<{ id: number; huella: string; xml: string; campos: HuellaAlta }> {
   const { orden, anterior } = await siguienteEnCadena(c.trx, clave);
-  const { campos, huella, xml } = generar(anterior, marcaDeTiempo(anterior, c.timeZone));
+  const { campos, huella, xml } = generar(anterior, marcaDeTiempo(anterior, c.timeZone, { ajustar: true }));
   const id = await guardar(
     c,
     clave,

@@ -683,6 +683,8 @@ export type Documento = Totales & {
   factura_id?: number | null;
   factura_numero?: string | null;
   modo_rectificacion?: ModoRectificacion | null;
+  /** Issue 16: a rectificativa of several invoices: the further ones' ids, a JSON array ('[12,15]'). */
+  facturas_rectificadas?: string | null;
   /** Facturas: when and how it was paid (null: unpaid). */
   cobro_fecha?: string | null;
   cobro_forma?: string | null;

@@ -114,6 +114,10 @@ export type RegistroFacturacion = {
   enviado?: string | null;
   /** The id of the record (a subsanación) that corrects it. */
   subsanado_por?: number | null;
+  /** The record it corrects (a subsanación, or an anulación sent again). */
+  subsana_id?: number | null;
+  /** Issue 16: 1 when generated while the submission was failing (sent with Incidencia = S). */
+  incidencia?: number;
 };
 
 /** What the chain check (comprobarregistrosfacturacion) answers. */

@@ -188,7 +188,19 @@ export const MESSAGES = {
   verifactuEnviados: 'Se han enviado {n} registros a la AEAT',
   verifactuErrorEnvio: 'No se ha podido contactar con la AEAT; se reintentará: {error}',
   verifactuOcupado: 'Otro servidor está enviando los registros en este momento',
-  registroNoSubsanable: 'Solo se puede subsanar un registro de alta rechazado o aceptado con errores que no esté ya subsanado',
+  // Issue 16: every correction the AEAT accepts.
+  registroNoSubsanable: 'Solo se puede subsanar un registro de alta, o volver a enviar uno de anulación, que la AEAT haya rechazado (o aceptado con errores) y que no esté ya corregido',
+  anulacionReenviada: 'Se ha generado de nuevo el registro de anulación; se enviará a la AEAT con los siguientes',
+  relojAtrasado:
+    'El reloj del sistema marca las {ahora}, antes que el último registro de facturación ({anterior}): la hora del servidor está atrasada. Corrija la fecha y hora del sistema antes de emitir',
+  certificadoNifDistinto:
+    'El certificado es de {titular} (NIF {nif}) y la empresa tiene el NIF {empresa}: suba el certificado de la empresa, o marque que es el de su representante o asesor',
+  certificadoSinNif: 'El certificado no indica ningún NIF: la AEAT no lo aceptará para remitir los registros de la empresa',
+  verifactuNoDesactivable:
+    'No se puede dejar de enviar los registros a la AEAT: la empresa ya le ha remitido registros de facturación en producción como sistema VERI*FACTU, y desactivarlo dejaría de enviar sin comunicarlo. Los registros se siguen enviando.',
+  subsanacionDatoImpreso: 'El nombre y la identificación del destinatario figuran en la factura: corregirlos exige una factura rectificativa, no una subsanación (solo se subsana cómo los codifica el registro: país y tipo de identificación)',
+  facturasRectificadasNoValidas: 'Las demás facturas rectificadas deben ser facturas emitidas del mismo cliente y de la misma clase (completas o simplificadas)',
+  variasFacturasSoloDiferencias: 'Una rectificativa de varias facturas (un rappel, un descuento del periodo) solo puede ser por diferencias',
   // VERI*FACTU submission (issue 9), the screens' own.
   registroSubsanado: 'Se ha generado el registro de subsanación; se enviará a la AEAT con los siguientes',
   certificadoGuardado: 'Se ha guardado el certificado de la empresa',

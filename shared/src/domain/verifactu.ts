@@ -27,6 +27,8 @@ export const ESTADOS_A_SUBSANAR: readonly EstadoEnvio[] = ['incorrecto', 'acepta
 
 /** Whether a record can be corrected by a subsanación: an alta the AEAT refused or accepted with errors, not yet corrected. */
 export function puedeSubsanar(r: { tipo: string; estado_envio?: string | null; subsanado_por?: number | null }): boolean {
+  // Issue 16: a refused anulación is sent again (RechazoPrevio = S).
+  if (r.tipo === 'anulacion') return r.estado_envio === 'incorrecto' && !r.subsanado_por;
   return r.tipo === 'alta' && ESTADOS_A_SUBSANAR.includes(r.estado_envio as EstadoEnvio) && !r.subsanado_por;
 }
 
@@ -48,6 +50,10 @@ export type CertificadoVerifactu = {
   dias: number;
   /** It signs itself (no recognised authority issued it): the AEAT will not accept it. */
   autofirmado?: boolean;
+  /** Issue 16: a seal certificate (the records go to the seal endpoints www10 / prewww10). */
+  sello?: boolean;
+  /** Issue 16: the certificate is a representative's or advisor's (named in each request's Cabecera as Representante). */
+  representante?: boolean;
 };
 
 /** The SistemaInformatico block every record carries. */

@@ -136,6 +136,25 @@ describe('VERI*FACTU', () => {
     expect(screen.queryByText(/caduca el/)).toBeNull();
   });
 
+  it('issue 16: an advisor\'s certificate is uploaded as a representative\'s, and shown as such', async () => {
+    const asesor = { ...CERT, titular: 'ASESORES DEL SUR SL', nif: 'B12345674', representante: true };
+    const fake = fakeVerifactu(estado(), {
+      subircertificadoverifactu: () => {
+        fake.s.actual = { ...fake.s.actual, certificado: asesor };
+        return { RESULT: '0', data: [asesor] };
+      },
+    });
+    renderSection(Section, menu.prefix, '/config/verifactu', { api: fake.api });
+    await screen.findByRole('heading', { name: 'VERI*FACTU' });
+    await userEvent.upload(screen.getByLabelText('Archivo del certificado (.p12 o .pfx)'), certificado());
+    await userEvent.type(screen.getByLabelText('Contraseña del certificado'), 's3creta');
+    await userEvent.click(screen.getByRole('switch', { name: /^Es el certificado de un representante o asesor con otro NIF/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Subir certificado' }));
+    expect(await screen.findByText('ASESORES DEL SUR SL')).toBeTruthy();
+    expect(fake.calls.find((c) => c.method === 'UPLOAD')!.fields).toEqual({ password: 's3creta', representante: '1' });
+    expect(screen.getByText('De un representante o asesor de la empresa')).toBeTruthy();
+  });
+
   it('a wrong password is shown under the password; a file that is not PKCS#12 under the file', async () => {
     let error: ApiHttpError = new ApiHttpError(400, { RESULT: '1', errors: { password: MESSAGES.certificadoPasswordIncorrecta } });
     const fake = fakeVerifactu(estado(), {

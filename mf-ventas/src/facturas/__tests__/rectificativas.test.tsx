@@ -59,6 +59,25 @@ describe('Rectificativa', () => {
     await waitFor(() => expect(currentPath()).toBe('/ventas/rectificativa/70'));
   });
 
+  it('issue 16: a rappel corrects several invoices of the customer: the others are ticked and travel with it', async () => {
+    const otra = emitida({ id: 41, numero: 'A 2026/000013', fecha: '2026-03-05', lineas: [linea(53, ARTICULOS[0], 1000)] });
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([completa, otra]),
+      editarrectificativa: (call: FakeCall) => ({ RESULT: '0', data: [rectificativa({ ...(call.body as object), lineas: [] })] }),
+    });
+    renderFacturas('/ventas/rectificativa/nueva-rectificativa?factura=40', { api: fake.api });
+    await waitFor(() => expect(select('Factura rectificada').value).toBe('40'));
+    const caja = await screen.findByRole('checkbox', { name: /^A 2026\/000013/ });
+    // The invoice already chosen is not offered again.
+    expect(screen.queryByRole('checkbox', { name: /^A 2026\/000012/ })).toBeNull();
+    await userEvent.click(caja);
+    const lineas = await screen.findByRole('table', { name: 'Líneas de la factura rectificada' });
+    await userEvent.click(within(lineas).getByRole('button', { name: 'Rectificar LIB-01' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarrectificativa')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editarrectificativa')[0]).toMatchObject({ factura_id: 40, modo: 'diferencias', facturas_rectificadas: '41' });
+  });
+
   it('by differences, «2» typed on a line offered as «−2» asks whether the customer returns them or is charged more (issue 17)', async () => {
     const fake = fakeVentas({
       listadofacturas: listadoDocs([completa, ticket]),

@@ -7,7 +7,6 @@ import {
   Button,
   Callout,
   Card,
-  ConfirmDialog,
   DataTable,
   ESTADO_ENVIO_LABEL,
   ESTADOS_ENVIO,
@@ -33,6 +32,8 @@ import {
 } from 'shared';
 import { paths } from '../../paths';
 import { Huella, horaRegistro } from './Huella';
+import { SubsanarDialog } from './SubsanarDialog';
+import type { DatosSubsanacion } from './SubsanarDialog';
 
 const StyledResultado = styled.div<{ $ok: boolean }>`
   margin-bottom: 16px;
@@ -111,7 +112,8 @@ function descargarXml(r: RegistroFacturacion) {
  * submission state, its XML to download; «Comprobar cadena» recomputes every huella on the server and
  * says whether the chain holds or where it first breaks. Issue 9: each record's submission state, CSV and the
  * AEAT's answer (code and text), a filter by state, «Subsanar» on an alta refused or accepted with errors (a new
- * record, confirmed first) and a link to the record that corrected it (`?registro=ID`).
+ * record, confirmed first) and a link to the record that corrected it (`?registro=ID`). Issue 16: the subsanación's
+ * dialog corrects the record's description and recipient; a refused anulación is sent again («Volver a enviar»).
  */
 export function RegistrosPage() {
   const { api, toast } = useShell();
@@ -144,19 +146,29 @@ export function RegistrosPage() {
   const [comprobando, setComprobando] = useState(false);
   const [resultado, setResultado] = useState<ComprobacionCadena | null>(null);
   const [subsanar, setSubsanar] = useState<RegistroFacturacion | null>(null);
+  const [erroresSubsanar, setErroresSubsanar] = useState<Record<string, string>>({});
   const { run, busy } = useAction();
   // Correcting a record is VERI*FACTU's: offered only to a role that may.
   const subsanable = usePermisos().accion('subsanarregistrofacturacion');
 
-  /** A new alta of the same invoice with Subsanacion = S, chained after the last record; the refused one stays as it is. */
-  const confirmarSubsanar = async () => {
+  /**
+   * A new alta of the same invoice with Subsanacion = S and the data corrected in the dialog (or a refused anulación
+   * sent again), chained after the last record; the refused one stays as it is.
+   */
+  const confirmarSubsanar = async (cambios: Partial<DatosSubsanacion>) => {
     if (!subsanar) return;
-    const outcome = await run('subsanarregistrofacturacion', { id: subsanar.id }, { quiet: true });
+    const outcome = await run('subsanarregistrofacturacion', { id: subsanar.id, ...cambios }, { quiet: true });
+    const errores = (outcome.response as { errors?: Record<string, string> } | undefined)?.errors;
+    if (!outcome.ok && errores) {
+      setErroresSubsanar(errores);
+      return;
+    }
     setSubsanar(null);
+    setErroresSubsanar({});
     if (outcome.ok) {
       toast.success(outcome.response.message ?? MESSAGES.registroSubsanado);
       await reload();
-    }
+    } else if (outcome.response?.message) toast.error(outcome.response.message);
   };
 
   const comprobar = async () => {
@@ -221,8 +233,13 @@ export function RegistrosPage() {
                 <Link to={`${paths.registros}?registro=${r.subsanado_por}`}>Ver el registro que lo subsana</Link>
               ) : (
                 subsanable && puedeSubsanar(r) && (
-                  <Button type="button" $small aria-label={`Subsanar el registro de ${r.num_serie}`} onClick={() => setSubsanar(r)}>
-                    Subsanar
+                  <Button
+                    type="button"
+                    $small
+                    aria-label={r.tipo === 'anulacion' ? `Volver a enviar la anulación de ${r.num_serie}` : `Subsanar el registro de ${r.num_serie}`}
+                    onClick={() => setSubsanar(r)}
+                  >
+                    {r.tipo === 'anulacion' ? 'Volver a enviar' : 'Subsanar'}
                   </Button>
                 )
               )}
@@ -319,16 +336,15 @@ export function RegistrosPage() {
           />
         </>
       )}
-      <ConfirmDialog
-        open={subsanar !== null}
-        title="Subsanar el registro"
-        text={`Se generará un registro de alta nuevo de la factura ${subsanar?.num_serie ?? ''} marcado como subsanación, encadenado tras el último, que se enviará a la AEAT. El registro ${
-          subsanar?.estado_envio === 'incorrecto' ? 'rechazado' : 'aceptado con errores'
-        } no se modifica.`}
-        confirmLabel="Subsanar"
+      <SubsanarDialog
+        registro={subsanar}
         busy={busy}
-        onConfirm={() => void confirmarSubsanar()}
-        onCancel={() => setSubsanar(null)}
+        errors={erroresSubsanar}
+        onConfirm={(cambios) => void confirmarSubsanar(cambios)}
+        onCancel={() => {
+          setSubsanar(null);
+          setErroresSubsanar({});
+        }}
       />
     </>
   );

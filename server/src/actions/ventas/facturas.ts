@@ -149,6 +149,8 @@ export const facturaActions = [
           'r.tipo_factura', 'r.cuota_total', 'r.importe_total', 'r.huella_anterior', 'r.huella', 'r.fecha_hora_huso', 'r.xml', 'r.estado_envio',
           // Issue 9: the AEAT's answer, and the subsanación that corrects the record (if any).
           'r.csv', 'r.codigo_error', 'r.descripcion_error', 'r.enviado', 'r.subsana_id',
+          // Issue 16: generated during an outage of the submission (sent with Incidencia = S).
+          'r.incidencia',
           (eb) => eb.selectFrom('registros_facturacion as s').select((e) => e.fn.min('s.id').as('x')).whereRef('s.subsana_id', '=', 'r.id').as('subsanado_por'),
         ])
         .orderBy('r.emisor')

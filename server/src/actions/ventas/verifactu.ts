@@ -1,13 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AVISO_CADUCIDAD_DIAS, AVISO_OBLIGACION_DIAS, ENTORNOS_VERIFACTU, MESSAGES } from 'shared/domain';
+import { AVISO_CADUCIDAD_DIAS, AVISO_OBLIGACION_DIAS, ENTORNOS_VERIFACTU, MESSAGES, TIPOS_ID, idRegistro, validarIdentificacion } from 'shared/domain';
 import type { AvisoVerifactu, PasoVerifactu, Schema, VerifactuInfo } from 'shared/domain';
 import { todayIn } from '../../context.ts';
-import { ENDPOINTS } from '../../fiscal/aeat.ts';
+import { ENDPOINTS, ENDPOINTS_SELLO } from '../../fiscal/aeat.ts';
 import type { Entorno } from '../../fiscal/aeat.ts';
 import { cifrar, claveSecreta, diasHasta, empaquetar, leerPkcs12 } from '../../fiscal/certificado.ts';
 import { mensajeCiclo, senderOf } from '../../fiscal/envio.ts';
-import { SISTEMA, productor, registrarSubsanacion } from '../../fiscal/registro.ts';
+import { SISTEMA, altaEnAeat, nifDeCadena, numeroInstalacion, productor, registrarAnulacion, registrarSubsanacion } from '../../fiscal/registro.ts';
+import type { Correccion } from '../../fiscal/registro.ts';
 import type { AppContext } from '../../context.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 
@@ -42,7 +43,25 @@ export function declaracionResponsable(s: { nombre_razon: string; nif: string; v
 async function empresa(app: AppContext) {
   const [c] = await app.config.rows();
   const nif = String(c?.nif ?? '').trim().toUpperCase();
-  return { nombre: String(c?.razon_social ?? '').trim() || nif, nif, instalacion: `${nif}-${String(c?.id ?? 1).padStart(3, '0')}` };
+  // NumeroInstalacion: generated once, kept (issue 16; FAQ 4).
+  return { nombre: String(c?.razon_social ?? '').trim() || nif, nif, instalacion: await numeroInstalacion(app.db) };
+}
+
+/**
+ * Whether the company's records already reach the AEAT for real: VERI*FACTU on, in producción, and a submission in
+ * producción the AEAT answered. Switching it off then is refused (issue 16): never silently.
+ */
+async function enviandoEnProduccion(app: AppContext): Promise<boolean> {
+  const s = await app.db.selectFrom('verifactu').select(['activo', 'entorno']).where('id', '=', 1).executeTakeFirstOrThrow();
+  if (Number(s.activo) !== 1 || s.entorno !== 'produccion') return false;
+  const e = await app.db
+    .selectFrom('verifactu_envios')
+    .select('id')
+    .where('entorno', '=', 'produccion')
+    .where('estado', 'in', ['Correcto', 'ParcialmenteCorrecto', 'Incorrecto'])
+    .limit(1)
+    .executeTakeFirst();
+  return !!e;
 }
 
 export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
@@ -80,7 +99,10 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   const aceptados = Number(cuenta.aceptados);
   const certificado =
     s.certificado && s.caduca
-      ? { titular: s.titular ?? '', nif: s.nif ?? '', emisor: s.emisor_certificado ?? '', caduca: s.caduca, dias: diasHasta(s.caduca), autofirmado: Number(s.autofirmado) === 1 }
+      ? {
+          titular: s.titular ?? '', nif: s.nif ?? '', emisor: s.emisor_certificado ?? '', caduca: s.caduca, dias: diasHasta(s.caduca), autofirmado: Number(s.autofirmado) === 1,
+          sello: Number(s.sello) === 1, representante: Number(s.representante) === 1,
+        }
       : null;
   const activo = Number(s.activo) === 1 ? 1 : 0;
   const avisos: AvisoVerifactu[] = [];
@@ -89,6 +111,10 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   else if (certificado && certificado.dias <= AVISO_CADUCIDAD_DIAS)
     avisos.push({ nivel: 'aviso', texto: `El certificado de VERI*FACTU caduca el ${fecha(certificado.caduca)} (en ${certificado.dias} días): renuévelo` });
   if (activo && !certificado) avisos.push({ nivel: 'error', texto: MESSAGES.verifactuSinCertificado });
+  // The company's NIF changed after the upload: the certificate no longer matches the issuer (issue 16).
+  if (certificado && !certificado.representante && certificado.nif && e.nif && certificado.nif !== e.nif) {
+    avisos.push({ nivel: 'error', texto: MESSAGES.certificadoNifDistinto.replace('{titular}', certificado.titular).replace('{nif}', certificado.nif).replace('{empresa}', e.nif) });
+  }
   if (activo && desde && Date.now() - Date.parse(desde) > PENDIENTE_DEMASIADO_MS)
     avisos.push({ nivel: 'aviso', texto: `Hay ${pendientes} registros de facturación pendientes de envío a la AEAT desde hace más de una hora` });
   if (incorrectos) avisos.push({ nivel: 'error', texto: `La AEAT ha rechazado ${incorrectos} registros de facturación: revíselos y subsánelos` });
@@ -165,7 +191,7 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   return {
     activo,
     entorno,
-    endpoint: ENDPOINTS[entorno],
+    endpoint: (certificado?.sello ? ENDPOINTS_SELLO : ENDPOINTS)[entorno],
     certificado,
     sistema,
     declaracion: declaracionResponsable(sistema),
@@ -186,24 +212,28 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   };
 }
 
+const desescapar = (v: string) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
 /** The multipart upload: the `archivo` and the `password` field. */
-async function leerSubida(request: FastifyRequest): Promise<{ archivo: Buffer | null; password: string }> {
+async function leerSubida(request: FastifyRequest): Promise<{ archivo: Buffer | null; password: string; representante: boolean }> {
   const maybe = request as Partial<Pick<FastifyRequest, 'isMultipart'>>;
   if (!maybe.isMultipart?.()) throw fail(MESSAGES.certificadoRequerido, '1', 400);
   let archivo: Buffer | null = null;
   let password = '';
+  let representante = false;
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_P12_BYTES, files: 1 } })) {
       if (part.type === 'file') {
         const b = await (part as MultipartFile).toBuffer();
         if (part.fieldname === 'archivo' && b.length) archivo = b;
       } else if (part.fieldname === 'password') password = String(part.value ?? '');
+      else if (part.fieldname === 'representante') representante = ['1', 'true', 'on'].includes(String(part.value ?? ''));
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(MESSAGES.certificadoNoValido, '1', 400);
     throw fail(MESSAGES.invalidFile, '1', 400);
   }
-  return { archivo, password };
+  return { archivo, password, representante };
 }
 
 export const verifactuActions = [
@@ -227,6 +257,10 @@ export const verifactuActions = [
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
       if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null) set.fecha_obligacion = input.fecha_obligacion;
       if (!Object.keys(set).length) throw invalidFields({ activo: MESSAGES.selectOption });
+      // Switching off (or away from producción) once the AEAT has the company's records: refused, never silently.
+      if ((set.activo === 0 || (set.entorno && set.entorno !== 'produccion')) && (await enviandoEnProduccion(app))) {
+        throw fail(MESSAGES.verifactuNoDesactivable, '1', 400);
+      }
       // Another environment starts with the first waiting time; a switch on looks at the queue now.
       // In a transaction: the change and its activity line (with the settings before and after) commit together.
       await app.db.transaction().execute((trx) =>
@@ -246,9 +280,17 @@ export const verifactuActions = [
     method: 'POST',
     flags: FLAGS,
     async handler({ app, request }) {
-      const { archivo, password } = await leerSubida(request);
+      const { archivo, password, representante } = await leerSubida(request);
       if (!archivo) throw invalidFields({ archivo: MESSAGES.certificadoRequerido });
       const info = leerPkcs12(archivo, password);
+      // Issue 16: the certificate's NIF is the issuer's (ObligadoEmision), or a representative's or advisor's named as
+      // such (Cabecera Representante); any other is refused before it reaches the AEAT.
+      const e = await empresa(app);
+      if (!info.nif) throw fail(MESSAGES.certificadoSinNif, '1', 400);
+      if (!representante && e.nif && info.nif.toUpperCase() !== e.nif) {
+        throw fail(MESSAGES.certificadoNifDistinto.replace('{titular}', info.titular).replace('{nif}', info.nif).replace('{empresa}', e.nif), '1', 400);
+      }
+      const esRepresentante = representante && info.nif.toUpperCase() !== e.nif;
       const c = cifrar(claveSecreta(app.dataDir), empaquetar(archivo, password));
       // In a transaction: the change and its activity line (with the settings before and after) commit together.
       await app.db.transaction().execute((trx) =>
@@ -256,13 +298,13 @@ export const verifactuActions = [
         .updateTable('verifactu')
         .set({
           certificado: c.datos, certificado_iv: c.iv, certificado_tag: c.tag, titular: info.titular, nif: info.nif, emisor_certificado: info.emisor,
-          caduca: info.caduca, autofirmado: info.autofirmado ? 1 : 0, fallos: 0, ultimo_error: null,
+          caduca: info.caduca, autofirmado: info.autofirmado ? 1 : 0, sello: info.sello ? 1 : 0, representante: esRepresentante ? 1 : 0, fallos: 0, ultimo_error: null,
         })
         .where('id', '=', 1)
         .execute(),
       );
       senderOf(app).nudge();
-      return { RESULT: '0', message: MESSAGES.certificadoGuardado, data: [{ ...info, dias: diasHasta(info.caduca) }] };
+      return { RESULT: '0', message: MESSAGES.certificadoGuardado, data: [{ ...info, representante: esRepresentante, dias: diasHasta(info.caduca) }] };
     },
   }),
 
@@ -275,7 +317,7 @@ export const verifactuActions = [
       await app.db.transaction().execute((trx) =>
         trx
         .updateTable('verifactu')
-        .set({ certificado: null, certificado_iv: null, certificado_tag: null, titular: null, nif: null, emisor_certificado: null, caduca: null, autofirmado: 0 })
+        .set({ certificado: null, certificado_iv: null, certificado_tag: null, titular: null, nif: null, emisor_certificado: null, caduca: null, autofirmado: 0, sello: 0, representante: 0 })
         .where('id', '=', 1)
         .execute(),
       );
@@ -298,9 +340,36 @@ export const verifactuActions = [
     name: 'subsanarregistrofacturacion',
     method: 'POST',
     flags: FLAGS,
-    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ app, input }) {
-      const id = await app.db.transaction().execute(async (trx) => {
+    input: {
+      id: { type: 'int', required: true, min: 1 },
+      // Issue 16: what the subsanación corrects (absent: the original's data, as it was).
+      descripcion: { type: 'string', max: 500 },
+      destinatario_nombre: { type: 'string', max: 120 },
+      destinatario_nif: { type: 'string', max: 20 },
+      destinatario_pais: { type: 'string', max: 2 },
+      destinatario_tipo_id: { type: 'enum', values: ['NIF', ...TIPOS_ID] },
+      fecha_operacion: { type: 'date' },
+    } as const satisfies Schema,
+    async handler({ app, input, raw }) {
+      // The recipient as corrected: checked the way the AEAT will (Validaciones §13) before anything is written.
+      let correccion: Correccion = {};
+      if (input.descripcion) correccion.descripcion = input.descripcion;
+      if (raw.fecha_operacion !== undefined) correccion.fechaOperacion = input.fecha_operacion ?? null;
+      if (input.destinatario_nif || input.destinatario_nombre) {
+        const errors: Record<string, string> = {};
+        if (!input.destinatario_nombre?.trim()) errors.destinatario_nombre = MESSAGES.required;
+        const v = validarIdentificacion({ nif: input.destinatario_nif ?? '', pais: input.destinatario_pais, tipo_id: input.destinatario_tipo_id });
+        if (!v.ok) for (const [k, m] of Object.entries(v.errors)) errors[`destinatario_${k}`] = m;
+        if (Object.keys(errors).length || !v.ok) throw invalidFields(errors);
+        const id = idRegistro({ nif: v.nif, pais: v.pais, tipo_id: v.tipo_id });
+        correccion = {
+          ...correccion,
+          destinatario: { nombre: input.destinatario_nombre!.trim(), nif: 'nif' in id ? id.nif : '', ...('idOtro' in id ? { idOtro: id.idOtro } : {}) },
+        };
+      }
+      // Read before the transaction (SQLite has one connection: app.db inside it would wait for it forever).
+      const e = await empresa(app);
+      const hecho = await app.db.transaction().execute(async (trx) => {
         const r = await trx
           .selectFrom('registros_facturacion')
           .select(['id', 'tipo', 'estado_envio', 'emisor', 'num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'xml', 'documento_id'])
@@ -309,27 +378,51 @@ export const verifactuActions = [
           .executeTakeFirst();
         if (!r) throw fail(MESSAGES.notFound, '3');
         const ya = await trx.selectFrom('registros_facturacion').select('id').where('subsana_id', '=', r.id).executeTakeFirst();
-        if (r.tipo !== 'alta' || !['incorrecto', 'aceptado_con_errores'].includes(r.estado_envio) || ya) throw fail(MESSAGES.registroNoSubsanable, '1', 400);
-        // RechazoPrevio = X when the AEAT has no alta of this invoice (every one it answered was refused).
-        const aceptada = await trx
-          .selectFrom('registros_facturacion')
-          .select('id')
-          .where('emisor', '=', r.emisor)
-          .where('num_serie', '=', r.num_serie)
-          .where('fecha_expedicion', '=', r.fecha_expedicion)
-          .where('tipo', '=', 'alta')
-          .where('estado_envio', 'in', ['correcto', 'aceptado_con_errores'])
-          .executeTakeFirst();
-        const e = await empresa(app);
-        const hecho = await registrarSubsanacion({ trx, timeZone: app.timeZone, documentoId: r.documento_id, instalacion: e.instalacion }, r, !aceptada);
-        return hecho.id;
+        const corregible = r.tipo === 'alta' ? ['incorrecto', 'aceptado_con_errores'] : ['incorrecto'];
+        if (!corregible.includes(r.estado_envio) || ya) throw fail(MESSAGES.registroNoSubsanable, '1', 400);
+        const c = { trx, timeZone: app.timeZone, documentoId: r.documento_id, instalacion: e.instalacion };
+        const aeat = await altaEnAeat(trx, r);
+        // FAQ (rectificaciones, anulaciones, subsanaciones) 2.b: a subsanación corrects what the record says and the
+        // printed invoice does not; the recipient's name and identifier are printed (a rectificativa corrects them),
+        // only how the record codes them (country, IDType) is subsanated.
+        if (r.tipo === 'alta' && correccion.destinatario) {
+          const dest = /<sf:IDDestinatario>([\s\S]*?)<\/sf:IDDestinatario>/.exec(r.xml)?.[1] ?? '';
+          const nombre = desescapar(/<sf:NombreRazon>([^<]*)</.exec(dest)?.[1] ?? '');
+          const id = desescapar(/<sf:(?:NIF|ID)>([^<]*)</.exec(dest)?.[1] ?? '');
+          const limpio = (v: string) => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
+          const nuevo = limpio(correccion.destinatario.idOtro?.id ?? correccion.destinatario.nif);
+          const viejo = limpio(id);
+          const mismoId = nuevo === viejo || nuevo.slice(2) === viejo || viejo.slice(2) === nuevo;
+          if (correccion.destinatario.nombre !== nombre.trim()) throw invalidFields({ destinatario_nombre: MESSAGES.subsanacionDatoImpreso });
+          if (!mismoId) throw invalidFields({ destinatario_nif: MESSAGES.subsanacionDatoImpreso });
+        }
+        if (r.tipo === 'anulacion') {
+          // A refused anulación sent again (Validaciones §5.2): RechazoPrevio = S; SinRegistroPrevio = S when the AEAT
+          // has no alta of the invoice (nor one on its way).
+          const nombre = /<sf:ObligadoEmision><sf:NombreRazon>([^<]*)<\/sf:NombreRazon>/.exec(r.xml)?.[1] ?? e.nombre;
+          const [dia, mes, anio] = r.fecha_expedicion.split('-');
+          const emisorNif = nifDeCadena(r.emisor);
+          const nuevo = await registrarAnulacion(
+            c,
+            { nif: emisorNif, nombre: desescapar(nombre) },
+            { nif: emisorNif, numSerie: r.num_serie, fecha: `${anio}-${mes}-${dia}` },
+            { rechazoPrevio: true, sinRegistroPrevio: !aeat.registrada && !aeat.pendiente },
+          );
+          await trx.updateTable('registros_facturacion').set({ subsana_id: r.id }).where('id', '=', nuevo.id).execute();
+          return { id: nuevo.id, anulacion: true };
+        }
+        // Validaciones §5.1: X when the AEAT has no alta of this invoice (every one it answered was refused, or none
+        // was sent); S when it has one and this record, a subsanación of it, was refused; none otherwise.
+        const rechazo: 'X' | 'S' | null = !aeat.registrada ? 'X' : r.estado_envio === 'incorrecto' ? 'S' : null;
+        const nuevo = await registrarSubsanacion(c, r, rechazo, correccion);
+        return { id: nuevo.id, anulacion: false };
       });
       const data = await app.db
         .selectFrom('registros_facturacion')
         .select(['id', 'orden', 'tipo', 'documento_id', 'num_serie', 'emisor as id_emisor', 'fecha_expedicion', 'huella', 'fecha_hora_huso', 'estado_envio', 'subsana_id', 'xml', 'creado'])
-        .where('id', '=', id)
+        .where('id', '=', hecho.id)
         .execute();
-      return { RESULT: '0', message: MESSAGES.registroSubsanado, data };
+      return { RESULT: '0', message: hecho.anulacion ? MESSAGES.anulacionReenviada : MESSAGES.registroSubsanado, data };
     },
   }),
 ];

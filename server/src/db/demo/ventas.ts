@@ -139,7 +139,9 @@ export async function escribirContadores(r: Escritor, contadores: Map<string, { 
 /** The issuer as the records name it (the company), and the installation number emitir gives them. */
 async function empresa(r: Escritor) {
   const [c] = (await r.rawQuery('select id, razon_social, nif from configuracion order by id limit 1', [])) as { id: number; razon_social: string; nif: string }[];
-  return { nif: c.nif, nombre: c.razon_social, instalacion: `${c.nif}-${String(c.id).padStart(3, '0')}` };
+  // The installation's NumeroInstalacion (issue 16: generated once by migration 0023), as emitir gives it.
+  const [v] = (await r.rawQuery('select numero_instalacion from verifactu where id = 1', [])) as { numero_instalacion: string | null }[];
+  return { nif: c.nif, nombre: c.razon_social, instalacion: v?.numero_instalacion || `${c.nif}-${String(c.id).padStart(3, '0')}` };
 }
 
 type Eslabon = { id_emisor: string; num_serie: string; fecha_expedicion: string; huella: string; fecha_hora_huso: string };

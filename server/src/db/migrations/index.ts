@@ -20,6 +20,7 @@ import * as m0017 from './0017_papeles_verifactu.ts';
 import * as m0018 from './0018_facturas_fijas.ts';
 import * as m0019 from './0019_agregados_informes.ts';
 import * as m0022 from './0022_facturae.ts';
+import * as m0023 from './0023_correcciones.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -51,6 +52,7 @@ const STEPS: [string, Step][] = [
   ['0018_facturas_fijas', m0018],
   ['0019_agregados_informes', m0019],
   ['0022_facturae', m0022],
+  ['0023_correcciones', m0023],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {

@@ -237,4 +237,55 @@ describe('Registros de facturación: envío a la AEAT', () => {
     expect(screen.queryByRole('button', { name: /Subsanar el registro/ })).toBeNull();
     expect(within(screen.getByRole('table')).getAllByText('Pendiente de envío')).toHaveLength(1);
   });
+
+  it('issue 16: the subsanación corrects the description and how the recipient is coded (only what changed travels); a refused anulación is sent again', async () => {
+    const xml =
+      '<sf:RegistroAlta><sf:DescripcionOperacion>Venta</sf:DescripcionOperacion><sf:Destinatarios><sf:IDDestinatario><sf:NombreRazon>Quincaillerie Dupont</sf:NombreRazon>' +
+      '<sf:NIF>FR40303265045</sf:NIF></sf:IDDestinatario></sf:Destinatarios></sf:RegistroAlta>';
+    const rows = [
+      registro({ id: 2, orden: 2, num_serie: 'A 2026/000013', estado_envio: 'incorrecto', codigo_error: '1110', xml }),
+      registro({ id: 3, orden: 3, tipo: 'anulacion', tipo_factura: null, num_serie: 'A 2026/000011', estado_envio: 'incorrecto', codigo_error: '1100', xml: '<sf:RegistroAnulacion/>' }),
+    ];
+    let primera = true;
+    const fake = fakeVentas({
+      listadoregistrosfacturacion: () => ({ RESULT: '0', data: rows, total: rows.length }),
+      subsanarregistrofacturacion: () => {
+        // The first attempt: the server refuses the country.
+        if (primera) {
+          primera = false;
+          return { RESULT: '1', message: MESSAGES.invalidFields, errors: { destinatario_pais: MESSAGES.nifIvaSoloUe } };
+        }
+        return { RESULT: '0', message: MESSAGES.registroSubsanado, data: [] };
+      },
+    });
+    renderFacturas('/ventas/registros', { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Subsanar el registro de A 2026/000013' }));
+    const dialog = screen.getByRole('dialog', { name: 'Subsanar el registro' });
+    expect((within(dialog).getByLabelText('Descripción de la operación') as HTMLInputElement).value).toBe('Venta');
+    // Printed on the invoice: shown, not editable.
+    const nombre = within(dialog).getByLabelText('Destinatario') as HTMLInputElement;
+    expect([nombre.value, nombre.readOnly]).toEqual(['Quincaillerie Dupont', true]);
+    const nif = within(dialog).getByLabelText(/^Identificación del destinatario/) as HTMLInputElement;
+    expect([nif.value, nif.readOnly]).toEqual(['FR40303265045', true]);
+    await userEvent.clear(within(dialog).getByLabelText('Descripción de la operación'));
+    await userEvent.type(within(dialog).getByLabelText('Descripción de la operación'), 'Entrega intracomunitaria');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Tipo de identificación'), '02');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Subsanar' }));
+    // The field's error is shown in the dialog, which stays open.
+    expect(await within(dialog).findByText(MESSAGES.nifIvaSoloUe)).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText('País del destinatario'), 'FR');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Subsanar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const recodificado = { destinatario_nombre: 'Quincaillerie Dupont', destinatario_nif: 'FR40303265045', destinatario_tipo_id: '02' };
+    expect(bodiesOf(fake.calls, 'subsanarregistrofacturacion')).toEqual([
+      { id: 2, descripcion: 'Entrega intracomunitaria', ...recodificado, destinatario_pais: 'ES' },
+      { id: 2, descripcion: 'Entrega intracomunitaria', ...recodificado, destinatario_pais: 'FR' },
+    ]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Volver a enviar la anulación de A 2026/000011' }));
+    const otra = screen.getByRole('dialog', { name: 'Volver a enviar la anulación' });
+    expect(within(otra).getByText(/registro de anulación nuevo de la factura A 2026\/000011/)).toBeTruthy();
+    await userEvent.click(within(otra).getByRole('button', { name: 'Volver a enviar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'subsanarregistrofacturacion').at(-1)).toEqual({ id: 3 }));
+  });
 });
