@@ -43,18 +43,35 @@ async function conTerminal(db: AnyDb): Promise<boolean> {
   }
 }
 
-/** Recomputes the aggregates of the sales dated in [desde, hasta] of type `tipo` (every type when null). */
-async function recomputar(db: AnyDb, dialect: DialectName, desde: string, hasta: string, tipo: string | null, terminal: boolean): Promise<void> {
-  const donde = tipo ? sql`fecha >= ${desde} and fecha <= ${hasta} and tipo = ${tipo}` : sql`fecha >= ${desde} and fecha <= ${hasta}`;
-  await sql`delete from informe_ventas_articulo where ${donde}`.execute(db);
-  await sql`delete from informe_ventas_dia where ${donde}`.execute(db);
-  const v = lineasVenta(dialect, { desde, hasta, tipo, conTerminal: terminal });
+/** The per-document × article rows of the sales lines `v` (a `lineasVenta` subquery). */
+async function insertarArticulos(db: AnyDb, v: ReturnType<typeof lineasVenta>): Promise<void> {
   await sql`insert into informe_ventas_articulo (documento_id, articulo_id, ${sql.raw(CLAVE_DIA)}, lineas, unidades, base, iva, recargo, coste, bajo_coste)
     select v.documento_id, v.articulo_id, v.fecha, v.tipo, v.serie_id, v.almacen_id, v.cliente_id, v.usuario_id, v.terminal_id,
       count(*), sum(v.unidades), sum(v.base), sum(v.iva), sum(v.recargo), sum(v.coste),
       sum(case when v.unidades > 0 and v.base < v.coste then 1 else 0 end)
     from (${v}) v join articulos a on a.id = v.articulo_id
     group by v.documento_id, v.articulo_id, v.fecha, v.tipo, v.serie_id, v.almacen_id, v.cliente_id, v.usuario_id, v.terminal_id`.execute(db);
+}
+
+/** Recomputes the aggregates of the sales dated in [desde, hasta] of type `tipo` (every type when null). */
+async function recomputar(db: AnyDb, dialect: DialectName, desde: string, hasta: string, tipo: string | null, terminal: boolean): Promise<void> {
+  const donde = tipo ? sql`fecha >= ${desde} and fecha <= ${hasta} and tipo = ${tipo}` : sql`fecha >= ${desde} and fecha <= ${hasta}`;
+  await sql`delete from informe_ventas_articulo where ${donde}`.execute(db);
+  await sql`delete from informe_ventas_dia where ${donde}`.execute(db);
+  await insertarArticulos(db, lineasVenta(dialect, { desde, hasta, tipo, conTerminal: terminal }));
+  await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste)
+    select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id), sum(lineas), sum(unidades), sum(base), sum(iva), sum(recargo), sum(coste)
+    from informe_ventas_articulo where ${donde}
+    group by ${sql.raw(CLAVE_DIA)}`.execute(db);
+}
+
+/** Above this many pending documents, recomputing their days whole is cheaper than each document apart. */
+const MAX_DOCUMENTOS = 200;
+
+/** The day rows of (fecha, tipo) summed again from the per-document rows (a day's sales: a few thousand rows at most). */
+async function sumarDia(db: AnyDb, fecha: string, tipo: string): Promise<void> {
+  const donde = sql`fecha = ${fecha} and tipo = ${tipo}`;
+  await sql`delete from informe_ventas_dia where ${donde}`.execute(db);
   await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste)
     select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id), sum(lineas), sum(unidades), sum(base), sum(iva), sum(recargo), sum(coste)
     from informe_ventas_articulo where ${donde}
@@ -62,24 +79,44 @@ async function recomputar(db: AnyDb, dialect: DialectName, desde: string, hasta:
 }
 
 /**
- * Recomputes what `informe_pendientes` holds (the days changed since), inside the caller's transaction. On PostgreSQL
- * an advisory lock serialises it (two transactions recomputing the same day would both insert it).
+ * Recomputes what `informe_pendientes` holds (the documents changed since, and the days they were and are on), inside
+ * the caller's transaction. An action touches a few documents: those are recomputed from `lineasVenta` and their days
+ * summed again from the per-document rows, so a sale costs the same on a quiet day and on the busiest one. A bulk change
+ * (more than MAX_DOCUMENTOS) recomputes its days whole. On PostgreSQL an advisory lock per day serialises two
+ * transactions summing the same day (both would insert it); sales of different days don't wait for each other.
  */
 export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promise<number> {
   const hay = await sql<{ id: number }>`select id from informe_pendientes limit 1`.execute(db);
   if (!hay.rows.length) return 0;
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(140019)`.execute(db);
-  const { rows } = await sql<{ fecha: string; tipo: string; m: number | string }>`
-    select fecha, tipo, max(id) as m from informe_pendientes group by fecha, tipo`.execute(db);
+  const { rows } = await sql<{ fecha: string; tipo: string; documento_id: number | string | null; m: number | string }>`
+    select fecha, tipo, documento_id, max(id) as m from informe_pendientes group by fecha, tipo, documento_id`.execute(db);
   if (!rows.length) return 0;
   const hasta = Math.max(...rows.map((r) => Number(r.m)));
   const terminal = await conTerminal(db);
   const ventas = rows.filter((r) => (TIPOS_VENTA as readonly string[]).includes(r.tipo));
-  if (ventas.length > MAX_DIAS) {
-    const fechas = ventas.map((r) => String(r.fecha)).sort();
-    await recomputar(db, dialect, fechas[0]!, fechas.at(-1)!, null, terminal);
-  } else {
-    for (const r of ventas) await recomputar(db, dialect, String(r.fecha), String(r.fecha), r.tipo, terminal);
+  const dias = [...new Map(ventas.map((r) => [`${r.fecha}|${r.tipo}`, { fecha: String(r.fecha), tipo: r.tipo }])).values()].sort((a, b) =>
+    a.fecha === b.fecha ? a.tipo.localeCompare(b.tipo) : a.fecha.localeCompare(b.fecha),
+  );
+  if (dialect === 'postgres') {
+    // «Recalcular» takes 140019 exclusively; an action shares it.
+    await sql`select pg_advisory_xact_lock_shared(140019)`.execute(db);
+    // One lock per day (in a fixed order: no deadlock between two transactions touching the same days).
+    for (const d of dias) await sql`select pg_advisory_xact_lock(140019, hashtext(${`${d.fecha}|${d.tipo}`}))`.execute(db);
+  }
+  const documentos = [...new Set(ventas.filter((r) => r.documento_id !== null).map((r) => Number(r.documento_id)))];
+  const sinDocumento = ventas.some((r) => r.documento_id === null);
+  if (sinDocumento || documentos.length > MAX_DOCUMENTOS) {
+    if (dias.length > MAX_DIAS) {
+      await recomputar(db, dialect, dias[0]!.fecha, dias.at(-1)!.fecha, null, terminal);
+    } else {
+      for (const d of dias) await recomputar(db, dialect, d.fecha, d.fecha, d.tipo, terminal);
+    }
+  } else if (documentos.length) {
+    const ids = sql.join(documentos.map((id) => sql`${id}`));
+    await sql`delete from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
+    const v = lineasVenta(dialect, { desde: '0000-01-01', hasta: '9999-12-31', documentos, conTerminal: terminal });
+    await insertarArticulos(db, v);
+    for (const d of dias) await sumarDia(db, d.fecha, d.tipo);
   }
   await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
   return ventas.length;
@@ -135,23 +172,23 @@ export function disparadoresAgregados(dialect: DialectName): string[] {
   const enVenta = (t: string) => `${t} in (${TIPOS_VENTA.map((x) => `'${x}'`).join(', ')})`;
   // (day, type) of the documents of a line, of the lines it bills, and of the lines that bill it.
   const deLinea = (l: string) => `
-    insert into informe_pendientes (fecha, tipo) select d.fecha, d.tipo from documentos d where d.id = ${l}.documento_id and ${enVenta('d.tipo')};
-    insert into informe_pendientes (fecha, tipo) select pd.fecha, pd.tipo from documento_enlaces e join documento_lineas p on p.id = e.padre_linea_id
+    insert into informe_pendientes (fecha, tipo, documento_id) select d.fecha, d.tipo, d.id from documentos d where d.id = ${l}.documento_id and ${enVenta('d.tipo')};
+    insert into informe_pendientes (fecha, tipo, documento_id) select pd.fecha, pd.tipo, pd.id from documento_enlaces e join documento_lineas p on p.id = e.padre_linea_id
       join documentos pd on pd.id = p.documento_id where e.linea_id = ${l}.id and ${enVenta('pd.tipo')};
-    insert into informe_pendientes (fecha, tipo) select cd.fecha, cd.tipo from documento_enlaces e join documento_lineas c on c.id = e.linea_id
+    insert into informe_pendientes (fecha, tipo, documento_id) select cd.fecha, cd.tipo, cd.id from documento_enlaces e join documento_lineas c on c.id = e.linea_id
       join documentos cd on cd.id = c.documento_id where e.padre_linea_id = ${l}.id and ${enVenta('cd.tipo')};`;
   const deEnlace = (e: string) => `
-    insert into informe_pendientes (fecha, tipo) select d.fecha, d.tipo from documento_lineas l join documentos d on d.id = l.documento_id
+    insert into informe_pendientes (fecha, tipo, documento_id) select d.fecha, d.tipo, d.id from documento_lineas l join documentos d on d.id = l.documento_id
       where l.id in (${e}.linea_id, ${e}.padre_linea_id) and ${enVenta('d.tipo')};`;
   const deDocumento = (d: string) => `
-    insert into informe_pendientes (fecha, tipo) select ${d}.fecha, ${d}.tipo where ${enVenta(`${d}.tipo`)};`;
+    insert into informe_pendientes (fecha, tipo, documento_id) select ${d}.fecha, ${d}.tipo, ${d}.id where ${enVenta(`${d}.tipo`)};`;
   // A document whose state changes (an invoice emitted or cancelled): the albaranes its lines bill.
   const padres = `
-    insert into informe_pendientes (fecha, tipo) select pd.fecha, pd.tipo from documento_lineas c join documento_enlaces e on e.linea_id = c.id
+    insert into informe_pendientes (fecha, tipo, documento_id) select pd.fecha, pd.tipo, pd.id from documento_lineas c join documento_enlaces e on e.linea_id = c.id
       join documento_lineas p on p.id = e.padre_linea_id join documentos pd on pd.id = p.documento_id
       where c.documento_id = new.id and ${enVenta('pd.tipo')};`;
   const ticket = (t: string) => `
-    insert into informe_pendientes (fecha, tipo) select d.fecha, d.tipo from documentos d where d.id = ${t}.documento_id and ${enVenta('d.tipo')};`;
+    insert into informe_pendientes (fecha, tipo, documento_id) select d.fecha, d.tipo, d.id from documentos d where d.id = ${t}.documento_id and ${enVenta('d.tipo')};`;
   const colsDoc = 'estado, fecha, tipo, serie_id, almacen_id, cliente_id, usuario_id, creado_por, con_recargo, factura_id, modo_rectificacion';
   const colsLinea = 'documento_id, articulo_id, cantidad, precio, descuento, tipo_iva, coste_libro';
   if (dialect === 'sqlite') {

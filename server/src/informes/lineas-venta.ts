@@ -29,12 +29,15 @@ export type FiltroVentas = {
   usuario_id?: number | null;
   tipo?: string | null;
   terminal_id?: number | null;
+  /** Only these documents (the aggregates' refresh after an action). */
+  documentos?: readonly number[];
   /** Whether the till's `tpv_tickets` exists (the TPV's migration): then each line carries its document's terminal. */
   conTerminal?: boolean;
 };
 
-const IVA = sql`(case l.tipo_iva when '21' then 2100 when '10' then 1000 when '4' then 400 else 0 end)`;
-const RECARGO = sql`(case when d.con_recargo = 1 then (case l.tipo_iva when '21' then 520 when '10' then 140 when '4' then 50 else 0 end) else 0 end)`;
+// Only a line subject and not exempt (S1, or no operation: before issue 16) carries IVA and recargo; S2, E1–E6, N1–N2 none.
+const IVA = sql`(case when coalesce(l.operacion, 'S1') <> 'S1' then 0 when l.tipo_iva = '21' then 2100 when l.tipo_iva = '10' then 1000 when l.tipo_iva = '4' then 400 else 0 end)`;
+const RECARGO = sql`(case when d.con_recargo = 1 and coalesce(l.operacion, 'S1') = 'S1' then (case l.tipo_iva when '21' then 520 when '10' then 140 when '4' then 50 else 0 end) else 0 end)`;
 
 /** The terminal of a till's document (a ticket, or its return), from the till's side of it. */
 const terminalDe = (d: string) => sql`(select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.id`)})`;
@@ -64,6 +67,7 @@ const facturado = sql`coalesce((select sum(e.cantidad) from documento_enlaces e 
 export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<unknown> {
   const docFiltros = (d: string) => {
     const c: RawBuilder<unknown>[] = [sql`${sql.ref(`${d}.fecha`)} >= ${f.desde}`, sql`${sql.ref(`${d}.fecha`)} <= ${f.hasta}`];
+    if (f.documentos) c.push(f.documentos.length ? sql`${sql.ref(`${d}.id`)} in (${sql.join(f.documentos.map((id) => sql`${id}`))})` : sql`1 = 0`);
     if (f.cliente_id) c.push(sql`${sql.ref(`${d}.cliente_id`)} = ${f.cliente_id}`);
     if (f.serie_id) c.push(sql`${sql.ref(`${d}.serie_id`)} = ${f.serie_id}`);
     if (f.almacen_id) c.push(sql`${sql.ref(`${d}.almacen_id`)} = ${f.almacen_id}`);

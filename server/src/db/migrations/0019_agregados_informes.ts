@@ -43,9 +43,11 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .columns(['fecha', 'tipo', 'articulo_id', 'unidades', 'base', 'iva', 'recargo', 'coste'])
     .execute();
   await db.schema.createIndex('informe_ventas_articulo_articulo').on('informe_ventas_articulo').columns(['articulo_id', 'fecha']).execute();
+  await db.schema.createIndex('informe_ventas_articulo_documento').on('informe_ventas_articulo').column('documento_id').execute();
   await withId(db.schema.createTable('informe_pendientes'), dialect)
     .addColumn('fecha', 'text', (c) => c.notNull())
     .addColumn('tipo', 'text', (c) => c.notNull())
+    .addColumn('documento_id', 'integer')
     .execute();
   await db.schema
     .createTable('stock_almacen')
