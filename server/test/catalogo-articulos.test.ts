@@ -44,6 +44,8 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
       tarifa_3: 0,
       pvp_1: 1150,
       tipo_iva: '10',
+      // The article's operation for sale lines (issue 16): none said, S1 (or E1 when exempt).
+      operacion: null,
       codigo_barras: ean13('841234500030'),
       stock_total: 0,
       activo: 1,
@@ -101,6 +103,7 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
       nombre_tpv: 'TORN INOX',
       codigo_barras: ean13('843700012345'),
       tiempo: 15,
+      operacion: null,
       activo: 1,
       foto: '/archivos/abc',
       seo_slug: null,

@@ -27,7 +27,7 @@ describe.each(backends())('modelo349 ($name)', (backend) => {
     const servicio = (await save(t, t.cookie, 'editararticulo', nuevoArticulo('UE-SERV', { tipo_iva: 'exento', precio_venta: 10_0000 }))).id;
     const normal = (await save(t, t.cookie, 'editararticulo', nuevoArticulo('ES-BIEN', { precio_venta: 10_0000 }))).id;
 
-    const emitir = async (cliente: number, lineas: { articulo_id: number; cantidad: number; precio: number }[], n2?: number) => {
+    const emitir = async (cliente: number, lineas: { articulo_id: number; cantidad: number; precio: number; operacion?: string }[], n2?: number) => {
       const b = await save(t, t.cookie, 'editarfactura', { fecha: HOY, cliente_id: cliente, almacen_id: almacen, serie_id: serie, lineas });
       // N2 (a service whose place of supply is the customer's country): the line's operation, as the lines say it.
       if (n2 !== undefined) await t.app.manager.db.updateTable('documento_lineas').set({ operacion: 'N2' }).where('documento_id', '=', b.id).where('articulo_id', '=', n2).execute();
@@ -37,7 +37,8 @@ describe.each(backends())('modelo349 ($name)', (backend) => {
     const f1 = await emitir(
       fr,
       [
-        { articulo_id: exento, cantidad: 3_000, precio: 1_234_5600 },
+        // The line says what it is (issue 16): an intra-EU delivery, exempt by art. 25.
+        { articulo_id: exento, cantidad: 3_000, precio: 1_234_5600, operacion: 'E5' },
         { articulo_id: servicio, cantidad: 2_000, precio: 99_9900 },
       ],
       servicio,
@@ -46,7 +47,7 @@ describe.each(backends())('modelo349 ($name)', (backend) => {
     await emitir(es, [{ articulo_id: normal, cantidad: 1_000, precio: 700_0000 }, { articulo_id: exento, cantidad: 1_000, precio: 50_0000 }]);
     // One unit back: a rectificativa by differences (−1.234,56 €).
     const r = await save(t, t.cookie, 'editarrectificativa', {
-      fecha: HOY, factura_id: f1.id, serie_id: serieR, tipo: 'R1', modo: 'diferencias', lineas: [{ articulo_id: exento, cantidad: -1_000, precio: 1_234_5600 }],
+      fecha: HOY, factura_id: f1.id, serie_id: serieR, tipo: 'R1', modo: 'diferencias', lineas: [{ articulo_id: exento, cantidad: -1_000, precio: 1_234_5600, operacion: 'E5' }],
     });
     await save(t, t.cookie, 'emitirrectificativa', { id: r.id });
     // A German supplier's invoice of 800 € base (recorded by hcp), and a Spanish one left out.
