@@ -57,20 +57,15 @@ async function insertarArticulos(db: AnyDb, v: ReturnType<typeof lineasVenta>): 
 async function recomputar(db: AnyDb, dialect: DialectName, desde: string, hasta: string, tipo: string | null, terminal: boolean): Promise<void> {
   const donde = tipo ? sql`fecha >= ${desde} and fecha <= ${hasta} and tipo = ${tipo}` : sql`fecha >= ${desde} and fecha <= ${hasta}`;
   await sql`delete from informe_ventas_articulo where ${donde}`.execute(db);
-  await sql`delete from informe_ventas_dia where ${donde}`.execute(db);
   await insertarArticulos(db, lineasVenta(dialect, { desde, hasta, tipo, conTerminal: terminal }));
-  await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste)
-    select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id), sum(lineas), sum(unidades), sum(base), sum(iva), sum(recargo), sum(coste)
-    from informe_ventas_articulo where ${donde}
-    group by ${sql.raw(CLAVE_DIA)}`.execute(db);
+  await sumarDias(db, donde);
 }
 
 /** Above this many pending documents, recomputing their days whole is cheaper than each document apart. */
 const MAX_DOCUMENTOS = 200;
 
-/** The day rows of (fecha, tipo) summed again from the per-document rows (a day's sales: a few thousand rows at most). */
-async function sumarDia(db: AnyDb, fecha: string, tipo: string): Promise<void> {
-  const donde = sql`fecha = ${fecha} and tipo = ${tipo}`;
+/** The day rows matching `donde` summed again from the per-document rows (one day's sales: a few thousand rows at most). */
+async function sumarDias(db: AnyDb, donde: ReturnType<typeof sql>): Promise<void> {
   await sql`delete from informe_ventas_dia where ${donde}`.execute(db);
   await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste)
     select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id), sum(lineas), sum(unidades), sum(base), sum(iva), sum(recargo), sum(coste)
@@ -116,7 +111,7 @@ export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promi
     await sql`delete from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
     const v = lineasVenta(dialect, { desde: '0000-01-01', hasta: '9999-12-31', documentos, conTerminal: terminal });
     await insertarArticulos(db, v);
-    for (const d of dias) await sumarDia(db, d.fecha, d.tipo);
+    for (const d of dias) await sumarDias(db, sql`fecha = ${d.fecha} and tipo = ${d.tipo}`);
   }
   await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
   return ventas.length;
