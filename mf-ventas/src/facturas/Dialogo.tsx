@@ -21,14 +21,20 @@ type DialogoProps = {
 export function Dialogo({ title, text, confirmLabel, busy = false, disabled = false, onConfirm, onCancel, children }: DialogoProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLFormElement>(null);
+  // The first field takes the focus once, when the dialog opens: the parent re-renders (a list refreshing behind,
+  // a new `onCancel` each time) must not pull the focus back while the user types in another field.
   useEffect(() => {
     boxRef.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, []);
+  const escape = useRef({ busy, onCancel });
+  escape.current = { busy, onCancel };
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onCancel();
+      if (e.key === 'Escape' && !escape.current.busy) escape.current.onCancel();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onCancel]);
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!busy && !disabled) onConfirm();
