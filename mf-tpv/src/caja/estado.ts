@@ -63,6 +63,8 @@ type Acciones = {
 export type TiendaCaja = Estado & Acciones;
 
 let cola: ColaTickets | null = null;
+/** The catalogue as the IndexedDB store holds it (read at start, or last written whole); null when unknown. */
+let catalogoGuardado: ArticuloTpv[] | null = null;
 let pararCola: (() => void) | null = null;
 
 /** The upload queue of the paired terminal (one per page). */
@@ -122,8 +124,9 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   async arrancar() {
     set({ fase: 'cargando', error: null });
     // The catalogue kept from the last time: the till sells at once, even offline.
-    const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => []);
-    if (guardados.length) set({ indice: new IndiceCatalogo(guardados) });
+    const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => null);
+    catalogoGuardado = guardados;
+    if (guardados?.length) set({ indice: new IndiceCatalogo(guardados) });
     const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);
     if (paginas) set({ paginas });
     set({ aparcados: await leerTodo<Aparcado>('aparcados').catch(() => []) });
@@ -191,7 +194,12 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     try {
       const [articulos, paginas] = await Promise.all([srv.descargarArticulos(), terminal ? srv.leerBotones(terminal.id) : Promise.resolve([])]);
       set({ indice: new IndiceCatalogo(articulos), paginas, catalogoCargado: true });
-      await reemplazar('articulos', articulos);
+      // Kept for selling offline, off the scans' way: small slices when the page is idle, and only what differs from
+      // the copy known to be in the store (none known while a write is under way or after one failed: all of it).
+      const antes = catalogoGuardado ?? undefined;
+      catalogoGuardado = null;
+      await reemplazar('articulos', articulos, 250, antes);
+      catalogoGuardado = articulos;
       await guardarClave('estado', 'paginas', paginas);
     } catch {
       set({ catalogoCargado: get().indice.size > 0 });
