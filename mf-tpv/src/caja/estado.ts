@@ -63,6 +63,16 @@ type Acciones = {
 export type TiendaCaja = Estado & Acciones;
 
 let cola: ColaTickets | null = null;
+/**
+ * The ticket being sold is kept in IndexedDB (`estado.ticket`) at every change, so a reload, a closed tab or a
+ * crashed page gives it back. The write is not awaited (the scan's frame never waits for the disk) but it is
+ * issued in the same task as the change: the browser has the put before the page could die, and it commits on
+ * its side. The uuid it will be paid with goes with it: a ticket already paid (its uuid in the queue) is never
+ * given back to be charged again.
+ */
+let uuidEnCurso: string = uuid();
+type TicketEnCurso = { uuid: string; lineas: LineaVenta[]; seleccion: number | null };
+
 /** The catalogue as the IndexedDB store holds it (read at start, or last written whole); null when unknown. */
 let catalogoGuardado: ArticuloTpv[] | null = null;
 let pararCola: (() => void) | null = null;
@@ -130,6 +140,11 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);
     if (paginas) set({ paginas });
     set({ aparcados: await leerTodo<Aparcado>('aparcados').catch(() => []) });
+    const enCurso = await leer<TicketEnCurso>('estado', 'ticket').catch(() => undefined);
+    if (enCurso?.lineas.length && !(await leer('tickets', enCurso.uuid).catch(() => undefined))) {
+      uuidEnCurso = enCurso.uuid;
+      set({ lineas: enCurso.lineas, seleccion: enCurso.seleccion });
+    }
     let terminal: TerminalTpv | null;
     try {
       terminal = await srv.leerTerminal();
@@ -270,7 +285,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     if (!cobro.completo) throw new Error(cobro.error ?? 'Falta por cobrar');
     const q = colaDe(terminal, (c) => set({ cola: c }));
     const base: TicketLocal = {
-      uuid: uuid(),
+      uuid: uuidEnCurso,
       seq: await q.siguienteSeq(),
       terminal_id: terminal.id,
       fecha_hora: ahoraIso(),
@@ -302,6 +317,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
         await almacenColaIdb.guardar(ticket);
       }
     }
+    uuidEnCurso = uuid();
     set({ lineas: [], seleccion: null, ultimo: ticket });
     return ticket;
   },
@@ -312,6 +328,12 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     set({ sesion: null, fase: 'cajero', lineas: [], seleccion: null });
   },
 }));
+
+useCaja.subscribe((s, antes) => {
+  if (s.lineas === antes.lineas && s.seleccion === antes.seleccion) return;
+  const t: TicketEnCurso = { uuid: uuidEnCurso, lineas: s.lineas, seleccion: s.seleccion };
+  guardarClave('estado', 'ticket', t).catch(() => undefined);
+});
 
 /**
  * Tickets still waiting without a record (the page closed while the first upload was under way) get theirs
