@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
+import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
 import { almacenColaIdb, ColaTickets, type EstadoCola, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
@@ -71,6 +71,17 @@ let cola: ColaTickets | null = null;
  * given back to be charged again.
  */
 let uuidEnCurso: string = uuid();
+/** When the ticket last changed (a scan, a button, a quantity). */
+let ultimoCambio = 0;
+
+/**
+ * A pause in the selling: a second without a change to the ticket, then an idle moment of the page. Background
+ * writes (the catalogue's copy) go there, never between two scans of a customer's basket.
+ */
+async function pausaEnLaVenta() {
+  for (let falta = 1000; falta > 0; falta = ultimoCambio + 1000 - Date.now()) await new Promise((r) => setTimeout(r, falta));
+  await enReposo();
+}
 type TicketEnCurso = { uuid: string; lineas: LineaVenta[]; seleccion: number | null };
 
 /** The catalogue as the IndexedDB store holds it (read at start, or last written whole); null when unknown. */
@@ -213,7 +224,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       // the copy known to be in the store (none known while a write is under way or after one failed: all of it).
       const antes = catalogoGuardado ?? undefined;
       catalogoGuardado = null;
-      await reemplazar('articulos', articulos, 250, antes);
+      await reemplazar('articulos', articulos, 250, antes, pausaEnLaVenta);
       catalogoGuardado = articulos;
       await guardarClave('estado', 'paginas', paginas);
     } catch {
@@ -331,6 +342,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
 
 useCaja.subscribe((s, antes) => {
   if (s.lineas === antes.lineas && s.seleccion === antes.seleccion) return;
+  ultimoCambio = Date.now();
   const t: TicketEnCurso = { uuid: uuidEnCurso, lineas: s.lineas, seleccion: s.seleccion };
   guardarClave('estado', 'ticket', t).catch(() => undefined);
 });

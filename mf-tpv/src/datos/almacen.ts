@@ -86,8 +86,8 @@ export async function vaciar(store: Store): Promise<void> {
   await hecho(tx);
 }
 
-/** Until the page is idle (between two scans), so background writes never sit in front of a sale's frame. */
-function enReposo(): Promise<void> {
+/** Until the page is idle (between two frames), so background writes never sit in front of a sale's frame. */
+export function enReposo(): Promise<void> {
   return new Promise((r) => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => r(), { timeout: 1000 });
     else setTimeout(r, 0);
@@ -108,10 +108,17 @@ function iguales(a: object, b: object): boolean {
  * thousands of rows held the main thread for tens of milliseconds while the cashier was already selling); rows no
  * longer present are removed at the end (until then the old ones still sell offline). With `antes` (the rows the
  * store held, as read at start) only new and changed rows are written and the removed ones found without reading
- * the keys back: a till opened again with the same catalogue writes nothing. These copies of the server's rows go
+ * the keys back: a till opened again with the same catalogue writes nothing. `esperar` runs before each slice
+ * (the till waits for a pause in the selling). These copies of the server's rows go
  * with `relaxed` durability: one lost to a power cut is read back as the old row, differs, and is written again.
  */
-export async function reemplazar<T extends { id: number }>(store: Store, filas: T[], trozo = 2000, antes?: readonly T[]): Promise<void> {
+export async function reemplazar<T extends { id: number }>(
+  store: Store,
+  filas: T[],
+  trozo = 2000,
+  antes?: readonly T[],
+  esperar: () => Promise<void> = enReposo,
+): Promise<void> {
   let escribir = filas;
   let sobran: IDBValidKey[] | null = null;
   if (antes) {
@@ -125,7 +132,7 @@ export async function reemplazar<T extends { id: number }>(store: Store, filas: 
   }
   const db = await abrir();
   for (let i = 0; i < escribir.length; i += trozo) {
-    await enReposo();
+    await esperar();
     const tx = db.transaction(store, 'readwrite', { durability: 'relaxed' } as IDBTransactionOptions);
     const os = tx.objectStore(store);
     for (const f of escribir.slice(i, i + trozo)) os.put(f);
