@@ -69,6 +69,8 @@ export async function guardarClave<T>(store: Store, key: IDBValidKey, valor: T):
   const db = await abrir();
   const tx = db.transaction(store, 'readwrite', { durability: 'strict' } as IDBTransactionOptions);
   tx.objectStore(store).put(valor, key);
+  // Committed now, in the caller's task: the browser has the write and its commit even if the page dies next.
+  tx.commit?.();
   await hecho(tx);
 }
 
