@@ -98,9 +98,10 @@ export function TerminalPage({ id }: { id?: string }) {
   const series = useListOptions<Serie>('listadoseries', { params: { orden: 'codigo', dir: 'asc' }, toOption: (s) => ({ value: String(s.id), label: s.codigo }) });
   const terminales = useListOptions<Terminal>('listadoterminales', { params: { orden: 'nombre' }, toOption: (t) => ({ value: String(t.id), label: t.nombre }) });
   const propio = isNew ? undefined : Number(id);
+  const { serie_id, serie_rectificativa_id } = values;
   const libres = useMemo(
-    () => SERIES_TERMINAL.map((k) => seriesLibres(series.rows, terminales.rows, k.tipo, propio, values[k.campo])),
-    [series.rows, terminales.rows, propio, values.serie_id, values.serie_rectificativa_id],
+    () => SERIES_TERMINAL.map((k) => seriesLibres(series.rows, terminales.rows, k.tipo, propio, { serie_id, serie_rectificativa_id }[k.campo])),
+    [series.rows, terminales.rows, propio, serie_id, serie_rectificativa_id],
   );
   const ocupadas = libres.flatMap((l) => l.ocupadas);
 
