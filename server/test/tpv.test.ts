@@ -519,8 +519,15 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const stock = async () =>
       Number((await db.selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).executeTakeFirstOrThrow()).s);
     const antes = await stock();
+    const caja = async () => (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    const sinR5 = await caja();
     const r5 = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_500 }] });
     expect(await stock()).toBe(antes + 1_500);
+    // 1,5 × 1,21 = 1,82 refunded in cash (the ticket's method): out of the drawer, a return counted.
+    const conR5 = await caja();
+    expect(conR5.efectivo.esperado).toBe(sinR5.efectivo.esperado - 182);
+    expect(conR5.devoluciones).toBe(sinR5.devoluciones + 1);
+    expect(conR5.formas.find((f) => f.forma === 'efectivo')!.devoluciones).toBe(sinR5.formas.find((f) => f.forma === 'efectivo')!.devoluciones + 182);
     const leido = async () => (await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0] as Row & { lineas: Row[]; estado: string };
     expect(await leido()).toMatchObject({ estado: 'devuelto_parcial', lineas: [expect.objectContaining({ devuelto: 1_500 })] });
 
@@ -530,6 +537,12 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // Its units are the ticket's again: not returned, the goods back out of the warehouse, the ticket as it was sold.
     expect(await leido()).toMatchObject({ estado: 'emitido', lineas: [expect.objectContaining({ devuelto: 0 })] });
     expect(await stock()).toBe(antes);
+    // The closing no longer counts its refund: the expected cash, the totals by method and by rate, the returns are as before it.
+    const tras = await caja();
+    expect(tras.efectivo).toEqual(sinR5.efectivo);
+    expect(tras.formas).toEqual(sinR5.formas);
+    expect(tras.impuestos).toEqual(sinR5.impuestos);
+    expect({ total: tras.total, devoluciones: tras.devoluciones }).toEqual({ total: sinR5.total, devoluciones: sinR5.devoluciones });
     // So the whole line may be returned now, once.
     const todo = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }] });
     expect(todo).toMatchObject({ tipo_factura: 'R5', total: -242 });

@@ -222,6 +222,8 @@ export const MENSAJES_TPV = {
   cajaNoAbierta: 'La caja de este terminal no está abierta: ábrala con el fondo antes de vender.',
   importeMovimiento: 'Indique un importe distinto de cero.',
   salidaSuperaEfectivo: 'No hay tanto efectivo en el cajón ({efectivo}).',
+  movimientoOfflineDatos: 'Un movimiento hecho sin conexión necesita su identificador (uuid) y la fecha y hora en que se hizo.',
+  cajaDelMovimientoCerrada: 'La caja en la que se hizo el movimiento ya está cerrada: anótelo en la caja abierta o como corrección del cierre.',
   ticketSinLineas: 'El ticket no tiene líneas.',
   ticketUuid: 'Cada ticket necesita su identificador (uuid).',
   ticketUuidRepetido: 'El identificador {uuid} aparece dos veces en el envío.',
