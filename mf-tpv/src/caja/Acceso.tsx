@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared';
-import { useCaja } from './estado';
+import { colaDe, useCaja } from './estado';
 import { Boton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
 import * as srv from './servidor';
 
@@ -124,10 +124,14 @@ export function Apertura() {
     setBusy(true);
     setError(null);
     try {
-      await srv.abrirCaja(terminal.id, Number(cents));
-      cajaAbierta();
+      // A closing prepared offline goes first (the server still has that caja open until it arrives).
+      await colaDe(terminal, (c) => useCaja.setState({ cola: c })).vaciar();
+      if ((await colaDe(terminal, () => undefined).pendientes()).some((t) => t.clase === 'cierre')) {
+        return setError('El cierre anterior aún no ha llegado al servidor (sin conexión): la caja se abre en cuanto llegue.');
+      }
+      cajaAbierta(await srv.abrirCaja(terminal.id, Number(cents)));
     } catch (err) {
-      setError((err as Error).message);
+      setError(err instanceof srv.SinConexion ? 'Abrir la caja necesita conexión con el servidor.' : (err as Error).message);
     } finally {
       setBusy(false);
     }

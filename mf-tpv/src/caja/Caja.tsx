@@ -8,6 +8,8 @@ import { Barra, Boton, Centro, Estado, Pantalla } from './estilos';
 function BarraEstado() {
   const { terminal, sesion, online, cola, fase, catalogoCargado, indice } = useCaja();
   const salir = useCaja((s) => s.salir);
+  // What the server refused on upload (a movement for a caja closed meanwhile…): kept and shown until resolved.
+  const incidencias = useCaja((s) => s.operaciones.filter((o) => o.estado === 'incidencia'));
   return (
     <Barra>
       <strong>TPV</strong>
@@ -21,6 +23,11 @@ function BarraEstado() {
         {online ? 'En línea' : 'Sin conexión'}
         {cola.pendientes > 0 && ` · ${cola.pendientes} por enviar`}
       </Estado>
+      {incidencias.length > 0 && (
+        <Estado $ok={false} data-testid="incidencias" title={incidencias.map((i) => `${i.movimiento?.motivo ?? i.clase ?? 'ticket'}: ${i.incidencia ?? ''}`).join('\n')}>
+          {incidencias.length === 1 ? '1 incidencia' : `${incidencias.length} incidencias`}: {incidencias[0].incidencia}
+        </Estado>
+      )}
       {sesion && fase !== 'cargando' && (
         <Boton style={{ minHeight: 32, fontSize: 14 }} onClick={() => void salir()}>
           Salir

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
-import { almacenColaIdb, ColaTickets, type EstadoCola, type LineaTicket, type TicketLocal } from '../datos/cola';
+import { almacenColaIdb, ColaTickets, esOperacion, type EstadoCola, type FilaSubida, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
 import { crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
 import * as srv from './servidor';
@@ -40,14 +40,25 @@ type Estado = {
   error: string | null;
   /** The ticket just sold (its printout). */
   ultimo: TicketLocal | null;
+  /** Movements and closings made offline still to upload, and anything the server refused (incidences), in order. */
+  operaciones: TicketLocal[];
 };
+
+/** A cash movement or a closing, as the till answers it: done on the server, or queued to upload (offline). */
+export type Anotado = { enCola: boolean; fila?: FilaSubida };
 
 type Acciones = {
   set(p: Partial<Estado>): void;
   arrancar(): Promise<void>;
   emparejado(t: TerminalTpv): Promise<void>;
   entrar(s: Sesion): Promise<void>;
-  cajaAbierta(): void;
+  cajaAbierta(caja?: { id: number; apertura: string; fondo: number }): void;
+  /** A cash movement (+ in, − out): online at once; without the server (or behind the queue) queued in order. */
+  anotarMovimiento(importe: number, motivo: string, uuid: string): Promise<Anotado>;
+  /** The closing: online when nothing waits; else prepared here (the count kept) and sent after everything queued. */
+  cerrarCaja(contado: { forma: string; importe: number }[], denominaciones: { valor: number; cantidad: number }[], uuid: string): Promise<Anotado>;
+  /** Reads the queued operations and incidences again (the bar, the movement and closing dialogs). */
+  leerOperaciones(): Promise<void>;
   cargarCatalogo(): Promise<void>;
   añadir(l: Lectura): void;
   añadirArticulo(a: ArticuloTpv): void;
@@ -69,12 +80,12 @@ let pararCola: (() => void) | null = null;
 export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void): ColaTickets {
   if (!cola) {
     cola = new ColaTickets(almacenColaIdb, async (ts) => {
+      if (ts.length === 1 && esOperacion(ts[0])) return [await subirOperacion(terminal, ts[0])];
       let filas: Awaited<ReturnType<typeof srv.subirTickets>>;
       try {
         filas = await srv.subirTickets(terminal.id, ts);
       } catch (e) {
-        // The cashier's session is gone (expired, signed out elsewhere): the tickets wait, the cashier signs in again.
-        if (e instanceof srv.ErrorServidor && e.status === 401 && useCaja.getState().fase === 'venta') useCaja.setState({ fase: 'cajero', sesion: null });
+        sesionPerdida(e);
         throw e;
       }
       for (const f of filas) {
@@ -83,16 +94,48 @@ export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void
         if (!t.registro) await guardarCadenaDeFila(f, t, terminal);
         else if (f.repetido && f.huella !== t.registro.huella) {
           // The lost answer: the server had it. Its record wins; what the till made after it is chained anew.
-          const despues = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > t.seq).sort((a, b) => a.seq - b.seq);
+          const despues = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > t.seq && !esOperacion(x)).sort((a, b) => a.seq - b.seq);
           for (const x of await reconciliar(f, t, terminal, despues)) await almacenColaIdb.guardar(x);
         }
       }
       return filas;
     });
-    cola.suscribir(alCambiar);
+    cola.suscribir((e) => {
+      alCambiar(e);
+      void useCaja.getState().leerOperaciones();
+    });
     pararCola = cola.iniciar();
   }
   return cola;
+}
+
+/** The cashier's session is gone (expired, signed out elsewhere): what is queued waits, the cashier signs in again. */
+function sesionPerdida(e: unknown) {
+  if (e instanceof srv.ErrorServidor && e.status === 401 && useCaja.getState().fase === 'venta') useCaja.setState({ fase: 'cajero', sesion: null });
+}
+
+/**
+ * A queued operation uploaded by its own action, marked offline (the cash moved, the drawer was counted, when the
+ * till says). The server's refusal (the caja closed meanwhile…) answers an incidence: kept, shown, never lost; no
+ * network, a session gone or a right missing keep it queued.
+ */
+async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<FilaSubida> {
+  const fila = { uuid: op.uuid, id: 0, numero: '', total: 0, huella: '', qr_url: '' };
+  try {
+    if (op.clase === 'movimiento' && op.movimiento) {
+      const m = await srv.movimientoCaja(terminal.id, op.movimiento.importe, op.movimiento.motivo, op.uuid, { caja_id: op.movimiento.caja_id, fecha_hora: op.fecha_hora, offline: 1 });
+      return { ...fila, id: Number((m as { id?: number }).id ?? 0), total: op.movimiento.importe };
+    }
+    if (op.clase === 'cierre' && op.cierre) {
+      const c = await srv.cerrarCaja(terminal.id, op.cierre.contado, op.cierre.denominaciones, { caja_id: op.cierre.caja_id, fecha_hora: op.fecha_hora });
+      return { ...fila, id: c.id ?? 0, numero: `Cierre nº ${c.codigo}`, total: c.total, codigo: c.codigo };
+    }
+    return { ...fila, incidencia: 'Operación desconocida en la cola.' };
+  } catch (e) {
+    sesionPerdida(e);
+    if (e instanceof srv.SinConexion || (e instanceof srv.ErrorServidor && (e.status === 401 || e.status === 403 || e.status >= 500))) throw e;
+    return { ...fila, incidencia: (e as Error).message };
+  }
 }
 
 /** For tests: forget the page's queue. */
@@ -116,8 +159,62 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   aparcados: [],
   error: null,
   ultimo: null,
+  operaciones: [],
 
   set: (p) => set(p),
+
+  async leerOperaciones() {
+    const todas = await almacenColaIdb.todos().catch(() => [] as TicketLocal[]);
+    set({ operaciones: todas.filter((t) => (esOperacion(t) && t.estado !== 'subido') || t.estado === 'incidencia').sort((a, b) => a.seq - b.seq) });
+  },
+
+  async anotarMovimiento(importe, motivo, id) {
+    const terminal = get().terminal!;
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    if (navigator.onLine && !(await q.pendientes()).length) {
+      try {
+        const m = await srv.movimientoCaja(terminal.id, importe, motivo, id);
+        return { enCola: false, fila: { uuid: id, id: Number((m as { id?: number }).id ?? 0), numero: '', total: importe, huella: '', qr_url: '' } };
+      } catch (e) {
+        // Refused (a withdrawal beyond the drawer…): said as it is. No answer: queued with the same uuid (if it did arrive, the upload finds it).
+        if (!(e instanceof srv.SinConexion)) throw e;
+      }
+    }
+    await q.añadir({
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: importe, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'movimiento', movimiento: { importe, motivo, caja_id: terminal.caja_abierta?.id ?? null },
+    });
+    await get().leerOperaciones();
+    return { enCola: true };
+  },
+
+  async cerrarCaja(contado, denominaciones, id) {
+    const terminal = get().terminal!;
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    const cajaId = terminal.caja_abierta?.id ?? null;
+    const fin = async () => {
+      const t = { ...terminal, caja_abierta: null };
+      set({ terminal: t });
+      await guardarClave('estado', 'terminal', t);
+    };
+    if (navigator.onLine && !(await q.pendientes()).length) {
+      try {
+        const c = await srv.cerrarCaja(terminal.id, contado, denominaciones, { caja_id: cajaId });
+        await fin();
+        return { enCola: false, fila: { uuid: id, id: c.id ?? 0, numero: `Cierre nº ${c.codigo}`, total: c.total, huella: '', qr_url: '', codigo: c.codigo, cierre: c } as FilaSubida };
+      } catch (e) {
+        if (!(e instanceof srv.SinConexion)) throw e;
+      }
+    }
+    // Prepared here: sent after every ticket, return and movement queued before it, so its Z includes them all.
+    await q.añadir({
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: 0, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'cierre', cierre: { caja_id: cajaId, contado, denominaciones },
+    });
+    await fin();
+    await get().leerOperaciones();
+    return { enCola: true };
+  },
 
   async arrancar() {
     set({ fase: 'cargando', error: null });
@@ -182,7 +279,13 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     set({ fase: abierta ? 'venta' : 'apertura' });
   },
 
-  cajaAbierta() {
+  cajaAbierta(caja) {
+    const terminal = get().terminal;
+    if (caja && terminal) {
+      const t = { ...terminal, caja_abierta: { id: caja.id, apertura: caja.apertura, fondo: caja.fondo, usuario_nombre: get().sesion?.user.nombre ?? null } };
+      set({ terminal: t });
+      void guardarClave('estado', 'terminal', t);
+    }
     set({ fase: 'venta' });
   },
 
@@ -310,7 +413,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
  * before a new offline one chains after them: the terminal's chain has no holes.
  */
 async function asegurarRegistros(terminal: TerminalTpv) {
-  const pend = (await almacenColaIdb.todos()).filter((t) => t.estado === 'pendiente' && !t.registro).sort((a, b) => a.seq - b.seq);
+  const pend = (await almacenColaIdb.todos()).filter((t) => t.estado === 'pendiente' && !t.registro && !esOperacion(t)).sort((a, b) => a.seq - b.seq);
   for (const t of pend) await almacenColaIdb.guardar({ ...t, ...(await registroOffline(terminal, t)), dudoso: true });
 }
 

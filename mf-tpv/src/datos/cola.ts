@@ -32,8 +32,9 @@ export type FilaSubida = {
   repetido?: number;
   /** An operation (not a ticket) the server refused: the message; the entry is kept as an incidence. */
   incidencia?: string;
-  /** A closing uploaded: its code (the Z is in the back office, Ventas › Cierres TPV). */
+  /** A closing uploaded: its code (the Z is in the back office, Ventas › Cierres TPV), and the closing itself when made online. */
   codigo?: number | null;
+  cierre?: unknown;
 };
 
 /** An operation queued by the till (a movement, a closing), not a ticket. */
