@@ -549,4 +549,58 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(await leido()).toMatchObject({ estado: 'devuelto', lineas: [expect.objectContaining({ devuelto: 2_000 })] });
     expect((await enviar(t, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe('Línea 1: se devuelven 0,001 y quedan por devolver 0.');
   });
+
+  it('offline cash movements and closings: idempotent by uuid and by caja, at the till\'s instant, counted once in the closing', async () => {
+    const db = t.app.manager.db;
+    let caja = await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirst();
+    if (!caja) caja = { id: (await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 3_000 })).id as number };
+    const cifras = async () => (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    const antes = await cifras();
+    const hace = new Date(Date.now() - 60 * 60_000);
+    const cuando = hace.toISOString().replace('Z', '+00:00');
+    const movimientos = async () => Number((await db.selectFrom('tpv_movimientos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const n0 = await movimientos();
+
+    // Made offline without its uuid or its time: refused, nothing stored; nor for another caja than the open one.
+    const sinUuid = await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -500, motivo: 'Proveedor', offline: 1, fecha_hora: cuando });
+    expect(sinUuid.status).toBe(400);
+    expect(sinUuid.body.message).toBe(MENSAJES_TPV.movimientoOfflineDatos);
+    const otraCaja = await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -500, motivo: 'Proveedor', offline: 1, fecha_hora: cuando, uuid: 'off-x', caja_id: caja.id + 1000 });
+    expect(otraCaja.body.message).toBe(MENSAJES_TPV.cajaDelMovimientoCerrada);
+    expect(await movimientos()).toBe(n0);
+
+    // A withdrawal beyond what the server counts in the drawer: made offline, the cash already left; stored at the till's instant.
+    const grande = antes.efectivo.esperado + 2_000;
+    const offline = { terminal_id: terminal.id, offline: 1, fecha_hora: cuando, caja_id: caja.id };
+    const m1 = await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: -grande, motivo: 'Al banco', uuid: 'off-1' });
+    expect(m1.fecha_hora).toBe(hace.toISOString());
+    // Uploaded again (the answer was lost): the same row, counted once.
+    expect((await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: -grande, motivo: 'Al banco', uuid: 'off-1' })).id).toBe(m1.id);
+    await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: 2_500, motivo: 'Cambio', uuid: 'off-2' });
+    expect(await movimientos()).toBe(n0 + 2);
+    const ahora = await cifras();
+    expect(ahora.efectivo.salidas).toBe(antes.efectivo.salidas + grande);
+    expect(ahora.efectivo.entradas).toBe(antes.efectivo.entradas + 2_500);
+    expect(ahora.efectivo.esperado).toBe(antes.efectivo.esperado - grande + 2_500);
+    expect(ahora.movimientos.slice(-2)).toMatchObject([{ importe: -grande, motivo: 'Al banco' }, { importe: 2_500, motivo: 'Cambio' }]);
+    // Online, a withdrawal beyond the drawer is still refused.
+    expect((await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -1_000_000, motivo: 'Demasiado' })).body.message).toMatch(/^No hay tanto efectivo en el cajón/);
+
+    // The closing prepared offline: the caja it closes and when it was counted; sent twice, one closing.
+    const contado = ahora.efectivo.esperado + 100;
+    const apertura = (await db.selectFrom('tpv_cajas').select('apertura').where('id', '=', caja.id).executeTakeFirstOrThrow()).apertura;
+    const contadoEn = new Date(Math.max(Date.parse(apertura) + 1, Date.now() - 1_000)).toISOString();
+    const cierre = { terminal_id: terminal.id, caja_id: caja.id, fecha_hora: contadoEn, contado: [{ forma: 'efectivo', importe: contado }] };
+    const z = (await save(t, t.cookie, 'editarcierretpv', cierre)) as unknown as CierreTpv;
+    expect(z).toMatchObject({ caja_id: caja.id, cierre: contadoEn, efectivo: { esperado: ahora.efectivo.esperado, contado, diferencia: 100 } });
+    expect((await save(t, t.cookie, 'editarcierretpv', cierre)) as unknown as CierreTpv).toEqual(z);
+    expect((await list(t, t.cookie, 'listadocierrestpv', { terminal_id: terminal.id as number })).rows.filter((r) => r.caja_id === caja.id)).toHaveLength(1);
+    // A movement of that caja arriving after its closing: refused with its reason (the till keeps it as an incidence).
+    const tarde = await enviar(t, 'movimientocajatpv', { ...offline, importe: -100, motivo: 'Tarde', uuid: 'off-3' });
+    expect(tarde.status).toBe(400);
+    expect(tarde.body.message).toBe(MENSAJES_TPV.cajaDelMovimientoCerrada);
+    expect(await movimientos()).toBe(n0 + 2);
+    // A closing naming a caja that is not this terminal's: not found.
+    expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, caja_id: 999_999, contado: [{ forma: 'efectivo', importe: 0 }] })).body.RESULT).toBe('3');
+  });
 });
