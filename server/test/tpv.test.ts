@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
 import type { CierreTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
-import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
+import { fechaHoraHuso, registroDevolucion, registroTicket, registroTpvDe, registroTpvDeDevolucion } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
 import { backends, useTestApp } from './helpers.ts';
@@ -602,5 +602,77 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(await movimientos()).toBe(n0 + 2);
     // A closing naming a caja that is not this terminal's: not found.
     expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, caja_id: 999_999, contado: [{ forma: 'efectivo', importe: 0 }] })).body.RESULT).toBe('3');
+  });
+
+  it('offline returns: the till\'s R5 (rectificativa serie, terminal chain) verified and stored unaltered, the ticket by its uuid, limits checked again, idempotent', async () => {
+    const db = t.app.manager.db;
+    if (!(await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirst())) {
+      await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    }
+    // A ticket sold offline, uploaded before its return (the queue's order).
+    const i = await info();
+    const vendido = await offline(i, cabeza(i), i.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }, { articulo_id: b.id, cantidad: 1_000, precio: 22_000 }]);
+    await subidos({ terminal_id: terminal.id, tickets: [vendido.tk] });
+    const i2 = await info();
+    expect(i2.ultimo_rectificativa).toBeDefined();
+    const tipos: Record<number, '21' | '10'> = { [a.id]: '21', [b.id]: '10' };
+    const tkTotales = totalesTicket(vendido.tk.lineas.map((l) => ({ ...l, tipo_iva: tipos[l.articulo_id] })));
+    /** The R5 the till makes offline of `lineas` ({orden, cantidad}) of the ticket sold above. */
+    const r5 = (anterior: Anterior | null, numero: number, lineas: { orden: number; cantidad: number }[], alterar: (r: RegistroTpv) => void = () => {}) => {
+      const totales = totalesTicket(lineas.map((x) => ({ ...vendido.tk.lineas[x.orden - 1], cantidad: -x.cantidad, tipo_iva: tipos[vendido.tk.lineas[x.orden - 1].articulo_id] })));
+      const ts = fechaHoraHuso(new Date(), i2.zona_horaria);
+      const gen = registroDevolucion({
+        emisor: i2.emisor, instalacion: i2.numero_instalacion, sistema: i2.sistema, serieCodigo: i2.serie_rectificativa.codigo, ejercicio: Number(ANIO), numero,
+        fecha: ts.slice(0, 10), totales, anterior, ts,
+        rectificado: { numSerie: vendido.gen.numSerie, fecha: vendido.tk.registro.fecha_hora_huso.slice(0, 10), base: tkTotales.base, cuota: tkTotales.iva },
+      });
+      const registro = registroTpvDeDevolucion(gen);
+      alterar(registro);
+      return { gen, totales, body: { ticket_uuid: vendido.tk.uuid, uuid: uuid(), fecha_hora: new Date().toISOString(), lineas, registro } };
+    };
+    const n = i2.ultimo_rectificativa!.numero + 1;
+    const stock = async () =>
+      Number((await db.selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).executeTakeFirstOrThrow()).s);
+    const caja = async () => (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    const antesStock = await stock();
+    const antesCaja = await caja();
+
+    // Refused with its reason and nothing stored: an altered record, a number not the serie's next, beyond what was sold.
+    const antes = await foto(t);
+    const intento = async (body: Record<string, unknown>, mensaje: string) => {
+      const r = await enviar(t, 'devolverticket', body);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(mensaje);
+      expect(await foto(t)).toEqual(antes);
+    };
+    await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }], (r) => { r.huella = '0'.repeat(64); }).body, MENSAJES_TPV.registroHuella);
+    const saltado = `R ${ANIO}/${String(n + 1).padStart(6, '0')}`;
+    await intento(r5(cabeza(i2), n + 1, [{ orden: 1, cantidad: 1_000 }]).body, `el número del registro (${saltado}) no es el siguiente de la serie del terminal (R ${ANIO}/${String(n).padStart(6, '0')}).`);
+    await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 2_500 }]).body, 'Línea 1: se devuelven 2,5 y quedan por devolver 2.');
+    await intento({ ...r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }]).body, uuid: undefined }, MENSAJES_TPV.devolucionOfflineDatos);
+
+    const buena = r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_500 }]);
+    const hecha = await save(t, t.cookie, 'devolverticket', buena.body);
+    expect(hecha).toMatchObject({ tipo_factura: 'R5', numero: buena.gen.numSerie, total: buena.totales.total, huella: buena.gen.huella, xml: buena.gen.xml, offline: 1, uuid: buena.body.uuid });
+    validarXml([hecha.xml as string]);
+    expect(hecha.xml).toContain(`<sf:NumSerieFactura>${vendido.gen.numSerie}</sf:NumSerieFactura>`);
+    const guardado = await db.selectFrom('registros_facturacion').select(['xml', 'huella', 'huella_anterior', 'emisor']).where('documento_id', '=', hecha.id as number).executeTakeFirstOrThrow();
+    expect(guardado).toEqual({ xml: buena.gen.xml, huella: buena.gen.huella, huella_anterior: vendido.gen.huella, emisor: `${i2.emisor.nif}:${i2.numero_instalacion}` });
+    // Goods back to the terminal's warehouse; refunded by the ticket's method (cash): out of the drawer's expected cash.
+    expect(await stock()).toBe(antesStock + 1_500);
+    expect((await caja()).efectivo.esperado).toBe(antesCaja.efectivo.esperado + buena.totales.total);
+    // Sent again (the answer was lost): the same R5, nothing more.
+    const despues = await foto(t);
+    expect((await save(t, t.cookie, 'devolverticket', buena.body)).id).toBe(hecha.id);
+    expect(await foto(t)).toEqual(despues);
+    // What is left: 0,5 of line 1; the next offline R5 chains to this one.
+    const i3 = await info();
+    expect(i3.ultimo_rectificativa!.numero).toBe(n);
+    const r = await enviar(t, 'devolverticket', r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 1_000 }]).body);
+    expect(r.body.message).toBe('Línea 1: se devuelven 1 y quedan por devolver 0,5.');
+    await save(t, t.cookie, 'devolverticket', r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 500 }, { orden: 2, cantidad: 1_000 }]).body);
+    expect(((await list(t, t.cookie, 'listadotickets', { id: hecha.ticket_id as number })).rows[0] as Row).estado).toBe('devuelto');
+    const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
+    expect(checks.every((c) => c.correcto)).toBe(true);
   });
 });
