@@ -3,7 +3,8 @@ import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../da
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
 import { almacenColaIdb, ColaTickets, esOperacion, type EstadoCola, type FilaSubida, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
-import { crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
+import { crearRegistroDevolucion, crearRegistroOffline, guardarCadenaDeFila, reconciliar, sacarDeLaCadena, type EstadoCadena } from './registro';
+import type { LineaDevolucion, TicketDevolucion } from './devolucionLocal';
 import * as srv from './servidor';
 import type { PaginaTpv, Sesion, TerminalTpv } from './tipos';
 
@@ -57,6 +58,12 @@ type Acciones = {
   anotarMovimiento(importe: number, motivo: string, uuid: string): Promise<Anotado>;
   /** The closing: online when nothing waits; else prepared here (the count kept) and sent after everything queued. */
   cerrarCaja(contado: { forma: string; importe: number }[], denominaciones: { valor: number; cantidad: number }[], uuid: string): Promise<Anotado>;
+  /**
+   * A return made without the server of a ticket the till knows: its R5 made here (number in the terminal's
+   * rectificativa serie, record chained like an offline ticket's), refunded by the ticket's method, queued after
+   * everything before it. Answers the queued entry (its number, the refund).
+   */
+  devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string): Promise<TicketLocal>;
   /** Reads the queued operations and incidences again (the bar, the movement and closing dialogs). */
   leerOperaciones(): Promise<void>;
   cargarCatalogo(): Promise<void>;
@@ -126,6 +133,10 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
       const m = await srv.movimientoCaja(terminal.id, op.movimiento.importe, op.movimiento.motivo, op.uuid, { caja_id: op.movimiento.caja_id, fecha_hora: op.fecha_hora, offline: 1 });
       return { ...fila, id: Number((m as { id?: number }).id ?? 0), total: op.movimiento.importe };
     }
+    if (op.clase === 'devolucion' && op.devolucion) {
+      const r = await srv.devolverOffline(op);
+      return { ...fila, id: r.id, numero: r.numero, total: r.total, huella: r.huella, qr_url: r.qr_url };
+    }
     if (op.clase === 'cierre' && op.cierre) {
       const c = await srv.cerrarCaja(terminal.id, op.cierre.contado, op.cierre.denominaciones, { caja_id: op.cierre.caja_id, fecha_hora: op.fecha_hora });
       return { ...fila, id: c.id ?? 0, numero: `Cierre nº ${c.codigo}`, total: c.total, codigo: c.codigo };
@@ -134,6 +145,12 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
   } catch (e) {
     sesionPerdida(e);
     if (e instanceof srv.SinConexion || (e instanceof srv.ErrorServidor && (e.status === 401 || e.status === 403 || e.status >= 500))) throw e;
+    if (op.clase === 'devolucion' && op.registro) {
+      // Its R5 record leaves the till's chain: what follows, not yet sent, is chained again without it.
+      const todos = await almacenColaIdb.todos();
+      const despues = todos.filter((x) => x.estado === 'pendiente' && x.seq > op.seq).sort((a, b) => a.seq - b.seq);
+      for (const x of await sacarDeLaCadena(terminal, op, despues, todos)) await almacenColaIdb.guardar(x);
+    }
     return { ...fila, incidencia: (e as Error).message };
   }
 }
@@ -166,6 +183,34 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   async leerOperaciones() {
     const todas = await almacenColaIdb.todos().catch(() => [] as TicketLocal[]);
     set({ operaciones: todas.filter((t) => (esOperacion(t) && t.estado !== 'subido') || t.estado === 'incidencia').sort((a, b) => a.seq - b.seq) });
+  },
+
+  async devolverOffline(t, elegidas, id) {
+    const terminal = get().terminal!;
+    if (!elegidas.length) throw new Error('Elija qué líneas y cuánto se devuelve.');
+    for (const { linea, cantidad } of elegidas) {
+      const queda = linea.cantidad - linea.devuelto;
+      if (cantidad <= 0 || cantidad > queda) throw new Error(`De «${linea.descripcion}» quedan por devolver ${(queda / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 })}.`);
+    }
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    const lineas = elegidas.map(({ linea: l, cantidad }) => ({
+      ...(l.id !== undefined ? { id: l.id } : { orden: l.orden }), cantidad, nombre: l.descripcion, articulo_id: l.articulo_id, precio: l.precio, descuento: l.descuento,
+      tipo_iva: l.tipo_iva,
+    }));
+    // The refund is what the R5 totals (the server's sums), all by the ticket's first method, as it was paid.
+    const reembolso = -totalesTicket(lineas.map((l) => ({ ...l, cantidad: -l.cantidad }))).total;
+    const forma = t.pagos[0]?.forma ?? 'efectivo';
+    const base: TicketLocal = {
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: -reembolso, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'devolucion',
+      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos: [{ forma, importe: reembolso }] },
+    };
+    // Tickets still without a record go first in the chain (as before an offline sale).
+    await asegurarRegistros(terminal);
+    const entrada = { ...base, ...(await crearRegistroDevolucion(terminal, base)) };
+    await q.añadir(entrada);
+    await get().leerOperaciones();
+    return entrada;
   },
 
   async anotarMovimiento(importe, motivo, id) {

@@ -159,6 +159,20 @@ export async function devolverTicket(id: number, lineas: { id: number; cantidad:
   return datos(await pedir(api.post<DevolucionHecha>('devolverticket', { id, lineas, pagos, uuid })))[0];
 }
 
+/** A return made offline, from the queue: the ticket by id or uuid, lines by id or number, its R5 record and instant. */
+export async function devolverOffline(t: TicketLocal): Promise<DevolucionHecha> {
+  const d = t.devolucion!;
+  const body = {
+    ...(d.ticket_id ? { id: d.ticket_id } : { ticket_uuid: d.ticket_uuid }),
+    uuid: t.uuid,
+    fecha_hora: t.fecha_hora,
+    lineas: d.lineas.map((l) => (l.id !== undefined ? { id: l.id, cantidad: l.cantidad } : { orden: l.orden, cantidad: l.cantidad })),
+    pagos: d.pagos,
+    registro: t.registro,
+  };
+  return datos(await pedir(api.post<DevolucionHecha>('devolverticket', body)))[0];
+}
+
 /** The closing of the caja `caja_id` (sent again, it answers the same closing); `fecha_hora`: when it was counted offline. */
 export async function cerrarCaja(
   terminal_id: number,

@@ -10,6 +10,9 @@ export type Sesion = { user: UsuarioSesion; config: Configuracion | null };
 export type TicketServidor = {
   id: number;
   numero: string;
+  /** aaaa-mm-dd: its date (FechaExpedicionFactura); its uuid (made by the till that sold it). */
+  fecha?: string;
+  uuid?: string | null;
   fecha_hora?: string;
   total: number;
   estado?: string;

@@ -6,7 +6,8 @@ import { guardar, leerTodo } from './almacen';
 export type RegistroTicket = {
   num_serie: string;
   fecha_expedicion: string;
-  tipo_factura: 'F2';
+  /** F2 a ticket, R5 a return. */
+  tipo_factura: 'F2' | 'R5';
   cuota_total: string;
   importe_total: string;
   huella_anterior: string;
@@ -69,11 +70,25 @@ export type TicketLocal = {
    * order as the tickets (issue 13): a cash movement or the session's closing (the counted drawer). An operation
    * uploads alone, after everything issued before it; its own action answers it (idempotent: by `uuid`, by caja).
    */
-  clase?: 'movimiento' | 'cierre';
+  clase?: 'movimiento' | 'cierre' | 'devolucion';
   /** A cash movement: + in, − out (cents); the caja (session) it was made in. */
   movimiento?: { importe: number; motivo: string; caja_id: number | null };
   /** A closing prepared offline: the caja it closes and what was counted (cash by denomination). */
   cierre?: { caja_id: number | null; contado: { forma: string; importe: number }[]; denominaciones: { valor: number; cantidad: number }[] };
+  /**
+   * A return made offline (an R5 with its record, in `registro`, made by the till like an offline ticket's): the
+   * ticket by its server id (looked up earlier) or its uuid (sold here), its lines by id or by number on the ticket,
+   * the refunds (by the ticket's method).
+   */
+  devolucion?: {
+    ticket_id: number | null;
+    ticket_uuid: string | null;
+    /** The ticket's number as printed (what the R5 corrects) and its date (aaaa-mm-dd). */
+    numero_ticket: string;
+    fecha_ticket: string;
+    lineas: { id?: number; orden?: number; cantidad: number; nombre: string; articulo_id: number; precio: number; descuento: number; tipo_iva: TipoIva }[];
+    pagos: Pago[];
+  };
   /** The server refused the operation on upload: its message. Kept (never lost) until someone resolves it. */
   incidencia?: string;
   /** Offline only: the record the till made when it issued it. */
