@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vaciar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
 import { almacenColaIdb } from '../datos/cola';
+import { huellaDe } from 'shared/fiscal';
 import Cierre from './Cierre';
+import Devolucion from './Devolucion';
+import { buscarLocal } from './devolucionLocal';
 import { colaDe, reiniciarCola, useCaja } from './estado';
 import Movimiento from './Movimiento';
 import type { TerminalTpv } from './tipos';
@@ -43,6 +46,7 @@ let red = false;
 let llamadas: Llamada[] = [];
 /** The server's answer to a movement (null: accepted). */
 let rechazoMovimiento: string | null = null;
+let rechazoDevolucion: string | null = null;
 const movimientosGuardados = new Set<string>();
 
 function servidor(url: string, init?: RequestInit): Response {
@@ -60,6 +64,11 @@ function servidor(url: string, init?: RequestInit): Response {
     movimientosGuardados.add(String(body!.uuid));
     return ok([{ id: 9, caja_id: 41, importe: body!.importe, motivo: body!.motivo }]);
   }
+  if (ac === 'devolverticket') {
+    if (rechazoDevolucion) return new Response(JSON.stringify({ RESULT: '1', message: rechazoDevolucion }), { status: 400 });
+    const r = body!.registro as { num_serie: string; huella: string };
+    return ok([{ id: 77, numero: r.num_serie, total: -110, ticket_id: 1, huella: r.huella, qr_url: 'https://x' }]);
+  }
   if (ac === 'editarcierretpv') return ok([{ id: 3, codigo: 12, total: 110, caja_id: 41 }]);
   return new Response(JSON.stringify({ RESULT: '1', message: `inesperado ${ac}` }), { status: 400 });
 }
@@ -68,6 +77,7 @@ beforeEach(async () => {
   red = false;
   llamadas = [];
   rechazoMovimiento = null;
+  rechazoDevolucion = null;
   movimientosGuardados.clear();
   reiniciarCola();
   await vaciar('tickets');
@@ -172,3 +182,86 @@ describe('el cierre sin conexión', () => {
     expect(cierre).toMatchObject({ estado: 'subido', respuesta: { codigo: 12, numero: 'Cierre nº 12' } });
   });
 });
+
+describe('devoluciones sin conexión', () => {
+  it('de un ticket vendido en esta caja: la R5 se hace aquí (serie rectificativa, encadenada), limitada a lo vendido, y sube detrás del ticket', async () => {
+    const ticket = await vender();
+    const user = userEvent.setup();
+    const { unmount } = renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), ticket.registro!.num_serie);
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByTestId('devolucion-sin-conexion')).toBeTruthy();
+    await user.type(screen.getByLabelText('Devolver de Pan'), '2');
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    // Not beyond what was sold.
+    expect((await screen.findByRole('alert')).textContent).toBe('De «Pan» quedan por devolver 1.');
+    await user.clear(screen.getByLabelText('Devolver de Pan'));
+    await user.type(screen.getByLabelText('Devolver de Pan'), '1');
+    expect(screen.getByTestId('devolucion-importe').textContent).toMatch(/^1,10\s€$/);
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    expect((await screen.findByTestId('devolucion-numero')).textContent).toBe(`TR1 ${AÑO}/000001`);
+    expect(screen.getByRole('status').textContent).toMatch(/devolver 1,10\s€ en efectivo\. Hecha sin conexión: pendiente de envío/);
+    unmount();
+
+    const cola = colaDe(TERMINAL, () => undefined);
+    const [, r5] = await cola.pendientes();
+    expect(r5).toMatchObject({ clase: 'devolucion', total: -110, devolucion: { ticket_uuid: ticket.uuid, numero_ticket: ticket.registro!.num_serie, pagos: [{ forma: 'efectivo', importe: 110 }] } });
+    const r = r5.registro!;
+    expect(r).toMatchObject({ tipo_factura: 'R5', num_serie: `TR1 ${AÑO}/000001`, importe_total: '-1.10', cuota_total: '-0.04', huella_anterior: ticket.registro!.huella });
+    expect(r.huella).toBe(
+      huellaDe({
+        IDEmisorFactura: 'B12345678', NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, TipoFactura: 'R5', CuotaTotal: r.cuota_total,
+        ImporteTotal: r.importe_total, Huella: r.huella_anterior, FechaHoraHusoGenRegistro: r.fecha_hora_huso,
+      }),
+    );
+    expect(r.xml).toContain(`<sf:NumSerieFactura>${ticket.registro!.num_serie}</sf:NumSerieFactura>`);
+
+    // Looked up again offline: what this till returned counts; nothing is left to return.
+    renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), ticket.registro!.num_serie);
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect((screen.getByLabelText('Devolver de Pan') as HTMLInputElement).disabled).toBe(true));
+
+    // A ticket the till doesn't know: it says the return needs the connection.
+    await user.clear(screen.getByLabelText(/Número del ticket/));
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T9 2026/000123');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/el ticket «T9 2026\/000123» no está en esta caja, así que su devolución necesita conexión con el servidor/);
+
+    red = true;
+    await cola.vaciar();
+    expect(llamadas.map((l) => l.ac)).toEqual(['subirtickets', 'devolverticket']);
+    expect(llamadas[1].body).toMatchObject({ ticket_uuid: ticket.uuid, uuid: r5.uuid, lineas: [{ orden: 1, cantidad: 1000 }], pagos: [{ forma: 'efectivo', importe: 110 }], registro: r, fecha_hora: r5.fecha_hora });
+    expect((await almacenColaIdb.todos()).every((t) => t.estado === 'subido')).toBe(true);
+  });
+
+  it('si el servidor rechaza la R5 al subir, queda como incidencia y lo que venía detrás se encadena de nuevo sin ella (mismos números de ticket)', async () => {
+    const a = await vender();
+    const t = (await buscarLocalTicket(a.registro!.num_serie))!;
+    const r5 = await useCaja.getState().devolverOffline(t, [{ linea: t.lineas[0], cantidad: 1000 }], crypto.randomUUID());
+    const b = await vender();
+    expect(b.registro!.huella_anterior).toBe(r5.registro!.huella);
+    red = true;
+    rechazoDevolucion = 'Línea 1: se devuelven 1 y quedan por devolver 0.';
+    await colaDe(TERMINAL, () => undefined).vaciar();
+    const todos = await almacenColaIdb.todos();
+    expect(todos.find((x) => x.uuid === r5.uuid)).toMatchObject({ estado: 'incidencia', incidencia: rechazoDevolucion });
+    const bSubido = todos.find((x) => x.uuid === b.uuid)!;
+    expect(bSubido.estado).toBe('subido');
+    // Chained to the ticket before the refused R5, with its own number.
+    expect(bSubido.registro!.num_serie).toBe(b.registro!.num_serie);
+    expect(bSubido.registro!.huella_anterior).toBe(a.registro!.huella);
+    const subidoB = (llamadas.filter((l) => l.ac === 'subirtickets').flatMap((l) => l.body!.tickets as { uuid: string; registro: { huella_anterior: string } }[])).find((x) => x.uuid === b.uuid)!;
+    expect(subidoB.registro.huella_anterior).toBe(a.registro!.huella);
+    await waitFor(() => expect(useCaja.getState().operaciones.map((o) => [o.clase, o.estado])).toEqual([['devolucion', 'incidencia']]));
+    // The next return made here takes the number the refused one freed.
+    const t2 = (await buscarLocalTicket(b.registro!.num_serie))!;
+    red = false;
+    const otra = await useCaja.getState().devolverOffline(t2, [{ linea: t2.lineas[0], cantidad: 1000 }], crypto.randomUUID());
+    expect(otra.registro!.num_serie).toBe(r5.registro!.num_serie);
+  });
+});
+
+function buscarLocalTicket(numero: string) {
+  return buscarLocal(numero, TERMINAL);
+}
