@@ -9,7 +9,8 @@ function BarraEstado() {
   const { terminal, sesion, online, cola, fase, catalogoCargado, indice } = useCaja();
   const salir = useCaja((s) => s.salir);
   // What the server refused on upload (a movement for a caja closed meanwhile…): kept and shown until resolved.
-  const incidencias = useCaja((s) => s.operaciones.filter((o) => o.estado === 'incidencia'));
+  const operaciones = useCaja((s) => s.operaciones);
+  const incidencias = operaciones.filter((o) => o.estado === 'incidencia');
   return (
     <Barra>
       <strong>TPV</strong>
