@@ -64,6 +64,8 @@ type Acciones = {
    * everything before it. Answers the queued entry (its number, the refund).
    */
   devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string): Promise<TicketLocal>;
+  /** An incidence dealt with (the refund settled, the movement noted in the open caja…): kept, marked resolved. */
+  resolverIncidencia(uuid: string): Promise<void>;
   /** Reads the queued operations and incidences again (the bar, the movement and closing dialogs). */
   leerOperaciones(): Promise<void>;
   cargarCatalogo(): Promise<void>;
@@ -182,7 +184,14 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
 
   async leerOperaciones() {
     const todas = await almacenColaIdb.todos().catch(() => [] as TicketLocal[]);
-    set({ operaciones: todas.filter((t) => (esOperacion(t) && t.estado !== 'subido') || t.estado === 'incidencia').sort((a, b) => a.seq - b.seq) });
+    set({ operaciones: todas.filter((t) => (esOperacion(t) && t.estado === 'pendiente') || t.estado === 'incidencia').sort((a, b) => a.seq - b.seq) });
+  },
+
+  async resolverIncidencia(id) {
+    const t = (await almacenColaIdb.todos()).find((x) => x.uuid === id);
+    if (t?.estado !== 'incidencia') return;
+    await almacenColaIdb.guardar({ ...t, estado: 'resuelta', resuelta: { fecha: ahoraIso(), por: get().sesion?.user.nombre ?? null } });
+    await get().leerOperaciones();
   },
 
   async devolverOffline(t, elegidas, id) {
@@ -269,6 +278,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);
     if (paginas) set({ paginas });
     set({ aparcados: await leerTodo<Aparcado>('aparcados').catch(() => []) });
+    await get().leerOperaciones();
     let terminal: TerminalTpv | null;
     try {
       terminal = await srv.leerTerminal();

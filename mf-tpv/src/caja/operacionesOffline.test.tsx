@@ -8,6 +8,7 @@ import { almacenColaIdb } from '../datos/cola';
 import { huellaDe } from 'shared/fiscal';
 import Cierre from './Cierre';
 import Devolucion from './Devolucion';
+import Incidencias from './Incidencias';
 import { buscarLocal } from './devolucionLocal';
 import { colaDe, reiniciarCola, useCaja } from './estado';
 import Movimiento from './Movimiento';
@@ -142,6 +143,15 @@ describe('movimientos de caja sin conexión', () => {
     expect(mov).toMatchObject({ estado: 'incidencia', incidencia: rechazoMovimiento, movimiento: { importe: 5000, motivo: 'Cambio del banco' } });
     expect(todos.find((t) => t.uuid === despues.uuid)!.estado).toBe('subido');
     await waitFor(() => expect(useCaja.getState().operaciones.map((o) => o.estado)).toEqual(['incidencia']));
+    // Shown with its reason until someone marks it resolved; then kept (never deleted), out of the list.
+    const user = userEvent.setup();
+    renderWithShell(<Incidencias onCerrar={() => undefined} />);
+    const tabla = screen.getByRole('table', { name: 'Incidencias por resolver' });
+    expect(tabla.textContent).toContain('Entrada: Cambio del banco');
+    expect(tabla.textContent).toContain(rechazoMovimiento);
+    await user.click(screen.getByRole('button', { name: 'Resuelta' }));
+    expect(await screen.findByText('No hay incidencias.')).toBeTruthy();
+    expect((await almacenColaIdb.todos()).find((t) => t.uuid === mov.uuid)).toMatchObject({ estado: 'resuelta', incidencia: rechazoMovimiento, movimiento: { importe: 5000 } });
   });
 
   it('con conexión, el movimiento va directo y un rechazo se dice al momento (nada queda en cola)', async () => {

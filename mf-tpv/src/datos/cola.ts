@@ -100,7 +100,9 @@ export type TicketLocal = {
    * uploaded alone, so a `repetido` answer with the server's record can be reconciled before anything after it.
    */
   dudoso?: boolean;
-  estado: 'pendiente' | 'subido' | 'incidencia';
+  /** `resuelta`: an incidence someone dealt with (kept, never deleted: when, and by whom). */
+  estado: 'pendiente' | 'subido' | 'incidencia' | 'resuelta';
+  resuelta?: { fecha: string; por: string | null };
   respuesta?: FilaSubida;
 };
 
