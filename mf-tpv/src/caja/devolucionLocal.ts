@@ -51,8 +51,9 @@ export function deServidor(t: TicketServidor): TicketDevolucion {
     origen: 'servidor',
     ticket_id: t.id,
     ticket_uuid: t.uuid ?? null,
-    numero: t.numero,
-    fecha: t.fecha ?? '',
+    // As its record names it (what an R5 made offline corrects): number and date.
+    numero: t.registro?.num_serie ?? t.numero,
+    fecha: t.registro?.fecha_expedicion ? isoDe(t.registro.fecha_expedicion) : (t.fecha ?? ''),
     lineas: t.lineas.map((l) => ({
       id: l.id, articulo_id: l.articulo_id, descripcion: l.descripcion, cantidad: l.cantidad, precio: l.precio_iva ?? l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva,
       devuelto: l.devuelto ?? 0,

@@ -18,7 +18,7 @@ export type TicketServidor = {
   estado?: string;
   lineas: { id: number; articulo_id: number; codigo: string; descripcion: string; cantidad: number; precio_iva?: number | null; precio: number; descuento: number; tipo_iva: TipoIva; devuelto?: number }[];
   pagos: { forma: FormaPago; importe: number; entregado?: number }[];
-  registro?: { qr_url?: string; huella?: string } | null;
+  registro?: { qr_url?: string; huella?: string; num_serie?: string; fecha_expedicion?: string } | null;
 };
 
 export type DevolucionHecha = { id: number; numero: string; total: number; ticket_id: number; huella: string; qr_url: string; pagos?: { forma: FormaPago; importe: number }[] };
