@@ -65,6 +65,17 @@ function servidor(url: string, init?: RequestInit): Response {
     movimientosGuardados.add(String(body!.uuid));
     return ok([{ id: 9, caja_id: 41, importe: body!.importe, motivo: body!.motivo }]);
   }
+  if (ac === 'listadotickets') {
+    if (!u.searchParams.get('id')) return ok([{ id: 5, numero: 'T1 2026/000001' }]);
+    return ok([
+      {
+        id: 5, numero: 'T1 2026/000001', fecha: '2026-11-20', total: 598, estado: 'devuelto_parcial', uuid: 'u-5',
+        lineas: [{ id: 50, articulo_id: 1, codigo: 'CAF', descripcion: 'Café molido', cantidad: 2000, precio_iva: 29900, precio: 24711, descuento: 0, tipo_iva: '21', devuelto: 1000 }],
+        pagos: [{ forma: 'tarjeta', importe: 598 }],
+        registro: { num_serie: 'T1 2026/000001', fecha_expedicion: '20-11-2026', huella: 'A'.repeat(64), qr_url: 'https://x' },
+      },
+    ]);
+  }
   if (ac === 'devolverticket') {
     if (rechazoDevolucion) return new Response(JSON.stringify({ RESULT: '1', message: rechazoDevolucion }), { status: 400 });
     const r = body!.registro as { num_serie: string; huella: string };
@@ -269,6 +280,41 @@ describe('devoluciones sin conexión', () => {
     red = false;
     const otra = await useCaja.getState().devolverOffline(t2, [{ linea: t2.lineas[0], cantidad: 1000 }], crypto.randomUUID());
     expect(otra.registro!.num_serie).toBe(r5.registro!.num_serie);
+  });
+});
+
+describe('devolución sin conexión de un ticket buscado antes', () => {
+  it('lo buscado con conexión se guarda: sin ella se devuelve lo que quedaba (por su forma de pago), con las líneas del servidor', async () => {
+    red = true;
+    const user = userEvent.setup();
+    const { unmount } = renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T1 2026/000001');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await screen.findByLabelText('Devolver de Café molido');
+    expect(screen.queryByTestId('devolucion-sin-conexion')).toBeNull();
+    unmount();
+
+    red = false;
+    renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T1 2026/000001');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByTestId('devolucion-sin-conexion')).toBeTruthy();
+    // 2 sold, 1 returned when it was looked up: 1 left.
+    await user.type(screen.getByLabelText('Devolver de Café molido'), '2');
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('De «Café molido» quedan por devolver 1.');
+    await user.click(screen.getByRole('button', { name: 'Todo' }));
+    expect(screen.getByTestId('devolucion-importe').textContent).toMatch(/^2,99\s€$/);
+    expect(screen.getByTestId('devolucion-importe').parentElement!.textContent).toContain('(Tarjeta, como se pagó)');
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    expect((await screen.findByTestId('devolucion-numero')).textContent).toBe(`TR1 ${AÑO}/000001`);
+    const [r5] = await colaDe(TERMINAL, () => undefined).pendientes();
+    expect(r5.devolucion).toMatchObject({ ticket_id: 5, ticket_uuid: 'u-5', numero_ticket: 'T1 2026/000001', fecha_ticket: '2026-11-20', lineas: [{ id: 50, cantidad: 1000 }], pagos: [{ forma: 'tarjeta', importe: 299 }] });
+    expect(r5.registro!.xml).toContain('<sf:FechaExpedicionFactura>20-11-2026</sf:FechaExpedicionFactura>');
+
+    red = true;
+    await colaDe(TERMINAL, () => undefined).vaciar();
+    expect(llamadas.at(-1)).toMatchObject({ ac: 'devolverticket', body: { id: 5, lineas: [{ id: 50, cantidad: 1000 }], pagos: [{ forma: 'tarjeta', importe: 299 }] } });
   });
 });
 
