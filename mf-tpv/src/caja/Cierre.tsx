@@ -156,7 +156,7 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
                 .map((f) => (
                   <div key={f} style={{ display: 'flex', alignItems: 'center', gap: 6, fontWeight: 600 }}>
                     {FORMA_PAGO_LABEL[f]}
-                    <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
+                    <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={offline ? 'lo esperado' : formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
                   </div>
                 ))}
             </Fila>
