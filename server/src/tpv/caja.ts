@@ -278,7 +278,7 @@ export const cajaActions = [
           const caja = await cajaAbierta(trx, terminal.id);
           if (!caja) throw fail(offline ? MENSAJES_TPV.cajaDelMovimientoCerrada : MENSAJES_TPV.cajaNoAbierta, '1', 400);
           if (input.caja_id && input.caja_id !== caja.id) throw fail(MENSAJES_TPV.cajaDelMovimientoCerrada, '1', 400);
-          // Online a withdrawal beyond the drawer is refused; one made offline already happened (the till limited it to what it knew).
+          // Online a withdrawal beyond the drawer is refused; one made offline already happened (the cash left the drawer then).
           if (input.importe < 0 && !offline) {
             const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
             if (-input.importe > c.efectivo.esperado) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
