@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared';
-import { colaDe, useCaja } from './estado';
+import { useCaja } from './estado';
 import { Boton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
 import * as srv from './servidor';
 
@@ -112,8 +112,9 @@ export function Cajero() {
 /** Opening the session: the float in the drawer. */
 export function Apertura() {
   const terminal = useCaja((s) => s.terminal)!;
-  const cajaAbierta = useCaja((s) => s.cajaAbierta);
+  const abrirCaja = useCaja((s) => s.abrirCaja);
   const salir = useCaja((s) => s.salir);
+  const [uuid] = useState(() => crypto.randomUUID());
   const [fondo, setFondo] = useState(String(terminal.fondo / 100).replace('.', ','));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -124,14 +125,10 @@ export function Apertura() {
     setBusy(true);
     setError(null);
     try {
-      // A closing prepared offline goes first (the server still has that caja open until it arrives).
-      await colaDe(terminal, (c) => useCaja.setState({ cola: c })).vaciar();
-      if ((await colaDe(terminal, () => undefined).pendientes()).some((t) => t.clase === 'cierre')) {
-        return setError('El cierre anterior aún no ha llegado al servidor (sin conexión): la caja se abre en cuanto llegue.');
-      }
-      cajaAbierta(await srv.abrirCaja(terminal.id, Number(cents)));
+      // Without the server the opening waits in the queue (after a closing still to send) and the cashier sells.
+      await abrirCaja(Number(cents), uuid);
     } catch (err) {
-      setError(err instanceof srv.SinConexion ? 'Abrir la caja necesita conexión con el servidor.' : (err as Error).message);
+      setError((err as Error).message);
     } finally {
       setBusy(false);
     }

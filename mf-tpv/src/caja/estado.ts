@@ -1,3 +1,4 @@
+import { MENSAJES_TPV } from 'shared';
 import { create } from 'zustand';
 import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
@@ -64,6 +65,11 @@ type Acciones = {
    * everything before it. Answers the queued entry (its number, the refund).
    */
   devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string): Promise<TicketLocal>;
+  /**
+   * Opening the caja with its float: online at once; without the server (or behind a closing still queued) the
+   * opening is queued and the cashier sells at once — the tickets after it go into the caja it opens.
+   */
+  abrirCaja(fondo: number, uuid: string): Promise<Anotado>;
   /** An incidence dealt with (the refund settled, the movement noted in the open caja…): kept, marked resolved. */
   resolverIncidencia(uuid: string): Promise<void>;
   /** Reads the queued operations and incidences again (the bar, the movement and closing dialogs). */
@@ -139,6 +145,17 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
       const r = await srv.devolverOffline(op);
       return { ...fila, id: r.id, numero: r.numero, total: r.total, huella: r.huella, qr_url: r.qr_url };
     }
+    if (op.clase === 'apertura' && op.apertura) {
+      let caja: { id: number; apertura: string; fondo: number } | null = null;
+      try {
+        caja = await srv.abrirCaja(terminal.id, op.apertura.fondo);
+      } catch (e) {
+        // Already open (its answer was lost, or opened elsewhere): what follows goes into the open caja all the same.
+        if (!(e instanceof srv.ErrorServidor && e.message === MENSAJES_TPV.cajaYaAbierta)) throw e;
+      }
+      if (caja) await cajaDeLoQueSigue(terminal, op, caja);
+      return { ...fila, id: caja?.id ?? 0, total: op.apertura.fondo };
+    }
     if (op.clase === 'cierre' && op.cierre) {
       const c = await srv.cerrarCaja(terminal.id, op.cierre.contado, op.cierre.denominaciones, { caja_id: op.cierre.caja_id, fecha_hora: op.fecha_hora });
       return { ...fila, id: c.id ?? 0, numero: `Cierre nº ${c.codigo}`, total: c.total, codigo: c.codigo };
@@ -154,6 +171,26 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
       for (const x of await sacarDeLaCadena(terminal, op, despues, todos)) await almacenColaIdb.guardar(x);
     }
     return { ...fila, incidencia: (e as Error).message };
+  }
+}
+
+/**
+ * An opening made offline has reached the server: the movements and the closing queued after it (until the next
+ * opening) name that caja, so a closing sent again closes that one and no other; the till knows its caja again.
+ */
+async function cajaDeLoQueSigue(terminal: TerminalTpv, op: TicketLocal, caja: { id: number; apertura: string; fondo: number }) {
+  const siguientes = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > op.seq).sort((a, b) => a.seq - b.seq);
+  for (const x of siguientes) {
+    if (x.clase === 'apertura') break;
+    if (x.movimiento && x.movimiento.caja_id === null) await almacenColaIdb.guardar({ ...x, movimiento: { ...x.movimiento, caja_id: caja.id } });
+    if (x.cierre && x.cierre.caja_id === null) await almacenColaIdb.guardar({ ...x, cierre: { ...x.cierre, caja_id: caja.id } });
+    if (x.clase === 'cierre') return;
+  }
+  const actual = useCaja.getState().terminal;
+  if (actual && !actual.caja_abierta) {
+    const t = { ...actual, caja_abierta: { id: caja.id, apertura: caja.apertura, fondo: caja.fondo, usuario_nombre: useCaja.getState().sesion?.user.nombre ?? null } };
+    useCaja.setState({ terminal: t });
+    await guardarClave('estado', 'terminal', t);
   }
 }
 
@@ -185,6 +222,28 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   async leerOperaciones() {
     const todas = await almacenColaIdb.todos().catch(() => [] as TicketLocal[]);
     set({ operaciones: todas.filter((t) => (esOperacion(t) && t.estado === 'pendiente') || t.estado === 'incidencia').sort((a, b) => a.seq - b.seq) });
+  },
+
+  async abrirCaja(fondo, id) {
+    const terminal = get().terminal!;
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    // A closing prepared offline goes first (the server still has that caja open until it arrives).
+    if (navigator.onLine) await q.vaciar();
+    if (navigator.onLine && !(await q.pendientes()).length) {
+      try {
+        get().cajaAbierta(await srv.abrirCaja(terminal.id, fondo));
+        return { enCola: false };
+      } catch (e) {
+        if (!(e instanceof srv.SinConexion)) throw e;
+      }
+    }
+    await q.añadir({
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: fondo, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'apertura', apertura: { fondo },
+    });
+    await get().leerOperaciones();
+    set({ fase: 'venta' });
+    return { enCola: true };
   },
 
   async resolverIncidencia(id) {

@@ -6,6 +6,7 @@ import { vaciar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
 import { almacenColaIdb } from '../datos/cola';
 import { huellaDe } from 'shared/fiscal';
+import { Apertura } from './Acceso';
 import Cierre from './Cierre';
 import Devolucion from './Devolucion';
 import Incidencias from './Incidencias';
@@ -65,6 +66,7 @@ function servidor(url: string, init?: RequestInit): Response {
     movimientosGuardados.add(String(body!.uuid));
     return ok([{ id: 9, caja_id: 41, importe: body!.importe, motivo: body!.motivo }]);
   }
+  if (ac === 'abrircajatpv') return ok([{ id: 42, apertura: '2026-11-27T08:00:00.000Z', fondo: body!.fondo }]);
   if (ac === 'listadotickets') {
     if (!u.searchParams.get('id')) return ok([{ id: 5, numero: 'T1 2026/000001' }]);
     return ok([
@@ -186,7 +188,7 @@ describe('el cierre sin conexión', () => {
     await user.click(screen.getByRole('button', { name: 'Preparar el cierre' }));
     expect((await screen.findByTestId('cierre-preparado')).textContent).toMatch(/60,50\s€ en efectivo/);
     await user.click(screen.getByRole('button', { name: 'Terminar' }));
-    // The cashier is not stuck: the caja is closed here, the next opening waits for the closing to arrive.
+    // The cashier is not stuck: the caja is closed here (the next opening queues after the closing).
     expect(useCaja.getState().fase).toBe('apertura');
     expect(useCaja.getState().terminal?.caja_abierta).toBeNull();
 
@@ -280,6 +282,30 @@ describe('devoluciones sin conexión', () => {
     red = false;
     const otra = await useCaja.getState().devolverOffline(t2, [{ linea: t2.lineas[0], cantidad: 1000 }], crypto.randomUUID());
     expect(otra.registro!.num_serie).toBe(r5.registro!.num_serie);
+  });
+});
+
+describe('la apertura sin conexión', () => {
+  it('la cajera vende enseguida; al volver, la caja se abre antes que los tickets y lo que sigue nombra esa caja', async () => {
+    useCaja.setState({ terminal: { ...TERMINAL, caja_abierta: null }, fase: 'apertura' });
+    const user = userEvent.setup();
+    renderWithShell(<Apertura />);
+    await user.clear(screen.getByLabelText('Fondo de caja (€)'));
+    await user.type(screen.getByLabelText('Fondo de caja (€)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Abrir caja' }));
+    await waitFor(() => expect(useCaja.getState().fase).toBe('venta'));
+    await vender();
+    await useCaja.getState().anotarMovimiento(-500, 'Proveedor', crypto.randomUUID());
+    const cola = colaDe(TERMINAL, () => undefined);
+    expect((await cola.pendientes()).map((t) => t.clase ?? 'ticket')).toEqual(['apertura', 'ticket', 'movimiento']);
+
+    red = true;
+    await cola.vaciar();
+    expect(llamadas.map((l) => l.ac)).toEqual(['abrircajatpv', 'subirtickets', 'movimientocajatpv']);
+    expect(llamadas[0].body).toMatchObject({ terminal_id: 7, fondo: 15000 });
+    // The movement made before the caja existed on the server names it now.
+    expect(llamadas[2].body).toMatchObject({ caja_id: 42, offline: 1 });
+    expect(useCaja.getState().terminal?.caja_abierta?.id).toBe(42);
   });
 });
 

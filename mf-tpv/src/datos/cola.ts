@@ -70,7 +70,9 @@ export type TicketLocal = {
    * order as the tickets (issue 13): a cash movement or the session's closing (the counted drawer). An operation
    * uploads alone, after everything issued before it; its own action answers it (idempotent: by `uuid`, by caja).
    */
-  clase?: 'movimiento' | 'cierre' | 'devolucion';
+  clase?: 'movimiento' | 'cierre' | 'devolucion' | 'apertura';
+  /** An opening made offline (the float counted): `abrircajatpv` when the server is back, before what follows it. */
+  apertura?: { fondo: number };
   /** A cash movement: + in, − out (cents); the caja (session) it was made in. */
   movimiento?: { importe: number; motivo: string; caja_id: number | null };
   /** A closing prepared offline: the caja it closes and what was counted (cash by denomination). */
