@@ -153,7 +153,7 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
         // Already open (its answer was lost, or opened elsewhere): what follows goes into the open caja all the same.
         if (!(e instanceof srv.ErrorServidor && e.message === MENSAJES_TPV.cajaYaAbierta)) throw e;
       }
-      if (caja) await cajaDeLoQueSigue(terminal, op, caja);
+      if (caja) await cajaDeLoQueSigue(op, caja);
       return { ...fila, id: caja?.id ?? 0, total: op.apertura.fondo };
     }
     if (op.clase === 'cierre' && op.cierre) {
@@ -178,7 +178,7 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
  * An opening made offline has reached the server: the movements and the closing queued after it (until the next
  * opening) name that caja, so a closing sent again closes that one and no other; the till knows its caja again.
  */
-async function cajaDeLoQueSigue(terminal: TerminalTpv, op: TicketLocal, caja: { id: number; apertura: string; fondo: number }) {
+async function cajaDeLoQueSigue(op: TicketLocal, caja: { id: number; apertura: string; fondo: number }) {
   const siguientes = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > op.seq).sort((a, b) => a.seq - b.seq);
   for (const x of siguientes) {
     if (x.clase === 'apertura') break;
