@@ -172,7 +172,9 @@ export const MESSAGES = {
   facturaeSinCertificado: 'No hay certificado de la empresa para firmar la Facturae: súbalo en Configuración › VERI*FACTU',
   facturaeCertificadoCaducado: 'El certificado de la empresa caducó el {fecha}: suba uno vigente en Configuración › VERI*FACTU para firmar la Facturae',
   facturaeSinDireccion: 'Para la Facturae, {parte} necesita dirección, código postal, población y provincia',
-  facturaeSoloEspana: 'La Facturae solo se genera para clientes con domicilio en España',
+  facturaeSinDireccionExtranjera: 'Para la Facturae, el cliente extranjero necesita dirección y población',
+  facturaePaisNoAdmitido: 'La Facturae 3.2.2 no tiene código para el país del cliente ({pais})',
+  facturaeSinIban: 'La forma de pago es una transferencia y la empresa no tiene IBAN: indíquelo en Configuración para que la Facturae diga la cuenta de cobro',
   facturaeSinCliente: 'Una factura simplificada sin cliente no puede enviarse como Facturae',
   cadenaRota: 'La cadena de registros tiene una rotura',
   // VERI*FACTU submission (issue 9), the server's.
