@@ -561,7 +561,7 @@ const recibidas: Informe = {
 const m303: Informe = {
   slug: 'modelo-303',
   titulo: 'Modelo 303',
-  descripcion: 'Resumen del trimestre con las casillas del modelo: bases y cuotas por tipo, recargo, rectificativas y el IVA soportado',
+  descripcion: 'Resumen del trimestre con las casillas del modelo: bases y cuotas por tipo, recargo, rectificativas, el IVA soportado y la información adicional (entregas intracomunitarias, exportaciones, no sujetas, inversión del sujeto pasivo)',
   ac: 'modelo303',
   grupo: 'Fiscal',
   module: ['ventas', 'ventas_facturas'],
