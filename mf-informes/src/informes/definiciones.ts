@@ -637,8 +637,25 @@ const m349: Informe = {
       ],
       abrir: (r) => (r.clave_operacion === 'A' ? proveedor(r.proveedor_id) : cliente(r.cliente_id)),
     },
+    {
+      // Corrections of an earlier quarter, declared apart: the quarter corrected, what was declared and the corrected base.
+      value: 'rectificacion',
+      label: 'Rectificaciones',
+      claves: [
+        txt('periodo', 'Periodo'),
+        txt('periodo_rectificado', 'Periodo rectificado'),
+        txt('clave_operacion', 'Clave'),
+        txt('pais', 'País', { movil: false }),
+        txt('nif', 'NIF-IVA'),
+        txt('nombre', 'Nombre'),
+      ],
+      abrir: (r) => cliente(r.cliente_id),
+    },
   ],
-  cifras: [dinero('base', 'Base imponible', { movil: true })],
+  cifras: (_v, agrupar) =>
+    agrupar === 'rectificacion'
+      ? [dinero('base_anterior', 'Base declarada anteriormente', { movil: true }), dinero('base_rectificada', 'Base rectificada', { movil: true })]
+      : [dinero('base', 'Base imponible', { movil: true })],
 };
 
 const verifactu: Informe = {
