@@ -7,7 +7,6 @@ import { esSello } from '../src/fiscal/certificado.ts';
 import { reloj } from '../src/fiscal/registro.ts';
 import { crearPki, politicasDer } from './aeat-double.ts';
 import { list, save } from './catalogo-fixtures.ts';
-import type { Row } from './catalogo-fixtures.ts';
 import { backends } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { HOY, conAeat, factura, hasta, info, preparar, registros, subirCertificado } from './verifactu-fixtures.ts';

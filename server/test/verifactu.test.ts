@@ -10,7 +10,7 @@ import { ENDPOINTS, leerRespuesta, sobre } from '../src/fiscal/aeat.ts';
 import { AeatDouble, crearPki } from './aeat-double.ts';
 import { list } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
-import { ADMIN, backends, expectCleanAnswer } from './helpers.ts';
+import { ADMIN, backends } from './helpers.ts';
 import type { Backend, TestApp } from './helpers.ts';
 import { HOY, conAeat, factura, hasta, info, preparar, registros, subirCertificado } from './verifactu-fixtures.ts';
 import type { Fixture, Registro } from './verifactu-fixtures.ts';
