@@ -19,6 +19,8 @@ export type Configuracion = {
   minorista?: 0 | 1;
   /** 1 (default): stock may go below zero (with a warning on the line); 0: a document that would leave it below zero is refused. */
   stock_negativo?: 0 | 1;
+  /** Issue 16: the company's indirect tax, 'iva' (default), 'igic' (Canarias) or 'ipsi' (Ceuta, Melilla). */
+  impuesto?: 'iva' | 'igic' | 'ipsi';
 } & Record<`conf_${string}`, 0 | 1>;
 
 export type Usuario = {
