@@ -209,7 +209,8 @@ export const articuloSchema = {
   pvp_1: price,
   pvp_2: price,
   pvp_3: price,
-  tipo_iva: { type: 'enum', required: true, values: TIPOS_IVA },
+  /** Absent on a new article: the general type of the company's tax (issue 16). */
+  tipo_iva: { type: 'enum', values: TIPOS_IVA },
   operacion: { type: 'enum', values: OPERACIONES },
   palabras_clave: { type: 'string', max: 500 },
   nombre_tpv: { type: 'string', max: 30 },
