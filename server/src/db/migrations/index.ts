@@ -33,7 +33,7 @@ type Step = { up(db: AnyDb, dialect: DialectName): Promise<void> };
  * Every step, in order, by the name the database records it under. One file per step, never edited
  * once released: a change to the schema is a new file and a new line here.
  */
-const STEPS: [string, Step][] = [
+export const STEPS: [string, Step][] = [
   ['0001_base', m0001],
   ['0002_catalogo', m0002],
   ['0003_documentos', m0003],
