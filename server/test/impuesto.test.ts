@@ -104,6 +104,15 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
     expect(pdf).not.toContain('(Cuota IVA)');
   });
 
+  it('the libro de facturas expedidas gives IGIC per rate; the Modelo 303 (IVA) is refused, naming the Modelo 420', async () => {
+    const q = (ac: string) => t.op(ac, { cookie: t.cookie, query: { desde: HOY, hasta: HOY, porPagina: '100' } });
+    const libro = (await q('librofacturasexpedidas')).json();
+    expect(libro.data.map((f: Row) => [f.tipo_iva, f.base, f.iva])).toEqual([[300, 2_000, 60], [700, 3_000, 210]]);
+    const m303 = (await q('modelo303')).json();
+    expect(m303.RESULT).not.toBe('0');
+    expect(m303.message).toMatch(/^El Modelo 303 es del IVA y la empresa factura con IGIC: su autoliquidación es el Modelo 420/);
+  });
+
   it('once it has sold, the company cannot go back to IVA: refused with a message, nothing changed', async () => {
     const r = await configurar(t, { impuesto: 'iva' });
     expect(r.body.RESULT).not.toBe('0');
@@ -146,5 +155,9 @@ describe.each(backends())('tobacco carries recargo de equivalencia 1,75 % ($name
       ['01', '21.00', '100.00', '1.75', '1.75'],
     ]);
     validarXml(r.xml);
+    // The 303: tobacco's base and IVA in the 21 % boxes, its recargo in 156-158; the other's recargo in 22-24.
+    const m303 = (await t.op('modelo303', { cookie: t.cookie, query: { desde: HOY, hasta: HOY } })).json();
+    const cas = Object.fromEntries(m303.data.map((f: Row) => [f.casilla, f.importe ?? f.porcentaje]));
+    expect(cas).toMatchObject({ '07': 15_000, '08': 2100, '09': 3_150, '22': 5_000, '23': 520, '24': 260, '156': 10_000, '157': 175, '158': 175, '27': 3_585 });
   });
 });
