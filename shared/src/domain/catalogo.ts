@@ -37,6 +37,15 @@ export const IVA_RATE: Record<TipoIva, bigint> = {
   ipsi_0_5: 50n, ipsi_1: 100n, ipsi_2: 200n, ipsi_4: 400n, ipsi_8: 800n, ipsi_10: 1000n,
 };
 
+/** A type as a percentage, es-ES: '21 %', '9,5 %', '0,5 %'; «Exento». */
+export function porcentajeTipo(t: string): string {
+  if (t === 'exento') return 'Exento';
+  const r = IVA_RATE[t as TipoIva];
+  if (r === undefined) return t;
+  const dec = String(r % 100n).padStart(2, '0').replace(/0+$/, '');
+  return `${r / 100n}${dec ? `,${dec}` : ''} %`;
+}
+
 /** The company's indirect tax (Configuración › Empresa): IVA, IGIC (Canarias) or IPSI (Ceuta y Melilla). */
 export const IMPUESTOS = ['iva', 'igic', 'ipsi'] as const;
 export type Impuesto = (typeof IMPUESTOS)[number];
