@@ -80,6 +80,18 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
     expect(await save(t, t.cookie, 'editararticulo', nuevoArticulo('IG-RED', { precio_venta: 200_000, tipo_iva: 'igic_3' }))).toMatchObject({ pvp_1: 2_060 });
   });
 
+  it('the CSV import reads a rate as the company tax’s: «9,5 %» is IGIC 9,5 %, a row without one takes 7 %, «21» is refused', async () => {
+    const mal = await enviar(t, 'importararticulos', { aplicar: 0, filas: [{ codigo: 'IG-CSV1', descripcion: 'Gofio', tipo_iva: '21' }] });
+    expect(mal.body.data).toEqual([{ fila: 1, errores: { tipo_iva: 'El tipo de IGIC debe ser 7, 3, 0, 9,5, 15, 20 o exento' } }]);
+    const ok = await enviar(t, 'importararticulos', {
+      aplicar: 1,
+      filas: [{ codigo: 'IG-CSV1', descripcion: 'Gofio', tipo_iva: '9,5 %', precio_venta: '10' }, { codigo: 'IG-CSV2', descripcion: 'Mojo', precio_venta: '10' }],
+    });
+    expect(ok.body.RESULT).toBe('0');
+    const tipos = (await list(t, t.cookie, 'listadoarticulos', { q: 'IG-CSV', porPagina: 10 })).rows.map((a) => [a.codigo, a.tipo_iva, a.pvp_1]);
+    expect(tipos).toEqual([['IG-CSV1', 'igic_9_5', 1_095], ['IG-CSV2', 'igic_7', 1_070]]);
+  });
+
   it('an invoice: 3 × 10,00 € at 7 % and 1 × 20,00 € at 3 %: IGIC 2,10 + 0,60, total 52,70 €; the record says Impuesto 03, TipoImpositivo 7.00, valid on the XSD; the PDF names IGIC', async () => {
     const { principal, serieA } = await comunes(t);
     const cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Construcciones Teide, S.L.', codigo_postal: '38001' });
