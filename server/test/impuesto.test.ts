@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Documento } from 'shared/domain';
 import { documentosPdfBlob } from '../../shared/src/io/documentosPdf.ts';
 import { todayIn } from '../src/context.ts';
+import { APERTURA, CIERRE, contenidoFacturae } from '../src/fiscal/facturae.ts';
 import { backends, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
@@ -22,6 +23,7 @@ import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
+const XSD_FACTURAE = fileURLToPath(new URL('../src/fiscal/xsd/Facturaev3_2_2.xsd', import.meta.url));
 
 type Doc = Documento & { lineas: (Row & { tipo_iva: string })[] };
 type Registro = Row & { xml: string; cuota_total: string; importe_total: string };
@@ -33,12 +35,12 @@ function detalles(xml: string): Record<string, string>[] {
     Object.fromEntries([...m[1].matchAll(/<sf:(\w+)>([^<]*)<\/sf:\1>/g)].map((x) => [x[1], x[2]])),
   );
 }
-function validarXml(xml: string): void {
+function validarXml(xml: string, xsd = XSD): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-igic-'));
   try {
     const f = path.join(dir, 'r.xml');
     fs.writeFileSync(f, xml);
-    expect(execFileSync('xmllint', ['--noout', '--schema', XSD, f], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
+    expect(execFileSync('xmllint', ['--noout', '--nonet', '--schema', xsd, f], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -141,6 +143,30 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
     await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('IG-TOR', { tipo_iva: 'igic_7', precio_venta: 100_000 }), id: viejo.id, descripcion: 'Arandela majorera' });
     expect(await codigos('chinesc')).toEqual([]);
     expect(await codigos('jorer')).toEqual(['IG-TOR']);
+  });
+});
+
+describe('Facturae of a Canary company', () => {
+  it('its taxes are TaxTypeCode 03 (IGIC) at their rates; the file is valid against Facturaev3_2_2.xsd', () => {
+    const parte = { nombre: 'Ferretería Canaria, S.L.', nif: 'B85612349', direccion: 'Calle Triana 1', codigo_postal: '35002', poblacion: 'Las Palmas de Gran Canaria', provincia: 'Las Palmas' };
+    const xml = contenidoFacturae({
+      numero: '2026/000001', serie: 'A', fecha: '2026-11-26', fechaOperacion: null, simplificada: false,
+      emisor: parte, receptor: { ...parte, nombre: 'Construcciones Teide, S.L.', nif: 'A28000008' },
+      lineas: [
+        { codigo: 'IG-TOR', descripcion: 'Tornillo', cantidad: 3_000, precio: 100_000, descuento: 0, tipo_iva: 'igic_7', operacion: 'S1' },
+        { codigo: 'IG-RED', descripcion: 'Gofio', cantidad: 1_000, precio: 200_000, descuento: 0, tipo_iva: 'igic_3', operacion: 'S1' },
+      ],
+      desglose: [
+        { tipo_iva: 'igic_3', base: 2_000, iva: 60, recargo: 0, operacion: 'S1' },
+        { tipo_iva: 'igic_7', base: 3_000, iva: 210, recargo: 0, operacion: 'S1' },
+      ],
+      conRecargo: false, base: 5_000, iva: 270, recargo: 0, retencion: 0, retencionImporte: 0, total: 5_270,
+      observaciones: null, formaPago: 'contado', rectifica: null,
+    });
+    const codigos = [...xml.matchAll(/<TaxTypeCode>(\d+)<\/TaxTypeCode><TaxRate>([\d.]+)<\/TaxRate>/g)].map((m) => `${m[1]}:${m[2]}`);
+    expect(new Set(codigos)).toEqual(new Set(['03:7.00', '03:3.00']));
+    expect(xml).not.toContain('<TaxTypeCode>01</TaxTypeCode>');
+    validarXml(`<?xml version="1.0" encoding="UTF-8"?>${APERTURA}${xml}${CIERRE}`, XSD_FACTURAE);
   });
 });
 
