@@ -127,6 +127,19 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
     expect(m303.message).toMatch(/^El Modelo 303 es del IVA y la empresa factura con IGIC: su autoliquidación es el Modelo 420/);
   });
 
+  it('an invoice with only exempt lines still says Impuesto 03 (the company’s tax), with its OperacionExenta, valid on the XSD', async () => {
+    const { principal, serieA } = await comunes(t);
+    const cliente = (await list(t, t.cookie, 'listadoclientes', { q: 'Teide' })).rows[0];
+    const exento = await save(t, t.cookie, 'editararticulo', nuevoArticulo('IG-EXE', { precio_venta: 500_000, tipo_iva: 'exento' }));
+    const borrador = await guardar<Doc>(t, 'editarfactura', {
+      fecha: HOY, cliente_id: cliente.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: exento.id, cantidad: 1_000, precio: 500_000 }],
+    });
+    const f = await guardar<Doc>(t, 'emitirfactura', { id: borrador.id });
+    const r = await registroDe(t, f.id);
+    expect(detalles(r.xml)).toEqual([{ Impuesto: '03', ClaveRegimen: '01', OperacionExenta: 'E1', BaseImponibleOimporteNoSujeto: '50.00' }]);
+    validarXml(r.xml);
+  });
+
   it('once it has sold, the company cannot go back to IVA: refused with a message, nothing changed', async () => {
     const r = await configurar(t, { impuesto: 'iva' });
     expect(r.body.RESULT).not.toBe('0');
