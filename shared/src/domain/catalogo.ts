@@ -87,7 +87,7 @@ export function tipoEquivalente(t: TipoIva, destino: Impuesto): TipoIva {
   if (t === 'exento') return t;
   const origen = impuestoDeTipo(t) ?? 'iva';
   const clase = CLASES[origen].indexOf(t);
-  return CLASES[destino][clase < 0 ? 0 : clase];
+  return CLASES[destino][Math.max(clase, 0)];
 }
 
 export const UNIDADES_MEDIDA = ['ud', 'kg', 'g', 'l', 'ml', 'm', 'm2', 'm3', 'h', 'caja', 'paquete'] as const;
