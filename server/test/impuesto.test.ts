@@ -138,6 +138,11 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
     const r = await registroDe(t, f.id);
     expect(detalles(r.xml)).toEqual([{ Impuesto: '03', ClaveRegimen: '01', OperacionExenta: 'E1', BaseImponibleOimporteNoSujeto: '50.00' }]);
     validarXml(r.xml);
+    // The PDF names IGIC and its law: the issuer's tax was kept with the invoice at emission.
+    const pdf = await textoPdf(await leerDocumento<Doc>(t, 'facturas', f.id));
+    expect(pdf).toContain('(Cuota IGIC)');
+    expect(pdf).toContain('Operación exenta (Ley 20/1991 del IGIC)'.normalize());
+    expect(pdf).not.toContain('Ley 37/1992');
   });
 
   it('once it has sold, the company cannot go back to IVA: refused with a message, nothing changed', async () => {

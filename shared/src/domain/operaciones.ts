@@ -82,11 +82,12 @@ export function operacionPorDefecto(articulo: string | null | undefined, cliente
 }
 
 /** The legends an invoice prints for its groups (each operation other than S1 once, in the totals' order). */
-export function leyendasOperaciones(desglose: readonly { operacion?: string | null; tipo_iva: string }[]): string[] {
-  // Issue 16: an IGIC or IPSI invoice (its lines' types say so) cites its own law, not the IVA's articles.
-  const ley = desglose.some((g) => g.tipo_iva.startsWith('igic_'))
+export function leyendasOperaciones(desglose: readonly { operacion?: string | null; tipo_iva: string }[], impuesto?: 'iva' | 'igic' | 'ipsi'): string[] {
+  // Issue 16: an IGIC or IPSI invoice (its lines' types say so, or the issuer's tax kept at emission) cites its own
+  // law, not the IVA's articles.
+  const ley = impuesto === 'igic' || desglose.some((g) => g.tipo_iva.startsWith('igic_'))
     ? ' (Ley 20/1991 del IGIC)'
-    : desglose.some((g) => g.tipo_iva.startsWith('ipsi_'))
+    : impuesto === 'ipsi' || desglose.some((g) => g.tipo_iva.startsWith('ipsi_'))
       ? ' (Ley 8/1991 del IPSI)'
       : null;
   const out: string[] = [];

@@ -386,7 +386,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       y += 3;
       y = tablaDesglose(doc, filas, margin, y, usable);
       // Issue 16: the legal ground of each operation that charges no tax (RD 1619/2012 art. 6.1.j and m).
-      const leyendas = leyendasOperaciones(d.desglose ?? []);
+      const leyendas = leyendasOperaciones(d.desglose ?? [], d.emision?.emisor?.impuesto);
       if (leyendas.length) {
         doc.setFontSize(8);
         for (const l of leyendas) {
@@ -451,7 +451,7 @@ const ALTO_LINEA = 3.4;
 
 const pct = (v: bigint) => `${formatDecimal(v, 2, 0)} %`;
 /** The tax the document was issued under (issue 16): IVA, IGIC or IPSI, as its lines' types say. */
-const nombreImpuesto = (d: Documento) => IMPUESTO_NOMBRE[impuestoDe([...(d.desglose ?? []), ...(d.lineas ?? [])])];
+const nombreImpuesto = (d: Documento) => IMPUESTO_NOMBRE[impuestoDe([...(d.desglose ?? []), ...(d.lineas ?? [])], d.emision?.emisor?.impuesto)];
 
 /** An invoice's taxes per rate as printed: rate, base, IVA % and quota, and R.E. % and quota when the customer pays it. */
 export function desgloseFactura(d: Documento): string[][] {
