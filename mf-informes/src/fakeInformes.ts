@@ -37,6 +37,14 @@ export function fakeInformes() {
       const filas = VENTAS[String(c.params?.agrupar ?? 'mes')] ?? [];
       return ok(filas, { totales: TOTALES_VENTAS, total: filas.length });
     },
+    // Issue 16: the 349 by operator, or its rectificaciones (corrections of an earlier quarter).
+    modelo349: (c: FakeCall) =>
+      c.params?.agrupar === 'rectificacion'
+        ? ok(
+            [{ clave: 'R|E|FR40303265045|2026 4T|2026 3T', clave_operacion: 'E', cliente_id: 7, pais: 'FR', nif: 'FR40303265045', nombre: 'Quincaillerie Dupont SARL', periodo: '2026 4T', periodo_rectificado: '2026 3T', base_anterior: 40000, base_rectificada: 20000, diferencia: -20000 }],
+            { totales: { rectificaciones: 1, base_anterior: 40000, base_rectificada: 20000 }, total: 1 },
+          )
+        : ok([{ clave: 'E|FR40303265045|2026 4T', clave_operacion: 'E', cliente_id: 7, pais: 'FR', nif: 'FR40303265045', nombre: 'Quincaillerie Dupont SARL', periodo: '2026 4T', base: 10000 }], { totales: { base: 10000 }, total: 1 }),
     informeinventario: () => ok(INVENTARIO, { totales: { unidades: 13000, valor: 1200, valor_ultimo: 1480 } }),
     listadoclientes: (c: FakeCall) => ok([{ id: Number(c.params?.id ?? 7), codigo: 'C7', razon_social: 'Construcciones Norte SL', nombre_comercial: null, nif: 'B12345678' }]),
     listadoalmacenes: () => ok([

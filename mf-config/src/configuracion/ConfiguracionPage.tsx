@@ -27,7 +27,7 @@ import {
 } from 'shared';
 import { FlagSwitches } from './FlagSwitches';
 
-const TEXT_FIELDS = ['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'] as const;
+const TEXT_FIELDS = ['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email', 'iban'] as const;
 type TextFieldName = (typeof TEXT_FIELDS)[number];
 
 export type ConfiguracionValues = Record<TextFieldName, string> & { logo: string | null; favicon: string | null } & Record<string, unknown>;
@@ -143,6 +143,9 @@ export function ConfiguracionPage() {
               error={errors.impuesto}
               onChange={(v) => set('impuesto', v)}
             />
+            <FieldSpan>
+              <TextField label="IBAN de la empresa" hint="La cuenta donde se cobran las transferencias: la factura electrónica (Facturae) la indica." {...text('iban')} />
+            </FieldSpan>
             <FieldSpan>
               <SwitchField
                 name="minorista"

@@ -21,6 +21,8 @@ export type Configuracion = {
   stock_negativo?: 0 | 1;
   /** Issue 16: the company's indirect tax, 'iva' (default), 'igic' (Canarias) or 'ipsi' (Ceuta, Melilla). */
   impuesto?: 'iva' | 'igic' | 'ipsi';
+  /** The company's account (IBAN) where transfers are paid: Facturae's AccountToBeCredited (issue 16). */
+  iban?: string | null;
 } & Record<`conf_${string}`, 0 | 1>;
 
 export type Usuario = {

@@ -37,6 +37,8 @@ export const configuracionSchema = {
   stock_negativo: { type: 'flag' },
   /** IVA, IGIC (Canarias) or IPSI (Ceuta y Melilla); fixed once an invoice or ticket has been issued. */
   impuesto: { type: 'enum', values: IMPUESTOS },
+  /** The account transfers are paid to (Facturae AccountToBeCredited). */
+  iban: { type: 'iban' },
   ...flagRules,
 } as Schema;
 

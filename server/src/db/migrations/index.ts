@@ -22,6 +22,7 @@ import * as m0019 from './0019_agregados_informes.ts';
 import * as m0022 from './0022_facturae.ts';
 import * as m0023 from './0023_correcciones.ts';
 import * as m0024 from './0024_impuesto_empresa.ts';
+import * as m0025 from './0025_fiscal_fin.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -55,6 +56,7 @@ export const STEPS: [string, Step][] = [
   ['0022_facturae', m0022],
   ['0023_correcciones', m0023],
   ['0024_impuesto_empresa', m0024],
+  ['0025_fiscal_fin', m0025],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
