@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
@@ -16,6 +16,7 @@ import {
   SwitchField,
   TextAreaField,
   TextField,
+  TIPOS_POR_IMPUESTO,
   UNIDADES_MEDIDA,
   UNIDAD_LABEL,
   articuloSchema,
@@ -49,7 +50,10 @@ const UNIDAD_OPTIONS = UNIDADES_MEDIDA.map((u) => ({ value: u, label: `${UNIDAD_
 /** /catalogo/articulo/:articuloId and /catalogo/articulo/nuevo-articulo: one form for both. */
 export function ArticuloPage({ id }: { id?: string }) {
   const navigate = useNavigate();
-  const { flags } = useShell();
+  const { flags, config } = useShell();
+  // Issue 16: the company's tax (IVA, IGIC, IPSI) gives the types offered and a new article's default.
+  const impuesto = config?.impuesto ?? 'iva';
+  const empty = useMemo(() => ({ ...EMPTY_ARTICULO, tipo_iva: TIPOS_POR_IMPUESTO[impuesto][0] }), [impuesto]);
   // Without «ver precios de compra y márgenes» the server answers no costs: the form neither shows nor sends them.
   const costes = usePermisos().tiene('ver_costes');
   const current = useRef<ArticuloValues | undefined>(undefined);
@@ -58,7 +62,7 @@ export function ArticuloPage({ id }: { id?: string }) {
     actions: { list: 'listadoarticulos', save: 'editararticulo', remove: 'eliminararticulo' },
     id,
     schema: articuloSchema,
-    empty: EMPTY_ARTICULO,
+    empty,
     toValues: (a) => toValues(a, current.current),
     rules: () => ({ check: (v) => checkArticulo(v, flags) }),
     toBody: (validated, { isNew, values }) => {
@@ -178,6 +182,7 @@ export function ArticuloPage({ id }: { id?: string }) {
           values={values}
           errors={errors}
           flags={flags}
+          impuesto={impuesto}
           costes={costes}
           onCompra={(v) => set('precio_compra', v)}
           onNet={(field, v) => patch(withNet(values, field, v))}

@@ -54,7 +54,7 @@ const PREVIEW_FIELDS = ['codigo', 'descripcion', 'familia_nombre', 'marca_nombre
 
 /** /catalogo/importar: articles from a CSV, with families, subfamilies and brands matched by code; all or nothing. */
 export function ImportarPage() {
-  const { api, toast } = useShell();
+  const { api, toast, config } = useShell();
   const { run, busy } = useAction();
   const [file, setFile] = useState<File | null>(null);
   const [estado, setEstado] = useState<Estado>('vacio');
@@ -108,7 +108,7 @@ export function ImportarPage() {
     const todas = filasDe(csv.rows, m);
     setFilas(todas);
     setLineas(csv.lines);
-    const locales = validarFilas(todas, csv.lines);
+    const locales = validarFilas(todas, csv.lines, config?.impuesto ?? 'iva');
     setErrores(new Map(locales));
     setEstado('validando');
 

@@ -1,4 +1,4 @@
-import { MESSAGES, TIPOS_IVA, UNIDADES_MEDIDA, isValidEan, parseDecimal, toCsv } from 'shared';
+import { MESSAGES, TIPOS_IVA, TIPOS_POR_IMPUESTO, UNIDADES_MEDIDA, isValidEan, parseDecimal, toCsv, type Impuesto } from 'shared';
 
 /** A column of the import file: the field `importararticulos` receives and the headers that mean it. */
 export type Columna = { campo: string; etiqueta: string; requerido?: boolean; importe?: boolean; alias: string[]; ejemplo: string };
@@ -97,7 +97,7 @@ export function normalizarIva(v: string): string {
 export const MENSAJES = {
   codigoRepetido: (linea: number) => `El código ya aparece en la línea ${linea}`,
   importe: 'Debe ser un importe válido (por ejemplo 12,50)',
-  iva: 'El tipo de IVA debe ser 21, 10, 4 o exento',
+  iva: 'El tipo de IVA debe ser 21, 10, 4, exento o tabaco',
   unidad: `La unidad de medida debe ser una de: ${UNIDADES_MEDIDA.join(', ')}`,
   ean: 'El código de barras no es un EAN-13 o EAN-8 válido',
 } as const;
@@ -108,7 +108,7 @@ export type ErroresFila = Record<string, string>;
  * The checks that can be made without the database, over the whole file (the server validates
  * each chunk apart, so only the browser sees a code repeated in two chunks).
  */
-export function validarFilas(filas: Fila[], lineas: number[]): Map<number, ErroresFila> {
+export function validarFilas(filas: Fila[], lineas: number[], impuesto: Impuesto = 'iva'): Map<number, ErroresFila> {
   const out = new Map<number, ErroresFila>();
   const vistos = new Map<string, number>();
   filas.forEach((f, i) => {
@@ -121,7 +121,9 @@ export function validarFilas(filas: Fila[], lineas: number[]): Map<number, Error
         if (n === null || n < 0n) e[c.campo] = MENSAJES.importe;
       }
     }
-    if (f.tipo_iva && !(TIPOS_IVA as readonly string[]).includes(f.tipo_iva)) e.tipo_iva = MENSAJES.iva;
+    // Under IGIC or IPSI (issue 16) a rate is typed as a number ('7', '9,5'): the server checks it against the company's tax.
+    if (f.tipo_iva && (impuesto === 'iva' ? !(TIPOS_POR_IMPUESTO.iva as readonly string[]).includes(f.tipo_iva) : !(TIPOS_IVA as readonly string[]).includes(f.tipo_iva) && !/^\d+([,.]\d+)?$/.test(f.tipo_iva)))
+      e.tipo_iva = MENSAJES.iva;
     if (f.unidad_medida && !(UNIDADES_MEDIDA as readonly string[]).includes(f.unidad_medida)) e.unidad_medida = MENSAJES.unidad;
     if (f.codigo_barras && !isValidEan(f.codigo_barras)) e.codigo_barras = MENSAJES.ean;
     if (f.codigo) {

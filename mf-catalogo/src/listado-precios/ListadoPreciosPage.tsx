@@ -26,7 +26,7 @@ export function ListadoPreciosPage() {
   const [familiaId, setFamiliaId] = useState('');
   const [busy, setBusy] = useState(false);
   const [hecho, setHecho] = useState<{ articulos: number; familias: number } | null>(null);
-  const columnas = columnasListado(flags);
+  const columnas = columnasListado(flags, config?.impuesto ?? 'iva');
 
   const handlePdf = async () => {
     setBusy(true);

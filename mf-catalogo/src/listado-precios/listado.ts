@@ -1,4 +1,4 @@
-import { TIPO_IVA_LABEL, type Articulo, type ModuleFlags, type PdfTableGroup } from 'shared';
+import { IMPUESTO_NOMBRE, impuestoDe, porcentajeTipo, type Impuesto, type Articulo, type ModuleFlags, type PdfTableGroup } from 'shared';
 import { formatPrecio, formatPvp } from '../formato';
 
 /** A row of `listadoprecios`: active articles ordered by familia, then código. */
@@ -9,7 +9,7 @@ export type FilaPrecio = Pick<Articulo, 'codigo' | 'descripcion' | 'precio_venta
 type Columna = { header: string; width: number; align: 'left' | 'right'; value: (f: FilaPrecio) => string };
 
 /** The columns of the price list: the tariffs and PVPs whose flags are on. */
-export function columnasListado(flags: ModuleFlags): Columna[] {
+export function columnasListado(flags: ModuleFlags, impuesto: Impuesto = 'iva'): Columna[] {
   const cols: Columna[] = [
     { header: 'Código', width: 2, align: 'left', value: (f) => f.codigo },
     { header: 'Descripción', width: 5, align: 'left', value: (f) => f.descripcion },
@@ -20,7 +20,7 @@ export function columnasListado(flags: ModuleFlags): Columna[] {
   if (flags.pvp) cols.push({ header: 'PVP 1', width: 1.4, align: 'right', value: (f) => formatPvp(f.pvp_1) });
   if (flags.pvp_2) cols.push({ header: 'PVP 2', width: 1.4, align: 'right', value: (f) => formatPvp(f.pvp_2) });
   if (flags.pvp_3) cols.push({ header: 'PVP 3', width: 1.4, align: 'right', value: (f) => formatPvp(f.pvp_3) });
-  cols.push({ header: 'IVA', width: 1.2, align: 'right', value: (f) => (f.tipo_iva === 'exento' ? TIPO_IVA_LABEL.exento : `${f.tipo_iva} %`) });
+  cols.push({ header: IMPUESTO_NOMBRE[impuesto], width: 1.2, align: 'right', value: (f) => porcentajeTipo(f.tipo_iva) });
   return cols;
 }
 
@@ -28,7 +28,7 @@ export const SIN_FAMILIA = 'Sin familia';
 
 /** The PDF's table: one group per familia, in the server's order. */
 export function construirListado(filas: FilaPrecio[], flags: ModuleFlags) {
-  const cols = columnasListado(flags);
+  const cols = columnasListado(flags, impuestoDe(filas));
   const groups: PdfTableGroup[] = [];
   for (const f of filas) {
     const title = f.familia_nombre || SIN_FAMILIA;

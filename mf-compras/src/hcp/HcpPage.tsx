@@ -11,6 +11,7 @@ import {
   RowLink,
   PageHeader,
   TERCEROS,
+  TIPOS_IVA,
   TIPO_IVA_LABEL,
   TerceroField,
   TextField,
@@ -76,7 +77,7 @@ const StyledPeriodo = styled.div`
   > .prov { flex: 1 1 320px; }
 `;
 
-const RATES: TipoIva[] = ['21', '10', '4', 'exento'];
+const RATES: readonly TipoIva[] = TIPOS_IVA;
 
 const COLUMNAS: DataColumn<Candidato>[] = [
   {

@@ -7,8 +7,11 @@ import {
   FormActions,
   FormGrid,
   FormSection,
+  IMPUESTOS,
+  IMPUESTO_LABEL,
   ImageField,
   PageHeader,
+  SelectField,
   SwitchField,
   RecordForm,
   Spinner,
@@ -38,6 +41,8 @@ export function toConfiguracionValues(config: Configuracion | null): Configuraci
   values.favicon = typeof src.favicon === 'string' && src.favicon ? src.favicon : null;
   for (const f of [...CONF_FIELDS, 'minorista']) values[f] = src[f] === 1 || src[f] === '1' || src[f] === true ? 1 : 0;
   // Negative stock is allowed unless the company says otherwise (an installation from before the setting allows it).
+  // Issue 16: IVA unless the company is in the Canary Islands (IGIC) or Ceuta/Melilla (IPSI).
+  values.impuesto = src.impuesto === 'igic' || src.impuesto === 'ipsi' ? src.impuesto : 'iva';
   values.stock_negativo = src.stock_negativo === 0 || src.stock_negativo === '0' || src.stock_negativo === false ? 0 : 1;
   return values as ConfiguracionValues;
 }
@@ -129,6 +134,15 @@ export function ConfiguracionPage() {
             <TextField label="Provincia" autoComplete="address-level1" {...text('provincia')} />
             <TextField label="Teléfono" type="tel" inputMode="tel" autoComplete="tel" {...text('telefono')} />
             <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...text('email')} />
+            <SelectField
+              label="Impuesto indirecto"
+              name="impuesto"
+              hint="IGIC en Canarias, IPSI en Ceuta y Melilla. Se elige antes de vender: con documentos de venta ya hechos no se puede cambiar."
+              options={IMPUESTOS.map((i) => ({ value: i, label: IMPUESTO_LABEL[i] }))}
+              value={String(values.impuesto)}
+              error={errors.impuesto}
+              onChange={(v) => set('impuesto', v)}
+            />
             <FieldSpan>
               <TextField label="IBAN de la empresa" hint="La cuenta donde se cobran las transferencias: la factura electrónica (Facturae) la indica." {...text('iban')} />
             </FieldSpan>

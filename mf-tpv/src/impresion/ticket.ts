@@ -1,9 +1,7 @@
-import { empresaPdf, formatDecimal, formatMoney, urlQr, type Configuracion, type TicketPdf } from 'shared';
+import { IMPUESTO_NOMBRE, empresaPdf, formatDecimal, formatMoney, impuestoDe, porcentajeTipo, urlQr, type Configuracion, type TicketPdf } from 'shared';
 import { numeroTicket, type TicketLocal } from '../datos/cola';
 import type { TerminalTpv } from '../caja/tipos';
 import { FORMA_PAGO_LABEL, importeLinea, totalesTicket } from '../venta/importes';
-
-const TIPO_LABEL: Record<string, string> = { '21': '21 %', '10': '10 %', '4': '4 %', exento: 'Exento' };
 
 /** The fiscal QR of a ticket: the server's, or made from the till's own record (offline). */
 export function qrTicket(t: TicketLocal, terminal: TerminalTpv | null): string | null {
@@ -33,7 +31,9 @@ export function datosTicket(t: TicketLocal, terminal: TerminalTpv | null, config
       importe: formatMoney(importeLinea(l)),
       descuento: l.descuento ? `${formatDecimal(l.descuento, 2, 0)} %` : undefined,
     })),
-    desglose: totales.desglose.map((d) => ({ tipo: TIPO_LABEL[d.tipo_iva] ?? d.tipo_iva, base: formatMoney(d.base), cuota: formatMoney(d.cuota) })),
+    desglose: totales.desglose.map((d) => ({ tipo: porcentajeTipo(d.tipo_iva), base: formatMoney(d.base), cuota: formatMoney(d.cuota) })),
+    // Issue 16: IGIC or IPSI as the lines' types say (a Canary or Ceuta/Melilla company), IVA otherwise.
+    impuesto: IMPUESTO_NOMBRE[impuestoDe(totales.desglose)],
     total: formatMoney(t.total),
     pagos: t.pagos.map((p) => ({ forma: FORMA_PAGO_LABEL[p.forma] ?? p.forma, importe: formatMoney(p.importe) })),
     cambio: t.cambio ? formatMoney(t.cambio) : undefined,

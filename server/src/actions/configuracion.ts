@@ -1,5 +1,7 @@
-import { MESSAGES, configuracionSchema } from 'shared/domain';
-import type { Schema } from 'shared/domain';
+import { DOCUMENTO_TIPOS_TPV, DOCUMENTO_TIPOS_VENTA, IMPUESTO_NOMBRE, IVA_RATE, MESSAGES, TIPOS_POR_IMPUESTO, configuracionSchema, tipoEquivalente } from 'shared/domain';
+import type { Impuesto, Schema, TipoIva } from 'shared/domain';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import type { ConfiguracionRow } from '../db/schema.ts';
 import { present } from './common.ts';
@@ -8,6 +10,41 @@ import { defineAction, fail } from './registry.ts';
 /** The company's configuration record (the first one: there is one per installation). */
 export async function readConfiguracion(app: AppContext): Promise<ConfiguracionRow | undefined> {
   return (await app.config.rows(0))[0];
+}
+
+/**
+ * Issue 16: the company's tax (IVA, IGIC, IPSI) is chosen before selling. Once a sales document or a ticket exists it
+ * cannot change (the invoices issued under a tax stay under it; an open albarán would be invoiced with the old tax's
+ * types). Until then, each article's type moves to the same class in the new tax (tipoEquivalente: general, reducido,
+ * superreducido/cero, especial, exento), keeping its net prices; its PVPs follow the new rate.
+ */
+async function cambiarImpuesto(trx: Transaction<Database>, impuesto: Impuesto): Promise<void> {
+  const ventas = await trx
+    .selectFrom('documentos')
+    .select('id')
+    .where('tipo', 'in', [...DOCUMENTO_TIPOS_VENTA, ...DOCUMENTO_TIPOS_TPV])
+    .limit(1)
+    .executeTakeFirst();
+  if (ventas)
+    throw fail(
+      `No se puede cambiar el impuesto a ${IMPUESTO_NOMBRE[impuesto]}: ya hay documentos de venta o tickets hechos con el impuesto actual. El impuesto de la empresa se elige antes de empezar a vender.`,
+    );
+  const destino = new Set<string>(TIPOS_POR_IMPUESTO[impuesto]);
+  const usados = await trx.selectFrom('articulos').select('tipo_iva').distinct().execute();
+  for (const { tipo_iva } of usados) {
+    if (destino.has(tipo_iva)) continue;
+    const nuevo = tipoEquivalente(tipo_iva as TipoIva, impuesto);
+    const k = 10000n + IVA_RATE[nuevo];
+    // pvpFromNet in SQL: round(net × (1 + rate)) half away from zero, cents from ten-thousandths.
+    const pvp = (col: 'precio_venta' | 'tarifa_2' | 'tarifa_3') =>
+      sql<number>`case when ${sql.ref(col)} >= 0 then (${sql.ref(col)} * ${sql.lit(Number(k))} + 500000) / 1000000
+        else -((-${sql.ref(col)} * ${sql.lit(Number(k))} + 500000) / 1000000) end`;
+    await trx
+      .updateTable('articulos')
+      .set({ tipo_iva: nuevo, pvp_1: pvp('precio_venta'), pvp_2: pvp('tarifa_2'), pvp_3: pvp('tarifa_3') })
+      .where('tipo_iva', '=', tipo_iva)
+      .execute();
+  }
 }
 
 const listInput = { id: { type: 'int', min: 1 } } satisfies Schema;
@@ -38,12 +75,13 @@ export const configuracionActions = [
       const saved = await app.db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('configuracion')
-          .select('id')
+          .select(['id', 'impuesto'])
           .$if(input.id !== null, (q) => q.where('id', '=', input.id as number))
           .orderBy('id')
           .limit(1)
           .executeTakeFirst();
         if (!current && input.id !== null) throw fail(MESSAGES.notFound, '3');
+        if (current && values.impuesto !== undefined && values.impuesto !== current.impuesto) await cambiarImpuesto(trx, values.impuesto);
         if (current) {
           await trx.updateTable('configuracion').set(values).where('id', '=', current.id).execute();
           return trx.selectFrom('configuracion').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();

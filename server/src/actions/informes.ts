@@ -10,7 +10,16 @@ import { TIPOS_VENTA } from '../informes/lineas-venta.ts';
 import { modelo349 } from '../informes/modelo349.ts';
 import { informeCierresTpv } from '../informes/tpv.ts';
 import { AGRUPAR_VENTAS, informeArticulos, informeClientes, informeFurgonetas, informeVentas } from '../informes/ventas.ts';
-import { defineAction } from './registry.ts';
+import { defineAction, fail } from './registry.ts';
+import { readConfiguracion } from './configuracion.ts';
+
+/** Issue 16: what the 303 answers a company outside the IVA territory. */
+const MODELO_303_SIN_IVA = {
+  igic:
+    'El Modelo 303 es del IVA y la empresa factura con IGIC: su autoliquidación es el Modelo 420 de la Agencia Tributaria Canaria, que este programa no prepara. El libro de facturas expedidas da las bases y cuotas de IGIC por tipo.',
+  ipsi:
+    'El Modelo 303 es del IVA y la empresa factura con IPSI, que se declara ante la Ciudad Autónoma (Ceuta o Melilla) con sus propios modelos, que este programa no prepara. El libro de facturas expedidas da las bases y cuotas de IPSI por tipo.',
+} as const;
 
 /**
  * The reports (issue 14; README, "Informes"): one GET action each, answering `data` (the page of rows), `total` (rows
@@ -172,6 +181,10 @@ export const informeActions = [
     flags: ['ventas', 'ventas_facturas'],
     input: { ...baseSchema, ...fiscalPeriodo() } as const,
     async handler({ input, app }) {
+      // Issue 16: the 303 is IVA's. IGIC is declared to the Agencia Tributaria Canaria (Modelo 420), IPSI to the city
+      // of Ceuta or Melilla: neither is prepared here; the libro de facturas expedidas gives their bases and quotas.
+      const impuesto = (await readConfiguracion(app))?.impuesto ?? 'iva';
+      if (impuesto !== 'iva') throw fail(MODELO_303_SIN_IVA[impuesto]);
       const flags = await app.config.flags();
       return modelo303(app, periodoDe(app, input), flags.compras === 1 && flags.hcp === 1);
     },

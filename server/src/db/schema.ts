@@ -7,7 +7,11 @@ type Flag = 0 | 1;
 /** The table of a shared/domain record: its id generated, every other column as the record declares it. */
 type TableOf<T extends { id: number }> = { id: Generated<number> } & Omit<T, 'id'>;
 
-export type ConfiguracionTable = TableOf<Omit<Configuracion, 'minorista' | 'stock_negativo'>> & { minorista: Generated<0 | 1>; stock_negativo: Generated<0 | 1> };
+export type ConfiguracionTable = TableOf<Omit<Configuracion, 'minorista' | 'stock_negativo' | 'impuesto'>> & {
+  minorista: Generated<0 | 1>;
+  stock_negativo: Generated<0 | 1>;
+  impuesto: Generated<'iva' | 'igic' | 'ipsi'>;
+};
 
 export type UsuariosTable = TableOf<Omit<Usuario, 'rol_id' | 'rol_nombre'>> & {
   password_hash: string;

@@ -14,11 +14,12 @@ import {
   bloqueTercero,
   datosParte,
   idRegistro,
+  impuestoDe,
   isValidNif,
   normalizeNif,
   numeroDe,
 } from 'shared/domain';
-import type { BloqueParte, DatosParte, DesgloseIva, Documento, EmisionDocumento, FieldErrors, Schema, TipoFactura } from 'shared/domain';
+import type { BloqueParte, DatosParte, DesgloseIva, Documento, EmisionDocumento, FieldErrors, Impuesto, Schema, TipoFactura } from 'shared/domain';
 import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
@@ -193,7 +194,7 @@ const cabecera = async (trx: Transaction<Database>, id: number) => {
   return d as Cabecera & { cliente_nif: string | null; cliente_razon_social: string | null; cliente_pais: string | null; cliente_tipo_id: string | null; cliente_direccion: string | null; con_lineas: number };
 };
 
-type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string; bloque: BloqueParte; datos: DatosParte };
+type Emisor = { nif: string; nombre: string; minorista: boolean; instalacion: string; bloque: BloqueParte; datos: DatosParte; impuesto: Impuesto };
 type Serie = Pick<SerieRow, 'codigo' | 'tipo' | 'activo'>;
 
 /**
@@ -219,7 +220,7 @@ async function empresa(trx: Transaction<Database>): Promise<Emisor> {
   if (!c || !isValidNif(nif) || nif.length !== 9) throw fail(MESSAGES.empresaSinNif, '1', 400);
   cache.emisor = {
     // NumeroInstalacion: the installation's, generated once and kept (issue 16; FAQ 4).
-    nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: await numeroInstalacion(trx),
+    nif, nombre: c.razon_social.trim() || nif, minorista: Number(c.minorista ?? 0) === 1, instalacion: await numeroInstalacion(trx), impuesto: c.impuesto ?? 'iva',
     bloque: bloqueEmpresa({ ...c, nif }),
     datos: datosParte({
       razon_social: c.razon_social, nombre_comercial: c.nombre_comercial, nif, pais: 'ES', tipo_id: null, direccion: c.direccion, codigo_postal: c.codigo_postal,
@@ -232,7 +233,7 @@ async function empresa(trx: Transaction<Database>): Promise<Emisor> {
 const leerEmpresa = compiledQuery((db, _p: Record<string, never>) =>
   db
     .selectFrom('configuracion')
-    .select(['id', 'razon_social', 'nombre_comercial', 'nif', 'minorista', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'])
+    .select(['id', 'razon_social', 'nombre_comercial', 'nif', 'minorista', 'impuesto', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'])
     .orderBy('id')
     .limit(1),
 );
@@ -381,6 +382,8 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     destinatario: conDestinatario ? { nif: nifCliente, nombre: cliente.razon_social, ...('idOtro' in idCliente ? { idOtro: idCliente.idOtro } : {}) } : null,
     desglose,
     conRecargo: d.con_recargo === 1,
+    // Issue 16: the lines' types name the tax (IGIC, IPSI); an all-exempt invoice takes the company's.
+    impuesto: impuestoDe(desglose, emisor.impuesto),
     ...(cualificada ? { simplificadaCualificada: true } : {}),
     cuotaTotal,
     importeTotal,

@@ -1,4 +1,4 @@
-import { DIR3_CAMPOS, IVA_RATE, NIF_IVA, RECARGO_RATE, divRound, operacionEfectiva, plazosDe } from 'shared/domain';
+import { DIR3_CAMPOS, IMPUESTO_AEAT, IVA_RATE, NIF_IVA, RECARGO_RATE, divRound, impuestoDeTipo, operacionEfectiva, plazosDe } from 'shared/domain';
 import type { DatosParte, DesgloseIva, TipoIva } from 'shared/domain';
 
 /**
@@ -197,6 +197,8 @@ export function tasaIva(tipo: string): bigint {
   return Number.isFinite(n) ? BigInt(Math.round(n * 100)) : 0n;
 }
 
+/** Facturae's TaxTypeCode of a line's type (issue 16): 01 IVA, 02 IPSI, 03 IGIC (the same codes as VERI*FACTU's L1). */
+const tipoImpuesto = (tipo: string) => IMPUESTO_AEAT[impuestoDeTipo(tipo) ?? 'iva'];
 const tasaRecargo = (tipo: string) => RECARGO_RATE[tipo as TipoIva] ?? 0n;
 
 // Parties --------------------------------------------------------------------------------------------------------
@@ -376,7 +378,7 @@ function linea(l: LineaFacturae, conRecargo: boolean): string {
   const base2 = divRound(neto11, 10n ** 9n);
   const cuota2 = sinCuota ? 0n : divRound(neto11 * rate, 10n ** 13n);
   const rr = conRecargo && !sinCuota ? tasaRecargo(l.tipo_iva) : 0n;
-  let tax = t('TaxTypeCode', '01') + t('TaxRate', tasa(sinCuota ? 0n : rate)) + el('TaxableBase', t('TotalAmount', euros(base2))) + el('TaxAmount', t('TotalAmount', euros(cuota2)));
+  let tax = t('TaxTypeCode', tipoImpuesto(l.tipo_iva)) + t('TaxRate', tasa(sinCuota ? 0n : rate)) + el('TaxableBase', t('TotalAmount', euros(base2))) + el('TaxAmount', t('TotalAmount', euros(cuota2)));
   if (rr > 0n) tax += t('EquivalenceSurcharge', tasa(rr)) + el('EquivalenceSurchargeAmount', t('TotalAmount', euros(divRound(neto11 * rr, 10n ** 13n))));
   const descuento =
     Number(l.descuento) !== 0
@@ -458,7 +460,7 @@ export function contenidoFacturae(f: DatosFacturae): string {
     // Only S1 charges the tax: exempt, non-subject and reverse-charge (S2) groups go at 0 % with no quota.
     const exenta = operacionEfectiva(g) !== 'S1' || (Number(g.iva) === 0 && tasaIva(g.tipo_iva) > 0n && Number(g.base) !== 0);
     const rate = exenta ? 0n : tasaIva(g.tipo_iva);
-    let tax = t('TaxTypeCode', '01') + t('TaxRate', tasa(rate)) + el('TaxableBase', t('TotalAmount', euros(g.base))) + el('TaxAmount', t('TotalAmount', euros(g.iva)));
+    let tax = t('TaxTypeCode', tipoImpuesto(g.tipo_iva)) + t('TaxRate', tasa(rate)) + el('TaxableBase', t('TotalAmount', euros(g.base))) + el('TaxAmount', t('TotalAmount', euros(g.iva)));
     if (f.conRecargo && Number(g.recargo) !== 0) tax += t('EquivalenceSurcharge', tasa(tasaRecargo(g.tipo_iva))) + el('EquivalenceSurchargeAmount', t('TotalAmount', euros(g.recargo)));
     return el('Tax', tax);
   });

@@ -233,6 +233,10 @@ const CASILLA_ADICIONAL: Partial<Record<Operacion, CasillaAdicional>> = { E5: '5
 
 const BOXES_IVA: Record<string, [string, string, string]> = { '4': ['01', '02', '03'], '10': ['04', '05', '06'], '21': ['07', '08', '09'] };
 const BOXES_RECARGO: Record<string, [string, string, string]> = { '4': ['16', '17', '18'], '10': ['19', '20', '21'], '21': ['22', '23', '24'] };
+type Bases = { base: number; iva: number; recargo: number; baseRecargo: number };
+/** The 21 % boxes' base and IVA with tobacco's (issue 16: IVA 21 %, recargo 1,75 %). */
+const conTabaco = (tipo: string, e: Bases, tabaco: Bases | undefined): Bases =>
+  tipo === '21' && tabaco ? { ...e, base: e.base + tabaco.base, iva: e.iva + tabaco.iva } : e;
 
 /**
  * Modelo 303 (régimen general), its boxes as the form numbers them: IVA devengado by rate [01]-[09] from the invoices
@@ -306,7 +310,8 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
   let devengado = 0;
   for (const tipo of ['4', '10', '21'] as const) {
     const [b, t, q] = BOXES_IVA[tipo]!;
-    const e = bases.get(tipo) ?? { base: 0, iva: 0, recargo: 0, baseRecargo: 0 };
+    // Tobacco is IVA at 21 % (its recargo, 1,75 %, has boxes of its own, below).
+    const e = conTabaco(tipo, bases.get(tipo) ?? { base: 0, iva: 0, recargo: 0, baseRecargo: 0 }, bases.get('tabaco'));
     casilla(b, `Régimen general ${tipo} %: base imponible`, e.base);
     casilla(t, `Régimen general ${tipo} %: tipo`, null, Number(IVA_RATE[tipo]));
     casilla(q, `Régimen general ${tipo} %: cuota`, e.iva);
@@ -322,6 +327,13 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
     casilla(t, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: tipo`, null, Number(RECARGO_RATE[tipo]));
     casilla(q, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: cuota`, e.recargo);
     devengado += e.recargo;
+  }
+  const tabaco = bases.get('tabaco');
+  if (tabaco?.recargo) {
+    casilla('156', 'Recargo de equivalencia 1,75 %: base imponible', tabaco.baseRecargo);
+    casilla('157', 'Recargo de equivalencia 1,75 %: tipo', null, Number(RECARGO_RATE.tabaco));
+    casilla('158', 'Recargo de equivalencia 1,75 %: cuota', tabaco.recargo);
+    devengado += tabaco.recargo;
   }
   casilla('25', 'Modificación de bases y cuotas del recargo de equivalencia: base imponible', modBaseRecargo);
   casilla('26', 'Modificación de bases y cuotas del recargo de equivalencia: cuota', modRecargo);

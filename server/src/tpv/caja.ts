@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES } from 'shared/domain';
+import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, TIPOS_IVA } from 'shared/domain';
 import type { CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
@@ -108,7 +108,7 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
     formas: filas,
     efectivo: { fondo, cobrado, cambio, devuelto, entradas, salidas, esperado: esperadoEfectivo, contado: 0, diferencia: 0 },
     diferencia: 0,
-    impuestos: (['21', '10', '4', 'exento'] as const)
+    impuestos: TIPOS_IVA
       .filter((k) => impuestos.has(k))
       .map((k) => ({ tipo_iva: k, base: impuestos.get(k)!.base, iva: impuestos.get(k)!.iva, total: impuestos.get(k)!.base + impuestos.get(k)!.iva })),
     movimientos: movs.map((m) => ({ fecha_hora: m.fecha_hora, importe: Number(m.importe), motivo: m.motivo, usuario_nombre: m.usuario_nombre })),

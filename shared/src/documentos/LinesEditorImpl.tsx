@@ -16,7 +16,7 @@ import styled from 'styled-components';
 import { useShell } from '../context';
 import { usePermisos } from '../hooks/usePermisos';
 import type { ListParams } from '../domain/api';
-import { TIPOS_IVA, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
+import { IMPUESTO_NOMBRE, TIPOS_POR_IMPUESTO, TIPO_IVA_LABEL, type Impuesto, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
 import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type DesgloseIva, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
 import { OPERACIONES, OPERACION_LABEL, nombreGrupo, operacionEfectiva, operacionPorDefecto, type Operacion } from '../domain/operaciones';
@@ -234,10 +234,18 @@ function NumCell({ value, scale, minFraction, label, invalid, describedBy, lineK
 type LineaRowProps = { linea: LineaEditable; index: number; ctx: RowContext; errores?: Record<string, string>; disponible?: number | null };
 
 /** One line: redrawn only when its own line, position, errors or the editor's settings change. */
+/** The company's tax's types, and a line's own when it is another's (a document from before a change). */
+function opcionesTipo(impuesto: Impuesto, actual: TipoIva): SelectOption[] {
+  const tipos = TIPOS_POR_IMPUESTO[impuesto];
+  return [...tipos, ...(tipos.includes(actual) ? [] : [actual])].map((t) => ({ value: t, label: TIPO_IVA_LABEL[t] ?? t }));
+}
+
 const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible }: LineaRowProps) {
   const n = index + 1;
   const errId = useId();
   const { modo, readOnly, dispatch } = ctx;
+  // Issue 16: the company's tax (IVA, IGIC, IPSI) names the column and gives the types offered.
+  const impuesto = useShell().config?.impuesto ?? 'iva';
   const set = (patch: Partial<LineaEditable>) => dispatch({ type: 'update', key: linea.key, patch });
   /** The server's error, else the one seen while typing: letters in a number say so, not only a red border. */
   const err = (campo: string) => {
@@ -378,7 +386,7 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
             {num('descuento', 2, 0, 'Descuento')}
             {errText('descuento')}
           </td>
-          <td data-label="IVA">{select('tipo_iva', 'IVA', TIPOS_IVA.map((t) => ({ value: t, label: TIPO_IVA_LABEL[t] })), linea.tipo_iva)}</td>
+          <td data-label={IMPUESTO_NOMBRE[impuesto]}>{select('tipo_iva', IMPUESTO_NOMBRE[impuesto], opcionesTipo(impuesto, linea.tipo_iva), linea.tipo_iva)}</td>
           {modo === 'venta' && (
             <td data-label="Operación">
               {select('operacion', 'Operación', OPCIONES_OPERACION, operacionEfectiva(linea))}

@@ -11,11 +11,84 @@ import type { Schema } from './validation';
  * hundredths (21 % = 2100). JSON carries them as integers; never binary floating point.
  */
 
-export const TIPOS_IVA = ['21', '10', '4', 'exento'] as const;
+/**
+ * The tax types an article or a line carries (issue 16: the company's tax is IVA, IGIC in the Canary Islands or IPSI
+ * in Ceuta and Melilla). IVA's keep their historic codes ('21', '10', '4', 'exento'); «tabaco» is IVA 21 % whose
+ * recargo de equivalencia is 1,75 %; IGIC's and IPSI's carry their tax in the code, so a stored line or desglose
+ * group says which tax it is without the company's setting. «exento» is the exempt type of any of the three.
+ * IPSI's rates differ between Ceuta and Melilla and by kind of goods: the set offered (0,5, 1, 2, 4, 8, 10 %) covers
+ * both cities' ordinance rates for deliveries and services.
+ */
+export const TIPOS_IVA = [
+  '21', '10', '4', 'exento', 'tabaco',
+  'igic_0', 'igic_3', 'igic_7', 'igic_9_5', 'igic_15', 'igic_20',
+  'ipsi_0_5', 'ipsi_1', 'ipsi_2', 'ipsi_4', 'ipsi_8', 'ipsi_10',
+] as const;
 export type TipoIva = (typeof TIPOS_IVA)[number];
-export const TIPO_IVA_LABEL: Record<TipoIva, string> = { '21': 'General 21 %', '10': 'Reducido 10 %', '4': 'Superreducido 4 %', exento: 'Exento' };
+export const TIPO_IVA_LABEL: Record<TipoIva, string> = {
+  '21': 'General 21 %', '10': 'Reducido 10 %', '4': 'Superreducido 4 %', exento: 'Exento', tabaco: 'Tabaco 21 % (R.E. 1,75 %)',
+  igic_0: 'Cero 0 %', igic_3: 'Reducido 3 %', igic_7: 'General 7 %', igic_9_5: 'Incrementado 9,5 %', igic_15: 'Incrementado 15 %', igic_20: 'Especial 20 %',
+  ipsi_0_5: 'IPSI 0,5 %', ipsi_1: 'IPSI 1 %', ipsi_2: 'IPSI 2 %', ipsi_4: 'IPSI 4 %', ipsi_8: 'IPSI 8 %', ipsi_10: 'IPSI 10 %',
+};
 /** Rate in hundredths of a percent: 21 % → 2100. Exempt operations are not a 0 % rate, but carry no IVA. */
-export const IVA_RATE: Record<TipoIva, bigint> = { '21': 2100n, '10': 1000n, '4': 400n, exento: 0n };
+export const IVA_RATE: Record<TipoIva, bigint> = {
+  '21': 2100n, '10': 1000n, '4': 400n, exento: 0n, tabaco: 2100n,
+  igic_0: 0n, igic_3: 300n, igic_7: 700n, igic_9_5: 950n, igic_15: 1500n, igic_20: 2000n,
+  ipsi_0_5: 50n, ipsi_1: 100n, ipsi_2: 200n, ipsi_4: 400n, ipsi_8: 800n, ipsi_10: 1000n,
+};
+
+/** A type as a percentage, es-ES: '21 %', '9,5 %', '0,5 %'; «Exento». */
+export function porcentajeTipo(t: string): string {
+  if (t === 'exento') return 'Exento';
+  const r = IVA_RATE[t as TipoIva];
+  if (r === undefined) return t;
+  const dec = String(r % 100n).padStart(2, '0').replace(/0+$/, '');
+  return `${r / 100n}${dec ? `,${dec}` : ''} %`;
+}
+
+/** The company's indirect tax (Configuración › Empresa): IVA, IGIC (Canarias) or IPSI (Ceuta y Melilla). */
+export const IMPUESTOS = ['iva', 'igic', 'ipsi'] as const;
+export type Impuesto = (typeof IMPUESTOS)[number];
+export const IMPUESTO_NOMBRE: Record<Impuesto, string> = { iva: 'IVA', igic: 'IGIC', ipsi: 'IPSI' };
+export const IMPUESTO_LABEL: Record<Impuesto, string> = { iva: 'IVA (península y Baleares)', igic: 'IGIC (Canarias)', ipsi: 'IPSI (Ceuta y Melilla)' };
+/** VERI*FACTU's `Impuesto` (L1): 01 IVA, 02 IPSI, 03 IGIC. */
+export const IMPUESTO_AEAT: Record<Impuesto, '01' | '02' | '03'> = { iva: '01', ipsi: '02', igic: '03' };
+/** The types the catalogue offers under each tax, in the select's order. */
+export const TIPOS_POR_IMPUESTO: Record<Impuesto, readonly TipoIva[]> = {
+  iva: ['21', '10', '4', 'exento', 'tabaco'],
+  igic: ['igic_7', 'igic_3', 'igic_0', 'igic_9_5', 'igic_15', 'igic_20', 'exento'],
+  ipsi: ['ipsi_10', 'ipsi_8', 'ipsi_4', 'ipsi_2', 'ipsi_1', 'ipsi_0_5', 'exento'],
+};
+/** The tax a type belongs to; null for «exento» (any tax's). */
+export function impuestoDeTipo(t: string): Impuesto | null {
+  if (t.startsWith('igic_')) return 'igic';
+  if (t.startsWith('ipsi_')) return 'ipsi';
+  return t === 'exento' ? null : 'iva';
+}
+/** The tax of a document from its lines or desglose groups (IVA when all are exempt and nothing else says). */
+export function impuestoDe(grupos: readonly { tipo_iva: string }[], porDefecto: Impuesto = 'iva'): Impuesto {
+  for (const g of grupos) {
+    const i = impuestoDeTipo(g.tipo_iva);
+    if (i) return i;
+  }
+  return porDefecto;
+}
+/**
+ * When the company changes its tax (only before any invoice or ticket is issued), each article's type moves to the
+ * same class in the new tax: general, reducido, superreducido/cero, the special one (tabaco, IGIC 20 %), exento; the
+ * others to the general. Net prices stay; the PVPs are recomputed.
+ */
+const CLASES: Record<Impuesto, readonly TipoIva[]> = {
+  iva: ['21', '10', '4', 'tabaco'],
+  igic: ['igic_7', 'igic_3', 'igic_0', 'igic_20'],
+  ipsi: ['ipsi_10', 'ipsi_4', 'ipsi_1', 'ipsi_10'],
+};
+export function tipoEquivalente(t: TipoIva, destino: Impuesto): TipoIva {
+  if (t === 'exento') return t;
+  const origen = impuestoDeTipo(t) ?? 'iva';
+  const clase = CLASES[origen].indexOf(t);
+  return CLASES[destino][Math.max(clase, 0)];
+}
 
 export const UNIDADES_MEDIDA = ['ud', 'kg', 'g', 'l', 'ml', 'm', 'm2', 'm3', 'h', 'caja', 'paquete'] as const;
 export type UnidadMedida = (typeof UNIDADES_MEDIDA)[number];
@@ -145,7 +218,8 @@ export const articuloSchema = {
   pvp_1: price,
   pvp_2: price,
   pvp_3: price,
-  tipo_iva: { type: 'enum', required: true, values: TIPOS_IVA },
+  /** Absent on a new article: the general type of the company's tax (issue 16). */
+  tipo_iva: { type: 'enum', values: TIPOS_IVA },
   operacion: { type: 'enum', values: OPERACIONES },
   palabras_clave: { type: 'string', max: 500 },
   nombre_tpv: { type: 'string', max: 30 },

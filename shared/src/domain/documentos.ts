@@ -1,6 +1,6 @@
 import type { Cobro, Plazo } from './cobros';
 import type { FlagName } from './flags';
-import { IVA_RATE, type TipoIva } from './catalogo';
+import { IVA_RATE, TIPOS_IVA, type TipoIva } from './catalogo';
 import { divRound } from './decimal';
 import type { Schema } from './validation';
 import type { SerieTipo } from './entities';
@@ -818,8 +818,15 @@ export const documentoAlmacenSchema = {
 /** Largest number of lines in one document. */
 export const MAX_LINEAS = 20_000;
 
-/** Recargo de equivalencia per IVA rate, hundredths of a percent. */
-export const RECARGO_RATE: Record<TipoIva, bigint> = { '21': 520n, '10': 140n, '4': 50n, exento: 0n };
+/**
+ * Recargo de equivalencia per IVA rate, hundredths of a percent: 5,2 / 1,4 / 0,5 %, and 1,75 % for tobacco (art. 161
+ * LIVA). IGIC and IPSI have none (the Canary retailers' special regime charges no surcharge on the invoice).
+ */
+export const RECARGO_RATE: Record<TipoIva, bigint> = {
+  '21': 520n, '10': 140n, '4': 50n, exento: 0n, tabaco: 175n,
+  igic_0: 0n, igic_3: 0n, igic_7: 0n, igic_9_5: 0n, igic_15: 0n, igic_20: 0n,
+  ipsi_0_5: 0n, ipsi_1: 0n, ipsi_2: 0n, ipsi_4: 0n, ipsi_8: 0n, ipsi_10: 0n,
+};
 
 /** Net amount of a line at scale 11 (quantity 3 × price 4 × (100 % − discount) 4): exact, not rounded. */
 function lineaNeta11(l: { cantidad: number | bigint; precio: number | bigint; descuento?: number | bigint }): bigint {
@@ -876,7 +883,7 @@ export function calcularTotales(
 }
 
 /** The totals' groups in print order: rates without an operation, S1 by rate, then each other operation. */
-const TASAS = ['21', '10', '4', 'exento'] as const;
+const TASAS = TIPOS_IVA;
 const ORDEN_GRUPOS: readonly { k: string; tipo: TipoIva; op?: Operacion }[] = [
   ...TASAS.map((t) => ({ k: t as string, tipo: t })),
   ...TASAS.map((t) => ({ k: `S1:${t}`, tipo: t, op: 'S1' as const })),

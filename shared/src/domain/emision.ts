@@ -1,3 +1,4 @@
+import type { Impuesto } from './catalogo';
 import { nombrePais } from './paises';
 
 /**
@@ -7,7 +8,13 @@ import { nombrePais } from './paises';
  */
 
 /** A party's block on a document: name, NIF and the lines under them (trade name, address, phone, e-mail). */
-export type BloqueParte = { nombre: string; nif?: string | null; lineas?: string[] };
+export type BloqueParte = {
+  nombre: string;
+  nif?: string | null;
+  lineas?: string[];
+  /** The issuer's: its tax when not IVA (issue 16: IGIC, IPSI), kept with the document at emission. */
+  impuesto?: Impuesto;
+};
 
 /**
  * A party as data (Facturae, issue 16): its identifier, country and address as they were at emission, and a public
@@ -74,10 +81,11 @@ export function bloqueTercero(
 }
 
 /** The company's block from its configuration (trade name on top when it has one, then razón social, NIF, address). */
-export function bloqueEmpresa(c: Direccion & { razon_social: string; nombre_comercial?: string | null; nif: string }): BloqueParte {
+export function bloqueEmpresa(c: Direccion & { razon_social: string; nombre_comercial?: string | null; nif: string; impuesto?: Impuesto | null }): BloqueParte {
   return {
     nombre: c.nombre_comercial || c.razon_social,
     nif: c.nif,
     lineas: solo([c.nombre_comercial ? c.razon_social : null, c.direccion, lugar(c), c.telefono ? `Tel. ${c.telefono}` : null, c.email]),
+    ...(c.impuesto && c.impuesto !== 'iva' ? { impuesto: c.impuesto } : {}),
   };
 }

@@ -73,7 +73,7 @@ export const MESSAGES = {
   proporcionPorcentaje: 'Cada proporción debe ser un porcentaje mayor que 0',
   invalidList: 'La lista no es válida',
   invalidAmount: 'Debe ser un importe válido (por ejemplo 12,50)',
-  invalidIva: 'El tipo de IVA debe ser 21, 10, 4 o exento',
+  invalidIva: 'El tipo de IVA debe ser 21, 10, 4, exento o tabaco',
   invalidUnidad: 'La unidad de medida no es válida',
   invalidActivo: 'Indique 1 o 0 (sí o no)',
   repeatedInFile: 'Este valor ya aparece en otra fila del archivo',

@@ -82,11 +82,20 @@ export function operacionPorDefecto(articulo: string | null | undefined, cliente
 }
 
 /** The legends an invoice prints for its groups (each operation other than S1 once, in the totals' order). */
-export function leyendasOperaciones(desglose: readonly { operacion?: string | null; tipo_iva: string }[]): string[] {
+export function leyendasOperaciones(desglose: readonly { operacion?: string | null; tipo_iva: string }[], impuesto?: 'iva' | 'igic' | 'ipsi'): string[] {
+  // Issue 16: an IGIC or IPSI invoice (its lines' types say so, or the issuer's tax kept at emission) cites its own
+  // law, not the IVA's articles.
+  const ley = impuesto === 'igic' || desglose.some((g) => g.tipo_iva.startsWith('igic_'))
+    ? ' (Ley 20/1991 del IGIC)'
+    : impuesto === 'ipsi' || desglose.some((g) => g.tipo_iva.startsWith('ipsi_'))
+      ? ' (Ley 8/1991 del IPSI)'
+      : null;
   const out: string[] = [];
   for (const g of desglose) {
     const op = operacionEfectiva(g);
-    if (op !== 'S1' && !out.includes(LEYENDA_OPERACION[op])) out.push(LEYENDA_OPERACION[op]);
+    if (op === 'S1') continue;
+    const texto = ley ? LEYENDA_OPERACION[op].replace(/ \(.*Ley 37\/1992 del IVA\)$/, ley) : LEYENDA_OPERACION[op];
+    if (!out.includes(texto)) out.push(texto);
   }
   return out;
 }

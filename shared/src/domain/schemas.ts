@@ -1,6 +1,7 @@
 import { CONF_FIELDS } from './flags';
 import { CONSTANTS } from './messages';
 import { SERIE_TIPOS } from './entities';
+import { IMPUESTOS } from './catalogo';
 import type { Schema } from './validation';
 
 /** Input schemas of the op.asp actions, shared by the server (edge validation) and the forms. */
@@ -34,6 +35,8 @@ export const configuracionSchema = {
   minorista: { type: 'flag' },
   /** 1 (default): documents may leave stock below zero, with a warning on the line; 0: they are refused. */
   stock_negativo: { type: 'flag' },
+  /** IVA, IGIC (Canarias) or IPSI (Ceuta y Melilla); fixed once an invoice or ticket has been issued. */
+  impuesto: { type: 'enum', values: IMPUESTOS },
   /** The account transfers are paid to (Facturae AccountToBeCredited). */
   iban: { type: 'iban' },
   ...flagRules,

@@ -1,4 +1,4 @@
-import { IVA_RATE } from './catalogo';
+import { IVA_RATE, TIPOS_IVA } from './catalogo';
 import type { TipoIva } from './catalogo';
 import { divRound } from './decimal';
 import type { DesgloseIva, Totales } from './documentos';
@@ -174,7 +174,7 @@ export function totalesTicket(lineas: readonly { cantidad: number | bigint; prec
   const desglose: DesgloseIva[] = [];
   let base = 0n;
   let iva = 0n;
-  for (const tipo of (['21', '10', '4', 'exento'] as const).filter((t) => grupos.has(t))) {
+  for (const tipo of TIPOS_IVA.filter((t) => grupos.has(t))) {
     const t = divRound(grupos.get(tipo)!, 10n ** 9n);
     const b = divRound(t * 10000n, 10000n + IVA_RATE[tipo]);
     desglose.push({ tipo_iva: tipo, base: Number(b), iva: Number(t - b), recargo: 0 });

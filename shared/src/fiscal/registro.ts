@@ -1,4 +1,5 @@
-import type { DesgloseIva, TipoFactura } from '../domain/documentos';
+import { IMPUESTO_AEAT, IVA_RATE, impuestoDe, type Impuesto } from '../domain/catalogo';
+import { RECARGO_RATE, type DesgloseIva, type TipoFactura } from '../domain/documentos';
 import { fechaAeat, importeAeat, entradaHuella, urlQr } from '../domain/fiscal';
 import { claveRegimen, esExenta, operacionEfectiva } from '../domain/operaciones';
 import type { HuellaAlta, HuellaAnulacion } from '../domain/fiscal';
@@ -48,6 +49,8 @@ export type DatosAlta = {
   /** Per IVA rate, cents (the document's stored desglose). */
   desglose: readonly DesgloseIva[];
   conRecargo: boolean;
+  /** The company's tax when the record was made (issue 16); absent: the lines' types say it (IVA if all exempt). */
+  impuesto?: Impuesto;
   /** IVA + recargo, cents. */
   cuotaTotal: number;
   /** Base + IVA + recargo, cents (retención is outside the record). */
@@ -96,8 +99,7 @@ const corto = (v: string, max: number) => v.trim().slice(0, max);
 
 /** Percentages of the records: hundredths → '21.00', '5.20'. */
 const porcentaje = (centesimas: number) => `${Math.trunc(centesimas / 100)}.${String(centesimas % 100).padStart(2, '0')}`;
-const IVA: Record<string, number> = { '21': 2100, '10': 1000, '4': 400 };
-const RECARGO: Record<string, number> = { '21': 520, '10': 140, '4': 50 };
+const tasa = (tabla: Record<string, bigint>, tipo: string) => Number(tabla[tipo] ?? 0n);
 
 /**
  * One DetalleDesglose per stored group: per rate for S1, per operation for the rest (issue 16), each with the
@@ -105,19 +107,24 @@ const RECARGO: Record<string, number> = { '21': 520, '10': 140, '4': 50 };
  * CuotaRepercutida 0; N1/N2 neither; 15.5: an exempt one only its base.
  */
 function desgloseXml(d: DatosAlta): string {
-  const detalles = d.desglose.map((g) => {
+  // Issue 16: Impuesto (L1) 01 IVA, 02 IPSI, 03 IGIC: the company's (a line's type names its tax; an all-exempt
+  // document takes the one it was issued under). IPSI carries no ClaveRegimen (Validaciones 15.6) nor recargo.
+  const impuesto = d.impuesto ?? impuestoDe(d.desglose);
+  const codigo = IMPUESTO_AEAT[impuesto];
+  const desglose = d.desglose.map((g) => {
     const op = operacionEfectiva(g);
-    const cabeza = txt('Impuesto', '01') + txt('ClaveRegimen', claveRegimen(op));
+    const cabeza = txt('Impuesto', codigo) + (impuesto === 'ipsi' ? '' : txt('ClaveRegimen', claveRegimen(op)));
     const base = txt('BaseImponibleOimporteNoSujeto', importeAeat(g.base));
     if (esExenta(op)) return el('DetalleDesglose', cabeza + txt('OperacionExenta', op) + base);
     if (op === 'N1' || op === 'N2') return el('DetalleDesglose', cabeza + txt('CalificacionOperacion', op) + base);
     if (op === 'S2') return el('DetalleDesglose', cabeza + txt('CalificacionOperacion', 'S2') + txt('TipoImpositivo', '0.00') + base + txt('CuotaRepercutida', '0.00'));
     let x = cabeza + txt('CalificacionOperacion', 'S1');
-    x += txt('TipoImpositivo', porcentaje(IVA[g.tipo_iva] ?? 0)) + base + txt('CuotaRepercutida', importeAeat(g.iva));
-    if (d.conRecargo) x += txt('TipoRecargoEquivalencia', porcentaje(RECARGO[g.tipo_iva] ?? 0)) + txt('CuotaRecargoEquivalencia', importeAeat(g.recargo));
+    x += txt('TipoImpositivo', porcentaje(tasa(IVA_RATE, g.tipo_iva))) + base + txt('CuotaRepercutida', importeAeat(g.iva));
+    if (d.conRecargo && impuesto === 'iva')
+      x += txt('TipoRecargoEquivalencia', porcentaje(tasa(RECARGO_RATE, g.tipo_iva))) + txt('CuotaRecargoEquivalencia', importeAeat(g.recargo));
     return el('DetalleDesglose', x);
   });
-  return el('Desglose', detalles.join(''));
+  return el('Desglose', desglose.join(''));
 }
 
 export function sistemaXml(emisor: Emisor, instalacion: string, sistema: Sistema): string {

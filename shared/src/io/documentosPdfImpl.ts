@@ -11,7 +11,7 @@ import {
   type DocumentoLinea,
   type DocumentoTipoDef,
 } from '../domain/documentos';
-import { IVA_RATE, TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
+import { IMPUESTO_NOMBRE, IVA_RATE, TIPO_IVA_LABEL, impuestoDe, type TipoIva } from '../domain/catalogo';
 import { esOperacion, leyendasOperaciones, nombreGrupo } from '../domain/operaciones';
 import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
 import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
@@ -77,7 +77,7 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
         { header: 'Cantidad', width: 1.4, right: true, value: (l) => qty(l.cantidad) },
         { header: 'Precio', width: 1.6, right: true, value: (l) => coste(l.precio) },
         { header: 'Dto. %', width: 1, right: true, value: (l) => (l.descuento ? formatDecimal(l.descuento, 2, 0) : '') },
-        { header: 'IVA', width: 1, value: (l) => TIPO_IVA_LABEL[l.tipo_iva]?.replace(/^.* (\d+ %)$/, '$1') ?? l.tipo_iva },
+        { header: nombreImpuesto(d), width: 1, value: (l) => (l.tipo_iva === 'exento' ? 'Exento' : l.tipo_iva in IVA_RATE ? pct(IVA_RATE[l.tipo_iva]) : l.tipo_iva) },
         { header: 'Importe', width: 1.8, right: true, value: (l) => formatMoney(importe(l)) },
       );
       return cols;
@@ -371,8 +371,8 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
         // An invoice has its breakdown per rate as a table of its own (below); other documents one line per rate.
         if (!factura)
           for (const g of d.desglose ?? [])
-            totales.push([`Base ${nombreGrupo(g, (t) => TIPO_IVA_LABEL[t as TipoIva])}`, `${formatMoney(g.base)}  IVA ${formatMoney(g.iva)}${g.recargo ? `  R.E. ${formatMoney(g.recargo)}` : ''}`]);
-        totales.push(['Base imponible', formatMoney(d.base)], ['IVA', formatMoney(d.iva)]);
+            totales.push([`Base ${nombreGrupo(g, (t) => TIPO_IVA_LABEL[t as TipoIva])}`, `${formatMoney(g.base)}  ${nombreImpuesto(d)} ${formatMoney(g.iva)}${g.recargo ? `  R.E. ${formatMoney(g.recargo)}` : ''}`]);
+        totales.push(['Base imponible', formatMoney(d.base)], [nombreImpuesto(d), formatMoney(d.iva)]);
         if (d.recargo) totales.push(['Recargo de equivalencia', formatMoney(d.recargo)]);
         if (d.retencion_importe)
           totales.push([d.retencion ? `Retención ${formatDecimal(d.retencion, 2, 0)} %` : 'Retención', formatMoney(-d.retencion_importe)]);
@@ -386,7 +386,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       y += 3;
       y = tablaDesglose(doc, filas, margin, y, usable);
       // Issue 16: the legal ground of each operation that charges no tax (RD 1619/2012 art. 6.1.j and m).
-      const leyendas = leyendasOperaciones(d.desglose ?? []);
+      const leyendas = leyendasOperaciones(d.desglose ?? [], d.emision?.emisor?.impuesto);
       if (leyendas.length) {
         doc.setFontSize(8);
         for (const l of leyendas) {
@@ -450,11 +450,14 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
 const ALTO_LINEA = 3.4;
 
 const pct = (v: bigint) => `${formatDecimal(v, 2, 0)} %`;
+/** The tax the document was issued under (issue 16): IVA, IGIC or IPSI, as its lines' types say. */
+const nombreImpuesto = (d: Documento) => IMPUESTO_NOMBRE[impuestoDe([...(d.desglose ?? []), ...(d.lineas ?? [])], d.emision?.emisor?.impuesto)];
 
 /** An invoice's taxes per rate as printed: rate, base, IVA % and quota, and R.E. % and quota when the customer pays it. */
 export function desgloseFactura(d: Documento): string[][] {
   const conRecargo = d.con_recargo === 1 || (d.desglose ?? []).some((g) => g.recargo !== 0);
-  const header = ['Tipo de IVA', 'Base imponible', '% IVA', 'Cuota IVA', ...(conRecargo ? ['% R.E.', 'Cuota R.E.'] : [])];
+  const imp = nombreImpuesto(d);
+  const header = [`Tipo de ${imp}`, 'Base imponible', `% ${imp}`, `Cuota ${imp}`, ...(conRecargo ? ['% R.E.', 'Cuota R.E.'] : [])];
   const rows = (d.desglose ?? []).map((g) => {
     // Issue 16: S1 groups by rate; the others by operation, which charges no tax (S2: the customer pays it, ISP).
     const op = esOperacion(g.operacion) && g.operacion !== 'S1' ? g.operacion : null;

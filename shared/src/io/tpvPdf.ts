@@ -16,6 +16,8 @@ export type TicketPdf = {
   cajero?: string;
   lineas: { nombre: string; cantidad: string; precio: string; importe: string; descuento?: string }[];
   desglose: { tipo: string; base: string; cuota: string }[];
+  /** Issue 16: the tax's name, 'IVA' (default), 'IGIC' or 'IPSI'. */
+  impuesto?: string;
   total: string;
   pagos: { forma: string; importe: string }[];
   cambio?: string;

@@ -53,7 +53,7 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
   }
   y += 1;
   doc.setFontSize(7);
-  doc.text('IVA', M, y);
+  doc.text(t.impuesto ?? 'IVA', M, y);
   doc.text('Base', M + 30, y, { align: 'right' });
   doc.text('Cuota', ANCHO - M, y, { align: 'right' });
   y += 3.2;
@@ -63,7 +63,7 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
     doc.text(d.cuota, ANCHO - M, y, { align: 'right' });
     y += 3.2;
   }
-  doc.text('IVA incluido', M, y);
+  doc.text(`${t.impuesto ?? 'IVA'} incluido`, M, y);
   y += 4;
   if (t.qr) {
     const lado = 34;

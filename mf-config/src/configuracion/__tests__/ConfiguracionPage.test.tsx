@@ -92,6 +92,17 @@ describe('Configuración', () => {
     expect(body.conf_compras_pedidos).toBe(1);
   });
 
+  it('the company tax: IVA unless it says otherwise; choosing IGIC (Canarias) sends impuesto igic', async () => {
+    const { calls, reloadConfig } = setup();
+    const select = (await screen.findByLabelText(/^Impuesto indirecto/)) as HTMLSelectElement;
+    expect(select.value).toBe('iva');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['IVA (península y Baleares)', 'IGIC (Canarias)', 'IPSI (Ceuta y Melilla)']);
+    await userEvent.selectOptions(select, 'igic');
+    await save();
+    await waitFor(() => expect(reloadConfig).toHaveBeenCalledTimes(1));
+    expect(bodiesOf(calls, 'editarconfiguracion')[0]).toMatchObject({ impuesto: 'igic' });
+  });
+
   it('an invalid NIF shows the message and sends nothing', async () => {
     const { calls, reloadConfig } = setup();
     const nif = await screen.findByLabelText(/^NIF/);

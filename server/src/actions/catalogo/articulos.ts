@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { MESSAGES, TOASTS, articuloSchema, isValidEan } from 'shared/domain';
+import { IMPUESTO_NOMBRE, MESSAGES, TIPOS_POR_IMPUESTO, TIPO_IVA_LABEL, TOASTS, articuloSchema, isValidEan } from 'shared/domain';
 import type { Articulo, FieldErrors, ModuleFlags, Schema, TipoIva } from 'shared/domain';
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../common.ts';
@@ -9,6 +9,7 @@ import { ocultarCostes } from '../../auth/derechos.ts';
 import { NEW_ARTICULO, withDerived } from '../../catalogo/derivados.ts';
 import { ARTICULO_COLUMNS, ORDEN_ARTICULOS, findByBarras, listArticulos } from './consulta.ts';
 import { readFlags } from './flags.ts';
+import { readConfiguracion } from '../configuracion.ts';
 import { cifrasArticulo, stockPorAlmacen } from './stock.ts';
 
 const listInput = {
@@ -300,6 +301,12 @@ export const articuloActionList = [
             const value = (input as Record<string, unknown>)[field];
             next[field] = value === null && PRICE_FIELDS.has(field) ? 0 : value;
           }
+          // Issue 16: the types of the company's tax (IVA, IGIC, IPSI); a new article without one takes its general type.
+          const impuesto = (await readConfiguracion(app))?.impuesto ?? 'iva';
+          const tipos: readonly string[] = TIPOS_POR_IMPUESTO[impuesto];
+          if (!current && !('tipo_iva' in raw)) next.tipo_iva = tipos[0];
+          else if ('tipo_iva' in raw && !tipos.includes(String(next.tipo_iva)))
+            errors.tipo_iva = `La empresa factura con ${IMPUESTO_NOMBRE[impuesto]}: elija uno de sus tipos (${tipos.map((t) => TIPO_IVA_LABEL[t as TipoIva]).join(', ')})`;
           const values: EditValues = withDerived(next as EditValues & { tipo_iva: TipoIva; precio_venta: number; tarifa_2: number; tarifa_3: number });
           await checkArticulo(trx, input.id, values, links, errors);
           if (Object.keys(errors).length) throw invalidFields(errors);

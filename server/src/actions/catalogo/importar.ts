@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { MESSAGES, TIPOS_IVA, UNIDADES_MEDIDA, isValidEan, parseDecimal } from 'shared/domain';
-import type { FieldErrors, ModuleFlags, Schema, TipoIva, UnidadMedida } from 'shared/domain';
+import { IMPUESTO_NOMBRE, MESSAGES, TIPOS_POR_IMPUESTO, TIPO_IVA_LABEL, UNIDADES_MEDIDA, isValidEan, parseDecimal } from 'shared/domain';
+import type { FieldErrors, Impuesto, ModuleFlags, Schema, TipoIva, UnidadMedida } from 'shared/domain';
 import type { DialectName } from '../../db/index.ts';
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { ActionError, defineAction, fail } from '../registry.ts';
@@ -9,6 +9,7 @@ import { foldText } from '../../catalogo/busqueda.ts';
 import { NEW_ARTICULO, withDerived } from '../../catalogo/derivados.ts';
 import { ARTICULO_COLUMNS } from './consulta.ts';
 import { readFlags } from './flags.ts';
+import { readConfiguracion } from '../configuracion.ts';
 
 /**
  * `importararticulos`: rows of a CSV file (text cells, amounts in es-ES '1.234,5678' or plain
@@ -48,17 +49,26 @@ type Fila = {
 };
 
 /** '21 %', '21,00', 'Exento' → '21', 'exento' (as the remote does). */
-function normalizarIva(v: string): string {
+function normalizarIva(v: string, impuesto: Impuesto = 'iva'): string {
   const s = v.trim().toLowerCase().replace(/\s|%/g, '');
   if (s.startsWith('exent')) return 'exento';
-  return s.replace(/[,.]0+$/, '');
+  const n = s.replace(/[,.]0+$/, '');
+  // Issue 16: under IGIC or IPSI a rate typed as a number ('7', '9,5') is that tax's type ('igic_7', 'igic_9_5').
+  return impuesto !== 'iva' && /^\d+([,.]\d+)?$/.test(n) ? `${impuesto}_${n.replace(/[,.]/, '_')}` : n;
+}
+
+/** The refusal of a type the company's tax has not (issue 16). */
+function tipoNoValido(impuesto: Impuesto): string {
+  if (impuesto === 'iva') return MESSAGES.invalidIva;
+  const tipos = TIPOS_POR_IMPUESTO[impuesto].map((t) => (t === 'exento' ? 'exento' : TIPO_IVA_LABEL[t].replace(/^.* ([\d,]+) %$/, '$1')));
+  return `El tipo de ${IMPUESTO_NOMBRE[impuesto]} debe ser ${tipos.slice(0, -1).join(', ')} o ${tipos.at(-1)}`;
 }
 
 const SI = new Set(['1', 'si', 'sí', 's', 'true', 'verdadero', 'x']);
 const NO = new Set(['0', 'no', 'n', 'false', 'falso']);
 
 /** Checks one row alone (no database). Empty cells are absent. */
-function parseFila(raw: unknown, errors: FieldErrors): Fila {
+function parseFila(raw: unknown, errors: FieldErrors, impuesto: Impuesto): Fila {
   const row = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const cell = (k: string): string => {
     const v = row[k];
@@ -82,9 +92,9 @@ function parseFila(raw: unknown, errors: FieldErrors): Fila {
   }
   const iva = cell('tipo_iva');
   if (iva) {
-    const v = normalizarIva(iva);
-    if ((TIPOS_IVA as readonly string[]).includes(v)) fila.tipo_iva = v as TipoIva;
-    else errors.tipo_iva = MESSAGES.invalidIva;
+    const v = normalizarIva(iva, impuesto);
+    if ((TIPOS_POR_IMPUESTO[impuesto] as readonly string[]).includes(v)) fila.tipo_iva = v as TipoIva;
+    else errors.tipo_iva = tipoNoValido(impuesto);
   }
   const unidad = cell('unidad_medida').toLowerCase();
   if (unidad) {
@@ -126,10 +136,10 @@ type Plan = {
 };
 
 /** Every check of the file against itself and the database, reading only. */
-async function plan(db: Kysely<Database>, dialect: DialectName, filas: unknown[]): Promise<Plan> {
+async function plan(db: Kysely<Database>, dialect: DialectName, filas: unknown[], impuesto: Impuesto = 'iva'): Promise<Plan> {
   const parsed = filas.map((raw) => {
     const errors: FieldErrors = {};
-    return { fila: parseFila(raw, errors), errors };
+    return { fila: parseFila(raw, errors, impuesto), errors };
   });
 
   // Repeated inside the file: the later rows are the wrong ones.
@@ -252,7 +262,7 @@ async function plan(db: Kysely<Database>, dialect: DialectName, filas: unknown[]
 }
 
 /** Creates the new masters, then inserts and updates the articles. */
-async function aplicar(trx: Transaction<Database>, p: Plan, flags: ModuleFlags) {
+async function aplicar(trx: Transaction<Database>, p: Plan, flags: ModuleFlags, impuesto: Impuesto = 'iva') {
   const ids = { familias: new Map<string, number>(), subfamilias: new Map<string, number>(), marcas: new Map<string, number>() };
   for (const n of p.nuevas.familias.values()) {
     const r = await trx.insertInto('familias').values({ codigo: n.codigo, nombre: n.nombre, activo: 1 }).returning('id').executeTakeFirstOrThrow();
@@ -274,7 +284,8 @@ async function aplicar(trx: Transaction<Database>, p: Plan, flags: ModuleFlags) 
   const inserts: NewArticulo[] = [];
   let actualizados = 0;
   for (const { fila, familia, subfamilia, marca, existente } of p.filas) {
-    const values: Record<string, unknown> = existente ? { ...existente } : { ...NEW_ARTICULO };
+    // A new article without a type takes the general one of the company's tax (issue 16).
+    const values: Record<string, unknown> = existente ? { ...existente } : { ...NEW_ARTICULO, tipo_iva: TIPOS_POR_IMPUESTO[impuesto][0] };
     delete values.id;
     delete values.stock_total;
     for (const [k, v] of Object.entries(fila.text)) if (!k.includes('_codigo') && !k.includes('_nombre')) values[k] = v;
@@ -318,12 +329,13 @@ export const importarActionList = [
       const filas = raw.filas;
       if (!Array.isArray(filas) || filas.length === 0) throw fail(MESSAGES.importEmpty, '1', 400);
       if (filas.length > MAX_FILAS) throw fail(MESSAGES.invalidList, '1', 400);
+      const impuesto = (await readConfiguracion(app))?.impuesto ?? 'iva';
       if (input.aplicar !== 1) {
-        const p = await plan(app.db, app.dialect, filas);
+        const p = await plan(app.db, app.dialect, filas, impuesto);
         return { RESULT: '0', data: p.errores, total: filas.length };
       }
       const result = await app.db.transaction().execute(async (trx) => {
-        const p = await plan(trx, app.dialect, filas);
+        const p = await plan(trx, app.dialect, filas, impuesto);
         if (p.errores.length) {
           // The first few, as the remote shows them next to its message; every row's errors in data.
           const errors: FieldErrors = {};
@@ -332,7 +344,7 @@ export const importarActionList = [
           }
           throw new ActionError(200, { RESULT: '1', message: MESSAGES.importHasErrors, errors, data: p.errores });
         }
-        return aplicar(trx, p, await readFlags(trx));
+        return aplicar(trx, p, await readFlags(trx), impuesto);
       });
       return { RESULT: '0', data: [result] };
     },

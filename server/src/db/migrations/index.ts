@@ -21,6 +21,7 @@ import * as m0018 from './0018_facturas_fijas.ts';
 import * as m0019 from './0019_agregados_informes.ts';
 import * as m0022 from './0022_facturae.ts';
 import * as m0023 from './0023_correcciones.ts';
+import * as m0024 from './0024_impuesto_empresa.ts';
 import * as m0025 from './0025_fiscal_fin.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
@@ -33,7 +34,7 @@ type Step = { up(db: AnyDb, dialect: DialectName): Promise<void> };
  * Every step, in order, by the name the database records it under. One file per step, never edited
  * once released: a change to the schema is a new file and a new line here.
  */
-const STEPS: [string, Step][] = [
+export const STEPS: [string, Step][] = [
   ['0001_base', m0001],
   ['0002_catalogo', m0002],
   ['0003_documentos', m0003],
@@ -54,6 +55,7 @@ const STEPS: [string, Step][] = [
   ['0019_agregados_informes', m0019],
   ['0022_facturae', m0022],
   ['0023_correcciones', m0023],
+  ['0024_impuesto_empresa', m0024],
   ['0025_fiscal_fin', m0025],
 ];
 
