@@ -424,6 +424,56 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(corregido.message).toContain('diferían');
     await comparar('after Recalcular');
   }, 240_000);
+
+  it('random sales actions: the day rows kept by deltas equal the per-document rows summed again, and Recalcular finds nothing to correct', async () => {
+    const app = t.app.manager;
+    const clave = 'fecha, tipo, serie_id, almacen_id, cliente_id, usuario_id, terminal_id';
+    const texto = (rows: Record<string, unknown>[]) => rows.map((r) => Object.values(r).map((x) => (x === null ? '' : String(x).replace(/\.0+$/, ''))).join('|')).sort();
+    const dias = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, documentos, lineas, unidades, base, iva, recargo, coste from informe_ventas_dia`.execute(app.db)).rows);
+    const resumidos = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, count(distinct documento_id) as documentos, sum(lineas) as lineas, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste
+      from informe_ventas_articulo group by ${sql.raw(clave)}`.execute(app.db)).rows);
+    let semilla = 14_2026;
+    const azar = (n: number) => {
+      semilla = (semilla * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor((semilla / 2_147_483_648) * n);
+    };
+    const lineas = () => Array.from({ length: 1 + azar(3) }, () => ({ articulo_id: [a, b, s][azar(3)]!.id, cantidad: (1 + azar(4)) * 1_000, precio: (1 + azar(9)) * 10_000 }));
+    const pendientes: number[] = [];
+    const emitidas: number[] = [];
+    const hechas: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const fecha = [HOY, D1, D2][azar(3)]!;
+      const cliente = [c1, c2][azar(2)]!.id;
+      const que = azar(6);
+      if (que === 0 || pendientes.length === 0) {
+        pendientes.push((await ok(t, 'editaralbaranventa', { fecha, cliente_id: cliente, almacen_id: principal, lineas: lineas() })).id);
+        hechas.push('albarán');
+      } else if (que === 1) {
+        const id = pendientes[azar(pendientes.length)]!;
+        await ok(t, 'editaralbaranventa', { id, fecha, cliente_id: cliente, almacen_id: principal, lineas: lineas() });
+        hechas.push('albarán editado');
+      } else if (que === 2) {
+        const id = pendientes.splice(azar(pendientes.length), 1)[0]!;
+        const fac = await ok(t, 'facturaralbaranventa', { id, serie_id: serieA });
+        emitidas.push((await ok(t, 'emitirfactura', { id: (fac.hijos as { tipo: string; id: number }[]).find((h) => h.tipo === 'factura')!.id })).id);
+        hechas.push('albarán facturado y emitido');
+      } else if (que === 3) {
+        emitidas.push((await ok(t, 'emitirfactura', { id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: cliente, almacen_id: principal, serie_id: serieA, lineas: lineas() })).id })).id);
+        hechas.push('factura emitida');
+      } else if (que === 4 && emitidas.length) {
+        await ok(t, 'anularfactura', { id: emitidas.splice(azar(emitidas.length), 1)[0]! });
+        hechas.push('factura anulada');
+      } else {
+        const id = pendientes.splice(azar(pendientes.length), 1)[0]!;
+        expect((await post(t, 'eliminaralbaranventa', { id })).body.RESULT).toBe('0');
+        hechas.push('albarán eliminado');
+      }
+      expect({ hechas, dias: await dias() }).toEqual({ hechas, dias: await resumidos() });
+    }
+    expect(new Set(hechas).size).toBeGreaterThanOrEqual(5);
+    const r = (await post(t, 'recalcularinformes', {})).body as unknown as { data: { diferencias: number }[] };
+    expect(r.data[0]!.diferencias).toBe(0);
+  }, 240_000);
 });
 
 const db = (t: SuiteApp) => t.app.manager.db;
