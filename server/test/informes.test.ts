@@ -276,6 +276,34 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(Object.fromEntries(negativos.data.map((f) => [f.articulo_id, f.unidades]))).toEqual({ [b.id]: -1_000, [kit.comp2.id]: -1_000, [s.id]: -4_000 });
   });
 
+  it('informeinventario «Bajo mínimo»: the articles under their minimum stock, with what to order at the last purchase price and from whom', async () => {
+    const stockDe = async (id: number) => (await informe('informeinventario', { agrupar: 'articulo' })).data.filter((r) => r.articulo_id === id).reduce((x, r) => x + Number(r.unidades), 0);
+    const stockA = await stockDe(a.id);
+    expect(stockA).toBeGreaterThan(0);
+    // A: minimum 5 units over its stock; B: a minimum it has (5 − 1 − 2 = 2 units in all, minimum 1); S: never bought (−4), minimum 2.
+    await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-A', { precio_venta: 100_000 }), id: a.id, stock_minimo: stockA + 5_000 });
+    await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-B', { precio_venta: 50_000, tipo_iva: '10' }), id: b.id, stock_minimo: 1_000 });
+    await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-S', { precio_venta: 10_000_000, precio_compra: 5_000_000 }), id: s.id, stock_minimo: 2_000 });
+    expect((await list(t, t.cookie, 'listadoarticulos', { id: a.id })).rows[0]!.stock_minimo).toBe(stockA + 5_000);
+    const r = await informe('informeinventario', { vista: 'bajo_minimo' });
+    const porCodigo = Object.fromEntries(r.data.map((x) => [x.codigo, x]));
+    expect(Object.keys(porCodigo).sort()).toEqual(['INF-A', 'INF-S']);
+    // A: 5 to order at its last purchase price (8 €) from the supplier of that purchase.
+    expect(porCodigo['INF-A']).toMatchObject({ stock_minimo: stockA + 5_000, unidades: stockA, a_pedir: 5_000, ultimo_precio: 80_000, importe_pedir: 4_000, proveedor: 'Distribuciones Mediterráneo, S.L.' });
+    // S: −4 in stock, 6 to order at its precio_compra (500 €), no purchase yet.
+    expect(porCodigo['INF-S']).toMatchObject({ unidades: -4_000, a_pedir: 6_000, ultimo_precio: 5_000_000, importe_pedir: 300_000, proveedor: null });
+    expect(r.totales).toMatchObject({ articulos: 2, a_pedir: 11_000, importe_pedir: 304_000 });
+    expect(r.data.map((x) => x.codigo)).toEqual(['INF-S', 'INF-A']);
+    // In one warehouse: B's stock in TIENDA (5) is over its minimum; in PRINCIPAL (−2) under it.
+    expect((await informe('informeinventario', { vista: 'bajo_minimo', almacen_id: tienda })).data.map((x) => x.codigo)).not.toContain('INF-B');
+    expect((await informe('informeinventario', { vista: 'bajo_minimo', almacen_id: principal })).data.map((x) => x.codigo)).toContain('INF-B');
+    // Back to no minimum: the view is empty again.
+    for (const [x, cod, extra] of [[a, 'INF-A', { precio_venta: 100_000 }], [b, 'INF-B', { precio_venta: 50_000, tipo_iva: '10' }], [s, 'INF-S', { precio_venta: 10_000_000, precio_compra: 5_000_000 }]] as const) {
+      await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo(cod, extra), id: x.id, stock_minimo: 0 });
+    }
+    expect((await informe('informeinventario', { vista: 'bajo_minimo' })).total).toBe(0);
+  });
+
   it('informemovimientos: the ledger with its running balance', async () => {
     const r = await informe('informemovimientos', { desde: D1, hasta: HOY, articulo_id: a.id, almacen_id: principal });
     const stockA = Number((await db(t).selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).where('almacen_id', '=', principal).executeTakeFirstOrThrow()).s);

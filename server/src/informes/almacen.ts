@@ -50,7 +50,10 @@ export async function informeInventario(
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtroArticulo.push(sql`a.marca_id = ${f.marca_id}`);
   const ultimaCompra = sql`(select m.precio from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
-  if (f.vista === 'bajo_minimo') return bajoMinimo(app, f, posiciones, ultimaCompra, filtroArticulo, paging);
+  if (f.vista === 'bajo_minimo') {
+    const compra = sql`(select m.id from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
+    return bajoMinimo(app, f, posiciones, compra, filtroArticulo, paging);
+  }
   const vista = f.vista === 'negativo' ? sql`and p.unidades < 0` : f.vista === 'sin_movimiento' ? sql`and p.ultimo < ${limite}` : sql``;
   const valor = (c: string) => sql.raw(valorarSql(dialect, 'p.unidades', c));
   const grupo = {
@@ -152,7 +155,8 @@ function posicionesSql(almacen: number | null, desdeVentas: string, hasta: strin
 /**
  * «Bajo mínimo»: the active articles with a minimum stock (`articulos.stock_minimo`, migration 0026) whose stock at the
  * date (in the warehouse asked, else in all) is under it, with what to order to reach it (`a_pedir`, thousandths) and
- * its cost at the last purchase price (`importe_pedir`, cents), and the article's usual supplier. One row per article
+ * its cost at the last purchase price (`importe_pedir`, cents), and the supplier of that last purchase (articles have
+ * no supplier of their own). One row per article
  * whatever `agrupar` says.
  */
 async function bajoMinimo(
@@ -171,13 +175,15 @@ async function bajoMinimo(
   const rows = await consultar(app, sql<Record<string, unknown>>`
     with p as (${posiciones}),
     s as (select p.articulo_id, sum(p.unidades) as unidades from p group by p.articulo_id),
-    b as (select a.id as clave, a.codigo, a.descripcion, a.codigo || ' · ' || a.descripcion as nombre, a.familia_id,
-        (select fa.nombre from familias fa where fa.id = a.familia_id) as familia, a.proveedor_id,
-        (select pr.razon_social from proveedores pr where pr.id = a.proveedor_id) as proveedor,
-        a.stock_minimo, coalesce(s.unidades, 0) as unidades, a.stock_minimo - coalesce(s.unidades, 0) as a_pedir,
-        coalesce(${ultimaCompra}, a.precio_compra) as ultimo_precio
+    b0 as (select a.id as clave, a.codigo, a.descripcion, a.codigo || ' · ' || a.descripcion as nombre, a.familia_id,
+        (select fa.nombre from familias fa where fa.id = a.familia_id) as familia, a.precio_compra,
+        a.stock_minimo, coalesce(s.unidades, 0) as unidades, a.stock_minimo - coalesce(s.unidades, 0) as a_pedir, ${ultimaCompra} as compra_id
       from articulos a left join s on s.articulo_id = a.id
       where a.activo = 1 and a.stock_minimo > 0 and coalesce(s.unidades, 0) < a.stock_minimo and ${sql.join(filtroArticulo, sql` and `)}),
+    b as (select b0.clave, b0.codigo, b0.descripcion, b0.nombre, b0.familia_id, b0.familia, b0.stock_minimo, b0.unidades, b0.a_pedir,
+        coalesce(um.precio, b0.precio_compra) as ultimo_precio, d.proveedor_id, pr.razon_social as proveedor
+      from b0 left join stock_movimientos um on um.id = b0.compra_id left join documentos d on d.id = um.documento_id
+        left join proveedores pr on pr.id = d.proveedor_id),
     c as (select b.*, ${sql.raw(valorarSql(app.dialect, 'b.a_pedir', 'b.ultimo_precio'))} as importe_pedir from b)
     select c.*, count(*) over () as t_n, sum(unidades) over () as t_unidades, sum(a_pedir) over () as t_a_pedir, sum(importe_pedir) over () as t_importe
     from c order by ${orden} ${paginaSql(paging)}`);

@@ -134,7 +134,7 @@ type EditValues = Omit<NewArticulo, 'id'>;
 function settableFields(flags: ModuleFlags): (keyof EditValues)[] {
   const fields: (keyof EditValues)[] = [
     'codigo', 'referencia', 'descripcion', 'descripcion_larga', 'unidad_medida', 'familia_id', 'subfamilia_id', 'marca_id',
-    'precio_compra', 'precio_venta', 'tipo_iva', 'operacion', 'palabras_clave', 'nombre_tpv', 'codigo_barras', 'tiempo', 'activo', 'foto',
+    'precio_compra', 'precio_venta', 'tipo_iva', 'operacion', 'palabras_clave', 'nombre_tpv', 'codigo_barras', 'tiempo', 'stock_minimo', 'activo', 'foto',
   ];
   if (flags.tarifa_2) fields.push('tarifa_2');
   if (flags.tarifa_3) fields.push('tarifa_3');
@@ -298,7 +298,7 @@ export const articuloActionList = [
             // A new article is active unless the request says otherwise.
             if (field === 'activo' && !(field in raw)) continue;
             const value = (input as Record<string, unknown>)[field];
-            next[field] = value === null && PRICE_FIELDS.has(field) ? 0 : value;
+            next[field] = value === null && (PRICE_FIELDS.has(field) || field === 'stock_minimo') ? 0 : value;
           }
           const values: EditValues = withDerived(next as EditValues & { tipo_iva: TipoIva; precio_venta: number; tarifa_2: number; tarifa_3: number });
           await checkArticulo(trx, input.id, values, links, errors);
