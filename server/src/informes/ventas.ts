@@ -147,14 +147,14 @@ async function nombrarDocumentos(app: AppContext, filas: Fila[]): Promise<void> 
 }
 
 /** The columns summed per article (and over the whole selection), with each kind of document's base apart. */
-const SUMAS_ARTICULO = ['unidades', 'base', 'iva', 'recargo', 'coste', ...Object.values(POR_TIPO), 'lineas_bajo_coste'] as const;
+const SUMAS_ARTICULO = ['unidades', 'base', 'iva', 'recargo', 'coste', ...Object.values(POR_TIPO)] as const;
 
 /**
  * The sales grouped by article, in SQL (one row per article: `clave` = its id): from the per document × article
  * aggregate (`count(*)` is its documents) or, `detalle`, from the sales lines. The article is joined only when a family
  * or brand filter needs it; the name after paging.
  */
-async function ventasPorArticuloSql(app: AppContext, f: FiltroVentasInforme, fuente: Fuente): Promise<RawBuilder<unknown>> {
+async function ventasPorArticuloSql(app: AppContext, f: FiltroVentasInforme, fuente: Fuente, bajoCoste: boolean): Promise<RawBuilder<unknown>> {
   const filtros: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.articulo_id) filtros.push(sql`v.articulo_id = ${f.articulo_id}`);
   if (f.familia_id) filtros.push(sql`a.familia_id = ${f.familia_id}`);
@@ -171,7 +171,8 @@ async function ventasPorArticuloSql(app: AppContext, f: FiltroVentasInforme, fue
   }
   await agregadosAlDia(app.db, app.dialect);
   filtros.push(...filtrosAgregado(f));
-  return sql`select v.articulo_id as clave, count(*) as documentos, ${sumas}, sum(v.bajo_coste) as lineas_bajo_coste
+  // Only informearticulos reads the lines below cost (the by-article index covers it too: migration 0026).
+  return sql`select v.articulo_id as clave, count(*) as documentos, ${sumas}${bajoCoste ? sql`, sum(v.bajo_coste) as lineas_bajo_coste` : sql``}
     from informe_ventas_articulo v ${conArticulo ? sql`join articulos a on a.id = v.articulo_id` : sql``}
     where ${sql.join(filtros, sql` and `)} group by v.articulo_id`;
 }
@@ -195,7 +196,7 @@ async function informeVentasPorArticulo(
   paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
   fuente: Fuente,
 ): Promise<Respuesta> {
-  const g = await ventasPorArticuloSql(app, f, fuente);
+  const g = await ventasPorArticuloSql(app, f, fuente, false);
   const orden = ordenSql(ORDEN_ARTICULO, paging, { orden: 'base', dir: 'desc' }, 'clave');
   const rows = await consultar(app, sql<Record<string, unknown>>`
     with g as (${g}), p as (select g.*, ${totalesVentana(SUMAS_ARTICULO)} from g order by ${orden} ${paginaSql(paging)})
@@ -326,7 +327,7 @@ export async function informeArticulos(
   paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
-  const g = await ventasPorArticuloSql(app, f, fuente);
+  const g = await ventasPorArticuloSql(app, f, fuente, true);
   // Units bought in the period: one pass over the ledger's date index (it covers the cause and the quantity).
   const compradas = sql`select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
     where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`;
