@@ -3,6 +3,7 @@ import type { RawBuilder } from 'kysely';
 import { DOCUMENTO_TIPOS, numeroDocumento } from 'shared/domain';
 import type { DocumentoTipo, ModuleFlags } from 'shared/domain';
 import type { AppContext } from '../context.ts';
+import type { DialectName } from '../db/index.ts';
 import { consultar, diaSiguiente, diasEntre, numeros, ordenSql, paginaSql, paginar, porcentaje, sumar, valorarSql } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 
@@ -44,7 +45,7 @@ export async function informeInventario(
   // ledger's triggers: migration 0019) and the last rows need no date; `fuente: 'detalle'` always sums the ledger.
   const ultimaFecha = (await sql<{ f: string | null }>`select max(fecha) as f from stock_movimientos`.execute(app.db)).rows[0]?.f ?? null;
   const actual = fuente === 'agregado' && (ultimaFecha === null || String(ultimaFecha) < hasta);
-  const posiciones = posicionesSql(f.almacen_id ?? null, limite, hasta, actual);
+  const posiciones = posicionesSql(dialect, f.almacen_id ?? null, limite, hasta, actual);
   const enFecha = actual ? sql`` : sql`and m.fecha < ${hasta}`;
   const filtroArticulo: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
@@ -82,8 +83,8 @@ export async function informeInventario(
   }
   const orden = ordenSql(columnas, paging, porArticulo ? { orden: 'valor', dir: 'desc' } : { orden: 'nombre', dir: 'asc' }, 'clave');
   const grupos = sql`
-    with p as (${posiciones}),
-    k as (select a.id as articulo_id, a.codigo, a.descripcion, a.familia_id,
+    with p as materialized (${posiciones}),
+    k as materialized (select a.id as articulo_id, a.codigo, a.descripcion, a.familia_id,
         coalesce((select m.coste from stock_movimientos m where m.articulo_id = a.id ${enFecha} order by m.id desc limit 1), a.precio_compra) as coste,
         coalesce(${ultimaCompra}, a.precio_compra) as ultimo_precio
       from articulos a where a.id in (select articulo_id from p) and ${sql.join(filtroArticulo, sql` and `)}),
@@ -136,8 +137,11 @@ export async function informeInventario(
  * `desdeVentas`) at the end of the day before `hasta`: from `stock_almacen` when `actual` (the stock as it stands),
  * else the ledger summed up to that date; the units sold from the ledger's recent rows (its date index).
  */
-function posicionesSql(almacen: number | null, desdeVentas: string, hasta: string, actual: boolean): RawBuilder<unknown> {
+function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas: string, hasta: string, actual: boolean): RawBuilder<unknown> {
   const causas = sql.join(CAUSAS_VENTA.map((c) => sql`${c}`));
+  // With the dates as parameters SQLite can't tell the last N days are few rows and scans the whole ledger in the
+  // (almacen, articulo) index to skip the GROUP BY's sort (12 s instead of 1 at 550.000 rows): the date index, named.
+  const porFecha = dialect === 'sqlite' ? sql`indexed by stock_movimientos_fecha` : sql``;
   const filtroMov = almacen ? sql`and m.almacen_id = ${almacen}` : sql``;
   if (!actual) {
     return sql`select m.articulo_id, m.almacen_id, sum(m.cantidad) as unidades, substr(max(m.fecha), 1, 10) as ultimo,
@@ -146,7 +150,7 @@ function posicionesSql(almacen: number | null, desdeVentas: string, hasta: strin
     group by m.articulo_id, m.almacen_id`;
   }
   return sql`select s.articulo_id, s.almacen_id, s.cantidad as unidades, substr(s.ultimo, 1, 10) as ultimo, coalesce(v.vendidas, 0) as vendidas
-    from stock_almacen s left join (select m.articulo_id, m.almacen_id, sum(-m.cantidad) as vendidas from stock_movimientos m
+    from stock_almacen s left join (select m.articulo_id, m.almacen_id, sum(-m.cantidad) as vendidas from stock_movimientos m ${porFecha}
       where m.fecha >= ${desdeVentas} and m.fecha < ${hasta} and m.causa in (${causas}) ${filtroMov}
       group by m.articulo_id, m.almacen_id) v on v.articulo_id = s.articulo_id and v.almacen_id = s.almacen_id
     where s.cantidad <> 0 ${almacen ? sql`and s.almacen_id = ${almacen}` : sql``}`;
@@ -173,7 +177,7 @@ async function bajoMinimo(
   };
   const orden = ordenSql(columnas, paging, { orden: 'a_pedir', dir: 'desc' }, 'clave');
   const rows = await consultar(app, sql<Record<string, unknown>>`
-    with p as (${posiciones}),
+    with p as materialized (${posiciones}),
     s as (select p.articulo_id, sum(p.unidades) as unidades from p group by p.articulo_id),
     b0 as (select a.id as clave, a.codigo, a.descripcion, a.codigo || ' · ' || a.descripcion as nombre, a.familia_id,
         (select fa.nombre from familias fa where fa.id = a.familia_id) as familia, a.precio_compra,
