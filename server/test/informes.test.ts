@@ -294,6 +294,9 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(porCodigo['INF-S']).toMatchObject({ unidades: -4_000, a_pedir: 6_000, ultimo_precio: 5_000_000, importe_pedir: 300_000, proveedor: null });
     expect(r.totales).toMatchObject({ articulos: 2, a_pedir: 11_000, importe_pedir: 304_000 });
     expect(r.data.map((x) => x.codigo)).toEqual(['INF-S', 'INF-A']);
+    // Paged in SQL: page 2 of 1 row is A; a page past the end still answers the totals of the whole selection.
+    expect((await informe('informeinventario', { vista: 'bajo_minimo', porPagina: 1, pagina: 2 })).data.map((x) => x.codigo)).toEqual(['INF-A']);
+    expect(await informe('informeinventario', { vista: 'bajo_minimo', porPagina: 1, pagina: 5 })).toMatchObject({ data: [], total: 2, totales: { articulos: 2, a_pedir: 11_000 } });
     // In one warehouse: B's stock in TIENDA (5) is over its minimum; in PRINCIPAL (−2) under it.
     expect((await informe('informeinventario', { vista: 'bajo_minimo', almacen_id: tienda })).data.map((x) => x.codigo)).not.toContain('INF-B');
     expect((await informe('informeinventario', { vista: 'bajo_minimo', almacen_id: principal })).data.map((x) => x.codigo)).toContain('INF-B');

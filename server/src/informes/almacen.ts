@@ -176,7 +176,7 @@ async function bajoMinimo(
     stock_minimo: 'stock_minimo', unidades: 'unidades', a_pedir: 'a_pedir', ultimo_precio: 'ultimo_precio', importe_pedir: 'importe_pedir',
   };
   const orden = ordenSql(columnas, paging, { orden: 'a_pedir', dir: 'desc' }, 'clave');
-  const rows = await consultar(app, sql<Record<string, unknown>>`
+  const seleccion = sql`
     with p as materialized (${posiciones}),
     s as (select p.articulo_id, sum(p.unidades) as unidades from p group by p.articulo_id),
     b0 as (select a.id as clave, a.codigo, a.descripcion, a.codigo || ' · ' || a.descripcion as nombre, a.familia_id,
@@ -188,9 +188,10 @@ async function bajoMinimo(
         coalesce(um.precio, b0.precio_compra) as ultimo_precio, d.proveedor_id, pr.razon_social as proveedor
       from b0 left join stock_movimientos um on um.id = b0.compra_id left join documentos d on d.id = um.documento_id
         left join proveedores pr on pr.id = d.proveedor_id),
-    c as (select b.*, ${sql.raw(valorarSql(app.dialect, 'b.a_pedir', 'b.ultimo_precio'))} as importe_pedir from b)
-    select c.*, count(*) over () as t_n, sum(unidades) over () as t_unidades, sum(a_pedir) over () as t_a_pedir, sum(importe_pedir) over () as t_importe
-    from c order by ${orden} ${paginaSql(paging)}`);
+    c as (select b.*, ${sql.raw(valorarSql(app.dialect, 'b.a_pedir', 'b.ultimo_precio'))} as importe_pedir from b)`;
+  const totales = 'count(*) as t_n, sum(unidades) as t_unidades, sum(a_pedir) as t_a_pedir, sum(importe_pedir) as t_importe';
+  const rows = await consultar(app, sql<Record<string, unknown>>`${seleccion}
+    select c.*, ${sql.raw(totales.replace(/\) as/g, ') over () as'))} from c order by ${orden} ${paginaSql(paging)}`);
   const data = rows.map((r) => {
     const n = numeros(r, ['codigo', 'descripcion', 'nombre', 'familia', 'proveedor']);
     return {
@@ -200,7 +201,7 @@ async function bajoMinimo(
       importe_pedir: Number(n.importe_pedir ?? 0),
     } satisfies Fila;
   });
-  const t = rows.length ? numeros(rows[0]!) : {};
+  const t = numeros(rows[0] ?? (await consultar(app, sql<Record<string, unknown>>`${seleccion} select ${sql.raw(totales)} from c`))[0]!);
   return {
     RESULT: '0',
     data,
