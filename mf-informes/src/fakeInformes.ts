@@ -42,6 +42,14 @@ export function fakeInformes() {
       const filas = VENTAS[String(c.params?.agrupar ?? 'mes')] ?? [];
       return ok(filas, { totales: TOTALES_VENTAS, total: filas.length });
     },
+    // Issue 16: the 349 by operator, or its rectificaciones (corrections of an earlier quarter).
+    modelo349: (c: FakeCall) =>
+      c.params?.agrupar === 'rectificacion'
+        ? ok(
+            [{ clave: 'R|E|FR40303265045|2026 4T|2026 3T', clave_operacion: 'E', cliente_id: 7, pais: 'FR', nif: 'FR40303265045', nombre: 'Quincaillerie Dupont SARL', periodo: '2026 4T', periodo_rectificado: '2026 3T', base_anterior: 40000, base_rectificada: 20000, diferencia: -20000 }],
+            { totales: { rectificaciones: 1, base_anterior: 40000, base_rectificada: 20000 }, total: 1 },
+          )
+        : ok([{ clave: 'E|FR40303265045|2026 4T', clave_operacion: 'E', cliente_id: 7, pais: 'FR', nif: 'FR40303265045', nombre: 'Quincaillerie Dupont SARL', periodo: '2026 4T', base: 10000 }], { totales: { base: 10000 }, total: 1 }),
     informeinventario: (c: FakeCall) =>
       c.params?.vista === 'bajo_minimo'
         ? ok(BAJO_MINIMO, { totales: { articulos: 1, unidades: 2000, a_pedir: 8000, importe_pedir: 96 } })

@@ -186,6 +186,8 @@ export type Peticion = {
   /** The request's Cabecera: RemisionVoluntaria/Incidencia = S, and the Representante's NIF. */
   incidencia: boolean;
   representante: string | null;
+  /** RemisionVoluntaria/FechaFinVeriFactu as received ('31-12-2026'), or null. */
+  fechaFin: string | null;
 };
 
 const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -333,7 +335,14 @@ export class AeatDouble {
     const rep = bloques(cabecera, 'Representante')[0];
     this.peticiones.push({
       en: ahora, registros: recibidos, csv, estadoEnvio, incidencia: campo(cabecera, 'Incidencia') === 'S', representante: rep ? campo(rep, 'NIF') : null,
+      fechaFin: campo(cabecera, 'FechaFinVeriFactu') || null,
     });
+    // Validaciones 3.1.1.3: FechaFinVeriFactu is 31-12 of the AEAT's current year or the one before.
+    const fin = campo(cabecera, 'FechaFinVeriFactu');
+    if (fin) {
+      const anio = new Date().getFullYear();
+      if (!/^31-12-\d{4}$/.test(fin) || ![anio, anio - 1].includes(Number(fin.slice(6)))) this.invalidas.push(`FechaFinVeriFactu ${fin}`);
+    }
     if (this.modo === 'colgado_tras_registrar') {
       this.colgar(res);
       return;

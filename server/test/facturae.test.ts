@@ -275,11 +275,97 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
     await comprobar(xe);
     expect(todos(xe, 'TaxRate')).toEqual(['0.00', '0.00']);
     expect(uno(xe, 'SpecialTaxableEventCode')).toBe('01');
-    expect(uno(xe, 'SpecialTaxableEventReason')).toBe('Exenta por el artículo 20 de la Ley 37/1992 del IVA');
+    // The reason starts with the tax it speaks of (01, IVA), as the field's description asks; the legal literal for the invoice.
+    expect(uno(xe, 'SpecialTaxableEventReason')).toBe('01 Exenta por el artículo 20 de la Ley 37/1992 del IVA');
+    expect(todos(xe, 'LegalReference')).toEqual(['Operación exenta por aplicación del artículo 20 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido']);
     expect(uno(xe, 'InvoiceTotal')).toBe('20.00');
 
     const g = await emitir(sinDireccion.id);
     const sin = await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(g.id) } });
     expect(sin.json()).toMatchObject({ RESULT: '1', message: MESSAGES.facturaeSinDireccion.replace('{parte}', 'el cliente') });
+  });
+
+  it('customers abroad (U and E, OverseasAddress, the identifier with its country), the IBAN for a transfer, S2 and E5/E2 at 0 % with their literals, the reason code chosen', async () => {
+    const almacen = factura.almacen_id;
+    const serie = factura.serie_id;
+    const articulo = await save(t, t.cookie, 'editararticulo', nuevoArticulo('FAE-UE', { precio_venta: 1_000_000 }));
+    const emitir = async (cliente: number, lineas: Record<string, unknown>[], forma_pago?: string) => {
+      const b = await save(t, t.cookie, 'editarfactura', { fecha: HOY, cliente_id: cliente, almacen_id: almacen, serie_id: serie, lineas, ...(forma_pago ? { forma_pago } : {}) });
+      return save(t, t.cookie, 'emitirfactura', { id: b.id });
+    };
+    const bajar = async (id: unknown, extra: Record<string, string> = {}) => {
+      const res = await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(id), ...extra } });
+      expect(res.statusCode).toBe(200);
+      await comprobar(res.body);
+      return res.body;
+    };
+    // A transfer before the company has an IBAN: the file, without the account, and the notice.
+    const frances = await save(t, t.cookie, 'editarcliente', {
+      pais: 'FR', tipo_id: '02', nif: 'FR40303265045', razon_social: 'Quincaillerie Dupont SARL', direccion: '12 rue de la Paix', codigo_postal: '75002', poblacion: 'Paris',
+    });
+    const fr = await emitir(frances.id, [{ articulo_id: articulo.id, cantidad: 2_000, precio: 1_000_000, operacion: 'E5' }], 'transferencia_30');
+    expect(fr).toMatchObject({ base: 20_000, iva: 0, total: 20_000 });
+    expect((await t.op('comprobarfacturae', { cookie: t.cookie, query: { id: String(fr.id) } })).json().data[0]).toMatchObject({ disponible: true, aviso: MESSAGES.facturaeSinIban });
+    expect(await bajar(fr.id)).not.toContain('AccountToBeCredited');
+    const conf = (await list(t, t.cookie, 'listadoconfiguraciones')).rows[0];
+    const malIban = await t.op('editarconfiguracion', { cookie: t.cookie, body: { razon_social: conf.razon_social, nif: conf.nif, iban: 'ES00 1234' } });
+    expect(malIban.json().errors).toEqual({ iban: MESSAGES.invalidIban });
+    await save(t, t.cookie, 'editarconfiguracion', { razon_social: conf.razon_social, nif: conf.nif, iban: 'ES91 2100 0418 4502 0005 1332' });
+    expect((await t.op('comprobarfacturae', { cookie: t.cookie, query: { id: String(fr.id) } })).json().data[0].aviso).toBeNull();
+    const xfr = await bajar(fr.id);
+    const comprador = xfr.slice(xfr.indexOf('<BuyerParty>'), xfr.indexOf('</BuyerParty>'));
+    expect(uno(comprador, 'PersonTypeCode')).toBe('J');
+    expect(uno(comprador, 'ResidenceTypeCode')).toBe('U');
+    expect(uno(comprador, 'TaxIdentificationNumber')).toBe('FR40303265045');
+    expect(comprador).toContain('<OverseasAddress><Address>12 rue de la Paix</Address><PostCodeAndTown>75002 Paris</PostCodeAndTown><Province>Paris</Province><CountryCode>FRA</CountryCode></OverseasAddress>');
+    expect(uno(xfr, 'IBAN')).toBe('ES9121000418450200051332');
+    expect(todos(xfr, 'TaxRate')).toEqual(['0.00', '0.00']);
+    expect(uno(xfr, 'SpecialTaxableEventReason')).toBe('01 Exenta por el artículo 25 de la Ley 37/1992 del IVA (entrega intracomunitaria)');
+    expect(todos(xfr, 'LegalReference')).toEqual(['Operación exenta por aplicación del artículo 25 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido']);
+    expect(uno(xfr, 'InvoiceTotal')).toBe('200.00');
+
+    // A US customer with a passport: a person, resident elsewhere (E), an export (E2).
+    const americano = await save(t, t.cookie, 'editarcliente', { pais: 'US', tipo_id: '03', nif: 'P1234567', razon_social: 'John Smith', direccion: '1 Main Street', codigo_postal: '10001', poblacion: 'New York', provincia: 'NY' });
+    const us = await emitir(americano.id, [{ articulo_id: articulo.id, cantidad: 1_000, precio: 1_000_000, operacion: 'E2' }]);
+    const xus = await bajar(us.id);
+    const c2 = xus.slice(xus.indexOf('<BuyerParty>'), xus.indexOf('</BuyerParty>'));
+    expect([uno(c2, 'PersonTypeCode'), uno(c2, 'ResidenceTypeCode'), uno(c2, 'TaxIdentificationNumber')]).toEqual(['F', 'E', 'USP1234567']);
+    expect([uno(c2, 'Name'), uno(c2, 'FirstSurname'), uno(c2, 'CountryCode'), uno(c2, 'Province')]).toEqual(['John', 'Smith', 'USA', 'NY']);
+    expect(todos(xus, 'LegalReference')).toEqual(['Operación exenta por aplicación del artículo 21 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido']);
+    // Without a town abroad: refused with the message for a foreign customer.
+    const sinPoblacion = await save(t, t.cookie, 'editarcliente', { pais: 'PT', tipo_id: '02', nif: 'PT501964843', razon_social: 'Ferragens Lda', direccion: 'Rua Augusta, 1' });
+    const pt = await emitir(sinPoblacion.id, [{ articulo_id: articulo.id, cantidad: 1_000, precio: 1_000_000, operacion: 'E5' }]);
+    expect((await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(pt.id) } })).json()).toMatchObject({ RESULT: '1', message: MESSAGES.facturaeSinDireccionExtranjera });
+
+    // An S2 line beside an S1 line: the S2 at 0 % with no quota, «Inversión del sujeto pasivo» as the literal.
+    const obra = await save(t, t.cookie, 'editarcliente', { nif: 'B08934127', razon_social: 'Construcciones Norte, S.L.', direccion: 'Calle Obra, 4', codigo_postal: '28010', poblacion: 'Madrid' });
+    const s2 = await emitir(obra.id, [
+      { articulo_id: articulo.id, cantidad: 1_000, precio: 1_000_000 },
+      { articulo_id: articulo.id, cantidad: 3_000, precio: 1_000_000, operacion: 'S2' },
+    ]);
+    expect(s2).toMatchObject({ base: 40_000, iva: 2_100, total: 42_100 });
+    const xs2 = await bajar(s2.id);
+    const resumen = xs2.slice(xs2.indexOf('<TaxesOutputs>'), xs2.indexOf('</TaxesOutputs>'));
+    expect(todos(resumen, 'TaxRate').sort()).toEqual(['0.00', '21.00']);
+    expect(todos(resumen, 'TotalAmount').sort()).toEqual(['0.00', '100.00', '21.00', '300.00']);
+    expect(todos(xs2, 'LegalReference')).toEqual(['Inversión del sujeto pasivo']);
+    expect(uno(xs2, 'TotalTaxOutputs')).toBe('21.00');
+
+    // The rectificativa of the French invoice: the reason the user chose (83, discounts) instead of the derived 16.
+    const serieR = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows.find((x) => x.codigo === 'R')!.id;
+    const lf = (fr.lineas as Row[])[0];
+    const br = await save(t, t.cookie, 'editarrectificativa', {
+      fecha: HOY, cliente_id: frances.id, almacen_id: almacen, serie_id: serieR, factura_id: fr.id, tipo: 'R1', modo: 'diferencias',
+      lineas: [{ articulo_id: articulo.id, cantidad: -1_000, precio: 1_000_000, operacion: 'E5', origen_linea_id: lf.id }],
+    });
+    const rf = await save(t, t.cookie, 'emitirrectificativa', { id: br.id });
+    const cr = (await t.op('comprobarfacturae', { cookie: t.cookie, query: { id: String(rf.id) } })).json().data[0];
+    expect(cr.rectificacion.motivo).toBe('16');
+    expect(cr.rectificacion.motivos).toHaveLength(22);
+    expect(uno(await bajar(rf.id), 'ReasonCode')).toBe('16');
+    const x83 = await bajar(rf.id, { motivo: '83' });
+    expect([uno(x83, 'ReasonCode'), uno(x83, 'ReasonDescription')]).toEqual(['83', 'Base imponible modificada por descuentos y bonificaciones']);
+    const mal = await t.op('descargarfacturae', { cookie: t.cookie, query: { id: String(rf.id), motivo: '99' } });
+    expect(mal.statusCode).toBe(400);
   });
 });

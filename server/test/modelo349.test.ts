@@ -75,3 +75,59 @@ describe.each(backends())('modelo349 ($name)', (backend) => {
     expect(soloE.data.map((x) => x.clave_operacion)).toEqual(['E']);
   });
 });
+
+/** The first day of the quarter before today's, + 9 days, and that quarter's name ('2026 3T'). */
+function trimestreAnterior(): { fecha: string; periodo: string; inicioActual: string } {
+  const a = Number(HOY.slice(0, 4));
+  const q = Math.floor((Number(HOY.slice(5, 7)) - 1) / 3) + 1;
+  const [pa, pq] = q === 1 ? [a - 1, 4] : [a, q - 1];
+  return { fecha: `${pa}-${String((pq - 1) * 3 + 1).padStart(2, '0')}-10`, periodo: `${pa} ${pq}T`, inicioActual: `${a}-${String((q - 1) * 3 + 1).padStart(2, '0')}-01` };
+}
+
+describe.each(backends())('modelo349 rectificaciones ($name)', (backend) => {
+  const t = useTestApp(backend);
+
+  it('a correction of an earlier quarter goes to the rectificaciones (period corrected, base declared before and corrected), not netted into this one', async () => {
+    const antes = trimestreAnterior();
+    const almacen = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    const serie = series.find((s) => s.codigo === 'A')!.id;
+    const serieR = series.find((s) => s.tipo === 'rectificativa')!.id;
+    const fr = (await save(t, t.cookie, 'editarcliente', { pais: 'FR', tipo_id: '02', nif: 'FR40303265045', razon_social: 'Quincaillerie Dupont SARL' })).id;
+    const a = (await save(t, t.cookie, 'editararticulo', nuevoArticulo('UE-R', { precio_venta: 100_0000 }))).id;
+    const emitir = async (fecha: string, lineas: { articulo_id: number; cantidad: number; precio: number; operacion: string }[]) => {
+      const b = await save(t, t.cookie, 'editarfactura', { fecha, cliente_id: fr, almacen_id: almacen, serie_id: serie, lineas });
+      return save(t, t.cookie, 'emitirfactura', { id: b.id });
+    };
+    const rectificar = async (fecha: string, factura: number, cantidad: number) => {
+      const r = await save(t, t.cookie, 'editarrectificativa', {
+        fecha, factura_id: factura, serie_id: serieR, tipo: 'R1', modo: 'diferencias', lineas: [{ articulo_id: a, cantidad, precio: 100_0000, operacion: 'E5' }],
+      });
+      return save(t, t.cookie, 'emitirrectificativa', { id: r.id });
+    };
+    // Last quarter: 5 × 100 € delivered (E) and a 30 € service (S); one unit returned in that same quarter → E 400 € declared.
+    const f1 = await emitir(antes.fecha, [{ articulo_id: a, cantidad: 5_000, precio: 100_0000, operacion: 'E5' }]);
+    await emitir(antes.fecha, [{ articulo_id: a, cantidad: 1_000, precio: 30_0000, operacion: 'N2' }]);
+    await rectificar(antes.fecha, f1.id, -1_000);
+    // This quarter: two more units of that delivery returned (−200 €), and a new delivery of 100 €.
+    await rectificar(HOY, f1.id, -2_000);
+    await emitir(HOY, [{ articulo_id: a, cantidad: 1_000, precio: 100_0000, operacion: 'E5' }]);
+
+    type Body = { RESULT: string; data: Record<string, unknown>[]; totales: Record<string, number> };
+    const pedir = async (q: Record<string, string>) => (await t.op('modelo349', { cookie: t.cookie, query: q })).json() as Body;
+    const trimestre = await pedir({ desde: antes.inicioActual, hasta: HOY });
+    expect(trimestre.data.map((x) => [x.clave_operacion, x.nif, x.periodo, x.base])).toEqual([['E', 'FR40303265045', TRIMESTRE, 10_000]]);
+    expect(trimestre.totales).toMatchObject({ entregas: 10_000, rectificaciones: 1, base_anterior: 40_000, base_rectificada: 20_000 });
+    const rect = await pedir({ desde: antes.inicioActual, hasta: HOY, agrupar: 'rectificacion' });
+    expect(rect.data).toEqual([
+      expect.objectContaining({
+        clave_operacion: 'E', pais: 'FR', nif: 'FR40303265045', nombre: 'Quincaillerie Dupont SARL', periodo: TRIMESTRE, periodo_rectificado: antes.periodo,
+        base_anterior: 40_000, base_rectificada: 20_000, diferencia: -20_000,
+      }),
+    ]);
+    // Last quarter alone, as it was declared: the in-quarter return netted, no rectificación.
+    const previo = await pedir({ desde: `${antes.fecha.slice(0, 8)}01`, hasta: antes.fecha });
+    expect(previo.data.map((x) => [x.clave_operacion, x.periodo, x.base]).sort()).toEqual([['E', antes.periodo, 40_000], ['S', antes.periodo, 3_000]]);
+    expect(previo.totales.rectificaciones).toBe(0);
+  });
+});

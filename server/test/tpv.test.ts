@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
 import type { CierreTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
-import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
+import { fechaHoraHuso, registroDevolucion, registroTicket, registroTpvDe, registroTpvDeDevolucion } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
 import { backends, useTestApp } from './helpers.ts';
@@ -519,8 +519,15 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const stock = async () =>
       Number((await db.selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).executeTakeFirstOrThrow()).s);
     const antes = await stock();
+    const caja = async () => (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    const sinR5 = await caja();
     const r5 = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_500 }] });
     expect(await stock()).toBe(antes + 1_500);
+    // 1,5 × 1,21 = 1,82 refunded in cash (the ticket's method): out of the drawer, a return counted.
+    const conR5 = await caja();
+    expect(conR5.efectivo.esperado).toBe(sinR5.efectivo.esperado - 182);
+    expect(conR5.devoluciones).toBe(sinR5.devoluciones + 1);
+    expect(conR5.formas.find((f) => f.forma === 'efectivo')!.devoluciones).toBe(sinR5.formas.find((f) => f.forma === 'efectivo')!.devoluciones + 182);
     const leido = async () => (await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0] as Row & { lineas: Row[]; estado: string };
     expect(await leido()).toMatchObject({ estado: 'devuelto_parcial', lineas: [expect.objectContaining({ devuelto: 1_500 })] });
 
@@ -530,10 +537,142 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // Its units are the ticket's again: not returned, the goods back out of the warehouse, the ticket as it was sold.
     expect(await leido()).toMatchObject({ estado: 'emitido', lineas: [expect.objectContaining({ devuelto: 0 })] });
     expect(await stock()).toBe(antes);
+    // The closing no longer counts its refund: the expected cash, the totals by method and by rate, the returns are as before it.
+    const tras = await caja();
+    expect(tras.efectivo).toEqual(sinR5.efectivo);
+    expect(tras.formas).toEqual(sinR5.formas);
+    expect(tras.impuestos).toEqual(sinR5.impuestos);
+    expect({ total: tras.total, devoluciones: tras.devoluciones }).toEqual({ total: sinR5.total, devoluciones: sinR5.devoluciones });
     // So the whole line may be returned now, once.
     const todo = await save(t, t.cookie, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }] });
     expect(todo).toMatchObject({ tipo_factura: 'R5', total: -242 });
     expect(await leido()).toMatchObject({ estado: 'devuelto', lineas: [expect.objectContaining({ devuelto: 2_000 })] });
     expect((await enviar(t, 'devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe('Línea 1: se devuelven 0,001 y quedan por devolver 0.');
+  });
+
+  it('offline cash movements and closings: idempotent by uuid and by caja, at the till\'s instant, counted once in the closing', async () => {
+    const db = t.app.manager.db;
+    let caja = await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirst();
+    if (!caja) caja = { id: (await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 3_000 })).id as number };
+    const cifras = async () => (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    const antes = await cifras();
+    const hace = new Date(Date.now() - 60 * 60_000);
+    const cuando = hace.toISOString().replace('Z', '+00:00');
+    const movimientos = async () => Number((await db.selectFrom('tpv_movimientos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const n0 = await movimientos();
+
+    // Made offline without its uuid or its time: refused, nothing stored; nor for another caja than the open one.
+    const sinUuid = await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -500, motivo: 'Proveedor', offline: 1, fecha_hora: cuando });
+    expect(sinUuid.status).toBe(400);
+    expect(sinUuid.body.message).toBe(MENSAJES_TPV.movimientoOfflineDatos);
+    const otraCaja = await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -500, motivo: 'Proveedor', offline: 1, fecha_hora: cuando, uuid: 'off-x', caja_id: caja.id + 1000 });
+    expect(otraCaja.body.message).toBe(MENSAJES_TPV.cajaDelMovimientoCerrada);
+    expect(await movimientos()).toBe(n0);
+
+    // A withdrawal beyond what the server counts in the drawer: made offline, the cash already left; stored at the till's instant.
+    const grande = antes.efectivo.esperado + 2_000;
+    const offline = { terminal_id: terminal.id, offline: 1, fecha_hora: cuando, caja_id: caja.id };
+    const m1 = await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: -grande, motivo: 'Al banco', uuid: 'off-1' });
+    expect(m1.fecha_hora).toBe(hace.toISOString());
+    // Uploaded again (the answer was lost): the same row, counted once.
+    expect((await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: -grande, motivo: 'Al banco', uuid: 'off-1' })).id).toBe(m1.id);
+    await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: 2_500, motivo: 'Cambio', uuid: 'off-2' });
+    expect(await movimientos()).toBe(n0 + 2);
+    const ahora = await cifras();
+    expect(ahora.efectivo.salidas).toBe(antes.efectivo.salidas + grande);
+    expect(ahora.efectivo.entradas).toBe(antes.efectivo.entradas + 2_500);
+    expect(ahora.efectivo.esperado).toBe(antes.efectivo.esperado - grande + 2_500);
+    expect(ahora.movimientos.slice(-2)).toMatchObject([{ importe: -grande, motivo: 'Al banco' }, { importe: 2_500, motivo: 'Cambio' }]);
+    // Online, a withdrawal beyond the drawer is still refused.
+    expect((await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -1_000_000, motivo: 'Demasiado' })).body.message).toMatch(/^No hay tanto efectivo en el cajón/);
+
+    // The closing prepared offline: the caja it closes and when it was counted; sent twice, one closing.
+    const contado = ahora.efectivo.esperado + 100;
+    const apertura = (await db.selectFrom('tpv_cajas').select('apertura').where('id', '=', caja.id).executeTakeFirstOrThrow()).apertura;
+    const contadoEn = new Date(Math.max(Date.parse(apertura) + 1, Date.now() - 1_000)).toISOString();
+    const cierre = { terminal_id: terminal.id, caja_id: caja.id, fecha_hora: contadoEn, contado: [{ forma: 'efectivo', importe: contado }] };
+    const z = (await save(t, t.cookie, 'editarcierretpv', cierre)) as unknown as CierreTpv;
+    expect(z).toMatchObject({ caja_id: caja.id, cierre: contadoEn, efectivo: { esperado: ahora.efectivo.esperado, contado, diferencia: 100 } });
+    expect((await save(t, t.cookie, 'editarcierretpv', cierre)) as unknown as CierreTpv).toEqual(z);
+    expect((await list(t, t.cookie, 'listadocierrestpv', { terminal_id: terminal.id as number })).rows.filter((r) => r.caja_id === caja.id)).toHaveLength(1);
+    // A movement of that caja arriving after its closing: refused with its reason (the till keeps it as an incidence).
+    const tarde = await enviar(t, 'movimientocajatpv', { ...offline, importe: -100, motivo: 'Tarde', uuid: 'off-3' });
+    expect(tarde.status).toBe(400);
+    expect(tarde.body.message).toBe(MENSAJES_TPV.cajaDelMovimientoCerrada);
+    expect(await movimientos()).toBe(n0 + 2);
+    // A closing naming a caja that is not this terminal's: not found.
+    expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, caja_id: 999_999, contado: [{ forma: 'efectivo', importe: 0 }] })).body.RESULT).toBe('3');
+  });
+
+  it('offline returns: the till\'s R5 (rectificativa serie, terminal chain) verified and stored unaltered, the ticket by its uuid, limits checked again, idempotent', async () => {
+    const db = t.app.manager.db;
+    if (!(await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirst())) {
+      await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    }
+    // A ticket sold offline, uploaded before its return (the queue's order).
+    const i = await info();
+    const vendido = await offline(i, cabeza(i), i.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 2_000, precio: 12_100 }, { articulo_id: b.id, cantidad: 1_000, precio: 22_000 }]);
+    await subidos({ terminal_id: terminal.id, tickets: [vendido.tk] });
+    const i2 = await info();
+    expect(i2.ultimo_rectificativa).toBeDefined();
+    const tipos: Record<number, '21' | '10'> = { [a.id]: '21', [b.id]: '10' };
+    const tkTotales = totalesTicket(vendido.tk.lineas.map((l) => ({ ...l, tipo_iva: tipos[l.articulo_id] })));
+    /** The R5 the till makes offline of `lineas` ({orden, cantidad}) of the ticket sold above. */
+    const r5 = (anterior: Anterior | null, numero: number, lineas: { orden: number; cantidad: number }[], alterar: (r: RegistroTpv) => void = () => {}) => {
+      const totales = totalesTicket(lineas.map((x) => ({ ...vendido.tk.lineas[x.orden - 1], cantidad: -x.cantidad, tipo_iva: tipos[vendido.tk.lineas[x.orden - 1].articulo_id] })));
+      const ts = fechaHoraHuso(new Date(), i2.zona_horaria);
+      const gen = registroDevolucion({
+        emisor: i2.emisor, instalacion: i2.numero_instalacion, sistema: i2.sistema, serieCodigo: i2.serie_rectificativa.codigo, ejercicio: Number(ANIO), numero,
+        fecha: ts.slice(0, 10), totales, anterior, ts,
+        rectificado: { numSerie: vendido.gen.numSerie, fecha: vendido.tk.registro.fecha_hora_huso.slice(0, 10), base: tkTotales.base, cuota: tkTotales.iva },
+      });
+      const registro = registroTpvDeDevolucion(gen);
+      alterar(registro);
+      return { gen, totales, body: { ticket_uuid: vendido.tk.uuid, uuid: uuid(), fecha_hora: new Date().toISOString(), lineas, registro } };
+    };
+    const n = i2.ultimo_rectificativa!.numero + 1;
+    const stock = async () =>
+      Number((await db.selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).executeTakeFirstOrThrow()).s);
+    const caja = async () => (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    const antesStock = await stock();
+    const antesCaja = await caja();
+
+    // Refused with its reason and nothing stored: an altered record, a number not the serie's next, beyond what was sold.
+    const antes = await foto(t);
+    const intento = async (body: Record<string, unknown>, mensaje: string) => {
+      const r = await enviar(t, 'devolverticket', body);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(mensaje);
+      expect(await foto(t)).toEqual(antes);
+    };
+    await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }], (r) => { r.huella = '0'.repeat(64); }).body, MENSAJES_TPV.registroHuella);
+    const saltado = `R ${ANIO}/${String(n + 1).padStart(6, '0')}`;
+    await intento(r5(cabeza(i2), n + 1, [{ orden: 1, cantidad: 1_000 }]).body, `el número del registro (${saltado}) no es el siguiente de la serie del terminal (R ${ANIO}/${String(n).padStart(6, '0')}).`);
+    await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 2_500 }]).body, 'Línea 1: se devuelven 2,5 y quedan por devolver 2.');
+    await intento({ ...r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }]).body, uuid: undefined }, MENSAJES_TPV.devolucionOfflineDatos);
+
+    const buena = r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_500 }]);
+    const hecha = await save(t, t.cookie, 'devolverticket', buena.body);
+    expect(hecha).toMatchObject({ tipo_factura: 'R5', numero: buena.gen.numSerie, total: buena.totales.total, huella: buena.gen.huella, xml: buena.gen.xml, offline: 1, uuid: buena.body.uuid });
+    validarXml([hecha.xml as string]);
+    expect(hecha.xml).toContain(`<sf:NumSerieFactura>${vendido.gen.numSerie}</sf:NumSerieFactura>`);
+    const guardado = await db.selectFrom('registros_facturacion').select(['xml', 'huella', 'huella_anterior', 'emisor']).where('documento_id', '=', hecha.id as number).executeTakeFirstOrThrow();
+    expect(guardado).toEqual({ xml: buena.gen.xml, huella: buena.gen.huella, huella_anterior: vendido.gen.huella, emisor: `${i2.emisor.nif}:${i2.numero_instalacion}` });
+    // Goods back to the terminal's warehouse; refunded by the ticket's method (cash): out of the drawer's expected cash.
+    expect(await stock()).toBe(antesStock + 1_500);
+    expect((await caja()).efectivo.esperado).toBe(antesCaja.efectivo.esperado + buena.totales.total);
+    // Sent again (the answer was lost): the same R5, nothing more.
+    const despues = await foto(t);
+    expect((await save(t, t.cookie, 'devolverticket', buena.body)).id).toBe(hecha.id);
+    expect(await foto(t)).toEqual(despues);
+    // What is left: 0,5 of line 1; the next offline R5 chains to this one.
+    const i3 = await info();
+    expect(i3.ultimo_rectificativa!.numero).toBe(n);
+    const r = await enviar(t, 'devolverticket', r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 1_000 }]).body);
+    expect(r.body.message).toBe('Línea 1: se devuelven 1 y quedan por devolver 0,5.');
+    await save(t, t.cookie, 'devolverticket', r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 500 }, { orden: 2, cantidad: 1_000 }]).body);
+    expect(((await list(t, t.cookie, 'listadotickets', { id: hecha.ticket_id as number })).rows[0] as Row).estado).toBe('devuelto');
+    const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
+    expect(checks.every((c) => c.correcto)).toBe(true);
   });
 });

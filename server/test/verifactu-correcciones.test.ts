@@ -1,17 +1,16 @@
-import crypto from 'node:crypto';
 import forge from 'node-forge';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
-import { todayIn } from '../src/context.ts';
-import { ENDPOINTS_SELLO } from '../src/fiscal/aeat.ts';
+import { ENDPOINTS_SELLO, sobre } from '../src/fiscal/aeat.ts';
+import { finAdmitido } from '../src/fiscal/envio.ts';
 import { esSello } from '../src/fiscal/certificado.ts';
-import type { VerifactuOptions } from '../src/fiscal/envio.ts';
 import { reloj } from '../src/fiscal/registro.ts';
-import { AeatDouble, crearPki, politicasDer } from './aeat-double.ts';
-import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
-import type { Row } from './catalogo-fixtures.ts';
-import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
-import type { SuiteApp, TestApp } from './helpers.ts';
+import { crearPki, politicasDer } from './aeat-double.ts';
+import { list, save } from './catalogo-fixtures.ts';
+import { backends } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+import { HOY, conAeat, factura, hasta, info, preparar, registros, subirCertificado } from './verifactu-fixtures.ts';
+import type { Fixture, Registro } from './verifactu-fixtures.ts';
 
 /**
  * Issue 16, «every correction the AEAT accepts»: each rule is a test named after where Validaciones_Errores_Veri-Factu
@@ -19,71 +18,8 @@ import type { SuiteApp, TestApp } from './helpers.ts';
  * with xmllint against SuministroLR.xsd and answers as §5.1 and §5.2 describe.
  */
 
-const HOY = todayIn('Europe/Madrid');
 const PKI = crearPki();
 
-type Registro = Row & {
-  orden: number;
-  tipo: string;
-  num_serie: string;
-  estado_envio: string;
-  subsana_id: number | null;
-  subsanado_por: number | null;
-  incidencia: number;
-  xml: string;
-};
-
-async function hasta<T>(f: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const fin = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (ok(v)) return v;
-    if (Date.now() > fin) throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function subir(t: TestApp, cookie: string, archivo: Buffer, password: string, extra: Record<string, string> = {}) {
-  const boundary = `----mtpv${crypto.randomBytes(8).toString('hex')}`;
-  const campos = Object.entries({ password, ...extra }).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  const payload = Buffer.concat([
-    ...campos,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="c.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`),
-    archivo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/op.asp?ac=subircertificadoverifactu', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie } });
-  return expectCleanAnswer(res) as { RESULT: string; message?: string; data?: Row[] };
-}
-
-type Fixture = { cliente: number; articulo: number; serie: number; almacen: number };
-
-async function preparar(t: TestApp, cookie: string): Promise<Fixture> {
-  const almacen = (await list(t, cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
-  const serie = (await list(t, cookie, 'listadoseries', { porPagina: 100 })).rows.find((s) => s.codigo === 'A')!.id;
-  const cliente = (await save(t, cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' })).id;
-  const articulo = (await save(t, cookie, 'editararticulo', nuevoArticulo(`VC-${crypto.randomBytes(3).toString('hex')}`, { precio_venta: 100_000 }))).id;
-  return { cliente, articulo, serie, almacen };
-}
-
-async function factura(t: TestApp, cookie: string, f: Fixture): Promise<{ id: number; numero: string }> {
-  const b = await save(t, cookie, 'editarfactura', {
-    fecha: HOY, cliente_id: f.cliente, almacen_id: f.almacen, serie_id: f.serie, lineas: [{ articulo_id: f.articulo, cantidad: 1_000, precio: 100_000 }],
-  });
-  const e = await save(t, cookie, 'emitirfactura', { id: b.id });
-  return { id: e.id, numero: String(e.numero) };
-}
-
-const registros = async (t: TestApp, cookie: string, q: Record<string, string | number> = {}) =>
-  (await list(t, cookie, 'listadoregistrosfacturacion', { porPagina: 100, ...q })).rows as Registro[];
-const info = async (t: TestApp, cookie: string) => (await list(t, cookie, 'listadoverifactu')).rows[0] as Row & {
-  activo: number;
-  entorno: string;
-  endpoint: string;
-  certificado: (Row & { sello: boolean; representante: boolean }) | null;
-  sistema: { numero_instalacion: string };
-  avisos: { nivel: string; texto: string }[];
-};
 /** The next number of serie A (the records so far + 1: every record here is of serie A or a correction of one). */
 const siguiente = async (t: TestApp, cookie: string) => {
   const altas = (await registros(t, cookie, { tipo: 'alta' })).filter((r) => r.subsana_id === null);
@@ -91,6 +27,20 @@ const siguiente = async (t: TestApp, cookie: string) => {
 };
 /** Waits for the double's waiting time to pass, so the next batch leaves at the next tick. */
 const esperaAeat = () => new Promise((r) => setTimeout(r, 1100));
+
+describe('FechaFinVeriFactu in the Cabecera (Validaciones 3.1.1.3)', () => {
+  it('goes in RemisionVoluntaria before Incidencia, as 31-12-AAAA, only for this year or the last', () => {
+    const doc = '<sfLR:RegFactuSistemaFacturacion><sfLR:Cabecera><sf:ObligadoEmision><sf:NombreRazon>E</sf:NombreRazon><sf:NIF>B1</sf:NIF></sf:ObligadoEmision></sfLR:Cabecera><sfLR:RegistroFactura>x</sfLR:RegistroFactura></sfLR:RegFactuSistemaFacturacion>';
+    expect(sobre([doc], { fechaFinVeriFactu: '2026-12-31', incidencia: true })).toContain(
+      '</sf:ObligadoEmision><sf:RemisionVoluntaria><sf:FechaFinVeriFactu>31-12-2026</sf:FechaFinVeriFactu><sf:Incidencia>S</sf:Incidencia></sf:RemisionVoluntaria></sfLR:Cabecera>',
+    );
+    expect(sobre([doc], {})).not.toContain('RemisionVoluntaria');
+    expect(finAdmitido('2026-12-31', '2026-11-26')).toBe('2026-12-31');
+    expect(finAdmitido('2026-12-31', '2027-01-05')).toBe('2026-12-31');
+    expect(finAdmitido('2026-12-31', '2028-01-05')).toBeNull();
+    expect(finAdmitido(null, '2026-11-26')).toBeNull();
+  });
+});
 
 describe('the seal certificate (issue 16)', () => {
   const cert = (subject: forge.pki.CertificateField[], extensions: object[] = []) => {
@@ -114,21 +64,16 @@ describe('the seal certificate (issue 16)', () => {
 });
 
 describe.each(backends())('VERI*FACTU corrections ($name)', { timeout: 60_000 }, (backend) => {
-  const double = new AeatDouble(PKI);
-  const opciones: VerifactuOptions = { ca: PKI.caPem, tickMs: 100, backoffMs: 200, backoffMaxMs: 400, timeoutMs: 1500, loteMax: 20 };
-  beforeAll(async () => {
-    opciones.endpoint = await double.start();
-    double.espera = 1;
+  const { t, double } = conAeat(backend, PKI, { tickMs: 100, backoffMs: 200, backoffMaxMs: 400, timeoutMs: 1500, loteMax: 20 }, (d) => {
+    d.espera = 1;
   });
-  afterAll(async () => double.stop());
   afterEach(() => {
     reloj.ahora = () => Date.now();
   });
-  const t: SuiteApp = useTestApp(backend, { verifactu: opciones });
   let f: Fixture;
 
   it('FAQ 4: NumeroInstalacion is generated once, kept and shown, and every record of the company carries it', async () => {
-    f = await preparar(t, t.cookie);
+    f = await preparar(t, t.cookie, 'VC');
     const a = (await info(t, t.cookie)).sistema.numero_instalacion;
     // The installation's timestamp and a random part: never the same as another installation's or a reinstall's.
     expect(a).toMatch(/^MT-\d{14}-[0-9A-F]{8}$/);
@@ -156,16 +101,16 @@ describe.each(backends())('VERI*FACTU corrections ($name)', { timeout: 60_000 },
   });
 
   it('the certificate: another NIF is refused with a clear message unless it is a representative\'s, who is named in the Cabecera', async () => {
-    const otro = await subir(t, t.cookie, PKI.p12Asesor, PKI.password);
+    const otro = await subirCertificado(t, t.cookie, PKI.p12Asesor, PKI.password);
     expect(otro).toMatchObject({
       RESULT: '1',
       message: 'El certificado es de ASESORES DEL SUR SL (NIF B12345674) y la empresa tiene el NIF B86420973: suba el certificado de la empresa, o marque que es el de su representante o asesor',
     });
     expect((await info(t, t.cookie)).certificado).toBeNull();
-    const propio = await subir(t, t.cookie, PKI.p12, PKI.password);
+    const propio = await subirCertificado(t, t.cookie, PKI.p12, PKI.password);
     expect(propio).toMatchObject({ RESULT: '0', data: [{ nif: 'B86420973', sello: false, representante: false }] });
     // A seal certificate of the company: the seal endpoints.
-    const sello = await subir(t, t.cookie, PKI.p12Sello, PKI.password);
+    const sello = await subirCertificado(t, t.cookie, PKI.p12Sello, PKI.password);
     expect(sello).toMatchObject({ RESULT: '0', data: [{ nif: 'B86420973', sello: true }] });
     expect((await info(t, t.cookie)).endpoint).toBe(ENDPOINTS_SELLO.pruebas);
     expect(ENDPOINTS_SELLO).toEqual({
@@ -173,14 +118,14 @@ describe.each(backends())('VERI*FACTU corrections ($name)', { timeout: 60_000 },
       produccion: 'https://www10.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
     });
     // The advisor's, marked as a representative: accepted; every request then names it (Cabecera Representante).
-    const asesor = await subir(t, t.cookie, PKI.p12Asesor, PKI.password, { representante: '1' });
+    const asesor = await subirCertificado(t, t.cookie, PKI.p12Asesor, PKI.password, { representante: '1' });
     expect(asesor).toMatchObject({ RESULT: '0', data: [{ nif: 'B12345674', representante: true }] });
     expect((await t.op('editarverifactu', { cookie: t.cookie, body: { activo: 1 } })).json()).toMatchObject({ RESULT: '0' });
     await hasta(() => registros(t, t.cookie), (x) => x.every((r) => r.estado_envio === 'correcto'));
     expect(double.peticiones.at(-1)).toMatchObject({ representante: 'B12345674', incidencia: false });
     expect(double.invalidas).toEqual([]);
     // Back to the company's own certificate for the rest.
-    expect((await subir(t, t.cookie, PKI.p12, PKI.password)).RESULT).toBe('0');
+    expect((await subirCertificado(t, t.cookie, PKI.p12, PKI.password)).RESULT).toBe('0');
   });
 
   it('5.1 ALTA POR RECHAZO: a refused alta is corrected with the user\'s data, Subsanacion = S and RechazoPrevio = X (3.1.3.2)', async () => {
@@ -322,5 +267,52 @@ describe.each(backends())('VERI*FACTU corrections ($name)', { timeout: 60_000 },
     const pruebas = await t.op('editarverifactu', { cookie: t.cookie, body: { entorno: 'pruebas' } });
     expect(pruebas.json()).toMatchObject({ RESULT: '1', message: MESSAGES.verifactuNoDesactivable });
     expect(await info(t, t.cookie)).toMatchObject({ activo: 1, entorno: 'produccion' });
+  });
+
+  it('3.1.1.3 FechaFinVeriFactu: «Dejar VERI*FACTU al acabar el año» — the submissions carry 31-12 of the year, it can be undone before it ends, and switching off waits for it', async () => {
+    const anio = Number(HOY.slice(0, 4));
+    const aviso = async () => (await info(t, t.cookie)).avisos.find((a) => a.clave === 'fin')?.texto ?? null;
+    const editar = async (body: Record<string, unknown>) => (await t.op('editarverifactu', { cookie: t.cookie, body })).json();
+    expect(await editar({ dejar_verifactu: 1 })).toMatchObject({ RESULT: '0' });
+    expect((await info(t, t.cookie)).fin).toEqual({ fecha: `${anio}-12-31`, comunicado: null, deshacer: true });
+    expect(await aviso()).toBe(
+      `La empresa deja VERI*FACTU al acabar el año: el 31/12/${anio}. Se comunicará a la AEAT con el próximo envío de registros (FechaFinVeriFactu), el último del año o el siguiente que se emita. Puede deshacerlo hasta ese día.`,
+    );
+    // The year is not over: sending can't be switched off yet.
+    expect(await editar({ activo: 0 })).toMatchObject({ RESULT: '1', message: MESSAGES.verifactuFinPendiente });
+    // The next submission says it in its Cabecera, valid on the schema.
+    await esperaAeat();
+    const antes = double.peticiones.length;
+    await factura(t, t.cookie, f);
+    await hasta(() => registros(t, t.cookie), (x) => x.every((r) => r.estado_envio !== 'pendiente' && r.estado_envio !== 'enviado'));
+    expect(double.peticiones.slice(antes).map((p) => p.fechaFin)).toEqual([`31-12-${anio}`]);
+    expect(double.invalidas).toEqual([]);
+    const comunicado = (await info(t, t.cookie)).fin?.comunicado;
+    expect(comunicado).toBeTruthy();
+    expect(await aviso()).toContain(`La AEAT lo recibió el ${comunicado!.slice(0, 10).split('-').reverse().join('/')} (FechaFinVeriFactu 31/12/${anio})`);
+    // Undone before the year ends: the submissions stop carrying it.
+    expect(await editar({ dejar_verifactu: 0 })).toMatchObject({ RESULT: '0' });
+    expect((await info(t, t.cookie)).fin).toBeNull();
+    await esperaAeat();
+    const luego = double.peticiones.length;
+    await factura(t, t.cookie, f);
+    await hasta(() => registros(t, t.cookie), (x) => x.every((r) => r.estado_envio !== 'pendiente' && r.estado_envio !== 'enviado'));
+    expect(double.peticiones.slice(luego).map((p) => p.fechaFin)).toEqual([null]);
+    expect(await editar({ activo: 0 })).toMatchObject({ RESULT: '1', message: MESSAGES.verifactuNoDesactivable });
+
+    // Marked last year, and the AEAT took it: the year is over, it can't be undone, and sending can now be switched off.
+    expect(await editar({ dejar_verifactu: 1 })).toMatchObject({ RESULT: '0' });
+    await t.app.manager.db.updateTable('verifactu').set({ fin_verifactu: `${anio - 1}-12-31`, fin_comunicado: null }).where('id', '=', 1).execute();
+    expect(await editar({ activo: 0 })).toMatchObject({ RESULT: '1', message: MESSAGES.verifactuFinPendiente });
+    await t.app.manager.db.updateTable('verifactu').set({ fin_comunicado: `${anio - 1}-12-30T10:00:00.000Z` }).where('id', '=', 1).execute();
+    expect((await info(t, t.cookie)).fin).toMatchObject({ fecha: `${anio - 1}-12-31`, deshacer: false });
+    expect(await aviso()).toBe(
+      `La empresa dejó VERI*FACTU el 31/12/${anio - 1}. La AEAT lo recibió el 30/12/${anio - 1} (FechaFinVeriFactu 31/12/${anio - 1}) y cada envío hasta entonces lo repite. Cuando no quede ningún registro pendiente podrá desactivar el envío.`,
+    );
+    expect(await editar({ dejar_verifactu: 0 })).toMatchObject({ RESULT: '1', message: MESSAGES.verifactuFinPasado });
+    expect(await editar({ activo: 0 })).toMatchObject({ RESULT: '0' });
+    expect(await info(t, t.cookie)).toMatchObject({ activo: 0, fin: null });
+    // Leaving needs sending on.
+    expect(await editar({ dejar_verifactu: 1 })).toMatchObject({ RESULT: '1', message: MESSAGES.verifactuFinSinActivar });
   });
 });

@@ -6,88 +6,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
 import { buildApp } from '../src/app.ts';
-import { todayIn } from '../src/context.ts';
 import { ENDPOINTS, leerRespuesta, sobre } from '../src/fiscal/aeat.ts';
-import type { VerifactuOptions } from '../src/fiscal/envio.ts';
 import { AeatDouble, crearPki } from './aeat-double.ts';
-import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
+import { list } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
-import { ADMIN, backends, expectCleanAnswer, useTestApp } from './helpers.ts';
-import type { Backend, SuiteApp, TestApp } from './helpers.ts';
+import { ADMIN, backends } from './helpers.ts';
+import type { Backend, TestApp } from './helpers.ts';
+import { HOY, conAeat, factura, hasta, info, preparar, registros, subirCertificado } from './verifactu-fixtures.ts';
+import type { Fixture, Registro } from './verifactu-fixtures.ts';
 
-const HOY = todayIn('Europe/Madrid');
 const PKI = crearPki();
-
-type Registro = Row & {
-  orden: number;
-  tipo: string;
-  num_serie: string;
-  estado_envio: string;
-  csv: string | null;
-  codigo_error: string | null;
-  descripcion_error: string | null;
-  enviado: string | null;
-  subsana_id: number | null;
-  subsanado_por: number | null;
-  xml: string;
-};
-
-/** Polls `f` until `ok` holds (the worker runs on its own timer). */
-async function hasta<T>(f: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const fin = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (ok(v)) return v;
-    if (Date.now() > fin) throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** A multipart body with the certificate file and its password. */
-function subida(archivo: Buffer, password: string) {
-  const boundary = `----mtpv${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="empresa.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`),
-    archivo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function subirCertificado(t: TestApp, cookie: string, archivo: Buffer, password: string) {
-  const { payload, headers } = subida(archivo, password);
-  const res = await t.app.inject({ method: 'POST', url: '/api/op.asp?ac=subircertificadoverifactu', payload, headers: { ...headers, cookie } });
-  return expectCleanAnswer(res) as { RESULT: string; message?: string; data?: Row[] };
-}
-
-type Fixture = { cliente: number; articulo: number; serie: number; almacen: number };
-
-async function preparar(t: TestApp, cookie: string): Promise<Fixture> {
-  const almacen = (await list(t, cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
-  const serie = (await list(t, cookie, 'listadoseries', { porPagina: 100 })).rows.find((s) => s.codigo === 'A')!.id;
-  const cliente = (await save(t, cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' })).id;
-  const articulo = (await save(t, cookie, 'editararticulo', nuevoArticulo(`VF-${crypto.randomBytes(3).toString('hex')}`, { precio_venta: 100_000 }))).id;
-  return { cliente, articulo, serie, almacen };
-}
-
-/** An issued invoice: its displayed number. */
-async function factura(t: TestApp, cookie: string, f: Fixture, precio = 100_000): Promise<{ id: number; numero: string }> {
-  const b = await save(t, cookie, 'editarfactura', {
-    fecha: HOY, cliente_id: f.cliente, almacen_id: f.almacen, serie_id: f.serie, lineas: [{ articulo_id: f.articulo, cantidad: 1_000, precio }],
-  });
-  const e = await save(t, cookie, 'emitirfactura', { id: b.id });
-  return { id: e.id, numero: String(e.numero) };
-}
-
-const registros = async (t: TestApp, cookie: string, q: Record<string, string | number> = {}) =>
-  (await list(t, cookie, 'listadoregistrosfacturacion', { porPagina: 100, ...q })).rows as Registro[];
-const info = async (t: TestApp, cookie: string) => (await list(t, cookie, 'listadoverifactu')).rows[0] as Row & {
-  activo: number;
-  certificado: Row | null;
-  cola: { pendientes: number; incorrectos: number; ultimo_error: string | null; proximo_envio: string | null };
-  avisos: { nivel: string; texto: string }[];
-};
 
 describe('the SOAP request and answer', () => {
   it('wraps stored records in one RegFactuSistemaFacturacion and reads the AEAT answer per record', () => {
@@ -120,15 +48,10 @@ describe('the SOAP request and answer', () => {
 });
 
 describe.each(backends())('VERI*FACTU ($name)', (backend) => {
-  const double = new AeatDouble(PKI);
-  const opciones: VerifactuOptions = { ca: PKI.caPem, tickMs: 100, backoffMs: 200, backoffMaxMs: 800, timeoutMs: 1500, loteMax: 5 };
-  beforeAll(async () => {
-    opciones.endpoint = await double.start();
-    double.espera = 1;
-    double.loteLleno = 5;
+  const { t, double } = conAeat(backend, PKI, { tickMs: 100, backoffMs: 200, backoffMaxMs: 800, timeoutMs: 1500, loteMax: 5 }, (d) => {
+    d.espera = 1;
+    d.loteLleno = 5;
   });
-  afterAll(async () => double.stop());
-  const t: SuiteApp = useTestApp(backend, { verifactu: opciones });
   let f: Fixture;
 
   it('starts off, in pruebas, without a certificate, with the SistemaInformatico and the declaración responsable', async () => {

@@ -24,7 +24,7 @@ import {
 } from 'shared';
 import { FlagSwitches } from './FlagSwitches';
 
-const TEXT_FIELDS = ['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email'] as const;
+const TEXT_FIELDS = ['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email', 'iban'] as const;
 type TextFieldName = (typeof TEXT_FIELDS)[number];
 
 export type ConfiguracionValues = Record<TextFieldName, string> & { logo: string | null; favicon: string | null } & Record<string, unknown>;
@@ -129,6 +129,9 @@ export function ConfiguracionPage() {
             <TextField label="Provincia" autoComplete="address-level1" {...text('provincia')} />
             <TextField label="Teléfono" type="tel" inputMode="tel" autoComplete="tel" {...text('telefono')} />
             <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...text('email')} />
+            <FieldSpan>
+              <TextField label="IBAN de la empresa" hint="La cuenta donde se cobran las transferencias: la factura electrónica (Facturae) la indica." {...text('iban')} />
+            </FieldSpan>
             <FieldSpan>
               <SwitchField
                 name="minorista"

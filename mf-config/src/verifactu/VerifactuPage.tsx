@@ -159,6 +159,15 @@ const sistemaFilas = (s: SistemaInformatico): [string, ReactNode][] => [
  * only its holder, NIF, issuer and expiry come back), the queue with «Enviar ahora»
  * (`enviarregistrosverifactu`), the SistemaInformatico data every record carries and the declaración responsable.
  */
+/** Under «Dejar VERI*FACTU al acabar el año»: what marking it does, or what it has done. */
+function finHint(info: VerifactuInfo): string {
+  const anio = new Date().getFullYear();
+  if (!info.fin) return `Los envíos a la AEAT comunicarán (FechaFinVeriFactu) que la empresa deja VERI*FACTU el 31/12/${anio}; se puede deshacer hasta ese día.`;
+  const fin = formatDate(info.fin.fecha);
+  const aeat = info.fin.comunicado ? `La AEAT lo recibió el ${formatDate(info.fin.comunicado.slice(0, 10))}.` : 'Se comunicará con el próximo envío de registros.';
+  return info.fin.deshacer ? `Marcado: la empresa deja VERI*FACTU el ${fin}. ${aeat} Puede deshacerlo hasta ese día.` : `La empresa dejó VERI*FACTU el ${fin}. ${aeat}`;
+}
+
 export function VerifactuPage() {
   const { api, toast } = useShell();
   const { run, busy } = useAction();
@@ -175,6 +184,7 @@ export function VerifactuPage() {
   const [activo, setActivo] = useState(false);
   const [entorno, setEntorno] = useState<EntornoVerifactu>('pruebas');
   const [obligacion, setObligacion] = useState('');
+  const [dejar, setDejar] = useState(false);
   const [archivo, setArchivo] = useState<File | null>(null);
   const [password, setPassword] = useState('');
   const [representante, setRepresentante] = useState(false);
@@ -198,6 +208,7 @@ export function VerifactuPage() {
         setActivo(v.activo === 1);
         setEntorno(v.entorno);
         setObligacion(v.fecha_obligacion);
+        setDejar(!!v.fin);
         setStatus('ready');
       } catch {
         if (!quiet) setStatus('failed');
@@ -210,10 +221,15 @@ export function VerifactuPage() {
     void load();
   }, [load]);
 
-  const dirty = !!info && (activo !== (info.activo === 1) || entorno !== info.entorno || obligacion !== info.fecha_obligacion);
+  const cambiaFin = !!info && dejar !== !!info.fin;
+  const dirty = !!info && (activo !== (info.activo === 1) || entorno !== info.entorno || obligacion !== info.fecha_obligacion || cambiaFin);
 
   const guardar = async () => {
-    const outcome = await run('editarverifactu', { activo: activo ? 1 : 0, entorno, fecha_obligacion: obligacion }, { quiet: true });
+    const outcome = await run(
+      'editarverifactu',
+      { activo: activo ? 1 : 0, entorno, fecha_obligacion: obligacion, ...(cambiaFin ? { dejar_verifactu: dejar ? 1 : 0 } : {}) },
+      { quiet: true },
+    );
     if (!outcome.ok) return;
     toast.success(outcome.response.message);
     await load(true);
@@ -324,6 +340,16 @@ export function VerifactuPage() {
               disabled={busy || !puede.editar}
               onChange={setObligacion}
             />
+            {(info.activo === 1 || info.fin) && (
+              <SwitchField
+                name="dejar_verifactu"
+                label="Dejar VERI*FACTU al acabar el año"
+                hint={finHint(info)}
+                checked={dejar}
+                disabled={busy || !puede.editar || (!!info.fin && !info.fin.deshacer)}
+                onChange={setDejar}
+              />
+            )}
           </FormGrid>
           {!puede.editar && (
             <p style={{ fontSize: 13, margin: '8px 0 0' }}>Su rol puede ver esta configuración pero no cambiarla.</p>

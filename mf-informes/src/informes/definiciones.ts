@@ -572,7 +572,7 @@ const recibidas: Informe = {
 const m303: Informe = {
   slug: 'modelo-303',
   titulo: 'Modelo 303',
-  descripcion: 'Resumen del trimestre con las casillas del modelo: bases y cuotas por tipo, recargo, rectificativas y el IVA soportado',
+  descripcion: 'Resumen del trimestre con las casillas del modelo: bases y cuotas por tipo, recargo, rectificativas, el IVA soportado y la información adicional (entregas intracomunitarias, exportaciones, no sujetas, inversión del sujeto pasivo)',
   ac: 'modelo303',
   grupo: 'Fiscal',
   module: ['ventas', 'ventas_facturas'],
@@ -648,8 +648,25 @@ const m349: Informe = {
       ],
       abrir: (r) => (r.clave_operacion === 'A' ? proveedor(r.proveedor_id) : cliente(r.cliente_id)),
     },
+    {
+      // Corrections of an earlier quarter, declared apart: the quarter corrected, what was declared and the corrected base.
+      value: 'rectificacion',
+      label: 'Rectificaciones',
+      claves: [
+        txt('periodo', 'Periodo'),
+        txt('periodo_rectificado', 'Periodo rectificado'),
+        txt('clave_operacion', 'Clave'),
+        txt('pais', 'País', { movil: false }),
+        txt('nif', 'NIF-IVA'),
+        txt('nombre', 'Nombre'),
+      ],
+      abrir: (r) => cliente(r.cliente_id),
+    },
   ],
-  cifras: [dinero('base', 'Base imponible', { movil: true })],
+  cifras: (_v, agrupar) =>
+    agrupar === 'rectificacion'
+      ? [dinero('base_anterior', 'Base declarada anteriormente', { movil: true }), dinero('base_rectificada', 'Base rectificada', { movil: true })]
+      : [dinero('base', 'Base imponible', { movil: true })],
 };
 
 const verifactu: Informe = {

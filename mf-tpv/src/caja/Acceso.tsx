@@ -112,8 +112,9 @@ export function Cajero() {
 /** Opening the session: the float in the drawer. */
 export function Apertura() {
   const terminal = useCaja((s) => s.terminal)!;
-  const cajaAbierta = useCaja((s) => s.cajaAbierta);
+  const abrirCaja = useCaja((s) => s.abrirCaja);
   const salir = useCaja((s) => s.salir);
+  const [uuid] = useState(() => crypto.randomUUID());
   const [fondo, setFondo] = useState(String(terminal.fondo / 100).replace('.', ','));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -124,8 +125,8 @@ export function Apertura() {
     setBusy(true);
     setError(null);
     try {
-      await srv.abrirCaja(terminal.id, Number(cents));
-      cajaAbierta();
+      // Without the server the opening waits in the queue (after a closing still to send) and the cashier sells.
+      await abrirCaja(Number(cents), uuid);
     } catch (err) {
       setError((err as Error).message);
     } finally {

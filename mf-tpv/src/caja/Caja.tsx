@@ -1,13 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Spinner } from 'shared';
 import { Venta } from '../venta/Venta';
 import { Apertura, Cajero, Emparejar } from './Acceso';
 import { useCaja } from './estado';
 import { Barra, Boton, Centro, Estado, Pantalla } from './estilos';
+import Incidencias from './Incidencias';
 
 function BarraEstado() {
   const { terminal, sesion, online, cola, fase, catalogoCargado, indice } = useCaja();
   const salir = useCaja((s) => s.salir);
+  // What the server refused on upload (a movement for a caja closed meanwhile…): kept and shown until resolved.
+  const operaciones = useCaja((s) => s.operaciones);
+  const [ver, setVer] = useState(false);
+  const incidencias = operaciones.filter((o) => o.estado === 'incidencia');
   return (
     <Barra>
       <strong>TPV</strong>
@@ -21,6 +26,12 @@ function BarraEstado() {
         {online ? 'En línea' : 'Sin conexión'}
         {cola.pendientes > 0 && ` · ${cola.pendientes} por enviar`}
       </Estado>
+      {incidencias.length > 0 && (
+        <Boton style={{ minHeight: 32, fontSize: 14, background: '#b91c1c', color: '#fff' }} data-testid="incidencias" onClick={() => setVer(true)}>
+          {incidencias.length === 1 ? '1 incidencia' : `${incidencias.length} incidencias`}
+        </Boton>
+      )}
+      {ver && <Incidencias onCerrar={() => setVer(false)} />}
       {sesion && fase !== 'cargando' && (
         <Boton style={{ minHeight: 32, fontSize: 14 }} onClick={() => void salir()}>
           Salir

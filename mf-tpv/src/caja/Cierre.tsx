@@ -22,7 +22,12 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   const terminal = useCaja((s) => s.terminal)!;
   const config = useCaja((s) => s.sesion?.config ?? null);
   const pendientes = useCaja((s) => s.cola.pendientes);
+  const cerrarCaja = useCaja((s) => s.cerrarCaja);
   const set = useCaja((s) => s.set);
+  // Without the server (or with things still queued) the closing is prepared here and sent after them.
+  const [sinConexion, setSinConexion] = useState(false);
+  const [preparado, setPreparado] = useState(false);
+  const [uuid] = useState(() => crypto.randomUUID());
   const [caja, setCaja] = useState<CierreTpv | null>(null);
   const [conteo, setConteo] = useState<Record<number, number>>({});
   const [otros, setOtros] = useState<Record<string, string>>({});
@@ -37,7 +42,7 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
         if (!c) setError('No hay ninguna caja abierta en este terminal.');
         setCaja(c);
       })
-      .catch((e) => setError(e instanceof srv.SinConexion ? 'El cierre necesita conexión con el servidor.' : (e as Error).message));
+      .catch((e) => (e instanceof srv.SinConexion ? setSinConexion(true) : setError((e as Error).message)));
   }, [terminal.id]);
 
   const efectivo = totalArqueo(conteo);
@@ -49,13 +54,17 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   const lista: FormaPago[] = [...new Set<FormaPago>(['efectivo', ...formas.map((f) => f.forma), ...terminal.formas_pago])];
   const diferencia = lista.reduce((a, f) => a + contado(f) - esperado(f), 0);
 
+  const offline = sinConexion || pendientes > 0;
   const cerrar = async () => {
-    if (pendientes > 0) return setError(`Quedan ${pendientes} tickets por enviar al servidor: el cierre espera a que lleguen todos.`);
     setBusy(true);
     setError(null);
     try {
       const denominaciones = DENOMINACIONES.filter((d) => conteo[d]).map((d) => ({ valor: d, cantidad: conteo[d] }));
-      setHecho(await srv.cerrarCaja(terminal.id, lista.map((f) => ({ forma: f, importe: contado(f) })), denominaciones));
+      // Offline the expected figures are the server's to make: cash and what was typed go; a method left blank counts as expected.
+      const formasContadas = offline ? lista.filter((f) => f === 'efectivo' || (otros[f] ?? '').trim() !== '') : lista;
+      const r = await cerrarCaja(formasContadas.map((f) => ({ forma: f, importe: contado(f) })), denominaciones, uuid);
+      if (r.enCola) setPreparado(true);
+      else setHecho(r.fila!.cierre as CierreTpv);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -67,6 +76,21 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
     set({ fase: 'apertura' });
     onCerrar();
   };
+
+  if (preparado) {
+    return (
+      <Fondo>
+        <Dialogo aria-label="Cierre preparado">
+          <h2>Cierre preparado</h2>
+          <p role="status" style={{ fontSize: 18 }} data-testid="cierre-preparado">
+            Arqueo anotado: {formatMoney(efectivo)} en efectivo. Se enviará al servidor en cuanto haya conexión, después de los tickets,
+            devoluciones y movimientos que están en cola, y el informe Z se hará con todos ellos (Ventas › Cierres TPV).
+          </p>
+          <Boton $tono="primario" autoFocus onClick={terminar}>Terminar</Boton>
+        </Dialogo>
+      </Fondo>
+    );
+  }
 
   if (hecho) {
     return (
@@ -97,11 +121,19 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
     <Fondo>
       <Dialogo aria-label="Cerrar caja" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Cerrar caja</h2>
-        {caja && (
+        {(caja || sinConexion) && (
           <>
-            <p style={{ margin: '0 0 8px' }}>
-              Abierta {new Date(caja.apertura).toLocaleString('es-ES')} · {caja.tickets} tickets · {caja.devoluciones} devoluciones · fondo {formatMoney(caja.fondo)}
-            </p>
+            {offline && (
+              <Aviso role="status" data-testid="cierre-sin-conexion">
+                {sinConexion ? 'Sin conexión con el servidor' : `Quedan ${pendientes} operaciones por enviar`}: el cierre se prepara aquí con lo que cuente y se envía
+                después de todo lo que está en cola; el esperado y el informe Z los hace el servidor al recibirlo.
+              </Aviso>
+            )}
+            {caja && (
+              <p style={{ margin: '0 0 8px' }}>
+                Abierta {new Date(caja.apertura).toLocaleString('es-ES')} · {caja.tickets} tickets · {caja.devoluciones} devoluciones · fondo {formatMoney(caja.fondo)}
+              </p>
+            )}
             <h3 style={{ margin: '8px 0' }}>Efectivo en el cajón</h3>
             <Billetes>
               {DENOMINACIONES.map((d) => (
@@ -124,10 +156,13 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
                 .map((f) => (
                   <div key={f} style={{ display: 'flex', alignItems: 'center', gap: 6, fontWeight: 600 }}>
                     {FORMA_PAGO_LABEL[f]}
-                    <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
+                    <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={offline ? 'lo esperado' : formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
                   </div>
                 ))}
             </Fila>
+            {offline ? (
+              <p style={{ fontSize: 18, fontWeight: 700 }}>Efectivo contado: <span data-testid="arqueo-efectivo">{formatMoney(efectivo)}</span></p>
+            ) : (
             <table aria-label="Esperado y contado" style={{ marginTop: 12 }}>
               <thead>
                 <tr>
@@ -154,11 +189,14 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
                 </tr>
               </tbody>
             </table>
+            )}
           </>
         )}
         {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 12 }}>
-          <Boton $tono="peligro" disabled={busy || !caja} onClick={() => void cerrar()}>Cerrar caja</Boton>
+          <Boton $tono="peligro" disabled={busy || (!caja && !sinConexion)} onClick={() => void cerrar()}>
+            {offline ? 'Preparar el cierre' : 'Cerrar caja'}
+          </Boton>
           <Boton onClick={onCerrar}>Volver</Boton>
         </Fila>
       </Dialogo>

@@ -1,59 +1,108 @@
 import { useState, type FormEvent } from 'react';
 import { formatDecimal, formatMoney, parseDecimal } from 'shared';
-import { importeLinea } from '../venta/importes';
+import { importeLinea, totalesTicket } from '../venta/importes';
 import { FORMA_PAGO_LABEL } from '../venta/importes';
-import { useCaja } from './estado';
+import { buscarLocal, deServidor, guardarVisto, type LineaDevolucion, type TicketDevolucion } from './devolucionLocal';
+import { colaDe, useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import { guardarNumeroR } from './registro';
 import * as srv from './servidor';
-import type { DevolucionHecha, TicketServidor } from './tipos';
 
-/** Returns: the ticket by its number (typed or scanned), the lines and quantities, refunded by its method → R5. */
+type Hecha = { numero: string; total: number; enCola: boolean };
+
+/**
+ * Returns: the ticket by its number (typed or scanned), the lines and quantities, refunded by its method → R5.
+ * Without the server (or with things still queued) a ticket this till knows (sold here, or looked up earlier) is
+ * returned here: its R5 made by the till and queued after everything before it (issue 13).
+ */
 export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const terminal = useCaja((s) => s.terminal)!;
+  const devolverOffline = useCaja((s) => s.devolverOffline);
   const [numero, setNumero] = useState('');
-  const [ticket, setTicket] = useState<TicketServidor | null>(null);
-  const [cantidades, setCantidades] = useState<Record<number, string>>({});
-  const [hecha, setHecha] = useState<DevolucionHecha | null>(null);
+  const [ticket, setTicket] = useState<TicketDevolucion | null>(null);
+  const [sinConexion, setSinConexion] = useState(false);
+  const [cantidades, setCantidades] = useState<Record<string, string>>({});
+  const [hecha, setHecha] = useState<Hecha | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uuid] = useState(() => crypto.randomUUID());
+
+  const local = async (motivo: string) => {
+    const t = await buscarLocal(numero, terminal);
+    if (!t) {
+      setError(`${motivo}: el ticket «${numero}» no está en esta caja, así que su devolución necesita conexión con el servidor.`);
+      return null;
+    }
+    setSinConexion(true);
+    return t;
+  };
 
   const buscar = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     setBusy(true);
+    setTicket(null);
+    setCantidades({});
     try {
-      const t = await srv.buscarTicket(numero, terminal.id);
-      if (!t) setError(`No hay ningún ticket «${numero}».`);
+      let t: TicketDevolucion | null;
+      const cola = colaDe(terminal, (c) => useCaja.setState({ cola: c }));
+      if ((await cola.pendientes()).length > 0) t = await local('Hay operaciones por enviar');
+      else {
+        try {
+          const s = await srv.buscarTicket(numero, terminal.id);
+          if (s) await guardarVisto(s);
+          else setError(`No hay ningún ticket «${numero}».`);
+          setSinConexion(false);
+          t = s ? deServidor(s) : null;
+        } catch (err) {
+          if (!(err instanceof srv.SinConexion)) throw err;
+          t = await local('Sin conexión con el servidor');
+        }
+      }
       setTicket(t);
-      setCantidades({});
     } catch (err) {
-      setError(err instanceof srv.SinConexion ? 'Las devoluciones necesitan conexión con el servidor.' : (err as Error).message);
+      setError((err as Error).message);
     } finally {
       setBusy(false);
     }
   };
 
+  const claveDe = (l: LineaDevolucion) => String(l.id ?? `o${l.orden}`);
   const elegidas = (ticket?.lineas ?? [])
-    .map((l) => ({ l, c: parseDecimal(cantidades[l.id] ?? '', 3) }))
-    .filter((x): x is { l: TicketServidor['lineas'][number]; c: bigint } => x.c !== null && x.c > 0n);
-  const importe = elegidas.reduce(
-    (a, { l, c }) => a + importeLinea({ cantidad: Number(c), precio: l.precio_iva ?? l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }),
-    0,
-  );
+    .map((l) => ({ l, c: parseDecimal(cantidades[claveDe(l)] ?? '', 3) }))
+    .filter((x): x is { l: LineaDevolucion; c: bigint } => x.c !== null && x.c > 0n);
+  const importe = sinConexion
+    ? -totalesTicket(elegidas.map(({ l, c }) => ({ cantidad: -Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }))).total
+    : elegidas.reduce((a, { l, c }) => a + importeLinea({ cantidad: Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }), 0);
   const forma = ticket?.pagos[0]?.forma ?? 'efectivo';
 
   const devolver = async () => {
     if (!ticket) return;
     for (const { l, c } of elegidas) {
-      const queda = l.cantidad - (l.devuelto ?? 0);
+      const queda = l.cantidad - l.devuelto;
       if (Number(c) > queda) return setError(`De «${l.descripcion}» quedan por devolver ${formatDecimal(queda, 3, 0)}.`);
     }
     if (!elegidas.length) return setError('Elija qué líneas y cuánto se devuelve.');
     setBusy(true);
     setError(null);
+    const offline = async () => {
+      const e = await devolverOffline(ticket, elegidas.map(({ l, c }) => ({ linea: l, cantidad: Number(c) })), uuid);
+      setHecha({ numero: e.registro!.num_serie, total: e.total, enCola: true });
+    };
     try {
-      setHecha(await srv.devolverTicket(ticket.id, elegidas.map(({ l, c }) => ({ id: l.id, cantidad: Number(c) })), [{ forma, importe }], uuid));
+      if (sinConexion || ticket.origen !== 'servidor' || ticket.ticket_id === null) await offline();
+      else {
+        try {
+          const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), [{ forma, importe }], uuid);
+          await guardarNumeroR(r.numero);
+          setHecha({ numero: r.numero, total: r.total, enCola: false });
+        } catch (err) {
+          // The connection went between the lookup and the return: made here, as offline.
+          if (!(err instanceof srv.SinConexion)) throw err;
+          setSinConexion(true);
+          await offline();
+        }
+      }
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -69,6 +118,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
           <>
             <p role="status" style={{ fontSize: 18 }}>
               Rectificativa <strong data-testid="devolucion-numero">{hecha.numero}</strong>: devolver {formatMoney(Math.abs(hecha.total))} en {FORMA_PAGO_LABEL[forma].toLowerCase()}.
+              {hecha.enCola && ' Hecha sin conexión: pendiente de envío (se envía sola al volver la conexión).'}
             </p>
             <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</Boton>
           </>
@@ -81,6 +131,11 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 <Boton type="submit" disabled={busy}>Buscar</Boton>
               </Fila>
             </form>
+            {ticket && sinConexion && (
+              <p role="status" data-testid="devolucion-sin-conexion" style={{ margin: '8px 0', color: '#92400e', fontWeight: 600 }}>
+                Sin conexión: lo vendido y devuelto es lo que sabe esta caja; la rectificativa se hace aquí y se envía al volver la conexión.
+              </p>
+            )}
             {ticket && (
               <table aria-label="Líneas del ticket" style={{ marginTop: 10 }}>
                 <thead>
@@ -93,23 +148,24 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 </thead>
                 <tbody>
                   {ticket.lineas.map((l) => {
-                    const queda = l.cantidad - (l.devuelto ?? 0);
+                    const queda = l.cantidad - l.devuelto;
+                    const k = claveDe(l);
                     return (
-                      <tr key={l.id}>
+                      <tr key={k}>
                         <td>{l.descripcion}</td>
                         <td className="n">{formatDecimal(l.cantidad, 3, 0)}</td>
-                        <td className="n">{formatDecimal(l.devuelto ?? 0, 3, 0)}</td>
+                        <td className="n">{formatDecimal(l.devuelto, 3, 0)}</td>
                         <td className="n">
                           <Campo
                             aria-label={`Devolver de ${l.descripcion}`}
                             inputMode="decimal"
                             disabled={queda <= 0}
                             style={{ width: 90, fontSize: 16, padding: 6 }}
-                            value={cantidades[l.id] ?? ''}
+                            value={cantidades[k] ?? ''}
                             placeholder="0"
-                            onChange={(e) => setCantidades({ ...cantidades, [l.id]: e.target.value })}
+                            onChange={(e) => setCantidades({ ...cantidades, [k]: e.target.value })}
                           />
-                          <Boton type="button" disabled={queda <= 0} onClick={() => setCantidades({ ...cantidades, [l.id]: formatDecimal(queda, 3, 0) })} style={{ marginLeft: 4 }}>
+                          <Boton type="button" disabled={queda <= 0} onClick={() => setCantidades({ ...cantidades, [k]: formatDecimal(queda, 3, 0) })} style={{ marginLeft: 4 }}>
                             Todo
                           </Boton>
                         </td>

@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared';
 import { useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
-import * as srv from './servidor';
 
 /** Cash in or out of the drawer during the day: a withdrawal to the safe, a supplier paid from it. */
 export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
-  const terminal = useCaja((s) => s.terminal)!;
+  const anotar = useCaja((s) => s.anotarMovimiento);
+  const operaciones = useCaja((s) => s.operaciones);
+  const movimientos = operaciones.filter((o) => o.clase === 'movimiento');
   const [tipo, setTipo] = useState<'salida' | 'entrada'>('salida');
   const [importe, setImporte] = useState('');
   const [motivo, setMotivo] = useState('');
@@ -22,10 +23,11 @@ export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
     setBusy(true);
     setError(null);
     try {
-      await srv.movimientoCaja(terminal.id, tipo === 'salida' ? -Number(c) : Number(c), motivo.trim(), uuid);
-      setHecho(`${tipo === 'salida' ? 'Salida' : 'Entrada'} de ${formatMoney(Number(c))} anotada.`);
+      const r = await anotar(tipo === 'salida' ? -Number(c) : Number(c), motivo.trim(), uuid);
+      const que = `${tipo === 'salida' ? 'Salida' : 'Entrada'} de ${formatMoney(Number(c))} anotada`;
+      setHecho(r.enCola ? `${que} sin conexión: pendiente de envío (se envía sola al volver la conexión y cuenta en el cierre).` : `${que}.`);
     } catch (err) {
-      setError(err instanceof srv.SinConexion ? 'Los movimientos de caja necesitan conexión con el servidor.' : (err as Error).message);
+      setError((err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -55,6 +57,21 @@ export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
               <Boton type="button" onClick={onCerrar}>Cancelar</Boton>
             </Fila>
           </>
+        )}
+        {movimientos.length > 0 && (
+          <table aria-label="Movimientos pendientes de envío" style={{ marginTop: 10 }}>
+            <caption style={{ textAlign: 'left', fontWeight: 600 }}>Hechos sin conexión</caption>
+            <tbody>
+              {movimientos.map((m) => (
+                <tr key={m.uuid}>
+                  <td>{new Date(m.fecha_hora).toLocaleTimeString('es-ES', { hour: '2-digit', minute: '2-digit' })}</td>
+                  <td>{m.movimiento?.motivo}</td>
+                  <td className="n">{formatMoney(m.movimiento?.importe ?? 0)}</td>
+                  <td>{m.estado === 'incidencia' ? `Rechazado: ${m.incidencia}` : 'Pendiente de envío'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </Dialogo>
     </Fondo>

@@ -1,9 +1,11 @@
+import { MENSAJES_TPV } from 'shared';
 import { create } from 'zustand';
 import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
-import { almacenColaIdb, ColaTickets, type EstadoCola, type LineaTicket, type TicketLocal } from '../datos/cola';
+import { almacenColaIdb, ColaTickets, esOperacion, type EstadoCola, type FilaSubida, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
-import { crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
+import { crearRegistroDevolucion, crearRegistroOffline, guardarCadenaDeFila, reconciliar, sacarDeLaCadena, type EstadoCadena } from './registro';
+import type { LineaDevolucion, TicketDevolucion } from './devolucionLocal';
 import * as srv from './servidor';
 import type { PaginaTpv, Sesion, TerminalTpv } from './tipos';
 
@@ -40,14 +42,38 @@ type Estado = {
   error: string | null;
   /** The ticket just sold (its printout). */
   ultimo: TicketLocal | null;
+  /** Movements and closings made offline still to upload, and anything the server refused (incidences), in order. */
+  operaciones: TicketLocal[];
 };
+
+/** A cash movement or a closing, as the till answers it: done on the server, or queued to upload (offline). */
+export type Anotado = { enCola: boolean; fila?: FilaSubida };
 
 type Acciones = {
   set(p: Partial<Estado>): void;
   arrancar(): Promise<void>;
   emparejado(t: TerminalTpv): Promise<void>;
   entrar(s: Sesion): Promise<void>;
-  cajaAbierta(): void;
+  cajaAbierta(caja?: { id: number; apertura: string; fondo: number }): void;
+  /** A cash movement (+ in, − out): online at once; without the server (or behind the queue) queued in order. */
+  anotarMovimiento(importe: number, motivo: string, uuid: string): Promise<Anotado>;
+  /** The closing: online when nothing waits; else prepared here (the count kept) and sent after everything queued. */
+  cerrarCaja(contado: { forma: string; importe: number }[], denominaciones: { valor: number; cantidad: number }[], uuid: string): Promise<Anotado>;
+  /**
+   * A return made without the server of a ticket the till knows: its R5 made here (number in the terminal's
+   * rectificativa serie, record chained like an offline ticket's), refunded by the ticket's method, queued after
+   * everything before it. Answers the queued entry (its number, the refund).
+   */
+  devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string): Promise<TicketLocal>;
+  /**
+   * Opening the caja with its float: online at once; without the server (or behind a closing still queued) the
+   * opening is queued and the cashier sells at once — the tickets after it go into the caja it opens.
+   */
+  abrirCaja(fondo: number, uuid: string): Promise<Anotado>;
+  /** An incidence dealt with (the refund settled, the movement noted in the open caja…): kept, marked resolved. */
+  resolverIncidencia(uuid: string): Promise<void>;
+  /** Reads the queued operations and incidences again (the bar, the movement and closing dialogs). */
+  leerOperaciones(): Promise<void>;
   cargarCatalogo(): Promise<void>;
   añadir(l: Lectura): void;
   añadirArticulo(a: ArticuloTpv): void;
@@ -69,12 +95,12 @@ let pararCola: (() => void) | null = null;
 export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void): ColaTickets {
   if (!cola) {
     cola = new ColaTickets(almacenColaIdb, async (ts) => {
+      if (ts.length === 1 && esOperacion(ts[0])) return [await subirOperacion(terminal, ts[0])];
       let filas: Awaited<ReturnType<typeof srv.subirTickets>>;
       try {
         filas = await srv.subirTickets(terminal.id, ts);
       } catch (e) {
-        // The cashier's session is gone (expired, signed out elsewhere): the tickets wait, the cashier signs in again.
-        if (e instanceof srv.ErrorServidor && e.status === 401 && useCaja.getState().fase === 'venta') useCaja.setState({ fase: 'cajero', sesion: null });
+        sesionPerdida(e);
         throw e;
       }
       for (const f of filas) {
@@ -83,16 +109,89 @@ export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void
         if (!t.registro) await guardarCadenaDeFila(f, t, terminal);
         else if (f.repetido && f.huella !== t.registro.huella) {
           // The lost answer: the server had it. Its record wins; what the till made after it is chained anew.
-          const despues = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > t.seq).sort((a, b) => a.seq - b.seq);
+          const despues = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > t.seq && !esOperacion(x)).sort((a, b) => a.seq - b.seq);
           for (const x of await reconciliar(f, t, terminal, despues)) await almacenColaIdb.guardar(x);
         }
       }
       return filas;
     });
-    cola.suscribir(alCambiar);
+    cola.suscribir((e) => {
+      alCambiar(e);
+      void useCaja.getState().leerOperaciones();
+    });
     pararCola = cola.iniciar();
   }
   return cola;
+}
+
+/** The cashier's session is gone (expired, signed out elsewhere): what is queued waits, the cashier signs in again. */
+function sesionPerdida(e: unknown) {
+  if (e instanceof srv.ErrorServidor && e.status === 401 && useCaja.getState().fase === 'venta') useCaja.setState({ fase: 'cajero', sesion: null });
+}
+
+/**
+ * A queued operation uploaded by its own action, marked offline (the cash moved, the drawer was counted, when the
+ * till says). The server's refusal (the caja closed meanwhile…) answers an incidence: kept, shown, never lost; no
+ * network, a session gone or a right missing keep it queued.
+ */
+async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<FilaSubida> {
+  const fila = { uuid: op.uuid, id: 0, numero: '', total: 0, huella: '', qr_url: '' };
+  try {
+    if (op.clase === 'movimiento' && op.movimiento) {
+      const m = await srv.movimientoCaja(terminal.id, op.movimiento.importe, op.movimiento.motivo, op.uuid, { caja_id: op.movimiento.caja_id, fecha_hora: op.fecha_hora, offline: 1 });
+      return { ...fila, id: Number((m as { id?: number }).id ?? 0), total: op.movimiento.importe };
+    }
+    if (op.clase === 'devolucion' && op.devolucion) {
+      const r = await srv.devolverOffline(op);
+      return { ...fila, id: r.id, numero: r.numero, total: r.total, huella: r.huella, qr_url: r.qr_url };
+    }
+    if (op.clase === 'apertura' && op.apertura) {
+      let caja: { id: number; apertura: string; fondo: number } | null = null;
+      try {
+        caja = await srv.abrirCaja(terminal.id, op.apertura.fondo);
+      } catch (e) {
+        // Already open (its answer was lost, or opened elsewhere): what follows goes into the open caja all the same.
+        if (!(e instanceof srv.ErrorServidor && e.message === MENSAJES_TPV.cajaYaAbierta)) throw e;
+      }
+      if (caja) await cajaDeLoQueSigue(op, caja);
+      return { ...fila, id: caja?.id ?? 0, total: op.apertura.fondo };
+    }
+    if (op.clase === 'cierre' && op.cierre) {
+      const c = await srv.cerrarCaja(terminal.id, op.cierre.contado, op.cierre.denominaciones, { caja_id: op.cierre.caja_id, fecha_hora: op.fecha_hora });
+      return { ...fila, id: c.id ?? 0, numero: `Cierre nº ${c.codigo}`, total: c.total, codigo: c.codigo };
+    }
+    return { ...fila, incidencia: 'Operación desconocida en la cola.' };
+  } catch (e) {
+    sesionPerdida(e);
+    if (e instanceof srv.SinConexion || (e instanceof srv.ErrorServidor && (e.status === 401 || e.status === 403 || e.status >= 500))) throw e;
+    if (op.clase === 'devolucion' && op.registro) {
+      // Its R5 record leaves the till's chain: what follows, not yet sent, is chained again without it.
+      const todos = await almacenColaIdb.todos();
+      const despues = todos.filter((x) => x.estado === 'pendiente' && x.seq > op.seq).sort((a, b) => a.seq - b.seq);
+      for (const x of await sacarDeLaCadena(terminal, op, despues, todos)) await almacenColaIdb.guardar(x);
+    }
+    return { ...fila, incidencia: (e as Error).message };
+  }
+}
+
+/**
+ * An opening made offline has reached the server: the movements and the closing queued after it (until the next
+ * opening) name that caja, so a closing sent again closes that one and no other; the till knows its caja again.
+ */
+async function cajaDeLoQueSigue(op: TicketLocal, caja: { id: number; apertura: string; fondo: number }) {
+  const siguientes = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > op.seq).sort((a, b) => a.seq - b.seq);
+  for (const x of siguientes) {
+    if (x.clase === 'apertura') break;
+    if (x.movimiento && x.movimiento.caja_id === null) await almacenColaIdb.guardar({ ...x, movimiento: { ...x.movimiento, caja_id: caja.id } });
+    if (x.cierre && x.cierre.caja_id === null) await almacenColaIdb.guardar({ ...x, cierre: { ...x.cierre, caja_id: caja.id } });
+    if (x.clase === 'cierre') return;
+  }
+  const actual = useCaja.getState().terminal;
+  if (actual && !actual.caja_abierta) {
+    const t = { ...actual, caja_abierta: { id: caja.id, apertura: caja.apertura, fondo: caja.fondo, usuario_nombre: useCaja.getState().sesion?.user.nombre ?? null } };
+    useCaja.setState({ terminal: t });
+    await guardarClave('estado', 'terminal', t);
+  }
 }
 
 /** For tests: forget the page's queue. */
@@ -116,8 +215,119 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   aparcados: [],
   error: null,
   ultimo: null,
+  operaciones: [],
 
   set: (p) => set(p),
+
+  async leerOperaciones() {
+    const todas = await almacenColaIdb.todos().catch(() => [] as TicketLocal[]);
+    set({ operaciones: todas.filter((t) => (esOperacion(t) && t.estado === 'pendiente') || t.estado === 'incidencia').sort((a, b) => a.seq - b.seq) });
+  },
+
+  async abrirCaja(fondo, id) {
+    const terminal = get().terminal!;
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    // A closing prepared offline goes first (the server still has that caja open until it arrives).
+    if (navigator.onLine) await q.vaciar();
+    if (navigator.onLine && !(await q.pendientes()).length) {
+      try {
+        get().cajaAbierta(await srv.abrirCaja(terminal.id, fondo));
+        return { enCola: false };
+      } catch (e) {
+        if (!(e instanceof srv.SinConexion)) throw e;
+      }
+    }
+    await q.añadir({
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: fondo, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'apertura', apertura: { fondo },
+    });
+    await get().leerOperaciones();
+    set({ fase: 'venta' });
+    return { enCola: true };
+  },
+
+  async resolverIncidencia(id) {
+    const t = (await almacenColaIdb.todos()).find((x) => x.uuid === id);
+    if (t?.estado !== 'incidencia') return;
+    await almacenColaIdb.guardar({ ...t, estado: 'resuelta', resuelta: { fecha: ahoraIso(), por: get().sesion?.user.nombre ?? null } });
+    await get().leerOperaciones();
+  },
+
+  async devolverOffline(t, elegidas, id) {
+    const terminal = get().terminal!;
+    if (!elegidas.length) throw new Error('Elija qué líneas y cuánto se devuelve.');
+    for (const { linea, cantidad } of elegidas) {
+      const queda = linea.cantidad - linea.devuelto;
+      if (cantidad <= 0 || cantidad > queda) throw new Error(`De «${linea.descripcion}» quedan por devolver ${(queda / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 })}.`);
+    }
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    const lineas = elegidas.map(({ linea: l, cantidad }) => ({
+      ...(l.id !== undefined ? { id: l.id } : { orden: l.orden }), cantidad, nombre: l.descripcion, articulo_id: l.articulo_id, precio: l.precio, descuento: l.descuento,
+      tipo_iva: l.tipo_iva,
+    }));
+    // The refund is what the R5 totals (the server's sums), all by the ticket's first method, as it was paid.
+    const reembolso = -totalesTicket(lineas.map((l) => ({ ...l, cantidad: -l.cantidad }))).total;
+    const forma = t.pagos[0]?.forma ?? 'efectivo';
+    const base: TicketLocal = {
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: -reembolso, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'devolucion',
+      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos: [{ forma, importe: reembolso }] },
+    };
+    // Tickets still without a record go first in the chain (as before an offline sale).
+    await asegurarRegistros(terminal);
+    const entrada = { ...base, ...(await crearRegistroDevolucion(terminal, base)) };
+    await q.añadir(entrada);
+    await get().leerOperaciones();
+    return entrada;
+  },
+
+  async anotarMovimiento(importe, motivo, id) {
+    const terminal = get().terminal!;
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    if (navigator.onLine && !(await q.pendientes()).length) {
+      try {
+        const m = await srv.movimientoCaja(terminal.id, importe, motivo, id);
+        return { enCola: false, fila: { uuid: id, id: Number((m as { id?: number }).id ?? 0), numero: '', total: importe, huella: '', qr_url: '' } };
+      } catch (e) {
+        // Refused (a withdrawal beyond the drawer…): said as it is. No answer: queued with the same uuid (if it did arrive, the upload finds it).
+        if (!(e instanceof srv.SinConexion)) throw e;
+      }
+    }
+    await q.añadir({
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: importe, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'movimiento', movimiento: { importe, motivo, caja_id: terminal.caja_abierta?.id ?? null },
+    });
+    await get().leerOperaciones();
+    return { enCola: true };
+  },
+
+  async cerrarCaja(contado, denominaciones, id) {
+    const terminal = get().terminal!;
+    const q = colaDe(terminal, (c) => set({ cola: c }));
+    const cajaId = terminal.caja_abierta?.id ?? null;
+    const fin = async () => {
+      const t = { ...terminal, caja_abierta: null };
+      set({ terminal: t });
+      await guardarClave('estado', 'terminal', t);
+    };
+    if (navigator.onLine && !(await q.pendientes()).length) {
+      try {
+        const c = await srv.cerrarCaja(terminal.id, contado, denominaciones, { caja_id: cajaId });
+        await fin();
+        return { enCola: false, fila: { uuid: id, id: c.id ?? 0, numero: `Cierre nº ${c.codigo}`, total: c.total, huella: '', qr_url: '', codigo: c.codigo, cierre: c } as FilaSubida };
+      } catch (e) {
+        if (!(e instanceof srv.SinConexion)) throw e;
+      }
+    }
+    // Prepared here: sent after every ticket, return and movement queued before it, so its Z includes them all.
+    await q.añadir({
+      uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: 0, cambio: 0,
+      cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'cierre', cierre: { caja_id: cajaId, contado, denominaciones },
+    });
+    await fin();
+    await get().leerOperaciones();
+    return { enCola: true };
+  },
 
   async arrancar() {
     set({ fase: 'cargando', error: null });
@@ -127,6 +337,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);
     if (paginas) set({ paginas });
     set({ aparcados: await leerTodo<Aparcado>('aparcados').catch(() => []) });
+    await get().leerOperaciones();
     let terminal: TerminalTpv | null;
     try {
       terminal = await srv.leerTerminal();
@@ -182,7 +393,13 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     set({ fase: abierta ? 'venta' : 'apertura' });
   },
 
-  cajaAbierta() {
+  cajaAbierta(caja) {
+    const terminal = get().terminal;
+    if (caja && terminal) {
+      const t = { ...terminal, caja_abierta: { id: caja.id, apertura: caja.apertura, fondo: caja.fondo, usuario_nombre: get().sesion?.user.nombre ?? null } };
+      set({ terminal: t });
+      void guardarClave('estado', 'terminal', t);
+    }
     set({ fase: 'venta' });
   },
 
@@ -310,7 +527,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
  * before a new offline one chains after them: the terminal's chain has no holes.
  */
 async function asegurarRegistros(terminal: TerminalTpv) {
-  const pend = (await almacenColaIdb.todos()).filter((t) => t.estado === 'pendiente' && !t.registro).sort((a, b) => a.seq - b.seq);
+  const pend = (await almacenColaIdb.todos()).filter((t) => t.estado === 'pendiente' && !t.registro && !esOperacion(t)).sort((a, b) => a.seq - b.seq);
   for (const t of pend) await almacenColaIdb.guardar({ ...t, ...(await registroOffline(terminal, t)), dudoso: true });
 }
 

@@ -1,7 +1,8 @@
-import type { Anterior } from 'shared/fiscal';
+import { fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion, type Anterior } from 'shared/fiscal';
 import { fechaAeat } from 'shared';
 import { guardarClave, leer } from '../datos/almacen';
 import type { FilaSubida, RegistroTicket, TicketLocal } from '../datos/cola';
+import { totalesTicket } from '../venta/importes';
 import { fechaTicket, hacerRegistro } from './registroFiscal';
 import type { TerminalTpv } from './tipos';
 
@@ -49,13 +50,22 @@ export async function reconciliar(f: FilaSubida, t: TicketLocal, terminal: Termi
   const rehechos: TicketLocal[] = [];
   for (const x of despues) {
     if (!x.registro) continue;
+    if (x.clase === 'devolucion') {
+      // A return keeps its number too (its slip is printed): only its chaining changes.
+      const m = leerNumero(x.registro.num_serie);
+      rehechos.push({ ...x, ...(await crearRegistroDevolucion(terminal, x, m?.[1])) });
+      continue;
+    }
     const { registro, qr_url } = await crearRegistroOffline(terminal, x);
     rehechos.push({ ...x, registro, qr_url });
   }
   return rehechos;
 }
 
-/** The chain's end: what the terminal said when it was last read, or what this till made or saw since, the later. */
+/**
+ * The chain's end: what the terminal said when it was last read, or what this till made or saw since, the later (on
+ * the same ticket number, this till's: it may have chained a return's R5 after that ticket).
+ */
 async function cadenaActual(terminal: TerminalTpv): Promise<EstadoCadena> {
   const c = terminal.cadena;
   const delServidor: EstadoCadena = {
@@ -64,7 +74,7 @@ async function cadenaActual(terminal: TerminalTpv): Promise<EstadoCadena> {
     anterior: c ? { id_emisor: terminal.emisor.nif, num_serie: c.num_serie, fecha_expedicion: c.fecha_expedicion, huella: c.huella, fecha_hora_huso: c.fecha_hora_huso } : null,
   };
   const local = await leer<EstadoCadena>('estado', CLAVE);
-  return local && posterior(local, delServidor) ? local : delServidor;
+  return local && !posterior(delServidor, local) ? local : delServidor;
 }
 
 /**
@@ -80,4 +90,102 @@ export async function crearRegistroOffline(terminal: TerminalTpv, t: TicketLocal
   const anterior: Anterior = { id_emisor: terminal.emisor.nif, num_serie: r.num_serie, fecha_expedicion: r.fecha_expedicion, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso };
   await guardarClave('estado', CLAVE, { ejercicio, numero, anterior } satisfies EstadoCadena);
   return hecho;
+}
+
+// Returns made offline (issue 13) --------------------------------------------------------------------------------
+
+/** The rectificativa serie's numbering as this till knows it (its own key: the chain's is shared with the tickets). */
+const CLAVE_R = 'cadenaR';
+type NumeracionR = { ejercicio: number; numero: number };
+
+async function numeracionR(terminal: TerminalTpv): Promise<NumeracionR> {
+  const delServidor = terminal.ultimo_rectificativa ?? { ejercicio: 0, numero: 0 };
+  const local = await leer<NumeracionR>('estado', CLAVE_R);
+  return local && !posterior({ ...delServidor, anterior: null }, { ...local, anterior: null }) ? local : delServidor;
+}
+
+/** An R5 made by the server (online): its number is the serie's last as far as this till knows. */
+export async function guardarNumeroR(numero: string): Promise<void> {
+  const n = leerNumero(numero);
+  if (!n) return;
+  const actual = await leer<NumeracionR>('estado', CLAVE_R);
+  if (!actual || actual.ejercicio < n[0] || (actual.ejercicio === n[0] && actual.numero < n[1])) await guardarClave('estado', CLAVE_R, { ejercicio: n[0], numero: n[1] });
+}
+
+const anteriorDe = (terminal: TerminalTpv, r: RegistroTicket): Anterior => ({
+  id_emisor: terminal.emisor.nif, num_serie: r.num_serie, fecha_expedicion: r.fecha_expedicion, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso,
+});
+
+/**
+ * A return's R5 record made by the till (offline), as an offline ticket's F2 is: the terminal's rectificativa serie's
+ * next number (or `numero`, to make it again with the same one), chained to the terminal's last record, with the
+ * shared code the server verifies it with; the chain's end (and the serie's number) saved.
+ */
+export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLocal, numero?: number): Promise<{ registro: RegistroTicket; qr_url: string }> {
+  const dev = d.devolucion!;
+  const cadena = await cadenaActual(terminal);
+  const fecha = fechaTicket(d, terminal);
+  const ejercicio = Number(fecha.slice(0, 4));
+  const nr = await numeracionR(terminal);
+  const n = numero ?? (ejercicio === nr.ejercicio ? nr.numero + 1 : 1);
+  const tot = totalesTicket(dev.lineas.map((l) => ({ cantidad: -l.cantidad, precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva })));
+  const tk = totalesTicket(dev.lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva })));
+  const r = registroDevolucion({
+    emisor: terminal.emisor,
+    instalacion: terminal.numero_instalacion,
+    sistema: terminal.sistema ?? { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
+    serieCodigo: terminal.serie_rectificativa.codigo,
+    ejercicio,
+    numero: n,
+    fecha,
+    totales: { base: tot.base, iva: tot.cuota, recargo: 0, total: tot.total, desglose: tot.desglose.map((x) => ({ tipo_iva: x.tipo_iva, base: x.base, iva: x.cuota, recargo: 0 })) },
+    anterior: cadena.anterior,
+    ts: fechaHoraHuso(new Date(d.fecha_hora), terminal.zona_horaria || 'Europe/Madrid'),
+    entorno: terminal.entorno ?? 'produccion',
+    rectificado: { numSerie: dev.numero_ticket, fecha: dev.fecha_ticket, base: tk.base, cuota: tk.cuota },
+  });
+  const registro = registroTpvDeDevolucion(r) as RegistroTicket;
+  await guardarClave('estado', CLAVE, { ...cadena, anterior: anteriorDe(terminal, registro) } satisfies EstadoCadena);
+  if (numero === undefined) await guardarClave('estado', CLAVE_R, { ejercicio, numero: n } satisfies NumeracionR);
+  return { registro, qr_url: r.qr_url };
+}
+
+/**
+ * A return the server refused on upload (sold out meanwhile, the ticket invoiced…) is kept as an incidence, and its
+ * record leaves the till's chain: what was made after it and not yet sent is chained again to the record before it —
+ * tickets with the same numbers (their printed QR still holds), returns renumbered into the number it freed. Answers
+ * the entries rewritten.
+ */
+export async function sacarDeLaCadena(terminal: TerminalTpv, rechazado: TicketLocal, despues: TicketLocal[], todos: TicketLocal[]): Promise<TicketLocal[]> {
+  const r = rechazado.registro;
+  if (!r) return [];
+  const previa = r.huella_anterior;
+  let anterior: Anterior | null = null;
+  if (previa) {
+    const e = todos.find((x) => x.registro?.huella === previa || x.respuesta?.huella === previa);
+    if (e?.registro?.huella === previa) anterior = anteriorDe(terminal, e.registro);
+    else if (e?.respuesta?.fecha_hora_huso) {
+      anterior = { id_emisor: terminal.emisor.nif, num_serie: e.respuesta.numero, fecha_expedicion: e.respuesta.fecha_expedicion ?? '', huella: previa, fecha_hora_huso: e.respuesta.fecha_hora_huso };
+    } else if (terminal.cadena?.huella === previa) anterior = { id_emisor: terminal.emisor.nif, ...terminal.cadena };
+    else return [];
+  }
+  const actual = await cadenaActual(terminal);
+  await guardarClave('estado', CLAVE, { ...actual, anterior } satisfies EstadoCadena);
+  const n = leerNumero(r.num_serie);
+  if (n) await guardarClave('estado', CLAVE_R, { ejercicio: n[0], numero: n[1] - 1 } satisfies NumeracionR);
+  const rehechos: TicketLocal[] = [];
+  for (const x of despues) {
+    if (!x.registro) continue;
+    if (x.clase === 'devolucion') {
+      rehechos.push({ ...x, ...(await crearRegistroDevolucion(terminal, x)) });
+      continue;
+    }
+    const m = leerNumero(x.registro.num_serie);
+    if (!m) continue;
+    const cadena = await cadenaActual(terminal);
+    const hecho = hacerRegistro(terminal, x, m[0], m[1], cadena.anterior);
+    await guardarClave('estado', CLAVE, { ...cadena, anterior: anteriorDe(terminal, hecho.registro) } satisfies EstadoCadena);
+    rehechos.push({ ...x, ...hecho });
+  }
+  return rehechos;
 }

@@ -120,8 +120,10 @@ export async function leerCaja(terminal_id: number): Promise<CierreTpv | null> {
   return datos(res)[0] ?? null;
 }
 
-export async function movimientoCaja(terminal_id: number, importe: number, motivo: string, uuid: string) {
-  return datos(await pedir(api.post('movimientocajatpv', { terminal_id, importe, motivo, uuid })))[0];
+/** A cash movement; `offline` when it was made without the server (queued): the caja it was made in and when. */
+export async function movimientoCaja(terminal_id: number, importe: number, motivo: string, uuid: string, offline?: { caja_id: number | null; fecha_hora: string; offline: 1 }) {
+  const extra = offline ? { ...(offline.caja_id ? { caja_id: offline.caja_id } : {}), fecha_hora: offline.fecha_hora, offline: 1 } : {};
+  return datos(await pedir(api.post('movimientocajatpv', { terminal_id, importe, motivo, uuid, ...extra })))[0];
 }
 
 /** `subirtickets` for the queue: the rows, or an Error (SinConexion included) that keeps them queued. */
@@ -157,8 +159,29 @@ export async function devolverTicket(id: number, lineas: { id: number; cantidad:
   return datos(await pedir(api.post<DevolucionHecha>('devolverticket', { id, lineas, pagos, uuid })))[0];
 }
 
-export async function cerrarCaja(terminal_id: number, contado: { forma: string; importe: number }[], denominaciones: { valor: number; cantidad: number }[]): Promise<CierreTpv> {
-  return datos(await pedir(api.post<CierreTpv>('editarcierretpv', { terminal_id, contado, denominaciones })))[0];
+/** A return made offline, from the queue: the ticket by id or uuid, lines by id or number, its R5 record and instant. */
+export async function devolverOffline(t: TicketLocal): Promise<DevolucionHecha> {
+  const d = t.devolucion!;
+  const body = {
+    ...(d.ticket_id ? { id: d.ticket_id } : { ticket_uuid: d.ticket_uuid }),
+    uuid: t.uuid,
+    fecha_hora: t.fecha_hora,
+    lineas: d.lineas.map((l) => (l.id !== undefined ? { id: l.id, cantidad: l.cantidad } : { orden: l.orden, cantidad: l.cantidad })),
+    pagos: d.pagos,
+    registro: t.registro,
+  };
+  return datos(await pedir(api.post<DevolucionHecha>('devolverticket', body)))[0];
+}
+
+/** The closing of the caja `caja_id` (sent again, it answers the same closing); `fecha_hora`: when it was counted offline. */
+export async function cerrarCaja(
+  terminal_id: number,
+  contado: { forma: string; importe: number }[],
+  denominaciones: { valor: number; cantidad: number }[],
+  extra: { caja_id?: number | null; fecha_hora?: string } = {},
+): Promise<CierreTpv> {
+  const cuerpo = { terminal_id, contado, denominaciones, ...(extra.caja_id ? { caja_id: extra.caja_id } : {}), ...(extra.fecha_hora ? { fecha_hora: extra.fecha_hora } : {}) };
+  return datos(await pedir(api.post<CierreTpv>('editarcierretpv', cuerpo)))[0];
 }
 
 /** The customers a full invoice may name (`clientestpv`: active, with a NIF; at most 20). */

@@ -6,7 +6,8 @@ import { guardar, leerTodo } from './almacen';
 export type RegistroTicket = {
   num_serie: string;
   fecha_expedicion: string;
-  tipo_factura: 'F2';
+  /** F2 a ticket, R5 a return. */
+  tipo_factura: 'F2' | 'R5';
   cuota_total: string;
   importe_total: string;
   huella_anterior: string;
@@ -30,7 +31,15 @@ export type FilaSubida = {
   fecha_expedicion?: string;
   offline?: number;
   repetido?: number;
+  /** An operation (not a ticket) the server refused: the message; the entry is kept as an incidence. */
+  incidencia?: string;
+  /** A closing uploaded: its code (the Z is in the back office, Ventas › Cierres TPV), and the closing itself when made online. */
+  codigo?: number | null;
+  cierre?: unknown;
 };
+
+/** An operation queued by the till (a movement, a closing), not a ticket. */
+export const esOperacion = (t: TicketLocal) => t.clase !== undefined;
 
 /** A line as the ticket prints it (and as `subirtickets` needs the first four). */
 export type LineaTicket = {
@@ -56,6 +65,34 @@ export type TicketLocal = {
   total: number;
   cambio: number;
   cajero?: string;
+  /**
+   * What the entry is: a ticket (absent), or an operation the till made without the server and queued in the same
+   * order as the tickets (issue 13): a cash movement or the session's closing (the counted drawer). An operation
+   * uploads alone, after everything issued before it; its own action answers it (idempotent: by `uuid`, by caja).
+   */
+  clase?: 'movimiento' | 'cierre' | 'devolucion' | 'apertura';
+  /** An opening made offline (the float counted): `abrircajatpv` when the server is back, before what follows it. */
+  apertura?: { fondo: number };
+  /** A cash movement: + in, − out (cents); the caja (session) it was made in. */
+  movimiento?: { importe: number; motivo: string; caja_id: number | null };
+  /** A closing prepared offline: the caja it closes and what was counted (cash by denomination). */
+  cierre?: { caja_id: number | null; contado: { forma: string; importe: number }[]; denominaciones: { valor: number; cantidad: number }[] };
+  /**
+   * A return made offline (an R5 with its record, in `registro`, made by the till like an offline ticket's): the
+   * ticket by its server id (looked up earlier) or its uuid (sold here), its lines by id or by number on the ticket,
+   * the refunds (by the ticket's method).
+   */
+  devolucion?: {
+    ticket_id: number | null;
+    ticket_uuid: string | null;
+    /** The ticket's number as printed (what the R5 corrects) and its date (aaaa-mm-dd). */
+    numero_ticket: string;
+    fecha_ticket: string;
+    lineas: { id?: number; orden?: number; cantidad: number; nombre: string; articulo_id: number; precio: number; descuento: number; tipo_iva: TipoIva }[];
+    pagos: Pago[];
+  };
+  /** The server refused the operation on upload: its message. Kept (never lost) until someone resolves it. */
+  incidencia?: string;
   /** Offline only: the record the till made when it issued it. */
   registro?: RegistroTicket;
   /** Offline only: the QR of that record. */
@@ -65,7 +102,9 @@ export type TicketLocal = {
    * uploaded alone, so a `repetido` answer with the server's record can be reconciled before anything after it.
    */
   dudoso?: boolean;
-  estado: 'pendiente' | 'subido';
+  /** `resuelta`: an incidence someone dealt with (kept, never deleted: when, and by whom). */
+  estado: 'pendiente' | 'subido' | 'incidencia' | 'resuelta';
+  resuelta?: { fecha: string; por: string | null };
   respuesta?: FilaSubida;
 };
 
@@ -152,8 +191,10 @@ export class ColaTickets {
     this.cambiar({ pendientes: pend.length, enviando: pend.length > 0 });
     while (pend.length) {
       // A doubtful ticket travels alone; a batch stops before the next one.
+      // So does an operation (a movement, a closing): it uploads after every ticket before it, by its own action.
+      const solo = (t: TicketLocal) => !!t.dudoso || esOperacion(t);
       let fin = 1;
-      if (!pend[0].dudoso) while (fin < Math.min(lote, pend.length) && !pend[fin].dudoso) fin++;
+      if (!solo(pend[0])) while (fin < Math.min(lote, pend.length) && !solo(pend[fin])) fin++;
       const parte = pend.slice(0, fin);
       this.cambiar({ ultimoIntento: Date.now() });
       let filas: FilaSubida[];
@@ -168,7 +209,9 @@ export class ColaTickets {
       for (const t of parte) {
         const fila = porUuid.get(t.uuid);
         if (!fila) break;
-        await this.almacen.guardar({ ...t, estado: 'subido', respuesta: fila });
+        // A refused operation stays stored as an incidence to resolve; what follows it goes on.
+        if (fila.incidencia) await this.almacen.guardar({ ...t, estado: 'incidencia', incidencia: fila.incidencia });
+        else await this.almacen.guardar({ ...t, estado: 'subido', respuesta: fila });
         hechos++;
       }
       if (hechos < parte.length) {

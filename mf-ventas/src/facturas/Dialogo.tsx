@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { Button, LineasDialogBackdrop, LineasDialogBox } from 'shared';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { Button, LineasDialogBackdrop, LineasDialogBox, useDialogoTeclado } from 'shared';
 
 type DialogoProps = {
   title: string;
@@ -21,20 +21,7 @@ type DialogoProps = {
 export function Dialogo({ title, text, confirmLabel, busy = false, disabled = false, onConfirm, onCancel, children }: DialogoProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLFormElement>(null);
-  // The first field takes the focus once, when the dialog opens: the parent re-renders (a list refreshing behind,
-  // a new `onCancel` each time) must not pull the focus back while the user types in another field.
-  useEffect(() => {
-    boxRef.current?.querySelector<HTMLElement>('input, select, button')?.focus();
-  }, []);
-  const escape = useRef({ busy, onCancel });
-  escape.current = { busy, onCancel };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !escape.current.busy) escape.current.onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useDialogoTeclado({ foco: boxRef, onEscape: onCancel, ocupado: busy });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!busy && !disabled) onConfirm();

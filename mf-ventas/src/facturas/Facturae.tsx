@@ -1,11 +1,20 @@
 import { useEffect, useState } from 'react';
-import { API_BASE, Button, Callout, Muted, OP_PATH, useShell, type Documento } from 'shared';
+import { API_BASE, Button, Callout, Muted, OP_PATH, SelectField, useShell, type Documento } from 'shared';
 
 /** What `comprobarfacturae` answers: whether the signed file can be made now, and why not. */
-export type EstadoFacturae = { disponible: boolean; motivo: string | null; administracion_publica: 0 | 1 };
+export type EstadoFacturae = {
+  disponible: boolean;
+  motivo: string | null;
+  administracion_publica: 0 | 1;
+  /** A rectificativa: Facturae's reason codes, and the one derived from its R type (the default). */
+  rectificacion?: { motivo: string; motivos: { codigo: string; texto: string }[] } | null;
+  /** A notice that does not stop the download (a transfer without the company's IBAN). */
+  aviso?: string | null;
+};
 
-/** The signed Facturae of an invoice: a plain download of op.asp (the browser saves the file). */
-export const urlFacturae = (id: number) => `${API_BASE}${OP_PATH}?ac=descargarfacturae&id=${id}`;
+/** The signed Facturae of an invoice: a plain download of op.asp (the browser saves the file); a rectificativa's with its reason code. */
+export const urlFacturae = (id: number, motivo?: string | null) =>
+  `${API_BASE}${OP_PATH}?ac=descargarfacturae&id=${id}${motivo ? `&motivo=${encodeURIComponent(motivo)}` : ''}`;
 
 /**
  * Facturae 3.2.2 (issue 16) of an emitted factura or rectificativa: asks the server whether it can be made (a
@@ -33,6 +42,7 @@ export function useFacturae(documento: Documento | null, activo: boolean): Estad
 
 /** «Descargar Facturae»: the file, or the button disabled while the reason shows under the page's header. */
 export function BotonFacturae({ documento, estado }: { documento: Documento; estado: EstadoFacturae | null }) {
+  const [motivo, setMotivo] = useState<string | null>(null);
   if (!estado) return null;
   if (!estado.disponible) {
     return (
@@ -41,10 +51,22 @@ export function BotonFacturae({ documento, estado }: { documento: Documento; est
       </Button>
     );
   }
+  const r = estado.rectificacion;
+  const elegido = motivo ?? r?.motivo ?? null;
   return (
-    <Button as="a" $variant="secondary" href={urlFacturae(documento.id)} download>
-      Descargar Facturae
-    </Button>
+    <>
+      {r && (
+        <SelectField
+          label="Motivo de la rectificación (Facturae)"
+          value={elegido}
+          options={r.motivos.map((m) => ({ value: m.codigo, label: `${m.codigo} · ${m.texto}` }))}
+          onChange={setMotivo}
+        />
+      )}
+      <Button as="a" $variant="secondary" href={urlFacturae(documento.id, r ? elegido : null)} download>
+        Descargar Facturae
+      </Button>
+    </>
   );
 }
 
@@ -55,6 +77,13 @@ export function AvisoFacturae({ estado }: { estado: EstadoFacturae | null }) {
     return (
       <Callout id="facturae-motivo" $tone="warning" role="status" style={{ marginBottom: 12 }}>
         Facturae no disponible: {estado.motivo}
+      </Callout>
+    );
+  }
+  if (estado.aviso) {
+    return (
+      <Callout $tone="warning" role="status" style={{ marginBottom: 12 }}>
+        Facturae: {estado.aviso}
       </Callout>
     );
   }

@@ -62,6 +62,8 @@ const TABLES = {
     favicon: 'text?',
     minorista: 'flag0',
     stock_negativo: 'flag1',
+    // Issue 16 (0025): the company's IBAN; an older backup restores it as null.
+    iban: 'text?',
     ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 'flag'])),
   },
   // Roles (0009) before the users that have them; a user without one (an older backup) becomes Administrador.

@@ -205,13 +205,13 @@ export const informeActions = [
     // Issue 16: intra-EU operations per NIF-IVA and quarter (E and S from the invoices, A from the supplier invoices).
     name: 'modelo349',
     method: 'GET',
-    input: { ...baseSchema, ...fiscalPeriodo(), clave: { type: 'enum', values: ['E', 'S', 'A'] } } as const,
+    input: { ...baseSchema, ...fiscalPeriodo(), clave: { type: 'enum', values: ['E', 'S', 'A'] }, agrupar: { type: 'enum', values: ['operador', 'rectificacion'] } } as const,
     async handler({ input, app }) {
       const flags = await app.config.flags();
       const ventas = flags.ventas === 1 && flags.ventas_facturas === 1;
       const compras = flags.compras === 1 && flags.hcp === 1;
       if (!ventas && !compras) throw new ActionError(403, { RESULT: '1', message: MESSAGES.moduleOff });
-      return modelo349(app, { ...periodoDe(app, input), clave: input.clave }, paging(input), { ventas, compras });
+      return modelo349(app, { ...periodoDe(app, input), clave: input.clave, agrupar: input.agrupar }, paging(input), { ventas, compras });
     },
   }),
   defineAction({

@@ -378,6 +378,9 @@ export type VerifactuTable = {
   numero_instalacion?: string | null;
   sello?: Generated<number>;
   representante?: Generated<number>;
+  /** Issue 16 (migration 0025): the last day of the year the company leaves VERI*FACTU (FechaFinVeriFactu), and when the AEAT took it. */
+  fin_verifactu?: string | null;
+  fin_comunicado?: string | null;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

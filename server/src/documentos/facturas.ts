@@ -428,10 +428,16 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     .set({ serie_codigo: serie.codigo, emision: JSON.stringify(emision), fecha_operacion: fechaOperacion })
     .where('id', '=', d.id)
     .execute();
-  await registrarAlta({ trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: emisor.instalacion }, datos);
+  // A return the TPV till made offline (devolverticket with its record): verified on the terminal's chain, not made here.
+  const offline = (ctx.raw as Record<symbol, unknown>)[REGISTRO_OFFLINE] as ((datos: DatosAlta) => Promise<void>) | undefined;
+  if (offline) await offline(datos);
+  else await registrarAlta({ trx, timeZone: ctx.timeZone, documentoId: d.id, instalacion: emisor.instalacion }, datos);
   // Its number, year and kind are written with its new state.
   return { numero: { numero, ejercicio: Number(d.fecha.slice(0, 4)), tipo_factura: tipoFactura } };
 }
+
+/** raw's key (a symbol, never in a request's JSON) of the hook that records an R5 the TPV till made offline (tpv/tickets.ts). */
+export const REGISTRO_OFFLINE = Symbol('registroOffline');
 
 /** The first FechaExpedicionFactura the AEAT admits (Validaciones 3.1.3.1: the order's entry into force). */
 export const FECHA_MINIMA_FACTURA = '2024-10-28';

@@ -29,6 +29,11 @@ export type OpcionesCabecera = {
   representante?: { nombre: string; nif: string } | null;
   /** RemisionVoluntaria/Incidencia = S: records generated during an outage, sent late because of it. */
   incidencia?: boolean;
+  /**
+   * RemisionVoluntaria/FechaFinVeriFactu ('2026-12-31', written 31-12-2026): the company leaves VERI*FACTU at the end of
+   * that year (Validaciones 3.1.1.3).
+   */
+  fechaFinVeriFactu?: string | null;
 };
 
 const escXml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -59,7 +64,10 @@ export function sobre(xmls: readonly string[], o: OpcionesCabecera = {}): string
   if (o.representante) {
     cabecera += `<sf:Representante><sf:NombreRazon>${escXml(o.representante.nombre.slice(0, 120))}</sf:NombreRazon><sf:NIF>${escXml(o.representante.nif)}</sf:NIF></sf:Representante>`;
   }
-  if (o.incidencia) cabecera += '<sf:RemisionVoluntaria><sf:Incidencia>S</sf:Incidencia></sf:RemisionVoluntaria>';
+  // RemisionVoluntaria: FechaFinVeriFactu, then Incidencia (the schema's order).
+  const fin = o.fechaFinVeriFactu ? `<sf:FechaFinVeriFactu>${o.fechaFinVeriFactu.split('-').reverse().join('-')}</sf:FechaFinVeriFactu>` : '';
+  const incidencia = o.incidencia ? '<sf:Incidencia>S</sf:Incidencia>' : '';
+  if (fin || incidencia) cabecera += `<sf:RemisionVoluntaria>${fin}${incidencia}</sf:RemisionVoluntaria>`;
   let body = '';
   for (const x of xmls) body += `<sfLR:RegistroFactura>${entre(x, '<sfLR:RegistroFactura>', '</sfLR:RegistroFactura>')}</sfLR:RegistroFactura>`;
   return (

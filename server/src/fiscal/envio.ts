@@ -43,6 +43,17 @@ export type VerifactuOptions = {
   timeZone?: string;
 };
 
+/**
+ * FechaFinVeriFactu (Cabecera/RemisionVoluntaria; Validaciones 3.1.1.3: «31-12-20XX», of the AEAT's current year or
+ * the one before): the mark the owner set in Configuración › VERI*FACTU while the AEAT still admits it; null otherwise.
+ */
+export function finAdmitido(fin: string | null | undefined, hoy = new Date().toISOString().slice(0, 10)): string | null {
+  if (!fin || !/^\d{4}-12-31$/.test(fin)) return null;
+  const anio = Number(hoy.slice(0, 4));
+  const f = Number(fin.slice(0, 4));
+  return f === anio || f === anio - 1 ? fin : null;
+}
+
 export type ResultadoCiclo =
   | { hecho: 'desactivado' | 'sin_certificado' | 'nada' | 'ocupado' }
   | { hecho: 'espera'; proximo: string; /** 'reintento': after a connection error, not the AEAT's waiting time. */ motivo?: 'aeat' | 'reintento' }
@@ -157,7 +168,7 @@ export class Sender {
       .set({ lease_id: this.id, lease_hasta: nowIso(LEASE_MS) })
       .where('id', '=', 1)
       .where((eb) => eb.or([eb('lease_hasta', 'is', null), eb('lease_hasta', '<', ahora), eb('lease_id', '=', this.id)]))
-      .returning(['activo', 'entorno', 'proximo_envio', 'fallos', 'tiempo_espera', 'certificado', 'certificado_iv', 'certificado_tag', 'sello', 'representante', 'titular', 'nif'])
+      .returning(['activo', 'entorno', 'proximo_envio', 'fallos', 'tiempo_espera', 'certificado', 'certificado_iv', 'certificado_tag', 'sello', 'representante', 'titular', 'nif', 'fin_verifactu'])
       .executeTakeFirst();
     if (!lease) return { hecho: 'ocupado' };
     try {
@@ -180,6 +191,7 @@ export class Sender {
     representante?: number;
     titular: string | null;
     nif: string | null;
+    fin_verifactu?: string | null;
   }): Promise<ResultadoCiclo> {
     if (Number(s.activo) !== 1) return { hecho: 'desactivado' };
     if (!s.certificado || !s.certificado_iv || !s.certificado_tag) return { hecho: 'sin_certificado' };
@@ -232,7 +244,7 @@ export class Sender {
       const representante = Number(s.representante) === 1 && s.nif ? { nombre: s.titular ?? s.nif, nif: s.nif } : null;
       const xml = sobre(
         lote.map((r) => r.xml),
-        { representante, incidencia: incidencia === 1 },
+        { representante, incidencia: incidencia === 1, fechaFinVeriFactu: finAdmitido(s.fin_verifactu) },
       );
       ({ status, body } = await enviarSoap(xml, {
         endpoint: this.endpoint(s.entorno, Number(s.sello) === 1),
@@ -252,7 +264,12 @@ export class Sender {
       // 5xx, a Server fault, anything that is not the service's answer: the AEAT did not take the batch.
       return this.fallo(envioId, lote, s, fault ? fault.texto : `HTTP ${status}`, status, body, 'servidor');
     }
-    return this.respondido(envioId, lote, s, status, body, respuesta, fault);
+    const r = await this.respondido(envioId, lote, s, status, body, respuesta, fault);
+    // The AEAT took a submission that said the company leaves VERI*FACTU: when, for the screen.
+    if (respuesta && finAdmitido(s.fin_verifactu)) {
+      await this.db.updateTable('verifactu').set({ fin_comunicado: fecha }).where('id', '=', 1).where('fin_comunicado', 'is', null).execute();
+    }
+    return r;
   }
 
   /** Transport failure: the batch back in the queue as it was, a backoff before the next attempt. */

@@ -1,4 +1,4 @@
-import { DIR3_CAMPOS, IVA_RATE, RECARGO_RATE, divRound, plazosDe } from 'shared/domain';
+import { DIR3_CAMPOS, IVA_RATE, NIF_IVA, RECARGO_RATE, divRound, operacionEfectiva, plazosDe } from 'shared/domain';
 import type { DatosParte, DesgloseIva, TipoIva } from 'shared/domain';
 
 /**
@@ -44,6 +44,8 @@ export type RectificacionFacturae = {
   tipoFactura: string;
   /** By substitution (the whole invoice again) or by differences. */
   modo: 'sustitucion' | 'diferencias';
+  /** The reason code the user chose (MOTIVOS_RECTIFICACION); absent: the one derived from the R type. */
+  motivo?: MotivoRectificacion | null;
 };
 
 export type DatosFacturae = {
@@ -70,6 +72,8 @@ export type DatosFacturae = {
   observaciones: string | null;
   /** The document's forma de pago (shared/domain/terceros.ts FORMAS_PAGO): its instalments go in PaymentDetails. */
   formaPago: string | null;
+  /** The company's IBAN: the account a transfer is paid to (PaymentDetails/AccountToBeCredited). */
+  iban?: string | null;
   rectifica: RectificacionFacturae | null;
 };
 
@@ -92,24 +96,51 @@ function pagos(f: DatosFacturae): string {
   const medio = f.formaPago ? MEDIO_PAGO[f.formaPago] : undefined;
   if (!medio || f.total <= 0) return '';
   const plazos = plazosDe(f.fecha, f.formaPago, f.total);
+  // A transfer (04) names the company's account, where the payer sends it.
+  const cuenta = medio === '04' && f.iban?.trim() ? el('AccountToBeCredited', t('IBAN', f.iban.replace(/\s/g, '').toUpperCase(), 34)) : '';
   return el(
     'PaymentDetails',
-    plazos.map((p) => el('Installment', t('InstallmentDueDate', p.fecha) + t('InstallmentAmount', euros(p.importe)) + t('PaymentMeans', medio))).join(''),
+    plazos.map((p) => el('Installment', t('InstallmentDueDate', p.fecha) + t('InstallmentAmount', euros(p.importe)) + t('PaymentMeans', medio) + cuenta)).join(''),
   );
 }
 
-/** Facturae's reason codes (ReasonCodeType) with the exact ReasonDescription the schema lists. */
+/** Whether a forma de pago is paid by transfer (Facturae's PaymentMeans 04): it needs the company's IBAN. */
+export const esTransferencia = (formaPago: string | null | undefined) => !!formaPago && MEDIO_PAGO[formaPago] === '04';
+
+/** Facturae's reason codes (ReasonCodeType) with the exact ReasonDescription the schema lists (ReasonDescriptionType). */
 export const MOTIVOS_RECTIFICACION = {
+  '01': 'Número de la factura',
+  '02': 'Serie de la factura',
+  '03': 'Fecha expedición',
+  '04': 'Nombre y apellidos/Razón Social-Emisor',
+  '05': 'Nombre y apellidos/Razón Social-Receptor',
+  '06': 'Identificación fiscal Emisor/obligado',
+  '07': 'Identificación fiscal Receptor',
+  '08': 'Domicilio Emisor/Obligado',
+  '09': 'Domicilio Receptor',
+  '10': 'Detalle Operación',
+  '11': 'Porcentaje impositivo a aplicar',
+  '12': 'Cuota tributaria a aplicar',
+  '13': 'Fecha/Periodo a aplicar',
+  '14': 'Clase de factura',
+  '15': 'Literales legales',
   '16': 'Base imponible',
+  '80': 'Cálculo de cuotas repercutidas',
+  '81': 'Cálculo de cuotas retenidas',
+  '82': 'Base imponible modificada por devolución de envases / embalajes',
+  '83': 'Base imponible modificada por descuentos y bonificaciones',
+  '84': 'Base imponible modificada por resolución firme, judicial o administrativa',
   '85': 'Base imponible modificada cuotas repercutidas no satisfechas. Auto de declaración de concurso',
 } as const;
+export type MotivoRectificacion = keyof typeof MOTIVOS_RECTIFICACION;
+export const esMotivoRectificacion = (v: unknown): v is MotivoRectificacion => typeof v === 'string' && Object.hasOwn(MOTIVOS_RECTIFICACION, v);
 
 /**
  * The reason of a rectificativa: R2 (art. 80.Tres, concurso) and R3 (art. 80.Cuatro, unpaid debts) correct the
  * base for taxes not paid (85); the others (R1 errors and art. 80.Uno/Dos returns and discounts, R4, R5) correct
  * the base (16).
  */
-export function motivoRectificacion(tipoFactura: string): keyof typeof MOTIVOS_RECTIFICACION {
+export function motivoRectificacion(tipoFactura: string): MotivoRectificacion {
   return tipoFactura === 'R2' || tipoFactura === 'R3' ? '85' : '16';
 }
 
@@ -170,15 +201,79 @@ const tasaRecargo = (tipo: string) => RECARGO_RATE[tipo as TipoIva] ?? 0n;
 
 // Parties --------------------------------------------------------------------------------------------------------
 
+/**
+ * ISO 3166-1 alpha-2 → the alpha-3 code of Facturae's CountryType, for the countries its list names (a few newer
+ * codes, such as CW or SS, are not in the 3.2.2 list: such a customer's Facturae is refused with a message).
+ */
+export const PAIS_ALFA3: Record<string, string> = Object.fromEntries(
+  (
+    'ADAND AEARE AFAFG AGATG AIAIA ALALB AMARM AOAGO ARARG ASASM ATAUT AUAUS AWABW AZAZE BABIH BBBRB BDBGD BEBEL ' +
+    'BFBFA BGBGR BHBHR BIBDI BJBEN BMBMU BNBRN BOBOL BRBRA BSBHS BTBTN BWBWA BYBLR BZBLZ CACAN CDCOD CFCAF CGCOG ' +
+    'CHCHE CICIV CKCOK CLCHL CMCMR CNCHN COCOL CRCRI CUCUB CVCPV CYCYP CZCZE DEDEU DJDJI DKDNK DMDMA DODOM DZDZA ' +
+    'ECECU EEEST EGEGY ERERI ESESP ETETH FIFIN FJFJI FKFLK FMFSM FOFRO FRFRA GAGAB GBGBR GDGRD GEGEO GGGGY GHGHA ' +
+    'GIGIB GLGRL GMGMB GNGIN GQGNQ GRGRC GTGTM GUGUM GWGNB GYGUY HKHKG HNHND HRHRV HTHTI HUHUN IDIDN IEIRL ILISR ' +
+    'IMIMN ININD IQIRQ IRIRN ISISL ITITA JEJEY JMJAM JOJOR JPJPN KEKEN KGKGZ KHKHM KIKIR KMCOM KNKNA KPPRK KRKOR ' +
+    'KWKWT KYCYM KZKAZ LALAO LBLBN LCLCA LILIE LKLKA LRLBR LSLSO LTLTU LULUX LVLVA LYLBY MAMAR MCMCO MDMDA MEMNE ' +
+    'MGMDG MHMHL MKMKD MLMLI MMMMR MNMNG MOMAC MPMNP MRMRT MSMSR MTMLT MUMUS MVMDV MWMWI MXMEX MYMYS MZMOZ NANAM ' +
+    'NCNCL NENER NFNFK NGNGA NINIC NLNLD NONOR NPNPL NRNRU NUNIU NZNZL OMOMN PAPAN PEPER PFPYF PGPNG PHPHL PKPAK ' +
+    'PLPOL PMSPM PNPCN PRPRI PSPSE PTPRT PWPLW PYPRY QAQAT ROROU RSSRB RURUS RWRWA SASAU SBSLB SCSYC SDSDN SESWE ' +
+    'SGSGP SHSHN SISVN SKSVK SLSLE SMSMR SNSEN SOSOM SRSUR STSTP SVSLV SYSYR SZSWZ TCTCA TDTCD TGTGO THTHA TJTJK ' +
+    'TKTKL TLTLS TMTKM TNTUN TOTON TRTUR TTTTO TVTUV TWTWN TZTZA UAUKR UGUGA USUSA UYURY UZUZB VAVAT VCVCT VEVEN ' +
+    'VGVGB VIVIR VNVNM VUVUT WFWLF WSWSM YEYEM YTMYT ZAZAF ZMZMB ZWZWE '
+  )
+    .trim()
+    .split(' ')
+    .map((x) => [x.slice(0, 2), x.slice(2)]),
+);
+
 /** NIF starting with a company letter: a legal entity (J); a DNI or NIE: a person (F). */
 export const personaJuridica = (nif: string) => /^[ABCDEFGHJNPQRSUVW]/i.test(nif.trim());
 
-/** Whether a party lacks what AddressInSpain needs: address, a 5-digit postal code, town and province. */
+/** A party outside Spain (its country, ISO 3166-1 alpha-2, other than ES). */
+export const extranjera = (p: DatosParte) => !!p.pais && p.pais.toUpperCase() !== 'ES';
+
+/**
+ * Whether a party lacks what its address needs: in Spain (AddressInSpain) address, a 5-digit postal code, town and
+ * province; abroad (OverseasAddress) address and town, in a country Facturae's list (CountryType) names.
+ */
 export function faltaDireccion(p: DatosParte): boolean {
+  if (extranjera(p)) return !p.direccion?.trim() || !p.poblacion?.trim();
   return !p.direccion?.trim() || !/^\d{5}$/.test(p.codigo_postal?.trim() ?? '') || !p.poblacion?.trim() || !p.provincia?.trim();
 }
 
+/** Facturae's ResidenceTypeCode: R resident in Spain, U resident in another EU member state, E anywhere else. */
+export function residencia(p: DatosParte): 'R' | 'U' | 'E' {
+  if (!extranjera(p)) return 'R';
+  return NIF_IVA[p.pais!.toUpperCase()] ? 'U' : 'E';
+}
+
+/**
+ * TaxIdentificationNumber: a Spanish NIF as it is; a foreign identifier preceded by the country's two letters, as the
+ * schema's description asks (a NIF-IVA with its own prefix: EL for Greece).
+ */
+export function identificador(p: DatosParte): string {
+  const nif = p.nif.trim().toUpperCase().replace(/\s+/g, '');
+  if (!extranjera(p)) return nif;
+  const pais = p.pais!.toUpperCase();
+  const prefijo = p.tipo_id === '02' ? (NIF_IVA[pais]?.prefijo ?? pais) : pais;
+  return nif.startsWith(prefijo) ? nif : prefijo + nif;
+}
+
+/**
+ * Legal or natural person: a Spanish NIF by its first letter; abroad a passport is a person's, any other identifier
+ * (a NIF-IVA, an official document or certificate of residence) is taken as a business's.
+ */
+export const juridicaParte = (p: DatosParte) => (extranjera(p) ? p.tipo_id !== '03' : personaJuridica(p.nif));
+
 function direccion(p: DatosParte): string {
+  if (extranjera(p)) {
+    const pais = PAIS_ALFA3[p.pais!.toUpperCase()];
+    const cpPoblacion = [p.codigo_postal?.trim(), p.poblacion?.trim()].filter(Boolean).join(' ');
+    return el(
+      'OverseasAddress',
+      t('Address', p.direccion ?? '', 80) + t('PostCodeAndTown', cpPoblacion, 50) + t('Province', p.provincia?.trim() || p.poblacion || '', 20) + t('CountryCode', pais ?? ''),
+    );
+  }
   return el(
     'AddressInSpain',
     t('Address', p.direccion ?? '', 80) + t('PostCode', (p.codigo_postal ?? '').trim()) + t('Town', p.poblacion ?? '', 50) + t('Province', p.provincia ?? '', 20) + t('CountryCode', 'ESP'),
@@ -199,8 +294,8 @@ function nombrePersona(nombre: string): { nombre: string; apellido1: string; ape
 
 /** SellerParty / BuyerParty: identification, the public administration's DIR3 units, the entity. */
 function parte(p: DatosParte, administrativos: boolean): string {
-  const juridica = personaJuridica(p.nif);
-  const id = el('TaxIdentification', t('PersonTypeCode', juridica ? 'J' : 'F') + t('ResidenceTypeCode', 'R') + t('TaxIdentificationNumber', p.nif.trim(), 30));
+  const juridica = juridicaParte(p);
+  const id = el('TaxIdentification', t('PersonTypeCode', juridica ? 'J' : 'F') + t('ResidenceTypeCode', residencia(p)) + t('TaxIdentificationNumber', identificador(p), 30));
   let centros = '';
   if (administrativos && p.administracion_publica === 1) {
     const filas = DIR3_CAMPOS.filter((d) => p[d.campo]?.trim()).map((d) =>
@@ -237,6 +332,36 @@ const EXENTAS: Record<string, string> = {
   N2: 'No sujeta por las reglas de localización',
 };
 
+/** TaxTypeCode of IVA: what a SpecialTaxableEventReason starts with (the tax it speaks of, as the field's description asks). */
+const IMPUESTO_IVA = '01';
+
+/**
+ * LegalLiterals (LegalReference, at most 250 characters each) for the operations of an invoice other than S1: the
+ * schema's own text «Inversión del sujeto pasivo» for S2; «Operación exenta por aplicación del artículo … de la Ley
+ * 37/1992 …» for each exemption; the non-subject ones with their ground.
+ */
+const LITERALES: Record<string, string> = {
+  S2: 'Inversión del sujeto pasivo',
+  E1: 'Operación exenta por aplicación del artículo 20 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido',
+  E2: 'Operación exenta por aplicación del artículo 21 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido',
+  E3: 'Operación exenta por aplicación del artículo 22 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido',
+  E4: 'Operación exenta por aplicación de los artículos 23 y 24 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido',
+  E5: 'Operación exenta por aplicación del artículo 25 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido',
+  E6: 'Operación exenta',
+  N1: 'Operación no sujeta por aplicación de los artículos 7, 14 y otros de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido',
+  N2: 'Operación no sujeta por aplicación de las reglas de localización (artículos 68 a 70 de la Ley 37/1992, de 28 de diciembre, del Impuesto sobre el Valor Añadido)',
+};
+
+/** The invoice's legal literals: one per operation other than S1 among its lines, in the lines' order. */
+export function literales(lineas: readonly LineaFacturae[]): string[] {
+  const out: string[] = [];
+  for (const l of lineas) {
+    const x = LITERALES[operacionEfectiva(l)];
+    if (x && !out.includes(x)) out.push(x);
+  }
+  return out;
+}
+
 /** One InvoiceLine: quantity, unit price, cost, discount, gross amount (8 decimals) and its tax. */
 function linea(l: LineaFacturae, conRecargo: boolean): string {
   // Scales: cantidad 3 × precio 4 = 7; × (10000 − descuento) = 11.
@@ -245,7 +370,7 @@ function linea(l: LineaFacturae, conRecargo: boolean): string {
   const bruto8 = divRound(neto11, 1000n);
   const coste8 = coste7 * 10n;
   const rate = tasaIva(l.tipo_iva);
-  const op = l.operacion ?? (l.tipo_iva === 'exento' ? 'E1' : 'S1');
+  const op = operacionEfectiva(l);
   const especial = EXENTAS[op];
   const sinCuota = !!especial || op === 'S2';
   const base2 = divRound(neto11, 10n ** 9n);
@@ -267,7 +392,7 @@ function linea(l: LineaFacturae, conRecargo: boolean): string {
       descuento +
       t('GrossAmount', decimal(bruto8, 8)) +
       el('TaxesOutputs', el('Tax', tax)) +
-      (especial ? el('SpecialTaxableEvent', t('SpecialTaxableEventCode', op.startsWith('N') ? '02' : '01') + t('SpecialTaxableEventReason', especial)) : '') +
+      (especial ? el('SpecialTaxableEvent', t('SpecialTaxableEventCode', op.startsWith('N') ? '02' : '01') + t('SpecialTaxableEventReason', `${IMPUESTO_IVA} ${especial}`)) : '') +
       (l.codigo ? t('ArticleCode', l.codigo, 20) : ''),
   );
 }
@@ -281,7 +406,7 @@ function ultimoDiaDelMes(fecha: string): string {
 }
 
 function rectificacion(r: RectificacionFacturae): string {
-  const codigo = motivoRectificacion(r.tipoFactura);
+  const codigo = r.motivo ?? motivoRectificacion(r.tipoFactura);
   const integra = r.modo === 'sustitucion';
   return el(
     'Corrective',
@@ -294,6 +419,11 @@ function rectificacion(r: RectificacionFacturae): string {
       t('CorrectionMethodDescription', integra ? 'Rectificación íntegra' : 'Rectificación por diferencias') +
       t('InvoiceIssueDate', r.fecha),
   );
+}
+
+function leyendas(f: DatosFacturae): string {
+  const xs = literales(f.lineas);
+  return xs.length ? el('LegalLiterals', xs.map((x) => t('LegalReference', x, 250)).join('')) : '';
 }
 
 /** The root's opening tag: every namespace the file uses, declared once (C14N order). */
@@ -325,7 +455,8 @@ export function contenidoFacturae(f: DatosFacturae): string {
   const partes = el('Parties', el('SellerParty', parte(f.emisor, false)) + el('BuyerParty', parte(f.receptor, true)));
 
   const impuestos = f.desglose.map((g) => {
-    const exenta = g.tipo_iva === 'exento' || (Number(g.iva) === 0 && tasaIva(g.tipo_iva) > 0n && Number(g.base) !== 0);
+    // Only S1 charges the tax: exempt, non-subject and reverse-charge (S2) groups go at 0 % with no quota.
+    const exenta = operacionEfectiva(g) !== 'S1' || (Number(g.iva) === 0 && tasaIva(g.tipo_iva) > 0n && Number(g.base) !== 0);
     const rate = exenta ? 0n : tasaIva(g.tipo_iva);
     let tax = t('TaxTypeCode', '01') + t('TaxRate', tasa(rate)) + el('TaxableBase', t('TotalAmount', euros(g.base))) + el('TaxAmount', t('TotalAmount', euros(g.iva)));
     if (f.conRecargo && Number(g.recargo) !== 0) tax += t('EquivalenceSurcharge', tasa(tasaRecargo(g.tipo_iva))) + el('EquivalenceSurchargeAmount', t('TotalAmount', euros(g.recargo)));
@@ -373,7 +504,8 @@ export function contenidoFacturae(f: DatosFacturae): string {
       retenidos +
       totales +
       el('Items', f.lineas.map((l) => linea(l, f.conRecargo)).join('')) +
-      pagos(f),
+      pagos(f) +
+      leyendas(f),
   );
   return cabecera + partes + el('Invoices', factura);
 }

@@ -1,5 +1,5 @@
 import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
-import type { DesgloseIva, EstadoEnvio, TipoIva } from 'shared/domain';
+import type { DesgloseIva, EstadoEnvio, Operacion, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { diaSiguiente, paginar, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
@@ -222,6 +222,15 @@ export function periodoFiscal(ejercicio: number, periodo: string): { desde: stri
   return { desde: `${ejercicio}-${String(m).padStart(2, '0')}-01`, hasta: new Date(Date.UTC(ejercicio, m, 0)).toISOString().slice(0, 10) };
 }
 
+type CasillaAdicional = '59' | '60' | '120' | '122';
+/**
+ * The «Información adicional» box of each operation that charges no IVA, as the 303 numbers them since Orden
+ * HAC/646/2021 (which split the old box 61 into 120-124): [59] entregas intracomunitarias (E5, art. 25), [60]
+ * exportaciones y operaciones asimiladas (E2-E4, arts. 21-24), [120] no sujetas por reglas de localización (N2),
+ * [122] sujetas con inversión del sujeto pasivo (S2, the supplier's side). E1, E6 and N1 have no box.
+ */
+const CASILLA_ADICIONAL: Partial<Record<Operacion, CasillaAdicional>> = { E5: '59', E2: '60', E3: '60', E4: '60', N2: '120', S2: '122' };
+
 const BOXES_IVA: Record<string, [string, string, string]> = { '4': ['01', '02', '03'], '10': ['04', '05', '06'], '21': ['07', '08', '09'] };
 const BOXES_RECARGO: Record<string, [string, string, string]> = { '4': ['16', '17', '18'], '10': ['19', '20', '21'], '21': ['22', '23', '24'] };
 
@@ -231,7 +240,9 @@ const BOXES_RECARGO: Record<string, [string, string, string]> = { '4': ['16', '1
  * [14]/[15] (and of recargo [25]/[26]; a rectificativa by substitution counts its difference with the invoice it
  * replaces), total devengado [27]; IVA deducible in current domestic operations [28]/[29] from the supplier invoices
  * recorded (hcp), total a deducir [45]; resultado [46] = [27] − [45], [64] = [46], [66] = [64] × 100 %, [69] = [66],
- * [71] = [69] (no compensations nor previous results are kept here). Amounts in cents, rates in hundredths.
+ * [71] = [69] (no compensations nor previous results are kept here). Información adicional (issue 16): the bases of
+ * the lines that charge no IVA, by operation — [59] E5, [60] E2-E4, [120] N2, [122] S2 —, the rectificativas netted
+ * into the same box; E1, E6 and N1 in one row without a box. Amounts in cents, rates in hundredths.
  */
 export async function modelo303(app: AppContext, f: { desde: string; hasta: string }, incluirCompras: boolean): Promise<Respuesta> {
   const docs = await expedidas(app, f.desde, f.hasta);
@@ -240,7 +251,9 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
   let modCuota = 0;
   let modBaseRecargo = 0;
   let modRecargo = 0;
-  let exento = 0;
+  // Issue 16: the operations that charge no IVA go to the «Información adicional» boxes they belong to.
+  const adicional: Record<CasillaAdicional, number> = { '59': 0, '60': 0, '120': 0, '122': 0 };
+  let sinCasilla = 0;
   // The invoices replaced by substitution rectificativas of the period.
   const sustituidas = docs.filter((d) => d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id).map((d) => d.factura_id!);
   const originales = new Map<number, string | null>();
@@ -248,15 +261,21 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
     const rs = await app.db.selectFrom('documentos').select(['id', 'desglose']).where('id', 'in', sustituidas).execute();
     for (const r of rs) originales.set(r.id, r.desglose);
   }
+  /** A group without IVA charged: its box (netted by sign), or the total of those the 303 has no box for. */
+  const sinIva = (p: DesgloseIva, s: number): boolean => {
+    const op = operacionEfectiva(p);
+    if (op === 'S1') return false;
+    const c = CASILLA_ADICIONAL[op];
+    if (c) adicional[c] += s * p.base;
+    else sinCasilla += s * p.base;
+    return true;
+  };
   for (const d of docs) {
     const partes = desglose(d.desglose);
     if (d.tipo === 'rectificativa') {
       const sign = (ps: DesgloseIva[], s: number) => {
         for (const p of ps) {
-          if (p.tipo_iva === 'exento') {
-            exento += s * p.base;
-            continue;
-          }
+          if (sinIva(p, s)) continue;
           modBase += s * p.base;
           modCuota += s * p.iva;
           if (p.recargo) {
@@ -270,10 +289,7 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
       continue;
     }
     for (const p of partes) {
-      if (p.tipo_iva === 'exento') {
-        exento += p.base;
-        continue;
-      }
+      if (sinIva(p, 1)) continue;
       const e = bases.get(p.tipo_iva) ?? { base: 0, iva: 0, recargo: 0, baseRecargo: 0 };
       e.base += p.base;
       e.iva += p.iva;
@@ -328,6 +344,13 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
   casilla('66', 'Atribuible a la Administración del Estado (100 %)', resultado);
   casilla('69', 'Resultado', resultado);
   casilla('71', 'Resultado de la liquidación', resultado);
+  // Información adicional.
+  casilla('59', 'Entregas intracomunitarias de bienes y servicios', adicional['59']);
+  casilla('60', 'Exportaciones y operaciones asimiladas', adicional['60']);
+  casilla('120', 'Operaciones no sujetas por reglas de localización (excepto las incluidas en la casilla 123)', adicional['120']);
+  casilla('122', 'Operaciones sujetas con inversión del sujeto pasivo', adicional['122']);
+  // Exempt under art. 20 or other causes (E1, E6) and not subject under arts. 7 and 14 (N1): no box of the 303 takes them.
+  if (sinCasilla) data.push({ clave: 'sin-casilla', casilla: null, concepto: 'Exentas (art. 20 y otras causas) y no sujetas (arts. 7 y 14): sin casilla en el modelo 303', importe: sinCasilla, porcentaje: null });
   const baseDevengada = [...bases.values()].reduce((s, e) => s + e.base, 0) + modBase;
   const ivaDevengado = [...bases.values()].reduce((s, e) => s + e.iva, 0) + modCuota;
   const recargo = [...bases.values()].reduce((s, e) => s + e.recargo, 0) + modRecargo;
@@ -335,7 +358,11 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
     RESULT: '0',
     data,
     total: data.length,
-    totales: { base: baseDevengada, iva: ivaDevengado, recargo, devengado, deducible: cuotaSoportada, resultado, exento, desde: f.desde, hasta: f.hasta },
+    totales: {
+      base: baseDevengada, iva: ivaDevengado, recargo, devengado, deducible: cuotaSoportada, resultado,
+      entregas_ue: adicional['59'], exportaciones: adicional['60'], no_sujetas_localizacion: adicional['120'], inversion_sujeto_pasivo: adicional['122'],
+      exento: adicional['59'] + adicional['60'] + sinCasilla, sin_casilla: sinCasilla, desde: f.desde, hasta: f.hasta,
+    },
   };
 }
 

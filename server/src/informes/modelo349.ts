@@ -64,17 +64,68 @@ async function basesPorClave(app: AppContext, ids: number[]): Promise<Map<number
   return out;
 }
 
+/** The first day of a quarter '2026 3T'. */
+const inicioDe = (periodo: string) => `${periodo.slice(0, 4)}-${String((Number(periodo[5]) - 1) * 3 + 1).padStart(2, '0')}-01`;
+/** The day after a quarter's last: the next one's first day. */
+const finDe = (periodo: string) => {
+  const q = Number(periodo[5]);
+  return q === 4 ? `${Number(periodo.slice(0, 4)) + 1}-01-01` : `${periodo.slice(0, 4)}-${String(q * 3 + 1).padStart(2, '0')}-01`;
+};
+
+type DocUe = { id: number; tipo: string; modo_rectificacion?: string | null; factura_id?: number | null };
+
+/**
+ * Per document and clave, its net base: its own lines', less those of the invoice it replaces for a rectificativa
+ * by substitution.
+ */
+async function basesNetas(app: AppContext, docs: DocUe[]): Promise<Map<number, Map<'E' | 'S', number>>> {
+  const sustituye = (d: DocUe) => d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id != null;
+  const bases = await basesPorClave(app, [...docs.map((d) => d.id), ...docs.filter(sustituye).map((d) => d.factura_id!)]);
+  const out = new Map<number, Map<'E' | 'S', number>>();
+  for (const d of docs) {
+    const propias = bases.get(d.id) ?? new Map<'E' | 'S', number>();
+    const antes = sustituye(d) ? (bases.get(d.factura_id!) ?? new Map<'E' | 'S', number>()) : new Map<'E' | 'S', number>();
+    out.set(d.id, new Map((['E', 'S'] as const).map((c) => [c, (propias.get(c) ?? 0) - (antes.get(c) ?? 0)])));
+  }
+  return out;
+}
+
+/**
+ * What was declared for a customer, clave and quarter before `antesDe`: the invoices of that quarter with the
+ * rectificativas of them made in it, and the corrections of that quarter declared in quarters before `antesDe`.
+ */
+async function declarado(app: AppContext, clienteId: number, clave: 'E' | 'S', periodo: string, antesDe: string): Promise<number> {
+  const docs = await app.db
+    .selectFrom('documentos as d')
+    .leftJoin('documentos as o', 'o.id', 'd.factura_id')
+    .select(['d.id', 'd.fecha', 'd.tipo', 'd.modo_rectificacion', 'd.factura_id', 'o.fecha as fecha_original'])
+    .where('d.cliente_id', '=', clienteId)
+    .where('d.tipo', 'in', ['factura', 'rectificativa'])
+    .where('d.estado', '=', 'emitida')
+    .where('d.fecha', '>=', inicioDe(periodo))
+    .where('d.fecha', '<', antesDe)
+    .execute();
+  const cuentan = docs.filter((d) => {
+    if (d.tipo === 'factura') return d.fecha < finDe(periodo);
+    return !!d.fecha_original && periodoDe(d.fecha_original) === periodo;
+  });
+  const netas = await basesNetas(app, cuentan);
+  return cuentan.reduce((s, d) => s + (netas.get(d.id)?.get(clave) ?? 0), 0);
+}
+
 /**
  * Modelo 349 (issue 16): the intra-EU operations of the period per operator (NIF-IVA), clave and quarter. E and S:
  * the customers of another member state with a NIF-IVA, from their issued facturas and rectificativas (E5 lines:
  * entregas de bienes; N2 lines: prestaciones de servicios; a rectificativa by substitution counts its difference with
  * the invoice it replaces), on the date of each invoice. A: the invoices of suppliers of another member state with a
  * NIF-IVA (hcp), their base (adquisiciones; the product does not tell goods from services in purchases). Bases in
- * cents, no IVA.
+ * cents, no IVA. A rectificativa of an invoice of an earlier quarter is not netted into its own: it is a
+ * rectificación (`agrupar=rectificacion`): the operator, clave, the quarter it is declared in and the one corrected,
+ * the base declared before (base_anterior) and the base as corrected (base_rectificada).
  */
 export async function modelo349(
   app: AppContext,
-  f: { desde: string; hasta: string; clave?: string | null },
+  f: { desde: string; hasta: string; clave?: string | null; agrupar?: string | null },
   paging: Paging,
   flags: { ventas: boolean; compras: boolean },
 ): Promise<Respuesta> {
@@ -87,11 +138,15 @@ export async function modelo349(
     x.base += base;
     acc.set(k, x);
   };
+  // Rectificaciones (corrections of an earlier quarter): per operator, clave, quarter declared in and quarter corrected.
+  type Rect = Omit<Acc, 'base' | 'periodo'> & { periodo: string; periodo_rectificado: string; delta: number };
+  const rects = new Map<string, Rect>();
   if (flags.ventas && (!f.clave || f.clave === 'E' || f.clave === 'S')) {
     const docs = await app.db
       .selectFrom('documentos as d')
       .innerJoin('clientes as c', 'c.id', 'd.cliente_id')
-      .select(['d.id', 'd.fecha', 'd.tipo', 'd.modo_rectificacion', 'd.factura_id', 'c.id as cliente_id', 'c.pais', 'c.tipo_id', 'c.nif', 'c.razon_social'])
+      .leftJoin('documentos as o', 'o.id', 'd.factura_id')
+      .select(['d.id', 'd.fecha', 'd.tipo', 'd.modo_rectificacion', 'd.factura_id', 'o.fecha as fecha_original', 'c.id as cliente_id', 'c.pais', 'c.tipo_id', 'c.nif', 'c.razon_social'])
       .where('d.tipo', 'in', ['factura', 'rectificativa'])
       .where('d.estado', '=', 'emitida')
       .where('d.fecha', '>=', f.desde)
@@ -99,15 +154,22 @@ export async function modelo349(
       .where('c.tipo_id', '=', '02')
       .execute();
     const ue = docs.filter((d) => esOperadorUe(d));
-    const sustituidas = ue.filter((d) => d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id).map((d) => d.factura_id!);
-    const bases = await basesPorClave(app, [...ue.map((d) => d.id), ...sustituidas]);
+    const netas = await basesNetas(app, ue);
     for (const d of ue) {
-      const propias = bases.get(d.id) ?? new Map();
-      const antes = d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id ? (bases.get(d.factura_id) ?? new Map()) : new Map();
+      const corregido = d.tipo === 'rectificativa' && d.fecha_original ? periodoDe(d.fecha_original) : null;
+      const periodo = periodoDe(d.fecha);
       for (const clave of ['E', 'S'] as const) {
         if (f.clave && f.clave !== clave) continue;
-        const base = (propias.get(clave) ?? 0) - (antes.get(clave) ?? 0);
-        add({ clave, tercero: 'cliente', id: d.cliente_id, pais: d.pais!, nif: nifIva(d.pais!, d.nif), nombre: d.razon_social, periodo: periodoDe(d.fecha) }, base);
+        const base = netas.get(d.id)?.get(clave) ?? 0;
+        if (!base) continue;
+        const quien = { clave, tercero: 'cliente' as const, id: d.cliente_id, pais: d.pais!, nif: nifIva(d.pais!, d.nif), nombre: d.razon_social };
+        // A correction of an earlier quarter is declared as such, not netted into this one (the 349's «rectificaciones»).
+        if (corregido && corregido < periodo) {
+          const k = `${clave}|${quien.nif}|${periodo}|${corregido}`;
+          const r = rects.get(k) ?? { ...quien, periodo, periodo_rectificado: corregido, delta: 0 };
+          r.delta += base;
+          rects.set(k, r);
+        } else add({ ...quien, periodo }, base);
       }
     }
   }
@@ -125,6 +187,26 @@ export async function modelo349(
       add({ clave: 'A', tercero: 'proveedor', id: r.proveedor_id, pais: r.pais!, nif: nifIva(r.pais!, r.nif), nombre: r.razon_social, periodo: periodoDe(r.fecha) }, Number(r.base));
     }
   }
+  // Each rectificación: what had been declared for that operator, clave and quarter (its invoices and the corrections
+  // made up to the quarter it is declared in), and that amount corrected.
+  const rectificaciones: Fila[] = [];
+  for (const r of rects.values()) {
+    const anterior = await declarado(app, r.id, r.clave as 'E' | 'S', r.periodo_rectificado, inicioDe(r.periodo));
+    rectificaciones.push({
+      clave: `R|${r.clave}|${r.nif}|${r.periodo}|${r.periodo_rectificado}`,
+      clave_operacion: r.clave,
+      tercero: r.tercero,
+      cliente_id: r.id,
+      pais: r.pais,
+      nif: r.nif,
+      nombre: r.nombre,
+      periodo: r.periodo,
+      periodo_rectificado: r.periodo_rectificado,
+      base_anterior: anterior,
+      base_rectificada: anterior + r.delta,
+      diferencia: r.delta,
+    });
+  }
   const filas: Fila[] = [...acc.values()].map((a) => ({
     clave: `${a.clave}|${a.nif}|${a.periodo}`,
     clave_operacion: a.clave,
@@ -136,12 +218,17 @@ export async function modelo349(
     periodo: a.periodo,
     base: a.base,
   }));
-  const { data, total } = paginar(filas, paging, { orden: 'nombre', dir: 'asc' });
+  const { data, total } = paginar(f.agrupar === 'rectificacion' ? rectificaciones : filas, paging, { orden: 'nombre', dir: 'asc' });
   const suma = (c: string) => filas.filter((r) => r.clave_operacion === c).reduce((s, r) => s + Number(r.base), 0);
   return {
     RESULT: '0',
     data,
     total,
-    totales: { operadores: new Set(filas.map((r) => r.nif)).size, base: suma('E') + suma('S') + suma('A'), entregas: suma('E'), servicios: suma('S'), adquisiciones: suma('A') },
+    totales: {
+      operadores: new Set(filas.map((r) => r.nif)).size, base: suma('E') + suma('S') + suma('A'), entregas: suma('E'), servicios: suma('S'), adquisiciones: suma('A'),
+      rectificaciones: rectificaciones.length,
+      base_anterior: rectificaciones.reduce((s, r) => s + Number(r.base_anterior), 0),
+      base_rectificada: rectificaciones.reduce((s, r) => s + Number(r.base_rectificada), 0),
+    },
   };
 }

@@ -33,14 +33,18 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
     .leftJoin('series as s', 's.id', 'd.serie_id')
     .select(['tt.documento_id', 'tt.tipo', 'tt.cambio', 'd.total', 'd.desglose', 'd.ejercicio', 'd.numero', 's.codigo'])
     .where('tt.caja_id', '=', caja.id)
+    // An annulled R5 refunded nothing: neither its amount nor its refund count (nor does it count as a return).
+    .where('d.estado', '<>', 'anulada')
     .orderBy('tt.documento_id')
     .execute();
   const pagos = docs.length
     ? await db
         .selectFrom('tpv_pagos as p')
         .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'p.documento_id')
+        .innerJoin('documentos as d', 'd.id', 'p.documento_id')
         .select(['p.forma', 'p.importe', 'p.entregado', 'tt.tipo'])
         .where('tt.caja_id', '=', caja.id)
+        .where('d.estado', '<>', 'anulada')
         .execute()
     : [];
   const movs = await db
@@ -114,6 +118,17 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
   };
 }
 
+/**
+ * The till's instant of something it did offline ('2026-11-26T10:15:00+01:00') as a stored ISO instant (UTC, like
+ * nowIso), or null when it is not a valid time or lies in the future (beyond a clock's few minutes of drift).
+ */
+export function instanteDelTpv(v: unknown): string | null {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v)) return null;
+  const ms = Date.parse(v);
+  if (!Number.isFinite(ms) || ms > Date.now() + 5 * 60_000) return null;
+  return new Date(ms).toISOString();
+}
+
 const lockTerminal = async (trx: Transaction<Database>, app: AppContext, id: number) => {
   if (app.dialect === 'postgres') await sql`select id from tpv_terminales where id = ${id} for update`.execute(trx);
 };
@@ -148,13 +163,24 @@ async function cerrarCaja(app: AppContext, user: SessionUser, terminalId: number
     if (!Object.keys(errors).some((k) => k.startsWith('denominaciones'))) contado.set('efectivo', denominaciones.reduce((s, d) => s + d.valor * d.cantidad, 0));
   }
   if (!contado.has('efectivo') && !errors.contado) errors.contado = 'Indique el efectivo contado.';
+  // A closing prepared offline names the caja it closes (sent again, it answers that closing) and when it was counted.
+  const cajaId = raw.caja_id === undefined || raw.caja_id === null ? null : entero(raw.caja_id);
+  if (cajaId !== null && cajaId < 1) errors.caja_id = MESSAGES.required;
+  const contadoEn = raw.fecha_hora === undefined || raw.fecha_hora === null ? null : instanteDelTpv(raw.fecha_hora);
+  if (raw.fecha_hora !== undefined && raw.fecha_hora !== null && !contadoEn) errors.fecha_hora = MENSAJES_TPV.fechaHoraNoValida;
   if (Object.keys(errors).length) throw invalidFields(errors);
 
   const id = await app.db.transaction().execute(async (trx) => {
     await lockTerminal(trx, app, terminalId);
     const terminal = await terminalActivo(trx, terminalId);
+    if (cajaId !== null) {
+      const cerrada = await trx.selectFrom('tpv_cajas').select(['terminal_id', 'cierre_id']).where('id', '=', cajaId).executeTakeFirst();
+      if (cerrada?.terminal_id !== terminal.id) throw fail(MESSAGES.notFound, '3');
+      if (cerrada.cierre_id !== null) return cerrada.cierre_id;
+    }
     const caja = await cajaAbierta(trx, terminal.id);
     if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+    if (cajaId !== null && caja.id !== cajaId) throw fail(MESSAGES.notFound, '3');
     const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
     // A method not counted (the card terminal's total not typed) is taken as expected; cash must be counted.
     for (const f of c.formas) {
@@ -171,7 +197,8 @@ async function cerrarCaja(app: AppContext, user: SessionUser, terminalId: number
     c.denominaciones = denominaciones;
     c.usuario_id = user.id;
     c.usuario_nombre = user.nombre;
-    c.cierre = nowIso();
+    // Counted offline: the Z says when (never before the session opened); it includes everything queued before it.
+    c.cierre = contadoEn && contadoEn >= caja.apertura ? contadoEn : nowIso();
     const ultimo = await trx.selectFrom('tpv_cierres').select((eb) => eb.fn.max('codigo').as('m')).where('terminal_id', '=', terminal.id).executeTakeFirst();
     c.codigo = Number(ultimo?.m ?? 0) + 1;
     const { id } = await trx
@@ -230,9 +257,16 @@ export const cajaActions = [
       importe: { type: 'int', required: true, min: -100_000_000, max: 100_000_000 },
       motivo: { type: 'string', required: true, max: 200 },
       uuid: { type: 'string', max: 64 },
+      // Made offline (queued by the till): the caja it was made in, the till's instant; the cash has already moved.
+      caja_id: { type: 'int', min: 1 },
+      fecha_hora: { type: 'string', max: 40 },
+      offline: { type: 'int', min: 0, max: 1 },
     } as const satisfies Schema,
     async handler({ input, app, user }) {
       if (input.importe === 0) throw invalidFields({ importe: MENSAJES_TPV.importeMovimiento });
+      const offline = input.offline === 1;
+      const fechaHora = instanteDelTpv(input.fecha_hora);
+      if (offline && (!input.uuid || !fechaHora)) throw fail(MENSAJES_TPV.movimientoOfflineDatos, '1', 400);
       const una = () =>
         app.db.transaction().execute(async (trx) => {
           if (input.uuid) {
@@ -242,14 +276,16 @@ export const cajaActions = [
           await lockTerminal(trx, app, input.terminal_id);
           const terminal = await terminalActivo(trx, input.terminal_id);
           const caja = await cajaAbierta(trx, terminal.id);
-          if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
-          if (input.importe < 0) {
+          if (!caja) throw fail(offline ? MENSAJES_TPV.cajaDelMovimientoCerrada : MENSAJES_TPV.cajaNoAbierta, '1', 400);
+          if (input.caja_id && input.caja_id !== caja.id) throw fail(MENSAJES_TPV.cajaDelMovimientoCerrada, '1', 400);
+          // Online a withdrawal beyond the drawer is refused; one made offline already happened (the cash left the drawer then).
+          if (input.importe < 0 && !offline) {
             const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
             if (-input.importe > c.efectivo.esperado) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
           }
           const { id } = await trx
             .insertInto('tpv_movimientos')
-            .values({ terminal_id: terminal.id, caja_id: caja.id, uuid: input.uuid, fecha_hora: nowIso(), usuario_id: user!.id, importe: input.importe, motivo: input.motivo })
+            .values({ terminal_id: terminal.id, caja_id: caja.id, uuid: input.uuid, fecha_hora: (offline && fechaHora) || nowIso(), usuario_id: user!.id, importe: input.importe, motivo: input.motivo })
             .returning('id')
             .executeTakeFirstOrThrow();
           return id;

@@ -71,6 +71,14 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     .where('serie_id', '=', t.serie_id)
     .where('ejercicio', '=', ejercicio)
     .executeTakeFirst();
+  // The rectificativa serie's last number: a return made offline takes the next one (its R5 in the terminal's chain).
+  const contadorR = await app.db
+    .selectFrom('contadores')
+    .select('ultimo')
+    .where('tipo', '=', 'rectificativa')
+    .where('serie_id', '=', t.serie_rectificativa_id)
+    .where('ejercicio', '=', ejercicio)
+    .executeTakeFirst();
   const clave = claveCadena(emisor.nif, t.numero_instalacion);
   const cabeza = await app.db.selectFrom('registros_cadena').select(['ultimo_orden']).where('emisor', '=', clave).executeTakeFirst();
   const ultimo = cabeza
@@ -97,6 +105,7 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     zona_horaria: app.timeZone,
     entorno: await entornoQr(app.db),
     ultimo: { ejercicio, numero: Number(contador?.ultimo ?? 0) },
+    ultimo_rectificativa: { ejercicio, numero: Number(contadorR?.ultimo ?? 0) },
     cadena: ultimo ?? null,
     cajeros: cajeros
       .filter((u) => {

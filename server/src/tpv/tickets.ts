@@ -12,7 +12,8 @@ import {
   totalesTicket,
 } from 'shared/domain';
 import type { Documento, FormaPagoTpv, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
-import { qrDeAlta, registroTicket } from 'shared/fiscal';
+import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
+import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import { isUniqueViolation } from '../db/consulta.ts';
@@ -26,7 +27,7 @@ import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
-import { TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
+import { REGISTRO_OFFLINE, TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
 import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
@@ -62,6 +63,44 @@ type DatosEmision = {
 const isoDe = (aeat: string) => `${aeat.slice(6, 10)}-${aeat.slice(3, 5)}-${aeat.slice(0, 2)}`;
 const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
+/**
+ * A record the till made offline (a ticket's F2, a return's R5) against what the shared code makes of the same
+ * document on the terminal's chain: its number, amounts, the previous huella, its instant (not before the chain's
+ * last, not in the future, on the document's date), its huella and XML; each refusal says why. Answers the record to
+ * store exactly as received (it is, byte for byte, what the shared code makes of it).
+ */
+function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string): AltaGenerada {
+  if (r.num_serie !== numSerie) throw fail(t(MENSAJES_TPV.registroNumero, { recibido: r.num_serie, esperado: numSerie }), '1', 400);
+  if (r.cuota_total !== esperado.campos.CuotaTotal || r.importe_total !== esperado.campos.ImporteTotal) {
+    throw fail(
+      t(MENSAJES_TPV.registroImportes, {
+        cuota: r.cuota_total, importe: r.importe_total, cuotaLineas: esperado.campos.CuotaTotal, importeLineas: esperado.campos.ImporteTotal,
+      }),
+      '1',
+      400,
+    );
+  }
+  const previa = anterior?.huella ?? '';
+  if (r.huella_anterior !== previa) throw fail(t(MENSAJES_TPV.registroCadena, { recibida: r.huella_anterior || '(ninguna)', esperada: previa || '(ninguna: primer registro)' }), '1', 400);
+  const m = TS.exec(r.fecha_hora_huso);
+  const instante = Date.parse(r.fecha_hora_huso);
+  const previo = anterior ? Date.parse(anterior.fecha_hora_huso) : Number.NEGATIVE_INFINITY;
+  if (!m || !Number.isFinite(instante) || instante < previo || instante > Date.now() + 5 * 60_000 || `${m[1]}-${m[2]}-${m[3]}` !== fecha) {
+    throw fail(MENSAJES_TPV.registroFecha, '1', 400);
+  }
+  if (r.huella !== esperado.huella) throw fail(MENSAJES_TPV.registroHuella, '1', 400);
+  if (r.xml !== esperado.xml) throw fail(MENSAJES_TPV.registroXml, '1', 400);
+  return { campos: esperado.campos, huella: r.huella, xml: r.xml };
+}
+
+/** The record fields as the request carries them (subirtickets' and devolverticket's `registro`), else null. */
+function leerRegistro(v: unknown): RegistroTpv | null {
+  const r = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  const campos = ['num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'fecha_hora_huso', 'huella', 'xml'];
+  if (campos.some((c) => typeof r[c] !== 'string') || !/^\d{2}-\d{2}-\d{4}$/.test(r.fecha_expedicion as string)) return null;
+  return r as unknown as RegistroTpv;
+}
+
 /** The engine's `emitir` of a ticket: number, stock, record. */
 async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
   const datos = (ctx.raw as Record<symbol, DatosEmision | undefined>)[DATOS];
@@ -89,31 +128,9 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     (anterior, ahora) => {
       if (!registro) return registroTicket({ ...base, anterior, ts: ahora });
       // Offline: the till's record, checked against what the same code makes of the ticket and the chain.
-      const r = registro;
-      if (r.tipo_factura !== 'F2') throw fail(MENSAJES_TPV.registroTipo, '1', 400);
-      const esperado = registroTicket({ ...base, anterior, ts: r.fecha_hora_huso });
-      if (r.num_serie !== esperado.numSerie) throw fail(t(MENSAJES_TPV.registroNumero, { recibido: r.num_serie, esperado: esperado.numSerie }), '1', 400);
-      if (r.cuota_total !== esperado.campos.CuotaTotal || r.importe_total !== esperado.campos.ImporteTotal) {
-        throw fail(
-          t(MENSAJES_TPV.registroImportes, {
-            cuota: r.cuota_total, importe: r.importe_total, cuotaLineas: esperado.campos.CuotaTotal, importeLineas: esperado.campos.ImporteTotal,
-          }),
-          '1',
-          400,
-        );
-      }
-      const previa = anterior?.huella ?? '';
-      if (r.huella_anterior !== previa) throw fail(t(MENSAJES_TPV.registroCadena, { recibida: r.huella_anterior || '(ninguna)', esperada: previa || '(ninguna: primer registro)' }), '1', 400);
-      const m = TS.exec(r.fecha_hora_huso);
-      const instante = Date.parse(r.fecha_hora_huso);
-      const previo = anterior ? Date.parse(anterior.fecha_hora_huso) : Number.NEGATIVE_INFINITY;
-      if (!m || !Number.isFinite(instante) || instante < previo || instante > Date.now() + 5 * 60_000 || `${m[1]}-${m[2]}-${m[3]}` !== fecha) {
-        throw fail(MENSAJES_TPV.registroFecha, '1', 400);
-      }
-      if (r.huella !== esperado.huella) throw fail(MENSAJES_TPV.registroHuella, '1', 400);
-      if (r.xml !== esperado.xml) throw fail(MENSAJES_TPV.registroXml, '1', 400);
-      // Stored exactly as received (it is, byte for byte, what the shared code makes of it).
-      return { campos: esperado.campos, huella: r.huella, xml: r.xml };
+      if (registro.tipo_factura !== 'F2') throw fail(MENSAJES_TPV.registroTipo, '1', 400);
+      const esperado = registroTicket({ ...base, anterior, ts: registro.fecha_hora_huso });
+      return verificarRegistro(registro, esperado, esperado.numSerie, anterior, fecha);
     },
   );
   datos.hecho = {
@@ -282,10 +299,8 @@ function leerTickets(raw: unknown): TicketIn[] {
     });
     let registro: RegistroTpv | null = null;
     if (x.registro !== undefined && x.registro !== null) {
-      const r = (typeof x.registro === 'object' ? x.registro : {}) as Record<string, unknown>;
-      const campos = ['num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'fecha_hora_huso', 'huella', 'xml'];
-      if (campos.some((c) => typeof r[c] !== 'string') || !/^\d{2}-\d{2}-\d{4}$/.test(r.fecha_expedicion as string)) throw rechazo(uuid, MENSAJES_TPV.registroCampos);
-      registro = r as unknown as RegistroTpv;
+      registro = leerRegistro(x.registro);
+      if (!registro) throw rechazo(uuid, MENSAJES_TPV.registroCampos);
     }
     return { uuid, fecha_hora: fechaHora, lineas, pagos, registro };
   });
@@ -470,35 +485,58 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
 
 export type Devolucion = Documento & { ticket_id: number; huella: string; xml: string; qr_url: string };
 
-/** devolverticket: the R5 of some of a ticket's lines, by the engine's rectificativa and its emitir. */
-export async function devolverTicket(app: AppContext, user: SessionUser, ticketId: number, raw: Record<string, unknown>): Promise<Devolucion> {
+/**
+ * devolverticket: the R5 of some of a ticket's lines, by the engine's rectificativa and its emitir. A return the till
+ * made offline (issue 13) names its ticket by `ticket_uuid` and its lines by `orden` when the till had no server ids,
+ * and carries its `registro` (R5, the terminal's rectificativa serie and own chain) and `fecha_hora`: the limits are
+ * checked again, the record verified unaltered; its `uuid` makes a repeated upload answer the same R5.
+ */
+export async function devolverTicket(app: AppContext, user: SessionUser, ticketIdIn: number | null, raw: Record<string, unknown>): Promise<Devolucion> {
   const uuid = typeof raw.uuid === 'string' && raw.uuid.trim() ? raw.uuid.trim().slice(0, 64) : null;
-  const pedidas = new Map<number, number>();
+  const ticketUuid = typeof raw.ticket_uuid === 'string' && raw.ticket_uuid.trim() ? raw.ticket_uuid.trim().slice(0, 64) : null;
+  if (ticketIdIn === null && !ticketUuid) throw fail(MENSAJES_TPV.devolucionTicket, '1', 400);
+  const pedidasRaw: { id: number | null; orden: number | null; q: number }[] = [];
   if (!Array.isArray(raw.lineas) || !raw.lineas.length) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
   for (const item of raw.lineas) {
     const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
-    const id = entero(x.id);
+    const id = x.id === undefined || x.id === null ? null : entero(x.id);
+    const orden = x.orden === undefined || x.orden === null ? null : entero(x.orden);
     const q = entero(x.cantidad);
-    if (id === null || q === null || q < 0) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
-    if (q > 0) pedidas.set(id, (pedidas.get(id) ?? 0) + q);
+    if ((id === null) === (orden === null) || q === null || q < 0) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+    if (q > 0) pedidasRaw.push({ id, orden, q });
   }
-  if (!pedidas.size) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+  if (!pedidasRaw.length) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+  let registro: RegistroTpv | null = null;
+  let fechaHora: string | null = null;
+  if (raw.registro !== undefined && raw.registro !== null) {
+    registro = leerRegistro(raw.registro);
+    if (!registro) throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroCampos }), '1', 400);
+    if (registro.tipo_factura !== 'R5') throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroTipoDevolucion }), '1', 400);
+    fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : null;
+    if (!uuid || !fechaHora) throw fail(MENSAJES_TPV.devolucionOfflineDatos, '1', 400);
+  }
   const pagosRaw = raw.pagos;
+  let ticketId = ticketIdIn ?? 0;
 
   const una = () =>
     app.db.transaction().execute(async (trx) => {
       if (uuid) {
-        const previo = await trx.selectFrom('tpv_tickets').select('documento_id').where('uuid', '=', uuid).executeTakeFirst();
-        if (previo) return previo.documento_id;
+        const previo = await trx.selectFrom('tpv_tickets').select(['documento_id', 'ticket_id']).where('uuid', '=', uuid).executeTakeFirst();
+        if (previo) {
+          ticketId = previo.ticket_id ?? ticketId;
+          return previo.documento_id;
+        }
       }
       const ticket = await trx
         .selectFrom('documentos as d')
         .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'd.id')
         .select(['d.id', 'd.tipo', 'd.estado', 'd.almacen_id', 'd.cliente_id', 'tt.terminal_id'])
-        .where('d.id', '=', ticketId)
+        .$if(ticketIdIn !== null, (q) => q.where('d.id', '=', ticketIdIn!))
+        .$if(ticketIdIn === null, (q) => q.where('tt.uuid', '=', ticketUuid!))
         .$if(app.dialect === 'postgres', (q) => q.forUpdate())
         .executeTakeFirst();
       if (!ticket) throw fail(MESSAGES.notFound, '3');
+      ticketId = ticket.id;
       if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
       if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
       const terminal = await terminalActivo(trx, ticket.terminal_id);
@@ -513,6 +551,13 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         .where('l.documento_id', '=', ticket.id)
         .orderBy('l.orden')
         .execute();
+      // Lines named by their number on the ticket (a return made offline) are the same lines.
+      const pedidas = new Map<number, number>();
+      for (const p of pedidasRaw) {
+        const id = p.id ?? lineas.find((l) => l.orden === p.orden)?.id;
+        if (id === undefined) throw fail(t(MENSAJES_TPV.devolucionLineaAjena, { id: p.orden ?? '' }), '1', 400);
+        pedidas.set(id, (pedidas.get(id) ?? 0) + p.q);
+      }
       const porId = new Map(lineas.map((l) => [l.id, l]));
       for (const [id, q] of pedidas) {
         const l = porId.get(id);
@@ -548,7 +593,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         const primero = await trx.selectFrom('tpv_pagos').select('forma').where('documento_id', '=', ticket.id).orderBy('orden').limit(1).executeTakeFirst();
         pagos = [{ forma: (primero?.forma ?? 'efectivo') as FormaPagoTpv, importe: reembolso }];
       }
-      const hoy = todayIn(app.timeZone);
+      // Online the R5 is issued today; offline on the date its record says.
+      const hoy = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);
       const now = nowIso();
       const { id: docId } = await trx
         .insertInto('documentos')
@@ -564,8 +610,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       await trx
         .insertInto('tpv_tickets')
         .values({
-          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja.id, ticket_id: ticket.id, fecha_hora: now, usuario_id: user.id, cambio: 0,
-          offline: 0,
+          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja.id, ticket_id: ticket.id, fecha_hora: fechaHora ?? now, usuario_id: user.id,
+          cambio: 0, offline: registro ? 1 : 0,
         })
         .execute();
       await insertarFilas(
@@ -583,7 +629,20 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         nuevas.map((l, i) => [ids[i].id, l.origen, -l.cantidad]),
       );
       // The engine's emission of a rectificativa: its number, the goods back into the warehouse, the R5 record.
-      await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user);
+      // Offline: the till's R5 record, verified on the terminal's own chain against what the shared code makes of it.
+      const r = registro;
+      const extra = r
+        ? {
+            [REGISTRO_OFFLINE]: async (datos: DatosAlta) => {
+              await registrarAltaGenerada(
+                { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
+                claveCadena(datos.emisor.nif, terminal.numero_instalacion),
+                (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, SISTEMA), datos.numSerie, anterior, hoy),
+              );
+            },
+          }
+        : undefined;
+      await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user, extra as unknown as Record<string, unknown>);
       await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
       // The ticket's state: wholly or partly returned.
       await estadoDevuelto(trx, ticket.id, user.id);
@@ -599,7 +658,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
   await alLeerTpv(app.db, doc);
   const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } }).registro;
-  return Object.assign(doc, { ticket_id: ticketId, huella: r.huella, xml: r.xml, qr_url: r.qr_url });
+  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url });
 }
 
 /**
@@ -695,7 +754,8 @@ export const ticketActions = [
     name: 'devolverticket',
     method: 'POST',
     flags: flagsTpv(),
-    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
+    // The ticket by `id`, or by `ticket_uuid` (a return made offline of a ticket the till sold).
+    input: { id: { type: 'int', min: 1 } } as const satisfies Schema,
     async handler({ input, raw, app, user }) {
       return { RESULT: '0', data: [await devolverTicket(app, user!, input.id, raw)] };
     },

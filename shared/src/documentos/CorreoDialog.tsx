@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiHttpError } from '../api/client';
 import { useShell } from '../context';
 import { correoDocumento } from '../domain/correo';
@@ -8,6 +8,7 @@ import { documentosPdfBlob, type DocumentosPdfOptions } from '../io/documentosPd
 import { TextField } from '../ui/fields';
 import { TextAreaField } from '../ui/inputs';
 import { Button } from '../ui/primitives';
+import { useDialogoTeclado } from '../ui/useDialogoTeclado';
 import { LineasDialogBackdrop, LineasDialogBox } from './LineasDialog';
 import { archivoPdf } from './terceros';
 
@@ -47,18 +48,7 @@ export function CorreoDocumentoDialog({ documento, ac, title, email: inicial, de
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  // The first field takes the focus once, when the dialog opens: a re-render of the page behind it (its data
-  // arriving, a new onClose) must not pull the focus out of the message the clerk is typing.
-  useEffect(() => {
-    boxRef.current?.querySelector<HTMLElement>('input')?.focus();
-  }, []);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onClose]);
+  useDialogoTeclado({ foco: boxRef, onEscape: onClose, ocupado: busy });
 
   const enviar = async () => {
     const e: Record<string, string> = {};

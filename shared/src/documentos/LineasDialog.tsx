@@ -1,6 +1,7 @@
-import { useEffect, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import styled from 'styled-components';
 import type { Theme } from '../ui/theme';
+import { useDialogoTeclado } from '../ui/useDialogoTeclado';
 
 type T = { theme: Theme };
 
@@ -58,14 +59,7 @@ export const LineasDialogBox = styled.div`
  * unless it is busy.
  */
 export function useLineasDialogTeclado(foco: RefObject<HTMLElement | null>, onCancel: () => void, busy = false) {
-  useEffect(() => {
-    foco.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [foco, busy, onCancel]);
+  useDialogoTeclado({ foco, onEscape: onCancel, ocupado: busy });
 }
 
 export type CantidadLineaProps = {

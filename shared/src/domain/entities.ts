@@ -19,6 +19,8 @@ export type Configuracion = {
   minorista?: 0 | 1;
   /** 1 (default): stock may go below zero (with a warning on the line); 0: a document that would leave it below zero is refused. */
   stock_negativo?: 0 | 1;
+  /** The company's account (IBAN) where transfers are paid: Facturae's AccountToBeCredited (issue 16). */
+  iban?: string | null;
 } & Record<`conf_${string}`, 0 | 1>;
 
 export type Usuario = {

@@ -172,7 +172,9 @@ export const MESSAGES = {
   facturaeSinCertificado: 'No hay certificado de la empresa para firmar la Facturae: súbalo en Configuración › VERI*FACTU',
   facturaeCertificadoCaducado: 'El certificado de la empresa caducó el {fecha}: suba uno vigente en Configuración › VERI*FACTU para firmar la Facturae',
   facturaeSinDireccion: 'Para la Facturae, {parte} necesita dirección, código postal, población y provincia',
-  facturaeSoloEspana: 'La Facturae solo se genera para clientes con domicilio en España',
+  facturaeSinDireccionExtranjera: 'Para la Facturae, el cliente extranjero necesita dirección y población',
+  facturaePaisNoAdmitido: 'La Facturae 3.2.2 no tiene código para el país del cliente ({pais})',
+  facturaeSinIban: 'La forma de pago es una transferencia y la empresa no tiene IBAN: indíquelo en Configuración para que la Facturae diga la cuenta de cobro',
   facturaeSinCliente: 'Una factura simplificada sin cliente no puede enviarse como Facturae',
   cadenaRota: 'La cadena de registros tiene una rotura',
   // VERI*FACTU submission (issue 9), the server's.
@@ -197,7 +199,10 @@ export const MESSAGES = {
     'El certificado es de {titular} (NIF {nif}) y la empresa tiene el NIF {empresa}: suba el certificado de la empresa, o marque que es el de su representante o asesor',
   certificadoSinNif: 'El certificado no indica ningún NIF: la AEAT no lo aceptará para remitir los registros de la empresa',
   verifactuNoDesactivable:
-    'No se puede dejar de enviar los registros a la AEAT: la empresa ya le ha remitido registros de facturación en producción como sistema VERI*FACTU, y desactivarlo dejaría de enviar sin comunicarlo. Los registros se siguen enviando.',
+    'No se puede dejar de enviar los registros a la AEAT: la empresa ya le ha remitido registros de facturación en producción como sistema VERI*FACTU, y desactivarlo dejaría de enviar sin comunicarlo. Los registros se siguen enviando. Para dejarlo, marque «Dejar VERI*FACTU al acabar el año»: los envíos lo comunicarán a la AEAT y podrá desactivarlo a partir del 1 de enero.',
+  verifactuFinSinActivar: 'Solo se puede dejar VERI*FACTU al acabar el año si el envío a la AEAT está activado',
+  verifactuFinPasado: 'El año en que se marcó dejar VERI*FACTU ya ha terminado: ya no se puede deshacer',
+  verifactuFinPendiente: 'Antes de desactivar el envío, la AEAT debe haber recibido que la empresa deja VERI*FACTU (con el último envío del año) y no debe quedar ningún registro pendiente',
   subsanacionDatoImpreso: 'El nombre y la identificación del destinatario figuran en la factura: corregirlos exige una factura rectificativa, no una subsanación (solo se subsana cómo los codifica el registro: país y tipo de identificación)',
   facturasRectificadasNoValidas: 'Las demás facturas rectificadas deben ser facturas emitidas del mismo cliente y de la misma clase (completas o simplificadas)',
   variasFacturasSoloDiferencias: 'Una rectificativa de varias facturas (un rappel, un descuento del periodo) solo puede ser por diferencias',

@@ -34,6 +34,8 @@ export const configuracionSchema = {
   minorista: { type: 'flag' },
   /** 1 (default): documents may leave stock below zero, with a warning on the line; 0: they are refused. */
   stock_negativo: { type: 'flag' },
+  /** The account transfers are paid to (Facturae AccountToBeCredited). */
+  iban: { type: 'iban' },
   ...flagRules,
 } as Schema;
 

@@ -30,7 +30,8 @@ export type RegistroTpv = {
   num_serie: string;
   /** dd-mm-aaaa. */
   fecha_expedicion: string;
-  tipo_factura: 'F2';
+  /** F2 a ticket (subirtickets), R5 a return (devolverticket). */
+  tipo_factura: 'F2' | 'R5';
   cuota_total: string;
   importe_total: string;
   huella_anterior: string;
@@ -119,6 +120,8 @@ export type TerminalTpv = Terminal & {
   entorno: 'produccion' | 'pruebas';
   /** The serie's last ticket number of the current year. */
   ultimo: { ejercicio: number; numero: number };
+  /** The rectificativa serie's last number of the current year (a return made offline takes the next). */
+  ultimo_rectificativa?: { ejercicio: number; numero: number };
   /** The terminal chain's last record: what the next offline record chains to (null: none yet). */
   cadena: { huella: string; num_serie: string; fecha_expedicion: string; fecha_hora_huso: string } | null;
   cajeros: { id: number; nombre: string; con_pin: 0 | 1 }[];
@@ -222,6 +225,8 @@ export const MENSAJES_TPV = {
   cajaNoAbierta: 'La caja de este terminal no está abierta: ábrala con el fondo antes de vender.',
   importeMovimiento: 'Indique un importe distinto de cero.',
   salidaSuperaEfectivo: 'No hay tanto efectivo en el cajón ({efectivo}).',
+  movimientoOfflineDatos: 'Un movimiento hecho sin conexión necesita su identificador (uuid) y la fecha y hora en que se hizo.',
+  cajaDelMovimientoCerrada: 'La caja en la que se hizo el movimiento ya está cerrada: anótelo en la caja abierta o como corrección del cierre.',
   ticketSinLineas: 'El ticket no tiene líneas.',
   ticketUuid: 'Cada ticket necesita su identificador (uuid).',
   ticketUuidRepetido: 'El identificador {uuid} aparece dos veces en el envío.',
@@ -248,6 +253,10 @@ export const MENSAJES_TPV = {
   devolucionLineaAjena: 'La línea {id} no es de este ticket.',
   devolucionExcede: 'Línea {n}: se devuelven {cantidad} y quedan por devolver {queda}.',
   devolucionPagos: 'Los reembolsos ({pagado}) deben sumar el importe de la devolución ({total}).',
+  devolucionRechazada: 'Devolución {uuid}: {motivo}',
+  registroTipoDevolucion: 'una devolución es una rectificativa R5.',
+  devolucionOfflineDatos: 'Una devolución hecha sin conexión necesita su identificador (uuid) y la fecha y hora en que se hizo.',
+  devolucionTicket: 'Indique el ticket que se devuelve (su id o su uuid).',
   noEsTicket: 'El documento no es un ticket.',
   ticketYaFacturado: 'El ticket ya se sustituyó por una factura completa: una devolución se hace con una rectificativa de esa factura.',
   ticketNoFacturable: 'Solo se puede sustituir por una factura completa un ticket emitido y sin devoluciones.',

@@ -87,7 +87,7 @@ export type ColaVerifactu = {
 };
 
 /** `clave` 'obligacion': the company must send every record from its date and they are not being sent (shown on the invoice screens too). */
-export type AvisoVerifactu = { nivel: 'error' | 'aviso'; texto: string; clave?: 'obligacion' };
+export type AvisoVerifactu = { nivel: 'error' | 'aviso'; texto: string; clave?: 'obligacion' | 'fin' };
 
 /** One step of getting VERI*FACTU ready, done or missing, with what to do. */
 export type PasoVerifactu = { id: 'certificado' | 'prueba' | 'produccion'; titulo: string; hecho: boolean; detalle: string };
@@ -124,6 +124,11 @@ export type VerifactuInfo = {
   enviando: boolean;
   /** The checklist: certificate, a test sending in «Pruebas», the switch to «Producción». */
   pasos: PasoVerifactu[];
+  /**
+   * «Dejar VERI*FACTU al acabar el año» (issue 16): the last day of the year the company leaves it (aaaa-mm-dd), when
+   * the AEAT took a submission saying it (FechaFinVeriFactu), and whether it can still be undone (before that day ends).
+   */
+  fin?: { fecha: string; comunicado: string | null; deshacer: boolean } | null;
 };
 
 /** Days before expiry from which the certificate is warned about. */

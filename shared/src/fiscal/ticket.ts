@@ -2,7 +2,7 @@ import { numeroDocumento } from '../domain/documentos';
 import type { Totales } from '../domain/documentos';
 import type { RegistroTpv } from '../domain/tpv';
 import { generarAlta, qrDeAlta } from './registro';
-import type { AltaGenerada, Anterior, Emisor, Sistema } from './registro';
+import type { AltaGenerada, Anterior, DatosAlta, Emisor, Sistema } from './registro';
 
 /**
  * A ticket's registro de alta (F2), as the server makes it online and the till makes it offline (docs/tpv.md): the
@@ -70,4 +70,47 @@ export function registroTpvDe(r: ReturnType<typeof registroTicket>): RegistroTpv
     huella: r.huella,
     xml: r.xml,
   };
+}
+
+/** The ticket a return (R5) corrects, as its record named it: number and date (aaaa-mm-dd); its base and IVA. */
+export type TicketRectificado = { numSerie: string; fecha: string; base: number; cuota: number };
+
+/** The description an R5 of a ticket carries (the server's default for a rectificativa without observations). */
+export const descripcionDevolucion = (numSerie: string) => `Rectificación de la factura ${numSerie}`;
+
+/**
+ * A return's registro de alta (R5 by differences, naming the ticket it corrects) made by a till offline and re-made by
+ * the server to verify it: the terminal's rectificativa serie and number, its own chain, the returned lines' totals
+ * (negative). The server's online R5 carries the same fields, so either side makes the same record.
+ */
+export function registroDevolucion(t: DatosTicket & { rectificado: TicketRectificado }): AltaGenerada & { numSerie: string; qr_url: string } {
+  const numSerie = numSerieTicket(t.serieCodigo, t.ejercicio, t.numero);
+  const alta = generarAlta(datosDevolucion(t, numSerie), t.anterior, t.ts, t.instalacion, t.sistema);
+  return { ...alta, numSerie, qr_url: qrDeAlta(alta.campos, t.entorno ?? 'produccion') };
+}
+
+/** The DatosAlta of an R5 of a ticket (what registroDevolucion hashes). */
+export function datosDevolucion(t: Omit<DatosTicket, 'anterior' | 'ts'> & { rectificado: TicketRectificado }, numSerie: string): DatosAlta {
+  return {
+    emisor: t.emisor,
+    numSerie,
+    fecha: t.fecha,
+    tipoFactura: 'R5',
+    descripcion: descripcionDevolucion(t.rectificado.numSerie),
+    destinatario: null,
+    rectificativa: {
+      tipo: 'I',
+      facturas: [{ nif: t.emisor.nif, numSerie: t.rectificado.numSerie, fecha: t.rectificado.fecha }],
+      importe: { base: t.rectificado.base, cuota: t.rectificado.cuota, recargo: 0 },
+    },
+    desglose: t.totales.desglose,
+    conRecargo: false,
+    cuotaTotal: t.totales.iva + t.totales.recargo,
+    importeTotal: t.totales.base + t.totales.iva + t.totales.recargo,
+  };
+}
+
+/** What the till sends as a return's `registro` in devolverticket (unaltered). */
+export function registroTpvDeDevolucion(r: ReturnType<typeof registroDevolucion>): RegistroTpv {
+  return { ...registroTpvDe(r), tipo_factura: 'R5' };
 }

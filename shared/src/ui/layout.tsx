@@ -1,9 +1,10 @@
-import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import styled from 'styled-components';
 import { areaVisible, type MenuArea, type MenuEntry } from '../domain/menu';
 import type { Theme } from './theme';
 import { Button as ActionButton } from './primitives';
+import { useDialogoTeclado } from './useDialogoTeclado';
 import { useShell } from '../context';
 import type { FlagName } from '../domain/flags';
 import { MESSAGES } from '../domain/messages';
@@ -125,16 +126,8 @@ export type ConfirmDialogProps = {
 
 export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirmar', cancelLabel = 'Cancelar', onConfirm, onCancel, busy, children }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    // The safe choice has the focus; Escape cancels.
-    cancelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, busy, onCancel]);
+  // The safe choice has the focus; Escape cancels.
+  useDialogoTeclado({ abierto: open, foco: cancelRef, onEscape: onCancel, ocupado: busy });
   if (!open) return null;
   return (
     <StyledDialogBackdrop onClick={busy ? undefined : onCancel}>

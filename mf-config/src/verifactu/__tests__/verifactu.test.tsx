@@ -51,8 +51,9 @@ function fakeVerifactu(inicial: VerifactuInfo, extra: Parameters<typeof createFa
   const fake = createFakeApi({
     listadoverifactu: () => ({ RESULT: '0', data: [s.actual] }),
     editarverifactu: ({ body }) => {
-      const b = body as { activo: 0 | 1; entorno: 'pruebas' | 'produccion'; fecha_obligacion: string };
+      const b = body as { activo: 0 | 1; entorno: 'pruebas' | 'produccion'; fecha_obligacion: string; dejar_verifactu?: 0 | 1 };
       s.actual = { ...s.actual, activo: b.activo, entorno: b.entorno, endpoint: ENDPOINTS[b.entorno], fecha_obligacion: b.fecha_obligacion };
+      if (b.dejar_verifactu !== undefined) s.actual.fin = b.dejar_verifactu ? { fecha: `${new Date().getFullYear()}-12-31`, comunicado: null, deshacer: true } : null;
       return { RESULT: '0', data: [s.actual] };
     },
     ...extra,
@@ -104,6 +105,26 @@ describe('VERI*FACTU', () => {
     await waitFor(() => expect(screen.getByText(ENDPOINTS.produccion)).toBeTruthy());
     expect(bodiesOf(fake.calls, 'editarverifactu')).toEqual([{ activo: 1, entorno: 'produccion', fecha_obligacion: '2027-07-01' }]);
     expect((screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('«Dejar VERI*FACTU al acabar el año»: marked, the screen says when and that it can be undone; undone before the year ends', async () => {
+    const fake = fakeVerifactu(estado({ activo: 1, entorno: 'produccion', endpoint: ENDPOINTS.produccion }));
+    renderSection(Section, menu.prefix, '/config/verifactu', { api: fake.api });
+    const anio = new Date().getFullYear();
+    const dejar = (await screen.findByLabelText(/Dejar VERI\*FACTU al acabar el año/)) as HTMLInputElement;
+    expect(dejar.checked).toBe(false);
+    expect(screen.getByText(new RegExp(`comunicarán \\(FechaFinVeriFactu\\) que la empresa deja VERI\\*FACTU el 31/12/${anio}`))).toBeTruthy();
+    await userEvent.click(dejar);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(screen.getByText(new RegExp(`Marcado: la empresa deja VERI\\*FACTU el 31/12/${anio}\\. Se comunicará con el próximo envío de registros\\. Puede deshacerlo hasta ese día\\.`))).toBeTruthy());
+    expect(bodiesOf(fake.calls, 'editarverifactu')).toEqual([{ activo: 1, entorno: 'produccion', fecha_obligacion: '2027-07-01', dejar_verifactu: 1 }]);
+    const otra = screen.getByLabelText(/Dejar VERI\*FACTU al acabar el año/) as HTMLInputElement;
+    expect(otra.checked).toBe(true);
+    await userEvent.click(otra);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarverifactu')).toHaveLength(2));
+    expect(bodiesOf(fake.calls, 'editarverifactu')[1]).toEqual({ activo: 1, entorno: 'produccion', fecha_obligacion: '2027-07-01', dejar_verifactu: 0 });
+    await waitFor(() => expect((screen.getByLabelText(/Dejar VERI\*FACTU al acabar el año/) as HTMLInputElement).checked).toBe(false));
   });
 
   it('uploads the certificate with its password and shows its holder, NIF and expiry; never shows the password again', async () => {

@@ -231,3 +231,17 @@ describe('the terminal filter', () => {
     expect(llamadas(fake.calls, 'listadoterminales')).toHaveLength(0);
   });
 });
+
+describe('Modelo 349 (issue 16)', () => {
+  it('«Rectificaciones»: the quarter corrected, the base declared before and the corrected one', async () => {
+    const { fake } = render('/informes/modelo-349?desde=2026-10-01&hasta=2026-12-31&agrupar=rectificacion');
+    await screen.findByRole('columnheader', { name: /Periodo rectificado/ }, { timeout: 5000 });
+    screen.getByRole('columnheader', { name: /Base declarada anteriormente/ });
+    screen.getByRole('columnheader', { name: /Base rectificada/ });
+    await waitFor(() => expect(llamadas(fake.calls, 'modelo349').some((c) => c.params?.agrupar === 'rectificacion')).toBe(true));
+    const fila = (await screen.findAllByText('2026 3T'))[0].closest('tr')!;
+    expect(within(fila).getAllByText(/400,00/).length).toBeGreaterThan(0);
+    expect(within(fila).getAllByText(/200,00/).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('columnheader', { name: /^Base imponible/ })).toBeNull();
+  });
+});

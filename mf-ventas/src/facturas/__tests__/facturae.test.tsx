@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emitida, factura, fakeVentas, listadoDocs, renderFacturas } from './fake';
 
@@ -37,6 +37,35 @@ describe('Factura: «Descargar Facturae» (issue 16)', () => {
     renderFacturas('/ventas/factura/40', { api: fake.api });
     await screen.findByRole('link', { name: 'Descargar Facturae' }, { timeout: 5000 });
     screen.getByText(/el cliente no está marcado como administración pública; el archivo irá sin códigos DIR3/);
+  });
+
+  it('a rectificativa: the reason code chosen (the derived one by default) goes with the download', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([emitida()]),
+      comprobarfacturae: () => ({
+        RESULT: '0',
+        data: [{
+          id: 40, disponible: true, motivo: null, administracion_publica: 1,
+          rectificacion: { motivo: '16', motivos: [{ codigo: '16', texto: 'Base imponible' }, { codigo: '83', texto: 'Base imponible modificada por descuentos y bonificaciones' }] },
+        }],
+      }),
+    });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    const enlace = await screen.findByRole('link', { name: 'Descargar Facturae' }, { timeout: 5000 });
+    expect(enlace.getAttribute('href')).toBe('/api/op.asp?ac=descargarfacturae&id=40&motivo=16');
+    const select = screen.getByLabelText('Motivo de la rectificación (Facturae)') as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '83' } });
+    expect(screen.getByRole('link', { name: 'Descargar Facturae' }).getAttribute('href')).toBe('/api/op.asp?ac=descargarfacturae&id=40&motivo=83');
+  });
+
+  it('a transfer without the company\'s IBAN: the file, and the notice', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([emitida()]),
+      comprobarfacturae: () => ({ RESULT: '0', data: [{ id: 40, disponible: true, motivo: null, administracion_publica: 1, aviso: 'La forma de pago es una transferencia y la empresa no tiene IBAN' }] }),
+    });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    await screen.findByRole('link', { name: 'Descargar Facturae' }, { timeout: 5000 });
+    screen.getByText('Facturae: La forma de pago es una transferencia y la empresa no tiene IBAN');
   });
 
   it('a draft never asks', async () => {

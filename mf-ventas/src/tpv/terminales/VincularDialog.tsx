@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, LineasDialogBackdrop, LineasDialogBox, type Theme } from 'shared';
+import { Button, LineasDialogBackdrop, LineasDialogBox, useDialogoTeclado, type Theme } from 'shared';
 import type { CodigoVinculo } from '../datos';
 
 type T = { theme: Theme };
@@ -42,18 +42,11 @@ export function VincularDialog({ terminal, vinculo, onClose, onOtro, busy }: { t
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const [ahora, setAhora] = useState(() => Date.now());
+  useDialogoTeclado({ foco: closeRef, onEscape: onClose });
   useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
     const t = setInterval(() => setAhora(Date.now()), 1000);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      clearInterval(t);
-    };
-  }, [onClose]);
+    return () => clearInterval(t);
+  }, []);
   const resta = quedan(vinculo.expira, ahora);
   return (
     <LineasDialogBackdrop onClick={onClose}>

@@ -4,8 +4,8 @@ import type { DatosParte, DesgloseIva, EmisionDocumento, Schema } from 'shared/d
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { claveSecreta, descifrar, desempaquetar } from '../../fiscal/certificado.ts';
-import { contenidoFacturae, faltaDireccion } from '../../fiscal/facturae.ts';
-import type { DatosFacturae } from '../../fiscal/facturae.ts';
+import { MOTIVOS_RECTIFICACION, PAIS_ALFA3, contenidoFacturae, esTransferencia, extranjera, faltaDireccion, motivoRectificacion } from '../../fiscal/facturae.ts';
+import type { DatosFacturae, MotivoRectificacion } from '../../fiscal/facturae.ts';
 import { firmanteDePkcs12, firmarFacturae } from '../../fiscal/xades.ts';
 import { FileDownload, defineAction, fail } from '../registry.ts';
 
@@ -58,7 +58,7 @@ const COLUMNAS_CLIENTE = [
 const enSerie = (ejercicio: number, numero: number | null) => `${ejercicio}/${String(numero ?? 0).padStart(6, '0')}`;
 
 /** Everything the file needs, from what the invoice stored; refuses (RESULT 1, the user's message) what FACe can't take. */
-async function datosDe(db: Kysely<Database>, id: number): Promise<{ datos: DatosFacturae; numero: string }> {
+async function datosDe(db: Kysely<Database>, id: number, motivo: MotivoRectificacion | null = null): Promise<{ datos: DatosFacturae; numero: string }> {
   const d = (await db
     .selectFrom('documentos as d')
     .leftJoin('series as s', 's.id', 'd.serie_id')
@@ -107,9 +107,14 @@ async function datosDe(db: Kysely<Database>, id: number): Promise<{ datos: Datos
     emisor = datosParte({ ...c, nif: emision?.emisor.nif ?? c.nif, pais: 'ES', tipo_id: null });
     if (emision?.emisor) emisor.nombre = c.razon_social || emision.emisor.nombre;
   }
-  if ((receptor.pais && receptor.pais !== 'ES') || (receptor.tipo_id && receptor.tipo_id !== 'NIF')) throw fail(MESSAGES.facturaeSoloEspana, '1', 400);
+  // A customer abroad (issue 16): its country must be one Facturae's CountryType names; OverseasAddress needs less.
+  if (extranjera(receptor) && !PAIS_ALFA3[receptor.pais!.toUpperCase()]) throw fail(MESSAGES.facturaePaisNoAdmitido.replace('{pais}', receptor.pais!.toUpperCase()), '1', 400);
   if (faltaDireccion(emisor)) throw fail(MESSAGES.facturaeSinDireccion.replace('{parte}', 'la empresa (Configuración)'), '1', 400);
-  if (faltaDireccion(receptor)) throw fail(MESSAGES.facturaeSinDireccion.replace('{parte}', 'el cliente'), '1', 400);
+  if (faltaDireccion(receptor)) {
+    throw fail(extranjera(receptor) ? MESSAGES.facturaeSinDireccionExtranjera : MESSAGES.facturaeSinDireccion.replace('{parte}', 'el cliente'), '1', 400);
+  }
+  // The company's account for a transfer: today's setting (it is where the payment is to go now).
+  const iban = (await db.selectFrom('configuracion').select('iban').orderBy('id').limit(1).executeTakeFirst())?.iban ?? null;
 
   const lineas = await db
     .selectFrom('documento_lineas')
@@ -133,6 +138,8 @@ async function datosDe(db: Kysely<Database>, id: number): Promise<{ datos: Datos
       fecha: f.fecha,
       tipoFactura: d.tipo_factura ?? 'R1',
       modo: d.modo_rectificacion === 'sustitucion' ? 'sustitucion' : 'diferencias',
+      // The reason the user chose at download; else the one the R type implies.
+      motivo: motivo ?? motivoRectificacion(d.tipo_factura ?? 'R1'),
     };
   }
 
@@ -155,6 +162,7 @@ async function datosDe(db: Kysely<Database>, id: number): Promise<{ datos: Datos
     total: Number(d.total),
     observaciones: d.observaciones_cliente,
     formaPago: d.forma_pago,
+    iban,
     rectifica,
   };
   const numero = numeroDe(DOCUMENTO_TIPOS[d.tipo as 'factura'], { ejercicio: Number(d.ejercicio), numero: d.numero, serie_codigo: serie });
@@ -170,6 +178,8 @@ async function certificado(app: AppContext, hoy: string) {
 }
 
 const idInput = { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema;
+/** The download takes the corrective reason code of a rectificativa (Facturae ReasonCode; default: the derived one). */
+const descargaInput = { ...idInput, motivo: { type: 'enum', values: Object.keys(MOTIVOS_RECTIFICACION) as [string, ...string[]] } } as const satisfies Schema;
 
 export const facturaeActions = [
   defineAction({
@@ -179,8 +189,9 @@ export const facturaeActions = [
     input: idInput,
     async handler({ input, app }) {
       let motivo: string | null = null;
+      let datos: DatosFacturae | null = null;
       try {
-        await datosDe(app.db, input.id);
+        datos = (await datosDe(app.db, input.id)).datos;
         await certificado(app, new Date().toISOString().slice(0, 10));
       } catch (err) {
         const body = (err as { body?: { RESULT?: string; message?: string } }).body;
@@ -194,7 +205,15 @@ export const facturaeActions = [
         .select('c.administracion_publica')
         .where('d.id', '=', input.id)
         .executeTakeFirst();
-      return { RESULT: '0', data: [{ id: input.id, disponible: motivo === null, motivo, administracion_publica: Number(c?.administracion_publica ?? 0) === 1 ? 1 : 0 }] };
+      // A rectificativa: the reason codes to choose from, the derived one first chosen; a transfer without the company's IBAN: a notice.
+      const rectificacion = datos?.rectifica
+        ? { motivo: datos.rectifica.motivo ?? motivoRectificacion(datos.rectifica.tipoFactura), motivos: Object.entries(MOTIVOS_RECTIFICACION).map(([codigo, texto]) => ({ codigo, texto })) }
+        : null;
+      const aviso = datos && esTransferencia(datos.formaPago) && !datos.iban?.trim() ? MESSAGES.facturaeSinIban : null;
+      return {
+        RESULT: '0',
+        data: [{ id: input.id, disponible: motivo === null, motivo, administracion_publica: Number(c?.administracion_publica ?? 0) === 1 ? 1 : 0, rectificacion, aviso }],
+      };
     },
   }),
 
@@ -202,9 +221,9 @@ export const facturaeActions = [
     name: 'descargarfacturae',
     method: 'GET',
     flags: FLAGS,
-    input: idInput,
+    input: descargaInput,
     async handler({ input, app }) {
-      const { datos, numero } = await datosDe(app.db, input.id);
+      const { datos, numero } = await datosDe(app.db, input.id, (input.motivo as MotivoRectificacion | null) ?? null);
       const s = await certificado(app, new Date().toISOString().slice(0, 10));
       const { pfx, password } = desempaquetar(descifrar(claveSecreta(app.dataDir), { datos: s.certificado, iv: s.certificado_iv, tag: s.certificado_tag }));
       const xml = firmarFacturae(contenidoFacturae(datos), firmanteDePkcs12(pfx, password));

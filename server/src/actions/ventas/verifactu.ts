@@ -64,6 +64,17 @@ async function enviandoEnProduccion(app: AppContext): Promise<boolean> {
   return !!e;
 }
 
+/** What the screen says about leaving VERI*FACTU at the end of the year. */
+function textoFin(fin: string, comunicado: string | null, hoy: string): string {
+  const f = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+  const aeat = comunicado
+    ? `La AEAT lo recibió el ${f(comunicado)} (FechaFinVeriFactu ${f(fin)}) y cada envío hasta entonces lo repite.`
+    : 'Se comunicará a la AEAT con el próximo envío de registros (FechaFinVeriFactu), el último del año o el siguiente que se emita.';
+  return hoy <= fin
+    ? `La empresa deja VERI*FACTU al acabar el año: el ${f(fin)}. ${aeat} Puede deshacerlo hasta ese día.`
+    : `La empresa dejó VERI*FACTU el ${f(fin)}. ${aeat} Cuando no quede ningún registro pendiente podrá desactivar el envío.`;
+}
+
 export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   const s = await app.db.selectFrom('verifactu').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
   const e = await empresa(app);
@@ -119,6 +130,7 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
     avisos.push({ nivel: 'aviso', texto: `Hay ${pendientes} registros de facturación pendientes de envío a la AEAT desde hace más de una hora` });
   if (incorrectos) avisos.push({ nivel: 'error', texto: `La AEAT ha rechazado ${incorrectos} registros de facturación: revíselos y subsánelos` });
   if (aceptados) avisos.push({ nivel: 'aviso', texto: `La AEAT ha aceptado con errores ${aceptados} registros de facturación: revíselos y subsánelos` });
+  if (s.fin_verifactu) avisos.push({ nivel: 'aviso', clave: 'fin', texto: textoFin(s.fin_verifactu, s.fin_comunicado ?? null, todayIn(app.timeZone)) });
   // The producer named by the installation's distributor (MANAGER_PRODUCTOR_* or deploy.json); else the company.
   const prod = productor();
   // The checklist and, from 30 days before the obligation date, a warning wherever invoices are made.
@@ -209,6 +221,7 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
     dias_obligacion: diasObligacion,
     enviando,
     pasos,
+    fin: s.fin_verifactu ? { fecha: s.fin_verifactu, comunicado: s.fin_comunicado ?? null, deshacer: todayIn(app.timeZone) <= s.fin_verifactu } : null,
   };
 }
 
@@ -250,27 +263,50 @@ export const verifactuActions = [
     name: 'editarverifactu',
     method: 'POST',
     flags: FLAGS,
-    input: { activo: { type: 'flag' }, entorno: { type: 'enum', values: ENTORNOS_VERIFACTU }, fecha_obligacion: { type: 'date' } } as const satisfies Schema,
+    input: { activo: { type: 'flag' }, entorno: { type: 'enum', values: ENTORNOS_VERIFACTU }, fecha_obligacion: { type: 'date' }, dejar_verifactu: { type: 'flag' } } as const satisfies Schema,
     async handler({ app, input, raw }) {
-      const set: { activo?: number; entorno?: string; fecha_obligacion?: string } = {};
+      const set: { activo?: number; entorno?: string; fecha_obligacion?: string; fin_verifactu?: string | null; fin_comunicado?: string | null } = {};
+      const hoy = todayIn(app.timeZone);
+      const actual = await app.db.selectFrom('verifactu').select(['activo', 'fin_verifactu', 'fin_comunicado']).where('id', '=', 1).executeTakeFirstOrThrow();
+      // «Dejar VERI*FACTU al acabar el año» (issue 16; Validaciones 3.1.1.3): marked, every submission from now on carries
+      // FechaFinVeriFactu 31-12 of this year; undone (before that day ends), they stop carrying it.
+      if (raw.dejar_verifactu !== undefined) {
+        if (input.dejar_verifactu === 1) {
+          if (Number(raw.activo !== undefined ? input.activo : actual.activo) !== 1) throw fail(MESSAGES.verifactuFinSinActivar, '1', 400);
+          if (actual.fin_verifactu !== `${hoy.slice(0, 4)}-12-31`) {
+            set.fin_verifactu = `${hoy.slice(0, 4)}-12-31`;
+            set.fin_comunicado = null;
+          }
+        } else if (actual.fin_verifactu) {
+          if (hoy > actual.fin_verifactu) throw fail(MESSAGES.verifactuFinPasado, '1', 400);
+          set.fin_verifactu = null;
+          set.fin_comunicado = null;
+        }
+      }
       if (raw.activo !== undefined) set.activo = input.activo === 1 ? 1 : 0;
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
       if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null) set.fecha_obligacion = input.fecha_obligacion;
-      if (!Object.keys(set).length) throw invalidFields({ activo: MESSAGES.selectOption });
-      // Switching off (or away from producción) once the AEAT has the company's records: refused, never silently.
+      if (!Object.keys(set).length && raw.dejar_verifactu === undefined) throw invalidFields({ activo: MESSAGES.selectOption });
+      // Switching off (or away from producción) once the AEAT has the company's records: refused, never silently —
+      // unless the year the owner chose to leave is over, the AEAT took FechaFinVeriFactu and nothing is left to send.
       if ((set.activo === 0 || (set.entorno && set.entorno !== 'produccion')) && (await enviandoEnProduccion(app))) {
-        throw fail(MESSAGES.verifactuNoDesactivable, '1', 400);
+        if (!actual.fin_verifactu) throw fail(MESSAGES.verifactuNoDesactivable, '1', 400);
+        const pendiente = await app.db.selectFrom('registros_facturacion').select('id').where('estado_envio', 'in', ['pendiente', 'enviado']).limit(1).executeTakeFirst();
+        if (hoy <= actual.fin_verifactu || !actual.fin_comunicado || pendiente) throw fail(MESSAGES.verifactuFinPendiente, '1', 400);
+        set.fin_verifactu = null;
       }
       // Another environment starts with the first waiting time; a switch on looks at the queue now.
       // In a transaction: the change and its activity line (with the settings before and after) commit together.
-      await app.db.transaction().execute((trx) =>
-        trx
-        .updateTable('verifactu')
-        .set({ ...set, ...(set.entorno ? { proximo_envio: null, fallos: 0 } : {}) })
-        .where('id', '=', 1)
-        .execute(),
-      );
-      if (set.activo === 1) senderOf(app).nudge();
+      if (Object.keys(set).length) {
+        await app.db.transaction().execute((trx) =>
+          trx
+            .updateTable('verifactu')
+            .set({ ...set, ...(set.entorno ? { proximo_envio: null, fallos: 0 } : {}) })
+            .where('id', '=', 1)
+            .execute(),
+        );
+      }
+      if (set.activo === 1 || set.fin_verifactu) senderOf(app).nudge();
       return { RESULT: '0', message: MESSAGES.verifactuGuardado, data: [await infoVerifactu(app)] };
     },
   }),

@@ -21,6 +21,7 @@ import * as m0018 from './0018_facturas_fijas.ts';
 import * as m0019 from './0019_agregados_informes.ts';
 import * as m0022 from './0022_facturae.ts';
 import * as m0023 from './0023_correcciones.ts';
+import * as m0025 from './0025_fiscal_fin.ts';
 import * as m0026 from './0026_stock_minimo.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
@@ -54,6 +55,7 @@ const STEPS: [string, Step][] = [
   ['0019_agregados_informes', m0019],
   ['0022_facturae', m0022],
   ['0023_correcciones', m0023],
+  ['0025_fiscal_fin', m0025],
   ['0026_stock_minimo', m0026],
 ];
 

@@ -1,0 +1,349 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithShell } from 'shared/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vaciar } from '../datos/almacen';
+import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
+import { almacenColaIdb } from '../datos/cola';
+import { huellaDe } from 'shared/fiscal';
+import { Apertura } from './Acceso';
+import Cierre from './Cierre';
+import Devolucion from './Devolucion';
+import Incidencias from './Incidencias';
+import { buscarLocal } from './devolucionLocal';
+import { colaDe, reiniciarCola, useCaja } from './estado';
+import Movimiento from './Movimiento';
+import type { TerminalTpv } from './tipos';
+
+/** Cash movements and the closing without the server (issue 13): queued in order with the tickets, uploaded once. */
+
+const PAN: ArticuloTpv = { id: 3, codigo: 'PAN', nombre: 'Pan', descripcion: 'Pan', codigo_barras: null, precio: 11000, tipo_iva: '4' };
+const AÑO = new Date().getFullYear();
+const TERMINAL: TerminalTpv = {
+  id: 7,
+  nombre: 'Caja 1',
+  almacen_id: 1,
+  serie_id: 3,
+  serie_rectificativa_id: 4,
+  cliente_id: null,
+  emparejado: '2026-11-26T07:00:00Z',
+  formas_pago: ['efectivo', 'tarjeta'],
+  fondo: 10000,
+  activo: 1,
+  numero_instalacion: 'B12345678-TPV7',
+  serie: { id: 3, codigo: 'T1' },
+  serie_rectificativa: { id: 4, codigo: 'TR1' },
+  emisor: { nif: 'B12345678', nombre: 'Tienda SL' },
+  sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
+  zona_horaria: 'Europe/Madrid',
+  entorno: 'produccion',
+  ultimo: { ejercicio: AÑO, numero: 4 },
+  cadena: null,
+  caja_abierta: { id: 41, apertura: '2026-11-26T08:00:00Z', fondo: 10000, usuario_nombre: 'Ana' },
+  cajeros: [],
+};
+
+type Llamada = { ac: string; body: Record<string, unknown> | null };
+let red = false;
+let llamadas: Llamada[] = [];
+/** The server's answer to a movement (null: accepted). */
+let rechazoMovimiento: string | null = null;
+let rechazoDevolucion: string | null = null;
+const movimientosGuardados = new Set<string>();
+
+function servidor(url: string, init?: RequestInit): Response {
+  const u = new URL(url, 'http://x');
+  const ac = u.searchParams.get('ac') ?? '';
+  const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+  llamadas.push({ ac, body });
+  const ok = (data: unknown[]) => new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
+  if (ac === 'subirtickets') {
+    const tickets = body!.tickets as { uuid: string; registro: { num_serie: string; huella: string } }[];
+    return ok(tickets.map((t) => ({ uuid: t.uuid, id: 1, numero: t.registro.num_serie, total: 110, huella: t.registro.huella, qr_url: 'https://x', offline: 1, repetido: 0 })));
+  }
+  if (ac === 'movimientocajatpv') {
+    if (rechazoMovimiento) return new Response(JSON.stringify({ RESULT: '1', message: rechazoMovimiento }), { status: 400 });
+    movimientosGuardados.add(String(body!.uuid));
+    return ok([{ id: 9, caja_id: 41, importe: body!.importe, motivo: body!.motivo }]);
+  }
+  if (ac === 'abrircajatpv') return ok([{ id: 42, apertura: '2026-11-27T08:00:00.000Z', fondo: body!.fondo }]);
+  if (ac === 'listadotickets') {
+    if (!u.searchParams.get('id')) return ok([{ id: 5, numero: 'T1 2026/000001' }]);
+    return ok([
+      {
+        id: 5, numero: 'T1 2026/000001', fecha: '2026-11-20', total: 598, estado: 'devuelto_parcial', uuid: 'u-5',
+        lineas: [{ id: 50, articulo_id: 1, codigo: 'CAF', descripcion: 'Café molido', cantidad: 2000, precio_iva: 29900, precio: 24711, descuento: 0, tipo_iva: '21', devuelto: 1000 }],
+        pagos: [{ forma: 'tarjeta', importe: 598 }],
+        registro: { num_serie: 'T1 2026/000001', fecha_expedicion: '20-11-2026', huella: 'A'.repeat(64), qr_url: 'https://x' },
+      },
+    ]);
+  }
+  if (ac === 'devolverticket') {
+    if (rechazoDevolucion) return new Response(JSON.stringify({ RESULT: '1', message: rechazoDevolucion }), { status: 400 });
+    const r = body!.registro as { num_serie: string; huella: string };
+    return ok([{ id: 77, numero: r.num_serie, total: -110, ticket_id: 1, huella: r.huella, qr_url: 'https://x' }]);
+  }
+  if (ac === 'editarcierretpv') return ok([{ id: 3, codigo: 12, total: 110, caja_id: 41 }]);
+  return new Response(JSON.stringify({ RESULT: '1', message: `inesperado ${ac}` }), { status: 400 });
+}
+
+beforeEach(async () => {
+  red = false;
+  llamadas = [];
+  rechazoMovimiento = null;
+  rechazoDevolucion = null;
+  movimientosGuardados.clear();
+  reiniciarCola();
+  await vaciar('tickets');
+  await vaciar('estado');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (!red) throw new TypeError('Failed to fetch');
+      return servidor(url, init);
+    }),
+  );
+  useCaja.setState({ fase: 'venta', terminal: TERMINAL, sesion: null, indice: new IndiceCatalogo([PAN]), lineas: [], operaciones: [] });
+});
+afterEach(() => {
+  reiniciarCola();
+  vi.unstubAllGlobals();
+});
+
+async function vender() {
+  useCaja.getState().añadirArticulo(PAN);
+  return useCaja.getState().cobrar([{ forma: 'efectivo', importe: 110 }]);
+}
+
+describe('movimientos de caja sin conexión', () => {
+  it('la salida se anota en la caja, se ve pendiente de envío y, al volver la red, sube una vez, detrás del ticket anterior', async () => {
+    const ticket = await vender();
+    const user = userEvent.setup();
+    renderWithShell(<Movimiento onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText('Importe (€)'), '20,50');
+    await user.type(screen.getByLabelText('Motivo'), 'Retirada a caja fuerte');
+    await user.click(screen.getByRole('button', { name: 'Anotar' }));
+    expect(await screen.findByText(/Salida de 20,50\s€ anotada sin conexión: pendiente de envío/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Movimientos pendientes de envío' }).textContent).toContain('Retirada a caja fuerte'));
+    expect(screen.getByRole('table', { name: 'Movimientos pendientes de envío' }).textContent).toContain('Pendiente de envío');
+
+    const cola = colaDe(TERMINAL, () => undefined);
+    const pend = await cola.pendientes();
+    expect(pend.map((t) => t.clase ?? 'ticket')).toEqual(['ticket', 'movimiento']);
+    expect(pend[1].movimiento).toEqual({ importe: -2050, motivo: 'Retirada a caja fuerte', caja_id: 41 });
+
+    red = true;
+    await cola.vaciar();
+    // In order: the ticket, then the movement, marked as made offline in caja 41 at the till's instant.
+    expect(llamadas.map((l) => l.ac)).toEqual(['subirtickets', 'movimientocajatpv']);
+    expect((llamadas[0].body!.tickets as { uuid: string }[])[0].uuid).toBe(ticket.uuid);
+    expect(llamadas[1].body).toMatchObject({ terminal_id: 7, importe: -2050, motivo: 'Retirada a caja fuerte', uuid: pend[1].uuid, caja_id: 41, offline: 1, fecha_hora: pend[1].fecha_hora });
+    expect((await almacenColaIdb.todos()).every((t) => t.estado === 'subido')).toBe(true);
+    await waitFor(() => expect(useCaja.getState().operaciones).toEqual([]));
+    // Again: nothing more goes.
+    await cola.vaciar();
+    expect(llamadas).toHaveLength(2);
+  });
+
+  it('si el servidor lo rechaza al subir, queda como incidencia (no se pierde) y lo que va detrás sigue subiendo', async () => {
+    await useCaja.getState().anotarMovimiento(5000, 'Cambio del banco', crypto.randomUUID());
+    const despues = await vender();
+    red = true;
+    rechazoMovimiento = 'La caja en la que se hizo el movimiento ya está cerrada: anótelo en la caja abierta o como corrección del cierre.';
+    await colaDe(TERMINAL, () => undefined).vaciar();
+    const todos = await almacenColaIdb.todos();
+    const mov = todos.find((t) => t.clase === 'movimiento')!;
+    expect(mov).toMatchObject({ estado: 'incidencia', incidencia: rechazoMovimiento, movimiento: { importe: 5000, motivo: 'Cambio del banco' } });
+    expect(todos.find((t) => t.uuid === despues.uuid)!.estado).toBe('subido');
+    await waitFor(() => expect(useCaja.getState().operaciones.map((o) => o.estado)).toEqual(['incidencia']));
+    // Shown with its reason until someone marks it resolved; then kept (never deleted), out of the list.
+    const user = userEvent.setup();
+    renderWithShell(<Incidencias onCerrar={() => undefined} />);
+    const tabla = screen.getByRole('table', { name: 'Incidencias por resolver' });
+    expect(tabla.textContent).toContain('Entrada: Cambio del banco');
+    expect(tabla.textContent).toContain(rechazoMovimiento);
+    await user.click(screen.getByRole('button', { name: 'Resuelta' }));
+    expect(await screen.findByText('No hay incidencias.')).toBeTruthy();
+    expect((await almacenColaIdb.todos()).find((t) => t.uuid === mov.uuid)).toMatchObject({ estado: 'resuelta', incidencia: rechazoMovimiento, movimiento: { importe: 5000 } });
+  });
+
+  it('con conexión, el movimiento va directo y un rechazo se dice al momento (nada queda en cola)', async () => {
+    red = true;
+    rechazoMovimiento = 'No hay tanto efectivo en el cajón (100,00 €).';
+    await expect(useCaja.getState().anotarMovimiento(-1_000_000, 'Demasiado', crypto.randomUUID())).rejects.toThrow('No hay tanto efectivo en el cajón (100,00 €).');
+    expect(await almacenColaIdb.todos()).toEqual([]);
+  });
+});
+
+describe('el cierre sin conexión', () => {
+  it('se prepara con el arqueo por billetes, la caja queda libre y se envía al volver, después de todo lo que estaba en cola', async () => {
+    await vender();
+    await useCaja.getState().anotarMovimiento(-1000, 'Proveedor', crypto.randomUUID());
+    const user = userEvent.setup();
+    renderWithShell(<Cierre onCerrar={() => undefined} />);
+    expect(await screen.findByTestId('cierre-sin-conexion')).toBeTruthy();
+    await user.type(screen.getByLabelText('Unidades de 20,00 €'), '3');
+    await user.type(screen.getByLabelText('Unidades de 0,50 €'), '1');
+    expect(screen.getByTestId('arqueo-efectivo').textContent).toMatch(/^60,50\s€$/);
+    await user.click(screen.getByRole('button', { name: 'Preparar el cierre' }));
+    expect((await screen.findByTestId('cierre-preparado')).textContent).toMatch(/60,50\s€ en efectivo/);
+    await user.click(screen.getByRole('button', { name: 'Terminar' }));
+    // The cashier is not stuck: the caja is closed here (the next opening queues after the closing).
+    expect(useCaja.getState().fase).toBe('apertura');
+    expect(useCaja.getState().terminal?.caja_abierta).toBeNull();
+
+    const cola = colaDe(TERMINAL, () => undefined);
+    const pend = await cola.pendientes();
+    expect(pend.map((t) => t.clase ?? 'ticket')).toEqual(['ticket', 'movimiento', 'cierre']);
+    expect(pend[2].cierre).toEqual({ caja_id: 41, contado: [{ forma: 'efectivo', importe: 6050 }], denominaciones: [{ valor: 2000, cantidad: 3 }, { valor: 50, cantidad: 1 }] });
+
+    red = true;
+    await cola.vaciar();
+    expect(llamadas.map((l) => l.ac)).toEqual(['subirtickets', 'movimientocajatpv', 'editarcierretpv']);
+    expect(llamadas[2].body).toMatchObject({ terminal_id: 7, caja_id: 41, contado: [{ forma: 'efectivo', importe: 6050 }], fecha_hora: pend[2].fecha_hora });
+    const cierre = (await almacenColaIdb.todos()).find((t) => t.clase === 'cierre')!;
+    expect(cierre).toMatchObject({ estado: 'subido', respuesta: { codigo: 12, numero: 'Cierre nº 12' } });
+  });
+});
+
+describe('devoluciones sin conexión', () => {
+  it('de un ticket vendido en esta caja: la R5 se hace aquí (serie rectificativa, encadenada), limitada a lo vendido, y sube detrás del ticket', async () => {
+    const ticket = await vender();
+    const user = userEvent.setup();
+    const { unmount } = renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), ticket.registro!.num_serie);
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByTestId('devolucion-sin-conexion')).toBeTruthy();
+    await user.type(screen.getByLabelText('Devolver de Pan'), '2');
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    // Not beyond what was sold.
+    expect((await screen.findByRole('alert')).textContent).toBe('De «Pan» quedan por devolver 1.');
+    await user.clear(screen.getByLabelText('Devolver de Pan'));
+    await user.type(screen.getByLabelText('Devolver de Pan'), '1');
+    expect(screen.getByTestId('devolucion-importe').textContent).toMatch(/^1,10\s€$/);
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    expect((await screen.findByTestId('devolucion-numero')).textContent).toBe(`TR1 ${AÑO}/000001`);
+    expect(screen.getByRole('status').textContent).toMatch(/devolver 1,10\s€ en efectivo\. Hecha sin conexión: pendiente de envío/);
+    unmount();
+
+    const cola = colaDe(TERMINAL, () => undefined);
+    const [, r5] = await cola.pendientes();
+    expect(r5).toMatchObject({ clase: 'devolucion', total: -110, devolucion: { ticket_uuid: ticket.uuid, numero_ticket: ticket.registro!.num_serie, pagos: [{ forma: 'efectivo', importe: 110 }] } });
+    const r = r5.registro!;
+    expect(r).toMatchObject({ tipo_factura: 'R5', num_serie: `TR1 ${AÑO}/000001`, importe_total: '-1.10', cuota_total: '-0.04', huella_anterior: ticket.registro!.huella });
+    expect(r.huella).toBe(
+      huellaDe({
+        IDEmisorFactura: 'B12345678', NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, TipoFactura: 'R5', CuotaTotal: r.cuota_total,
+        ImporteTotal: r.importe_total, Huella: r.huella_anterior, FechaHoraHusoGenRegistro: r.fecha_hora_huso,
+      }),
+    );
+    expect(r.xml).toContain(`<sf:NumSerieFactura>${ticket.registro!.num_serie}</sf:NumSerieFactura>`);
+
+    // Looked up again offline: what this till returned counts; nothing is left to return.
+    renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), ticket.registro!.num_serie);
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect((screen.getByLabelText('Devolver de Pan') as HTMLInputElement).disabled).toBe(true));
+
+    // A ticket the till doesn't know: it says the return needs the connection.
+    await user.clear(screen.getByLabelText(/Número del ticket/));
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T9 2026/000123');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/el ticket «T9 2026\/000123» no está en esta caja, así que su devolución necesita conexión con el servidor/);
+
+    red = true;
+    await cola.vaciar();
+    expect(llamadas.map((l) => l.ac)).toEqual(['subirtickets', 'devolverticket']);
+    expect(llamadas[1].body).toMatchObject({ ticket_uuid: ticket.uuid, uuid: r5.uuid, lineas: [{ orden: 1, cantidad: 1000 }], pagos: [{ forma: 'efectivo', importe: 110 }], registro: r, fecha_hora: r5.fecha_hora });
+    expect((await almacenColaIdb.todos()).every((t) => t.estado === 'subido')).toBe(true);
+  });
+
+  it('si el servidor rechaza la R5 al subir, queda como incidencia y lo que venía detrás se encadena de nuevo sin ella (mismos números de ticket)', async () => {
+    const a = await vender();
+    const t = (await buscarLocalTicket(a.registro!.num_serie))!;
+    const r5 = await useCaja.getState().devolverOffline(t, [{ linea: t.lineas[0], cantidad: 1000 }], crypto.randomUUID());
+    const b = await vender();
+    expect(b.registro!.huella_anterior).toBe(r5.registro!.huella);
+    red = true;
+    rechazoDevolucion = 'Línea 1: se devuelven 1 y quedan por devolver 0.';
+    await colaDe(TERMINAL, () => undefined).vaciar();
+    const todos = await almacenColaIdb.todos();
+    expect(todos.find((x) => x.uuid === r5.uuid)).toMatchObject({ estado: 'incidencia', incidencia: rechazoDevolucion });
+    const bSubido = todos.find((x) => x.uuid === b.uuid)!;
+    expect(bSubido.estado).toBe('subido');
+    // Chained to the ticket before the refused R5, with its own number.
+    expect(bSubido.registro!.num_serie).toBe(b.registro!.num_serie);
+    expect(bSubido.registro!.huella_anterior).toBe(a.registro!.huella);
+    const subidoB = (llamadas.filter((l) => l.ac === 'subirtickets').flatMap((l) => l.body!.tickets as { uuid: string; registro: { huella_anterior: string } }[])).find((x) => x.uuid === b.uuid)!;
+    expect(subidoB.registro.huella_anterior).toBe(a.registro!.huella);
+    await waitFor(() => expect(useCaja.getState().operaciones.map((o) => [o.clase, o.estado])).toEqual([['devolucion', 'incidencia']]));
+    // The next return made here takes the number the refused one freed.
+    const t2 = (await buscarLocalTicket(b.registro!.num_serie))!;
+    red = false;
+    const otra = await useCaja.getState().devolverOffline(t2, [{ linea: t2.lineas[0], cantidad: 1000 }], crypto.randomUUID());
+    expect(otra.registro!.num_serie).toBe(r5.registro!.num_serie);
+  });
+});
+
+describe('la apertura sin conexión', () => {
+  it('la cajera vende enseguida; al volver, la caja se abre antes que los tickets y lo que sigue nombra esa caja', async () => {
+    useCaja.setState({ terminal: { ...TERMINAL, caja_abierta: null }, fase: 'apertura' });
+    const user = userEvent.setup();
+    renderWithShell(<Apertura />);
+    await user.clear(screen.getByLabelText('Fondo de caja (€)'));
+    await user.type(screen.getByLabelText('Fondo de caja (€)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Abrir caja' }));
+    await waitFor(() => expect(useCaja.getState().fase).toBe('venta'));
+    await vender();
+    await useCaja.getState().anotarMovimiento(-500, 'Proveedor', crypto.randomUUID());
+    const cola = colaDe(TERMINAL, () => undefined);
+    expect((await cola.pendientes()).map((t) => t.clase ?? 'ticket')).toEqual(['apertura', 'ticket', 'movimiento']);
+
+    red = true;
+    await cola.vaciar();
+    expect(llamadas.map((l) => l.ac)).toEqual(['abrircajatpv', 'subirtickets', 'movimientocajatpv']);
+    expect(llamadas[0].body).toMatchObject({ terminal_id: 7, fondo: 15000 });
+    // The movement made before the caja existed on the server names it now.
+    expect(llamadas[2].body).toMatchObject({ caja_id: 42, offline: 1 });
+    expect(useCaja.getState().terminal?.caja_abierta?.id).toBe(42);
+  });
+});
+
+describe('devolución sin conexión de un ticket buscado antes', () => {
+  it('lo buscado con conexión se guarda: sin ella se devuelve lo que quedaba (por su forma de pago), con las líneas del servidor', async () => {
+    red = true;
+    const user = userEvent.setup();
+    const { unmount } = renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T1 2026/000001');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await screen.findByLabelText('Devolver de Café molido');
+    expect(screen.queryByTestId('devolucion-sin-conexion')).toBeNull();
+    unmount();
+
+    red = false;
+    renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T1 2026/000001');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByTestId('devolucion-sin-conexion')).toBeTruthy();
+    // 2 sold, 1 returned when it was looked up: 1 left.
+    await user.type(screen.getByLabelText('Devolver de Café molido'), '2');
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('De «Café molido» quedan por devolver 1.');
+    await user.click(screen.getByRole('button', { name: 'Todo' }));
+    expect(screen.getByTestId('devolucion-importe').textContent).toMatch(/^2,99\s€$/);
+    expect(screen.getByTestId('devolucion-importe').parentElement!.textContent).toContain('(Tarjeta, como se pagó)');
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    expect((await screen.findByTestId('devolucion-numero')).textContent).toBe(`TR1 ${AÑO}/000001`);
+    const [r5] = await colaDe(TERMINAL, () => undefined).pendientes();
+    expect(r5.devolucion).toMatchObject({ ticket_id: 5, ticket_uuid: 'u-5', numero_ticket: 'T1 2026/000001', fecha_ticket: '2026-11-20', lineas: [{ id: 50, cantidad: 1000 }], pagos: [{ forma: 'tarjeta', importe: 299 }] });
+    expect(r5.registro!.xml).toContain('<sf:FechaExpedicionFactura>20-11-2026</sf:FechaExpedicionFactura>');
+
+    red = true;
+    await colaDe(TERMINAL, () => undefined).vaciar();
+    expect(llamadas.at(-1)).toMatchObject({ ac: 'devolverticket', body: { id: 5, lineas: [{ id: 50, cantidad: 1000 }], pagos: [{ forma: 'tarjeta', importe: 299 }] } });
+  });
+});
+
+function buscarLocalTicket(numero: string) {
+  return buscarLocal(numero, TERMINAL);
+}
