@@ -4,7 +4,7 @@ import { DOCUMENTO_TIPOS, numeroDocumento } from 'shared/domain';
 import type { DocumentoTipo, ModuleFlags } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { DialectName } from '../db/index.ts';
-import { consultar, diaSiguiente, diasEntre, numeros, ordenSql, paginaSql, paginar, porcentaje, sumar, valorarSql } from './comun.ts';
+import { consultar, diaSiguiente, diasEntre, numeros, ordenSql, paginaSql, paginar, porcentaje, valorarSql } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 
 type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
