@@ -16,6 +16,8 @@ import { buildApp } from '../server/src/app.ts';
 const TERMINALES = Number(process.env.BENCH_TPV_TERMINALS ?? 10);
 const TICKETS = Number(process.env.BENCH_TPV_TICKETS ?? 20_000);
 const ARTICULOS = 200;
+/** Progress every this many tickets (10 % of the run, at least 500). */
+const TRAMO = Math.max(500, Math.round(TICKETS / 10));
 const ADMIN = { email: 'bench@demo.es', password: 'Bench-clave-2026' };
 
 const pct = (xs: number[], p: number) => {
@@ -95,6 +97,11 @@ async function main() {
           const s = performance.now();
           const r = await op('subirtickets', { terminal_id: till.id, tickets: [ticket] }, cookie);
           tiempos.push(performance.now() - s);
+          if (tiempos.length % TRAMO === 0) {
+            // Progress by slices: how the per-ticket time grows as the day fills (each terminal re-sums its day).
+            const ult = tiempos.slice(-TRAMO);
+            console.log(`  ${tiempos.length} tickets en ${((performance.now() - t0) / 1000).toFixed(0)} s; los últimos ${TRAMO}: p50 ${pct(ult, 50).toFixed(1)} ms, p95 ${pct(ult, 95).toFixed(1)} ms · carga ${os.loadavg()[0].toFixed(1)}`);
+          }
           if (r.json.RESULT !== '0') throw new Error(`subirtickets: ${r.json.message}`);
           const fila = r.json.data![0] as unknown as TicketSubido;
           if (rnd(100) < 5) {

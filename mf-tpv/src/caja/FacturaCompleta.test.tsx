@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IndiceCatalogo } from '../datos/catalogo';
 import { Venta } from '../venta/Venta';
-import { reiniciarCola, useCaja } from './estado';
-import type { TerminalTpv } from './tipos';
+import { cajaDePrueba, respuestaOk, sinRespuesta, terminalDePrueba } from '../pruebas';
 
 const pdf = vi.hoisted(() => ({ calls: [] as unknown[][] }));
 vi.mock('shared', async (orig) => ({
@@ -15,28 +14,7 @@ vi.mock('shared', async (orig) => ({
   },
 }));
 
-const TERMINAL: TerminalTpv = {
-  id: 7,
-  nombre: 'Caja 1',
-  almacen_id: 1,
-  serie_id: 3,
-  serie_rectificativa_id: 4,
-  cliente_id: null,
-  emparejado: '2026-11-26T07:00:00Z',
-  formas_pago: ['efectivo', 'tarjeta'],
-  fondo: 10000,
-  activo: 1,
-  numero_instalacion: 'B12345678-TPV7',
-  serie: { id: 3, codigo: 'T1' },
-  serie_rectificativa: { id: 4, codigo: 'TR1' },
-  emisor: { nif: 'B12345678', nombre: 'Tienda SL' },
-  sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
-  zona_horaria: 'Europe/Madrid',
-  entorno: 'pruebas',
-  ultimo: { ejercicio: 2026, numero: 1 },
-  cadena: null,
-  cajeros: [],
-};
+const TERMINAL = terminalDePrueba({ caja_abierta: undefined, entorno: 'pruebas', ultimo: { ejercicio: 2026, numero: 1 } });
 
 const TICKET = {
   id: 5,
@@ -56,7 +34,7 @@ function servidor(url: string, init?: RequestInit): Response {
   const ac = u.searchParams.get('ac') ?? '';
   const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
   llamadas.push({ ac, params: u.searchParams, body });
-  const ok = (data: unknown[]) => new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
+  const ok = respuestaOk;
   if (ac === 'listadotickets') return ok(u.searchParams.get('id') ? [TICKET] : [{ id: 5, numero: TICKET.numero }]);
   if (ac === 'clientestpv') return ok(clientes.filter((c) => String(c.razon_social).toLowerCase().includes(String(u.searchParams.get('q')).toLowerCase())));
   if (ac === 'altaclientetpv') {
@@ -67,31 +45,19 @@ function servidor(url: string, init?: RequestInit): Response {
   if (ac === 'facturarticket') {
     return ok([{ id: 900, tipo: 'factura', tipo_factura: 'F3', numero: 'A 2026/000003', fecha: '2026-11-26', estado: 'emitida', total: 299, cliente_id: body?.cliente_id, factura_id: 5 }]);
   }
-  return new Response(JSON.stringify({ RESULT: '1', message: `sin respuesta de prueba para ${ac}` }), { status: 200 });
+  return sinRespuesta(ac);
 }
 
 beforeEach(() => {
   llamadas = [];
   clientes = [{ id: 3, codigo: 'C0003', nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', nombre_comercial: null, direccion: null, codigo_postal: '28020', poblacion: 'Madrid' }];
   pdf.calls = [];
-  reiniciarCola();
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => servidor(url, init)));
-  useCaja.setState({
-    fase: 'venta',
-    terminal: TERMINAL,
-    sesion: { user: { id: 1, nombre: 'Ana', email: 'ana@tienda.es' }, config: null },
-    indice: new IndiceCatalogo([]),
-    paginas: [],
-    lineas: [],
-    seleccion: null,
-    aparcados: [],
-    ultimo: null,
-  });
 });
-afterEach(() => {
-  reiniciarCola();
-  vi.unstubAllGlobals();
-});
+cajaDePrueba(servidor, () => ({
+  terminal: TERMINAL,
+  sesion: { user: { id: 1, nombre: 'Ana', email: 'ana@tienda.es' }, config: null },
+  indice: new IndiceCatalogo([]),
+}));
 
 describe('factura completa (F3) en la caja', () => {
   it('F3: el ticket por su número, un cliente nuevo con su NIF comprobado, la factura y su PDF', async () => {

@@ -1,6 +1,6 @@
 import { MENSAJES_TPV } from 'shared';
 import { create } from 'zustand';
-import { borrar, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
+import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
 import { almacenColaIdb, ColaTickets, esOperacion, type EstadoCola, type FilaSubida, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
@@ -89,6 +89,29 @@ type Acciones = {
 export type TiendaCaja = Estado & Acciones;
 
 let cola: ColaTickets | null = null;
+/**
+ * The ticket being sold is kept in IndexedDB (`estado.ticket`) at every change, so a reload, a closed tab or a
+ * crashed page gives it back. The write is not awaited (the scan's frame never waits for the disk) but it is
+ * issued in the same task as the change: the browser has the put before the page could die, and it commits on
+ * its side. The uuid it will be paid with goes with it: a ticket already paid (its uuid in the queue) is never
+ * given back to be charged again.
+ */
+let uuidEnCurso: string = uuid();
+/** When the ticket last changed (a scan, a button, a quantity). */
+let ultimoCambio = 0;
+
+/**
+ * A pause in the selling: a second without a change to the ticket, then an idle moment of the page. Background
+ * writes (the catalogue's copy) go there, never between two scans of a customer's basket.
+ */
+async function pausaEnLaVenta() {
+  for (let falta = 1000; falta > 0; falta = ultimoCambio + 1000 - Date.now()) await new Promise((r) => setTimeout(r, falta));
+  await enReposo();
+}
+type TicketEnCurso = { uuid: string; lineas: LineaVenta[]; seleccion: number | null };
+
+/** The catalogue as the IndexedDB store holds it (read at start, or last written whole); null when unknown. */
+let catalogoGuardado: ArticuloTpv[] | null = null;
 let pararCola: (() => void) | null = null;
 
 /** The upload queue of the paired terminal (one per page). */
@@ -332,11 +355,17 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   async arrancar() {
     set({ fase: 'cargando', error: null });
     // The catalogue kept from the last time: the till sells at once, even offline.
-    const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => []);
-    if (guardados.length) set({ indice: new IndiceCatalogo(guardados) });
+    const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => null);
+    catalogoGuardado = guardados;
+    if (guardados?.length) set({ indice: new IndiceCatalogo(guardados) });
     const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);
     if (paginas) set({ paginas });
     set({ aparcados: await leerTodo<Aparcado>('aparcados').catch(() => []) });
+    const enCurso = await leer<TicketEnCurso>('estado', 'ticket').catch(() => undefined);
+    if (enCurso?.lineas.length && !(await leer('tickets', enCurso.uuid).catch(() => undefined))) {
+      uuidEnCurso = enCurso.uuid;
+      set({ lineas: enCurso.lineas, seleccion: enCurso.seleccion });
+    }
     await get().leerOperaciones();
     let terminal: TerminalTpv | null;
     try {
@@ -408,7 +437,12 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     try {
       const [articulos, paginas] = await Promise.all([srv.descargarArticulos(), terminal ? srv.leerBotones(terminal.id) : Promise.resolve([])]);
       set({ indice: new IndiceCatalogo(articulos), paginas, catalogoCargado: true });
-      await reemplazar('articulos', articulos);
+      // Kept for selling offline, off the scans' way: small slices when the page is idle, and only what differs from
+      // the copy known to be in the store (none known while a write is under way or after one failed: all of it).
+      const antes = catalogoGuardado ?? undefined;
+      catalogoGuardado = null;
+      await reemplazar('articulos', articulos, 250, antes, pausaEnLaVenta);
+      catalogoGuardado = articulos;
       await guardarClave('estado', 'paginas', paginas);
     } catch {
       set({ catalogoCargado: get().indice.size > 0 });
@@ -479,7 +513,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     if (!cobro.completo) throw new Error(cobro.error ?? 'Falta por cobrar');
     const q = colaDe(terminal, (c) => set({ cola: c }));
     const base: TicketLocal = {
-      uuid: uuid(),
+      uuid: uuidEnCurso,
       seq: await q.siguienteSeq(),
       terminal_id: terminal.id,
       fecha_hora: ahoraIso(),
@@ -511,6 +545,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
         await almacenColaIdb.guardar(ticket);
       }
     }
+    uuidEnCurso = uuid();
     set({ lineas: [], seleccion: null, ultimo: ticket });
     return ticket;
   },
@@ -521,6 +556,13 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     set({ sesion: null, fase: 'cajero', lineas: [], seleccion: null });
   },
 }));
+
+useCaja.subscribe((s, antes) => {
+  if (s.lineas === antes.lineas && s.seleccion === antes.seleccion) return;
+  ultimoCambio = Date.now();
+  const t: TicketEnCurso = { uuid: uuidEnCurso, lineas: s.lineas, seleccion: s.seleccion };
+  guardarClave('estado', 'ticket', t).catch(() => undefined);
+});
 
 /**
  * Tickets still waiting without a record (the page closed while the first upload was under way) get theirs

@@ -1,64 +1,39 @@
 import { LEYENDA_QR_PRUEBAS, QR_BASE } from 'shared';
 import { huellaDe } from 'shared/fiscal';
 import { datosTicket } from '../impresion/ticket';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vaciar } from '../datos/almacen';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { almacenColaIdb, type TicketLocal } from '../datos/cola';
-import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
+import { IndiceCatalogo } from '../datos/catalogo';
+import { articuloDePrueba, cajaDePrueba, respuestaOk, terminalDePrueba } from '../pruebas';
 import { colaDe, reiniciarCola, useCaja } from './estado';
-import type { TerminalTpv } from './tipos';
 
-const PAN: ArticuloTpv = { id: 3, codigo: 'PAN', nombre: 'Pan', descripcion: 'Pan', codigo_barras: null, precio: 11000, tipo_iva: '4' };
-const TERMINAL: TerminalTpv = {
-  id: 7,
-  nombre: 'Caja 1',
-  almacen_id: 1,
-  serie_id: 3,
-  serie_rectificativa_id: 4,
-  cliente_id: null,
-  emparejado: '2026-11-26T07:00:00Z',
-  formas_pago: ['efectivo', 'tarjeta'],
+const PAN = articuloDePrueba(3, { codigo: 'PAN', nombre: 'Pan', descripcion: 'Pan', precio: 11000, tipo_iva: '4' });
+const TERMINAL = terminalDePrueba({
   fondo: 0,
-  activo: 1,
-  numero_instalacion: 'B12345678-TPV7',
-  serie: { id: 3, codigo: 'T1' },
-  serie_rectificativa: { id: 4, codigo: 'TR1' },
-  emisor: { nif: 'B12345678', nombre: 'Tienda SL' },
-  sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
-  zona_horaria: 'Europe/Madrid',
-  entorno: 'produccion',
+  caja_abierta: undefined,
   ultimo: { ejercicio: new Date().getFullYear(), numero: 4 },
   cadena: { huella: 'F'.repeat(64), num_serie: `T1 ${new Date().getFullYear()}/000004`, fecha_expedicion: '01-01-2026', fecha_hora_huso: '2026-01-01T10:00:00+01:00' },
-  cajeros: [],
-};
+});
 
 let red = false;
 let recibidos: TicketLocal[] = [];
 
-beforeEach(async () => {
+beforeEach(() => {
   red = false;
   recibidos = [];
-  reiniciarCola();
-  await vaciar('tickets');
-  await vaciar('estado');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      if (!red) throw new TypeError('Failed to fetch');
-      const body = JSON.parse(String(init?.body));
-      const data = body.tickets.map((t: TicketLocal) => {
-        if (!recibidos.some((r) => r.uuid === t.uuid)) recibidos.push(t);
-        return { uuid: t.uuid, id: 1, numero: t.registro?.num_serie, total: 110, huella: t.registro?.huella, qr_url: 'https://www2.agenciatributaria.gob.es/x', offline: 1, repetido: 0 };
-      });
-      return new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
-    }),
-  );
-  useCaja.setState({ fase: 'venta', terminal: TERMINAL, sesion: null, indice: new IndiceCatalogo([PAN]), lineas: [] });
 });
-afterEach(() => {
-  reiniciarCola();
-  vi.unstubAllGlobals();
-});
+cajaDePrueba(
+  (_url, init) => {
+    if (!red) throw new TypeError('Failed to fetch');
+    const body = JSON.parse(String(init?.body));
+    const data = body.tickets.map((t: TicketLocal) => {
+      if (!recibidos.some((r) => r.uuid === t.uuid)) recibidos.push(t);
+      return { uuid: t.uuid, id: 1, numero: t.registro?.num_serie, total: 110, huella: t.registro?.huella, qr_url: 'https://www2.agenciatributaria.gob.es/x', offline: 1, repetido: 0 };
+    });
+    return respuestaOk(data);
+  },
+  () => ({ terminal: TERMINAL, indice: new IndiceCatalogo([PAN]) }),
+);
 
 async function vender() {
   useCaja.getState().añadirArticulo(PAN);

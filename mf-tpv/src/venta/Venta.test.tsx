@@ -1,53 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vaciar } from '../datos/almacen';
-import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { guardarClave, leer } from '../datos/almacen';
+import { IndiceCatalogo } from '../datos/catalogo';
 import { eanVariable } from '../datos/ean';
-import { reiniciarCola, useCaja } from '../caja/estado';
-import type { TerminalTpv } from '../caja/tipos';
+import { useCaja } from '../caja/estado';
+import { articuloDePrueba, cajaDePrueba, respuestaOk, sinRespuesta, terminalDePrueba } from '../pruebas';
 import { Venta } from './Venta';
 
-const art = (id: number, over: Partial<ArticuloTpv>): ArticuloTpv => ({
-  id,
-  codigo: `A${id}`,
-  nombre: `Artículo ${id}`,
-  descripcion: `Artículo ${id}`,
-  codigo_barras: null,
-  precio: 10000,
-  tipo_iva: '21',
-  ...over,
-});
+const art = articuloDePrueba;
 const ARTICULOS = [
   art(1, { codigo: 'CAF', nombre: 'Café molido', descripcion: 'Café molido natural 250 g', codigo_barras: '4006381333931', precio: 29900 }),
   art(2, { codigo: 'JAM', nombre: 'Jamón cocido', descripcion: 'Jamón cocido al corte', codigo_barras: '2100123', precio: 129500, tipo_iva: '10' }),
   art(3, { codigo: 'PAN', nombre: 'Pan de barra', descripcion: 'Pan de barra', precio: 11000, tipo_iva: '4' }),
 ];
 
-const TERMINAL: TerminalTpv = {
-  id: 7,
-  nombre: 'Caja 1',
-  almacen_id: 1,
-  serie_id: 3,
-  serie_rectificativa_id: 4,
-  cliente_id: null,
-  emparejado: '2026-11-26T07:00:00Z',
-  formas_pago: ['efectivo', 'tarjeta', 'bizum'],
-  fondo: 10000,
-  activo: 1,
-  numero_instalacion: 'B12345678-TPV7',
-  caja_abierta: { id: 1, apertura: '2026-11-26T08:00:00Z', fondo: 10000, usuario_nombre: 'Ana' },
-  serie: { id: 3, codigo: 'T1' },
-  serie_rectificativa: { id: 4, codigo: 'TR1' },
-  emisor: { nif: 'B12345678', nombre: 'Tienda SL' },
-  sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
-  zona_horaria: 'Europe/Madrid',
-  entorno: 'produccion',
-  ultimo: { ejercicio: 2026, numero: 0 },
-  cadena: null,
-  cajeros: [{ id: 1, nombre: 'Ana', con_pin: 1 }],
-};
+const TERMINAL = terminalDePrueba({ formas_pago: ['efectivo', 'tarjeta', 'bizum'], cajeros: [{ id: 1, nombre: 'Ana', con_pin: 1 }] });
 
 /** The server's subirtickets: numbers tickets in arrival order; records what arrived. */
 let subidos: { uuid: string; pagos: unknown; lineas: unknown[] }[] = [];
@@ -60,33 +29,20 @@ function servidor(url: string, init?: RequestInit): Response {
       const n = subidos.length;
       return { uuid: t.uuid, id: n, numero: `T1 2026/${String(n).padStart(6, '0')}`, total: 0, cambio: 0, huella: 'A'.repeat(64), xml: '<x/>', qr_url: `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=T1%202026%2F${n}`, fecha_hora_huso: '2026-11-26T10:00:00+01:00', offline: 0, repetido: 0 };
     });
-    return new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
+    return respuestaOk(data);
   }
-  return new Response(JSON.stringify({ RESULT: '1', message: `sin respuesta de prueba para ${ac}` }), { status: 200 });
+  return sinRespuesta(ac);
 }
 
-beforeEach(async () => {
+beforeEach(() => {
   subidos = [];
-  reiniciarCola();
-  await vaciar('tickets');
-  await vaciar('estado');
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => servidor(url, init)));
-  useCaja.setState({
-    fase: 'venta',
-    terminal: TERMINAL,
-    sesion: { user: { id: 1, nombre: 'Ana', email: 'ana@tienda.es' }, config: null },
-    indice: new IndiceCatalogo(ARTICULOS),
-    paginas: [{ nombre: 'Panadería', familia_id: null, color: null, botones: [{ posicion: 0, articulo_id: 3, color: '#fde68a', etiqueta: 'Barra' }] }],
-    lineas: [],
-    seleccion: null,
-    aparcados: [],
-    ultimo: null,
-  });
 });
-afterEach(() => {
-  reiniciarCola();
-  vi.unstubAllGlobals();
-});
+cajaDePrueba(servidor, () => ({
+  terminal: TERMINAL,
+  sesion: { user: { id: 1, nombre: 'Ana', email: 'ana@tienda.es' }, config: null },
+  indice: new IndiceCatalogo(ARTICULOS),
+  paginas: [{ nombre: 'Panadería', familia_id: null, color: null, botones: [{ posicion: 0, articulo_id: 3, color: '#fde68a', etiqueta: 'Barra' }] }],
+}));
 
 const total = () => screen.getByLabelText('Total del ticket').textContent;
 const lineas = () => within(screen.getByRole('listbox', { name: 'Líneas del ticket' })).queryAllByRole('option');
@@ -205,5 +161,32 @@ describe('pantalla de venta, solo con el teclado y el escáner', () => {
     await user.clear(within(d).getByLabelText('Descuento (%)'));
     await user.type(within(d).getByLabelText('Descuento (%)'), '5{Enter}');
     await waitFor(() => expect(total()).toBe('2,84 €')); // 2,99 − 5 % = 2,8405
+  });
+
+  it('una recarga a mitad de venta devuelve el ticket con sus líneas; uno ya cobrado no vuelve para cobrarse dos veces', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<Venta />);
+    await user.keyboard('4006381333931{Enter}4006381333931{Enter}PAN{Enter}');
+    expect(total()).toBe('7,08 €');
+    // Each change is in IndexedDB without the scan waiting for it.
+    const enIdb = () => leer<{ uuid: string; lineas: unknown[] }>('estado', 'ticket');
+    await waitFor(async () => expect((await enIdb())?.lineas).toHaveLength(2));
+    const guardado = (await enIdb())!;
+
+    // The page dies and a new one starts from what IndexedDB kept.
+    const nueva = async (conIdb: typeof guardado) => {
+      useCaja.setState({ lineas: [], seleccion: null });
+      await guardarClave('estado', 'ticket', conIdb);
+      await useCaja.getState().arrancar();
+    };
+    await nueva(guardado);
+    expect(useCaja.getState().lineas.map((l) => [l.codigo, l.cantidad])).toEqual([['CAF', 2000], ['PAN', 1000]]);
+
+    // Paid, then the page dies before the emptied ticket reached IndexedDB: the paid one is not given back.
+    useCaja.setState({ fase: 'venta' });
+    await useCaja.getState().cobrar([{ forma: 'efectivo', importe: 1000 }]);
+    expect(subidos.map((t) => t.uuid)).toEqual([guardado.uuid]);
+    await nueva(guardado);
+    expect(useCaja.getState().lineas).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
@@ -233,6 +233,9 @@ export function Venta() {
     ? [...pag.botones].sort((a, b) => a.posicion - b.posicion).map((b) => ({ b, a: indice.get(b.articulo_id) })).filter((x) => x.a)
     : [];
   const cerrar = () => setDialogo(null);
+  // Stable, so a scan re-renders only the new line and the one that lost the selection, not the whole ticket.
+  const elegirLinea = useCallback((i: number) => set({ seleccion: i }), [set]);
+  const editarLinea = useCallback(() => setDialogo('linea'), []);
 
   return (
     <Rejilla onPointerUp={(e) => !(e.target as HTMLElement).closest('input,select,textarea,[role=dialog]') && enfocar()}>
@@ -240,22 +243,7 @@ export function Venta() {
         <Lineas aria-label="Líneas del ticket" role="listbox">
           {lineas.length === 0 && <p style={{ color: '#64748b', margin: 10 }}>Escanee o busque un artículo.</p>}
           {lineas.map((l, i) => (
-            <div
-              key={l.key}
-              role="option"
-              tabIndex={-1}
-              aria-selected={i === seleccion}
-              onClick={() => set({ seleccion: i })}
-              onDoubleClick={() => setDialogo('linea')}
-              onKeyDown={(e) => e.key === 'Enter' && setDialogo('linea')}
-            >
-              <span className="nombre">{l.nombre}</span>
-              <span className="importe">{formatMoney(importeLinea(l))}</span>
-              <span className="detalle">
-                {cantidadTexto(l.cantidad)} × {formatMoney(Math.round(l.precio / 100))}
-                {l.descuento ? ` − ${formatDecimal(l.descuento, 2, 0)} %` : ''}
-              </span>
-            </div>
+            <FilaLinea key={l.key} linea={l} indice={i} elegida={i === seleccion} onElegir={elegirLinea} onEditar={editarLinea} />
           ))}
         </Lineas>
         <Total>
@@ -378,6 +366,28 @@ export function Venta() {
     </Rejilla>
   );
 }
+
+/** One line of the ticket; memoised: its props change only when that line does (or its selection). */
+const FilaLinea = memo(function FilaLinea(props: { linea: LineaVenta; indice: number; elegida: boolean; onElegir(i: number): void; onEditar(): void }) {
+  const { linea: l, indice, onElegir, onEditar } = props;
+  return (
+    <div
+      role="option"
+      tabIndex={-1}
+      aria-selected={props.elegida}
+      onClick={() => onElegir(indice)}
+      onDoubleClick={onEditar}
+      onKeyDown={(e) => e.key === 'Enter' && onEditar()}
+    >
+      <span className="nombre">{l.nombre}</span>
+      <span className="importe">{formatMoney(importeLinea(l))}</span>
+      <span className="detalle">
+        {cantidadTexto(l.cantidad)} × {formatMoney(Math.round(l.precio / 100))}
+        {l.descuento ? ` − ${formatDecimal(l.descuento, 2, 0)} %` : ''}
+      </span>
+    </div>
+  );
+});
 
 function EditarLinea(props: {
   linea: LineaVenta;

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Documento, DocumentoLinea } from '../domain/documentos';
 import { documentosPdfBlob, downloadDocumentosPdf, empresaPdf, terceroPdfDe } from './documentosPdf';
 import { BORRADOR_SIN_VALIDEZ, LADO_QR, desgloseFactura } from './documentosPdfImpl';
+import { guardados as seen, textosPdf } from './pdfPrueba';
 
-const seen = vi.hoisted(() => [] as { doc: jsPDF; name: string }[]);
 const qrs = vi.hoisted(() => [] as { texto: string; x: number; y: number; lado: number; pagina: number }[]);
 vi.mock('./qrPdf', async (orig) => {
   const real = await orig<typeof import('./qrPdf')>();
@@ -16,20 +16,7 @@ vi.mock('./qrPdf', async (orig) => {
     },
   };
 });
-vi.mock('jspdf', async (orig) => {
-  const real = await orig<typeof import('jspdf')>();
-  // The document is kept instead of downloaded.
-  class Capturing extends real.jsPDF {
-    constructor(...args: ConstructorParameters<typeof real.jsPDF>) {
-      super(...args);
-      this.save = ((name: string) => {
-        seen.push({ doc: this, name });
-        return this;
-      }) as never;
-    }
-  }
-  return { ...real, jsPDF: Capturing };
-});
+vi.mock('jspdf', async (orig) => (await import('./pdfPrueba')).jspdfQueGuarda(orig));
 beforeEach(() => {
   seen.length = 0;
   qrs.length = 0;
@@ -382,8 +369,7 @@ describe('an issued invoice stands (issue 16)', () => {
       ...extra,
     }) as unknown as Documento;
 
-  /** The page's text, lines joined (jsPDF writes each wrapped line as its own string). */
-  const textos = (raw: string) => [...raw.matchAll(/\((.*?)\) Tj/g)].map((m) => m[1]).join('|');
+  const textos = textosPdf;
 
   it("reprints the parties and the QR as issued, the operation's date and albaranes, and wraps long texts instead of cutting them", async () => {
     const d = emitida();

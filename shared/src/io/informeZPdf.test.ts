@@ -1,22 +1,8 @@
-import type { jsPDF } from 'jspdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadInformeZPdf, informeZPdfBlob, type InformeZ } from './informeZPdf';
+import { guardados as seen } from './pdfPrueba';
 
-const seen = vi.hoisted(() => [] as { doc: jsPDF; name: string }[]);
-vi.mock('jspdf', async (orig) => {
-  const real = await orig<typeof import('jspdf')>();
-  // The document is kept instead of downloaded.
-  class Capturing extends real.jsPDF {
-    constructor(...args: ConstructorParameters<typeof real.jsPDF>) {
-      super(...args);
-      this.save = ((name: string) => {
-        seen.push({ doc: this, name });
-        return this;
-      }) as never;
-    }
-  }
-  return { ...real, jsPDF: Capturing };
-});
+vi.mock('jspdf', async (orig) => (await import('./pdfPrueba')).jspdfQueGuarda(orig));
 beforeEach(() => {
   seen.length = 0;
 });
@@ -78,6 +64,21 @@ describe('Informe Z', () => {
       '(Página 1 de 1)',
     ])
       expect(raw).toContain(t);
+  });
+
+  it('on an 80 mm roll: the shop header of the ticket, and a page exactly as long as the report', async () => {
+    const empresa = { nombre: 'Cafetería Sol', nif: 'B12345674', lineas: ['Calle Mayor 1, Soria'] };
+    await downloadInformeZPdf(Z, { fileName: 'z.pdf', empresa, papel: 'ticket' });
+    const corto = seen[0].doc;
+    expect(corto.internal.pageSize.getWidth()).toBeCloseTo(80);
+    const raw = corto.output();
+    for (const t of ['NIF B12345674', 'Calle Mayor 1, Soria', '(Informe Z)', '(Recuento)', 'Diferencia \\(falta\\)']) expect(raw).toContain(t);
+    const movimientos = Array.from({ length: 30 }, (_, i) => ({ fecha_hora: '2026-11-25T13:00:00Z', label: 'Salida', importe: -100 - i, concepto: `Pago ${i}` }));
+    await downloadInformeZPdf({ ...Z, movimientos }, { fileName: 'z.pdf', empresa, papel: 'ticket' });
+    const largo = seen[1].doc;
+    // 29 movements more, 4 mm each on the roll: the page grows by that, no blank tail and nothing cut.
+    expect(largo.internal.pageSize.getHeight() - corto.internal.pageSize.getHeight()).toBeCloseTo(29 * 4, 0);
+    expect(largo.output()).toContain('Pago 29');
   });
 
   it('on an 80 mm roll, as a Blob', async () => {

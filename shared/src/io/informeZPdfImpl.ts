@@ -1,5 +1,7 @@
 import { formatDateTime, formatMoney } from '../domain/format';
+import type { jsPDF } from 'jspdf';
 import type { InformeZ, InformeZPdfOptions } from './informeZPdf';
+import { cabeceraRollo, MARGEN_ROLLO, rayaRollo, rollo } from './rolloPdf';
 
 const signo = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
 
@@ -9,14 +11,19 @@ const signo = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatM
  * drawer (float, expected, counted by denomination, difference) and the cash movements of the day.
  */
 export async function buildInformeZPdf(z: InformeZ, opts: InformeZPdfOptions) {
+  // A roll (80 mm wide, 72 printable) is as long as its content (rolloPdf measures it first); A4 pages otherwise.
+  if (opts.papel === 'ticket') return rollo((doc) => dibujarInformeZ(doc, z, opts, true), 120);
   const { jsPDF } = await import('jspdf');
-  const ticket = opts.papel === 'ticket';
-  // A roll is 80 mm wide with 72 printable; its length grows with the content (measured by a first pass).
-  const alto = ticket ? 90 + 5 * (z.formas.length + z.ivas.length + (z.billetes?.length ?? 0) + (z.movimientos?.length ?? 0) * 3 + 16) : 297;
-  const doc = new jsPDF({ unit: 'mm', format: ticket ? [80, Math.max(alto, 120)] : 'a4' });
+  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
+  dibujarInformeZ(doc, z, opts, false);
+  return doc;
+}
+
+/** Draws the report; answers the y where it ended (the roll's length). */
+function dibujarInformeZ(doc: jsPDF, z: InformeZ, opts: InformeZPdfOptions, ticket: boolean): number {
   const pageW = doc.internal.pageSize.getWidth();
   const pageH = doc.internal.pageSize.getHeight();
-  const margin = ticket ? 4 : 15;
+  const margin = ticket ? MARGEN_ROLLO : 15;
   const right = pageW - margin;
   const base = ticket ? 8 : 10;
   const paso = ticket ? 4 : 5.2;
@@ -40,8 +47,11 @@ export async function buildInformeZPdf(z: InformeZ, opts: InformeZPdfOptions) {
   };
   const raya = () => {
     salto(3);
-    doc.setDrawColor(148, 163, 184);
-    doc.line(margin, y - paso / 2 + 1, right, y - paso / 2 + 1);
+    if (ticket) rayaRollo(doc, y - paso / 2 + 1);
+    else {
+      doc.setDrawColor(148, 163, 184);
+      doc.line(margin, y - paso / 2 + 1, right, y - paso / 2 + 1);
+    }
     y += 2;
   };
   /** A row of cells: the first at the left, the others right-aligned in equal columns up to the right margin. */
@@ -71,10 +81,12 @@ export async function buildInformeZPdf(z: InformeZ, opts: InformeZPdfOptions) {
   };
 
   const e = opts.empresa;
-  if (e) {
-    texto(e.nombre, { bold: true, size: base + 2, center: ticket });
-    if (e.nif) texto(`NIF ${e.nif}`, { center: ticket });
-    for (const l of e.lineas ?? []) texto(l, { center: ticket });
+  // On the roll, the shop's header of the ticket itself.
+  if (ticket) y = cabeceraRollo(doc, e, y + 2) + 1.5;
+  else if (e) {
+    texto(e.nombre, { bold: true, size: base + 2 });
+    if (e.nif) texto(`NIF ${e.nif}`);
+    for (const l of e.lineas ?? []) texto(l);
     y += 2;
   }
   texto('Informe Z', { bold: true, size: ticket ? 13 : 18, center: ticket });
@@ -113,5 +125,5 @@ export async function buildInformeZPdf(z: InformeZ, opts: InformeZPdfOptions) {
   }
   y += 4;
   texto(`Impreso el ${new Date().toLocaleString('es-ES')}`, { size: base - 1, center: ticket });
-  return doc;
+  return y + 6;
 }

@@ -1,42 +1,15 @@
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
 import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR } from '../domain/fiscal';
 import { dibujarQr } from './qrPdf';
+import { ANCHO_ROLLO, cabeceraRollo, importeRollo, MARGEN_ROLLO, rayaRollo, rollo, UTIL_ROLLO } from './rolloPdf';
 import type { TicketPdf } from './tpvPdf';
 
-const ANCHO = 80;
-const M = 4;
-const UTIL = ANCHO - 2 * M;
-
-/** A roll page long enough for what is drawn (measured first, then drawn). */
-function rollo(alto: number) {
-  return new jsPDF({ unit: 'mm', format: [ANCHO, Math.max(alto, 80)] });
-}
-
-function cabecera(doc: jsPDF, empresa: TicketPdf['empresa'], y: number): number {
-  if (!empresa) return y;
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(10);
-  for (const l of doc.splitTextToSize(empresa.nombre, UTIL) as string[]) {
-    doc.text(l, ANCHO / 2, y, { align: 'center' });
-    y += 4.5;
-  }
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(7.5);
-  for (const l of [empresa.nif ? `NIF ${empresa.nif}` : null, ...(empresa.lineas ?? [])].filter(Boolean) as string[]) {
-    doc.text(l, ANCHO / 2, y, { align: 'center', maxWidth: UTIL });
-    y += 3.5;
-  }
-  return y + 1;
-}
-
-function raya(doc: jsPDF, y: number) {
-  doc.setLineDashPattern([0.8, 0.8], 0);
-  doc.line(M, y, ANCHO - M, y);
-  doc.setLineDashPattern([], 0);
-}
+const ANCHO = ANCHO_ROLLO;
+const M = MARGEN_ROLLO;
+const UTIL = UTIL_ROLLO;
 
 function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
-  let y = cabecera(doc, t.empresa, 8);
+  let y = cabeceraRollo(doc, t.empresa, 8);
   doc.setFontSize(9);
   doc.setFont('helvetica', 'bold');
   doc.text(t.titulo, ANCHO / 2, y, { align: 'center' });
@@ -50,7 +23,7 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
     doc.text([t.terminal, t.cajero ? `Le atendió: ${t.cajero}` : null].filter(Boolean).join(' · '), M, y, { maxWidth: UTIL });
     y += 3.8;
   }
-  raya(doc, y);
+  rayaRollo(doc, y);
   y += 4;
   for (const l of t.lineas) {
     const nombre = doc.splitTextToSize(l.nombre, UTIL - 18) as string[];
@@ -62,23 +35,20 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
     doc.setFontSize(8);
     y += 3.6;
   }
-  raya(doc, y);
+  rayaRollo(doc, y);
   y += 5;
   doc.setFont('helvetica', 'bold');
   doc.setFontSize(11);
-  doc.text('TOTAL', M, y);
-  doc.text(t.total, ANCHO - M, y, { align: 'right' });
+  importeRollo(doc, 'TOTAL', t.total, y);
   y += 5;
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(8);
   for (const p of t.pagos) {
-    doc.text(p.forma, M, y);
-    doc.text(p.importe, ANCHO - M, y, { align: 'right' });
+    importeRollo(doc, p.forma, p.importe, y);
     y += 3.6;
   }
   if (t.cambio) {
-    doc.text('Cambio', M, y);
-    doc.text(t.cambio, ANCHO - M, y, { align: 'right' });
+    importeRollo(doc, 'Cambio', t.cambio, y);
     y += 3.6;
   }
   y += 1;
@@ -115,9 +85,5 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
 }
 
 export function construirTicket(t: TicketPdf): jsPDF {
-  // Measured on a tall scratch page, then drawn on a page of the right length.
-  const alto = dibujarTicket(new jsPDF({ unit: 'mm', format: [ANCHO, 2000] }), t);
-  const doc = rollo(alto);
-  dibujarTicket(doc, t);
-  return doc;
+  return rollo((doc) => dibujarTicket(doc, t));
 }

@@ -304,7 +304,13 @@ describe('Cierres TPV', () => {
       '20,00 €120,00 €',
       'Contado420,00 €',
     ]);
-    expect(screen.getByText('Pago al repartidor del pan')).toBeTruthy();
+    // The cash movements: time, reason, who, the amount signed; the reason is no row header.
+    const movimientos = screen.getByRole('table', { name: 'Entradas y salidas de caja' });
+    const mov = within(movimientos).getAllByRole('row');
+    expect(mov.map((r) => within(r).queryAllByRole('columnheader').length)).toEqual([4, 0]);
+    expect(within(mov[1]).queryAllByRole('rowheader')).toHaveLength(0);
+    expect(plano(within(mov[1]).getAllByRole('cell')[1].textContent)).toBe('Pago al repartidor del pan');
+    expect(plano(within(mov[1]).getAllByRole('cell')[3].textContent)).toBe('-20,00 €');
     // Its tickets, each a link to its record; read with the closing's caja.
     const ticket = await screen.findByRole('link', { name: 'T1 2026/000101' });
     expect(ticket.getAttribute('href')).toBe('/ventas/ticket/300');

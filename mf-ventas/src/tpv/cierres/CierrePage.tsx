@@ -27,6 +27,7 @@ import {
 } from 'shared';
 import { paths } from '../../paths';
 import { formaTpvLabel, type CierreTpv } from '../datos';
+import { TablaCifras } from '../TablaCifras';
 import { Diferencia } from './Diferencia';
 
 type T = { theme: Theme };
@@ -42,14 +43,7 @@ const StyledCierre = styled.div`
   dt { color: ${({ theme }: T) => theme.gray[500]}; }
   dd { margin: 0; font-variant-numeric: tabular-nums; }
   .scroll { overflow-x: auto; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }: T) => theme.gray[100]}; text-align: left; }
-  thead th { font-size: 12px; color: ${({ theme }: T) => theme.gray[600]}; background: ${({ theme }: T) => theme.gray[50]}; }
-  tbody th { font-weight: 500; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tfoot td, tfoot th, tr.total td, tr.total th { font-weight: 700; border-top: 2px solid ${({ theme }: T) => theme.gray[200]}; }
   a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
-  ${({ theme }: T) => theme.phone} { .fuera-movil { display: none; } }
 `;
 
 const StyledCaja = styled.div<{ $tone: 'ok' | 'falta' | 'sobra' }>`
@@ -191,169 +185,67 @@ export function CierrePage({ id }: { id: string }) {
               </span>
             </div>
           </StyledCaja>
-          <table aria-label="Cómo se llega al efectivo esperado">
-            <tbody>
-              {desgloseEfectivo(c).map((d) => (
-                <tr key={d.label}>
-                  <th scope="row">{d.label}</th>
-                  <td className="num">{d.importe > 0 && d.label !== 'Fondo inicial' ? `+${formatMoney(d.importe)}` : formatMoney(d.importe)}</td>
-                </tr>
-              ))}
-              <tr className="total">
-                <th scope="row">Esperado en caja</th>
-                <td className="num">{formatMoney(e.esperado)}</td>
-              </tr>
-            </tbody>
-          </table>
+          <TablaCifras
+            label="Cómo se llega al efectivo esperado"
+            sinCabecera
+            columnas={[{ titulo: 'Concepto' }, { titulo: 'Importe', num: true }]}
+            filas={[
+              ...desgloseEfectivo(c).map((d) => ({
+                key: d.label,
+                celdas: [d.label, d.importe > 0 && d.label !== 'Fondo inicial' ? `+${formatMoney(d.importe)}` : formatMoney(d.importe)],
+              })),
+              { key: 'esperado', total: true, celdas: ['Esperado en caja', formatMoney(e.esperado)] },
+            ]}
+          />
           {billetes.length > 0 && (
             <div className="scroll" style={{ marginTop: 12 }}>
-              <table aria-label="Recuento por billetes y monedas">
-                <thead>
-                  <tr>
-                    <th scope="col">Billete o moneda</th>
-                    <th scope="col" className="num">
-                      Unidades
-                    </th>
-                    <th scope="col" className="num">
-                      Importe
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {billetes.map((b) => (
-                    <tr key={b.valor}>
-                      <th scope="row">{formatMoney(b.valor)}</th>
-                      <td className="num">{b.cantidad}</td>
-                      <td className="num">{formatMoney(b.valor * b.cantidad)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={2}>
-                      Contado
-                    </th>
-                    <td className="num">{formatMoney(billetes.reduce((a, b) => a + b.valor * b.cantidad, 0))}</td>
-                  </tr>
-                </tfoot>
-              </table>
+              <TablaCifras
+                label="Recuento por billetes y monedas"
+                columnas={[{ titulo: 'Billete o moneda' }, { titulo: 'Unidades', num: true }, { titulo: 'Importe', num: true }]}
+                filas={billetes.map((b) => ({ key: b.valor, celdas: [formatMoney(b.valor), b.cantidad, formatMoney(b.valor * b.cantidad)] }))}
+                pie={[{ celda: 'Contado', columnas: 2 }, formatMoney(billetes.reduce((a, b) => a + b.valor * b.cantidad, 0))]}
+              />
             </div>
           )}
         </Card>
         <Card aria-labelledby="cierre-formas">
           <h2 id="cierre-formas">Por forma de pago</h2>
           <div className="scroll">
-            <table aria-label="Por forma de pago">
-              <thead>
-                <tr>
-                  <th scope="col">Forma</th>
-                  <th scope="col" className="num">
-                    Esperado
-                  </th>
-                  <th scope="col" className="num">
-                    Contado
-                  </th>
-                  <th scope="col" className="num">
-                    Diferencia
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {c.formas.map((f) => (
-                  <tr key={f.forma}>
-                    <th scope="row">{formaTpvLabel(f.forma)}</th>
-                    <td className="num">{formatMoney(f.esperado)}</td>
-                    <td className="num">{formatMoney(f.contado)}</td>
-                    <td className="num">
-                      <Diferencia cents={f.diferencia} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              {c.formas.length > 1 && (
-                <tfoot>
-                  <tr>
-                    <th scope="row">Total</th>
-                    <td className="num">{formatMoney(sumaForma('esperado'))}</td>
-                    <td className="num">{formatMoney(sumaForma('contado'))}</td>
-                    <td className="num">
-                      <Diferencia cents={sumaForma('diferencia')} />
-                    </td>
-                  </tr>
-                </tfoot>
-              )}
-            </table>
+            <TablaCifras
+              label="Por forma de pago"
+              columnas={[{ titulo: 'Forma' }, { titulo: 'Esperado', num: true }, { titulo: 'Contado', num: true }, { titulo: 'Diferencia', num: true }]}
+              filas={c.formas.map((f) => ({
+                key: f.forma,
+                celdas: [formaTpvLabel(f.forma), formatMoney(f.esperado), formatMoney(f.contado), <Diferencia key="d" cents={f.diferencia} />],
+              }))}
+              pie={c.formas.length > 1 && ['Total', formatMoney(sumaForma('esperado')), formatMoney(sumaForma('contado')), <Diferencia key="d" cents={sumaForma('diferencia')} />]}
+            />
           </div>
         </Card>
         <Card aria-labelledby="cierre-ivas">
           <h2 id="cierre-ivas">Por tipo de IVA</h2>
           <div className="scroll">
-            <table aria-label="Por tipo de IVA">
-              <thead>
-                <tr>
-                  <th scope="col">IVA</th>
-                  <th scope="col" className="num">
-                    Base
-                  </th>
-                  <th scope="col" className="num">
-                    Cuota
-                  </th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {c.impuestos.map((i) => (
-                  <tr key={i.tipo_iva}>
-                    <th scope="row">{ivaLabel(i.tipo_iva)}</th>
-                    <td className="num">{formatMoney(i.base)}</td>
-                    <td className="num">{formatMoney(i.iva)}</td>
-                    <td className="num">{formatMoney(i.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              {c.impuestos.length > 1 && (
-                <tfoot>
-                  <tr>
-                    <th scope="row">Total</th>
-                    <td className="num">{formatMoney(suma('base'))}</td>
-                    <td className="num">{formatMoney(suma('iva'))}</td>
-                    <td className="num">{formatMoney(suma('total'))}</td>
-                  </tr>
-                </tfoot>
-              )}
-            </table>
+            <TablaCifras
+              label="Por tipo de IVA"
+              columnas={[{ titulo: 'IVA' }, { titulo: 'Base', num: true }, { titulo: 'Cuota', num: true }, { titulo: 'Total', num: true }]}
+              filas={c.impuestos.map((i) => ({ key: i.tipo_iva, celdas: [ivaLabel(i.tipo_iva), formatMoney(i.base), formatMoney(i.iva), formatMoney(i.total)] }))}
+              pie={c.impuestos.length > 1 && ['Total', formatMoney(suma('base')), formatMoney(suma('iva')), formatMoney(suma('total'))]}
+            />
           </div>
         </Card>
         {c.movimientos.length > 0 && (
           <Card aria-labelledby="cierre-movimientos" className="wide">
             <h2 id="cierre-movimientos">Entradas y salidas de caja</h2>
             <div className="scroll">
-              <table aria-label="Entradas y salidas de caja">
-                <thead>
-                  <tr>
-                    <th scope="col">Hora</th>
-                    <th scope="col">Motivo</th>
-                    <th scope="col" className="fuera-movil">
-                      Usuario
-                    </th>
-                    <th scope="col" className="num">
-                      Importe
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.movimientos.map((m) => (
-                    <tr key={`${m.fecha_hora}${m.importe}${m.motivo}`}>
-                      <td>{formatDateTime(m.fecha_hora)}</td>
-                      <td>{m.motivo}</td>
-                      <td className="fuera-movil">{m.usuario_nombre ?? ''}</td>
-                      <td className="num">{m.importe > 0 ? `+${formatMoney(m.importe)}` : formatMoney(m.importe)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <TablaCifras
+                label="Entradas y salidas de caja"
+                cabeceraDeFila={false}
+                columnas={[{ titulo: 'Hora' }, { titulo: 'Motivo' }, { titulo: 'Usuario', className: 'fuera-movil' }, { titulo: 'Importe', num: true }]}
+                filas={c.movimientos.map((m) => ({
+                  key: `${m.fecha_hora}${m.importe}${m.motivo}`,
+                  celdas: [formatDateTime(m.fecha_hora), m.motivo, m.usuario_nombre ?? '', m.importe > 0 ? `+${formatMoney(m.importe)}` : formatMoney(m.importe)],
+                }))}
+              />
             </div>
           </Card>
         )}

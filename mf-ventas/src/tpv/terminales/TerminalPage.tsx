@@ -68,6 +68,12 @@ function seriesLibres(series: Serie[], terminales: Terminal[], tipo: SerieTipo, 
   };
 }
 
+/** The terminal's two series, one field each: its kind, label, and what it says with none free. */
+const SERIES_TERMINAL = [
+  { campo: 'serie_id', tipo: 'simplificada', label: 'Serie de tickets', ninguna: 'No hay series simplificadas libres', hint: 'Facturas simplificadas (F2) no usadas por otro terminal.' },
+  { campo: 'serie_rectificativa_id', tipo: 'rectificativa', label: 'Serie de devoluciones', ninguna: 'No hay series rectificativas libres', hint: 'Rectificativas (R5) de las devoluciones del mostrador.' },
+] as const;
+
 /** /ventas/terminal/:id and /ventas/terminal/nuevo-terminal: a till of the counter and its pairing. */
 export function TerminalPage({ id }: { id?: string }) {
   const navigate = useNavigate();
@@ -92,14 +98,12 @@ export function TerminalPage({ id }: { id?: string }) {
   const series = useListOptions<Serie>('listadoseries', { params: { orden: 'codigo', dir: 'asc' }, toOption: (s) => ({ value: String(s.id), label: s.codigo }) });
   const terminales = useListOptions<Terminal>('listadoterminales', { params: { orden: 'nombre' }, toOption: (t) => ({ value: String(t.id), label: t.nombre }) });
   const propio = isNew ? undefined : Number(id);
-  const simplificadas = useMemo(
-    () => seriesLibres(series.rows, terminales.rows, 'simplificada', propio, values.serie_id),
-    [series.rows, terminales.rows, propio, values.serie_id],
+  const { serie_id, serie_rectificativa_id } = values;
+  const libres = useMemo(
+    () => SERIES_TERMINAL.map((k) => seriesLibres(series.rows, terminales.rows, k.tipo, propio, { serie_id, serie_rectificativa_id }[k.campo])),
+    [series.rows, terminales.rows, propio, serie_id, serie_rectificativa_id],
   );
-  const rectificativas = useMemo(
-    () => seriesLibres(series.rows, terminales.rows, 'rectificativa', propio, values.serie_rectificativa_id),
-    [series.rows, terminales.rows, propio, values.serie_rectificativa_id],
-  );
+  const ocupadas = libres.flatMap((l) => l.ocupadas);
 
   const { run, busy: pidiendo } = useAction();
   const [vinculo, setVinculo] = useState<CodigoVinculo | null>(null);
@@ -164,26 +168,19 @@ export function TerminalPage({ id }: { id?: string }) {
         </FormSection>
         <FormSection title="Facturación" description="Cada terminal numera sus tickets en su propia serie: dos cajas nunca chocan, tampoco sin conexión.">
           <FormGrid>
-            <SelectField
-              label="Serie de tickets"
-              required
-              placeholder={simplificadas.options.length ? 'Seleccione…' : 'No hay series simplificadas libres'}
-              options={simplificadas.options}
-              value={values.serie_id}
-              error={errors.serie_id}
-              onChange={(v) => set('serie_id', v)}
-              hint="Facturas simplificadas (F2) no usadas por otro terminal."
-            />
-            <SelectField
-              label="Serie de devoluciones"
-              required
-              placeholder={rectificativas.options.length ? 'Seleccione…' : 'No hay series rectificativas libres'}
-              options={rectificativas.options}
-              value={values.serie_rectificativa_id}
-              error={errors.serie_rectificativa_id}
-              onChange={(v) => set('serie_rectificativa_id', v)}
-              hint="Rectificativas (R5) de las devoluciones del mostrador."
-            />
+            {SERIES_TERMINAL.map((k, i) => (
+              <SelectField
+                key={k.campo}
+                label={k.label}
+                required
+                placeholder={libres[i].options.length ? 'Seleccione…' : k.ninguna}
+                options={libres[i].options}
+                value={values[k.campo]}
+                error={errors[k.campo]}
+                onChange={(v) => set(k.campo, v)}
+                hint={k.hint}
+              />
+            ))}
             <TextField
               label="Número de instalación VERI*FACTU"
               maxLength={100}
@@ -193,9 +190,9 @@ export function TerminalPage({ id }: { id?: string }) {
               hint="El de los registros que la caja hace sin conexión. Vacío: NIF de la empresa-TPV y el número del terminal."
             />
           </FormGrid>
-          {(simplificadas.ocupadas.length > 0 || rectificativas.ocupadas.length > 0) && (
+          {ocupadas.length > 0 && (
             <Muted style={{ marginTop: 8, fontSize: 13 }}>
-              Ya usadas por otro terminal: {[...simplificadas.ocupadas, ...rectificativas.ocupadas].join(', ')}. Cree series nuevas en Configuración › Series.
+              Ya usadas por otro terminal: {ocupadas.join(', ')}. Cree series nuevas en Configuración › Series.
             </Muted>
           )}
         </FormSection>

@@ -22,6 +22,7 @@ import {
 import { paths } from '../../paths';
 import { EstadoFactura } from '../../facturas/EstadoFactura';
 import { formaTpvLabel } from '../datos';
+import { TablaCifras } from '../TablaCifras';
 import { FacturaCompletaDialog } from './FacturaCompletaDialog';
 import { TICKET, ticketSchema } from './pantalla';
 
@@ -45,10 +46,6 @@ const StyledTicket = styled.div`
   align-items: start;
   margin-bottom: 16px;
   h2 { font-size: 16px; margin: 0 0 10px; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }: T) => theme.gray[100]}; text-align: left; }
-  thead th { font-size: 12px; color: ${({ theme }: T) => theme.gray[600]}; background: ${({ theme }: T) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   .qr { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
   .qr p { margin: 0 0 6px; font-size: 13px; color: ${({ theme }: T) => theme.gray[600]}; }
   .qr a, a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; overflow-wrap: anywhere; }
@@ -64,36 +61,14 @@ function DatosTicket({ t }: { t: Ticket }) {
     <StyledTicket>
       <Card aria-labelledby="ticket-pagos">
         <h2 id="ticket-pagos">Pagos</h2>
-        <table aria-label="Pagos">
-          <thead>
-            <tr>
-              <th scope="col">Forma</th>
-              <th scope="col" className="num">
-                Importe
-              </th>
-              <th scope="col" className="num">
-                Entregado
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pagos.map((p) => (
-              <tr key={`${p.forma}${p.importe}${p.entregado}`}>
-                <th scope="row">{formaTpvLabel(p.forma)}</th>
-                <td className="num">{formatMoney(p.importe)}</td>
-                <td className="num">{formatMoney(p.entregado)}</td>
-              </tr>
-            ))}
-            {(t.cambio ?? 0) > 0 && (
-              <tr>
-                <th scope="row">Cambio</th>
-                <td className="num" colSpan={2}>
-                  {formatMoney(t.cambio ?? 0)}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <TablaCifras
+          label="Pagos"
+          columnas={[{ titulo: 'Forma' }, { titulo: 'Importe', num: true }, { titulo: 'Entregado', num: true }]}
+          filas={[
+            ...pagos.map((p) => ({ key: `${p.forma}${p.importe}${p.entregado}`, celdas: [formaTpvLabel(p.forma), formatMoney(p.importe), formatMoney(p.entregado)] })),
+            ...((t.cambio ?? 0) > 0 ? [{ key: 'cambio', celdas: ['Cambio', { celda: formatMoney(t.cambio ?? 0), columnas: 2 }] }] : []),
+          ]}
+        />
         <p style={{ fontSize: 13, margin: '10px 0 0' }}>
           {t.fecha_hora ? `Vendido el ${formatDateTime(t.fecha_hora)}` : null}
           {t.offline ? ' · hecho sin conexión: la caja generó su registro y el servidor lo comprobó' : ''}
