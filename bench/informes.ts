@@ -225,7 +225,30 @@ async function medir(r: Runner, cookie: string, c: Caso): Promise<Row> {
   return out;
 }
 
+/** BENCH_SQLITE_DIR (a kept run's directory): what `generate` answers, read back from its data. */
+async function leerDatos(r: Runner): Promise<{ hoy: string; gen: Gen }> {
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: r.app.manager.timeZone }).format(new Date());
+  const uno = async (q: string) => Number(Object.values(((await r.rawQuery(q, [])) as Record<string, unknown>[])[0] ?? {})[0] ?? 0);
+  const counts: Record<string, number> = {
+    lineas_venta: await uno(`select count(*) from documento_lineas l join documentos d on d.id = l.documento_id where d.tipo in ('pedidoventa', 'albaranventa', 'factura', 'rectificativa')`),
+    ledger: await uno('select count(*) from stock_movimientos'),
+    articulos: await uno('select count(*) from articulos'),
+  };
+  const gen = {
+    counts,
+    cliente: await uno(`select cliente_id from documentos where tipo = 'factura' group by cliente_id order by count(*) desc limit 1`),
+    proveedor: await uno('select min(id) from proveedores'),
+    almacen: await uno('select min(id) from almacenes'),
+  };
+  return { hoy, gen };
+}
+
 async function bench(r: Runner) {
+  if (r.name === 'sqlite' && process.env.BENCH_SQLITE_DIR) {
+    const { hoy, gen } = await leerDatos(r);
+    console.log(`sqlite: the kept data in ${process.env.BENCH_SQLITE_DIR}: ${JSON.stringify(gen.counts)}`);
+    return medirTodo(r, hoy, gen);
+  }
   console.log(`\n${r.name}: generating ${ARTICLES} articles, ${SUPPLIERS} suppliers, ${PURCHASES} purchase documents, ${CUSTOMERS} customers, ${DOCS} invoices…`);
   const { hoy, gen, tiempo } = await generarDatos(r, generate);
   console.log(`${r.name}: ${JSON.stringify(gen.counts)}; ${tiempo}`);
@@ -234,10 +257,16 @@ async function bench(r: Runner) {
   const rec = await recalcularAgregados(r.app.manager.db, r.app.manager.dialect);
   console.log(`${r.name}: aggregates rebuilt (Recalcular) in ${ms(t0).toFixed(0)} ms: ${rec.filas} rows`);
   if (r.name === 'postgres') await r.rawQuery('analyze', []);
+  return medirTodo(r, hoy, gen);
+}
+
+async function medirTodo(r: Runner, hoy: string, gen: Gen) {
   const cookie = await login(r.app);
   await activarFlags(r, cookie, ['almacenes', 'compras', 'ventas', 'ventas_facturas', 'ventas_albaranes', 'ventas_devoluciones', 'hcp', 'furgonetas', 'tpv']);
   const filas: Row[] = [];
-  for (const c of casos(r, hoy, gen)) {
+  // BENCH_CASOS: only the cases whose name contains one of these (comma-separated).
+  const solo = process.env.BENCH_CASOS?.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const c of casos(r, hoy, gen).filter((c) => !solo || solo.some((x) => c.nombre.includes(x)))) {
     const f = await medir(r, cookie, c);
     filas.push(f);
     console.log(`  ${f.operation}: handler p50 ${f['handler p50']} ms, p95 ${f['handler p95']} ms (raw p95 ${f['raw p95']} ms${f['detalle p95'] ? `; detalle p95 ${f['detalle p95']} ms` : ''})`);

@@ -84,7 +84,9 @@ export async function activarFlags(r: Runner, cookie: string, flags: FlagName[])
 }
 
 export async function sqliteRunner(prefix: string): Promise<Runner> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  // BENCH_SQLITE_DIR: the data directory a run kept (BENCH_KEEP=1), measured again without generating; never deleted.
+  const reusado = process.env.BENCH_SQLITE_DIR;
+  const dataDir = reusado ?? fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const app = await buildApp({ dataDir, staticRoot: dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   let raw: SQLite.Database | undefined;
   const statements = new Map<string, SQLite.Statement>();
@@ -124,7 +126,7 @@ export async function sqliteRunner(prefix: string): Promise<Runner> {
     async close() {
       raw?.close();
       await app.close();
-      if (KEEP) console.log(`sqlite: kept ${path.join(dataDir, 'manager.sqlite')}`);
+      if (KEEP || reusado) console.log(`sqlite: kept ${path.join(dataDir, 'manager.sqlite')}`);
       else fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

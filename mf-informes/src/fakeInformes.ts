@@ -28,6 +28,11 @@ export const INVENTARIO = [
   { clave: '3', articulo_id: 3, codigo: 'P1', descripcion: 'Pintura', familia: 'Pinturas', unidades: 5000, coste_unitario: 1000, valor: 500, valor_ultimo: 600 },
 ];
 
+/** `informeinventario` vista=bajo_minimo: an article under its minimum, what to order and from whom. */
+export const BAJO_MINIMO = [
+  { clave: '1', articulo_id: 1, codigo: 'A1', descripcion: 'Tornillo', familia: 'Ferretería', stock_minimo: 10000, unidades: 2000, a_pedir: 8000, ultimo_precio: 1200, importe_pedir: 96, proveedor: 'Suministros Levante SL' },
+];
+
 const ok = (data: unknown[], extra: Record<string, unknown> = {}): ApiResponse => ({ RESULT: '0', data, total: data.length, ...extra }) as ApiResponse;
 
 /** An op.asp answering the reports and the pickers they use. */
@@ -45,7 +50,10 @@ export function fakeInformes() {
             { totales: { rectificaciones: 1, base_anterior: 40000, base_rectificada: 20000 }, total: 1 },
           )
         : ok([{ clave: 'E|FR40303265045|2026 4T', clave_operacion: 'E', cliente_id: 7, pais: 'FR', nif: 'FR40303265045', nombre: 'Quincaillerie Dupont SARL', periodo: '2026 4T', base: 10000 }], { totales: { base: 10000 }, total: 1 }),
-    informeinventario: () => ok(INVENTARIO, { totales: { unidades: 13000, valor: 1200, valor_ultimo: 1480 } }),
+    informeinventario: (c: FakeCall) =>
+      c.params?.vista === 'bajo_minimo'
+        ? ok(BAJO_MINIMO, { totales: { articulos: 1, unidades: 2000, a_pedir: 8000, importe_pedir: 96 } })
+        : ok(INVENTARIO, { totales: { unidades: 13000, valor: 1200, valor_ultimo: 1480 } }),
     listadoclientes: (c: FakeCall) => ok([{ id: Number(c.params?.id ?? 7), codigo: 'C7', razon_social: 'Construcciones Norte SL', nombre_comercial: null, nif: 'B12345678' }]),
     listadoalmacenes: () => ok([
       { id: 1, nombre: 'Central', activo: 1 },

@@ -103,6 +103,7 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
       nombre_tpv: 'TORN INOX',
       codigo_barras: ean13('843700012345'),
       tiempo: 15,
+      stock_minimo: 0,
       operacion: null,
       activo: 1,
       foto: '/archivos/abc',

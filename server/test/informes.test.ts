@@ -276,6 +276,37 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(Object.fromEntries(negativos.data.map((f) => [f.articulo_id, f.unidades]))).toEqual({ [b.id]: -1_000, [kit.comp2.id]: -1_000, [s.id]: -4_000 });
   });
 
+  it('informeinventario «Bajo mínimo»: the articles under their minimum stock, with what to order at the last purchase price and from whom', async () => {
+    const stockDe = async (id: number) => (await informe('informeinventario', { agrupar: 'articulo' })).data.filter((r) => r.articulo_id === id).reduce((x, r) => x + Number(r.unidades), 0);
+    const stockA = await stockDe(a.id);
+    expect(stockA).toBeGreaterThan(0);
+    // A: minimum 5 units over its stock; B: a minimum it has (5 − 1 − 2 = 2 units in all, minimum 1); S: never bought (−4), minimum 2.
+    await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-A', { precio_venta: 100_000 }), id: a.id, stock_minimo: stockA + 5_000 });
+    await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-B', { precio_venta: 50_000, tipo_iva: '10' }), id: b.id, stock_minimo: 1_000 });
+    await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-S', { precio_venta: 10_000_000, precio_compra: 5_000_000 }), id: s.id, stock_minimo: 2_000 });
+    expect((await list(t, t.cookie, 'listadoarticulos', { id: a.id })).rows[0]!.stock_minimo).toBe(stockA + 5_000);
+    const r = await informe('informeinventario', { vista: 'bajo_minimo' });
+    const porCodigo = Object.fromEntries(r.data.map((x) => [x.codigo, x]));
+    expect(Object.keys(porCodigo).sort()).toEqual(['INF-A', 'INF-S']);
+    // A: 5 to order at its last purchase price (8 €) from the supplier of that purchase.
+    expect(porCodigo['INF-A']).toMatchObject({ stock_minimo: stockA + 5_000, unidades: stockA, a_pedir: 5_000, ultimo_precio: 80_000, importe_pedir: 4_000, proveedor: 'Distribuciones Mediterráneo, S.L.' });
+    // S: −4 in stock, 6 to order at its precio_compra (500 €), no purchase yet.
+    expect(porCodigo['INF-S']).toMatchObject({ unidades: -4_000, a_pedir: 6_000, ultimo_precio: 5_000_000, importe_pedir: 300_000, proveedor: null });
+    expect(r.totales).toMatchObject({ articulos: 2, a_pedir: 11_000, importe_pedir: 304_000 });
+    expect(r.data.map((x) => x.codigo)).toEqual(['INF-S', 'INF-A']);
+    // Paged in SQL: page 2 of 1 row is A; a page past the end still answers the totals of the whole selection.
+    expect((await informe('informeinventario', { vista: 'bajo_minimo', porPagina: 1, pagina: 2 })).data.map((x) => x.codigo)).toEqual(['INF-A']);
+    expect(await informe('informeinventario', { vista: 'bajo_minimo', porPagina: 1, pagina: 5 })).toMatchObject({ data: [], total: 2, totales: { articulos: 2, a_pedir: 11_000 } });
+    // In one warehouse: B's stock in TIENDA (5) is over its minimum; in PRINCIPAL (−2) under it.
+    expect((await informe('informeinventario', { vista: 'bajo_minimo', almacen_id: tienda })).data.map((x) => x.codigo)).not.toContain('INF-B');
+    expect((await informe('informeinventario', { vista: 'bajo_minimo', almacen_id: principal })).data.map((x) => x.codigo)).toContain('INF-B');
+    // Back to no minimum: the view is empty again.
+    for (const [x, cod, extra] of [[a, 'INF-A', { precio_venta: 100_000 }], [b, 'INF-B', { precio_venta: 50_000, tipo_iva: '10' }], [s, 'INF-S', { precio_venta: 10_000_000, precio_compra: 5_000_000 }]] as const) {
+      await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo(cod, extra), id: x.id, stock_minimo: 0 });
+    }
+    expect((await informe('informeinventario', { vista: 'bajo_minimo' })).total).toBe(0);
+  });
+
   it('informemovimientos: the ledger with its running balance', async () => {
     const r = await informe('informemovimientos', { desde: D1, hasta: HOY, articulo_id: a.id, almacen_id: principal });
     const stockA = Number((await db(t).selectFrom('stock_movimientos').select((eb) => eb.fn.sum<number>('cantidad').as('s')).where('articulo_id', '=', a.id).where('almacen_id', '=', principal).executeTakeFirstOrThrow()).s);
@@ -423,6 +454,56 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(corregido.data[0]!.diferencias).toBeGreaterThan(0);
     expect(corregido.message).toContain('diferían');
     await comparar('after Recalcular');
+  }, 240_000);
+
+  it('random sales actions: the day rows kept by deltas equal the per-document rows summed again, and Recalcular finds nothing to correct', async () => {
+    const app = t.app.manager;
+    const clave = 'fecha, tipo, serie_id, almacen_id, cliente_id, usuario_id, terminal_id';
+    const texto = (rows: Record<string, unknown>[]) => rows.map((r) => Object.values(r).map((x) => (x === null ? '' : String(x).replace(/\.0+$/, ''))).join('|')).sort();
+    const dias = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, documentos, lineas, unidades, base, iva, recargo, coste from informe_ventas_dia`.execute(app.db)).rows);
+    const resumidos = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, count(distinct documento_id) as documentos, sum(lineas) as lineas, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste
+      from informe_ventas_articulo group by ${sql.raw(clave)}`.execute(app.db)).rows);
+    let semilla = 14_2026;
+    const azar = (n: number) => {
+      semilla = (semilla * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor((semilla / 2_147_483_648) * n);
+    };
+    const lineas = () => Array.from({ length: 1 + azar(3) }, () => ({ articulo_id: [a, b, s][azar(3)]!.id, cantidad: (1 + azar(4)) * 1_000, precio: (1 + azar(9)) * 10_000 }));
+    const pendientes: number[] = [];
+    const emitidas: number[] = [];
+    const hechas: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const fecha = [HOY, D1, D2][azar(3)]!;
+      const cliente = [c1, c2][azar(2)]!.id;
+      const que = azar(6);
+      if (que === 0 || pendientes.length === 0) {
+        pendientes.push((await ok(t, 'editaralbaranventa', { fecha, cliente_id: cliente, almacen_id: principal, lineas: lineas() })).id);
+        hechas.push('albarán');
+      } else if (que === 1) {
+        const id = pendientes[azar(pendientes.length)]!;
+        await ok(t, 'editaralbaranventa', { id, fecha, cliente_id: cliente, almacen_id: principal, lineas: lineas() });
+        hechas.push('albarán editado');
+      } else if (que === 2) {
+        const id = pendientes.splice(azar(pendientes.length), 1)[0]!;
+        const fac = await ok(t, 'facturaralbaranventa', { id, serie_id: serieA });
+        emitidas.push((await ok(t, 'emitirfactura', { id: (fac.hijos as { tipo: string; id: number }[]).find((h) => h.tipo === 'factura')!.id })).id);
+        hechas.push('albarán facturado y emitido');
+      } else if (que === 3) {
+        emitidas.push((await ok(t, 'emitirfactura', { id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: cliente, almacen_id: principal, serie_id: serieA, lineas: lineas() })).id })).id);
+        hechas.push('factura emitida');
+      } else if (que === 4 && emitidas.length) {
+        await ok(t, 'anularfactura', { id: emitidas.splice(azar(emitidas.length), 1)[0]! });
+        hechas.push('factura anulada');
+      } else {
+        const id = pendientes.splice(azar(pendientes.length), 1)[0]!;
+        expect((await post(t, 'eliminaralbaranventa', { id })).body.RESULT).toBe('0');
+        hechas.push('albarán eliminado');
+      }
+      expect({ hechas, dias: await dias() }).toEqual({ hechas, dias: await resumidos() });
+    }
+    expect(new Set(hechas).size).toBeGreaterThanOrEqual(5);
+    const r = (await post(t, 'recalcularinformes', {})).body as unknown as { data: { diferencias: number }[] };
+    expect(r.data[0]!.diferencias).toBe(0);
   }, 240_000);
 });
 

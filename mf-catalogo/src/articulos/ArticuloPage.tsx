@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   Button,
+  DecimalField,
   FieldSpan,
   FormGrid,
   FormSection,
@@ -164,6 +165,17 @@ export function ArticuloPage({ id }: { id?: string }) {
               error={errors.tiempo}
               onChange={(v) => set('tiempo', v.trim())}
             />
+            {flags.almacenes && (
+              <DecimalField
+                label="Stock mínimo"
+                scale={3}
+                minFraction={0}
+                hint="Sumando todos los almacenes; por debajo sale en Informes › Inventario › Bajo mínimo (0: sin mínimo)"
+                value={values.stock_minimo}
+                error={errors.stock_minimo}
+                onChange={(v) => set('stock_minimo', v)}
+              />
+            )}
           </FormGrid>
           <FormGrid style={{ marginTop: 14 }}>
             <ImageField label="Foto" value={values.foto} error={errors.foto} onChange={(url) => set('foto', url)} />

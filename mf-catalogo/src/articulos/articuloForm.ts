@@ -38,6 +38,8 @@ export type ArticuloValues = {
   nombre_tpv: string;
   codigo_barras: string;
   tiempo: string;
+  /** Minimum stock, thousandths (0: none). */
+  stock_minimo: Dec;
   activo: 0 | 1;
   foto: string | null;
   seo_slug: string;
@@ -71,6 +73,7 @@ export const EMPTY_ARTICULO: ArticuloValues = {
   nombre_tpv: '',
   codigo_barras: '',
   tiempo: '',
+  stock_minimo: 0n,
   activo: 1,
   foto: null,
   seo_slug: '',
@@ -109,6 +112,7 @@ export function toValues(a: Articulo, previous?: ArticuloValues): ArticuloValues
     nombre_tpv: text(a.nombre_tpv),
     codigo_barras: text(a.codigo_barras),
     tiempo: a.tiempo === null || a.tiempo === undefined ? '' : String(a.tiempo),
+    stock_minimo: a.stock_minimo ?? 0,
     activo: a.activo,
     foto: a.foto,
     seo_slug: text(a.seo_slug),

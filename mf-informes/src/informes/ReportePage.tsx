@@ -89,6 +89,11 @@ export function ReportePage({ def }: { def: Informe }) {
   const agrupaciones = def.agrupar.filter((a) => !a.flag || flags[a.flag] === 1);
   const agrup = agrupaciones.find((a) => a.value === valores.agrupar) ?? agrupaciones[0];
   const vistaDef = def.vistas?.find((v) => v.value === valores.vista) ?? def.vistas?.[0];
+  /** A view that answers by one grouping (info-inventario's «Bajo mínimo»: by article) moves the grouping with it. */
+  const agruparDeVista = (v: string) => {
+    const agrupar = def.vistas?.find((x) => x.value === v)?.params?.agrupar;
+    return agrupar ? { agrupar } : {};
+  };
   const vista = vistaDef?.value ?? '';
   const pagina = Math.max(1, Number(valores.pagina) || 1);
   const porPagina = Number(valores.porPagina) || 25;
@@ -296,7 +301,7 @@ export function ReportePage({ def }: { def: Informe }) {
             {def.agrupar.length > 1 && (
               <SelectField label="Agrupar por" value={agrup.value} options={agrupaciones.map((a) => ({ value: a.value, label: a.label }))} onChange={(v) => cambiar({ agrupar: v, orden: undefined, dir: undefined })} />
             )}
-            {def.vistas && <SelectField label="Ver" value={vista} options={def.vistas.map((v) => ({ value: v.value, label: v.label }))} onChange={(v) => cambiar({ vista: v, orden: undefined, dir: undefined })} />}
+            {def.vistas && <SelectField label="Ver" value={vista} options={def.vistas.map((v) => ({ value: v.value, label: v.label }))} onChange={(v) => cambiar({ vista: v, orden: undefined, dir: undefined, ...agruparDeVista(v) })} />}
           </div>
         )}
         {filtros.length > 0 && (

@@ -193,6 +193,8 @@ const inventario: Informe = {
     { value: 'todos', label: 'Todo el stock' },
     { value: 'negativo', label: 'Stock negativo' },
     { value: 'sin_movimiento', label: 'Sin movimiento en N días' },
+    // Per article whatever the grouping (the server answers one row per article under its minimum).
+    { value: 'bajo_minimo', label: 'Bajo mínimo', params: { vista: 'bajo_minimo', agrupar: 'articulo' } },
   ],
   agrupar: [
     {
@@ -204,8 +206,17 @@ const inventario: Informe = {
     { value: 'almacen', label: 'Almacén', claves: [nombre('Almacén')], abrir: bajarPor('info-inventario', 'articulo', 'almacen_id') },
     { value: 'familia', label: 'Familia', claves: [nombre('Familia')], abrir: bajarPor('info-inventario', 'articulo', 'familia_id') },
   ],
-  cifras: (_v, agrupar) =>
-    agrupar === 'articulo'
+  cifras: (vista, agrupar) =>
+    vista === 'bajo_minimo'
+      ? [
+          cantidad('stock_minimo', 'Stock mínimo', { total: false }),
+          cantidad('unidades', 'Stock', { movil: true }),
+          cantidad('a_pedir', 'A pedir', { movil: true }),
+          precio('ultimo_precio', 'Último precio'),
+          dinero('importe_pedir', 'Importe a pedir'),
+          txt('proveedor', 'Proveedor (última compra)', { movil: false }),
+        ]
+      : agrupar === 'articulo'
       ? [
           cantidad('unidades', 'Stock', { movil: true }),
           precio('coste_unitario', 'Coste medio'),

@@ -102,6 +102,7 @@ const TABLES = {
     nombre_tpv: 'text?',
     codigo_barras: 'text?',
     tiempo: 'int?',
+    stock_minimo: 'int0',
     activo: 'flag',
     foto: 'text?',
     seo_slug: 'text?',

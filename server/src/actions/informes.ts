@@ -78,7 +78,7 @@ export const informeActions = [
       familia_id: idFiltro,
       marca_id: idFiltro,
       agrupar: { type: 'enum', values: ['articulo', 'almacen', 'familia'] },
-      vista: { type: 'enum', values: ['todos', 'negativo', 'sin_movimiento'] },
+      vista: { type: 'enum', values: ['todos', 'negativo', 'sin_movimiento', 'bajo_minimo'] },
       dias: { type: 'int', min: 1, max: 3650 },
     } as const,
     async handler({ input, app, user }) {

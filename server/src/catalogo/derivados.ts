@@ -54,6 +54,7 @@ export const NEW_ARTICULO: Omit<NewArticulo, 'id' | 'codigo' | 'descripcion' | '
   nombre_tpv: null,
   codigo_barras: null,
   tiempo: null,
+  stock_minimo: 0,
   activo: 1,
   foto: null,
   seo_slug: null,

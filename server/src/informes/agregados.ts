@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../db/index.ts';
 import { TIPOS_VENTA, lineasVenta } from './lineas-venta.ts';
 
@@ -73,10 +73,59 @@ async function sumarDias(db: AnyDb, donde: ReturnType<typeof sql>): Promise<void
     group by ${sql.raw(CLAVE_DIA)}`.execute(db);
 }
 
+const COLS_DIA = ['fecha', 'tipo', 'serie_id', 'almacen_id', 'cliente_id', 'usuario_id', 'terminal_id'] as const;
+const SUMAS_DIA = ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste'] as const;
+type SumaDia = { clave: (string | number | null)[]; sumas: number[] };
+
+/**
+ * The day-row sums of these documents' per-document rows, by day key. A document's rows all share its key, and
+ * `count(distinct documento_id)` per key is the number of these documents in it: what they add to each day row.
+ */
+async function sumasPorDia(db: AnyDb, ids: RawBuilder<unknown>): Promise<Map<string, SumaDia>> {
+  const { rows } = await sql<Record<string, string | number | null>>`
+    select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id) as documentos, sum(lineas) as lineas, sum(unidades) as unidades,
+      sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste
+    from informe_ventas_articulo where documento_id in (${ids})
+    group by ${sql.raw(CLAVE_DIA)}`.execute(db);
+  const out = new Map<string, SumaDia>();
+  for (const r of rows) {
+    const clave = COLS_DIA.map((c) => (r[c] === null || r[c] === undefined ? null : c === 'fecha' || c === 'tipo' ? String(r[c]) : Number(r[c])));
+    out.set(JSON.stringify(clave), { clave, sumas: SUMAS_DIA.map((c) => Number(r[c] ?? 0)) });
+  }
+  return out;
+}
+
+/**
+ * The day rows moved by (después − antes) per key: an existing row updated (and deleted when no document is left in
+ * it), a missing one inserted. Exact as long as `antes` were what these documents had added (what Recalcular checks).
+ */
+async function aplicarDeltas(db: AnyDb, dialect: DialectName, antes: Map<string, SumaDia>, despues: Map<string, SumaDia>): Promise<void> {
+  const igual = dialect === 'postgres' ? sql`is not distinct from` : sql`is`;
+  for (const k of new Set([...antes.keys(), ...despues.keys()])) {
+    const a = antes.get(k);
+    const d = despues.get(k);
+    const clave = (a ?? d)!.clave;
+    const delta = SUMAS_DIA.map((_, i) => (d?.sumas[i] ?? 0) - (a?.sumas[i] ?? 0));
+    if (delta.every((x) => x === 0)) continue;
+    const donde = sql.join(
+      COLS_DIA.map((c, i) => (i < 2 ? sql`${sql.ref(c)} = ${clave[i]}` : sql`${sql.ref(c)} ${igual} ${clave[i] === null ? sql`null` : sql`${clave[i]}`}`)),
+      sql` and `,
+    );
+    const r = await sql`update informe_ventas_dia set ${sql.join(SUMAS_DIA.map((c, i) => sql`${sql.ref(c)} = ${sql.ref(c)} + ${delta[i]}`))} where ${donde}`.execute(db);
+    if (Number(r.numAffectedRows ?? 0) === 0) {
+      await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, ${sql.raw(SUMAS_DIA.join(', '))})
+        values (${sql.join([...clave, ...delta].map((x) => sql`${x}`))})`.execute(db);
+    } else if (delta[0]! < 0) {
+      await sql`delete from informe_ventas_dia where ${donde} and documentos = 0`.execute(db);
+    }
+  }
+}
+
 /**
  * Recomputes what `informe_pendientes` holds (the documents changed since, and the days they were and are on), inside
  * the caller's transaction. An action touches a few documents: those are recomputed from `lineasVenta` and their days
- * summed again from the per-document rows, so a sale costs the same on a quiet day and on the busiest one. A bulk change
+ * moved by deltas (their old per-document sums out, the new in: `aplicarDeltas`), so a sale costs the same on a quiet day
+ * and on the busiest one. A bulk change
  * (more than MAX_DOCUMENTOS) recomputes its days whole. On PostgreSQL an advisory lock per day serialises two
  * transactions summing the same day (both would insert it); sales of different days don't wait for each other.
  */
@@ -108,10 +157,12 @@ export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promi
     }
   } else if (documentos.length) {
     const ids = sql.join(documentos.map((id) => sql`${id}`));
+    // The day rows by deltas: these documents' old sums out, their new sums in (a day's other tickets untouched).
+    const antes = await sumasPorDia(db, ids);
     await sql`delete from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
     const v = lineasVenta(dialect, { desde: '0000-01-01', hasta: '9999-12-31', documentos, conTerminal: terminal });
     await insertarArticulos(db, v);
-    for (const d of dias) await sumarDias(db, sql`fecha = ${d.fecha} and tipo = ${d.tipo}`);
+    await aplicarDeltas(db, dialect, antes, await sumasPorDia(db, ids));
   }
   await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
   return ventas.length;

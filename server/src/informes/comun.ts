@@ -138,3 +138,35 @@ export async function consultar<R>(app: AppContext, q: RawBuilder<R>): Promise<R
     return (await q.execute(trx)).rows;
   });
 }
+
+/**
+ * The ORDER BY of a report paged in SQL, as `paginar` sorts in memory: the asked column when the report has it (else
+ * the default), nulls last in both directions, ties by the key as text ascending (stable pages). `columnas` maps each
+ * sortable column to its SQL expression over the grouped rows. Text sorts by the database's collation (binary), not
+ * Spanish (`paginar`): accents sort after the plain letters.
+ */
+export function ordenSql(
+  columnas: Record<string, string>,
+  input: { orden: string | null; dir: string | null },
+  porDefecto: { orden: string; dir: 'asc' | 'desc' },
+  clave: string,
+): RawBuilder<unknown> {
+  const orden = input.orden && input.orden in columnas ? input.orden : porDefecto.orden;
+  const dir = (input.dir ?? (input.orden ? 'asc' : porDefecto.dir)) === 'desc' ? 'desc' : 'asc';
+  const expr = columnas[orden]!;
+  return sql.raw(`(${expr}) is null, ${expr} ${dir}, cast(${clave} as text) asc`);
+}
+
+/** LIMIT / OFFSET of a page (`porPagina` 50 by default). */
+export function paginaSql(input: { pagina: number | null; porPagina: number | null }): RawBuilder<unknown> {
+  const porPagina = input.porPagina ?? 50;
+  return sql`limit ${porPagina} offset ${((input.pagina ?? 1) - 1) * porPagina}`;
+}
+
+/** `valorar` in SQL: value in cents of `u` (thousandths) at `c` (ten-thousandths), half away from zero. */
+export function valorarSql(dialect: DialectName, u: string, c: string): string {
+  const v = `(${u}) * (${c})`;
+  return dialect === 'postgres'
+    ? `(case when ${v} >= 0 then div(2 * ${v} + 100000, 200000) else -div(-2 * ${v} + 100000, 200000) end)`
+    : `(case when ${v} >= 0 then (2 * ${v} + 100000) / 200000 else -((-2 * ${v} + 100000) / 200000) end)`;
+}

@@ -4,7 +4,7 @@ import { DOCUMENTO_TIPOS, numeroDocumento, vencimientos } from 'shared/domain';
 import type { DocumentoTipo } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { todayIn } from '../context.ts';
-import { consultar, diasEntre, lista, mesSql, numeros, paginar, porcentaje, sumar } from './comun.ts';
+import { consultar, diasEntre, lista, mesSql, numeros, ordenSql, paginaSql, paginar, porcentaje, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 import { lineasVenta } from './lineas-venta.ts';
 import { agregadosAlDia } from './agregados.ts';
@@ -146,6 +146,80 @@ async function nombrarDocumentos(app: AppContext, filas: Fila[]): Promise<void> 
   }
 }
 
+/** The columns summed per article (and over the whole selection), with each kind of document's base apart. */
+const SUMAS_ARTICULO = ['unidades', 'base', 'iva', 'recargo', 'coste', ...Object.values(POR_TIPO)] as const;
+
+/**
+ * The sales grouped by article, in SQL (one row per article: `clave` = its id): from the per document × article
+ * aggregate (`count(*)` is its documents) or, `detalle`, from the sales lines. The article is joined only when a family
+ * or brand filter needs it; the name after paging.
+ */
+async function ventasPorArticuloSql(app: AppContext, f: FiltroVentasInforme, fuente: Fuente, bajoCoste: boolean): Promise<RawBuilder<unknown>> {
+  const filtros: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (f.articulo_id) filtros.push(sql`v.articulo_id = ${f.articulo_id}`);
+  if (f.familia_id) filtros.push(sql`a.familia_id = ${f.familia_id}`);
+  if (f.marca_id) filtros.push(sql`a.marca_id = ${f.marca_id}`);
+  const conArticulo = !!f.familia_id || !!f.marca_id;
+  const porTipo = Object.entries(POR_TIPO).map(([t, col]) => sql`sum(case when v.tipo = ${t} then v.base else 0 end) as ${sql.ref(col)}`);
+  const sumas = sql`sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste, ${sql.join(porTipo)}`;
+  if (fuente === 'detalle') {
+    const conTerminal = await existe(app, 'tpv_tickets', 'terminal_id');
+    return sql`select v.articulo_id as clave, count(distinct v.documento_id) as documentos, ${sumas},
+        sum(case when v.unidades > 0 and v.base < v.coste then 1 else 0 end) as lineas_bajo_coste
+      from (${lineasVenta(app.dialect, { ...f, conTerminal })}) v join articulos a on a.id = v.articulo_id
+      where ${sql.join(filtros, sql` and `)} group by v.articulo_id`;
+  }
+  await agregadosAlDia(app.db, app.dialect);
+  filtros.push(...filtrosAgregado(f));
+  // Only informearticulos reads the lines below cost (the by-article index covers it too: migration 0026).
+  return sql`select v.articulo_id as clave, count(*) as documentos, ${sumas}${bajoCoste ? sql`, sum(v.bajo_coste) as lineas_bajo_coste` : sql``}
+    from informe_ventas_articulo v ${conArticulo ? sql`join articulos a on a.id = v.articulo_id` : sql``}
+    where ${sql.join(filtros, sql` and `)} group by v.articulo_id`;
+}
+
+/** What a sales row by article sorts by, over the grouped rows (`paginar`'s columns). */
+const ORDEN_ARTICULO: Record<string, string> = {
+  clave: 'clave', articulo_id: 'clave', documentos: 'documentos', unidades: 'unidades', base: 'base', iva: 'iva', recargo: 'recargo', coste: 'coste',
+  total: '(base + iva + recargo)', margen: '(base - coste)', margen_pct: 'case when base = 0 then null else (base - coste) * 1.0 / base end',
+  nombre: "(select a.codigo || ' · ' || a.descripcion from articulos a where a.id = clave)",
+  ...Object.fromEntries(Object.values(POR_TIPO).map((c) => [c, c])),
+};
+
+/** Σ over the whole selection as window sums of the page's query (`t_<column>`, and `t_n` the rows). */
+const totalesVentana = (cols: readonly string[]) => sql.raw(['count(*) over () as t_n', ...cols.map((c) => `sum(${c}) over () as t_${c}`)].join(', '));
+const totalesAgregados = (cols: readonly string[]) => sql.raw(['count(*) as t_n', ...cols.map((c) => `sum(${c}) as t_${c}`)].join(', '));
+
+/** informeventas by article: grouped, sorted and paged in the database; the totals in the same pass. */
+async function informeVentasPorArticulo(
+  app: AppContext,
+  f: FiltroVentasInforme,
+  paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  fuente: Fuente,
+): Promise<Respuesta> {
+  const g = await ventasPorArticuloSql(app, f, fuente, false);
+  const orden = ordenSql(ORDEN_ARTICULO, paging, { orden: 'base', dir: 'desc' }, 'clave');
+  const rows = await consultar(app, sql<Record<string, unknown>>`
+    with g as (${g}), p as (select g.*, ${totalesVentana(SUMAS_ARTICULO)} from g order by ${orden} ${paginaSql(paging)})
+    select p.*, (a.codigo || ' · ' || a.descripcion) as nombre from p join articulos a on a.id = p.clave order by ${orden}`);
+  const t = numeros(rows[0] ?? (await consultar(app, sql<Record<string, unknown>>`with g as (${g}) select ${totalesAgregados(SUMAS_ARTICULO)} from g`))[0]!);
+  const data = rows.map((r) => {
+    const n = numeros(r, ['nombre']);
+    const fila: Fila = { clave: String(n.clave), nombre: n.nombre ?? null, articulo_id: Number(n.clave), documentos: Number(n.documentos ?? 0) };
+    for (const c of COLUMNAS_VENTAS) if (c in n && c !== 'documentos') fila[c] = Number(n[c] ?? 0);
+    fila.total = Number(fila.base) + Number(fila.iva) + Number(fila.recargo);
+    fila.margen = Number(fila.base) - Number(fila.coste);
+    fila.margen_pct = porcentaje(Number(fila.margen), Number(fila.base));
+    return fila;
+  });
+  const totales: Record<string, number | null> = {};
+  for (const c of COLUMNAS_VENTAS) if (c !== 'documentos' && c !== 'total' && c !== 'margen') totales[c] = Number(t[`t_${c}`] ?? 0);
+  totales.total = totales.base! + totales.iva! + totales.recargo!;
+  totales.margen = totales.base! - totales.coste!;
+  totales.documentos = null;
+  totales.margen_pct = porcentaje(totales.margen, totales.base!);
+  return { RESULT: '0', data, total: Number(t.t_n ?? 0), totales };
+}
+
 export async function informeVentas(
   app: AppContext,
   f: FiltroVentasInforme,
@@ -153,6 +227,7 @@ export async function informeVentas(
   paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
+  if (agrupar === 'articulo') return informeVentasPorArticulo(app, f, paging, fuente);
   const filas = await ventasAgrupadas(app, f, agrupar, fuente);
   const totales: Record<string, number | null> = sumar(filas, COLUMNAS_VENTAS.filter((c) => c !== 'documentos'));
   // Documents counted once over the whole selection (a document is in several article groups).
@@ -252,77 +327,59 @@ export async function informeArticulos(
   paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
-  const ventas = await ventasAgrupadas(app, f, 'articulo', fuente);
-  const dialect = app.dialect;
-  const ids = ventas.map((v) => Number(v.articulo_id));
-  const extra = new Map<number, { codigo: string; descripcion: string; stock: number; compradas: number; bajo: number }>();
+  const g = await ventasPorArticuloSql(app, f, fuente, true);
   // Units bought in the period: one pass over the ledger's date index (it covers the cause and the quantity).
-  const compradas = new Map<number, number>();
-  if (ids.length) {
-    const rows = await consultar(app, sql<{ articulo_id: number; n: string | number }>`
-      select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
-      where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`);
-    for (const r of rows) compradas.set(Number(r.articulo_id), Number(r.n));
-  }
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const { rows } = await sql<{ id: number; codigo: string; descripcion: string; stock_total: number }>`
-      select a.id, a.codigo, a.descripcion, a.stock_total from articulos a where a.id in (${sql.join(chunk)})`.execute(app.db);
-    for (const r of rows) extra.set(r.id, { codigo: r.codigo, descripcion: r.descripcion, stock: Number(r.stock_total), compradas: compradas.get(r.id) ?? 0, bajo: 0 });
-  }
-  // Lines sold below their cost (base < coste on a positive line).
-  if (ids.length) {
-    const rows =
-      fuente === 'detalle'
-        ? await consultar(app, sql<{ articulo_id: number; n: number | string }>`
-      select v.articulo_id, count(*) as n from (${lineasVenta(dialect, f)}) v where v.unidades > 0 and v.base < v.coste group by v.articulo_id`)
-        : await consultar(app, sql<{ articulo_id: number; n: number | string }>`
-      select v.articulo_id, sum(v.bajo_coste) as n from informe_ventas_articulo v where ${sql.join(filtrosAgregado(f), sql` and `)} and v.bajo_coste > 0 group by v.articulo_id`);
-    for (const r of rows) {
-      const e = extra.get(r.articulo_id);
-      if (e) e.bajo = Number(r.n);
-    }
-  }
-  const filas = ventas.map((v) => {
-    const e = extra.get(Number(v.articulo_id));
-    const stock = e?.stock ?? 0;
+  const compradas = sql`select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
+    where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`;
+  // ABC by turnover and by margin: the running sum of the positive values before each row, in descending order (ties
+  // by the article's id), against the positive total: A until 80 %, B until 95 %, C the rest (and any row ≤ 0).
+  const clase = (col: string, nombre: string) =>
+    sql.raw(`case when t_${nombre} = 0 or ${col} <= 0 then 'C' when a_${nombre} * 100 < t_${nombre} * 80 then 'A' when a_${nombre} * 100 < t_${nombre} * 95 then 'B' else 'C' end`);
+  const acumulado = (col: string, nombre: string) =>
+    sql.raw(`coalesce(sum(case when ${col} > 0 then ${col} else 0 end) over (order by ${col} desc, clave rows between unbounded preceding and 1 preceding), 0) as a_${nombre},
+      coalesce(sum(case when ${col} > 0 then ${col} else 0 end) over (), 0) as t_${nombre}`);
+  const columnas: Record<string, string> = {
+    clave: 'clave', articulo_id: 'clave', codigo: 'codigo', descripcion: 'descripcion', nombre: "(codigo || ' · ' || descripcion)", unidades: 'unidades', base: 'base', coste: 'coste',
+    margen: 'margen', margen_pct: 'case when base = 0 then null else margen * 1.0 / base end', unidades_compradas: 'unidades_compradas', stock: 'stock',
+    rotacion: 'case when stock > 0 then unidades * 100.0 / stock end', lineas_bajo_coste: 'lineas_bajo_coste', clase_abc: 'clase_abc', clase_margen: 'clase_margen',
+  };
+  const orden = ordenSql(columnas, paging, { orden: 'base', dir: 'desc' }, 'clave');
+  const TOTALES = ['unidades', 'base', 'coste', 'margen', 'unidades_compradas', 'lineas_bajo_coste'] as const;
+  const seleccion = sql`
+    with g as (${g}),
+    c as (select g.clave, g.unidades, g.base, g.coste, g.base - g.coste as margen, g.lineas_bajo_coste, a.codigo, a.descripcion, a.stock_total as stock,
+        coalesce(cp.n, 0) as unidades_compradas
+      from g join articulos a on a.id = g.clave left join (${compradas}) cp on cp.articulo_id = g.clave),
+    w as (select c.*, ${acumulado('base', 'abc')}, ${acumulado('margen', 'margen')} from c),
+    s as (select w.*, ${clase('base', 'abc')} as clase_abc, ${clase('margen', 'margen')} as clase_margen from w
+      ${f.vista === 'bajo_coste' ? sql`where lineas_bajo_coste > 0` : sql``})`;
+  const rows = await consultar(app, sql<Record<string, unknown>>`${seleccion}
+    select s.*, ${totalesVentana(TOTALES)} from s order by ${orden} ${paginaSql(paging)}`);
+  const t = numeros(rows[0] ?? (await consultar(app, sql<Record<string, unknown>>`${seleccion} select ${totalesAgregados(TOTALES)} from s`))[0]!);
+  const data = rows.map((r) => {
+    const n = numeros(r, ['codigo', 'descripcion', 'clase_abc', 'clase_margen']);
+    const stock = Number(n.stock ?? 0);
+    const unidades = Number(n.unidades ?? 0);
     return {
-      clave: v.clave,
-      articulo_id: v.articulo_id,
-      codigo: e?.codigo ?? null,
-      descripcion: e?.descripcion ?? null,
-      nombre: v.nombre,
-      unidades: v.unidades,
-      base: v.base,
-      coste: v.coste,
-      margen: v.margen,
-      margen_pct: v.margen_pct,
-      unidades_compradas: e?.compradas ?? 0,
+      clave: String(n.clave),
+      articulo_id: Number(n.clave),
+      codigo: n.codigo ?? null,
+      descripcion: n.descripcion ?? null,
+      nombre: `${n.codigo} · ${n.descripcion}`,
+      unidades,
+      base: Number(n.base ?? 0),
+      coste: Number(n.coste ?? 0),
+      margen: Number(n.margen ?? 0),
+      margen_pct: porcentaje(Number(n.margen ?? 0), Number(n.base ?? 0)),
+      unidades_compradas: Number(n.unidades_compradas ?? 0),
       stock,
-      rotacion: stock > 0 ? Math.round((Number(v.unidades) * 100) / stock) : null,
-      lineas_bajo_coste: e?.bajo ?? 0,
-      clase_abc: null as string | null,
-      clase_margen: null as string | null,
+      rotacion: stock > 0 ? Math.round((unidades * 100) / stock) : null,
+      lineas_bajo_coste: Number(n.lineas_bajo_coste ?? 0),
+      clase_abc: (n.clase_abc as string | null) ?? null,
+      clase_margen: (n.clase_margen as string | null) ?? null,
     } satisfies Fila;
   });
-  clasificar(filas, 'base', 'clase_abc');
-  clasificar(filas, 'margen', 'clase_margen');
-  const seleccion = f.vista === 'bajo_coste' ? filas.filter((r) => r.lineas_bajo_coste > 0) : filas;
-  const { data, total } = paginar(seleccion, paging, { orden: 'base', dir: 'desc' });
-  return { RESULT: '0', data, total, totales: sumar(seleccion, ['unidades', 'base', 'coste', 'margen', 'unidades_compradas', 'lineas_bajo_coste']) };
-}
-
-/** ABC by a column: rows by it descending, A until 80 % of the positive total, B until 95 %, C the rest. */
-function clasificar(filas: Fila[], col: string, destino: string): void {
-  const orden = [...filas].sort((a, b) => Number(b[col]) - Number(a[col]));
-  const todo = orden.reduce((s, r) => s + Math.max(0, Number(r[col])), 0);
-  let acumulado = 0;
-  for (const r of orden) {
-    const v = Math.max(0, Number(r[col]));
-    const antes = acumulado;
-    acumulado += v;
-    r[destino] = todo === 0 || v === 0 ? 'C' : antes < todo * 0.8 ? 'A' : antes < todo * 0.95 ? 'B' : 'C';
-  }
+  return { RESULT: '0', data, total: Number(t.t_n ?? 0), totales: Object.fromEntries(TOTALES.map((c) => [c, Number(t[`t_${c}`] ?? 0)])) };
 }
 
 /** Vans (warehouses marked furgoneta): loads, sales, returns, stock on board and its value at `hasta`, by van, day or driver. */

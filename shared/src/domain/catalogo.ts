@@ -169,6 +169,8 @@ export type Articulo = {
   nombre_tpv: string | null;
   codigo_barras: string | null;
   tiempo: number | null;
+  /** Minimum stock (thousandths, all warehouses together; 0: none): under it the article is listed «Bajo mínimo» in info-inventario. */
+  stock_minimo?: number;
   activo: 0 | 1;
   foto: string | null;
   seo_slug: string | null;
@@ -225,6 +227,7 @@ export const articuloSchema = {
   nombre_tpv: { type: 'string', max: 30 },
   codigo_barras: { type: 'string', max: 13, pattern: /^\d{8}(\d{5})?$/, patternMessage: 'El código de barras debe tener 8 o 13 cifras' },
   tiempo: { type: 'int', min: 0, max: 1_000_000 },
+  stock_minimo: { type: 'int', min: 0, max: 1_000_000_000_000 },
   activo: { type: 'flag' },
   foto: { type: 'string', max: 300 },
   seo_slug: { type: 'string', max: 200, pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, patternMessage: 'Solo minúsculas, números y guiones' },

@@ -107,6 +107,24 @@ describe('Artículo: códigos y clasificación', () => {
 });
 
 describe('Artículo: módulos', () => {
+  it('with almacenes, the minimum stock is typed in units and sent in thousandths', async () => {
+    const fake = fakeCatalogo({ editararticulo: saved, listadoarticulos: listado([{ ...ARTICULO, stock_minimo: 2500 }]) });
+    renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fake.api, flags: allFlags(1) });
+    const minimo = (await screen.findByLabelText(/^Stock mínimo/)) as HTMLInputElement;
+    await waitFor(() => expect(minimo.value).toBe('2,5'));
+    await userEvent.clear(minimo);
+    await userEvent.type(minimo, '12');
+    await save();
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({ id: 7, stock_minimo: 12000 });
+  });
+
+  it('without almacenes there is no minimum stock to type', async () => {
+    renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(0) });
+    expect(await screen.findByLabelText(/^Precio de venta/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Stock mínimo/)).toBeNull();
+  });
+
   it('hides tariffs, PVPs, materials, processes, kits, proportions and seo when their flags are off', async () => {
     renderSection(Section, menu.prefix, '/catalogo/articulo/nuevo-articulo', { api: fakeCatalogo().api, flags: allFlags(0) });
     expect(await screen.findByLabelText(/^Precio de venta/)).toBeTruthy();

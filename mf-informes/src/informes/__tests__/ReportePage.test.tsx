@@ -182,6 +182,21 @@ describe('a report', () => {
     expect(link.getAttribute('href')).toContain('articulo_id=1');
   });
 
+  it('«Bajo mínimo» lists what to order and from whom, by article whatever the grouping', async () => {
+    const { fake } = render('/informes/info-inventario?agrupar=almacen');
+    await screen.findByLabelText('Ver');
+    await userEvent.selectOptions(screen.getByLabelText('Ver'), 'bajo_minimo');
+    const fila = (await screen.findByText('Suministros Levante SL')).closest('tr')!;
+    // 10 minimum, 2 in stock: 8 to order at 0,12 € = 0,96 €.
+    expect(within(fila).getByText('8')).toBeTruthy();
+    expect(within(fila).getByText('0,96 €')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /A pedir/ })).toBeTruthy();
+    expect(search().get('vista')).toBe('bajo_minimo');
+    expect(search().get('agrupar')).toBe('articulo');
+    expect(within(fila).getAllByRole('link', { name: 'A1' }).length).toBeGreaterThan(0);
+    expect(llamadas(fake.calls, 'informeinventario').at(-1)?.params).toMatchObject({ vista: 'bajo_minimo', agrupar: 'articulo' });
+  });
+
   it('is gated by its module', async () => {
     render('/informes/info-inventario', { flags: { ...allFlags(1), almacenes: 0 } });
     expect(await screen.findByText(MESSAGES.moduleOff)).toBeTruthy();

@@ -135,7 +135,7 @@ type EditValues = Omit<NewArticulo, 'id'>;
 function settableFields(flags: ModuleFlags): (keyof EditValues)[] {
   const fields: (keyof EditValues)[] = [
     'codigo', 'referencia', 'descripcion', 'descripcion_larga', 'unidad_medida', 'familia_id', 'subfamilia_id', 'marca_id',
-    'precio_compra', 'precio_venta', 'tipo_iva', 'operacion', 'palabras_clave', 'nombre_tpv', 'codigo_barras', 'tiempo', 'activo', 'foto',
+    'precio_compra', 'precio_venta', 'tipo_iva', 'operacion', 'palabras_clave', 'nombre_tpv', 'codigo_barras', 'tiempo', 'stock_minimo', 'activo', 'foto',
   ];
   if (flags.tarifa_2) fields.push('tarifa_2');
   if (flags.tarifa_3) fields.push('tarifa_3');
@@ -299,7 +299,7 @@ export const articuloActionList = [
             // A new article is active unless the request says otherwise.
             if (field === 'activo' && !(field in raw)) continue;
             const value = (input as Record<string, unknown>)[field];
-            next[field] = value === null && PRICE_FIELDS.has(field) ? 0 : value;
+            next[field] = value === null && (PRICE_FIELDS.has(field) || field === 'stock_minimo') ? 0 : value;
           }
           // Issue 16: the types of the company's tax (IVA, IGIC, IPSI); a new article without one takes its general type.
           const impuesto = (await readConfiguracion(app))?.impuesto ?? 'iva';

@@ -216,6 +216,7 @@ export const ARTICULO_COLUMNS = [
   'nombre_tpv',
   'codigo_barras',
   'tiempo',
+  'stock_minimo',
   'activo',
   'foto',
   'seo_slug',

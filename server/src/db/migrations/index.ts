@@ -23,6 +23,7 @@ import * as m0022 from './0022_facturae.ts';
 import * as m0023 from './0023_correcciones.ts';
 import * as m0024 from './0024_impuesto_empresa.ts';
 import * as m0025 from './0025_fiscal_fin.ts';
+import * as m0026 from './0026_stock_minimo.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -57,6 +58,7 @@ export const STEPS: [string, Step][] = [
   ['0023_correcciones', m0023],
   ['0024_impuesto_empresa', m0024],
   ['0025_fiscal_fin', m0025],
+  ['0026_stock_minimo', m0026],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
