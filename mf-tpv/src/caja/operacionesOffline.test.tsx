@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vaciar } from '../datos/almacen';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
 import { almacenColaIdb } from '../datos/cola';
 import { huellaDe } from 'shared/fiscal';
@@ -11,37 +10,18 @@ import Cierre from './Cierre';
 import Devolucion from './Devolucion';
 import Incidencias from './Incidencias';
 import { buscarLocal } from './devolucionLocal';
-import { colaDe, reiniciarCola, useCaja } from './estado';
+import { colaDe, useCaja } from './estado';
 import Movimiento from './Movimiento';
-import type { TerminalTpv } from './tipos';
+import { cajaDePrueba, respuestaOk, terminalDePrueba } from '../pruebas';
 
 /** Cash movements and the closing without the server (issue 13): queued in order with the tickets, uploaded once. */
 
 const PAN: ArticuloTpv = { id: 3, codigo: 'PAN', nombre: 'Pan', descripcion: 'Pan', codigo_barras: null, precio: 11000, tipo_iva: '4' };
 const AÑO = new Date().getFullYear();
-const TERMINAL: TerminalTpv = {
-  id: 7,
-  nombre: 'Caja 1',
-  almacen_id: 1,
-  serie_id: 3,
-  serie_rectificativa_id: 4,
-  cliente_id: null,
-  emparejado: '2026-11-26T07:00:00Z',
-  formas_pago: ['efectivo', 'tarjeta'],
-  fondo: 10000,
-  activo: 1,
-  numero_instalacion: 'B12345678-TPV7',
-  serie: { id: 3, codigo: 'T1' },
-  serie_rectificativa: { id: 4, codigo: 'TR1' },
-  emisor: { nif: 'B12345678', nombre: 'Tienda SL' },
-  sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
-  zona_horaria: 'Europe/Madrid',
-  entorno: 'produccion',
+const TERMINAL = terminalDePrueba({
   ultimo: { ejercicio: AÑO, numero: 4 },
-  cadena: null,
   caja_abierta: { id: 41, apertura: '2026-11-26T08:00:00Z', fondo: 10000, usuario_nombre: 'Ana' },
-  cajeros: [],
-};
+});
 
 type Llamada = { ac: string; body: Record<string, unknown> | null };
 let red = false;
@@ -56,20 +36,19 @@ function servidor(url: string, init?: RequestInit): Response {
   const ac = u.searchParams.get('ac') ?? '';
   const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
   llamadas.push({ ac, body });
-  const ok = (data: unknown[]) => new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
   if (ac === 'subirtickets') {
     const tickets = body!.tickets as { uuid: string; registro: { num_serie: string; huella: string } }[];
-    return ok(tickets.map((t) => ({ uuid: t.uuid, id: 1, numero: t.registro.num_serie, total: 110, huella: t.registro.huella, qr_url: 'https://x', offline: 1, repetido: 0 })));
+    return respuestaOk(tickets.map((t) => ({ uuid: t.uuid, id: 1, numero: t.registro.num_serie, total: 110, huella: t.registro.huella, qr_url: 'https://x', offline: 1, repetido: 0 })));
   }
   if (ac === 'movimientocajatpv') {
     if (rechazoMovimiento) return new Response(JSON.stringify({ RESULT: '1', message: rechazoMovimiento }), { status: 400 });
     movimientosGuardados.add(String(body!.uuid));
-    return ok([{ id: 9, caja_id: 41, importe: body!.importe, motivo: body!.motivo }]);
+    return respuestaOk([{ id: 9, caja_id: 41, importe: body!.importe, motivo: body!.motivo }]);
   }
-  if (ac === 'abrircajatpv') return ok([{ id: 42, apertura: '2026-11-27T08:00:00.000Z', fondo: body!.fondo }]);
+  if (ac === 'abrircajatpv') return respuestaOk([{ id: 42, apertura: '2026-11-27T08:00:00.000Z', fondo: body!.fondo }]);
   if (ac === 'listadotickets') {
-    if (!u.searchParams.get('id')) return ok([{ id: 5, numero: 'T1 2026/000001' }]);
-    return ok([
+    if (!u.searchParams.get('id')) return respuestaOk([{ id: 5, numero: 'T1 2026/000001' }]);
+    return respuestaOk([
       {
         id: 5, numero: 'T1 2026/000001', fecha: '2026-11-20', total: 598, estado: 'devuelto_parcial', uuid: 'u-5',
         lineas: [{ id: 50, articulo_id: 1, codigo: 'CAF', descripcion: 'Café molido', cantidad: 2000, precio_iva: 29900, precio: 24711, descuento: 0, tipo_iva: '21', devuelto: 1000 }],
@@ -81,34 +60,27 @@ function servidor(url: string, init?: RequestInit): Response {
   if (ac === 'devolverticket') {
     if (rechazoDevolucion) return new Response(JSON.stringify({ RESULT: '1', message: rechazoDevolucion }), { status: 400 });
     const r = body!.registro as { num_serie: string; huella: string };
-    return ok([{ id: 77, numero: r.num_serie, total: -110, ticket_id: 1, huella: r.huella, qr_url: 'https://x' }]);
+    return respuestaOk([{ id: 77, numero: r.num_serie, total: -110, ticket_id: 1, huella: r.huella, qr_url: 'https://x' }]);
   }
-  if (ac === 'editarcierretpv') return ok([{ id: 3, codigo: 12, total: 110, caja_id: 41 }]);
+  if (ac === 'editarcierretpv') return respuestaOk([{ id: 3, codigo: 12, total: 110, caja_id: 41 }]);
   return new Response(JSON.stringify({ RESULT: '1', message: `inesperado ${ac}` }), { status: 400 });
 }
 
-beforeEach(async () => {
+beforeEach(() => {
   red = false;
   llamadas = [];
   rechazoMovimiento = null;
   rechazoDevolucion = null;
   movimientosGuardados.clear();
-  reiniciarCola();
-  await vaciar('tickets');
-  await vaciar('estado');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (!red) throw new TypeError('Failed to fetch');
-      return servidor(url, init);
-    }),
-  );
-  useCaja.setState({ fase: 'venta', terminal: TERMINAL, sesion: null, indice: new IndiceCatalogo([PAN]), lineas: [], operaciones: [] });
 });
-afterEach(() => {
-  reiniciarCola();
-  vi.unstubAllGlobals();
-});
+// Without the network the till's fetch fails as a browser's does.
+cajaDePrueba(
+  (url, init) => {
+    if (!red) throw new TypeError('Failed to fetch');
+    return servidor(url, init);
+  },
+  () => ({ terminal: TERMINAL, indice: new IndiceCatalogo([PAN]), operaciones: [] }),
+);
 
 async function vender() {
   useCaja.getState().añadirArticulo(PAN);
