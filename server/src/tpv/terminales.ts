@@ -64,21 +64,18 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
   if (!t) throw fail(MENSAJES_TPV.terminalNoExiste, '3');
   const emisor = await empresaEmisora(app.db);
   const ejercicio = Number(todayIn(app.timeZone).slice(0, 4));
-  const contador = await app.db
-    .selectFrom('contadores')
-    .select('ultimo')
-    .where('tipo', '=', 'ticket')
-    .where('serie_id', '=', t.serie_id)
-    .where('ejercicio', '=', ejercicio)
-    .executeTakeFirst();
-  // The rectificativa serie's last number: a return made offline takes the next one (its R5 in the terminal's chain).
-  const contadorR = await app.db
-    .selectFrom('contadores')
-    .select('ultimo')
-    .where('tipo', '=', 'rectificativa')
-    .where('serie_id', '=', t.serie_rectificativa_id)
-    .where('ejercicio', '=', ejercicio)
-    .executeTakeFirst();
+  // The serie's last number this year: a ticket takes the next; a return made offline, the rectificativa serie's next
+  // (its R5 in the terminal's chain).
+  const ultimoDe = async (tipo: 'ticket' | 'rectificativa', serieId: number) => {
+    const c = await app.db
+      .selectFrom('contadores')
+      .select('ultimo')
+      .where('tipo', '=', tipo)
+      .where('serie_id', '=', serieId)
+      .where('ejercicio', '=', ejercicio)
+      .executeTakeFirst();
+    return Number(c?.ultimo ?? 0);
+  };
   const clave = claveCadena(emisor.nif, t.numero_instalacion);
   const cabeza = await app.db.selectFrom('registros_cadena').select(['ultimo_orden']).where('emisor', '=', clave).executeTakeFirst();
   const ultimo = cabeza
@@ -104,8 +101,8 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     sistema: { nombre: SISTEMA.nombre, id: SISTEMA.id, version: SISTEMA.version },
     zona_horaria: app.timeZone,
     entorno: await entornoQr(app.db),
-    ultimo: { ejercicio, numero: Number(contador?.ultimo ?? 0) },
-    ultimo_rectificativa: { ejercicio, numero: Number(contadorR?.ultimo ?? 0) },
+    ultimo: { ejercicio, numero: await ultimoDe('ticket', t.serie_id) },
+    ultimo_rectificativa: { ejercicio, numero: await ultimoDe('rectificativa', t.serie_rectificativa_id) },
     cadena: ultimo ?? null,
     cajeros: cajeros
       .filter((u) => {
