@@ -31,7 +31,8 @@ export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo'
 /** Above this many pending (day, type) pairs, one rebuild of the whole is cheaper than each day apart. */
 const MAX_DIAS = 40;
 
-const CLAVE_DIA = 'fecha, tipo, serie_id, almacen_id, cliente_id, usuario_id, terminal_id';
+const COLS_DIA = ['fecha', 'tipo', 'serie_id', 'almacen_id', 'cliente_id', 'usuario_id', 'terminal_id'] as const;
+const CLAVE_DIA = COLS_DIA.join(', ');
 
 /** Whether the till's `tpv_tickets` exists (the TPV's migration 0014; always, past it). */
 async function conTerminal(db: AnyDb): Promise<boolean> {
@@ -64,17 +65,21 @@ async function recomputar(db: AnyDb, dialect: DialectName, desde: string, hasta:
 /** Above this many pending documents, recomputing their days whole is cheaper than each document apart. */
 const MAX_DOCUMENTOS = 200;
 
+const SUMAS_DIA = ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste'] as const;
+/** A day row's sums from per-document rows, in SUMAS_DIA's order: a document counts once in its day. */
+const SUMAS_SQL = sql.raw(
+  'count(distinct documento_id) as documentos, sum(lineas) as lineas, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste',
+);
+
 /** The day rows matching `donde` summed again from the per-document rows (one day's sales: a few thousand rows at most). */
 async function sumarDias(db: AnyDb, donde: ReturnType<typeof sql>): Promise<void> {
   await sql`delete from informe_ventas_dia where ${donde}`.execute(db);
-  await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste)
-    select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id), sum(lineas), sum(unidades), sum(base), sum(iva), sum(recargo), sum(coste)
+  await sql`insert into informe_ventas_dia (${sql.raw(CLAVE_DIA)}, ${sql.raw(SUMAS_DIA.join(', '))})
+    select ${sql.raw(CLAVE_DIA)}, ${SUMAS_SQL}
     from informe_ventas_articulo where ${donde}
     group by ${sql.raw(CLAVE_DIA)}`.execute(db);
 }
 
-const COLS_DIA = ['fecha', 'tipo', 'serie_id', 'almacen_id', 'cliente_id', 'usuario_id', 'terminal_id'] as const;
-const SUMAS_DIA = ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste'] as const;
 type SumaDia = { clave: (string | number | null)[]; sumas: number[] };
 
 /**
@@ -83,8 +88,7 @@ type SumaDia = { clave: (string | number | null)[]; sumas: number[] };
  */
 async function sumasPorDia(db: AnyDb, ids: RawBuilder<unknown>): Promise<Map<string, SumaDia>> {
   const { rows } = await sql<Record<string, string | number | null>>`
-    select ${sql.raw(CLAVE_DIA)}, count(distinct documento_id) as documentos, sum(lineas) as lineas, sum(unidades) as unidades,
-      sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste
+    select ${sql.raw(CLAVE_DIA)}, ${SUMAS_SQL}
     from informe_ventas_articulo where documento_id in (${ids})
     group by ${sql.raw(CLAVE_DIA)}`.execute(db);
   const out = new Map<string, SumaDia>();
