@@ -1,8 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, bloqueEmpresa } from 'shared/domain';
 import type { EmisionDocumento } from 'shared/domain';
@@ -11,6 +6,7 @@ import { backends, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
+import { validarXml } from './xsd.ts';
 
 /** Issue 16: invoices that stand — what was issued is what a reprint shows; the dates the AEAT admits. */
 
@@ -22,21 +18,6 @@ const diaMas = (fecha: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 const aeat = (f: string) => `${f.slice(8, 10)}-${f.slice(5, 7)}-${f.slice(0, 4)}`;
-
-const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
-function validarXml(xmls: string[]): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-xml-'));
-  try {
-    const files = xmls.map((x, i) => {
-      const f = path.join(dir, `r${i}.xml`);
-      fs.writeFileSync(f, x);
-      return f;
-    });
-    expect(execFileSync('xmllint', ['--noout', '--schema', XSD, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 type Doc = Row & {
   estado: string;

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LEYENDA_QR, MESSAGES, entradaHuella } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
@@ -12,6 +9,7 @@ import type { SuiteApp } from './helpers.ts';
 import { articulo, list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
+import { validarXml } from './xsd.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const diaMas = (fecha: string, n: number) => {
@@ -24,24 +22,8 @@ const MANANA = diaMas(HOY, 1);
 const ANIO = HOY.slice(0, 4);
 
 /** The AEAT's schema, as the repository keeps it (src/fiscal/xsd/, copied from shared/fiscal/aeat/). */
-const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
 
 /** Validates XML documents against SuministroLR.xsd with xmllint (Debian's libxml2-utils; .ci/run installs it). */
-function validarXml(xmls: string[]): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-xml-'));
-  try {
-    const files = xmls.map((x, i) => {
-      const f = path.join(dir, `r${i}.xml`);
-      fs.writeFileSync(f, x);
-      return f;
-    });
-    // Throws (with xmllint's messages) when any file does not validate.
-    const out = execFileSync('xmllint', ['--noout', '--schema', XSD, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    expect(out).toBe('');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 type Linea = Row & { articulo_id: number; cantidad: number; precio: number; pendiente: number; origen_linea_id: number | null };
 type Doc = Row & {

@@ -1,8 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Documento } from 'shared/domain';
 import { documentosPdfBlob } from '../../shared/src/io/documentosPdf.ts';
@@ -13,6 +8,7 @@ import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
+import { validarXml, XSD_FACTURAE } from './xsd.ts';
 
 /**
  * Issue 16, companies outside the IVA territory and the tobacco recargo: a Canary company invoices with IGIC (the
@@ -22,8 +18,6 @@ import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
  */
 
 const HOY = todayIn('Europe/Madrid');
-const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
-const XSD_FACTURAE = fileURLToPath(new URL('../src/fiscal/xsd/Facturaev3_2_2.xsd', import.meta.url));
 
 type Doc = Documento & { lineas: (Row & { tipo_iva: string })[] };
 type Registro = Row & { xml: string; cuota_total: string; importe_total: string };
@@ -34,16 +28,6 @@ function detalles(xml: string): Record<string, string>[] {
   return [...xml.matchAll(/<sf:DetalleDesglose>(.*?)<\/sf:DetalleDesglose>/g)].map((m) =>
     Object.fromEntries([...m[1].matchAll(/<sf:(\w+)>([^<]*)<\/sf:\1>/g)].map((x) => [x[1], x[2]])),
   );
-}
-function validarXml(xml: string, xsd = XSD): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-igic-'));
-  try {
-    const f = path.join(dir, 'r.xml');
-    fs.writeFileSync(f, xml);
-    expect(execFileSync('xmllint', ['--noout', '--nonet', '--schema', xsd, f], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 async function textoPdf(d: Doc): Promise<string> {
   const blob = await documentosPdfBlob([d], { empresa: { nombre: 'Ferretería Canaria, S.L.', nif: 'B35000001' }, variante: 'documento' });

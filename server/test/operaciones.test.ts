@@ -1,8 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LEYENDA_OPERACION, MESSAGES, leyendasOperaciones } from 'shared/domain';
 import type { Documento } from 'shared/domain';
@@ -13,6 +8,7 @@ import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
+import { validarXml } from './xsd.ts';
 
 /**
  * Issue 16: each line says what operation it is (S1, S2, E1-E6, N1, N2) — the totals, the PDF's legends and the
@@ -22,7 +18,6 @@ import { enviar, guardar, leerDocumento } from './documentos-fixtures.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const ANIO = HOY.slice(0, 4);
-const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
 
 type Linea = Row & { operacion: string | null; articulo_id: number };
 type Doc = Documento & { lineas: Linea[] };
@@ -43,20 +38,6 @@ function detalles(xml: string): Detalle[] {
 }
 const campo = (xml: string, nombre: string) => xml.match(new RegExp(`<sf:${nombre}>([^<]*)</sf:${nombre}>`))?.[1];
 const cents = (v: string | undefined) => Math.round(Number(v ?? '0') * 100);
-
-function validarXml(xmls: string[]): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-op-'));
-  try {
-    const files = xmls.map((x, i) => {
-      const f = path.join(dir, `r${i}.xml`);
-      fs.writeFileSync(f, x);
-      return f;
-    });
-    expect(execFileSync('xmllint', ['--noout', '--schema', XSD, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The PDF's text as jsPDF writes it (WinAnsi, uncompressed; its escaped parentheses unescaped). */
 async function textoPdf(d: Doc): Promise<string> {

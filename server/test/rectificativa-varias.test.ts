@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { backends, useTestApp } from './helpers.ts';
+import { validarXml } from './xsd.ts';
 
 /**
  * A rectificativa of several invoices of one customer (issue 16: a rappel over a period): FacturasRectificadas with
@@ -16,18 +12,6 @@ import { backends, useTestApp } from './helpers.ts';
  */
 
 const HOY = todayIn('Europe/Madrid');
-const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
-
-function validarXml(xml: string): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-xml-'));
-  try {
-    const f = path.join(dir, 'r.xml');
-    fs.writeFileSync(f, xml);
-    expect(execFileSync('xmllint', ['--noout', '--schema', XSD, f], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(backends())('rectificativa of several invoices ($name)', (backend) => {
   const t = useTestApp(backend);

@@ -1,8 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
 import type { CierreTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
@@ -14,24 +9,10 @@ import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar, kitDeDos } from './documentos-fixtures.ts';
+import { validarXml } from './xsd.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const ANIO = HOY.slice(0, 4);
-const XSD = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
-
-function validarXml(xmls: string[]): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-tpv-'));
-  try {
-    const files = xmls.map((x, i) => {
-      const f = path.join(dir, `r${i}.xml`);
-      fs.writeFileSync(f, x);
-      return f;
-    });
-    expect(execFileSync('xmllint', ['--noout', '--schema', XSD, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 let seq = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
