@@ -13,11 +13,13 @@
 // BENCH_ESCALA (1) multiplies the articles, suppliers, documents and customers (9: about 1.000.000 sales lines).
 // BENCH_RUNS (20), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
 import { FORMA_PAGO_IDS } from 'shared/domain';
-import { guardarCostesDelLibro } from '../server/src/documentos/coste.ts';
+import { sinDisparadores } from '../server/src/db/demo/index.ts';
+import { escribirTickets, type TerminalGenerado } from '../server/src/db/demo/tpv.ts';
+import { empresaEmisora } from '../server/src/tpv/comun.ts';
 import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.ts';
 import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from '../server/src/db/demo/ventas.ts';
 import type { ArticuloVenta, ClienteGenerado } from '../server/src/db/demo/ventas.ts';
-import { EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos, cif, int, rand, seguirSecuencias, semilla, siguienteId, ultimoAno } from './datos.ts';
+import { EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos, cif, int, rand, seguirSecuencias, cronometro, diasGenerados, semilla, siguienteId, ultimoAno } from './datos.ts';
 import { informeInventario } from '../server/src/informes/almacen.ts';
 import { recalcularAgregados } from '../server/src/informes/agregados.ts';
 import { informeArticulos, informeClientes, informeVentas } from '../server/src/informes/ventas.ts';
@@ -29,6 +31,11 @@ const SUPPLIERS = Math.round(Number(process.env.BENCH_SUPPLIERS ?? 500) * ESCALA
 const PURCHASES = Math.round(Number(process.env.BENCH_PURCHASES ?? 10_000) * ESCALA);
 const CUSTOMERS = Math.round(Number(process.env.BENCH_CUSTOMERS ?? 2_000) * ESCALA);
 const DOCS = Math.round(Number(process.env.BENCH_DOCS ?? 20_000) * ESCALA);
+/** TPV tickets of 1-5 lines over the generated days, on BENCH_TERMINALES tills (each its serie, chain and a caja a day). */
+const TICKETS = Math.round(Number(process.env.BENCH_TICKETS ?? 10_000) * ESCALA);
+const TERMINALES = Number(process.env.BENCH_TERMINALES ?? 2);
+/** Years of generated documents (1: the last 360 days; n: the last n × 365 days), numbered per ejercicio. */
+const ANOS = Number(process.env.BENCH_ANOS ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const DETALLE_RUNS = Number(process.env.BENCH_DETALLE_RUNS ?? 5);
 const PAGING = (porPagina = 50) => ({ orden: null, dir: null, pagina: 1, porPagina });
@@ -38,11 +45,12 @@ type Gen = { counts: Record<string, number>; cliente: number; proveedor: number;
 
 async function generate(r: Runner, hoy: string): Promise<Gen> {
   semilla(20261214);
+  const fase = cronometro(r.name);
   const db = r.app.manager.db;
   const admin = await db.selectFrom('usuarios').select(['id']).orderBy('id').executeTakeFirstOrThrow();
   const almacenes = (await db.selectFrom('almacenes').select('id').orderBy('id').execute()).map((a) => a.id);
   if (almacenes.length < 2) almacenes.push((await db.insertInto('almacenes').values({ codigo: 'TIENDA', nombre: 'Tienda', activo: 1 } as never).returning('id').executeTakeFirstOrThrow()).id);
-  const dias = ultimoAno(hoy);
+  const dias = diasGenerados(hoy, ANOS);
 
   const firstProv = await siguienteId(r, 'proveedores');
   const provs = Array.from({ length: SUPPLIERS }, (_, i) => ({ id: firstProv + i, forma_pago: FORMA_PAGO_IDS[int(FORMA_PAGO_IDS.length)] as string, retencion: 0 }));
@@ -100,31 +108,84 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
     },
   });
   for (const [a, p] of compras.ultimoPrecio) arts[a]!.precio_compra = p;
-  await bulkArticulos(r, arts);
-  const lineasCompra = await escribirCompras(r, compras, arts, admin.id);
-  await seguirSecuencias(r, ['proveedores', 'articulos', 'clientes']);
+  fase('generated purchases');
+  // PostgreSQL: the per-row triggers off around the load (stock per article and warehouse, average cost, the days
+  // pending for the aggregates), then what they write rebuilt set-based from the ledger as the demo's first start does
+  // (sinDisparadores); the aggregates by «Recalcular informes» in bench(). The ledger's costs (each row's and each sale
+  // line's) replayed as the trigger would have written them row by row, on both engines.
+  const { lineasCompra, lineasVenta, registros, v, lote, tickets } = await sinDisparadores(
+    db,
+    r.app.manager.dialect,
+    async () => {
+    await bulkArticulos(r, arts);
+    fase('articles written');
+    const lineasCompra = await escribirCompras(r, compras, arts, admin.id);
+    await seguirSecuencias(r, ['proveedores', 'articulos', 'clientes']);
+    fase('purchases written');
 
-  const serie = (await db.insertInto('series').values({ codigo: 'G', descripcion: 'Facturas del año generado', tipo: 'normal', activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
-  const serieR = (await db.insertInto('series').values({ codigo: 'GR', descripcion: 'Rectificativas del año generado', tipo: 'rectificativa', activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
-  const articulos: ArticuloVenta[] = arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, precios: [a.precio_venta, a.tarifa_2, a.tarifa_3] }));
-  const lote = new Lote({ doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones') }, admin.id);
-  const v = generarVentas(lote, {
-    hoy,
-    dias,
-    facturas: DOCS,
-    lineas: LINEAS,
-    articulos,
-    pickCli: () => clientes[rand() < 0.3 ? int(Math.min(20, CUSTOMERS)) : int(CUSTOMERS)]!,
-    almacenDe: () => almacenes[int(2)]!,
-    serie,
-    rectificativas: { serie: serieR, proporcion: 0.02 },
-  });
-  await escribirContadores(r, numerar(lote.docs));
-  const lineasVenta = await escribir(r, lote, articulos);
-  const registros = await encadenar(r, eventosDeVentas(v, articulos, new Map([[serie, 'G'], [serieR, 'GR']])), r.app.manager.timeZone);
-  // The ledger's costs (each row's and each sale line's), as the trigger would have written them row by row.
-  await guardarCostesDelLibro(db);
-  const counts: Record<string, number> = { lineas_compra: lineasCompra, lineas_venta: lineasVenta, ledger: compras.ledger.length + lote.ledger.length, registros };
+    const serie = (await db.insertInto('series').values({ codigo: 'G', descripcion: 'Facturas del año generado', tipo: 'normal', activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+    const serieR = (await db.insertInto('series').values({ codigo: 'GR', descripcion: 'Rectificativas del año generado', tipo: 'rectificativa', activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+    const articulos: ArticuloVenta[] = arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, precios: [a.precio_venta, a.tarifa_2, a.tarifa_3] }));
+    const lote = new Lote({ doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones') }, admin.id);
+    const v = generarVentas(lote, {
+      hoy,
+      dias,
+      facturas: DOCS,
+      lineas: LINEAS,
+      articulos,
+      pickCli: () => clientes[rand() < 0.3 ? int(Math.min(20, CUSTOMERS)) : int(CUSTOMERS)]!,
+      almacenDe: () => almacenes[int(2)]!,
+      serie,
+      rectificativas: { serie: serieR, proporcion: 0.02 },
+    });
+    fase('generated sales');
+    await escribirContadores(r, numerar(lote.docs));
+    const lineasVenta = await escribir(r, lote, articulos);
+    fase('sales written');
+    const registros = await encadenar(r, eventosDeVentas(v, articulos, new Map([[serie, 'G'], [serieR, 'GR']])), r.app.manager.timeZone);
+    fase('VERI*FACTU chain');
+    // The counter sales: BENCH_TERMINALES tills, each with its simplificada serie, chain and a caja a day.
+    const emisor = await empresaEmisora(db);
+    const terminales: TerminalGenerado[] = [];
+    for (let t = 1; t <= TERMINALES; t++) {
+      const nueva = async (codigo: string, tipo: 'simplificada' | 'rectificativa') =>
+        (await db.insertInto('series').values({ codigo, descripcion: `${tipo === 'simplificada' ? 'Tickets' : 'Devoluciones'} del TPV ${t}`, tipo, activo: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+      const serieT = await nueva(`GT${t}`, 'simplificada');
+      const serieD = await nueva(`GD${t}`, 'rectificativa');
+      const fila = {
+        nombre: `Mostrador ${t}`, almacen_id: almacenes[(t - 1) % 2]!, serie_id: serieT, serie_rectificativa_id: serieD, cliente_id: null,
+        numero_instalacion: `${emisor.nif}-GEN${String(t).padStart(3, '0')}`, formas_pago: JSON.stringify(['efectivo', 'tarjeta']), fondo: 15_000, activo: 1 as const,
+        creado: `${dias[0]}T07:00:00.000Z`,
+      };
+      const { id } = await db.insertInto('tpv_terminales').values(fila).returning('id').executeTakeFirstOrThrow();
+      terminales.push({ id, serie_id: serieT, serie_codigo: `GT${t}`, almacen_id: fila.almacen_id, cliente_id: null, numero_instalacion: fila.numero_instalacion, fondo: fila.fondo });
+    }
+    const tickets = await escribirTickets(r, db, {
+      dias,
+      tickets: TICKETS,
+      terminales,
+      articulos: arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, pvp: a.pvp_1 })),
+      admin: admin.id,
+      emisor: { nif: emisor.nif, nombre: emisor.nombre },
+      timeZone: r.app.manager.timeZone,
+      ids: { ...lote.ids, caja: await siguienteId(r, 'tpv_cajas') },
+    });
+    await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones', 'tpv_cajas', 'tpv_cierres', 'series', 'tpv_terminales']);
+    fase('TPV tickets, their chains and Z closings');
+    return { lineasCompra, lineasVenta, registros, v, lote, tickets };
+    },
+    { agregados: false },
+  );
+  fase("the triggers' rows rebuilt, the ledger's costs (guardarCostesDelLibro), analyze");
+  const counts: Record<string, number> = {
+    lineas_compra: lineasCompra,
+    lineas_venta: lineasVenta + tickets.lineas,
+    'de ellas, de tickets': tickets.lineas,
+    ledger: compras.ledger.length + lote.ledger.length + tickets.lineas,
+    registros: registros + tickets.registros,
+    tickets: tickets.tickets,
+    cajas_cerradas: tickets.cajas,
+  };
   for (const d of lote.docs) counts[d.tipo] = (counts[d.tipo] ?? 0) + 1;
   const porCli = new Map<number, number>();
   for (const { f } of v.facturas) porCli.set(f.cli.id, (porCli.get(f.cli.id) ?? 0) + 1);
@@ -249,7 +310,7 @@ async function bench(r: Runner) {
     console.log(`sqlite: the kept data in ${process.env.BENCH_SQLITE_DIR}: ${JSON.stringify(gen.counts)}`);
     return medirTodo(r, hoy, gen);
   }
-  console.log(`\n${r.name}: generating ${ARTICLES} articles, ${SUPPLIERS} suppliers, ${PURCHASES} purchase documents, ${CUSTOMERS} customers, ${DOCS} invoices…`);
+  console.log(`\n${r.name}: generating ${ARTICLES} articles, ${SUPPLIERS} suppliers, ${PURCHASES} purchase documents, ${CUSTOMERS} customers, ${DOCS} invoices, ${TICKETS} tickets, ${ANOS} year(s)…`);
   const { hoy, gen, tiempo } = await generarDatos(r, generate);
   console.log(`${r.name}: ${JSON.stringify(gen.counts)}; ${tiempo}`);
   // The bulk load wrote around the write path (its days are pending): the aggregates rebuilt at once, as «Recalcular».

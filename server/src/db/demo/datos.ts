@@ -70,6 +70,20 @@ export const addDays = (fecha: string, days: number) => {
 /** The generated year: 360 days, oldest first, the last one the day before yesterday. */
 export const ultimoAno = (hoy: string) => Array.from({ length: 360 }, (_, k) => addDays(hoy, k - 361));
 
+/** The generated years' days, oldest first, the last one the day before yesterday: one year is `ultimoAno`, n years the last n × 365 days. */
+export const diasGenerados = (hoy: string, anos: number) =>
+  anos <= 1 ? ultimoAno(hoy) : Array.from({ length: Math.round(anos * 365) }, (_, k) => addDays(hoy, k - Math.round(anos * 365) - 1));
+
+/** Prints how long each phase of a generation took (since the previous one). */
+export function cronometro(etiqueta: string): (fase: string) => void {
+  let t = Date.now();
+  return (fase) => {
+    const now = Date.now();
+    console.log(`  ${etiqueta}: ${fase} in ${((now - t) / 1000).toFixed(1)} s`);
+    t = now;
+  };
+}
+
 /** Inserts rows straight into a table: multi-row INSERTs on SQLite, one INSERT … SELECT FROM unnest(arrays) per 10.000 rows on PostgreSQL. */
 export async function bulk(r: Escritor, table: string, columns: string[], rows: unknown[][]): Promise<void> {
   if (!rows.length) return;

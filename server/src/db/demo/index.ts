@@ -69,30 +69,35 @@ const maximo = async (trx: Kysely<Database>, tabla: TablaDemo) =>
   Number((await sql<{ m: number | null }>`select max(id) as m from ${sql.table(tabla)}`.execute(trx)).rows[0]?.m ?? 0);
 
 /**
- * Runs `escribir` (thousands of ledger rows in or out) with PostgreSQL's per-row stock_total trigger off, then sets
- * every article's stock_total from the ledger in one statement (and, on both engines, its average cost): thousands of updates of the same few article rows
- * in one transaction each walk the row's growing version chain (seconds, not milliseconds). SQLite updates in place.
+ * Runs `escribir` (thousands of ledger rows in or out, or a bench's million) with PostgreSQL's per-row stock_total
+ * trigger off, then sets every article's stock_total from the ledger in one statement (and, on both engines, its
+ * average cost): thousands of updates of the same few article rows in one transaction each walk the row's growing
+ * version chain (seconds, not milliseconds). SQLite updates in place. The reports' per-row triggers are off too on
+ * PostgreSQL (the stock per warehouse, the days pending for the aggregates): both rebuilt whole afterwards — the
+ * aggregates unless `agregados` is false (the caller runs «Recalcular informes», which rebuilds them all).
+ * `db` may be a transaction (the demo) or the app's pool (a bench writing on its own connection: the triggers'
+ * switch commits at once, so that connection's inserts see it).
  */
-async function sinTriggerDeStock<T>(trx: Transaction<Database>, dialect: DialectName, escribir: () => Promise<T>): Promise<T> {
+export async function sinDisparadores<T>(db: Kysely<Database>, dialect: DialectName, escribir: () => Promise<T>, o: { agregados?: boolean } = {}): Promise<T> {
   const pg = dialect === 'postgres';
-  if (pg) await sql`alter table stock_movimientos disable trigger stock_movimientos_total`.execute(trx);
-  // The reports' per-row triggers too (the stock per warehouse, the days pending for the aggregates): both are rebuilt
-  // whole below.
-  const INFORMES: [string, string][] = [['stock_movimientos', 'stock_almacen'], ['documentos', 'informe_documentos'], ['documento_lineas', 'informe_lineas'], ['documento_enlaces', 'informe_enlaces']];
-  if (pg) for (const [tabla, trigger] of INFORMES) await sql`alter table ${sql.table(tabla)} disable trigger ${sql.raw(trigger)}`.execute(trx);
+  const TRIGGERS: [string, string][] = [
+    ['stock_movimientos', 'stock_movimientos_total'], ['stock_movimientos', 'stock_almacen'], ['documentos', 'informe_documentos'],
+    ['documento_lineas', 'informe_lineas'], ['documento_enlaces', 'informe_enlaces'], ['tpv_tickets', 'informe_tickets'],
+  ];
+  if (pg) for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} disable trigger ${sql.raw(trigger)}`.execute(db);
   const hecho = await escribir();
   if (pg) {
-    await sql`alter table stock_movimientos enable trigger stock_movimientos_total`.execute(trx);
-    for (const [tabla, trigger] of INFORMES) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(trx);
-    await reconstruirStockAlmacen(trx);
-    await sql`update articulos set stock_total = coalesce((select sum(sm.cantidad) from stock_movimientos sm where sm.articulo_id = articulos.id), 0)`.execute(trx);
+    for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(db);
+    await reconstruirStockAlmacen(db);
+    await sql`update articulos set stock_total = coalesce(s.total, 0) from (select a.id, sum(sm.cantidad) as total from articulos a
+      left join stock_movimientos sm on sm.articulo_id = a.id group by a.id) s where s.id = articulos.id and articulos.stock_total is distinct from coalesce(s.total, 0)`.execute(db);
   }
   // The average cost (documentos/coste.ts), which the trigger keeps on insert only, replayed from the ledger as it is now.
-  await guardarCostesDelLibro(trx);
+  await guardarCostesDelLibro(db);
   // The reports' aggregates of the whole year at once, rather than day by day at the first report (informes/agregados.ts).
   // PostgreSQL plans the sales query badly on tables without statistics (minutes instead of a second): analyze first.
-  if (pg) await sql`analyze`.execute(trx);
-  await reconstruirAgregados(trx, dialect);
+  if (pg) await sql`analyze`.execute(db);
+  if (o.agregados !== false) await reconstruirAgregados(db, dialect);
   return hecho;
 }
 
@@ -103,7 +108,7 @@ export type ResumenDemo = { documentos: number; facturas: number; registros: num
  * on a freshly seeded company (catalogue, the seed's suppliers and customers, PRINCIPAL and TIENDA).
  */
 export async function generarDemo(trx: Transaction<Database>, dialect: DialectName, hoy: string, timeZone: string): Promise<ResumenDemo> {
-  return sinTriggerDeStock(trx, dialect, () => generar(trx, dialect, hoy, timeZone));
+  return sinDisparadores(trx, dialect, () => generar(trx, dialect, hoy, timeZone));
 }
 
 async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: string, timeZone: string): Promise<ResumenDemo> {
@@ -308,7 +313,7 @@ export async function eliminarDemo(trx: Transaction<Database>, dialect: DialectN
   if (!rg.size) throw fail(MESSAGES.demoNoHay, '3');
   const motivo = await bloqueo(trx, rg);
   if (motivo) throw fail(motivo, '2');
-  return sinTriggerDeStock(trx, dialect, () => eliminar(trx, rg));
+  return sinDisparadores(trx, dialect, () => eliminar(trx, rg));
 }
 
 async function eliminar(trx: Transaction<Database>, rg: Map<string, Rango>): Promise<{ documentos: number }> {  const docs = rg.get('documentos');
