@@ -23,7 +23,7 @@ import { EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos
 import { informeInventario } from '../server/src/informes/almacen.ts';
 import { recalcularAgregados } from '../server/src/informes/agregados.ts';
 import { informeArticulos, informeClientes, informeVentas } from '../server/src/informes/ventas.ts';
-import { activarFlags, callHandler, generarDatos, login, ms, onBothEngines, param, row, stats, type Row, type Runner } from './runners.ts';
+import { activarFlags, callHandler, generarDatos, login, ms, onBothEngines, param, row, sinIndices, stats, type Row, type Runner } from './runners.ts';
 
 const ESCALA = Number(process.env.BENCH_ESCALA ?? 1);
 const ARTICLES = Math.round(Number(process.env.BENCH_ARTICLES ?? 20_000) * ESCALA);
@@ -113,10 +113,11 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
   // pending for the aggregates), then what they write rebuilt set-based from the ledger as the demo's first start does
   // (sinDisparadores); the aggregates by «Recalcular informes» in bench(). The ledger's costs (each row's and each sale
   // line's) replayed as the trigger would have written them row by row, on both engines.
+  // PostgreSQL: the documents' and the ledger's secondary indexes dropped around the load too, then created again (sinIndices).
   const { lineasCompra, lineasVenta, registros, v, lote, tickets } = await sinDisparadores(
     db,
     r.app.manager.dialect,
-    async () => {
+    () => sinIndices(r, ['documentos', 'documento_lineas', 'documento_acciones', 'documento_enlaces', 'stock_movimientos'], async () => {
     await bulkArticulos(r, arts);
     fase('articles written');
     const lineasCompra = await escribirCompras(r, compras, arts, admin.id);
@@ -173,7 +174,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
     await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones', 'tpv_cajas', 'tpv_cierres', 'series', 'tpv_terminales']);
     fase('TPV tickets, their chains and Z closings');
     return { lineasCompra, lineasVenta, registros, v, lote, tickets };
-    },
+    }),
     { agregados: false },
   );
   fase("the triggers' rows rebuilt, the ledger's costs (guardarCostesDelLibro), analyze");
