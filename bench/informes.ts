@@ -14,6 +14,7 @@
 // BENCH_RUNS (20), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
 import { FORMA_PAGO_IDS } from 'shared/domain';
 import { sinDisparadores } from '../server/src/db/demo/index.ts';
+import { comprobarCadenas } from '../server/src/fiscal/cadena.ts';
 import { escribirTickets, type TerminalGenerado } from '../server/src/db/demo/tpv.ts';
 import { empresaEmisora } from '../server/src/tpv/comun.ts';
 import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.ts';
@@ -314,6 +315,12 @@ async function bench(r: Runner) {
   console.log(`\n${r.name}: generating ${ARTICLES} articles, ${SUPPLIERS} suppliers, ${PURCHASES} purchase documents, ${CUSTOMERS} customers, ${DOCS} invoices, ${TICKETS} tickets, ${ANOS} year(s)…`);
   const { hoy, gen, tiempo } = await generarDatos(r, generate);
   console.log(`${r.name}: ${JSON.stringify(gen.counts)}; ${tiempo}`);
+  // The chains the load wrote, checked by the server's own verification (the company's and each terminal's).
+  const t1 = process.hrtime.bigint();
+  const cadenas = await comprobarCadenas(r.app.manager.db);
+  console.log(
+    `${r.name}: VERI*FACTU chains checked in ${ms(t1).toFixed(0)} ms: ${cadenas.map((c) => `${c.emisor} ${c.total} records ${c.correcto ? 'correct' : `BROKEN at ${JSON.stringify(c.rotura)}`}`).join('; ')}`,
+  );
   // The bulk load wrote around the write path (its days are pending): the aggregates rebuilt at once, as «Recalcular».
   const t0 = process.hrtime.bigint();
   const rec = await recalcularAgregados(r.app.manager.db, r.app.manager.dialect);
