@@ -293,7 +293,9 @@ async function leerDatos(r: Runner): Promise<{ hoy: string; gen: Gen }> {
   const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: r.app.manager.timeZone }).format(new Date());
   const uno = async (q: string) => Number(Object.values(((await r.rawQuery(q, [])) as Record<string, unknown>[])[0] ?? {})[0] ?? 0);
   const counts: Record<string, number> = {
-    lineas_venta: await uno(`select count(*) from documento_lineas l join documentos d on d.id = l.documento_id where d.tipo in ('pedidoventa', 'albaranventa', 'factura', 'rectificativa')`),
+    lineas_venta: await uno(`select count(*) from documento_lineas l join documentos d on d.id = l.documento_id where d.tipo in ('pedidoventa', 'albaranventa', 'factura', 'rectificativa', 'ticket')`),
+    lineas_compra: await uno(`select count(*) from documento_lineas l join documentos d on d.id = l.documento_id where d.tipo in ('pedidocompra', 'albarancompra', 'devolucioncompra')`),
+    tickets: await uno(`select count(*) from documentos where tipo = 'ticket'`),
     ledger: await uno('select count(*) from stock_movimientos'),
     articulos: await uno('select count(*) from articulos'),
   };
