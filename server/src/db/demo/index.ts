@@ -73,7 +73,7 @@ const maximo = async (trx: Kysely<Database>, tabla: TablaDemo) =>
  * trigger off, then sets every article's stock_total from the ledger in one statement (and, on both engines, its
  * average cost): thousands of updates of the same few article rows in one transaction each walk the row's growing
  * version chain (seconds, not milliseconds). SQLite updates in place. The reports' per-row triggers are off too on
- * PostgreSQL (the stock per warehouse, the days pending for the aggregates): both rebuilt whole afterwards — the
+ * PostgreSQL (the stock per warehouse, the days pending for the aggregates; on SQLite the latter): rebuilt whole afterwards — the
  * aggregates unless `agregados` is false (the caller runs «Recalcular informes», which rebuilds them all).
  * `db` may be a transaction (the demo) or the app's pool (a bench writing on its own connection: the triggers'
  * switch commits at once, so that connection's inserts see it).
@@ -85,15 +85,24 @@ export async function sinDisparadores<T>(db: Kysely<Database>, dialect: DialectN
     ['documento_lineas', 'informe_lineas'], ['documento_enlaces', 'informe_enlaces'], ['tpv_tickets', 'informe_tickets'],
   ];
   if (pg) for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} disable trigger ${sql.raw(trigger)}`.execute(db);
+  // SQLite can't switch a trigger off: the days-pending ones (informe_…, informes/agregados.ts) dropped and created again
+  // from their own stored SQL; what they would have marked is rebuilt whole below (or by «Recalcular»).
+  const pendientes = pg
+    ? []
+    : (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'trigger' and name like 'informe%'`.execute(db)).rows;
+  for (const t of pendientes) await sql`drop trigger ${sql.raw(t.name)}`.execute(db);
   const hecho = await escribir();
   if (pg) {
-    for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(db);
     await reconstruirStockAlmacen(db);
     await sql`update articulos set stock_total = coalesce(s.total, 0) from (select a.id, sum(sm.cantidad) as total from articulos a
       left join stock_movimientos sm on sm.articulo_id = a.id group by a.id) s where s.id = articulos.id and articulos.stock_total is distinct from coalesce(s.total, 0)`.execute(db);
   }
   // The average cost (documentos/coste.ts), which the trigger keeps on insert only, replayed from the ledger as it is now.
   await guardarCostesDelLibro(db);
+  // The triggers back only now: the costs' update of every sale line (coste_libro) would mark its days pending row by
+  // row (minutes for a million lines), and the aggregates are rebuilt whole anyway.
+  if (pg) for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(db);
+  for (const t of pendientes) await sql.raw(t.sql).execute(db);
   // The reports' aggregates of the whole year at once, rather than day by day at the first report (informes/agregados.ts).
   // PostgreSQL plans the sales query badly on tables without statistics (minutes instead of a second): analyze first.
   if (pg) await sql`analyze`.execute(db);
