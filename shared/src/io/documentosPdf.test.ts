@@ -118,6 +118,22 @@ describe('downloadDocumentosPdf', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("a sales document paid by transfer prints the company's IBAN; a purchase, a credit note or a receipt does not", async () => {
+    const empresa = empresaPdf({ razon_social: 'Comercial Demo SL', nif: 'B00000000', iban: 'es91 2100 0418 4502 0005 1332' } as never);
+    const base = { ...doc(9, 1), estado: 'emitida', observaciones: null };
+    const factura = { ...base, tipo: 'factura', numero: 'F 2026/000009', cliente_id: 3, cliente_nombre: 'Bar Pepe SL', forma_pago: 'transferencia_30', total: 12100 };
+    const abono = { ...factura, tipo: 'rectificativa', numero: 'R 2026/000001', total: -12100 };
+    const recibo = { ...factura, numero: 'F 2026/000010', forma_pago: 'recibo_30' };
+    const compra = { ...base, tipo: 'pedidocompra', estado: 'creado', numero: 'PC 2026/000009', proveedor_id: 3, proveedor_nombre: 'Ferretería Levante SL', forma_pago: 'transferencia' };
+    const textos = async (d: object) => {
+      seen.length = 0;
+      await downloadDocumentosPdf([d as unknown as Documento], { fileName: 'x.pdf', empresa });
+      return textosPdf(seen[0].doc.output());
+    };
+    expect(await textos(factura)).toContain('IBAN: ES91 2100 0418 4502 0005 1332');
+    for (const d of [abono, recibo, compra]) expect(await textos(d)).not.toContain('IBAN');
+  });
+
   it('an emitted invoice prints the fiscal QR at the top of its first page only, its legend, due dates, the breakdown with recargo and the retención', async () => {
     const factura = {
       ...doc(5, 140),
