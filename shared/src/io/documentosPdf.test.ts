@@ -228,6 +228,10 @@ describe('downloadDocumentosPdf', () => {
       ['Inversión del sujeto pasivo', '350,00 €', 'ISP', '0,00 €'],
       ['Exenta art. 21 (exportación)', '40,00 €', 'Exenta', '0,00 €'],
     ]);
+    // A Canary company's customer marked «recargo» pays none (recargo de equivalencia is IVA's): no R.E. columns.
+    const canaria = { ...factura, con_recargo: 1, desglose: [{ tipo_iva: 'igic_7', base: 20000, iva: 1400, recargo: 0, operacion: 'S1' }] } as unknown as Documento;
+    expect(desgloseFactura(canaria)[0]).toEqual(['Tipo de IGIC', 'Base imponible', '% IGIC', 'Cuota IGIC']);
+    expect(desgloseFactura({ ...factura, con_recargo: 1 } as Documento)[0]).toContain('% R.E.');
     await downloadDocumentosPdf([factura], { fileName: 'f.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
     const raw = seen[0].doc.output().replace(/\\([()\\])/g, '$1');
     expect(raw).toContain('Inversi\xf3n del sujeto pasivo (art. 84.Uno.2.\xba de la Ley 37/1992 del IVA)');

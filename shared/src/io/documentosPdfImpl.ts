@@ -453,11 +453,15 @@ const ALTO_LINEA = 3.4;
 
 const pct = (v: bigint) => `${formatDecimal(v, 2, 0)} %`;
 /** The tax the document was issued under (issue 16): IVA, IGIC or IPSI, as its lines' types say. */
-const nombreImpuesto = (d: Documento) => IMPUESTO_NOMBRE[impuestoDe([...(d.desglose ?? []), ...(d.lineas ?? [])], d.emision?.emisor?.impuesto)];
+const impuestoDoc = (d: Documento) => impuestoDe([...(d.desglose ?? []), ...(d.lineas ?? [])], d.emision?.emisor?.impuesto);
+const nombreImpuesto = (d: Documento) => IMPUESTO_NOMBRE[impuestoDoc(d)];
 
-/** An invoice's taxes per rate as printed: rate, base, IVA % and quota, and R.E. % and quota when the customer pays it. */
+/**
+ * An invoice's taxes per rate as printed: rate, base, IVA % and quota, and R.E. % and quota when the customer pays it
+ * (recargo de equivalencia is IVA's: a Canary or Ceuta/Melilla company's customer marked «recargo» pays none).
+ */
 export function desgloseFactura(d: Documento): string[][] {
-  const conRecargo = d.con_recargo === 1 || (d.desglose ?? []).some((g) => g.recargo !== 0);
+  const conRecargo = (d.con_recargo === 1 && impuestoDoc(d) === 'iva') || (d.desglose ?? []).some((g) => g.recargo !== 0);
   const imp = nombreImpuesto(d);
   const header = [`Tipo de ${imp}`, 'Base imponible', `% ${imp}`, `Cuota ${imp}`, ...(conRecargo ? ['% R.E.', 'Cuota R.E.'] : [])];
   const rows = (d.desglose ?? []).map((g) => {
