@@ -168,7 +168,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
       terminales,
       articulos: arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, pvp: a.pvp_1 })),
       admin: admin.id,
-      emisor: { nif: emisor.nif, nombre: emisor.nombre },
+      emisor: { nif: emisor.nif, nombre: emisor.nombre, impuesto: emisor.impuesto },
       timeZone: r.app.manager.timeZone,
       ids: { ...lote.ids, caja: await siguienteId(r, 'tpv_cajas') },
     });

@@ -7,7 +7,7 @@
 // at night with its Z report computed by the server's own cifrasCaja, as editarcierretpv stores it.
 import type { Kysely } from 'kysely';
 import { precioSinIva, totalesTicket } from 'shared/domain';
-import type { TipoIva } from 'shared/domain';
+import type { Impuesto, TipoIva } from 'shared/domain';
 import { registroTicket } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { SISTEMA, claveCadena, fechaHoraHuso } from '../../fiscal/registro.ts';
@@ -39,7 +39,8 @@ export type OpcionesTickets = {
   articulos: ArticuloTicket[];
   /** The user who sold and opened and closed the cajas. */
   admin: number;
-  emisor: { nif: string; nombre: string };
+  /** The company as the records' issuer and its tax (empresaEmisora), as subirtickets passes them. */
+  emisor: { nif: string; nombre: string; impuesto: Impuesto };
   timeZone: string;
   ids: IdsDocumentos & { caja: number };
   /** Lines per ticket (default 1 to 5). */
@@ -123,7 +124,7 @@ export async function escribirTickets(r: Escritor, db: Kysely<Database>, o: Opci
         pagos.push([docId, 1, efectivo ? 'efectivo' : 'tarjeta', totales.total, entregado]);
         tt.push([docId, `gen-${docId}`, 'ticket', t.id, caja.id, null, fechaHoraHuso(instante, o.timeZone), o.admin, entregado - totales.total, 0]);
         const reg = registroTicket({
-          emisor: o.emisor, instalacion: t.numero_instalacion, sistema: SISTEMA, serieCodigo: t.serie_codigo, ejercicio, numero, fecha: dia, totales,
+          emisor: { nif: o.emisor.nif, nombre: o.emisor.nombre }, impuesto: o.emisor.impuesto, instalacion: t.numero_instalacion, sistema: SISTEMA, serieCodigo: t.serie_codigo, ejercicio, numero, fecha: dia, totales,
           anterior: cadena.anterior, ts: fechaHoraHuso(instante, o.timeZone),
         });
         cadena.orden++;
