@@ -4,7 +4,7 @@ import { CONF_FIELD, CONF_FIELDS } from 'shared/domain';
 import type { FlagName } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { siguienteCoste } from '../src/documentos/coste.ts';
-import { informeInventario, valorar } from '../src/informes/almacen.ts';
+import { informeInventario, modoInventario, valorar } from '../src/informes/almacen.ts';
 import { AGRUPAR_VENTAS, informeArticulos, informeClientes, informeVentas } from '../src/informes/ventas.ts';
 import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
@@ -505,6 +505,46 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     const r = (await post(t, 'recalcularinformes', {})).body as unknown as { data: { diferencias: number }[] };
     expect(r.data[0]!.diferencias).toBe(0);
   }, 240_000);
+
+  it('informeinventario at a date nearer today than the ledger\'s start: today\'s stock less the rows after it answers as the ledger summed to it', async () => {
+    const app = t.app.manager;
+    const db = app.db;
+    const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
+    // Y: opening stock a month ago in PRINCIPAL, bought into TIENDA (D1), sold into negative in PRINCIPAL (HOY−5), bought
+    // again dearer after (HOY−2: its average and last purchase price change), TIENDA emptied (HOY−1: zero today, not
+    // then), and an adjustment dated HOY−4 written last (a document dated in the past).
+    const y = await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-Y', { precio_venta: 100_000 }), stock_minimo: 5_000 });
+    const fila = (almacen_id: number, cantidad: number, causa: string, precio: number, fecha: string) =>
+      db.insertInto('stock_movimientos').values({ articulo_id: y.id, almacen_id, ubicacion: null, cantidad, causa, documento_tipo: null, documento_id: null, fecha, precio }).execute();
+    await fila(principal, 10_000, 'inicial', 50_000, diaMas(HOY, -30));
+    await fila(tienda, 5_000, 'compra', 40_000, D1);
+    await fila(principal, -12_000, 'venta', 100_000, `${diaMas(HOY, -5)}T09:30:00Z`);
+    await fila(principal, 20_000, 'compra', 90_000, diaMas(HOY, -2));
+    await fila(tienda, -5_000, 'venta', 100_000, diaMas(HOY, -1));
+    await fila(principal, -1_000, 'ajuste', 0, diaMas(HOY, -4));
+    const extremos = (await sql<{ primera: string; ultima: string }>`select min(fecha) as primera, max(fecha) as ultima from stock_movimientos`.execute(db)).rows[0]!;
+    const fechas = [-6, -5, -4, -3, -2, -1].map((n) => diaMas(HOY, n));
+    // These dates take the new path (the ledger starts a month ago, its last row is today's).
+    for (const fecha of fechas) expect({ fecha, modo: modoInventario(String(extremos.primera), String(extremos.ultima), diaMas(fecha, 1)) }).toEqual({ fecha, modo: 'desde' });
+    const filtros = [{}, { agrupar: 'almacen' }, { agrupar: 'familia' }, { almacen_id: principal }, { almacen_id: tienda }, { vista: 'negativo' }, { vista: 'sin_movimiento', dias: 3 }, { vista: 'bajo_minimo' }, { vista: 'bajo_minimo', almacen_id: principal }] as const;
+    for (const fecha of fechas) {
+      for (const q of filtros) {
+        const f = { fecha, agrupar: 'articulo', vista: 'todos', dias: 90, ...q } as const;
+        expect({ fecha, q, ...(await informeInventario(app, f, paging, 'agregado')) }).toEqual({ fecha, q, ...(await informeInventario(app, f, paging, 'detalle')) });
+      }
+    }
+    // By hand at HOY−5: PRINCIPAL 10 − 12 = −2, TIENDA 5; the average then (10 at 5 € and 5 at 4 €) 4,6667 €; the last
+    // purchase 4 €; under its minimum of 5 by 2.
+    const yEn = async (q: Record<string, unknown>) => (await informeInventario(app, { fecha: diaMas(HOY, -5), agrupar: 'articulo', vista: 'todos', dias: 90, ...q }, paging)).data.find((r) => r.articulo_id === y.id);
+    expect(await yEn({})).toMatchObject({ unidades: 3_000, coste_unitario: 46_667, ultimo_precio: 40_000, valor: Number(valorar(-2_000n, 46_667n) + valorar(5_000n, 46_667n)), ultimo_movimiento: diaMas(HOY, -5) });
+    expect(await yEn({ almacen_id: principal, vista: 'negativo' })).toMatchObject({ unidades: -2_000 });
+    expect(await yEn({ almacen_id: tienda })).toMatchObject({ unidades: 5_000, ultimo_movimiento: D1 });
+    expect(await yEn({ vista: 'bajo_minimo' })).toMatchObject({ unidades: 3_000, a_pedir: 2_000, ultimo_precio: 40_000 });
+    // At HOY−1 TIENDA is empty and the adjustment counts; today its average is no longer 4,6667 €.
+    expect((await informeInventario(app, { fecha: diaMas(HOY, -1), agrupar: 'articulo', vista: 'todos', dias: 90, almacen_id: tienda }, paging)).data.find((r) => r.articulo_id === y.id)).toBeUndefined();
+    expect(await yEn({ fecha: diaMas(HOY, -2), almacen_id: principal })).toMatchObject({ unidades: 17_000, ultimo_precio: 90_000 });
+    expect((await yEn({ fecha: HOY }))?.coste_unitario).not.toBe(46_667);
+  }, 120_000);
 });
 
 const db = (t: SuiteApp) => t.app.manager.db;

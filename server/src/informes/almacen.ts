@@ -43,9 +43,15 @@ export async function informeInventario(
   })();
   // Stock today (no ledger row dated after `fecha`): the positions as they stand (`stock_almacen`, kept by the
   // ledger's triggers: migration 0019) and the last rows need no date; `fuente: 'detalle'` always sums the ledger.
-  const ultimaFecha = (await sql<{ f: string | null }>`select max(fecha) as f from stock_movimientos`.execute(app.db)).rows[0]?.f ?? null;
-  const actual = fuente === 'agregado' && (ultimaFecha === null || String(ultimaFecha) < hasta);
-  const posiciones = posicionesSql(dialect, f.almacen_id ?? null, limite, hasta, actual);
+  // A past date: from whichever side of the ledger is smaller (by its span of days): the rows up to the date summed
+  // forward, or the positions today less the rows after it (README, "Informes · stock at a date").
+  const extremos = (await sql<{ primera: string | null; ultima: string | null }>`select (select min(fecha) from stock_movimientos) as primera,
+    (select max(fecha) from stock_movimientos) as ultima`.execute(app.db)).rows[0];
+  const primera = extremos?.primera == null ? null : String(extremos.primera);
+  const ultima = extremos?.ultima == null ? null : String(extremos.ultima);
+  const modo: Modo = fuente === 'detalle' ? 'hasta' : modoInventario(primera, ultima, hasta);
+  const posiciones = posicionesSql(dialect, f.almacen_id ?? null, limite, hasta, modo);
+  const actual = modo === 'hoy';
   const enFecha = actual ? sql`` : sql`and m.fecha < ${hasta}`;
   const filtroArticulo: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
@@ -132,28 +138,56 @@ export async function informeInventario(
   };
 }
 
+/** Where the positions come from: `hoy` the stock as it stands; `hasta` the ledger summed up to the date; `desde` the
+ * stock as it stands less the ledger's rows after the date. */
+export type Modo = 'hoy' | 'hasta' | 'desde';
+
+/** The positions at the end of the day before `hasta`, given the ledger's first and last dates: `hoy` when nothing is
+ * dated from `hasta` on; else `desde` when fewer days of the ledger lie after the date than before it. */
+export function modoInventario(primera: string | null, ultima: string | null, hasta: string): Modo {
+  if (ultima === null || ultima < hasta) return 'hoy';
+  return primera !== null && diasEntre(hasta, ultima.slice(0, 10)) < diasEntre(primera.slice(0, 10), hasta) ? 'desde' : 'hasta';
+}
+
 /**
  * The positions (article × warehouse: `unidades`, `ultimo` = the last movement's day, `vendidas` = units sold since
- * `desdeVentas`) at the end of the day before `hasta`: from `stock_almacen` when `actual` (the stock as it stands),
- * else the ledger summed up to that date; the units sold from the ledger's recent rows (its date index).
+ * `desdeVentas`) at the end of the day before `hasta`: from `stock_almacen` (`hoy`, the stock as it stands), from the
+ * ledger summed up to that date (`hasta`), or from `stock_almacen` less the ledger's rows dated from `hasta` on
+ * (`desde`: the same sums when the date is nearer today than the ledger's start; `stock_almacen` is the ledger summed,
+ * kept by its triggers and checked by Recalcular). The units sold from the ledger's recent rows (its date index).
  */
-function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas: string, hasta: string, actual: boolean): RawBuilder<unknown> {
+function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas: string, hasta: string, modo: Modo): RawBuilder<unknown> {
   const causas = sql.join(CAUSAS_VENTA.map((c) => sql`${c}`));
   // With the dates as parameters SQLite can't tell the last N days are few rows and scans the whole ledger in the
   // (almacen, articulo) index to skip the GROUP BY's sort (12 s instead of 1 at 550.000 rows): the date index, named.
   const porFecha = dialect === 'sqlite' ? sql`indexed by stock_movimientos_fecha` : sql``;
   const filtroMov = almacen ? sql`and m.almacen_id = ${almacen}` : sql``;
-  if (!actual) {
+  if (modo === 'hasta') {
     return sql`select m.articulo_id, m.almacen_id, sum(m.cantidad) as unidades, substr(max(m.fecha), 1, 10) as ultimo,
       sum(case when m.fecha >= ${desdeVentas} and m.causa in (${causas}) then -m.cantidad else 0 end) as vendidas
     from stock_movimientos m where m.fecha < ${hasta} ${filtroMov}
     group by m.articulo_id, m.almacen_id`;
   }
-  return sql`select s.articulo_id, s.almacen_id, s.cantidad as unidades, substr(s.ultimo, 1, 10) as ultimo, coalesce(v.vendidas, 0) as vendidas
-    from stock_almacen s left join (select m.articulo_id, m.almacen_id, sum(-m.cantidad) as vendidas from stock_movimientos m ${porFecha}
+  const vendidas = sql`left join (select m.articulo_id, m.almacen_id, sum(-m.cantidad) as vendidas from stock_movimientos m ${porFecha}
       where m.fecha >= ${desdeVentas} and m.fecha < ${hasta} and m.causa in (${causas}) ${filtroMov}
-      group by m.articulo_id, m.almacen_id) v on v.articulo_id = s.articulo_id and v.almacen_id = s.almacen_id
-    where s.cantidad <> 0 ${almacen ? sql`and s.almacen_id = ${almacen}` : sql``}`;
+      group by m.articulo_id, m.almacen_id) v on v.articulo_id = s.articulo_id and v.almacen_id = s.almacen_id`;
+  const filtroS = almacen ? sql`and s.almacen_id = ${almacen}` : sql``;
+  if (modo === 'hoy') {
+    return sql`select s.articulo_id, s.almacen_id, s.cantidad as unidades, substr(s.ultimo, 1, 10) as ultimo, coalesce(v.vendidas, 0) as vendidas
+    from stock_almacen s ${vendidas}
+    where s.cantidad <> 0 ${filtroS}`;
+  }
+  // `desde`: a position that moved after the date has its last day before it looked up (its rows by article and
+  // warehouse); the others keep `stock_almacen`'s. A position at zero today may not have been then: all are read.
+  return sql`select s.articulo_id, s.almacen_id, s.cantidad - coalesce(d.despues, 0) as unidades,
+      case when d.articulo_id is null then substr(s.ultimo, 1, 10)
+        else (select substr(max(m.fecha), 1, 10) from stock_movimientos m where m.articulo_id = s.articulo_id and m.almacen_id = s.almacen_id and m.fecha < ${hasta}) end as ultimo,
+      coalesce(v.vendidas, 0) as vendidas
+    from stock_almacen s
+    left join (select m.articulo_id, m.almacen_id, sum(m.cantidad) as despues from stock_movimientos m ${porFecha}
+      where m.fecha >= ${hasta} ${filtroMov} group by m.articulo_id, m.almacen_id) d on d.articulo_id = s.articulo_id and d.almacen_id = s.almacen_id
+    ${vendidas}
+    where s.cantidad <> coalesce(d.despues, 0) ${filtroS}`;
 }
 
 /**
