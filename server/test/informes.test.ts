@@ -506,7 +506,7 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(r.data[0]!.diferencias).toBe(0);
   }, 240_000);
 
-  it('informeinventario at a date nearer today than the ledger\'s start: today\'s stock less the rows after it answers as the ledger summed to it', async () => {
+  it('informeinventario at a past date, from today\'s stock less the rows after it or from each position\'s rows before it, answers as the ledger grouped', async () => {
     const app = t.app.manager;
     const db = app.db;
     const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
@@ -523,9 +523,11 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     await fila(tienda, -5_000, 'venta', 100_000, diaMas(HOY, -1));
     await fila(principal, -1_000, 'ajuste', 0, diaMas(HOY, -4));
     const extremos = (await sql<{ primera: string; ultima: string }>`select min(fecha) as primera, max(fecha) as ultima from stock_movimientos`.execute(db)).rows[0]!;
-    const fechas = [-6, -5, -4, -3, -2, -1].map((n) => diaMas(HOY, n));
-    // These dates take the new path (the ledger starts a month ago, its last row is today's).
-    for (const fecha of fechas) expect({ fecha, modo: modoInventario(String(extremos.primera), String(extremos.ultima), diaMas(fecha, 1)) }).toEqual({ fecha, modo: 'desde' });
+    // The ledger starts a month ago and its last row is today's: the last days are read from today's stock back (`desde`),
+    // the first ones from each position's rows before the date (`hasta`); `detalle` groups the ledger's rows as defined.
+    const fechas = [-29, -20, -16, -6, -5, -4, -3, -2, -1].map((n) => diaMas(HOY, n));
+    const modos = fechas.map((fecha) => modoInventario(String(extremos.primera), String(extremos.ultima), diaMas(fecha, 1)));
+    expect(modos).toEqual(['hasta', 'hasta', 'hasta', 'desde', 'desde', 'desde', 'desde', 'desde', 'desde']);
     const filtros = [{}, { agrupar: 'almacen' }, { agrupar: 'familia' }, { almacen_id: principal }, { almacen_id: tienda }, { vista: 'negativo' }, { vista: 'sin_movimiento', dias: 3 }, { vista: 'bajo_minimo' }, { vista: 'bajo_minimo', almacen_id: principal }] as const;
     for (const fecha of fechas) {
       for (const q of filtros) {

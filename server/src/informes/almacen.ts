@@ -49,16 +49,18 @@ export async function informeInventario(
     (select max(fecha) from stock_movimientos) as ultima`.execute(app.db)).rows[0];
   const primera = extremos?.primera == null ? null : String(extremos.primera);
   const ultima = extremos?.ultima == null ? null : String(extremos.ultima);
-  const modo: Modo = fuente === 'detalle' ? 'hasta' : modoInventario(primera, ultima, hasta);
+  const modo: Modo = fuente === 'detalle' ? 'libro' : modoInventario(primera, ultima, hasta);
   const posiciones = posicionesSql(dialect, f.almacen_id ?? null, limite, hasta, modo);
   const actual = modo === 'hoy';
   const enFecha = actual ? sql`` : sql`and m.fecha < ${hasta}`;
   const filtroArticulo: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtroArticulo.push(sql`a.marca_id = ${f.marca_id}`);
-  const ultimaCompra = sql`(select m.precio from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
+  // Named on SQLite: the index by article (0029: also `fecha`) would otherwise be taken and every row of the article read.
+  const porCompra = dialect === 'sqlite' ? sql`indexed by stock_movimientos_ultima_compra` : sql``;
+  const ultimaCompra = sql`(select m.precio from stock_movimientos m ${porCompra} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
   if (f.vista === 'bajo_minimo') {
-    const compra = sql`(select m.id from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
+    const compra = sql`(select m.id from stock_movimientos m ${porCompra} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
     return bajoMinimo(app, f, posiciones, compra, filtroArticulo, paging);
   }
   const vista = f.vista === 'negativo' ? sql`and p.unidades < 0` : f.vista === 'sin_movimiento' ? sql`and p.ultimo < ${limite}` : sql``;
@@ -138,12 +140,15 @@ export async function informeInventario(
   };
 }
 
-/** Where the positions come from: `hoy` the stock as it stands; `hasta` the ledger summed up to the date; `desde` the
- * stock as it stands less the ledger's rows after the date. */
-export type Modo = 'hoy' | 'hasta' | 'desde';
+/**
+ * Where the positions come from: `hoy` the stock as it stands; `hasta` each position's rows before the date summed;
+ * `desde` the stock as it stands less each position's rows from the date on (the smaller side of the ledger); `libro`
+ * the ledger's rows before the date grouped (`fuente: 'detalle'`, the plain definition the tests compare with).
+ */
+export type Modo = 'hoy' | 'hasta' | 'desde' | 'libro';
 
 /** The positions at the end of the day before `hasta`, given the ledger's first and last dates: `hoy` when nothing is
- * dated from `hasta` on; else `desde` when fewer days of the ledger lie after the date than before it. */
+ * dated from `hasta` on; else `desde` when fewer days of the ledger lie after the date than before it, or `hasta`. */
 export function modoInventario(primera: string | null, ultima: string | null, hasta: string): Modo {
   if (ultima === null || ultima < hasta) return 'hoy';
   return primera !== null && diasEntre(hasta, ultima.slice(0, 10)) < diasEntre(primera.slice(0, 10), hasta) ? 'desde' : 'hasta';
@@ -151,10 +156,11 @@ export function modoInventario(primera: string | null, ultima: string | null, ha
 
 /**
  * The positions (article × warehouse: `unidades`, `ultimo` = the last movement's day, `vendidas` = units sold since
- * `desdeVentas`) at the end of the day before `hasta`: from `stock_almacen` (`hoy`, the stock as it stands), from the
- * ledger summed up to that date (`hasta`), or from `stock_almacen` less the ledger's rows dated from `hasta` on
- * (`desde`: the same sums when the date is nearer today than the ledger's start; `stock_almacen` is the ledger summed,
- * kept by its triggers and checked by Recalcular). The units sold from the ledger's recent rows (its date index).
+ * `desdeVentas`) at the end of the day before `hasta` (see `Modo`). `hasta` and `desde` go through `stock_almacen`
+ * (every position the ledger has: its triggers insert one with the first row and never delete it; Recalcular checks
+ * it) and read each position's rows on one side of the date by a range of the index (articulo_id, almacen_id, fecha,
+ * cantidad) (migration 0029): no sort, and the last day before the date is one seek. The units sold from the ledger's
+ * recent rows (its date index).
  */
 function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas: string, hasta: string, modo: Modo): RawBuilder<unknown> {
   const causas = sql.join(CAUSAS_VENTA.map((c) => sql`${c}`));
@@ -162,7 +168,7 @@ function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas
   // (almacen, articulo) index to skip the GROUP BY's sort (12 s instead of 1 at 550.000 rows): the date index, named.
   const porFecha = dialect === 'sqlite' ? sql`indexed by stock_movimientos_fecha` : sql``;
   const filtroMov = almacen ? sql`and m.almacen_id = ${almacen}` : sql``;
-  if (modo === 'hasta') {
+  if (modo === 'libro') {
     return sql`select m.articulo_id, m.almacen_id, sum(m.cantidad) as unidades, substr(max(m.fecha), 1, 10) as ultimo,
       sum(case when m.fecha >= ${desdeVentas} and m.causa in (${causas}) then -m.cantidad else 0 end) as vendidas
     from stock_movimientos m where m.fecha < ${hasta} ${filtroMov}
@@ -177,17 +183,18 @@ function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas
     from stock_almacen s ${vendidas}
     where s.cantidad <> 0 ${filtroS}`;
   }
-  // `desde`: a position that moved after the date has its last day before it looked up (its rows by article and
-  // warehouse); the others keep `stock_almacen`'s. A position at zero today may not have been then: all are read.
-  return sql`select s.articulo_id, s.almacen_id, s.cantidad - coalesce(d.despues, 0) as unidades,
-      case when d.articulo_id is null then substr(s.ultimo, 1, 10)
-        else (select substr(max(m.fecha), 1, 10) from stock_movimientos m where m.articulo_id = s.articulo_id and m.almacen_id = s.almacen_id and m.fecha < ${hasta}) end as ultimo,
-      coalesce(v.vendidas, 0) as vendidas
-    from stock_almacen s
-    left join (select m.articulo_id, m.almacen_id, sum(m.cantidad) as despues from stock_movimientos m ${porFecha}
-      where m.fecha >= ${hasta} ${filtroMov} group by m.articulo_id, m.almacen_id) d on d.articulo_id = s.articulo_id and d.almacen_id = s.almacen_id
-    ${vendidas}
-    where s.cantidad <> coalesce(d.despues, 0) ${filtroS}`;
+  const porPosicion = dialect === 'sqlite' ? sql`indexed by stock_movimientos_posicion_fecha` : sql``;
+  const filas = (cond: RawBuilder<unknown>) => sql`from stock_movimientos m ${porPosicion} where m.articulo_id = s.articulo_id and m.almacen_id = s.almacen_id and ${cond}`;
+  const unidades =
+    modo === 'hasta'
+      ? sql`coalesce((select sum(m.cantidad) ${filas(sql`m.fecha < ${hasta}`)}), 0)`
+      : sql`s.cantidad - coalesce((select sum(m.cantidad) ${filas(sql`m.fecha >= ${hasta}`)}), 0)`;
+  // Materialized before the filter: the position's sum is computed once, not again in the WHERE.
+  return sql`with x as materialized (select s.articulo_id, s.almacen_id, ${unidades} as unidades,
+      (select substr(max(m.fecha), 1, 10) ${filas(sql`m.fecha < ${hasta}`)}) as ultimo, coalesce(v.vendidas, 0) as vendidas
+    from stock_almacen s ${vendidas}
+    where 1 = 1 ${filtroS})
+    select * from x where x.unidades <> 0`;
 }
 
 /**
