@@ -185,13 +185,16 @@ function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas
   }
   const porPosicion = dialect === 'sqlite' ? sql`indexed by stock_movimientos_posicion_fecha` : sql``;
   const filas = (cond: RawBuilder<unknown>) => sql`from stock_movimientos m ${porPosicion} where m.articulo_id = s.articulo_id and m.almacen_id = s.almacen_id and ${cond}`;
+  // A position whose last row (`stock_almacen.ultimo`) is dated before the day is as it stands; only the others are read.
+  const quieta = sql`(s.ultimo is null or s.ultimo < ${hasta})`;
   const unidades =
     modo === 'hasta'
       ? sql`coalesce((select sum(m.cantidad) ${filas(sql`m.fecha < ${hasta}`)}), 0)`
       : sql`s.cantidad - coalesce((select sum(m.cantidad) ${filas(sql`m.fecha >= ${hasta}`)}), 0)`;
   // Materialized before the filter: the position's sum is computed once, not again in the WHERE.
-  return sql`with x as materialized (select s.articulo_id, s.almacen_id, ${unidades} as unidades,
-      (select substr(max(m.fecha), 1, 10) ${filas(sql`m.fecha < ${hasta}`)}) as ultimo, coalesce(v.vendidas, 0) as vendidas
+  return sql`with x as materialized (select s.articulo_id, s.almacen_id, case when ${quieta} then s.cantidad else ${unidades} end as unidades,
+      case when ${quieta} then substr(s.ultimo, 1, 10) else (select substr(max(m.fecha), 1, 10) ${filas(sql`m.fecha < ${hasta}`)}) end as ultimo,
+      coalesce(v.vendidas, 0) as vendidas
     from stock_almacen s ${vendidas}
     where 1 = 1 ${filtroS})
     select * from x where x.unidades <> 0`;
