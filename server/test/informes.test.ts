@@ -512,7 +512,7 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
     // A second supplier into TIENDA: a discount and odd prices (each line's rounding counts), two rates; a big receipt
     // recorded by its invoice (the 347's clave A), and one of the first supplier's albaranes returned in part, not invoiced.
-    const p2 = await save(t, t.cookie, 'editarproveedor', { nif: 'B46123453', razon_social: 'Suministros del Turia, S.L.', codigo_postal: '46002' });
+    const p2 = await save(t, t.cookie, 'editarproveedor', { nif: 'B46123451', razon_social: 'Suministros del Turia, S.L.', codigo_postal: '46002' });
     const alb4 = await ok(t, 'editaralbarancompra', {
       fecha: D2, proveedor_id: p2.id, almacen_id: tienda,
       lineas: [{ articulo_id: a.id, cantidad: 3_333, precio: 12_345, descuento: 1_250 }, { articulo_id: b.id, cantidad: 7_000, precio: 9_999 }, { articulo_id: a.id, cantidad: 1_001, precio: 7_777, descuento: 333 }],

@@ -51,29 +51,30 @@ export async function comprasAgrupadas(app: AppContext, f: FiltroCompras, agrupa
   if (f.familia_id) c.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.almacen_id) c.push(sql`d.almacen_id = ${f.almacen_id}`);
   const signo = sql`(case when d.tipo = 'devolucioncompra' then -1 else 1 end)`;
-  const iva = divR(d, sql`${lineaBase(d)} * ${IVA}`, sql`10000`);
   const facturado = sql`(case when exists (select 1 from facturas_proveedor_documentos fd where fd.documento_id = d.id) then 1 else 0 end)`;
-  const sumas = sql`count(distinct documento_id) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva,
-      sum(case when facturado = 1 then base else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then base else 0 end) as devoluciones`;
+  // Each line's base is rounded once, in a subquery the planner keeps apart (LIMIT -1 / OFFSET 0: not flattened), and its
+  // IVA rounded from that column: flattened, the base's expression would be evaluated again inside the IVA's (three times).
+  const aparte = d === 'postgres' ? sql`offset 0` : sql`limit -1`;
+  const iva = divR(d, sql`b * r`, sql`10000`);
+  const lineas = (columnas: RawBuilder<unknown>) => sql`select ${columnas}, l.cantidad, ${lineaBase(d)} as b, ${IVA} as r
+    from documentos d join documento_lineas l on l.documento_id = d.id ${agrupar === 'familia' || f.familia_id ? sql`join articulos a on a.id = l.articulo_id` : sql``}
+    where ${sql.join(c, sql` and `)} ${aparte}`;
   const { rows } = porLinea
     ? await sql<Record<string, unknown>>`
     select clave, ${sql.raw(g.nombre)} as nombre, documentos, unidades, base, iva, facturado, devoluciones, ultimo
-    from (select clave, ${sumas}, max(ultimo) as ultimo
-      from (select ${sql.raw(g.clave)} as clave, d.id as documento_id, d.tipo, ${signo} * l.cantidad as unidades,
-          ${signo} * ${lineaBase(d)} as base, ${signo} * ${iva} as iva, ${facturado} as facturado,
-          (case when d.tipo = 'albarancompra' then d.fecha || '|' || cast((1000000000000 + l.id) as text) || '|' || cast((l.precio * (10000 - l.descuento) / 10000) as text) else null end) as ultimo
-        from documentos d join documento_lineas l on l.documento_id = d.id ${agrupar === 'familia' || f.familia_id ? sql`join articulos a on a.id = l.articulo_id` : sql``}
-        where ${sql.join(c, sql` and `)}) x
+    from (select clave, count(distinct documento_id) as documentos, sum(s * cantidad) as unidades, sum(s * b) as base, sum(s * ${iva}) as iva,
+        sum(case when facturado = 1 then s * b else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then s * b else 0 end) as devoluciones, max(ultimo) as ultimo
+      from (${lineas(sql`${sql.raw(g.clave)} as clave, d.id as documento_id, d.tipo, ${signo} as s, ${facturado} as facturado,
+          (case when d.tipo = 'albarancompra' then d.fecha || '|' || cast((1000000000000 + l.id) as text) || '|' || cast((l.precio * (10000 - l.descuento) / 10000) as text) else null end) as ultimo`)}) x
       group by clave) y`.execute(app.db)
     : await sql<Record<string, unknown>>`
     select clave, ${sql.raw(g.nombre)} as nombre, documentos, unidades, base, iva, facturado, devoluciones
-    from (select clave, ${sumas}
-      from (select ${sql.raw(g.clave)} as clave, d.id as documento_id, d.tipo, ${signo} * x.unidades as unidades, ${signo} * x.base as base,
-          ${signo} * x.iva as iva, ${facturado} as facturado
-        from (select l.documento_id, sum(l.cantidad) as unidades, sum(${lineaBase(d)}) as base, sum(${iva}) as iva
-          from documentos d join documento_lineas l on l.documento_id = d.id
-          where ${sql.join(c, sql` and `)}
-          group by l.documento_id) x join documentos d on d.id = x.documento_id) z
+    from (select clave, count(*) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva,
+        sum(case when facturado = 1 then base else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then base else 0 end) as devoluciones
+      from (select ${sql.raw(g.clave)} as clave, d.tipo, ${signo} * x.unidades as unidades, ${signo} * x.base as base, ${signo} * x.iva as iva, ${facturado} as facturado
+        from (select documento_id, sum(cantidad) as unidades, sum(b) as base, sum(${iva}) as iva
+          from (${lineas(sql`l.documento_id`)}) l
+          group by documento_id) x join documentos d on d.id = x.documento_id) z
       group by clave) y`.execute(app.db);
   const filas = rows.map((r) => {
     const n = numeros(r, ['clave', 'nombre', 'ultimo']);
