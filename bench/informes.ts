@@ -157,6 +157,14 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       raw: q(`select substr(d.fecha, 1, 7), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by substr(d.fecha, 1, 7)`, [desde, hoy]),
     },
+    // The heaviest grouping: each line on its own (by article), with the latest receipt's price.
+    {
+      nombre: 'informecompras (artículo, el año)',
+      ac: 'informecompras',
+      input: { desde, hasta: hoy, agrupar: 'articulo', porPagina: '50' },
+      raw: q(`select l.articulo_id, sum(l.cantidad), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
+        where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by l.articulo_id`, [desde, hoy]),
+    },
     {
       nombre: 'informeinventario (hoy)',
       ac: 'informeinventario',
