@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import { DOCUMENTO_TIPOS, numeroDocumento } from 'shared/domain';
+import { DOCUMENTO_TIPOS, IVA_RATE, numeroDocumento } from 'shared/domain';
 import type { DocumentoTipo } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { DialectName } from '../db/index.ts';
-import { divR, numeros, paginar, sumar } from './comun.ts';
+import { divR, numeros, paginar, sumar, tasaSql } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 
 /**
@@ -28,7 +28,7 @@ const GRUPOS: Record<AgruparCompras, { clave: string; campo: string | null; nomb
   documento: { clave: 'd.id', campo: 'documento_id', nombre: 'null', linea: false },
 };
 
-const IVA = sql`(case l.tipo_iva when '21' then 2100 when '10' then 1000 when '4' then 400 else 0 end)`;
+const IVA = tasaSql('l.tipo_iva', IVA_RATE);
 
 const lineaBase = (dialect: DialectName) => divR(dialect, sql`l.cantidad * l.precio * (10000 - l.descuento)`, sql`1000000000`);
 
