@@ -278,7 +278,8 @@ export async function informeMovimientos(
     if (e?.primera != null && e.ultima != null) {
       const [primera, ultima] = [String(e.primera).slice(0, 10), String(e.ultima).slice(0, 10)];
       const fuera = paging.dir === 'asc' ? diasEntre(primera, f.desde) : diasEntre(f.hasta, ultima);
-      const dentro = diasEntre(f.desde < primera ? primera : f.desde, f.hasta > ultima ? ultima : f.hasta) + 1;
+      // The period within the ledger's days (dates as 'YYYY-MM-DD' sort as text).
+      const dentro = diasEntre([f.desde, primera].sort()[1]!, [f.hasta, ultima].sort()[0]!) + 1;
       acceso = fuera < dentro ? sql`not indexed` : sql`indexed by stock_movimientos_fecha`;
     }
   }
