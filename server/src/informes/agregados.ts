@@ -26,7 +26,105 @@ type AnyDb = Kysely<any>;
  * up to date before it reads (`agregadosAlDia`). «Recalcular informes» rebuilds everything and says whether it differed.
  */
 
-export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo', 'informe_pendientes'] as const;
+export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo', 'informe_ventas_articulo_mes', 'informe_pendientes'] as const;
+
+/**
+ * `informe_ventas_articulo_mes` (migration 0028): the per-document × article rows summed per month × article ×
+ * warehouse (0: none), each type's base in a column of its own, `documentos` the per-document rows it sums (an article's
+ * documents: a document is in one month and one warehouse). The reports by article and informearticulos read it for the
+ * whole months of their period (the per-document rows only for the partial months at either edge: `ventasArticuloMeses`
+ * in ventas.ts). Kept from the per-document rows in the same transaction: an action's documents by deltas (their old
+ * rows out, their new in, one upsert each way: `moverMeses`), a bulk recompute by re-summing its months whole.
+ */
+export const MES_TIPOS: Record<string, string> = {
+  factura: 'base_factura',
+  rectificativa: 'base_rectificativa',
+  ticket: 'base_ticket',
+  albaranventa: 'base_albaran',
+  parte: 'base_parte',
+  devolucionventa: 'base_devolucion',
+};
+const SUMAS_MES = ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste', ...Object.values(MES_TIPOS)] as const;
+const CLAVE_MES = 'mes, articulo_id, almacen_id';
+/** A month row's key and sums from per-document rows `v` (times `signo`), in CLAVE_MES and SUMAS_MES order. */
+const selectMes = (signo: 1 | -1) =>
+  sql.raw(`substr(v.fecha, 1, 7) as mes, v.articulo_id, coalesce(v.almacen_id, 0) as almacen_id, ${signo} * count(*) as documentos, ${['lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste']
+    .map((c) => `${signo} * sum(v.${c}) as ${c}`)
+    .join(', ')}, ${Object.entries(MES_TIPOS)
+    .map(([t, c]) => `${signo} * sum(case when v.tipo = '${t}' then v.base else 0 end) as ${c}`)
+    .join(', ')}`);
+
+/** Whether migration 0028's month table exists (0019's backfill runs this code before it does). */
+async function conMeses(db: AnyDb, dialect: DialectName): Promise<boolean> {
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{ n: number | string }>`select count(*) as n from pg_catalog.pg_tables where tablename = 'informe_ventas_articulo_mes' and schemaname = current_schema()`.execute(db)
+      : await sql<{ n: number | string }>`select count(*) as n from sqlite_master where type = 'table' and name = 'informe_ventas_articulo_mes'`.execute(db);
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/** The months `meses` ('YYYY-MM') of the month table summed again from the per-document rows. */
+async function sumarMeses(db: AnyDb, meses: readonly string[]): Promise<void> {
+  if (!meses.length) return;
+  const lista = sql.join(meses.map((m) => sql`${m}`));
+  await sql`delete from informe_ventas_articulo_mes where mes in (${lista})`.execute(db);
+  const rangos = sql.join(meses.map((m) => sql`(v.fecha >= ${`${m}-01`} and v.fecha <= ${`${m}-31`})`), sql` or `);
+  await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
+    select ${selectMes(1)} from informe_ventas_articulo v where ${rangos}
+    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
+}
+
+/** The whole month table rebuilt from the per-document rows (the migration's backfill, Recalcular). */
+export async function reconstruirMeses(db: AnyDb): Promise<void> {
+  await sql`delete from informe_ventas_articulo_mes`.execute(db);
+  await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
+    select ${selectMes(1)} from informe_ventas_articulo v where 1 = 1
+    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
+}
+
+/**
+ * These documents' per-document rows added (`signo` 1) to or taken (-1) from their month rows: one upsert, in key
+ * order (two transactions on PostgreSQL touch shared rows in the same order). Answers the (month, article) pairs.
+ */
+async function moverMeses(db: AnyDb, ids: RawBuilder<unknown>, signo: 1 | -1): Promise<{ mes: string; articulo_id: number }[]> {
+  const { rows } = await sql<{ mes: string; articulo_id: number }>`
+    select distinct substr(fecha, 1, 7) as mes, articulo_id from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
+  if (!rows.length) return [];
+  const suma = sql.raw(SUMAS_MES.map((c) => `${c} = informe_ventas_articulo_mes.${c} + excluded.${c}`).join(', '));
+  await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
+    select ${selectMes(signo)} from informe_ventas_articulo v where v.documento_id in (${ids})
+    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)
+    order by 1, 2, 3
+    on conflict (${sql.raw(CLAVE_MES)}) do update set ${suma}`.execute(db);
+  return rows.map((r) => ({ mes: String(r.mes), articulo_id: Number(r.articulo_id) }));
+}
+
+/** The month rows of these pairs left without any per-document row (every sum 0 with them) deleted. */
+async function limpiarMeses(db: AnyDb, pares: { mes: string; articulo_id: number }[]): Promise<void> {
+  if (!pares.length) return;
+  const meses = [...new Set(pares.map((p) => p.mes))];
+  const articulos = [...new Set(pares.map((p) => p.articulo_id))];
+  await sql`delete from informe_ventas_articulo_mes where mes in (${sql.join(meses.map((m) => sql`${m}`))})
+    and articulo_id in (${sql.join(articulos.map((a) => sql`${a}`))}) and documentos = 0`.execute(db);
+}
+
+/** The months ('YYYY-MM') from `desde`'s to `hasta`'s, both included. */
+export function mesesEntre(desde: string, hasta: string): string[] {
+  const out: string[] = [];
+  let [y, m] = [Number(desde.slice(0, 4)), Number(desde.slice(5, 7))];
+  const fin = hasta.slice(0, 7);
+  for (;;) {
+    const k = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+    if (k > fin) break;
+    out.push(k);
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}
 
 /** Above this many pending (day, type) pairs, one rebuild of the whole is cheaper than each day apart. */
 const MAX_DIAS = 40;
@@ -153,20 +251,26 @@ export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promi
   }
   const documentos = [...new Set(ventas.filter((r) => r.documento_id !== null).map((r) => Number(r.documento_id)))];
   const sinDocumento = ventas.some((r) => r.documento_id === null);
+  const meses = await conMeses(db, dialect);
   if (sinDocumento || documentos.length > MAX_DOCUMENTOS) {
     if (dias.length > MAX_DIAS) {
       await recomputar(db, dialect, dias[0]!.fecha, dias.at(-1)!.fecha, null, terminal);
+      if (meses) await sumarMeses(db, mesesEntre(dias[0]!.fecha, dias.at(-1)!.fecha));
     } else {
       for (const d of dias) await recomputar(db, dialect, d.fecha, d.fecha, d.tipo, terminal);
+      if (meses) await sumarMeses(db, [...new Set(dias.map((d) => d.fecha.slice(0, 7)))]);
     }
   } else if (documentos.length) {
     const ids = sql.join(documentos.map((id) => sql`${id}`));
-    // The day rows by deltas: these documents' old sums out, their new sums in (a day's other tickets untouched).
+    // The day rows by deltas: these documents' old sums out, their new sums in (a day's other tickets untouched);
+    // the month rows the same way.
     const antes = await sumasPorDia(db, ids);
+    const fuera = meses ? await moverMeses(db, ids, -1) : [];
     await sql`delete from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
     const v = lineasVenta(dialect, { desde: '0000-01-01', hasta: '9999-12-31', documentos, conTerminal: terminal });
     await insertarArticulos(db, v);
     await aplicarDeltas(db, dialect, antes, await sumasPorDia(db, ids));
+    if (meses) await limpiarMeses(db, [...fuera, ...(await moverMeses(db, ids, 1))]);
   }
   await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
   return ventas.length;
@@ -180,11 +284,12 @@ export async function agregadosAlDia(db: AnyDb, dialect: DialectName): Promise<v
 }
 
 /** Every aggregate row, in a fixed order, as text (what «Recalcular» compares before and after). */
-async function instantanea(db: AnyDb): Promise<string[]> {
+async function instantanea(db: AnyDb, meses: boolean): Promise<string[]> {
   const dia = await sql<Record<string, unknown>>`select ${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste from informe_ventas_dia`.execute(db);
   const art = await sql<Record<string, unknown>>`select documento_id, articulo_id, ${sql.raw(CLAVE_DIA)}, lineas, unidades, base, iva, recargo, coste, bajo_coste from informe_ventas_articulo`.execute(db);
+  const mes = meses ? await sql<Record<string, unknown>>`select ${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))} from informe_ventas_articulo_mes`.execute(db) : { rows: [] };
   const texto = (prefijo: string, r: Record<string, unknown>) => `${prefijo}|${Object.values(r).map((x) => (x === null || x === undefined ? '' : String(x).replace(/\.0+$/, ''))).join('|')}`;
-  return [...dia.rows.map((r) => texto('d', r)), ...art.rows.map((r) => texto('a', r))].sort();
+  return [...dia.rows.map((r) => texto('d', r)), ...art.rows.map((r) => texto('a', r)), ...mes.rows.map((r) => texto('m', r))].sort();
 }
 
 /**
@@ -194,10 +299,11 @@ async function instantanea(db: AnyDb): Promise<string[]> {
 export async function recalcularAgregados(db: AnyDb, dialect: DialectName): Promise<{ filas: number; diferencias: number }> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(140019)`.execute(trx);
-    const antes = [...(await instantanea(trx)), ...(await stockActual(trx))];
+    const meses = await conMeses(trx, dialect);
+    const antes = [...(await instantanea(trx, meses)), ...(await stockActual(trx))];
     await reconstruirAgregados(trx, dialect);
     await reconstruirStockAlmacen(trx);
-    const despues = [...(await instantanea(trx)), ...(await stockActual(trx))];
+    const despues = [...(await instantanea(trx, meses)), ...(await stockActual(trx))];
     const a = new Map<string, number>();
     for (const x of antes) a.set(x, (a.get(x) ?? 0) + 1);
     let diferencias = 0;
@@ -215,6 +321,7 @@ export async function recalcularAgregados(db: AnyDb, dialect: DialectName): Prom
 export async function reconstruirAgregados(db: AnyDb, dialect: DialectName): Promise<void> {
   await sql`delete from informe_pendientes`.execute(db);
   await recomputar(db, dialect, '0000-01-01', '9999-12-31', null, await conTerminal(db));
+  if (await conMeses(db, dialect)) await reconstruirMeses(db);
 }
 
 /** The SQL that marks (day, type) pending for each change (migration 0019). */

@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../index.ts';
+import { reconstruirMeses } from '../../informes/agregados.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
+type AnyDb = Kysely<any>;
+
+/**
+ * Issue 14, speed (informes/agregados.ts): `informe_ventas_articulo_mes`, the per document × article rows (0019) summed
+ * per month × article × warehouse (0: none), with each type's base apart and the lines sold below cost; the reports by
+ * article and informearticulos read it for the whole months of a period. Keyed and clustered (SQLite: without rowid) on
+ * (mes, articulo_id, almacen_id): a year of months is one range of it. Backfilled from the per-document rows.
+ */
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  let t = db.schema
+    .createTable('informe_ventas_articulo_mes')
+    .addColumn('mes', 'text', (c) => c.notNull())
+    .addColumn('articulo_id', 'integer', (c) => c.notNull())
+    .addColumn('almacen_id', 'integer', (c) => c.notNull());
+  for (const c of ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste', 'base_factura', 'base_rectificativa', 'base_ticket', 'base_albaran', 'base_parte', 'base_devolucion']) {
+    t = t.addColumn(c, big, (col) => col.notNull());
+  }
+  t = t.addPrimaryKeyConstraint('informe_ventas_articulo_mes_pk', ['mes', 'articulo_id', 'almacen_id']);
+  await (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t).execute();
+  await reconstruirMeses(db);
+}
