@@ -41,6 +41,8 @@ describe.each(backends())('informes by article over whole and partial months ($n
   let cli: Row;
   const albaranes: number[] = [];
   let f2: Doc;
+  const compras: number[] = [];
+  let proveedor: number;
 
   const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
   const PERIODOS = [
@@ -79,6 +81,11 @@ describe.each(backends())('informes by article over whole and partial months ($n
         sum(case when tipo = 'albaranventa' then base else 0 end) as base_albaran, sum(case when tipo = 'factura' then base else 0 end) as base_factura
       from informe_ventas_articulo group by substr(fecha, 1, 7), articulo_id, coalesce(almacen_id, 0)`.execute(app.db)).rows);
     expect({ momento, meses }).toEqual({ momento, meses: sumados });
+    // The units bought per month: the ledger's purchase entries summed.
+    const compras = texto((await sql<Record<string, unknown>>`select mes, articulo_id, almacen_id, movimientos, cantidad from informe_compras_mes`.execute(app.db)).rows);
+    const libro = texto((await sql<Record<string, unknown>>`select substr(fecha, 1, 7) as mes, articulo_id, almacen_id, count(*) as movimientos, sum(cantidad) as cantidad
+      from stock_movimientos where causa = 'compra' group by substr(fecha, 1, 7), articulo_id, almacen_id`.execute(app.db)).rows);
+    expect({ momento, compras }).toEqual({ momento, compras: libro });
   };
 
   it('setup: sales in the month before last and last month', async () => {
@@ -94,6 +101,12 @@ describe.each(backends())('informes by article over whole and partial months ($n
     c = await save(t, t.cookie, 'editararticulo', nuevoArticulo('MES-C', { precio_venta: 20_000, precio_compra: 5_000 }));
     cli = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' });
     const otro = await save(t, t.cookie, 'editarcliente', { nif: '12345678Z', razon_social: 'Ferretería López', codigo_postal: '41001', recargo: 1 });
+    // Purchases on both sides of the edges (units bought, rotation).
+    const p = await save(t, t.cookie, 'editarproveedor', { nif: 'B08934127', razon_social: 'Distribuciones Mediterráneo, S.L.', codigo_postal: '08005' });
+    for (const [fecha, almacen] of [[`${M0}-08`, principal], [`${M}-02`, principal], [`${M}-16`, tienda], [HOY, principal]] as const) {
+      compras.push((await ok(t, 'editaralbarancompra', { fecha, proveedor_id: p.id, almacen_id: almacen, lineas: [{ articulo_id: a.id, cantidad: 10_000, precio: 60_000 }, { articulo_id: c.id, cantidad: 3_000, precio: 4_000 }] })).id);
+    }
+    proveedor = p.id;
     // Albaranes on both sides of each period's edges, in both warehouses; B sold below its cost.
     for (const [fecha, almacen, cliente] of [[`${M0}-05`, principal, cli.id], [`${M0}-20`, tienda, otro.id], [`${M}-03`, principal, cli.id], [`${M}-12`, principal, otro.id], [`${M}-15`, tienda, cli.id], [`${M}-25`, principal, cli.id], [HOY, principal, otro.id]] as const) {
       const alb = await ok(t, 'editaralbaranventa', {
@@ -112,13 +125,18 @@ describe.each(backends())('informes by article over whole and partial months ($n
     await comparar('the sales');
   });
 
-  it('a change in the middle of a month (albarán edited and deleted, an invoice emitted, cancelled, a rectificativa) and Recalcular: the same answers', async () => {
+  it('a change in the middle of a month (albarán and purchase edited and deleted, an invoice emitted, cancelled, a rectificativa) and Recalcular: the same answers', async () => {
     const app = t.app.manager;
     // An albarán of last month edited (another article, another warehouse), another deleted.
     await ok(t, 'editaralbaranventa', { id: albaranes[3], fecha: `${M}-12`, cliente_id: cli.id, almacen_id: tienda, lineas: [{ articulo_id: c.id, cantidad: 3_000, precio: 20_000 }] });
     await comparar('albarán edited');
     expect((await post(t, 'eliminaralbaranventa', { id: albaranes[4] })).body.RESULT).toBe('0');
     await comparar('albarán deleted');
+    // A purchase of last month edited (other quantities, another warehouse), another deleted.
+    await ok(t, 'editaralbarancompra', { id: compras[1], fecha: `${M}-02`, proveedor_id: proveedor, almacen_id: tienda, lineas: [{ articulo_id: a.id, cantidad: 7_000, precio: 60_000 }] });
+    await comparar('purchase edited');
+    expect((await post(t, 'eliminaralbarancompra', { id: compras[2] })).body.RESULT).toBe('0');
+    await comparar('purchase deleted');
     // An albarán of last month invoiced and emitted: its units leave last month for the invoice's day; cancelled, back.
     const fac = await ok(t, 'facturaralbaranventa', { id: albaranes[2], serie_id: serieA });
     const facId = fac.hijos!.find((h) => h.tipo === 'factura')!.id;
@@ -137,6 +155,7 @@ describe.each(backends())('informes by article over whole and partial months ($n
     const recalcular = async () => (await post(t, 'recalcularinformes', {})).body as unknown as { data: { diferencias: number }[] };
     expect((await recalcular()).data[0]!.diferencias).toBe(0);
     await sql`update informe_ventas_articulo_mes set base = base + 7, documentos = documentos + 1 where mes = ${M}`.execute(app.db);
+    await sql`update informe_compras_mes set cantidad = cantidad + 1000 where mes = ${M}`.execute(app.db);
     expect((await recalcular()).data[0]!.diferencias).toBeGreaterThan(0);
     await comparar('after Recalcular');
     expect((await recalcular()).data[0]!.diferencias).toBe(0);

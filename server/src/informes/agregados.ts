@@ -26,7 +26,7 @@ type AnyDb = Kysely<any>;
  * up to date before it reads (`agregadosAlDia`). «Recalcular informes» rebuilds everything and says whether it differed.
  */
 
-export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo', 'informe_ventas_articulo_mes', 'informe_pendientes'] as const;
+export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo', 'informe_ventas_articulo_mes', 'informe_compras_mes', 'informe_pendientes'] as const;
 
 /**
  * `informe_ventas_articulo_mes` (migration 0028): the per-document × article rows summed per month × article ×
@@ -55,13 +55,7 @@ const selectMes = (signo: 1 | -1) =>
     .join(', ')}`);
 
 /** Whether migration 0028's month table exists (0019's backfill runs this code before it does). */
-async function conMeses(db: AnyDb, dialect: DialectName): Promise<boolean> {
-  const { rows } =
-    dialect === 'postgres'
-      ? await sql<{ n: number | string }>`select count(*) as n from pg_catalog.pg_tables where tablename = 'informe_ventas_articulo_mes' and schemaname = current_schema()`.execute(db)
-      : await sql<{ n: number | string }>`select count(*) as n from sqlite_master where type = 'table' and name = 'informe_ventas_articulo_mes'`.execute(db);
-  return Number(rows[0]?.n ?? 0) > 0;
-}
+const conMeses = (db: AnyDb, dialect: DialectName) => existeTabla(db, dialect, 'informe_ventas_articulo_mes');
 
 /** The months `meses` ('YYYY-MM') of the month table summed again from the per-document rows. */
 async function sumarMeses(db: AnyDb, meses: readonly string[]): Promise<void> {
@@ -300,10 +294,11 @@ export async function recalcularAgregados(db: AnyDb, dialect: DialectName): Prom
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(140019)`.execute(trx);
     const meses = await conMeses(trx, dialect);
-    const antes = [...(await instantanea(trx, meses)), ...(await stockActual(trx))];
+    const compras = await existeTabla(trx, dialect, 'informe_compras_mes');
+    const antes = [...(await instantanea(trx, meses)), ...(await stockActual(trx, compras))];
     await reconstruirAgregados(trx, dialect);
-    await reconstruirStockAlmacen(trx);
-    const despues = [...(await instantanea(trx, meses)), ...(await stockActual(trx))];
+    await reconstruirStockAlmacen(trx, dialect);
+    const despues = [...(await instantanea(trx, meses)), ...(await stockActual(trx, compras))];
     const a = new Map<string, number>();
     for (const x of antes) a.set(x, (a.get(x) ?? 0) + 1);
     let diferencias = 0;
@@ -390,12 +385,30 @@ export function disparadoresAgregados(dialect: DialectName): string[] {
  * last row's date, kept by triggers on stock_movimientos in the statement that writes the row. «Stock hoy» reads it
  * instead of summing the ledger.
  */
-export function disparadoresStock(dialect: DialectName): string[] {
+export function disparadoresStock(dialect: DialectName, compras = false): string[] {
   const mayor = dialect === 'postgres' ? 'greatest' : 'max';
+  // With `compras` (migration 0028): the units bought per month × article × warehouse too (`informe_compras_mes`:
+  // the ledger's purchase entries, `movimientos` how many; a row left with none deleted).
+  const sumarCompra = (r: string) =>
+    compras
+      ? `
+    insert into informe_compras_mes (mes, articulo_id, almacen_id, movimientos, cantidad)
+      select substr(${r}.fecha, 1, 7), ${r}.articulo_id, ${r}.almacen_id, 1, ${r}.cantidad where ${r}.causa = 'compra'
+      on conflict (mes, articulo_id, almacen_id) do update set movimientos = informe_compras_mes.movimientos + 1,
+        cantidad = informe_compras_mes.cantidad + excluded.cantidad;`
+      : '';
+  const restarCompra = (r: string) =>
+    compras
+      ? `
+    update informe_compras_mes set movimientos = movimientos - 1, cantidad = cantidad - ${r}.cantidad
+      where ${r}.causa = 'compra' and mes = substr(${r}.fecha, 1, 7) and articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;
+    delete from informe_compras_mes
+      where ${r}.causa = 'compra' and mes = substr(${r}.fecha, 1, 7) and articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id and movimientos = 0;`
+      : '';
   const sumar = (r: string) => `
     insert into stock_almacen (articulo_id, almacen_id, cantidad, ultimo) values (${r}.articulo_id, ${r}.almacen_id, ${r}.cantidad, ${r}.fecha)
       on conflict (articulo_id, almacen_id) do update set cantidad = stock_almacen.cantidad + excluded.cantidad,
-        ultimo = ${mayor}(coalesce(stock_almacen.ultimo, excluded.ultimo), excluded.ultimo);`;
+        ultimo = ${mayor}(coalesce(stock_almacen.ultimo, excluded.ultimo), excluded.ultimo);${sumarCompra(r)}`;
   // The last date is looked up again only when the row that goes was the last one (a whole ledger deleted in id order,
   // a restore, stays linear).
   const restar = (r: string) => `
@@ -403,8 +416,8 @@ export function disparadoresStock(dialect: DialectName): string[] {
         ultimo = case when ultimo is null or ${r}.fecha >= ultimo
           then (select max(m.fecha) from stock_movimientos m where m.articulo_id = ${r}.articulo_id and m.almacen_id = ${r}.almacen_id)
           else ultimo end
-      where articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;`;
-  const cols = 'articulo_id, almacen_id, cantidad, fecha';
+      where articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;${restarCompra(r)}`;
+  const cols = `articulo_id, almacen_id, cantidad, fecha${compras ? ', causa' : ''}`;
   if (dialect === 'sqlite') {
     return [
       `create trigger stock_almacen_ai after insert on stock_movimientos begin ${sumar('new')} end`,
@@ -425,18 +438,45 @@ export function disparadoresStock(dialect: DialectName): string[] {
   ];
 }
 
-/** The stock per article and warehouse as `stock_almacen` holds it (its positions other than 0), as text. */
-async function stockActual(db: AnyDb): Promise<string[]> {
-  const { rows } = await sql<{ articulo_id: number; almacen_id: number; cantidad: string; ultimo: string | null }>`
-    select articulo_id, almacen_id, cast(cantidad as text) as cantidad, ultimo from stock_almacen where cantidad <> 0`.execute(db);
-  return rows.map((r) => `s|${r.articulo_id}|${r.almacen_id}|${r.cantidad}|${r.ultimo ?? ''}`);
+/** Whether a table exists (a later migration's, which an earlier one's backfill runs this code before). */
+export async function existeTabla(db: AnyDb, dialect: DialectName, tabla: string): Promise<boolean> {
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{ n: number | string }>`select count(*) as n from pg_catalog.pg_tables where tablename = ${tabla} and schemaname = current_schema()`.execute(db)
+      : await sql<{ n: number | string }>`select count(*) as n from sqlite_master where type = 'table' and name = ${tabla}`.execute(db);
+  return Number(rows[0]?.n ?? 0) > 0;
 }
 
-/** `stock_almacen` rebuilt from the ledger (the migration's backfill; Recalcular). */
-export async function reconstruirStockAlmacen(db: AnyDb): Promise<void> {
+/** The stock per article and warehouse as `stock_almacen` holds it (its positions other than 0), as text. */
+async function stockActual(db: AnyDb, compras: boolean): Promise<string[]> {
+  const { rows } = await sql<{ articulo_id: number; almacen_id: number; cantidad: string; ultimo: string | null }>`
+    select articulo_id, almacen_id, cast(cantidad as text) as cantidad, ultimo from stock_almacen where cantidad <> 0`.execute(db);
+  const out = rows.map((r) => `s|${r.articulo_id}|${r.almacen_id}|${r.cantidad}|${r.ultimo ?? ''}`);
+  if (compras) {
+    const c = await sql<{ mes: string; articulo_id: number; almacen_id: number; movimientos: string; cantidad: string }>`
+      select mes, articulo_id, almacen_id, cast(movimientos as text) as movimientos, cast(cantidad as text) as cantidad from informe_compras_mes`.execute(db);
+    for (const r of c.rows) out.push(`c|${r.mes}|${r.articulo_id}|${r.almacen_id}|${r.movimientos}|${r.cantidad}`);
+  }
+  return out;
+}
+
+/**
+ * `stock_almacen` rebuilt from the ledger (the migration's backfill; Recalcular; the demo's bulk load), and with
+ * `dialect` the units bought per month (`informe_compras_mes`, migration 0028) when it exists.
+ */
+export async function reconstruirStockAlmacen(db: AnyDb, dialect?: DialectName): Promise<void> {
   await sql`delete from stock_almacen`.execute(db);
   await sql`insert into stock_almacen (articulo_id, almacen_id, cantidad, ultimo)
     select articulo_id, almacen_id, sum(cantidad), max(fecha) from stock_movimientos group by articulo_id, almacen_id`.execute(db);
+  if (dialect && (await existeTabla(db, dialect, 'informe_compras_mes'))) await reconstruirComprasMes(db);
+}
+
+/** `informe_compras_mes` rebuilt from the ledger's purchase entries. */
+export async function reconstruirComprasMes(db: AnyDb): Promise<void> {
+  await sql`delete from informe_compras_mes`.execute(db);
+  await sql`insert into informe_compras_mes (mes, articulo_id, almacen_id, movimientos, cantidad)
+    select substr(fecha, 1, 7), articulo_id, almacen_id, count(*), sum(cantidad) from stock_movimientos where causa = 'compra'
+    group by substr(fecha, 1, 7), articulo_id, almacen_id`.execute(db);
 }
 
 export { CLAVE_DIA };

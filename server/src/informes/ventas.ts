@@ -186,6 +186,27 @@ async function ventasPorArticuloSql(app: AppContext, f: FiltroVentasInforme, fue
     where ${sql.join(filtros, sql` and `)} group by v.articulo_id`;
 }
 
+/** Whole months of [desde, hasta] (`primero` > `ultimo`: none). */
+function mesesEnteros(desde: string, hasta: string): { primero: string; ultimo: string } {
+  return {
+    primero: desde.slice(8) === '01' ? desde.slice(0, 7) : mesSiguiente(desde.slice(0, 7)),
+    ultimo: hasta === finDeMes(hasta) ? hasta.slice(0, 7) : mesAnterior(hasta.slice(0, 7)),
+  };
+}
+
+/** The units bought in [desde, hasta] as rows (articulo_id, n) to sum: `informe_compras_mes` and the ledger at the edges. */
+function comprasMeses(desde: string, hasta: string): RawBuilder<unknown> {
+  const { primero, ultimo } = mesesEnteros(desde, hasta);
+  const libro = (d: string, antesDe: string) =>
+    sql`select articulo_id, cantidad as n from stock_movimientos where fecha >= ${d} and fecha < ${antesDe} and causa = 'compra'`;
+  if (primero > ultimo) return libro(desde, `${hasta}~`);
+  const partes: RawBuilder<unknown>[] = [sql`select articulo_id, cantidad as n from informe_compras_mes where mes >= ${primero} and mes <= ${ultimo}`];
+  if (desde < `${primero}-01`) partes.push(libro(desde, `${primero}-01`));
+  const tras = `${mesSiguiente(ultimo)}-01`;
+  if (hasta >= tras) partes.push(libro(tras, `${hasta}~`));
+  return sql.join(partes, sql` union all `);
+}
+
 /** The month after `mes` ('YYYY-MM'). */
 function mesSiguiente(mes: string): string {
   const [y, m] = [Number(mes.slice(0, 4)), Number(mes.slice(5, 7))];
@@ -210,8 +231,7 @@ function finDeMes(fecha: string): string {
  * for the days of a partial month at either edge; the warehouse and article filters inside each part.
  */
 export function ventasArticuloMeses(f: FiltroVentasInforme): RawBuilder<unknown> {
-  const primero = f.desde.slice(8) === '01' ? f.desde.slice(0, 7) : mesSiguiente(f.desde.slice(0, 7));
-  const ultimo = f.hasta === finDeMes(f.hasta) ? f.hasta.slice(0, 7) : mesAnterior(f.hasta.slice(0, 7));
+  const { primero, ultimo } = mesesEnteros(f.desde, f.hasta);
   const tipos = Object.entries(POR_TIPO).map(([t, col]) => sql`case when tipo = ${t} then base else 0 end as ${sql.ref(col)}`);
   const deDocumentos = (desde: string, antesDe: string | null, hasta: string | null) => {
     const c: RawBuilder<unknown>[] = [sql`fecha >= ${desde}`];
@@ -388,9 +408,14 @@ export async function informeArticulos(
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
   const g = await ventasPorArticuloSql(app, f, fuente, true);
-  // Units bought in the period: one pass over the ledger's date index (it covers the cause and the quantity).
-  const compradas = sql`select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
-    where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`;
+  // Units bought in the period: from the documents, one pass over the ledger's date index (it covers the cause and the
+  // quantity); from the aggregates, the month table of the ledger's purchases (migration 0028) for the whole months and
+  // the ledger for the days of a partial month at either edge (rows ungrouped, so the date index is the one used).
+  const compradas =
+    fuente === 'detalle'
+      ? sql`select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
+    where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`
+      : sql`select u.articulo_id, sum(u.n) as n from (${comprasMeses(f.desde, f.hasta)}) u group by u.articulo_id`;
   // ABC by turnover and by margin: the running sum of the positive values before each row, in descending order (ties
   // by the article's id), against the positive total: A until 80 %, B until 95 %, C the rest (and any row ≤ 0).
   const clase = (col: string, nombre: string) =>

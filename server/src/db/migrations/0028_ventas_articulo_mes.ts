@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { reconstruirMeses } from '../../informes/agregados.ts';
+import { disparadoresStock, reconstruirComprasMes, reconstruirMeses } from '../../informes/agregados.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;
@@ -11,6 +11,8 @@ type AnyDb = Kysely<any>;
  * per month × article × warehouse (0: none), with each type's base apart and the lines sold below cost; the reports by
  * article and informearticulos read it for the whole months of a period. Keyed and clustered (SQLite: without rowid) on
  * (mes, articulo_id, almacen_id): a year of months is one range of it. Backfilled from the per-document rows.
+ * And `informe_compras_mes`, the ledger's purchase entries per month × article × warehouse (units bought, for
+ * informearticulos' rotation): kept by the stock per warehouse's triggers (0019's, recreated here with it), backfilled.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
@@ -25,4 +27,19 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   t = t.addPrimaryKeyConstraint('informe_ventas_articulo_mes_pk', ['mes', 'articulo_id', 'almacen_id']);
   await (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t).execute();
   await reconstruirMeses(db);
+
+  let c = db.schema
+    .createTable('informe_compras_mes')
+    .addColumn('mes', 'text', (col) => col.notNull())
+    .addColumn('articulo_id', 'integer', (col) => col.notNull())
+    .addColumn('almacen_id', 'integer', (col) => col.notNull())
+    .addColumn('movimientos', big, (col) => col.notNull())
+    .addColumn('cantidad', big, (col) => col.notNull())
+    .addPrimaryKeyConstraint('informe_compras_mes_pk', ['mes', 'articulo_id', 'almacen_id']);
+  if (dialect === 'sqlite') c = c.modifyEnd(sql`without rowid`);
+  await c.execute();
+  if (dialect === 'sqlite') for (const t of ['stock_almacen_ai', 'stock_almacen_au', 'stock_almacen_ad']) await sql`drop trigger ${sql.raw(t)}`.execute(db);
+  else await sql`drop trigger stock_almacen on stock_movimientos`.execute(db);
+  for (const s of disparadoresStock(dialect, true)) await sql.raw(s).execute(db);
+  await reconstruirComprasMes(db);
 }
