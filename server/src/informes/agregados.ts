@@ -17,6 +17,9 @@ type AnyDb = Kysely<any>;
  * - `informe_ventas_dia`: per day × type × serie × warehouse × customer × user × terminal: documents, lines, units,
  *   base, IVA, recargo, cost. Every other grouping reads it (a document is in exactly one of its rows, so its
  *   `documentos` add up).
+ * - `informe_ventas_articulo_mes` (migration 0028): the per-document rows per month × article × warehouse (below); and
+ *   `informe_compras_mes`, the ledger's purchase entries per month × article × warehouse, kept by the ledger's triggers
+ *   (`disparadoresStock(dialect, true)`): informearticulos' units bought.
  *
  * Exact, and kept in the transaction that changes the sales: triggers on documentos, documento_lineas,
  * documento_enlaces and tpv_tickets write the (day, type) each change touches — the document's own and, through the
