@@ -91,8 +91,8 @@ async function moverMeses(db: AnyDb, ids: RawBuilder<unknown>, signo: 1 | -1): P
   await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
     select ${selectMes(signo)} from informe_ventas_articulo v where v.documento_id in (${ids})
     group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)
-    order by 1, 2, 3
-    on conflict (${sql.raw(CLAVE_MES)}) do update set ${suma}`.execute(db);
+    order by 2, 1, 3
+    on conflict (articulo_id, mes, almacen_id) do update set ${suma}`.execute(db);
   return rows.map((r) => ({ mes: String(r.mes), articulo_id: Number(r.articulo_id) }));
 }
 

@@ -246,10 +246,13 @@ export function ventasArticuloMeses(f: FiltroVentasInforme): RawBuilder<unknown>
   const c: RawBuilder<unknown>[] = [sql`mes >= ${primero}`, sql`mes <= ${ultimo}`];
   if (f.almacen_id) c.push(sql`almacen_id = ${f.almacen_id}`);
   if (f.articulo_id) c.push(sql`articulo_id = ${f.articulo_id}`);
+  // The months grouped by article apart (in the table's key order: no sort on SQLite), so the outer grouping sorts one
+  // row per article and month part plus the edges' rows, not every month row.
   const partes: RawBuilder<unknown>[] = [
-    sql`select articulo_id, documentos, unidades, base, iva, recargo, coste, bajo_coste,
-        ${sql.raw(Object.entries(POR_TIPO).map(([t, col]) => `${MES_TIPOS[t]} as ${col}`).join(', '))}
-      from informe_ventas_articulo_mes where ${sql.join(c, sql` and `)}`,
+    sql`select articulo_id, sum(documentos) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo,
+        sum(coste) as coste, sum(bajo_coste) as bajo_coste,
+        ${sql.raw(Object.entries(POR_TIPO).map(([t, col]) => `sum(${MES_TIPOS[t]}) as ${col}`).join(', '))}
+      from informe_ventas_articulo_mes where ${sql.join(c, sql` and `)} group by articulo_id`,
   ];
   if (f.desde < `${primero}-01`) partes.push(deDocumentos(f.desde, `${primero}-01`, null));
   const tras = `${mesSiguiente(ultimo)}-01`;

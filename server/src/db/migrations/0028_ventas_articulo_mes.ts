@@ -10,7 +10,7 @@ type AnyDb = Kysely<any>;
  * Issue 14, speed (informes/agregados.ts): `informe_ventas_articulo_mes`, the per document × article rows (0019) summed
  * per month × article × warehouse (0: none), with each type's base apart and the lines sold below cost; the reports by
  * article and informearticulos read it for the whole months of a period. Keyed and clustered (SQLite: without rowid) on
- * (mes, articulo_id, almacen_id): a year of months is one range of it. Backfilled from the per-document rows.
+ * (articulo_id, mes, almacen_id): grouped by article in key order, without a sort. Backfilled from the per-document rows.
  * And `informe_compras_mes`, the ledger's purchase entries per month × article × warehouse (units bought, for
  * informearticulos' rotation): kept by the stock per warehouse's triggers (0019's, recreated here with it), backfilled.
  */
@@ -24,7 +24,9 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   for (const c of ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste', 'base_factura', 'base_rectificativa', 'base_ticket', 'base_albaran', 'base_parte', 'base_devolucion']) {
     t = t.addColumn(c, big, (col) => col.notNull());
   }
-  t = t.addPrimaryKeyConstraint('informe_ventas_articulo_mes_pk', ['mes', 'articulo_id', 'almacen_id']);
+  // By article first: a period's months grouped by article stream in key order (SQLite sorts no rows); the months out
+  // of the period are skipped in the same pass.
+  t = t.addPrimaryKeyConstraint('informe_ventas_articulo_mes_pk', ['articulo_id', 'mes', 'almacen_id']);
   await (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t).execute();
   await reconstruirMeses(db);
 
