@@ -37,7 +37,8 @@ export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo'
  * documents: a document is in one month and one warehouse). The reports by article and informearticulos read it for the
  * whole months of their period (the per-document rows only for the partial months at either edge: `ventasArticuloMeses`
  * in ventas.ts). Kept from the per-document rows in the same transaction: an action's documents by deltas (their old
- * rows out, their new in, one upsert each way: `moverMeses`), a bulk recompute by re-summing its months whole.
+ * sums per month key out, their new in: one upsert of the differences, `aplicarMeses`), a bulk recompute by re-summing
+ * its months whole.
  */
 export const MES_TIPOS: Record<string, string> = {
   factura: 'base_factura',
@@ -49,12 +50,12 @@ export const MES_TIPOS: Record<string, string> = {
 };
 const SUMAS_MES = ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste', ...Object.values(MES_TIPOS)] as const;
 const CLAVE_MES = 'mes, articulo_id, almacen_id';
-/** A month row's key and sums from per-document rows `v` (times `signo`), in CLAVE_MES and SUMAS_MES order. */
-const selectMes = (signo: 1 | -1) =>
-  sql.raw(`substr(v.fecha, 1, 7) as mes, v.articulo_id, coalesce(v.almacen_id, 0) as almacen_id, ${signo} * count(*) as documentos, ${['lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste']
-    .map((c) => `${signo} * sum(v.${c}) as ${c}`)
+/** A month row's key and sums from per-document rows `v`, named as the table's columns. */
+const selectMes = () =>
+  sql.raw(`substr(v.fecha, 1, 7) as mes, v.articulo_id, coalesce(v.almacen_id, 0) as almacen_id, count(*) as documentos, ${['lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste']
+    .map((c) => `sum(v.${c}) as ${c}`)
     .join(', ')}, ${Object.entries(MES_TIPOS)
-    .map(([t, c]) => `${signo} * sum(case when v.tipo = '${t}' then v.base else 0 end) as ${c}`)
+    .map(([t, c]) => `sum(case when v.tipo = '${t}' then v.base else 0 end) as ${c}`)
     .join(', ')}`);
 
 /** Whether migration 0028's month table exists (0019's backfill runs this code before it does). */
@@ -67,7 +68,7 @@ async function sumarMeses(db: AnyDb, meses: readonly string[]): Promise<void> {
   await sql`delete from informe_ventas_articulo_mes where mes in (${lista})`.execute(db);
   const rangos = sql.join(meses.map((m) => sql`(v.fecha >= ${`${m}-01`} and v.fecha <= ${`${m}-31`})`), sql` or `);
   await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
-    select ${selectMes(1)} from informe_ventas_articulo v where ${rangos}
+    select ${selectMes()} from informe_ventas_articulo v where ${rangos}
     group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
 }
 
@@ -75,34 +76,52 @@ async function sumarMeses(db: AnyDb, meses: readonly string[]): Promise<void> {
 export async function reconstruirMeses(db: AnyDb): Promise<void> {
   await sql`delete from informe_ventas_articulo_mes`.execute(db);
   await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
-    select ${selectMes(1)} from informe_ventas_articulo v where 1 = 1
+    select ${selectMes()} from informe_ventas_articulo v where 1 = 1
     group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
 }
 
-/**
- * These documents' per-document rows added (`signo` 1) to or taken (-1) from their month rows: one upsert, in key
- * order (two transactions on PostgreSQL touch shared rows in the same order). Answers the (month, article) pairs.
- */
-async function moverMeses(db: AnyDb, ids: RawBuilder<unknown>, signo: 1 | -1): Promise<{ mes: string; articulo_id: number }[]> {
-  const { rows } = await sql<{ mes: string; articulo_id: number }>`
-    select distinct substr(fecha, 1, 7) as mes, articulo_id from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
-  if (!rows.length) return [];
-  const suma = sql.raw(SUMAS_MES.map((c) => `${c} = informe_ventas_articulo_mes.${c} + excluded.${c}`).join(', '));
-  await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
-    select ${selectMes(signo)} from informe_ventas_articulo v where v.documento_id in (${ids})
-    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)
-    order by 2, 1, 3
-    on conflict (articulo_id, mes, almacen_id) do update set ${suma}`.execute(db);
-  return rows.map((r) => ({ mes: String(r.mes), articulo_id: Number(r.articulo_id) }));
+type SumaMes = { clave: [string, number, number]; sumas: number[] };
+
+/** These documents' per-document rows summed per month key (mes, articulo_id, almacen_id): what they add to each month row. */
+async function sumasPorMes(db: AnyDb, ids: RawBuilder<unknown>): Promise<Map<string, SumaMes>> {
+  const { rows } = await sql<Record<string, string | number>>`
+    select ${selectMes()} from informe_ventas_articulo v where v.documento_id in (${ids})
+    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
+  const out = new Map<string, SumaMes>();
+  for (const r of rows) {
+    const clave: [string, number, number] = [String(r.mes), Number(r.articulo_id), Number(r.almacen_id)];
+    out.set(clave.join('|'), { clave, sumas: SUMAS_MES.map((c) => Number(r[c] ?? 0)) });
+  }
+  return out;
 }
 
-/** The month rows of these pairs left without any per-document row (every sum 0 with them) deleted. */
-async function limpiarMeses(db: AnyDb, pares: { mes: string; articulo_id: number }[]): Promise<void> {
-  if (!pares.length) return;
-  const meses = [...new Set(pares.map((p) => p.mes))];
-  const articulos = [...new Set(pares.map((p) => p.articulo_id))];
-  await sql`delete from informe_ventas_articulo_mes where mes in (${sql.join(meses.map((m) => sql`${m}`))})
-    and articulo_id in (${sql.join(articulos.map((a) => sql`${a}`))}) and documentos = 0`.execute(db);
+/**
+ * The month rows moved by (después − antes) per key, in one upsert per 500 keys sorted as the table's key (two
+ * transactions on PostgreSQL lock shared rows in the same order: no deadlock between them), then the rows these
+ * documents left without any per-document row deleted.
+ */
+async function aplicarMeses(db: AnyDb, antes: Map<string, SumaMes>, despues: Map<string, SumaMes>): Promise<void> {
+  const filas: { clave: [string, number, number]; delta: number[] }[] = [];
+  for (const k of new Set([...antes.keys(), ...despues.keys()])) {
+    const a = antes.get(k);
+    const d = despues.get(k);
+    const delta = SUMAS_MES.map((_, i) => (d?.sumas[i] ?? 0) - (a?.sumas[i] ?? 0));
+    if (delta.some((x) => x !== 0)) filas.push({ clave: (a ?? d)!.clave, delta });
+  }
+  if (!filas.length) return;
+  filas.sort((x, y) => x.clave[1] - y.clave[1] || x.clave[0].localeCompare(y.clave[0]) || x.clave[2] - y.clave[2]);
+  const suma = sql.raw(SUMAS_MES.map((c) => `${c} = informe_ventas_articulo_mes.${c} + excluded.${c}`).join(', '));
+  for (let i = 0; i < filas.length; i += 500) {
+    const valores = filas.slice(i, i + 500).map((f) => sql`(${sql.join([...f.clave, ...f.delta].map((x) => sql`${x}`))})`);
+    await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
+      values ${sql.join(valores)}
+      on conflict (articulo_id, mes, almacen_id) do update set ${suma}`.execute(db);
+  }
+  const menos = filas.filter((f) => f.delta[0]! < 0);
+  for (let i = 0; i < menos.length; i += 300) {
+    const claves = menos.slice(i, i + 300).map((f) => sql`(articulo_id = ${f.clave[1]} and mes = ${f.clave[0]} and almacen_id = ${f.clave[2]})`);
+    await sql`delete from informe_ventas_articulo_mes where documentos = 0 and (${sql.join(claves, sql` or `)})`.execute(db);
+  }
 }
 
 /** The months ('YYYY-MM') from `desde`'s to `hasta`'s, both included. */
@@ -262,12 +281,12 @@ export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promi
     // The day rows by deltas: these documents' old sums out, their new sums in (a day's other tickets untouched);
     // the month rows the same way.
     const antes = await sumasPorDia(db, ids);
-    const fuera = meses ? await moverMeses(db, ids, -1) : [];
+    const antesMes = meses ? await sumasPorMes(db, ids) : null;
     await sql`delete from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
     const v = lineasVenta(dialect, { desde: '0000-01-01', hasta: '9999-12-31', documentos, conTerminal: terminal });
     await insertarArticulos(db, v);
     await aplicarDeltas(db, dialect, antes, await sumasPorDia(db, ids));
-    if (meses) await limpiarMeses(db, [...fuera, ...(await moverMeses(db, ids, 1))]);
+    if (antesMes) await aplicarMeses(db, antesMes, await sumasPorMes(db, ids));
   }
   await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
   return ventas.length;
