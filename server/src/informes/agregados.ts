@@ -48,6 +48,7 @@ export const MES_TIPOS: Record<string, string> = {
   parte: 'base_parte',
   devolucionventa: 'base_devolucion',
 };
+const TIPO_DE_COLUMNA: Record<string, string> = Object.fromEntries(Object.entries(MES_TIPOS).map(([t, c]) => [c, t]));
 const SUMAS_MES = ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste', ...Object.values(MES_TIPOS)] as const;
 const CLAVE_MES = 'mes, articulo_id, almacen_id';
 /** A month row's key and sums from per-document rows `v`, named as the table's columns. */
@@ -82,15 +83,21 @@ export async function reconstruirMeses(db: AnyDb): Promise<void> {
 
 type SumaMes = { clave: [string, number, number]; sumas: number[] };
 
-/** These documents' per-document rows summed per month key (mes, articulo_id, almacen_id): what they add to each month row. */
-async function sumasPorMes(db: AnyDb, ids: RawBuilder<unknown>): Promise<Map<string, SumaMes>> {
-  const { rows } = await sql<Record<string, string | number>>`
-    select ${selectMes()} from informe_ventas_articulo v where v.documento_id in (${ids})
-    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
+/** These documents' per-document rows (`filasDe`) summed per month key (mes, articulo_id, almacen_id): what they add to each month row. */
+function sumasPorMes(filas: Record<string, string | number | null>[]): Map<string, SumaMes> {
   const out = new Map<string, SumaMes>();
-  for (const r of rows) {
-    const clave: [string, number, number] = [String(r.mes), Number(r.articulo_id), Number(r.almacen_id)];
-    out.set(clave.join('|'), { clave, sumas: SUMAS_MES.map((c) => Number(r[c] ?? 0)) });
+  for (const r of filas) {
+    const clave: [string, number, number] = [String(r.fecha).slice(0, 7), Number(r.articulo_id), r.almacen_id === null ? 0 : Number(r.almacen_id)];
+    const k = clave.join('|');
+    let m = out.get(k);
+    if (!m) {
+      m = { clave, sumas: SUMAS_MES.map(() => 0) };
+      out.set(k, m);
+    }
+    SUMAS_MES.forEach((c, i) => {
+      const tipo = TIPO_DE_COLUMNA[c];
+      m.sumas[i]! += c === 'documentos' ? 1 : tipo ? (r.tipo === tipo ? Number(r.base) : 0) : Number(r[c] ?? 0);
+    });
   }
   return out;
 }
@@ -196,21 +203,35 @@ async function sumarDias(db: AnyDb, donde: ReturnType<typeof sql>): Promise<void
 
 type SumaDia = { clave: (string | number | null)[]; sumas: number[] };
 
-/**
- * The day-row sums of these documents' per-document rows, by day key. A document's rows all share its key, and
- * `count(distinct documento_id)` per key is the number of these documents in it: what they add to each day row.
- */
-async function sumasPorDia(db: AnyDb, ids: RawBuilder<unknown>): Promise<Map<string, SumaDia>> {
+/** These documents' per-document rows (a few per document: read once, summed per day and per month key in JavaScript). */
+async function filasDe(db: AnyDb, ids: RawBuilder<unknown>): Promise<Record<string, string | number | null>[]> {
   const { rows } = await sql<Record<string, string | number | null>>`
-    select ${sql.raw(CLAVE_DIA)}, ${SUMAS_SQL}
-    from informe_ventas_articulo where documento_id in (${ids})
-    group by ${sql.raw(CLAVE_DIA)}`.execute(db);
-  const out = new Map<string, SumaDia>();
-  for (const r of rows) {
+    select documento_id, articulo_id, ${sql.raw(CLAVE_DIA)}, lineas, unidades, base, iva, recargo, coste, bajo_coste
+    from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
+  return rows;
+}
+
+/**
+ * The day-row sums of these documents' per-document rows, by day key. A document's rows all share its key, and the
+ * number of these documents in a key is what they add to its `documentos`.
+ */
+function sumasPorDia(filas: Record<string, string | number | null>[]): Map<string, SumaDia> {
+  const out = new Map<string, SumaDia & { docs: Set<string> }>();
+  for (const r of filas) {
     const clave = COLS_DIA.map((c) => (r[c] === null || r[c] === undefined ? null : c === 'fecha' || c === 'tipo' ? String(r[c]) : Number(r[c])));
-    out.set(JSON.stringify(clave), { clave, sumas: SUMAS_DIA.map((c) => Number(r[c] ?? 0)) });
+    const k = JSON.stringify(clave);
+    let d = out.get(k);
+    if (!d) {
+      d = { clave, sumas: SUMAS_DIA.map(() => 0), docs: new Set() };
+      out.set(k, d);
+    }
+    d.docs.add(String(r.documento_id));
+    SUMAS_DIA.forEach((c, i) => {
+      if (c !== 'documentos') d.sumas[i]! += Number(r[c] ?? 0);
+    });
+    d.sumas[0] = d.docs.size;
   }
-  return out;
+  return new Map([...out].map(([k, v]) => [k, { clave: v.clave, sumas: v.sumas }]));
 }
 
 /**
@@ -280,13 +301,13 @@ export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promi
     const ids = sql.join(documentos.map((id) => sql`${id}`));
     // The day rows by deltas: these documents' old sums out, their new sums in (a day's other tickets untouched);
     // the month rows the same way.
-    const antes = await sumasPorDia(db, ids);
-    const antesMes = meses ? await sumasPorMes(db, ids) : null;
+    const antes = await filasDe(db, ids);
     await sql`delete from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
     const v = lineasVenta(dialect, { desde: '0000-01-01', hasta: '9999-12-31', documentos, conTerminal: terminal });
     await insertarArticulos(db, v);
-    await aplicarDeltas(db, dialect, antes, await sumasPorDia(db, ids));
-    if (antesMes) await aplicarMeses(db, antesMes, await sumasPorMes(db, ids));
+    const despues = await filasDe(db, ids);
+    await aplicarDeltas(db, dialect, sumasPorDia(antes), sumasPorDia(despues));
+    if (meses) await aplicarMeses(db, sumasPorMes(antes), sumasPorMes(despues));
   }
   await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
   return ventas.length;
