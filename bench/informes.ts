@@ -161,6 +161,14 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       raw: q(`select substr(d.fecha, 1, 7), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by substr(d.fecha, 1, 7)`, [desde, hoy]),
     },
+    // The heaviest grouping: each line on its own (by article), with the latest receipt's price.
+    {
+      nombre: 'informecompras (artículo, el año)',
+      ac: 'informecompras',
+      input: { desde, hasta: hoy, agrupar: 'articulo', porPagina: '50' },
+      raw: q(`select l.articulo_id, sum(l.cantidad), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
+        where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by l.articulo_id`, [desde, hoy]),
+    },
     {
       nombre: 'informeinventario (hoy)',
       ac: 'informeinventario',
@@ -181,7 +189,14 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       raw: q(`select * from stock_movimientos where fecha >= ${param(d, 1)} and fecha < ${param(d, 2)} order by id desc limit 50`, [desde, `${hoy}~`]),
     },
     { nombre: 'informeclientes (el año)', ac: 'informeclientes', input: { desde, hasta: hoy }, raw: ventasRaw('d.cliente_id'), detalle: () => informeClientes(app, { desde, hasta: hoy, agrupar: 'cliente' }, PAGING(), 'detalle') },
-    { nombre: 'informeproveedores (el año)', ac: 'informeproveedores', input: { desde, hasta: hoy }, raw: q(`select proveedor_id, sum(base) from documentos where tipo in ('albarancompra', 'devolucioncompra') and fecha >= ${param(d, 1)} group by proveedor_id`, [desde]) },
+    // The purchases per supplier as the report sums them: each line's net (not the documents' headers, rounded per rate).
+    {
+      nombre: 'informeproveedores (el año)',
+      ac: 'informeproveedores',
+      input: { desde, hasta: hoy },
+      raw: q(`select d.proveedor_id, sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
+        where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by d.proveedor_id`, [desde, hoy]),
+    },
     { nombre: 'informearticulos (el año)', ac: 'informearticulos', input: { desde, hasta: hoy, porPagina: '50' }, raw: ventasRaw('l.articulo_id'), detalle: () => informeArticulos(app, { desde, hasta: hoy, vista: 'todos' }, PAGING(), 'detalle') },
     { nombre: 'informetarifas', ac: 'informetarifas', input: { porPagina: '50' }, raw: q('select id, codigo, precio_venta, coste_medio from articulos where activo = 1 order by codigo limit 50', []) },
     { nombre: 'librofacturasexpedidas (trimestre)', ac: 'librofacturasexpedidas', input: {}, raw: q(`select * from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} order by fecha, numero`, [mes]) },
@@ -190,7 +205,13 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       nombre: 'modelo347 (el año)',
       ac: 'modelo347',
       input: { ejercicio: hoy.slice(0, 4) },
-      raw: q(`select cliente_id, sum(base + iva + recargo) from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} group by cliente_id`, [`${hoy.slice(0, 4)}-01-01`]),
+      // Both sides, by party and month (the quarters): the emitted invoices' headers and the supplier invoices' totals.
+      raw: async () => {
+        const ano = [`${hoy.slice(0, 4)}-01-01`, `${hoy.slice(0, 4)}-12-31`];
+        await r.rawQuery(`select cliente_id, substr(fecha, 6, 2), sum(base + iva + recargo) from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida'
+          and fecha >= ${param(d, 1)} and fecha <= ${param(d, 2)} group by cliente_id, substr(fecha, 6, 2)`, ano);
+        return r.rawQuery(`select proveedor_id, substr(fecha, 6, 2), sum(total) from facturas_proveedor where fecha >= ${param(d, 1)} and fecha <= ${param(d, 2)} group by proveedor_id, substr(fecha, 6, 2)`, ano);
+      },
     },
     { nombre: 'informeregistros (el año)', ac: 'informeregistros', input: { desde, hasta: hoy }, raw: q(`select estado_envio, count(*) from registros_facturacion where creado >= ${param(d, 1)} group by estado_envio`, [desde]) },
   ];

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Documento } from 'shared/domain';
+import { totalesTicket } from 'shared/domain';
+import type { Documento, TerminalTpv, TicketSubido } from 'shared/domain';
+import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
 import { documentosPdfBlob } from '../../shared/src/io/documentosPdf.ts';
 import { todayIn } from '../src/context.ts';
 import { APERTURA, CIERRE, contenidoFacturae } from '../src/fiscal/facturae.ts';
@@ -96,6 +98,9 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
       { Impuesto: '03', ClaveRegimen: '01', CalificacionOperacion: 'S1', TipoImpositivo: '7.00', BaseImponibleOimporteNoSujeto: '30.00', CuotaRepercutida: '2.10' },
     ]);
     validarXml(r.xml);
+    // The sales report and the libro count the IGIC as the invoice does.
+    const ventas = (await t.op('informeventas', { cookie: t.cookie, query: { desde: HOY, hasta: HOY, cliente_id: String(cliente.id) } })).json();
+    expect(ventas.totales).toMatchObject({ base: 5_000, iva: 270, total: 5_270 });
     const pdf = await textoPdf(await leerDocumento<Doc>(t, 'facturas', f.id));
     expect(pdf).toContain('(Tipo de IGIC)');
     expect(pdf).toContain('(Cuota IGIC)');
@@ -127,6 +132,41 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
     expect(pdf).toContain('(Cuota IGIC)');
     expect(pdf).toContain('Operación exenta (Ley 20/1991 del IGIC)'.normalize());
     expect(pdf).not.toContain('Ley 37/1992');
+  });
+
+  it('the till of a Canary company: an all-exempt ticket, online or made offline by the till, records Impuesto 03 (terminaltpv names the tax)', async () => {
+    const { principal } = await comunes(t);
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    const terminal = await save(t, t.cookie, 'editarterminal', {
+      nombre: 'Caja Teide', almacen_id: principal, serie_id: series.find((s) => s.codigo === 'T')!.id, serie_rectificativa_id: series.find((s) => s.codigo === 'R')!.id, formas_pago: ['efectivo'],
+    });
+    const { codigo } = (await save(t, t.cookie, 'codigoterminal', { id: terminal.id })) as unknown as { codigo: string };
+    const par = await t.op('emparejarterminal', { body: { codigo } });
+    const tpvCookie = `mtpv_terminal=${par.cookies.find((x) => x.name === 'mtpv_terminal')!.value}`;
+    const info = (await t.op('terminaltpv', { cookie: tpvCookie })).json().data[0] as TerminalTpv;
+    expect(info.impuesto).toBe('igic');
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    const exento = (await list(t, t.cookie, 'listadoarticulos', { q: 'IG-EXE' })).rows[0];
+    const lineas = [{ articulo_id: exento.id as number, cantidad: 1_000, precio: 500_000 }];
+    const subir = async (tk: Record<string, unknown>) => {
+      const r = (await t.op('subirtickets', { cookie: t.cookie, body: { terminal_id: terminal.id, tickets: [tk] } })).json();
+      expect(r.RESULT, JSON.stringify(r)).toBe('0');
+      return r.data[0] as TicketSubido;
+    };
+    const tk = { fecha_hora: new Date().toISOString(), lineas, pagos: [{ forma: 'efectivo', importe: 5_000 }] };
+    const online = await subir({ ...tk, uuid: '00000000-0000-4000-8000-0000000016a1' });
+    expect(detalles(online.xml)).toEqual([{ Impuesto: '03', ClaveRegimen: '01', OperacionExenta: 'E1', BaseImponibleOimporteNoSujeto: '50.00' }]);
+    validarXml(online.xml);
+    // Offline, the till makes the record with the shared code and the tax terminaltpv gave it; the server re-makes it the same.
+    const ts = fechaHoraHuso(new Date(), info.zona_horaria);
+    const anterior = { id_emisor: info.emisor.nif, num_serie: online.numero, fecha_expedicion: online.fecha_expedicion, huella: online.huella, fecha_hora_huso: online.fecha_hora_huso };
+    const gen = registroTicket({
+      emisor: info.emisor, instalacion: info.numero_instalacion, sistema: info.sistema, serieCodigo: info.serie.codigo, ejercicio: Number(HOY.slice(0, 4)),
+      numero: Number(online.numero.slice(-6)) + 1, fecha: ts.slice(0, 10), totales: totalesTicket(lineas.map((l) => ({ ...l, tipo_iva: 'exento' as const }))), anterior, ts, impuesto: info.impuesto,
+    });
+    const offline = await subir({ ...tk, uuid: '00000000-0000-4000-8000-0000000016a2', registro: registroTpvDe(gen) });
+    expect(offline).toMatchObject({ offline: 1, huella: gen.huella, xml: gen.xml });
+    expect(detalles(offline.xml)[0].Impuesto).toBe('03');
   });
 
   it('once it has sold, the company cannot go back to IVA: refused with a message, nothing changed', async () => {
@@ -199,5 +239,10 @@ describe.each(backends())('tobacco carries recargo de equivalencia 1,75 % ($name
     const m303 = (await t.op('modelo303', { cookie: t.cookie, query: { desde: HOY, hasta: HOY } })).json();
     const cas = Object.fromEntries(m303.data.map((f: Row) => [f.casilla, f.importe ?? f.porcentaje]));
     expect(cas).toMatchObject({ '07': 15_000, '08': 2100, '09': 3_150, '22': 5_000, '23': 520, '24': 260, '156': 10_000, '157': 175, '158': 175, '27': 3_585 });
+    // The sales report counts tobacco's IVA and recargo like the invoice (it counted none: only 21/10/4 % had a rate).
+    const ventas = (await t.op('informeventas', { cookie: t.cookie, query: { desde: HOY, hasta: HOY, agrupar: 'articulo', cliente_id: String(estanco.id) } })).json();
+    const fila = ventas.data.find((x: Row) => x.articulo_id === tabaco.id);
+    expect(fila).toMatchObject({ base: 10_000, iva: 2_100, recargo: 175, total: 12_275 });
+    expect(ventas.totales).toMatchObject({ base: 15_000, iva: 3_150, recargo: 435, total: 18_585 });
   });
 });

@@ -5,6 +5,7 @@ import type { FlagName } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { siguienteCoste } from '../src/documentos/coste.ts';
 import { informeInventario, valorar } from '../src/informes/almacen.ts';
+import { AGRUPAR_COMPRAS, COLUMNAS_COMPRAS, informeCompras } from '../src/informes/compras.ts';
 import { AGRUPAR_VENTAS, informeArticulos, informeClientes, informeVentas } from '../src/informes/ventas.ts';
 import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
@@ -512,6 +513,104 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     expect(new Set(hechas).size).toBeGreaterThanOrEqual(5);
     const r = (await post(t, 'recalcularinformes', {})).body as unknown as { data: { diferencias: number }[] };
     expect(r.data[0]!.diferencias).toBe(0);
+  }, 240_000);
+
+  it('informecompras, informeproveedores and the 347 equal the documents summed one by one (every grouping and filter)', async () => {
+    const app = t.app.manager;
+    const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
+    // A second supplier into TIENDA: a discount and odd prices (each line's rounding counts), two rates; a big receipt
+    // recorded by its invoice (the 347's clave A), and one of the first supplier's albaranes returned in part, not invoiced.
+    const p2 = await save(t, t.cookie, 'editarproveedor', { nif: 'B46123451', razon_social: 'Suministros del Turia, S.L.', codigo_postal: '46002' });
+    const alb4 = await ok(t, 'editaralbarancompra', {
+      fecha: D2, proveedor_id: p2.id, almacen_id: tienda,
+      lineas: [{ articulo_id: a.id, cantidad: 3_333, precio: 12_345, descuento: 1_250 }, { articulo_id: b.id, cantidad: 7_000, precio: 9_999 }, { articulo_id: a.id, cantidad: 1_001, precio: 7_777, descuento: 333 }],
+    });
+    const alb5 = await ok(t, 'editaralbarancompra', { fecha: HOY, proveedor_id: p2.id, almacen_id: principal, lineas: [{ articulo_id: s.id, cantidad: 400_000, precio: 100_000 }] });
+    expect((await post(t, 'editarfacturaproveedor', { proveedor_id: p2.id, numero_proveedor: 'T-77', fecha: HOY, total: alb5.total, albaranes: [alb5.id] })).body.RESULT).toBe('0');
+    await ok(t, 'editardevolucioncompra', { fecha: HOY, proveedor_id: p2.id, almacen_id: tienda, lineas: [{ articulo_id: b.id, cantidad: 2_000, origen_linea_id: alb4.lineas[1]!.id }] });
+    // A big invoice to the second customer replaced by a rectificativa by substitution (the 347 counts the difference).
+    const f6 = await ok(t, 'emitirfactura', { id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: s.id, cantidad: 8_000, precio: 10_000_000 }] })).id });
+    await ok(t, 'emitirrectificativa', {
+      id: (await ok(t, 'editarrectificativa', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieR, factura_id: f6.id, tipo: 'R1', modo: 'sustitucion', lineas: [{ articulo_id: s.id, cantidad: 5_000, precio: 10_000_000, origen_linea_id: f6.lineas[0]!.id }] })).id,
+    });
+
+    // The purchase lines as stored, each line's base and IVA rounded half away from zero here.
+    const lineas = (await sql<Record<string, number | string | null>>`
+      select d.id, d.tipo, d.fecha, d.proveedor_id, d.almacen_id, l.articulo_id, ar.familia_id, l.cantidad, l.precio, l.descuento, l.tipo_iva,
+        (select count(*) from facturas_proveedor_documentos fd where fd.documento_id = d.id) as facturas
+      from documentos d join documento_lineas l on l.documento_id = d.id join articulos ar on ar.id = l.articulo_id
+      where d.tipo in ('albarancompra', 'devolucioncompra')`.execute(app.db)).rows;
+    const redondear = (n: bigint, q: bigint) => (n >= 0n ? (2n * n + q) / (2n * q) : -((-2n * n + q) / (2n * q)));
+    const TASA: Record<string, bigint> = { '21': 2100n, '10': 1000n, '4': 400n };
+    const esperado = (agrupar: string, filtro: Record<string, number>, desde: string, hasta: string) => {
+      const grupos = new Map<string, { documentos: Set<number>; unidades: number; base: number; iva: number; facturado: number; devoluciones: number }>();
+      for (const l of lineas) {
+        if (String(l.fecha) < desde || String(l.fecha) > hasta) continue;
+        if (Object.entries(filtro).some(([k, v]) => Number(l[k]) !== v)) continue;
+        const signo = l.tipo === 'devolucioncompra' ? -1 : 1;
+        const base = redondear(BigInt(l.cantidad!) * BigInt(l.precio!) * (10000n - BigInt(l.descuento!)), 1_000_000_000n);
+        const iva = redondear(base * (TASA[String(l.tipo_iva)] ?? 0n), 10_000n);
+        const clave = { mes: String(l.fecha).slice(0, 7), proveedor: l.proveedor_id, articulo: l.articulo_id, familia: l.familia_id, almacen: l.almacen_id, tipo: l.tipo, documento: l.id }[agrupar];
+        const k = clave === null || clave === undefined ? 'null' : String(clave);
+        const g = grupos.get(k) ?? { documentos: new Set<number>(), unidades: 0, base: 0, iva: 0, facturado: 0, devoluciones: 0 };
+        g.documentos.add(Number(l.id));
+        g.unidades += signo * Number(l.cantidad);
+        g.base += signo * Number(base);
+        g.iva += signo * Number(iva);
+        if (Number(l.facturas) > 0) g.facturado += signo * Number(base);
+        if (signo < 0) g.devoluciones -= Number(base);
+        grupos.set(k, g);
+      }
+      return Object.fromEntries([...grupos].map(([k, g]) => [k, { documentos: g.documentos.size, unidades: g.unidades, base: g.base, iva: g.iva, total: g.base + g.iva, facturado: g.facturado, pendiente_facturar: g.base - g.facturado, devoluciones: g.devoluciones }]));
+    };
+    const FILTROS: Record<string, number>[] = [{}, { proveedor_id: p2.id }, { almacen_id: tienda }, { articulo_id: a.id }, { familia_id: Number(a.familia_id ?? 1) }, { proveedor_id: p.id, almacen_id: principal }];
+    let comparadas = 0;
+    for (const [desde, hasta] of [[D1, HOY], [D2, D2], [HOY, HOY]] as const) {
+      for (const agrupar of AGRUPAR_COMPRAS) {
+        for (const filtro of FILTROS) {
+          const r = await informeCompras(app, { desde, hasta, ...filtro }, agrupar, paging);
+          const obtenido = Object.fromEntries(r.data.map((f) => [String(f.clave), Object.fromEntries(COLUMNAS_COMPRAS.map((c) => [c, f[c]]))]));
+          expect({ desde, hasta, agrupar, filtro, filas: obtenido }).toEqual({ desde, hasta, agrupar, filtro, filas: esperado(agrupar, filtro, desde, hasta) });
+          comparadas += r.data.length;
+        }
+      }
+    }
+    expect(comparadas).toBeGreaterThan(100);
+    // informeproveedores: the same purchases per supplier and per month.
+    const prov = await informe('informeproveedores', { desde: D1, hasta: HOY });
+    const porProveedor = esperado('proveedor', {}, D1, HOY);
+    expect(Object.fromEntries(prov.data.map((f) => [String(f.proveedor_id), [f.documentos, f.base, f.total, f.devoluciones, f.pendiente_facturar]]))).toEqual(
+      Object.fromEntries(Object.entries(porProveedor).map(([k, g]) => [k, [g.documentos, g.base, g.total, g.devoluciones, g.pendiente_facturar]])),
+    );
+    const meses = await informe('informeproveedores', { desde: D1, hasta: HOY, agrupar: 'mes', proveedor_id: p2.id });
+    expect(Object.fromEntries(meses.data.map((f) => [f.clave, f.base]))).toEqual(Object.fromEntries(Object.entries(esperado('mes', { proveedor_id: p2.id }, D1, HOY)).map(([k, g]) => [k, g.base])));
+
+    // The 347 from the documents: emitted facturas and rectificativas naming a customer (not F2/R5; by substitution the
+    // difference with the invoice replaced), the supplier invoices recorded; parties over 3.005,06 € by quarter.
+    const docs = (await sql<Record<string, number | string | null>>`select id, tipo, estado, fecha, cliente_id, tipo_factura, modo_rectificacion, factura_id, base, iva, recargo from documentos`.execute(app.db)).rows;
+    const porId = new Map(docs.map((x) => [Number(x.id), x]));
+    const partes = new Map<string, number[]>();
+    const sumar347 = (k: string, fecha: string, importe: number) => {
+      const q = partes.get(k) ?? [0, 0, 0, 0];
+      q[Math.floor((Number(fecha.slice(5, 7)) - 1) / 3)]! += importe;
+      partes.set(k, q);
+    };
+    for (const x of docs) {
+      if (!['factura', 'rectificativa'].includes(String(x.tipo)) || x.estado !== 'emitida' || x.cliente_id === null || String(x.fecha).slice(0, 4) !== ANIO || ['F2', 'R5'].includes(String(x.tipo_factura))) continue;
+      let importe = Number(x.base) + Number(x.iva) + Number(x.recargo);
+      const o = x.tipo === 'rectificativa' && x.modo_rectificacion === 'sustitucion' && x.factura_id ? porId.get(Number(x.factura_id)) : undefined;
+      if (o) importe -= Number(o.base) + Number(o.iva) + Number(o.recargo);
+      sumar347(`B|${x.cliente_id}`, String(x.fecha), importe);
+    }
+    for (const x of (await sql<Record<string, number | string>>`select proveedor_id, fecha, total from facturas_proveedor`.execute(app.db)).rows) {
+      if (String(x.fecha).slice(0, 4) === ANIO) sumar347(`A|${x.proveedor_id}`, String(x.fecha), Number(x.total));
+    }
+    const declarados = Object.fromEntries([...partes].filter(([, q]) => Math.abs(q.reduce((s, v) => s + v, 0)) > 300_506).map(([k, q]) => [k, [q.reduce((s, v) => s + v, 0), ...q]]));
+    const m347 = await informe('modelo347', { ejercicio: Number(ANIO) });
+    expect(Object.fromEntries(m347.data.map((f) => [f.clave, [f.importe, f.t1, f.t2, f.t3, f.t4]]))).toEqual(declarados);
+    expect(Object.keys(declarados).sort()).toEqual([`A|${p2.id}`, `B|${c1.id}`, `B|${c2.id}`]);
+    // Only one side when asked.
+    expect((await informe('modelo347', { ejercicio: Number(ANIO), clave: 'A' })).data.map((f) => f.clave)).toEqual([`A|${p2.id}`]);
   }, 240_000);
 });
 

@@ -144,7 +144,7 @@ export function ConfiguracionPage() {
               onChange={(v) => set('impuesto', v)}
             />
             <FieldSpan>
-              <TextField label="IBAN de la empresa" hint="La cuenta donde se cobran las transferencias: la factura electrónica (Facturae) la indica." {...text('iban')} />
+              <TextField label="IBAN de la empresa" hint="La cuenta donde se cobran las transferencias: la imprimen los documentos de venta que se pagan por transferencia y la indica la factura electrónica (Facturae)." {...text('iban')} />
             </FieldSpan>
             <FieldSpan>
               <SwitchField

@@ -142,6 +142,7 @@ export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLo
     anterior: cadena.anterior,
     ts: fechaHoraHuso(new Date(d.fecha_hora), terminal.zona_horaria || 'Europe/Madrid'),
     entorno: terminal.entorno ?? 'produccion',
+    impuesto: terminal.impuesto,
     rectificado: { numSerie: dev.numero_ticket, fecha: dev.fecha_ticket, base: tk.base, cuota: tk.cuota },
   });
   const registro = registroTpvDeDevolucion(r) as RegistroTicket;

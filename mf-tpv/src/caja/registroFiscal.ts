@@ -38,6 +38,7 @@ export function hacerRegistro(
       desglose: tot.desglose.map((d) => ({ tipo_iva: d.tipo_iva, base: d.base, iva: d.cuota, recargo: 0 })),
     },
     anterior,
+    impuesto: terminal.impuesto,
     // Stamped with the sale's instant: the record is made when the ticket is issued (and its date is the ticket's).
     ts: fechaHoraHuso(new Date(t.fecha_hora), terminal.zona_horaria || ZONA),
     // The QR points at the environment the records go to (Pruebas until the company goes to production).

@@ -32,8 +32,8 @@ export function datosTicket(t: TicketLocal, terminal: TerminalTpv | null, config
       descuento: l.descuento ? `${formatDecimal(l.descuento, 2, 0)} %` : undefined,
     })),
     desglose: totales.desglose.map((d) => ({ tipo: porcentajeTipo(d.tipo_iva), base: formatMoney(d.base), cuota: formatMoney(d.cuota) })),
-    // Issue 16: IGIC or IPSI as the lines' types say (a Canary or Ceuta/Melilla company), IVA otherwise.
-    impuesto: IMPUESTO_NOMBRE[impuestoDe(totales.desglose)],
+    // Issue 16: IGIC or IPSI as the lines' types say (a Canary or Ceuta/Melilla company), else the company's tax.
+    impuesto: IMPUESTO_NOMBRE[impuestoDe(totales.desglose, terminal?.impuesto)],
     total: formatMoney(t.total),
     pagos: t.pagos.map((p) => ({ forma: FORMA_PAGO_LABEL[p.forma] ?? p.forma, importe: formatMoney(p.importe) })),
     cambio: t.cambio ? formatMoney(t.cambio) : undefined,

@@ -104,8 +104,6 @@ function pagos(f: DatosFacturae): string {
   );
 }
 
-/** Whether a forma de pago is paid by transfer (Facturae's PaymentMeans 04): it needs the company's IBAN. */
-export const esTransferencia = (formaPago: string | null | undefined) => !!formaPago && MEDIO_PAGO[formaPago] === '04';
 
 /** Facturae's reason codes (ReasonCodeType) with the exact ReasonDescription the schema lists (ReasonDescriptionType). */
 export const MOTIVOS_RECTIFICACION = {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, isValidNif, normalizeNif, textoTpv } from 'shared/domain';
-import type { FormaPagoTpv } from 'shared/domain';
+import type { FormaPagoTpv, Impuesto } from 'shared/domain';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { sha256 } from '../security.ts';
@@ -23,11 +23,11 @@ export async function terminalDeCookie(db: Kysely<Database>, request: FastifyReq
 }
 
 /** The company as the records' issuer (the first configuration record): refused without a valid NIF. */
-export async function empresaEmisora(db: Kysely<Database> | Transaction<Database>): Promise<{ nif: string; nombre: string; id: number; minorista: boolean }> {
-  const c = await db.selectFrom('configuracion').select(['id', 'razon_social', 'nif', 'minorista']).orderBy('id').limit(1).executeTakeFirst();
+export async function empresaEmisora(db: Kysely<Database> | Transaction<Database>): Promise<{ nif: string; nombre: string; id: number; minorista: boolean; impuesto: Impuesto }> {
+  const c = await db.selectFrom('configuracion').select(['id', 'razon_social', 'nif', 'minorista', 'impuesto']).orderBy('id').limit(1).executeTakeFirst();
   const nif = normalizeNif(c?.nif ?? '');
   if (!c || !isValidNif(nif) || nif.length !== 9) throw fail(MESSAGES.empresaSinNif, '1', 400);
-  return { nif, nombre: c.razon_social.trim() || nif, id: c.id, minorista: Number(c.minorista ?? 0) === 1 };
+  return { nif, nombre: c.razon_social.trim() || nif, id: c.id, minorista: Number(c.minorista ?? 0) === 1, impuesto: c.impuesto ?? 'iva' };
 }
 
 /** The VERI*FACTU environment the records go to (Pruebas until production is chosen): the QRs point at its host. */

@@ -98,6 +98,7 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     serie: { id: t.serie_id, codigo: t.serie_codigo ?? '' },
     serie_rectificativa: { id: t.serie_rectificativa_id, codigo: t.serie_rectificativa_codigo ?? '' },
     emisor: { nif: emisor.nif, nombre: emisor.nombre },
+    impuesto: emisor.impuesto,
     sistema: { nombre: SISTEMA.nombre, id: SISTEMA.id, version: SISTEMA.version },
     zona_horaria: app.timeZone,
     entorno: await entornoQr(app.db),

@@ -11,7 +11,7 @@ import {
   precioSinIva,
   totalesTicket,
 } from 'shared/domain';
-import type { Documento, FormaPagoTpv, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
+import type { Documento, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
 import type { AppContext } from '../context.ts';
@@ -52,7 +52,7 @@ const EMITIR_RECTIFICATIVA = RECTIFICATIVA.acciones.find((a) => a.verbo === 'emi
 const DATOS = Symbol('ticket');
 type DatosEmision = {
   terminal: { id: number; serie_id: number; almacen_id: number; numero_instalacion: string; serie_codigo: string };
-  emisor: { nif: string; nombre: string };
+  emisor: { nif: string; nombre: string; impuesto: Impuesto };
   totales: ReturnType<typeof totalesTicket>;
   registro: RegistroTpv | null;
   /** Filled by emitir: what the answer says of the record. */
@@ -113,7 +113,8 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
   const numero = await numeroEnSerie(trx, TICKET.tipo, terminal.serie_id, fecha);
   await moverStockVenta(trx, { tipo: TICKET.tipo, id: doc.id, almacenId: terminal.almacen_id }, { signo: -1, causa: 'venta' }, ctx.accionId, ctx.hoy);
   const base = {
-    emisor,
+    emisor: { nif: emisor.nif, nombre: emisor.nombre },
+    impuesto: emisor.impuesto,
     instalacion: terminal.numero_instalacion,
     sistema: SISTEMA,
     serieCodigo: terminal.serie_codigo,
@@ -375,7 +376,7 @@ async function guardarTicket(
   trx: Transaction<Database>,
   app: AppContext,
   user: SessionUser,
-  ctx: { terminal: Terminal; serieCodigo: string; emisor: { nif: string; nombre: string; minorista: boolean }; cajaId: number },
+  ctx: { terminal: Terminal; serieCodigo: string; emisor: { nif: string; nombre: string; minorista: boolean; impuesto: Impuesto }; cajaId: number },
   tk: TicketIn,
 ): Promise<TicketSubido> {
   const { terminal } = ctx;
@@ -424,7 +425,7 @@ async function guardarTicket(
   );
   const datos: DatosEmision = {
     terminal: { id: terminal.id, serie_id: terminal.serie_id, almacen_id: terminal.almacen_id, numero_instalacion: terminal.numero_instalacion, serie_codigo: ctx.serieCodigo },
-    emisor: { nif: ctx.emisor.nif, nombre: ctx.emisor.nombre },
+    emisor: { nif: ctx.emisor.nif, nombre: ctx.emisor.nombre, impuesto: ctx.emisor.impuesto },
     totales,
     registro: tk.registro,
   };

@@ -30,6 +30,9 @@ export function formaPagoLabel(id: string | null | undefined): string {
   return FORMAS_PAGO.find((f) => f.id === id)?.label ?? '';
 }
 
+/** Whether a forma de pago is paid by transfer: the payer needs the company's IBAN (on the PDF, in Facturae). */
+export const esTransferencia = (formaPago: string | null | undefined): boolean => !!formaPago && formaPago.startsWith('transferencia');
+
 /** Due dates ('aaaa-mm-dd') of a document dated `fecha` with this payment method. */
 export function vencimientos(fecha: string, formaPago: string | null | undefined): string[] {
   const forma = FORMAS_PAGO.find((f) => f.id === formaPago);

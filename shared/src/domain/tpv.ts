@@ -1,5 +1,5 @@
 import { IVA_RATE, TIPOS_IVA } from './catalogo';
-import type { TipoIva } from './catalogo';
+import type { Impuesto, TipoIva } from './catalogo';
 import { divRound } from './decimal';
 import type { DesgloseIva, Totales } from './documentos';
 import type { Schema } from './validation';
@@ -112,6 +112,8 @@ export type TerminalTpv = Terminal & {
   serie: { id: number; codigo: string };
   serie_rectificativa: { id: number; codigo: string };
   emisor: { nif: string; nombre: string };
+  /** The company's tax (issue 16): an all-exempt ticket's record and print name it, not IVA by default. */
+  impuesto?: Impuesto;
   /** SistemaInformatico of the records (the till's offline records name it exactly so). */
   sistema: { nombre: string; id: string; version: string };
   /** The business's time zone (FechaHoraHusoGenRegistro). */

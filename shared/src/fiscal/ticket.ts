@@ -1,5 +1,6 @@
 import { numeroDocumento } from '../domain/documentos';
 import type { Totales } from '../domain/documentos';
+import type { Impuesto } from '../domain/catalogo';
 import type { RegistroTpv } from '../domain/tpv';
 import { generarAlta, qrDeAlta } from './registro';
 import type { AltaGenerada, Anterior, DatosAlta, Emisor, Sistema } from './registro';
@@ -27,6 +28,8 @@ export type DatosTicket = {
   ts: string;
   /** The VERI*FACTU environment the records go to (terminaltpv's `entorno`): the QR points at its host. */
   entorno?: 'produccion' | 'pruebas';
+  /** The company's tax (terminaltpv's `impuesto`): the record's Impuesto even when every line is exempt. */
+  impuesto?: Impuesto;
 };
 
 export const DESCRIPCION_TICKET = 'Venta en mostrador';
@@ -46,6 +49,7 @@ export function registroTicket(t: DatosTicket): AltaGenerada & { numSerie: strin
       destinatario: null,
       desglose: t.totales.desglose,
       conRecargo: false,
+      impuesto: t.impuesto,
       cuotaTotal: t.totales.iva + t.totales.recargo,
       importeTotal: t.totales.base + t.totales.iva + t.totales.recargo,
     },
@@ -105,6 +109,7 @@ export function datosDevolucion(t: Omit<DatosTicket, 'anterior' | 'ts'> & { rect
     },
     desglose: t.totales.desglose,
     conRecargo: false,
+    impuesto: t.impuesto,
     cuotaTotal: t.totales.iva + t.totales.recargo,
     importeTotal: t.totales.base + t.totales.iva + t.totales.recargo,
   };

@@ -118,6 +118,22 @@ describe('downloadDocumentosPdf', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("a sales document paid by transfer prints the company's IBAN; a purchase, a credit note or a receipt does not", async () => {
+    const empresa = empresaPdf({ razon_social: 'Comercial Demo SL', nif: 'B00000000', iban: 'es91 2100 0418 4502 0005 1332' } as never);
+    const base = { ...doc(9, 1), estado: 'emitida', observaciones: null };
+    const factura = { ...base, tipo: 'factura', numero: 'F 2026/000009', cliente_id: 3, cliente_nombre: 'Bar Pepe SL', forma_pago: 'transferencia_30', total: 12100 };
+    const abono = { ...factura, tipo: 'rectificativa', numero: 'R 2026/000001', total: -12100 };
+    const recibo = { ...factura, numero: 'F 2026/000010', forma_pago: 'recibo_30' };
+    const compra = { ...base, tipo: 'pedidocompra', estado: 'creado', numero: 'PC 2026/000009', proveedor_id: 3, proveedor_nombre: 'Ferretería Levante SL', forma_pago: 'transferencia' };
+    const textos = async (d: object) => {
+      seen.length = 0;
+      await downloadDocumentosPdf([d as unknown as Documento], { fileName: 'x.pdf', empresa });
+      return textosPdf(seen[0].doc.output());
+    };
+    expect(await textos(factura)).toContain('IBAN: ES91 2100 0418 4502 0005 1332');
+    for (const d of [abono, recibo, compra]) expect(await textos(d)).not.toContain('IBAN');
+  });
+
   it('an emitted invoice prints the fiscal QR at the top of its first page only, its legend, due dates, the breakdown with recargo and the retención', async () => {
     const factura = {
       ...doc(5, 140),
@@ -212,6 +228,10 @@ describe('downloadDocumentosPdf', () => {
       ['Inversión del sujeto pasivo', '350,00 €', 'ISP', '0,00 €'],
       ['Exenta art. 21 (exportación)', '40,00 €', 'Exenta', '0,00 €'],
     ]);
+    // A Canary company's customer marked «recargo» pays none (recargo de equivalencia is IVA's): no R.E. columns.
+    const canaria = { ...factura, con_recargo: 1, desglose: [{ tipo_iva: 'igic_7', base: 20000, iva: 1400, recargo: 0, operacion: 'S1' }] } as unknown as Documento;
+    expect(desgloseFactura(canaria)[0]).toEqual(['Tipo de IGIC', 'Base imponible', '% IGIC', 'Cuota IGIC']);
+    expect(desgloseFactura({ ...factura, con_recargo: 1 } as Documento)[0]).toContain('% R.E.');
     await downloadDocumentosPdf([factura], { fileName: 'f.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
     const raw = seen[0].doc.output().replace(/\\([()\\])/g, '$1');
     expect(raw).toContain('Inversi\xf3n del sujeto pasivo (art. 84.Uno.2.\xba de la Ley 37/1992 del IVA)');

@@ -4,7 +4,13 @@ import type { Configuracion } from '../domain/entities';
 import { bloqueEmpresa, bloqueTercero } from '../domain/emision';
 
 /** The company block at the top of each document. */
-export type EmpresaPdf = { nombre: string; nif?: string | null; lineas?: string[] };
+export type EmpresaPdf = {
+  nombre: string;
+  nif?: string | null;
+  lineas?: string[];
+  /** The company's account: a sales document paid by transfer prints it (the customer pays there). */
+  iban?: string | null;
+};
 
 /**
  * What to print of each document: the document itself; the blank count sheet of an inventory
@@ -38,7 +44,7 @@ export const terceroPdfDe: (t: Parameters<typeof bloqueTercero>[0]) => EmpresaPd
 
 /** The company block from the configuration (razón social, NIF, address). */
 export function empresaPdf(config: Configuracion | null | undefined): EmpresaPdf | null {
-  return config ? bloqueEmpresa(config) : null;
+  return config ? { ...bloqueEmpresa(config), iban: config.iban?.trim() || null } : null;
 }
 
 // The layout code loads with the first printed document, not with the login (the shared module is part of the first paint).

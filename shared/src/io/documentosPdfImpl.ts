@@ -15,7 +15,7 @@ import { IMPUESTO_NOMBRE, IVA_RATE, TIPO_IVA_LABEL, impuestoDe, type TipoIva } f
 import { esOperacion, leyendasOperaciones, nombreGrupo } from '../domain/operaciones';
 import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
 import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
-import { formaPagoLabel, vencimientos } from '../domain/terceros';
+import { esTransferencia, formaPagoLabel, formatIban, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
 import { terceroPdf, type DocumentosPdfOptions, type EmpresaPdf, type VariantePdf } from './documentosPdf';
 import { dibujarQr } from './qrPdf';
@@ -95,7 +95,7 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
   }
 }
 
-function datosCabecera(d: Documento, paraTercero: boolean): string[] {
+function datosCabecera(d: Documento, def: DocumentoTipoDef, paraTercero: boolean, empresa: EmpresaPdf | null | undefined): string[] {
   const out: string[] = [];
   // A rectificativa names the invoice it corrects, its kind and how (docs/fiscal.md).
   if (d.factura_numero) {
@@ -116,6 +116,8 @@ function datosCabecera(d: Documento, paraTercero: boolean): string[] {
     const due = vencimientos(d.fecha, d.forma_pago);
     out.push(`Forma de pago: ${formaPagoLabel(d.forma_pago) || d.forma_pago}`);
     if (due.length && !esAbono(d)) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
+    // A customer paying by transfer needs the account: the company's (a supplier's document is paid to the supplier's).
+    if (def.tercero === 'cliente' && esTransferencia(d.forma_pago) && empresa?.iban && !esAbono(d)) out.push(`IBAN: ${formatIban(empresa.iban)}`);
   }
   if (d.cobro_fecha) out.push(`Cobrada el ${formatDate(d.cobro_fecha)}${d.cobro_forma ? ` (${formaPagoLabel(d.cobro_forma) || d.cobro_forma})` : ''}`);
   // The warehouses are the shop's business, not the customer's.
@@ -331,7 +333,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       });
       y += alto + 2;
     }
-    const datos = datosCabecera(d, paraTercero);
+    const datos = datosCabecera(d, def, paraTercero, opts.empresa);
     if (datos.length) {
       doc.setFontSize(9);
       // Items side by side while they fit; an item is never cut between lines unless it alone is too long.
@@ -451,11 +453,15 @@ const ALTO_LINEA = 3.4;
 
 const pct = (v: bigint) => `${formatDecimal(v, 2, 0)} %`;
 /** The tax the document was issued under (issue 16): IVA, IGIC or IPSI, as its lines' types say. */
-const nombreImpuesto = (d: Documento) => IMPUESTO_NOMBRE[impuestoDe([...(d.desglose ?? []), ...(d.lineas ?? [])], d.emision?.emisor?.impuesto)];
+const impuestoDoc = (d: Documento) => impuestoDe([...(d.desglose ?? []), ...(d.lineas ?? [])], d.emision?.emisor?.impuesto);
+const nombreImpuesto = (d: Documento) => IMPUESTO_NOMBRE[impuestoDoc(d)];
 
-/** An invoice's taxes per rate as printed: rate, base, IVA % and quota, and R.E. % and quota when the customer pays it. */
+/**
+ * An invoice's taxes per rate as printed: rate, base, IVA % and quota, and R.E. % and quota when the customer pays it
+ * (recargo de equivalencia is IVA's: a Canary or Ceuta/Melilla company's customer marked «recargo» pays none).
+ */
 export function desgloseFactura(d: Documento): string[][] {
-  const conRecargo = d.con_recargo === 1 || (d.desglose ?? []).some((g) => g.recargo !== 0);
+  const conRecargo = (d.con_recargo === 1 && impuestoDoc(d) === 'iva') || (d.desglose ?? []).some((g) => g.recargo !== 0);
   const imp = nombreImpuesto(d);
   const header = [`Tipo de ${imp}`, 'Base imponible', `% ${imp}`, `Cuota ${imp}`, ...(conRecargo ? ['% R.E.', 'Cuota R.E.'] : [])];
   const rows = (d.desglose ?? []).map((g) => {

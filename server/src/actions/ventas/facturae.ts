@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES, datosParte, numeroDe } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, datosParte, esTransferencia, numeroDe } from 'shared/domain';
 import type { DatosParte, DesgloseIva, EmisionDocumento, Schema } from 'shared/domain';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { claveSecreta, descifrar, desempaquetar } from '../../fiscal/certificado.ts';
-import { MOTIVOS_RECTIFICACION, PAIS_ALFA3, contenidoFacturae, esTransferencia, extranjera, faltaDireccion, motivoRectificacion } from '../../fiscal/facturae.ts';
+import { MOTIVOS_RECTIFICACION, PAIS_ALFA3, contenidoFacturae, extranjera, faltaDireccion, motivoRectificacion } from '../../fiscal/facturae.ts';
 import type { DatosFacturae, MotivoRectificacion } from '../../fiscal/facturae.ts';
 import { firmanteDePkcs12, firmarFacturae } from '../../fiscal/xades.ts';
 import { FileDownload, defineAction, fail } from '../registry.ts';
