@@ -464,6 +464,12 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     const dias = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, documentos, lineas, unidades, base, iva, recargo, coste from informe_ventas_dia`.execute(app.db)).rows);
     const resumidos = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, count(distinct documento_id) as documentos, sum(lineas) as lineas, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste
       from informe_ventas_articulo group by ${sql.raw(clave)}`.execute(app.db)).rows);
+    const meses = async () => texto((await sql<Record<string, unknown>>`select mes, articulo_id, almacen_id, documentos, lineas, unidades, base, iva, recargo, coste, bajo_coste,
+        base_factura, base_albaran from informe_ventas_articulo_mes`.execute(app.db)).rows);
+    const mesesResumidos = async () => texto((await sql<Record<string, unknown>>`select substr(fecha, 1, 7) as mes, articulo_id, coalesce(almacen_id, 0) as almacen_id, count(*) as documentos,
+        sum(lineas) as lineas, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste, sum(bajo_coste) as bajo_coste,
+        sum(case when tipo = 'factura' then base else 0 end) as base_factura, sum(case when tipo = 'albaranventa' then base else 0 end) as base_albaran
+      from informe_ventas_articulo group by substr(fecha, 1, 7), articulo_id, coalesce(almacen_id, 0)`.execute(app.db)).rows);
     let semilla = 14_2026;
     const azar = (n: number) => {
       semilla = (semilla * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -501,6 +507,8 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
         hechas.push('albarán eliminado');
       }
       expect({ hechas, dias: await dias() }).toEqual({ hechas, dias: await resumidos() });
+      // The month × article rows (migration 0028), moved by the same deltas, equal the per-document rows summed by month.
+      expect({ hechas, meses: await meses() }).toEqual({ hechas, meses: await mesesResumidos() });
     }
     expect(new Set(hechas).size).toBeGreaterThanOrEqual(5);
     const r = (await post(t, 'recalcularinformes', {})).body as unknown as { data: { diferencias: number }[] };

@@ -84,7 +84,7 @@ async function sinTriggerDeStock<T>(trx: Transaction<Database>, dialect: Dialect
   if (pg) {
     await sql`alter table stock_movimientos enable trigger stock_movimientos_total`.execute(trx);
     for (const [tabla, trigger] of INFORMES) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(trx);
-    await reconstruirStockAlmacen(trx);
+    await reconstruirStockAlmacen(trx, dialect);
     await sql`update articulos set stock_total = coalesce((select sum(sm.cantidad) from stock_movimientos sm where sm.articulo_id = articulos.id), 0)`.execute(trx);
   }
   // The average cost (documentos/coste.ts), which the trigger keeps on insert only, replayed from the ledger as it is now.
