@@ -210,6 +210,10 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
   return [
     { nombre: 'informeventas (mes, el año)', ac: 'informeventas', input: { desde, hasta: hoy }, raw: ventasRaw('substr(d.fecha, 1, 7)'), detalle: () => informeVentas(app, { desde, hasta: hoy }, 'mes', PAGING(), 'detalle') },
     { nombre: 'informeventas (mes en curso)', ac: 'informeventas', input: {}, detalle: () => informeVentas(app, { desde: mes, hasta: hoy }, 'mes', PAGING(), 'detalle'), raw: q(`select count(*) from documentos d join documento_lineas l on l.documento_id = d.id where d.fecha >= ${param(d, 1)} and d.tipo in ('factura', 'albaranventa')`, [mes]) },
+    // By article and informearticulos read the month × article aggregate (migration 0028) for the whole months and the
+    // per-document rows for the partial months at the edges (and the units bought per month). Their raw stays the best
+    // raw SQL over the documents and lines for the sales by article (the period's lines grouped by article, without the
+    // netting, cost, names, units bought or ABC windows the reports add): what the same answer costs with no aggregate.
     { nombre: 'informeventas (artículo, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'articulo', porPagina: '50' }, raw: ventasRaw('l.articulo_id'), detalle: () => informeVentas(app, { desde, hasta: hoy }, 'articulo', PAGING(), 'detalle') },
     { nombre: 'informeventas (cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, agrupar: 'cliente' }, raw: ventasRaw('d.cliente_id'), detalle: () => informeVentas(app, { desde, hasta: hoy }, 'cliente', PAGING(), 'detalle') },
     { nombre: 'informeventas (un cliente, el año)', ac: 'informeventas', input: { desde, hasta: hoy, cliente_id: String(gen.cliente) }, raw: ventasRaw('substr(d.fecha, 1, 7)', `and d.cliente_id = ${gen.cliente}`), detalle: () => informeVentas(app, { desde, hasta: hoy, cliente_id: gen.cliente }, 'mes', PAGING(), 'detalle') },
@@ -219,6 +223,14 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       input: { desde, hasta: hoy },
       raw: q(`select substr(d.fecha, 1, 7), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by substr(d.fecha, 1, 7)`, [desde, hoy]),
+    },
+    // The heaviest grouping: each line on its own (by article), with the latest receipt's price.
+    {
+      nombre: 'informecompras (artículo, el año)',
+      ac: 'informecompras',
+      input: { desde, hasta: hoy, agrupar: 'articulo', porPagina: '50' },
+      raw: q(`select l.articulo_id, sum(l.cantidad), sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
+        where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by l.articulo_id`, [desde, hoy]),
     },
     {
       nombre: 'informeinventario (hoy)',
@@ -234,13 +246,32 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       raw: q(`select articulo_id, almacen_id, sum(cantidad) from stock_movimientos where fecha < ${param(d, 1)} group by articulo_id, almacen_id`, [ultimoAno(hoy)[181]!]),
     },
     {
+      nombre: 'informeinventario (hace 2 meses)',
+      ac: 'informeinventario',
+      input: { fecha: ultimoAno(hoy)[300]! },
+      raw: q(`select articulo_id, almacen_id, sum(cantidad) from stock_movimientos where fecha < ${param(d, 1)} group by articulo_id, almacen_id`, [ultimoAno(hoy)[301]!]),
+    },
+    {
       nombre: 'informemovimientos (el año, pág. 1)',
       ac: 'informemovimientos',
       input: { desde, hasta: hoy },
-      raw: q(`select * from stock_movimientos where fecha >= ${param(d, 1)} and fecha < ${param(d, 2)} order by id desc limit 50`, [desde, `${hoy}~`]),
+      // The same answer: the year's count and sums, and the newest 50 rows (on SQLite in id order: with the dates as
+      // parameters and the planner's statistics it would sort the year by the date index).
+      raw: async () => {
+        await r.rawQuery(`select count(*), sum(case when cantidad > 0 then cantidad else 0 end), sum(case when cantidad < 0 then -cantidad else 0 end), sum(cantidad)
+          from stock_movimientos where fecha >= ${param(d, 1)} and fecha < ${param(d, 2)}`, [desde, `${hoy}~`]);
+        return r.rawQuery(`select * from stock_movimientos ${d === 'sqlite' ? 'not indexed' : ''} where fecha >= ${param(d, 1)} and fecha < ${param(d, 2)} order by id desc limit 50`, [desde, `${hoy}~`]);
+      },
     },
     { nombre: 'informeclientes (el año)', ac: 'informeclientes', input: { desde, hasta: hoy }, raw: ventasRaw('d.cliente_id'), detalle: () => informeClientes(app, { desde, hasta: hoy, agrupar: 'cliente' }, PAGING(), 'detalle') },
-    { nombre: 'informeproveedores (el año)', ac: 'informeproveedores', input: { desde, hasta: hoy }, raw: q(`select proveedor_id, sum(base) from documentos where tipo in ('albarancompra', 'devolucioncompra') and fecha >= ${param(d, 1)} group by proveedor_id`, [desde]) },
+    // The purchases per supplier as the report sums them: each line's net (not the documents' headers, rounded per rate).
+    {
+      nombre: 'informeproveedores (el año)',
+      ac: 'informeproveedores',
+      input: { desde, hasta: hoy },
+      raw: q(`select d.proveedor_id, sum(l.cantidad * l.precio * (10000 - l.descuento) / 1000000000) from documentos d join documento_lineas l on l.documento_id = d.id
+        where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by d.proveedor_id`, [desde, hoy]),
+    },
     { nombre: 'informearticulos (el año)', ac: 'informearticulos', input: { desde, hasta: hoy, porPagina: '50' }, raw: ventasRaw('l.articulo_id'), detalle: () => informeArticulos(app, { desde, hasta: hoy, vista: 'todos' }, PAGING(), 'detalle') },
     { nombre: 'informetarifas', ac: 'informetarifas', input: { porPagina: '50' }, raw: q('select id, codigo, precio_venta, coste_medio from articulos where activo = 1 order by codigo limit 50', []) },
     { nombre: 'librofacturasexpedidas (trimestre)', ac: 'librofacturasexpedidas', input: {}, raw: q(`select * from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} order by fecha, numero`, [mes]) },
@@ -249,7 +280,13 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
       nombre: 'modelo347 (el año)',
       ac: 'modelo347',
       input: { ejercicio: hoy.slice(0, 4) },
-      raw: q(`select cliente_id, sum(base + iva + recargo) from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} group by cliente_id`, [`${hoy.slice(0, 4)}-01-01`]),
+      // Both sides, by party and month (the quarters): the emitted invoices' headers and the supplier invoices' totals.
+      raw: async () => {
+        const ano = [`${hoy.slice(0, 4)}-01-01`, `${hoy.slice(0, 4)}-12-31`];
+        await r.rawQuery(`select cliente_id, substr(fecha, 6, 2), sum(base + iva + recargo) from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida'
+          and fecha >= ${param(d, 1)} and fecha <= ${param(d, 2)} group by cliente_id, substr(fecha, 6, 2)`, ano);
+        return r.rawQuery(`select proveedor_id, substr(fecha, 6, 2), sum(total) from facturas_proveedor where fecha >= ${param(d, 1)} and fecha <= ${param(d, 2)} group by proveedor_id, substr(fecha, 6, 2)`, ano);
+      },
     },
     { nombre: 'informeregistros (el año)', ac: 'informeregistros', input: { desde, hasta: hoy }, raw: q(`select estado_envio, count(*) from registros_facturacion where creado >= ${param(d, 1)} group by estado_envio`, [desde]) },
   ];

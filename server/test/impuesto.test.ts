@@ -98,6 +98,9 @@ describe.each(backends())('a Canary company invoices with IGIC ($name)', (backen
       { Impuesto: '03', ClaveRegimen: '01', CalificacionOperacion: 'S1', TipoImpositivo: '7.00', BaseImponibleOimporteNoSujeto: '30.00', CuotaRepercutida: '2.10' },
     ]);
     validarXml(r.xml);
+    // The sales report and the libro count the IGIC as the invoice does.
+    const ventas = (await t.op('informeventas', { cookie: t.cookie, query: { desde: HOY, hasta: HOY, cliente_id: String(cliente.id) } })).json();
+    expect(ventas.totales).toMatchObject({ base: 5_000, iva: 270, total: 5_270 });
     const pdf = await textoPdf(await leerDocumento<Doc>(t, 'facturas', f.id));
     expect(pdf).toContain('(Tipo de IGIC)');
     expect(pdf).toContain('(Cuota IGIC)');
@@ -236,5 +239,10 @@ describe.each(backends())('tobacco carries recargo de equivalencia 1,75 % ($name
     const m303 = (await t.op('modelo303', { cookie: t.cookie, query: { desde: HOY, hasta: HOY } })).json();
     const cas = Object.fromEntries(m303.data.map((f: Row) => [f.casilla, f.importe ?? f.porcentaje]));
     expect(cas).toMatchObject({ '07': 15_000, '08': 2100, '09': 3_150, '22': 5_000, '23': 520, '24': 260, '156': 10_000, '157': 175, '158': 175, '27': 3_585 });
+    // The sales report counts tobacco's IVA and recargo like the invoice (it counted none: only 21/10/4 % had a rate).
+    const ventas = (await t.op('informeventas', { cookie: t.cookie, query: { desde: HOY, hasta: HOY, agrupar: 'articulo', cliente_id: String(estanco.id) } })).json();
+    const fila = ventas.data.find((x: Row) => x.articulo_id === tabaco.id);
+    expect(fila).toMatchObject({ base: 10_000, iva: 2_100, recargo: 175, total: 12_275 });
+    expect(ventas.totales).toMatchObject({ base: 15_000, iva: 3_150, recargo: 435, total: 18_585 });
   });
 });

@@ -4,7 +4,8 @@ import { CONF_FIELD, CONF_FIELDS } from 'shared/domain';
 import type { FlagName } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { siguienteCoste } from '../src/documentos/coste.ts';
-import { informeInventario, valorar } from '../src/informes/almacen.ts';
+import { informeInventario, modoInventario, valorar } from '../src/informes/almacen.ts';
+import { AGRUPAR_COMPRAS, COLUMNAS_COMPRAS, informeCompras } from '../src/informes/compras.ts';
 import { AGRUPAR_VENTAS, informeArticulos, informeClientes, informeVentas } from '../src/informes/ventas.ts';
 import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
@@ -463,6 +464,12 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     const dias = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, documentos, lineas, unidades, base, iva, recargo, coste from informe_ventas_dia`.execute(app.db)).rows);
     const resumidos = async () => texto((await sql<Record<string, unknown>>`select ${sql.raw(clave)}, count(distinct documento_id) as documentos, sum(lineas) as lineas, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste
       from informe_ventas_articulo group by ${sql.raw(clave)}`.execute(app.db)).rows);
+    const meses = async () => texto((await sql<Record<string, unknown>>`select mes, articulo_id, almacen_id, documentos, lineas, unidades, base, iva, recargo, coste, bajo_coste,
+        base_factura, base_albaran from informe_ventas_articulo_mes`.execute(app.db)).rows);
+    const mesesResumidos = async () => texto((await sql<Record<string, unknown>>`select substr(fecha, 1, 7) as mes, articulo_id, coalesce(almacen_id, 0) as almacen_id, count(*) as documentos,
+        sum(lineas) as lineas, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo, sum(coste) as coste, sum(bajo_coste) as bajo_coste,
+        sum(case when tipo = 'factura' then base else 0 end) as base_factura, sum(case when tipo = 'albaranventa' then base else 0 end) as base_albaran
+      from informe_ventas_articulo group by substr(fecha, 1, 7), articulo_id, coalesce(almacen_id, 0)`.execute(app.db)).rows);
     let semilla = 14_2026;
     const azar = (n: number) => {
       semilla = (semilla * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -500,11 +507,153 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
         hechas.push('albarán eliminado');
       }
       expect({ hechas, dias: await dias() }).toEqual({ hechas, dias: await resumidos() });
+      // The month × article rows (migration 0028), moved by the same deltas, equal the per-document rows summed by month.
+      expect({ hechas, meses: await meses() }).toEqual({ hechas, meses: await mesesResumidos() });
     }
     expect(new Set(hechas).size).toBeGreaterThanOrEqual(5);
     const r = (await post(t, 'recalcularinformes', {})).body as unknown as { data: { diferencias: number }[] };
     expect(r.data[0]!.diferencias).toBe(0);
   }, 240_000);
+
+  it('informecompras, informeproveedores and the 347 equal the documents summed one by one (every grouping and filter)', async () => {
+    const app = t.app.manager;
+    const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
+    // A second supplier into TIENDA: a discount and odd prices (each line's rounding counts), two rates; a big receipt
+    // recorded by its invoice (the 347's clave A), and one of the first supplier's albaranes returned in part, not invoiced.
+    const p2 = await save(t, t.cookie, 'editarproveedor', { nif: 'B46123451', razon_social: 'Suministros del Turia, S.L.', codigo_postal: '46002' });
+    const alb4 = await ok(t, 'editaralbarancompra', {
+      fecha: D2, proveedor_id: p2.id, almacen_id: tienda,
+      lineas: [{ articulo_id: a.id, cantidad: 3_333, precio: 12_345, descuento: 1_250 }, { articulo_id: b.id, cantidad: 7_000, precio: 9_999 }, { articulo_id: a.id, cantidad: 1_001, precio: 7_777, descuento: 333 }],
+    });
+    const alb5 = await ok(t, 'editaralbarancompra', { fecha: HOY, proveedor_id: p2.id, almacen_id: principal, lineas: [{ articulo_id: s.id, cantidad: 400_000, precio: 100_000 }] });
+    expect((await post(t, 'editarfacturaproveedor', { proveedor_id: p2.id, numero_proveedor: 'T-77', fecha: HOY, total: alb5.total, albaranes: [alb5.id] })).body.RESULT).toBe('0');
+    await ok(t, 'editardevolucioncompra', { fecha: HOY, proveedor_id: p2.id, almacen_id: tienda, lineas: [{ articulo_id: b.id, cantidad: 2_000, origen_linea_id: alb4.lineas[1]!.id }] });
+    // A big invoice to the second customer replaced by a rectificativa by substitution (the 347 counts the difference).
+    const f6 = await ok(t, 'emitirfactura', { id: (await ok(t, 'editarfactura', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: s.id, cantidad: 8_000, precio: 10_000_000 }] })).id });
+    await ok(t, 'emitirrectificativa', {
+      id: (await ok(t, 'editarrectificativa', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieR, factura_id: f6.id, tipo: 'R1', modo: 'sustitucion', lineas: [{ articulo_id: s.id, cantidad: 5_000, precio: 10_000_000, origen_linea_id: f6.lineas[0]!.id }] })).id,
+    });
+
+    // The purchase lines as stored, each line's base and IVA rounded half away from zero here.
+    const lineas = (await sql<Record<string, number | string | null>>`
+      select d.id, d.tipo, d.fecha, d.proveedor_id, d.almacen_id, l.articulo_id, ar.familia_id, l.cantidad, l.precio, l.descuento, l.tipo_iva,
+        (select count(*) from facturas_proveedor_documentos fd where fd.documento_id = d.id) as facturas
+      from documentos d join documento_lineas l on l.documento_id = d.id join articulos ar on ar.id = l.articulo_id
+      where d.tipo in ('albarancompra', 'devolucioncompra')`.execute(app.db)).rows;
+    const redondear = (n: bigint, q: bigint) => (n >= 0n ? (2n * n + q) / (2n * q) : -((-2n * n + q) / (2n * q)));
+    const TASA: Record<string, bigint> = { '21': 2100n, '10': 1000n, '4': 400n };
+    const esperado = (agrupar: string, filtro: Record<string, number>, desde: string, hasta: string) => {
+      const grupos = new Map<string, { documentos: Set<number>; unidades: number; base: number; iva: number; facturado: number; devoluciones: number }>();
+      for (const l of lineas) {
+        if (String(l.fecha) < desde || String(l.fecha) > hasta) continue;
+        if (Object.entries(filtro).some(([k, v]) => Number(l[k]) !== v)) continue;
+        const signo = l.tipo === 'devolucioncompra' ? -1 : 1;
+        const base = redondear(BigInt(l.cantidad!) * BigInt(l.precio!) * (10000n - BigInt(l.descuento!)), 1_000_000_000n);
+        const iva = redondear(base * (TASA[String(l.tipo_iva)] ?? 0n), 10_000n);
+        const clave = { mes: String(l.fecha).slice(0, 7), proveedor: l.proveedor_id, articulo: l.articulo_id, familia: l.familia_id, almacen: l.almacen_id, tipo: l.tipo, documento: l.id }[agrupar];
+        const k = clave === null || clave === undefined ? 'null' : String(clave);
+        const g = grupos.get(k) ?? { documentos: new Set<number>(), unidades: 0, base: 0, iva: 0, facturado: 0, devoluciones: 0 };
+        g.documentos.add(Number(l.id));
+        g.unidades += signo * Number(l.cantidad);
+        g.base += signo * Number(base);
+        g.iva += signo * Number(iva);
+        if (Number(l.facturas) > 0) g.facturado += signo * Number(base);
+        if (signo < 0) g.devoluciones -= Number(base);
+        grupos.set(k, g);
+      }
+      return Object.fromEntries([...grupos].map(([k, g]) => [k, { documentos: g.documentos.size, unidades: g.unidades, base: g.base, iva: g.iva, total: g.base + g.iva, facturado: g.facturado, pendiente_facturar: g.base - g.facturado, devoluciones: g.devoluciones }]));
+    };
+    const FILTROS: Record<string, number>[] = [{}, { proveedor_id: p2.id }, { almacen_id: tienda }, { articulo_id: a.id }, { familia_id: Number(a.familia_id ?? 1) }, { proveedor_id: p.id, almacen_id: principal }];
+    let comparadas = 0;
+    for (const [desde, hasta] of [[D1, HOY], [D2, D2], [HOY, HOY]] as const) {
+      for (const agrupar of AGRUPAR_COMPRAS) {
+        for (const filtro of FILTROS) {
+          const r = await informeCompras(app, { desde, hasta, ...filtro }, agrupar, paging);
+          const obtenido = Object.fromEntries(r.data.map((f) => [String(f.clave), Object.fromEntries(COLUMNAS_COMPRAS.map((c) => [c, f[c]]))]));
+          expect({ desde, hasta, agrupar, filtro, filas: obtenido }).toEqual({ desde, hasta, agrupar, filtro, filas: esperado(agrupar, filtro, desde, hasta) });
+          comparadas += r.data.length;
+        }
+      }
+    }
+    expect(comparadas).toBeGreaterThan(100);
+    // informeproveedores: the same purchases per supplier and per month.
+    const prov = await informe('informeproveedores', { desde: D1, hasta: HOY });
+    const porProveedor = esperado('proveedor', {}, D1, HOY);
+    expect(Object.fromEntries(prov.data.map((f) => [String(f.proveedor_id), [f.documentos, f.base, f.total, f.devoluciones, f.pendiente_facturar]]))).toEqual(
+      Object.fromEntries(Object.entries(porProveedor).map(([k, g]) => [k, [g.documentos, g.base, g.total, g.devoluciones, g.pendiente_facturar]])),
+    );
+    const meses = await informe('informeproveedores', { desde: D1, hasta: HOY, agrupar: 'mes', proveedor_id: p2.id });
+    expect(Object.fromEntries(meses.data.map((f) => [f.clave, f.base]))).toEqual(Object.fromEntries(Object.entries(esperado('mes', { proveedor_id: p2.id }, D1, HOY)).map(([k, g]) => [k, g.base])));
+
+    // The 347 from the documents: emitted facturas and rectificativas naming a customer (not F2/R5; by substitution the
+    // difference with the invoice replaced), the supplier invoices recorded; parties over 3.005,06 € by quarter.
+    const docs = (await sql<Record<string, number | string | null>>`select id, tipo, estado, fecha, cliente_id, tipo_factura, modo_rectificacion, factura_id, base, iva, recargo from documentos`.execute(app.db)).rows;
+    const porId = new Map(docs.map((x) => [Number(x.id), x]));
+    const partes = new Map<string, number[]>();
+    const sumar347 = (k: string, fecha: string, importe: number) => {
+      const q = partes.get(k) ?? [0, 0, 0, 0];
+      q[Math.floor((Number(fecha.slice(5, 7)) - 1) / 3)]! += importe;
+      partes.set(k, q);
+    };
+    for (const x of docs) {
+      if (!['factura', 'rectificativa'].includes(String(x.tipo)) || x.estado !== 'emitida' || x.cliente_id === null || String(x.fecha).slice(0, 4) !== ANIO || ['F2', 'R5'].includes(String(x.tipo_factura))) continue;
+      let importe = Number(x.base) + Number(x.iva) + Number(x.recargo);
+      const o = x.tipo === 'rectificativa' && x.modo_rectificacion === 'sustitucion' && x.factura_id ? porId.get(Number(x.factura_id)) : undefined;
+      if (o) importe -= Number(o.base) + Number(o.iva) + Number(o.recargo);
+      sumar347(`B|${x.cliente_id}`, String(x.fecha), importe);
+    }
+    for (const x of (await sql<Record<string, number | string>>`select proveedor_id, fecha, total from facturas_proveedor`.execute(app.db)).rows) {
+      if (String(x.fecha).slice(0, 4) === ANIO) sumar347(`A|${x.proveedor_id}`, String(x.fecha), Number(x.total));
+    }
+    const declarados = Object.fromEntries([...partes].filter(([, q]) => Math.abs(q.reduce((s, v) => s + v, 0)) > 300_506).map(([k, q]) => [k, [q.reduce((s, v) => s + v, 0), ...q]]));
+    const m347 = await informe('modelo347', { ejercicio: Number(ANIO) });
+    expect(Object.fromEntries(m347.data.map((f) => [f.clave, [f.importe, f.t1, f.t2, f.t3, f.t4]]))).toEqual(declarados);
+    expect(Object.keys(declarados).sort()).toEqual([`A|${p2.id}`, `B|${c1.id}`, `B|${c2.id}`]);
+    // Only one side when asked.
+    expect((await informe('modelo347', { ejercicio: Number(ANIO), clave: 'A' })).data.map((f) => f.clave)).toEqual([`A|${p2.id}`]);
+  }, 240_000);
+
+  it('informeinventario at a past date, from today\'s stock less the rows after it or from each position\'s rows before it, answers as the ledger grouped', async () => {
+    const app = t.app.manager;
+    const db = app.db;
+    const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
+    // Y: opening stock a month ago in PRINCIPAL, bought into TIENDA (D1), sold into negative in PRINCIPAL (HOY−5), bought
+    // again dearer after (HOY−2: its average and last purchase price change), TIENDA emptied (HOY−1: zero today, not
+    // then), and an adjustment dated HOY−4 written last (a document dated in the past).
+    const y = await save(t, t.cookie, 'editararticulo', { ...nuevoArticulo('INF-Y', { precio_venta: 100_000 }), stock_minimo: 5_000 });
+    const fila = (almacen_id: number, cantidad: number, causa: string, precio: number, fecha: string) =>
+      db.insertInto('stock_movimientos').values({ articulo_id: y.id, almacen_id, ubicacion: null, cantidad, causa, documento_tipo: null, documento_id: null, fecha, precio }).execute();
+    await fila(principal, 10_000, 'inicial', 50_000, diaMas(HOY, -30));
+    await fila(tienda, 5_000, 'compra', 40_000, D1);
+    await fila(principal, -12_000, 'venta', 100_000, `${diaMas(HOY, -5)}T09:30:00Z`);
+    await fila(principal, 20_000, 'compra', 90_000, diaMas(HOY, -2));
+    await fila(tienda, -5_000, 'venta', 100_000, diaMas(HOY, -1));
+    await fila(principal, -1_000, 'ajuste', 0, diaMas(HOY, -4));
+    const extremos = (await sql<{ primera: string; ultima: string }>`select min(fecha) as primera, max(fecha) as ultima from stock_movimientos`.execute(db)).rows[0]!;
+    // The ledger starts a month ago and its last row is today's: the last days are read from today's stock back (`desde`),
+    // the first ones from each position's rows before the date (`hasta`); `detalle` groups the ledger's rows as defined.
+    const fechas = [-29, -20, -16, -6, -5, -4, -3, -2, -1].map((n) => diaMas(HOY, n));
+    const modos = fechas.map((fecha) => modoInventario(String(extremos.primera), String(extremos.ultima), diaMas(fecha, 1)));
+    expect(modos).toEqual(['hasta', 'hasta', 'hasta', 'desde', 'desde', 'desde', 'desde', 'desde', 'desde']);
+    const filtros = [{}, { agrupar: 'almacen' }, { agrupar: 'familia' }, { almacen_id: principal }, { almacen_id: tienda }, { vista: 'negativo' }, { vista: 'sin_movimiento', dias: 3 }, { vista: 'bajo_minimo' }, { vista: 'bajo_minimo', almacen_id: principal }] as const;
+    for (const fecha of fechas) {
+      for (const q of filtros) {
+        const f = { fecha, agrupar: 'articulo', vista: 'todos', dias: 90, ...q } as const;
+        expect({ fecha, q, ...(await informeInventario(app, f, paging, 'agregado')) }).toEqual({ fecha, q, ...(await informeInventario(app, f, paging, 'detalle')) });
+      }
+    }
+    // By hand at HOY−5: PRINCIPAL 10 − 12 = −2, TIENDA 5; the average then (10 at 5 € and 5 at 4 €) 4,6667 €; the last
+    // purchase 4 €; under its minimum of 5 by 2.
+    const yEn = async (q: Record<string, unknown>) => (await informeInventario(app, { fecha: diaMas(HOY, -5), agrupar: 'articulo', vista: 'todos', dias: 90, ...q }, paging)).data.find((r) => r.articulo_id === y.id);
+    expect(await yEn({})).toMatchObject({ unidades: 3_000, coste_unitario: 46_667, ultimo_precio: 40_000, valor: Number(valorar(-2_000n, 46_667n) + valorar(5_000n, 46_667n)), ultimo_movimiento: diaMas(HOY, -5) });
+    expect(await yEn({ almacen_id: principal, vista: 'negativo' })).toMatchObject({ unidades: -2_000 });
+    expect(await yEn({ almacen_id: tienda })).toMatchObject({ unidades: 5_000, ultimo_movimiento: D1 });
+    expect(await yEn({ vista: 'bajo_minimo' })).toMatchObject({ unidades: 3_000, a_pedir: 2_000, ultimo_precio: 40_000 });
+    // At HOY−1 TIENDA is empty and the adjustment counts; today its average is no longer 4,6667 €.
+    expect((await informeInventario(app, { fecha: diaMas(HOY, -1), agrupar: 'articulo', vista: 'todos', dias: 90, almacen_id: tienda }, paging)).data.find((r) => r.articulo_id === y.id)).toBeUndefined();
+    expect(await yEn({ fecha: diaMas(HOY, -2), almacen_id: principal })).toMatchObject({ unidades: 17_000, ultimo_precio: 90_000 });
+    expect((await yEn({ fecha: HOY }))?.coste_unitario).not.toBe(46_667);
+  }, 120_000);
 });
 
 const db = (t: SuiteApp) => t.app.manager.db;

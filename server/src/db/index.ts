@@ -202,6 +202,8 @@ const NO_CACHEADAS = new Set([
   'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos',
   // The reports' aggregates and the stock per warehouse (migration 0019), written with the documents and the ledger.
   'informe_ventas_dia', 'informe_ventas_articulo', 'informe_pendientes', 'stock_almacen',
+  // The per month × article sums (migration 0028): sales, written with the per-document rows; purchases, by the ledger's triggers.
+  'informe_ventas_articulo_mes', 'informe_compras_mes',
 ]);
 
 /** What a statement other than a plain select does to the cached data: nothing, may change it, or ends a transaction. */

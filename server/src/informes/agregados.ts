@@ -17,6 +17,9 @@ type AnyDb = Kysely<any>;
  * - `informe_ventas_dia`: per day × type × serie × warehouse × customer × user × terminal: documents, lines, units,
  *   base, IVA, recargo, cost. Every other grouping reads it (a document is in exactly one of its rows, so its
  *   `documentos` add up).
+ * - `informe_ventas_articulo_mes` (migration 0028): the per-document rows per month × article × warehouse (below); and
+ *   `informe_compras_mes`, the ledger's purchase entries per month × article × warehouse, kept by the ledger's triggers
+ *   (`disparadoresStock(dialect, true)`): informearticulos' units bought.
  *
  * Exact, and kept in the transaction that changes the sales: triggers on documentos, documento_lineas,
  * documento_enlaces and tpv_tickets write the (day, type) each change touches — the document's own and, through the
@@ -26,7 +29,125 @@ type AnyDb = Kysely<any>;
  * up to date before it reads (`agregadosAlDia`). «Recalcular informes» rebuilds everything and says whether it differed.
  */
 
-export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo', 'informe_pendientes'] as const;
+export const TABLAS_AGREGADOS = ['informe_ventas_dia', 'informe_ventas_articulo', 'informe_ventas_articulo_mes', 'informe_compras_mes', 'informe_pendientes'] as const;
+
+/**
+ * `informe_ventas_articulo_mes` (migration 0028): the per-document × article rows summed per month × article ×
+ * warehouse (0: none), each type's base in a column of its own, `documentos` the per-document rows it sums (an article's
+ * documents: a document is in one month and one warehouse). The reports by article and informearticulos read it for the
+ * whole months of their period (the per-document rows only for the partial months at either edge: `ventasArticuloMeses`
+ * in ventas.ts). Kept from the per-document rows in the same transaction: an action's documents by deltas (their old
+ * sums per month key out, their new in: one upsert of the differences, `aplicarMeses`), a bulk recompute by re-summing
+ * its months whole.
+ */
+export const MES_TIPOS: Record<string, string> = {
+  factura: 'base_factura',
+  rectificativa: 'base_rectificativa',
+  ticket: 'base_ticket',
+  albaranventa: 'base_albaran',
+  parte: 'base_parte',
+  devolucionventa: 'base_devolucion',
+};
+const TIPO_DE_COLUMNA: Record<string, string> = Object.fromEntries(Object.entries(MES_TIPOS).map(([t, c]) => [c, t]));
+const SUMAS_MES = ['documentos', 'lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste', ...Object.values(MES_TIPOS)] as const;
+const CLAVE_MES = 'mes, articulo_id, almacen_id';
+/** A month row's key and sums from per-document rows `v`, named as the table's columns. */
+const selectMes = () =>
+  sql.raw(`substr(v.fecha, 1, 7) as mes, v.articulo_id, coalesce(v.almacen_id, 0) as almacen_id, count(*) as documentos, ${['lineas', 'unidades', 'base', 'iva', 'recargo', 'coste', 'bajo_coste']
+    .map((c) => `sum(v.${c}) as ${c}`)
+    .join(', ')}, ${Object.entries(MES_TIPOS)
+    .map(([t, c]) => `sum(case when v.tipo = '${t}' then v.base else 0 end) as ${c}`)
+    .join(', ')}`);
+
+/** Whether migration 0028's month table exists (0019's backfill runs this code before it does). */
+const conMeses = (db: AnyDb, dialect: DialectName) => existeTabla(db, dialect, 'informe_ventas_articulo_mes');
+
+/** The months `meses` ('YYYY-MM') of the month table summed again from the per-document rows. */
+async function sumarMeses(db: AnyDb, meses: readonly string[]): Promise<void> {
+  if (!meses.length) return;
+  const lista = sql.join(meses.map((m) => sql`${m}`));
+  await sql`delete from informe_ventas_articulo_mes where mes in (${lista})`.execute(db);
+  const rangos = sql.join(meses.map((m) => sql`(v.fecha >= ${`${m}-01`} and v.fecha <= ${`${m}-31`})`), sql` or `);
+  await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
+    select ${selectMes()} from informe_ventas_articulo v where ${rangos}
+    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
+}
+
+/** The whole month table rebuilt from the per-document rows (the migration's backfill, Recalcular). */
+export async function reconstruirMeses(db: AnyDb): Promise<void> {
+  await sql`delete from informe_ventas_articulo_mes`.execute(db);
+  await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
+    select ${selectMes()} from informe_ventas_articulo v where 1 = 1
+    group by substr(v.fecha, 1, 7), v.articulo_id, coalesce(v.almacen_id, 0)`.execute(db);
+}
+
+type SumaMes = { clave: [string, number, number]; sumas: number[] };
+
+/** These documents' per-document rows (`filasDe`) summed per month key (mes, articulo_id, almacen_id): what they add to each month row. */
+function sumasPorMes(filas: Record<string, string | number | null>[]): Map<string, SumaMes> {
+  const out = new Map<string, SumaMes>();
+  for (const r of filas) {
+    const clave: [string, number, number] = [String(r.fecha).slice(0, 7), Number(r.articulo_id), r.almacen_id === null ? 0 : Number(r.almacen_id)];
+    const k = clave.join('|');
+    let m = out.get(k);
+    if (!m) {
+      m = { clave, sumas: SUMAS_MES.map(() => 0) };
+      out.set(k, m);
+    }
+    SUMAS_MES.forEach((c, i) => {
+      const tipo = TIPO_DE_COLUMNA[c];
+      m.sumas[i]! += c === 'documentos' ? 1 : tipo ? (r.tipo === tipo ? Number(r.base) : 0) : Number(r[c] ?? 0);
+    });
+  }
+  return out;
+}
+
+/**
+ * The month rows moved by (después − antes) per key, in one upsert per 500 keys sorted as the table's key (two
+ * transactions on PostgreSQL lock shared rows in the same order: no deadlock between them), then the rows these
+ * documents left without any per-document row deleted.
+ */
+async function aplicarMeses(db: AnyDb, antes: Map<string, SumaMes>, despues: Map<string, SumaMes>): Promise<void> {
+  const filas: { clave: [string, number, number]; delta: number[] }[] = [];
+  for (const k of new Set([...antes.keys(), ...despues.keys()])) {
+    const a = antes.get(k);
+    const d = despues.get(k);
+    const delta = SUMAS_MES.map((_, i) => (d?.sumas[i] ?? 0) - (a?.sumas[i] ?? 0));
+    if (delta.some((x) => x !== 0)) filas.push({ clave: (a ?? d)!.clave, delta });
+  }
+  if (!filas.length) return;
+  filas.sort((x, y) => x.clave[1] - y.clave[1] || x.clave[0].localeCompare(y.clave[0]) || x.clave[2] - y.clave[2]);
+  const suma = sql.raw(SUMAS_MES.map((c) => `${c} = informe_ventas_articulo_mes.${c} + excluded.${c}`).join(', '));
+  for (let i = 0; i < filas.length; i += 500) {
+    const valores = filas.slice(i, i + 500).map((f) => sql`(${sql.join([...f.clave, ...f.delta].map((x) => sql`${x}`))})`);
+    await sql`insert into informe_ventas_articulo_mes (${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))})
+      values ${sql.join(valores)}
+      on conflict (articulo_id, mes, almacen_id) do update set ${suma}`.execute(db);
+  }
+  const menos = filas.filter((f) => f.delta[0]! < 0);
+  for (let i = 0; i < menos.length; i += 300) {
+    const claves = menos.slice(i, i + 300).map((f) => sql`(articulo_id = ${f.clave[1]} and mes = ${f.clave[0]} and almacen_id = ${f.clave[2]})`);
+    await sql`delete from informe_ventas_articulo_mes where documentos = 0 and (${sql.join(claves, sql` or `)})`.execute(db);
+  }
+}
+
+/** The months ('YYYY-MM') from `desde`'s to `hasta`'s, both included. */
+export function mesesEntre(desde: string, hasta: string): string[] {
+  const out: string[] = [];
+  let [y, m] = [Number(desde.slice(0, 4)), Number(desde.slice(5, 7))];
+  const fin = hasta.slice(0, 7);
+  for (;;) {
+    const k = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+    if (k > fin) break;
+    out.push(k);
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}
 
 /** Above this many pending (day, type) pairs, one rebuild of the whole is cheaper than each day apart. */
 const MAX_DIAS = 40;
@@ -82,21 +203,35 @@ async function sumarDias(db: AnyDb, donde: ReturnType<typeof sql>): Promise<void
 
 type SumaDia = { clave: (string | number | null)[]; sumas: number[] };
 
-/**
- * The day-row sums of these documents' per-document rows, by day key. A document's rows all share its key, and
- * `count(distinct documento_id)` per key is the number of these documents in it: what they add to each day row.
- */
-async function sumasPorDia(db: AnyDb, ids: RawBuilder<unknown>): Promise<Map<string, SumaDia>> {
+/** These documents' per-document rows (a few per document: read once, summed per day and per month key in JavaScript). */
+async function filasDe(db: AnyDb, ids: RawBuilder<unknown>): Promise<Record<string, string | number | null>[]> {
   const { rows } = await sql<Record<string, string | number | null>>`
-    select ${sql.raw(CLAVE_DIA)}, ${SUMAS_SQL}
-    from informe_ventas_articulo where documento_id in (${ids})
-    group by ${sql.raw(CLAVE_DIA)}`.execute(db);
-  const out = new Map<string, SumaDia>();
-  for (const r of rows) {
+    select documento_id, articulo_id, ${sql.raw(CLAVE_DIA)}, lineas, unidades, base, iva, recargo, coste, bajo_coste
+    from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
+  return rows;
+}
+
+/**
+ * The day-row sums of these documents' per-document rows, by day key. A document's rows all share its key, and the
+ * number of these documents in a key is what they add to its `documentos`.
+ */
+function sumasPorDia(filas: Record<string, string | number | null>[]): Map<string, SumaDia> {
+  const out = new Map<string, SumaDia & { docs: Set<string> }>();
+  for (const r of filas) {
     const clave = COLS_DIA.map((c) => (r[c] === null || r[c] === undefined ? null : c === 'fecha' || c === 'tipo' ? String(r[c]) : Number(r[c])));
-    out.set(JSON.stringify(clave), { clave, sumas: SUMAS_DIA.map((c) => Number(r[c] ?? 0)) });
+    const k = JSON.stringify(clave);
+    let d = out.get(k);
+    if (!d) {
+      d = { clave, sumas: SUMAS_DIA.map(() => 0), docs: new Set() };
+      out.set(k, d);
+    }
+    d.docs.add(String(r.documento_id));
+    SUMAS_DIA.forEach((c, i) => {
+      if (c !== 'documentos') d.sumas[i]! += Number(r[c] ?? 0);
+    });
+    d.sumas[0] = d.docs.size;
   }
-  return out;
+  return new Map([...out].map(([k, v]) => [k, { clave: v.clave, sumas: v.sumas }]));
 }
 
 /**
@@ -153,20 +288,26 @@ export async function refrescarAgregados(db: AnyDb, dialect: DialectName): Promi
   }
   const documentos = [...new Set(ventas.filter((r) => r.documento_id !== null).map((r) => Number(r.documento_id)))];
   const sinDocumento = ventas.some((r) => r.documento_id === null);
+  const meses = await conMeses(db, dialect);
   if (sinDocumento || documentos.length > MAX_DOCUMENTOS) {
     if (dias.length > MAX_DIAS) {
       await recomputar(db, dialect, dias[0]!.fecha, dias.at(-1)!.fecha, null, terminal);
+      if (meses) await sumarMeses(db, mesesEntre(dias[0]!.fecha, dias.at(-1)!.fecha));
     } else {
       for (const d of dias) await recomputar(db, dialect, d.fecha, d.fecha, d.tipo, terminal);
+      if (meses) await sumarMeses(db, [...new Set(dias.map((d) => d.fecha.slice(0, 7)))]);
     }
   } else if (documentos.length) {
     const ids = sql.join(documentos.map((id) => sql`${id}`));
-    // The day rows by deltas: these documents' old sums out, their new sums in (a day's other tickets untouched).
-    const antes = await sumasPorDia(db, ids);
+    // The day rows by deltas: these documents' old sums out, their new sums in (a day's other tickets untouched);
+    // the month rows the same way.
+    const antes = await filasDe(db, ids);
     await sql`delete from informe_ventas_articulo where documento_id in (${ids})`.execute(db);
     const v = lineasVenta(dialect, { desde: '0000-01-01', hasta: '9999-12-31', documentos, conTerminal: terminal });
     await insertarArticulos(db, v);
-    await aplicarDeltas(db, dialect, antes, await sumasPorDia(db, ids));
+    const despues = await filasDe(db, ids);
+    await aplicarDeltas(db, dialect, sumasPorDia(antes), sumasPorDia(despues));
+    if (meses) await aplicarMeses(db, sumasPorMes(antes), sumasPorMes(despues));
   }
   await sql`delete from informe_pendientes where id <= ${hasta}`.execute(db);
   return ventas.length;
@@ -180,11 +321,12 @@ export async function agregadosAlDia(db: AnyDb, dialect: DialectName): Promise<v
 }
 
 /** Every aggregate row, in a fixed order, as text (what «Recalcular» compares before and after). */
-async function instantanea(db: AnyDb): Promise<string[]> {
+async function instantanea(db: AnyDb, meses: boolean): Promise<string[]> {
   const dia = await sql<Record<string, unknown>>`select ${sql.raw(CLAVE_DIA)}, documentos, lineas, unidades, base, iva, recargo, coste from informe_ventas_dia`.execute(db);
   const art = await sql<Record<string, unknown>>`select documento_id, articulo_id, ${sql.raw(CLAVE_DIA)}, lineas, unidades, base, iva, recargo, coste, bajo_coste from informe_ventas_articulo`.execute(db);
+  const mes = meses ? await sql<Record<string, unknown>>`select ${sql.raw(CLAVE_MES)}, ${sql.raw(SUMAS_MES.join(', '))} from informe_ventas_articulo_mes`.execute(db) : { rows: [] };
   const texto = (prefijo: string, r: Record<string, unknown>) => `${prefijo}|${Object.values(r).map((x) => (x === null || x === undefined ? '' : String(x).replace(/\.0+$/, ''))).join('|')}`;
-  return [...dia.rows.map((r) => texto('d', r)), ...art.rows.map((r) => texto('a', r))].sort();
+  return [...dia.rows.map((r) => texto('d', r)), ...art.rows.map((r) => texto('a', r)), ...mes.rows.map((r) => texto('m', r))].sort();
 }
 
 /**
@@ -194,10 +336,12 @@ async function instantanea(db: AnyDb): Promise<string[]> {
 export async function recalcularAgregados(db: AnyDb, dialect: DialectName): Promise<{ filas: number; diferencias: number }> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(140019)`.execute(trx);
-    const antes = [...(await instantanea(trx)), ...(await stockActual(trx))];
+    const meses = await conMeses(trx, dialect);
+    const compras = await existeTabla(trx, dialect, 'informe_compras_mes');
+    const antes = [...(await instantanea(trx, meses)), ...(await stockActual(trx, compras))];
     await reconstruirAgregados(trx, dialect);
-    await reconstruirStockAlmacen(trx);
-    const despues = [...(await instantanea(trx)), ...(await stockActual(trx))];
+    await reconstruirStockAlmacen(trx, dialect);
+    const despues = [...(await instantanea(trx, meses)), ...(await stockActual(trx, compras))];
     const a = new Map<string, number>();
     for (const x of antes) a.set(x, (a.get(x) ?? 0) + 1);
     let diferencias = 0;
@@ -215,6 +359,7 @@ export async function recalcularAgregados(db: AnyDb, dialect: DialectName): Prom
 export async function reconstruirAgregados(db: AnyDb, dialect: DialectName): Promise<void> {
   await sql`delete from informe_pendientes`.execute(db);
   await recomputar(db, dialect, '0000-01-01', '9999-12-31', null, await conTerminal(db));
+  if (await conMeses(db, dialect)) await reconstruirMeses(db);
 }
 
 /** The SQL that marks (day, type) pending for each change (migration 0019). */
@@ -283,12 +428,30 @@ export function disparadoresAgregados(dialect: DialectName): string[] {
  * last row's date, kept by triggers on stock_movimientos in the statement that writes the row. «Stock hoy» reads it
  * instead of summing the ledger.
  */
-export function disparadoresStock(dialect: DialectName): string[] {
+export function disparadoresStock(dialect: DialectName, compras = false): string[] {
   const mayor = dialect === 'postgres' ? 'greatest' : 'max';
+  // With `compras` (migration 0028): the units bought per month × article × warehouse too (`informe_compras_mes`:
+  // the ledger's purchase entries, `movimientos` how many; a row left with none deleted).
+  const sumarCompra = (r: string) =>
+    compras
+      ? `
+    insert into informe_compras_mes (mes, articulo_id, almacen_id, movimientos, cantidad)
+      select substr(${r}.fecha, 1, 7), ${r}.articulo_id, ${r}.almacen_id, 1, ${r}.cantidad where ${r}.causa = 'compra'
+      on conflict (mes, articulo_id, almacen_id) do update set movimientos = informe_compras_mes.movimientos + 1,
+        cantidad = informe_compras_mes.cantidad + excluded.cantidad;`
+      : '';
+  const restarCompra = (r: string) =>
+    compras
+      ? `
+    update informe_compras_mes set movimientos = movimientos - 1, cantidad = cantidad - ${r}.cantidad
+      where ${r}.causa = 'compra' and mes = substr(${r}.fecha, 1, 7) and articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;
+    delete from informe_compras_mes
+      where ${r}.causa = 'compra' and mes = substr(${r}.fecha, 1, 7) and articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id and movimientos = 0;`
+      : '';
   const sumar = (r: string) => `
     insert into stock_almacen (articulo_id, almacen_id, cantidad, ultimo) values (${r}.articulo_id, ${r}.almacen_id, ${r}.cantidad, ${r}.fecha)
       on conflict (articulo_id, almacen_id) do update set cantidad = stock_almacen.cantidad + excluded.cantidad,
-        ultimo = ${mayor}(coalesce(stock_almacen.ultimo, excluded.ultimo), excluded.ultimo);`;
+        ultimo = ${mayor}(coalesce(stock_almacen.ultimo, excluded.ultimo), excluded.ultimo);${sumarCompra(r)}`;
   // The last date is looked up again only when the row that goes was the last one (a whole ledger deleted in id order,
   // a restore, stays linear).
   const restar = (r: string) => `
@@ -296,8 +459,8 @@ export function disparadoresStock(dialect: DialectName): string[] {
         ultimo = case when ultimo is null or ${r}.fecha >= ultimo
           then (select max(m.fecha) from stock_movimientos m where m.articulo_id = ${r}.articulo_id and m.almacen_id = ${r}.almacen_id)
           else ultimo end
-      where articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;`;
-  const cols = 'articulo_id, almacen_id, cantidad, fecha';
+      where articulo_id = ${r}.articulo_id and almacen_id = ${r}.almacen_id;${restarCompra(r)}`;
+  const cols = `articulo_id, almacen_id, cantidad, fecha${compras ? ', causa' : ''}`;
   if (dialect === 'sqlite') {
     return [
       `create trigger stock_almacen_ai after insert on stock_movimientos begin ${sumar('new')} end`,
@@ -318,18 +481,45 @@ export function disparadoresStock(dialect: DialectName): string[] {
   ];
 }
 
-/** The stock per article and warehouse as `stock_almacen` holds it (its positions other than 0), as text. */
-async function stockActual(db: AnyDb): Promise<string[]> {
-  const { rows } = await sql<{ articulo_id: number; almacen_id: number; cantidad: string; ultimo: string | null }>`
-    select articulo_id, almacen_id, cast(cantidad as text) as cantidad, ultimo from stock_almacen where cantidad <> 0`.execute(db);
-  return rows.map((r) => `s|${r.articulo_id}|${r.almacen_id}|${r.cantidad}|${r.ultimo ?? ''}`);
+/** Whether a table exists (a later migration's, which an earlier one's backfill runs this code before). */
+export async function existeTabla(db: AnyDb, dialect: DialectName, tabla: string): Promise<boolean> {
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{ n: number | string }>`select count(*) as n from pg_catalog.pg_tables where tablename = ${tabla} and schemaname = current_schema()`.execute(db)
+      : await sql<{ n: number | string }>`select count(*) as n from sqlite_master where type = 'table' and name = ${tabla}`.execute(db);
+  return Number(rows[0]?.n ?? 0) > 0;
 }
 
-/** `stock_almacen` rebuilt from the ledger (the migration's backfill; Recalcular). */
-export async function reconstruirStockAlmacen(db: AnyDb): Promise<void> {
+/** The stock per article and warehouse as `stock_almacen` holds it (its positions other than 0), as text. */
+async function stockActual(db: AnyDb, compras: boolean): Promise<string[]> {
+  const { rows } = await sql<{ articulo_id: number; almacen_id: number; cantidad: string; ultimo: string | null }>`
+    select articulo_id, almacen_id, cast(cantidad as text) as cantidad, ultimo from stock_almacen where cantidad <> 0`.execute(db);
+  const out = rows.map((r) => `s|${r.articulo_id}|${r.almacen_id}|${r.cantidad}|${r.ultimo ?? ''}`);
+  if (compras) {
+    const c = await sql<{ mes: string; articulo_id: number; almacen_id: number; movimientos: string; cantidad: string }>`
+      select mes, articulo_id, almacen_id, cast(movimientos as text) as movimientos, cast(cantidad as text) as cantidad from informe_compras_mes`.execute(db);
+    for (const r of c.rows) out.push(`c|${r.mes}|${r.articulo_id}|${r.almacen_id}|${r.movimientos}|${r.cantidad}`);
+  }
+  return out;
+}
+
+/**
+ * `stock_almacen` rebuilt from the ledger (the migration's backfill; Recalcular; the demo's bulk load), and with
+ * `dialect` the units bought per month (`informe_compras_mes`, migration 0028) when it exists.
+ */
+export async function reconstruirStockAlmacen(db: AnyDb, dialect?: DialectName): Promise<void> {
   await sql`delete from stock_almacen`.execute(db);
   await sql`insert into stock_almacen (articulo_id, almacen_id, cantidad, ultimo)
     select articulo_id, almacen_id, sum(cantidad), max(fecha) from stock_movimientos group by articulo_id, almacen_id`.execute(db);
+  if (dialect && (await existeTabla(db, dialect, 'informe_compras_mes'))) await reconstruirComprasMes(db);
+}
+
+/** `informe_compras_mes` rebuilt from the ledger's purchase entries. */
+export async function reconstruirComprasMes(db: AnyDb): Promise<void> {
+  await sql`delete from informe_compras_mes`.execute(db);
+  await sql`insert into informe_compras_mes (mes, articulo_id, almacen_id, movimientos, cantidad)
+    select substr(fecha, 1, 7), articulo_id, almacen_id, count(*), sum(cantidad) from stock_movimientos where causa = 'compra'
+    group by substr(fecha, 1, 7), articulo_id, almacen_id`.execute(db);
 }
 
 export { CLAVE_DIA };

@@ -43,16 +43,24 @@ export async function informeInventario(
   })();
   // Stock today (no ledger row dated after `fecha`): the positions as they stand (`stock_almacen`, kept by the
   // ledger's triggers: migration 0019) and the last rows need no date; `fuente: 'detalle'` always sums the ledger.
-  const ultimaFecha = (await sql<{ f: string | null }>`select max(fecha) as f from stock_movimientos`.execute(app.db)).rows[0]?.f ?? null;
-  const actual = fuente === 'agregado' && (ultimaFecha === null || String(ultimaFecha) < hasta);
-  const posiciones = posicionesSql(dialect, f.almacen_id ?? null, limite, hasta, actual);
+  // A past date: from whichever side of the ledger is smaller (by its span of days): the rows up to the date summed
+  // forward, or the positions today less the rows after it (README, "Informes · stock at a date").
+  const extremos = (await sql<{ primera: string | null; ultima: string | null }>`select (select min(fecha) from stock_movimientos) as primera,
+    (select max(fecha) from stock_movimientos) as ultima`.execute(app.db)).rows[0];
+  const primera = extremos?.primera == null ? null : String(extremos.primera);
+  const ultima = extremos?.ultima == null ? null : String(extremos.ultima);
+  const modo: Modo = fuente === 'detalle' ? 'libro' : modoInventario(primera, ultima, hasta);
+  const posiciones = posicionesSql(dialect, f.almacen_id ?? null, limite, hasta, modo);
+  const actual = modo === 'hoy';
   const enFecha = actual ? sql`` : sql`and m.fecha < ${hasta}`;
   const filtroArticulo: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtroArticulo.push(sql`a.marca_id = ${f.marca_id}`);
-  const ultimaCompra = sql`(select m.precio from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
+  // Named on SQLite: the index by article (0029: also `fecha`) would otherwise be taken and every row of the article read.
+  const porCompra = dialect === 'sqlite' ? sql`indexed by stock_movimientos_ultima_compra` : sql``;
+  const ultimaCompra = sql`(select m.precio from stock_movimientos m ${porCompra} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
   if (f.vista === 'bajo_minimo') {
-    const compra = sql`(select m.id from stock_movimientos m where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
+    const compra = sql`(select m.id from stock_movimientos m ${porCompra} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
     return bajoMinimo(app, f, posiciones, compra, filtroArticulo, paging);
   }
   const vista = f.vista === 'negativo' ? sql`and p.unidades < 0` : f.vista === 'sin_movimiento' ? sql`and p.ultimo < ${limite}` : sql``;
@@ -133,27 +141,63 @@ export async function informeInventario(
 }
 
 /**
- * The positions (article × warehouse: `unidades`, `ultimo` = the last movement's day, `vendidas` = units sold since
- * `desdeVentas`) at the end of the day before `hasta`: from `stock_almacen` when `actual` (the stock as it stands),
- * else the ledger summed up to that date; the units sold from the ledger's recent rows (its date index).
+ * Where the positions come from: `hoy` the stock as it stands; `hasta` each position's rows before the date summed;
+ * `desde` the stock as it stands less each position's rows from the date on (the smaller side of the ledger); `libro`
+ * the ledger's rows before the date grouped (`fuente: 'detalle'`, the plain definition the tests compare with).
  */
-function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas: string, hasta: string, actual: boolean): RawBuilder<unknown> {
+export type Modo = 'hoy' | 'hasta' | 'desde' | 'libro';
+
+/** The positions at the end of the day before `hasta`, given the ledger's first and last dates: `hoy` when nothing is
+ * dated from `hasta` on; else `desde` when fewer days of the ledger lie after the date than before it, or `hasta`. */
+export function modoInventario(primera: string | null, ultima: string | null, hasta: string): Modo {
+  if (ultima === null || ultima < hasta) return 'hoy';
+  return primera !== null && diasEntre(hasta, ultima.slice(0, 10)) < diasEntre(primera.slice(0, 10), hasta) ? 'desde' : 'hasta';
+}
+
+/**
+ * The positions (article × warehouse: `unidades`, `ultimo` = the last movement's day, `vendidas` = units sold since
+ * `desdeVentas`) at the end of the day before `hasta` (see `Modo`). `hasta` and `desde` go through `stock_almacen`
+ * (every position the ledger has: its triggers insert one with the first row and never delete it; Recalcular checks
+ * it) and read each position's rows on one side of the date by a range of the index (articulo_id, almacen_id, fecha,
+ * cantidad) (migration 0029): no sort, and the last day before the date is one seek. The units sold from the ledger's
+ * recent rows (its date index).
+ */
+function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas: string, hasta: string, modo: Modo): RawBuilder<unknown> {
   const causas = sql.join(CAUSAS_VENTA.map((c) => sql`${c}`));
   // With the dates as parameters SQLite can't tell the last N days are few rows and scans the whole ledger in the
   // (almacen, articulo) index to skip the GROUP BY's sort (12 s instead of 1 at 550.000 rows): the date index, named.
   const porFecha = dialect === 'sqlite' ? sql`indexed by stock_movimientos_fecha` : sql``;
   const filtroMov = almacen ? sql`and m.almacen_id = ${almacen}` : sql``;
-  if (!actual) {
+  if (modo === 'libro') {
     return sql`select m.articulo_id, m.almacen_id, sum(m.cantidad) as unidades, substr(max(m.fecha), 1, 10) as ultimo,
       sum(case when m.fecha >= ${desdeVentas} and m.causa in (${causas}) then -m.cantidad else 0 end) as vendidas
     from stock_movimientos m where m.fecha < ${hasta} ${filtroMov}
     group by m.articulo_id, m.almacen_id`;
   }
-  return sql`select s.articulo_id, s.almacen_id, s.cantidad as unidades, substr(s.ultimo, 1, 10) as ultimo, coalesce(v.vendidas, 0) as vendidas
-    from stock_almacen s left join (select m.articulo_id, m.almacen_id, sum(-m.cantidad) as vendidas from stock_movimientos m ${porFecha}
+  const vendidas = sql`left join (select m.articulo_id, m.almacen_id, sum(-m.cantidad) as vendidas from stock_movimientos m ${porFecha}
       where m.fecha >= ${desdeVentas} and m.fecha < ${hasta} and m.causa in (${causas}) ${filtroMov}
-      group by m.articulo_id, m.almacen_id) v on v.articulo_id = s.articulo_id and v.almacen_id = s.almacen_id
-    where s.cantidad <> 0 ${almacen ? sql`and s.almacen_id = ${almacen}` : sql``}`;
+      group by m.articulo_id, m.almacen_id) v on v.articulo_id = s.articulo_id and v.almacen_id = s.almacen_id`;
+  const filtroS = almacen ? sql`and s.almacen_id = ${almacen}` : sql``;
+  if (modo === 'hoy') {
+    return sql`select s.articulo_id, s.almacen_id, s.cantidad as unidades, substr(s.ultimo, 1, 10) as ultimo, coalesce(v.vendidas, 0) as vendidas
+    from stock_almacen s ${vendidas}
+    where s.cantidad <> 0 ${filtroS}`;
+  }
+  const porPosicion = dialect === 'sqlite' ? sql`indexed by stock_movimientos_posicion_fecha` : sql``;
+  const filas = (cond: RawBuilder<unknown>) => sql`from stock_movimientos m ${porPosicion} where m.articulo_id = s.articulo_id and m.almacen_id = s.almacen_id and ${cond}`;
+  // A position whose last row (`stock_almacen.ultimo`) is dated before the day is as it stands; only the others are read.
+  const quieta = sql`(s.ultimo is null or s.ultimo < ${hasta})`;
+  const unidades =
+    modo === 'hasta'
+      ? sql`coalesce((select sum(m.cantidad) ${filas(sql`m.fecha < ${hasta}`)}), 0)`
+      : sql`s.cantidad - coalesce((select sum(m.cantidad) ${filas(sql`m.fecha >= ${hasta}`)}), 0)`;
+  // Materialized before the filter: the position's sum is computed once, not again in the WHERE.
+  return sql`with x as materialized (select s.articulo_id, s.almacen_id, case when ${quieta} then s.cantidad else ${unidades} end as unidades,
+      case when ${quieta} then substr(s.ultimo, 1, 10) else (select substr(max(m.fecha), 1, 10) ${filas(sql`m.fecha < ${hasta}`)}) end as ultimo,
+      coalesce(v.vendidas, 0) as vendidas
+    from stock_almacen s ${vendidas}
+    where 1 = 1 ${filtroS})
+    select * from x where x.unidades <> 0`;
 }
 
 /**
@@ -222,6 +266,23 @@ export async function informeMovimientos(
   if (f.ubicacion_id) c.push(sql`m.ubicacion_id = ${f.ubicacion_id}`);
   if (f.causa) c.push(sql`m.causa = ${f.causa}`);
   const where = sql.join(c, sql` and `);
+  // The page's plan, which SQLite's estimates get wrong either way with the dates as parameters (a year of rows sorted
+  // for 50, or the whole ledger walked for a day long ago): without an article or location, the ledger walked in id
+  // order from the page's end (`not indexed`, stopping at the page) when fewer of its days lie before the period on
+  // that side than in it, else the period's days by the date index. The joins' `+` keep the ledger the outer loop (not
+  // warehouses × articles).
+  let acceso = sql``;
+  if (app.dialect === 'sqlite' && !f.articulo_id && !f.ubicacion_id) {
+    const e = (await sql<{ primera: string | null; ultima: string | null }>`select (select min(fecha) from stock_movimientos) as primera,
+      (select max(fecha) from stock_movimientos) as ultima`.execute(app.db)).rows[0];
+    if (e?.primera != null && e.ultima != null) {
+      const [primera, ultima] = [String(e.primera).slice(0, 10), String(e.ultima).slice(0, 10)];
+      const fuera = paging.dir === 'asc' ? diasEntre(primera, f.desde) : diasEntre(f.hasta, ultima);
+      // The period within the ledger's days (dates as 'YYYY-MM-DD' sort as text).
+      const dentro = diasEntre([f.desde, primera].sort()[1]!, [f.hasta, ultima].sort()[0]!) + 1;
+      acceso = fuera < dentro ? sql`not indexed` : sql`indexed by stock_movimientos_fecha`;
+    }
+  }
   const agregado = (
     await sql<Record<string, unknown>>`select count(*) as n, sum(case when m.cantidad > 0 then m.cantidad else 0 end) as entradas,
       sum(case when m.cantidad < 0 then -m.cantidad else 0 end) as salidas, sum(m.cantidad) as unidades
@@ -237,7 +298,7 @@ export async function informeMovimientos(
       m.cantidad as unidades, m.precio, m.coste,
       (select sum(s.cantidad) from stock_movimientos s where s.articulo_id = m.articulo_id and s.almacen_id = m.almacen_id and s.id <= m.id) as saldo,
       d.numero, d.ejercicio, (select codigo from series se where se.id = d.serie_id) as serie
-    from stock_movimientos m join articulos a on a.id = m.articulo_id join almacenes w on w.id = m.almacen_id
+    from stock_movimientos m ${acceso} join articulos a on a.id = +m.articulo_id join almacenes w on w.id = +m.almacen_id
     left join documentos d on d.id = m.documento_id
     where ${where}
     order by m.id ${dir} limit ${porPagina} offset ${offset}`.execute(app.db);

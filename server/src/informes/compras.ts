@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import { DOCUMENTO_TIPOS, numeroDocumento } from 'shared/domain';
+import { DOCUMENTO_TIPOS, IVA_RATE, numeroDocumento } from 'shared/domain';
 import type { DocumentoTipo } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { DialectName } from '../db/index.ts';
-import { divR, numeros, paginar, sumar } from './comun.ts';
+import { divR, numeros, paginar, sumar, tasaSql } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 
 /**
@@ -17,42 +17,65 @@ export type AgruparCompras = (typeof AGRUPAR_COMPRAS)[number];
 export type FiltroCompras = { desde: string; hasta: string; proveedor_id?: number | null; articulo_id?: number | null; familia_id?: number | null; almacen_id?: number | null };
 type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
 
-const GRUPOS: Record<AgruparCompras, { clave: string; campo: string | null; nombre: string }> = {
-  mes: { clave: 'substr(d.fecha, 1, 7)', campo: null, nombre: 'substr(d.fecha, 1, 7)' },
-  proveedor: { clave: 'd.proveedor_id', campo: 'proveedor_id', nombre: '(select razon_social from proveedores p where p.id = d.proveedor_id)' },
-  articulo: { clave: 'l.articulo_id', campo: 'articulo_id', nombre: "(a.codigo || ' · ' || a.descripcion)" },
-  familia: { clave: 'a.familia_id', campo: 'familia_id', nombre: '(select nombre from familias f where f.id = a.familia_id)' },
-  almacen: { clave: 'd.almacen_id', campo: 'almacen_id', nombre: '(select nombre from almacenes w where w.id = d.almacen_id)' },
-  tipo: { clave: 'd.tipo', campo: 'tipo', nombre: 'd.tipo' },
-  documento: { clave: 'd.id', campo: 'documento_id', nombre: 'null' },
+/** Each grouping's key (over the document `d` and, by article or family, its line `l` and article `a`) and its label (over `clave`). */
+const GRUPOS: Record<AgruparCompras, { clave: string; campo: string | null; nombre: string; linea: boolean }> = {
+  mes: { clave: 'substr(d.fecha, 1, 7)', campo: null, nombre: 'clave', linea: false },
+  proveedor: { clave: 'd.proveedor_id', campo: 'proveedor_id', nombre: '(select razon_social from proveedores p where p.id = clave)', linea: false },
+  articulo: { clave: 'l.articulo_id', campo: 'articulo_id', nombre: "(select a.codigo || ' · ' || a.descripcion from articulos a where a.id = clave)", linea: true },
+  familia: { clave: 'a.familia_id', campo: 'familia_id', nombre: '(select nombre from familias f where f.id = clave)', linea: true },
+  almacen: { clave: 'd.almacen_id', campo: 'almacen_id', nombre: '(select nombre from almacenes w where w.id = clave)', linea: false },
+  tipo: { clave: 'd.tipo', campo: 'tipo', nombre: 'clave', linea: false },
+  documento: { clave: 'd.id', campo: 'documento_id', nombre: 'null', linea: false },
 };
 
-const IVA = sql`(case l.tipo_iva when '21' then 2100 when '10' then 1000 when '4' then 400 else 0 end)`;
+const IVA = tasaSql('l.tipo_iva', IVA_RATE);
 
 const lineaBase = (dialect: DialectName) => divR(dialect, sql`l.cantidad * l.precio * (10000 - l.descuento)`, sql`1000000000`);
 
 export const COLUMNAS_COMPRAS = ['documentos', 'unidades', 'base', 'iva', 'total', 'facturado', 'pendiente_facturar', 'devoluciones'] as const;
 
+/**
+ * The sums of the purchase lines of `f` by `agrupar`. Grouped by a document's own column (month, supplier, warehouse,
+ * type, document) and without an article or family filter, the lines are summed per document first (each line's base
+ * and IVA rounded as always) and the documents then grouped, each once with its sign and whether a supplier invoice
+ * records it: no article is read, and the invoice is looked up per document, not per line. By article or family (or
+ * filtered by them) each line is grouped on its own.
+ */
 export async function comprasAgrupadas(app: AppContext, f: FiltroCompras, agrupar: AgruparCompras): Promise<Fila[]> {
   const d = app.dialect;
   const g = GRUPOS[agrupar];
+  const porLinea = g.linea || !!f.articulo_id || !!f.familia_id;
   const c: RawBuilder<unknown>[] = [sql`d.tipo in ('albarancompra', 'devolucioncompra')`, sql`d.fecha >= ${f.desde}`, sql`d.fecha <= ${f.hasta}`];
   if (f.proveedor_id) c.push(sql`d.proveedor_id = ${f.proveedor_id}`);
   if (f.articulo_id) c.push(sql`l.articulo_id = ${f.articulo_id}`);
   if (f.familia_id) c.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.almacen_id) c.push(sql`d.almacen_id = ${f.almacen_id}`);
   const signo = sql`(case when d.tipo = 'devolucioncompra' then -1 else 1 end)`;
-  const { rows } = await sql<Record<string, unknown>>`
-    select clave, max(nombre) as nombre, count(distinct documento_id) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva,
-      sum(case when facturado = 1 then base else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then base else 0 end) as devoluciones,
-      max(ultimo) as ultimo
-    from (select ${sql.raw(g.clave)} as clave, ${sql.raw(g.nombre)} as nombre, d.id as documento_id, d.tipo, ${signo} * l.cantidad as unidades,
-        ${signo} * ${lineaBase(d)} as base, ${signo} * ${divR(d, sql`${lineaBase(d)} * ${IVA}`, sql`10000`)} as iva,
-        (case when exists (select 1 from facturas_proveedor_documentos fd where fd.documento_id = d.id) then 1 else 0 end) as facturado,
-        (case when d.tipo = 'albarancompra' then d.fecha || '|' || cast((1000000000000 + l.id) as text) || '|' || cast((l.precio * (10000 - l.descuento) / 10000) as text) else null end) as ultimo
-      from documentos d join documento_lineas l on l.documento_id = d.id join articulos a on a.id = l.articulo_id
-      where ${sql.join(c, sql` and `)}) x
-    group by clave`.execute(app.db);
+  const facturado = sql`(case when exists (select 1 from facturas_proveedor_documentos fd where fd.documento_id = d.id) then 1 else 0 end)`;
+  // Each line's base is rounded once, in a subquery the planner keeps apart (LIMIT -1 / OFFSET 0: not flattened), and its
+  // IVA rounded from that column: flattened, the base's expression would be evaluated again inside the IVA's (three times).
+  const aparte = d === 'postgres' ? sql`offset 0` : sql`limit -1`;
+  const iva = divR(d, sql`b * r`, sql`10000`);
+  const lineas = (columnas: RawBuilder<unknown>) => sql`select ${columnas}, l.cantidad, ${lineaBase(d)} as b, ${IVA} as r
+    from documentos d join documento_lineas l on l.documento_id = d.id ${agrupar === 'familia' || f.familia_id ? sql`join articulos a on a.id = l.articulo_id` : sql``}
+    where ${sql.join(c, sql` and `)} ${aparte}`;
+  const { rows } = porLinea
+    ? await sql<Record<string, unknown>>`
+    select clave, ${sql.raw(g.nombre)} as nombre, documentos, unidades, base, iva, facturado, devoluciones, ultimo
+    from (select clave, count(distinct documento_id) as documentos, sum(s * cantidad) as unidades, sum(s * b) as base, sum(s * ${iva}) as iva,
+        sum(case when facturado = 1 then s * b else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then s * b else 0 end) as devoluciones, max(ultimo) as ultimo
+      from (${lineas(sql`${sql.raw(g.clave)} as clave, d.id as documento_id, d.tipo, ${signo} as s, ${facturado} as facturado,
+          (case when d.tipo = 'albarancompra' then d.fecha || '|' || cast((1000000000000 + l.id) as text) || '|' || cast((l.precio * (10000 - l.descuento) / 10000) as text) else null end) as ultimo`)}) x
+      group by clave) y`.execute(app.db)
+    : await sql<Record<string, unknown>>`
+    select clave, ${sql.raw(g.nombre)} as nombre, documentos, unidades, base, iva, facturado, devoluciones
+    from (select clave, count(*) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva,
+        sum(case when facturado = 1 then base else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then base else 0 end) as devoluciones
+      from (select ${sql.raw(g.clave)} as clave, d.tipo, ${signo} * x.unidades as unidades, ${signo} * x.base as base, ${signo} * x.iva as iva, ${facturado} as facturado
+        from (select documento_id, sum(cantidad) as unidades, sum(b) as base, sum(${iva}) as iva
+          from (${lineas(sql`l.documento_id`)}) l
+          group by documento_id) x join documentos d on d.id = x.documento_id) z
+      group by clave) y`.execute(app.db);
   const filas = rows.map((r) => {
     const n = numeros(r, ['clave', 'nombre', 'ultimo']);
     const fila: Fila = { clave: n.clave === null ? null : String(n.clave), nombre: n.nombre ?? null };

@@ -113,6 +113,17 @@ export function numeros<T extends Record<string, unknown>>(row: T, texto: readon
 }
 
 /** a ÷ b rounded half away from zero, b > 0, both integer SQL expressions (any sign for a). */
+/**
+ * A line's tax rate as SQL (hundredths of a percent) from its type column, for every type the catalogue has —
+ * IGIC's, IPSI's and tobacco's too (`IVA_RATE`, `RECARGO_RATE`) —; 0 for an exempt or unknown one.
+ */
+export function tasaSql(columna: string, tasas: Readonly<Record<string, bigint>>): RawBuilder<number> {
+  const ramas = Object.entries(tasas)
+    .filter(([, v]) => v !== 0n)
+    .map(([k, v]) => `when '${k.replace(/'/g, "''")}' then ${v}`);
+  return sql.raw(`(case ${columna} ${ramas.join(' ')} else 0 end)`);
+}
+
 export function divR(dialect: DialectName, a: RawBuilder<unknown>, b: RawBuilder<unknown>): RawBuilder<number> {
   const q = (x: RawBuilder<unknown>) => (dialect === 'postgres' ? sql`div(${x}, 2 * (${b}))` : sql`((${x}) / (2 * (${b})))`);
   return sql<number>`(case when (${a}) >= 0 then ${q(sql`2 * (${a}) + (${b})`)} else -${q(sql`-2 * (${a}) + (${b})`)} end)`;

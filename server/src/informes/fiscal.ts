@@ -1,5 +1,6 @@
 import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
 import type { DesgloseIva, EstadoEnvio, Operacion, TipoIva } from 'shared/domain';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { diaSiguiente, paginar, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
@@ -397,25 +398,26 @@ export async function modelo347(app: AppContext, f: { ejercicio: number; clave?:
     a.t[Number(trimestre(fecha)[0]) - 1]! += importe;
     acc.set(k, a);
   };
+  // Summed by party and month in the database (a year's invoices are read once, through the (tipo, fecha) index), the
+  // quarters made here: the same documents and amounts as the libro de expedidas / recibidas count.
+  const porMes = (r: { id: number | string; mes: string; importe: number | string }) => [Number(r.id), `${desde.slice(0, 4)}-${String(r.mes).padStart(2, '0')}-01`, Number(r.importe)] as const;
   if (flags.ventas && f.clave !== 'A') {
-    const docs = await expedidas(app, desde, hasta);
-    const sustituidas = docs.filter((d) => d.modo_rectificacion === 'sustitucion' && d.factura_id).map((d) => d.factura_id!);
-    const originales = new Map<number, number>();
-    if (sustituidas.length) {
-      const rs = await app.db.selectFrom('documentos').select(['id', 'base', 'iva', 'recargo']).where('id', 'in', sustituidas).execute();
-      for (const r of rs) originales.set(r.id, Number(r.base) + Number(r.iva) + Number(r.recargo));
-    }
-    for (const d of docs) {
-      // Simplified invoices (tickets, F2, and their R5) name no recipient the 347 could declare.
-      if (d.cliente_id === null || d.tipo === 'ticket' || d.tipo_factura === 'F2' || d.tipo_factura === 'R5') continue;
-      let importe = d.base + d.iva + d.recargo;
-      if (d.tipo === 'rectificativa' && d.modo_rectificacion === 'sustitucion' && d.factura_id) importe -= originales.get(d.factura_id) ?? 0;
-      add('B', d.cliente_id, d.fecha, importe);
-    }
+    // Simplified invoices (tickets, F2, and their R5) name no recipient the 347 could declare; a rectificativa by
+    // substitution counts its difference with the invoice it replaces.
+    const { rows } = await sql<{ id: number; mes: string; importe: number | string }>`
+      select d.cliente_id as id, substr(d.fecha, 6, 2) as mes,
+        sum(d.base + d.iva + d.recargo - (case when d.tipo = 'rectificativa' and d.modo_rectificacion = 'sustitucion' and o.id is not null then o.base + o.iva + o.recargo else 0 end)) as importe
+      from documentos d left join documentos o on o.id = d.factura_id
+      where d.tipo in ('factura', 'rectificativa') and d.estado = 'emitida' and d.fecha >= ${desde} and d.fecha <= ${hasta}
+        and d.cliente_id is not null and (d.tipo_factura is null or d.tipo_factura not in ('F2', 'R5'))
+      group by d.cliente_id, substr(d.fecha, 6, 2)`.execute(app.db);
+    for (const r of rows) add('B', ...porMes(r));
   }
   if (flags.compras && f.clave !== 'B') {
-    const rs = await app.db.selectFrom('facturas_proveedor').select(['proveedor_id', 'fecha', 'total']).where('fecha', '>=', desde).where('fecha', '<=', hasta).execute();
-    for (const r of rs) add('A', r.proveedor_id, r.fecha, Number(r.total));
+    const { rows } = await sql<{ id: number; mes: string; importe: number | string }>`
+      select proveedor_id as id, substr(fecha, 6, 2) as mes, sum(total) as importe from facturas_proveedor
+      where fecha >= ${desde} and fecha <= ${hasta} group by proveedor_id, substr(fecha, 6, 2)`.execute(app.db);
+    for (const r of rows) add('A', ...porMes(r));
   }
   const declarados = [...acc.values()].filter((a) => Math.abs(a.t.reduce((s, x) => s + x, 0)) > UMBRAL_347);
   const datos = new Map<string, { nif: string; nombre: string; provincia: string | null; codigo_postal: string | null }>();

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { DialectName } from '../db/index.ts';
-import { divR, lista } from './comun.ts';
+import { IVA_RATE, RECARGO_RATE } from 'shared/domain';
+import { divR, lista, tasaSql } from './comun.ts';
 
 /**
  * THE sales of a period, one row per line, each counted once (README, "Informes · what a sale is"):
@@ -36,8 +37,9 @@ export type FiltroVentas = {
 };
 
 // Only a line subject and not exempt (S1, or no operation: before issue 16) carries IVA and recargo; S2, E1–E6, N1–N2 none.
-const IVA = sql`(case when coalesce(l.operacion, 'S1') <> 'S1' then 0 when l.tipo_iva = '21' then 2100 when l.tipo_iva = '10' then 1000 when l.tipo_iva = '4' then 400 else 0 end)`;
-const RECARGO = sql`(case when d.con_recargo = 1 and coalesce(l.operacion, 'S1') = 'S1' then (case l.tipo_iva when '21' then 520 when '10' then 140 when '4' then 50 else 0 end) else 0 end)`;
+// Every type's rate: IGIC's and IPSI's (a Canary or Ceuta/Melilla company), tobacco's 21 % + 1,75 % (migration 0027).
+const IVA = sql`(case when coalesce(l.operacion, 'S1') <> 'S1' then 0 else ${tasaSql('l.tipo_iva', IVA_RATE)} end)`;
+const RECARGO = sql`(case when d.con_recargo = 1 and coalesce(l.operacion, 'S1') = 'S1' then ${tasaSql('l.tipo_iva', RECARGO_RATE)} else 0 end)`;
 
 /** The terminal of a till's document (a ticket, or its return), from the till's side of it. */
 const terminalDe = (d: string) => sql`(select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.id`)})`;

@@ -7,7 +7,7 @@ import { todayIn } from '../context.ts';
 import { consultar, diasEntre, lista, mesSql, numeros, ordenSql, paginaSql, paginar, porcentaje, sumar } from './comun.ts';
 import type { Fila, Respuesta } from './comun.ts';
 import { lineasVenta } from './lineas-venta.ts';
-import { agregadosAlDia } from './agregados.ts';
+import { MES_TIPOS, agregadosAlDia } from './agregados.ts';
 import { existe } from './tpv.ts';
 import type { FiltroVentas } from './lineas-venta.ts';
 
@@ -170,11 +170,94 @@ async function ventasPorArticuloSql(app: AppContext, f: FiltroVentasInforme, fue
       where ${sql.join(filtros, sql` and `)} group by v.articulo_id`;
   }
   await agregadosAlDia(app.db, app.dialect);
+  const bajo = bajoCoste ? sql`, sum(v.bajo_coste) as lineas_bajo_coste` : sql``;
+  const join = conArticulo ? sql`join articulos a on a.id = v.articulo_id` : sql``;
+  // Without a filter on the document (customer, serie, user, terminal, type): the whole months from the month table.
+  if (!f.cliente_id && !f.serie_id && !f.usuario_id && !f.terminal_id && !f.tipo) {
+    const sumasMes = sql.raw(`sum(v.documentos) as documentos, sum(v.unidades) as unidades, sum(v.base) as base, sum(v.iva) as iva, sum(v.recargo) as recargo, sum(v.coste) as coste, ${Object.values(POR_TIPO).map((c) => `sum(v.${c}) as ${c}`).join(', ')}`);
+    return sql`select v.articulo_id as clave, ${sumasMes}${bajo}
+      from (${ventasArticuloMeses(f)}) v ${join}
+      where ${sql.join(filtros, sql` and `)} group by v.articulo_id`;
+  }
   filtros.push(...filtrosAgregado(f));
   // Only informearticulos reads the lines below cost (the by-article index covers it too: migration 0026).
-  return sql`select v.articulo_id as clave, count(*) as documentos, ${sumas}${bajoCoste ? sql`, sum(v.bajo_coste) as lineas_bajo_coste` : sql``}
-    from informe_ventas_articulo v ${conArticulo ? sql`join articulos a on a.id = v.articulo_id` : sql``}
+  return sql`select v.articulo_id as clave, count(*) as documentos, ${sumas}${bajo}
+    from informe_ventas_articulo v ${join}
     where ${sql.join(filtros, sql` and `)} group by v.articulo_id`;
+}
+
+/** Whole months of [desde, hasta] (`primero` > `ultimo`: none). */
+function mesesEnteros(desde: string, hasta: string): { primero: string; ultimo: string } {
+  return {
+    primero: desde.slice(8) === '01' ? desde.slice(0, 7) : mesSiguiente(desde.slice(0, 7)),
+    ultimo: hasta === finDeMes(hasta) ? hasta.slice(0, 7) : mesAnterior(hasta.slice(0, 7)),
+  };
+}
+
+/** The units bought in [desde, hasta] as rows (articulo_id, n) to sum: `informe_compras_mes` and the ledger at the edges. */
+function comprasMeses(desde: string, hasta: string): RawBuilder<unknown> {
+  const { primero, ultimo } = mesesEnteros(desde, hasta);
+  const libro = (d: string, antesDe: string) =>
+    sql`select articulo_id, cantidad as n from stock_movimientos where fecha >= ${d} and fecha < ${antesDe} and causa = 'compra'`;
+  if (primero > ultimo) return libro(desde, `${hasta}~`);
+  const partes: RawBuilder<unknown>[] = [sql`select articulo_id, cantidad as n from informe_compras_mes where mes >= ${primero} and mes <= ${ultimo}`];
+  if (desde < `${primero}-01`) partes.push(libro(desde, `${primero}-01`));
+  const tras = `${mesSiguiente(ultimo)}-01`;
+  if (hasta >= tras) partes.push(libro(tras, `${hasta}~`));
+  return sql.join(partes, sql` union all `);
+}
+
+/** The month after `mes` ('YYYY-MM'). */
+function mesSiguiente(mes: string): string {
+  const [y, m] = [Number(mes.slice(0, 4)), Number(mes.slice(5, 7))];
+  return m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${mes.slice(0, 4)}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The month before `mes` ('YYYY-MM'). */
+function mesAnterior(mes: string): string {
+  const [y, m] = [Number(mes.slice(0, 4)), Number(mes.slice(5, 7))];
+  return m === 1 ? `${String(y - 1).padStart(4, '0')}-12` : `${mes.slice(0, 4)}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** The last day of `fecha`'s month. */
+function finDeMes(fecha: string): string {
+  const dias = new Date(Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)), 0)).getUTCDate();
+  return `${fecha.slice(0, 7)}-${String(dias).padStart(2, '0')}`;
+}
+
+/**
+ * The sales of [desde, hasta] per article as rows to sum (articulo_id, documentos, the sums, lineas bajo coste and each
+ * type's base): the month table (migration 0028) for the whole months of the period, the per document × article rows
+ * for the days of a partial month at either edge; the warehouse and article filters inside each part.
+ */
+export function ventasArticuloMeses(f: FiltroVentasInforme): RawBuilder<unknown> {
+  const { primero, ultimo } = mesesEnteros(f.desde, f.hasta);
+  const tipos = Object.entries(POR_TIPO).map(([t, col]) => sql`case when tipo = ${t} then base else 0 end as ${sql.ref(col)}`);
+  const deDocumentos = (desde: string, antesDe: string | null, hasta: string | null) => {
+    const c: RawBuilder<unknown>[] = [sql`fecha >= ${desde}`];
+    if (antesDe) c.push(sql`fecha < ${antesDe}`);
+    if (hasta) c.push(sql`fecha <= ${hasta}`);
+    if (f.almacen_id) c.push(sql`almacen_id = ${f.almacen_id}`);
+    if (f.articulo_id) c.push(sql`articulo_id = ${f.articulo_id}`);
+    return sql`select articulo_id, 1 as documentos, unidades, base, iva, recargo, coste, bajo_coste, ${sql.join(tipos)}
+      from informe_ventas_articulo where ${sql.join(c, sql` and `)}`;
+  };
+  if (primero > ultimo) return deDocumentos(f.desde, null, f.hasta);
+  const c: RawBuilder<unknown>[] = [sql`mes >= ${primero}`, sql`mes <= ${ultimo}`];
+  if (f.almacen_id) c.push(sql`almacen_id = ${f.almacen_id}`);
+  if (f.articulo_id) c.push(sql`articulo_id = ${f.articulo_id}`);
+  // The months grouped by article apart (in the table's key order: no sort on SQLite), so the outer grouping sorts one
+  // row per article and month part plus the edges' rows, not every month row.
+  const partes: RawBuilder<unknown>[] = [
+    sql`select articulo_id, sum(documentos) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva, sum(recargo) as recargo,
+        sum(coste) as coste, sum(bajo_coste) as bajo_coste,
+        ${sql.raw(Object.entries(POR_TIPO).map(([t, col]) => `sum(${MES_TIPOS[t]}) as ${col}`).join(', '))}
+      from informe_ventas_articulo_mes where ${sql.join(c, sql` and `)} group by articulo_id`,
+  ];
+  if (f.desde < `${primero}-01`) partes.push(deDocumentos(f.desde, `${primero}-01`, null));
+  const tras = `${mesSiguiente(ultimo)}-01`;
+  if (f.hasta >= tras) partes.push(deDocumentos(tras, null, f.hasta));
+  return sql.join(partes, sql` union all `);
 }
 
 /** What a sales row by article sorts by, over the grouped rows (`paginar`'s columns). */
@@ -328,9 +411,14 @@ export async function informeArticulos(
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
   const g = await ventasPorArticuloSql(app, f, fuente, true);
-  // Units bought in the period: one pass over the ledger's date index (it covers the cause and the quantity).
-  const compradas = sql`select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
-    where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`;
+  // Units bought in the period: from the documents, one pass over the ledger's date index (it covers the cause and the
+  // quantity); from the aggregates, the month table of the ledger's purchases (migration 0028) for the whole months and
+  // the ledger for the days of a partial month at either edge (rows ungrouped, so the date index is the one used).
+  const compradas =
+    fuente === 'detalle'
+      ? sql`select m.articulo_id, sum(m.cantidad) as n from stock_movimientos m
+    where m.fecha >= ${f.desde} and m.fecha < ${f.hasta + '~'} and m.causa = 'compra' group by m.articulo_id`
+      : sql`select u.articulo_id, sum(u.n) as n from (${comprasMeses(f.desde, f.hasta)}) u group by u.articulo_id`;
   // ABC by turnover and by margin: the running sum of the positive values before each row, in descending order (ties
   // by the article's id), against the positive total: A until 80 %, B until 95 %, C the rest (and any row ≤ 0).
   const clase = (col: string, nombre: string) =>

@@ -93,7 +93,7 @@ export async function sinDisparadores<T>(db: Kysely<Database>, dialect: DialectN
   for (const t of pendientes) await sql`drop trigger ${sql.raw(t.name)}`.execute(db);
   const hecho = await escribir();
   if (pg) {
-    await reconstruirStockAlmacen(db);
+    await reconstruirStockAlmacen(db, dialect);
     await sql`update articulos set stock_total = coalesce(s.total, 0) from (select a.id, sum(sm.cantidad) as total from articulos a
       left join stock_movimientos sm on sm.articulo_id = a.id group by a.id) s where s.id = articulos.id and articulos.stock_total is distinct from coalesce(s.total, 0)`.execute(db);
   }

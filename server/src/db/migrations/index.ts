@@ -24,6 +24,9 @@ import * as m0023 from './0023_correcciones.ts';
 import * as m0024 from './0024_impuesto_empresa.ts';
 import * as m0025 from './0025_fiscal_fin.ts';
 import * as m0026 from './0026_stock_minimo.ts';
+import * as m0027 from './0027_informes_tipos.ts';
+import * as m0028 from './0028_ventas_articulo_mes.ts';
+import * as m0029 from './0029_libro_por_fecha.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -59,6 +62,9 @@ export const STEPS: [string, Step][] = [
   ['0024_impuesto_empresa', m0024],
   ['0025_fiscal_fin', m0025],
   ['0026_stock_minimo', m0026],
+  ['0027_informes_tipos', m0027],
+  ['0028_ventas_articulo_mes', m0028],
+  ['0029_libro_por_fecha', m0029],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
