@@ -166,7 +166,7 @@ async function generate(r: Runner, hoy: string): Promise<Gen> {
       dias,
       tickets: TICKETS,
       terminales,
-      articulos: arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, pvp: a.pvp_1 })),
+      articulos: arts.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva, pvp: a.pvp_1 * 100 })),
       admin: admin.id,
       emisor: { nif: emisor.nif, nombre: emisor.nombre, impuesto: emisor.impuesto },
       timeZone: r.app.manager.timeZone,

@@ -53,7 +53,7 @@ async function stockEsperado(t: SuiteApp): Promise<{ esperado: Map<string, numbe
     if (l.tipo === 'albarancompra') suma(l.documento_id, l.almacen_id, l.articulo_id, q);
     else if (l.tipo === 'devolucioncompra' || l.tipo === 'albaranventa' || l.tipo === 'perdida') suma(l.documento_id, l.almacen_id, l.articulo_id, -q);
     else if (l.tipo === 'factura' && l.estado === 'emitida' && Number(l.origen) === 0) suma(l.documento_id, l.almacen_id, l.articulo_id, -q);
-    else if (l.tipo === 'rectificativa') suma(l.documento_id, l.almacen_id, l.articulo_id, -q);
+    else if (l.tipo === 'rectificativa' || l.tipo === 'ticket') suma(l.documento_id, l.almacen_id, l.articulo_id, -q);
     else if (l.tipo === 'inventario') suma(l.documento_id, l.almacen_id, l.articulo_id, q - Number(l.teorico));
     else if (l.tipo === 'movimiento') {
       suma(l.documento_id, l.almacen_id, l.articulo_id, -q);
@@ -84,6 +84,12 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       expect(porTipo.movimiento).toBeGreaterThan(0);
       expect(porTipo.inventario).toBeGreaterThan(0);
       expect(porTipo.perdida).toBeGreaterThan(0);
+      // The shop's till: tickets from Monday to Saturday, a caja a day closed by its Z (cierres de TPV has them).
+      expect(porTipo.ticket).toBeGreaterThanOrEqual(1_200);
+      expect(await contar(t, 'tpv_cierres')).toBeGreaterThanOrEqual(250);
+      expect(await contar(t, 'tpv_cajas', sql`cierre_id is null`)).toBe(0);
+      const cierres = (await t.op('informecierrestpv', { cookie: t.cookie, query: { desde: '2000-01-01', hasta: HOY } })).json();
+      expect(cierres.totales.tickets).toBe(porTipo.ticket);
       const fechas = await db.selectFrom('documentos').select([(eb) => eb.fn.min('fecha').as('desde'), (eb) => eb.fn.max('fecha').as('hasta')]).executeTakeFirstOrThrow();
       expect(fechas.desde >= HACE_UN_ANO && fechas.desde <= `${lastMonths(HOY, 12)[0]}-01`, String(fechas.desde)).toBe(true);
       expect(fechas.hasta).toBe(HOY);
@@ -119,7 +125,10 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       const registros = await contar(t, 'registros_facturacion');
       expect(registros).toBeGreaterThanOrEqual(500);
       const body = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).body as { data: { total: number; correcto: boolean }[] };
-      expect(body.data).toEqual([expect.objectContaining({ total: registros, correcto: true })]);
+      // Two chains: the company's invoices and the till's tickets.
+      expect(body.data).toHaveLength(2);
+      expect(body.data.every((c) => c.correcto)).toBe(true);
+      expect(body.data.reduce((s, c) => s + c.total, 0)).toBe(registros);
       expect(await contar(t, 'registros_facturacion', sql`estado_envio <> 'demo'`)).toBe(0);
       expect(await contar(t, 'registros_facturacion', sql`tipo = 'anulacion'`)).toBeGreaterThan(0);
     });
@@ -136,18 +145,23 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
     it('a backup carries what is demo, so a restored installation can still remove it', async () => {
       const res = await t.op('copiaseguridad', { cookie: t.cookie });
       const tablas = (JSON.parse(res.body) as { tablas: Record<string, { tabla: string }[]> }).tablas;
-      expect(tablas.demo_datos.map((r) => r.tabla).sort()).toEqual(['clientes', 'documento_acciones', 'documento_enlaces', 'documento_lineas', 'documentos', 'proveedores', 'registros_facturacion', 'stock_movimientos']);
+      expect(tablas.demo_datos.map((r) => r.tabla).sort()).toEqual([
+        'clientes', 'documento_acciones', 'documento_enlaces', 'documento_lineas', 'documentos', 'proveedores', 'registros_facturacion', 'stock_movimientos', 'tpv_cajas', 'tpv_cierres',
+      ]);
     });
 
     it('removing it leaves the company as MANAGER_DEMO=0 does, and the next invoice is A <year>/000001', async () => {
       const res = await enviar(t, 'eliminardemo', {});
       expect(res.body).toMatchObject({ RESULT: '0', message: MESSAGES.demoEliminada });
-      for (const tabla of ['documentos', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'registros_facturacion', 'registros_cadena', 'contadores', 'demo_datos']) {
+      const tablas = ['documentos', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'registros_facturacion', 'registros_cadena', 'contadores', 'demo_datos'];
+      for (const tabla of [...tablas, 'tpv_tickets', 'tpv_pagos', 'tpv_cajas', 'tpv_cierres']) {
         expect(await contar(t, tabla), tabla).toBe(0);
       }
       expect(await contar(t, 'stock_movimientos', sql`causa <> 'inicial'`)).toBe(0);
       expect(await contar(t, 'proveedores')).toBe(3);
       expect(await contar(t, 'clientes')).toBe(5);
+      // The till stays, as configuration.
+      expect(await contar(t, 'tpv_terminales')).toBe(1);
       expect((await enviar(t, 'recalcularstock', { aplicar: 0 })).body).toMatchObject({ RESULT: '0', data: [] });
       expect((await list(t, t.cookie, 'listadodemo')).rows[0]).toMatchObject({ presente: false });
       expect((await enviar(t, 'eliminardemo', {})).body).toMatchObject({ RESULT: '3', message: MESSAGES.demoNoHay });

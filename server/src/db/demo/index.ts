@@ -19,17 +19,20 @@ import type { ArticuloCompra, ProveedorGenerado } from './compras.ts';
 import { guardarCostesDelLibro } from '../../documentos/coste.ts';
 import { cobrosDesdeFechas } from '../../documentos/cobros.ts';
 import { addDays, bulk, cif, escritorDe, int, rand, seguirSecuencias, semilla, siguienteId } from './datos.ts';
+import type { Escritor } from './datos.ts';
+import { escribirTickets } from './tpv.ts';
+import { empresaEmisora } from '../../tpv/comun.ts';
 import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from './ventas.ts';
 import type { ArticuloVenta, ClienteGenerado } from './ventas.ts';
 
 /** The tables whose generated rows the demo records by id range, children first (the order removal deletes them in). */
 export const TABLAS_DEMO = [
-  'registros_facturacion', 'stock_movimientos', 'documento_enlaces', 'documento_acciones', 'documento_lineas', 'documentos', 'clientes', 'proveedores',
+  'tpv_cierres', 'tpv_cajas', 'registros_facturacion', 'stock_movimientos', 'documento_enlaces', 'documento_acciones', 'documento_lineas', 'documentos', 'clientes', 'proveedores',
 ] as const;
 export type TablaDemo = (typeof TABLAS_DEMO)[number];
 
 /** How big the demo's year is: a small hardware and household shop. */
-const TAMANO = { proveedores: 17, clientes: 35, compras: 300, facturas: 700 } as const;
+const TAMANO = { proveedores: 17, clientes: 35, compras: 500, facturas: 700, tickets: 1_800 } as const;
 
 /** VERI*FACTU records of the demo: never sent (the sender only picks 'pendiente'). */
 export const ESTADO_ENVIO_DEMO = 'demo';
@@ -136,7 +139,7 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   const filas = await trx
     .selectFrom('articulos as a')
     .leftJoin('familias as f', 'f.id', 'a.familia_id')
-    .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.precio_compra', 'a.precio_venta', 'a.tarifa_2', 'f.codigo as familia'])
+    .select(['a.id', 'a.codigo', 'a.descripcion', 'a.tipo_iva', 'a.precio_compra', 'a.precio_venta', 'a.tarifa_2', 'a.pvp_1', 'f.codigo as familia'])
     .orderBy('a.id')
     .execute();
   const compra: ArticuloCompra[] = filas.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva as TipoIva, precio_compra: Number(a.precio_compra) }));
@@ -214,7 +217,7 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
     },
     cantidad: () => (3 + int(14)) * 1000,
   });
-  // Sales: the principal serves the trades, the shop the counter.
+  // Sales: the principal serves the trades (the invoices), the shop the counter (the till's tickets, below).
   const lote = new Lote(ids, admin ?? 0);
   const ventas = generarVentas(lote, {
     hoy,
@@ -223,7 +226,7 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
     lineas: 4,
     articulos: venta,
     pickCli: () => clientes[rand() < 0.4 ? int(8) : int(clientes.length)],
-    almacenDe: () => (rand() < 0.6 ? principal : tienda),
+    almacenDe: () => (rand() < 0.9 ? principal : tienda),
     serie: serieA.id,
     anuladas: 0.3,
     rectificativas: { serie: serieR.id, proporcion: 0.02 },
@@ -253,6 +256,9 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   const registros = await encadenar(r, eventosDeVentas(ventas, venta, codigos), timeZone, ESTADO_ENVIO_DEMO);
   // Issue 17: each paid invoice's cobro, and what every demo invoice has left.
   await cobrosDesdeFechas(trx, antes.get('documentos')!);
+  // The counter: the shop's till (the seed's series T and R), a caja a day from Monday to Saturday with its tickets,
+  // closed at night by its Z report (cierres de TPV, the sales by terminal and by cashier).
+  await ventasMostrador(trx, r, { dias, tienda, admin: admin ?? 0, timeZone, series, articulos: filas });
 
   const rangos: Rango[] = [];
   for (const t of TABLAS_DEMO) {
@@ -262,6 +268,58 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   await trx.insertInto('demo_datos').values(rangos).execute();
   const docs = rangos.find((x) => x.tabla === 'documentos');
   return { documentos: docs ? docs.hasta - docs.desde + 1 : 0, facturas: ventas.facturas.length, registros };
+}
+
+/**
+ * The demo's till «Mostrador» in the shop and its year of counter sales (demo/tpv.ts): the terminal stays as
+ * configuration when the demo is removed; its cajas, closings, tickets and records go with it. Not paired: a browser
+ * becomes this till with the code Configuración › TPV gives.
+ */
+async function ventasMostrador(
+  trx: Transaction<Database>,
+  r: Escritor,
+  o: { dias: string[]; tienda: number; admin: number; timeZone: string; series: { id: number; codigo: string; tipo: string }[]; articulos: { id: number; codigo: string; descripcion: string; tipo_iva: string; pvp_1: number | string }[] },
+): Promise<void> {
+  const serieT = o.series.find((s) => s.tipo === 'simplificada');
+  const serieR = o.series.find((s) => s.tipo === 'rectificativa');
+  if (!serieT || !serieR) return;
+  const emisor = await empresaEmisora(trx);
+  const creado = `${o.dias[0]}T07:00:00.000Z`;
+  const { id } = await trx
+    .insertInto('tpv_terminales')
+    .values({
+      nombre: 'Mostrador', almacen_id: o.tienda, serie_id: serieT.id, serie_rectificativa_id: serieR.id, cliente_id: null, numero_instalacion: `demo-${Date.now()}`,
+      formas_pago: JSON.stringify(['efectivo', 'tarjeta', 'bizum']), fondo: 10_000, activo: 1, creado,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Its installation number as editarterminal gives it: the company's NIF and the terminal's id.
+  const instalacion = `${emisor.nif}-TPV${String(id).padStart(3, '0')}`;
+  await trx.updateTable('tpv_terminales').set({ numero_instalacion: instalacion }).where('id', '=', id).execute();
+  // What the shop holds of each article once the rest of the year is written: the counter never sells more.
+  const enTienda = await trx
+    .selectFrom('stock_movimientos')
+    .select(['articulo_id', (eb) => eb.fn.sum<number>('cantidad').as('q')])
+    .where('almacen_id', '=', o.tienda)
+    .groupBy('articulo_id')
+    .execute();
+  const disponible = new Map(enTienda.map((x) => [x.articulo_id, Number(x.q)]));
+  await escribirTickets(r, trx, {
+    disponible,
+    dias: o.dias.filter((d) => new Date(`${d}T12:00:00Z`).getUTCDay() !== 0),
+    tickets: TAMANO.tickets,
+    terminales: [{ id, serie_id: serieT.id, serie_codigo: serieT.codigo, almacen_id: o.tienda, cliente_id: null, numero_instalacion: instalacion, fondo: 10_000 }],
+    // The till's price: PVP 1 (cents) in ten-thousandths.
+    articulos: o.articulos.map((a) => ({ id: a.id, codigo: a.codigo, descripcion: a.descripcion, tipo_iva: a.tipo_iva as TipoIva, pvp: Number(a.pvp_1) * 100 })),
+    admin: o.admin,
+    emisor: { nif: emisor.nif, nombre: emisor.nombre, impuesto: emisor.impuesto },
+    timeZone: o.timeZone,
+    ids: { doc: await siguienteId(r, 'documentos'), linea: await siguienteId(r, 'documento_lineas'), accion: await siguienteId(r, 'documento_acciones'), caja: await siguienteId(r, 'tpv_cajas') },
+    lineas: () => 1 + int(2),
+    cantidad: () => (rand() < 0.85 ? 1 : 2) * 1000,
+    estadoEnvio: ESTADO_ENVIO_DEMO,
+  });
+  await seguirSecuencias(r, ['documentos', 'documento_lineas', 'documento_acciones', 'tpv_cajas', 'tpv_cierres', 'tpv_terminales']);
 }
 
 /** The demo's id ranges (none: no demo data). */
@@ -333,6 +391,14 @@ async function eliminar(trx: Transaction<Database>, rg: Map<string, Rango>): Pro
   await sql`delete from registros_cadena where not exists (select 1 from registros_facturacion r where r.emisor = registros_cadena.emisor)`.execute(trx);
   await sql`delete from documento_acciones where ${dentro('id', rg.get('documento_acciones'))} or ${dentro('documento_id', docs)}`.execute(trx);
   await sql`delete from parte_horas where ${dentro('documento_id', docs)}`.execute(trx);
+  // The till's side of the demo's tickets, and its cajas with their closings and cash movements.
+  await sql`delete from tpv_pagos where ${dentro('documento_id', docs)}`.execute(trx);
+  await sql`delete from tpv_tickets where ${dentro('documento_id', docs)}`.execute(trx);
+  const cajas = rg.get('tpv_cajas');
+  await sql`update tpv_cajas set cierre_id = null where ${dentro('id', cajas)}`.execute(trx);
+  await sql`delete from tpv_cierres where ${dentro('id', rg.get('tpv_cierres'))} or ${dentro('caja_id', cajas)}`.execute(trx);
+  await sql`delete from tpv_movimientos where ${dentro('caja_id', cajas)}`.execute(trx);
+  await sql`delete from tpv_cajas where ${dentro('id', cajas)}`.execute(trx);
   await sql`delete from cobros where ${dentro('documento_id', docs)}`.execute(trx);
   await sql`delete from documento_lineas where ${dentro('id', rg.get('documento_lineas'))} or ${dentro('documento_id', docs)}`.execute(trx);
   const borrados = await sql`delete from documentos where ${dentro('id', docs)}`.execute(trx);

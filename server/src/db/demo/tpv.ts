@@ -45,6 +45,15 @@ export type OpcionesTickets = {
   ids: IdsDocumentos & { caja: number };
   /** Lines per ticket (default 1 to 5). */
   lineas?: () => number;
+  /** Units of a line, thousandths (default 1 or 2 units, now and then up to 6). */
+  cantidad?: () => number;
+  /**
+   * Units each article may still sell (thousandths, by article id; taken as the tickets are made): a line that would
+   * exceed it is left out, a ticket left without lines is not made. Absent: no limit (a bench's stock may go negative).
+   */
+  disponible?: Map<number, number>;
+  /** The records' estado_envio: 'pendiente' (a bench's, as the till leaves them) or the demo's, which is never sent. */
+  estadoEnvio?: string;
 };
 
 const DOC_COLS = [
@@ -93,14 +102,23 @@ export async function escribirTickets(r: Escritor, db: Kysely<Database>, o: Opci
       for (let s = 0; s < n; s++) {
         // The day's sales from 08:00, spread to 20:00 (the records' instants never go back).
         const instante = new Date(Date.parse(`${dia}T08:00:00Z`) + Math.floor((s * 12 * 3600_000) / n));
-        const docId = ids.doc++;
         const elegidos = new Set<number>();
         const m = Math.min(nLineas(), o.articulos.length);
         while (elegidos.size < m) elegidos.add(int(o.articulos.length));
-        const ls = [...elegidos].map((a) => {
-          const art = o.articulos[a];
-          return { art, cantidad: (1 + int(rand() < 0.8 ? 2 : 6)) * 1000, precio: art.pvp, descuento: 0, tipo_iva: art.tipo_iva };
-        });
+        const ls = [...elegidos]
+          .map((a) => {
+            const art = o.articulos[a];
+            return { art, cantidad: o.cantidad ? o.cantidad() : (1 + int(rand() < 0.8 ? 2 : 6)) * 1000, precio: art.pvp, descuento: 0, tipo_iva: art.tipo_iva };
+          })
+          .filter((l) => {
+            if (!o.disponible) return true;
+            const queda = o.disponible.get(l.art.id) ?? 0;
+            if (queda < l.cantidad) return false;
+            o.disponible.set(l.art.id, queda - l.cantidad);
+            return true;
+          });
+        if (!ls.length) continue;
+        const docId = ids.doc++;
         const totales = totalesTicket(ls);
         contador.ultimo++;
         contador.fecha = dia;
@@ -130,7 +148,7 @@ export async function escribirTickets(r: Escritor, db: Kysely<Database>, o: Opci
         cadena.orden++;
         registros.push([
           claveCadena(o.emisor.nif, t.numero_instalacion), cadena.orden, 'alta', docId, reg.campos.NumSerieFactura, reg.campos.FechaExpedicionFactura, 'F2',
-          reg.campos.CuotaTotal, reg.campos.ImporteTotal, cadena.anterior?.huella ?? '', reg.huella, reg.campos.FechaHoraHusoGenRegistro, reg.xml, 'pendiente', creado,
+          reg.campos.CuotaTotal, reg.campos.ImporteTotal, cadena.anterior?.huella ?? '', reg.huella, reg.campos.FechaHoraHusoGenRegistro, reg.xml, o.estadoEnvio ?? 'pendiente', creado,
         ]);
         cadena.anterior = {
           id_emisor: o.emisor.nif, num_serie: reg.campos.NumSerieFactura, fecha_expedicion: reg.campos.FechaExpedicionFactura, huella: reg.huella,
