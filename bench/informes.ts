@@ -273,7 +273,16 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
         where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${param(d, 1)} and d.fecha <= ${param(d, 2)} group by d.proveedor_id`, [desde, hoy]),
     },
     { nombre: 'informearticulos (el año)', ac: 'informearticulos', input: { desde, hasta: hoy, porPagina: '50' }, raw: ventasRaw('l.articulo_id'), detalle: () => informeArticulos(app, { desde, hasta: hoy, vista: 'todos' }, PAGING(), 'detalle') },
-    { nombre: 'informetarifas', ac: 'informetarifas', input: { porPagina: '50' }, raw: q('select id, codigo, precio_venta, coste_medio from articulos where activo = 1 order by codigo limit 50', []) },
+    // The raw: what the answer needs, by hand — the selection counted with the articles below cost, and the first page.
+    {
+      nombre: 'informetarifas',
+      ac: 'informetarifas',
+      input: { porPagina: '50' },
+      raw: async () => {
+        await q('select count(*), sum(case when precio_venta > 0 and precio_venta < coalesce(coste_medio, precio_compra) then 1 else 0 end) from articulos where activo = 1', [])();
+        return q('select id, codigo, descripcion, precio_venta, coste_medio, precio_compra, pvp_1 from articulos where activo = 1 order by codigo limit 50', [])();
+      },
+    },
     { nombre: 'librofacturasexpedidas (trimestre)', ac: 'librofacturasexpedidas', input: {}, raw: q(`select * from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} order by fecha, numero`, [mes]) },
     { nombre: 'modelo303 (trimestre)', ac: 'modelo303', input: {}, raw: q(`select desglose from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)}`, [mes]) },
     {

@@ -27,6 +27,7 @@ import * as m0026 from './0026_stock_minimo.ts';
 import * as m0027 from './0027_informes_tipos.ts';
 import * as m0028 from './0028_ventas_articulo_mes.ts';
 import * as m0029 from './0029_libro_por_fecha.ts';
+import * as m0030 from './0030_tarifas_indice.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -65,6 +66,7 @@ export const STEPS: [string, Step][] = [
   ['0027_informes_tipos', m0027],
   ['0028_ventas_articulo_mes', m0028],
   ['0029_libro_por_fecha', m0029],
+  ['0030_tarifas_indice', m0030],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
