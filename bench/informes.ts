@@ -283,7 +283,9 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
         return q('select id, codigo, descripcion, precio_venta, coste_medio, precio_compra, pvp_1 from articulos where activo = 1 order by codigo limit 50', [])();
       },
     },
-    { nombre: 'librofacturasexpedidas (trimestre)', ac: 'librofacturasexpedidas', input: {}, raw: q(`select * from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)} order by fecha, numero`, [mes]) },
+    { nombre: 'librofacturasexpedidas (trimestre)', ac: 'librofacturasexpedidas', input: {}, raw: q(`select d.*, c.nif, c.razon_social, s.codigo from documentos d left join clientes c on c.id = d.cliente_id left join series s on s.id = d.serie_id
+      where d.tipo in ('factura', 'rectificativa', 'ticket') and (d.estado = 'emitida' or (d.tipo = 'ticket' and d.estado not in ('anulada', 'anulado', 'borrador'))) and d.fecha >= ${param(d, 1)}
+      order by d.fecha, s.codigo, d.numero`, [mes]) },
     { nombre: 'modelo303 (trimestre)', ac: 'modelo303', input: {}, raw: q(`select desglose from documentos where tipo in ('factura', 'rectificativa') and estado = 'emitida' and fecha >= ${param(d, 1)}`, [mes]) },
     {
       nombre: 'modelo347 (el año)',
@@ -297,7 +299,7 @@ function casos(r: Runner, hoy: string, gen: Gen): Caso[] {
         return r.rawQuery(`select proveedor_id, substr(fecha, 6, 2), sum(total) from facturas_proveedor where fecha >= ${param(d, 1)} and fecha <= ${param(d, 2)} group by proveedor_id, substr(fecha, 6, 2)`, ano);
       },
     },
-    { nombre: 'informeregistros (el año)', ac: 'informeregistros', input: { desde, hasta: hoy }, raw: q(`select estado_envio, count(*) from registros_facturacion where creado >= ${param(d, 1)} group by estado_envio`, [desde]) },
+    { nombre: 'informeregistros (el año)', ac: 'informeregistros', input: { desde, hasta: hoy }, raw: q(`select estado_envio, tipo, count(*), sum(cast(replace(importe_total, '.', '') as ${d === 'postgres' ? 'bigint' : 'integer'})) from registros_facturacion where creado >= ${param(d, 1)} group by estado_envio, tipo`, [desde]) },
   ];
 }
 
@@ -334,7 +336,7 @@ async function medir(r: Runner, cookie: string, c: Caso): Promise<Row> {
   return out;
 }
 
-/** BENCH_SQLITE_DIR (a kept run's directory): what `generate` answers, read back from its data. */
+/** BENCH_SQLITE_DIR / BENCH_PG_URL (a kept run's data): what `generate` answers, read back from it. */
 async function leerDatos(r: Runner): Promise<{ hoy: string; gen: Gen }> {
   const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: r.app.manager.timeZone }).format(new Date());
   const uno = async (q: string) => Number(Object.values(((await r.rawQuery(q, [])) as Record<string, unknown>[])[0] ?? {})[0] ?? 0);
@@ -364,9 +366,10 @@ async function comprobar(r: Runner) {
 }
 
 async function bench(r: Runner) {
-  if (r.name === 'sqlite' && process.env.BENCH_SQLITE_DIR) {
+  const kept = r.name === 'sqlite' ? process.env.BENCH_SQLITE_DIR : process.env.BENCH_PG_URL;
+  if (kept) {
     const { hoy, gen } = await leerDatos(r);
-    console.log(`sqlite: the kept data in ${process.env.BENCH_SQLITE_DIR}: ${JSON.stringify(gen.counts)}`);
+    console.log(`${r.name}: the kept data in ${kept}: ${JSON.stringify(gen.counts)}`);
     await comprobar(r);
     return medirTodo(r, hoy, gen);
   }

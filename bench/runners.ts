@@ -134,6 +134,8 @@ export async function sqliteRunner(prefix: string): Promise<Runner> {
 
 /** DATABASE_URL (in a schema of its own, dropped afterwards), or a throwaway cluster like the server's tests. */
 export async function postgresUrl(prefix: string): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  // BENCH_PG_URL: a database a run kept (BENCH_KEEP=1 prints it), measured again without generating; never dropped.
+  if (process.env.BENCH_PG_URL) return { url: process.env.BENCH_PG_URL, stop: async () => {} };
   if (process.env.DATABASE_URL) {
     const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

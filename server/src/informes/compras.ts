@@ -155,9 +155,12 @@ export async function informeProveedores(app: AppContext, f: FiltroCompras & { a
     select proveedor_id, count(*) as n, sum(total) as total from facturas_proveedor where fecha >= ${f.desde} and fecha <= ${f.hasta} ${filtro}
     group by proveedor_id`.execute(app.db);
   for (const r of facturas.rows) Object.assign(fila(r.proveedor_id), { facturas: Number(r.n), facturado: Number(r.total) });
+  // The open orders by their state's index: SQLite would rather walk every order by supplier to spare the GROUP BY's sort
+  // (9.000 orders read for the 2.000 open ones: 100 ms → 30 ms at the million-line bench).
+  const porEstado = app.dialect === 'sqlite' ? sql`indexed by documentos_tipo_estado` : sql``;
   const pedidos = await sql<{ proveedor_id: number; importe: number | string }>`
     select d.proveedor_id, sum(${divR(app.dialect, sql`l.pendiente * l.precio * (10000 - l.descuento)`, sql`1000000000`)}) as importe
-    from documentos d join documento_lineas l on l.documento_id = d.id
+    from documentos d ${porEstado} join documento_lineas l on l.documento_id = d.id
     where d.tipo = 'pedidocompra' and d.estado in ('creado', 'enviado', 'recibido_parcial') and l.pendiente > 0 and d.fecha <= ${f.hasta} ${f.proveedor_id ? sql`and d.proveedor_id = ${f.proveedor_id}` : sql``}
     group by d.proveedor_id`.execute(app.db);
   for (const r of pedidos.rows) fila(r.proveedor_id).pendiente_recibir = Number(r.importe);

@@ -125,13 +125,13 @@ export async function libroExpedidas(app: AppContext, f: { desde: string; hasta:
       });
     });
   }
-  const { data, total } = paginar(filas, paging, { orden: 'clave', dir: 'asc' });
   const totales = { ...sumar(filas, ['base', 'iva', 'recargo', 'retencion']), total: docs.reduce((s, d) => s + d.base + d.iva + d.recargo, 0), documentos: docs.length };
-  // Page in the book's order (date, serie, number) unless asked otherwise.
+  // Page in the book's order (date, serie, number) unless asked otherwise (sorting the quarter's rows only then).
   if (!paging.orden) {
     const start = ((paging.pagina ?? 1) - 1) * (paging.porPagina ?? 50);
     return { RESULT: '0', data: filas.slice(start, start + (paging.porPagina ?? 50)), total: filas.length, totales };
   }
+  const { data, total } = paginar(filas, paging, { orden: 'clave', dir: 'asc' });
   return { RESULT: '0', data, total, totales };
 }
 
@@ -495,15 +495,26 @@ export async function informeRegistros(
     const { data, total } = paginar(filas, paging, { orden: 'registro_id', dir: 'asc' });
     return { RESULT: '0', data, total, totales: { registros: filas.length, altas: filas.filter((r) => r.tipo === 'alta').length, anulaciones: filas.filter((r) => r.tipo === 'anulacion').length, importe: filas.reduce((s, r) => s + Number(r.importe), 0) } };
   }
-  const rows = await base.select(['r.estado_envio', 'r.tipo', 'r.importe_total']).execute();
+  // Summed in the base from the index of migration 0030 (a year of records read whole is their XML: 0,3 s at 90.000).
+  // ImporteTotal is always written with two decimals (importeAeat), so its digits are its cents, exactly.
+  const entero = app.dialect === 'postgres' ? sql`bigint` : sql`integer`;
+  const rows = await base
+    .select([
+      'r.estado_envio',
+      'r.tipo',
+      sql<number>`count(*)`.as('n'),
+      sql<string | number | null>`sum(cast(replace(r.importe_total, '.', '') as ${entero}))`.as('importe'),
+    ])
+    .groupBy(['r.estado_envio', 'r.tipo'])
+    .execute();
   const grupos = new Map<string, Fila>();
   for (const r of rows) {
     const g = grupos.get(r.estado_envio) ?? { clave: r.estado_envio, estado: r.estado_envio, nombre: ESTADO_ENVIO_LABEL[r.estado_envio as EstadoEnvio] ?? r.estado_envio, registros: 0, altas: 0, anulaciones: 0, importe: 0 };
-    g.registros = Number(g.registros) + 1;
+    g.registros = Number(g.registros) + Number(r.n);
     if (r.tipo === 'alta') {
-      g.altas = Number(g.altas) + 1;
-      g.importe = Number(g.importe) + cents(r.importe_total);
-    } else g.anulaciones = Number(g.anulaciones) + 1;
+      g.altas = Number(g.altas) + Number(r.n);
+      g.importe = Number(g.importe) + Number(r.importe ?? 0);
+    } else g.anulaciones = Number(g.anulaciones) + Number(r.n);
     grupos.set(r.estado_envio, g);
   }
   const filas = [...grupos.values()];
