@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { IndiceCatalogo, normalizar, type ArticuloTpv } from './catalogo';
+import { IndiceCatalogo, normalizar } from './catalogo';
 import { eanVariable } from './ean';
+import { articuloDePrueba } from '../pruebas';
 
-const art = (id: number, over: Partial<ArticuloTpv> = {}): ArticuloTpv => ({
-  id,
-  codigo: `A${id}`,
-  descripcion: `Artículo ${id}`,
-  nombre: `Artículo ${id}`,
-  codigo_barras: null,
-  precio: 10000,
-  tipo_iva: '21',
-  ...over,
-});
+const art = articuloDePrueba;
 
 describe('índice del catálogo', () => {
   const cafe = art(1, { codigo: 'CAF-01', descripcion: 'Café molido natural', nombre: 'Café', codigo_barras: '4006381333931' });

@@ -78,20 +78,22 @@ export async function guardarCostesDelLibro(db: Kysely<any>): Promise<void> {
     const c = costes.get(a.id) ?? null;
     if ((a.coste_medio === null ? null : toBig(a.coste_medio)) !== c) cambios.push([a.id, c === null ? null : c.toString()]);
   }
-  // In batches of one statement (a generated catalogue's 100.000 articles: one update each took minutes on PostgreSQL).
+  // In batches (a generated catalogue's 100.000 articles: one update each took minutes on PostgreSQL).
+  await fijarPorId(db, 'articulos', 'coste_medio', cambios);
+  await guardarCostesDeFilas(db);
+}
+
+/** Sets `columna` of each row by id to its value (a cost: a scaled integer as text, or null), CHUNK rows a statement. */
+// biome-ignore lint/suspicious/noExplicitAny: used by a migration, which is not typed against today's schema.
+async function fijarPorId(db: Kysely<any>, tabla: string, columna: string, cambios: [number, string | null][]): Promise<void> {
   const pg = dialectOf(db) === 'postgres';
   for (let j = 0; j < cambios.length; j += CHUNK) {
     const lote = cambios.slice(j, j + CHUNK);
-    if (pg) {
-      await sql`update articulos set coste_medio = v.c from unnest(${lote.map((c) => c[0])}::bigint[], ${lote.map((c) => c[1])}::bigint[]) as v(id, c)
-        where articulos.id = v.id`.execute(db);
-    } else {
-      await sql`update articulos set coste_medio = v.c
-        from (select value ->> 0 as id, cast(value ->> 1 as integer) as c from json_each(${JSON.stringify(lote)})) as v
-        where articulos.id = v.id`.execute(db);
-    }
+    const valores = pg
+      ? sql`unnest(${lote.map((c) => c[0])}::bigint[], ${lote.map((c) => c[1])}::bigint[]) as v(id, c)`
+      : sql`(select value ->> 0 as id, cast(value ->> 1 as integer) as c from json_each(${JSON.stringify(lote)})) as v`;
+    await sql`update ${sql.table(tabla)} set ${sql.ref(columna)} = v.c from ${valores} where ${sql.ref(`${tabla}.id`)} = v.id`.execute(db);
   }
-  await guardarCostesDeFilas(db);
 }
 
 /**
@@ -102,7 +104,6 @@ export async function guardarCostesDelLibro(db: Kysely<any>): Promise<void> {
  */
 // biome-ignore lint/suspicious/noExplicitAny: used by a migration, which is not typed against today's schema.
 export async function guardarCostesDeFilas(db: Kysely<any>): Promise<void> {
-  const pg = dialectOf(db) === 'postgres';
   const ids = (await sql<{ id: number }>`select distinct articulo_id as id from stock_movimientos order by articulo_id`.execute(db)).rows.map((r) => r.id);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const { rows } = await sql<{ id: number; articulo_id: number; cantidad: string; causa: string; precio: string; coste: string | null }>`
@@ -124,17 +125,7 @@ export async function guardarCostesDeFilas(db: Kysely<any>): Promise<void> {
       const guardado = r.coste === null ? null : toBig(r.coste);
       if (guardado !== coste) cambios.push([r.id, coste === null ? null : coste.toString()]);
     }
-    for (let j = 0; j < cambios.length; j += CHUNK) {
-      const lote = cambios.slice(j, j + CHUNK);
-      if (pg) {
-        await sql`update stock_movimientos set coste = v.c from unnest(${lote.map((c) => c[0])}::bigint[], ${lote.map((c) => c[1])}::bigint[]) as v(id, c)
-          where stock_movimientos.id = v.id`.execute(db);
-      } else {
-        await sql`update stock_movimientos set coste = v.c
-          from (select value ->> 0 as id, cast(value ->> 1 as integer) as c from json_each(${JSON.stringify(lote)})) as v
-          where stock_movimientos.id = v.id`.execute(db);
-      }
-    }
+    await fijarPorId(db, 'stock_movimientos', 'coste', cambios);
     // The sale lines of these articles: their cost again from the rows (set-based).
     const causas = sql.join(CAUSAS_COSTE_VENTA.map((c) => sql`${c}`));
     await sql`update documento_lineas set coste_libro = (

@@ -16,6 +16,7 @@ import type { Database } from '../schema.ts';
 import type { IdsDocumentos } from './compras.ts';
 import { bulk, int, param, rand } from './datos.ts';
 import type { Escritor } from './datos.ts';
+import { escribirContadores } from './ventas.ts';
 
 /** A terminal as the tickets need it (tpv_terminales and its serie's code). */
 export type TerminalGenerado = {
@@ -182,15 +183,7 @@ export async function escribirTickets(r: Escritor, db: Kysely<Database>, o: Opci
     ['emisor', 'ultimo_orden', 'ultima_huella'],
     o.terminales.filter((t) => cadenas.has(t.id)).map((t) => [claveCadena(o.emisor.nif, t.numero_instalacion), cadenas.get(t.id)!.orden, cadenas.get(t.id)!.anterior?.huella ?? '']),
   );
-  await bulk(
-    r,
-    'contadores',
-    ['tipo', 'serie_id', 'ejercicio', 'ultimo', 'ultima_fecha'],
-    [...contadores].map(([k, c]) => {
-      const [tipo, serie, ejercicio] = k.split('|');
-      return [tipo, Number(serie), Number(ejercicio), c.ultimo, c.fecha];
-    }),
-  );
+  await escribirContadores(r, contadores);
   // Each caja closed at 21:00 with everything counted as expected: its Z as editarcierretpv computes and stores it.
   const cierres: unknown[][] = [];
   const codigos = new Map<number, number>();
