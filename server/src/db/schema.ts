@@ -355,6 +355,12 @@ export type RegistrosFacturacionTable = {
   subsana_id?: number | null;
   /** Issue 16: 1 when generated while the submission was failing (sent with Incidencia = S). */
   incidencia?: Generated<number>;
+  /** Issue 22 (migration 0031): what the record was made for, frozen: its QR's host and legend (shared/domain/fiscal.ts presentacionQr). */
+  entorno: Generated<'produccion' | 'pruebas'>;
+  /** 1: made by the demo company (never leaves for production; prints «DEMOSTRACIÓN»). */
+  demo: Generated<number>;
+  /** 1: made while sending to the AEAT was on (a VERI*FACTU record: «Factura verificable»). */
+  verifactu: Generated<number>;
 };
 /** VERI*FACTU settings (one row, id 1): see server/src/fiscal/verifactu.ts. */
 export type VerifactuTable = {
@@ -385,6 +391,8 @@ export type VerifactuTable = {
   /** Issue 16 (migration 0025): the last day of the year the company leaves VERI*FACTU (FechaFinVeriFactu), and when the AEAT took it. */
   fin_verifactu?: string | null;
   fin_comunicado?: string | null;
+  /** Issue 22 (migration 0031): 1 while the company is the demo (a sandbox), 0 once live. */
+  demo: Generated<number>;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

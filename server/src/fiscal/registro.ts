@@ -175,13 +175,22 @@ export function marcaDeTiempo(anterior: Anterior | null, timeZone: string, { aju
  * submission to the AEAT is failing (the sender's last attempt ended in a transport error and it is backing off) is
  * sent late because of that outage, and goes in a batch whose Cabecera says Incidencia = S. Read once per transaction.
  */
-const INCIDENCIA = new WeakMap<Transaction<Database>, number>();
-async function enIncidencia(trx: Transaction<Database>): Promise<number> {
-  let v = INCIDENCIA.get(trx);
+/**
+ * What a record is made for (issue 22, migration 0031), read once per transaction with Incidencia: the demo company's
+ * records are demo and made for «Pruebas»; a live company's for «Producción»; `verifactu` is 1 when sending is on (a
+ * VERI*FACTU record, «Factura verificable»). Stored on the record, so every print and reprint uses it, never the
+ * setting of the day (shared/domain/fiscal.ts presentacionQr).
+ */
+export type Emision = { incidencia: number; entorno: 'produccion' | 'pruebas'; demo: number; verifactu: number };
+const EMISION = new WeakMap<Transaction<Database>, Emision>();
+export async function emisionActual(trx: Transaction<Database>): Promise<Emision> {
+  let v = EMISION.get(trx);
   if (v === undefined) {
-    const s = await trx.selectFrom('verifactu').select(['activo', 'fallos']).where('id', '=', 1).executeTakeFirst();
-    v = s && Number(s.activo) === 1 && Number(s.fallos) > 0 ? 1 : 0;
-    INCIDENCIA.set(trx, v);
+    const s = await trx.selectFrom('verifactu').select(['activo', 'fallos', 'demo']).where('id', '=', 1).executeTakeFirst();
+    const activo = Number(s?.activo ?? 0) === 1;
+    const demo = Number(s?.demo ?? 0) === 1;
+    v = { incidencia: activo && Number(s?.fallos ?? 0) > 0 ? 1 : 0, entorno: demo ? 'pruebas' : 'produccion', demo: demo ? 1 : 0, verifactu: activo ? 1 : 0 };
+    EMISION.set(trx, v);
   }
   return v;
 }
@@ -223,7 +232,7 @@ type NuevoRegistro = {
   fecha_hora_huso: string;
   xml: string;
   creado: string;
-};
+} & Emision;
 
 const insertarRegistro = compiledQuery((db, p: NuevoRegistro) =>
   db
@@ -231,7 +240,7 @@ const insertarRegistro = compiledQuery((db, p: NuevoRegistro) =>
     .values({
       emisor: p.emisor, orden: p.orden, tipo: p.tipo, num_serie: p.num_serie, fecha_expedicion: p.fecha_expedicion, tipo_factura: p.tipo_factura,
       cuota_total: p.cuota_total, importe_total: p.importe_total, documento_id: p.documento_id, huella_anterior: p.huella_anterior, huella: p.huella,
-      fecha_hora_huso: p.fecha_hora_huso, xml: p.xml, creado: p.creado,
+      fecha_hora_huso: p.fecha_hora_huso, xml: p.xml, creado: p.creado, incidencia: p.incidencia, entorno: p.entorno, demo: p.demo, verifactu: p.verifactu,
     })
     .returning('id'),
 );
@@ -252,8 +261,8 @@ async function guardar(
 ): Promise<number> {
   const [created] = await insertarRegistro(c.trx, {
     emisor, orden, ...row, documento_id: c.documentoId, huella_anterior: anterior?.huella ?? '', huella, fecha_hora_huso: ts, xml, creado: nowIso(),
+    ...(await emisionActual(c.trx)),
   });
-  if (await enIncidencia(c.trx)) await c.trx.updateTable('registros_facturacion').set({ incidencia: 1 }).where('id', '=', created.id).execute();
   await cambiarCabeza(c.trx, { huella, emisor });
   let escritos = ESCRITOS.get(c.trx);
   if (!escritos) {

@@ -79,8 +79,32 @@ export function urlQr(
 /** The legend printed under the QR (VERI*FACTU mode). */
 export const LEYENDA_QR = 'Factura verificable en la sede electrónica de la AEAT';
 /** What an invoice whose records go to the AEAT's test environment prints instead: it is a test, with no fiscal value. */
-export const LEYENDA_QR_PRUEBAS = 'FACTURA DE PRUEBA: registro enviado al entorno de pruebas de la AEAT, sin validez fiscal';
+export const LEYENDA_QR_PRUEBAS = 'FACTURA DE PRUEBA: registro para el entorno de pruebas de la AEAT, sin validez fiscal';
 export const TITULO_QR = 'QR tributario:';
+/** Issue 22: what every document, ticket and Z of the demo company prints (its records never reach the AEAT's production). */
+export const LEYENDA_DEMO = 'DEMOSTRACIÓN — sin validez fiscal';
+
+/**
+ * What a record was made for (issue 22, stored on it at creation: registros_facturacion.entorno/demo/verifactu, the
+ * till's records likewise), never the setting of the day.
+ */
+export type EmisionRegistro = { entorno?: 'produccion' | 'pruebas' | null; demo?: boolean | number | null; verifactu?: boolean | number | null };
+
+/**
+ * The QR's host and the legend printed with it, from what the record was made for (docs/fiscal.md «Lo que se imprime»):
+ * - demo: the test host, «DEMOSTRACIÓN — sin validez fiscal»;
+ * - made for «Pruebas»: the test host, the test legend (never «enviado»: whether it was sent is the owner's screen's business);
+ * - «Producción», sending on (a VERI*FACTU record, pending or sent alike): «Factura verificable en la sede electrónica de la AEAT»;
+ * - «Producción», sending not on yet: the QR alone (Orden HAC/1177/2024 art. 20–21: the «verificable» legend is for
+ *   VERI*FACTU systems only).
+ * A record that says nothing (a terminal or document without an environment) is never taken for production.
+ */
+export function presentacionQr(e: EmisionRegistro | null | undefined): { entorno: 'produccion' | 'pruebas'; leyenda: string | null } {
+  if (!e || Number(e.demo ?? 0) === 1 || e.demo === true) return { entorno: 'pruebas', leyenda: LEYENDA_DEMO };
+  if (e.entorno !== 'produccion') return { entorno: 'pruebas', leyenda: LEYENDA_QR_PRUEBAS };
+  const verifactu = e.verifactu === true || Number(e.verifactu ?? 0) === 1;
+  return { entorno: 'produccion', leyenda: verifactu ? LEYENDA_QR : null };
+}
 
 /** A record of the VERI*FACTU chain as listadoregistrosfacturacion answers it. */
 export type RegistroFacturacion = {

@@ -266,6 +266,9 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
     if (hasta > antes.get(t)!) rangos.push({ tabla: t, desde: antes.get(t)! + 1, hasta });
   }
   await trx.insertInto('demo_datos').values(rangos).execute();
+  // Issue 22: the company is the demo (a sandbox) until «Empezar con mis datos»; its records are demo, made for «Pruebas».
+  await trx.updateTable('verifactu').set({ demo: 1 }).where('id', '=', 1).execute();
+  await trx.updateTable('registros_facturacion').set({ demo: 1, entorno: 'pruebas', verifactu: 0 }).where('estado_envio', '=', ESTADO_ENVIO_DEMO).execute();
   const docs = rangos.find((x) => x.tabla === 'documentos');
   return { documentos: docs ? docs.hasta - docs.desde + 1 : 0, facturas: ventas.facturas.length, registros };
 }

@@ -28,6 +28,7 @@ import * as m0027 from './0027_informes_tipos.ts';
 import * as m0028 from './0028_ventas_articulo_mes.ts';
 import * as m0029 from './0029_libro_por_fecha.ts';
 import * as m0030 from './0030_tarifas_indice.ts';
+import * as m0031 from './0031_en_vivo.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -67,6 +68,7 @@ export const STEPS: [string, Step][] = [
   ['0028_ventas_articulo_mes', m0028],
   ['0029_libro_por_fecha', m0029],
   ['0030_tarifas_indice', m0030],
+  ['0031_en_vivo', m0031],
 ];
 
 function migrations(dialect: DialectName): Record<string, Migration> {
