@@ -10,7 +10,6 @@ import { STEPS } from '../src/db/migrations/index.ts';
  */
 describe('migration 0031 on a populated SQLite database', () => {
   it('freezes each record’s environment and marks the demo', async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrations run on an untyped database, as the migrator does.
     const file = new SQLite(':memory:');
     file.pragma('foreign_keys = OFF');
     // biome-ignore lint/suspicious/noExplicitAny: as above.
