@@ -84,8 +84,45 @@ export function productor(): Emisor | null {
   return productorDelFichero;
 }
 
-/** SistemaInformatico of the back office's records: the product and its producer. */
-const sistemaConProductor = () => ({ ...SISTEMA, productor: productor() });
+/**
+ * SistemaInformatico of every record, the back office's and each till's (issue 22): the product and its producer. The
+ * till receives it whole in terminaltpv (its offline records name the same producer) and the server re-makes an offline
+ * record with it.
+ */
+export const sistemaInformatico = () => ({ ...SISTEMA, productor: productor() });
+const sistemaConProductor = sistemaInformatico;
+
+/**
+ * What the declaración responsable says of its producer and signature beyond the name and NIF (Orden HAC/1177/2024
+ * art. 15: the producer's full postal address, the date and place it is signed): set by the distributor with
+ * MANAGER_PRODUCTOR_DIRECCION, MANAGER_PRODUCTOR_LUGAR and MANAGER_PRODUCTOR_FECHA (aaaa-mm-dd), or `direccion`,
+ * `lugar`, `fecha` in deploy.json's `productor`. Only with a configured producer (productor()); else null (the company
+ * declares for itself, with its own address: infoVerifactu).
+ */
+export function firmaProductor(): { direccion: string; lugar: string; fecha: string } | null {
+  if (!productor()) return null;
+  let fichero: Record<string, unknown> = {};
+  try {
+    const file = process.env.DEPLOY_FILE ?? fileURLToPath(new URL('../../../deploy.json', import.meta.url));
+    fichero = ((JSON.parse(fs.readFileSync(file, 'utf8')) as { productor?: Record<string, unknown> }).productor ?? {}) as Record<string, unknown>;
+  } catch {
+    fichero = {};
+  }
+  const valor = (env: string | undefined, clave: string) => (env?.trim() || (typeof fichero[clave] === 'string' ? String(fichero[clave]).trim() : ''));
+  const fecha = valor(process.env.MANAGER_PRODUCTOR_FECHA, 'fecha');
+  return {
+    direccion: valor(process.env.MANAGER_PRODUCTOR_DIRECCION, 'direccion'),
+    lugar: valor(process.env.MANAGER_PRODUCTOR_LUGAR, 'lugar'),
+    fecha: /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : '',
+  };
+}
+
+/**
+ * A TPV terminal's NumeroInstalacion by default (issue 22): the company installation's own unique number
+ * (numeroInstalacion) and the terminal's id, so two installations of the same company never name a till alike
+ * (FAQ 4: an installation number never repeats among the obligado's installations).
+ */
+export const instalacionDeTerminal = (instalacion: string, terminalId: number) => `${instalacion}-TPV${String(terminalId).padStart(3, '0')}`;
 
 /** The chain key of a TPV terminal (its own installation) — the company's own chain is keyed by the NIF alone. */
 export const claveCadena = (nif: string, instalacion: string) => `${nif}:${instalacion}`;
