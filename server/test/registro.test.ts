@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MENSAJES_TPV, totalesTicket } from 'shared/domain';
+import type { TerminalTpv, TicketSubido } from 'shared/domain';
+import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
+import { todayIn } from '../src/context.ts';
+import { backends, createTestApp, useTestApp } from './helpers.ts';
+import type { SuiteApp } from './helpers.ts';
+import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
+import type { Row } from './catalogo-fixtures.ts';
+import { enviar } from './documentos-fixtures.ts';
+import { validarXml } from './xsd.ts';
+
+/**
+ * Issue 22, «VERI*FACTU that cannot be misread»: every chain names the producer (the company's and each till's), the
+ * declaración responsable carries what Orden HAC/1177/2024 art. 15 asks, Incidencia = S on every record that leaves late
+ * because of an incident, and a till's NumeroInstalacion unique to the installation that made it.
+ */
+
+const HOY = todayIn('Europe/Madrid');
+const ANIO = HOY.slice(0, 4);
+let seq = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
+
+const PRODUCTOR = {
+  MANAGER_PRODUCTOR_NOMBRE: 'Distribuciones Informáticas Levante SL',
+  MANAGER_PRODUCTOR_NIF: 'B12345674',
+  MANAGER_PRODUCTOR_DIRECCION: 'Calle Colón 12, 46004 Valencia',
+  MANAGER_PRODUCTOR_LUGAR: 'Valencia',
+  MANAGER_PRODUCTOR_FECHA: '2026-10-15',
+};
+const sinProductor = () => {
+  for (const k of Object.keys(PRODUCTOR)) delete process.env[k];
+};
+
+/** A terminal of Caja 1 paired, its caja open; an article at 21 %. */
+async function tpv(t: SuiteApp) {
+  const principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+  const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+  const terminal = await save(t, t.cookie, 'editarterminal', {
+    nombre: 'Caja 1', almacen_id: principal, serie_id: series.find((s) => s.codigo === 'T')!.id, serie_rectificativa_id: series.find((s) => s.codigo === 'R')!.id,
+    formas_pago: ['efectivo'], fondo: 0,
+  });
+  const { codigo } = (await save(t, t.cookie, 'codigoterminal', { id: terminal.id })) as unknown as { codigo: string };
+  const par = await t.op('emparejarterminal', { body: { codigo } });
+  const cookie = `mtpv_terminal=${par.cookies.find((x) => x.name === 'mtpv_terminal')!.value}`;
+  await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+  const art = await save(t, t.cookie, 'editararticulo', nuevoArticulo(`REG-${++seq}`, { precio_venta: 10_000, nombre_tpv: 'Pan' }));
+  const info = async () => (await t.op('terminaltpv', { cookie })).json().data[0] as TerminalTpv;
+  const ticket = (fecha_hora = new Date().toISOString()) => ({
+    uuid: uuid(), fecha_hora, lineas: [{ articulo_id: art.id, cantidad: 2_000, precio: 12_100 }], pagos: [{ forma: 'efectivo', importe: 2_420 }],
+  });
+  const subir = async (tickets: unknown[]) => {
+    const r = (await t.op('subirtickets', { cookie: t.cookie, body: { terminal_id: terminal.id, tickets } })).json();
+    if (r.RESULT !== '0') throw new Error(JSON.stringify(r));
+    return r.data as TicketSubido[];
+  };
+  /** A ticket the till made offline at `instante`, its record made by the shared code with what the till was told. */
+  const offline = async (instante: Date) => {
+    const i = await info();
+    const tk = ticket(instante.toISOString());
+    const totales = totalesTicket(tk.lineas.map((l) => ({ ...l, tipo_iva: '21' as const })));
+    const ts = fechaHoraHuso(instante, i.zona_horaria);
+    const anterior = i.cadena ? { id_emisor: i.emisor.nif, ...i.cadena } : null;
+    const gen = registroTicket({
+      emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie.codigo, ejercicio: Number(ANIO), numero: i.ultimo.numero + 1,
+      fecha: ts.slice(0, 10), totales, anterior, ts,
+    });
+    return { ...tk, registro: registroTpvDe(gen) };
+  };
+  return { terminal, info, ticket, subir, offline };
+}
+
+const incidenciaDe = async (t: SuiteApp, documentoId: number) =>
+  Number((await t.app.manager.db.selectFrom('registros_facturacion').select('incidencia').where('documento_id', '=', documentoId).executeTakeFirstOrThrow()).incidencia);
+
+describe.each(backends())('the producer in every chain; the declaración responsable ($name)', (backend) => {
+  const t = useTestApp(backend);
+  afterEach(sinProductor);
+
+  it('the till is told the producer and its records, online and offline, name it as the back office\'s do', async () => {
+    Object.assign(process.env, PRODUCTOR);
+    const caja = await tpv(t);
+    const i = await caja.info();
+    expect(i.sistema).toMatchObject({ nombre: 'Manager TPV', id: 'MT', productor: { nombre: PRODUCTOR.MANAGER_PRODUCTOR_NOMBRE, nif: 'B12345674' } });
+    const [online] = await caja.subir([caja.ticket()]);
+    const [fuera] = await caja.subir([await caja.offline(new Date())]);
+    expect(fuera.offline).toBe(1);
+    const sistema = '<sf:SistemaInformatico><sf:NombreRazon>Distribuciones Informáticas Levante SL</sf:NombreRazon><sf:NIF>B12345674</sf:NIF>';
+    for (const x of [online.xml, fuera.xml]) {
+      expect(x).toContain(sistema);
+      // The issuer is still the company.
+      expect(x).toMatch(/<sf:ObligadoEmision><sf:NombreRazon>[^<]+<\/sf:NombreRazon><sf:NIF>B86420973<\/sf:NIF><\/sf:ObligadoEmision>/);
+    }
+    validarXml([online.xml, fuera.xml]);
+  });
+
+  it('the declaración responsable carries art. 15: producer\'s name, NIF and address, system, id, version, components (mf-tpv too), date and place', async () => {
+    Object.assign(process.env, PRODUCTOR);
+    const info = (await list(t, t.cookie, 'listadoverifactu')).rows[0] as Row & { sistema: Row; declaracion: string };
+    expect(info.sistema).toMatchObject({ nombre_razon: PRODUCTOR.MANAGER_PRODUCTOR_NOMBRE, nif: 'B12345674', direccion: 'Calle Colón 12, 46004 Valencia', lugar_firma: 'Valencia', fecha_firma: '2026-10-15' });
+    const d = info.declaracion;
+    for (const parte of [
+      'Productor: Distribuciones Informáticas Levante SL, NIF B12345674. Dirección postal de contacto: Calle Colón 12, 46004 Valencia.',
+      'Sistema informático: «Manager TPV», identificador MT, versión',
+      'mf-tpv (terminal punto de venta), versión',
+      'Manager TPV (servidor y oficina), versión',
+      'Suscrita en Valencia, a 15 de octubre de 2026.',
+      'Orden HAC/1177/2024',
+    ]) {
+      expect(d).toContain(parte);
+    }
+    sinProductor();
+    // Without a distributor, the company declares for itself: its own address and town, the day this version's
+    // declaration was first made here (kept on later reads).
+    await save(t, t.cookie, 'editarconfiguracion', { direccion: 'Calle Mayor 1', codigo_postal: '28013', poblacion: 'Madrid', provincia: 'Madrid' }).catch(() => null);
+    const conf = await t.app.manager.db.selectFrom('configuracion').select(['razon_social', 'direccion', 'poblacion']).executeTakeFirstOrThrow();
+    const propia = (await list(t, t.cookie, 'listadoverifactu')).rows[0] as Row & { sistema: Row; declaracion: string };
+    expect(propia.sistema).toMatchObject({ nif: 'B86420973', productor_configurado: 0, fecha_firma: HOY, lugar_firma: conf.poblacion ?? '' });
+    expect(propia.declaracion).toContain(`Productor: ${conf.razon_social}, NIF B86420973.`);
+    if (conf.direccion) expect(propia.declaracion).toContain(`Dirección postal de contacto: ${conf.direccion}`);
+    expect((await t.app.manager.db.selectFrom('verifactu').select('declaracion_fecha').executeTakeFirstOrThrow()).declaracion_fecha).toBe(HOY);
+  });
+});
+
+describe.each(backends())('Incidencia = S on every record that leaves late ($name)', (backend) => {
+  const t = useTestApp(backend);
+  let caja: Awaited<ReturnType<typeof tpv>>;
+  const segundo = (ms: number) => new Date(Math.floor((Date.now() - ms) / 1000) * 1000);
+
+  it('a till\'s offline ticket uploaded later than the sending cadence after it was made: Incidencia S; one uploaded within it: not', async () => {
+    const db = t.app.manager.db;
+    await db.updateTable('verifactu').set({ activo: 1, demo: 0, fallos: 0, tiempo_espera: 60 }).where('id', '=', 1).execute();
+    caja = await tpv(t);
+    // Made 3 minutes ago (more than the 60 s cadence), uploaded now.
+    const [tarde] = await caja.subir([await caja.offline(segundo(3 * 60_000))]);
+    expect(tarde.offline).toBe(1);
+    expect(await incidenciaDe(t, tarde.id)).toBe(1);
+    // With a cadence of 10 minutes, 2 minutes is not late.
+    await db.updateTable('verifactu').set({ tiempo_espera: 600 }).where('id', '=', 1).execute();
+    const [dentro] = await caja.subir([await caja.offline(segundo(2 * 60_000))]);
+    expect(await incidenciaDe(t, dentro.id)).toBe(0);
+    await db.updateTable('verifactu').set({ tiempo_espera: 60 }).where('id', '=', 1).execute();
+    const [pronto] = await caja.subir([await caja.offline(segundo(0))]);
+    expect(pronto.offline).toBe(1);
+    expect(await incidenciaDe(t, pronto.id)).toBe(0);
+  });
+
+  it('a live company with sending off: its records leave late (Incidencia S); the demo\'s never; with sending on, on time; failing, late', async () => {
+    const db = t.app.manager.db;
+    await db.updateTable('verifactu').set({ activo: 0, demo: 0, fallos: 0 }).where('id', '=', 1).execute();
+    const [apagado] = await caja.subir([caja.ticket()]);
+    expect(await incidenciaDe(t, apagado.id)).toBe(1);
+    await db.updateTable('verifactu').set({ demo: 1 }).where('id', '=', 1).execute();
+    const [demo] = await caja.subir([caja.ticket()]);
+    expect(await incidenciaDe(t, demo.id)).toBe(0);
+    await db.updateTable('verifactu').set({ demo: 0, activo: 1 }).where('id', '=', 1).execute();
+    const [encendido] = await caja.subir([caja.ticket()]);
+    expect(await incidenciaDe(t, encendido.id)).toBe(0);
+    // Sending on but failing (a counted failure): late.
+    await db.updateTable('verifactu').set({ fallos: 2 }).where('id', '=', 1).execute();
+    const [fallando] = await caja.subir([caja.ticket()]);
+    expect(await incidenciaDe(t, fallando.id)).toBe(1);
+    await db.updateTable('verifactu').set({ fallos: 0, activo: 0 }).where('id', '=', 1).execute();
+  });
+});
+
+describe.each(backends())('a till\'s NumeroInstalacion is unique to its installation ($name)', (backend) => {
+  it('two installations of the same company never name their first till alike; a number that named a chain is refused', async () => {
+    const [a, b] = [await createTestApp(backend), await createTestApp(backend)];
+    try {
+      const numeros: string[] = [];
+      for (const x of [a, b]) {
+        const cookie = await x.login();
+        const s = { ...x, cookie } as SuiteApp;
+        const caja = await tpv(s);
+        const inst = (await x.app.manager.db.selectFrom('verifactu').select('numero_instalacion').executeTakeFirstOrThrow()).numero_instalacion!;
+        expect(caja.terminal.numero_instalacion).toBe(`${inst}-TPV${String(caja.terminal.id).padStart(3, '0')}`);
+        const [tk] = await caja.subir([caja.ticket()]);
+        expect(tk.xml).toContain(`<sf:NumeroInstalacion>${caja.terminal.numero_instalacion}</sf:NumeroInstalacion>`);
+        numeros.push(String(caja.terminal.numero_instalacion));
+      }
+      expect(numeros[0]).not.toBe(numeros[1]);
+      expect(numeros.every((n) => !n.startsWith('B86420973'))).toBe(true);
+
+      // In installation a: a second terminal may not take a number whose chain exists (Caja 1's), nor the company's.
+      const s = { ...a, cookie: await a.login() } as SuiteApp;
+      const principal = (await list(s, s.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+      const t2 = (await save(s, s.cookie, 'editarserie', { codigo: 'T9', descripcion: 'Tickets 9', tipo: 'simplificada', activo: 1 })).id;
+      const r2 = (await save(s, s.cookie, 'editarserie', { codigo: 'R9', descripcion: 'Rect. 9', tipo: 'rectificativa', activo: 1 })).id;
+      const base = { nombre: 'Caja 9', almacen_id: principal, serie_id: t2, serie_rectificativa_id: r2, formas_pago: ['efectivo'] };
+      const caja9 = await save(s, s.cookie, 'editarterminal', base);
+      // Caja 1's number moved away is not free: its chain still names it.
+      const db = a.app.manager.db;
+      const caja1 = await db.selectFrom('tpv_terminales').select(['id', 'numero_instalacion']).where('nombre', '=', 'Caja 1').executeTakeFirstOrThrow();
+      await db.updateTable('tpv_terminales').set({ numero_instalacion: 'movido-a-otro' }).where('id', '=', caja1.id).execute();
+      const usada = await enviar(s, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: caja1.numero_instalacion });
+      expect(usada.body.errors).toMatchObject({ numero_instalacion: MENSAJES_TPV.instalacionUsada });
+      const inst = (await db.selectFrom('verifactu').select('numero_instalacion').executeTakeFirstOrThrow()).numero_instalacion!;
+      const propia = await enviar(s, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: inst });
+      expect(propia.body.errors).toMatchObject({ numero_instalacion: MENSAJES_TPV.instalacionUsada });
+      // A new number of its own is fine; so is saving it again unchanged.
+      expect((await save(s, s.cookie, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: `${inst}-CAJA9` })).numero_instalacion).toBe(`${inst}-CAJA9`);
+      expect((await save(s, s.cookie, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: `${inst}-CAJA9` })).numero_instalacion).toBe(`${inst}-CAJA9`);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
