@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MENSAJES_TPV, totalesTicket } from 'shared/domain';
+import { MENSAJES_TPV, calcularTotales, totalesTicket } from 'shared/domain';
 import type { TerminalTpv, TicketSubido } from 'shared/domain';
 import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
@@ -8,7 +8,9 @@ import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar } from './documentos-fixtures.ts';
-import { validarXml } from './xsd.ts';
+import { XSD_FACTURAE, validarXml } from './xsd.ts';
+import { APERTURA, CIERRE, contenidoFacturae } from '../src/fiscal/facturae.ts';
+import type { DatosFacturae } from '../src/fiscal/facturae.ts';
 
 /**
  * Issue 22, «VERI*FACTU that cannot be misread»: every chain names the producer (the company's and each till's), the
@@ -205,5 +207,49 @@ describe.each(backends())('a till\'s NumeroInstalacion is unique to its installa
       await a.close();
       await b.close();
     }
+  });
+});
+
+describe('a Facturae\'s totals are the sum of its lines, to the cent (FACe)', () => {
+  it('Σ GrossAmount = TotalGrossAmount and Σ line taxes = TotalTaxOutputs, lines to 2 decimals; valid against Facturaev3_2_2.xsd', () => {
+    // Three lines of 1,025 € at 21 %: each line's tax rounds up (0,21525 → 0,22: 0,66), the invoice's is 3,08 × 21 % =
+    // 0,65; its base 3,075 → 3,08 against 3,07500000 summed at eight decimals. A discounted line at 10 % and one with
+    // recargo-free exempt E1 complete it.
+    const lineas = [
+      { codigo: 'A', descripcion: 'Tornillo', cantidad: 1_000, precio: 10_250, descuento: 0, tipo_iva: '21' as const },
+      { codigo: 'B', descripcion: 'Tuerca', cantidad: 1_000, precio: 10_250, descuento: 0, tipo_iva: '21' as const },
+      { codigo: 'C', descripcion: 'Arandela', cantidad: 1_000, precio: 10_250, descuento: 0, tipo_iva: '21' as const },
+      { codigo: 'D', descripcion: 'Taladro', cantidad: 1_500, precio: 33_333, descuento: 1000, tipo_iva: '10' as const },
+      { codigo: 'E', descripcion: 'Clase', cantidad: 3_000, precio: 11_111, descuento: 0, tipo_iva: '21' as const, operacion: 'E1' as const },
+    ];
+    const tot = calcularTotales(lineas);
+    const parte = { nombre: 'Comercial Demo, S.L.', nif: 'B86420973', direccion: 'Calle Mayor 1', codigo_postal: '28013', poblacion: 'Madrid', provincia: 'Madrid' };
+    const datos: DatosFacturae = {
+      numero: `${ANIO}/000001`, serie: 'A', fecha: HOY, fechaOperacion: null, simplificada: false, emisor: parte,
+      receptor: { ...parte, nombre: 'Reformas Hernández, S.L.', nif: 'B85612349' }, lineas, desglose: tot.desglose, conRecargo: false, base: tot.base, iva: tot.iva,
+      recargo: tot.recargo, retencion: 0, retencionImporte: 0, total: tot.total, observaciones: null, formaPago: null, rectifica: null,
+    };
+    const xml = APERTURA + contenidoFacturae(datos) + CIERRE;
+    const todos = (tag: string, dentro = xml) => [...dentro.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]);
+    const centimos = (v: string) => {
+      expect(v).toMatch(/^-?\d+\.\d{2}$/);
+      return Math.round(Number(v) * 100);
+    };
+    const items = xml.slice(xml.indexOf('<Items>'), xml.indexOf('</Items>'));
+    const brutos = todos('GrossAmount', items).map(centimos);
+    const cuotas = [...items.matchAll(/<TaxAmount><TotalAmount>([^<]*)<\/TotalAmount><\/TaxAmount>/g)].map((m) => centimos(m[1]));
+    expect(brutos.reduce((a, b) => a + b, 0)).toBe(centimos(todos('TotalGrossAmount')[0]));
+    expect(cuotas.reduce((a, b) => a + b, 0)).toBe(centimos(todos('TotalTaxOutputs')[0]));
+    expect(centimos(todos('TotalGrossAmount')[0])).toBe(tot.base);
+    expect(centimos(todos('TotalTaxOutputs')[0])).toBe(tot.iva);
+    expect(centimos(todos('InvoiceTotal')[0])).toBe(tot.total);
+    // Each line within a cent of its own amount: 1,025 → 1,02 or 1,03.
+    expect(brutos.slice(0, 3).sort()).toEqual([102, 103, 103]);
+    expect(cuotas.slice(0, 3).reduce((a, b) => a + b, 0)).toBe(65);
+    // The discount takes the line's cost to its gross amount exactly: 1,5 × 3,3333 = 4,99995; − 10 % = 4,499955 → 4,50.
+    expect(todos('TotalCost', items)[3]).toBe('4.99995000');
+    expect(todos('DiscountAmount', items)[0]).toBe('0.49995000');
+    expect(brutos[3]).toBe(450);
+    validarXml(xml, XSD_FACTURAE);
   });
 });
