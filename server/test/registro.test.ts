@@ -253,3 +253,81 @@ describe('a Facturae\'s totals are the sum of its lines, to the cent (FACe)', ()
     validarXml(xml, XSD_FACTURAE);
   });
 });
+
+describe.each(backends())('what a document prints and what its record says agree ($name)', (backend) => {
+  const t = useTestApp(backend);
+  let principal: number;
+  let serieT: number;
+  let serieA: number;
+  let art: Row;
+  const registroDe = async (documentoId: number) =>
+    (await t.app.manager.db.selectFrom('registros_facturacion').select(['xml', 'tipo_factura']).where('documento_id', '=', documentoId).executeTakeFirstOrThrow());
+  const emisionDe = async (id: number) =>
+    JSON.parse((await t.app.manager.db.selectFrom('documentos').select('emision').where('id', '=', id).executeTakeFirstOrThrow()).emision ?? 'null') as {
+      destinatario: { nombre: string; nif: string | null; lineas?: string[] } | null;
+    };
+
+  it('setup', async () => {
+    principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    serieT = series.find((s) => s.codigo === 'T')!.id;
+    serieA = series.find((s) => s.codigo === 'A')!.id;
+    art = await save(t, t.cookie, 'editararticulo', nuevoArticulo('IMP-1', { precio_venta: 10_000 }));
+  });
+
+  it('a simplified invoice (F2) records no recipient, so it prints no customer\'s NIF; with NIF and address it is an F1 «cualificada» that records and prints it', async () => {
+    const sinDireccion = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.' });
+    const b = await save(t, t.cookie, 'editarfactura', { fecha: HOY, cliente_id: sinDireccion.id, almacen_id: principal, serie_id: serieT, lineas: [{ articulo_id: art.id, cantidad: 1_000 }] });
+    const f2 = await save(t, t.cookie, 'emitirfactura', { id: b.id });
+    expect(f2).toMatchObject({ tipo_factura: 'F2' });
+    const r = await registroDe(f2.id);
+    expect(r.tipo_factura).toBe('F2');
+    expect(r.xml).not.toContain('Destinatarios');
+    const e = await emisionDe(f2.id);
+    expect(e.destinatario).toMatchObject({ nombre: 'Reformas Hernández, S.L.', nif: null });
+    expect(JSON.stringify(e.destinatario)).not.toContain('B85612349');
+
+    const conDireccion = await save(t, t.cookie, 'editarcliente', {
+      nif: 'B46728192', razon_social: 'Construcciones Levante, S.L.', direccion: 'Calle Colón 3', codigo_postal: '46004', poblacion: 'Valencia',
+    });
+    const b2 = await save(t, t.cookie, 'editarfactura', { fecha: HOY, cliente_id: conDireccion.id, almacen_id: principal, serie_id: serieT, lineas: [{ articulo_id: art.id, cantidad: 1_000 }] });
+    const cualificada = await save(t, t.cookie, 'emitirfactura', { id: b2.id });
+    const r2 = await registroDe(cualificada.id);
+    expect(r2.xml).toContain('<sf:FacturaSimplificadaArt7273>S</sf:FacturaSimplificadaArt7273>');
+    expect(r2.xml).toContain('<sf:NIF>B46728192</sf:NIF></sf:IDDestinatario>');
+    expect((await emisionDe(cualificada.id)).destinatario).toMatchObject({ nif: 'B46728192' });
+    validarXml([r.xml, r2.xml]);
+  });
+
+  it('a line description longer than 200 characters is refused with its reason, never cut; observaciones over the record\'s 500, at emission', async () => {
+    const cliente = (await list(t, t.cookie, 'listadoclientes', { q: 'Levante' })).rows[0];
+    const larga = 'Tornillería inoxidable A4 '.repeat(8) + 'x'.repeat(3);
+    expect([...larga].length).toBe(211);
+    const r = await enviar(t, 'editarfactura', {
+      fecha: HOY, cliente_id: cliente.id, almacen_id: principal, serie_id: serieA, lineas: [{ articulo_id: art.id, cantidad: 1_000, descripcion: larga }],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual({ 'lineas.0.descripcion': 'La descripción tiene 211 caracteres y admite 200: acórtela (no se recorta al guardar)' });
+    // 200 is kept whole.
+    const justa = larga.slice(0, 200);
+    const b = await save(t, t.cookie, 'editarfactura', {
+      fecha: HOY, cliente_id: cliente.id, almacen_id: principal, serie_id: serieA, observaciones: 'o'.repeat(501), lineas: [{ articulo_id: art.id, cantidad: 1_000, descripcion: justa }],
+    });
+    expect((b as Row & { lineas: { descripcion: string }[] }).lineas[0].descripcion).toBe(justa);
+    const antes = await t.app.manager.db.selectFrom('registros_facturacion').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const e = await enviar(t, 'emitirfactura', { id: b.id });
+    expect(e.body).toMatchObject({
+      RESULT: '1',
+      message: 'Las observaciones de la factura son la descripción de la operación en su registro de facturación (VERI*FACTU), que admite 500 caracteres, y tienen 501: acórtelas antes de emitir',
+    });
+    const despues = await t.app.manager.db.selectFrom('registros_facturacion').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(despues.n)).toBe(Number(antes.n));
+    expect((await list(t, t.cookie, 'listadofacturas', { id: b.id })).rows[0]).toMatchObject({ estado: 'borrador' });
+    // 500 go whole into DescripcionOperacion.
+    await save(t, t.cookie, 'editarfactura', {
+      id: b.id, fecha: HOY, cliente_id: cliente.id, almacen_id: principal, serie_id: serieA, observaciones: 'o'.repeat(500), lineas: [{ articulo_id: art.id, cantidad: 1_000, descripcion: justa }],
+    });
+    const f = await save(t, t.cookie, 'emitirfactura', { id: b.id });
+    expect((await registroDe(f.id)).xml).toContain(`<sf:DescripcionOperacion>${'o'.repeat(500)}</sf:DescripcionOperacion>`);
+  });
+});
