@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MENSAJES_TPV, calcularTotales, totalesTicket } from 'shared/domain';
 import type { TerminalTpv, TicketSubido } from 'shared/domain';
-import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
+import { fechaHoraHuso, registroDevolucion, registroTicket, registroTpvDe, registroTpvDeDevolucion } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
 import { backends, createTestApp, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
@@ -129,7 +129,7 @@ describe.each(backends())('Incidencia = S on every record that leaves late ($nam
   let caja: Awaited<ReturnType<typeof tpv>>;
   const segundo = (ms: number) => new Date(Math.floor((Date.now() - ms) / 1000) * 1000);
 
-  it('a till\'s offline ticket uploaded later than the sending cadence after it was made: Incidencia S; one uploaded within it: not', async () => {
+  it('a till\'s offline ticket or return uploaded later than the sending cadence after it was made: Incidencia S; one uploaded within it: not', async () => {
     const db = t.app.manager.db;
     await db.updateTable('verifactu').set({ activo: 1, demo: 0, fallos: 0, tiempo_espera: 60 }).where('id', '=', 1).execute();
     caja = await tpv(t);
@@ -137,6 +137,24 @@ describe.each(backends())('Incidencia = S on every record that leaves late ($nam
     const [tarde] = await caja.subir([await caja.offline(segundo(3 * 60_000))]);
     expect(tarde.offline).toBe(1);
     expect(await incidenciaDe(t, tarde.id)).toBe(1);
+    // Its return, made offline 2 minutes and a half ago: late too.
+    const i = await caja.info();
+    const vendido = i.cadena!;
+    const instante = segundo(150_000);
+    const ts = fechaHoraHuso(instante, i.zona_horaria);
+    const linea = { cantidad: 2_000, precio: 12_100, tipo_iva: '21' as const };
+    const delTicket = totalesTicket([linea]);
+    const gen = registroDevolucion({
+      emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie_rectificativa.codigo, ejercicio: Number(ANIO),
+      numero: i.ultimo_rectificativa!.numero + 1, fecha: ts.slice(0, 10), totales: totalesTicket([{ ...linea, cantidad: -1_000 }]),
+      anterior: { id_emisor: i.emisor.nif, ...vendido }, ts,
+      rectificado: { numSerie: vendido.num_serie, fecha: vendido.fecha_hora_huso.slice(0, 10), base: delTicket.base, cuota: delTicket.iva },
+    });
+    const devolucion = await save(t, t.cookie, 'devolverticket', {
+      ticket_uuid: tarde.uuid, uuid: uuid(), fecha_hora: instante.toISOString(), lineas: [{ orden: 1, cantidad: 1_000 }], registro: registroTpvDeDevolucion(gen),
+    });
+    expect(devolucion).toMatchObject({ tipo_factura: 'R5', offline: 1 });
+    expect(await incidenciaDe(t, devolucion.id)).toBe(1);
     // With a cadence of 10 minutes, 2 minutes is not late.
     await db.updateTable('verifactu').set({ tiempo_espera: 600 }).where('id', '=', 1).execute();
     const [dentro] = await caja.subir([await caja.offline(segundo(2 * 60_000))]);
