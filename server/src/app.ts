@@ -18,6 +18,7 @@ import { startVerifactu } from './fiscal/envio.ts';
 import type { VerifactuOptions } from './fiscal/envio.ts';
 import { deployInfo, readDeployFile, remoteOrigins } from './deploy.ts';
 import { registerHeartbeat } from './heartbeat.ts';
+import { comprobarOrigenes, origenDe } from './entorno.ts';
 import { createMailer } from './mail.ts';
 import { registerSecurity } from './security.ts';
 import { registerStatic } from './static.ts';
@@ -31,16 +32,25 @@ export type BuildAppOptions = {
   /** Repository root: where shell/dist, the remotes' dist folders and deploy.json are. */
   staticRoot?: string;
   logger?: boolean;
-  /** Public address (https://tpv.example.es): links in mails, and an accepted Origin. */
+  /** Public address (https://tpv.example.es): links in mails, and an accepted Origin. Required when `production`. */
   publicUrl?: string;
+  /** `NODE_ENV=production`: PUBLIC_URL is required (the server refuses to start without it). */
+  production?: boolean;
+  /** Without PUBLIC_URL, the other origins a mail's link may point at (MANAGER_ORIGENES). */
+  origins?: string[];
+  /** Without PUBLIC_URL, the link's last resort: this machine's own address (default http://localhost:3000). */
+  localOrigin?: string;
   smtpUrl?: string;
   /** First start only: the administrator to create; a password is generated and printed when absent. */
   adminEmail?: string;
   adminPassword?: string;
   /** Deploy configuration; default `DEPLOY_FILE` or `<staticRoot>/deploy.json`. */
   deployFile?: string;
-  /** Behind a reverse proxy: trust X-Forwarded-* for the client IP and https. */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY, entorno.ts trustProxyDe): how many hops of X-Forwarded-* are proxies, or the
+   * proxies' addresses. `true` counts as 1: a client's own X-Forwarded-For entries never become its address.
+   */
+  trustProxy?: boolean | number | string[];
   timeZone?: string;
   /** First start only: seed the demo's second warehouse, locations and opening stock (default true; the test fixture turns it off). */
   demoStock?: boolean;
@@ -75,9 +85,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const staticRoot = path.resolve(opts.staticRoot ?? REPO_ROOT);
   const deployFile = path.resolve(staticRoot, opts.deployFile ?? process.env.DEPLOY_FILE ?? 'deploy.json');
 
+  // Before anything opens: a production server without its public address refuses to start.
+  comprobarOrigenes(opts);
+  const linkOrigins = opts.publicUrl
+    ? [origenDe('PUBLIC_URL', opts.publicUrl)]
+    : [...new Set([...(opts.origins ?? []).map((o) => origenDe('MANAGER_ORIGENES', o)), opts.localOrigin ?? 'http://localhost:3000'])];
+
   const app = Fastify({
     routerOptions: { constraints: { multipart: multipartConstraint } },
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxy === true ? 1 : (opts.trustProxy ?? false),
     logController: new OneLinePerRequest(),
     logger: opts.logger
       ? {
@@ -111,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     dialect: database.dialect,
     dataDir: opts.dataDir,
     publicUrl: opts.publicUrl,
+    linkOrigins,
     mailer: createMailer({ dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, log: app.log }),
     config: new ConfigCache(database.db, opts.flagsTtlMs ?? 1000),
     timeZone: opts.timeZone ?? 'Europe/Madrid',
@@ -121,7 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   instalarActividad(database.db, database.dialect, (trx) => refrescarAgregados(trx, database.dialect));
   app.addHook('onClose', async () => database.close());
   if (opts.smtpUrl && !opts.publicUrl) {
-    app.log.warn('SMTP configured without PUBLIC_URL: recovery links take the address from the request');
+    app.log.warn({ linkOrigins }, 'SMTP configured without PUBLIC_URL: recovery links point at the configured origins');
   }
 
   const defaultJson = app.getDefaultJsonParser('error', 'error');
