@@ -93,7 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     routerOptions: { constraints: { multipart: multipartConstraint } },
-    trustProxy: opts.trustProxy === true ? 1 : (opts.trustProxy ?? false),
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
     logController: new OneLinePerRequest(),
     logger: opts.logger
       ? {
@@ -175,6 +175,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerStatic(app, { staticRoot, deploy });
 
   return app;
+}
+
+/**
+ * Fastify's trustProxy from ours. A hop count becomes a function (Fastify ignores a bare number, as it can't check
+ * the socket's peer): the last `n` addresses, the socket's first, are proxies, so the client's address is the one the
+ * nearest proxy saw. With a count, only the proxy must reach the port (HOST=127.0.0.1); with addresses, any peer that
+ * is not one of them is the client itself, whatever X-Forwarded-For it sends.
+ */
+function fastifyTrustProxy(value: BuildAppOptions['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === false || value === 0) return false;
+  const hops = value === true ? 1 : value;
+  if (typeof hops === 'number') return (_address, hop) => hop < hops;
+  return hops;
 }
 
 function printGeneratedAdmin(email: string, password: string): void {

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from 'shared/domain';
+import { buildApp } from '../src/app.ts';
+import { ErrorDeConfiguracion, origenesDe, trustProxyDe } from '../src/entorno.ts';
+import { ADMIN, backends, useTestApp } from './helpers.ts';
+
+function outboxTexts(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+}
+
+describe('the environment a deployment is started with', () => {
+  it('TRUST_PROXY: unset means no proxy; a hop count; true is one hop; addresses; anything else refused with a message', () => {
+    expect(trustProxyDe(undefined)).toBe(false);
+    expect(trustProxyDe('')).toBe(false);
+    expect(trustProxyDe('0')).toBe(false);
+    expect(trustProxyDe('1')).toBe(1);
+    expect(trustProxyDe('2')).toBe(2);
+    expect(trustProxyDe('true')).toBe(1);
+    expect(trustProxyDe('127.0.0.1, ::1')).toEqual(['127.0.0.1', '::1']);
+    expect(trustProxyDe('10.0.0.0/8,loopback')).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(() => trustProxyDe('todos')).toThrow(/TRUST_PROXY no es válida/);
+  });
+
+  it('MANAGER_ORIGENES: origins only, each checked', () => {
+    expect(origenesDe('http://tienda.local:3000/, https://tpv.ejemplo.es')).toEqual(['http://tienda.local:3000', 'https://tpv.ejemplo.es']);
+    expect(() => origenesDe('tienda.local')).toThrow(ErrorDeConfiguracion);
+    expect(() => origenesDe('ftp://tienda.local')).toThrow(/https:\/\//);
+  });
+
+  it('in production, a server without PUBLIC_URL refuses to start, saying what to set, before it opens the database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-prod-'));
+    try {
+      const started = buildApp({ dataDir, staticRoot: dataDir, production: true, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+      await expect(started).rejects.toThrow(ErrorDeConfiguracion);
+      await expect(started).rejects.toThrow(/Falta PUBLIC_URL: en producción \(NODE_ENV=production\) es obligatoria/);
+      expect(fs.existsSync(path.join(dataDir, 'manager.sqlite'))).toBe(false);
+      await expect(buildApp({ dataDir, staticRoot: dataDir, production: true, publicUrl: 'tpv.ejemplo.es' })).rejects.toThrow(/PUBLIC_URL no es una dirección válida/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A request as the reverse proxy forwards it: from the proxy's socket, with the X-Forwarded-For chain it received plus the client. */
+const porProxy = (xff: string, extra: Record<string, string> = {}) => ({
+  method: 'POST' as const,
+  url: '/api/op.asp?ac=identificar',
+  remoteAddress: '127.0.0.1',
+  headers: { 'x-forwarded-for': xff, 'x-forwarded-proto': 'https', ...extra },
+});
+
+describe.each(backends())('behind one reverse proxy: TRUST_PROXY=1 ($name)', (backend) => {
+  const t = useTestApp(backend, { trustProxy: trustProxyDe('1'), publicUrl: 'https://tpv.ejemplo.es' }, { login: false });
+
+  it("the audit trail records the address the proxy saw, not the one the client wrote into X-Forwarded-For", async () => {
+    const res = await t.app.inject({ ...porProxy('198.51.100.66, 203.0.113.20'), payload: { email: ADMIN.email, password: 'mala-clave-1' } });
+    expect(res.json().message).toBe(MESSAGES.loginFailed);
+    const linea = await t.app.manager.db
+      .selectFrom('actividad')
+      .select(['ip', 'tipo'])
+      .where('tipo', '=', 'login_fallido')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(linea.ip).toBe('203.0.113.20');
+    const ok = await t.app.inject({ ...porProxy('10.9.9.9, 203.0.113.21'), payload: { email: ADMIN.email, password: ADMIN.password } });
+    expect(ok.json().RESULT).toBe('0');
+    const sesion = await t.app.manager.db.selectFrom('sesiones').select('ip').orderBy('creada', 'desc').executeTakeFirstOrThrow();
+    expect(sesion.ip).toBe('203.0.113.21');
+    // The proxy said https: the session cookie is Secure.
+    expect(ok.cookies.find((c) => c.name === 'mtpv_sesion')?.secure).toBe(true);
+  });
+
+  it('a client changing its own X-Forwarded-For entries on every try is still one address for the login limit', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await t.app.inject({ ...porProxy(`192.0.2.${i}, 203.0.113.30`), payload: { email: `nadie${i}@demo.es`, password: 'x' } });
+      expect(res.json().message).toBe(MESSAGES.loginFailed);
+    }
+    const bloqueada = await t.app.inject({ ...porProxy('192.0.2.200, 203.0.113.30'), payload: { email: ADMIN.email, password: ADMIN.password } });
+    expect(bloqueada.statusCode).toBe(429);
+    expect(bloqueada.json().message).toBe(MESSAGES.tooManyAttempts);
+    // Another real client behind the same proxy is not blocked.
+    const otra = await t.app.inject({ ...porProxy('192.0.2.200, 203.0.113.31'), payload: { email: ADMIN.email, password: ADMIN.password } });
+    expect(otra.json().RESULT).toBe('0');
+  });
+
+  it('the recovery link is PUBLIC_URL whatever Host, X-Forwarded-Host or Origin the request brings', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/op.asp?ac=recordar',
+      remoteAddress: '127.0.0.1',
+      headers: { host: 'atacante.example', 'x-forwarded-host': 'atacante.example', 'x-forwarded-for': '203.0.113.40' },
+      payload: { email: ADMIN.email },
+    });
+    expect(res.json().RESULT).toBe('0');
+    const mail = outboxTexts(t.dataDir).at(-1)!;
+    expect(mail).toContain('https://tpv.ejemplo.es/recuperar-psswd?token=');
+    expect(mail).not.toContain('atacante');
+  });
+});
+
+describe.each(backends())('without PUBLIC_URL: only the configured origins ($name)', (backend) => {
+  const t = useTestApp(backend, { origins: ['http://tienda.local:3000'], localOrigin: 'http://localhost:3100' }, { login: false });
+
+  it('a request from a configured origin gets its link there; any other Host or Origin gets the first configured one', async () => {
+    const pedir = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/op.asp?ac=recordar', headers, payload: { email: ADMIN.email } });
+    await pedir({ host: 'localhost:3100', origin: 'http://localhost:3100' });
+    expect(outboxTexts(t.dataDir).at(-1)).toContain('http://localhost:3100/recuperar-psswd?token=');
+    await pedir({ host: 'tienda.local:3000', origin: 'http://tienda.local:3000' });
+    expect(outboxTexts(t.dataDir).at(-1)).toContain('http://tienda.local:3000/recuperar-psswd?token=');
+    await pedir({ host: 'atacante.example', origin: 'http://atacante.example' });
+    const mail = outboxTexts(t.dataDir).at(-1)!;
+    expect(mail).toContain('http://tienda.local:3000/recuperar-psswd?token=');
+    expect(mail).not.toContain('atacante');
+  });
+});
+
+describe("TRUST_PROXY as the proxy's addresses (sqlite)", () => {
+  const t = useTestApp({ name: 'sqlite' }, { trustProxy: trustProxyDe('127.0.0.1,::1') }, { login: false });
+
+  it('through the proxy the client is the address it saw; a client reaching the port directly is its own socket, whatever it sends', async () => {
+    await t.app.inject({ ...porProxy('127.0.0.1, 203.0.113.60'), payload: { email: ADMIN.email, password: 'mala-1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/op.asp?ac=identificar',
+      remoteAddress: '203.0.113.61',
+      headers: { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' },
+      payload: { email: ADMIN.email, password: 'mala-2' },
+    });
+    const ips = await t.app.manager.db.selectFrom('actividad').select('ip').where('tipo', '=', 'login_fallido').orderBy('id').execute();
+    expect(ips.map((r) => r.ip)).toEqual(['203.0.113.60', '203.0.113.61']);
+  });
+});
