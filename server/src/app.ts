@@ -18,7 +18,10 @@ import { startVerifactu } from './fiscal/envio.ts';
 import type { VerifactuOptions } from './fiscal/envio.ts';
 import { deployInfo, readDeployFile, remoteOrigins } from './deploy.ts';
 import { registerHeartbeat } from './heartbeat.ts';
-import { comprobarOrigenes, origenDe } from './entorno.ts';
+import { ErrorDeConfiguracion, comprobarOrigenes, origenDe } from './entorno.ts';
+import { copiaAntesDeMigrar } from './copias/antes-de-migrar.ts';
+import { startCopias } from './copias/programadas.ts';
+import type { CopiasOptions } from './copias/programadas.ts';
 import { createMailer } from './mail.ts';
 import { registerSecurity } from './security.ts';
 import { registerStatic } from './static.ts';
@@ -61,6 +64,11 @@ export type BuildAppOptions = {
   demo?: boolean;
   /** How long this process may reuse the module flags it read (other instances' saves show after it). */
   flagsTtlMs?: number;
+  /**
+   * The daily backup (MANAGER_COPIAS_DIR, _DIAS, _HORA; copias/programadas.ts); none when absent. Its folder also takes
+   * the upgrade's backup, else `<dataDir>/copias`.
+   */
+  copias?: CopiasOptions;
   /** VERI*FACTU sender's timings and, for the tests' and bench's AEAT double only, its address and CA. */
   verifactu?: VerifactuOptions;
 };
@@ -108,7 +116,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, log: app.log });
   try {
-    await migrate(database.db, database.dialect);
+    // An upgrade (pending steps on a database with data): first a copy of the database as it is, or nothing runs.
+    const hechos = await migrate(database.db, database.dialect, {
+      antes: async (info) => {
+        const dir = opts.copias?.dir ?? path.join(opts.dataDir, 'copias');
+        try {
+          const file = await copiaAntesDeMigrar(database.db, database.dialect, { dir, dataDir: opts.dataDir, databaseUrl: opts.databaseUrl }, info);
+          app.log.info({ file, pendientes: info.pendientes }, 'backup taken before migrating');
+        } catch (err) {
+          throw new ErrorDeConfiguracion(
+            `no se ha podido hacer la copia de la base de datos antes de actualizarla (${(err as Error).message}); no se ha cambiado nada. Compruebe la carpeta ${dir} (MANAGER_COPIAS_DIR) y vuelva a arrancar.`,
+          );
+        }
+      },
+    });
+    if (hechos.length) app.log.info({ migraciones: hechos }, 'database migrated');
     const seeded = await seed(database.db, database.dialect, {
       email: opts.adminEmail ?? 'admin@demo.es',
       password: opts.adminPassword,
@@ -166,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerDispatcher(app, createRegistry());
   startVerifactu(app, opts.verifactu);
+  startCopias(app, opts.copias);
   registerHeartbeat(app);
   registerArchivoRoute(app);
   app.get('/api/deploy.json', async (request, reply) => {

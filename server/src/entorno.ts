@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * What the environment says about the deployment, read once at start (main.ts) and checked before anything opens:
  * the reverse proxy to trust, the public address and the origins the links in mails may point at.
@@ -65,4 +67,23 @@ export function origenesDe(valor: string | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean)
     .map((o) => origenDe('MANAGER_ORIGENES', o));
+}
+
+/**
+ * The daily backup from MANAGER_COPIAS_DIR (none when unset), MANAGER_COPIAS_DIAS (days kept, default 14) and
+ * MANAGER_COPIAS_HORA (HH:MM in the shop's time zone, default 03:30).
+ */
+export function copiasDe(env: NodeJS.ProcessEnv): { dir: string; dias: number; hora: string } | undefined {
+  const dir = env.MANAGER_COPIAS_DIR?.trim();
+  if (!dir) return undefined;
+  const diasTexto = env.MANAGER_COPIAS_DIAS?.trim() || '14';
+  if (!/^\d{1,4}$/.test(diasTexto) || Number(diasTexto) < 1) {
+    throw new ErrorDeConfiguracion(`MANAGER_COPIAS_DIAS no es válida («${diasTexto}»): cuántos días se guardan las copias, un número entero de 1 en adelante (14 si no se indica).`);
+  }
+  const hora = env.MANAGER_COPIAS_HORA?.trim() || '03:30';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(hora)) {
+    throw new ErrorDeConfiguracion(`MANAGER_COPIAS_HORA no es válida («${hora}»): la hora de la copia diaria, HH:MM en la hora de la tienda (03:30 si no se indica).`);
+  }
+  if (!path.isAbsolute(dir)) throw new ErrorDeConfiguracion(`MANAGER_COPIAS_DIR debe ser una ruta absoluta («${dir}»), p. ej. /var/backups/manager-tpv`);
+  return { dir, dias: Number(diasTexto), hora };
 }

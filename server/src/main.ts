@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { REPO_ROOT, buildApp } from './app.ts';
-import { ErrorDeConfiguracion, origenesDe, trustProxyDe } from './entorno.ts';
+import { ErrorDeConfiguracion, copiasDe, origenesDe, trustProxyDe } from './entorno.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -31,6 +31,7 @@ try {
     trustProxy: trustProxyDe(process.env.TRUST_PROXY),
     timeZone: process.env.TZ_NEGOCIO || undefined,
     demo: process.env.MANAGER_DEMO !== '0',
+    copias: copiasDe(process.env),
   };
 } catch (err) {
   configuracionNoValida(err);
