@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,6 +83,31 @@ describe.each(backends())('backups without a person, and the restore drill ($nam
       'manager-tpv-2026-12-06-0915.json',
     ]);
     expect(copiasEn(dir)).toHaveLength(6);
+  });
+
+  // The command reads files only: once (on SQLite) is enough; each run starts tsx (seconds on a busy machine).
+  it.runIf(backend.name === 'sqlite')('copias:exportar copies the whole backups off to another folder, once; copias:comprobar checks them there', { timeout: 120_000 }, () => {
+    const destino = carpeta();
+    const tsx = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx');
+    const script = path.join(import.meta.dirname, '..', 'scripts', 'copias.ts');
+    const correr = (...args: string[]) => spawnSync(tsx, [script, ...args], { env: { ...process.env, MANAGER_COPIAS_DIR: dir }, encoding: 'utf8' });
+    const primera = correr('exportar', destino);
+    expect(primera.status).toBe(0);
+    expect(primera.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0])).toEqual(['COPIA', 'COPIA', 'COPIA']);
+    expect(copiasEn(destino)).toEqual(copiasEn(dir));
+    expect(correr('exportar', destino).stdout).not.toContain('COPIA');
+    const comprobada = correr('comprobar', ...copiasEn(destino).filter((f) => f.endsWith('.json')).map((f) => path.join(destino, f)));
+    expect(comprobada.status).toBe(0);
+    expect(comprobada.stdout).toMatch(/^OK {5}manager-tpv-2026-12-04-0331\.json: \d+ filas \(\d+ documentos, 2 registros VERI\*FACTU\)$/m);
+    // A copy damaged at the destination: comprobar says which, with status 1; exportar puts a whole one back.
+    const danada = path.join(destino, 'manager-tpv-2026-12-05-0331.json');
+    fs.appendFileSync(danada, ' ');
+    const mal = correr('comprobar', danada);
+    expect(mal.status).toBe(1);
+    expect(mal.stdout).toContain('MAL    manager-tpv-2026-12-05-0331.json: la suma SHA-256 no coincide');
+    expect(correr('exportar', destino).stdout).toContain('COPIA  manager-tpv-2026-12-05-0331.json');
+    expect(correr('comprobar', danada).status).toBe(0);
+    fs.rmSync(destino, { recursive: true, force: true });
   });
 
   it('a backup that changed on the disk, or is cut short, is told apart', async () => {
