@@ -5,11 +5,14 @@ import { ErrorDeConfiguracion, copiasDe, origenesDe, trustProxyDe } from './ento
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 
-/** A setting that keeps the server from starting: its message alone, on stderr, and exit status 1. */
+/**
+ * A setting that keeps the server from starting: its message alone, on stderr, and exit status 78 (EX_CONFIG), which
+ * the systemd unit does not restart on (deploy/manager-tpv.service, RestartPreventExitStatus).
+ */
 function configuracionNoValida(err: unknown): never {
   if (err instanceof ErrorDeConfiguracion) {
     process.stderr.write(`\nManager TPV no arranca: ${err.message}\n\n`);
-    process.exit(1);
+    process.exit(78);
   }
   throw err;
 }

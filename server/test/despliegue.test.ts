@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,5 +135,62 @@ describe("TRUST_PROXY as the proxy's addresses (sqlite)", () => {
     });
     const ips = await t.app.manager.db.selectFrom('actividad').select('ip').where('tipo', '=', 'login_fallido').orderBy('id').execute();
     expect(ips.map((r) => r.ip)).toEqual(['203.0.113.60', '203.0.113.61']);
+  });
+});
+
+const DEPLOY = path.join(import.meta.dirname, '..', '..', 'deploy');
+const hay = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
+
+describe('the deployment files in deploy/', () => {
+  it.runIf(hay('nginx') && hay('openssl'))('nginx.conf passes `nginx -t` (with a throwaway certificate in place of Let’s Encrypt’s)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-nginx-'));
+    try {
+      const cert = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=tpv.ejemplo.es',
+        '-keyout', path.join(dir, 'privkey.pem'), '-out', path.join(dir, 'fullchain.pem')]);
+      expect(cert.status).toBe(0);
+      const sitio = fs.readFileSync(path.join(DEPLOY, 'nginx.conf'), 'utf8').replaceAll('/etc/letsencrypt/live/tpv.ejemplo.es', dir);
+      expect(sitio).toContain(path.join(dir, 'fullchain.pem'));
+      fs.writeFileSync(path.join(dir, 'sitio.conf'), sitio);
+      fs.writeFileSync(
+        path.join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  include ${dir}/sitio.conf;\n}\n`,
+      );
+      const r = spawnSync('nginx', ['-t', '-p', dir, '-e', `${dir}/error.log`, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+      expect(r.stderr).toContain('syntax is ok');
+      expect(r.stderr).toContain('test is successful');
+      expect(r.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(hay('systemd-analyze'))('manager-tpv.service passes `systemd-analyze verify`, runs with NODE_ENV=production and is not restarted on a bad setting', () => {
+    const r = spawnSync('systemd-analyze', ['verify', path.join(DEPLOY, 'manager-tpv.service')], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const unidad = fs.readFileSync(path.join(DEPLOY, 'manager-tpv.service'), 'utf8');
+    expect(unidad).toMatch(/^Environment=NODE_ENV=production$/m);
+    expect(unidad).toMatch(/^RestartPreventExitStatus=78$/m);
+    // The example settings have everything production asks for.
+    const env = fs.readFileSync(path.join(DEPLOY, 'manager-tpv.env.example'), 'utf8');
+    for (const v of ['PUBLIC_URL=https://', 'TRUST_PROXY=1', 'HOST=127.0.0.1', 'DATABASE_URL=postgres://', 'MANAGER_COPIAS_DIR=/']) expect(env).toContain(v);
+  });
+
+  it('a server started with NODE_ENV=production and no PUBLIC_URL exits with status 78 and says what to set', { timeout: 120_000 }, () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-prod-'));
+    try {
+      const tsx = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx');
+      const r = spawnSync(tsx, ['src/main.ts'], {
+        cwd: path.join(import.meta.dirname, '..'),
+        env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '', DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+        encoding: 'utf8',
+        timeout: 100_000,
+      });
+      expect(r.status).toBe(78);
+      expect(r.stderr).toContain('Manager TPV no arranca: Falta PUBLIC_URL: en producción (NODE_ENV=production) es obligatoria');
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
