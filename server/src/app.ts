@@ -12,7 +12,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { instalarActividad } from './actividad/registro.ts';
 import { refrescarAgregados } from './informes/agregados.ts';
-import { migrate } from './db/migrations/index.ts';
+import { MigracionFallida, migrate } from './db/migrations/index.ts';
 import { seed } from './db/seed.ts';
 import { startVerifactu } from './fiscal/envio.ts';
 import type { VerifactuOptions } from './fiscal/envio.ts';
@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, log: app.log });
   try {
     // An upgrade (pending steps on a database with data): first a copy of the database as it is, or nothing runs.
-    const hechos = await migrate(database.db, database.dialect, {
+    const hechos = await migrar(database.db, database.dialect, {
       antes: async (info) => {
         const dir = opts.copias?.dir ?? path.join(opts.dataDir, 'copias');
         try {
@@ -211,6 +211,23 @@ function fastifyTrustProxy(value: BuildAppOptions['trustProxy']): false | string
   const hops = value === true ? 1 : value;
   if (typeof hops === 'number') return (_address, hop) => hop < hops;
   return hops;
+}
+
+/**
+ * migrate(), with a failed step told as what it is for whoever runs the server: nothing changed, the previous version
+ * still works with this database. The server does not start (exit 78 in main.ts: restarting would fail the same way).
+ */
+async function migrar(...args: Parameters<typeof migrate>): ReturnType<typeof migrate> {
+  try {
+    return await migrate(...args);
+  } catch (err) {
+    if (!(err instanceof MigracionFallida)) throw err;
+    const causa = err.cause instanceof Error ? err.cause.message : String(err.cause ?? '');
+    throw new ErrorDeConfiguracion(
+      `la actualización de la base de datos ha fallado en el paso ${err.paso} (${causa}). No se ha cambiado nada: la base de datos sigue como la dejó la versión anterior, que puede volver a arrancar. Guarde este mensaje para quien mantenga la instalación.`,
+      { cause: err },
+    );
+  }
 }
 
 function printGeneratedAdmin(email: string, password: string): void {

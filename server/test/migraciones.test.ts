@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/index.ts';
 import type { Db } from '../src/db/index.ts';
-import { STEPS, migrate } from '../src/db/migrations/index.ts';
+import { MigracionFallida, STEPS, migrate } from '../src/db/migrations/index.ts';
 import type { Step } from '../src/db/migrations/index.ts';
 import { backends, freshDatabase } from './helpers.ts';
 
@@ -95,7 +95,7 @@ describe.each(backends())('upgrades: a failed migration leaves the previous vers
           avisos.push(info);
         },
       }),
-    ).rejects.toThrow(/9999_rota failed/);
+    ).rejects.toThrow(MigracionFallida);
     // The upgrade's backup was asked for once, before anything ran, naming every pending step.
     expect(avisos).toEqual([{ pendientes: [...STEPS.slice(i).map(([n]) => n), '9999_rota'], hechas: i }]);
     expect(await foto(database)).toEqual(antes);

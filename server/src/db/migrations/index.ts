@@ -104,6 +104,16 @@ function conSavepoints(db: AnyDb): AnyDb {
   });
 }
 
+/** A step failed: every pending step was undone (migrate runs them in one transaction). */
+export class MigracionFallida extends Error {
+  constructor(
+    readonly paso: string,
+    cause: unknown,
+  ) {
+    super(`Migration ${paso} failed`, { cause });
+  }
+}
+
 export type MigrateOptions = {
   /** The steps to run (default STEPS); the tests add a failing one. */
   steps?: readonly [string, Step][];
@@ -139,7 +149,7 @@ export async function migrate(db: AnyDb, dialect: DialectName, opts: MigrateOpti
   const correr = async () => {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    if (error || failed) throw new MigracionFallida(failed?.migrationName ?? '', error);
     return (results ?? []).map((r) => r.migrationName);
   };
   if (dialect === 'postgres') return correr();
