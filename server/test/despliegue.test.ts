@@ -1,7 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
 import { buildApp } from '../src/app.ts';
@@ -164,6 +168,20 @@ describe('the deployment files in deploy/', () => {
     }
   });
 
+  it.runIf(hay('caddy'))('Caddyfile passes `caddy validate`', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-caddy-'));
+    try {
+      const r = spawnSync('caddy', ['validate', '--adapter', 'caddyfile', '--config', path.join(DEPLOY, 'Caddyfile')], {
+        encoding: 'utf8',
+        env: { ...process.env, HOME: home, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home },
+      });
+      expect(r.stdout + r.stderr).toContain('Valid configuration');
+      expect(r.status).toBe(0);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it.runIf(hay('systemd-analyze'))('manager-tpv.service passes `systemd-analyze verify`, runs with NODE_ENV=production and is not restarted on a bad setting', () => {
     const r = spawnSync('systemd-analyze', ['verify', path.join(DEPLOY, 'manager-tpv.service')], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
@@ -193,4 +211,141 @@ describe('the deployment files in deploy/', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+/** A free TCP port on an address. */
+function puertoLibre(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, host, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+type Respuesta = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One request from 127.0.0.3 (the client) to nginx on 127.0.0.2, over https (its throwaway certificate) or http. */
+function pedir(url: string, opts: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Respuesta> {
+  const u = new URL(url);
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const mod = u.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = mod.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: opts.method ?? (body ? 'POST' : 'GET'),
+        localAddress: '127.0.0.3',
+        rejectUnauthorized: false,
+        servername: 'tpv.ejemplo.es',
+        headers: { host: 'tpv.ejemplo.es', ...(body ? { 'content-type': 'application/json' } : {}), ...(opts.headers ?? {}) },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => {
+          data += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the real server behind the real nginx of deploy/nginx.conf (TRUST_PROXY=1)', () => {
+  it.runIf(hay('nginx') && hay('openssl') && process.platform === 'linux')(
+    'https only, the client address nginx saw (never one it wrote), the login limit per real address, Secure cookies and PUBLIC_URL links',
+    { timeout: 180_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-nginx-real-'));
+      // The plain-JS helper the e2e suite starts the real server with (`tsx src/main.ts`, its own SQLite folder).
+      const spawnServer = '../scripts/spawn-server.mjs';
+      const { startServer } = (await import(spawnServer)) as {
+        startServer(o: { quiet?: boolean; env?: Record<string, string> }): Promise<{ baseUrl: string; dataDir: string; stop(): Promise<void> }>;
+      };
+      const server = await startServer({ quiet: true, env: { TRUST_PROXY: '1', PUBLIC_URL: 'https://tpv.ejemplo.es', MANAGER_ADMIN_EMAIL: ADMIN.email, MANAGER_ADMIN_PASSWORD: ADMIN.password } });
+      let nginx: ReturnType<typeof spawn> | undefined;
+      try {
+        const cert = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=tpv.ejemplo.es',
+          '-keyout', path.join(dir, 'privkey.pem'), '-out', path.join(dir, 'fullchain.pem')]);
+        expect(cert.status).toBe(0);
+        const [p80, p443] = [await puertoLibre('127.0.0.2'), await puertoLibre('127.0.0.2')];
+        // deploy/nginx.conf as it is, but for this run's ports, loopback addresses and certificate.
+        const sitio = fs
+          .readFileSync(path.join(DEPLOY, 'nginx.conf'), 'utf8')
+          .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${new URL(server.baseUrl).port};`)
+          .replace(/^\s*listen \[::\]:\d+.*$/gm, '')
+          .replace('listen 80;', `listen 127.0.0.2:${p80};`)
+          .replace('listen 443 ssl http2;', `listen 127.0.0.2:${p443} ssl http2;`)
+          .replaceAll('/etc/letsencrypt/live/tpv.ejemplo.es', dir);
+        fs.writeFileSync(path.join(dir, 'sitio.conf'), sitio);
+        fs.writeFileSync(
+          path.join(dir, 'nginx.conf'),
+          `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${dir}/sitio.conf;\n}\n`,
+        );
+        nginx = spawn('nginx', ['-p', dir, '-e', `${dir}/error.log`, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+        const https443 = `https://127.0.0.2:${p443}`;
+        for (let i = 0; ; i++) {
+          const ok = await pedir(`${https443}/api/deploy.json`).then((r) => r.status === 200, () => false);
+          if (ok) break;
+          if (i > 100) throw new Error(`nginx did not start: ${fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, 'utf8') : ''}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+
+        const redirigida = await pedir(`http://127.0.0.2:${p80}/ventas/facturas`);
+        expect(redirigida.status).toBe(301);
+        expect(redirigida.headers.location).toBe('https://tpv.ejemplo.es/ventas/facturas');
+
+        const mala = await pedir(`${https443}/api/op.asp?ac=identificar`, {
+          headers: { 'x-forwarded-for': '198.51.100.66' },
+          body: { email: ADMIN.email, password: 'no-es-la-clave-1' },
+        });
+        expect(JSON.parse(mala.body).message).toBe(MESSAGES.loginFailed);
+        expect(mala.headers['strict-transport-security']).toBe('max-age=31536000');
+        const buena = await pedir(`${https443}/api/op.asp?ac=identificar`, {
+          headers: { 'x-forwarded-for': '198.51.100.67, 10.0.0.1' },
+          body: { email: ADMIN.email, password: ADMIN.password },
+        });
+        expect(JSON.parse(buena.body).RESULT).toBe('0');
+        const cookie = String(buena.headers['set-cookie']);
+        expect(cookie).toMatch(/mtpv_sesion=.*; Secure/);
+
+        await pedir(`${https443}/api/op.asp?ac=recordar`, {
+          headers: { host: 'atacante.example', 'x-forwarded-host': 'atacante.example' },
+          body: { email: ADMIN.email },
+        });
+
+        // 19 more failures, each with another X-Forwarded-For: still one address, the one nginx saw; the next is refused.
+        for (let i = 0; i < 19; i++) {
+          const r = await pedir(`${https443}/api/op.asp?ac=identificar`, { headers: { 'x-forwarded-for': `192.0.2.${i}` }, body: { email: `nadie${i}@demo.es`, password: 'x' } });
+          expect(JSON.parse(r.body).message).toBe(MESSAGES.loginFailed);
+        }
+        const bloqueada = await pedir(`${https443}/api/op.asp?ac=identificar`, { headers: { 'x-forwarded-for': '192.0.2.250' }, body: { email: ADMIN.email, password: ADMIN.password } });
+        expect(bloqueada.status).toBe(429);
+
+        const db = new SQLite(path.join(server.dataDir, 'manager.sqlite'), { readonly: true });
+        try {
+          const ips = db.prepare("select distinct ip from actividad where tipo = 'login_fallido'").pluck().all();
+          expect(ips).toEqual(['127.0.0.3']);
+          expect(db.prepare('select ip from sesiones').pluck().all()).toEqual(['127.0.0.3']);
+          expect(db.prepare("select count(*) from intentos_login where clave = 'ip:127.0.0.3'").pluck().get()).toBe(20);
+        } finally {
+          db.close();
+        }
+        const mail = outboxTexts(server.dataDir).at(-1)!;
+        expect(mail).toContain('https://tpv.ejemplo.es/recuperar-psswd?token=');
+        expect(mail).not.toContain('atacante');
+      } finally {
+        nginx?.kill('SIGTERM');
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
