@@ -229,6 +229,7 @@ export type Database = {
   verifactu: VerifactuTable;
   verifactu_envios: VerifactuEnviosTable;
   demo_datos: DemoDatosTable;
+  copias_programadas: CopiasProgramadasTable;
   actividad: ActividadTable;
   tpv_terminales: TpvTerminalesTable;
   tpv_paginas: TpvPaginasTable;
@@ -363,6 +364,18 @@ export type RegistrosFacturacionTable = {
   verifactu: Generated<number>;
 };
 /** VERI*FACTU settings (one row, id 1): see server/src/fiscal/verifactu.ts. */
+/** The daily backup's state, one row (migration 0037, copias/programadas.ts). */
+export type CopiasProgramadasTable = {
+  id: number;
+  lease_id: string | null;
+  lease_hasta: string | null;
+  /** The business day (YYYY-MM-DD) of the last backup taken and verified. */
+  dia: string | null;
+  archivo: string | null;
+  creada: string | null;
+  error: string | null;
+};
+
 export type VerifactuTable = {
   id: number;
   activo: Generated<number>;
