@@ -187,12 +187,17 @@ export async function emisionActual(trx: Transaction<Database>): Promise<Emision
   let v = EMISION.get(trx);
   if (v === undefined) {
     const s = await trx.selectFrom('verifactu').select(['activo', 'fallos', 'demo']).where('id', '=', 1).executeTakeFirst();
-    const activo = Number(s?.activo ?? 0) === 1;
-    const demo = Number(s?.demo ?? 0) === 1;
-    v = { incidencia: activo && Number(s?.fallos ?? 0) > 0 ? 1 : 0, entorno: demo ? 'pruebas' : 'produccion', demo: demo ? 1 : 0, verifactu: activo ? 1 : 0 };
+    v = emisionDe(s);
     EMISION.set(trx, v);
   }
   return v;
+}
+
+/** emisionActual's rules on the verifactu row (also what terminaltpv tells the till its records are made for). */
+export function emisionDe(s: { activo?: number | null; fallos?: number | null; demo?: number | null } | undefined): Emision {
+  const activo = Number(s?.activo ?? 0) === 1;
+  const demo = Number(s?.demo ?? 0) === 1;
+  return { incidencia: activo && Number(s?.fallos ?? 0) > 0 ? 1 : 0, entorno: demo ? 'pruebas' : 'produccion', demo: demo ? 1 : 0, verifactu: activo ? 1 : 0 };
 }
 
 /**
