@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/consulta.ts';
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { ActionError, fail } from '../errors.ts';
-import { SISTEMA, claveCadena, nifDeCadena, registrarAltaGenerada } from '../fiscal/registro.ts';
+import { SISTEMA, claveCadena, emisionActual, nifDeCadena, registrarAltaGenerada } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
 import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
@@ -116,8 +116,8 @@ function leerRegistro(v: unknown): RegistroTpv | null {
  * company never stores a production record — and the answer's `emision` tells the till, which reprints from it.
  */
 async function emisionGuardada(trx: Transaction<Database>, registroId: number, delTpv: RegistroTpv | null): Promise<EmisionTpv> {
-  const fila = await trx.selectFrom('registros_facturacion').select(['entorno', 'demo', 'verifactu']).where('id', '=', registroId).executeTakeFirstOrThrow();
-  const guardada = emisionDeFila(fila);
+  // What `guardar` stored on it: the company's state in this transaction (emisionActual, read once per transaction).
+  const guardada = emisionDeFila(await emisionActual(trx));
   const v = delTpv?.verifactu;
   if (!delTpv || (v !== 0 && v !== 1) || v === guardada.verifactu) return guardada;
   if (delTpv.entorno !== guardada.entorno || Number(delTpv.demo ?? -1) !== guardada.demo) return guardada;
