@@ -636,6 +636,8 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const buena = r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_500 }]);
     const hecha = await save(t, t.cookie, 'devolverticket', buena.body);
     expect(hecha).toMatchObject({ tipo_factura: 'R5', numero: buena.gen.numSerie, total: buena.totales.total, huella: buena.gen.huella, xml: buena.gen.xml, offline: 1, uuid: buena.body.uuid });
+    // Issue 22: what its record was made for, as stored (a live company, sending off here): the till reprints from it.
+    expect(hecha.emision).toEqual({ entorno: 'produccion', demo: 0, verifactu: 0 });
     validarXml([hecha.xml as string]);
     expect(hecha.xml).toContain(`<sf:NumSerieFactura>${vendido.gen.numSerie}</sf:NumSerieFactura>`);
     const guardado = await db.selectFrom('registros_facturacion').select(['xml', 'huella', 'huella_anterior', 'emisor']).where('documento_id', '=', hecha.id as number).executeTakeFirstOrThrow();
