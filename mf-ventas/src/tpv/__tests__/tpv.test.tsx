@@ -6,8 +6,8 @@ import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
 import { MENSAJE_FORMAS } from '../datos';
-import { fakeListadoDocs } from 'shared/testing';
-import { TICKETS, tpvApi } from './fake';
+import { fakeListado, fakeListadoDocs } from 'shared/testing';
+import { CIERRE, TICKETS, tpvApi } from './fake';
 
 const pdf = vi.hoisted(() => ({ calls: [] as { informe: Record<string, unknown>; opts: Record<string, unknown> }[] }));
 vi.mock('shared', async (orig) => ({
@@ -329,6 +329,16 @@ describe('Cierres TPV', () => {
       { label: 'Efectivo', esperado: 42500, contado: 42000, diferencia: -500 },
       { label: 'Tarjeta', esperado: 31730, contado: 31730, diferencia: 0 },
     ]);
+    // A live company's closing: its Z says nothing of a demo.
+    expect(informe.demo).toBe(false);
+  });
+
+  it("a demo company's closing prints its Z as a demo (issue 22)", async () => {
+    const api = tpvApi({ listadocierrestpv: fakeListado([{ ...CIERRE, demo: 1 }], ['terminal_id']) }).api;
+    renderSection(Section, menu.prefix, '/ventas/cierre-tpv/5', { api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Informe Z' }));
+    await waitFor(() => expect(pdf.calls).toHaveLength(1));
+    expect(pdf.calls[0].informe.demo).toBe(true);
   });
 
   it('an unknown closing says so', async () => {
