@@ -559,7 +559,10 @@ const alAnular: NonNullable<TipoEffects['despuesDe']>['anular'] = async ({ trx, 
 const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
   db
     .selectFrom('registros_facturacion')
-    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error'])
+    .select([
+      'id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error',
+      'entorno', 'demo', 'verifactu',
+    ])
     .where('documento_id', '=', p.id)
     .orderBy('id', 'desc')
     .limit(1),
@@ -568,26 +571,29 @@ const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
 /** The record adds its latest registro de facturación (with what the fiscal QR prints). */
 async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Promise<void> {
   const [r] = await ultimoRegistro(db, { id: doc.id });
-  // An annulled invoice's QR still names what its registro de alta recorded (its ImporteTotal).
+  // An annulled invoice's QR still names what its registro de alta recorded (its ImporteTotal) and where it was made for.
   if (r?.tipo === 'anulacion') {
     const alta = await db
       .selectFrom('registros_facturacion')
-      .select('importe_total')
+      .select(['importe_total', 'entorno', 'demo', 'verifactu'])
       .where('documento_id', '=', doc.id)
       .where('tipo', '=', 'alta')
       .orderBy('id', 'desc')
       .executeTakeFirst();
     r.importe_total = alta?.importe_total ?? null;
+    if (alta) Object.assign(r, { entorno: alta.entorno, demo: alta.demo, verifactu: alta.verifactu });
   }
-  // The QR and the PDF's legend follow the environment the records go to (issue 17).
-  const v = r ? await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst() : undefined;
   doc.registro = r
     ? {
         id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
         // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
         estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,
-        entorno: v?.entorno === 'produccion' ? 'produccion' : 'pruebas',
+        // Issue 22: the QR's host and the PDF's legend are what the record was made for (stored on it at creation),
+        // never the setting of the day: a reprint after «Pruebas» → «Producción» still says it was a test.
+        entorno: r.entorno === 'produccion' ? 'produccion' : 'pruebas',
+        demo: Number(r.demo ?? 0),
+        verifactu: Number(r.verifactu ?? 0),
       }
     : null;
   // Issue 17: its account — what is owed netting the rectificativas, the instalments, the cobros and refunds.

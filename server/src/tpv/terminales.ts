@@ -12,7 +12,7 @@ import { abrirSesion } from '../actions/sesion.ts';
 import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { auditar } from '../actividad/registro.ts';
-import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, entornoQr, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, emisionTpv, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
@@ -102,7 +102,8 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     // The producer too (issue 22): the till's records name the one the back office's name.
     sistema: sistemaInformatico(),
     zona_horaria: app.timeZone,
-    entorno: await entornoQr(app.db),
+    // Issue 22: what its records are made for: the till stores it with each record it makes and prints from it.
+    ...(await emisionTpv(app.db)),
     ultimo: { ejercicio, numero: await ultimoDe('ticket', t.serie_id) },
     ultimo_rectificativa: { ejercicio, numero: await ultimoDe('rectificativa', t.serie_rectificativa_id) },
     cadena: ultimo ?? null,

@@ -11,7 +11,7 @@ import {
   precioSinIva,
   totalesTicket,
 } from 'shared/domain';
-import type { Documento, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
+import type { Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
 import type { AppContext } from '../context.ts';
@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/consulta.ts';
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { ActionError, fail } from '../errors.ts';
-import { claveCadena, nifDeCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
+import { claveCadena, emisionActual, nifDeCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
 import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
@@ -31,7 +31,7 @@ import { REGISTRO_OFFLINE, TODAS_CON_ORIGEN, facturaEffects, rectificativaEffect
 import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, empresaEmisora, entero, entornoQr, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
 
 /**
  * Tickets (issue 13; docs/tpv.md): a document type of the engine. `subirtickets` writes each ticket as a document
@@ -56,7 +56,7 @@ type DatosEmision = {
   totales: ReturnType<typeof totalesTicket>;
   registro: RegistroTpv | null;
   /** Filled by emitir: what the answer says of the record. */
-  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string };
+  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string; emision: EmisionTpv };
 };
 
 /** dd-mm-aaaa → aaaa-mm-dd. */
@@ -98,7 +98,31 @@ function leerRegistro(v: unknown): RegistroTpv | null {
   const r = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
   const campos = ['num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'fecha_hora_huso', 'huella', 'xml'];
   if (campos.some((c) => typeof r[c] !== 'string') || !/^\d{2}-\d{2}-\d{4}$/.test(r.fecha_expedicion as string)) return null;
-  return r as unknown as RegistroTpv;
+  // Issue 22: what the till made it for, only when it says it plainly (anything else: the company's state stands).
+  const bit = (x: unknown) => (x === 0 || x === 1 ? x : undefined);
+  return {
+    ...(r as unknown as RegistroTpv),
+    entorno: r.entorno === 'produccion' || r.entorno === 'pruebas' ? r.entorno : undefined,
+    demo: bit(r.demo),
+    verifactu: bit(r.verifactu),
+  };
+}
+
+/**
+ * What a till's record was made for, as stored (issue 22). The record was stored with the company's state now
+ * (emisionActual: demo, environment, sending); a record the till made offline says what it was made for (its
+ * terminal's `entorno`, `demo`, `verifactu` then) and was printed with that: when it agrees with the company's demo
+ * and environment, the till's `verifactu` is kept (its paper's legend); when not, the company's stays — a demo
+ * company never stores a production record — and the answer's `emision` tells the till, which reprints from it.
+ */
+async function emisionGuardada(trx: Transaction<Database>, registroId: number, delTpv: RegistroTpv | null): Promise<EmisionTpv> {
+  // What `guardar` stored on it: the company's state in this transaction (emisionActual, read once per transaction).
+  const guardada = emisionDeFila(await emisionActual(trx));
+  const v = delTpv?.verifactu;
+  if (!delTpv || (v !== 0 && v !== 1) || v === guardada.verifactu) return guardada;
+  if (delTpv.entorno !== guardada.entorno || Number(delTpv.demo ?? -1) !== guardada.demo) return guardada;
+  await trx.updateTable('registros_facturacion').set({ verifactu: v }).where('id', '=', registroId).execute();
+  return { ...guardada, verifactu: v };
 }
 
 /** The engine's `emitir` of a ticket: number, stock, record. */
@@ -134,11 +158,14 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
       return verificarRegistro(registro, esperado, esperado.numSerie, anterior, fecha);
     },
   );
+  const emision = await emisionGuardada(trx, hecho.id, registro);
   datos.hecho = {
     numero: hecho.campos.NumSerieFactura,
     huella: hecho.huella,
     xml: hecho.xml,
-    qr_url: qrDeAlta(hecho.campos, await entornoQr(trx)),
+    // Issue 22: the QR's host is the one its record was made for (stored on it), never the setting of the day.
+    qr_url: qrDeAlta(hecho.campos, emision.entorno),
+    emision,
     fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
     fecha_expedicion: hecho.campos.FechaExpedicionFactura,
   };
@@ -193,17 +220,22 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   }
   const r = await db
     .selectFrom('registros_facturacion')
-    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error', 'xml', 'tipo_factura', 'cuota_total'])
+    .select([
+      'id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error', 'xml',
+      'tipo_factura', 'cuota_total', 'entorno', 'demo', 'verifactu',
+    ])
     .where('documento_id', '=', doc.id)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  d.registro = r
+  // Issue 22: a reprint (the back office's, the till's) shows the QR's host and legend its record was made for.
+  const emision = r ? emisionDeFila(r) : null;
+  d.registro = r && emision
     ? {
         id: r.id, tipo: r.tipo as 'alta', huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total, estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null,
-        descripcion_error: r.descripcion_error ?? null, xml: r.xml,
-        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
+        descripcion_error: r.descripcion_error ?? null, xml: r.xml, ...emision,
+        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, emision.entorno),
       }
     : null;
   if (doc.tipo === TICKET.tipo) {
@@ -318,7 +350,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     .executeTakeFirstOrThrow();
   const r = await db
     .selectFrom('registros_facturacion')
-    .select(['emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'huella', 'xml', 'fecha_hora_huso'])
+    .select(['emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'huella', 'xml', 'fecha_hora_huso', 'entorno', 'demo', 'verifactu'])
     .where('documento_id', '=', documentoId)
     .where('tipo', '=', 'alta')
     .orderBy('id')
@@ -332,11 +364,12 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     cambio: Number(d.cambio),
     huella: r.huella,
     xml: r.xml,
-    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
+    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, emisionDeFila(r).entorno),
     fecha_hora_huso: r.fecha_hora_huso,
     fecha_expedicion: r.fecha_expedicion,
     offline: Number(d.offline) as 0 | 1,
     repetido: repetido ? 1 : 0,
+    emision: emisionDeFila(r),
   };
 }
 
@@ -441,7 +474,7 @@ async function guardarTicket(
   const h = datos.hecho!;
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
-    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0,
+    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0, emision: h.emision,
   };
 }
 
@@ -635,11 +668,12 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       const extra = r
         ? {
             [REGISTRO_OFFLINE]: async (datos: DatosAlta) => {
-              await registrarAltaGenerada(
+              const hecho = await registrarAltaGenerada(
                 { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
                 claveCadena(datos.emisor.nif, terminal.numero_instalacion),
                 (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy),
               );
+              await emisionGuardada(trx, hecho.id, r);
             },
           }
         : undefined;
@@ -658,8 +692,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   }
   const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
   await alLeerTpv(app.db, doc);
-  const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } }).registro;
-  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url });
+  const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } & EmisionTpv }).registro;
+  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r) });
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../domain/documentos';
 import { IMPUESTO_NOMBRE, IVA_RATE, TIPO_IVA_LABEL, impuestoDe, type TipoIva } from '../domain/catalogo';
 import { esOperacion, leyendasOperaciones, nombreGrupo } from '../domain/operaciones';
-import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
+import { TITULO_QR, presentacionQr, urlQr } from '../domain/fiscal';
 import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { esTransferencia, formaPagoLabel, formatIban, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
@@ -185,17 +185,21 @@ function bloqueFiscal(doc: jsPDF, def: DocumentoTipoDef, d: Documento, empresa: 
   }
   doc.setFont('helvetica', 'normal');
   doc.text(TITULO_QR, cx, y + 4, { align: 'center' });
-  // «Pruebas»: the QR points to the AEAT's test validator and the paper says it is a test.
-  const pruebas = d.registro?.entorno === 'pruebas';
-  const contenido = contenidoQr(d, nif, pruebas ? 'pruebas' : 'produccion');
+  // Issue 22: the QR's host and the legend from what its record was made for (stored on it), never the setting of the
+  // day: demo, «Pruebas», «Producción» verifiable or not yet sending (docs/fiscal-impresion.md).
+  const p = presentacionQr(d.registro);
+  const contenido = contenidoQr(d, nif, p.entorno);
   dibujarQr(doc, contenido, cx - LADO_QR / 2, y + 7, LADO_QR);
   // An annulled invoice is no longer verifiable: it says «Anulada» where the legend goes.
   const anulada = d.estado === 'anulada';
-  if (anulada || pruebas) {
+  const texto = anulada ? FACTURA_ANULADA : p.leyenda;
+  if (!texto) return 7 + LADO_QR + 4;
+  // What is not a verifiable invoice of production (annulled, demo, a test) says so in red.
+  if (anulada || p.entorno !== 'produccion') {
     doc.setFont('helvetica', 'bold');
     doc.setTextColor(185, 28, 28);
   }
-  const leyenda: string[] = doc.splitTextToSize(anulada ? FACTURA_ANULADA : pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR, 90);
+  const leyenda: string[] = doc.splitTextToSize(texto, 90);
   leyenda.forEach((l, i) => {
     doc.text(l, cx, y + 7 + LADO_QR + 5 + i * 4.2, { align: 'center' });
   });
