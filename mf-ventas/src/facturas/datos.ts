@@ -23,7 +23,8 @@ export function useSeries(tipos: readonly SerieTipo[], actual?: string) {
   const list = useListOptions<Serie>('listadoseries', { params: POR_CODIGO, toOption: (s) => ({ value: String(s.id), label: s.codigo }) });
   const { rows, loading } = list;
   return useMemo(() => {
-    const delTipo = rows.filter((s) => tipos.includes(s.tipo));
+    // A TPV terminal's series are the till's own (issue 23): the back office never numbers in them.
+    const delTipo = rows.filter((s) => tipos.includes(s.tipo) && (!s.terminal || String(s.id) === actual));
     const options: SelectOption[] = delTipo
       .filter((s) => s.activo === 1 || String(s.id) === actual)
       .map((s) => ({
