@@ -434,7 +434,9 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     if (otras.length && !d.observaciones?.trim()) datos.descripcion = `Rectificación de las facturas ${datos.rectificativa.facturas.map((x) => x.numSerie).join(', ')}`.slice(0, 500);
   }
   // Issued means fixed: the serie's code, both parties as printed and the operation's date stay with the invoice.
-  const fechaOperacion = await fechaOperacionDe(trx, d.id, d.fecha);
+  // An F3 of a ticket sold on an earlier day: the operation is the ticket's (issue 23).
+  const fechaOperacion =
+    tipoFactura === 'F3' && sustituida && sustituida.fecha < d.fecha ? sustituida.fecha : await fechaOperacionDe(trx, d.id, d.fecha);
   if (fechaOperacion) datos.fechaOperacion = fechaOperacion;
   const receptor = d.cliente_id === null ? null : await parteCliente(trx, d.cliente_id);
   const emision: EmisionDocumento = {
