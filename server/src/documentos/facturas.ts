@@ -562,6 +562,8 @@ const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
   db
     .selectFrom('registros_facturacion')
     .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error'])
+    // Issue 22/23: what the record was made for, frozen at its creation (its QR's host and legend).
+    .select(['entorno', 'demo', 'verifactu'])
     .where('documento_id', '=', p.id)
     .orderBy('id', 'desc')
     .limit(1),
@@ -581,15 +583,16 @@ async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Pr
       .executeTakeFirst();
     r.importe_total = alta?.importe_total ?? null;
   }
-  // The QR and the PDF's legend follow the environment the records go to (issue 17).
-  const v = r ? await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst() : undefined;
+  // The QR and the PDF's legend follow what the record was made for (issue 22, frozen on it: shared presentacionQr).
   doc.registro = r
     ? {
         id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
         // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
         estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,
-        entorno: v?.entorno === 'produccion' ? 'produccion' : 'pruebas',
+        entorno: r.entorno === 'produccion' ? 'produccion' : 'pruebas',
+        demo: Number(r.demo) === 1 ? 1 : 0,
+        verifactu: Number(r.verifactu) === 1 ? 1 : 0,
       }
     : null;
   // Issue 17: its account — what is owed netting the rectificativas, the instalments, the cobros and refunds.

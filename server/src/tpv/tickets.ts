@@ -11,6 +11,7 @@ import {
   RECARGO_RATE,
   divRound,
   precioSinIva,
+  presentacionQr,
   totalesTicket,
 } from 'shared/domain';
 import type { DesgloseIva, Documento, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
@@ -196,16 +197,20 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   const r = await db
     .selectFrom('registros_facturacion')
     .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error', 'xml', 'tipo_factura', 'cuota_total'])
+    .select(['entorno', 'demo', 'verifactu'])
     .where('documento_id', '=', doc.id)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  // What the record was made for, frozen on it (issue 22): its QR's host and the PDF's legend (presentacionQr), the
+  // F3's as any invoice's (issue 23).
+  const emision = r ? { entorno: r.entorno === 'produccion' ? ('produccion' as const) : ('pruebas' as const), demo: Number(r.demo) === 1 ? (1 as const) : (0 as const), verifactu: Number(r.verifactu) === 1 ? (1 as const) : (0 as const) } : null;
   d.registro = r
     ? {
         id: r.id, tipo: r.tipo as 'alta', huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total, estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null,
-        descripcion_error: r.descripcion_error ?? null, xml: r.xml,
-        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
+        descripcion_error: r.descripcion_error ?? null, xml: r.xml, ...emision!,
+        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, presentacionQr(emision).entorno),
       }
     : null;
   if (doc.tipo === TICKET.tipo) {

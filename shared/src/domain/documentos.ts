@@ -723,6 +723,9 @@ export type Documento = Totales & {
     qr_url?: string;
     /** Issue 17: the environment its records go to; in «pruebas» the QR points to the AEAT's test validator and the PDF says it is a test. */
     entorno?: 'pruebas' | 'produccion';
+    /** Issue 22: made by the demo company / while sending to the AEAT was on (frozen on the record: `presentacionQr`). */
+    demo?: 0 | 1;
+    verifactu?: 0 | 1;
   } | null;
 };
 
