@@ -166,11 +166,18 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     expect(xml).toContain(`<sf:FechaOperacion>${d}-${m}-${y}</sf:FechaOperacion>`);
     expect(xml).toContain(`<sf:NumSerieFactura>${t1.numero}</sf:NumSerieFactura>`);
     validarXml([xml]);
+    // What its QR and legend follow, as any invoice's (the till prints the F3's PDF from this answer): the environment and the record's frozen demo / sending flags.
+    expect(f3.registro).toMatchObject({ entorno: 'pruebas', demo: 0, verifactu: 0, num_serie: f3.numero });
+    expect(f3.factura_numero).toBe(t1.numero);
     // Its lines carry the articles' descriptions, not the till's short names.
     expect((f3.lineas as Row[]).map((l) => l.descripcion)).toEqual(['Pan de pueblo 500 g', 'Aceite de oliva 1 l']);
 
     // F3 of the second ticket for a customer in recargo de equivalencia: 1,00 base × 5,2 % = 0,05 more, the rest as it was.
+    // The demo company's F3 is marked demo on its record (its PDF: «DEMOSTRACIÓN — sin validez fiscal»).
+    await t.app.manager.db.updateTable('verifactu').set({ demo: 1 }).where('id', '=', 1).execute();
     const f3re = (await save(t, t.cookie, 'facturarticket', { id: t2.id, cliente_id: clienteRe.id })) as Row & Record<string, unknown>;
+    await t.app.manager.db.updateTable('verifactu').set({ demo: 0 }).where('id', '=', 1).execute();
+    expect(f3re.registro).toMatchObject({ demo: 1, entorno: 'pruebas' });
     expect(f3re).toMatchObject({ tipo_factura: 'F3', con_recargo: 1, base: 100, iva: 21, recargo: 5, total: 126, fecha_operacion: null });
     expect(f3re.desglose).toEqual([{ tipo_iva: '21', base: 100, iva: 21, recargo: 5 }]);
     const conRe = await libros();

@@ -562,8 +562,8 @@ const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
   db
     .selectFrom('registros_facturacion')
     .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error'])
-    // Issue 22/23: what the record was made for, frozen at its creation (its QR's host and legend).
-    .select(['entorno', 'demo', 'verifactu'])
+    // Issue 22/23: made by the demo company, made while sending: frozen at its creation (the PDF's legend).
+    .select(['demo', 'verifactu'])
     .where('documento_id', '=', p.id)
     .orderBy('id', 'desc')
     .limit(1),
@@ -583,14 +583,16 @@ async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Pr
       .executeTakeFirst();
     r.importe_total = alta?.importe_total ?? null;
   }
-  // The QR and the PDF's legend follow what the record was made for (issue 22, frozen on it: shared presentacionQr).
+  // The QR's host follows the environment the records go to (issue 17); whether it was the demo's or made while sending
+  // is frozen on the record (issue 22): the PDF's legend (shared presentacionQr).
+  const v = r ? await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst() : undefined;
   doc.registro = r
     ? {
         id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
         // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
         estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,
-        entorno: r.entorno === 'produccion' ? 'produccion' : 'pruebas',
+        entorno: v?.entorno === 'produccion' ? 'produccion' : 'pruebas',
         demo: Number(r.demo) === 1 ? 1 : 0,
         verifactu: Number(r.verifactu) === 1 ? 1 : 0,
       }

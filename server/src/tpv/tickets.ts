@@ -197,14 +197,15 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   const r = await db
     .selectFrom('registros_facturacion')
     .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error', 'xml', 'tipo_factura', 'cuota_total'])
-    .select(['entorno', 'demo', 'verifactu'])
+    .select(['demo', 'verifactu'])
     .where('documento_id', '=', doc.id)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  // What the record was made for, frozen on it (issue 22): its QR's host and the PDF's legend (presentacionQr), the
-  // F3's as any invoice's (issue 23).
-  const emision = r ? { entorno: r.entorno === 'produccion' ? ('produccion' as const) : ('pruebas' as const), demo: Number(r.demo) === 1 ? (1 as const) : (0 as const), verifactu: Number(r.verifactu) === 1 ? (1 as const) : (0 as const) } : null;
+  // As any invoice's (documentos/facturas.ts alLeer; issue 23: the F3 printed at the till said «verificable» in the
+  // demo): the environment the records go to, and whether the record was the demo's or made while sending (frozen
+  // on it, issue 22) — its QR's host and the PDF's legend (presentacionQr).
+  const emision = r ? { entorno: await entornoQr(db), demo: Number(r.demo) === 1 ? (1 as const) : (0 as const), verifactu: Number(r.verifactu) === 1 ? (1 as const) : (0 as const) } : null;
   d.registro = r
     ? {
         id: r.id, tipo: r.tipo as 'alta', huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
