@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CONF_FIELDS, MENSAJES_TPV, MESSAGES } from 'shared/domain';
 import type { Serie, TicketSubido } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { informeVentas } from '../src/informes/ventas.ts';
+import { STEPS } from '../src/db/migrations/index.ts';
 import { backends, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
@@ -197,5 +199,37 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     // The Z: the till's cash is the tickets', as taken.
     const cierre = await save(t, t.cookie, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: 583 }] });
     expect(cierre).toMatchObject({ tickets: 2, total: 583, diferencia: 0 });
+  });
+
+  it('migration 0038: a terminal returning into a serie with others\' documents gets a returns serie of its own; the F3s and their tickets are refreshed in the aggregates', async () => {
+    const db = t.app.manager.db;
+    // An installation configured before issue 23: a till returning into the back office's R (which holds a rectificativa).
+    const t3 = await save(t, t.cookie, 'editarserie', { codigo: 'T3', descripcion: 'Tickets caja 3', tipo: 'simplificada', activo: 1 });
+    const { id: caja3 } = await db
+      .insertInto('tpv_terminales')
+      .values({ nombre: 'Caja 3', almacen_id: principal, serie_id: t3.id, serie_rectificativa_id: serie.R, cliente_id: null, numero_instalacion: 'B86420973-TPV-3', formas_pago: '["efectivo"]', fondo: 0, activo: 1, creado: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const enR = await db.selectFrom('documentos').select(['id', 'numero', 'estado']).where('serie_id', '=', serie.R).orderBy('id').execute();
+    expect(enR.length).toBeGreaterThan(0);
+    await sql`delete from informe_pendientes`.execute(db);
+
+    const paso = STEPS.find(([n]) => n === '0038_series_tpv')!;
+    await paso[1].up(db, t.app.manager.dialect);
+
+    const caja = await db.selectFrom('tpv_terminales').select(['serie_id', 'serie_rectificativa_id']).where('id', '=', caja3).executeTakeFirstOrThrow();
+    expect(caja.serie_id).toBe(t3.id);
+    // «TR» is the seed's (Caja 1's): the new one is TR<id>.
+    const nueva = await db.selectFrom('series').select(['codigo', 'descripcion', 'tipo', 'activo']).where('id', '=', caja.serie_rectificativa_id).executeTakeFirstOrThrow();
+    expect(nueva).toEqual({ codigo: `TR${caja3}`, descripcion: 'Devoluciones del TPV «Caja 3»', tipo: 'rectificativa', activo: 1 });
+    // Caja 1 kept its own series; R's documents are as they were.
+    expect(await db.selectFrom('tpv_terminales').select(['serie_id', 'serie_rectificativa_id']).where('id', '=', terminal.id as number).executeTakeFirstOrThrow()).toEqual({ serie_id: serie.T, serie_rectificativa_id: serie.TR });
+    expect(await db.selectFrom('documentos').select(['id', 'numero', 'estado']).where('serie_id', '=', serie.R).orderBy('id').execute()).toEqual(enR);
+    // The two Facturado tickets and their F3s wait for the aggregates' refresh.
+    const pendientes = (await sql<{ documento_id: number; tipo: string }>`select documento_id, tipo from informe_pendientes order by documento_id`.execute(db)).rows;
+    expect(pendientes.map((p) => p.tipo).sort()).toEqual(['factura', 'factura', 'ticket', 'ticket']);
+    expect(pendientes.map((p) => Number(p.documento_id))).toEqual(expect.arrayContaining([t1.id, t2.id]));
+    // Editing the terminal now passes: its series are its own.
+    await save(t, t.cookie, 'editarterminal', { id: caja3, nombre: 'Caja 3', almacen_id: principal, serie_id: t3.id, serie_rectificativa_id: caja.serie_rectificativa_id, formas_pago: ['efectivo'] });
   });
 });
