@@ -57,6 +57,9 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     const detalle = await informeVentas(t.app.manager, f, 'tipo', paging, 'detalle');
     expect(agregado).toEqual(detalle);
     const ventas = agregado as unknown as Informe;
+    // By terminal: the F3 is its ticket's terminal's sale.
+    const porTerminal = (await informeVentas(t.app.manager, f, 'terminal', paging, 'agregado')) as unknown as Informe;
+    expect(porTerminal).toEqual(await informeVentas(t.app.manager, f, 'terminal', paging, 'detalle'));
     return {
       libro: { base: libro.totales.base, iva: libro.totales.iva, recargo: libro.totales.recargo, documentos: libro.totales.documentos },
       numeros: [...new Set(libro.data.map((r) => String(r.numero_factura)))].sort(),
@@ -64,6 +67,7 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
       m303: { '07': cas['07'], '09': cas['09'], '04': cas['04'], '06': cas['06'], '22': cas['22'] ?? 0, '24': cas['24'] ?? 0, '27': cas['27'] },
       ventas: { base: ventas.totales.base, iva: ventas.totales.iva, recargo: ventas.totales.recargo, coste: ventas.totales.coste, unidades: ventas.totales.unidades },
       tipos: Object.fromEntries(ventas.data.map((r) => [r.clave, r.base])),
+      terminales: Object.fromEntries(porTerminal.data.map((r) => [String(r.clave), r.base])),
     };
   };
 
@@ -154,6 +158,8 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     expect(despues.libro).toEqual(antes.libro);
     expect(despues.m303).toEqual(antes.m303);
     expect(despues.ventas).toEqual(antes.ventas);
+    expect(antes.terminales[String(terminal.id)]).toBe(antes.tipos.ticket);
+    expect(despues.terminales).toEqual(antes.terminales);
     expect(despues.numeros).not.toContain(t1.numero);
     expect(despues.numeros).toContain(f3.numero);
     expect(despues.numeros).toContain(t2.numero);

@@ -43,8 +43,14 @@ export type FiltroVentas = {
 const IVA = sql`(case when coalesce(l.operacion, 'S1') <> 'S1' then 0 else ${tasaSql('l.tipo_iva', IVA_RATE)} end)`;
 const RECARGO = sql`(case when d.con_recargo = 1 and coalesce(l.operacion, 'S1') = 'S1' then ${tasaSql('l.tipo_iva', RECARGO_RATE)} else 0 end)`;
 
-/** The terminal of a till's document (a ticket, or its return), from the till's side of it. */
-const terminalDe = (d: string) => sql`(select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.id`)})`;
+/**
+ * The terminal of a till's document (a ticket, or its return), from the till's side of it; an F3 (a factura naming
+ * the ticket it replaces) is its ticket's terminal's sale (issue 23: the sale moves from the ticket to the F3, not
+ * out of the terminal).
+ */
+const terminalDe = (d: string) => sql`coalesce((select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.id`)}),
+  (case when ${sql.ref(`${d}.tipo`)} = 'factura' and ${sql.ref(`${d}.factura_id`)} is not null
+    then (select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.factura_id`)} and tt.tipo = 'ticket') end))`;
 
 /** The line's net in cents, for `cantidad` units (an SQL expression of thousandths). */
 const neto = (dialect: DialectName, cantidad: RawBuilder<unknown>) =>
