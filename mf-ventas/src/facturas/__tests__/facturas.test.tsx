@@ -65,6 +65,16 @@ describe('Lista de facturas', () => {
 });
 
 describe('Factura', () => {
+  it('issue 23: an F3 names the ticket it replaces, never «Rectifica»', async () => {
+    const f3 = emitida({ id: 40, numero: 'A 2026/000013', tipo_factura: 'F3', factura_id: 5, factura_numero: 'T 2026/000002' });
+    const fake = fakeVentas({ listadofacturas: listadoDocs([f3]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    const fiscal = await screen.findByLabelText('Situación fiscal');
+    expect(fiscal.textContent).toContain('Sustituye a la factura simplificada');
+    expect(fiscal.textContent).not.toContain('Rectifica');
+    expect(within(fiscal).getByRole('link', { name: 'T 2026/000002' }).getAttribute('href')).toBe('/ventas/ticket/5');
+  });
+
   it('issue 23: a TPV terminal\'s series are not offered to a back-office invoice (the list still filters by them)', async () => {
     const conTerminal = SERIES.map((s) => (s.codigo === 'T' ? { ...s, terminal: 'Mostrador' } : s));
     const fake = fakeVentas({ listadoseries: fakeListado([{ id: 5, codigo: 'S', descripcion: 'Simplificadas de la oficina', tipo: 'simplificada', activo: 1 }, ...conTerminal], ['activo', 'tipo']) });
