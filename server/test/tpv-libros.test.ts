@@ -198,6 +198,20 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     expect(xmlRe).toContain('<sf:ImporteTotal>1.26</sf:ImporteTotal>');
     validarXml([xmlRe]);
 
+    // The first F3 annulled (a wrong customer): its ticket is the sale again — Emitido, back in the books, replaceable.
+    const anulada = await save(t, t.cookie, 'anularfactura', { id: f3.id });
+    expect(anulada).toMatchObject({ estado: 'anulada' });
+    expect((await list(t, t.cookie, 'listadotickets', { id: t1.id })).rows[0]).toMatchObject({ estado: 'emitido' });
+    const trasAnular = await libros();
+    expect(trasAnular.libro).toEqual({ ...antes.libro, recargo: antes.libro.recargo + 5 });
+    expect(trasAnular.ventas).toEqual({ ...antes.ventas, recargo: antes.ventas.recargo + 5 });
+    expect(trasAnular.numeros).toContain(t1.numero);
+    expect(trasAnular.numeros).not.toContain(f3.numero);
+    expect(trasAnular.tipos.ticket).toBe(antes.tipos.ticket - 100);
+    const otra = (await save(t, t.cookie, 'facturarticket', { id: t1.id, cliente_id: cliente.id })) as Row & Record<string, unknown>;
+    expect(otra).toMatchObject({ tipo_factura: 'F3', total: 462 });
+    expect((await libros()).libro).toEqual({ ...antes.libro, recargo: antes.libro.recargo + 5 });
+
     // 347: the F3s are declared (they name their customer); the tickets never were.
     const m347 = await informe('modelo347', { ejercicio: Number(HOY.slice(0, 4)) });
     expect(m347.data.filter((r) => r.nif === '12345678Z')).toEqual([]); // 1,26 € is far below the 3.005,06 € threshold
@@ -231,9 +245,9 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     // Caja 1 kept its own series; R's documents are as they were.
     expect(await db.selectFrom('tpv_terminales').select(['serie_id', 'serie_rectificativa_id']).where('id', '=', terminal.id as number).executeTakeFirstOrThrow()).toEqual({ serie_id: serie.T, serie_rectificativa_id: serie.TR });
     expect(await db.selectFrom('documentos').select(['id', 'numero', 'estado']).where('serie_id', '=', serie.R).orderBy('id').execute()).toEqual(enR);
-    // The two Facturado tickets and their F3s wait for the aggregates' refresh.
+    // The two Facturado tickets and the F3s naming a ticket (the annulled one too: harmless) wait for the aggregates' refresh.
     const pendientes = (await sql<{ documento_id: number; tipo: string }>`select documento_id, tipo from informe_pendientes order by documento_id`.execute(db)).rows;
-    expect(pendientes.map((p) => p.tipo).sort()).toEqual(['factura', 'factura', 'ticket', 'ticket']);
+    expect(pendientes.map((p) => p.tipo).sort()).toEqual(['factura', 'factura', 'factura', 'ticket', 'ticket']);
     expect(pendientes.map((p) => Number(p.documento_id))).toEqual(expect.arrayContaining([t1.id, t2.id]));
     // Editing the terminal now passes: its series are its own.
     await save(t, t.cookie, 'editarterminal', { id: caja3, nombre: 'Caja 3', almacen_id: principal, serie_id: t3.id, serie_rectificativa_id: caja.serie_rectificativa_id, formas_pago: ['efectivo'] });

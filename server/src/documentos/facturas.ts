@@ -543,6 +543,17 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
   const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');
   if (emision) await reverseLedger(trx, emision.id, ctx.accionId, ctx.hoy);
   await actualizarEstadoPadres(trx, await borrarEnlaces(trx, d.id));
+  // An annulled F3 (issue 23): the ticket it replaced is the sale again — Emitido, in the books, returnable and
+  // replaceable by a correct F3 (facturarticket only replaces an Emitido ticket, so that is what it was).
+  if (ctx.def.tipo === FACTURA.tipo && d.factura_id !== null) {
+    await trx
+      .updateTable('documentos')
+      .set({ estado: 'emitido', modificado: nowIso(), modificado_por: ctx.user.id })
+      .where('id', '=', d.factura_id)
+      .where('tipo', '=', DOCUMENTO_TIPOS.ticket.tipo)
+      .where('estado', '=', 'facturado')
+      .execute();
+  }
   return {};
 }
 
