@@ -98,6 +98,12 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     // Saved again as it is: its own series, no others' documents.
     await save(t, t.cookie, 'editarterminal', { id: terminal.id, nombre: 'Caja 1', almacen_id: principal, serie_id: serie.T, serie_rectificativa_id: serie.TR, formas_pago: ['efectivo', 'tarjeta'] });
 
+    // Its series keep their kind and stay active while the terminal uses them.
+    const fija = MESSAGES.serieDeTerminalFija.replace('{terminal}', 'Caja 1');
+    expect((await enviar(t, 'editarserie', { id: serie.TR, codigo: 'TR', descripcion: 'Devoluciones', tipo: 'normal', activo: 1 })).body.errors).toEqual({ tipo: fija });
+    expect((await enviar(t, 'editarserie', { id: serie.T, codigo: 'T', descripcion: 'Tickets', tipo: 'simplificada', activo: 0 })).body.errors).toEqual({ activo: fija });
+    expect(await save(t, t.cookie, 'editarserie', { id: serie.T, codigo: 'T', descripcion: 'Tickets de Caja 1', tipo: 'simplificada', activo: 1 })).toMatchObject({ descripcion: 'Tickets de Caja 1', terminal: 'Caja 1' });
+
     // The series list names the terminal: the back office's forms leave those out.
     const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows as unknown as Serie[];
     expect(Object.fromEntries(series.map((s) => [s.codigo, s.terminal ?? null]))).toEqual({ A: null, R: null, T: 'Caja 1', TR: 'Caja 1' });

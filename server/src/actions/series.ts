@@ -79,6 +79,17 @@ export const serieActions = [
           const usada = await trx.selectFrom('documentos').select('id').where('serie_id', '=', input.id).where('numero', 'is not', null).limit(1).executeTakeFirst();
           if (usada) throw invalidFields(antes.codigo !== codigo ? { codigo: MESSAGES.serieUsadaNoCambia } : { tipo: MESSAGES.serieUsadaNoCambia });
         }
+        // Issue 23: a TPV terminal's serie keeps the kind the till numbers in, and stays active while the terminal uses it.
+        const terminal = await trx
+          .selectFrom('tpv_terminales')
+          .select('nombre')
+          .where((eb) => eb.or([eb('serie_id', '=', input.id!), eb('serie_rectificativa_id', '=', input.id!)]))
+          .executeTakeFirst();
+        if (terminal && antes) {
+          const msg = MESSAGES.serieDeTerminalFija.replace('{terminal}', terminal.nombre);
+          if (antes.tipo !== input.tipo) throw invalidFields({ tipo: msg });
+          if ('activo' in raw && (input.activo ?? 0) !== 1) throw invalidFields({ activo: msg });
+        }
         const values: Partial<SerieRow> = { codigo, descripcion: input.descripcion, tipo: input.tipo };
         if ('activo' in raw) values.activo = input.activo ?? 0;
         const updated = await trx.updateTable('series').set(values).where('id', '=', input.id).executeTakeFirst();
