@@ -393,6 +393,9 @@ export type VerifactuTable = {
   fin_comunicado?: string | null;
   /** Issue 22 (migration 0031): 1 while the company is the demo (a sandbox), 0 once live. */
   demo: Generated<number>;
+  /** Issue 22 (migration 0034): the version the declaración responsable was made for here, and the day it was first made for it. */
+  declaracion_version?: string | null;
+  declaracion_fecha?: string | null;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {
