@@ -125,7 +125,7 @@ const editarSchema = terminalSchema;
 async function validarTerminal(db: Db, id: number | null, input: Record<string, unknown>, raw: Record<string, unknown>, errors: FieldErrors) {
   const serie = async (campo: 'serie_id' | 'serie_rectificativa_id', tipo: string, mensaje: string) => {
     const sid = input[campo] as number;
-    const s = await db.selectFrom('series').select(['tipo', 'activo']).where('id', '=', sid).executeTakeFirst();
+    const s = await db.selectFrom('series').select(['tipo', 'activo', 'codigo']).where('id', '=', sid).executeTakeFirst();
     if (!s || s.tipo !== tipo || s.activo !== 1) {
       errors[campo] = mensaje;
       return;
@@ -136,7 +136,30 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
       .where((eb) => eb.or([eb('serie_id', '=', sid), eb('serie_rectificativa_id', '=', sid)]))
       .$if(id !== null, (q) => q.where('id', '<>', id!))
       .executeTakeFirst();
-    if (otro) errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+    if (otro) {
+      errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+      return;
+    }
+    // Issue 23: nor a serie with documents not this terminal's (the back office's invoices, another till's tickets or
+    // returns): two issuers in one serie make two documents with one number.
+    const ajeno = await db
+      .selectFrom('documentos as d')
+      .select('d.id')
+      .where('d.serie_id', '=', sid)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tpv_tickets as tt')
+              .select('tt.documento_id')
+              .whereRef('tt.documento_id', '=', 'd.id')
+              .where('tt.terminal_id', '=', id ?? 0),
+          ),
+        ),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (ajeno) errors[campo] = MENSAJES_TPV.serieConDocumentos.replace('{codigo}', s.codigo);
   };
   await serie('serie_id', 'simplificada', MENSAJES_TPV.serieTicketsNoValida);
   await serie('serie_rectificativa_id', 'rectificativa', MENSAJES_TPV.serieRectificativaNoValida);

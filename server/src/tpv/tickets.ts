@@ -8,10 +8,13 @@ import {
   MAX_TICKETS_SUBIDA,
   MENSAJES_TPV,
   MESSAGES,
+  RECARGO_RATE,
+  divRound,
   precioSinIva,
+  presentacionQr,
   totalesTicket,
 } from 'shared/domain';
-import type { Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
+import type { DesgloseIva, Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
 import type { AppContext } from '../context.ts';
@@ -696,6 +699,14 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r) });
 }
 
+/** The ticket's IVA groups with the recargo de equivalencia of each (half-up per group, as calcularTotales), or none. */
+function recargoDe(desglose: DesgloseIva[], conRecargo: boolean): DesgloseIva[] {
+  return desglose.map((p) => {
+    const cobra = conRecargo && (!p.operacion || p.operacion === 'S1') && p.iva !== 0;
+    return { ...p, recargo: cobra ? Number(divRound(BigInt(p.base) * RECARGO_RATE[p.tipo_iva], 10000n)) : 0 };
+  });
+}
+
 /**
  * facturarticket: a full invoice (F3) replacing a ticket, for a customer who asks for one — the factura engine's
  * emitir with the ticket as the invoice it replaces (FacturasSustituidas), its lines and totals as the ticket's, no
@@ -714,8 +725,13 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
     if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
     if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
     if (ticket.estado !== 'emitido') throw fail(MENSAJES_TPV.ticketNoFacturable, '1', 400);
-    const cliente = await trx.selectFrom('clientes').select('id').where('id', '=', clienteId).executeTakeFirst();
+    const cliente = await trx.selectFrom('clientes').select(['id', 'recargo']).where('id', '=', clienteId).executeTakeFirst();
     if (!cliente) throw fail(MESSAGES.notFound, '3');
+    // A customer in recargo de equivalencia (a retailer): the full invoice charges it on the ticket's bases, by rate
+    // (art. 154-163 LIVA; the ticket, a simplified invoice, could not) — the customer pays it with the invoice.
+    const conRecargo = Number(cliente.recargo) === 1;
+    const desglose = recargoDe(JSON.parse(ticket.desglose ?? '[]') as DesgloseIva[], conRecargo);
+    const recargo = desglose.reduce((a, p) => a + p.recargo, 0);
     const serie =
       serieId ??
       (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
@@ -727,16 +743,19 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
       .values({
         tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
         almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: clienteId, forma_pago: 'contado',
-        fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo: 0, retencion_importe: 0, total: ticket.total,
-        desglose: ticket.desglose, clave: null, modificado: null, modificado_por: null, factura_id: ticket.id,
+        fecha_entrega: null, retencion: 0, con_recargo: conRecargo ? 1 : 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo, retencion_importe: 0,
+        total: Number(ticket.total) + recargo, desglose: JSON.stringify(desglose), clave: null, modificado: null, modificado_por: null, factura_id: ticket.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The ticket's lines, each with its article's description (the till printed its short TPV name).
     const lineas = await trx
-      .selectFrom('documento_lineas')
-      .select(['articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'ubicacion_id', 'precio_iva'])
-      .where('documento_id', '=', ticket.id)
-      .orderBy('orden')
+      .selectFrom('documento_lineas as l')
+      .leftJoin('articulos as a', 'a.id', 'l.articulo_id')
+      .select(['l.articulo_id', 'l.codigo', 'l.tipo_iva', 'l.cantidad', 'l.precio', 'l.descuento', 'l.ubicacion_id', 'l.precio_iva'])
+      .select(sql<string>`coalesce(nullif(trim(a.descripcion), ''), l.descripcion)`.as('descripcion'))
+      .where('l.documento_id', '=', ticket.id)
+      .orderBy('l.orden')
       .execute();
     await insertarFilas(
       trx,

@@ -235,6 +235,7 @@ export const MENSAJES_TPV = {
   terminalInactivo: 'El terminal está desactivado.',
   terminalNoExiste: 'El terminal no existe.',
   serieDeOtroTerminal: 'Esa serie ya es de otro terminal: cada terminal necesita sus propias series.',
+  serieConDocumentos: 'La serie {codigo} ya tiene documentos de la oficina o de otro terminal: un terminal necesita series solo suyas. Cree una nueva en Configuración › Series.',
   serieTicketsNoValida: 'Elija una serie de facturas simplificadas activa.',
   serieRectificativaNoValida: 'Elija una serie de rectificativas activa.',
   seriesIguales: 'La serie de tickets y la de rectificativas deben ser distintas.',

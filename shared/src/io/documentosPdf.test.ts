@@ -460,4 +460,57 @@ describe('an issued invoice stands (issue 16)', () => {
     expect(raw).not.toContain('verificable');
     expect(qrs[0].texto).toContain('numserie=A%202026%2F000007');
   });
+
+  it('issue 23: an F3 says which simplified invoice it replaces (never «Rectifica»), its articles\' descriptions, the recargo, and the QR of what its record was made for', async () => {
+    const f3 = (registro: Record<string, unknown>) =>
+      emitida({
+        numero: 'A 2026/000003',
+        tipo_factura: 'F3',
+        factura_id: 77,
+        factura_numero: 'T 2026/000002',
+        fecha: '2026-03-02',
+        fecha_operacion: '2026-03-01',
+        padres: [],
+        con_recargo: 1,
+        base: 100,
+        iva: 21,
+        recargo: 5,
+        total: 126,
+        desglose: [{ tipo_iva: '21', base: 100, iva: 21, recargo: 5 }],
+        lineas: [{ ...linea(1), descripcion: 'Pan de pueblo 500 g', cantidad: 1000, precio: 10000 }],
+        registro: { id: 3, tipo: 'alta', huella: 'Y', fecha_hora_huso: '2026-03-02T10:00:00+01:00', id_emisor: 'B12345678', num_serie: 'A 2026/000003', fecha_expedicion: '02-03-2026', importe_total: '1.26', ...registro },
+      } as Partial<Documento>);
+    // Made by the demo company: the test host and «DEMOSTRACIÓN».
+    await downloadDocumentosPdf([f3({ entorno: 'pruebas', demo: 1, verifactu: 0 })], { fileName: 'f3.pdf' });
+    let t = textos(seen[0].doc.output());
+    expect(t).toContain('Sustituye a la factura simplificada T 2026/000002 de 01/03/2026');
+    expect(t).not.toContain('Rectifica');
+    expect(t).toContain('Pan de pueblo 500 g');
+    expect(t).toContain('Fecha de operación: 01/03/2026');
+    expect(t).toMatch(/Recargo/);
+    expect(t).toContain('DEMOSTRACI');
+    expect(qrs[0].texto).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000003&fecha=02-03-2026&importe=1.26');
+    // Made for «Pruebas»: the test legend.
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([f3({ entorno: 'pruebas', demo: 0, verifactu: 1 })], { fileName: 'f3.pdf' });
+    t = textos(seen[0].doc.output());
+    expect(t).toContain('FACTURA DE PRUEBA');
+    expect(t).not.toContain('verificable');
+    // Production while sending: «verificable»; production before sending is on: the QR alone.
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([f3({ entorno: 'produccion', demo: 0, verifactu: 1 })], { fileName: 'f3.pdf' });
+    t = textos(seen[0].doc.output());
+    expect(t).toContain('Factura verificable en la sede');
+    expect(qrs[0].texto).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\//);
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([f3({ entorno: 'produccion', demo: 0, verifactu: 0 })], { fileName: 'f3.pdf' });
+    t = textos(seen[0].doc.output());
+    expect(t).not.toContain('verificable');
+    expect(t).not.toContain('FACTURA DE PRUEBA');
+    expect(t).not.toContain('DEMOSTRACI');
+    expect(qrs).toHaveLength(1);
+  });
 });

@@ -98,7 +98,11 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
 function datosCabecera(d: Documento, def: DocumentoTipoDef, paraTercero: boolean, empresa: EmpresaPdf | null | undefined): string[] {
   const out: string[] = [];
   // A rectificativa names the invoice it corrects, its kind and how (docs/fiscal.md).
-  if (d.factura_numero) {
+  // A full invoice replacing a ticket (F3, issue 23) names the simplified invoice it replaces: it corrects nothing.
+  if (d.factura_numero && d.tipo === 'factura' && d.tipo_factura === 'F3') {
+    // The ticket's day: the operation's when earlier than the invoice's, else the invoice's own.
+    out.push(`Sustituye a la factura simplificada ${d.factura_numero} de ${formatDate(d.fecha_operacion ?? d.fecha)}`);
+  } else if (d.factura_numero) {
     const fecha = d.padres?.find((p) => p.id === d.factura_id && p.fecha)?.fecha;
     out.push(`Rectifica la factura ${d.factura_numero}${fecha ? ` de ${formatDate(fecha)}` : ''}`);
   }

@@ -31,6 +31,7 @@ import * as m0030 from './0030_tarifas_indice.ts';
 import * as m0031 from './0031_en_vivo.ts';
 import * as m0034 from './0034_registro.ts';
 import * as m0037 from './0037_copias.ts';
+import * as m0038 from './0038_series_tpv.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -73,6 +74,7 @@ export const STEPS: [string, Step][] = [
   ['0031_en_vivo', m0031],
   ['0034_registro', m0034],
   ['0037_copias', m0037],
+  ['0038_series_tpv', m0038],
 ];
 
 function migrations(dialect: DialectName, steps: readonly [string, Step][]): Record<string, Migration> {
