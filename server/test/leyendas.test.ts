@@ -135,7 +135,7 @@ describe.each(backends())('what invoices, rectificativas, tickets and the Z prin
   it('the 80 mm ticket and the Z of the demo company say so; a live ticket made while sending is on is «verificable»', async () => {
     const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
     const terminal = await save(t, t.cookie, 'editarterminal', {
-      nombre: 'Caja L', almacen_id: fx.almacen, serie_id: series.find((s) => s.codigo === 'T')!.id, serie_rectificativa_id: fx.serieR, formas_pago: ['efectivo'],
+      nombre: 'Caja L', almacen_id: fx.almacen, serie_id: series.find((s) => s.codigo === 'T')!.id, serie_rectificativa_id: series.find((s) => s.codigo === 'TR')!.id, formas_pago: ['efectivo'],
     });
     const vender = async () => {
       const r = await enviar(t, 'subirtickets', {

@@ -181,7 +181,7 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     expect(xml).toContain(`<sf:NumSerieFactura>${t1.numero}</sf:NumSerieFactura>`);
     validarXml([xml]);
     // What its QR and legend follow, as any invoice's (the till prints the F3's PDF from this answer): the environment and the record's frozen demo / sending flags.
-    expect(f3.registro).toMatchObject({ entorno: 'pruebas', demo: 0, verifactu: 0, num_serie: f3.numero });
+    expect(f3.registro).toMatchObject({ entorno: 'produccion', demo: 0, verifactu: 0, num_serie: f3.numero });
     expect(f3.factura_numero).toBe(t1.numero);
     // Its lines carry the articles' descriptions, not the till's short names.
     expect((f3.lineas as Row[]).map((l) => l.descripcion)).toEqual(['Pan de pueblo 500 g', 'Aceite de oliva 1 l']);
