@@ -393,6 +393,8 @@ export type VerifactuTable = {
   fin_comunicado?: string | null;
   /** Issue 22 (migration 0031): 1 while the company is the demo (a sandbox), 0 once live. */
   demo: Generated<number>;
+  /** Issue 22 (migration 0035): 1 when the owner chose the obligation date; 0: it follows the company's NIF. */
+  fecha_obligacion_manual: Generated<number>;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {
