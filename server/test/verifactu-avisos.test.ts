@@ -135,4 +135,23 @@ describe.each(backends())('VERI*FACTU for a live company: date, environment, war
     expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...(await conf()), nif: '50738214F' } })).json().RESULT).toBe('0');
     expect((await conf()).nif).toBe('50738214F');
   });
+
+  it('the records screen\'s order: newest first (orden=creado, dir=desc); the chain order stays the default', async () => {
+    const fx = {
+      almacen: (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id,
+      serie: (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows.find((s) => s.codigo === 'A')!.id,
+      cliente: (await save(t, t.cookie, 'editarcliente', { nif: 'A28765436', razon_social: 'Ferretería Mayorista del Centro, S.A.' })).id,
+      articulo: (await save(t, t.cookie, 'editararticulo', nuevoArticulo('AVI-2', { precio_venta: 100_000 }))).id,
+    };
+    for (let i = 0; i < 2; i++) {
+      const b = await save(t, t.cookie, 'editarfactura', { fecha: HOY, cliente_id: fx.cliente, almacen_id: fx.almacen, serie_id: fx.serie, lineas: [{ articulo_id: fx.articulo, cantidad: 1_000, precio: 100_000 }] });
+      await save(t, t.cookie, 'emitirfactura', { id: b.id });
+    }
+    const cadena = (await list(t, t.cookie, 'listadoregistrosfacturacion')).rows.map((r) => r.num_serie);
+    const recientes = (await list(t, t.cookie, 'listadoregistrosfacturacion', { orden: 'creado', dir: 'desc' })).rows.map((r) => r.num_serie);
+    expect(cadena.length).toBeGreaterThanOrEqual(2);
+    // One serie: numbered as made, so newest first is the numbers from the highest down.
+    expect(recientes).toEqual([...cadena].sort().reverse());
+    expect(recientes).not.toEqual(cadena);
+  });
 });
