@@ -62,3 +62,33 @@ describe.each(backends())('issued data stored once for documents that lack them 
     expect((await db().selectFrom('documentos').select('emision').where('id', '=', b.id).executeTakeFirstOrThrow()).emision).toBeNull();
   });
 });
+
+/** Issue 22: a ticket has never stored its issued data; reprinted from the back office it prints the issued ones. */
+describe.each(backends())('a ticket reprinted from the back office ($name)', (backend) => {
+  const t: SuiteApp = useTestApp(backend, { demo: true, demoStock: true });
+  const db = () => t.app.manager.db;
+
+  it('its issuer as its F2 record says, stored at the first read; the company renamed later does not change it', async () => {
+    const fila = await db()
+      .selectFrom('documentos as d')
+      .innerJoin('registros_facturacion as r', 'r.documento_id', 'd.id')
+      .select(['d.id', 'd.emision', 'r.xml'])
+      .where('d.tipo', '=', 'ticket')
+      .where('r.tipo', '=', 'alta')
+      .orderBy('d.id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('documentos').set({ emision: null }).where('id', '=', fila.id).execute();
+    const nombre = /<sf:NombreRazonEmisor>([^<]*)</.exec(fila.xml)![1];
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0] as Record<string, unknown>;
+    expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, razon_social: 'Otra Razón, S.L.', nombre_comercial: '', direccion: 'Calle Distinta, 7' } })).json().RESULT).toBe('0');
+    const leido = (await list(t, t.cookie, 'listadotickets', { id: fila.id })).rows[0] as unknown as { emision: Emision };
+    expect(leido.emision.emisor.nif).toBe('B86420973');
+    // The trade name and address as they were when it was issued; the razón social as its record says it.
+    expect(leido.emision.emisor.nombre).toBe(String(conf.nombre_comercial || nombre));
+    expect(leido.emision.emisor.lineas).toContain(String(conf.direccion));
+    expect(leido.emision.emisor.lineas).not.toContain('Calle Distinta, 7');
+    const guardada = await db().selectFrom('documentos').select('emision').where('id', '=', fila.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(guardada.emision!)).toEqual(leido.emision);
+  });
+});
