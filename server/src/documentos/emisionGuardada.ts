@@ -117,7 +117,7 @@ export async function reconstruirEmision(
  * Nothing for a draft (no record) nor for one that has them.
  */
 export async function completarEmision(db: Kysely<Database>, doc: Documento): Promise<void> {
-  if (doc.emision || !CON_REGISTRO.has(doc.tipo)) return;
+  if (doc.emision || !CON_REGISTRO.has(doc.tipo) || doc.estado === 'borrador') return;
   const alta = await db
     .selectFrom('registros_facturacion')
     .select(['xml', 'creado'])
