@@ -125,6 +125,38 @@ describe('pantalla de venta, solo con el teclado y el escáner', () => {
     ]);
   });
 
+  it('las teclas de la caja valen tenga el foco lo que lo tenga: F12 tras tocar un botón, el lector tras tocar una línea', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<Venta />);
+    const barra = screen.getByRole('button', { name: /Barra/ });
+    await user.click(barra);
+    await user.click(barra);
+    expect(total()).toBe('2,20 €');
+    // The button keeps the focus (a touch screen, a mouse that never leaves it): F12 pays all the same.
+    barra.focus();
+    expect(document.activeElement).toBe(barra);
+    await user.keyboard('{F12}');
+    const cobro = await screen.findByRole('dialog', { name: 'Cobrar' });
+    // Inside the dialog its own keys rule: F8 does not park the ticket under it.
+    await user.keyboard('{F8}');
+    expect(useCaja.getState().aparcados).toHaveLength(0);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cobro.isConnected).toBe(false);
+
+    // A line tapped holds the focus: the scanner's digits and its Enter still land in the search box.
+    const linea = lineas()[0] as HTMLElement;
+    linea.focus();
+    await user.keyboard('4006381333931{Enter}');
+    expect(lineas()).toHaveLength(2);
+    expect(total()).toBe('5,19 €');
+    // F8 from the page itself (nothing focused) parks it.
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{F8}');
+    await waitFor(() => expect(useCaja.getState().aparcados).toHaveLength(1));
+    expect(lineas()).toHaveLength(0);
+  });
+
   it('un código que no existe lo dice y no añade nada', async () => {
     const user = userEvent.setup();
     renderWithShell(<Venta />);

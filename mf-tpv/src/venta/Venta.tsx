@@ -148,7 +148,8 @@ export function Venta() {
 
   // The search box keeps the focus (the scanner types into it) whenever no dialog is open.
   const enfocar = () => {
-    if (!dialogo) requestAnimationFrame(() => buscador.current?.focus());
+    // At once, not on the next frame: a page the browser doesn't paint (behind another window) gets no frames.
+    if (!dialogo) buscador.current?.focus();
   };
   useEffect(enfocar, [dialogo]);
 
@@ -187,6 +188,10 @@ export function Venta() {
     setTexto('');
   };
 
+  /**
+   * The search box's own keys: Enter sells (or pays with the box empty), the arrows move in the results or the
+   * lines, + / − / Supr act on the chosen line. The till's function keys are handled at the document (below).
+   */
   const alTeclear = (e: KeyboardEvent<HTMLInputElement>) => {
     const vacio = texto === '';
     const sel = seleccion;
@@ -206,27 +211,57 @@ export function Venta() {
     } else if (vacio && sel !== null && e.key === 'Delete') {
       e.preventDefault();
       quitarLinea(sel);
-    } else if (e.key === 'F2' && sel !== null) {
-      e.preventDefault();
-      setDialogo('linea');
-    } else if (e.key === 'F3') {
-      e.preventDefault();
-      setFacturaDe(null);
-      setDialogo('factura');
-    } else if (e.key === 'F8') {
-      e.preventDefault();
-      void aparcar();
-    } else if (e.key === 'F9') {
-      e.preventDefault();
-      setDialogo('aparcados');
-    } else if (e.key === 'F12' && lineas.length) {
-      e.preventDefault();
-      setDialogo('cobro');
     } else if (e.key === 'Escape') {
       setTexto('');
       setAviso(null);
     }
   };
+
+  /**
+   * The till's keys are the till's wherever the focus is (a product button just tapped, a line, the page itself),
+   * except inside an open dialog, whose own fields and keys rule there. A key that types (the scanner's digits)
+   * outside any field goes to the search box.
+   */
+  const teclaDeCaja = useRef<(e: globalThis.KeyboardEvent) => void>(() => undefined);
+  teclaDeCaja.current = (e) => {
+    if (dialogo || e.defaultPrevented || e.isComposing) return;
+    const el = e.target instanceof Element ? e.target : null;
+    if (el?.closest('[role=dialog]')) return;
+    const sel = seleccion;
+    const accion: Record<string, (() => void) | undefined> = {
+      F2: sel !== null ? () => setDialogo('linea') : undefined,
+      F3: () => {
+        setFacturaDe(null);
+        setDialogo('factura');
+      },
+      F8: () => void aparcar(),
+      F9: () => setDialogo('aparcados'),
+      F12: lineas.length ? () => setDialogo('cobro') : undefined,
+    };
+    if (e.key in accion) {
+      // F3, F12… are the browser's too (search, developer tools): the till's here, done or not.
+      e.preventDefault();
+      accion[e.key]?.();
+      return;
+    }
+    const enCampo = !!el?.closest('input,select,textarea,[contenteditable=true]');
+    if (enCampo || e.ctrlKey || e.metaKey || e.altKey) return;
+    const box = buscador.current;
+    if (!box) return;
+    if (e.key.length === 1 || e.key === 'Enter' || e.key === 'Delete' || e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      // Back to the box: what is typed lands there, and Enter / Supr / the arrows do what they do in it.
+      if (e.key.length !== 1) {
+        e.preventDefault();
+        box.focus();
+        box.dispatchEvent(new globalThis.KeyboardEvent('keydown', { key: e.key, bubbles: true, cancelable: true }));
+      } else box.focus();
+    }
+  };
+  useEffect(() => {
+    const h = (e: globalThis.KeyboardEvent) => teclaDeCaja.current(e);
+    document.addEventListener('keydown', h);
+    return () => document.removeEventListener('keydown', h);
+  }, []);
 
   const pag = paginas[pagina];
   const botones = pag
@@ -377,7 +412,11 @@ const FilaLinea = memo(function FilaLinea(props: { linea: LineaVenta; indice: nu
       aria-selected={props.elegida}
       onClick={() => onElegir(indice)}
       onDoubleClick={onEditar}
-      onKeyDown={(e) => e.key === 'Enter' && onEditar()}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        onEditar();
+      }}
     >
       <span className="nombre">{l.nombre}</span>
       <span className="importe">{formatMoney(importeLinea(l))}</span>
