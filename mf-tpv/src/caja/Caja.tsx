@@ -1,10 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from 'shared';
 import { Venta } from '../venta/Venta';
 import { Apertura, Cajero, Emparejar } from './Acceso';
-import { useCaja } from './estado';
-import { Barra, Boton, Centro, Estado, Pantalla } from './estilos';
+import { reiniciarCola, useCaja } from './estado';
+import { Barra, Boton, Centro, Estado, Pantalla, Tarjeta } from './estilos';
 import Incidencias from './Incidencias';
+import { soltarCaja, tomarCaja } from './unaPestana';
+
+/** Whether this tab sells: asking, yes, another tab has the till, or another tab took it from this one. */
+type Turno = 'pidiendo' | 'mia' | 'ocupada' | 'perdida';
+
+/** Another tab of this browser has the till: said plainly, with the way to take it here. */
+function OtraPestaña({ turno, onUsar }: { turno: 'ocupada' | 'perdida'; onUsar(): void }) {
+  return (
+    <Centro>
+      <Tarjeta role="alert" aria-labelledby="tpv-otra-pestana">
+        <h1 id="tpv-otra-pestana">{turno === 'ocupada' ? 'La caja ya está abierta en otra pestaña' : 'La caja se ha abierto en otra pestaña'}</h1>
+        <p>
+          {turno === 'ocupada'
+            ? 'En este navegador la caja ya se está usando en otra pestaña o ventana. Solo una vende a la vez, para que ningún ticket se cobre dos veces.'
+            : 'Aquí ya no se vende: siga en la otra pestaña o ventana. Solo una vende a la vez, para que ningún ticket se cobre dos veces.'}
+        </p>
+        <p>Si la otra está cerrada o no responde, use la caja aquí: la otra dejará de vender y el ticket en curso sigue aquí.</p>
+        <Boton $tono="primario" $grande style={{ width: '100%', marginTop: 8 }} onClick={onUsar}>
+          Usar la caja en esta pestaña
+        </Boton>
+      </Tarjeta>
+    </Centro>
+  );
+}
 
 function BarraEstado() {
   const { terminal, sesion, online, cola, fase, catalogoCargado, indice } = useCaja();
@@ -45,8 +69,31 @@ function BarraEstado() {
 export function Caja() {
   const fase = useCaja((s) => s.fase);
   const set = useCaja((s) => s.set);
+  const [turno, setTurno] = useState<Turno>('pidiendo');
+  // This tab sells only while it holds the till (one tab per browser); it starts from what IndexedDB holds, the
+  // ticket in progress included, every time it takes it.
+  const tomar = useCallback(
+    async (robar: boolean) => {
+      const mia = await tomarCaja(robar, () => {
+        reiniciarCola();
+        set({ fase: 'cargando', lineas: [], seleccion: null, ultimo: null });
+        setTurno('perdida');
+      });
+      setTurno(mia ? 'mia' : 'ocupada');
+      if (mia) {
+        set({ lineas: [], seleccion: null });
+        await useCaja.getState().arrancar();
+      }
+    },
+    [set],
+  );
   useEffect(() => {
-    void useCaja.getState().arrancar();
+    void tomar(false);
+    return () => {
+      soltarCaja();
+    };
+  }, [tomar]);
+  useEffect(() => {
     const on = () => set({ online: true });
     const off = () => set({ online: false });
     window.addEventListener('online', on);
@@ -59,15 +106,16 @@ export function Caja() {
   return (
     <Pantalla>
       <BarraEstado />
-      {fase === 'cargando' && (
+      {(turno === 'ocupada' || turno === 'perdida') && <OtraPestaña turno={turno} onUsar={() => void tomar(true)} />}
+      {(turno === 'pidiendo' || (turno === 'mia' && fase === 'cargando')) && (
         <Centro>
           <Spinner />
         </Centro>
       )}
-      {fase === 'emparejar' && <Emparejar />}
-      {fase === 'cajero' && <Cajero />}
-      {fase === 'apertura' && <Apertura />}
-      {fase === 'venta' && <Venta />}
+      {turno === 'mia' && fase === 'emparejar' && <Emparejar />}
+      {turno === 'mia' && fase === 'cajero' && <Cajero />}
+      {turno === 'mia' && fase === 'apertura' && <Apertura />}
+      {turno === 'mia' && fase === 'venta' && <Venta />}
     </Pantalla>
   );
 }

@@ -512,6 +512,9 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     const cobro = estadoCobro(total, pagos);
     if (!cobro.completo) throw new Error(cobro.error ?? 'Falta por cobrar');
     const q = colaDe(terminal, (c) => set({ cola: c }));
+    // A uuid already in the queue was paid, for other lines (another tab, a page that died after paying): this sale
+    // is another ticket and gets its own, never the answer or the record of that one.
+    if (await leer('tickets', uuidEnCurso).catch(() => undefined)) uuidEnCurso = uuid();
     const base: TicketLocal = {
       uuid: uuidEnCurso,
       seq: await q.siguienteSeq(),

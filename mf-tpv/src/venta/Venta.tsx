@@ -228,20 +228,17 @@ export function Venta() {
     const el = e.target instanceof Element ? e.target : null;
     if (el?.closest('[role=dialog]')) return;
     const sel = seleccion;
-    const accion: Record<string, (() => void) | undefined> = {
-      F2: sel !== null ? () => setDialogo('linea') : undefined,
-      F3: () => {
-        setFacturaDe(null);
-        setDialogo('factura');
-      },
-      F8: () => void aparcar(),
-      F9: () => setDialogo('aparcados'),
-      F12: lineas.length ? () => setDialogo('cobro') : undefined,
-    };
-    if (e.key in accion) {
+    const teclas = ['F2', 'F3', 'F8', 'F9', 'F12'];
+    if (teclas.includes(e.key)) {
       // F3, F12… are the browser's too (search, developer tools): the till's here, done or not.
       e.preventDefault();
-      accion[e.key]?.();
+      if (e.key === 'F2' && sel !== null) setDialogo('linea');
+      else if (e.key === 'F3') {
+        setFacturaDe(null);
+        setDialogo('factura');
+      } else if (e.key === 'F8') void aparcar();
+      else if (e.key === 'F9') setDialogo('aparcados');
+      else if (e.key === 'F12' && lineas.length) setDialogo('cobro');
       return;
     }
     const enCampo = !!el?.closest('input,select,textarea,[contenteditable=true]');
