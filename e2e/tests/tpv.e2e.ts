@@ -111,6 +111,29 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
         await page.getByRole('dialog', { name: 'Ticket' }).waitFor({ state: 'detached' });
       };
 
+      // 0. Offline from the first ticket: the till (its service worker) keeps everything it needs before any sale, so the
+      // network gone before the first payment loses nothing: the cobro and the ticket (lazy chunks) load, the record is
+      // the till's, and a reload offline brings the till back (not the browser's offline page).
+      await page.locator('[data-sin-conexion="lista"]').waitFor({ timeout: 30_000 });
+      await context.setOffline(true);
+      await page.getByTestId('estado-conexion').getByText('Sin conexión').waitFor();
+      await page.keyboard.type(t.barrasCafe);
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Total del ticket').getByText('2,99 €').waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await page.keyboard.press('Enter');
+      expect(await numero()).toMatch(new RegExp(`^${t.serie} \\d{4}/000001$`));
+      await page.getByText('Sin conexión: ticket guardado en este terminal').waitFor();
+      await nuevo();
+      await page.reload();
+      await buscador.waitFor();
+      await page.getByTestId('estado-conexion').getByText('Sin conexión · 1 por enviar').waitFor();
+      await screenshot(page, `tpv-${width}-recarga-sin-conexion`);
+      await context.setOffline(false);
+      // The pill follows the server: online once op.asp answers, and the queue empties.
+      await page.getByTestId('estado-conexion').getByText('En línea', { exact: true }).waitFor({ timeout: 30_000 });
+
       // 1. By scanning: the scanner types the barcode and Enter; Enter pays, 10 € in cash → 7,01 € change.
       await page.keyboard.type(t.barrasCafe);
       await page.keyboard.press('Enter');
@@ -121,8 +144,25 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.keyboard.press('Enter');
       await page.getByTestId('cambio').getByText('7,01 €').waitFor();
       const n1 = await numero();
-      expect(n1).toMatch(new RegExp(`^${t.serie} \\d{4}/000001$`));
+      expect(n1).toMatch(new RegExp(`^${t.serie} \\d{4}/000002$`));
       await screenshot(page, `tpv-${width}-ticket`);
+
+      // «Imprimir» prints the 80 mm roll through the browser: under print media the page is the ticket alone, with its
+      // number and total (not a blank page, nor the till's buttons).
+      await page.emulateMedia({ media: 'print' });
+      const impreso = path.join(tmp, `impreso-${sfx}.pdf`);
+      await page.pdf({ path: impreso, preferCSSPageSize: true, printBackground: true });
+      await page.emulateMedia({ media: 'screen' });
+      const textoImpreso = execFileSync('pdftotext', ['-layout', impreso, '-'], { encoding: 'utf8' });
+      expect(textoImpreso).toContain(n1!);
+      expect(textoImpreso).toMatch(/TOTAL\s+2,99 €/);
+      expect(textoImpreso).toContain('Factura simplificada');
+      expect(textoImpreso).not.toContain('Nuevo ticket');
+      expect(textoImpreso).not.toContain('Escanear o buscar');
+      const paginaImpresa = execFileSync('pdfinfo', [impreso], { encoding: 'utf8' });
+      // 80 mm wide (226,8 pt, as Chromium rounds it to its pixels), on one page.
+      expect(paginaImpresa).toMatch(/Page size:\s+22[67]\.\d+ x/);
+      expect(paginaImpresa).toMatch(/Pages:\s+1\n/);
 
       // Its PDF (80 mm): the QR decodes to the AEAT's URL with the number and total.
       const descarga = page.waitForEvent('download');
@@ -153,7 +193,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.getByTestId('cobro-pendiente').getByText('1,20 €').waitFor();
       await page.getByRole('radio', { name: 'Efectivo' }).click();
       await page.keyboard.press('Enter');
-      expect(await numero()).toMatch(/\/000002$/);
+      expect(await numero()).toMatch(/\/000003$/);
       await nuevo();
 
       // 3. By searching, without the accent.
@@ -164,13 +204,13 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
       await page.keyboard.press('Enter');
-      expect(await numero()).toMatch(/\/000003$/);
+      expect(await numero()).toMatch(/\/000004$/);
       await nuevo();
 
       // Offline: two more tickets, each with the record the till makes itself.
       await context.setOffline(true);
       await page.getByTestId('estado-conexion').getByText('Sin conexión').waitFor();
-      for (const n of ['000004', '000005']) {
+      for (const n of ['000005', '000006']) {
         await page.keyboard.type(t.barrasCafe);
         await page.keyboard.press('Enter');
         await page.keyboard.press('Enter');
@@ -192,16 +232,17 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       // The server is back: the queue empties by itself.
       await page.unroute('**/api/op.asp*');
       await page.getByTestId('estado-conexion').getByText('2 por enviar').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByTestId('estado-conexion').getByText('En línea', { exact: true }).waitFor({ timeout: 15_000 });
 
-      // All five arrived once, in order, each with its record; the last two made by the till and verified.
+      // All six arrived once, in order, each with its record; the first and the last two made by the till and verified.
       const tickets = (await ok(admin.page, 'listadotickets', { terminal_id: t.terminal, porPagina: 50, orden: 'numero', dir: 'asc' })).sort((a, b) => String(a.numero).localeCompare(String(b.numero)));
-      expect(tickets.map((x) => String(x.numero).slice(-6))).toEqual(['000001', '000002', '000003', '000004', '000005']);
+      expect(tickets.map((x) => String(x.numero).slice(-6))).toEqual(['000001', '000002', '000003', '000004', '000005', '000006']);
       const detalles = [];
       for (const x of tickets) detalles.push((await ok(admin.page, 'listadotickets', { id: x.id as number }))[0] as { uuid: string; offline: number; registro: { huella: string; qr_url: string } });
-      expect(new Set(detalles.map((x) => x.uuid)).size).toBe(5);
-      expect(detalles.map((x) => Number(x.offline))).toEqual([0, 0, 0, 1, 1]);
+      expect(new Set(detalles.map((x) => x.uuid)).size).toBe(6);
+      expect(detalles.map((x) => Number(x.offline))).toEqual([1, 0, 0, 0, 1, 1]);
       for (const d of detalles) expect(d.registro.huella).toMatch(/^[0-9A-F]{64}$/);
-      const segundo = (await ok(admin.page, 'listadotickets', { id: tickets[1].id as number }))[0] as { pagos: { forma: string }[] };
+      const segundo = (await ok(admin.page, 'listadotickets', { id: tickets[2].id as number }))[0] as { pagos: { forma: string }[] };
       expect(segundo.pagos.map((p) => p.forma).sort()).toEqual(['efectivo', 'tarjeta']);
 
       // A return of one line: ticket 1's coffee, refunded in cash.
@@ -216,7 +257,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
 
       // Offline again: a return of ticket 5 (sold here offline, so the till knows it). Its R5 is made on the till, in
       // the terminal's rectificativa serie, queued, and verified by the server when the network is back.
-      const n5 = String(tickets[4].numero);
+      const n5 = String(tickets[5].numero);
       await context.setOffline(true);
       await page.getByTestId('estado-conexion').getByText('Sin conexión').waitFor();
       await page.getByRole('button', { name: 'Devolución' }).click();
@@ -233,7 +274,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await screenshot(page, `tpv-${width}-devolucion-sin-conexion`);
       await context.setOffline(false);
       await page.getByTestId('estado-conexion').getByText('1 por enviar').waitFor({ state: 'detached', timeout: 30_000 });
-      const t5 = (await ok(admin.page, 'listadotickets', { id: tickets[4].id as number }))[0] as { estado: string; devoluciones: { id: number; numero: string; total: number }[] };
+      const t5 = (await ok(admin.page, 'listadotickets', { id: tickets[5].id as number }))[0] as { estado: string; devoluciones: { id: number; numero: string; total: number }[] };
       expect(t5.estado).toBe('devuelto');
       expect(t5.devoluciones).toHaveLength(1);
       expect(t5.devoluciones[0]).toMatchObject({ total: -299 });
@@ -242,7 +283,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
 
       // A customer asks for a full invoice of ticket 3 («Factura completa», F3): found by its number, a new customer
       // (its NIF checked on the till), the F3 that replaces the ticket, and its PDF.
-      const n3 = String(tickets[2].numero);
+      const n3 = String(tickets[3].numero);
       const dni = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
       const nif = dni + 'TRWAGMYFPDXBNJZSQVHLCKE'[Number(dni) % 23];
       await page.getByRole('button', { name: /Factura completa/ }).click();
@@ -273,10 +314,10 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       expect(f3texto).toContain(`Cliente F3 ${sfx}`);
       await f3.getByRole('button', { name: 'Terminar' }).click();
       // The server: the ticket is Facturado, the F3 (the customer's) names it.
-      expect((await ok(admin.page, 'listadotickets', { id: tickets[2].id as number }))[0]).toMatchObject({ estado: 'facturado' });
+      expect((await ok(admin.page, 'listadotickets', { id: tickets[3].id as number }))[0]).toMatchObject({ estado: 'facturado' });
       const factura = (await ok(admin.page, 'listadofacturas', { q: nf }))[0] as { id: number };
       const f3doc = (await ok(admin.page, 'listadofacturas', { id: factura.id }))[0] as { tipo_factura: string; cliente_nif?: string; factura_id: number; total: number };
-      expect(f3doc).toMatchObject({ tipo_factura: 'F3', factura_id: tickets[2].id, total: 660 });
+      expect(f3doc).toMatchObject({ tipo_factura: 'F3', factura_id: tickets[3].id, total: 660 });
 
       // A withdrawal of 5 € to the safe.
       await page.getByRole('button', { name: 'Entrada / salida de caja' }).click();
@@ -286,15 +327,19 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.getByText('Salida de 5,00 € anotada.').waitFor();
       await page.getByRole('button', { name: 'Terminar' }).click();
 
-      // The closing: cash expected = 100 + 2,99 + 1,20 + 6,60 + 2 × 2,99 − 2,99 (online return) − 2,99 (offline return) − 5
-      // = 105,79 €; counted 105,70 € → −0,09 €.
+      // The closing: cash expected = 100 + 2,99 (the first, offline) + 2,99 + 1,20 + 6,60 + 2 × 2,99 − 2,99 (online return)
+      // − 2,99 (offline return) − 5 = 108,78 €; counted 108,69 € → −0,09 €.
       await page.getByRole('button', { name: 'Cerrar caja' }).click();
       const cierre = page.getByRole('dialog', { name: 'Cerrar caja' });
-      await cierre.getByRole('table', { name: 'Esperado y contado' }).getByRole('cell', { name: '105,79 €', exact: true }).waitFor();
+      await cierre.getByRole('table', { name: 'Esperado y contado' }).getByRole('cell', { name: '108,78 €', exact: true }).waitFor();
       await cierre.getByLabel('Unidades de 100,00 €').fill('1');
       await cierre.getByLabel('Unidades de 5,00 €').fill('1');
+      await cierre.getByLabel('Unidades de 2,00 €').fill('1');
+      await cierre.getByLabel('Unidades de 1,00 €').fill('1');
       await cierre.getByLabel('Unidades de 0,50 €').fill('1');
-      await cierre.getByLabel('Unidades de 0,20 €').fill('1');
+      await cierre.getByLabel('Unidades de 0,10 €').fill('1');
+      await cierre.getByLabel('Unidades de 0,05 €').fill('1');
+      await cierre.getByLabel('Unidades de 0,02 €').fill('2');
       await cierre.getByTestId('arqueo-diferencia').getByText('-0,09 €').waitFor();
       await screenshot(page, `tpv-${width}-cierre`);
       await cierre.getByRole('button', { name: 'Cerrar caja' }).click();
@@ -308,7 +353,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       const zt = execFileSync('pdftotext', ['-layout', zpdf, '-'], { encoding: 'utf8' });
       expect(zt).toContain('Informe Z');
       expect(zt).toContain('Cierre nº 1');
-      expect(zt).toContain('105,79 €');
+      expect(zt).toContain('108,78 €');
       expect(zt).toContain('-0,09 €');
       // The reason wraps on the roll (never cut): its words in order, the amount beside its first line.
       expect(zt).toMatch(/Retirada[\s\S]*caja[\s\S]*fuerte/);

@@ -3,9 +3,14 @@ import { Spinner } from 'shared';
 import { Venta } from '../venta/Venta';
 import { Apertura, Cajero, Emparejar } from './Acceso';
 import { reiniciarCola, useCaja } from './estado';
-import { Barra, Boton, Centro, Estado, Pantalla, Tarjeta } from './estilos';
+import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Tarjeta } from './estilos';
 import Incidencias from './Incidencias';
 import { soltarCaja, tomarCaja } from './unaPestana';
+import { prepararSinConexion } from '../datos/sinConexion';
+import * as srv from './servidor';
+
+/** While the server doesn't answer, how often the till asks it again. */
+const SONDEO_MS = 3000;
 
 /** Whether this tab sells: asking, yes, another tab has the till, or another tab took it from this one. */
 type Turno = 'pidiendo' | 'mia' | 'ocupada' | 'perdida';
@@ -87,6 +92,29 @@ export function Caja() {
     },
     [set],
   );
+  // Everything the till needs kept in the browser (its service worker) before the first sale.
+  const [sinConexionLista, setSinConexionLista] = useState(false);
+  useEffect(() => {
+    let vivo = true;
+    void prepararSinConexion().then((x) => vivo && setSinConexionLista(x));
+    return () => {
+      vivo = false;
+    };
+  }, []);
+  // The pill follows the server, not only the browser's events: online as soon as op.asp answers again (asked every
+  // few seconds while it doesn't), offline when a request gets no answer.
+  useEffect(() => {
+    srv.vigilarConexion((responde) => {
+      if (useCaja.getState().online !== responde) set({ online: responde });
+    });
+    const sondeo = setInterval(() => {
+      if (!useCaja.getState().online && useCaja.getState().terminal) void srv.leerTerminal().catch(() => undefined);
+    }, SONDEO_MS);
+    return () => {
+      srv.vigilarConexion(null);
+      clearInterval(sondeo);
+    };
+  }, [set]);
   useEffect(() => {
     void tomar(false);
     return () => {
@@ -94,7 +122,8 @@ export function Caja() {
     };
   }, [tomar]);
   useEffect(() => {
-    const on = () => set({ online: true });
+    // The browser's network is back: the server says whether the till is online (the pill waits for its answer).
+    const on = () => void srv.leerTerminal().catch(() => undefined);
     const off = () => set({ online: false });
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
@@ -104,7 +133,8 @@ export function Caja() {
     };
   }, [set]);
   return (
-    <Pantalla>
+    <Pantalla data-sin-conexion={sinConexionLista ? 'lista' : 'no'}>
+      <EstiloImpresion />
       <BarraEstado />
       {(turno === 'ocupada' || turno === 'perdida') && <OtraPestaña turno={turno} onUsar={() => void tomar(true)} />}
       {(turno === 'pidiendo' || (turno === 'mia' && fase === 'cargando')) && (

@@ -26,7 +26,24 @@ export class ErrorServidor extends Error {
   }
 }
 
+/** Told of every answer of the server (true) and every request that got none (false): the till's status pill. */
+let alResponder: ((responde: boolean) => void) | null = null;
+export function vigilarConexion(f: ((responde: boolean) => void) | null) {
+  alResponder = f;
+}
+
 async function pedir<T>(p: Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+  try {
+    const res = await pedirSinVigilar(p);
+    alResponder?.(true);
+    return res;
+  } catch (e) {
+    alResponder?.(!(e instanceof SinConexion));
+    throw e;
+  }
+}
+
+async function pedirSinVigilar<T>(p: Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
   let res: ApiResponse<T>;
   try {
     res = await p;

@@ -25,10 +25,11 @@ const Rollo = styled.div`
   td { padding: 0; vertical-align: top; border: 0; }
   .total { font-size: 16px; font-weight: 800; }
   svg { display: block; margin: 4px auto; width: 34mm; height: 34mm; }
+  /* The page is 80 mm (EstiloImpresion, caja/estilos.ts). */
   @media print {
     border: 0;
     padding: 0;
-    @page { size: 80mm auto; margin: 2mm; }
+    width: 76mm;
   }
 `;
 
