@@ -177,7 +177,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       expect(qr).toContain('importe=2.99');
       const texto = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
       expect(texto).toContain('Factura simplificada');
-      expect(texto.replace(/\s+/g, ' ')).toContain('FACTURA DE PRUEBA: registro enviado al entorno de pruebas de la AEAT, sin validez fiscal');
+      expect(texto.replace(/\s+/g, ' ')).toContain('FACTURA DE PRUEBA: registro para el entorno de pruebas de la AEAT, sin validez fiscal');
       expect(texto).toContain(n1!);
       await nuevo();
 
