@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 
 /**
@@ -79,6 +80,7 @@ async function montarTerminal(sfx: string) {
 
 const ANCHOS = [
   { width: 1024, height: 768, sfx: '24' },
+  { width: 1366, height: 768, sfx: '13' },
   { width: 390, height: 844, sfx: '39' },
 ];
 
@@ -87,23 +89,43 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
     const t = await montarTerminal(sfx);
     const caja = await openBrowser({ width, height });
     const { page, context } = caja;
+    // axe (WCAG 2.1 AA) at each screen of the till, as the back office's story does: no serious or critical violation.
+    const axe = async (pantalla: string) => expect(await seriousViolations(page), `axe en ${pantalla}`).toEqual([]);
+    /** Every button of the dialog on the screen (none below the fold). */
+    const botonesALaVista = async (dialogo: string) => {
+      for (const b of await page.getByRole('dialog', { name: dialogo }).getByRole('button').all()) {
+        const caja = (await b.boundingBox())!;
+        expect(caja.y + caja.height, `${await b.textContent()} a la vista`).toBeLessThanOrEqual(height);
+        expect(caja.y).toBeGreaterThanOrEqual(0);
+      }
+    };
     try {
-      // Pairing on a fresh browser: no staff login, only the one-time code.
+      // Pairing on a fresh browser: no staff login, only the one-time code. Nothing said wrong before anything was done.
       await page.goto('/tpv');
+      await page.getByLabel('Código de emparejamiento').waitFor();
+      expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+      await page.getByText('pulse «Vincular TPV»').waitFor();
+      await screenshot(page, `tpv-${width}-emparejar`);
+      await axe('emparejar');
       await page.getByLabel('Código de emparejamiento').fill(t.codigo);
       await page.getByRole('button', { name: 'Emparejar' }).click();
       // The cashier by PIN.
       await page.getByRole('heading', { name: `${t.nombre}: ¿quién vende?` }).waitFor();
       const radios = page.getByRole('radio');
       if ((await radios.count()) > 1) await radios.filter({ hasText: /Administrador|admin/i }).first().click();
+      await axe('cajero');
       await page.getByLabel('PIN').fill('2468');
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
       await page.getByLabel('Fondo de caja (€)').fill('100');
+      await axe('apertura');
       await page.getByRole('button', { name: 'Abrir caja' }).click();
       const buscador = page.getByLabel('Escanear o buscar artículo');
       await buscador.waitFor();
       await expect.poll(() => buscador.evaluate((el) => el === document.activeElement)).toBe(true);
       await screenshot(page, `tpv-${width}-venta-vacia`);
+      await axe('venta vacía');
+      // No F-key hints on a phone.
+      expect(await page.getByRole('button', { name: /Cobrar/ }).first().locator('kbd').isVisible()).toBe(width > 760);
 
       const numero = () => page.getByTestId('ticket-numero').textContent();
       const nuevo = async () => {
@@ -138,11 +160,16 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.keyboard.type(t.barrasCafe);
       await page.keyboard.press('Enter');
       await page.getByLabel('Total del ticket').getByText('2,99 €').waitFor();
+      await axe('venta');
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await axe('cobro');
       await page.keyboard.type('10');
       await page.keyboard.press('Enter');
       await page.getByTestId('cambio').getByText('7,01 €').waitFor();
+      await page.getByRole('button', { name: 'Factura completa' }).last().waitFor();
+      await botonesALaVista('Ticket');
+      await axe('ticket');
       const n1 = await numero();
       expect(n1).toMatch(new RegExp(`^${t.serie} \\d{4}/000002$`));
       await screenshot(page, `tpv-${width}-ticket`);
@@ -357,6 +384,18 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       expect(zt).toContain('-0,09 €');
       // The reason wraps on the roll (never cut): its words in order, the amount beside its first line.
       expect(zt).toMatch(/Retirada[\s\S]*caja[\s\S]*fuerte/);
+      // «Imprimir» prints the Z through the browser: its 80 mm roll alone.
+      await axe('caja cerrada');
+      await page.emulateMedia({ media: 'print' });
+      const zImpresa = path.join(tmp, `z-impresa-${sfx}.pdf`);
+      await page.pdf({ path: zImpresa, preferCSSPageSize: true, printBackground: true });
+      await page.emulateMedia({ media: 'screen' });
+      const zit = execFileSync('pdftotext', ['-layout', zImpresa, '-'], { encoding: 'utf8' });
+      expect(zit).toContain('Informe Z');
+      expect(zit).toContain('Cierre nº 1');
+      expect(zit).toMatch(/Esperado\s+108,78 €/);
+      expect(zit).toMatch(/Diferencia\s+-0,09 €/);
+      expect(zit).not.toContain('Terminar');
       await page.getByRole('button', { name: 'Terminar' }).click();
       await page.getByRole('button', { name: 'Abrir caja' }).waitFor();
       expect(height).toBeGreaterThan(0);

@@ -101,6 +101,14 @@ export function Caja() {
       vivo = false;
     };
   }, []);
+  const catalogoEnDisco = useCaja((s) => s.catalogoEnDisco);
+  // A till started offline sells with the catalogue it kept; with none kept (or an old one), the server's as soon as
+  // it answers.
+  const online = useCaja((s) => s.online);
+  const catalogoCargado = useCaja((s) => s.catalogoCargado);
+  useEffect(() => {
+    if (online && fase === 'venta' && !catalogoCargado) void useCaja.getState().cargarCatalogo();
+  }, [online, fase, catalogoCargado]);
   // The pill follows the server, not only the browser's events: online as soon as op.asp answers again (asked every
   // few seconds while it doesn't), offline when a request gets no answer.
   useEffect(() => {
@@ -133,7 +141,7 @@ export function Caja() {
     };
   }, [set]);
   return (
-    <Pantalla data-sin-conexion={sinConexionLista ? 'lista' : 'no'}>
+    <Pantalla data-sin-conexion={sinConexionLista && catalogoEnDisco ? 'lista' : 'no'}>
       <EstiloImpresion />
       <BarraEstado />
       {(turno === 'ocupada' || turno === 'perdida') && <OtraPestaña turno={turno} onUsar={() => void tomar(true)} />}

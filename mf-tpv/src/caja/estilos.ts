@@ -108,7 +108,7 @@ export const Campo = styled.input`
 
 const tonos = {
   primario: css`background: #2563eb; color: #fff; border-color: #1d4ed8;`,
-  ok: css`background: #16a34a; color: #fff; border-color: #15803d;`,
+  ok: css`background: #15803d; color: #fff; border-color: #166534;`,
   peligro: css`background: #dc2626; color: #fff; border-color: #b91c1c;`,
   neutro: css`background: #fff; color: #0f172a; border-color: #cbd5e1;`,
 };
@@ -125,7 +125,7 @@ export const Boton = styled.button<{ $tono?: keyof typeof tonos; $grande?: boole
   ${({ $tono = 'neutro' }) => tonos[$tono]}
   &:disabled { opacity: 0.45; cursor: default; }
   &:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
-  kbd { font-size: 11px; opacity: 0.75; margin-left: 6px; font-family: inherit; }
+  kbd { font-size: 12px; margin-left: 6px; font-family: inherit; font-weight: 500; }
   /* A phone or a touch screen without a keyboard: no F-key hints. */
   @media (max-width: 760px), (hover: none) and (pointer: coarse) { kbd { display: none; } }
 `;

@@ -272,7 +272,8 @@ export function Venta() {
   return (
     <Rejilla onPointerUp={(e) => !(e.target as HTMLElement).closest('input,select,textarea,[role=dialog]') && enfocar()}>
       <Panel aria-label="Ticket">
-        <Lineas aria-label="Líneas del ticket" role="listbox">
+        {/* A list of its lines; empty, only the hint (a listbox without options is not one). */}
+        <Lineas {...(lineas.length ? { role: 'listbox', 'aria-label': 'Líneas del ticket' } : {})}>
           {lineas.length === 0 && <p style={{ color: '#64748b', margin: 10 }}>Escanee o busque un artículo.</p>}
           {lineas.map((l, i) => (
             <FilaLinea key={l.key} linea={l} indice={i} elegida={i === seleccion} onElegir={elegirLinea} onEditar={editarLinea} />
@@ -283,8 +284,8 @@ export function Venta() {
           <output aria-label="Total del ticket">{formatMoney(totales.total)}</output>
         </Total>
         <Acciones>
-          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && lineas[seleccion].cantidad > 1000 && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad - 1000 })} aria-label="Una menos">−1</Boton>
-          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad + 1000 })} aria-label="Una más">+1</Boton>
+          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && lineas[seleccion].cantidad > 1000 && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad - 1000 })} aria-label="−1: una menos" title="Una menos">−1</Boton>
+          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad + 1000 })} aria-label="+1: una más" title="Una más">+1</Boton>
           <Boton disabled={seleccion === null} onClick={() => setDialogo('linea')}>Editar<kbd>F2</kbd></Boton>
           <Boton disabled={seleccion === null} onClick={() => seleccion !== null && quitarLinea(seleccion)}>Quitar</Boton>
           <Boton disabled={!lineas.length} onClick={() => void aparcar()}>Aparcar<kbd>F8</kbd></Boton>
