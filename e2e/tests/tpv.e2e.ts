@@ -404,3 +404,55 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
     }
   });
 });
+
+describe('una sola pestaña vende', () => {
+  it('una segunda pestaña de la misma caja no vende: lo dice, puede quedarse con la caja y la primera deja de vender', async () => {
+    const t = await montarTerminal('77');
+    const caja = await openBrowser({ width: 1024, height: 768 });
+    const { page, context } = caja;
+    try {
+      await page.goto('/tpv');
+      await page.getByLabel('Código de emparejamiento').fill(t.codigo);
+      await page.getByRole('button', { name: 'Emparejar' }).click();
+      await page.getByRole('heading', { name: `${t.nombre}: ¿quién vende?` }).waitFor();
+      const radios = page.getByRole('radio');
+      if ((await radios.count()) > 1) await radios.filter({ hasText: /Administrador|admin/i }).first().click();
+      await page.getByLabel('PIN').fill('2468');
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await page.getByLabel('Fondo de caja (€)').fill('100');
+      await page.getByRole('button', { name: 'Abrir caja' }).click();
+      await page.getByLabel('Escanear o buscar artículo').waitFor();
+      await page.getByRole('button', { name: new RegExp(`Barra ${t.serie.slice(1)}`) }).click();
+      await page.getByLabel('Total del ticket').getByText('1,10 €').waitFor();
+
+      // The same till in a second tab: told so, nothing to sell there.
+      const otra = await context.newPage();
+      await otra.goto('/tpv');
+      await otra.getByRole('heading', { name: 'La caja ya está abierta en otra pestaña' }).waitFor();
+      expect(await otra.getByLabel('Escanear o buscar artículo').count()).toBe(0);
+      expect(await seriousViolations(otra)).toEqual([]);
+      await screenshot(otra, 'tpv-otra-pestana');
+
+      // Taken over there: the ticket in progress follows it, and the first tab stops selling at once.
+      await otra.getByRole('button', { name: 'Usar la caja en esta pestaña' }).click();
+      await otra.getByLabel('Total del ticket').getByText('1,10 €').waitFor();
+      await page.getByRole('heading', { name: 'La caja se ha abierto en otra pestaña' }).waitFor();
+      expect(await page.getByLabel('Escanear o buscar artículo').count()).toBe(0);
+
+      // Charged in the tab that has it: one ticket, its own uuid; the first tab takes the till back with nothing to charge twice.
+      await otra.keyboard.press('F12');
+      await otra.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await otra.keyboard.press('Enter');
+      expect(await otra.getByTestId('ticket-numero').textContent()).toMatch(/\/000001$/);
+      await page.getByRole('button', { name: 'Usar la caja en esta pestaña' }).click();
+      await page.getByLabel('Escanear o buscar artículo').waitFor();
+      await page.getByLabel('Total del ticket').getByText('0,00 €').waitFor();
+      await otra.getByRole('heading', { name: 'La caja se ha abierto en otra pestaña' }).waitFor();
+      const tickets = await ok(admin.page, 'listadotickets', { terminal_id: t.terminal, porPagina: 50 });
+      expect(tickets).toHaveLength(1);
+      expect(tickets[0]).toMatchObject({ total: 110 });
+    } finally {
+      await caja.close();
+    }
+  });
+});
