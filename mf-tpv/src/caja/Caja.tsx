@@ -81,14 +81,12 @@ export function Caja() {
     async (robar: boolean) => {
       const mia = await tomarCaja(robar, () => {
         reiniciarCola();
-        set({ fase: 'cargando', lineas: [], seleccion: null, ultimo: null });
+        // Nothing of the ticket is written from here on (it is the other tab's now): the lines stay as they were.
+        set({ fase: 'cargando', ultimo: null });
         setTurno('perdida');
       });
       setTurno(mia ? 'mia' : 'ocupada');
-      if (mia) {
-        set({ lineas: [], seleccion: null });
-        await useCaja.getState().arrancar();
-      }
+      if (mia) await useCaja.getState().arrancar();
     },
     [set],
   );

@@ -390,6 +390,9 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     if (enCurso?.lineas.length && !(await leer('tickets', enCurso.uuid).catch(() => undefined))) {
       uuidEnCurso = enCurso.uuid;
       set({ lineas: enCurso.lineas, seleccion: enCurso.seleccion });
+    } else if (get().lineas.length) {
+      // Taken back from another tab that charged or cleared it: the ticket is what IndexedDB says, none.
+      set({ lineas: [], seleccion: null });
     }
     await get().leerOperaciones();
     let terminal: TerminalTpv | null;
