@@ -405,23 +405,62 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
   });
 });
 
+/** A fresh browser paired with the terminal, the cashier in by PIN and the caja opened: the search box ready. */
+async function cajaAbierta(page: Page, t: Awaited<ReturnType<typeof montarTerminal>>) {
+  await page.goto('/tpv');
+  await page.getByLabel('Código de emparejamiento').fill(t.codigo);
+  await page.getByRole('button', { name: 'Emparejar' }).click();
+  await page.getByRole('heading', { name: `${t.nombre}: ¿quién vende?` }).waitFor();
+  const radios = page.getByRole('radio');
+  if ((await radios.count()) > 1) await radios.filter({ hasText: /Administrador|admin/i }).first().click();
+  await page.getByLabel('PIN').fill('2468');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByLabel('Fondo de caja (€)').fill('100');
+  await page.getByRole('button', { name: 'Abrir caja' }).click();
+  await page.getByLabel('Escanear o buscar artículo').waitFor();
+}
+
+describe('un ticket de 40 líneas a 1024×768', () => {
+  it('el diálogo del ticket cabe: el cambio arriba y todos los botones a la vista; solo el rollo se desplaza', async () => {
+    const t = await montarTerminal('40');
+    const caja = await openBrowser({ width: 1024, height: 768 });
+    const { page } = caja;
+    try {
+      await cajaAbierta(page, t);
+      // Coffee and bread in turns: 40 lines (the same article twice in a row would add to its line).
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.type(t.barrasCafe);
+        await page.keyboard.press('Enter');
+        await page.getByRole('button', { name: /Barra 40/ }).click();
+      }
+      await page.getByLabel('Total del ticket').getByText('81,80 €').waitFor();
+      expect(await page.getByRole('listbox', { name: 'Líneas del ticket' }).getByRole('option').count()).toBe(40);
+      await page.keyboard.press('F12');
+      await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await page.getByRole('button', { name: '100,00 €' }).click();
+      await page.getByTestId('cambio').getByText('18,20 €').waitFor();
+      const cambio = (await page.getByTestId('cambio').boundingBox())!;
+      expect(cambio.y).toBeGreaterThanOrEqual(0);
+      expect(cambio.y + cambio.height).toBeLessThanOrEqual(768);
+      for (const b of await page.getByRole('dialog', { name: 'Ticket' }).getByRole('button').all()) {
+        const caja = (await b.boundingBox())!;
+        expect(caja.y + caja.height, `${await b.textContent()} a la vista`).toBeLessThanOrEqual(768);
+      }
+      await screenshot(page, 'tpv-1024-ticket-40-lineas');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await caja.close();
+    }
+  });
+});
+
 describe('una sola pestaña vende', () => {
   it('una segunda pestaña de la misma caja no vende: lo dice, puede quedarse con la caja y la primera deja de vender', async () => {
     const t = await montarTerminal('77');
     const caja = await openBrowser({ width: 1024, height: 768 });
     const { page, context } = caja;
     try {
-      await page.goto('/tpv');
-      await page.getByLabel('Código de emparejamiento').fill(t.codigo);
-      await page.getByRole('button', { name: 'Emparejar' }).click();
-      await page.getByRole('heading', { name: `${t.nombre}: ¿quién vende?` }).waitFor();
-      const radios = page.getByRole('radio');
-      if ((await radios.count()) > 1) await radios.filter({ hasText: /Administrador|admin/i }).first().click();
-      await page.getByLabel('PIN').fill('2468');
-      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-      await page.getByLabel('Fondo de caja (€)').fill('100');
-      await page.getByRole('button', { name: 'Abrir caja' }).click();
-      await page.getByLabel('Escanear o buscar artículo').waitFor();
+      await cajaAbierta(page, t);
       await page.getByRole('button', { name: new RegExp(`Barra ${t.serie.slice(1)}`) }).click();
       await page.getByLabel('Total del ticket').getByText('1,10 €').waitFor();
 
