@@ -8,13 +8,17 @@ import { seriousViolations } from '../support/axe';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 
 /**
- * The till (issue 13) in Chromium against the real server, at a 1024×768 touch screen and at a phone's 390×844:
- * a terminal made in the back office (op.asp), paired on a fresh browser with its one-time code, the cashier by
- * PIN, the caja opened; three tickets sold by scanning, by a button and by searching (one paid cash + card); the
- * network taken away, two more sold, the page reloaded with the server still unreachable, the network back: all five
- * arrive once, in order, with valid records (the last two made by the till); a return of one line; a cash
+ * The till (issues 13 and 23) in Chromium against the real server, at 1024×768 and 1366×768 touch screens and at a
+ * phone's 390×844: a terminal made in the back office (op.asp), paired on a fresh browser with its one-time code, the
+ * cashier by PIN, the caja opened; the first ticket sold offline before any online payment (the till's service worker
+ * and IndexedDB hold all it needs) and a reload offline; three tickets sold by scanning, by a button (F12 with the
+ * focus on it) and by searching (one paid cash + card), the ticket printed through the browser (print media PDF); the
+ * network taken away, two more sold, the page reloaded with the server still unreachable, the network back: all six
+ * arrive once, in order, with valid records (the first and the last two made by the till); a return of one line; a
  * full invoice (F3) of a ticket for a new customer, made at the till with its PDF; a cash withdrawal; the closing with
- * a counted difference and its Z report PDF; a ticket's PDF whose QR (at the top) decodes to the AEAT's URL for the environment its record was made for, with its legend.
+ * a counted difference, its Z report PDF and the Z printed through the browser; a ticket's PDF whose QR (at the top)
+ * decodes to the AEAT's URL for the environment its record was made for, with its legend; axe at every screen. Then a
+ * 40-line ticket that keeps the change and its buttons in view, and two tabs of one till.
  */
 
 type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
