@@ -162,6 +162,14 @@ describe('pantalla de venta, solo con el teclado y el escáner', () => {
     await user.keyboard('4006381333931{Enter}');
     expect(lineas()).toHaveLength(2);
     expect(total()).toBe('5,19 €');
+    // A button reached with the keyboard keeps its Enter: «Aparcar» parks, it does not pay.
+    screen.getByRole('button', { name: /Aparcar/ }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(useCaja.getState().aparcados).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Cobrar' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Aparcados (1)' }));
+    await user.click(await screen.findByRole('button', { name: /2 líneas · 5,19 €/ }));
+    await waitFor(() => expect(lineas()).toHaveLength(2));
     // F8 from the page itself (nothing focused) parks it.
     (document.activeElement as HTMLElement).blur();
     await user.keyboard('{F8}');

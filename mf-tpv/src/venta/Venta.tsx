@@ -245,6 +245,10 @@ export function Venta() {
     if (enCampo || e.ctrlKey || e.metaKey || e.altKey) return;
     const box = buscador.current;
     if (!box) return;
+    // A button, a tab or a line reached with the keyboard keeps its own Enter, space and arrows (it is pressed, not
+    // scanned); what the scanner types moves the focus to the box first, so its Enter lands there.
+    const interactivo = !!el?.closest('button,a[href],[role=button],[role=tab],[role=option],[role=radio]');
+    if (interactivo && (e.key === ' ' || e.key.length !== 1)) return;
     if (e.key.length === 1 || e.key === 'Enter' || e.key === 'Delete' || e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       // Back to the box: what is typed lands there, and Enter / Supr / the arrows do what they do in it.
       if (e.key.length !== 1) {
