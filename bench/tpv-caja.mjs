@@ -85,7 +85,8 @@ try {
       const ms = await page.evaluate(
         () =>
           new Promise((resolve) => {
-            const lista = document.querySelector('[aria-label="Líneas del ticket"]');
+            // The ticket's panel (the lines' list exists once it has one).
+            const lista = document.querySelector('section[aria-label="Ticket"]');
             const input = document.querySelector('[aria-label="Escanear o buscar artículo"]');
             const antes = lista.querySelectorAll('[role=option]').length;
             const t = performance.now();

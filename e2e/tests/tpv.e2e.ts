@@ -4,16 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 
 /**
- * The till (issue 13) in Chromium against the real server, at a 1024×768 touch screen and at a phone's 390×844:
- * a terminal made in the back office (op.asp), paired on a fresh browser with its one-time code, the cashier by
- * PIN, the caja opened; three tickets sold by scanning, by a button and by searching (one paid cash + card); the
- * network taken away, two more sold, the page reloaded with the server still unreachable, the network back: all five
- * arrive once, in order, with valid records (the last two made by the till); a return of one line; a cash
+ * The till (issues 13 and 23) in Chromium against the real server, at 1024×768 and 1366×768 touch screens and at a
+ * phone's 390×844: a terminal made in the back office (op.asp), paired on a fresh browser with its one-time code, the
+ * cashier by PIN, the caja opened; the first ticket sold offline before any online payment (the till's service worker
+ * and IndexedDB hold all it needs) and a reload offline; three tickets sold by scanning, by a button (F12 with the
+ * focus on it) and by searching (one paid cash + card), the ticket printed through the browser (print media PDF); the
+ * network taken away, two more sold, the page reloaded with the server still unreachable, the network back: all six
+ * arrive once, in order, with valid records (the first and the last two made by the till); a return of one line; a
  * full invoice (F3) of a ticket for a new customer, made at the till with its PDF; a cash withdrawal; the closing with
- * a counted difference and its Z report PDF; a ticket's PDF whose QR (at the top) decodes to the AEAT's URL for the environment its record was made for, with its legend.
+ * a counted difference, its Z report PDF and the Z printed through the browser; a ticket's PDF whose QR (at the top)
+ * decodes to the AEAT's URL for the environment its record was made for, with its legend; axe at every screen. Then a
+ * 40-line ticket that keeps the change and its buttons in view, and two tabs of one till.
  */
 
 type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
@@ -79,6 +84,7 @@ async function montarTerminal(sfx: string) {
 
 const ANCHOS = [
   { width: 1024, height: 768, sfx: '24' },
+  { width: 1366, height: 768, sfx: '13' },
   { width: 390, height: 844, sfx: '39' },
 ];
 
@@ -87,23 +93,43 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
     const t = await montarTerminal(sfx);
     const caja = await openBrowser({ width, height });
     const { page, context } = caja;
+    // axe (WCAG 2.1 AA) at each screen of the till, as the back office's story does: no serious or critical violation.
+    const axe = async (pantalla: string) => expect(await seriousViolations(page), `axe en ${pantalla}`).toEqual([]);
+    /** Every button of the dialog on the screen (none below the fold). */
+    const botonesALaVista = async (dialogo: string) => {
+      for (const b of await page.getByRole('dialog', { name: dialogo }).getByRole('button').all()) {
+        const caja = (await b.boundingBox())!;
+        expect(caja.y + caja.height, `${await b.textContent()} a la vista`).toBeLessThanOrEqual(height);
+        expect(caja.y).toBeGreaterThanOrEqual(0);
+      }
+    };
     try {
-      // Pairing on a fresh browser: no staff login, only the one-time code.
+      // Pairing on a fresh browser: no staff login, only the one-time code. Nothing said wrong before anything was done.
       await page.goto('/tpv');
+      await page.getByLabel('Código de emparejamiento').waitFor();
+      expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+      await page.getByText('pulse «Vincular TPV»').waitFor();
+      await screenshot(page, `tpv-${width}-emparejar`);
+      await axe('emparejar');
       await page.getByLabel('Código de emparejamiento').fill(t.codigo);
       await page.getByRole('button', { name: 'Emparejar' }).click();
       // The cashier by PIN.
       await page.getByRole('heading', { name: `${t.nombre}: ¿quién vende?` }).waitFor();
       const radios = page.getByRole('radio');
       if ((await radios.count()) > 1) await radios.filter({ hasText: /Administrador|admin/i }).first().click();
+      await axe('cajero');
       await page.getByLabel('PIN').fill('2468');
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
       await page.getByLabel('Fondo de caja (€)').fill('100');
+      await axe('apertura');
       await page.getByRole('button', { name: 'Abrir caja' }).click();
       const buscador = page.getByLabel('Escanear o buscar artículo');
       await buscador.waitFor();
       await expect.poll(() => buscador.evaluate((el) => el === document.activeElement)).toBe(true);
       await screenshot(page, `tpv-${width}-venta-vacia`);
+      await axe('venta vacía');
+      // No F-key hints on a phone.
+      expect(await page.getByRole('button', { name: /Cobrar/ }).first().locator('kbd').isVisible()).toBe(width > 760);
 
       const numero = () => page.getByTestId('ticket-numero').textContent();
       const nuevo = async () => {
@@ -111,18 +137,63 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
         await page.getByRole('dialog', { name: 'Ticket' }).waitFor({ state: 'detached' });
       };
 
-      // 1. By scanning: the scanner types the barcode and Enter; Enter pays, 10 € in cash → 7,01 € change.
+      // 0. Offline from the first ticket: the till (its service worker) keeps everything it needs before any sale, so the
+      // network gone before the first payment loses nothing: the cobro and the ticket (lazy chunks) load, the record is
+      // the till's, and a reload offline brings the till back (not the browser's offline page).
+      await page.locator('[data-sin-conexion="lista"]').waitFor({ timeout: 30_000 });
+      await context.setOffline(true);
+      await page.getByTestId('estado-conexion').getByText('Sin conexión').waitFor();
       await page.keyboard.type(t.barrasCafe);
       await page.keyboard.press('Enter');
       await page.getByLabel('Total del ticket').getByText('2,99 €').waitFor();
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await page.keyboard.press('Enter');
+      expect(await numero()).toMatch(new RegExp(`^${t.serie} \\d{4}/000001$`));
+      await page.getByText('Sin conexión: ticket guardado en este terminal').waitFor();
+      await nuevo();
+      await page.reload();
+      await buscador.waitFor();
+      await page.getByTestId('estado-conexion').getByText('Sin conexión · 1 por enviar').waitFor();
+      await screenshot(page, `tpv-${width}-recarga-sin-conexion`);
+      await context.setOffline(false);
+      // The pill follows the server: online once op.asp answers, and the queue empties.
+      await page.getByTestId('estado-conexion').getByText('En línea', { exact: true }).waitFor({ timeout: 30_000 });
+
+      // 1. By scanning: the scanner types the barcode and Enter; Enter pays, 10 € in cash → 7,01 € change.
+      await page.keyboard.type(t.barrasCafe);
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Total del ticket').getByText('2,99 €').waitFor();
+      await axe('venta');
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await axe('cobro');
       await page.keyboard.type('10');
       await page.keyboard.press('Enter');
       await page.getByTestId('cambio').getByText('7,01 €').waitFor();
+      await page.getByRole('button', { name: 'Factura completa' }).last().waitFor();
+      await botonesALaVista('Ticket');
+      await axe('ticket');
       const n1 = await numero();
-      expect(n1).toMatch(new RegExp(`^${t.serie} \\d{4}/000001$`));
+      expect(n1).toMatch(new RegExp(`^${t.serie} \\d{4}/000002$`));
       await screenshot(page, `tpv-${width}-ticket`);
+
+      // «Imprimir» prints the 80 mm roll through the browser: under print media the page is the ticket alone, with its
+      // number and total (not a blank page, nor the till's buttons).
+      await page.emulateMedia({ media: 'print' });
+      const impreso = path.join(tmp, `impreso-${sfx}.pdf`);
+      await page.pdf({ path: impreso, preferCSSPageSize: true, printBackground: true });
+      await page.emulateMedia({ media: 'screen' });
+      const textoImpreso = execFileSync('pdftotext', ['-layout', impreso, '-'], { encoding: 'utf8' });
+      expect(textoImpreso).toContain(n1!);
+      expect(textoImpreso).toMatch(/TOTAL\s+2,99 €/);
+      expect(textoImpreso).toContain('Factura simplificada');
+      expect(textoImpreso).not.toContain('Nuevo ticket');
+      expect(textoImpreso).not.toContain('Escanear o buscar');
+      const paginaImpresa = execFileSync('pdfinfo', [impreso], { encoding: 'utf8' });
+      // 80 mm wide (226,8 pt, as Chromium rounds it to its pixels), on one page.
+      expect(paginaImpresa).toMatch(/Page size:\s+22[67]\.\d+ x/);
+      expect(paginaImpresa).toMatch(/Pages:\s+1\n/);
 
       // Its PDF (80 mm): the QR decodes to the AEAT's URL with the number and total.
       const descarga = page.waitForEvent('download');
@@ -162,7 +233,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.getByTestId('cobro-pendiente').getByText('1,20 €').waitFor();
       await page.getByRole('radio', { name: 'Efectivo' }).click();
       await page.keyboard.press('Enter');
-      expect(await numero()).toMatch(/\/000002$/);
+      expect(await numero()).toMatch(/\/000003$/);
       await nuevo();
 
       // 3. By searching, without the accent.
@@ -173,13 +244,13 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
       await page.keyboard.press('Enter');
-      expect(await numero()).toMatch(/\/000003$/);
+      expect(await numero()).toMatch(/\/000004$/);
       await nuevo();
 
       // Offline: two more tickets, each with the record the till makes itself.
       await context.setOffline(true);
       await page.getByTestId('estado-conexion').getByText('Sin conexión').waitFor();
-      for (const n of ['000004', '000005']) {
+      for (const n of ['000005', '000006']) {
         await page.keyboard.type(t.barrasCafe);
         await page.keyboard.press('Enter');
         await page.keyboard.press('Enter');
@@ -201,16 +272,17 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       // The server is back: the queue empties by itself.
       await page.unroute('**/api/op.asp*');
       await page.getByTestId('estado-conexion').getByText('2 por enviar').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByTestId('estado-conexion').getByText('En línea', { exact: true }).waitFor({ timeout: 15_000 });
 
-      // All five arrived once, in order, each with its record; the last two made by the till and verified.
+      // All six arrived once, in order, each with its record; the first and the last two made by the till and verified.
       const tickets = (await ok(admin.page, 'listadotickets', { terminal_id: t.terminal, porPagina: 50, orden: 'numero', dir: 'asc' })).sort((a, b) => String(a.numero).localeCompare(String(b.numero)));
-      expect(tickets.map((x) => String(x.numero).slice(-6))).toEqual(['000001', '000002', '000003', '000004', '000005']);
+      expect(tickets.map((x) => String(x.numero).slice(-6))).toEqual(['000001', '000002', '000003', '000004', '000005', '000006']);
       const detalles = [];
       for (const x of tickets) detalles.push((await ok(admin.page, 'listadotickets', { id: x.id as number }))[0] as { uuid: string; offline: number; registro: { huella: string; qr_url: string } });
-      expect(new Set(detalles.map((x) => x.uuid)).size).toBe(5);
-      expect(detalles.map((x) => Number(x.offline))).toEqual([0, 0, 0, 1, 1]);
+      expect(new Set(detalles.map((x) => x.uuid)).size).toBe(6);
+      expect(detalles.map((x) => Number(x.offline))).toEqual([1, 0, 0, 0, 1, 1]);
       for (const d of detalles) expect(d.registro.huella).toMatch(/^[0-9A-F]{64}$/);
-      const segundo = (await ok(admin.page, 'listadotickets', { id: tickets[1].id as number }))[0] as { pagos: { forma: string }[] };
+      const segundo = (await ok(admin.page, 'listadotickets', { id: tickets[2].id as number }))[0] as { pagos: { forma: string }[] };
       expect(segundo.pagos.map((p) => p.forma).sort()).toEqual(['efectivo', 'tarjeta']);
 
       // A return of one line: ticket 1's coffee, refunded in cash.
@@ -225,7 +297,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
 
       // Offline again: a return of ticket 5 (sold here offline, so the till knows it). Its R5 is made on the till, in
       // the terminal's rectificativa serie, queued, and verified by the server when the network is back.
-      const n5 = String(tickets[4].numero);
+      const n5 = String(tickets[5].numero);
       await context.setOffline(true);
       await page.getByTestId('estado-conexion').getByText('Sin conexión').waitFor();
       await page.getByRole('button', { name: 'Devolución' }).click();
@@ -242,7 +314,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await screenshot(page, `tpv-${width}-devolucion-sin-conexion`);
       await context.setOffline(false);
       await page.getByTestId('estado-conexion').getByText('1 por enviar').waitFor({ state: 'detached', timeout: 30_000 });
-      const t5 = (await ok(admin.page, 'listadotickets', { id: tickets[4].id as number }))[0] as { estado: string; devoluciones: { id: number; numero: string; total: number }[] };
+      const t5 = (await ok(admin.page, 'listadotickets', { id: tickets[5].id as number }))[0] as { estado: string; devoluciones: { id: number; numero: string; total: number }[] };
       expect(t5.estado).toBe('devuelto');
       expect(t5.devoluciones).toHaveLength(1);
       expect(t5.devoluciones[0]).toMatchObject({ total: -299 });
@@ -251,7 +323,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
 
       // A customer asks for a full invoice of ticket 3 («Factura completa», F3): found by its number, a new customer
       // (its NIF checked on the till), the F3 that replaces the ticket, and its PDF.
-      const n3 = String(tickets[2].numero);
+      const n3 = String(tickets[3].numero);
       const dni = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
       const nif = dni + 'TRWAGMYFPDXBNJZSQVHLCKE'[Number(dni) % 23];
       await page.getByRole('button', { name: /Factura completa/ }).click();
@@ -282,10 +354,10 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       expect(f3texto).toContain(`Cliente F3 ${sfx}`);
       await f3.getByRole('button', { name: 'Terminar' }).click();
       // The server: the ticket is Facturado, the F3 (the customer's) names it.
-      expect((await ok(admin.page, 'listadotickets', { id: tickets[2].id as number }))[0]).toMatchObject({ estado: 'facturado' });
+      expect((await ok(admin.page, 'listadotickets', { id: tickets[3].id as number }))[0]).toMatchObject({ estado: 'facturado' });
       const factura = (await ok(admin.page, 'listadofacturas', { q: nf }))[0] as { id: number };
       const f3doc = (await ok(admin.page, 'listadofacturas', { id: factura.id }))[0] as { tipo_factura: string; cliente_nif?: string; factura_id: number; total: number };
-      expect(f3doc).toMatchObject({ tipo_factura: 'F3', factura_id: tickets[2].id, total: 660 });
+      expect(f3doc).toMatchObject({ tipo_factura: 'F3', factura_id: tickets[3].id, total: 660 });
 
       // A withdrawal of 5 € to the safe.
       await page.getByRole('button', { name: 'Entrada / salida de caja' }).click();
@@ -295,15 +367,19 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await page.getByText('Salida de 5,00 € anotada.').waitFor();
       await page.getByRole('button', { name: 'Terminar' }).click();
 
-      // The closing: cash expected = 100 + 2,99 + 1,20 + 6,60 + 2 × 2,99 − 2,99 (online return) − 2,99 (offline return) − 5
-      // = 105,79 €; counted 105,70 € → −0,09 €.
+      // The closing: cash expected = 100 + 2,99 (the first, offline) + 2,99 + 1,20 + 6,60 + 2 × 2,99 − 2,99 (online return)
+      // − 2,99 (offline return) − 5 = 108,78 €; counted 108,69 € → −0,09 €.
       await page.getByRole('button', { name: 'Cerrar caja' }).click();
       const cierre = page.getByRole('dialog', { name: 'Cerrar caja' });
-      await cierre.getByRole('table', { name: 'Esperado y contado' }).getByRole('cell', { name: '105,79 €', exact: true }).waitFor();
+      await cierre.getByRole('table', { name: 'Esperado y contado' }).getByRole('cell', { name: '108,78 €', exact: true }).waitFor();
       await cierre.getByLabel('Unidades de 100,00 €').fill('1');
       await cierre.getByLabel('Unidades de 5,00 €').fill('1');
+      await cierre.getByLabel('Unidades de 2,00 €').fill('1');
+      await cierre.getByLabel('Unidades de 1,00 €').fill('1');
       await cierre.getByLabel('Unidades de 0,50 €').fill('1');
-      await cierre.getByLabel('Unidades de 0,20 €').fill('1');
+      await cierre.getByLabel('Unidades de 0,10 €').fill('1');
+      await cierre.getByLabel('Unidades de 0,05 €').fill('1');
+      await cierre.getByLabel('Unidades de 0,02 €').fill('2');
       await cierre.getByTestId('arqueo-diferencia').getByText('-0,09 €').waitFor();
       await screenshot(page, `tpv-${width}-cierre`);
       await cierre.getByRole('button', { name: 'Cerrar caja' }).click();
@@ -317,13 +393,116 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       const zt = execFileSync('pdftotext', ['-layout', zpdf, '-'], { encoding: 'utf8' });
       expect(zt).toContain('Informe Z');
       expect(zt).toContain('Cierre nº 1');
-      expect(zt).toContain('105,79 €');
+      expect(zt).toContain('108,78 €');
       expect(zt).toContain('-0,09 €');
       // The reason wraps on the roll (never cut): its words in order, the amount beside its first line.
       expect(zt).toMatch(/Retirada[\s\S]*caja[\s\S]*fuerte/);
+      // «Imprimir» prints the Z through the browser: its 80 mm roll alone.
+      await axe('caja cerrada');
+      await page.emulateMedia({ media: 'print' });
+      const zImpresa = path.join(tmp, `z-impresa-${sfx}.pdf`);
+      await page.pdf({ path: zImpresa, preferCSSPageSize: true, printBackground: true });
+      await page.emulateMedia({ media: 'screen' });
+      const zit = execFileSync('pdftotext', ['-layout', zImpresa, '-'], { encoding: 'utf8' });
+      expect(zit).toContain('Informe Z');
+      expect(zit).toContain('Cierre nº 1');
+      expect(zit).toMatch(/Esperado\s+108,78 €/);
+      expect(zit).toMatch(/Diferencia\s+-0,09 €/);
+      expect(zit).not.toContain('Terminar');
       await page.getByRole('button', { name: 'Terminar' }).click();
       await page.getByRole('button', { name: 'Abrir caja' }).waitFor();
       expect(height).toBeGreaterThan(0);
+    } finally {
+      await caja.close();
+    }
+  });
+});
+
+/** A fresh browser paired with the terminal, the cashier in by PIN and the caja opened: the search box ready. */
+async function cajaAbierta(page: Page, t: Awaited<ReturnType<typeof montarTerminal>>) {
+  await page.goto('/tpv');
+  await page.getByLabel('Código de emparejamiento').fill(t.codigo);
+  await page.getByRole('button', { name: 'Emparejar' }).click();
+  await page.getByRole('heading', { name: `${t.nombre}: ¿quién vende?` }).waitFor();
+  const radios = page.getByRole('radio');
+  if ((await radios.count()) > 1) await radios.filter({ hasText: /Administrador|admin/i }).first().click();
+  await page.getByLabel('PIN').fill('2468');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByLabel('Fondo de caja (€)').fill('100');
+  await page.getByRole('button', { name: 'Abrir caja' }).click();
+  await page.getByLabel('Escanear o buscar artículo').waitFor();
+}
+
+describe('un ticket de 40 líneas a 1024×768', () => {
+  it('el diálogo del ticket cabe: el cambio arriba y todos los botones a la vista; solo el rollo se desplaza', async () => {
+    const t = await montarTerminal('40');
+    const caja = await openBrowser({ width: 1024, height: 768 });
+    const { page } = caja;
+    try {
+      await cajaAbierta(page, t);
+      // Coffee and bread in turns: 40 lines (the same article twice in a row would add to its line).
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.type(t.barrasCafe);
+        await page.keyboard.press('Enter');
+        await page.getByRole('button', { name: /Barra 40/ }).click();
+      }
+      await page.getByLabel('Total del ticket').getByText('81,80 €').waitFor();
+      expect(await page.getByRole('listbox', { name: 'Líneas del ticket' }).getByRole('option').count()).toBe(40);
+      await page.keyboard.press('F12');
+      await page.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await page.getByRole('button', { name: '100,00 €' }).click();
+      await page.getByTestId('cambio').getByText('18,20 €').waitFor();
+      const cambio = (await page.getByTestId('cambio').boundingBox())!;
+      expect(cambio.y).toBeGreaterThanOrEqual(0);
+      expect(cambio.y + cambio.height).toBeLessThanOrEqual(768);
+      for (const b of await page.getByRole('dialog', { name: 'Ticket' }).getByRole('button').all()) {
+        const caja = (await b.boundingBox())!;
+        expect(caja.y + caja.height, `${await b.textContent()} a la vista`).toBeLessThanOrEqual(768);
+      }
+      await screenshot(page, 'tpv-1024-ticket-40-lineas');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await caja.close();
+    }
+  });
+});
+
+describe('una sola pestaña vende', () => {
+  it('una segunda pestaña de la misma caja no vende: lo dice, puede quedarse con la caja y la primera deja de vender', async () => {
+    const t = await montarTerminal('77');
+    const caja = await openBrowser({ width: 1024, height: 768 });
+    const { page, context } = caja;
+    try {
+      await cajaAbierta(page, t);
+      await page.getByRole('button', { name: new RegExp(`Barra ${t.serie.slice(1)}`) }).click();
+      await page.getByLabel('Total del ticket').getByText('1,10 €').waitFor();
+
+      // The same till in a second tab: told so, nothing to sell there.
+      const otra = await context.newPage();
+      await otra.goto('/tpv');
+      await otra.getByRole('heading', { name: 'La caja ya está abierta en otra pestaña' }).waitFor();
+      expect(await otra.getByLabel('Escanear o buscar artículo').count()).toBe(0);
+      expect(await seriousViolations(otra)).toEqual([]);
+      await screenshot(otra, 'tpv-otra-pestana');
+
+      // Taken over there: the ticket in progress follows it, and the first tab stops selling at once.
+      await otra.getByRole('button', { name: 'Usar la caja en esta pestaña' }).click();
+      await otra.getByLabel('Total del ticket').getByText('1,10 €').waitFor();
+      await page.getByRole('heading', { name: 'La caja se ha abierto en otra pestaña' }).waitFor();
+      expect(await page.getByLabel('Escanear o buscar artículo').count()).toBe(0);
+
+      // Charged in the tab that has it: one ticket, its own uuid; the first tab takes the till back with nothing to charge twice.
+      await otra.keyboard.press('F12');
+      await otra.getByRole('dialog', { name: 'Cobrar' }).waitFor();
+      await otra.keyboard.press('Enter');
+      expect(await otra.getByTestId('ticket-numero').textContent()).toMatch(/\/000001$/);
+      await page.getByRole('button', { name: 'Usar la caja en esta pestaña' }).click();
+      await page.getByLabel('Escanear o buscar artículo').waitFor();
+      await page.getByLabel('Total del ticket').getByText('0,00 €').waitFor();
+      await otra.getByRole('heading', { name: 'La caja se ha abierto en otra pestaña' }).waitFor();
+      const tickets = await ok(admin.page, 'listadotickets', { terminal_id: t.terminal, porPagina: 50 });
+      expect(tickets).toHaveLength(1);
+      expect(tickets[0]).toMatchObject({ total: 110 });
     } finally {
       await caja.close();
     }

@@ -54,6 +54,24 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * Writes `precache.json` beside the build: every file it emitted (maps aside), relative to the output folder. The
+ * till's service worker (shell/public/sw-tpv.js) reads the shell's and mf-tpv's to keep all of the till in the
+ * browser before its first sale, so a lazy chunk never needs the network.
+ */
+class PrecacheListPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecacheListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PrecacheListPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = Object.keys(compilation.assets)
+          .filter((name) => !/\.(map|gz|br|LICENSE\.txt)$/.test(name) && name !== 'precache.json')
+          .sort();
+        compilation.emitAsset('precache.json', new rspack.sources.RawSource(JSON.stringify(files)));
+      });
+    });
+  }
+}
+
 function baseConfig({ dir, mode, devPort, title }) {
   const prod = mode === 'production';
   return {
@@ -93,7 +111,7 @@ function baseConfig({ dir, mode, devPort, title }) {
       // the built remote keeps 'auto' (its chunks load from wherever its remoteEntry is).
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), title, favicon: undefined, ...(prod ? {} : { publicPath: '/' }) }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
-      ...(prod ? [new PrecompressPlugin()] : []),
+      ...(prod ? [new PrecompressPlugin(), new PrecacheListPlugin()] : []),
     ],
     devServer: {
       port: devPort,

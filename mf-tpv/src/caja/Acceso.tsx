@@ -29,7 +29,7 @@ export function Emparejar() {
       <Tarjeta as="form" onSubmit={enviar}>
         <h1>Emparejar este terminal</h1>
         <p style={{ margin: 0, color: '#475569' }}>
-          En la gestión, Ventas › Terminales, abra el terminal y pulse «Código de emparejamiento». Escríbalo aquí una sola vez.
+          En la gestión, Ventas › Terminales, abra este terminal y pulse «Vincular TPV». Escriba aquí el código que aparece, una sola vez.
         </p>
         <label htmlFor="tpv-codigo">Código de emparejamiento</label>
         <Campo id="tpv-codigo" autoFocus autoComplete="off" autoCapitalize="characters" placeholder="XXXX-XXXX" value={codigo} onChange={(e) => setCodigo(e.target.value)} />

@@ -1,10 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from 'shared';
 import { Venta } from '../venta/Venta';
 import { Apertura, Cajero, Emparejar } from './Acceso';
-import { useCaja } from './estado';
-import { Barra, Boton, Centro, Estado, Pantalla } from './estilos';
+import { reiniciarCola, useCaja } from './estado';
+import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Tarjeta } from './estilos';
 import Incidencias from './Incidencias';
+import { soltarCaja, tomarCaja } from './unaPestana';
+import { prepararSinConexion } from '../datos/sinConexion';
+import * as srv from './servidor';
+
+/** While the server doesn't answer, how often the till asks it again. */
+const SONDEO_MS = 3000;
+
+/** Whether this tab sells: asking, yes, another tab has the till, or another tab took it from this one. */
+type Turno = 'pidiendo' | 'mia' | 'ocupada' | 'perdida';
+
+/** Another tab of this browser has the till: said plainly, with the way to take it here. */
+function OtraPestaña({ turno, onUsar }: { turno: 'ocupada' | 'perdida'; onUsar(): void }) {
+  return (
+    <Centro>
+      <Tarjeta role="alert" aria-labelledby="tpv-otra-pestana">
+        <h1 id="tpv-otra-pestana">{turno === 'ocupada' ? 'La caja ya está abierta en otra pestaña' : 'La caja se ha abierto en otra pestaña'}</h1>
+        <p>
+          {turno === 'ocupada'
+            ? 'En este navegador la caja ya se está usando en otra pestaña o ventana. Solo una vende a la vez, para que ningún ticket se cobre dos veces.'
+            : 'Aquí ya no se vende: siga en la otra pestaña o ventana. Solo una vende a la vez, para que ningún ticket se cobre dos veces.'}
+        </p>
+        <p>Si la otra está cerrada o no responde, use la caja aquí: la otra dejará de vender y el ticket en curso sigue aquí.</p>
+        <Boton $tono="primario" $grande style={{ width: '100%', marginTop: 8 }} onClick={onUsar}>
+          Usar la caja en esta pestaña
+        </Boton>
+      </Tarjeta>
+    </Centro>
+  );
+}
 
 function BarraEstado() {
   const { terminal, sesion, online, cola, fase, catalogoCargado, indice } = useCaja();
@@ -45,9 +74,62 @@ function BarraEstado() {
 export function Caja() {
   const fase = useCaja((s) => s.fase);
   const set = useCaja((s) => s.set);
+  const [turno, setTurno] = useState<Turno>('pidiendo');
+  // This tab sells only while it holds the till (one tab per browser); it starts from what IndexedDB holds, the
+  // ticket in progress included, every time it takes it.
+  const tomar = useCallback(
+    async (robar: boolean) => {
+      const mia = await tomarCaja(robar, () => {
+        reiniciarCola();
+        // Nothing of the ticket is written from here on (it is the other tab's now): the lines stay as they were.
+        set({ fase: 'cargando', ultimo: null });
+        setTurno('perdida');
+      });
+      setTurno(mia ? 'mia' : 'ocupada');
+      if (mia) await useCaja.getState().arrancar();
+    },
+    [set],
+  );
+  // Everything the till needs kept in the browser (its service worker) before the first sale.
+  const [sinConexionLista, setSinConexionLista] = useState(false);
   useEffect(() => {
-    void useCaja.getState().arrancar();
-    const on = () => set({ online: true });
+    let vivo = true;
+    void prepararSinConexion().then((x) => vivo && setSinConexionLista(x));
+    return () => {
+      vivo = false;
+    };
+  }, []);
+  const catalogoEnDisco = useCaja((s) => s.catalogoEnDisco);
+  // A till started offline sells with the catalogue it kept; with none kept (or an old one), the server's as soon as
+  // it answers.
+  const online = useCaja((s) => s.online);
+  const catalogoCargado = useCaja((s) => s.catalogoCargado);
+  useEffect(() => {
+    if (online && fase === 'venta' && !catalogoCargado) void useCaja.getState().cargarCatalogo();
+  }, [online, fase, catalogoCargado]);
+  // The pill follows the server, not only the browser's events: online as soon as op.asp answers again (asked every
+  // few seconds while it doesn't), offline when a request gets no answer.
+  useEffect(() => {
+    srv.vigilarConexion((responde) => {
+      if (useCaja.getState().online !== responde) set({ online: responde });
+    });
+    const sondeo = setInterval(() => {
+      if (!useCaja.getState().online && useCaja.getState().terminal) void srv.leerTerminal().catch(() => undefined);
+    }, SONDEO_MS);
+    return () => {
+      srv.vigilarConexion(null);
+      clearInterval(sondeo);
+    };
+  }, [set]);
+  useEffect(() => {
+    void tomar(false);
+    return () => {
+      soltarCaja();
+    };
+  }, [tomar]);
+  useEffect(() => {
+    // The browser's network is back: the server says whether the till is online (the pill waits for its answer).
+    const on = () => void srv.leerTerminal().catch(() => undefined);
     const off = () => set({ online: false });
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
@@ -57,17 +139,19 @@ export function Caja() {
     };
   }, [set]);
   return (
-    <Pantalla>
+    <Pantalla data-sin-conexion={sinConexionLista && catalogoEnDisco ? 'lista' : 'no'}>
+      <EstiloImpresion />
       <BarraEstado />
-      {fase === 'cargando' && (
+      {(turno === 'ocupada' || turno === 'perdida') && <OtraPestaña turno={turno} onUsar={() => void tomar(true)} />}
+      {(turno === 'pidiendo' || (turno === 'mia' && fase === 'cargando')) && (
         <Centro>
           <Spinner />
         </Centro>
       )}
-      {fase === 'emparejar' && <Emparejar />}
-      {fase === 'cajero' && <Cajero />}
-      {fase === 'apertura' && <Apertura />}
-      {fase === 'venta' && <Venta />}
+      {turno === 'mia' && fase === 'emparejar' && <Emparejar />}
+      {turno === 'mia' && fase === 'cajero' && <Cajero />}
+      {turno === 'mia' && fase === 'apertura' && <Apertura />}
+      {turno === 'mia' && fase === 'venta' && <Venta />}
     </Pantalla>
   );
 }

@@ -6,6 +6,7 @@ import { useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
 import type { CierreTpv } from './tipos';
+import { RolloZ } from '../impresion/RolloZ';
 
 const Billetes = styled.div`
   display: grid;
@@ -95,12 +96,18 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   if (hecho) {
     return (
       <Fondo>
-        <Dialogo aria-label="Caja cerrada">
+        <Dialogo aria-label="Caja cerrada" style={{ display: 'flex', flexDirection: 'column' }}>
           <h2>Cierre nº <span data-testid="cierre-codigo">{hecho.codigo}</span></h2>
           <p style={{ fontSize: 18 }}>
             {hecho.tickets} tickets, {hecho.devoluciones} devoluciones · total {formatMoney(hecho.total)} · diferencia <span data-testid="cierre-diferencia">{dif(hecho.diferencia)}</span>
           </p>
-          <Fila>
+          {/* Scrolls on a short screen: reachable by keyboard too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to scroll by keyboard. */}
+          <section aria-label="Informe Z" tabIndex={0} style={{ flex: '1 1 auto', minHeight: 0, overflow: 'auto', margin: '8px 0' }}>
+            <RolloZ z={informeZDeCierre(hecho)} empresa={empresaPdf(config) ?? { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif }} />
+          </section>
+          <Fila style={{ flex: 'none' }}>
+            <Boton onClick={() => window.print()}>Imprimir</Boton>
             <Boton $tono="primario" onClick={() =>
                 // Issue 22: the demo's Z says so (the server's closing says it; one made offline takes the terminal's word).
                 void downloadInformeZPdf(informeZDeCierre({ ...hecho, demo: hecho.demo ?? (terminal.demo === 1 || !terminal.entorno ? 1 : 0) }), {

@@ -33,6 +33,8 @@ type Estado = {
   sesion: Sesion | null;
   indice: IndiceCatalogo;
   catalogoCargado: boolean;
+  /** The catalogue and the buttons are in IndexedDB (a reload offline sells with them). */
+  catalogoEnDisco: boolean;
   paginas: PaginaTpv[];
   lineas: LineaVenta[];
   seleccion: number | null;
@@ -217,6 +219,27 @@ async function cajaDeLoQueSigue(op: TicketLocal, caja: { id: number; apertura: s
   }
 }
 
+let cargaCatalogo: Promise<void> | null = null;
+
+/** The catalogue and the buttons from the server, kept in IndexedDB for selling offline. */
+async function cargarCatalogoAhora(get: () => TiendaCaja, set: (p: Partial<Estado>) => void) {
+  const terminal = get().terminal;
+  try {
+    const [articulos, paginas] = await Promise.all([srv.descargarArticulos(), terminal ? srv.leerBotones(terminal.id) : Promise.resolve([])]);
+    set({ indice: new IndiceCatalogo(articulos), paginas, catalogoCargado: true });
+    // Kept for selling offline, off the scans' way: small slices when the page is idle, and only what differs from
+    // the copy known to be in the store (none known while a write is under way or after one failed: all of it).
+    const antes = catalogoGuardado ?? undefined;
+    catalogoGuardado = null;
+    await guardarClave('estado', 'paginas', paginas);
+    await reemplazar('articulos', articulos, 250, antes, pausaEnLaVenta);
+    catalogoGuardado = articulos;
+    set({ catalogoEnDisco: true });
+  } catch {
+    set({ catalogoCargado: get().indice.size > 0 });
+  }
+}
+
 /** For tests: forget the page's queue. */
 export function reiniciarCola() {
   pararCola?.();
@@ -230,6 +253,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   sesion: null,
   indice: new IndiceCatalogo([]),
   catalogoCargado: false,
+  catalogoEnDisco: false,
   paginas: [],
   lineas: [],
   seleccion: null,
@@ -360,11 +384,15 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     if (guardados?.length) set({ indice: new IndiceCatalogo(guardados) });
     const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);
     if (paginas) set({ paginas });
+    set({ catalogoEnDisco: !!guardados?.length && !!paginas });
     set({ aparcados: await leerTodo<Aparcado>('aparcados').catch(() => []) });
     const enCurso = await leer<TicketEnCurso>('estado', 'ticket').catch(() => undefined);
     if (enCurso?.lineas.length && !(await leer('tickets', enCurso.uuid).catch(() => undefined))) {
       uuidEnCurso = enCurso.uuid;
       set({ lineas: enCurso.lineas, seleccion: enCurso.seleccion });
+    } else if (get().lineas.length) {
+      // Taken back from another tab that charged or cleared it: the ticket is what IndexedDB says, none.
+      set({ lineas: [], seleccion: null });
     }
     await get().leerOperaciones();
     let terminal: TerminalTpv | null;
@@ -432,21 +460,12 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     set({ fase: 'venta' });
   },
 
-  async cargarCatalogo() {
-    const terminal = get().terminal;
-    try {
-      const [articulos, paginas] = await Promise.all([srv.descargarArticulos(), terminal ? srv.leerBotones(terminal.id) : Promise.resolve([])]);
-      set({ indice: new IndiceCatalogo(articulos), paginas, catalogoCargado: true });
-      // Kept for selling offline, off the scans' way: small slices when the page is idle, and only what differs from
-      // the copy known to be in the store (none known while a write is under way or after one failed: all of it).
-      const antes = catalogoGuardado ?? undefined;
-      catalogoGuardado = null;
-      await reemplazar('articulos', articulos, 250, antes, pausaEnLaVenta);
-      catalogoGuardado = articulos;
-      await guardarClave('estado', 'paginas', paginas);
-    } catch {
-      set({ catalogoCargado: get().indice.size > 0 });
-    }
+  cargarCatalogo() {
+    // One download at a time (the cashier's entry and the server coming back may both ask).
+    cargaCatalogo ??= cargarCatalogoAhora(get, set).finally(() => {
+      cargaCatalogo = null;
+    });
+    return cargaCatalogo;
   },
 
   añadir(l) {
@@ -512,6 +531,9 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     const cobro = estadoCobro(total, pagos);
     if (!cobro.completo) throw new Error(cobro.error ?? 'Falta por cobrar');
     const q = colaDe(terminal, (c) => set({ cola: c }));
+    // A uuid already in the queue was paid, for other lines (another tab, a page that died after paying): this sale
+    // is another ticket and gets its own, never the answer or the record of that one.
+    if (await leer('tickets', uuidEnCurso).catch(() => undefined)) uuidEnCurso = uuid();
     const base: TicketLocal = {
       uuid: uuidEnCurso,
       seq: await q.siguienteSeq(),

@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import styled, { createGlobalStyle, css } from 'styled-components';
 
 /** The till's look: full screen, large touch targets (≥ 48 px), readable from a step away. */
 export const Pantalla = styled.div`
@@ -11,10 +11,33 @@ export const Pantalla = styled.div`
   color: #0f172a;
   font-family: system-ui, sans-serif;
   font-size: 16px;
+`;
+
+/**
+ * Printing (the browser's dialog, «Imprimir»): only the roll on screen (`.impresion`: the ticket, the Z) on an 80 mm
+ * page. Everything else is hidden, and the boxes the roll sits in (the till's full screen, the dialog's backdrop,
+ * the dialog) print as plain blocks: hiding them, or leaving them fixed and clipped, printed a blank page.
+ */
+export const EstiloImpresion = createGlobalStyle`
   @media print {
-    position: static;
-    background: #fff;
-    & > *:not(.impresion) { display: none !important; }
+    @page { size: 80mm 297mm; margin: 2mm; }
+    html, body { background: #fff !important; }
+    body *:not(.impresion):not(.impresion *):not(:has(.impresion)) { display: none !important; }
+    body *:has(.impresion) {
+      position: static !important;
+      display: block !important;
+      inset: auto !important;
+      overflow: visible !important;
+      max-height: none !important;
+      height: auto !important;
+      min-height: 0 !important;
+      width: auto !important;
+      background: none !important;
+      box-shadow: none !important;
+      padding: 0 !important;
+      margin: 0 !important;
+      border: 0 !important;
+    }
   }
 `;
 
@@ -85,7 +108,7 @@ export const Campo = styled.input`
 
 const tonos = {
   primario: css`background: #2563eb; color: #fff; border-color: #1d4ed8;`,
-  ok: css`background: #16a34a; color: #fff; border-color: #15803d;`,
+  ok: css`background: #15803d; color: #fff; border-color: #166534;`,
   peligro: css`background: #dc2626; color: #fff; border-color: #b91c1c;`,
   neutro: css`background: #fff; color: #0f172a; border-color: #cbd5e1;`,
 };
@@ -102,7 +125,9 @@ export const Boton = styled.button<{ $tono?: keyof typeof tonos; $grande?: boole
   ${({ $tono = 'neutro' }) => tonos[$tono]}
   &:disabled { opacity: 0.45; cursor: default; }
   &:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
-  kbd { font-size: 11px; opacity: 0.75; margin-left: 6px; font-family: inherit; }
+  kbd { font-size: 12px; margin-left: 6px; font-family: inherit; font-weight: 500; }
+  /* A phone or a touch screen without a keyboard: no F-key hints. */
+  @media (max-width: 760px), (hover: none) and (pointer: coarse) { kbd { display: none; } }
 `;
 
 export const Aviso = styled.p.attrs({ role: 'alert' })`

@@ -1,4 +1,4 @@
-import { ApiHttpError, createApiClient, type ApiResponse, type ClienteTpv, type Configuracion, type Documento, type UsuarioSesion } from 'shared';
+import { ApiHttpError, createApiClient, MENSAJES_TPV, type ApiResponse, type ClienteTpv, type Configuracion, type Documento, type UsuarioSesion } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import type { FilaSubida, TicketLocal } from '../datos/cola';
 import type { CierreTpv, DevolucionHecha, PaginaTpv, Sesion, TerminalTpv, TicketServidor } from './tipos';
@@ -26,7 +26,24 @@ export class ErrorServidor extends Error {
   }
 }
 
+/** Told of every answer of the server (true) and every request that got none (false): the till's status pill. */
+let alResponder: ((responde: boolean) => void) | null = null;
+export function vigilarConexion(f: ((responde: boolean) => void) | null) {
+  alResponder = f;
+}
+
 async function pedir<T>(p: Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+  try {
+    const res = await pedirSinVigilar(p);
+    alResponder?.(true);
+    return res;
+  } catch (e) {
+    alResponder?.(!(e instanceof SinConexion));
+    throw e;
+  }
+}
+
+async function pedirSinVigilar<T>(p: Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
   let res: ApiResponse<T>;
   try {
     res = await p;
@@ -53,7 +70,8 @@ export async function leerTerminal(): Promise<TerminalTpv | null> {
   try {
     return datos(await pedir(api.get<TerminalTpv>('terminaltpv')))[0] ?? null;
   } catch (e) {
-    if (e instanceof ErrorServidor && e.status === 401) return null;
+    // Not paired (401, or the server's 403 «no está emparejado»): the pairing screen, with nothing said wrong yet.
+    if (e instanceof ErrorServidor && (e.status === 401 || e.message === MENSAJES_TPV.terminalNoEmparejado)) return null;
     throw e;
   }
 }

@@ -2,34 +2,29 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { descargarTicketPdf, matrizQrTicket, presentacionQr, TITULO_QR, type TicketPdf } from 'shared';
 import { useCaja } from '../caja/estado';
-import { Boton, Dialogo, Fila, Fondo } from '../caja/estilos';
+import { Boton, Dialogo, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
+import { Rollo } from '../impresion/Rollo';
 import { datosTicket, nombreFicheroTicket } from '../impresion/ticket';
 
-/** The 80 mm ticket as HTML: what the browser prints (@page 80 mm) and what the screen shows. */
-const Rollo = styled.div`
-  width: 80mm;
-  max-width: 100%;
-  box-sizing: border-box;
-  margin: 0 auto;
-  padding: 3mm;
-  background: #fff;
-  color: #000;
-  font: 12px/1.35 ui-monospace, 'DejaVu Sans Mono', monospace;
-  border: 1px dashed #94a3b8;
-  .c { text-align: center; }
-  .r { text-align: right; }
-  .b { font-weight: 700; }
-  hr { border: 0; border-top: 1px dashed #000; margin: 4px 0; }
-  table { width: 100%; border-collapse: collapse; }
-  td { padding: 0; vertical-align: top; border: 0; }
-  .total { font-size: 16px; font-weight: 800; }
-  svg { display: block; margin: 4px auto; width: 34mm; height: 34mm; }
-  @media print {
-    border: 0;
-    padding: 0;
-    @page { size: 80mm auto; margin: 2mm; }
+/**
+ * The ticket's dialog on any screen (768 px high, a phone): the change on top and the buttons at the bottom always
+ * in view; only the roll scrolls between them (a 40-line ticket).
+ */
+const DialogoTicket = styled(Dialogo)`
+  width: min(560px, 100%);
+  display: flex;
+  flex-direction: column;
+  .rollo { flex: 1 1 auto; min-height: 0; overflow: auto; }
+  .acciones {
+    flex: none;
+    margin-top: 10px;
+    display: flex;
+    gap: 8px;
   }
+  .acciones button { flex: 1 1 0; min-width: 0; padding: 0 8px; line-height: 1.1; }
+  .acciones button:first-child { flex-grow: 1.4; }
+  @media (max-width: 500px) { .acciones button { font-size: 14px; } }
 `;
 
 export function QrSvg({ texto }: { texto: string }) {
@@ -153,7 +148,7 @@ export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket
   const datos = datosTicket(ticket, terminal, config);
   return (
     <Fondo>
-      <Dialogo aria-label="Ticket" style={{ width: 'min(460px, 100%)' }} onKeyDown={(e) => {
+      <DialogoTicket aria-label="Ticket" onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === 'Escape') {
             e.preventDefault();
             onCerrar();
@@ -161,24 +156,27 @@ export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket
         }}
       >
         {ticket.cambio > 0 && (
-          <p style={{ fontSize: 28, fontWeight: 800, textAlign: 'center', margin: '0 0 8px', color: '#15803d' }} data-testid="cambio">
+          <p style={{ fontSize: 28, fontWeight: 800, textAlign: 'center', margin: '0 0 8px', color: '#15803d', flex: 'none' }} data-testid="cambio">
             Cambio: {datos.cambio}
           </p>
         )}
         {ticket.estado === 'pendiente' && (
-          <p role="status" style={{ margin: '0 0 8px', color: '#b45309', fontWeight: 600 }}>
+          <p role="status" style={{ margin: '0 0 8px', color: '#92400e', fontWeight: 600, flex: 'none' }}>
             Sin conexión: ticket guardado en este terminal con su registro; se enviará solo al volver la conexión.
           </p>
         )}
-        <RolloTicket datos={datos} />
-        <Fila style={{ marginTop: 12 }}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region (a long ticket) must take the focus to scroll by keyboard. */}
+        <section className="rollo" aria-label="Ticket impreso" tabIndex={0}>
+          <RolloTicket datos={datos} />
+        </section>
+        <div className="acciones">
           <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Nuevo ticket</Boton>
           <Boton onClick={() => window.print()}>Imprimir</Boton>
           <Boton onClick={() => void descargarTicketPdf(datos, nombreFicheroTicket(datos.numero))}>PDF</Boton>
           {/* The customer asks for a full invoice: an F3 replacing this ticket (it needs the server to have it). */}
           {onFacturar && ticket.estado === 'subido' && <Boton onClick={() => onFacturar(datos.numero)}>Factura completa</Boton>}
-        </Fila>
-      </Dialogo>
+        </div>
+      </DialogoTicket>
     </Fondo>
   );
 }

@@ -54,7 +54,10 @@ cajaDePrueba(servidor, () => ({
 }));
 
 const total = () => screen.getByLabelText('Total del ticket').textContent;
-const lineas = () => within(screen.getByRole('listbox', { name: 'Líneas del ticket' })).queryAllByRole('option');
+const lineas = () => {
+  const lista = screen.queryByRole('listbox', { name: 'Líneas del ticket' });
+  return lista ? within(lista).queryAllByRole('option') : [];
+};
 
 describe('pantalla de venta, solo con el teclado y el escáner', () => {
   it('escanear, sumar una, buscar sin acentos, botón, cobrar en efectivo con cambio', async () => {
@@ -132,6 +135,46 @@ describe('pantalla de venta, solo con el teclado y el escáner', () => {
       { forma: 'tarjeta', importe: 200 },
       { forma: 'efectivo', importe: 130 },
     ]);
+  });
+
+  it('las teclas de la caja valen tenga el foco lo que lo tenga: F12 tras tocar un botón, el lector tras tocar una línea', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<Venta />);
+    const barra = screen.getByRole('button', { name: /Barra/ });
+    await user.click(barra);
+    await user.click(barra);
+    expect(total()).toBe('2,20 €');
+    // The button keeps the focus (a touch screen, a mouse that never leaves it): F12 pays all the same.
+    barra.focus();
+    expect(document.activeElement).toBe(barra);
+    await user.keyboard('{F12}');
+    const cobro = await screen.findByRole('dialog', { name: 'Cobrar' });
+    // Inside the dialog its own keys rule: F8 does not park the ticket under it.
+    await user.keyboard('{F8}');
+    expect(useCaja.getState().aparcados).toHaveLength(0);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cobro.isConnected).toBe(false);
+
+    // A line tapped holds the focus: the scanner's digits and its Enter still land in the search box.
+    const linea = lineas()[0] as HTMLElement;
+    linea.focus();
+    await user.keyboard('4006381333931{Enter}');
+    expect(lineas()).toHaveLength(2);
+    expect(total()).toBe('5,19 €');
+    // A button reached with the keyboard keeps its Enter: «Aparcar» parks, it does not pay.
+    screen.getByRole('button', { name: /Aparcar/ }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(useCaja.getState().aparcados).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Cobrar' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Aparcados (1)' }));
+    await user.click(await screen.findByRole('button', { name: /2 líneas · 5,19 €/ }));
+    await waitFor(() => expect(lineas()).toHaveLength(2));
+    // F8 from the page itself (nothing focused) parks it.
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{F8}');
+    await waitFor(() => expect(useCaja.getState().aparcados).toHaveLength(1));
+    expect(lineas()).toHaveLength(0);
   });
 
   it('el ticket impreso lleva arriba el QR y la leyenda de lo que su registro es (issue 22): demostración, en vivo sin envío', async () => {

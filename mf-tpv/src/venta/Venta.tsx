@@ -148,7 +148,8 @@ export function Venta() {
 
   // The search box keeps the focus (the scanner types into it) whenever no dialog is open.
   const enfocar = () => {
-    if (!dialogo) requestAnimationFrame(() => buscador.current?.focus());
+    // At once, not on the next frame: a page the browser doesn't paint (behind another window) gets no frames.
+    if (!dialogo) buscador.current?.focus();
   };
   useEffect(enfocar, [dialogo]);
 
@@ -187,6 +188,10 @@ export function Venta() {
     setTexto('');
   };
 
+  /**
+   * The search box's own keys: Enter sells (or pays with the box empty), the arrows move in the results or the
+   * lines, + / − / Supr act on the chosen line. The till's function keys are handled at the document (below).
+   */
   const alTeclear = (e: KeyboardEvent<HTMLInputElement>) => {
     const vacio = texto === '';
     const sel = seleccion;
@@ -206,27 +211,58 @@ export function Venta() {
     } else if (vacio && sel !== null && e.key === 'Delete') {
       e.preventDefault();
       quitarLinea(sel);
-    } else if (e.key === 'F2' && sel !== null) {
-      e.preventDefault();
-      setDialogo('linea');
-    } else if (e.key === 'F3') {
-      e.preventDefault();
-      setFacturaDe(null);
-      setDialogo('factura');
-    } else if (e.key === 'F8') {
-      e.preventDefault();
-      void aparcar();
-    } else if (e.key === 'F9') {
-      e.preventDefault();
-      setDialogo('aparcados');
-    } else if (e.key === 'F12' && lineas.length) {
-      e.preventDefault();
-      setDialogo('cobro');
     } else if (e.key === 'Escape') {
       setTexto('');
       setAviso(null);
     }
   };
+
+  /**
+   * The till's keys are the till's wherever the focus is (a product button just tapped, a line, the page itself),
+   * except inside an open dialog, whose own fields and keys rule there. A key that types (the scanner's digits)
+   * outside any field goes to the search box.
+   */
+  const teclaDeCaja = useRef<(e: globalThis.KeyboardEvent) => void>(() => undefined);
+  teclaDeCaja.current = (e) => {
+    if (dialogo || e.defaultPrevented || e.isComposing) return;
+    const el = e.target instanceof Element ? e.target : null;
+    if (el?.closest('[role=dialog]')) return;
+    const sel = seleccion;
+    const teclas = ['F2', 'F3', 'F8', 'F9', 'F12'];
+    if (teclas.includes(e.key)) {
+      // F3, F12… are the browser's too (search, developer tools): the till's here, done or not.
+      e.preventDefault();
+      if (e.key === 'F2' && sel !== null) setDialogo('linea');
+      else if (e.key === 'F3') {
+        setFacturaDe(null);
+        setDialogo('factura');
+      } else if (e.key === 'F8') void aparcar();
+      else if (e.key === 'F9') setDialogo('aparcados');
+      else if (e.key === 'F12' && lineas.length) setDialogo('cobro');
+      return;
+    }
+    const enCampo = !!el?.closest('input,select,textarea,[contenteditable=true]');
+    if (enCampo || e.ctrlKey || e.metaKey || e.altKey) return;
+    const box = buscador.current;
+    if (!box) return;
+    // A button, a tab or a line reached with the keyboard keeps its own Enter, space and arrows (it is pressed, not
+    // scanned); what the scanner types moves the focus to the box first, so its Enter lands there.
+    const interactivo = !!el?.closest('button,a[href],[role=button],[role=tab],[role=option],[role=radio]');
+    if (interactivo && (e.key === ' ' || e.key.length !== 1)) return;
+    if (e.key.length === 1 || e.key === 'Enter' || e.key === 'Delete' || e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      // Back to the box: what is typed lands there, and Enter / Supr / the arrows do what they do in it.
+      if (e.key.length !== 1) {
+        e.preventDefault();
+        box.focus();
+        box.dispatchEvent(new globalThis.KeyboardEvent('keydown', { key: e.key, bubbles: true, cancelable: true }));
+      } else box.focus();
+    }
+  };
+  useEffect(() => {
+    const h = (e: globalThis.KeyboardEvent) => teclaDeCaja.current(e);
+    document.addEventListener('keydown', h);
+    return () => document.removeEventListener('keydown', h);
+  }, []);
 
   const pag = paginas[pagina];
   const botones = pag
@@ -240,7 +276,8 @@ export function Venta() {
   return (
     <Rejilla onPointerUp={(e) => !(e.target as HTMLElement).closest('input,select,textarea,[role=dialog]') && enfocar()}>
       <Panel aria-label="Ticket">
-        <Lineas aria-label="Líneas del ticket" role="listbox">
+        {/* A list of its lines; empty, only the hint (a listbox without options is not one). */}
+        <Lineas {...(lineas.length ? { role: 'listbox', 'aria-label': 'Líneas del ticket' } : {})}>
           {lineas.length === 0 && <p style={{ color: '#64748b', margin: 10 }}>Escanee o busque un artículo.</p>}
           {lineas.map((l, i) => (
             <FilaLinea key={l.key} linea={l} indice={i} elegida={i === seleccion} onElegir={elegirLinea} onEditar={editarLinea} />
@@ -251,8 +288,8 @@ export function Venta() {
           <output aria-label="Total del ticket">{formatMoney(totales.total)}</output>
         </Total>
         <Acciones>
-          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && lineas[seleccion].cantidad > 1000 && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad - 1000 })} aria-label="Una menos">−1</Boton>
-          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad + 1000 })} aria-label="Una más">+1</Boton>
+          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && lineas[seleccion].cantidad > 1000 && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad - 1000 })} aria-label="−1: una menos" title="Una menos">−1</Boton>
+          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad + 1000 })} aria-label="+1: una más" title="Una más">+1</Boton>
           <Boton disabled={seleccion === null} onClick={() => setDialogo('linea')}>Editar<kbd>F2</kbd></Boton>
           <Boton disabled={seleccion === null} onClick={() => seleccion !== null && quitarLinea(seleccion)}>Quitar</Boton>
           <Boton disabled={!lineas.length} onClick={() => void aparcar()}>Aparcar<kbd>F8</kbd></Boton>
@@ -377,7 +414,11 @@ const FilaLinea = memo(function FilaLinea(props: { linea: LineaVenta; indice: nu
       aria-selected={props.elegida}
       onClick={() => onElegir(indice)}
       onDoubleClick={onEditar}
-      onKeyDown={(e) => e.key === 'Enter' && onEditar()}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        onEditar();
+      }}
     >
       <span className="nombre">{l.nombre}</span>
       <span className="importe">{formatMoney(importeLinea(l))}</span>
