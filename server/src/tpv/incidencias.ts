@@ -73,16 +73,18 @@ export async function leerIncidencias(
     .selectFrom('tpv_incidencias as i')
     .leftJoin('documentos as d', 'd.id', 'i.documento_id')
     .leftJoin('series as s', 's.id', 'd.serie_id')
-    .select(['i.id', 'i.terminal_id', 'i.caja_id', 'i.documento_id', 'i.uuid', 'i.tipo', 'i.detalle', 'i.remedio', 'i.fecha', 'i.resuelta', 'd.ejercicio', 'd.numero', 's.codigo'])
+    .leftJoin('tpv_tickets as tt', 'tt.documento_id', 'i.documento_id')
+    .select(['tt.ticket_id', 'i.id', 'i.terminal_id', 'i.caja_id', 'i.documento_id', 'i.uuid', 'i.tipo', 'i.detalle', 'i.remedio', 'i.fecha', 'i.resuelta', 'd.ejercicio', 'd.numero', 's.codigo'])
     .$if(filtro.terminal_id !== undefined, (q) => q.where('i.terminal_id', '=', filtro.terminal_id!))
     .$if(filtro.caja_id !== undefined, (q) => q.where('i.caja_id', '=', filtro.caja_id!))
-    .$if(filtro.documentos !== undefined, (q) => q.where('i.documento_id', 'in', filtro.documentos!))
+    // A ticket's, and those of its returns.
+    .$if(filtro.documentos !== undefined, (q) => q.where((eb) => eb.or([eb('i.documento_id', 'in', filtro.documentos!), eb('tt.ticket_id', 'in', filtro.documentos!)])))
     .$if(!!filtro.pendientes, (q) => q.where('i.resuelta', '=', 0))
     .orderBy('i.id', 'desc')
     .limit(filtro.limite ?? 500)
     .execute();
   return filas.map((f) => ({
-    id: f.id, terminal_id: f.terminal_id, caja_id: f.caja_id, documento_id: f.documento_id, uuid: f.uuid, tipo: f.tipo as TipoIncidenciaTpv,
+    id: f.id, terminal_id: f.terminal_id, caja_id: f.caja_id, documento_id: f.documento_id, ticket_id: f.ticket_id ?? null, uuid: f.uuid, tipo: f.tipo as TipoIncidenciaTpv,
     etiqueta: INCIDENCIA_TPV[f.tipo as TipoIncidenciaTpv]?.etiqueta ?? f.tipo, detalle: f.detalle, remedio: f.remedio, fecha: f.fecha, resuelta: Number(f.resuelta) as 0 | 1,
     numero: f.numero === null || f.numero === undefined ? null : `${f.codigo ?? ''} ${f.ejercicio}/${String(f.numero).padStart(6, '0')}`.trim(),
   }));

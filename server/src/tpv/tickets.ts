@@ -261,8 +261,9 @@ export const ticketEffects: TipoEffects<Schema> = {
     // Issue 23: what its upload broke, for the manager (the list marks the row; the ticket's page says what to do).
     const incidencias = new Map<number, { tipo: string; etiqueta: string; resuelta: 0 | 1 }[]>();
     for (const i of await leerIncidencias(db, { documentos: docs.map((d) => d.id) })) {
-      if (i.documento_id === null) continue;
-      incidencias.set(i.documento_id, [...(incidencias.get(i.documento_id) ?? []), { tipo: i.tipo, etiqueta: i.etiqueta, resuelta: i.resuelta }]);
+      const de = i.ticket_id ?? i.documento_id;
+      if (de === null) continue;
+      incidencias.set(de, [...(incidencias.get(de) ?? []), { tipo: i.tipo, etiqueta: i.etiqueta, resuelta: i.resuelta }]);
     }
     for (const d of docs) {
       const f = por.get(d.id);
@@ -556,7 +557,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
     const uuid = (err as { uuidRechazado?: string }).uuidRechazado;
     const tk = uuid ? tickets.find((x) => x.uuid === uuid) : undefined;
     if (err instanceof ActionError && tk?.registro) {
-      const motivo = String((err.body as { message?: string }).message ?? '');
+      const motivo = String((err.body as { message?: string }).message ?? '').replace(`Ticket ${tk.uuid}: `, '');
       await apartarRegistro(app, { terminal_id: terminalId, uuid: tk.uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Ticket', uuid: tk.registro.num_serie, motivo }), datos: JSON.stringify(tk), usuario_id: user.id });
     }
     throw err;
@@ -758,7 +759,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
     // A return the till made offline that cannot be stored (its record corrupt, its ticket unknown, no caja): kept
     // aside whole and reported (issue 23); the refusal tells the till, which keeps it as an incidence and goes on.
     if (err instanceof ActionError && registro && uuid) {
-      const motivo = String((err.body as { message?: string }).message ?? '');
+      const motivo = String((err.body as { message?: string }).message ?? '').replace(`Devolución ${uuid}: `, '');
       const terminalId = (raw as { terminal_id?: unknown }).terminal_id;
       const terminal = await terminalDeDevolucion(app, ticketIdIn, ticketUuid, entero(terminalId));
       if (terminal) {

@@ -340,6 +340,8 @@ export type IncidenciaTpv = {
   terminal_id: number;
   caja_id: number | null;
   documento_id: number | null;
+  /** A return's: the ticket it returns. */
+  ticket_id: number | null;
   /** The ticket's or return's number, when it was stored. */
   numero: string | null;
   uuid: string | null;
