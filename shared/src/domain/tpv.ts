@@ -280,6 +280,11 @@ export const MENSAJES_TPV = {
   incidenciaFacturado: 'Devolución {numero} del ticket {ticket}, que ya estaba sustituido por una factura completa.',
   incidenciaRetirada: 'Salida de {importe} «{motivo}» con {efectivo} de efectivo en la caja.',
   incidenciaApartado: '{que} {uuid}: {motivo}',
+  // The till's own stops (issue 23): before payment, before a record.
+  ticketSuperaLimite:
+    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket. Pida al cliente su NIF y sus datos y hágale una factura completa (en la gestión: Ventas › Facturas).',
+  relojAtrasado:
+    'El reloj de este equipo ({ahora}) va por detrás del último registro de la caja ({anterior}): sin conexión no se puede vender con el reloj atrasado. Ponga el equipo en fecha y hora (automáticas) y vuelva a cobrar.',
 } as const;
 
 /** Fills `{name}` placeholders. */
