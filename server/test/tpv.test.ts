@@ -11,6 +11,7 @@ import type { Row } from './catalogo-fixtures.ts';
 import { enviar, kitDeDos } from './documentos-fixtures.ts';
 import { validarXml } from './xsd.ts';
 import { euros } from '../src/tpv/comun.ts';
+import { reloj } from '../src/fiscal/registro.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const ANIO = HOY.slice(0, 4);
@@ -763,5 +764,18 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const pendientes = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number, pendientes: 1 })).rows as unknown as IncidenciaTpv[];
     expect(pendientes.some((x) => x.id === id)).toBe(false);
     expect((await db.selectFrom('tpv_incidencias').select('resuelta').where('id', '=', id).executeTakeFirstOrThrow()).resuelta).toBe(1);
+
+    // The server's clock behind the chain's last record (the till's, stamped ahead): an online ticket is stamped with
+    // the true time — never frozen at the previous one's — and flagged.
+    const ultimo = (await info()).cadena!;
+    reloj.ahora = () => Date.parse(ultimo.fecha_hora_huso) - 2 * 3600_000;
+    try {
+      const [online] = await subidos({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }], pagos: [{ forma: 'efectivo', importe: 121 }] })] });
+      expect(Date.parse(online.fecha_hora_huso)).toBe(Math.floor(reloj.ahora() / 1000) * 1000);
+      const [flag] = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number })).rows as unknown as IncidenciaTpv[];
+      expect(flag).toMatchObject({ tipo: 'reloj', documento_id: online.id, detalle: `Registro ${online.numero}: su hora (${online.fecha_hora_huso}) es anterior a la del registro anterior de la cadena (${ultimo.fecha_hora_huso}).` });
+    } finally {
+      reloj.ahora = () => Date.now();
+    }
   });
 });
