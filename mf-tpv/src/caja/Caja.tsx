@@ -18,7 +18,7 @@ export function queHacer(online: boolean, cola: EstadoCola): string | null {
   return null;
 }
 
-function BarraEstado() {
+export function BarraEstado() {
   const { terminal, sesion, online, cola, fase, catalogoCargado, indice } = useCaja();
   const salir = useCaja((s) => s.salir);
   // What the server refused on upload (a movement for a caja closed meanwhile…): kept and shown until resolved.

@@ -6,6 +6,7 @@ import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
 import { almacenColaIdb } from '../datos/cola';
 import { huellaDe } from 'shared/fiscal';
 import { Apertura } from './Acceso';
+import { BarraEstado } from './Caja';
 import Cierre from './Cierre';
 import Devolucion from './Devolucion';
 import Incidencias from './Incidencias';
@@ -319,3 +320,22 @@ describe('devolución sin conexión de un ticket buscado antes', () => {
 function buscarLocalTicket(numero: string) {
   return buscarLocal(numero, TERMINAL);
 }
+
+describe('la barra de estado, en palabras (issue 23)', () => {
+  it('dice cuánto espera y qué hacer, sin conexión, con el servidor fallando, y cuántas incidencias hay', async () => {
+    const incidencia = { uuid: 'x', seq: 1, terminal_id: 7, fecha_hora: '2026-11-26T10:00:00+01:00', lineas: [], pagos: [], total: -500, cambio: 0, estado: 'incidencia' as const, clase: 'movimiento' as const, movimiento: { importe: -500, motivo: 'Proveedor', caja_id: 41 }, incidencia: 'La caja en la que se hizo el movimiento ya está cerrada.' };
+    useCaja.setState({ online: false, cola: { pendientes: 2, enviando: false, error: null, ultimoIntento: null }, operaciones: [incidencia] });
+    const { rerender } = renderWithShell(<BarraEstado />);
+    expect(screen.getByTestId('estado-conexion').textContent).toBe('Sin conexión · 2 por enviar');
+    expect(screen.getByTestId('estado-que-hacer').textContent).toBe('Siga vendiendo: se enviará solo al volver la conexión.');
+    expect(screen.getByTestId('incidencias').textContent).toBe('1 incidencia: ver qué hacer');
+    useCaja.setState({ online: true, cola: { pendientes: 2, enviando: false, error: 'Error del servidor', ultimoIntento: 1 } });
+    rerender(<BarraEstado />);
+    expect(screen.getByTestId('estado-que-hacer').textContent).toBe('No se ha podido enviar (Error del servidor). Se reintenta solo; si sigue así, avise al encargado.');
+    useCaja.setState({ online: true, cola: { pendientes: 0, enviando: false, error: null, ultimoIntento: 1 }, operaciones: [] });
+    rerender(<BarraEstado />);
+    expect(screen.queryByTestId('estado-que-hacer')).toBeNull();
+    expect(screen.queryByTestId('incidencias')).toBeNull();
+    await userEvent.setup();
+  });
+});
