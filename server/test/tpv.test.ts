@@ -777,5 +777,21 @@ describe.each(backends())('TPV ($name)', (backend) => {
     } finally {
       reloj.ahora = () => Date.now();
     }
+
+    // The back office closed the caja while the till sold offline: the ticket arrives with no caja open. Stored as
+    // issued (outside any caja), flagged; an online ticket still needs the caja open.
+    const abierta = await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirstOrThrow();
+    await save(t, t.cookie, 'editarcierretpv', { terminal_id: terminal.id, caja_id: abierta.id, contado: [{ forma: 'efectivo', importe: 0 }] });
+    const i2 = await info();
+    const tarde = await offline(i2, cabeza(i2), i2.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }]);
+    const [guardado] = await subidos({ terminal_id: terminal.id, tickets: [tarde.tk] });
+    expect(guardado).toMatchObject({ numero: tarde.gen.numSerie, huella: tarde.gen.huella, offline: 1 });
+    expect((await db.selectFrom('tpv_tickets').select('caja_id').where('documento_id', '=', guardado.id).executeTakeFirstOrThrow()).caja_id).toBeNull();
+    const [sinCaja] = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number })).rows as unknown as IncidenciaTpv[];
+    expect(sinCaja).toMatchObject({
+      tipo: 'caja', documento_id: guardado.id, caja_id: null, remedio: INCIDENCIA_TPV.caja.remedio,
+      detalle: `Ticket ${tarde.gen.numSerie} (1,21 €): cuando llegó, la caja del terminal ya estaba cerrada en el servidor.`,
+    });
+    expect((await subir({ terminal_id: terminal.id, tickets: [ticket()] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
   });
 });

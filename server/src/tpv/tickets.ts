@@ -407,7 +407,7 @@ async function guardarTicket(
   trx: Transaction<Database>,
   app: AppContext,
   user: SessionUser,
-  ctx: { terminal: Terminal; serieCodigo: string; emisor: { nif: string; nombre: string; minorista: boolean; impuesto: Impuesto }; cajaId: number },
+  ctx: { terminal: Terminal; serieCodigo: string; emisor: { nif: string; nombre: string; minorista: boolean; impuesto: Impuesto }; cajaId: number | null },
   tk: TicketIn,
 ): Promise<TicketSubido> {
   const { terminal } = ctx;
@@ -436,6 +436,8 @@ async function guardarTicket(
   }
   // The cashier's rights (online: comprobarLineasTpv refused the upload before this).
   if (offline) avisos.push(...fueraDeDerechos(user, tk.lineas, arts));
+  // The caja closed on the server while the till sold offline: stored outside any caja, flagged.
+  if (ctx.cajaId === null) avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: 'Ticket {numero}', total: euros(totales.total) }) });
   const { filas: pagos, cambio } = repartirPagos(tk.uuid, totales.total, tk.pagos, formasDe(terminal.formas_pago));
   // Online the ticket is issued today (the record is made now); offline on the date its record says.
   const fecha = tk.registro ? isoDe(tk.registro.fecha_expedicion) : todayIn(app.timeZone);
@@ -534,11 +536,13 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
       let ctx: Parameters<typeof guardarTicket>[3] | null = null;
       if (nuevos.length) {
         const caja = await cajaAbierta(trx, terminal.id);
-        if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        // Issue 23: tickets the till issued offline are stored even with no caja open (the back office closed it
+        // meanwhile): outside any caja, each flagged. An online one still needs the caja open.
+        if (!caja && nuevos.some((x) => !x.registro)) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
         const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
         if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
         if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
-        ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja.id };
+        ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja?.id ?? null };
       }
       const out: TicketSubido[] = [];
       for (const tk of tickets) {
@@ -633,7 +637,10 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       }
       const terminal = await terminalActivo(trx, ticket.terminal_id);
       const caja = await cajaAbierta(trx, terminal.id);
-      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+      if (!caja) {
+        if (!registro) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: `Devolución ${registro.num_serie}`, total: '{total}' }) });
+      }
       const lineas = await trx
         .selectFrom('documento_lineas as l')
         .select([
@@ -706,7 +713,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       await trx
         .insertInto('tpv_tickets')
         .values({
-          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja.id, ticket_id: ticket.id, fecha_hora: fechaHora ?? now, usuario_id: user.id,
+          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja?.id ?? null, ticket_id: ticket.id, fecha_hora: fechaHora ?? now, usuario_id: user.id,
           cambio: 0, offline: registro ? 1 : 0,
         })
         .execute();
@@ -743,7 +750,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       // The ticket's state: wholly or partly returned.
       await estadoDevuelto(trx, ticket.id, user.id);
       for (const a of avisos) {
-        await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: caja.id, documento_id: docId, uuid, tipo: a.tipo, detalle: a.detalle, usuario_id: user.id });
+        await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: caja?.id ?? null, documento_id: docId, uuid, tipo: a.tipo, detalle: a.detalle.replace('{total}', euros(totales.total)), usuario_id: user.id });
       }
       return docId;
     });

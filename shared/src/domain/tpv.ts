@@ -280,6 +280,7 @@ export const MENSAJES_TPV = {
   incidenciaFacturado: 'Devolución {numero} del ticket {ticket}, que ya estaba sustituido por una factura completa.',
   incidenciaRetirada: 'Salida de {importe} «{motivo}» con {efectivo} de efectivo en la caja.',
   incidenciaApartado: '{que} {uuid}: {motivo}',
+  incidenciaCaja: '{que} ({total}): cuando llegó, la caja del terminal ya estaba cerrada en el servidor.',
   // The till's own stops (issue 23): before payment, before a record.
   ticketSuperaLimite:
     'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket. Pida al cliente su NIF y sus datos y hágale una factura completa (en la gestión: Ventas › Facturas).',
@@ -296,7 +297,7 @@ export const textoTpv = (plantilla: string, datos: Record<string, string | numbe
  * movement is stored as issued — it was printed, its record exists — and the incidence tells the manager what to do;
  * `registro`: a record that is truly corrupt (its huella, chain or number don't hold), kept aside whole, not in the books.
  */
-export const TIPOS_INCIDENCIA_TPV = ['limite', 'precio', 'descuento', 'devolucion', 'facturado', 'retirada', 'reloj', 'articulo', 'registro'] as const;
+export const TIPOS_INCIDENCIA_TPV = ['limite', 'precio', 'descuento', 'devolucion', 'facturado', 'retirada', 'reloj', 'articulo', 'caja', 'registro'] as const;
 export type TipoIncidenciaTpv = (typeof TIPOS_INCIDENCIA_TPV)[number];
 
 /** Each kind: what happened, in a word, and how it is put right. */
@@ -332,6 +333,10 @@ export const INCIDENCIA_TPV: Record<TipoIncidenciaTpv, { etiqueta: string; remed
   articulo: {
     etiqueta: 'Artículo desactivado vendido sin conexión',
     remedio: 'Revise el artículo en el catálogo y el precio cobrado; si la venta no procedía, corríjala con una rectificativa (R5) del ticket.',
+  },
+  caja: {
+    etiqueta: 'Hecho sin conexión con la caja ya cerrada',
+    remedio: 'No cuenta en ningún cierre: anote su importe en la caja abierta con un movimiento de caja (o cuéntelo en el próximo cierre).',
   },
   registro: {
     etiqueta: 'Registro dañado: apartado, no está en los libros',

@@ -22,7 +22,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('movimiento_id', 'integer', (c) => c.references('tpv_movimientos.id'))
     .addColumn('uuid', 'text')
     .addColumn('tipo', 'text', (c) =>
-      c.notNull().check(sql`tipo in ('limite', 'precio', 'descuento', 'devolucion', 'facturado', 'retirada', 'reloj', 'articulo', 'registro')`),
+      c.notNull().check(sql`tipo in ('limite', 'precio', 'descuento', 'devolucion', 'facturado', 'retirada', 'reloj', 'articulo', 'caja', 'registro')`),
     )
     .addColumn('detalle', 'text', notNull)
     .addColumn('remedio', 'text', notNull)
