@@ -358,7 +358,8 @@ describe('Tickets', () => {
       detalle: 'Ticket T1 2026/000101, línea 1 (MAR-500): cobrado a 0,01 € y su PVP es 14,95 €; Cajera no puede cambiar precios.',
     };
     const conIncidencia = TICKETS.map((t) => (t.id === 300 ? { ...t, incidencias: [incidencia] } : { ...t, incidencias: [] }));
-    renderSection(Section, menu.prefix, '/ventas/tickets', { api: tpvApi({ listadotickets: fakeListadoDocs(conIncidencia, ['caja_id', 'terminal_id', 'estado']) }).api });
+    const fake = tpvApi({ listadotickets: fakeListadoDocs(conIncidencia, ['caja_id', 'terminal_id', 'estado']), resolverincidenciatpv: () => ({ RESULT: '0', data: [] }) });
+    renderSection(Section, menu.prefix, '/ventas/tickets', { api: fake.api });
     const link = await screen.findByRole('link', { name: 'T1 2026/000101' });
     expect(within(link.closest('tr')!).getByTestId('ticket-incidencia').textContent).toBe(`⚠ ${INCIDENCIA_TPV.precio.etiqueta}`);
     expect(within(screen.getByRole('link', { name: 'T1 2026/000102' }).closest('tr')!).queryByTestId('ticket-incidencia')).toBeNull();
@@ -368,7 +369,11 @@ describe('Tickets', () => {
     const fila = within(within(card).getByRole('table', { name: 'Incidencias' })).getAllByRole('row')[1];
     expect(fila.textContent).toContain(incidencia.detalle);
     expect(fila.textContent).toContain(INCIDENCIA_TPV.precio.remedio);
-    expect(fila.textContent).toContain('Por resolver');
+    // The manager, once dealt with, marks it resolved: kept, no longer pending.
+    await userEvent.setup().click(within(fila).getByRole('button', { name: 'Marcar resuelta' }));
+    await waitFor(() => expect(fila.textContent).toContain('Resuelta'));
+    expect(bodiesOf(fake.calls, 'resolverincidenciatpv')).toEqual([{ id: 9 }]);
+    expect(within(card).getByRole('heading').textContent).not.toContain('por resolver');
   });
 
   it('the ticket: its lines, payments with the change, its VERI*FACTU record and the QR of its URL; read only', async () => {
