@@ -40,7 +40,7 @@ export function IncidenciasTpv({ incidencias, id }: { incidencias: IncidenciaTpv
               resuelta(i) ? (
                 'Resuelta'
               ) : puede ? (
-                <Button type="button" $variant="secondary" disabled={busy} onClick={() => void resolver(i)}>
+                <Button key="resolver" type="button" $variant="secondary" disabled={busy} onClick={() => void resolver(i)}>
                   Marcar resuelta
                 </Button>
               ) : (
