@@ -1,9 +1,9 @@
 import { fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion, type Anterior } from 'shared/fiscal';
-import { fechaAeat, MENSAJES_TPV, textoTpv } from 'shared';
+import { fechaAeat, MENSAJES_TPV, presentacionQr, textoTpv } from 'shared';
 import { guardarClave, leer } from '../datos/almacen';
 import type { FilaSubida, RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';
-import { fechaTicket, hacerRegistro } from './registroFiscal';
+import { emisionDelTerminal, fechaTicket, hacerRegistro } from './registroFiscal';
 import type { TerminalTpv } from './tipos';
 
 /** Where the terminal's chain and numbering stand, as far as this till knows. */
@@ -159,11 +159,11 @@ export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLo
     totales: { base: tot.base, iva: tot.cuota, recargo: 0, total: tot.total, desglose: tot.desglose.map((x) => ({ tipo_iva: x.tipo_iva, base: x.base, iva: x.cuota, recargo: 0 })) },
     anterior: cadena.anterior,
     ts: fechaHoraHuso(new Date(d.fecha_hora), terminal.zona_horaria || 'Europe/Madrid'),
-    entorno: terminal.entorno ?? 'produccion',
+    entorno: presentacionQr(terminal).entorno,
     impuesto: terminal.impuesto,
     rectificado: { numSerie: dev.numero_ticket, fecha: dev.fecha_ticket, base: tk.base, cuota: tk.cuota },
   });
-  const registro = registroTpvDeDevolucion(r) as RegistroTicket;
+  const registro = { ...(registroTpvDeDevolucion(r) as RegistroTicket), ...emisionDelTerminal(terminal) };
   await guardarClave('estado', CLAVE, { ...cadena, anterior: anteriorDe(terminal, registro) } satisfies EstadoCadena);
   if (numero === undefined) await guardarClave('estado', CLAVE_R, { ejercicio, numero: n } satisfies NumeracionR);
   return { registro, qr_url: r.qr_url };

@@ -229,6 +229,7 @@ export type Database = {
   verifactu: VerifactuTable;
   verifactu_envios: VerifactuEnviosTable;
   demo_datos: DemoDatosTable;
+  copias_programadas: CopiasProgramadasTable;
   actividad: ActividadTable;
   tpv_terminales: TpvTerminalesTable;
   tpv_paginas: TpvPaginasTable;
@@ -383,6 +384,18 @@ export type RegistrosFacturacionTable = {
   verifactu: Generated<number>;
 };
 /** VERI*FACTU settings (one row, id 1): see server/src/fiscal/verifactu.ts. */
+/** The daily backup's state, one row (migration 0037, copias/programadas.ts). */
+export type CopiasProgramadasTable = {
+  id: number;
+  lease_id: string | null;
+  lease_hasta: string | null;
+  /** The business day (YYYY-MM-DD) of the last backup taken and verified. */
+  dia: string | null;
+  archivo: string | null;
+  creada: string | null;
+  error: string | null;
+};
+
 export type VerifactuTable = {
   id: number;
   activo: Generated<number>;
@@ -413,6 +426,9 @@ export type VerifactuTable = {
   fin_comunicado?: string | null;
   /** Issue 22 (migration 0031): 1 while the company is the demo (a sandbox), 0 once live. */
   demo: Generated<number>;
+  /** Issue 22 (migration 0034): the version the declaración responsable was made for here, and the day it was first made for it. */
+  declaracion_version?: string | null;
+  declaracion_fecha?: string | null;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

@@ -9,10 +9,10 @@ import type { Database } from '../db/schema.ts';
 import { contains, listSchema, listado, uniqueOr } from '../actions/common.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
 import { abrirSesion } from '../actions/sesion.ts';
-import { SISTEMA, claveCadena } from '../fiscal/registro.ts';
+import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { auditar } from '../actividad/registro.ts';
-import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, entornoQr, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, emisionTpv, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
@@ -99,9 +99,11 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     serie_rectificativa: { id: t.serie_rectificativa_id, codigo: t.serie_rectificativa_codigo ?? '' },
     emisor: { nif: emisor.nif, nombre: emisor.nombre },
     impuesto: emisor.impuesto,
-    sistema: { nombre: SISTEMA.nombre, id: SISTEMA.id, version: SISTEMA.version },
+    // The producer too (issue 22): the till's records name the one the back office's name.
+    sistema: sistemaInformatico(),
     zona_horaria: app.timeZone,
-    entorno: await entornoQr(app.db),
+    // Issue 22: what its records are made for: the till stores it with each record it makes and prints from it.
+    ...(await emisionTpv(app.db)),
     ultimo: { ejercicio, numero: await ultimoDe('ticket', t.serie_id) },
     ultimo_rectificativa: { ejercicio, numero: await ultimoDe('rectificativa', t.serie_rectificativa_id) },
     cadena: ultimo ?? null,
@@ -125,7 +127,7 @@ const editarSchema = terminalSchema;
 async function validarTerminal(db: Db, id: number | null, input: Record<string, unknown>, raw: Record<string, unknown>, errors: FieldErrors) {
   const serie = async (campo: 'serie_id' | 'serie_rectificativa_id', tipo: string, mensaje: string) => {
     const sid = input[campo] as number;
-    const s = await db.selectFrom('series').select(['tipo', 'activo']).where('id', '=', sid).executeTakeFirst();
+    const s = await db.selectFrom('series').select(['tipo', 'activo', 'codigo']).where('id', '=', sid).executeTakeFirst();
     if (!s || s.tipo !== tipo || s.activo !== 1) {
       errors[campo] = mensaje;
       return;
@@ -136,7 +138,30 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
       .where((eb) => eb.or([eb('serie_id', '=', sid), eb('serie_rectificativa_id', '=', sid)]))
       .$if(id !== null, (q) => q.where('id', '<>', id!))
       .executeTakeFirst();
-    if (otro) errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+    if (otro) {
+      errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+      return;
+    }
+    // Issue 23: nor a serie with documents not this terminal's (the back office's invoices, another till's tickets or
+    // returns): two issuers in one serie make two documents with one number.
+    const ajeno = await db
+      .selectFrom('documentos as d')
+      .select('d.id')
+      .where('d.serie_id', '=', sid)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tpv_tickets as tt')
+              .select('tt.documento_id')
+              .whereRef('tt.documento_id', '=', 'd.id')
+              .where('tt.terminal_id', '=', id ?? 0),
+          ),
+        ),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (ajeno) errors[campo] = MENSAJES_TPV.serieConDocumentos.replace('{codigo}', s.codigo);
   };
   await serie('serie_id', 'simplificada', MENSAJES_TPV.serieTicketsNoValida);
   await serie('serie_rectificativa_id', 'rectificativa', MENSAJES_TPV.serieRectificativaNoValida);
@@ -168,6 +193,22 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
       .$if(id !== null, (q) => q.where('id', '<>', id!))
       .executeTakeFirst();
     if (inst) errors.numero_instalacion = MESSAGES.duplicated;
+    // A number that already named a chain (a terminal's former number, the company's own installation) would chain
+    // this terminal's records onto another installation's (issue 22): refused unless it is this terminal's own.
+    else {
+      const actual = id !== null ? await db.selectFrom('tpv_terminales').select('numero_instalacion').where('id', '=', id).executeTakeFirst() : undefined;
+      if (actual?.numero_instalacion !== input.numero_instalacion) {
+        const numero = String(input.numero_instalacion);
+        const propio = await db.selectFrom('verifactu').select('numero_instalacion').where('id', '=', 1).executeTakeFirst();
+        const cadena = await db
+          .selectFrom('registros_cadena')
+          .select('emisor')
+          .where(sql<boolean>`substr(emisor, length(emisor) - ${numero.length}) = ${`:${numero}`}`)
+          .limit(1)
+          .executeTakeFirst();
+        if (cadena || propio?.numero_instalacion === numero) errors.numero_instalacion = MENSAJES_TPV.instalacionUsada;
+      }
+    }
   }
 }
 
@@ -258,12 +299,11 @@ export const terminalActions = [
               .returning('id')
               .executeTakeFirstOrThrow();
             if (!input.numero_instalacion) {
-              // Its installation number by default: the company's NIF and the terminal's id (unique, ASCII).
-              const conf = await trx.selectFrom('configuracion').select('nif').orderBy('id').limit(1).executeTakeFirst();
-              const nif = (conf?.nif ?? '').trim().toUpperCase();
+              // Its installation number by default (issue 22): the company installation's unique number and the
+              // terminal's id — never the same as another installation's terminal (docs/verifactu.md).
               await trx
                 .updateTable('tpv_terminales')
-                .set({ numero_instalacion: `${nif ? `${nif}-` : ''}TPV${String(nuevo).padStart(3, '0')}` })
+                .set({ numero_instalacion: instalacionDeTerminal(await numeroInstalacion(trx), nuevo) })
                 .where('id', '=', nuevo)
                 .execute();
             }
