@@ -90,6 +90,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'tpv_botones',
       'tpv_cajas',
       'tpv_cierres',
+      'tpv_incidencias',
       'tpv_movimientos',
       'tpv_paginas',
       'tpv_pagos',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
-import type { CierreTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
+import { INCIDENCIA_TPV, MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
+import type { CierreTpv, IncidenciaTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
 import { fechaHoraHuso, registroDevolucion, registroTicket, registroTpvDe, registroTpvDeDevolucion } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
@@ -10,6 +10,8 @@ import { list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar, kitDeDos } from './documentos-fixtures.ts';
 import { validarXml } from './xsd.ts';
+import { euros } from '../src/tpv/comun.ts';
+import { reloj } from '../src/fiscal/registro.ts';
 
 const HOY = todayIn('Europe/Madrid');
 const ANIO = HOY.slice(0, 4);
@@ -234,10 +236,12 @@ describe.each(backends())('TPV ($name)', (backend) => {
   });
 
   /** A ticket issued offline by the till: its record made with shared/fiscal from what the till knows. */
-  async function offline(i: TerminalTpv, anterior: Anterior | null, numero: number, lineas = ticket().lineas, alterar: (r: RegistroTpv) => void = () => {}) {
+  async function offline(
+    i: TerminalTpv, anterior: Anterior | null, numero: number, lineas = ticket().lineas, alterar: (r: RegistroTpv) => void = () => {}, cuando = new Date(),
+  ) {
     const tipos: Record<number, '21' | '10'> = { [a.id]: '21', [b.id]: '10', [kit.kit.id]: '21' };
     const totales = totalesTicket(lineas.map((l) => ({ ...l, tipo_iva: tipos[l.articulo_id] })));
-    const ts = fechaHoraHuso(new Date(), i.zona_horaria);
+    const ts = fechaHoraHuso(cuando, i.zona_horaria);
     const gen = registroTicket({
       emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie.codigo, ejercicio: Number(ANIO), numero, fecha: ts.slice(0, 10),
       totales, anterior, ts,
@@ -304,6 +308,16 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const r = await subir({ terminal_id: terminal.id, tickets: [bueno.tk, malo.tk] });
     expect(r.body.message).toBe(`Ticket ${malo.tk.uuid}: ${MENSAJES_TPV.registroHuella}`);
     expect(await foto(t)).toEqual(antes);
+    // Issue 23: a corrupt record is not in the books, but it is not lost either: kept aside whole and reported, once
+    // (the till sends it again: still one), never replaced.
+    expect((await subir({ terminal_id: terminal.id, tickets: [malo.tk] })).status).toBe(400);
+    const apartados = await t.app.manager.db.selectFrom('tpv_incidencias').selectAll().where('tipo', '=', 'registro').where('uuid', '=', malo.tk.uuid).execute();
+    expect(apartados).toHaveLength(1);
+    expect(apartados[0]).toMatchObject({ terminal_id: terminal.id, documento_id: null, detalle: `Ticket ${malo.gen.numSerie}: ${MENSAJES_TPV.registroHuella}`, remedio: INCIDENCIA_TPV.registro.remedio });
+    expect(JSON.parse(apartados[0].datos!).registro).toEqual(malo.tk.registro);
+    const lista = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number })).rows as unknown as IncidenciaTpv[];
+    expect(lista.filter((x) => x.tipo === 'registro')).toHaveLength(6);
+    expect(lista[0]).toMatchObject({ uuid: malo.tk.uuid, etiqueta: INCIDENCIA_TPV.registro.etiqueta, numero: null, resuelta: 0 });
   });
 
   let devolucion: Row;
@@ -560,6 +574,14 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const offline = { terminal_id: terminal.id, offline: 1, fecha_hora: cuando, caja_id: caja.id };
     const m1 = await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: -grande, motivo: 'Al banco', uuid: 'off-1' });
     expect(m1.fecha_hora).toBe(hace.toISOString());
+    // …and flagged for the manager with the way to put it right (issue 23): in the caja's figures (the Z).
+    const retirada = (await cifras()).incidencias!.filter((x) => x.tipo === 'retirada');
+    expect(retirada).toEqual([
+      expect.objectContaining({
+        uuid: 'off-1', caja_id: caja.id, etiqueta: INCIDENCIA_TPV.retirada.etiqueta, remedio: INCIDENCIA_TPV.retirada.remedio,
+        detalle: `Salida de ${euros(grande)} «Al banco» con ${euros(antes.efectivo.esperado)} de efectivo en la caja.`,
+      }),
+    ]);
     // Uploaded again (the answer was lost): the same row, counted once.
     expect((await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: -grande, motivo: 'Al banco', uuid: 'off-1' })).id).toBe(m1.id);
     await save(t, t.cookie, 'movimientocajatpv', { ...offline, importe: 2_500, motivo: 'Cambio', uuid: 'off-2' });
@@ -579,6 +601,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const cierre = { terminal_id: terminal.id, caja_id: caja.id, fecha_hora: contadoEn, contado: [{ forma: 'efectivo', importe: contado }] };
     const z = (await save(t, t.cookie, 'editarcierretpv', cierre)) as unknown as CierreTpv;
     expect(z).toMatchObject({ caja_id: caja.id, cierre: contadoEn, efectivo: { esperado: ahora.efectivo.esperado, contado, diferencia: 100 } });
+    expect(z.incidencias!.map((x) => x.tipo)).toContain('retirada');
     expect((await save(t, t.cookie, 'editarcierretpv', cierre)) as unknown as CierreTpv).toEqual(z);
     expect((await list(t, t.cookie, 'listadocierrestpv', { terminal_id: terminal.id as number })).rows.filter((r) => r.caja_id === caja.id)).toHaveLength(1);
     // A movement of that caja arriving after its closing: refused with its reason (the till keeps it as an incidence).
@@ -634,7 +657,6 @@ describe.each(backends())('TPV ($name)', (backend) => {
     await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }], (r) => { r.huella = '0'.repeat(64); }).body, MENSAJES_TPV.registroHuella);
     const saltado = `R ${ANIO}/${String(n + 1).padStart(6, '0')}`;
     await intento(r5(cabeza(i2), n + 1, [{ orden: 1, cantidad: 1_000 }]).body, `el número del registro (${saltado}) no es el siguiente de la serie del terminal (R ${ANIO}/${String(n).padStart(6, '0')}).`);
-    await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 2_500 }]).body, 'Línea 1: se devuelven 2,5 y quedan por devolver 2.');
     await intento({ ...r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }]).body, uuid: undefined }, MENSAJES_TPV.devolucionOfflineDatos);
 
     const buena = r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_500 }]);
@@ -653,15 +675,131 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const despues = await foto(t);
     expect((await save(t, t.cookie, 'devolverticket', buena.body)).id).toBe(hecha.id);
     expect(await foto(t)).toEqual(despues);
-    // What is left: 0,5 of line 1; the next offline R5 chains to this one.
+    // What is left: 0,5 of line 1; the next offline R5 chains to this one. Online, more than that is refused.
     const i3 = await info();
     expect(i3.ultimo_rectificativa!.numero).toBe(n);
-    const r = await enviar(t, 'devolverticket', r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 1_000 }]).body);
-    expect(r.body.message).toBe('Línea 1: se devuelven 1 y quedan por devolver 0,5.');
-    await save(t, t.cookie, 'devolverticket', r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 500 }, { orden: 2, cantidad: 1_000 }]).body);
+    const lineasTicket = ((await list(t, t.cookie, 'listadotickets', { id: hecha.ticket_id as number })).rows[0] as unknown as { lineas: { id: number }[] }).lineas;
+    const enLinea = await enviar(t, 'devolverticket', { id: hecha.ticket_id, lineas: [{ id: lineasTicket[0].id, cantidad: 1_000 }] });
+    expect(enLinea.body.message).toBe('Línea 1: se devuelven 1 y quedan por devolver 0,5.');
+    // Issue 23: a return made offline beyond it (another till returned meanwhile) was handed over with its printed
+    // slip: stored as issued — its number and huella unchanged — and flagged for the manager, never refused.
+    const mas = r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 1_000 }, { orden: 2, cantidad: 1_000 }]);
+    const guardadaMas = await save(t, t.cookie, 'devolverticket', mas.body);
+    expect(guardadaMas).toMatchObject({ numero: mas.gen.numSerie, huella: mas.gen.huella, xml: mas.gen.xml, offline: 1, total: mas.totales.total });
+    expect(guardadaMas.incidencias).toEqual([
+      expect.objectContaining({
+        tipo: 'devolucion', documento_id: guardadaMas.id, numero: mas.gen.numSerie, remedio: INCIDENCIA_TPV.devolucion.remedio,
+        detalle: `Devolución ${mas.gen.numSerie} del ticket ${vendido.gen.numSerie}, línea 1: devuelve 1 y quedaban por devolver 0,5.`,
+      }),
+    ]);
     expect(((await list(t, t.cookie, 'listadotickets', { id: hecha.ticket_id as number })).rows[0] as Row).estado).toBe('devuelto');
+    // The ticket's row in the back office's list says so; the caja's figures (the Z) too.
+    const fila = (await list(t, t.cookie, 'listadotickets', { porPagina: 100 })).rows.find((x) => x.id === hecha.ticket_id) as unknown as { incidencias: { tipo: string }[] };
+    expect(fila.incidencias).toEqual([expect.objectContaining({ tipo: 'devolucion', etiqueta: INCIDENCIA_TPV.devolucion.etiqueta })]);
+    expect((await caja()).incidencias!.map((x) => x.tipo)).toContain('devolucion');
     const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
     expect(checks.every((c) => c.correcto)).toBe(true);
+  });
+  it('issue 23: what a till issued offline the books keep — a forged 0,01 € ticket, one over the limit, a clock gone back are stored as issued and flagged for the manager', async () => {
+    const db = t.app.manager.db;
+    if (!(await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirst())) {
+      await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
+    }
+    // The cashier (role Caja: no «cambiar precio», 0 % discount) uploads what her till made offline.
+    const cajera = await t.login('cajera@tpv.es', 'Clave-tpv-2026');
+    const i = await info();
+    expect(i.limite_simplificada).toBe(40_000);
+    // A self-computed, correctly chained record of 1 × «Pan» (PVP 1,21 €) at 0,01 €.
+    const forjado = await offline(i, cabeza(i), i.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 1_000, precio: 100 }]);
+    // 100 × B at 2,20 €: 220,00 € … and 2 × 110 = 440,00 €, over the 400 € of a simplified invoice.
+    const grande = await offline(i, forjado.siguiente, i.ultimo.numero + 2, [{ articulo_id: b.id, cantidad: 200_000, precio: 22_000 }]);
+    // The till's clock went back 30 s after the previous record.
+    const atras = await offline(i, grande.siguiente, i.ultimo.numero + 3, [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }], undefined, new Date(Date.parse(grande.tk.registro.fecha_hora_huso) - 30_000));
+    const r = await subir({ terminal_id: terminal.id, tickets: [forjado.tk, grande.tk, atras.tk] }, cajera);
+    expect(r.body.RESULT).toBe('0');
+    const filas = r.body.data as TicketSubido[];
+    // Stored exactly as issued: the printed number, amount and huella.
+    expect(filas.map((f) => [f.numero, f.total, f.huella])).toEqual([
+      [forjado.gen.numSerie, 1, forjado.gen.huella],
+      [grande.gen.numSerie, 44_000, grande.gen.huella],
+      [atras.gen.numSerie, 121, atras.gen.huella],
+    ]);
+    // The manager sees each with what to do.
+    const lista = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number, pendientes: 1 })).rows as unknown as IncidenciaTpv[];
+    const de = (id: number) => lista.filter((x) => x.documento_id === id).map((x) => ({ tipo: x.tipo, detalle: x.detalle, remedio: x.remedio, numero: x.numero }));
+    expect(de(filas[0].id)).toEqual([
+      {
+        tipo: 'precio', numero: forjado.gen.numSerie, remedio: INCIDENCIA_TPV.precio.remedio,
+        detalle: `Ticket ${forjado.gen.numSerie}, línea 1 (TPV-A): cobrado a 0,01 € y su PVP es 1,21 €; Cajera no puede cambiar precios.`,
+      },
+    ]);
+    expect(de(filas[1].id)).toEqual([
+      { tipo: 'limite', numero: grande.gen.numSerie, remedio: INCIDENCIA_TPV.limite.remedio, detalle: `Ticket ${grande.gen.numSerie}: 440,00 €, más que el límite de la factura simplificada (400,00 €).` },
+    ]);
+    expect(de(filas[2].id)).toEqual([
+      {
+        tipo: 'reloj', numero: atras.gen.numSerie, remedio: INCIDENCIA_TPV.reloj.remedio,
+        detalle: `Registro ${atras.gen.numSerie}: su hora (${atras.tk.registro.fecha_hora_huso}) es anterior a la del registro anterior de la cadena (${grande.tk.registro.fecha_hora_huso}).`,
+      },
+    ]);
+    // In the back office's tickets list, in the open caja's figures (its Z), in the audit trail.
+    const filasLista = (await list(t, t.cookie, 'listadotickets', { porPagina: 100 })).rows as unknown as { id: number; incidencias: { tipo: string }[] }[];
+    expect(filasLista.find((x) => x.id === filas[0].id)!.incidencias).toEqual([expect.objectContaining({ tipo: 'precio', etiqueta: INCIDENCIA_TPV.precio.etiqueta })]);
+    expect(filasLista.find((x) => x.id === filas[1].id)!.incidencias.map((x) => x.tipo)).toEqual(['limite']);
+    const z = (await list(t, t.cookie, 'cajatpv', { terminal_id: terminal.id as number })).rows[0] as unknown as CierreTpv;
+    expect(z.incidencias!.map((x) => x.tipo)).toEqual(expect.arrayContaining(['precio', 'limite', 'reloj']));
+    const auditoria = await db.selectFrom('actividad').select(['accion', 'usuario_nombre', 'numero', 'despues']).where('entidad', '=', 'incidenciatpv').orderBy('id', 'desc').limit(3).execute();
+    expect(auditoria.map((x) => [x.accion, x.usuario_nombre, x.numero])).toEqual([
+      ['subirtickets', 'Cajera', INCIDENCIA_TPV.reloj.etiqueta],
+      ['subirtickets', 'Cajera', INCIDENCIA_TPV.limite.etiqueta],
+      ['subirtickets', 'Cajera', INCIDENCIA_TPV.precio.etiqueta],
+    ]);
+    expect(JSON.parse(auditoria[2].despues!)).toMatchObject({ tipo: 'precio', documento_id: filas[0].id });
+    // The upload's own line is still there (one for the action, one per incidence).
+    const propias = await db.selectFrom('actividad').select('id').where('accion', '=', 'subirtickets').where((eb) => eb.or([eb('entidad', 'is', null), eb('entidad', '<>', 'incidenciatpv')])).execute();
+    expect(propias.length).toBeGreaterThan(0);
+    // Online, the same 0,01 € ticket is refused before anything is issued; the chain is sound.
+    const enLinea = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 100 }], pagos: [{ forma: 'efectivo', importe: 1 }] })] }, cajera);
+    expect(enLinea.status).toBe(403);
+    const sobre = await subir({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: b.id, cantidad: 200_000, precio: 22_000 }], pagos: [{ forma: 'efectivo', importe: 44_000 }] })] });
+    expect(sobre.body.message).toMatch(/no puede superar 400,00 €/);
+    const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { correcto: boolean }[];
+    expect(checks.every((c) => c.correcto)).toBe(true);
+    // Resolved by the manager: kept, no longer pending.
+    const id = lista.find((x) => x.documento_id === filas[0].id)!.id;
+    await save(t, t.cookie, 'resolverincidenciatpv', { id });
+    const pendientes = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number, pendientes: 1 })).rows as unknown as IncidenciaTpv[];
+    expect(pendientes.some((x) => x.id === id)).toBe(false);
+    expect((await db.selectFrom('tpv_incidencias').select('resuelta').where('id', '=', id).executeTakeFirstOrThrow()).resuelta).toBe(1);
+
+    // The server's clock behind the chain's last record (the till's, stamped ahead): an online ticket is stamped with
+    // the true time — never frozen at the previous one's — and flagged.
+    const ultimo = (await info()).cadena!;
+    reloj.ahora = () => Date.parse(ultimo.fecha_hora_huso) - 2 * 3600_000;
+    try {
+      const [online] = await subidos({ terminal_id: terminal.id, tickets: [ticket({ lineas: [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }], pagos: [{ forma: 'efectivo', importe: 121 }] })] });
+      expect(Date.parse(online.fecha_hora_huso)).toBe(Math.floor(reloj.ahora() / 1000) * 1000);
+      const [flag] = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number })).rows as unknown as IncidenciaTpv[];
+      expect(flag).toMatchObject({ tipo: 'reloj', documento_id: online.id, detalle: `Registro ${online.numero}: su hora (${online.fecha_hora_huso}) es anterior a la del registro anterior de la cadena (${ultimo.fecha_hora_huso}).` });
+    } finally {
+      reloj.ahora = () => Date.now();
+    }
+
+    // The back office closed the caja while the till sold offline: the ticket arrives with no caja open. Stored as
+    // issued (outside any caja), flagged; an online ticket still needs the caja open.
+    const abierta = await db.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', terminal.id as number).where('cierre_id', 'is', null).executeTakeFirstOrThrow();
+    await save(t, t.cookie, 'editarcierretpv', { terminal_id: terminal.id, caja_id: abierta.id, contado: [{ forma: 'efectivo', importe: 0 }] });
+    const i2 = await info();
+    const tarde = await offline(i2, cabeza(i2), i2.ultimo.numero + 1, [{ articulo_id: a.id, cantidad: 1_000, precio: 12_100 }]);
+    const [guardado] = await subidos({ terminal_id: terminal.id, tickets: [tarde.tk] });
+    expect(guardado).toMatchObject({ numero: tarde.gen.numSerie, huella: tarde.gen.huella, offline: 1 });
+    expect((await db.selectFrom('tpv_tickets').select('caja_id').where('documento_id', '=', guardado.id).executeTakeFirstOrThrow()).caja_id).toBeNull();
+    const [sinCaja] = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number })).rows as unknown as IncidenciaTpv[];
+    expect(sinCaja).toMatchObject({
+      tipo: 'caja', documento_id: guardado.id, caja_id: null, remedio: INCIDENCIA_TPV.caja.remedio,
+      detalle: `Ticket ${tarde.gen.numSerie} (1,21 €): cuando llegó, la caja del terminal ya estaba cerrada en el servidor.`,
+    });
+    expect((await subir({ terminal_id: terminal.id, tickets: [ticket()] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
   });
 
   it('issue 22: the demo company\'s till is told demo; its records are stored demo whatever the till says; reads keep what each record was made for', async () => {

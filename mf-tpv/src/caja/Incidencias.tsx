@@ -24,7 +24,10 @@ export default function Incidencias({ onCerrar }: { onCerrar(): void }) {
     <Fondo>
       <Dialogo aria-label="Incidencias" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Incidencias</h2>
-        <p style={{ margin: '0 0 8px' }}>Lo hecho sin conexión que el servidor no ha aceptado al enviarlo. Resuélvalo con el encargado y márquelo.</p>
+        <p style={{ margin: '0 0 8px' }}>
+          Lo hecho sin conexión que el servidor no ha podido guardar al enviarlo. Lo impreso no se cambia: conserve el ticket o el justificante y
+          avise al encargado, que lo ve también en la gestión. El resto de la cola sigue enviándose. Cuando esté resuelto, márquelo.
+        </p>
         {incidencias.length === 0 ? (
           <p role="status">No hay incidencias.</p>
         ) : (

@@ -1,10 +1,10 @@
-import { MENSAJES_TPV } from 'shared';
+import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared';
 import { create } from 'zustand';
 import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
-import { almacenColaIdb, ColaTickets, esOperacion, type EstadoCola, type FilaSubida, type LineaTicket, type TicketLocal } from '../datos/cola';
+import { almacenColaIdb, ColaTickets, esOperacion, Rechazo, type EstadoCola, type FilaSubida, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
-import { crearRegistroDevolucion, crearRegistroOffline, guardarCadenaDeFila, reconciliar, sacarDeLaCadena, type EstadoCadena } from './registro';
+import { crearRegistroDevolucion, crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
 import type { LineaDevolucion, TicketDevolucion } from './devolucionLocal';
 import * as srv from './servidor';
 import type { PaginaTpv, Sesion, TerminalTpv } from './tipos';
@@ -126,6 +126,9 @@ export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void
         filas = await srv.subirTickets(terminal.id, ts);
       } catch (e) {
         sesionPerdida(e);
+        // The server refused what was sent (issue 23): the queue finds which and sets it aside, the rest goes on.
+        // A ticket without a record refused for the cashier's rights (403) is refused too: it was never issued.
+        if (rechazado(e) || (e instanceof srv.ErrorServidor && e.status === 403 && ts.some((x) => !x.registro))) throw new Rechazo((e as Error).message);
         throw e;
       }
       for (const f of filas) {
@@ -147,6 +150,25 @@ export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void
     pararCola = cola.iniciar();
   }
   return cola;
+}
+
+/**
+ * A refusal of what was sent (kept aside as an incidence), as opposed to not reaching the server, a session gone, a
+ * right missing or the server failing (the entry waits in the queue and is sent again).
+ */
+function rechazado(e: unknown): boolean {
+  if (e instanceof srv.SinConexion) return false;
+  if (e instanceof srv.ErrorServidor) return !(e.status === 401 || e.status === 403 || e.status >= 500);
+  return e instanceof Error;
+}
+
+/** The most a ticket may total (a simplified invoice), as the server said; 400 € if it never did. */
+export const limiteTicket = (terminal: TerminalTpv | null) => terminal?.limite_simplificada ?? LIMITE_SIMPLIFICADA;
+
+/** Why a sale of `total` may not be charged as a ticket (over the simplified invoice's limit), or null. */
+export function superaLimite(terminal: TerminalTpv | null, total: number): string | null {
+  const limite = limiteTicket(terminal);
+  return total > limite ? textoTpv(MENSAJES_TPV.ticketSuperaLimite, { total: formatMoney(total), limite: formatMoney(limite) }) : null;
 }
 
 /** The cashier's session is gone (expired, signed out elsewhere): what is queued waits, the cashier signs in again. */
@@ -188,13 +210,10 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
     return { ...fila, incidencia: 'Operación desconocida en la cola.' };
   } catch (e) {
     sesionPerdida(e);
-    if (e instanceof srv.SinConexion || (e instanceof srv.ErrorServidor && (e.status === 401 || e.status === 403 || e.status >= 500))) throw e;
-    if (op.clase === 'devolucion' && op.registro) {
-      // Its R5 record leaves the till's chain: what follows, not yet sent, is chained again without it.
-      const todos = await almacenColaIdb.todos();
-      const despues = todos.filter((x) => x.estado === 'pendiente' && x.seq > op.seq).sort((a, b) => a.seq - b.seq);
-      for (const x of await sacarDeLaCadena(terminal, op, despues, todos)) await almacenColaIdb.guardar(x);
-    }
+    if (!rechazado(e)) throw e;
+    // Refused (the caja closed meanwhile, a corrupt record…): kept as an incidence, exactly as it was made and printed
+    // — its record stays in the till's chain, nothing after it is rewritten (issue 23; the server flags what a return
+    // breaks instead of refusing it, and keeps a corrupt record aside).
     return { ...fila, incidencia: (e as Error).message };
   }
 }
@@ -528,6 +547,9 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     const { lineas, terminal, sesion } = get();
     if (!terminal || !lineas.length) throw new Error('No hay nada que cobrar');
     const { total } = totalesTicket(lineas);
+    // Over the simplified invoice's limit it is never charged as a ticket (issue 23): the way out is a full invoice.
+    const limite = superaLimite(terminal, total);
+    if (limite) throw new Error(limite);
     const cobro = estadoCobro(total, pagos);
     if (!cobro.completo) throw new Error(cobro.error ?? 'Falta por cobrar');
     const q = colaDe(terminal, (c) => set({ cola: c }));
@@ -561,7 +583,12 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       await q.vaciar();
       const guardado = (await almacenColaIdb.todos()).find((t) => t.uuid === ticket.uuid)!;
       if (guardado.estado === 'subido') ticket = guardado;
-      else {
+      else if (guardado.estado === 'rechazado') {
+        // Refused (issue 23): not issued, nothing printed; the sale stays on screen, the cashier reads why. Its uuid
+        // is spent: the next payment of these lines takes a new one.
+        uuidEnCurso = uuid();
+        throw new Error(guardado.incidencia ?? 'El servidor ha rechazado el ticket.');
+      } else {
         // Sent without an answer: the server may have it. The till's record now, and the ticket marked doubtful.
         ticket = { ...guardado, ...(await registroOffline(terminal, guardado)), dudoso: true };
         await almacenColaIdb.guardar(ticket);

@@ -61,6 +61,7 @@ export const Barra = styled.header`
     .articulos { display: none; }
     .sp { display: none; }
     .quien { flex: 1; }
+    .que-hacer { white-space: normal; min-width: 0; font-size: 12px; }
     button { min-height: 30px; padding: 0 10px; }
   }
 `;

@@ -6,6 +6,7 @@ import { IndiceCatalogo, type ArticuloTpv } from '../datos/catalogo';
 import { almacenColaIdb } from '../datos/cola';
 import { huellaDe } from 'shared/fiscal';
 import { Apertura } from './Acceso';
+import { BarraEstado } from './Caja';
 import Cierre from './Cierre';
 import Devolucion from './Devolucion';
 import Incidencias from './Incidencias';
@@ -230,30 +231,30 @@ describe('devoluciones sin conexión', () => {
     expect((await almacenColaIdb.todos()).every((t) => t.estado === 'subido')).toBe(true);
   });
 
-  it('si el servidor rechaza la R5 al subir, queda como incidencia y lo que venía detrás se encadena de nuevo sin ella (mismos números de ticket)', async () => {
+  it('lo impreso no se reescribe: si el servidor aparta la R5 al subir, queda como incidencia con su número y huella, y lo que venía detrás sube tal cual, sin reencadenar ni renumerar', async () => {
     const a = await vender();
     const t = (await buscarLocalTicket(a.registro!.num_serie))!;
     const r5 = await useCaja.getState().devolverOffline(t, [{ linea: t.lineas[0], cantidad: 1000 }], crypto.randomUUID());
     const b = await vender();
     expect(b.registro!.huella_anterior).toBe(r5.registro!.huella);
     red = true;
-    rechazoDevolucion = 'Línea 1: se devuelven 1 y quedan por devolver 0.';
+    rechazoDevolucion = 'Devolución: la huella del registro no corresponde a sus datos: el registro se ha alterado.';
     await colaDe(TERMINAL, () => undefined).vaciar();
     const todos = await almacenColaIdb.todos();
-    expect(todos.find((x) => x.uuid === r5.uuid)).toMatchObject({ estado: 'incidencia', incidencia: rechazoDevolucion });
+    // The return kept aside exactly as printed: its number and its huella.
+    expect(todos.find((x) => x.uuid === r5.uuid)).toMatchObject({ estado: 'incidencia', incidencia: rechazoDevolucion, registro: r5.registro });
+    // What followed uploaded as it was made and printed: the same record, still chained to the R5.
     const bSubido = todos.find((x) => x.uuid === b.uuid)!;
-    expect(bSubido.estado).toBe('subido');
-    // Chained to the ticket before the refused R5, with its own number.
-    expect(bSubido.registro!.num_serie).toBe(b.registro!.num_serie);
-    expect(bSubido.registro!.huella_anterior).toBe(a.registro!.huella);
-    const subidoB = (llamadas.filter((l) => l.ac === 'subirtickets').flatMap((l) => l.body!.tickets as { uuid: string; registro: { huella_anterior: string } }[])).find((x) => x.uuid === b.uuid)!;
-    expect(subidoB.registro.huella_anterior).toBe(a.registro!.huella);
+    expect(bSubido).toMatchObject({ estado: 'subido', registro: b.registro });
+    const subidoB = llamadas.filter((l) => l.ac === 'subirtickets').flatMap((l) => l.body!.tickets as { uuid: string; registro: unknown }[]).find((x) => x.uuid === b.uuid)!;
+    expect(subidoB.registro).toEqual(b.registro);
     await waitFor(() => expect(useCaja.getState().operaciones.map((o) => [o.clase, o.estado])).toEqual([['devolucion', 'incidencia']]));
-    // The next return made here takes the number the refused one freed.
+    // The next return made here takes the next number: the one printed on the kept return is never handed out again.
     const t2 = (await buscarLocalTicket(b.registro!.num_serie))!;
     red = false;
     const otra = await useCaja.getState().devolverOffline(t2, [{ linea: t2.lineas[0], cantidad: 1000 }], crypto.randomUUID());
-    expect(otra.registro!.num_serie).toBe(r5.registro!.num_serie);
+    expect(otra.registro!.num_serie).toBe(`TR1 ${AÑO}/000002`);
+    expect(otra.registro!.huella_anterior).toBe(b.registro!.huella);
   });
 });
 
@@ -319,3 +320,22 @@ describe('devolución sin conexión de un ticket buscado antes', () => {
 function buscarLocalTicket(numero: string) {
   return buscarLocal(numero, TERMINAL);
 }
+
+describe('la barra de estado, en palabras (issue 23)', () => {
+  it('dice cuánto espera y qué hacer, sin conexión, con el servidor fallando, y cuántas incidencias hay', async () => {
+    const incidencia = { uuid: 'x', seq: 1, terminal_id: 7, fecha_hora: '2026-11-26T10:00:00+01:00', lineas: [], pagos: [], total: -500, cambio: 0, estado: 'incidencia' as const, clase: 'movimiento' as const, movimiento: { importe: -500, motivo: 'Proveedor', caja_id: 41 }, incidencia: 'La caja en la que se hizo el movimiento ya está cerrada.' };
+    useCaja.setState({ online: false, cola: { pendientes: 2, enviando: false, error: null, ultimoIntento: null }, operaciones: [incidencia] });
+    const { rerender } = renderWithShell(<BarraEstado />);
+    expect(screen.getByTestId('estado-conexion').textContent).toBe('Sin conexión · 2 por enviar');
+    expect(screen.getByTestId('estado-que-hacer').textContent).toBe('Siga vendiendo: se enviará solo al volver la conexión.');
+    expect(screen.getByTestId('incidencias').textContent).toBe('1 incidencia: ver qué hacer');
+    useCaja.setState({ online: true, cola: { pendientes: 2, enviando: false, error: 'Error del servidor', ultimoIntento: 1 } });
+    rerender(<BarraEstado />);
+    expect(screen.getByTestId('estado-que-hacer').textContent).toBe('No se ha podido enviar (Error del servidor). Se reintenta solo; si sigue así, avise al encargado.');
+    useCaja.setState({ online: true, cola: { pendientes: 0, enviando: false, error: null, ultimoIntento: 1 }, operaciones: [] });
+    rerender(<BarraEstado />);
+    expect(screen.queryByTestId('estado-que-hacer')).toBeNull();
+    expect(screen.queryByTestId('incidencias')).toBeNull();
+    await userEvent.setup();
+  });
+});

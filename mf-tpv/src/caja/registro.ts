@@ -1,5 +1,5 @@
 import { fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion, type Anterior } from 'shared/fiscal';
-import { fechaAeat, presentacionQr } from 'shared';
+import { fechaAeat, MENSAJES_TPV, presentacionQr, textoTpv } from 'shared';
 import { guardarClave, leer } from '../datos/almacen';
 import type { FilaSubida, RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';
@@ -77,12 +77,29 @@ async function cadenaActual(terminal: TerminalTpv): Promise<EstadoCadena> {
   return local && !posterior(delServidor, local) ? local : delServidor;
 }
 
+/** The till's clock went back: no record is made before the chain's last one (issue 23). */
+export class RelojAtrasado extends Error {}
+
+/**
+ * A record is never stamped before the previous one of its chain, nor frozen at its time: with a clock that went back
+ * the till refuses to issue offline and says so (the cashier sets the clock right and charges again).
+ */
+function comprobarReloj(terminal: TerminalTpv, t: Pick<TicketLocal, 'fecha_hora'>, anterior: Anterior | null) {
+  if (!anterior) return;
+  const zona = terminal.zona_horaria || 'Europe/Madrid';
+  const ts = fechaHoraHuso(new Date(t.fecha_hora), zona);
+  if (Date.parse(ts) >= Date.parse(anterior.fecha_hora_huso)) return;
+  const legible = (v: string) => new Date(v).toLocaleString('es-ES', { timeZone: zona, dateStyle: 'short', timeStyle: 'medium' });
+  throw new RelojAtrasado(textoTpv(MENSAJES_TPV.relojAtrasado, { ahora: legible(ts), anterior: legible(anterior.fecha_hora_huso) }));
+}
+
 /**
  * The ticket's VERI*FACTU record made by the till itself (offline): the serie's next number, chained to the
  * terminal's last record, with the shared code the server verifies it with. Saved as the chain's new end.
  */
 export async function crearRegistroOffline(terminal: TerminalTpv, t: TicketLocal): Promise<{ registro: RegistroTicket; qr_url: string }> {
   const cadena = await cadenaActual(terminal);
+  comprobarReloj(terminal, t, cadena.anterior);
   const ejercicio = Number(fechaTicket(t, terminal).slice(0, 4));
   const numero = ejercicio === cadena.ejercicio ? cadena.numero + 1 : 1;
   const hecho = hacerRegistro(terminal, t, ejercicio, numero, cadena.anterior);
@@ -124,6 +141,7 @@ const anteriorDe = (terminal: TerminalTpv, r: RegistroTicket): Anterior => ({
 export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLocal, numero?: number): Promise<{ registro: RegistroTicket; qr_url: string }> {
   const dev = d.devolucion!;
   const cadena = await cadenaActual(terminal);
+  comprobarReloj(terminal, d, cadena.anterior);
   const fecha = fechaTicket(d, terminal);
   const ejercicio = Number(fecha.slice(0, 4));
   const nr = await numeracionR(terminal);
@@ -149,44 +167,4 @@ export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLo
   await guardarClave('estado', CLAVE, { ...cadena, anterior: anteriorDe(terminal, registro) } satisfies EstadoCadena);
   if (numero === undefined) await guardarClave('estado', CLAVE_R, { ejercicio, numero: n } satisfies NumeracionR);
   return { registro, qr_url: r.qr_url };
-}
-
-/**
- * A return the server refused on upload (sold out meanwhile, the ticket invoiced…) is kept as an incidence, and its
- * record leaves the till's chain: what was made after it and not yet sent is chained again to the record before it —
- * tickets with the same numbers (their printed QR still holds), returns renumbered into the number it freed. Answers
- * the entries rewritten.
- */
-export async function sacarDeLaCadena(terminal: TerminalTpv, rechazado: TicketLocal, despues: TicketLocal[], todos: TicketLocal[]): Promise<TicketLocal[]> {
-  const r = rechazado.registro;
-  if (!r) return [];
-  const previa = r.huella_anterior;
-  let anterior: Anterior | null = null;
-  if (previa) {
-    const e = todos.find((x) => x.registro?.huella === previa || x.respuesta?.huella === previa);
-    if (e?.registro?.huella === previa) anterior = anteriorDe(terminal, e.registro);
-    else if (e?.respuesta?.fecha_hora_huso) {
-      anterior = { id_emisor: terminal.emisor.nif, num_serie: e.respuesta.numero, fecha_expedicion: e.respuesta.fecha_expedicion ?? '', huella: previa, fecha_hora_huso: e.respuesta.fecha_hora_huso };
-    } else if (terminal.cadena?.huella === previa) anterior = { id_emisor: terminal.emisor.nif, ...terminal.cadena };
-    else return [];
-  }
-  const actual = await cadenaActual(terminal);
-  await guardarClave('estado', CLAVE, { ...actual, anterior } satisfies EstadoCadena);
-  const n = leerNumero(r.num_serie);
-  if (n) await guardarClave('estado', CLAVE_R, { ejercicio: n[0], numero: n[1] - 1 } satisfies NumeracionR);
-  const rehechos: TicketLocal[] = [];
-  for (const x of despues) {
-    if (!x.registro) continue;
-    if (x.clase === 'devolucion') {
-      rehechos.push({ ...x, ...(await crearRegistroDevolucion(terminal, x)) });
-      continue;
-    }
-    const m = leerNumero(x.registro.num_serie);
-    if (!m) continue;
-    const cadena = await cadenaActual(terminal);
-    const hecho = hacerRegistro(terminal, x, m[0], m[1], cadena.anterior);
-    await guardarClave('estado', CLAVE, { ...cadena, anterior: anteriorDe(terminal, hecho.registro) } satisfies EstadoCadena);
-    rehechos.push({ ...x, ...hecho });
-  }
-  return rehechos;
 }

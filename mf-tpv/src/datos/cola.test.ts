@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ColaTickets, almacenColaIdb, type AlmacenCola, type FilaSubida, type TicketLocal } from './cola';
+import { ColaTickets, Rechazo, almacenColaIdb, type AlmacenCola, type FilaSubida, type TicketLocal } from './cola';
 import { vaciar } from './almacen';
 
 function memoria(): AlmacenCola & { filas: Map<string, TicketLocal> } {
@@ -101,6 +101,45 @@ describe('cola de tickets', () => {
     await cola.vaciar();
     expect(srv.recibidos).toEqual(['a']);
     expect(alm.filas.get('a')?.respuesta).toMatchObject({ id: 1, repetido: 1 });
+  });
+
+  it('una cola que nunca se atasca: lo que el servidor rechaza espera aparte como incidencia, tal cual se imprimió, y todo lo de detrás sube', async () => {
+    const alm = memoria();
+    const srv = servidor();
+    const registro = (n: number) => ({
+      num_serie: `T 2026/00000${n}`, fecha_expedicion: '26-11-2026', tipo_factura: 'F2' as const, cuota_total: '0.17', importe_total: '1.00', huella_anterior: `H${n - 1}`,
+      fecha_hora_huso: '2026-11-26T10:00:00+01:00', huella: `H${n}`, xml: '<x/>',
+    });
+    // The server refuses the record of «b» (corrupt), whatever batch it comes in.
+    const cola = new ColaTickets(alm, async (ts) => {
+      if (ts.some((t) => t.uuid === 'b')) throw new Rechazo('Ticket b: la huella del registro no corresponde a sus datos: el registro se ha alterado.');
+      return srv.enviar(ts);
+    });
+    for (const [i, u] of ['a', 'b', 'c', 'd'].entries()) await alm.guardar({ ...ticket(u, i + 1), registro: registro(i + 1) });
+    await cola.vaciar();
+    expect(srv.recibidos).toEqual(['a', 'c', 'd']);
+    expect(await cola.pendientes()).toEqual([]);
+    expect(alm.filas.get('b')).toMatchObject({ estado: 'incidencia', incidencia: 'Ticket b: la huella del registro no corresponde a sus datos: el registro se ha alterado.', registro: registro(2) });
+    // Nothing behind it was rewritten: c and d went as they were made.
+    expect(alm.filas.get('c')).toMatchObject({ estado: 'subido', registro: registro(3) });
+    // Tried again later: the incidence is not sent again (it waits for someone to resolve it), nothing jams.
+    await cola.vaciar();
+    expect(srv.recibidos).toEqual(['a', 'c', 'd']);
+  });
+
+  it('un ticket cobrado con conexión y rechazado (sin registro, nunca impreso) queda «rechazado», no como incidencia; sin red, en cambio, espera', async () => {
+    const alm = memoria();
+    let caido = true;
+    const cola = new ColaTickets(alm, async () => {
+      if (caido) throw new Error('Sin conexión con el servidor');
+      throw new Rechazo('Una factura simplificada no puede superar 400,00 € IVA incluido');
+    });
+    await cola.añadir(ticket('a', 1));
+    await cola.vaciar();
+    expect(alm.filas.get('a')?.estado).toBe('pendiente');
+    caido = false;
+    await cola.vaciar();
+    expect(alm.filas.get('a')).toMatchObject({ estado: 'rechazado', incidencia: 'Una factura simplificada no puede superar 400,00 € IVA incluido' });
   });
 
   it('dos intentos a la vez son un solo envío', async () => {

@@ -111,8 +111,11 @@ export type TicketLocal = {
    * uploaded alone, so a `repetido` answer with the server's record can be reconciled before anything after it.
    */
   dudoso?: boolean;
-  /** `resuelta`: an incidence someone dealt with (kept, never deleted: when, and by whom). */
-  estado: 'pendiente' | 'subido' | 'incidencia' | 'resuelta';
+  /**
+   * `resuelta`: an incidence someone dealt with (kept, never deleted: when, and by whom). `rechazado`: a ticket sent
+   * online, without a record, that the server refused (issue 23): never issued nor printed — the cashier was told why.
+   */
+  estado: 'pendiente' | 'subido' | 'incidencia' | 'resuelta' | 'rechazado';
   resuelta?: { fecha: string; por: string | null };
   respuesta?: FilaSubida;
 };
@@ -133,16 +136,30 @@ export const almacenColaIdb: AlmacenCola = {
   todos: () => leerTodo<TicketLocal>('tickets'),
 };
 
-/** An upload: the server's rows, or an Error (no network, a refusal with its message). */
+/**
+ * An upload: the server's rows, or an Error — no network (the queue waits and retries), or a refusal of what was sent
+ * (`rechazo: true`, see `Rechazo`): the queue finds the entry refused and sets it aside (issue 23).
+ */
 export type Enviar = (tickets: TicketLocal[]) => Promise<FilaSubida[]>;
+
+/** The server refused what was sent (not a transport failure): its message is the reason. */
+export class Rechazo extends Error {
+  readonly rechazo = true;
+}
+const esRechazo = (e: unknown) => !!(e as { rechazo?: boolean } | null)?.rechazo;
 
 export type EstadoCola = { pendientes: number; enviando: boolean; error: string | null; ultimoIntento: number | null };
 
 /**
  * The upload queue. `añadir` resolves only once the ticket is stored; uploads go strictly in issue order
- * (`seq`), a batch at a time; a failure stops the queue where it is (nothing later overtakes it) until the next
- * attempt: when the browser says it is online again, on a timer, or when asked. Uploading the same uuid twice is
- * harmless: the server answers the same row (`repetido`), and the row replaces the pending state.
+ * (`seq`), a batch at a time; a failure to reach the server stops the queue where it is (nothing later overtakes it)
+ * until the next attempt: when the browser says it is online again, on a timer, or when asked. Uploading the same uuid
+ * twice is harmless: the server answers the same row (`repetido`), and the row replaces the pending state.
+ *
+ * A queue that never jams (issue 23): when the server refuses a batch, the queue sends its entries one by one to find
+ * the one refused; that one waits aside — an incidence, kept with the server's reason, never deleted nor rewritten
+ * (what the till printed stays as printed) — or, a ticket sent online without a record (never printed), `rechazado`;
+ * everything behind it goes on uploading.
  */
 export class ColaTickets {
   private corriendo: Promise<void> | null = null;
@@ -195,7 +212,7 @@ export class ColaTickets {
   }
 
   private async correr() {
-    const lote = this.opciones.lote ?? 50;
+    let lote = this.opciones.lote ?? 50;
     let pend = await this.pendientes();
     this.cambiar({ pendientes: pend.length, enviando: pend.length > 0 });
     while (pend.length) {
@@ -210,8 +227,21 @@ export class ColaTickets {
       try {
         filas = await this.enviar(parte);
       } catch (e) {
-        this.cambiar({ enviando: false, error: (e as Error).message || 'Sin conexión con el servidor' });
-        return;
+        const motivo = (e as Error).message || 'Sin conexión con el servidor';
+        if (!esRechazo(e)) {
+          this.cambiar({ enviando: false, error: motivo });
+          return;
+        }
+        // Refused: one by one from here to find which; that one waits aside, what follows goes on.
+        if (parte.length > 1) {
+          lote = 1;
+          continue;
+        }
+        const t = parte[0];
+        await this.almacen.guardar({ ...t, estado: t.registro || esOperacion(t) ? 'incidencia' : 'rechazado', incidencia: motivo });
+        pend = await this.pendientes();
+        this.cambiar({ pendientes: pend.length, error: null });
+        continue;
       }
       const porUuid = new Map(filas.map((f) => [f.uuid, f]));
       let hechos = 0;

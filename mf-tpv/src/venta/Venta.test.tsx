@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
 import type { EmisionTpv } from 'shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { almacenColaIdb } from '../datos/cola';
 import { guardarClave, leer } from '../datos/almacen';
 import { IndiceCatalogo } from '../datos/catalogo';
 import { eanVariable } from '../datos/ean';
@@ -23,8 +24,11 @@ const TERMINAL = terminalDePrueba({ formas_pago: ['efectivo', 'tarjeta', 'bizum'
 let emisionServidor: EmisionTpv = { entorno: 'produccion', demo: 0, verifactu: 1 };
 /** The server's subirtickets: numbers tickets in arrival order; records what arrived. */
 let subidos: { uuid: string; pagos: unknown; lineas: unknown[] }[] = [];
+/** The server's refusal of the next upload (null: accepted). */
+let rechazo: string | null = null;
 function servidor(url: string, init?: RequestInit): Response {
   const ac = new URL(url, 'http://x').searchParams.get('ac');
+  if (ac === 'subirtickets' && rechazo) return new Response(JSON.stringify({ RESULT: '1', message: rechazo }), { status: 400 });
   if (ac === 'subirtickets') {
     const body = JSON.parse(String(init?.body));
     const data = body.tickets.map((t: { uuid: string; pagos: unknown; lineas: unknown[] }) => {
@@ -44,6 +48,7 @@ function servidor(url: string, init?: RequestInit): Response {
 
 beforeEach(() => {
   subidos = [];
+  rechazo = null;
   emisionServidor = { entorno: 'produccion', demo: 0, verifactu: 1 };
 });
 cajaDePrueba(servidor, () => ({
@@ -267,5 +272,73 @@ describe('pantalla de venta, solo con el teclado y el escáner', () => {
     expect(subidos.map((t) => t.uuid)).toEqual([guardado.uuid]);
     await nueva(guardado);
     expect(useCaja.getState().lineas).toEqual([]);
+  });
+});
+
+describe('lo que se imprime, los libros lo guardan (issue 23)', () => {
+  it('un ticket que supera el límite de la factura simplificada se para antes del cobro, con el motivo y la salida', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<Venta />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Escanear o buscar artículo')));
+    // 40 × 12,95 € = 518,00 €.
+    await user.keyboard('40*JAM{Enter}');
+    expect(total()).toBe('518,00 €');
+    const aviso = screen.getByTestId('supera-limite').textContent!;
+    expect(aviso).toMatch(/Este ticket \(518,00\s€\) supera el límite de la factura simplificada \(400,00\s€ IVA incluido\)/);
+    expect(aviso).toContain('factura completa');
+    expect(screen.getByRole('button', { name: /^Cobrar/ })).toHaveProperty('disabled', true);
+    // F12 and Enter don't open the payment either: nothing is charged, printed or sent.
+    await user.keyboard('{F12}{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await expect(useCaja.getState().cobrar([{ forma: 'efectivo', importe: 51_800 }])).rejects.toThrow(/supera el límite de la factura simplificada/);
+    expect(subidos).toEqual([]);
+    expect(await almacenColaIdb.todos()).toEqual([]);
+    expect(useCaja.getState().lineas).toHaveLength(1);
+  });
+
+  it('con la opción de la empresa (3.000 €) el mismo ticket se cobra', async () => {
+    useCaja.setState({ terminal: { ...TERMINAL, limite_simplificada: 300_000 } });
+    const user = userEvent.setup();
+    renderWithShell(<Venta />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Escanear o buscar artículo')));
+    await user.keyboard('40*JAM{Enter}');
+    expect(screen.queryByTestId('supera-limite')).toBeNull();
+    await user.keyboard('{F12}');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('un ticket cobrado con conexión que el servidor rechaza no se imprime: el motivo se dice y la venta sigue en pantalla', async () => {
+    rechazo = 'Su rol no permite cambiar el precio de un artículo en un documento. (línea 1)';
+    useCaja.getState().añadirArticulo(ARTICULOS[0]);
+    await expect(useCaja.getState().cobrar([{ forma: 'efectivo', importe: 299 }])).rejects.toThrow(rechazo);
+    expect(useCaja.getState().lineas).toHaveLength(1);
+    expect(useCaja.getState().ultimo).toBeNull();
+    const [t] = await almacenColaIdb.todos();
+    expect(t).toMatchObject({ estado: 'rechazado', incidencia: rechazo });
+    expect(t.registro).toBeUndefined();
+    // Charged again once fixed: a new uuid, never the refused one.
+    rechazo = null;
+    const otro = await useCaja.getState().cobrar([{ forma: 'efectivo', importe: 299 }]);
+    expect(otro.uuid).not.toBe(t.uuid);
+    expect(otro.estado).toBe('subido');
+  });
+
+  it('sin conexión y con el reloj atrasado respecto al último registro, no vende: lo dice y no hace registro', async () => {
+    const año = new Date().getFullYear();
+    const futuro = new Date(Date.now() + 60 * 60_000);
+    const hh = futuro.toLocaleString('sv-SE', { timeZone: 'Europe/Madrid' }).replace(' ', 'T');
+    const off = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Madrid', timeZoneName: 'longOffset' }).formatToParts(futuro).find((p) => p.type === 'timeZoneName')!.value.replace('GMT', '') || '+00:00';
+    useCaja.setState({
+      terminal: { ...TERMINAL, ultimo: { ejercicio: año, numero: 9 }, cadena: { huella: 'B'.repeat(64), num_serie: `T1 ${año}/000009`, fecha_expedicion: '01-01-2026', fecha_hora_huso: `${hh}${off}` } },
+    });
+    const linea = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      useCaja.getState().añadirArticulo(ARTICULOS[2]);
+      await expect(useCaja.getState().cobrar([{ forma: 'efectivo', importe: 110 }])).rejects.toThrow(/El reloj de este equipo .* va por detrás del último registro de la caja .*: sin conexión no se puede vender con el reloj atrasado/);
+      expect(await almacenColaIdb.todos()).toEqual([]);
+      expect(useCaja.getState().lineas).toHaveLength(1);
+    } finally {
+      linea.mockRestore();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo
 import styled from 'styled-components';
 import { descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
-import { useCaja, type LineaVenta } from '../caja/estado';
+import { superaLimite, useCaja, type LineaVenta } from '../caja/estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
 import { importeLinea, totalesTicket } from './importes';
 
@@ -123,7 +123,7 @@ type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'fac
 const cantidadTexto = (c: number) => formatDecimal(c, 3, 0);
 
 export function Venta() {
-  const { indice, paginas, lineas, seleccion, aparcados, sesion, ultimo } = useCaja();
+  const { indice, paginas, lineas, seleccion, aparcados, sesion, ultimo, terminal } = useCaja();
   const { añadir, añadirArticulo, cambiarLinea, quitarLinea, anularTicket, aparcar, recuperar, set } = useCaja.getState();
   const [texto, setTexto] = useState('');
   const [activo, setActivo] = useState(0);
@@ -134,6 +134,13 @@ export function Venta() {
   const [facturaDe, setFacturaDe] = useState<string | null>(null);
   const buscador = useRef<HTMLInputElement>(null);
   const totales = useMemo(() => totalesTicket(lineas), [lineas]);
+  // Over the simplified invoice's limit the sale is stopped before payment, with the reason and the way out (issue 23).
+  const limite = superaLimite(terminal, totales.total);
+  const cobrar = () => {
+    if (!lineas.length) return;
+    if (limite) setAviso(limite);
+    else setDialogo('cobro');
+  };
   // The search follows the typing at its own pace (a scanner's burst of digits never waits for it); Enter reads the
   // text as it is.
   const buscado = useDeferredValue(texto);
@@ -163,7 +170,7 @@ export function Venta() {
   const alIntro = () => {
     const t = texto.trim();
     if (!t) {
-      if (lineas.length) setDialogo('cobro');
+      cobrar();
       return;
     }
     // «3*código»: three of it.
@@ -238,7 +245,7 @@ export function Venta() {
         setDialogo('factura');
       } else if (e.key === 'F8') void aparcar();
       else if (e.key === 'F9') setDialogo('aparcados');
-      else if (e.key === 'F12' && lineas.length) setDialogo('cobro');
+      else if (e.key === 'F12' && lineas.length) cobrar();
       return;
     }
     const enCampo = !!el?.closest('input,select,textarea,[contenteditable=true]');
@@ -295,8 +302,9 @@ export function Venta() {
           <Boton disabled={!lineas.length} onClick={() => void aparcar()}>Aparcar<kbd>F8</kbd></Boton>
           <Boton disabled={!aparcados.length} onClick={() => setDialogo('aparcados')}>Aparcados ({aparcados.length})</Boton>
           <Boton $tono="peligro" disabled={!lineas.length} onClick={() => window.confirm('¿Anular el ticket entero?') && anularTicket()}>Anular</Boton>
-          <Boton $tono="ok" disabled={!lineas.length} onClick={() => setDialogo('cobro')}>Cobrar<kbd>F12</kbd></Boton>
+          <Boton $tono="ok" disabled={!lineas.length || !!limite} onClick={cobrar}>Cobrar<kbd>F12</kbd></Boton>
         </Acciones>
+        {limite && <Aviso data-testid="supera-limite">{limite}</Aviso>}
       </Panel>
       <Panel className="derecha" aria-label="Artículos">
         <div style={{ padding: 8 }}>

@@ -298,6 +298,10 @@ const TABLES = {
     usuario_id: 'int?', cambio: 'int0', offline: 'flag0',
   },
   tpv_pagos: { id: 'int', documento_id: 'int', orden: 'int', forma: 'text', importe: 'int', entregado: 'int' },
+  tpv_incidencias: {
+    id: 'int', terminal_id: 'int', caja_id: 'int?', documento_id: 'int?', movimiento_id: 'int?', uuid: 'text?', tipo: 'text', detalle: 'text', remedio: 'text',
+    datos: 'text?', fecha: 'text', usuario_id: 'int?', resuelta: 'flag0', resuelta_fecha: 'text?', resuelta_por: 'int?',
+  },
 } satisfies Record<string, Record<string, ColumnKind>>;
 
 type TableName = keyof typeof TABLES;
@@ -307,7 +311,7 @@ const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'roles', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
   'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios', 'cobros',
-  'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_pagos',
+  'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_pagos', 'tpv_incidencias',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
@@ -329,6 +333,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'cobros',
   // Issue 13.
   'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos',
+  // Issue 23.
+  'tpv_incidencias',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {

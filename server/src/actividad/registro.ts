@@ -78,6 +78,17 @@ export function auditar(detalle: Detalle): void {
   if (ctx?.tx) ctx.tx.detalles.push(detalle);
 }
 
+/**
+ * A further line for what the transaction did besides the action's own (an incidence an upload left, issue 23): the
+ * action's line stays (an empty detail is added first when none was said yet), then this one.
+ */
+export function auditarTambien(detalle: Detalle): void {
+  const ctx = contexto.getStore();
+  if (!ctx?.tx) return;
+  if (!ctx.tx.detalles.length) ctx.tx.detalles.push({});
+  ctx.tx.detalles.push(detalle);
+}
+
 /** Whether the transaction wrote anything so far (a refused action commits nothing and logs nothing). */
 async function cambio(trx: Transaction<Database>, dialect: DialectName, antes: number | null, cambios: (() => number) | undefined) {
   if (dialect === 'sqlite') return cambios!() !== antes;

@@ -193,6 +193,9 @@ const FIJAS: Record<string, Derecho> = {
   altaclientetpv: { necesidad: en('tpv', 'acciones') },
   listadocierrestpv: { necesidad: ver('ventas') },
   editarcierretpv: { necesidad: en('tpv', 'acciones') },
+  // Issue 23: what the tills' uploads broke, for the manager (the Z and the tickets list show them too).
+  listadoincidenciastpv: { necesidad: ver('ventas') },
+  resolverincidenciatpv: { necesidad: en('ventas', 'editar') },
 };
 
 /** The entries of every document type, from its row: listado, editar, eliminar and each verb. */

@@ -239,6 +239,7 @@ export type Database = {
   tpv_movimientos: TpvMovimientosTable;
   tpv_tickets: TpvTicketsTable;
   tpv_pagos: TpvPagosTable;
+  tpv_incidencias: TpvIncidenciasTable;
 };
 
 // TPV (issue 13, migration 0014).
@@ -304,6 +305,25 @@ export type TpvTicketsTable = {
   offline: number;
 };
 export type TpvPagosTable = { id: Generated<number>; documento_id: number; orden: number; forma: string; importe: number; entregado: number };
+/** Issue 23 (migration 0036): what an upload from a till broke, stored as issued; or a corrupt record kept aside (tipo 'registro'). */
+export type TpvIncidenciasTable = {
+  id: Generated<number>;
+  terminal_id: number;
+  caja_id: number | null;
+  documento_id: number | null;
+  movimiento_id: number | null;
+  uuid: string | null;
+  tipo: string;
+  detalle: string;
+  remedio: string;
+  /** JSON: the upload as received (a record kept aside). */
+  datos: string | null;
+  fecha: string;
+  usuario_id: number | null;
+  resuelta: Generated<Flag>;
+  resuelta_fecha: string | null;
+  resuelta_por: number | null;
+};
 
 /** The activity log (migration 0010): append-only, written by actividad/registro.ts in each change's transaction. */
 export type ActividadTable = {

@@ -194,12 +194,13 @@ export const reloj = { ahora: (): number => Date.now() };
  * the emission with a message about the system clock: a record is never stamped before the one it chains to, and
  * never with a time the clock does not say (issue 16). The same second as the previous one is fine (hfa issues many).
  */
-export function marcaDeTiempo(anterior: Anterior | null, timeZone: string, { ajustar = false } = {}): string {
+export function marcaDeTiempo(anterior: Anterior | null, timeZone: string, { tpv = false } = {}): string {
   const ahora = new Date(Math.floor(reloj.ahora() / 1000) * 1000);
   const previo = anterior ? Date.parse(anterior.fecha_hora_huso) : Number.NaN;
-  // A till's chain (registrarAltaGenerada): its offline records carry the till's clock, which may run a little ahead
-  // of the server's (docs/tpv.md admits five minutes); the next one is stamped at the previous one's time instead.
-  if (ajustar && Number.isFinite(previo) && previo > ahora.getTime()) return fechaHoraHuso(new Date(previo), timeZone);
+  // A till's chain (registrarAltaGenerada): its offline records carry the till's clock, which may have run ahead of
+  // the server's. The record is stamped with the true time all the same — never frozen at the previous one's — and
+  // the caller (tpv/tickets.ts) leaves an incidence «reloj» for the manager (issue 23).
+  if (tpv) return fechaHoraHuso(ahora, timeZone);
   if (Number.isFinite(previo) && previo > ahora.getTime()) {
     const legible = (d: Date) => d.toLocaleString('es-ES', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
     throw fail(MESSAGES.relojAtrasado.replace('{ahora}', legible(ahora)).replace('{anterior}', legible(new Date(previo))), '1', 400);
@@ -540,7 +541,7 @@ export async function registrarAltaGenerada(
   generar: (anterior: Anterior | null, ts: string) => { campos: HuellaAlta; huella: string; xml: string },
 ): Promise<{ id: number; huella: string; xml: string; campos: HuellaAlta }> {
   const { orden, anterior } = await siguienteEnCadena(c.trx, clave);
-  const { campos, huella, xml } = generar(anterior, marcaDeTiempo(anterior, c.timeZone, { ajustar: true }));
+  const { campos, huella, xml } = generar(anterior, marcaDeTiempo(anterior, c.timeZone, { tpv: true }));
   // A till's record uploaded later than it was made by more than the sending cadence (offline): Incidencia = S.
   const { cadenciaMs } = await leerEmision(c.trx);
   const tarde = reloj.ahora() - Date.parse(campos.FechaHoraHusoGenRegistro) > cadenciaMs;

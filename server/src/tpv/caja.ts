@@ -11,6 +11,7 @@ import { defineAction, fail, invalidFields } from '../actions/registry.ts';
 import { ActionError } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
 import { cajaAbierta, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { anotarIncidencia, leerIncidencias } from './incidencias.ts';
 
 /**
  * The till's sessions (issue 13): a caja opened with its float, cash moved in and out during it, and its closing —
@@ -117,6 +118,8 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
     ultimo_numero: tickets.length ? numeroDe(tickets.at(-1)!.codigo, tickets.at(-1)!.ejercicio, tickets.at(-1)!.numero) : null,
     // Issue 22: a caja of the demo company (frozen in the closing's data): its Z says it has no fiscal value.
     demo: await esDemo(db),
+    // Issue 23: what the caja's uploads broke (stored as issued) or kept aside, with the way to put it right.
+    incidencias: await leerIncidencias(db, { caja_id: caja.id }),
   };
 }
 
@@ -236,7 +239,15 @@ async function cerrarCaja(app: AppContext, user: SessionUser, terminalId: number
 
 async function leerCierre(db: Db, id: number): Promise<CierreTpv | undefined> {
   const r = await db.selectFrom('tpv_cierres').select('datos').where('id', '=', id).executeTakeFirst();
-  return r ? conDemo(db, JSON.parse(r.datos) as CierreTpv) : undefined;
+  return r ? conIncidencias(db, await conDemo(db, JSON.parse(r.datos) as CierreTpv)) : undefined;
+}
+
+/**
+ * A closing's figures are final; its incidences are read as they are now (one may arrive with an upload after the
+ * closing, or be resolved since).
+ */
+async function conIncidencias(db: Db, c: CierreTpv): Promise<CierreTpv> {
+  return { ...c, incidencias: await leerIncidencias(db, { caja_id: c.caja_id }) };
 }
 
 const listadoCierresSchema = {
@@ -295,16 +306,27 @@ export const cajaActions = [
           const caja = await cajaAbierta(trx, terminal.id);
           if (!caja) throw fail(offline ? MENSAJES_TPV.cajaDelMovimientoCerrada : MENSAJES_TPV.cajaNoAbierta, '1', 400);
           if (input.caja_id && input.caja_id !== caja.id) throw fail(MENSAJES_TPV.cajaDelMovimientoCerrada, '1', 400);
-          // Online a withdrawal beyond the drawer is refused; one made offline already happened (the cash left the drawer then).
-          if (input.importe < 0 && !offline) {
+          // Online a withdrawal beyond the drawer is refused; one made offline already happened (the cash left the drawer
+          // then): stored, and flagged for the manager (issue 23).
+          let excede: number | null = null;
+          if (input.importe < 0) {
             const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
-            if (-input.importe > c.efectivo.esperado) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
+            if (-input.importe > c.efectivo.esperado) {
+              if (!offline) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
+              excede = c.efectivo.esperado;
+            }
           }
           const { id } = await trx
             .insertInto('tpv_movimientos')
             .values({ terminal_id: terminal.id, caja_id: caja.id, uuid: input.uuid, fecha_hora: (offline && fechaHora) || nowIso(), usuario_id: user!.id, importe: input.importe, motivo: input.motivo })
             .returning('id')
             .executeTakeFirstOrThrow();
+          if (excede !== null) {
+            await anotarIncidencia(trx, {
+              terminal_id: terminal.id, caja_id: caja.id, movimiento_id: id, uuid: input.uuid ?? null, tipo: 'retirada', usuario_id: user!.id,
+              detalle: t(MENSAJES_TPV.incidenciaRetirada, { importe: euros(-input.importe), motivo: input.motivo, efectivo: euros(excede) }),
+            });
+          }
           return id;
         });
       let id: number;
@@ -354,7 +376,7 @@ export const cajaActions = [
       const rows = await page.orderBy('c.id', 'desc').limit(p.limit).offset(p.offset).execute();
       const demo = await esDemo(app.db);
       const data = rows.map((r) => JSON.parse(r.datos) as CierreTpv).map((c) => (c.demo === 0 || c.demo === 1 ? c : { ...c, demo }));
-      return { RESULT: '0', data, total: Number(n) };
+      return { RESULT: '0', data: await Promise.all(data.map((c) => conIncidencias(app.db, c))), total: Number(n) };
     },
   }),
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, puede, terminalSchema } from 'shared/domain';
+import { FORMAS_PAGO_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede, terminalSchema } from 'shared/domain';
 import type { FieldErrors, FormaPagoTpv, Schema, Terminal, TerminalTpv } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
@@ -107,6 +107,8 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     ultimo: { ejercicio, numero: await ultimoDe('ticket', t.serie_id) },
     ultimo_rectificativa: { ejercicio, numero: await ultimoDe('rectificativa', t.serie_rectificativa_id) },
     cadena: ultimo ?? null,
+    // Issue 23: the till stops a ticket over it before payment (the way out: a full invoice).
+    limite_simplificada: emisor.minorista ? LIMITE_SIMPLIFICADA_MINORISTA : LIMITE_SIMPLIFICADA,
     cajeros: cajeros
       .filter((u) => {
         try {

@@ -14,7 +14,8 @@ import {
   presentacionQr,
   totalesTicket,
 } from 'shared/domain';
-import type { DesgloseIva, Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
+import { descuentoPermitido, tiene } from 'shared/domain';
+import type { DesgloseIva, Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIncidenciaTpv, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
 import type { AppContext } from '../context.ts';
@@ -35,6 +36,7 @@ import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
 import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { anotarIncidencia, apartarRegistro, leerIncidencias } from './incidencias.ts';
 
 /**
  * Tickets (issue 13; docs/tpv.md): a document type of the engine. `subirtickets` writes each ticket as a document
@@ -58,6 +60,8 @@ type DatosEmision = {
   emisor: { nif: string; nombre: string; impuesto: Impuesto };
   totales: ReturnType<typeof totalesTicket>;
   registro: RegistroTpv | null;
+  /** What the record's instant broke (the till's clock): flagged once the ticket is stored. */
+  avisos: Aviso[];
   /** Filled by emitir: what the answer says of the record. */
   hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string; emision: EmisionTpv };
 };
@@ -72,7 +76,7 @@ const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
  * last, not in the future, on the document's date), its huella and XML; each refusal says why. Answers the record to
  * store exactly as received (it is, byte for byte, what the shared code makes of it).
  */
-function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string): AltaGenerada {
+function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string, avisos: Aviso[]): AltaGenerada {
   if (r.num_serie !== numSerie) throw fail(t(MENSAJES_TPV.registroNumero, { recibido: r.num_serie, esperado: numSerie }), '1', 400);
   if (r.cuota_total !== esperado.campos.CuotaTotal || r.importe_total !== esperado.campos.ImporteTotal) {
     throw fail(
@@ -88,13 +92,20 @@ function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: str
   const m = TS.exec(r.fecha_hora_huso);
   const instante = Date.parse(r.fecha_hora_huso);
   const previo = anterior ? Date.parse(anterior.fecha_hora_huso) : Number.NEGATIVE_INFINITY;
-  if (!m || !Number.isFinite(instante) || instante < previo || instante > Date.now() + 5 * 60_000 || `${m[1]}-${m[2]}-${m[3]}` !== fecha) {
-    throw fail(MENSAJES_TPV.registroFecha, '1', 400);
-  }
+  if (!m || !Number.isFinite(instante) || `${m[1]}-${m[2]}-${m[3]}` !== fecha) throw fail(MENSAJES_TPV.registroFechaFormato, '1', 400);
   if (r.huella !== esperado.huella) throw fail(MENSAJES_TPV.registroHuella, '1', 400);
   if (r.xml !== esperado.xml) throw fail(MENSAJES_TPV.registroXml, '1', 400);
+  // The till's clock (issue 23): a record stamped before the chain's previous one, or ahead of the server's, is a
+  // fiscal fact all the same (printed, chained, its huella sound): stored as it is, flagged for the manager.
+  if (instante < previo) avisos.push({ tipo: 'reloj', detalle: t(MENSAJES_TPV.incidenciaRelojAtras, { numero: r.num_serie, hora: r.fecha_hora_huso, anterior: anterior!.fecha_hora_huso }) });
+  else if (instante > Date.now() + 5 * 60_000) {
+    avisos.push({ tipo: 'reloj', detalle: t(MENSAJES_TPV.incidenciaRelojAdelantado, { numero: r.num_serie, hora: r.fecha_hora_huso, ahora: new Date().toISOString() }) });
+  }
   return { campos: esperado.campos, huella: r.huella, xml: r.xml };
 }
+
+/** A business rule an upload broke: stored as issued, flagged (tpv_incidencias). */
+type Aviso = { tipo: TipoIncidenciaTpv; detalle: string };
 
 /** The record fields as the request carries them (subirtickets' and devolverticket's `registro`), else null. */
 function leerRegistro(v: unknown): RegistroTpv | null {
@@ -154,11 +165,19 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     { trx, timeZone: ctx.timeZone, documentoId: doc.id, instalacion: terminal.numero_instalacion },
     claveCadena(emisor.nif, terminal.numero_instalacion),
     (anterior, ahora) => {
-      if (!registro) return registroTicket({ ...base, anterior, ts: ahora });
+      if (!registro) {
+        const hecho = registroTicket({ ...base, anterior, ts: ahora });
+        // The server's clock behind the chain's last record (an offline one, stamped by a till running ahead): the
+        // true time all the same, flagged.
+        if (anterior && Date.parse(ahora) < Date.parse(anterior.fecha_hora_huso)) {
+          datos.avisos.push({ tipo: 'reloj', detalle: t(MENSAJES_TPV.incidenciaRelojAtras, { numero: hecho.numSerie, hora: ahora, anterior: anterior.fecha_hora_huso }) });
+        }
+        return hecho;
+      }
       // Offline: the till's record, checked against what the same code makes of the ticket and the chain.
       if (registro.tipo_factura !== 'F2') throw fail(MENSAJES_TPV.registroTipo, '1', 400);
       const esperado = registroTicket({ ...base, anterior, ts: registro.fecha_hora_huso });
-      return verificarRegistro(registro, esperado, esperado.numSerie, anterior, fecha);
+      return verificarRegistro(registro, esperado, esperado.numSerie, anterior, fecha, datos.avisos);
     },
   );
   const emision = await emisionGuardada(trx, hecho.id, registro);
@@ -206,6 +225,7 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   const d = doc as Documento & Record<string, unknown>;
   const tpv = await db.selectFrom('tpv_tickets').selectAll().where('documento_id', '=', doc.id).executeTakeFirst();
   if (tpv) Object.assign(d, { terminal_id: tpv.terminal_id, uuid: tpv.uuid, fecha_hora: tpv.fecha_hora, cambio: Number(tpv.cambio), offline: tpv.offline, caja_id: tpv.caja_id, ticket_id: tpv.ticket_id });
+  if (tpv) d.incidencias = await leerIncidencias(db, { documentos: [doc.id] });
   d.pagos = (await db.selectFrom('tpv_pagos').select(['forma', 'importe', 'entregado']).where('documento_id', '=', doc.id).orderBy('orden').execute()).map((p) => ({
     forma: p.forma,
     importe: Number(p.importe),
@@ -273,9 +293,19 @@ export const ticketEffects: TipoEffects<Schema> = {
       .where('documento_id', 'in', docs.map((d) => d.id))
       .execute();
     const por = new Map(filas.map((f) => [f.documento_id, f]));
+    // Issue 23: what its upload broke, for the manager (the list marks the row; the ticket's page says what to do).
+    const incidencias = new Map<number, { tipo: string; etiqueta: string; resuelta: 0 | 1 }[]>();
+    for (const i of await leerIncidencias(db, { documentos: docs.map((d) => d.id) })) {
+      const de = i.ticket_id ?? i.documento_id;
+      if (de === null) continue;
+      incidencias.set(de, [...(incidencias.get(de) ?? []), { tipo: i.tipo, etiqueta: i.etiqueta, resuelta: i.resuelta }]);
+    }
     for (const d of docs) {
       const f = por.get(d.id);
-      Object.assign(d, { fecha_hora: f?.fecha_hora ?? null, terminal_id: f?.terminal_id ?? null, caja_id: f?.caja_id ?? null, uuid: f?.uuid ?? null, offline: Number(f?.offline ?? 0) });
+      Object.assign(d, {
+        fecha_hora: f?.fecha_hora ?? null, terminal_id: f?.terminal_id ?? null, caja_id: f?.caja_id ?? null, uuid: f?.uuid ?? null, offline: Number(f?.offline ?? 0),
+        incidencias: incidencias.get(d.id) ?? [],
+      });
     }
   },
   filtros: filtrosTicket,
@@ -295,7 +325,8 @@ type LineaIn = { articulo_id: number; cantidad: number; precio: number; descuent
 type PagoIn = { forma: FormaPagoTpv; importe: number };
 type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null };
 
-const rechazo = (uuid: string, motivo: string) => fail(t(MENSAJES_TPV.ticketRechazado, { uuid, motivo }), '1', 400);
+/** The error of one ticket of an upload: names it (`uuidRechazado`), so a record the till made can be kept aside. */
+const rechazo = (uuid: string, motivo: string) => Object.assign(fail(t(MENSAJES_TPV.ticketRechazado, { uuid, motivo }), '1', 400), { uuidRechazado: uuid });
 
 /** The request's tickets, shaped and range-checked (no database yet). */
 function leerTickets(raw: unknown): TicketIn[] {
@@ -412,25 +443,37 @@ async function guardarTicket(
   trx: Transaction<Database>,
   app: AppContext,
   user: SessionUser,
-  ctx: { terminal: Terminal; serieCodigo: string; emisor: { nif: string; nombre: string; minorista: boolean; impuesto: Impuesto }; cajaId: number },
+  ctx: { terminal: Terminal; serieCodigo: string; emisor: { nif: string; nombre: string; minorista: boolean; impuesto: Impuesto }; cajaId: number | null },
   tk: TicketIn,
 ): Promise<TicketSubido> {
   const { terminal } = ctx;
   const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
   const arts = new Map(
     (
-      await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo']).where('id', 'in', ids).execute()
+      await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo', 'pvp_1']).where('id', 'in', ids).execute()
     ).map((a) => [a.id, a]),
   );
+  // A ticket issued offline (its record exists, printed): what it breaks of the rules is stored and flagged, never
+  // refused (issue 23). Online (nothing printed yet) it is refused, as before.
+  const offline = !!tk.registro;
+  const avisos: Aviso[] = [];
   const lineas = tk.lineas.map((l, i) => {
     const a = arts.get(l.articulo_id);
-    if (a?.activo !== 1) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
+    if (!a || (a.activo !== 1 && !offline)) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
+    if (a.activo !== 1) avisos.push({ tipo: 'articulo', detalle: t(MENSAJES_TPV.incidenciaArticulo, { numero: '{numero}', n: i + 1, articulo: a.codigo }) });
     const tipo = a.tipo_iva as TipoIva;
     return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
   });
   const totales = totalesTicket(lineas);
   const limite = ctx.emisor.minorista ? LIMITE_SIMPLIFICADA_MINORISTA : LIMITE_SIMPLIFICADA;
-  if (totales.total > limite) throw rechazo(tk.uuid, ctx.emisor.minorista ? MESSAGES.simplificadaSuperaLimiteMinorista : MESSAGES.simplificadaSuperaLimite);
+  if (totales.total > limite) {
+    if (!offline) throw rechazo(tk.uuid, ctx.emisor.minorista ? MESSAGES.simplificadaSuperaLimiteMinorista : MESSAGES.simplificadaSuperaLimite);
+    avisos.push({ tipo: 'limite', detalle: t(MENSAJES_TPV.incidenciaLimite, { numero: '{numero}', total: euros(totales.total), limite: euros(limite) }) });
+  }
+  // The cashier's rights (online: comprobarLineasTpv refused the upload before this).
+  if (offline) avisos.push(...fueraDeDerechos(user, tk.lineas, arts));
+  // The caja closed on the server while the till sold offline: stored outside any caja, flagged.
+  if (ctx.cajaId === null) avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: 'Ticket {numero}', total: euros(totales.total) }) });
   const { filas: pagos, cambio } = repartirPagos(tk.uuid, totales.total, tk.pagos, formasDe(terminal.formas_pago));
   // Online the ticket is issued today (the record is made now); offline on the date its record says.
   const fecha = tk.registro ? isoDe(tk.registro.fecha_expedicion) : todayIn(app.timeZone);
@@ -464,6 +507,7 @@ async function guardarTicket(
     emisor: { nif: ctx.emisor.nif, nombre: ctx.emisor.nombre, impuesto: ctx.emisor.impuesto },
     totales,
     registro: tk.registro,
+    avisos,
   };
   try {
     const emitir = () => ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
@@ -475,10 +519,42 @@ async function guardarTicket(
   }
   await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
   const h = datos.hecho!;
+  for (const a of avisos) {
+    await anotarIncidencia(trx, {
+      terminal_id: terminal.id, caja_id: ctx.cajaId, documento_id: docId, uuid: tk.uuid, tipo: a.tipo, detalle: a.detalle.replace('{numero}', h.numero), usuario_id: user.id,
+    });
+  }
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
     fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0, emision: h.emision,
   };
+}
+
+/**
+ * The lines of a ticket issued offline beyond the cashier's rights (the rule comprobarLineasTpv applies online): a
+ * unit price with IVA other than the article's PVP without «cambiar precio», a discount above the role's maximum
+ * without «descuento». Answers the incidences (the ticket's number filled in later).
+ */
+function fueraDeDerechos(user: SessionUser, lineas: LineaIn[], arts: Map<number, { codigo: string; pvp_1: number | null }>): Aviso[] {
+  const derechos = user.rol.derechos;
+  const out: Aviso[] = [];
+  const pct = (h: number) => `${(h / 100).toLocaleString('es-ES', { maximumFractionDigits: 2 })} %`;
+  lineas.forEach((l, i) => {
+    const a = arts.get(l.articulo_id);
+    if (!a) return;
+    const pvp = Number(a.pvp_1 ?? 0) * 100;
+    if (!tiene(derechos, 'cambiar_precio') && l.precio !== pvp) {
+      out.push({
+        tipo: 'precio',
+        detalle: t(MENSAJES_TPV.incidenciaPrecio, { numero: '{numero}', n: i + 1, articulo: a.codigo, precio: euros(Math.round(l.precio / 100)), pvp: euros(pvp / 100), cajero: user.nombre }),
+      });
+    }
+    const maximo = descuentoPermitido(derechos);
+    if (!tiene(derechos, 'descuento') && l.descuento > maximo) {
+      out.push({ tipo: 'descuento', detalle: t(MENSAJES_TPV.incidenciaDescuento, { numero: '{numero}', n: i + 1, articulo: a.codigo, descuento: pct(l.descuento), maximo: pct(maximo), cajero: user.nombre }) });
+    }
+  });
+  return out;
 }
 
 /** subirtickets: every ticket of the request in one transaction, in order; a repeated uuid answers its stored row. */
@@ -496,11 +572,13 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
       let ctx: Parameters<typeof guardarTicket>[3] | null = null;
       if (nuevos.length) {
         const caja = await cajaAbierta(trx, terminal.id);
-        if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        // Issue 23: tickets the till issued offline are stored even with no caja open (the back office closed it
+        // meanwhile): outside any caja, each flagged. An online one still needs the caja open.
+        if (!caja && nuevos.some((x) => !x.registro)) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
         const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
         if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
         if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
-        ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja.id };
+        ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja?.id ?? null };
       }
       const out: TicketSubido[] = [];
       for (const tk of tickets) {
@@ -514,6 +592,14 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
   } catch (err) {
     // The same uuid stored meanwhile by a concurrent upload: nothing of this one stayed; again, it now finds it.
     if (!(err instanceof ActionError) && isUniqueViolation(err)) return una();
+    // A ticket the till issued offline that cannot be stored (its record corrupt, its data unusable): kept aside
+    // whole and reported (issue 23); the refusal tells the till, which keeps it as an incidence and goes on.
+    const uuid = (err as { uuidRechazado?: string }).uuidRechazado;
+    const tk = uuid ? tickets.find((x) => x.uuid === uuid) : undefined;
+    if (err instanceof ActionError && tk?.registro) {
+      const motivo = String((err.body as { message?: string }).message ?? '').replace(`Ticket ${tk.uuid}: `, '');
+      await apartarRegistro(app, { terminal_id: terminalId, uuid: tk.uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Ticket', uuid: tk.registro.num_serie, motivo }), datos: JSON.stringify(tk), usuario_id: user.id });
+    }
     throw err;
   }
 }
@@ -554,9 +640,12 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   }
   const pagosRaw = raw.pagos;
   let ticketId = ticketIdIn ?? 0;
+  // A return the till made offline (its R5 record exists, its slip printed): what it breaks is stored and flagged.
+  let avisos: Aviso[] = [];
 
   const una = () =>
     app.db.transaction().execute(async (trx) => {
+      avisos = [];
       if (uuid) {
         const previo = await trx.selectFrom('tpv_tickets').select(['documento_id', 'ticket_id']).where('uuid', '=', uuid).executeTakeFirst();
         if (previo) {
@@ -575,10 +664,19 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       if (!ticket) throw fail(MESSAGES.notFound, '3');
       ticketId = ticket.id;
       if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
-      if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
+      const numeroTicket = async () =>
+        (await trx.selectFrom('registros_facturacion').select('num_serie').where('documento_id', '=', ticket.id).where('tipo', '=', 'alta').orderBy('id').limit(1).executeTakeFirst())
+          ?.num_serie ?? String(ticket.id);
+      if (ticket.estado === 'facturado') {
+        if (!registro) throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
+        avisos.push({ tipo: 'facturado', detalle: t(MENSAJES_TPV.incidenciaFacturado, { numero: registro.num_serie, ticket: await numeroTicket() }) });
+      }
       const terminal = await terminalActivo(trx, ticket.terminal_id);
       const caja = await cajaAbierta(trx, terminal.id);
-      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+      if (!caja) {
+        if (!registro) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: `Devolución ${registro.num_serie}`, total: '{total}' }) });
+      }
       const lineas = await trx
         .selectFrom('documento_lineas as l')
         .select([
@@ -602,7 +700,11 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         const queda = Number(l.cantidad) - Number(l.devuelto);
         if (q > queda) {
           const fmt = (n: number) => (n / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
-          throw fail(t(MENSAJES_TPV.devolucionExcede, { n: l.orden, cantidad: fmt(q), queda: fmt(queda) }), '1', 400);
+          if (!registro) throw fail(t(MENSAJES_TPV.devolucionExcede, { n: l.orden, cantidad: fmt(q), queda: fmt(queda) }), '1', 400);
+          avisos.push({
+            tipo: 'devolucion',
+            detalle: t(MENSAJES_TPV.incidenciaDevolucion, { numero: registro.num_serie, ticket: await numeroTicket(), n: l.orden, cantidad: fmt(q), queda: fmt(Math.max(queda, 0)) }),
+          });
         }
       }
       const devueltas = lineas.filter((l) => pedidas.has(l.id));
@@ -647,7 +749,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       await trx
         .insertInto('tpv_tickets')
         .values({
-          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja.id, ticket_id: ticket.id, fecha_hora: fechaHora ?? now, usuario_id: user.id,
+          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja?.id ?? null, ticket_id: ticket.id, fecha_hora: fechaHora ?? now, usuario_id: user.id,
           cambio: 0, offline: registro ? 1 : 0,
         })
         .execute();
@@ -674,7 +776,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
               const hecho = await registrarAltaGenerada(
                 { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
                 claveCadena(datos.emisor.nif, terminal.numero_instalacion),
-                (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy),
+                (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy, avisos),
               );
               await emisionGuardada(trx, hecho.id, r);
             },
@@ -684,14 +786,33 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
       // The ticket's state: wholly or partly returned.
       await estadoDevuelto(trx, ticket.id, user.id);
+      for (const a of avisos) {
+        await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: caja?.id ?? null, documento_id: docId, uuid, tipo: a.tipo, detalle: a.detalle.replace('{total}', euros(totales.total)), usuario_id: user.id });
+      }
       return docId;
     });
   let id: number;
   try {
-    id = await una();
+    try {
+      id = await una();
+    } catch (err) {
+      if (!(err instanceof ActionError) && isUniqueViolation(err) && uuid) id = await una();
+      else throw err;
+    }
   } catch (err) {
-    if (!(err instanceof ActionError) && isUniqueViolation(err) && uuid) id = await una();
-    else throw err;
+    // A return the till made offline that cannot be stored (its record corrupt, its ticket unknown, no caja): kept
+    // aside whole and reported (issue 23); the refusal tells the till, which keeps it as an incidence and goes on.
+    if (err instanceof ActionError && registro && uuid) {
+      const motivo = String((err.body as { message?: string }).message ?? '').replace(`Devolución ${uuid}: `, '');
+      const terminalId = (raw as { terminal_id?: unknown }).terminal_id;
+      const terminal = await terminalDeDevolucion(app, ticketIdIn, ticketUuid, entero(terminalId));
+      if (terminal) {
+        await apartarRegistro(app, {
+          terminal_id: terminal, uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
+        });
+      }
+    }
+    throw err;
   }
   const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
   await alLeerTpv(app.db, doc);
@@ -705,6 +826,19 @@ function recargoDe(desglose: DesgloseIva[], conRecargo: boolean): DesgloseIva[] 
     const cobra = conRecargo && (!p.operacion || p.operacion === 'S1') && p.iva !== 0;
     return { ...p, recargo: cobra ? Number(divRound(BigInt(p.base) * RECARGO_RATE[p.tipo_iva], 10000n)) : 0 };
   });
+}
+
+/** The terminal a return belongs to: its ticket's, else the one the request names (a ticket the server never stored). */
+async function terminalDeDevolucion(app: AppContext, ticketId: number | null, ticketUuid: string | null, pedido: number | null): Promise<number | null> {
+  const tk = await app.db
+    .selectFrom('tpv_tickets')
+    .select('terminal_id')
+    .$if(ticketId !== null, (q) => q.where('documento_id', '=', ticketId!))
+    .$if(ticketId === null, (q) => q.where('uuid', '=', ticketUuid ?? ''))
+    .executeTakeFirst();
+  if (tk) return tk.terminal_id;
+  if (pedido === null) return null;
+  return (await app.db.selectFrom('tpv_terminales').select('id').where('id', '=', pedido).executeTakeFirst())?.id ?? null;
 }
 
 /**

@@ -70,6 +70,8 @@ const MAESTROS: Record<string, { label: string; ruta: (id: number) => string }> 
   proveedor: { label: 'Proveedor', ruta: (id) => `/compras/proveedor/${id}` },
   cliente: { label: 'Cliente', ruta: (id) => `/ventas/cliente/${id}` },
   facturaproveedor: { label: 'Factura de proveedor', ruta: () => '/compras/hcp' },
+  // Issue 23: what a till's upload broke (its line carries the kind, detail and remedy).
+  incidenciatpv: { label: 'Incidencia del TPV', ruta: () => '/ventas/tickets' },
 };
 
 /** Every entity a line may name, for the filter: masters first, then the document types. */

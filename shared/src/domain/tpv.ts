@@ -147,6 +147,8 @@ export type TerminalTpv = Terminal & {
   /** The terminal chain's last record: what the next offline record chains to (null: none yet). */
   cadena: { huella: string; num_serie: string; fecha_expedicion: string; fecha_hora_huso: string } | null;
   cajeros: { id: number; nombre: string; con_pin: 0 | 1 }[];
+  /** Issue 23: the most a simplified invoice may total, cents with IVA (400 €; 3.000 € with the company's «minorista» setting). */
+  limite_simplificada?: number;
 };
 
 export type BotonTpv = { posicion: number; articulo_id: number; color: string | null; etiqueta: string | null; codigo?: string; precio?: number; tipo_iva?: TipoIva };
@@ -181,6 +183,8 @@ export type CierreTpv = {
   ultimo_numero: string | null;
   /** Issue 22: 1 when made by the demo company: its Z prints «DEMOSTRACIÓN — sin validez fiscal». */
   demo?: 0 | 1;
+  /** Issue 23: what the uploads of this caja broke (stored as issued) or kept aside, for the manager. */
+  incidencias?: IncidenciaTpv[];
 };
 
 /**
@@ -289,8 +293,97 @@ export const MENSAJES_TPV = {
   ticketNoFacturable: 'Solo se puede sustituir por una factura completa un ticket emitido y sin devoluciones.',
   serieNormalRequerida: 'No hay ninguna serie de facturas normal activa: cree una en Configuración › Series.',
   denominacionNoValida: 'Denominación no válida: {valor}.',
+  // Issue 23: what an upload breaks is stored and flagged (tpv_incidencias), each with its detail.
+  registroFechaFormato: 'la fecha y hora del registro no es válida o no es del día de su fecha de expedición.',
+  incidenciaRelojAtras: 'Registro {numero}: su hora ({hora}) es anterior a la del registro anterior de la cadena ({anterior}).',
+  incidenciaRelojAdelantado: 'Registro {numero}: su hora ({hora}) es posterior a la del servidor ({ahora}).',
+  incidenciaLimite: 'Ticket {numero}: {total}, más que el límite de la factura simplificada ({limite}).',
+  incidenciaPrecio: 'Ticket {numero}, línea {n} ({articulo}): cobrado a {precio} y su PVP es {pvp}; {cajero} no puede cambiar precios.',
+  incidenciaDescuento: 'Ticket {numero}, línea {n} ({articulo}): descuento del {descuento}, y a {cajero} se le permite hasta el {maximo}.',
+  incidenciaArticulo: 'Ticket {numero}, línea {n}: el artículo {articulo} está desactivado.',
+  incidenciaDevolucion: 'Devolución {numero} del ticket {ticket}, línea {n}: devuelve {cantidad} y quedaban por devolver {queda}.',
+  incidenciaFacturado: 'Devolución {numero} del ticket {ticket}, que ya estaba sustituido por una factura completa.',
+  incidenciaRetirada: 'Salida de {importe} «{motivo}» con {efectivo} de efectivo en la caja.',
+  incidenciaApartado: '{que} {uuid}: {motivo}',
+  incidenciaCaja: '{que} ({total}): cuando llegó, la caja del terminal ya estaba cerrada en el servidor.',
+  // The till's own stops (issue 23): before payment, before a record.
+  ticketSuperaLimite:
+    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket. Pida al cliente su NIF y sus datos y hágale una factura completa (en la gestión: Ventas › Facturas).',
+  relojAtrasado:
+    'El reloj de este equipo ({ahora}) va por detrás del último registro de la caja ({anterior}): sin conexión no se puede vender con el reloj atrasado. Ponga el equipo en fecha y hora (automáticas) y vuelva a cobrar.',
 } as const;
 
 /** Fills `{name}` placeholders. */
 export const textoTpv = (plantilla: string, datos: Record<string, string | number>): string =>
   plantilla.replace(/\{(\w+)\}/g, (m, k: string) => (k in datos ? String(datos[k]) : m));
+
+/**
+ * Issue 23 (docs/tpv.md «What a till issued, the books keep»): what an upload from a till broke. The ticket, return or
+ * movement is stored as issued — it was printed, its record exists — and the incidence tells the manager what to do;
+ * `registro`: a record that is truly corrupt (its huella, chain or number don't hold), kept aside whole, not in the books.
+ */
+export const TIPOS_INCIDENCIA_TPV = ['limite', 'precio', 'descuento', 'devolucion', 'facturado', 'retirada', 'reloj', 'articulo', 'caja', 'registro'] as const;
+export type TipoIncidenciaTpv = (typeof TIPOS_INCIDENCIA_TPV)[number];
+
+/** Each kind: what happened, in a word, and how it is put right. */
+export const INCIDENCIA_TPV: Record<TipoIncidenciaTpv, { etiqueta: string; remedio: string }> = {
+  limite: {
+    etiqueta: 'Supera el límite de la factura simplificada',
+    remedio: 'Emita una factura completa (F3) a nombre del cliente que sustituya al ticket: «Factura completa» en el TPV o en Ventas › Tickets.',
+  },
+  precio: {
+    etiqueta: 'Precio distinto del PVP sin derecho a cambiar precios',
+    remedio: 'Compruebe la venta con el cajero. Si el precio cobrado fue un error, corríjalo con una rectificativa (R5) del ticket por la diferencia.',
+  },
+  descuento: {
+    etiqueta: 'Descuento mayor que el permitido al cajero',
+    remedio: 'Compruebe la venta con el cajero. Si el descuento no procedía, corríjalo con una rectificativa (R5) del ticket por la diferencia.',
+  },
+  devolucion: {
+    etiqueta: 'Devuelve más de lo vendido y no devuelto',
+    remedio: 'Compruebe con el cajero qué se devolvió. Si sobra, anule la rectificativa (R5) en Ventas o haga otra que la corrija, y anote el dinero con un movimiento de caja.',
+  },
+  facturado: {
+    etiqueta: 'Devolución de un ticket ya sustituido por una factura completa',
+    remedio: 'La devolución rectifica el ticket: rectifique también la factura completa (F3) que lo sustituye, en Ventas › Facturas, por lo devuelto.',
+  },
+  retirada: {
+    etiqueta: 'Salida de efectivo mayor que el efectivo de la caja',
+    remedio: 'Cuente el cajón y anote la diferencia con un movimiento de caja o en el cierre.',
+  },
+  reloj: {
+    etiqueta: 'La hora del registro no sigue a la del anterior',
+    remedio: 'Ponga en hora el reloj del TPV. El registro se guarda como se emitió; si la fecha impresa es errónea, corrija la factura con una rectificativa.',
+  },
+  articulo: {
+    etiqueta: 'Artículo desactivado vendido sin conexión',
+    remedio: 'Revise el artículo en el catálogo y el precio cobrado; si la venta no procedía, corríjala con una rectificativa (R5) del ticket.',
+  },
+  caja: {
+    etiqueta: 'Hecho sin conexión con la caja ya cerrada',
+    remedio: 'No cuenta en ningún cierre: anote su importe en la caja abierta con un movimiento de caja (o cuéntelo en el próximo cierre).',
+  },
+  registro: {
+    etiqueta: 'Registro dañado: apartado, no está en los libros',
+    remedio: 'El registro no cuadra (huella, encadenamiento o número): no se ha guardado. Conserve el ticket impreso y corrija la venta con un registro nuevo (una factura o una rectificativa emitida en la oficina); avise a soporte.',
+  },
+};
+
+/** An incidence as the back office and the Z show it. */
+export type IncidenciaTpv = {
+  id: number;
+  terminal_id: number;
+  caja_id: number | null;
+  documento_id: number | null;
+  /** A return's: the ticket it returns. */
+  ticket_id: number | null;
+  /** The ticket's or return's number, when it was stored. */
+  numero: string | null;
+  uuid: string | null;
+  tipo: TipoIncidenciaTpv;
+  etiqueta: string;
+  detalle: string;
+  remedio: string;
+  fecha: string;
+  resuelta: 0 | 1;
+};

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiHttpError, MESSAGES, ROL_PREDEFINIDO, formatDateTime, visibleEntries, type SectionMenu } from 'shared';
-import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
+import { ApiHttpError, INCIDENCIA_TPV, MESSAGES, ROL_PREDEFINIDO, formatDateTime, visibleEntries, type SectionMenu } from 'shared';
+import { allFlags, bodiesOf, currentPath, fakeListado, fakeListadoDocs, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
 import { MENSAJE_FORMAS } from '../datos';
-import { fakeListado, fakeListadoDocs } from 'shared/testing';
 import { CIERRE, TICKETS, tpvApi } from './fake';
 
 const pdf = vi.hoisted(() => ({ calls: [] as { informe: Record<string, unknown>; opts: Record<string, unknown> }[] }));
@@ -360,6 +359,31 @@ describe('Tickets', () => {
     expect(hora).toMatch(/^25\/11\/2026,? \d{2}:10$/);
     expect(within(link.closest('tr')!).getByText(hora)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Nuevo/ })).toBeNull();
+  });
+
+  it('issue 23: a ticket its till issued offline against a rule is marked in the list; its page says what it broke and how to correct it', async () => {
+    const incidencia = {
+      id: 9, terminal_id: 1, caja_id: 40, documento_id: 300, ticket_id: null, numero: 'T1 2026/000101', uuid: 'u-300', tipo: 'precio' as const,
+      etiqueta: INCIDENCIA_TPV.precio.etiqueta, remedio: INCIDENCIA_TPV.precio.remedio, fecha: '2026-11-25T10:00:00Z', resuelta: 0 as const,
+      detalle: 'Ticket T1 2026/000101, línea 1 (MAR-500): cobrado a 0,01 € y su PVP es 14,95 €; Cajera no puede cambiar precios.',
+    };
+    const conIncidencia = TICKETS.map((t) => (t.id === 300 ? { ...t, incidencias: [incidencia] } : { ...t, incidencias: [] }));
+    const fake = tpvApi({ listadotickets: fakeListadoDocs(conIncidencia, ['caja_id', 'terminal_id', 'estado']), resolverincidenciatpv: () => ({ RESULT: '0', data: [] }) });
+    renderSection(Section, menu.prefix, '/ventas/tickets', { api: fake.api });
+    const link = await screen.findByRole('link', { name: 'T1 2026/000101' });
+    expect(within(link.closest('tr')!).getByTestId('ticket-incidencia').textContent).toBe(`⚠ ${INCIDENCIA_TPV.precio.etiqueta}`);
+    expect(within(screen.getByRole('link', { name: 'T1 2026/000102' }).closest('tr')!).queryByTestId('ticket-incidencia')).toBeNull();
+    await userEvent.setup().click(link);
+    const card = await screen.findByTestId('incidencias-tpv');
+    expect(within(card).getByRole('heading').textContent).toContain('Incidencias (1 por resolver)');
+    const fila = within(within(card).getByRole('table', { name: 'Incidencias' })).getAllByRole('row')[1];
+    expect(fila.textContent).toContain(incidencia.detalle);
+    expect(fila.textContent).toContain(INCIDENCIA_TPV.precio.remedio);
+    // The manager, once dealt with, marks it resolved: kept, no longer pending.
+    await userEvent.setup().click(within(fila).getByRole('button', { name: 'Marcar resuelta' }));
+    await waitFor(() => expect(fila.textContent).toContain('Resuelta'));
+    expect(bodiesOf(fake.calls, 'resolverincidenciatpv')).toEqual([{ id: 9 }]);
+    expect(within(card).getByRole('heading').textContent).not.toContain('por resolver');
   });
 
   it('the ticket: its lines, payments with the change, its VERI*FACTU record and the QR of its URL; read only', async () => {

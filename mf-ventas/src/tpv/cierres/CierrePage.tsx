@@ -27,6 +27,7 @@ import {
 } from 'shared';
 import { paths } from '../../paths';
 import { formaTpvLabel, type CierreTpv } from '../datos';
+import { IncidenciasTpv } from '../Incidencias';
 import { TablaCifras } from '../TablaCifras';
 import { Diferencia } from './Diferencia';
 
@@ -249,6 +250,7 @@ export function CierrePage({ id }: { id: string }) {
             </div>
           </Card>
         )}
+        <IncidenciasTpv incidencias={c.incidencias} id="cierre-incidencias" />
         <div className="wide">
           <h2>Tickets del cierre</h2>
           <TicketsDelCierre cajaId={c.caja_id} />

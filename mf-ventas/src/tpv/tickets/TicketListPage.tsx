@@ -3,7 +3,7 @@ import { DocumentListPage, useAlmacenes, useListOptions, type DataColumn, type D
 import type { Terminal } from '../datos';
 import { TICKET } from './pantalla';
 
-type TicketFila = DocumentoFila & { terminal_id?: number | null; offline?: 0 | 1 };
+type TicketFila = DocumentoFila & { terminal_id?: number | null; offline?: 0 | 1; incidencias?: { tipo: string; etiqueta: string; resuelta: 0 | 1 }[] };
 
 /** /ventas/tickets: every ticket of every terminal (number, date and time of sale, state, terminal, customer, lines, total; filters of state, dates, warehouse, customer, terminal), read only. */
 export function TicketListPage() {
@@ -15,6 +15,15 @@ export function TicketListPage() {
       { id: 'terminal', header: 'Terminal', cell: (d) => nombres.get((d as TicketFila).terminal_id ?? 0) ?? '' },
       { id: 'cliente', header: 'Cliente', hideOnPhone: true, cell: (d) => d.cliente_nombre ?? '' },
       { id: 'sin_conexion', header: 'Sin conexión', hideOnPhone: true, cell: (d) => ((d as TicketFila).offline ? 'Sí' : '') },
+      // Issue 23: what its upload (or its returns') broke, for the manager; the ticket's page says how to correct it.
+      {
+        id: 'incidencias',
+        header: 'Incidencias',
+        cell: (d) => {
+          const pendientes = ((d as TicketFila).incidencias ?? []).filter((i) => !i.resuelta);
+          return pendientes.length ? <strong data-testid="ticket-incidencia">⚠ {pendientes.map((i) => i.etiqueta).join(' · ')}</strong> : '';
+        },
+      },
     ],
     [nombres],
   );

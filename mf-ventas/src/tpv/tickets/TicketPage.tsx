@@ -17,11 +17,13 @@ import {
   usePermisos,
   useShell,
   type Documento,
+  type IncidenciaTpv,
   type Theme,
 } from 'shared';
 import { paths } from '../../paths';
 import { EstadoFactura } from '../../facturas/EstadoFactura';
 import { formaTpvLabel } from '../datos';
+import { IncidenciasTpv } from '../Incidencias';
 import { TablaCifras } from '../TablaCifras';
 import { FacturaCompletaDialog } from './FacturaCompletaDialog';
 import { TICKET, ticketSchema } from './pantalla';
@@ -37,6 +39,7 @@ type Ticket = Documento & {
   offline?: 0 | 1;
   pagos?: { forma: string; importe: number; entregado: number }[];
   devoluciones?: { id: number; numero: string; total: number }[];
+  incidencias?: IncidenciaTpv[];
 };
 
 const StyledTicket = styled.div`
@@ -86,6 +89,7 @@ function DatosTicket({ t }: { t: Ticket }) {
           </>
         )}
       </Card>
+      <IncidenciasTpv incidencias={t.incidencias} id="ticket-incidencias" />
       {r?.qr_url && (
         <Card aria-labelledby="ticket-qr">
           <h2 id="ticket-qr">{TITULO_QR.replace(/:$/, '')}</h2>
