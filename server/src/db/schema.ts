@@ -393,6 +393,8 @@ export type VerifactuTable = {
   fin_comunicado?: string | null;
   /** Issue 22 (migration 0031): 1 while the company is the demo (a sandbox), 0 once live. */
   demo: Generated<number>;
+  /** Issue 22 (migration 0032): when «Empezar con mis datos» last ran (a till's chain and numbering start again there). */
+  inicio?: string | null;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

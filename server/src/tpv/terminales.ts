@@ -105,6 +105,7 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     ultimo: { ejercicio, numero: await ultimoDe('ticket', t.serie_id) },
     ultimo_rectificativa: { ejercicio, numero: await ultimoDe('rectificativa', t.serie_rectificativa_id) },
     cadena: ultimo ?? null,
+    inicio: (await app.db.selectFrom('verifactu').select('inicio').where('id', '=', 1).executeTakeFirst())?.inicio ?? null,
     cajeros: cajeros
       .filter((u) => {
         try {

@@ -267,7 +267,7 @@ export const verifactuActions = [
     async handler({ app, input, raw }) {
       const set: { activo?: number; entorno?: string; fecha_obligacion?: string; fin_verifactu?: string | null; fin_comunicado?: string | null } = {};
       const hoy = todayIn(app.timeZone);
-      const actual = await app.db.selectFrom('verifactu').select(['activo', 'fin_verifactu', 'fin_comunicado']).where('id', '=', 1).executeTakeFirstOrThrow();
+      const actual = await app.db.selectFrom('verifactu').select(['activo', 'fin_verifactu', 'fin_comunicado', 'demo']).where('id', '=', 1).executeTakeFirstOrThrow();
       // «Dejar VERI*FACTU al acabar el año» (issue 16; Validaciones 3.1.1.3): marked, every submission from now on carries
       // FechaFinVeriFactu 31-12 of this year; undone (before that day ends), they stop carrying it.
       if (raw.dejar_verifactu !== undefined) {
@@ -285,6 +285,8 @@ export const verifactuActions = [
       }
       if (raw.activo !== undefined) set.activo = input.activo === 1 ? 1 : 0;
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
+      // Issue 22: the demo company is a sandbox; its records never leave for production (fiscal/envio.ts).
+      if (set.entorno === 'produccion' && Number(actual.demo) === 1) throw invalidFields({ entorno: MESSAGES.demoSoloPruebas });
       if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null) set.fecha_obligacion = input.fecha_obligacion;
       if (!Object.keys(set).length && raw.dejar_verifactu === undefined) throw invalidFields({ activo: MESSAGES.selectOption });
       // Switching off (or away from producción) once the AEAT has the company's records: refused, never silently —
