@@ -132,7 +132,7 @@ describe('Empezar con mis datos', () => {
     const numero = await emitirFactura(page);
     expect(numero).toMatch(/^A \d{4}\/000001$/);
     await page.goto('/ventas/facturas');
-    await page.getByRole('cell', { name: numero }).waitFor();
+    await page.getByRole('cell', { name: numero, exact: true }).first().waitFor();
     const registros = await api(page, 'listadoregistrosfacturacion');
     expect(registros.data).toHaveLength(1);
     expect(String(registros.data[0].xml)).toContain('<sf:PrimerRegistro>S</sf:PrimerRegistro>');
