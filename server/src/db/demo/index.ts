@@ -1,9 +1,10 @@
 // The demo company's living past (first start, unless MANAGER_DEMO=0): a year of purchases, sales with their
 // VERI*FACTU records, transfers, counts and losses, written set-based by the same generators as the benches, in the
-// first start's transaction, and removable before going live («Eliminar datos de demostración» in Utilidades).
+// first start's transaction. The company is then a sandbox (verifactu.demo 1) until «Empezar con mis datos»
+// (Utilidades, `eliminardemo`) removes the whole trial — the generated year and whatever was typed — and makes it live.
 //
-// What is demo: per table, the id range the generation wrote, in demo_datos (migration 0012_demo); its VERI*FACTU
-// records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
+// What was generated: per table, the id range the generation wrote, in demo_datos (migration 0012_demo); its
+// VERI*FACTU records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
 import { TABLAS_AGREGADOS, reconstruirAgregados, reconstruirStockAlmacen } from '../../informes/agregados.ts';
 import { nowIso } from '../../context.ts';
 import { auditar } from '../../actividad/registro.ts';
