@@ -40,7 +40,7 @@ const StyledDemo = styled.div`
  * Issue 22: while the company is the demo (the session says so), every screen says it, discreetly, under the header;
  * «Empezar con mis datos» leads to Configuración › Utilidades for whoever may run it, and is plain text for the rest.
  */
-function BandaDemo() {
+export function BandaDemo() {
   const demo = useSession((s) => s.demo);
   const permisos = usePermisos();
   if (!demo) return null;
