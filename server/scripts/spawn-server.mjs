@@ -46,7 +46,7 @@ export async function startServer({ env = {}, quiet = false, dataDir: existing =
   const child = spawn(path.join(root, 'server', 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
     cwd: path.join(root, 'server'),
     // MANAGER_DEMO=0: the suites and benches start without the demo's generated past, unless `env` asks for it.
-    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', MANAGER_DEMO: '0', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', MANAGER_DEMO: '0', PUBLIC_URL: baseUrl, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     detached: true,
   });

@@ -12,12 +12,16 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { instalarActividad } from './actividad/registro.ts';
 import { refrescarAgregados } from './informes/agregados.ts';
-import { migrate } from './db/migrations/index.ts';
+import { MigracionFallida, migrate } from './db/migrations/index.ts';
 import { seed } from './db/seed.ts';
 import { startVerifactu } from './fiscal/envio.ts';
 import type { VerifactuOptions } from './fiscal/envio.ts';
 import { deployInfo, readDeployFile, remoteOrigins } from './deploy.ts';
 import { registerHeartbeat } from './heartbeat.ts';
+import { ErrorDeConfiguracion, comprobarOrigenes, origenDe } from './entorno.ts';
+import { copiaAntesDeMigrar } from './copias/antes-de-migrar.ts';
+import { startCopias } from './copias/programadas.ts';
+import type { CopiasOptions } from './copias/programadas.ts';
 import { createMailer } from './mail.ts';
 import { registerSecurity } from './security.ts';
 import { registerStatic } from './static.ts';
@@ -31,16 +35,25 @@ export type BuildAppOptions = {
   /** Repository root: where shell/dist, the remotes' dist folders and deploy.json are. */
   staticRoot?: string;
   logger?: boolean;
-  /** Public address (https://tpv.example.es): links in mails, and an accepted Origin. */
+  /** Public address (https://tpv.example.es): links in mails, and an accepted Origin. Required when `production`. */
   publicUrl?: string;
+  /** `NODE_ENV=production`: PUBLIC_URL is required (the server refuses to start without it). */
+  production?: boolean;
+  /** Without PUBLIC_URL, the other origins a mail's link may point at (MANAGER_ORIGENES). */
+  origins?: string[];
+  /** Without PUBLIC_URL, the link's last resort: this machine's own address (default http://localhost:3000). */
+  localOrigin?: string;
   smtpUrl?: string;
   /** First start only: the administrator to create; a password is generated and printed when absent. */
   adminEmail?: string;
   adminPassword?: string;
   /** Deploy configuration; default `DEPLOY_FILE` or `<staticRoot>/deploy.json`. */
   deployFile?: string;
-  /** Behind a reverse proxy: trust X-Forwarded-* for the client IP and https. */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY, entorno.ts trustProxyDe): how many hops of X-Forwarded-* are proxies, or the
+   * proxies' addresses. `true` counts as 1: a client's own X-Forwarded-For entries never become its address.
+   */
+  trustProxy?: boolean | number | string[];
   timeZone?: string;
   /** First start only: seed the demo's second warehouse, locations and opening stock (default true; the test fixture turns it off). */
   demoStock?: boolean;
@@ -51,6 +64,11 @@ export type BuildAppOptions = {
   demo?: boolean;
   /** How long this process may reuse the module flags it read (other instances' saves show after it). */
   flagsTtlMs?: number;
+  /**
+   * The daily backup (MANAGER_COPIAS_DIR, _DIAS, _HORA; copias/programadas.ts); none when absent. Its folder also takes
+   * the upgrade's backup, else `<dataDir>/copias`.
+   */
+  copias?: CopiasOptions;
   /** VERI*FACTU sender's timings and, for the tests' and bench's AEAT double only, its address and CA. */
   verifactu?: VerifactuOptions;
 };
@@ -75,9 +93,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const staticRoot = path.resolve(opts.staticRoot ?? REPO_ROOT);
   const deployFile = path.resolve(staticRoot, opts.deployFile ?? process.env.DEPLOY_FILE ?? 'deploy.json');
 
+  // Before anything opens: a production server without its public address refuses to start.
+  comprobarOrigenes(opts);
+  const linkOrigins = opts.publicUrl
+    ? [origenDe('PUBLIC_URL', opts.publicUrl)]
+    : [...new Set([...(opts.origins ?? []).map((o) => origenDe('MANAGER_ORIGENES', o)), opts.localOrigin ?? 'http://localhost:3000'])];
+
   const app = Fastify({
     routerOptions: { constraints: { multipart: multipartConstraint } },
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
     logController: new OneLinePerRequest(),
     logger: opts.logger
       ? {
@@ -92,7 +116,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const database = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, log: app.log });
   try {
-    await migrate(database.db, database.dialect);
+    // An upgrade (pending steps on a database with data): first a copy of the database as it is, or nothing runs.
+    const hechos = await migrar(database.db, database.dialect, {
+      antes: async (info) => {
+        const dir = opts.copias?.dir ?? path.join(opts.dataDir, 'copias');
+        try {
+          const file = await copiaAntesDeMigrar(database.db, database.dialect, { dir, dataDir: opts.dataDir, databaseUrl: opts.databaseUrl }, info);
+          app.log.info({ file, pendientes: info.pendientes }, 'backup taken before migrating');
+        } catch (err) {
+          throw new ErrorDeConfiguracion(
+            `no se ha podido hacer la copia de la base de datos antes de actualizarla (${(err as Error).message}); no se ha cambiado nada. Compruebe la carpeta ${dir} (MANAGER_COPIAS_DIR) y vuelva a arrancar.`,
+          );
+        }
+      },
+    });
+    if (hechos.length) app.log.info({ migraciones: hechos }, 'database migrated');
     const seeded = await seed(database.db, database.dialect, {
       email: opts.adminEmail ?? 'admin@demo.es',
       password: opts.adminPassword,
@@ -111,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     dialect: database.dialect,
     dataDir: opts.dataDir,
     publicUrl: opts.publicUrl,
+    linkOrigins,
     mailer: createMailer({ dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, log: app.log }),
     config: new ConfigCache(database.db, opts.flagsTtlMs ?? 1000),
     timeZone: opts.timeZone ?? 'Europe/Madrid',
@@ -121,7 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   instalarActividad(database.db, database.dialect, (trx) => refrescarAgregados(trx, database.dialect));
   app.addHook('onClose', async () => database.close());
   if (opts.smtpUrl && !opts.publicUrl) {
-    app.log.warn('SMTP configured without PUBLIC_URL: recovery links take the address from the request');
+    app.log.warn({ linkOrigins }, 'SMTP configured without PUBLIC_URL: recovery links point at the configured origins');
   }
 
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -149,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerDispatcher(app, createRegistry());
   startVerifactu(app, opts.verifactu);
+  startCopias(app, opts.copias);
   registerHeartbeat(app);
   registerArchivoRoute(app);
   app.get('/api/deploy.json', async (request, reply) => {
@@ -158,6 +198,36 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerStatic(app, { staticRoot, deploy });
 
   return app;
+}
+
+/**
+ * Fastify's trustProxy from ours. A hop count becomes a function (Fastify ignores a bare number, as it can't check
+ * the socket's peer): the last `n` addresses, the socket's first, are proxies, so the client's address is the one the
+ * nearest proxy saw. With a count, only the proxy must reach the port (HOST=127.0.0.1); with addresses, any peer that
+ * is not one of them is the client itself, whatever X-Forwarded-For it sends.
+ */
+function fastifyTrustProxy(value: BuildAppOptions['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === false || value === 0) return false;
+  const hops = value === true ? 1 : value;
+  if (typeof hops === 'number') return (_address, hop) => hop < hops;
+  return hops;
+}
+
+/**
+ * migrate(), with a failed step told as what it is for whoever runs the server: nothing changed, the previous version
+ * still works with this database. The server does not start (exit 78 in main.ts: restarting would fail the same way).
+ */
+async function migrar(...args: Parameters<typeof migrate>): ReturnType<typeof migrate> {
+  try {
+    return await migrate(...args);
+  } catch (err) {
+    if (!(err instanceof MigracionFallida)) throw err;
+    const causa = err.cause instanceof Error ? err.cause.message : String(err.cause ?? '');
+    throw new ErrorDeConfiguracion(
+      `la actualización de la base de datos ha fallado en el paso ${err.paso} (${causa}). No se ha cambiado nada: la base de datos sigue como la dejó la versión anterior, que puede volver a arrancar. Guarde este mensaje para quien mantenga la instalación.`,
+      { cause: err },
+    );
+  }
 }
 
 function printGeneratedAdmin(email: string, password: string): void {

@@ -13,6 +13,11 @@ export type AppContext = {
   dialect: DialectName;
   dataDir: string;
   publicUrl?: string;
+  /**
+   * The origins a mail's link may point at, never empty: PUBLIC_URL's alone when set; otherwise MANAGER_ORIGENES and
+   * then this machine's own address (http://localhost:PORT). Never the request's Host or X-Forwarded-Host.
+   */
+  linkOrigins: readonly string[];
   mailer: Mailer;
   config: ConfigCache;
   /** Time zone of the business, for "this month" and "today". */

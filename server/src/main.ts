@@ -1,22 +1,46 @@
 import path from 'node:path';
 import { REPO_ROOT, buildApp } from './app.ts';
+import { ErrorDeConfiguracion, copiasDe, origenesDe, trustProxyDe } from './entorno.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 
-const app = await buildApp({
-  dataDir: path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  staticRoot: REPO_ROOT,
-  logger: true,
-  publicUrl: process.env.PUBLIC_URL || undefined,
-  smtpUrl: process.env.SMTP_URL || undefined,
-  adminEmail: process.env.MANAGER_ADMIN_EMAIL || undefined,
-  adminPassword: process.env.MANAGER_ADMIN_PASSWORD || undefined,
-  trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
-  timeZone: process.env.TZ_NEGOCIO || undefined,
-  demo: process.env.MANAGER_DEMO !== '0',
-});
+/**
+ * A setting that keeps the server from starting: its message alone, on stderr, and exit status 78 (EX_CONFIG), which
+ * the systemd unit does not restart on (deploy/manager-tpv.service, RestartPreventExitStatus).
+ */
+function configuracionNoValida(err: unknown): never {
+  if (err instanceof ErrorDeConfiguracion) {
+    process.stderr.write(`\nManager TPV no arranca: ${err.message}\n\n`);
+    process.exit(78);
+  }
+  throw err;
+}
+
+let options: Parameters<typeof buildApp>[0];
+try {
+  options = {
+    dataDir: path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    staticRoot: REPO_ROOT,
+    logger: true,
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    production: process.env.NODE_ENV === 'production',
+    origins: origenesDe(process.env.MANAGER_ORIGENES),
+    localOrigin: `http://localhost:${port}`,
+    smtpUrl: process.env.SMTP_URL || undefined,
+    adminEmail: process.env.MANAGER_ADMIN_EMAIL || undefined,
+    adminPassword: process.env.MANAGER_ADMIN_PASSWORD || undefined,
+    trustProxy: trustProxyDe(process.env.TRUST_PROXY),
+    timeZone: process.env.TZ_NEGOCIO || undefined,
+    demo: process.env.MANAGER_DEMO !== '0',
+    copias: copiasDe(process.env),
+  };
+} catch (err) {
+  configuracionNoValida(err);
+}
+
+const app = await buildApp(options).catch(configuracionNoValida);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

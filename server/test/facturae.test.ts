@@ -154,7 +154,11 @@ describe.each(backends())('Facturae 3.2.2 ($name)', (backend) => {
     expect(todos(xml, 'Quantity')).toEqual(['3.500', '2.000']);
     expect(todos(xml, 'UnitPriceWithoutTax')).toEqual(['12.3456', '5.0000']);
     expect(todos(xml, 'DiscountRate')).toEqual(['5.50']);
-    expect(todos(xml, 'GrossAmount')).toEqual(['40.83307200', '10.00000000']);
+    // Gross amounts to the cent, adding up to TotalGrossAmount (issue 22: FACe sums them); the discount takes the cost
+    // (3,5 × 12,3456 = 43,2096) to it exactly.
+    expect(todos(xml, 'GrossAmount')).toEqual(['40.83', '10.00']);
+    expect(todos(xml, 'TotalCost')).toEqual(['43.20960000', '10.00000000']);
+    expect(todos(xml, 'DiscountAmount')).toEqual(['2.37960000']);
     // The town hall: its DIR3 units in the roles FACe reads, and the address it had at emission.
     const comprador = xml.slice(xml.indexOf('<BuyerParty>'), xml.indexOf('</BuyerParty>'));
     expect(uno(comprador, 'TaxIdentificationNumber')).toBe('P2807900B');

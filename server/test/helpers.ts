@@ -34,27 +34,33 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A fresh app on a fresh database: a temp folder for SQLite, a fresh schema for PostgreSQL. */
-export async function createTestApp(backend: Backend, extra: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+/** An empty database: a temp folder for SQLite, a fresh schema for PostgreSQL (`databaseUrl` points at it). */
+export async function freshDatabase(backend: Backend): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-test-'));
-  let databaseUrl: string | undefined;
-  let dropSchema = async () => {};
-  if (backend.name === 'postgres') {
-    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: backend.url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const u = new URL(backend.url!);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = u.toString();
-    dropSchema = async () => {
+  if (backend.name !== 'postgres') return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: backend.url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const u = new URL(backend.url!);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    dataDir,
+    databaseUrl: u.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: backend.url });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
       await c.end();
-    };
-  }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh app on a fresh database: a temp folder for SQLite, a fresh schema for PostgreSQL. */
+export async function createTestApp(backend: Backend, extra: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const { dataDir, databaseUrl, drop } = await freshDatabase(backend);
   const app = await buildApp({
     dataDir,
     databaseUrl,
@@ -92,8 +98,7 @@ export async function createTestApp(backend: Backend, extra: Partial<BuildAppOpt
     },
     async close() {
       await app.close();
-      await dropSchema();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

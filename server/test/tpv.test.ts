@@ -42,6 +42,9 @@ describe.each(backends())('TPV ($name)', (backend) => {
   let kit: { comp1: Row; comp2: Row; kit: Row };
   let terminal: Row;
   let tpvCookie: string;
+  /** A terminal's NumeroInstalacion: the installation's unique number and the terminal's id (issue 22). */
+  let instalacion: string;
+  const cajaTpv = (n: number) => `${instalacion}-TPV${String(n).padStart(3, '0')}`;
 
   const subir = (body: Record<string, unknown>, cookie = t.cookie) => t.op('subirtickets', { cookie, body }).then((r) => ({ status: r.statusCode, body: r.json() }));
   const subidos = async (body: Record<string, unknown>) => {
@@ -61,6 +64,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TPV-A', { precio_venta: 10_000, nombre_tpv: 'Pan' }));
     b = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TPV-B', { precio_venta: 20_000, tipo_iva: '10' }));
     kit = await kitDeDos(t, 'TPV');
+    instalacion = (await t.app.manager.db.selectFrom('verifactu').select('numero_instalacion').executeTakeFirstOrThrow()).numero_instalacion!;
   });
 
   it('terminals: series of the right kind, one terminal per serie; the till pairs once with a one-time code', async () => {
@@ -72,7 +76,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     terminal = await save(t, t.cookie, 'editarterminal', {
       nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: ['efectivo', 'tarjeta', 'bizum'], fondo: 10_000,
     });
-    expect(terminal).toMatchObject({ nombre: 'Caja 1', serie_codigo: 'T', serie_rectificativa_codigo: 'R', fondo: 10_000, activo: 1, numero_instalacion: 'B86420973-TPV001', emparejado: null });
+    expect(terminal).toMatchObject({ nombre: 'Caja 1', serie_codigo: 'T', serie_rectificativa_codigo: 'R', fondo: 10_000, activo: 1, numero_instalacion: cajaTpv(1), emparejado: null });
     const otra = await enviar(t, 'editarterminal', { nombre: 'Caja 2', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR2, formas_pago: ['efectivo'] });
     expect(otra.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieDeOtroTerminal });
 
@@ -158,7 +162,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
       `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
     );
     expect(t1.xml).toContain('<sf:TipoFactura>F2</sf:TipoFactura>');
-    expect(t1.xml).toContain('<sf:NumeroInstalacion>B86420973-TPV001</sf:NumeroInstalacion>');
+    expect(t1.xml).toContain(`<sf:NumeroInstalacion>${cajaTpv(1)}</sf:NumeroInstalacion>`);
     expect(t1.xml).toContain('<sf:PrimerRegistro>S</sf:PrimerRegistro>');
     expect(t1.xml).not.toContain('Destinatarios');
     validarXml([t1.xml]);
@@ -256,13 +260,13 @@ describe.each(backends())('TPV ($name)', (backend) => {
     ]);
     validarXml(filas.map((f) => f.xml));
     const stored = await t.app.manager.db.selectFrom('registros_facturacion').select(['xml', 'huella', 'huella_anterior', 'emisor']).where('documento_id', '=', filas[1].id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ xml: o2.gen.xml, huella: o2.gen.huella, huella_anterior: o1.gen.huella, emisor: 'B86420973:B86420973-TPV001' });
+    expect(stored).toEqual({ xml: o2.gen.xml, huella: o2.gen.huella, huella_anterior: o1.gen.huella, emisor: `B86420973:${cajaTpv(1)}` });
     // Sent again (the answer was lost): the same rows.
     const otra = await subidos({ terminal_id: terminal.id, tickets: [o1.tk, o2.tk] });
     expect(otra.map((f) => [f.id, f.repetido])).toEqual(filas.map((f) => [f.id, 1]));
     // Every chain, the terminal's too, checks out.
     const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean; total: number }[];
-    expect(checks.find((c) => c.emisor === 'B86420973:B86420973-TPV001')).toMatchObject({ correcto: true, total: 4 });
+    expect(checks.find((c) => c.emisor === `B86420973:${cajaTpv(1)}`)).toMatchObject({ correcto: true, total: 4 });
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
 
@@ -419,7 +423,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const porLibro = new Map(libro.map((r) => [r.articulo_id, Number(r.s)]));
     for (const art of arts) expect(Number(art.stock_total)).toBe(porLibro.get(art.id) ?? 0);
     const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
-    expect(checks.map((c) => c.emisor).sort()).toEqual(['B86420973', 'B86420973:B86420973-TPV001', 'B86420973:B86420973-TPV002']);
+    expect(checks.map((c) => c.emisor).sort()).toEqual(['B86420973', `B86420973:${cajaTpv(1)}`, `B86420973:${cajaTpv(2)}`].sort());
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
 

@@ -141,6 +141,7 @@ function AvisoCertificado({ c }: { c: CertificadoVerifactu }) {
 const sistemaFilas = (s: SistemaInformatico): [string, ReactNode][] => [
   ['Productor (nombre o razón social)', s.nombre_razon],
   ['NIF del productor', s.nif],
+  ...(s.direccion === undefined ? [] : ([['Dirección del productor', s.direccion || 'Sin indicar']] as [string, ReactNode][])),
   ...(s.productor_configurado === undefined
     ? []
     : ([['Productor según', s.productor_configurado ? 'el distribuidor de la instalación' : 'la propia empresa (sin productor configurado)']] as [string, ReactNode][])),
@@ -148,6 +149,10 @@ const sistemaFilas = (s: SistemaInformatico): [string, ReactNode][] => [
   ['Identificador del sistema', s.id],
   ['Versión', s.version],
   ['Número de instalación', s.numero_instalacion],
+  ...(s.componentes ? ([['Componentes', s.componentes.map((c) => `${c.nombre} (versión ${c.version})`).join(' · ')]] as [string, ReactNode][]) : []),
+  ...(s.fecha_firma === undefined
+    ? []
+    : ([['Declaración suscrita', `${s.lugar_firma || 'lugar sin indicar'}, ${s.fecha_firma ? formatDate(s.fecha_firma) : 'fecha sin indicar'}`]] as [string, ReactNode][])),
   ['Solo VERI*FACTU', siNo(s.tipo_uso_posible_solo_verifactu)],
   ['Varios obligados tributarios', siNo(s.tipo_uso_posible_multi_ot)],
   ['Usado por varios obligados', siNo(s.indicador_multiples_ot)],

@@ -461,15 +461,32 @@ async function restore(
   app.config.invalidate();
 }
 
+/**
+ * The backup file's text (what `copiaseguridad` downloads and the scheduled backups write, copias/programadas.ts): one
+ * snapshot, every table as of the same moment; and each table's row count, to check the file read back against.
+ */
+export async function volcarCopia(app: Pick<AppContext, 'db' | 'dialect'>): Promise<{ body: string; filas: Record<string, number> }> {
+  const tx = app.dialect === 'postgres' ? app.db.transaction().setIsolationLevel('repeatable read') : app.db.transaction();
+  const tablas = await tx.execute((trx) => dumpTables(trx));
+  const body = JSON.stringify({ formato: BACKUP_FORMAT, version: BACKUP_VERSION, creado: nowIso(), tablas });
+  return { body, filas: Object.fromEntries(TABLE_NAMES.map((t) => [t, tablas[t].length])) };
+}
+
+/**
+ * Reads a backup file's text as `restaurarcopia` would, checking every row of every table (parseBackup): the rows per
+ * table it would restore. Throws when the file is not a whole, valid backup.
+ */
+export function leerCopia(texto: string): Record<string, number> {
+  const tablas = parseBackup(JSON.parse(texto));
+  return Object.fromEntries(TABLE_NAMES.map((t) => [t, tablas[t].length]));
+}
+
 export const copiaActions = [
   defineAction({
     name: 'copiaseguridad',
     method: 'GET',
     async handler({ app }) {
-      // One snapshot: every table as of the same moment.
-      const tx = app.dialect === 'postgres' ? app.db.transaction().setIsolationLevel('repeatable read') : app.db.transaction();
-      const tablas = await tx.execute((trx) => dumpTables(trx));
-      const body = JSON.stringify({ formato: BACKUP_FORMAT, version: BACKUP_VERSION, creado: nowIso(), tablas });
+      const { body } = await volcarCopia(app);
       return new FileDownload(`manager-tpv-${todayIn(app.timeZone)}.json`, 'application/json; charset=utf-8', body);
     },
   }),

@@ -39,12 +39,15 @@ async function recordFailure(app: AppContext, keys: string[], email: string, usu
   });
 }
 
-/** Where links in mails point: the configured public URL, else this request's own origin. */
+/**
+ * Where links in mails point: a configured origin only (AppContext.linkOrigins). The request's Origin chooses among
+ * them when it is one of them (the same install reached by two names on a local network); the Host and
+ * X-Forwarded-Host headers never count, so a forged request can't make the mail point elsewhere.
+ */
 function siteOrigin(app: AppContext, request: FastifyRequest): string {
-  if (app.publicUrl) return new URL(app.publicUrl).origin;
   const origin = request.headers.origin;
-  if (origin && origin !== 'null') return origin;
-  return `${request.protocol}://${request.host || 'localhost'}`;
+  if (origin && app.linkOrigins.includes(origin)) return origin;
+  return app.linkOrigins[0];
 }
 
 /** 1 while the company is the demo (issue 22: the shell's band «Empresa de demostración · Empezar con mis datos»). */

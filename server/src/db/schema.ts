@@ -229,6 +229,7 @@ export type Database = {
   verifactu: VerifactuTable;
   verifactu_envios: VerifactuEnviosTable;
   demo_datos: DemoDatosTable;
+  copias_programadas: CopiasProgramadasTable;
   actividad: ActividadTable;
   tpv_terminales: TpvTerminalesTable;
   tpv_paginas: TpvPaginasTable;
@@ -363,6 +364,18 @@ export type RegistrosFacturacionTable = {
   verifactu: Generated<number>;
 };
 /** VERI*FACTU settings (one row, id 1): see server/src/fiscal/verifactu.ts. */
+/** The daily backup's state, one row (migration 0037, copias/programadas.ts). */
+export type CopiasProgramadasTable = {
+  id: number;
+  lease_id: string | null;
+  lease_hasta: string | null;
+  /** The business day (YYYY-MM-DD) of the last backup taken and verified. */
+  dia: string | null;
+  archivo: string | null;
+  creada: string | null;
+  error: string | null;
+};
+
 export type VerifactuTable = {
   id: number;
   activo: Generated<number>;
@@ -395,6 +408,9 @@ export type VerifactuTable = {
   demo: Generated<number>;
   /** Issue 22 (migration 0032): when «Empezar con mis datos» last ran (a till's chain and numbering start again there). */
   inicio?: string | null;
+  /** Issue 22 (migration 0034): the version the declaración responsable was made for here, and the day it was first made for it. */
+  declaracion_version?: string | null;
+  declaracion_fecha?: string | null;
 };
 /** One submission to the AEAT (or an attempt that failed in transport). */
 export type VerifactuEnviosTable = {

@@ -362,6 +362,14 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   const conDestinatario = tipoFactura !== 'F2' && tipoFactura !== 'R5';
   if (conDestinatario && !identificado) throw fail(MESSAGES.clienteSinNif, '1', 400);
 
+  // Issue 22: the record says what the invoice prints — a text longer than the record admits is refused, never cut.
+  const largo = (v: string | null | undefined) => [...(v ?? '').trim()].length;
+  if (largo(d.observaciones) > 500) throw fail(MESSAGES.descripcionOperacionLarga.replace('{largo}', String(largo(d.observaciones))), '1', 400);
+  if (largo(emisor.nombre) > 120) throw fail(MESSAGES.nombreRegistroLargo.replace('{quien}', 'de la empresa').replace('{largo}', String(largo(emisor.nombre))), '1', 400);
+  if (conDestinatario && largo(cliente.razon_social) > 120) {
+    throw fail(MESSAGES.nombreRegistroLargo.replace('{quien}', 'del cliente').replace('{largo}', String(largo(cliente.razon_social))), '1', 400);
+  }
+
   const numero = await numeroEnSerie(trx, def.tipo, d.serie_id, d.fecha);
   const numSerie = numeroDe(def, { ejercicio: Number(d.fecha.slice(0, 4)), numero, serie_codigo: serie.codigo });
 
@@ -421,9 +429,17 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   const fechaOperacion = await fechaOperacionDe(trx, d.id, d.fecha);
   if (fechaOperacion) datos.fechaOperacion = fechaOperacion;
   const receptor = d.cliente_id === null ? null : await parteCliente(trx, d.cliente_id);
+  // Issue 22: what the invoice prints is what its record says. An F2 or R5 record carries no recipient (Validaciones
+  // §13), so the printed invoice does not name the customer's NIF either (its name and address may stay); an F2 with the
+  // customer's NIF and address is recorded as F1 «cualificada» with its Destinatarios and prints it.
+  const sinDestinatario = tipoFactura === 'F2' || tipoFactura === 'R5';
   const emision: EmisionDocumento = {
     emisor: emisor.bloque,
-    destinatario: receptor?.bloque ?? null,
+    destinatario: receptor
+      ? sinDestinatario
+        ? bloqueTercero({ ...receptor.datos, razon_social: receptor.datos.nombre, nif: null, tipo_id: null })
+        : receptor.bloque
+      : null,
     partes: { emisor: emisor.datos, destinatario: receptor?.datos ?? null },
   };
   await trx

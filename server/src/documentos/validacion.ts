@@ -12,6 +12,12 @@ import type { AnyDb, LineaValida, TipoEffects } from './tipos.ts';
 
 /** What a document's input must be before anything is written: its lines, its party, its serie; a verb's `lineas`. */
 
+/**
+ * The longest line description (characters): the article's own (articuloSchema), well within Facturae's ItemDescription
+ * (TextMax2500Type); a longer one is refused, not cut (issue 22).
+ */
+export const MAX_DESCRIPCION_LINEA = 200;
+
 export const toInt = (v: unknown): number | null => {
   const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
@@ -82,7 +88,11 @@ export async function validarLineas(
       if (ubicacion_id === null || ubicacion_id < 1) errors[key('ubicacion_id')] = MESSAGES.ubicacionOtroAlmacen;
     }
     const motivo = typeof l.motivo === 'string' && l.motivo !== '' ? l.motivo : null;
-    const descripcion = typeof l.descripcion === 'string' && l.descripcion.trim() !== '' ? l.descripcion.trim().slice(0, 200) : null;
+    const descripcion = typeof l.descripcion === 'string' && l.descripcion.trim() !== '' ? l.descripcion.trim() : null;
+    // Issue 22: a description the document would print and its Facturae or PDF would cut is refused, never cut.
+    if (descripcion !== null && [...descripcion].length > MAX_DESCRIPCION_LINEA) {
+      errors[key('descripcion')] = MESSAGES.lineaDescripcionLarga.replace('{largo}', String([...descripcion].length)).replace('{max}', String(MAX_DESCRIPCION_LINEA));
+    }
     let origen_linea_id: number | null | undefined;
     if (l.origen_linea_id === null || l.origen_linea_id === '') origen_linea_id = null;
     else if (l.origen_linea_id !== undefined) {

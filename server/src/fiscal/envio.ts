@@ -309,6 +309,16 @@ export class Sender {
         .where('id', '=', envioId)
         .execute();
       await trx.updateTable('verifactu').set({ fallos, proximo_envio: proximo, ultimo_error: recortar(aviso, 300) }).where('id', '=', 1).execute();
+      // Issue 22: the records made before the failure was noticed — after the last answered submission, still
+      // pending now — leave late because of it too (Incidencia = S, with those made from now on: registro.ts).
+      const ultimo = await trx.selectFrom('verifactu').select('ultimo_envio').where('id', '=', 1).executeTakeFirst();
+      await trx
+        .updateTable('registros_facturacion')
+        .set({ incidencia: 1 })
+        .where('estado_envio', '=', 'pendiente')
+        .where('incidencia', '=', 0)
+        .$if(!!ultimo?.ultimo_envio, (q) => q.where('creado', '>', ultimo!.ultimo_envio!))
+        .execute();
     });
     return { hecho: 'error', envio: envioId, registros: lote.length, error: aviso, proximo };
   }

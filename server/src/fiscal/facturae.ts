@@ -362,22 +362,97 @@ export function literales(lineas: readonly LineaFacturae[]): string[] {
   return out;
 }
 
-/** One InvoiceLine: quantity, unit price, cost, discount, gross amount (8 decimals) and its tax. */
-function linea(l: LineaFacturae, conRecargo: boolean): string {
-  // Scales: cantidad 3 × precio 4 = 7; × (10000 − descuento) = 11.
+/**
+ * `exactos` (at `escala` per cent) rounded to cents so that they add up to `objetivo` exactly (largest remainder): each
+ * amount is its rounding or one cent away from it. Used so that a Facturae's lines add up to its totals as FACe checks
+ * them (issue 22): Σ GrossAmount = TotalGrossAmount, Σ line taxes = the invoice's taxes.
+ */
+export function repartir(exactos: readonly bigint[], escala: bigint, objetivo: bigint): bigint[] {
+  const out = exactos.map((x) => divRound(x, escala));
+  if (!out.length) return out;
+  // Nothing to charge in the group (a tax the invoice does not charge) beyond rounding: none on its lines.
+  const suma = out.reduce((a, b) => a + b, 0n);
+  if (objetivo === 0n && (suma > BigInt(out.length) || suma < -BigInt(out.length))) return out.map(() => 0n);
+  let diferencia = objetivo - out.reduce((a, b) => a + b, 0n);
+  if (diferencia === 0n) return out;
+  const resto = exactos.map((x, i) => x - out[i] * escala);
+  const paso = diferencia > 0n ? 1n : -1n;
+  // Up: the lines that were rounded down the most first; down: those rounded up the most.
+  const orden = out.map((_, i) => i).sort((a, b) => (resto[a] === resto[b] ? a - b : (paso > 0n ? resto[b] > resto[a] : resto[a] > resto[b]) ? 1 : -1));
+  for (let k = 0; diferencia !== 0n; k = (k + 1) % orden.length) {
+    out[orden[k]] += paso;
+    diferencia -= paso;
+  }
+  return out;
+}
+
+/** A line's amounts in cents, as the invoice's totals share them out (importesDeLineas). */
+type ImportesLinea = { base: bigint; cuota: bigint; recargo: bigint };
+
+/**
+ * Each line's base, tax and surcharge in cents, so that per group of the desglose (a rate, or an operation: the groups
+ * calcularTotales sums) they add up to the group's stored base, IVA and recargo — and so the lines to the invoice's
+ * totals. A line of no group (never from a stored invoice) keeps its own rounding.
+ */
+export function importesDeLineas(f: Pick<DatosFacturae, 'lineas' | 'desglose' | 'conRecargo'>): ImportesLinea[] {
+  const netos = f.lineas.map((l) => BigInt(l.cantidad) * BigInt(l.precio) * (10000n - BigInt(l.descuento)));
+  const cuotaDe = (l: LineaFacturae, neto: bigint) => {
+    const op = operacionEfectiva(l);
+    const sinCuota = !!EXENTAS[op] || op === 'S2';
+    const cuota = sinCuota ? 0n : neto * tasaIva(l.tipo_iva);
+    const recargo = f.conRecargo && !sinCuota ? neto * tasaRecargo(l.tipo_iva) : 0n;
+    return { cuota, recargo };
+  };
+  const out: ImportesLinea[] = f.lineas.map((l, i) => {
+    const c = cuotaDe(l, netos[i]);
+    return { base: divRound(netos[i], 10n ** 9n), cuota: divRound(c.cuota, 10n ** 13n), recargo: divRound(c.recargo, 10n ** 13n) };
+  });
+  const grupoDe = (l: LineaFacturae) => {
+    const op = l.operacion ?? null;
+    return f.desglose.findIndex((g) => {
+      const gop = g.operacion ?? null;
+      if (op === null || op === 'S1') return g.tipo_iva === l.tipo_iva && (gop === null || gop === 'S1') && (op === null) === (gop === null);
+      return gop === op;
+    });
+  };
+  const grupos = new Map<number, number[]>();
+  f.lineas.forEach((l, i) => {
+    const g = grupoDe(l);
+    if (g >= 0) grupos.set(g, [...(grupos.get(g) ?? []), i]);
+  });
+  for (const [g, idx] of grupos) {
+    const d = f.desglose[g];
+    const bases = repartir(idx.map((i) => netos[i]), 10n ** 9n, BigInt(d.base));
+    const exactas = idx.map((i) => cuotaDe(f.lineas[i], netos[i]));
+    const cuotas = repartir(exactas.map((c) => c.cuota), 10n ** 13n, BigInt(d.iva));
+    const recargos = repartir(exactas.map((c) => c.recargo), 10n ** 13n, BigInt(d.recargo ?? 0));
+    idx.forEach((i, k) => {
+      out[i] = { base: bases[k], cuota: cuotas[k], recargo: recargos[k] };
+    });
+  }
+  return out;
+}
+
+/**
+ * One InvoiceLine: quantity, unit price, cost (8 decimals), discount, and its gross amount, base and tax to the cent as
+ * importesDeLineas shares the invoice's totals out (the discount is what takes the cost to that gross amount).
+ */
+function linea(l: LineaFacturae, conRecargo: boolean, importes: ImportesLinea): string {
+  // Scales: cantidad 3 × precio 4 = 7.
   const coste7 = BigInt(l.cantidad) * BigInt(l.precio);
-  const neto11 = coste7 * (10000n - BigInt(l.descuento));
-  const bruto8 = divRound(neto11, 1000n);
+  const bruto8 = importes.base * 10n ** 6n;
   const coste8 = coste7 * 10n;
   const rate = tasaIva(l.tipo_iva);
   const op = operacionEfectiva(l);
   const especial = EXENTAS[op];
   const sinCuota = !!especial || op === 'S2';
-  const base2 = divRound(neto11, 10n ** 9n);
-  const cuota2 = sinCuota ? 0n : divRound(neto11 * rate, 10n ** 13n);
   const rr = conRecargo && !sinCuota ? tasaRecargo(l.tipo_iva) : 0n;
-  let tax = t('TaxTypeCode', tipoImpuesto(l.tipo_iva)) + t('TaxRate', tasa(sinCuota ? 0n : rate)) + el('TaxableBase', t('TotalAmount', euros(base2))) + el('TaxAmount', t('TotalAmount', euros(cuota2)));
-  if (rr > 0n) tax += t('EquivalenceSurcharge', tasa(rr)) + el('EquivalenceSurchargeAmount', t('TotalAmount', euros(divRound(neto11 * rr, 10n ** 13n))));
+  let tax =
+    t('TaxTypeCode', tipoImpuesto(l.tipo_iva)) +
+    t('TaxRate', tasa(sinCuota ? 0n : rate)) +
+    el('TaxableBase', t('TotalAmount', euros(importes.base))) +
+    el('TaxAmount', t('TotalAmount', euros(importes.cuota)));
+  if (rr > 0n) tax += t('EquivalenceSurcharge', tasa(rr)) + el('EquivalenceSurchargeAmount', t('TotalAmount', euros(importes.recargo)));
   const descuento =
     Number(l.descuento) !== 0
       ? el('DiscountsAndRebates', el('Discount', t('DiscountReason', 'Descuento') + t('DiscountRate', decimal(l.descuento, 2)) + t('DiscountAmount', decimal(coste8 - bruto8, 8))))
@@ -390,7 +465,7 @@ function linea(l: LineaFacturae, conRecargo: boolean): string {
       t('UnitPriceWithoutTax', decimal(l.precio, 4)) +
       t('TotalCost', decimal(coste8, 8)) +
       descuento +
-      t('GrossAmount', decimal(bruto8, 8)) +
+      t('GrossAmount', euros(importes.base)) +
       el('TaxesOutputs', el('Tax', tax)) +
       (especial ? el('SpecialTaxableEvent', t('SpecialTaxableEventCode', op.startsWith('N') ? '02' : '01') + t('SpecialTaxableEventReason', `${IMPUESTO_IVA} ${especial}`)) : '') +
       (l.codigo ? t('ArticleCode', l.codigo, 20) : ''),
@@ -503,7 +578,10 @@ export function contenidoFacturae(f: DatosFacturae): string {
       el('TaxesOutputs', impuestos.join('')) +
       retenidos +
       totales +
-      el('Items', f.lineas.map((l) => linea(l, f.conRecargo)).join('')) +
+      el('Items', (() => {
+        const importes = importesDeLineas(f);
+        return f.lineas.map((l, i) => linea(l, f.conRecargo, importes[i])).join('');
+      })()) +
       pagos(f) +
       leyendas(f),
   );

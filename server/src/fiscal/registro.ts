@@ -84,8 +84,45 @@ export function productor(): Emisor | null {
   return productorDelFichero;
 }
 
-/** SistemaInformatico of the back office's records: the product and its producer. */
-const sistemaConProductor = () => ({ ...SISTEMA, productor: productor() });
+/**
+ * SistemaInformatico of every record, the back office's and each till's (issue 22): the product and its producer. The
+ * till receives it whole in terminaltpv (its offline records name the same producer) and the server re-makes an offline
+ * record with it.
+ */
+export const sistemaInformatico = () => ({ ...SISTEMA, productor: productor() });
+const sistemaConProductor = sistemaInformatico;
+
+/**
+ * What the declaración responsable says of its producer and signature beyond the name and NIF (Orden HAC/1177/2024
+ * art. 15: the producer's full postal address, the date and place it is signed): set by the distributor with
+ * MANAGER_PRODUCTOR_DIRECCION, MANAGER_PRODUCTOR_LUGAR and MANAGER_PRODUCTOR_FECHA (aaaa-mm-dd), or `direccion`,
+ * `lugar`, `fecha` in deploy.json's `productor`. Only with a configured producer (productor()); else null (the company
+ * declares for itself, with its own address: infoVerifactu).
+ */
+export function firmaProductor(): { direccion: string; lugar: string; fecha: string } | null {
+  if (!productor()) return null;
+  let fichero: Record<string, unknown> = {};
+  try {
+    const file = process.env.DEPLOY_FILE ?? fileURLToPath(new URL('../../../deploy.json', import.meta.url));
+    fichero = ((JSON.parse(fs.readFileSync(file, 'utf8')) as { productor?: Record<string, unknown> }).productor ?? {}) as Record<string, unknown>;
+  } catch {
+    fichero = {};
+  }
+  const valor = (env: string | undefined, clave: string) => (env?.trim() || (typeof fichero[clave] === 'string' ? String(fichero[clave]).trim() : ''));
+  const fecha = valor(process.env.MANAGER_PRODUCTOR_FECHA, 'fecha');
+  return {
+    direccion: valor(process.env.MANAGER_PRODUCTOR_DIRECCION, 'direccion'),
+    lugar: valor(process.env.MANAGER_PRODUCTOR_LUGAR, 'lugar'),
+    fecha: /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : '',
+  };
+}
+
+/**
+ * A TPV terminal's NumeroInstalacion by default (issue 22): the company installation's own unique number
+ * (numeroInstalacion) and the terminal's id, so two installations of the same company never name a till alike
+ * (FAQ 4: an installation number never repeats among the obligado's installations).
+ */
+export const instalacionDeTerminal = (instalacion: string, terminalId: number) => `${instalacion}-TPV${String(terminalId).padStart(3, '0')}`;
 
 /** The chain key of a TPV terminal (its own installation) — the company's own chain is keyed by the NIF alone. */
 export const claveCadena = (nif: string, instalacion: string) => `${nif}:${instalacion}`;
@@ -171,9 +208,16 @@ export function marcaDeTiempo(anterior: Anterior | null, timeZone: string, { aju
 }
 
 /**
- * Incidencia (issue 16; SuministroInformacion.xsd RemisionVoluntaria/Incidencia): a record generated while the
- * submission to the AEAT is failing (the sender's last attempt ended in a transport error and it is backing off) is
- * sent late because of that outage, and goes in a batch whose Cabecera says Incidencia = S. Read once per transaction.
+ * Incidencia (issues 16 and 22; SuministroInformacion.xsd RemisionVoluntaria/Incidencia, a property of the whole
+ * submission: envio.ts sends such records in batches of their own, Cabecera Incidencia = S). A record leaves late
+ * because of an incident when it is made
+ * - while the submission is failing (the sender counted a transport failure and is backing off);
+ * - by a live company while sending is off (verifactu.activo 0; a demo company's records never go to production);
+ * - before the failure was noticed: made after the last answered submission and still pending when a failure is
+ *   counted (envio.ts marks them then);
+ * - by a till offline and uploaded later than its generation by more than the sending cadence (the AEAT's
+ *   TiempoEsperaEnvio, verifactu.tiempo_espera, 60 s by default): registrarAltaGenerada.
+ * The rule and its source: docs/verifactu.md.
  */
 /**
  * What a record is made for (issue 22, migration 0031), read once per transaction with Incidencia: the demo company's
@@ -182,17 +226,24 @@ export function marcaDeTiempo(anterior: Anterior | null, timeZone: string, { aju
  * setting of the day (shared/domain/fiscal.ts presentacionQr).
  */
 export type Emision = { incidencia: number; entorno: 'produccion' | 'pruebas'; demo: number; verifactu: number };
-const EMISION = new WeakMap<Transaction<Database>, Emision>();
-export async function emisionActual(trx: Transaction<Database>): Promise<Emision> {
+const EMISION = new WeakMap<Transaction<Database>, { emision: Emision; cadenciaMs: number }>();
+async function leerEmision(trx: Transaction<Database>): Promise<{ emision: Emision; cadenciaMs: number }> {
   let v = EMISION.get(trx);
   if (v === undefined) {
-    const s = await trx.selectFrom('verifactu').select(['activo', 'fallos', 'demo']).where('id', '=', 1).executeTakeFirst();
+    const s = await trx.selectFrom('verifactu').select(['activo', 'fallos', 'demo', 'tiempo_espera']).where('id', '=', 1).executeTakeFirst();
     const activo = Number(s?.activo ?? 0) === 1;
     const demo = Number(s?.demo ?? 0) === 1;
-    v = { incidencia: activo && Number(s?.fallos ?? 0) > 0 ? 1 : 0, entorno: demo ? 'pruebas' : 'produccion', demo: demo ? 1 : 0, verifactu: activo ? 1 : 0 };
+    const incidencia = (activo && Number(s?.fallos ?? 0) > 0) || (!demo && !activo) ? 1 : 0;
+    v = {
+      emision: { incidencia, entorno: demo ? 'pruebas' : 'produccion', demo: demo ? 1 : 0, verifactu: activo ? 1 : 0 },
+      cadenciaMs: Math.max(1, Number(s?.tiempo_espera ?? 60) || 60) * 1000,
+    };
     EMISION.set(trx, v);
   }
   return v;
+}
+export async function emisionActual(trx: Transaction<Database>): Promise<Emision> {
+  return (await leerEmision(trx)).emision;
 }
 
 /**
@@ -258,10 +309,12 @@ async function guardar(
   ts: string,
   huella: string,
   xml: string,
+  tarde = false,
 ): Promise<number> {
+  const emision = await emisionActual(c.trx);
   const [created] = await insertarRegistro(c.trx, {
     emisor, orden, ...row, documento_id: c.documentoId, huella_anterior: anterior?.huella ?? '', huella, fecha_hora_huso: ts, xml, creado: nowIso(),
-    ...(await emisionActual(c.trx)),
+    ...emision, incidencia: tarde ? 1 : emision.incidencia,
   });
   await cambiarCabeza(c.trx, { huella, emisor });
   let escritos = ESCRITOS.get(c.trx);
@@ -485,6 +538,9 @@ export async function registrarAltaGenerada(
 ): Promise<{ id: number; huella: string; xml: string; campos: HuellaAlta }> {
   const { orden, anterior } = await siguienteEnCadena(c.trx, clave);
   const { campos, huella, xml } = generar(anterior, marcaDeTiempo(anterior, c.timeZone, { ajustar: true }));
+  // A till's record uploaded later than it was made by more than the sending cadence (offline): Incidencia = S.
+  const { cadenciaMs } = await leerEmision(c.trx);
+  const tarde = reloj.ahora() - Date.parse(campos.FechaHoraHusoGenRegistro) > cadenciaMs;
   const id = await guardar(
     c,
     clave,
@@ -497,6 +553,7 @@ export async function registrarAltaGenerada(
     campos.FechaHoraHusoGenRegistro,
     huella,
     xml,
+    tarde,
   );
   return { id, huella, xml, campos };
 }

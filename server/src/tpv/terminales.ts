@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { contains, listSchema, listado, uniqueOr } from '../actions/common.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
 import { abrirSesion } from '../actions/sesion.ts';
-import { SISTEMA, claveCadena } from '../fiscal/registro.ts';
+import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { auditar } from '../actividad/registro.ts';
 import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, entornoQr, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
@@ -99,7 +99,8 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     serie_rectificativa: { id: t.serie_rectificativa_id, codigo: t.serie_rectificativa_codigo ?? '' },
     emisor: { nif: emisor.nif, nombre: emisor.nombre },
     impuesto: emisor.impuesto,
-    sistema: { nombre: SISTEMA.nombre, id: SISTEMA.id, version: SISTEMA.version },
+    // The producer too (issue 22): the till's records name the one the back office's name.
+    sistema: sistemaInformatico(),
     zona_horaria: app.timeZone,
     entorno: await entornoQr(app.db),
     ultimo: { ejercicio, numero: await ultimoDe('ticket', t.serie_id) },
@@ -167,6 +168,22 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
       .$if(id !== null, (q) => q.where('id', '<>', id!))
       .executeTakeFirst();
     if (inst) errors.numero_instalacion = MESSAGES.duplicated;
+    // A number that already named a chain (a terminal's former number, the company's own installation) would chain
+    // this terminal's records onto another installation's (issue 22): refused unless it is this terminal's own.
+    else {
+      const actual = id !== null ? await db.selectFrom('tpv_terminales').select('numero_instalacion').where('id', '=', id).executeTakeFirst() : undefined;
+      if (actual?.numero_instalacion !== input.numero_instalacion) {
+        const numero = String(input.numero_instalacion);
+        const propio = await db.selectFrom('verifactu').select('numero_instalacion').where('id', '=', 1).executeTakeFirst();
+        const cadena = await db
+          .selectFrom('registros_cadena')
+          .select('emisor')
+          .where(sql<boolean>`substr(emisor, length(emisor) - ${numero.length}) = ${`:${numero}`}`)
+          .limit(1)
+          .executeTakeFirst();
+        if (cadena || propio?.numero_instalacion === numero) errors.numero_instalacion = MENSAJES_TPV.instalacionUsada;
+      }
+    }
   }
 }
 
@@ -257,12 +274,11 @@ export const terminalActions = [
               .returning('id')
               .executeTakeFirstOrThrow();
             if (!input.numero_instalacion) {
-              // Its installation number by default: the company's NIF and the terminal's id (unique, ASCII).
-              const conf = await trx.selectFrom('configuracion').select('nif').orderBy('id').limit(1).executeTakeFirst();
-              const nif = (conf?.nif ?? '').trim().toUpperCase();
+              // Its installation number by default (issue 22): the company installation's unique number and the
+              // terminal's id — never the same as another installation's terminal (docs/verifactu.md).
               await trx
                 .updateTable('tpv_terminales')
-                .set({ numero_instalacion: `${nif ? `${nif}-` : ''}TPV${String(nuevo).padStart(3, '0')}` })
+                .set({ numero_instalacion: instalacionDeTerminal(await numeroInstalacion(trx), nuevo) })
                 .where('id', '=', nuevo)
                 .execute();
             }

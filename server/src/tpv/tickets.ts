@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/consulta.ts';
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { ActionError, fail } from '../errors.ts';
-import { SISTEMA, claveCadena, nifDeCadena, registrarAltaGenerada } from '../fiscal/registro.ts';
+import { claveCadena, nifDeCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
 import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
@@ -116,7 +116,7 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
     emisor: { nif: emisor.nif, nombre: emisor.nombre },
     impuesto: emisor.impuesto,
     instalacion: terminal.numero_instalacion,
-    sistema: SISTEMA,
+    sistema: sistemaInformatico(),
     serieCodigo: terminal.serie_codigo,
     ejercicio,
     numero,
@@ -638,7 +638,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
               await registrarAltaGenerada(
                 { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
                 claveCadena(datos.emisor.nif, terminal.numero_instalacion),
-                (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, SISTEMA), datos.numSerie, anterior, hoy),
+                (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy),
               );
             },
           }

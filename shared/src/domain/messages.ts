@@ -125,6 +125,12 @@ export const MESSAGES = {
   simplificadaSuperaLimite: 'Una factura simplificada no puede superar 400,00 € IVA incluido',
   simplificadaSuperaLimiteMinorista: 'Una factura simplificada no puede superar 3.000,00 € IVA incluido',
   facturaSinLineas: 'La factura no tiene líneas',
+  // Issue 22: what a document prints and what its record says agree — a text too long is refused, never cut.
+  lineaDescripcionLarga: 'La descripción tiene {largo} caracteres y admite {max}: acórtela (no se recorta al guardar)',
+  descripcionOperacionLarga:
+    'Las observaciones de la factura son la descripción de la operación en su registro de facturación (VERI*FACTU), que admite 500 caracteres, y tienen {largo}: acórtelas antes de emitir',
+  nombreRegistroLargo:
+    'El nombre o razón social {quien} tiene {largo} caracteres y el registro de facturación (VERI*FACTU) admite 120: acórtelo en su ficha antes de emitir',
   facturaEmitidaInmutable: 'Una factura emitida no se puede modificar ni eliminar; corríjala con una rectificativa',
   facturaARectificarNoValida: 'Elija una factura emitida del mismo cliente',
   tipoRectificativaNoValido: 'El tipo de rectificativa no corresponde a la factura (R1-R4 para facturas completas, R5 para simplificadas)',

@@ -115,7 +115,7 @@ export type TerminalTpv = Terminal & {
   /** The company's tax (issue 16): an all-exempt ticket's record and print name it, not IVA by default. */
   impuesto?: Impuesto;
   /** SistemaInformatico of the records (the till's offline records name it exactly so). */
-  sistema: { nombre: string; id: string; version: string };
+  sistema: { nombre: string; id: string; version: string; productor?: { nif: string; nombre: string } | null };
   /** The business's time zone (FechaHoraHusoGenRegistro). */
   zona_horaria: string;
   /** The VERI*FACTU environment the records go to: the QR of a ticket the till issues offline points at its host. */
@@ -225,6 +225,8 @@ export const MENSAJES_TPV = {
   formaPagoNoValida: 'Forma de pago no válida: {forma}.',
   formaPagoNoOfrecida: 'El terminal no admite la forma de pago {forma}.',
   instalacionFija: 'El terminal ya tiene tickets: su número de instalación no puede cambiar (nombra su cadena de registros).',
+  instalacionUsada:
+    'Ese número de instalación ya ha nombrado una cadena de registros de facturación (de otro terminal o de la propia empresa): elija otro, o déjelo en blanco para que se asigne uno único.',
   terminalConTickets: 'El terminal tiene tickets o cajas: desactívelo en lugar de eliminarlo.',
   pinNoValido: 'El PIN debe tener de 4 a 8 cifras.',
   pinIncorrecto: 'Usuario o PIN incorrectos.',

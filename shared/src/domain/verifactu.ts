@@ -70,6 +70,13 @@ export type SistemaInformatico = {
   indicador_multiples_ot: string;
   /** Issue 16: 1 when the producer is the one the installation's distributor set (MANAGER_PRODUCTOR_* or deploy.json); 0: the company itself. */
   productor_configurado?: 0 | 1;
+  /** Issue 22 (Orden HAC/1177/2024 art. 15): the producer's full postal address ('' when the distributor did not set one). */
+  direccion?: string;
+  /** The components of the system, each with its version and what it does (the back office and server, the till). */
+  componentes?: { nombre: string; version: string; descripcion: string }[];
+  /** Where and when (aaaa-mm-dd) the declaración responsable is signed. */
+  lugar_firma?: string;
+  fecha_firma?: string;
 };
 
 /** The submission queue. Timestamps are ISO; null when there is none. */

@@ -413,6 +413,20 @@ describe('an issued invoice stands (issue 16)', () => {
     expect(raw).toContain('Factura verificable en la sede electr');
   });
 
+  it('issue 22: a simplified invoice (F2, R5) or a ticket prints no customer\'s NIF — its record carries none — whatever the stored block says', async () => {
+    for (const extra of [{ tipo_factura: 'F2' }, { tipo_factura: 'R5', tipo: 'rectificativa' }, { tipo: 'ticket', tipo_factura: 'F2', emision: undefined }] as Partial<Documento>[]) {
+      seen.length = 0;
+      await downloadDocumentosPdf([emitida(extra)], { fileName: 'f.pdf' });
+      const raw = seen[0].doc.output();
+      expect(raw).not.toContain('NIF B12345674');
+      expect(raw).not.toContain('NIF B00000000');
+    }
+    // A full invoice prints it.
+    seen.length = 0;
+    await downloadDocumentosPdf([emitida()], { fileName: 'f.pdf' });
+    expect(seen[0].doc.output()).toContain('NIF B12345674');
+  });
+
   it('an annulled invoice reprints marked «Anulada», without the «verificable» legend', async () => {
     await downloadDocumentosPdf([emitida({ estado: 'anulada' })], { fileName: 'f.pdf' });
     const raw = seen[0].doc.output();

@@ -312,7 +312,9 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       const nombre: string[] = doc.splitTextToSize(tercero.nombre, ancho);
       doc.setFont('helvetica', 'normal');
       doc.setFontSize(8);
-      const lines = [tercero.nif ? `NIF ${tercero.nif}` : null, ...(tercero.lineas ?? [])]
+      // A simplified invoice (F2, R5, a ticket) records no recipient: it prints no customer's NIF (issue 22).
+      const simplificada = d.tipo_factura === 'F2' || d.tipo_factura === 'R5' || d.tipo === 'ticket';
+      const lines = [tercero.nif && !simplificada ? `NIF ${tercero.nif}` : null, ...(tercero.lineas ?? [])]
         .filter((x): x is string => !!x)
         .flatMap((l) => doc.splitTextToSize(l, ancho) as string[]);
       const alto = 9 + (nombre.length - 1) * 4.2 + lines.length * 3.6;

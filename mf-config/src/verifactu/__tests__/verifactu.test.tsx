@@ -75,6 +75,31 @@ describe('VERI*FACTU', () => {
     expect(screen.queryByDisplayValue('Distribuciones Levante SL')).toBeNull();
   });
 
+  it('issue 22: the producer\'s address, the system\'s components (the till too) and where and when the declaración is signed', async () => {
+    const base = estado();
+    const { api } = fakeVerifactu(
+      estado({
+        sistema: {
+          ...base.sistema,
+          nombre_razon: 'Distribuciones Levante SL',
+          productor_configurado: 1,
+          direccion: 'Calle Colón 12, 46004 Valencia',
+          componentes: [
+            { nombre: 'Manager TPV (servidor y oficina)', version: '1.2.0', descripcion: 'emite' },
+            { nombre: 'mf-tpv (terminal punto de venta)', version: '1.2.0', descripcion: 'tickets' },
+          ],
+          lugar_firma: 'Valencia',
+          fecha_firma: '2026-10-15',
+        },
+      }),
+    );
+    renderSection(Section, menu.prefix, '/config/verifactu', { api });
+    expect(await screen.findByText('Calle Colón 12, 46004 Valencia')).toBeTruthy();
+    expect(screen.getByText('Dirección del productor')).toBeTruthy();
+    expect(screen.getByText('Manager TPV (servidor y oficina) (versión 1.2.0) · mf-tpv (terminal punto de venta) (versión 1.2.0)')).toBeTruthy();
+    expect(screen.getByText('Valencia, 15/10/2026')).toBeTruthy();
+  });
+
   it('the menu entry needs ventas_facturas, and so does the screen', async () => {
     const entry = menu.entries.find((e) => e.path === 'verifactu');
     expect(entry).toMatchObject({ label: 'VERI*FACTU', module: ['ventas', 'ventas_facturas'] });

@@ -187,7 +187,7 @@ export function TerminalPage({ id }: { id?: string }) {
               value={values.numero_instalacion}
               error={errors.numero_instalacion}
               onChange={(v) => set('numero_instalacion', v)}
-              hint="El de los registros que la caja hace sin conexión. Vacío: NIF de la empresa-TPV y el número del terminal."
+              hint="Nombra la cadena de registros del terminal (también los que la caja hace sin conexión). Vacío: el número de instalación de la empresa seguido de -TPV y el número del terminal (nunca el mismo en dos instalaciones). No puede ser uno que ya haya nombrado una cadena."
             />
           </FormGrid>
           {ocupadas.length > 0 && (

@@ -7,7 +7,7 @@ import { ENDPOINTS, ENDPOINTS_SELLO } from '../../fiscal/aeat.ts';
 import type { Entorno } from '../../fiscal/aeat.ts';
 import { cifrar, claveSecreta, diasHasta, empaquetar, leerPkcs12 } from '../../fiscal/certificado.ts';
 import { mensajeCiclo, senderOf } from '../../fiscal/envio.ts';
-import { SISTEMA, altaEnAeat, nifDeCadena, numeroInstalacion, productor, registrarAnulacion, registrarSubsanacion } from '../../fiscal/registro.ts';
+import { SISTEMA, altaEnAeat, firmaProductor, nifDeCadena, numeroInstalacion, productor, registrarAnulacion, registrarSubsanacion } from '../../fiscal/registro.ts';
 import type { Correccion } from '../../fiscal/registro.ts';
 import type { AppContext } from '../../context.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
@@ -22,9 +22,50 @@ const FLAGS = ['ventas' as const, 'ventas_facturas' as const];
 const MAX_P12_BYTES = 64 * 1024;
 const PENDIENTE_DEMASIADO_MS = 60 * 60_000;
 
-/** The producer's declaración responsable (RD 1007/2023, Orden HAC/1177/2024), as the product carries it. */
-export function declaracionResponsable(s: { nombre_razon: string; nif: string; version: string }): string {
+/**
+ * The system's components (Orden HAC/1177/2024 art. 15.d; FAQ «componentes de facturación»): the server and back office,
+ * which makes, chains, keeps and sends every record, and the till, which makes its tickets' and returns' records with
+ * the very same code (shared/fiscal) when offline. One product, one version.
+ */
+export const componentesSistema = (version: string) => [
+  {
+    nombre: 'Manager TPV (servidor y oficina)',
+    version,
+    descripcion: 'emite las facturas, genera, encadena, conserva y remite a la AEAT los registros de facturación y los de sus terminales',
+  },
+  {
+    nombre: 'mf-tpv (terminal punto de venta)',
+    version,
+    descripcion: 'emite tickets (facturas simplificadas) y devoluciones con su código QR; sin conexión genera su registro de facturación, que el servidor verifica y remite',
+  },
+];
+
+const fechaLarga = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  const meses = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+  return `${d} de ${meses[m - 1]} de ${y}`;
+};
+
+/**
+ * The producer's declaración responsable (RD 1007/2023; Orden HAC/1177/2024 art. 15): the system's name, identifier
+ * and version, its components, that it works only as VERI*FACTU and for one obligado, the producer's name, NIF and
+ * postal address, the declaration of compliance, and the date and place it is signed.
+ */
+export function declaracionResponsable(s: {
+  nombre_razon: string;
+  nif: string;
+  version: string;
+  direccion?: string;
+  componentes?: { nombre: string; version: string; descripcion: string }[];
+  lugar_firma?: string;
+  fecha_firma?: string;
+}): string {
+  const componentes = s.componentes ?? componentesSistema(s.version);
   return [
+    'DECLARACIÓN RESPONSABLE DEL SISTEMA INFORMÁTICO DE FACTURACIÓN',
+    `Sistema informático: «${SISTEMA.nombre}», identificador ${SISTEMA.id}, versión ${s.version}.`,
+    `Componentes: ${componentes.map((c) => `${c.nombre}, versión ${c.version}: ${c.descripcion}`).join('; ')}.`,
+    `Productor: ${s.nombre_razon}, NIF ${s.nif}. Dirección postal de contacto: ${s.direccion?.trim() || '(sin indicar)'}.`,
     `${s.nombre_razon} (NIF ${s.nif}), como productor del sistema informático de facturación «${SISTEMA.nombre}» ` +
       `(identificador ${SISTEMA.id}, versión ${s.version}), declara bajo su responsabilidad que este sistema cumple ` +
       'lo dispuesto en el artículo 29.2.j) de la Ley 58/2003, General Tributaria, en el Reglamento aprobado por el ' +
@@ -35,16 +76,38 @@ export function declaracionResponsable(s: { nombre_razon: string; nif: string; v
       'o de anulación.',
     'Funciona exclusivamente como sistema de emisión de facturas verificables (VERI*FACTU): remite a la Agencia ' +
       'Estatal de Administración Tributaria cada registro de facturación que genera, por el servicio web de la AEAT y ' +
-      'con el certificado electrónico de la empresa, respetando el tiempo de espera entre envíos que indique la AEAT.',
+      'con el certificado electrónico de la empresa, respetando el tiempo de espera entre envíos que indique la AEAT. ' +
+      'Al ser VERI*FACTU no firma los registros de facturación ni lleva registro de eventos.',
     'Tipo de uso: solo VERI*FACTU (S); uso por varios obligados tributarios: no (N); uso actual por varios obligados: no (N).',
+    `Suscrita en ${s.lugar_firma?.trim() || '(lugar sin indicar)'}, ${s.fecha_firma ? `a ${fechaLarga(s.fecha_firma)}` : '(fecha sin indicar)'}.`,
   ].join('\n\n');
+}
+
+/**
+ * The day the declaración responsable of this version was first made in this installation (migration 0034): its date
+ * of signature when the company declares for itself. Stored once per version.
+ */
+async function fechaDeclaracion(app: AppContext): Promise<string> {
+  const s = await app.db.selectFrom('verifactu').select(['declaracion_version', 'declaracion_fecha']).where('id', '=', 1).executeTakeFirst();
+  if (s?.declaracion_version === SISTEMA.version && s.declaracion_fecha) return s.declaracion_fecha;
+  const hoy = todayIn(app.timeZone);
+  await app.db.updateTable('verifactu').set({ declaracion_version: SISTEMA.version, declaracion_fecha: hoy }).where('id', '=', 1).execute();
+  return hoy;
 }
 
 async function empresa(app: AppContext) {
   const [c] = await app.config.rows();
   const nif = String(c?.nif ?? '').trim().toUpperCase();
+  const cp = [c?.codigo_postal, c?.poblacion].map((x) => String(x ?? '').trim()).filter(Boolean).join(' ');
+  const provincia = String(c?.provincia ?? '').trim();
+  const direccion = [String(c?.direccion ?? '').trim(), cp, provincia && provincia !== String(c?.poblacion ?? '').trim() ? `(${provincia})` : '']
+    .filter(Boolean)
+    .join(', ')
+    .replace(', (', ' (');
   // NumeroInstalacion: generated once, kept (issue 16; FAQ 4).
-  return { nombre: String(c?.razon_social ?? '').trim() || nif, nif, instalacion: await numeroInstalacion(app.db) };
+  return {
+    nombre: String(c?.razon_social ?? '').trim() || nif, nif, instalacion: await numeroInstalacion(app.db), direccion, poblacion: String(c?.poblacion ?? '').trim(),
+  };
 }
 
 /**
@@ -187,10 +250,18 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
         : { nivel: 'error', clave: 'obligacion', texto: `Desde el ${fecha(fechaObligacion)} cada registro de facturación debe enviarse a la AEAT y los registros no se están enviando (${porque}; ${pendientes === 1 ? '1 registro sin enviar' : `${pendientes} registros sin enviar`}). Complete los pasos en Configuración › VERI*FACTU.` },
     );
   }
+  // Art. 15 of Orden HAC/1177/2024: the producer's address, and the date and place of signature — the distributor's
+  // (MANAGER_PRODUCTOR_DIRECCION/LUGAR/FECHA) or, when the company declares for itself, its own address and town and the
+  // day this version's declaration was first made here (docs/verifactu.md).
+  const firma = firmaProductor();
   const sistema = {
     nombre_razon: prod?.nombre ?? e.nombre,
     nif: prod?.nif ?? e.nif,
     productor_configurado: (prod ? 1 : 0) as 0 | 1,
+    direccion: firma ? firma.direccion : e.direccion,
+    componentes: componentesSistema(SISTEMA.version),
+    lugar_firma: firma ? firma.lugar : e.poblacion,
+    fecha_firma: firma?.fecha || (await fechaDeclaracion(app)),
     nombre: SISTEMA.nombre,
     id: SISTEMA.id,
     version: SISTEMA.version,

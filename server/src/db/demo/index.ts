@@ -25,6 +25,7 @@ import { addDays, bulk, cif, escritorDe, int, rand, seguirSecuencias, semilla, s
 import type { Escritor } from './datos.ts';
 import { escribirTickets } from './tpv.ts';
 import { empresaEmisora } from '../../tpv/comun.ts';
+import { instalacionDeTerminal, numeroInstalacion } from '../../fiscal/registro.ts';
 import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from './ventas.ts';
 import type { ArticuloVenta, ClienteGenerado } from './ventas.ts';
 
@@ -299,8 +300,8 @@ async function ventasMostrador(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Its installation number as editarterminal gives it: the company's NIF and the terminal's id.
-  const instalacion = `${emisor.nif}-TPV${String(id).padStart(3, '0')}`;
+  // Its installation number as editarterminal gives it: the installation's unique number and the terminal's id.
+  const instalacion = instalacionDeTerminal(await numeroInstalacion(trx), id);
   await trx.updateTable('tpv_terminales').set({ numero_instalacion: instalacion }).where('id', '=', id).execute();
   // What the shop holds of each article once the rest of the year is written: the counter never sells more.
   const enTienda = await trx

@@ -10,7 +10,7 @@ import { precioSinIva, totalesTicket } from 'shared/domain';
 import type { Impuesto, TipoIva } from 'shared/domain';
 import { registroTicket } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
-import { SISTEMA, claveCadena, fechaHoraHuso } from '../../fiscal/registro.ts';
+import { claveCadena, fechaHoraHuso, sistemaInformatico } from '../../fiscal/registro.ts';
 import { cifrasCaja } from '../../tpv/caja.ts';
 import type { Database } from '../schema.ts';
 import type { IdsDocumentos } from './compras.ts';
@@ -143,7 +143,7 @@ export async function escribirTickets(r: Escritor, db: Kysely<Database>, o: Opci
         pagos.push([docId, 1, efectivo ? 'efectivo' : 'tarjeta', totales.total, entregado]);
         tt.push([docId, `gen-${docId}`, 'ticket', t.id, caja.id, null, fechaHoraHuso(instante, o.timeZone), o.admin, entregado - totales.total, 0]);
         const reg = registroTicket({
-          emisor: { nif: o.emisor.nif, nombre: o.emisor.nombre }, impuesto: o.emisor.impuesto, instalacion: t.numero_instalacion, sistema: SISTEMA, serieCodigo: t.serie_codigo, ejercicio, numero, fecha: dia, totales,
+          emisor: { nif: o.emisor.nif, nombre: o.emisor.nombre }, impuesto: o.emisor.impuesto, instalacion: t.numero_instalacion, sistema: sistemaInformatico(), serieCodigo: t.serie_codigo, ejercicio, numero, fecha: dia, totales,
           anterior: cadena.anterior, ts: fechaHoraHuso(instante, o.timeZone),
         });
         cadena.orden++;

@@ -30,12 +30,14 @@ import * as m0029 from './0029_libro_por_fecha.ts';
 import * as m0030 from './0030_tarifas_indice.ts';
 import * as m0031 from './0031_en_vivo.ts';
 import * as m0032 from './0032_empezar.ts';
+import * as m0034 from './0034_registro.ts';
+import * as m0037 from './0037_copias.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;
-type Step = { up(db: AnyDb, dialect: DialectName): Promise<void> };
+export type Step = { up(db: AnyDb, dialect: DialectName): Promise<void> };
 
 /**
  * Every step, in order, by the name the database records it under. One file per step, never edited
@@ -71,15 +73,70 @@ export const STEPS: [string, Step][] = [
   ['0030_tarifas_indice', m0030],
   ['0031_en_vivo', m0031],
   ['0032_empezar', m0032],
+  ['0034_registro', m0034],
+  ['0037_copias', m0037],
 ];
 
-function migrations(dialect: DialectName): Record<string, Migration> {
-  return Object.fromEntries(STEPS.map(([name, step]) => [name, { up: (db: AnyDb) => step.up(db, dialect) }]));
+function migrations(dialect: DialectName, steps: readonly [string, Step][]): Record<string, Migration> {
+  // SQLite: the steps run inside the one transaction migrate() opens; a step's own transaction becomes a savepoint.
+  const wrap = dialect === 'sqlite' ? conSavepoints : (db: AnyDb) => db;
+  return Object.fromEntries(steps.map(([name, step]) => [name, { up: (db: AnyDb) => step.up(wrap(db), dialect) }]));
 }
 
-/** Runs every pending migration; several instances starting at once are serialised by Kysely's lock. */
-export async function migrate(db: AnyDb, dialect: DialectName): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+/** `db` whose `transaction().execute(cb)` runs `cb` in a savepoint of the transaction already open on its connection. */
+function conSavepoints(db: AnyDb): AnyDb {
+  const transaction = () => ({
+    async execute<T>(cb: (trx: AnyDb) => Promise<T>): Promise<T> {
+      await sql`savepoint paso`.execute(db);
+      try {
+        const r = await cb(db);
+        await sql`release paso`.execute(db);
+        return r;
+      } catch (err) {
+        await sql`rollback to paso`.execute(db);
+        await sql`release paso`.execute(db);
+        throw err;
+      }
+    },
+  });
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'transaction') return transaction;
+      const v = Reflect.get(target, prop);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+/** A step failed: every pending step was undone (migrate runs them in one transaction). */
+export class MigracionFallida extends Error {
+  constructor(
+    readonly paso: string,
+    cause: unknown,
+  ) {
+    super(`Migration ${paso} failed`, { cause });
+  }
+}
+
+export type MigrateOptions = {
+  /** The steps to run (default STEPS); the tests add a failing one. */
+  steps?: readonly [string, Step][];
+  /**
+   * Called before the first pending step runs on a database that already has data (at least one step done): the
+   * upgrade's backup (copias/antes-de-migrar.ts). If it throws, nothing is migrated.
+   */
+  antes?: (info: { pendientes: string[]; hechas: number }) => Promise<void>;
+};
+
+/**
+ * Runs every pending migration, all of them or none: on PostgreSQL in one transaction (Kysely's, DDL included), on
+ * SQLite in one `begin immediate … commit` with the foreign keys off until the end, checked before the commit. A step
+ * that fails leaves the database exactly as the previous version left it. Several instances starting at once are
+ * serialised by Kysely's lock (an advisory lock on PostgreSQL). Returns the steps it ran.
+ */
+export async function migrate(db: AnyDb, dialect: DialectName, opts: MigrateOptions = {}): Promise<string[]> {
+  const steps = opts.steps ?? STEPS;
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect, steps) };
   // PostgreSQL: Kysely looks for its tables in every schema unless told which; another installation's (or a test
   // app's) schema in the same database would make it skip creating its own.
   const migrationTableSchema =
@@ -87,7 +144,35 @@ export async function migrate(db: AnyDb, dialect: DialectName): Promise<void> {
   // Steps whose numbers were reserved land after later ones (0009_roles after 0010, 0012 and 0013 on a database that
   // ran those first): a pending step earlier than the last one run still runs, in name order.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  const estado = await migrator.getMigrations();
+  const pendientes = estado.filter((m) => !m.executedAt).map((m) => m.name);
+  if (!pendientes.length) return [];
+  const hechas = estado.length - pendientes.length;
+  if (hechas > 0 && opts.antes) await opts.antes({ pendientes, hechas });
+
+  const correr = async () => {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new MigracionFallida(failed?.migrationName ?? '', error);
+    return (results ?? []).map((r) => r.migrationName);
+  };
+  if (dialect === 'postgres') return correr();
+  // SQLite: `pragma foreign_keys` is a no-op inside a transaction, so it goes off before it (a table rebuild drops
+  // the old table while others still point at it) and every key is checked before the commit.
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await sql`begin immediate`.execute(db);
+    try {
+      const hechos = await correr();
+      const rotas = await sql`pragma foreign_key_check`.execute(db);
+      if (rotas.rows.length) throw new Error(`Migration left ${rotas.rows.length} broken foreign keys`);
+      await sql`commit`.execute(db);
+      return hechos;
+    } catch (err) {
+      await sql`rollback`.execute(db);
+      throw err;
+    }
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
 }
