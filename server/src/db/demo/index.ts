@@ -413,6 +413,8 @@ export type ResultadoEmpezar = EstadoDemo['borra'] & { maestros: MaestrosDemo };
  * nothing changed, while `bloqueo` says why.
  */
 export async function eliminarDemo(trx: Transaction<Database>, dialect: DialectName, maestros: MaestrosDemo): Promise<ResultadoEmpezar> {
+  // One at a time (PostgreSQL; SQLite's writers are serialised anyway): a second one waits, then finds the company live.
+  if (dialect === 'postgres') await trx.selectFrom('verifactu').select('id').where('id', '=', 1).forUpdate().execute();
   const motivo = await bloqueo(trx);
   if (motivo) throw fail(motivo, '2');
   const { borra } = await estadoDemo(trx);
