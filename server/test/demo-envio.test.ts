@@ -35,7 +35,7 @@ describe.each(backends())('the demo company and the sender ($name)', (backend) =
 
     // The screen refuses «Producción» for the demo; «Pruebas» is accepted and the record goes there.
     const prod = (await t.op('editarverifactu', { cookie: t.cookie, body: { entorno: 'produccion' } })).json();
-    expect(prod).toMatchObject({ RESULT: '1', errors: { entorno: MESSAGES.demoSoloPruebas } });
+    expect(prod).toMatchObject({ RESULT: '1', message: MESSAGES.demoSoloPruebas });
     expect((await t.op('editarverifactu', { cookie: t.cookie, body: { entorno: 'pruebas' } })).json().RESULT).toBe('0');
     await hasta(() => registros(t, t.cookie), (x) => x.length === 1 && x[0].estado_envio === 'correcto');
     expect(double.peticiones).toHaveLength(1);

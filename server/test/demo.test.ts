@@ -263,7 +263,7 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       expect((await t.op('sesion', { cookie: t.cookie })).json().demo).toBe(1);
       const prod = await enviar(t, 'editarverifactu', { entorno: 'produccion' });
       expect(prod.status).toBe(400);
-      expect(prod.body.errors).toEqual({ entorno: MESSAGES.demoSoloPruebas });
+      expect(prod.body).toMatchObject({ RESULT: '1', message: MESSAGES.demoSoloPruebas });
       expect((await t.app.manager.db.selectFrom('verifactu').select('entorno').executeTakeFirstOrThrow()).entorno).toBe('pruebas');
 
       const antes = (await list(t, t.cookie, 'listadodemo')).rows[0] as unknown as EstadoDemo;

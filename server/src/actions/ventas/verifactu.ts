@@ -357,7 +357,7 @@ export const verifactuActions = [
       if (raw.activo !== undefined) set.activo = input.activo === 1 ? 1 : 0;
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
       // Issue 22: the demo company is a sandbox; its records never leave for production (fiscal/envio.ts).
-      if (set.entorno === 'produccion' && Number(actual.demo) === 1) throw invalidFields({ entorno: MESSAGES.demoSoloPruebas });
+      if (set.entorno === 'produccion' && Number(actual.demo) === 1) throw fail(MESSAGES.demoSoloPruebas, '1', 400);
       if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null) set.fecha_obligacion = input.fecha_obligacion;
       if (!Object.keys(set).length && raw.dejar_verifactu === undefined) throw invalidFields({ activo: MESSAGES.selectOption });
       // Switching off (or away from producción) once the AEAT has the company's records: refused, never silently —
