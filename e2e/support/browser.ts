@@ -14,8 +14,8 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 
 export type Browser = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-/** Debian's Chromium through playwright-core, a fresh profile each time; `base`: another server than the suite's. */
-export async function openBrowser(viewport = { width: 1280, height: 800 }, base = baseUrl()): Promise<Browser> {
+/** Debian's Chromium through playwright-core, a fresh profile each time (`baseURL`: another server than the suite's). */
+export async function openBrowser(viewport = { width: 1280, height: 800 }, baseURL = baseUrl()): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'mtpv-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -23,7 +23,7 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }, base 
     args: FLAGS,
     viewport,
     locale: 'es-ES',
-    baseURL: base,
+    baseURL,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);

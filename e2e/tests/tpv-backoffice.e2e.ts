@@ -177,7 +177,11 @@ describe('TPV en el back office', () => {
     await page.waitForURL(`**/ventas/ticket/${tickets[0].id}`);
     const qr = page.getByRole('img', { name: `QR tributario del ticket ${tickets[0].numero}` });
     await expect.poll(() => qr.getAttribute('data-qr')).toBe(tickets[0].qr_url);
-    await page.getByText('Factura verificable en la sede electrónica de la AEAT').waitFor();
+    // Issue 22: the legend of what its record was made for (the answer's `emision`): the e2e company is live.
+    const emision = tickets[0].emision as { entorno: string; demo: number; verifactu: number };
+    expect(emision).toMatchObject({ entorno: 'produccion', demo: 0 });
+    if (emision.verifactu === 1) await page.getByTestId('ticket-leyenda').getByText('Factura verificable en la sede electrónica de la AEAT').waitFor();
+    else expect(await page.getByTestId('ticket-leyenda').count()).toBe(0);
     await screenshot(page, 'tpv-ticket');
 
     // The phone: the closing still reads, nothing wider than the screen.

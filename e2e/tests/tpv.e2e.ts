@@ -13,7 +13,7 @@ import { encenderModulos, login, openBrowser, screenshot, type Browser } from '.
  * network taken away, two more sold, the page reloaded with the server still unreachable, the network back: all five
  * arrive once, in order, with valid records (the last two made by the till); a return of one line; a cash
  * full invoice (F3) of a ticket for a new customer, made at the till with its PDF; a cash withdrawal; the closing with
- * a counted difference and its Z report PDF; a ticket's PDF whose QR decodes to the AEAT's (test environment's) URL.
+ * a counted difference and its Z report PDF; a ticket's PDF whose QR (at the top) decodes to the AEAT's URL for the environment its record was made for, with its legend.
  */
 
 type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
@@ -131,13 +131,22 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await (await descarga).saveAs(pdf);
       execFileSync('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', '-singlefile', pdf, path.join(tmp, `ticket-${sfx}`)]);
       const qr = execFileSync('zbarimg', ['-q', '--raw', '-S*.disable', '-Sqrcode.enable', path.join(tmp, `ticket-${sfx}.png`)], { encoding: 'utf8' }).trim();
-      // The e2e company's records go to the AEAT's test environment (terminaltpv's `entorno`): its host and legend.
-      expect(qr).toMatch(/^https:\/\/prewww2\.aeat\.es\/wlpl\/TIKE-CONT\/ValidarQR\?nif=/);
+      // Issue 22: the till prints what the terminal said its records are made for — the e2e company is live
+      // (MANAGER_DEMO=0): «Producción»; «verificable» only while sending is on (the record stored says which).
+      const guardado = (await ok(admin.page, 'listadotickets', { terminal_id: t.terminal, porPagina: 100 })).find((r) => r.numero === n1)!;
+      const registro = (await ok(admin.page, 'listadotickets', { id: guardado.id as number }))[0].registro as { entorno: string; demo: number; verifactu: number };
+      expect(registro).toMatchObject({ entorno: 'produccion', demo: 0 });
+      expect(qr).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\/wlpl\/TIKE-CONT\/ValidarQR\?nif=/);
       expect(qr).toContain(`numserie=${encodeURIComponent(n1!)}`);
       expect(qr).toContain('importe=2.99');
       const texto = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
       expect(texto).toContain('Factura simplificada');
-      expect(texto.replace(/\s+/g, ' ')).toContain('FACTURA DE PRUEBA: registro enviado al entorno de pruebas de la AEAT, sin validez fiscal');
+      // The QR first (DetalleEspecificacTecnCodigoQRfactura §3), before the ticket's content.
+      expect(texto.indexOf('QR tributario:')).toBeLessThan(texto.indexOf('Factura simplificada'));
+      const plano = texto.replace(/\s+/g, ' ');
+      if (registro.verifactu === 1) expect(plano).toContain('Factura verificable en la sede electrónica de la AEAT');
+      else expect(plano).not.toContain('verificable');
+      expect(plano).not.toMatch(/PRUEBA|DEMOSTRACI|enviado/);
       expect(texto).toContain(n1!);
       await nuevo();
 

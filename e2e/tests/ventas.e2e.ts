@@ -407,18 +407,24 @@ describe('ventas', () => {
     execFileSync('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(tmp, 'factura')]);
     const qr = execFileSync('zbarimg', ['-q', '--raw', '-S*.disable', '-Sqrcode.enable', path.join(tmp, 'factura.png')], { encoding: 'utf8' }).trim();
     const [a, m, d] = fecha.split('-');
-    // The QR and the legend follow the environment (issue 17): the e2e company sends to «Pruebas», the AEAT's test
-    // validator, and its PDF says it is a test; in «Producción» the real one and «verificable».
+    // Issue 22: the QR's host and the legend are what the invoice's record was made for (stored on it), never the
+    // setting of the day. The e2e company is live (MANAGER_DEMO=0): its records are made for «Producción»; «verificable»
+    // only when sending was on when it was made (a live company not sending yet prints the QR alone).
     const texto = execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
-    const pruebas = texto.includes('FACTURA DE PRUEBA');
+    const id = Number(new URL(s.facturaUrl!).pathname.split('/').pop());
+    const registro = await page.evaluate(async (id) => (await (await fetch(`/api/op.asp?ac=listadofacturas&id=${id}`)).json()).data[0].registro, id);
+    expect(registro).toMatchObject({ entorno: 'produccion', demo: 0 });
     const esperado =
-      (pruebas ? 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR' : 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR') +
+      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR' +
       `?nif=${encodeURIComponent(nif)}&numserie=${encodeURIComponent(s.factura!)}&fecha=${encodeURIComponent(`${d}-${m}-${a}`)}&importe=${encodeURIComponent(TOTAL.importeQr)}`;
     expect(qr).toBe(esperado);
 
-    // And the PDF prints what the record shows.
+    // And the PDF prints what the record shows: the QR first, before the company and the title.
     expect(texto).toContain('QR tributario:');
-    if (!pruebas) expect(texto).toContain('Factura verificable en la sede electrónica de la AEAT');
+    expect(texto.indexOf('QR tributario:')).toBeLessThan(texto.indexOf(s.factura!));
+    if (registro.verifactu === 1) expect(texto).toContain('Factura verificable en la sede electrónica de la AEAT');
+    else expect(texto).not.toContain('verificable');
+    expect(texto).not.toMatch(/PRUEBA|DEMOSTRACI|enviado/);
     expect(texto).toContain(s.factura!);
     expect(texto).toContain(CLIENTE.razon);
     expect(texto).toMatch(new RegExp(`Recargo de equivalencia\\s+${TOTAL.recargo}`));

@@ -30,6 +30,8 @@ export function terminalDePrueba(over: Partial<TerminalTpv> = {}): TerminalTpv {
     sistema: { nombre: 'Manager TPV', id: 'MT', version: '0.1.0' },
     zona_horaria: 'Europe/Madrid',
     entorno: 'produccion',
+    demo: 0,
+    verifactu: 1,
     ultimo: { ejercicio: 2026, numero: 0 },
     cadena: null,
     cajeros: [],

@@ -230,6 +230,15 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       }
     });
 
+    it('issue 23: the demo\'s till has series of its own (T, and TR for its returns); the back office\'s invoices and rectificativas are never in them', async () => {
+      const { rows } = await sql<{ serie: string; rect: string }>`select s.codigo as serie, r.codigo as rect from tpv_terminales t
+        join series s on s.id = t.serie_id join series r on r.id = t.serie_rectificativa_id`.execute(t.app.manager.db);
+      expect(rows).toEqual([{ serie: 'T', rect: 'TR' }]);
+      const ajenos = await sql`select d.id from documentos d join series s on s.id = d.serie_id
+        where s.codigo in ('T', 'TR') and not exists (select 1 from tpv_tickets tt where tt.documento_id = d.id)`.execute(t.app.manager.db);
+      expect(ajenos.rows).toEqual([]);
+    });
+
     it('the VERI*FACTU chain is correct and none of its records will ever be sent', async () => {
       const registros = await contar(t, 'registros_facturacion');
       expect(registros).toBeGreaterThanOrEqual(500);

@@ -5,13 +5,14 @@ import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
 describe.each(backends())('series ($name)', (backend) => {
   const t = useTestApp(backend);
 
-  it('starts with the demo series A, R and T', async () => {
+  it('starts with the demo series A, R, T and TR (the till\'s returns, issue 23), no terminal\'s yet', async () => {
     const body = expectCleanAnswer(await t.op('listadoseries', { cookie: t.cookie }));
-    expect(body.total).toBe(3);
-    expect((body.data as { codigo: string; tipo: string }[]).map((s) => [s.codigo, s.tipo])).toEqual([
-      ['A', 'normal'],
-      ['R', 'rectificativa'],
-      ['T', 'simplificada'],
+    expect(body.total).toBe(4);
+    expect((body.data as { codigo: string; tipo: string; terminal: string | null }[]).map((s) => [s.codigo, s.tipo, s.terminal])).toEqual([
+      ['A', 'normal', null],
+      ['R', 'rectificativa', null],
+      ['T', 'simplificada', null],
+      ['TR', 'rectificativa', null],
     ]);
   });
 
@@ -22,7 +23,7 @@ describe.each(backends())('series ($name)', (backend) => {
     const updated = await t.op('editarserie', { cookie: t.cookie, body: { id: serie.id, codigo: 'B', descripcion: 'Tienda 2', tipo: 'normal', activo: 0 } });
     expect(updated.json().data[0]).toMatchObject({ id: serie.id, descripcion: 'Tienda 2', activo: 0 });
     const one = await t.op('listadoseries', { cookie: t.cookie, query: { id: String(serie.id) } });
-    expect(one.json().data).toEqual([{ id: serie.id, codigo: 'B', descripcion: 'Tienda 2', tipo: 'normal', activo: 0 }]);
+    expect(one.json().data).toEqual([{ id: serie.id, codigo: 'B', descripcion: 'Tienda 2', tipo: 'normal', activo: 0, terminal: null }]);
     const filtered = await t.op('listadoseries', { cookie: t.cookie, query: { activo: '0' } });
     expect(filtered.json().data.map((s: { codigo: string }) => s.codigo)).toEqual(['B']);
   });

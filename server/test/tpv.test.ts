@@ -156,10 +156,11 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(esperado).toMatchObject({ total: 1_386, desglose: [{ tipo_iva: '21', base: 900, iva: 189 }, { tipo_iva: '10', base: 270, iva: 27 }] });
     expect(t1).toMatchObject({ uuid: tk.uuid, numero: `T ${ANIO}/000001`, total: 1_386, cambio: 20_000 - 1_386, offline: 0, repetido: 0 });
     expect(t1.huella).toMatch(/^[0-9A-F]{64}$/);
-    // The records go to the AEAT's test environment until the company chooses production: the QR points there.
-    expect((await info()).entorno).toBe('pruebas');
+    // Issue 22: a live company's records are made for «Producción» (sending not on yet here): the QR points there.
+    expect(await info()).toMatchObject({ entorno: 'produccion', demo: 0, verifactu: 0 });
+    expect(t1.emision).toEqual({ entorno: 'produccion', demo: 0, verifactu: 0 });
     expect(t1.qr_url).toBe(
-      `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
+      `https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B86420973&numserie=T%20${ANIO}%2F000001&fecha=${HOY.slice(8, 10)}-${HOY.slice(5, 7)}-${ANIO}&importe=13.86`,
     );
     expect(t1.xml).toContain('<sf:TipoFactura>F2</sf:TipoFactura>');
     expect(t1.xml).toContain(`<sf:NumeroInstalacion>${cajaTpv(1)}</sf:NumeroInstalacion>`);
@@ -187,17 +188,17 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect((await info()).ultimo.numero).toBe(1);
   });
 
-  it('the VERI*FACTU environment: terminaltpv says which, a stored ticket\'s QR points at its host', async () => {
+  it("the VERI*FACTU environment setting changes: a stored ticket's QR and what it was made for stay (issue 22)", async () => {
     const cambiar = async (entorno: string) => expect((await enviar(t, 'editarverifactu', { entorno })).body.RESULT).toBe('0');
-    await cambiar('produccion');
+    await cambiar('pruebas');
     try {
-      expect((await info()).entorno).toBe('produccion');
       const leido = (await list(t, t.cookie, 'listadotickets', { id: t1.id })).rows[0] as Row & { registro: { qr_url: string } };
-      expect(leido.registro.qr_url).toBe(t1.qr_url.replace('https://prewww2.aeat.es/', 'https://www2.agenciatributaria.gob.es/'));
+      expect(leido.registro).toMatchObject({ qr_url: t1.qr_url, entorno: 'produccion', demo: 0, verifactu: 0 });
+      // A live company's till is told «Producción» whatever the setting: «Pruebas» is part of trying (the demo).
+      expect(await info()).toMatchObject({ entorno: 'produccion', demo: 0 });
     } finally {
-      await cambiar('pruebas');
+      await cambiar('produccion');
     }
-    expect((await info()).entorno).toBe('pruebas');
   });
 
   it('refusals: payments short, a method the terminal does not offer, only cash gives change, nothing stored', async () => {
@@ -639,6 +640,8 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const buena = r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_500 }]);
     const hecha = await save(t, t.cookie, 'devolverticket', buena.body);
     expect(hecha).toMatchObject({ tipo_factura: 'R5', numero: buena.gen.numSerie, total: buena.totales.total, huella: buena.gen.huella, xml: buena.gen.xml, offline: 1, uuid: buena.body.uuid });
+    // Issue 22: what its record was made for, as stored (a live company, sending off here): the till reprints from it.
+    expect(hecha.emision).toEqual({ entorno: 'produccion', demo: 0, verifactu: 0 });
     validarXml([hecha.xml as string]);
     expect(hecha.xml).toContain(`<sf:NumSerieFactura>${vendido.gen.numSerie}</sf:NumSerieFactura>`);
     const guardado = await db.selectFrom('registros_facturacion').select(['xml', 'huella', 'huella_anterior', 'emisor']).where('documento_id', '=', hecha.id as number).executeTakeFirstOrThrow();
@@ -657,6 +660,50 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(r.body.message).toBe('Línea 1: se devuelven 1 y quedan por devolver 0,5.');
     await save(t, t.cookie, 'devolverticket', r5(cabeza(i3), n + 1, [{ orden: 1, cantidad: 500 }, { orden: 2, cantidad: 1_000 }]).body);
     expect(((await list(t, t.cookie, 'listadotickets', { id: hecha.ticket_id as number })).rows[0] as Row).estado).toBe('devuelto');
+    const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
+    expect(checks.every((c) => c.correcto)).toBe(true);
+  });
+
+  it('issue 22: the demo company\'s till is told demo; its records are stored demo whatever the till says; reads keep what each record was made for', async () => {
+    const db = t.app.manager.db;
+    const setDemo = (demo: number) => db.updateTable('verifactu').set({ demo }).where('id', '=', 1).execute();
+    await enviar(t, 'abrircajatpv', { terminal_id: terminal.id });
+    const host = (url: string) => new URL(url).host;
+    let online: TicketSubido;
+    let offlineDemo: TicketSubido;
+    await setDemo(1);
+    try {
+      expect(await info()).toMatchObject({ entorno: 'pruebas', demo: 1, verifactu: 0 });
+      [online] = await subidos({ terminal_id: terminal.id, tickets: [ticket()] });
+      expect(online.emision).toEqual({ entorno: 'pruebas', demo: 1, verifactu: 0 });
+      expect(host(online.qr_url)).toBe('prewww2.aeat.es');
+      // Offline, the till says «Producción» (what an older answer told it): a demo company never stores a production record;
+      // the answer says what was stored, and the till reprints from it.
+      const i = await info();
+      const o = await offline(i, cabeza(i), i.ultimo.numero + 1, undefined, (r) => Object.assign(r, { entorno: 'produccion', demo: 0, verifactu: 1 }));
+      [offlineDemo] = await subidos({ terminal_id: terminal.id, tickets: [o.tk] });
+      expect(offlineDemo.emision).toEqual({ entorno: 'pruebas', demo: 1, verifactu: 0 });
+      expect(host(offlineDemo.qr_url)).toBe('prewww2.aeat.es');
+      const fila = await db.selectFrom('registros_facturacion').select(['entorno', 'demo', 'verifactu']).where('documento_id', '=', offlineDemo.id).executeTakeFirstOrThrow();
+      expect(fila).toEqual({ entorno: 'pruebas', demo: 1, verifactu: 0 });
+    } finally {
+      await setDemo(0);
+    }
+    // Live again: the demo's tickets still read (and reprint) as demo, with the test host.
+    for (const x of [online!, offlineDemo!]) {
+      const leido = (await list(t, t.cookie, 'listadotickets', { id: x.id })).rows[0] as Row & { registro: { qr_url: string } };
+      expect(leido.registro).toMatchObject({ entorno: 'pruebas', demo: 1, verifactu: 0, qr_url: x.qr_url });
+    }
+    // A live till that made a ticket offline while sending was on (its terminal said verifactu 1): it agrees on the
+    // environment, so its «verificable» paper stands in the record.
+    const i = await info();
+    expect(i).toMatchObject({ entorno: 'produccion', demo: 0, verifactu: 0 });
+    const o = await offline(i, cabeza(i), i.ultimo.numero + 1, undefined, (r) => Object.assign(r, { entorno: 'produccion', demo: 0, verifactu: 1 }));
+    const [vivo] = await subidos({ terminal_id: terminal.id, tickets: [o.tk] });
+    expect(vivo.emision).toEqual({ entorno: 'produccion', demo: 0, verifactu: 1 });
+    expect(host(vivo.qr_url)).toBe('www2.agenciatributaria.gob.es');
+    // Sent again: the same answer.
+    expect((await subidos({ terminal_id: terminal.id, tickets: [o.tk] }))[0].emision).toEqual(vivo.emision);
     const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
     expect(checks.every((c) => c.correcto)).toBe(true);
   });

@@ -117,7 +117,7 @@ describe.each(backends())('VERI*FACTU, what the owner must do ($name)', (backend
     expect(paso(i, 'certificado').detalle).toContain('emitido por AEAT doble CA');
   });
 
-  it('a test sending in «Pruebas» ticks its step; the invoice knows its records go to «Pruebas»', async () => {
+  it('a test sending in «Pruebas» ticks its step; the invoice keeps what its record was made for', async () => {
     await editar({ activo: 1, entorno: 'pruebas' });
     await hasta(info, (x) => x.cola.pendientes === 0);
     const i = await info();
@@ -128,7 +128,8 @@ describe.each(backends())('VERI*FACTU, what the owner must do ($name)', (backend
     expect(i.avisos.some((a) => a.clave === 'obligacion' && a.nivel === 'error')).toBe(true);
     const f = (await list(t, t.cookie, 'listadofacturas', { estado: 'emitida' })).rows[0];
     const leida = (await list(t, t.cookie, 'listadofacturas', { id: f.id })).rows[0] as Row & { registro: { entorno: string } };
-    expect(leida.registro.entorno).toBe('pruebas');
+    // Issue 22: a live company's record is made for «Producción» (frozen on it), whatever the setting of the day.
+    expect(leida.registro.entorno).toBe('produccion');
   });
 
   it('a connection error reads in Spanish with local times, never a raw Node.js error, a UTC timestamp or the AEAT asking to wait', async () => {

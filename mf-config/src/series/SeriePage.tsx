@@ -81,6 +81,12 @@ export function SeriePage({ id }: { id?: string }) {
             />
           </FormGrid>
           {values.tipo && <Muted style={{ marginTop: 8, fontSize: 13 }}>{TIPO_HINT[values.tipo]}</Muted>}
+          {/* Issue 23: a terminal's serie is the till's own — the back office's documents never use it. */}
+          {record?.terminal && (
+            <Muted style={{ marginTop: 8, fontSize: 13 }} data-testid="serie-terminal">
+              Serie del terminal «{record.terminal}» del TPV: solo ese terminal numera en ella (no se ofrece en los documentos de la oficina).
+            </Muted>
+          )}
           <SwitchField
             label="Activa"
             name="activo"

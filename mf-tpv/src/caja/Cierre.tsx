@@ -102,7 +102,8 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
           </p>
           <Fila>
             <Boton $tono="primario" onClick={() =>
-                void downloadInformeZPdf(informeZDeCierre(hecho), {
+                // Issue 22: the demo's Z says so (the server's closing says it; one made offline takes the terminal's word).
+                void downloadInformeZPdf(informeZDeCierre({ ...hecho, demo: hecho.demo ?? (terminal.demo === 1 || !terminal.entorno ? 1 : 0) }), {
                   fileName: `informe-z-${hecho.terminal_nombre}-${hecho.codigo}.pdf`.replace(/[^\w.-]+/g, '_'),
                   empresa: empresaPdf(config),
                   papel: 'ticket',

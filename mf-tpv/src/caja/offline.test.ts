@@ -1,4 +1,4 @@
-import { LEYENDA_QR_PRUEBAS, QR_BASE } from 'shared';
+import { LEYENDA_DEMO, LEYENDA_QR, QR_BASE, presentacionQr } from 'shared';
 import { huellaDe } from 'shared/fiscal';
 import { datosTicket } from '../impresion/ticket';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,23 +84,34 @@ describe('sin conexión', () => {
 });
 
 describe('el entorno de VERI*FACTU', () => {
-  it('sin conexión, el QR del ticket apunta al entorno del terminal: el de pruebas de la AEAT mientras la empresa no pase a producción', async () => {
-    useCaja.setState({ terminal: { ...TERMINAL, entorno: 'pruebas' } });
+  it('sin conexión, el QR y el registro del ticket son lo que el terminal dice que son sus registros; reimpreso, lo que se guardó con él', async () => {
+    useCaja.setState({ terminal: { ...TERMINAL, entorno: 'pruebas', demo: 1, verifactu: 0 } });
     const a = await vender();
     expect(a.estado).toBe('pendiente');
     expect(a.qr_url?.startsWith(`${QR_BASE.pruebas}?`)).toBe(true);
     expect(a.qr_url).toContain('numserie=T1');
-    // The printout says it is a test, with no fiscal value.
-    const impreso = datosTicket(a, { ...TERMINAL, entorno: 'pruebas' }, null);
+    // Stored with the record (and sent with it on upload): what it was made for.
+    expect(a.registro).toMatchObject({ entorno: 'pruebas', demo: 1, verifactu: 0 });
+    const impreso = datosTicket(a, { ...TERMINAL, entorno: 'pruebas', demo: 1 }, null);
     expect(impreso.qr).toBe(a.qr_url);
-    expect(impreso.pruebas).toBe(true);
-    expect(LEYENDA_QR_PRUEBAS).toContain('FACTURA DE PRUEBA');
+    expect(presentacionQr(impreso.emision).leyenda).toBe(LEYENDA_DEMO);
 
-    // In production, the AEAT's real host.
-    useCaja.setState({ terminal: TERMINAL });
+    // The company goes live: a new ticket is made for «Producción»; the demo's ticket still reprints as demo.
+    useCaja.setState({ terminal: { ...TERMINAL, entorno: 'produccion', demo: 0, verifactu: 1 } });
     const b = await vender();
     expect(b.qr_url?.startsWith(`${QR_BASE.produccion}?`)).toBe(true);
-    expect(datosTicket(b, TERMINAL, null).pruebas).toBe(false);
+    expect(b.registro).toMatchObject({ entorno: 'produccion', demo: 0, verifactu: 1 });
+    expect(presentacionQr(datosTicket(b, TERMINAL, null).emision).leyenda).toBe(LEYENDA_QR);
+    const reimpreso = datosTicket(a, { ...TERMINAL, entorno: 'produccion', demo: 0, verifactu: 1 }, null);
+    expect(reimpreso.qr?.startsWith(`${QR_BASE.pruebas}?`)).toBe(true);
+    expect(presentacionQr(reimpreso.emision).leyenda).toBe(LEYENDA_DEMO);
+
+    // A terminal that does not say what its records are made for never makes (or prints) production.
+    const { entorno: _e, demo: _d, verifactu: _v, ...mudo } = TERMINAL;
+    useCaja.setState({ terminal: mudo });
+    const c = await vender();
+    expect(c.qr_url?.startsWith(`${QR_BASE.pruebas}?`)).toBe(true);
+    expect(presentacionQr(datosTicket(c, mudo, null).emision).leyenda).not.toBe(LEYENDA_QR);
   });
 });
 

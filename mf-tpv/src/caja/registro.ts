@@ -1,9 +1,9 @@
 import { fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion, type Anterior } from 'shared/fiscal';
-import { fechaAeat } from 'shared';
+import { fechaAeat, presentacionQr } from 'shared';
 import { guardarClave, leer } from '../datos/almacen';
 import type { FilaSubida, RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';
-import { fechaTicket, hacerRegistro } from './registroFiscal';
+import { emisionDelTerminal, fechaTicket, hacerRegistro } from './registroFiscal';
 import type { TerminalTpv } from './tipos';
 
 /**
@@ -154,11 +154,11 @@ export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLo
     totales: { base: tot.base, iva: tot.cuota, recargo: 0, total: tot.total, desglose: tot.desglose.map((x) => ({ tipo_iva: x.tipo_iva, base: x.base, iva: x.cuota, recargo: 0 })) },
     anterior: cadena.anterior,
     ts: fechaHoraHuso(new Date(d.fecha_hora), terminal.zona_horaria || 'Europe/Madrid'),
-    entorno: terminal.entorno ?? 'produccion',
+    entorno: presentacionQr(terminal).entorno,
     impuesto: terminal.impuesto,
     rectificado: { numSerie: dev.numero_ticket, fecha: dev.fecha_ticket, base: tk.base, cuota: tk.cuota },
   });
-  const registro = registroTpvDeDevolucion(r) as RegistroTicket;
+  const registro = { ...(registroTpvDeDevolucion(r) as RegistroTicket), ...emisionDelTerminal(terminal) };
   await guardarCadena(terminal, { ...cadena, anterior: anteriorDe(terminal, registro) });
   if (numero === undefined) await guardarClave('estado', CLAVE_R, { ejercicio, numero: n, inicio: terminal.inicio ?? null } satisfies NumeracionR);
   return { registro, qr_url: r.qr_url };

@@ -1,3 +1,4 @@
+import { presentacionQr } from 'shared';
 import { fechaHoraHuso, registroTicket, registroTpvDe, type Anterior } from 'shared/fiscal';
 import type { RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';
@@ -41,8 +42,18 @@ export function hacerRegistro(
     impuesto: terminal.impuesto,
     // Stamped with the sale's instant: the record is made when the ticket is issued (and its date is the ticket's).
     ts: fechaHoraHuso(new Date(t.fecha_hora), terminal.zona_horaria || ZONA),
-    // The QR points at the environment the records go to (Pruebas until the company goes to production).
-    entorno: terminal.entorno ?? 'produccion',
+    // Issue 22: the QR's host is what the terminal says its records are made for (never production unless it says so).
+    entorno: presentacionQr(terminal).entorno,
   });
-  return { registro: registroTpvDe(r), qr_url: r.qr_url };
+  return { registro: { ...registroTpvDe(r), ...emisionDelTerminal(terminal) }, qr_url: r.qr_url };
+}
+
+/**
+ * What the terminal says its records are made for (terminaltpv, issue 22), stored with each record the till makes:
+ * its print and every reprint use it, and the server is told it on upload. A terminal that says nothing stores nothing
+ * (printed as a test, never production).
+ */
+export function emisionDelTerminal(terminal: Pick<TerminalTpv, 'entorno' | 'demo' | 'verifactu'>): Pick<RegistroTicket, 'entorno' | 'demo' | 'verifactu'> {
+  if (!terminal.entorno) return {};
+  return { entorno: terminal.entorno, demo: terminal.demo === 1 ? 1 : 0, verifactu: terminal.verifactu === 1 ? 1 : 0 };
 }

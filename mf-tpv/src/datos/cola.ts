@@ -1,4 +1,4 @@
-import type { TipoIva } from 'shared';
+import type { EmisionTpv, TipoIva } from 'shared';
 import type { Pago } from '../venta/importes';
 import { guardar, leerTodo } from './almacen';
 
@@ -14,6 +14,13 @@ export type RegistroTicket = {
   fecha_hora_huso: string;
   huella: string;
   xml: string;
+  /**
+   * Issue 22: what the till made it for (its terminal's `entorno`, `demo`, `verifactu` then): its paper's QR host and
+   * legend, and what the server is told on upload.
+   */
+  entorno?: 'produccion' | 'pruebas';
+  demo?: 0 | 1;
+  verifactu?: 0 | 1;
 };
 
 /** What `subirtickets` answers for each ticket. */
@@ -29,6 +36,8 @@ export type FilaSubida = {
   fecha_hora_huso?: string;
   /** dd-mm-aaaa: the record's date. */
   fecha_expedicion?: string;
+  /** Issue 22: what its record was made for, as the server stored it: every reprint's QR host and legend. */
+  emision?: EmisionTpv;
   offline?: number;
   repetido?: number;
   /** An operation (not a ticket) the server refused: the message; the entry is kept as an incidence. */

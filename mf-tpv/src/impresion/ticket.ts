@@ -1,14 +1,24 @@
-import { IMPUESTO_NOMBRE, empresaPdf, formatDecimal, formatMoney, impuestoDe, porcentajeTipo, urlQr, type Configuracion, type TicketPdf } from 'shared';
+import { IMPUESTO_NOMBRE, empresaPdf, formatDecimal, formatMoney, impuestoDe, porcentajeTipo, presentacionQr, urlQr, type Configuracion, type EmisionRegistro, type TicketPdf } from 'shared';
 import { numeroTicket, type TicketLocal } from '../datos/cola';
 import type { TerminalTpv } from '../caja/tipos';
 import { FORMA_PAGO_LABEL, importeLinea, totalesTicket } from '../venta/importes';
+
+/**
+ * What a ticket's record was made for (issue 22): the server's answer (as stored), else what the till stored with its
+ * own record (offline); never the terminal's word of today. Null: printed as a test, never production.
+ */
+export function emisionTicket(t: TicketLocal): EmisionRegistro | null {
+  if (t.respuesta?.emision) return t.respuesta.emision;
+  if (t.registro?.entorno) return { entorno: t.registro.entorno, demo: t.registro.demo, verifactu: t.registro.verifactu };
+  return null;
+}
 
 /** The fiscal QR of a ticket: the server's, or made from the till's own record (offline). */
 export function qrTicket(t: TicketLocal, terminal: TerminalTpv | null): string | null {
   if (t.respuesta?.qr_url) return t.respuesta.qr_url;
   if (t.qr_url) return t.qr_url;
   if (t.registro && terminal) {
-    return urlQr({ nif: terminal.emisor.nif, numserie: t.registro.num_serie, fecha: t.registro.fecha_expedicion, importe: t.total }, terminal.entorno ?? 'produccion');
+    return urlQr({ nif: terminal.emisor.nif, numserie: t.registro.num_serie, fecha: t.registro.fecha_expedicion, importe: t.total }, presentacionQr(emisionTicket(t)).entorno);
   }
   return null;
 }
@@ -38,7 +48,7 @@ export function datosTicket(t: TicketLocal, terminal: TerminalTpv | null, config
     pagos: t.pagos.map((p) => ({ forma: FORMA_PAGO_LABEL[p.forma] ?? p.forma, importe: formatMoney(p.importe) })),
     cambio: t.cambio ? formatMoney(t.cambio) : undefined,
     qr: qrTicket(t, terminal),
-    pruebas: terminal?.entorno === 'pruebas',
+    emision: emisionTicket(t),
     pie: 'Gracias por su compra',
   };
 }

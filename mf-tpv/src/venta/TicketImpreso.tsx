@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { descargarTicketPdf, LEYENDA_QR, LEYENDA_QR_PRUEBAS, matrizQrTicket, TITULO_QR, type TicketPdf } from 'shared';
+import { descargarTicketPdf, matrizQrTicket, presentacionQr, TITULO_QR, type TicketPdf } from 'shared';
 import { useCaja } from '../caja/estado';
 import { Boton, Dialogo, Fila, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
@@ -54,8 +54,19 @@ export function QrSvg({ texto }: { texto: string }) {
 }
 
 export function RolloTicket({ datos }: { datos: TicketPdf }) {
+  // Issue 22: the legend of what its record was made for (demo, «Pruebas», verifiable, or none: live not sending yet).
+  const { leyenda } = presentacionQr(datos.emision);
   return (
     <Rollo className="impresion" data-testid="ticket-impreso">
+      {/* The fiscal QR first, before the ticket's content (DetalleEspecificacTecnCodigoQRfactura §3; docs/fiscal-impresion.md). */}
+      {datos.qr && (
+        <div className="c" data-testid="ticket-qr">
+          <div>{TITULO_QR}</div>
+          <QrSvg texto={datos.qr} />
+          {leyenda && <div className="b" data-testid="ticket-leyenda">{leyenda}</div>}
+          <hr />
+        </div>
+      )}
       {datos.empresa && (
         <div className="c">
           <div className="b">{datos.empresa.nombre}</div>
@@ -130,13 +141,6 @@ export function RolloTicket({ datos }: { datos: TicketPdf }) {
         </tbody>
       </table>
       <div style={{ fontSize: 11 }}>IVA incluido</div>
-      {datos.qr && (
-        <div className="c" style={{ marginTop: 6 }}>
-          <div>{TITULO_QR}</div>
-          <QrSvg texto={datos.qr} />
-          <div>{datos.pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR}</div>
-        </div>
-      )}
       {datos.pie && <div className="c" style={{ marginTop: 6 }}>{datos.pie}</div>}
     </Rollo>
   );

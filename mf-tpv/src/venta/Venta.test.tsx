@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
+import type { EmisionTpv } from 'shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { guardarClave, leer } from '../datos/almacen';
 import { IndiceCatalogo } from '../datos/catalogo';
@@ -18,6 +19,8 @@ const ARTICULOS = [
 
 const TERMINAL = terminalDePrueba({ formas_pago: ['efectivo', 'tarjeta', 'bizum'], cajeros: [{ id: 1, nombre: 'Ana', con_pin: 1 }] });
 
+/** What the server says each record was made for (issue 22): a live company sending, unless a test says otherwise. */
+let emisionServidor: EmisionTpv = { entorno: 'produccion', demo: 0, verifactu: 1 };
 /** The server's subirtickets: numbers tickets in arrival order; records what arrived. */
 let subidos: { uuid: string; pagos: unknown; lineas: unknown[] }[] = [];
 function servidor(url: string, init?: RequestInit): Response {
@@ -27,7 +30,12 @@ function servidor(url: string, init?: RequestInit): Response {
     const data = body.tickets.map((t: { uuid: string; pagos: unknown; lineas: unknown[] }) => {
       subidos.push(t);
       const n = subidos.length;
-      return { uuid: t.uuid, id: n, numero: `T1 2026/${String(n).padStart(6, '0')}`, total: 0, cambio: 0, huella: 'A'.repeat(64), xml: '<x/>', qr_url: `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=T1%202026%2F${n}`, fecha_hora_huso: '2026-11-26T10:00:00+01:00', offline: 0, repetido: 0 };
+      const host = emisionServidor.entorno === 'produccion' ? 'www2.agenciatributaria.gob.es' : 'prewww2.aeat.es';
+      return {
+        uuid: t.uuid, id: n, numero: `T1 2026/${String(n).padStart(6, '0')}`, total: 0, cambio: 0, huella: 'A'.repeat(64), xml: '<x/>',
+        qr_url: `https://${host}/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=T1%202026%2F${n}`, fecha_hora_huso: '2026-11-26T10:00:00+01:00', offline: 0, repetido: 0,
+        emision: emisionServidor,
+      };
     });
     return respuestaOk(data);
   }
@@ -36,6 +44,7 @@ function servidor(url: string, init?: RequestInit): Response {
 
 beforeEach(() => {
   subidos = [];
+  emisionServidor = { entorno: 'produccion', demo: 0, verifactu: 1 };
 });
 cajaDePrueba(servidor, () => ({
   terminal: TERMINAL,
@@ -123,6 +132,33 @@ describe('pantalla de venta, solo con el teclado y el escáner', () => {
       { forma: 'tarjeta', importe: 200 },
       { forma: 'efectivo', importe: 130 },
     ]);
+  });
+
+  it('el ticket impreso lleva arriba el QR y la leyenda de lo que su registro es (issue 22): demostración, en vivo sin envío', async () => {
+    const user = userEvent.setup();
+    // The demo company: its records are demo, the ticket says it has no fiscal value.
+    emisionServidor = { entorno: 'pruebas', demo: 1, verifactu: 0 };
+    renderWithShell(<Venta />);
+    await user.keyboard('PAN{Enter}{F12}');
+    await screen.findByRole('dialog', { name: 'Cobrar' });
+    await user.keyboard('{Enter}');
+    const impreso = await screen.findByTestId('ticket-impreso');
+    expect(within(impreso).getByTestId('ticket-leyenda').textContent).toBe('DEMOSTRACIÓN — sin validez fiscal');
+    expect(impreso.textContent).not.toContain('verificable');
+    // The QR block comes first, before the ticket's content.
+    expect(impreso.firstElementChild?.getAttribute('data-testid')).toBe('ticket-qr');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Live, sending not on yet: the QR with no legend.
+    emisionServidor = { entorno: 'produccion', demo: 0, verifactu: 0 };
+    await user.keyboard('PAN{Enter}{F12}');
+    await screen.findByRole('dialog', { name: 'Cobrar' });
+    await user.keyboard('{Enter}');
+    const vivo = await screen.findByTestId('ticket-impreso');
+    await within(vivo).findByTestId('ticket-numero');
+    expect(within(vivo).getByTestId('ticket-qr')).toBeTruthy();
+    expect(within(vivo).queryByTestId('ticket-leyenda')).toBeNull();
+    expect(vivo.textContent).not.toMatch(/verificable|DEMOSTRACI|PRUEBA/);
   });
 
   it('un código que no existe lo dice y no añade nada', async () => {

@@ -47,14 +47,18 @@ function AvisoEnvio({ registro: r }: { registro: NonNullable<Documento['registro
   );
 }
 
-/** The invoice it corrects, as a link to its record (a factura, or a rectificativa corrected again). */
+/**
+ * The invoice it corrects, as a link to its record (a factura, or a rectificativa corrected again); an F3, the ticket
+ * it replaces (issue 23: it corrects nothing, it never says «Rectifica»).
+ */
 function FacturaRectificada({ d }: { d: Documento }) {
   if (!d.factura_id) return null;
   const padre = d.padres?.find((p) => p.id === d.factura_id);
-  const to = rutaDocumento(padre?.tipo ?? 'factura', d.factura_id) ?? paths.factura(d.factura_id);
+  const sustituye = d.tipo === 'factura' && d.tipo_factura === 'F3';
+  const to = rutaDocumento(padre?.tipo ?? (sustituye ? 'ticket' : 'factura'), d.factura_id) ?? paths.factura(d.factura_id);
   return (
     <span className="item">
-      <span className="k">Rectifica</span>
+      <span className="k">{sustituye ? 'Sustituye a la factura simplificada' : 'Rectifica'}</span>
       <Link to={to}>{d.factura_numero ?? padre?.numero ?? `#${d.factura_id}`}</Link>
     </span>
   );

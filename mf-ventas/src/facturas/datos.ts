@@ -24,13 +24,16 @@ export function useSeries(tipos: readonly SerieTipo[], actual?: string) {
   const { rows, loading } = list;
   return useMemo(() => {
     const delTipo = rows.filter((s) => tipos.includes(s.tipo));
-    const options: SelectOption[] = delTipo
+    // A TPV terminal's series are the till's own (issue 23): a back-office document is never numbered in them (the
+    // lists still filter by them: `rows`).
+    const propias = delTipo.filter((s) => !s.terminal || String(s.id) === actual);
+    const options: SelectOption[] = propias
       .filter((s) => s.activo === 1 || String(s.id) === actual)
       .map((s) => ({
         value: String(s.id),
         label: serieLabel(s, tipos.length > 1),
       }));
-    const activas = delTipo.filter((s) => s.activo === 1);
+    const activas = propias.filter((s) => s.activo === 1);
     const primera = tipos.map((t) => activas.find((s) => s.tipo === t)).find(Boolean);
     return { rows: delTipo, options, loading, porDefecto: primera ? String(primera.id) : '' };
   }, [rows, loading, tipos, actual]);

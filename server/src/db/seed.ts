@@ -35,6 +35,8 @@ const DEMO_SERIES = [
   { codigo: 'A', descripcion: 'Facturas', tipo: 'normal', activo: 1 },
   { codigo: 'R', descripcion: 'Facturas rectificativas', tipo: 'rectificativa', activo: 1 },
   { codigo: 'T', descripcion: 'Tickets (facturas simplificadas)', tipo: 'simplificada', activo: 1 },
+  // Issue 23: the till's returns (R5) in a serie of its own, never the back office's R.
+  { codigo: 'TR', descripcion: 'Devoluciones del TPV (rectificativas de tickets)', tipo: 'rectificativa', activo: 1 },
 ] as const;
 
 export type SeedResult = {

@@ -30,6 +30,7 @@ import { cobrarAlEmitir, cuentaParaLeer, recalcularCuenta } from './cobros.ts';
 import { nowIso } from '../context.ts';
 import { almacenActivo } from './almacen.ts';
 import { numeroEnSerie } from './numeracion.ts';
+import { serieDeTerminal } from './validacion.ts';
 import { registrarTipo } from './tipos.ts';
 import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './tipos.ts';
 import { actualizarEstadoPadres, borrarEnlaces } from './enlaces.ts';
@@ -247,6 +248,19 @@ async function serieDe(trx: Transaction<Database>, id: number): Promise<Serie | 
 }
 
 /**
+ * Issue 23: the TPV terminal whose serie `serieId` is, unless this document is that terminal's (a return the till
+ * made: its tpv_tickets row names the terminal). A back-office invoice there is refused: a till's numbers are its own.
+ */
+const terminalAjeno = compiledQuery((db, p: { serie: number; doc: number }) =>
+  db
+    .selectFrom('tpv_terminales as t')
+    .select('t.nombre')
+    .where((eb) => eb.or([eb('t.serie_id', '=', p.serie), eb('t.serie_rectificativa_id', '=', p.serie)]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('tpv_tickets as tt').select('tt.documento_id').where('tt.documento_id', '=', p.doc).whereRef('tt.terminal_id', '=', 't.id'))))
+    .limit(1),
+);
+
+/**
  * A marker an internal caller sets in an emission's `raw` (never in a request's JSON): every line of the invoice
  * comes from a document (hfa), so none is a direct sale whose stock the emission moves — no need to look.
  */
@@ -320,6 +334,8 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
   }
   // NumSerieFactura: printable ASCII only (the AEAT's validation of IDFactura).
   if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
+  const ajeno = (await terminalAjeno(trx, { serie: d.serie_id, doc: d.id }))[0];
+  if (ajeno) throw fail(serieDeTerminal(serie.codigo, ajeno.nombre), '1', 400);
   if (!Number(d.con_lineas)) throw fail(MESSAGES.facturaSinLineas, '1', 400);
   if (d.fecha > ctx.hoy) throw fail(MESSAGES.fechaFacturaFutura, '1', 400);
   // Validaciones 3.1.3.1: the AEAT refuses a FechaExpedicionFactura before the order came into force.
@@ -426,7 +442,9 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     if (otras.length && !d.observaciones?.trim()) datos.descripcion = `Rectificación de las facturas ${datos.rectificativa.facturas.map((x) => x.numSerie).join(', ')}`.slice(0, 500);
   }
   // Issued means fixed: the serie's code, both parties as printed and the operation's date stay with the invoice.
-  const fechaOperacion = await fechaOperacionDe(trx, d.id, d.fecha);
+  // An F3 of a ticket sold on an earlier day: the operation is the ticket's (issue 23).
+  const fechaOperacion =
+    tipoFactura === 'F3' && sustituida && sustituida.fecha < d.fecha ? sustituida.fecha : await fechaOperacionDe(trx, d.id, d.fecha);
   if (fechaOperacion) datos.fechaOperacion = fechaOperacion;
   const receptor = d.cliente_id === null ? null : await parteCliente(trx, d.cliente_id);
   // Issue 22: what the invoice prints is what its record says. An F2 or R5 record carries no recipient (Validaciones
@@ -541,6 +559,17 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
   const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');
   if (emision) await reverseLedger(trx, emision.id, ctx.accionId, ctx.hoy);
   await actualizarEstadoPadres(trx, await borrarEnlaces(trx, d.id));
+  // An annulled F3 (issue 23): the ticket it replaced is the sale again — Emitido, in the books, returnable and
+  // replaceable by a correct F3 (facturarticket only replaces an Emitido ticket, so that is what it was).
+  if (ctx.def.tipo === FACTURA.tipo && d.factura_id !== null) {
+    await trx
+      .updateTable('documentos')
+      .set({ estado: 'emitido', modificado: nowIso(), modificado_por: ctx.user.id })
+      .where('id', '=', d.factura_id)
+      .where('tipo', '=', DOCUMENTO_TIPOS.ticket.tipo)
+      .where('estado', '=', 'facturado')
+      .execute();
+  }
   return {};
 }
 
@@ -559,7 +588,10 @@ const alAnular: NonNullable<TipoEffects['despuesDe']>['anular'] = async ({ trx, 
 const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
   db
     .selectFrom('registros_facturacion')
-    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error'])
+    .select([
+      'id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error',
+      'entorno', 'demo', 'verifactu',
+    ])
     .where('documento_id', '=', p.id)
     .orderBy('id', 'desc')
     .limit(1),
@@ -568,26 +600,29 @@ const ultimoRegistro = compiledQuery((db, p: { id: number }) =>
 /** The record adds its latest registro de facturación (with what the fiscal QR prints). */
 async function alLeer({ db, doc }: { db: Kysely<Database>; doc: Documento }): Promise<void> {
   const [r] = await ultimoRegistro(db, { id: doc.id });
-  // An annulled invoice's QR still names what its registro de alta recorded (its ImporteTotal).
+  // An annulled invoice's QR still names what its registro de alta recorded (its ImporteTotal) and where it was made for.
   if (r?.tipo === 'anulacion') {
     const alta = await db
       .selectFrom('registros_facturacion')
-      .select('importe_total')
+      .select(['importe_total', 'entorno', 'demo', 'verifactu'])
       .where('documento_id', '=', doc.id)
       .where('tipo', '=', 'alta')
       .orderBy('id', 'desc')
       .executeTakeFirst();
     r.importe_total = alta?.importe_total ?? null;
+    if (alta) Object.assign(r, { entorno: alta.entorno, demo: alta.demo, verifactu: alta.verifactu });
   }
-  // The QR and the PDF's legend follow the environment the records go to (issue 17).
-  const v = r ? await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst() : undefined;
   doc.registro = r
     ? {
         id: r.id, tipo: r.tipo, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total,
         // Issue 9: how the AEAT answered it (the invoice screen warns when refused).
         estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null, descripcion_error: r.descripcion_error ?? null,
-        entorno: v?.entorno === 'produccion' ? 'produccion' : 'pruebas',
+        // Issue 22: the QR's host and the PDF's legend are what the record was made for (stored on it at creation),
+        // never the setting of the day: a reprint after «Pruebas» → «Producción» still says it was a test.
+        entorno: r.entorno === 'produccion' ? 'produccion' : 'pruebas',
+        demo: Number(r.demo ?? 0),
+        verifactu: Number(r.verifactu ?? 0),
       }
     : null;
   // Issue 17: its account — what is owed netting the rectificativas, the instalments, the cobros and refunds.

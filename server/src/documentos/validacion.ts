@@ -173,13 +173,35 @@ export async function validarLineas(
   });
 }
 
-const tipoDeSerie = compiledQuery((db, p: { id: number }) => db.selectFrom('series').select(['tipo', 'activo']).where('id', '=', p.id));
+const tipoDeSerie = compiledQuery((db, p: { id: number }) =>
+  db
+    .selectFrom('series')
+    .select(['tipo', 'activo', 'codigo'])
+    // Issue 23: the TPV terminal whose serie (tickets or returns) it is, if any.
+    .select((eb) =>
+      eb
+        .selectFrom('tpv_terminales as t')
+        .select('t.nombre')
+        .where((w) => w.or([w('t.serie_id', '=', w.ref('series.id')), w('t.serie_rectificativa_id', '=', w.ref('series.id'))]))
+        .limit(1)
+        .as('terminal'),
+    )
+    .where('id', '=', p.id),
+);
 
-/** A serie a document of `def` may use: existing, active and of one of the type's kinds; else the field's message. */
+/** The message refusing a back-office document in a TPV terminal's serie (issue 23: a terminal's series are its own). */
+export const serieDeTerminal = (codigo: string, terminal: string) => MESSAGES.serieDeTerminal.replace('{codigo}', codigo).replace('{terminal}', terminal);
+
+/**
+ * A serie a document of `def` may use: existing, active, of one of the type's kinds and no TPV terminal's (the
+ * back office never numbers in a till's serie: the till knows its next number, online or offline); else the field's message.
+ * Only the back office's documents come here (the till's tickets and returns are made by tpv/tickets.ts).
+ */
 export async function validarSerie(trx: Transaction<Database>, def: DocumentoTipoDef, serieId: unknown, errors: FieldErrors, field = 'serie_id'): Promise<void> {
   if (!def.series || serieId === null || serieId === undefined) return;
   const s = typeof serieId === 'number' ? (await tipoDeSerie(trx, { id: serieId }))[0] : undefined;
   if (s?.activo !== 1 || !def.series.includes(s.tipo)) errors[field] = MESSAGES.serieNoValida;
+  else if (s.terminal) errors[field] = serieDeTerminal(s.codigo, s.terminal);
 }
 
 /**

@@ -231,19 +231,22 @@ async function leerEmision(trx: Transaction<Database>): Promise<{ emision: Emisi
   let v = EMISION.get(trx);
   if (v === undefined) {
     const s = await trx.selectFrom('verifactu').select(['activo', 'fallos', 'demo', 'tiempo_espera']).where('id', '=', 1).executeTakeFirst();
-    const activo = Number(s?.activo ?? 0) === 1;
-    const demo = Number(s?.demo ?? 0) === 1;
-    const incidencia = (activo && Number(s?.fallos ?? 0) > 0) || (!demo && !activo) ? 1 : 0;
-    v = {
-      emision: { incidencia, entorno: demo ? 'pruebas' : 'produccion', demo: demo ? 1 : 0, verifactu: activo ? 1 : 0 },
-      cadenciaMs: Math.max(1, Number(s?.tiempo_espera ?? 60) || 60) * 1000,
-    };
+    v = { emision: emisionDe(s), cadenciaMs: Math.max(1, Number(s?.tiempo_espera ?? 60) || 60) * 1000 };
     EMISION.set(trx, v);
   }
   return v;
 }
 export async function emisionActual(trx: Transaction<Database>): Promise<Emision> {
   return (await leerEmision(trx)).emision;
+}
+
+/** emisionActual's rules on the verifactu row (also what terminaltpv tells the till its records are made for). */
+export function emisionDe(s: { activo?: number | null; fallos?: number | null; demo?: number | null } | undefined): Emision {
+  const activo = Number(s?.activo ?? 0) === 1;
+  const demo = Number(s?.demo ?? 0) === 1;
+  // Incidencia (docs/verifactu.md): sending failing, or a live company's sending off — its records leave late.
+  const incidencia = (activo && Number(s?.fallos ?? 0) > 0) || (!demo && !activo) ? 1 : 0;
+  return { incidencia, entorno: demo ? 'pruebas' : 'produccion', demo: demo ? 1 : 0, verifactu: activo ? 1 : 0 };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DesgloseIva, EstadoEnvio, Operacion, TipoIva } from 'shared/domain
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { diaSiguiente, paginar, sumar } from './comun.ts';
+import { TICKET_FUERA_DE_LIBROS } from './lineas-venta.ts';
 import type { Fila, Respuesta } from './comun.ts';
 
 type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
@@ -44,9 +45,13 @@ type DocFiscal = {
   cobro_forma: string | null;
   factura_id: number | null;
   modo_rectificacion: string | null;
+  fecha_operacion: string | null;
 };
 
-/** The issued invoices of a period: facturas and rectificativas emitted (anuladas never were), tickets not cancelled. */
+/**
+ * The issued invoices of a period: facturas and rectificativas emitted (anuladas never were), tickets not cancelled
+ * and not replaced by a full invoice (a Facturado ticket: its F3 carries the sale, counted once).
+ */
 async function expedidas(app: AppContext, desde: string, hasta: string, serieId?: number | null): Promise<DocFiscal[]> {
   const rows = await app.db
     .selectFrom('documentos as d')
@@ -55,9 +60,10 @@ async function expedidas(app: AppContext, desde: string, hasta: string, serieId?
     .select([
       'd.id', 'd.tipo', 'd.fecha', 'd.ejercicio', 'd.numero', 's.codigo as serie', 'd.tipo_factura', 'd.cliente_id', 'c.nif', 'c.razon_social as nombre',
       'd.total', 'd.base', 'd.iva', 'd.recargo', 'd.retencion', 'd.retencion_importe', 'd.desglose', 'd.cobro_fecha', 'd.cobro_forma', 'd.factura_id', 'd.modo_rectificacion',
+      'd.fecha_operacion',
     ])
     .where('d.tipo', 'in', TIPOS_EXPEDIDAS)
-    .where((eb) => eb.or([eb('d.estado', '=', 'emitida'), eb.and([eb('d.tipo', '=', 'ticket'), eb('d.estado', 'not in', ['anulada', 'anulado', 'borrador'])])]))
+    .where((eb) => eb.or([eb('d.estado', '=', 'emitida'), eb.and([eb('d.tipo', '=', 'ticket'), eb('d.estado', 'not in', [...TICKET_FUERA_DE_LIBROS])])]))
     .where('d.fecha', '>=', desde)
     .where('d.fecha', '<=', hasta)
     .$if(!!serieId, (q) => q.where('d.serie_id', '=', serieId!))
@@ -77,6 +83,7 @@ async function expedidas(app: AppContext, desde: string, hasta: string, serieId?
     tipo_factura: r.tipo_factura ?? null,
     factura_id: r.factura_id ?? null,
     modo_rectificacion: r.modo_rectificacion ?? null,
+    fecha_operacion: r.fecha_operacion ?? null,
     cobro_fecha: r.cobro_fecha ?? null,
     cobro_forma: r.cobro_forma ?? null,
   })) as DocFiscal[];
@@ -100,7 +107,7 @@ export async function libroExpedidas(app: AppContext, f: { desde: string; hasta:
         ejercicio: Number(d.fecha.slice(0, 4)),
         periodo: trimestre(d.fecha),
         fecha_expedicion: d.fecha,
-        fecha_operacion: d.fecha,
+        fecha_operacion: d.fecha_operacion ?? d.fecha,
         serie: d.serie,
         numero: d.numero,
         numero_factura: numeroDocumento(d.serie ?? '', d.ejercicio, d.numero),

@@ -6,7 +6,9 @@ import { divR, lista, tasaSql } from './comun.ts';
 
 /**
  * THE sales of a period, one row per line, each counted once (README, "Informes · what a sale is"):
- * - facturas and rectificativas once emitted (drafts are not sales yet, anuladas never were), tickets unless anulados;
+ * - facturas and rectificativas once emitted (drafts are not sales yet, anuladas never were), tickets unless anulados
+ *   or Facturados: a ticket replaced by a full invoice (F3, facturarticket) leaves the books and its F3 carries the sale
+ *   (its lines' cost is the ticket's, line by line: the ticket moved the goods);
  *   a rectificativa by substitution also takes back the lines of the invoice it replaces (negated, at its own date);
  * - albaranes de venta and devoluciones de venta (negative) still Pendiente and partes de trabajo Finalizados (not
  *   Facturados) for what no emitted invoice has billed yet (their quantity less the links from emitted invoice lines), so
@@ -41,8 +43,14 @@ export type FiltroVentas = {
 const IVA = sql`(case when coalesce(l.operacion, 'S1') <> 'S1' then 0 else ${tasaSql('l.tipo_iva', IVA_RATE)} end)`;
 const RECARGO = sql`(case when d.con_recargo = 1 and coalesce(l.operacion, 'S1') = 'S1' then ${tasaSql('l.tipo_iva', RECARGO_RATE)} else 0 end)`;
 
-/** The terminal of a till's document (a ticket, or its return), from the till's side of it. */
-const terminalDe = (d: string) => sql`(select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.id`)})`;
+/**
+ * The terminal of a till's document (a ticket, or its return), from the till's side of it; an F3 (a factura naming
+ * the ticket it replaces) is its ticket's terminal's sale (issue 23: the sale moves from the ticket to the F3, not
+ * out of the terminal).
+ */
+const terminalDe = (d: string) => sql`coalesce((select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.id`)}),
+  (case when ${sql.ref(`${d}.tipo`)} = 'factura' and ${sql.ref(`${d}.factura_id`)} is not null
+    then (select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.factura_id`)} and tt.tipo = 'ticket') end))`;
 
 /** The line's net in cents, for `cantidad` units (an SQL expression of thousandths). */
 const neto = (dialect: DialectName, cantidad: RawBuilder<unknown>) =>
@@ -61,6 +69,17 @@ const costeLinea = (dialect: DialectName) => {
 /** Units of a delivery line already billed by emitted invoices (links from their lines). */
 const facturado = sql`coalesce((select sum(e.cantidad) from documento_enlaces e join documento_lineas c on c.id = e.linea_id
   join documentos cd on cd.id = c.documento_id where e.padre_linea_id = l.id and cd.tipo in (${lista(FACTURAS)}) and cd.estado = 'emitida'), 0)`;
+
+/** The ticket states that are not a sale: never issued, cancelled, or replaced by a full invoice (F3) that carries it. */
+export const TICKET_FUERA_DE_LIBROS = ['anulada', 'anulado', 'borrador', 'facturado'] as const;
+
+/**
+ * Cents of an F3's line (a factura naming the ticket it replaces, `d.factura_id`): the replaced ticket's line in the same
+ * place (facturarticket copies them in order), whose ledger rows hold the goods' cost. Null for any other document.
+ */
+const costeSustituido = (dialect: DialectName) => sql`(case when d.tipo = 'factura' and d.factura_id is not null then
+  (select ${costePropio(dialect, 'tl')} from documento_lineas tl join documentos td on td.id = tl.documento_id
+    where tl.documento_id = d.factura_id and td.tipo = 'ticket' and tl.orden = l.orden) end)`;
 
 /**
  * The sales lines (subquery text) with: documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id,
@@ -90,10 +109,10 @@ export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<u
   if (fiscales.length) {
     const base = neto(dialect, sql`l.cantidad`);
     partes.push(sql`select ${columnas('d')}, l.cantidad as unidades, ${base} as base, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
-        ${costeLinea(dialect)} as coste
+        coalesce(${costeSustituido(dialect)}, ${costeLinea(dialect)}) as coste
       from documentos d join documento_lineas l on l.documento_id = d.id
       where d.tipo in (${lista(fiscales)}) and ${docFiltros('d')}
-        and ((d.tipo <> 'ticket' and d.estado = 'emitida') or (d.tipo = 'ticket' and d.estado not in ('anulada', 'anulado', 'borrador')))`);
+        and ((d.tipo <> 'ticket' and d.estado = 'emitida') or (d.tipo = 'ticket' and d.estado not in (${lista(TICKET_FUERA_DE_LIBROS)})))`);
   }
   // A rectificativa by substitution replaces the invoice it corrects: that invoice's lines, negated, at its date (their
   // cost stays: the rectificativa's own ledger rows hold only the difference).

@@ -115,7 +115,24 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
     denominaciones: null,
     primer_numero: tickets.length ? numeroDe(tickets[0].codigo, tickets[0].ejercicio, tickets[0].numero) : null,
     ultimo_numero: tickets.length ? numeroDe(tickets.at(-1)!.codigo, tickets.at(-1)!.ejercicio, tickets.at(-1)!.numero) : null,
+    // Issue 22: a caja of the demo company (frozen in the closing's data): its Z says it has no fiscal value.
+    demo: await esDemo(db),
   };
+}
+
+/** 1 while the company is the demo (verifactu.demo). */
+async function esDemo(db: Db): Promise<0 | 1> {
+  const v = await db.selectFrom('verifactu').select('demo').where('id', '=', 1).executeTakeFirst();
+  return Number(v?.demo ?? 0) === 1 ? 1 : 0;
+}
+
+/**
+ * A stored closing as read. One stored before issue 22 (the demo's generated year) does not say whether it was the
+ * demo's: it is, if the company still is (going live removes every closing of the demo).
+ */
+async function conDemo(db: Db, c: CierreTpv): Promise<CierreTpv> {
+  if (c.demo === 0 || c.demo === 1) return c;
+  return { ...c, demo: await esDemo(db) };
 }
 
 /**
@@ -219,7 +236,7 @@ async function cerrarCaja(app: AppContext, user: SessionUser, terminalId: number
 
 async function leerCierre(db: Db, id: number): Promise<CierreTpv | undefined> {
   const r = await db.selectFrom('tpv_cierres').select('datos').where('id', '=', id).executeTakeFirst();
-  return r ? (JSON.parse(r.datos) as CierreTpv) : undefined;
+  return r ? conDemo(db, JSON.parse(r.datos) as CierreTpv) : undefined;
 }
 
 const listadoCierresSchema = {
@@ -335,7 +352,9 @@ export const cajaActions = [
       let page = q.select('c.datos');
       for (const o of orden) page = page.orderBy(o as 'c.cierre', p.dir === 'asc' && input.dir ? 'asc' : input.dir === 'asc' ? 'asc' : 'desc');
       const rows = await page.orderBy('c.id', 'desc').limit(p.limit).offset(p.offset).execute();
-      return { RESULT: '0', data: rows.map((r) => JSON.parse(r.datos) as CierreTpv), total: Number(n) };
+      const demo = await esDemo(app.db);
+      const data = rows.map((r) => JSON.parse(r.datos) as CierreTpv).map((c) => (c.demo === 0 || c.demo === 1 ? c : { ...c, demo }));
+      return { RESULT: '0', data, total: Number(n) };
     },
   }),
 

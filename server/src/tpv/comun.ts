@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, isValidNif, normalizeNif, textoTpv } from 'shared/domain';
-import type { FormaPagoTpv, Impuesto } from 'shared/domain';
+import type { EmisionTpv, FormaPagoTpv, Impuesto } from 'shared/domain';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { emisionDe } from '../fiscal/registro.ts';
 import { sha256 } from '../security.ts';
 
 /** The TPV's shared pieces: the paired browser's cookie, the company as issuer, amounts, the open caja. */
@@ -30,11 +31,21 @@ export async function empresaEmisora(db: Kysely<Database> | Transaction<Database
   return { nif, nombre: c.razon_social.trim() || nif, id: c.id, minorista: Number(c.minorista ?? 0) === 1, impuesto: c.impuesto ?? 'iva' };
 }
 
-/** The VERI*FACTU environment the records go to (Pruebas until production is chosen): the QRs point at its host. */
-export async function entornoQr(db: Kysely<Database> | Transaction<Database>): Promise<'produccion' | 'pruebas'> {
-  const v = await db.selectFrom('verifactu').select('entorno').where('id', '=', 1).executeTakeFirst();
-  return v?.entorno === 'produccion' ? 'produccion' : 'pruebas';
+/**
+ * What the till's records are made for (issue 22; terminaltpv): emisionActual's rules on the company's state now — the
+ * demo company's for «Pruebas» and demo, a live company's for «Producción»; `verifactu` 1 while sending is on.
+ */
+export async function emisionTpv(db: Kysely<Database> | Transaction<Database>): Promise<EmisionTpv> {
+  const e = emisionDe(await db.selectFrom('verifactu').select(['activo', 'demo']).where('id', '=', 1).executeTakeFirst());
+  return { entorno: e.entorno, demo: e.demo ? 1 : 0, verifactu: e.verifactu ? 1 : 0 };
 }
+
+/** A stored record's emission (registros_facturacion.entorno/demo/verifactu) as the till and the prints read it. */
+export const emisionDeFila = (r: { entorno: string | null; demo: number | null; verifactu: number | null }): EmisionTpv => ({
+  entorno: r.entorno === 'produccion' ? 'produccion' : 'pruebas',
+  demo: Number(r.demo ?? 0) === 1 ? 1 : 0,
+  verifactu: Number(r.verifactu ?? 0) === 1 ? 1 : 0,
+});
 
 /** '12,34 €' for messages. */
 export const euros = (cents: number) =>

@@ -12,7 +12,7 @@ import { abrirSesion } from '../actions/sesion.ts';
 import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { auditar } from '../actividad/registro.ts';
-import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, entornoQr, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, emisionTpv, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
@@ -102,7 +102,8 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     // The producer too (issue 22): the till's records name the one the back office's name.
     sistema: sistemaInformatico(),
     zona_horaria: app.timeZone,
-    entorno: await entornoQr(app.db),
+    // Issue 22: what its records are made for: the till stores it with each record it makes and prints from it.
+    ...(await emisionTpv(app.db)),
     ultimo: { ejercicio, numero: await ultimoDe('ticket', t.serie_id) },
     ultimo_rectificativa: { ejercicio, numero: await ultimoDe('rectificativa', t.serie_rectificativa_id) },
     cadena: ultimo ?? null,
@@ -125,7 +126,7 @@ const editarSchema = terminalSchema;
 async function validarTerminal(db: Db, id: number | null, input: Record<string, unknown>, raw: Record<string, unknown>, errors: FieldErrors) {
   const serie = async (campo: 'serie_id' | 'serie_rectificativa_id', tipo: string, mensaje: string) => {
     const sid = input[campo] as number;
-    const s = await db.selectFrom('series').select(['tipo', 'activo']).where('id', '=', sid).executeTakeFirst();
+    const s = await db.selectFrom('series').select(['tipo', 'activo', 'codigo']).where('id', '=', sid).executeTakeFirst();
     if (!s || s.tipo !== tipo || s.activo !== 1) {
       errors[campo] = mensaje;
       return;
@@ -136,7 +137,30 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
       .where((eb) => eb.or([eb('serie_id', '=', sid), eb('serie_rectificativa_id', '=', sid)]))
       .$if(id !== null, (q) => q.where('id', '<>', id!))
       .executeTakeFirst();
-    if (otro) errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+    if (otro) {
+      errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+      return;
+    }
+    // Issue 23: nor a serie with documents not this terminal's (the back office's invoices, another till's tickets or
+    // returns): two issuers in one serie make two documents with one number.
+    const ajeno = await db
+      .selectFrom('documentos as d')
+      .select('d.id')
+      .where('d.serie_id', '=', sid)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tpv_tickets as tt')
+              .select('tt.documento_id')
+              .whereRef('tt.documento_id', '=', 'd.id')
+              .where('tt.terminal_id', '=', id ?? 0),
+          ),
+        ),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (ajeno) errors[campo] = MENSAJES_TPV.serieConDocumentos.replace('{codigo}', s.codigo);
   };
   await serie('serie_id', 'simplificada', MENSAJES_TPV.serieTicketsNoValida);
   await serie('serie_rectificativa_id', 'rectificativa', MENSAJES_TPV.serieRectificativaNoValida);

@@ -8,10 +8,13 @@ import {
   MAX_TICKETS_SUBIDA,
   MENSAJES_TPV,
   MESSAGES,
+  RECARGO_RATE,
+  divRound,
   precioSinIva,
+  presentacionQr,
   totalesTicket,
 } from 'shared/domain';
-import type { Documento, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
+import type { DesgloseIva, Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
 import type { AppContext } from '../context.ts';
@@ -20,7 +23,7 @@ import { isUniqueViolation } from '../db/consulta.ts';
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { ActionError, fail } from '../errors.ts';
-import { claveCadena, nifDeCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
+import { claveCadena, emisionActual, nifDeCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
 import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
@@ -31,7 +34,7 @@ import { REGISTRO_OFFLINE, TODAS_CON_ORIGEN, facturaEffects, rectificativaEffect
 import { documentoActions } from '../actions/documentos.ts';
 import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, empresaEmisora, entero, entornoQr, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
 
 /**
  * Tickets (issue 13; docs/tpv.md): a document type of the engine. `subirtickets` writes each ticket as a document
@@ -56,7 +59,7 @@ type DatosEmision = {
   totales: ReturnType<typeof totalesTicket>;
   registro: RegistroTpv | null;
   /** Filled by emitir: what the answer says of the record. */
-  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string };
+  hecho?: { numero: string; huella: string; xml: string; qr_url: string; fecha_hora_huso: string; fecha_expedicion: string; emision: EmisionTpv };
 };
 
 /** dd-mm-aaaa → aaaa-mm-dd. */
@@ -98,7 +101,31 @@ function leerRegistro(v: unknown): RegistroTpv | null {
   const r = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
   const campos = ['num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'fecha_hora_huso', 'huella', 'xml'];
   if (campos.some((c) => typeof r[c] !== 'string') || !/^\d{2}-\d{2}-\d{4}$/.test(r.fecha_expedicion as string)) return null;
-  return r as unknown as RegistroTpv;
+  // Issue 22: what the till made it for, only when it says it plainly (anything else: the company's state stands).
+  const bit = (x: unknown) => (x === 0 || x === 1 ? x : undefined);
+  return {
+    ...(r as unknown as RegistroTpv),
+    entorno: r.entorno === 'produccion' || r.entorno === 'pruebas' ? r.entorno : undefined,
+    demo: bit(r.demo),
+    verifactu: bit(r.verifactu),
+  };
+}
+
+/**
+ * What a till's record was made for, as stored (issue 22). The record was stored with the company's state now
+ * (emisionActual: demo, environment, sending); a record the till made offline says what it was made for (its
+ * terminal's `entorno`, `demo`, `verifactu` then) and was printed with that: when it agrees with the company's demo
+ * and environment, the till's `verifactu` is kept (its paper's legend); when not, the company's stays — a demo
+ * company never stores a production record — and the answer's `emision` tells the till, which reprints from it.
+ */
+async function emisionGuardada(trx: Transaction<Database>, registroId: number, delTpv: RegistroTpv | null): Promise<EmisionTpv> {
+  // What `guardar` stored on it: the company's state in this transaction (emisionActual, read once per transaction).
+  const guardada = emisionDeFila(await emisionActual(trx));
+  const v = delTpv?.verifactu;
+  if (!delTpv || (v !== 0 && v !== 1) || v === guardada.verifactu) return guardada;
+  if (delTpv.entorno !== guardada.entorno || Number(delTpv.demo ?? -1) !== guardada.demo) return guardada;
+  await trx.updateTable('registros_facturacion').set({ verifactu: v }).where('id', '=', registroId).execute();
+  return { ...guardada, verifactu: v };
 }
 
 /** The engine's `emitir` of a ticket: number, stock, record. */
@@ -134,11 +161,14 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
       return verificarRegistro(registro, esperado, esperado.numSerie, anterior, fecha);
     },
   );
+  const emision = await emisionGuardada(trx, hecho.id, registro);
   datos.hecho = {
     numero: hecho.campos.NumSerieFactura,
     huella: hecho.huella,
     xml: hecho.xml,
-    qr_url: qrDeAlta(hecho.campos, await entornoQr(trx)),
+    // Issue 22: the QR's host is the one its record was made for (stored on it), never the setting of the day.
+    qr_url: qrDeAlta(hecho.campos, emision.entorno),
+    emision,
     fecha_hora_huso: hecho.campos.FechaHoraHusoGenRegistro,
     fecha_expedicion: hecho.campos.FechaExpedicionFactura,
   };
@@ -193,17 +223,22 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   }
   const r = await db
     .selectFrom('registros_facturacion')
-    .select(['id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error', 'xml', 'tipo_factura', 'cuota_total'])
+    .select([
+      'id', 'tipo', 'huella', 'fecha_hora_huso', 'emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'estado_envio', 'codigo_error', 'descripcion_error', 'xml',
+      'tipo_factura', 'cuota_total', 'entorno', 'demo', 'verifactu',
+    ])
     .where('documento_id', '=', doc.id)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  d.registro = r
+  // Issue 22: a reprint (the back office's, the till's) shows the QR's host and legend its record was made for.
+  const emision = r ? emisionDeFila(r) : null;
+  d.registro = r && emision
     ? {
         id: r.id, tipo: r.tipo as 'alta', huella: r.huella, fecha_hora_huso: r.fecha_hora_huso, id_emisor: nifDeCadena(r.emisor), num_serie: r.num_serie,
         fecha_expedicion: r.fecha_expedicion, importe_total: r.importe_total, estado_envio: r.estado_envio, codigo_error: r.codigo_error ?? null,
-        descripcion_error: r.descripcion_error ?? null, xml: r.xml,
-        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
+        descripcion_error: r.descripcion_error ?? null, xml: r.xml, ...emision,
+        qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, emision.entorno),
       }
     : null;
   if (doc.tipo === TICKET.tipo) {
@@ -318,7 +353,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     .executeTakeFirstOrThrow();
   const r = await db
     .selectFrom('registros_facturacion')
-    .select(['emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'huella', 'xml', 'fecha_hora_huso'])
+    .select(['emisor', 'num_serie', 'fecha_expedicion', 'importe_total', 'huella', 'xml', 'fecha_hora_huso', 'entorno', 'demo', 'verifactu'])
     .where('documento_id', '=', documentoId)
     .where('tipo', '=', 'alta')
     .orderBy('id')
@@ -332,11 +367,12 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     cambio: Number(d.cambio),
     huella: r.huella,
     xml: r.xml,
-    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, await entornoQr(db)),
+    qr_url: qrDeAlta({ IDEmisorFactura: nifDeCadena(r.emisor), NumSerieFactura: r.num_serie, FechaExpedicionFactura: r.fecha_expedicion, ImporteTotal: r.importe_total ?? '0.00' }, emisionDeFila(r).entorno),
     fecha_hora_huso: r.fecha_hora_huso,
     fecha_expedicion: r.fecha_expedicion,
     offline: Number(d.offline) as 0 | 1,
     repetido: repetido ? 1 : 0,
+    emision: emisionDeFila(r),
   };
 }
 
@@ -441,7 +477,7 @@ async function guardarTicket(
   const h = datos.hecho!;
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
-    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0,
+    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0, emision: h.emision,
   };
 }
 
@@ -635,11 +671,12 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       const extra = r
         ? {
             [REGISTRO_OFFLINE]: async (datos: DatosAlta) => {
-              await registrarAltaGenerada(
+              const hecho = await registrarAltaGenerada(
                 { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
                 claveCadena(datos.emisor.nif, terminal.numero_instalacion),
                 (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy),
               );
+              await emisionGuardada(trx, hecho.id, r);
             },
           }
         : undefined;
@@ -658,8 +695,16 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   }
   const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
   await alLeerTpv(app.db, doc);
-  const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } }).registro;
-  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url });
+  const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } & EmisionTpv }).registro;
+  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r) });
+}
+
+/** The ticket's IVA groups with the recargo de equivalencia of each (half-up per group, as calcularTotales), or none. */
+function recargoDe(desglose: DesgloseIva[], conRecargo: boolean): DesgloseIva[] {
+  return desglose.map((p) => {
+    const cobra = conRecargo && (!p.operacion || p.operacion === 'S1') && p.iva !== 0;
+    return { ...p, recargo: cobra ? Number(divRound(BigInt(p.base) * RECARGO_RATE[p.tipo_iva], 10000n)) : 0 };
+  });
 }
 
 /**
@@ -680,8 +725,13 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
     if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
     if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
     if (ticket.estado !== 'emitido') throw fail(MENSAJES_TPV.ticketNoFacturable, '1', 400);
-    const cliente = await trx.selectFrom('clientes').select('id').where('id', '=', clienteId).executeTakeFirst();
+    const cliente = await trx.selectFrom('clientes').select(['id', 'recargo']).where('id', '=', clienteId).executeTakeFirst();
     if (!cliente) throw fail(MESSAGES.notFound, '3');
+    // A customer in recargo de equivalencia (a retailer): the full invoice charges it on the ticket's bases, by rate
+    // (art. 154-163 LIVA; the ticket, a simplified invoice, could not) — the customer pays it with the invoice.
+    const conRecargo = Number(cliente.recargo) === 1;
+    const desglose = recargoDe(JSON.parse(ticket.desglose ?? '[]') as DesgloseIva[], conRecargo);
+    const recargo = desglose.reduce((a, p) => a + p.recargo, 0);
     const serie =
       serieId ??
       (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
@@ -693,16 +743,19 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
       .values({
         tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
         almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: clienteId, forma_pago: 'contado',
-        fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo: 0, retencion_importe: 0, total: ticket.total,
-        desglose: ticket.desglose, clave: null, modificado: null, modificado_por: null, factura_id: ticket.id,
+        fecha_entrega: null, retencion: 0, con_recargo: conRecargo ? 1 : 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo, retencion_importe: 0,
+        total: Number(ticket.total) + recargo, desglose: JSON.stringify(desglose), clave: null, modificado: null, modificado_por: null, factura_id: ticket.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The ticket's lines, each with its article's description (the till printed its short TPV name).
     const lineas = await trx
-      .selectFrom('documento_lineas')
-      .select(['articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'ubicacion_id', 'precio_iva'])
-      .where('documento_id', '=', ticket.id)
-      .orderBy('orden')
+      .selectFrom('documento_lineas as l')
+      .leftJoin('articulos as a', 'a.id', 'l.articulo_id')
+      .select(['l.articulo_id', 'l.codigo', 'l.tipo_iva', 'l.cantidad', 'l.precio', 'l.descuento', 'l.ubicacion_id', 'l.precio_iva'])
+      .select(sql<string>`coalesce(nullif(trim(a.descripcion), ''), l.descripcion)`.as('descripcion'))
+      .where('l.documento_id', '=', ticket.id)
+      .orderBy('l.orden')
       .execute();
     await insertarFilas(
       trx,

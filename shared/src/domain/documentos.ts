@@ -721,8 +721,14 @@ export type Documento = Totales & {
     /** Tickets and their R5 (issue 13, `listadotickets&id=`): the record's XML and the QR's URL. */
     xml?: string;
     qr_url?: string;
-    /** Issue 17: the environment its records go to; in «pruebas» the QR points to the AEAT's test validator and the PDF says it is a test. */
+    /**
+     * Issue 22: what its record was made for, frozen at creation (registros_facturacion.entorno/demo/verifactu; the
+     * registro de alta's for an annulled invoice): the QR's host and the legend (presentacionQr), never the setting of
+     * the day. Absent: never printed as production.
+     */
     entorno?: 'pruebas' | 'produccion';
+    demo?: number;
+    verifactu?: number;
   } | null;
 };
 

@@ -54,6 +54,8 @@ export type Serie = {
   descripcion: string;
   tipo: SerieTipo;
   activo: 0 | 1;
+  /** Issue 23: the name of the TPV terminal whose serie it is (its tickets or its returns): never the back office's. */
+  terminal?: string | null;
 };
 
 /** One month of the home chart: totals in cents of purchase and sales orders. */

@@ -121,6 +121,9 @@ export const MESSAGES = {
   serieRequerida: 'Elija la serie de la factura',
   serieNoValida: 'La serie no existe, no está activa o no es del tipo de este documento',
   serieRectificativaRequerida: 'Una rectificativa debe emitirse en una serie rectificativa',
+  /** Issue 23: a terminal's series are its own (docs/tpv.md). {codigo}, {terminal}. */
+  serieDeTerminal: 'La serie {codigo} es del terminal «{terminal}» del TPV: sus números son solo de ese terminal. Elija otra serie para los documentos de la oficina.',
+  serieDeTerminalFija: 'La serie es del terminal «{terminal}» del TPV: no cambia de tipo ni se desactiva mientras el terminal la use (cámbiela antes en Ventas › Terminales).',
   fechaAnteriorSerie: 'La fecha no puede ser anterior a la de la última factura emitida en la serie',
   simplificadaSuperaLimite: 'Una factura simplificada no puede superar 400,00 € IVA incluido',
   simplificadaSuperaLimiteMinorista: 'Una factura simplificada no puede superar 3.000,00 € IVA incluido',

@@ -38,6 +38,14 @@ export type RegistroTpv = {
   fecha_hora_huso: string;
   huella: string;
   xml: string;
+  /**
+   * Issue 22: what the till made it for (its terminal's `entorno`, `demo`, `verifactu` when it made it) and printed it
+   * with. The server stores it only when it agrees with the company's state (demo and environment); otherwise it stores
+   * the company's and answers it in `emision` (the till reprints from that).
+   */
+  entorno?: 'produccion' | 'pruebas';
+  demo?: 0 | 1;
+  verifactu?: 0 | 1;
 };
 
 export type TicketSubida = {
@@ -71,7 +79,12 @@ export type TicketSubido = {
   offline: 0 | 1;
   /** 1: this uuid was already stored: the same row, nothing changed. */
   repetido: 0 | 1;
+  /** Issue 22: what its record was made for, as stored: the QR's host and legend of every print (presentacionQr). */
+  emision: EmisionTpv;
 };
+
+/** Issue 22: what a record is (or a terminal's records are) made for: presentacionQr's input. */
+export type EmisionTpv = { entorno: 'produccion' | 'pruebas'; demo: 0 | 1; verifactu: 0 | 1 };
 
 export type Terminal = {
   id: number;
@@ -118,8 +131,15 @@ export type TerminalTpv = Terminal & {
   sistema: { nombre: string; id: string; version: string; productor?: { nif: string; nombre: string } | null };
   /** The business's time zone (FechaHoraHusoGenRegistro). */
   zona_horaria: string;
-  /** The VERI*FACTU environment the records go to: the QR of a ticket the till issues offline points at its host. */
-  entorno: 'produccion' | 'pruebas';
+  /**
+   * Issue 22: what the till's records are made for (the server's emisionActual rules: the demo company's for «Pruebas»
+   * and demo; a live company's for «Producción»; `verifactu` 1 while sending is on). The till stores them with each
+   * record it makes and prints its QR's host and legend from them (presentacionQr); a terminal that does not say
+   * (`entorno` absent: an older server) never prints production.
+   */
+  entorno?: 'produccion' | 'pruebas';
+  demo?: 0 | 1;
+  verifactu?: 0 | 1;
   /** The serie's last ticket number of the current year. */
   ultimo: { ejercicio: number; numero: number };
   /** The rectificativa serie's last number of the current year (a return made offline takes the next). */
@@ -164,6 +184,8 @@ export type CierreTpv = {
   denominaciones: { valor: number; cantidad: number }[] | null;
   primer_numero: string | null;
   ultimo_numero: string | null;
+  /** Issue 22: 1 when made by the demo company: its Z prints «DEMOSTRACIÓN — sin validez fiscal». */
+  demo?: 0 | 1;
 };
 
 /**
@@ -218,6 +240,7 @@ export const MENSAJES_TPV = {
   terminalInactivo: 'El terminal está desactivado.',
   terminalNoExiste: 'El terminal no existe.',
   serieDeOtroTerminal: 'Esa serie ya es de otro terminal: cada terminal necesita sus propias series.',
+  serieConDocumentos: 'La serie {codigo} ya tiene documentos de la oficina o de otro terminal: un terminal necesita series solo suyas. Cree una nueva en Configuración › Series.',
   serieTicketsNoValida: 'Elija una serie de facturas simplificadas activa.',
   serieRectificativaNoValida: 'Elija una serie de rectificativas activa.',
   seriesIguales: 'La serie de tickets y la de rectificativas deben ser distintas.',

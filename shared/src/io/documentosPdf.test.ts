@@ -161,6 +161,8 @@ describe('downloadDocumentosPdf', () => {
         { tipo_iva: 'exento', base: 8000, iva: 0, recargo: 0 },
       ],
       observaciones: null,
+      // Read without its record's figures (the page's are used), made live with sending on.
+      registro: { id: 1, tipo: 'alta', huella: 'AB', fecha_hora_huso: '2026-03-02T10:00:00+01:00', entorno: 'produccion', demo: 0, verifactu: 1 },
     } as unknown as Documento;
     await downloadDocumentosPdf([factura], { fileName: 'f.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
     const pdf = seen[0].doc;
@@ -328,19 +330,40 @@ describe('downloadDocumentosPdf', () => {
     expect(raw).toContain('Rectifica la factura A 2026/000002');
     expect(raw).not.toContain('Vencimiento');
   });
-  it('an invoice whose records go to «Pruebas» carries the AEAT test validator in its QR and says it is a test', async () => {
+  it("prints the QR's host and legend its record was made for (issue 22): demo, «Pruebas», live verifiable, live not sending yet, unknown", async () => {
     const base = { ...doc(9, 1), tipo: 'factura', numero: 'A 2026/000002', estado: 'emitida', tipo_factura: 'F1', cliente_nombre: 'Bar Pepe SL', observaciones: null, base: 4332, iva: 910, recargo: 0, total: 5242 };
-    const conRegistro = (entorno: 'pruebas' | 'produccion') => ({ ...base, registro: { id: 1, tipo: 'alta', huella: 'AB', fecha_hora_huso: '2026-03-02T10:00:00+01:00', entorno } }) as unknown as Documento;
-    await downloadDocumentosPdf([conRegistro('pruebas')], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
-    expect(qrs[0].texto).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000002&fecha=02-03-2026&importe=52.42');
-    const raw = seen[0].doc.output();
-    expect(raw).toContain('FACTURA DE PRUEBA');
-    expect(raw).not.toContain('Factura verificable en la sede');
-    seen.length = 0;
-    qrs.length = 0;
-    await downloadDocumentosPdf([conRegistro('produccion')], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
-    expect(qrs[0].texto).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\/wlpl\/TIKE-CONT\/ValidarQR\?/);
-    expect(seen[0].doc.output()).not.toContain('FACTURA DE PRUEBA');
+    const conRegistro = (e: { entorno?: 'pruebas' | 'produccion'; demo?: number; verifactu?: number; estado_envio?: string }, extra: Partial<Documento> = {}) =>
+      ({ ...base, ...extra, registro: { id: 1, tipo: 'alta', huella: 'AB', fecha_hora_huso: '2026-03-02T10:00:00+01:00', ...e } }) as unknown as Documento;
+    const PRUEBAS = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000002&fecha=02-03-2026&importe=52.42';
+    const PRODUCCION = 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000002&fecha=02-03-2026&importe=52.42';
+    const casos: { e: Parameters<typeof conRegistro>[0]; extra?: Partial<Documento>; qr: string; dice: string[]; noDice: string[] }[] = [
+      // The demo company: the test host and «DEMOSTRACIÓN — sin validez fiscal», whatever else it says.
+      { e: { entorno: 'pruebas', demo: 1, verifactu: 0 }, qr: PRUEBAS, dice: ['DEMOSTRACI', 'sin validez fiscal'], noDice: ['verificable', 'FACTURA DE PRUEBA', 'enviado'] },
+      { e: { entorno: 'produccion', demo: 1, verifactu: 1 }, qr: PRUEBAS, dice: ['DEMOSTRACI'], noDice: ['verificable'] },
+      // Made for «Pruebas» (never «enviado»).
+      { e: { entorno: 'pruebas', demo: 0, verifactu: 1 }, qr: PRUEBAS, dice: ['FACTURA DE PRUEBA', 'sin validez fiscal'], noDice: ['verificable', 'enviado', 'DEMOSTRACI'] },
+      // Live, sending on: pending and sent print the same.
+      { e: { entorno: 'produccion', demo: 0, verifactu: 1, estado_envio: 'pendiente' }, qr: PRODUCCION, dice: ['Factura verificable en la sede electr'], noDice: ['PRUEBA', 'DEMOSTRACI'] },
+      { e: { entorno: 'produccion', demo: 0, verifactu: 1, estado_envio: 'correcto' }, qr: PRODUCCION, dice: ['Factura verificable en la sede electr'], noDice: ['PRUEBA', 'DEMOSTRACI'] },
+      // Live, sending not on yet: the QR alone, no «verificable».
+      { e: { entorno: 'produccion', demo: 0, verifactu: 0 }, qr: PRODUCCION, dice: ['QR tributario:'], noDice: ['verificable', 'PRUEBA', 'DEMOSTRACI', 'VERI*FACTU'] },
+      // A record that does not say what it was made for is never printed as production.
+      { e: {}, qr: PRUEBAS, dice: ['sin validez fiscal'], noDice: ['verificable'] },
+      // An annulled invoice keeps its own legend, on the host its record was made for.
+      { e: { entorno: 'produccion', demo: 0, verifactu: 1 }, extra: { estado: 'anulada' }, qr: PRODUCCION, dice: ['FACTURA ANULADA'], noDice: ['verificable', 'DEMOSTRACI'] },
+    ];
+    for (const c of casos) {
+      seen.length = 0;
+      qrs.length = 0;
+      await downloadDocumentosPdf([conRegistro(c.e, c.extra)], { fileName: 'p.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+      const raw = seen[0].doc.output();
+      const caso = JSON.stringify(c.e);
+      expect(qrs[0].texto, caso).toBe(c.qr);
+      // The QR is the first thing of the page (DetalleEspecificacTecnCodigoQRfactura §3): above the company and the title.
+      expect(qrs[0].y, caso).toBeLessThan(30);
+      for (const x of c.dice) expect(raw, caso).toContain(x);
+      for (const x of c.noDice) expect(raw, caso).not.toContain(x);
+    }
   });
 });
 
@@ -385,6 +408,9 @@ describe('an issued invoice stands (issue 16)', () => {
         num_serie: 'A 2026/000007',
         fecha_expedicion: '02-03-2026',
         importe_total: '121.00',
+        entorno: 'produccion',
+        demo: 0,
+        verifactu: 1,
       },
       ...extra,
     }) as unknown as Documento;
@@ -433,5 +459,58 @@ describe('an issued invoice stands (issue 16)', () => {
     expect(raw).toContain('(FACTURA ANULADA)');
     expect(raw).not.toContain('verificable');
     expect(qrs[0].texto).toContain('numserie=A%202026%2F000007');
+  });
+
+  it('issue 23: an F3 says which simplified invoice it replaces (never «Rectifica»), its articles\' descriptions, the recargo, and the QR of what its record was made for', async () => {
+    const f3 = (registro: Record<string, unknown>) =>
+      emitida({
+        numero: 'A 2026/000003',
+        tipo_factura: 'F3',
+        factura_id: 77,
+        factura_numero: 'T 2026/000002',
+        fecha: '2026-03-02',
+        fecha_operacion: '2026-03-01',
+        padres: [],
+        con_recargo: 1,
+        base: 100,
+        iva: 21,
+        recargo: 5,
+        total: 126,
+        desglose: [{ tipo_iva: '21', base: 100, iva: 21, recargo: 5 }],
+        lineas: [{ ...linea(1), descripcion: 'Pan de pueblo 500 g', cantidad: 1000, precio: 10000 }],
+        registro: { id: 3, tipo: 'alta', huella: 'Y', fecha_hora_huso: '2026-03-02T10:00:00+01:00', id_emisor: 'B12345678', num_serie: 'A 2026/000003', fecha_expedicion: '02-03-2026', importe_total: '1.26', ...registro },
+      } as Partial<Documento>);
+    // Made by the demo company: the test host and «DEMOSTRACIÓN».
+    await downloadDocumentosPdf([f3({ entorno: 'pruebas', demo: 1, verifactu: 0 })], { fileName: 'f3.pdf' });
+    let t = textos(seen[0].doc.output());
+    expect(t).toContain('Sustituye a la factura simplificada T 2026/000002 de 01/03/2026');
+    expect(t).not.toContain('Rectifica');
+    expect(t).toContain('Pan de pueblo 500 g');
+    expect(t).toContain('Fecha de operación: 01/03/2026');
+    expect(t).toMatch(/Recargo/);
+    expect(t).toContain('DEMOSTRACI');
+    expect(qrs[0].texto).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%202026%2F000003&fecha=02-03-2026&importe=1.26');
+    // Made for «Pruebas»: the test legend.
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([f3({ entorno: 'pruebas', demo: 0, verifactu: 1 })], { fileName: 'f3.pdf' });
+    t = textos(seen[0].doc.output());
+    expect(t).toContain('FACTURA DE PRUEBA');
+    expect(t).not.toContain('verificable');
+    // Production while sending: «verificable»; production before sending is on: the QR alone.
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([f3({ entorno: 'produccion', demo: 0, verifactu: 1 })], { fileName: 'f3.pdf' });
+    t = textos(seen[0].doc.output());
+    expect(t).toContain('Factura verificable en la sede');
+    expect(qrs[0].texto).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\//);
+    seen.length = 0;
+    qrs.length = 0;
+    await downloadDocumentosPdf([f3({ entorno: 'produccion', demo: 0, verifactu: 0 })], { fileName: 'f3.pdf' });
+    t = textos(seen[0].doc.output());
+    expect(t).not.toContain('verificable');
+    expect(t).not.toContain('FACTURA DE PRUEBA');
+    expect(t).not.toContain('DEMOSTRACI');
+    expect(qrs).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../domain/documentos';
 import { IMPUESTO_NOMBRE, IVA_RATE, TIPO_IVA_LABEL, impuestoDe, type TipoIva } from '../domain/catalogo';
 import { esOperacion, leyendasOperaciones, nombreGrupo } from '../domain/operaciones';
-import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR, urlQr } from '../domain/fiscal';
+import { TITULO_QR, presentacionQr, urlQr } from '../domain/fiscal';
 import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { esTransferencia, formaPagoLabel, formatIban, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
@@ -98,7 +98,11 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
 function datosCabecera(d: Documento, def: DocumentoTipoDef, paraTercero: boolean, empresa: EmpresaPdf | null | undefined): string[] {
   const out: string[] = [];
   // A rectificativa names the invoice it corrects, its kind and how (docs/fiscal.md).
-  if (d.factura_numero) {
+  // A full invoice replacing a ticket (F3, issue 23) names the simplified invoice it replaces: it corrects nothing.
+  if (d.factura_numero && d.tipo === 'factura' && d.tipo_factura === 'F3') {
+    // The ticket's day: the operation's when earlier than the invoice's, else the invoice's own.
+    out.push(`Sustituye a la factura simplificada ${d.factura_numero} de ${formatDate(d.fecha_operacion ?? d.fecha)}`);
+  } else if (d.factura_numero) {
     const fecha = d.padres?.find((p) => p.id === d.factura_id && p.fecha)?.fecha;
     out.push(`Rectifica la factura ${d.factura_numero}${fecha ? ` de ${formatDate(fecha)}` : ''}`);
   }
@@ -185,17 +189,21 @@ function bloqueFiscal(doc: jsPDF, def: DocumentoTipoDef, d: Documento, empresa: 
   }
   doc.setFont('helvetica', 'normal');
   doc.text(TITULO_QR, cx, y + 4, { align: 'center' });
-  // «Pruebas»: the QR points to the AEAT's test validator and the paper says it is a test.
-  const pruebas = d.registro?.entorno === 'pruebas';
-  const contenido = contenidoQr(d, nif, pruebas ? 'pruebas' : 'produccion');
+  // Issue 22: the QR's host and the legend from what its record was made for (stored on it), never the setting of the
+  // day: demo, «Pruebas», «Producción» verifiable or not yet sending (docs/fiscal-impresion.md).
+  const p = presentacionQr(d.registro);
+  const contenido = contenidoQr(d, nif, p.entorno);
   dibujarQr(doc, contenido, cx - LADO_QR / 2, y + 7, LADO_QR);
   // An annulled invoice is no longer verifiable: it says «Anulada» where the legend goes.
   const anulada = d.estado === 'anulada';
-  if (anulada || pruebas) {
+  const texto = anulada ? FACTURA_ANULADA : p.leyenda;
+  if (!texto) return 7 + LADO_QR + 4;
+  // What is not a verifiable invoice of production (annulled, demo, a test) says so in red.
+  if (anulada || p.entorno !== 'produccion') {
     doc.setFont('helvetica', 'bold');
     doc.setTextColor(185, 28, 28);
   }
-  const leyenda: string[] = doc.splitTextToSize(anulada ? FACTURA_ANULADA : pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR, 90);
+  const leyenda: string[] = doc.splitTextToSize(texto, 90);
   leyenda.forEach((l, i) => {
     doc.text(l, cx, y + 7 + LADO_QR + 5 + i * 4.2, { align: 'center' });
   });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadInformeZPdf, informeZPdfBlob, type InformeZ } from './informeZPdf';
+import type { CierreTpv } from '../domain/tpv';
+import { downloadInformeZPdf, informeZDeCierre, informeZPdfBlob, type InformeZ } from './informeZPdf';
 import { guardados as seen } from './pdfPrueba';
 
 vi.mock('jspdf', async (orig) => (await import('./pdfPrueba')).jspdfQueGuarda(orig));
@@ -36,6 +37,13 @@ const Z: InformeZ = {
   ],
   billetes: [{ valor: 20000, cantidad: 2 }, { valor: 2000, cantidad: 1 }],
   movimientos: [{ fecha_hora: '2026-11-25T13:00:00Z', label: 'Salida', importe: -3500, concepto: 'Pan' }],
+};
+
+const CIERRE: CierreTpv = {
+  id: 3, terminal_id: 1, terminal_nombre: 'Caja 1', codigo: 12, caja_id: 9, usuario_id: 1, usuario_nombre: 'Lucía Pérez',
+  apertura: '2026-11-25T08:00:00Z', cierre: '2026-11-25T20:05:00Z', fondo: 15000, tickets: 1, devoluciones: 0, total: 500, formas: [],
+  efectivo: { fondo: 15000, cobrado: 500, cambio: 0, devuelto: 0, entradas: 0, salidas: 0, esperado: 15500, contado: 15500, diferencia: 0 },
+  diferencia: 0, impuestos: [], movimientos: [], denominaciones: null, primer_numero: null, ultimo_numero: null,
 };
 
 describe('Informe Z', () => {
@@ -79,6 +87,19 @@ describe('Informe Z', () => {
     // 29 movements more, 4 mm each on the roll: the page grows by that, no blank tail and nothing cut.
     expect(largo.internal.pageSize.getHeight() - corto.internal.pageSize.getHeight()).toBeCloseTo(29 * 4, 0);
     expect(largo.output()).toContain('Pago 29');
+  });
+
+  it('a closing of the demo company says so (issue 22), on A4 and on the roll; a live one does not', async () => {
+    for (const papel of ['a4', 'ticket'] as const) {
+      seen.length = 0;
+      await downloadInformeZPdf({ ...Z, demo: true }, { fileName: 'z.pdf', papel });
+      expect(seen[0].doc.output(), papel).toMatch(/\(DEMOSTRACI.N . sin validez fiscal\)/);
+      seen.length = 0;
+      await downloadInformeZPdf(Z, { fileName: 'z.pdf', papel });
+      expect(seen[0].doc.output(), papel).not.toContain('sin validez fiscal');
+    }
+    expect(informeZDeCierre({ ...CIERRE, demo: 1 }).demo).toBe(true);
+    expect(informeZDeCierre({ ...CIERRE, demo: 0 }).demo).toBe(false);
   });
 
   it('on an 80 mm roll, as a Blob', async () => {

@@ -31,6 +31,8 @@ export type InformeZ = {
   /** The drawer counted by denomination: value in cents, how many. */
   billetes?: { valor: number; cantidad: number }[];
   movimientos?: { fecha_hora: string; label: string; importe: number; concepto?: string | null }[];
+  /** Issue 22: a closing of the demo company: prints «DEMOSTRACIÓN — sin validez fiscal» under the title. */
+  demo?: boolean;
 };
 
 /** A till payment method's label; one not known shows as it came. */
@@ -72,6 +74,7 @@ export function informeZDeCierre(c: CierreTpv): InformeZ {
     ivas: c.impuestos.map((i) => ({ label: ivaLabel(i.tipo_iva), base: i.base, iva: i.iva, total: i.total })),
     billetes: c.denominaciones?.filter((b) => b.cantidad > 0) ?? undefined,
     movimientos: c.movimientos.map((m) => ({ fecha_hora: m.fecha_hora, label: m.importe < 0 ? 'Salida' : 'Entrada', importe: m.importe, concepto: m.motivo })),
+    demo: Number(c.demo ?? 0) === 1,
   };
 }
 

@@ -1,3 +1,4 @@
+import { LEYENDA_DEMO } from '../domain/fiscal';
 import { formatDateTime, formatMoney } from '../domain/format';
 import type { jsPDF } from 'jspdf';
 import type { InformeZ, InformeZPdfOptions } from './informeZPdf';
@@ -90,6 +91,12 @@ function dibujarInformeZ(doc: jsPDF, z: InformeZ, opts: InformeZPdfOptions, tick
     y += 2;
   }
   texto('Informe Z', { bold: true, size: ticket ? 13 : 18, center: ticket });
+  // Issue 22: a closing of the demo company says it has no fiscal value, like its tickets.
+  if (z.demo) {
+    doc.setTextColor(185, 28, 28);
+    texto(LEYENDA_DEMO, { bold: true, center: ticket });
+    doc.setTextColor(0, 0, 0);
+  }
   texto(`${z.terminal} · Cierre nº ${z.codigo}`, { bold: true, center: ticket });
   if (z.cajero) texto(`Cajero: ${z.cajero}`);
   texto(`Apertura: ${formatDateTime(z.apertura)}`);

@@ -1,8 +1,10 @@
+import type { EmisionRegistro } from '../domain/fiscal';
 import type { EmpresaPdf } from './documentosPdf';
 
 /**
- * The till's printouts (80 mm roll, jsPDF loaded when asked): the ticket — a factura simplificada with the shop,
- * the lines, the IVA breakdown, serie and number, the fiscal QR and its legend. (The Z report of a closing is informeZPdf.ts, on the same roll with `papel: 'ticket'`.)
+ * The till's printouts (80 mm roll, jsPDF loaded when asked): the ticket — a factura simplificada with the fiscal QR
+ * and its legend first (at the top, before its content: DetalleEspecificacTecnCodigoQRfactura §3), then the shop, the
+ * lines, the IVA breakdown, serie and number. (The Z report of a closing is informeZPdf.ts, on the same roll with `papel: 'ticket'`.)
  * Also the QR's matrix for the browser's own print of the ticket (the same QR, drawn as HTML).
  */
 export type TicketPdf = {
@@ -23,8 +25,11 @@ export type TicketPdf = {
   cambio?: string;
   /** The fiscal QR's URL (urlQr); absent: printed without QR. */
   qr?: string | null;
-  /** The records go to the AEAT's test environment: the QR's legend says it is a test (LEYENDA_QR_PRUEBAS). */
-  pruebas?: boolean;
+  /**
+   * Issue 22: what its record was made for (stored with it: the server's answer, or the till's own record made from
+   * its terminal's): the legend under the QR (presentacionQr). Absent: never printed as production.
+   */
+  emision?: EmisionRegistro | null;
   pie?: string;
 };
 

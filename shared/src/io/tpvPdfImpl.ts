@@ -1,5 +1,5 @@
 import type { jsPDF } from 'jspdf';
-import { LEYENDA_QR, LEYENDA_QR_PRUEBAS, TITULO_QR } from '../domain/fiscal';
+import { TITULO_QR, presentacionQr } from '../domain/fiscal';
 import { dibujarQr } from './qrPdf';
 import { ANCHO_ROLLO, cabeceraRollo, importeRollo, MARGEN_ROLLO, rayaRollo, rollo, UTIL_ROLLO } from './rolloPdf';
 import type { TicketPdf } from './tpvPdf';
@@ -8,8 +8,36 @@ const ANCHO = ANCHO_ROLLO;
 const M = MARGEN_ROLLO;
 const UTIL = UTIL_ROLLO;
 
+/**
+ * The fiscal QR at the top of the roll, before the ticket's content (DetalleEspecificacTecnCodigoQRfactura §3, the
+ * same rule as an invoice's): «QR tributario:», the QR (34 mm: 30–40, Orden HAC/1177/2024 art. 21.1) and, under it,
+ * the legend of what its record was made for (presentacionQr). Answers the next y.
+ */
+function bloqueQr(doc: jsPDF, t: TicketPdf, y: number): number {
+  if (!t.qr) return y;
+  const lado = 34;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(8);
+  doc.text(TITULO_QR, ANCHO / 2, y, { align: 'center' });
+  y += 2;
+  dibujarQr(doc, t.qr, (ANCHO - lado) / 2, y, lado);
+  y += lado + 3.5;
+  const { leyenda } = presentacionQr(t.emision);
+  if (leyenda) {
+    // At least the size of the rest of the ticket's data (8 pt), as the order asks.
+    doc.setFont('helvetica', 'bold');
+    const partes = doc.splitTextToSize(leyenda, UTIL) as string[];
+    doc.text(partes, ANCHO / 2, y, { align: 'center' });
+    y += 3.6 * partes.length;
+    doc.setFont('helvetica', 'normal');
+  }
+  rayaRollo(doc, y);
+  return y + 5.5;
+}
+
 function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
-  let y = cabeceraRollo(doc, t.empresa, 8);
+  let y = bloqueQr(doc, t, 8);
+  y = cabeceraRollo(doc, t.empresa, y);
   doc.setFontSize(9);
   doc.setFont('helvetica', 'bold');
   doc.text(t.titulo, ANCHO / 2, y, { align: 'center' });
@@ -65,17 +93,6 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
   }
   doc.text(`${t.impuesto ?? 'IVA'} incluido`, M, y);
   y += 4;
-  if (t.qr) {
-    const lado = 34;
-    doc.setFontSize(7.5);
-    doc.text(TITULO_QR, ANCHO / 2, y, { align: 'center' });
-    y += 2;
-    dibujarQr(doc, t.qr, (ANCHO - lado) / 2, y, lado);
-    y += lado + 3;
-    const leyenda = doc.splitTextToSize(t.pruebas ? LEYENDA_QR_PRUEBAS : LEYENDA_QR, UTIL) as string[];
-    doc.text(leyenda, ANCHO / 2, y, { align: 'center' });
-    y += 3.2 * leyenda.length;
-  }
   if (t.pie) {
     y += 1;
     doc.text(doc.splitTextToSize(t.pie, UTIL) as string[], ANCHO / 2, y, { align: 'center' });

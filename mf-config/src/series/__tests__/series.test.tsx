@@ -10,6 +10,7 @@ const SERIES: Serie[] = [
   { id: 1, codigo: 'A', descripcion: 'Facturas ordinarias', tipo: 'normal', activo: 1 },
   { id: 2, codigo: 'R', descripcion: 'Rectificativas', tipo: 'rectificativa', activo: 1 },
   { id: 3, codigo: 'T', descripcion: 'Tickets TPV', tipo: 'simplificada', activo: 0 },
+  { id: 5, codigo: 'TR', descripcion: 'Devoluciones del TPV', tipo: 'rectificativa', activo: 1, terminal: 'Mostrador' },
 ];
 
 function seriesApi(eliminar: 'ok' | 'associated' = 'ok') {
@@ -34,6 +35,17 @@ describe('Series', () => {
     expect(within(row).getByText(SERIE_TIPO_LABEL.simplificada)).toBeTruthy();
     expect(within(row).getByText('Inactivo')).toBeTruthy();
     expect(within(screen.getByText('Rectificativas').closest('tr')!).getByText(SERIE_TIPO_LABEL.rectificativa)).toBeTruthy();
+  });
+
+  it('issue 23: a terminal\'s serie says it is the till\'s own', async () => {
+    renderSection(Section, menu.prefix, '/config/serie/5', { api: seriesApi().api });
+    expect((await screen.findByTestId('serie-terminal')).textContent).toContain('Serie del terminal «Mostrador» del TPV');
+  });
+
+  it('a serie of no terminal says nothing of it', async () => {
+    renderSection(Section, menu.prefix, '/config/serie/1', { api: seriesApi().api });
+    await screen.findByDisplayValue('Facturas ordinarias');
+    expect(screen.queryByTestId('serie-terminal')).toBeNull();
   });
 
   it('needs the ventas module', async () => {

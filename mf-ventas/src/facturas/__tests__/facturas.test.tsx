@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Cobro } from 'shared';
-import { bodiesOf, currentPath, type FakeCall } from 'shared/testing';
-import { ARTICULOS, documentoCobrable, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
+import { bodiesOf, currentPath, fakeListado, type FakeCall } from 'shared/testing';
+import { ARTICULOS, SERIES, documentoCobrable, emitida, factura, fakeVentas, linea, listadoDocs, renderFacturas } from './fake';
 
 // jsPDF's Node build saves a download with fs.writeFileSync: the PDF is kept here (a byte a character, as its
 // strings are written: WinAnsi) instead of written to disk.
@@ -65,6 +65,26 @@ describe('Lista de facturas', () => {
 });
 
 describe('Factura', () => {
+  it('issue 23: an F3 names the ticket it replaces, never «Rectifica»', async () => {
+    const f3 = emitida({ id: 40, numero: 'A 2026/000013', tipo_factura: 'F3', factura_id: 5, factura_numero: 'T 2026/000002' });
+    const fake = fakeVentas({ listadofacturas: listadoDocs([f3]) });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    const fiscal = await screen.findByLabelText('Situación fiscal');
+    expect(fiscal.textContent).toContain('Sustituye a la factura simplificada');
+    expect(fiscal.textContent).not.toContain('Rectifica');
+    expect(within(fiscal).getByRole('link', { name: 'T 2026/000002' }).getAttribute('href')).toBe('/ventas/ticket/5');
+  });
+
+  it('issue 23: a TPV terminal\'s series are not offered to a back-office invoice (the list still filters by them)', async () => {
+    const conTerminal = SERIES.map((s) => (s.codigo === 'T' ? { ...s, terminal: 'Mostrador' } : s));
+    const fake = fakeVentas({ listadoseries: fakeListado([{ id: 5, codigo: 'S', descripcion: 'Simplificadas de la oficina', tipo: 'simplificada', activo: 1 }, ...conTerminal], ['activo', 'tipo']) });
+    renderFacturas('/ventas/factura/nueva-factura', { api: fake.api });
+    await waitFor(() => expect(field('Serie').value).toBe('1'));
+    const serie = field('Serie');
+    expect(within(serie).getByRole('option', { name: /^S · Simplificadas de la oficina/ })).toBeTruthy();
+    expect(within(serie).queryByRole('option', { name: /^T · / })).toBeNull();
+  });
+
   it('a new one starts in the normal serie; the customer brings its terms, its tariff, discount and recargo; one body', async () => {
     const fake = fakeVentas({
       editarfactura: (call: FakeCall) => ({ RESULT: '0', data: [factura({ id: 45, ...(call.body as object), lineas: [] })] }),

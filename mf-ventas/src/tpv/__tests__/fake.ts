@@ -114,7 +114,7 @@ export const TICKETS = [
     total: 1495,
     desglose: [{ tipo_iva: '21', base: 1236, iva: 259, recargo: 0 }],
     lineas: [fakeLinea(1, MARTILLO, 1000, 123554)],
-    registro: { id: 77, tipo: 'alta', huella: 'A1B2C3D4E5F60718293A4B5C6D7E8F90112233445566778899AABBCCDDEEFF00', fecha_hora_huso: '2026-11-25T09:10:00+01:00', estado_envio: 'pendiente', qr_url: QR, xml: '<sum1:RegistroAlta/>' },
+    registro: { id: 77, tipo: 'alta', huella: 'A1B2C3D4E5F60718293A4B5C6D7E8F90112233445566778899AABBCCDDEEFF00', fecha_hora_huso: '2026-11-25T09:10:00+01:00', estado_envio: 'pendiente', qr_url: QR, xml: '<sum1:RegistroAlta/>', entorno: 'produccion', demo: 0, verifactu: 1 },
   }),
   fakeDocumento({ id: 301, tipo: 'ticket', numero: 'T1 2026/000102', fecha: '2026-11-25', estado: 'emitido', total: 180 }),
 ].map((d, i) => ({ ...d, caja_id: 40, terminal_id: 1, fecha_hora: `2026-11-25T08:1${i}:00Z`, offline: i as 0 | 1, cambio: i ? 0 : 505, pagos: i ? [] : [{ forma: 'efectivo', importe: 1495, entregado: 2000 }], devoluciones: [] }));

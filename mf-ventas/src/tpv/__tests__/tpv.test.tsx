@@ -6,7 +6,8 @@ import { allFlags, bodiesOf, currentPath, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
 import { MENSAJE_FORMAS } from '../datos';
-import { tpvApi } from './fake';
+import { fakeListado, fakeListadoDocs } from 'shared/testing';
+import { CIERRE, TICKETS, tpvApi } from './fake';
 
 const pdf = vi.hoisted(() => ({ calls: [] as { informe: Record<string, unknown>; opts: Record<string, unknown> }[] }));
 vi.mock('shared', async (orig) => ({
@@ -328,6 +329,16 @@ describe('Cierres TPV', () => {
       { label: 'Efectivo', esperado: 42500, contado: 42000, diferencia: -500 },
       { label: 'Tarjeta', esperado: 31730, contado: 31730, diferencia: 0 },
     ]);
+    // A live company's closing: its Z says nothing of a demo.
+    expect(informe.demo).toBe(false);
+  });
+
+  it("a demo company's closing prints its Z as a demo (issue 22)", async () => {
+    const api = tpvApi({ listadocierrestpv: fakeListado([{ ...CIERRE, demo: 1 }], ['terminal_id']) }).api;
+    renderSection(Section, menu.prefix, '/ventas/cierre-tpv/5', { api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Informe Z' }));
+    await waitFor(() => expect(pdf.calls).toHaveLength(1));
+    expect(pdf.calls[0].informe.demo).toBe(true);
   });
 
   it('an unknown closing says so', async () => {
@@ -366,9 +377,17 @@ describe('Tickets', () => {
     const qr = await screen.findByRole('img', { name: 'QR tributario del ticket T1 2026/000101' });
     expect(qr.getAttribute('data-qr')).toContain('numserie=T1%202026%2F000101');
     await waitFor(() => expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/));
-    expect(screen.getByText('Factura verificable en la sede electrónica de la AEAT')).toBeTruthy();
+    // Made live with sending on (stored on its record): pending to be sent, it reads as a sent one.
+    expect(screen.getByTestId('ticket-leyenda').textContent).toBe('Factura verificable en la sede electrónica de la AEAT');
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+  });
+
+  it('a demo ticket reads as demo, whatever the setting of the day (issue 22)', async () => {
+    const demo = TICKETS.map((x) => (x.id === 300 ? { ...x, registro: { ...x.registro!, entorno: 'pruebas' as const, demo: 1, verifactu: 0 } } : x));
+    renderSection(Section, menu.prefix, '/ventas/ticket/300', { api: tpvApi({ listadotickets: fakeListadoDocs(demo, ['caja_id', 'terminal_id', 'estado']) }).api });
+    expect(await screen.findByTestId('ticket-leyenda')).toHaveProperty('textContent', 'DEMOSTRACIÓN — sin validez fiscal');
+    expect(screen.queryByText(/verificable/)).toBeNull();
   });
 
   it('«Factura completa…» replaces the ticket with an F3 for the customer chosen, and opens it', async () => {

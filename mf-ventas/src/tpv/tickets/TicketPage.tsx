@@ -5,12 +5,12 @@ import {
   Button,
   Card,
   DocumentRecordPage,
-  LEYENDA_QR,
   QrCode,
   TITULO_QR,
   downloadBlob,
   formatDateTime,
   formatMoney,
+  presentacionQr,
   useAlmacenes,
   useDocumentEditor,
   useImprimirDocumento,
@@ -92,7 +92,8 @@ function DatosTicket({ t }: { t: Ticket }) {
           <div className="qr">
             <QrCode texto={r.qr_url} label={`QR tributario del ticket ${t.numero}`} />
             <div style={{ minWidth: 0, flex: 1 }}>
-              <p>{LEYENDA_QR}</p>
+              {/* Issue 22: the legend of what its record was made for, as the printed ticket says it. */}
+              {presentacionQr(r).leyenda && <p data-testid="ticket-leyenda">{presentacionQr(r).leyenda}</p>}
               <p>
                 <a href={r.qr_url} target="_blank" rel="noreferrer">
                   Cotejar en la AEAT

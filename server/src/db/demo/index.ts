@@ -139,7 +139,8 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   const tienda = (almacenes.find((a) => a.codigo === 'TIENDA') ?? almacenes.find((a) => a.id !== principal) ?? { id: principal }).id;
   const series = await trx.selectFrom('series').select(['id', 'codigo', 'tipo']).execute();
   const serieA = series.find((s) => s.tipo === 'normal')!;
-  const serieR = series.find((s) => s.tipo === 'rectificativa')!;
+  // The back office's rectificativas: never the till's returns serie (TR, below).
+  const serieR = series.find((s) => s.tipo === 'rectificativa' && s.codigo !== SERIE_DEVOLUCIONES_TPV)!;
   const filas = await trx
     .selectFrom('articulos as a')
     .leftJoin('familias as f', 'f.id', 'a.familia_id')
@@ -260,7 +261,7 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   const registros = await encadenar(r, eventosDeVentas(ventas, venta, codigos), timeZone, ESTADO_ENVIO_DEMO);
   // Issue 17: each paid invoice's cobro, and what every demo invoice has left.
   await cobrosDesdeFechas(trx, antes.get('documentos')!);
-  // The counter: the shop's till (the seed's series T and R), a caja a day from Monday to Saturday with its tickets,
+  // The counter: the shop's till (the seed's series T and TR: its own, issue 23), a caja a day from Monday to Saturday with its tickets,
   // closed at night by its Z report (cierres de TPV, the sales by terminal and by cashier).
   await ventasMostrador(trx, r, { dias, tienda, admin: admin ?? 0, timeZone, series, articulos: filas });
 
@@ -277,6 +278,9 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   return { documentos: docs ? docs.hasta - docs.desde + 1 : 0, facturas: ventas.facturas.length, registros };
 }
 
+/** The code of the demo till's returns serie (the seed's). */
+const SERIE_DEVOLUCIONES_TPV = 'TR';
+
 /**
  * The demo's till «Mostrador» in the shop and its year of counter sales (demo/tpv.ts): the terminal stays as
  * configuration when the demo is removed; its cajas, closings, tickets and records go with it. Not paired: a browser
@@ -288,8 +292,15 @@ async function ventasMostrador(
   o: { dias: string[]; tienda: number; admin: number; timeZone: string; series: { id: number; codigo: string; tipo: string }[]; articulos: { id: number; codigo: string; descripcion: string; tipo_iva: string; pvp_1: number | string }[] },
 ): Promise<void> {
   const serieT = o.series.find((s) => s.tipo === 'simplificada');
-  const serieR = o.series.find((s) => s.tipo === 'rectificativa');
-  if (!serieT || !serieR) return;
+  if (!serieT) return;
+  // Its returns in a serie of its own (issue 23: a terminal's series are its own), the seed's TR, made if missing.
+  const serieR =
+    o.series.find((s) => s.tipo === 'rectificativa' && s.codigo === SERIE_DEVOLUCIONES_TPV) ??
+    (await trx
+      .insertInto('series')
+      .values({ codigo: SERIE_DEVOLUCIONES_TPV, descripcion: 'Devoluciones del TPV (rectificativas de tickets)', tipo: 'rectificativa', activo: 1 })
+      .returning(['id', 'codigo', 'tipo'])
+      .executeTakeFirstOrThrow());
   const emisor = await empresaEmisora(trx);
   const creado = `${o.dias[0]}T07:00:00.000Z`;
   const { id } = await trx

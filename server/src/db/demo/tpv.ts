@@ -202,6 +202,8 @@ export async function escribirTickets(r: Escritor, db: Kysely<Database>, o: Opci
     c.codigo = (codigos.get(caja.terminal_id) ?? 0) + 1;
     codigos.set(caja.terminal_id, c.codigo);
     c.id = cierreId++;
+    // Issue 22: the demo's closings are the demo's (their Z says so), whatever verifactu.demo says while generating.
+    c.demo = 1;
     cierres.push([
       c.id, caja.terminal_id, c.codigo, caja.id, caja.usuario_id, caja.apertura, c.cierre, c.fondo, c.tickets, c.devoluciones, c.total, c.efectivo.esperado,
       c.efectivo.contado, 0, JSON.stringify(c),

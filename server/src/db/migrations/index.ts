@@ -32,6 +32,7 @@ import * as m0031 from './0031_en_vivo.ts';
 import * as m0032 from './0032_empezar.ts';
 import * as m0034 from './0034_registro.ts';
 import * as m0037 from './0037_copias.ts';
+import * as m0038 from './0038_series_tpv.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -75,6 +76,7 @@ export const STEPS: [string, Step][] = [
   ['0032_empezar', m0032],
   ['0034_registro', m0034],
   ['0037_copias', m0037],
+  ['0038_series_tpv', m0038],
 ];
 
 function migrations(dialect: DialectName, steps: readonly [string, Step][]): Record<string, Migration> {
