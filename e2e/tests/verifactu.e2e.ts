@@ -45,6 +45,9 @@ describe('VERI*FACTU: the company certificate', () => {
     await page.goto('/config/verifactu');
     await page.getByRole('heading', { name: 'VERI*FACTU', exact: true }).waitFor();
     await page.getByText('No hay certificado: sin él no se puede enviar a la AEAT.').waitFor();
+    // Issue 22: the obligation date defaults from the company's NIF (an S.L.: 1 January 2027), and says so.
+    expect(await page.getByLabel('Obligada a enviar desde').inputValue()).toBe('2027-01-01');
+    await page.getByText('Por el NIF de la empresa (B86420973): una sociedad o entidad que tributa por el Impuesto sobre Sociedades.', { exact: false }).waitFor();
     const subir = async (archivo: string, password: string) => {
       await page.locator('input[type=file]').setInputFiles(archivo);
       await page.getByLabel('Contraseña del certificado').fill(password);

@@ -67,7 +67,7 @@ describe.each(backends())('VERI*FACTU, what the owner must do ($name)', (backend
     return save(t, t.cookie, 'emitirfactura', { id: b.id });
   };
 
-  it('the obligation date is a setting (1 July 2027 by default); from 30 days before it, records not being sent are warned about', async () => {
+  it('the obligation date is a setting (from the NIF: 1 January 2027 for the seeded S.L.); from 30 days before it, records not being sent are warned about', async () => {
     fx = {
       almacen: (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id,
       serie: (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows.find((s) => s.codigo === 'A')!.id,
@@ -75,7 +75,7 @@ describe.each(backends())('VERI*FACTU, what the owner must do ($name)', (backend
       articulo: (await save(t, t.cookie, 'editararticulo', nuevoArticulo('VFO-1', { precio_venta: 100_000 }))).id,
     };
     let i = await info();
-    expect(i.fecha_obligacion).toBe('2027-07-01');
+    expect(i.fecha_obligacion).toBe('2027-01-01');
     expect(i.pasos.map((p) => [p.id, p.hecho])).toEqual([
       ['certificado', false],
       ['prueba', false],

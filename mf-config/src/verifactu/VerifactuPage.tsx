@@ -24,6 +24,8 @@ import {
   TextField,
   formatDate,
   formatDateTime,
+  hoyIso,
+  textoOrigenObligacion,
   uploadErrorMessage,
   useAction,
   usePermisos,
@@ -101,6 +103,18 @@ const obligacionOptions = (actual: string) => [
   ...FECHAS_OBLIGACION_VERIFACTU.map((f) => ({ value: f.value, label: f.label })),
   ...(FECHAS_OBLIGACION_VERIFACTU.some((f) => f.value === actual) || !actual ? [] : [{ value: actual, label: formatDate(actual) }]),
 ];
+/**
+ * Where the obligation date comes from (issue 22): the company's NIF (a legal entity or a natural person) or the
+ * owner; a date being chosen now that is not the NIF's is the owner's from the save.
+ */
+function origenObligacion(info: VerifactuInfo, elegida: string, nif: string): string | undefined {
+  if (!info.fecha_obligacion_origen) return undefined;
+  if (elegida !== info.fecha_obligacion)
+    return info.fecha_obligacion_nif && elegida === info.fecha_obligacion_nif
+      ? 'Al guardar seguirá al NIF de la empresa.'
+      : 'Al guardar quedará elegida a mano: ya no seguirá al NIF de la empresa.';
+  return textoOrigenObligacion(info.fecha_obligacion_origen, nif);
+}
 const SI_NO: Record<string, string> = { S: 'Sí', N: 'No' };
 const siNo = (v: string) => SI_NO[v] ?? v;
 const numero = (n: number) => n.toLocaleString('es-ES');
@@ -174,7 +188,7 @@ function finHint(info: VerifactuInfo): string {
 }
 
 export function VerifactuPage() {
-  const { api, toast } = useShell();
+  const { api, toast, config } = useShell();
   const { run, busy } = useAction();
   // What the user's role lets the server do here: no button it would refuse.
   const permisos = usePermisos();
@@ -342,6 +356,7 @@ export function VerifactuPage() {
               label="Obligada a enviar desde"
               options={obligacionOptions(info.fecha_obligacion)}
               value={obligacion}
+              hint={origenObligacion(info, obligacion, config?.nif ?? '')}
               disabled={busy || !puede.editar}
               onChange={setObligacion}
             />
@@ -359,9 +374,17 @@ export function VerifactuPage() {
           {!puede.editar && (
             <p style={{ fontSize: 13, margin: '8px 0 0' }}>Su rol puede ver esta configuración pero no cambiarla.</p>
           )}
-          {entorno === 'produccion' && (
+          {entorno === 'produccion' && activo && (
             <Callout $tone="warning" style={{ marginTop: 12 }}>
               En producción los registros se presentan ante la AEAT con plena validez fiscal.
+            </Callout>
+          )}
+          {/* Issue 22: «Producción» with sending off — the server refuses it from the obligation date, warns before it. */}
+          {entorno === 'produccion' && !activo && (
+            <Callout $tone={obligacion <= hoyIso() ? 'danger' : 'warning'} role="status" style={{ marginTop: 12 }}>
+              {obligacion <= hoyIso()
+                ? `Desde el ${formatDate(obligacion)} la empresa está obligada a enviar los registros: «Producción» con el envío desactivado no se puede guardar. Active el envío.`
+                : `Con el envío desactivado, los registros de «Producción» se guardan y no llegan a la AEAT. Desde el ${formatDate(obligacion)} será obligatorio enviarlos.`}
             </Callout>
           )}
           <p style={{ fontSize: 13, margin: '12px 0 0', overflowWrap: 'anywhere' }}>

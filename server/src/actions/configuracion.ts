@@ -47,6 +47,25 @@ async function cambiarImpuesto(trx: Transaction<Database>, impuesto: Impuesto): 
   }
 }
 
+/**
+ * Issue 22: the company's NIF is the issuer of every VERI*FACTU record, chained under it (IDEmisorFactura, the chain's
+ * key) and inalterable: once a record exists the NIF cannot change (another NIF is another taxpayer: a new
+ * installation). The demo company may change it while every record it has is a demo record (never sent to the AEAT's
+ * production, and removed by «Empezar con mis datos»): trying the product with the owner's own NIF is part of trying.
+ */
+async function cambiarNif(trx: Transaction<Database>, actual: string | null): Promise<void> {
+  const s = await trx.selectFrom('verifactu').select('demo').where('id', '=', 1).executeTakeFirst();
+  const registro = await trx
+    .selectFrom('registros_facturacion')
+    .select('id')
+    .$if(Number(s?.demo ?? 0) === 1, (q) => q.where('demo', '=', 0))
+    .limit(1)
+    .executeTakeFirst();
+  if (registro) throw fail(MESSAGES.nifConRegistros.replace('{actual}', actual ?? ''), '1', 400);
+}
+
+const normalNif = (v: unknown) => String(v ?? '').toUpperCase().replace(/[\s.-]/g, '');
+
 const listInput = { id: { type: 'int', min: 1 } } satisfies Schema;
 const editInput = { id: { type: 'int', min: 1 }, ...configuracionSchema } as Schema;
 
@@ -75,13 +94,14 @@ export const configuracionActions = [
       const saved = await app.db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('configuracion')
-          .select(['id', 'impuesto'])
+          .select(['id', 'impuesto', 'nif'])
           .$if(input.id !== null, (q) => q.where('id', '=', input.id as number))
           .orderBy('id')
           .limit(1)
           .executeTakeFirst();
         if (!current && input.id !== null) throw fail(MESSAGES.notFound, '3');
         if (current && values.impuesto !== undefined && values.impuesto !== current.impuesto) await cambiarImpuesto(trx, values.impuesto);
+        if (current && values.nif !== undefined && normalNif(values.nif) !== normalNif(current.nif)) await cambiarNif(trx, current.nif);
         if (current) {
           await trx.updateTable('configuracion').set(values).where('id', '=', current.id).execute();
           return trx.selectFrom('configuracion').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();

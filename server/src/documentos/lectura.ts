@@ -10,6 +10,7 @@ import type { DialectName } from '../db/index.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { completarEmision } from './emisionGuardada.ts';
 import { dialectOf } from './sql.ts';
 import { TERCERO_TABLA, efectosDe } from './tipos.ts';
 import type { AnyDb, DocRow } from './tipos.ts';
@@ -176,6 +177,8 @@ export async function readDocumento(db: Kysely<Database>, def: DocumentoTipoDef,
     padres: conPadres ? await documentosEnlazados(db, id, 'padres') : [],
   } as Documento;
   if (def.series) await numerosCorregidas(db, [doc]);
+  // Issue 22: a ticket, or an invoice from before issue 16, prints what it was issued with (stored once, here).
+  await completarEmision(db, doc);
   await efectosDe(def.tipo)?.alLeer?.({ db, doc });
   return doc;
 }

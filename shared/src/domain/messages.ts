@@ -211,6 +211,14 @@ export const MESSAGES = {
   certificadoSinNif: 'El certificado no indica ningún NIF: la AEAT no lo aceptará para remitir los registros de la empresa',
   verifactuNoDesactivable:
     'No se puede dejar de enviar los registros a la AEAT: la empresa ya le ha remitido registros de facturación en producción como sistema VERI*FACTU, y desactivarlo dejaría de enviar sin comunicarlo. Los registros se siguen enviando. Para dejarlo, marque «Dejar VERI*FACTU al acabar el año»: los envíos lo comunicarán a la AEAT y podrá desactivarlo a partir del 1 de enero.',
+  // Issue 22: «Producción» with sending off, for a live company (refused from its obligation date, warned before it).
+  produccionSinEnvio:
+    'Desde el {fecha} la empresa está obligada a enviar cada registro de facturación a la AEAT: no se puede dejar «Producción» con el envío desactivado, porque sus facturas se harían para la AEAT y no le llegarían. Active el envío (con el certificado de la empresa) y guarde; si la empresa todavía no está obligada, corrija antes la fecha «Obligada a enviar desde»',
+  produccionSinEnvioAviso:
+    'El entorno es «Producción» pero el envío está desactivado: los registros se guardan y no llegan a la AEAT. Desde el {fecha} será obligatorio enviarlos; active el envío en Configuración › VERI*FACTU antes de esa fecha (a partir de ella no se podrá guardar así)',
+  // Issue 22: the company's NIF, once a VERI*FACTU record exists.
+  nifConRegistros:
+    'No se puede cambiar el NIF de la empresa ({actual}): ya hay registros de facturación VERI*FACTU emitidos con él, encadenados bajo ese NIF e inalterables. Un NIF distinto es otro obligado tributario: instale Manager TPV de nuevo para esa empresa (una empresa nueva, con su propia instalación). Cambiar la razón social, el nombre comercial o la dirección sí se puede',
   verifactuFinSinActivar: 'Solo se puede dejar VERI*FACTU al acabar el año si el envío a la AEAT está activado',
   verifactuFinPasado: 'El año en que se marcó dejar VERI*FACTU ya ha terminado: ya no se puede deshacer',
   verifactuFinPendiente: 'Antes de desactivar el envío, la AEAT debe haber recibido que la empresa deja VERI*FACTU (con el último envío del año) y no debe quedar ningún registro pendiente',

@@ -94,7 +94,11 @@ export type ColaVerifactu = {
 };
 
 /** `clave` 'obligacion': the company must send every record from its date and they are not being sent (shown on the invoice screens too). */
-export type AvisoVerifactu = { nivel: 'error' | 'aviso'; texto: string; clave?: 'obligacion' | 'fin' };
+/**
+ * A warning; `clave` 'obligacion' (records not being sent near or past the obligation date) and 'envio' (issue 22: a live
+ * company's records not sent for over an hour, or sending failing) are shown wherever invoices are made.
+ */
+export type AvisoVerifactu = { nivel: 'error' | 'aviso'; texto: string; clave?: 'obligacion' | 'fin' | 'envio' | 'entorno' };
 
 /** One step of getting VERI*FACTU ready, done or missing, with what to do. */
 export type PasoVerifactu = { id: 'certificado' | 'prueba' | 'produccion'; titulo: string; hecho: boolean; detalle: string };
@@ -107,6 +111,36 @@ export const FECHAS_OBLIGACION_VERIFACTU = [
   { value: '2027-01-01', label: '1 de enero de 2027 (empresas que tributan por el Impuesto sobre Sociedades)' },
   { value: '2027-07-01', label: '1 de julio de 2027 (el resto: autónomos y demás obligados)' },
 ] as const;
+
+/** Where the obligation date comes from: the NIF of a legal entity or of a natural person, no NIF known, or the owner. */
+export type OrigenFechaObligacion = 'sociedad' | 'persona' | 'sin_nif' | 'manual';
+
+/**
+ * The obligation date a NIF gives (issue 22; RD 1007/2023, disposición final 4.ª as amended by RD 254/2025): a legal
+ * entity's NIF (first letter A, B, C, D, E, F, G, H, J, N, P, Q, R, S, U, V or W — it pays Impuesto sobre Sociedades)
+ * → 1 January 2027; a natural person's (DNI: digits; NIE: X, Y, Z; K, L, M) → 1 July 2027; no NIF or one not
+ * recognised → 1 July 2027 ('sin_nif': the owner is told to check it).
+ */
+export function fechaObligacionPorNif(nif: string | null | undefined): { fecha: string; origen: Exclude<OrigenFechaObligacion, 'manual'> } {
+  const n = String(nif ?? '').trim().toUpperCase().replace(/^ES/, '').replace(/[\s.-]/g, '');
+  if (/^[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]$/.test(n)) return { fecha: '2027-01-01', origen: 'sociedad' };
+  if (/^(\d{8}|[XYZKLM]\d{7})[A-Z]$/.test(n)) return { fecha: '2027-07-01', origen: 'persona' };
+  return { fecha: '2027-07-01', origen: 'sin_nif' };
+}
+
+/** What the configuration page says about where the obligation date comes from. */
+export function textoOrigenObligacion(origen: OrigenFechaObligacion, nif: string): string {
+  switch (origen) {
+    case 'sociedad':
+      return `Por el NIF de la empresa (${nif}): una sociedad o entidad que tributa por el Impuesto sobre Sociedades. Si no es así, elija otra fecha.`;
+    case 'persona':
+      return `Por el NIF de la empresa (${nif}): una persona física (autónomo). Si no es así, elija otra fecha.`;
+    case 'sin_nif':
+      return 'La empresa no tiene un NIF reconocible en Configuración › Empresa: se toma el 1 de julio de 2027. Compruébelo.';
+    default:
+      return 'Elegida a mano: ya no sigue al NIF de la empresa. Elija la fecha que da el NIF para volver a seguirlo.';
+  }
+}
 
 /** Days before the obligation date from which the screens warn when records are not being sent. */
 export const AVISO_OBLIGACION_DIAS = 30;
@@ -125,6 +159,10 @@ export type VerifactuInfo = {
   avisos: AvisoVerifactu[];
   /** aaaa-mm-dd: from then every record must reach the AEAT. */
   fecha_obligacion: string;
+  /** Where that date comes from (issue 22): the company's NIF, or the owner ('manual'). */
+  fecha_obligacion_origen?: OrigenFechaObligacion;
+  /** The date the company's NIF gives (what the setting follows unless set by hand). */
+  fecha_obligacion_nif?: string;
   /** Days from today to that date (negative once it has passed). */
   dias_obligacion: number;
   /** Records are reaching the AEAT for real: a valid certificate of a recognised authority, sending on, in «Producción». */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useShell } from '../context';
 import type { VerifactuInfo } from '../domain/verifactu';
 import { AvisoList } from '../ui/primitives';
@@ -28,12 +29,26 @@ export function useVerifactu(): VerifactuInfo | null {
   return info;
 }
 
+/** The warnings shown wherever invoices are made (issue 22): records not being sent, late or failing. */
+const CLAVES_FACTURAS = new Set(['obligacion', 'envio', 'entorno']);
+
+/** Where the owner turns sending on, checks the certificate and sends now (mf-config). */
+export const CONFIG_VERIFACTU_URL = '/config/verifactu';
+
 /**
  * VERI*FACTU's warnings on a screen where invoices are made or their records read: `soloObligacion` shows only the
- * one that matters there (from 30 days before the obligation date, records that are not being sent).
+ * ones that matter there (records not being sent near or past the obligation date; a live company's records not sent
+ * for over an hour or sending failing; «Producción» with sending off), each with the way out: Configuración ›
+ * VERI*FACTU.
  */
 export function AvisosVerifactu({ soloObligacion = false }: { soloObligacion?: boolean }) {
   const info = useVerifactu();
-  const avisos = (info?.avisos ?? []).filter((a) => !soloObligacion || a.clave === 'obligacion');
-  return <AvisoList avisos={avisos} label="Avisos de VERI*FACTU" />;
+  const avisos = (info?.avisos ?? []).filter((a) => !soloObligacion || (a.clave && CLAVES_FACTURAS.has(a.clave)));
+  return (
+    <AvisoList avisos={avisos} label="Avisos de VERI*FACTU">
+      <p style={{ fontSize: 13, margin: 0 }}>
+        <Link to={CONFIG_VERIFACTU_URL}>Ir a Configuración › VERI*FACTU</Link>
+      </p>
+    </AvisoList>
+  );
 }

@@ -80,6 +80,19 @@ describe('HomePage', () => {
     expect(within(avisos).getByRole('link', { name: 'Configuración de VERI*FACTU' }).getAttribute('href')).toBe('/config/verifactu');
   });
 
+  it('issue 22: a live company\'s records not sent for over an hour, or sending failing, are on the home page with the way out', async () => {
+    const FALLA =
+      'El envío de los registros de facturación a la AEAT está fallando (No se pudo conectar con la AEAT); queda 1 registro sin enviar. Revise el certificado y la conexión en Configuración › VERI*FACTU y pulse «Enviar ahora».';
+    const fake = createFakeApi({
+      graficoinicio: () => ({ RESULT: '0', data: [] }),
+      listadoverifactu: () => ({ RESULT: '0', data: [{ activo: 1, fecha_obligacion: '2027-01-01', dias_obligacion: 300, avisos: [{ nivel: 'error', clave: 'envio', texto: FALLA }] }] }),
+    });
+    renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1) });
+    const avisos = await screen.findByLabelText('Avisos de VERI*FACTU');
+    expect(within(avisos).getByRole('alert').textContent).toBe(FALLA);
+    expect(within(avisos).getByRole('link', { name: 'Configuración de VERI*FACTU' }).getAttribute('href')).toBe('/config/verifactu');
+  });
+
   it('without ventas_facturas it does not ask for VERI*FACTU; no warnings, nothing shown', async () => {
     const off = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }) });
     const r = renderWithShell(<HomePage deploy={deploy} />, { api: off.api, flags: { ...allFlags(1), ventas_facturas: 0 } });

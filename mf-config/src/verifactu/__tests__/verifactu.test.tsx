@@ -331,4 +331,36 @@ describe('VERI*FACTU', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'editarverifactu')).toEqual([{ activo: 0, entorno: 'pruebas', fecha_obligacion: '2027-01-01' }]));
   });
+
+  it('the obligation date: where the default comes from (the company\'s NIF), and that another one is the owner\'s from the save', async () => {
+    const fake = fakeVerifactu(estado({ fecha_obligacion: '2027-01-01', fecha_obligacion_origen: 'sociedad', fecha_obligacion_nif: '2027-01-01' }));
+    renderSection(Section, menu.prefix, '/config/verifactu', { api: fake.api, config: { nif: 'B86420973' } as never });
+    const fecha = (await screen.findByLabelText('Obligada a enviar desde')) as HTMLSelectElement;
+    expect(fecha.value).toBe('2027-01-01');
+    expect(screen.getByText('Por el NIF de la empresa (B86420973): una sociedad o entidad que tributa por el Impuesto sobre Sociedades. Si no es así, elija otra fecha.')).toBeTruthy();
+    await userEvent.selectOptions(fecha, '2027-07-01');
+    expect(screen.getByText('Al guardar quedará elegida a mano: ya no seguirá al NIF de la empresa.')).toBeTruthy();
+  });
+
+  it('a natural person\'s NIF gives 1 July; a date chosen by hand says so', async () => {
+    const { api } = fakeVerifactu(estado({ fecha_obligacion: '2027-07-01', fecha_obligacion_origen: 'persona', fecha_obligacion_nif: '2027-07-01' }));
+    const r = renderSection(Section, menu.prefix, '/config/verifactu', { api, config: { nif: '50738214F' } as never });
+    expect(await screen.findByText('Por el NIF de la empresa (50738214F): una persona física (autónomo). Si no es así, elija otra fecha.')).toBeTruthy();
+    r.unmount();
+    const manual = fakeVerifactu(estado({ fecha_obligacion: '2027-07-01', fecha_obligacion_origen: 'manual', fecha_obligacion_nif: '2027-01-01' }));
+    renderSection(Section, menu.prefix, '/config/verifactu', { api: manual.api, config: { nif: 'B86420973' } as never });
+    expect(await screen.findByText(/^Elegida a mano: ya no sigue al NIF de la empresa/)).toBeTruthy();
+  });
+
+  it('«Producción» with sending off: warned before the obligation date, said it cannot be saved from it', async () => {
+    const { api } = fakeVerifactu(estado({ fecha_obligacion: '2027-07-01' }));
+    const r = renderSection(Section, menu.prefix, '/config/verifactu', { api });
+    await userEvent.selectOptions(await screen.findByLabelText('Entorno'), 'produccion');
+    expect(screen.getByText(/Con el envío desactivado, los registros de «Producción» se guardan y no llegan a la AEAT\. Desde el 01\/07\/2027 será obligatorio enviarlos\./)).toBeTruthy();
+    r.unmount();
+    const pasada = fakeVerifactu(estado({ fecha_obligacion: '2026-01-01', dias_obligacion: -300 }));
+    renderSection(Section, menu.prefix, '/config/verifactu', { api: pasada.api });
+    await userEvent.selectOptions(await screen.findByLabelText('Entorno'), 'produccion');
+    expect(screen.getByText(/Desde el 01\/01\/2026 la empresa está obligada a enviar los registros: «Producción» con el envío desactivado no se puede guardar\. Active el envío\./)).toBeTruthy();
+  });
 });

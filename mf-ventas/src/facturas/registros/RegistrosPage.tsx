@@ -108,7 +108,7 @@ function descargarXml(r: RegistroFacturacion) {
 }
 
 /**
- * /ventas/registros: the VERI*FACTU chain, in its order: each record's invoice, type, amount, huella and
+ * /ventas/registros: the VERI*FACTU records, newest first (issue 22): each record's invoice, type, amount, huella and
  * submission state, its XML to download; «Comprobar cadena» recomputes every huella on the server and
  * says whether the chain holds or where it first breaks. Issue 9: each record's submission state, CSV and the
  * AEAT's answer (code and text), a filter by state, «Subsanar» on an alta refused or accepted with errors (a new
@@ -139,7 +139,8 @@ export function RegistrosPage() {
     () =>
       registroId
         ? { id: registroId }
-        : { pagina: state.pagina, porPagina: state.porPagina, tipo: tipo || undefined, estado_envio: estadoEnvio || undefined },
+        : // Issue 22: newest first (the last made, of every chain: the company's and each till's).
+          { pagina: state.pagina, porPagina: state.porPagina, orden: 'creado', dir: 'desc' as const, tipo: tipo || undefined, estado_envio: estadoEnvio || undefined },
     [state.pagina, state.porPagina, tipo, estadoEnvio, registroId],
   );
   const { rows, total, loading, error, reload } = useList<RegistroFacturacion>('listadoregistrosfacturacion', params);

@@ -22,7 +22,8 @@ const FACTURA = DOCUMENTO_TIPOS.factura;
 const TIPOS = [FACTURA.tipo, DOCUMENTO_TIPOS.rectificativa.tipo];
 
 const registrosInput = {
-  ...listSchema(['orden'] as const),
+  // 'orden': each chain in its order (by issuer); 'creado' (issue 22, the records screen): by when each was made.
+  ...listSchema(['orden', 'creado'] as const),
   documento_id: { type: 'int', min: 1 },
   tipo: { type: 'enum', values: ['alta', 'anulacion'] },
   estado_envio: { type: 'enum', values: ESTADOS_ENVIO },
@@ -153,8 +154,8 @@ export const facturaActions = [
           'r.incidencia',
           (eb) => eb.selectFrom('registros_facturacion as s').select((e) => e.fn.min('s.id').as('x')).whereRef('s.subsana_id', '=', 'r.id').as('subsanado_por'),
         ])
-        .orderBy('r.emisor')
-        .orderBy('r.orden', p.dir)
+        .$if(input.orden === 'creado', (x) => x.orderBy('r.creado', p.dir).orderBy('r.id', p.dir))
+        .$if(input.orden !== 'creado', (x) => x.orderBy('r.emisor').orderBy('r.orden', p.dir))
         .limit(p.limit)
         .offset(p.offset)
         .execute();

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AVISO_CADUCIDAD_DIAS, AVISO_OBLIGACION_DIAS, ENTORNOS_VERIFACTU, MESSAGES, TIPOS_ID, idRegistro, validarIdentificacion } from 'shared/domain';
-import type { AvisoVerifactu, PasoVerifactu, Schema, VerifactuInfo } from 'shared/domain';
+import { AVISO_CADUCIDAD_DIAS, AVISO_OBLIGACION_DIAS, ENTORNOS_VERIFACTU, MESSAGES, TIPOS_ID, fechaObligacionPorNif, idRegistro, validarIdentificacion } from 'shared/domain';
+import type { AvisoVerifactu, OrigenFechaObligacion, PasoVerifactu, Schema, VerifactuInfo } from 'shared/domain';
 import { todayIn } from '../../context.ts';
 import { ENDPOINTS, ENDPOINTS_SELLO } from '../../fiscal/aeat.ts';
 import type { Entorno } from '../../fiscal/aeat.ts';
@@ -138,6 +138,57 @@ function textoFin(fin: string, comunicado: string | null, hoy: string): string {
     : `La empresa dejó VERI*FACTU el ${f(fin)}. ${aeat} Cuando no quede ningún registro pendiente podrá desactivar el envío.`;
 }
 
+/**
+ * The obligation date (issue 22): the owner's when set by hand (`fecha_obligacion_manual`), else the one the company's
+ * NIF gives (fechaObligacionPorNif: a legal entity 1 January 2027, a natural person 1 July 2027).
+ */
+export async function obligacionDe(
+  app: AppContext,
+  s?: { fecha_obligacion: string; fecha_obligacion_manual: number },
+): Promise<{ fecha: string; origen: OrigenFechaObligacion; porNif: string }> {
+  const v = s ?? (await app.db.selectFrom('verifactu').select(['fecha_obligacion', 'fecha_obligacion_manual']).where('id', '=', 1).executeTakeFirstOrThrow());
+  const [c] = await app.config.rows();
+  const nif = fechaObligacionPorNif(c?.nif);
+  if (Number(v.fecha_obligacion_manual) === 1 && v.fecha_obligacion) return { fecha: v.fecha_obligacion, origen: 'manual', porNif: nif.fecha };
+  return { fecha: nif.fecha, origen: nif.origen, porNif: nif.fecha };
+}
+
+/**
+ * A live company's records late (issue 22): pending for over an hour, or the sender failing. Nothing for the demo
+ * company (its records never leave for production) nor when the obligation warning already says sending is off.
+ */
+function avisoEnvio(x: {
+  demo: boolean; activo: boolean; pendientes: number; desde: string | null; fallos: number; ultimoError: string | null;
+  fechaObligacion: string; diasObligacion: number; hayObligacion: boolean;
+}): AvisoVerifactu | null {
+  if (x.demo) return null;
+  const f = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+  const tarde = !!x.desde && Date.now() - Date.parse(x.desde) > PENDIENTE_DEMASIADO_MS;
+  const n = x.pendientes === 1 ? '1 registro de facturación' : `${x.pendientes.toLocaleString('es-ES')} registros de facturación`;
+  if (!x.activo) {
+    if (!tarde || x.hayObligacion) return null;
+    return {
+      nivel: x.diasObligacion > 0 ? 'aviso' : 'error', clave: 'envio',
+      texto: `Hay ${n} sin enviar a la AEAT desde hace más de una hora porque el envío está desactivado. ${
+        x.diasObligacion > 0 ? `Desde el ${f(x.fechaObligacion)} será obligatorio enviarlos` : `Desde el ${f(x.fechaObligacion)} es obligatorio enviarlos`
+      }: active el envío en Configuración › VERI*FACTU.`,
+    };
+  }
+  if (x.fallos > 0)
+    return {
+      nivel: 'error', clave: 'envio',
+      texto: `El envío de los registros de facturación a la AEAT está fallando${x.ultimoError ? ` (${x.ultimoError.replace(/\.$/, '')})` : ''}${
+        x.pendientes ? `; ${x.pendientes === 1 ? 'queda 1 registro' : `quedan ${x.pendientes.toLocaleString('es-ES')} registros`} sin enviar` : ''
+      }. Revise el certificado y la conexión en Configuración › VERI*FACTU y pulse «Enviar ahora».`,
+    };
+  if (tarde)
+    return {
+      nivel: 'aviso', clave: 'envio',
+      texto: `Hay ${n} ${x.pendientes === 1 ? 'pendiente' : 'pendientes'} de envío a la AEAT desde hace más de una hora. Revise el estado del envío en Configuración › VERI*FACTU y pulse «Enviar ahora».`,
+    };
+  return null;
+}
+
 export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   const s = await app.db.selectFrom('verifactu').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
   const e = await empresa(app);
@@ -189,8 +240,6 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   if (certificado && !certificado.representante && certificado.nif && e.nif && certificado.nif !== e.nif) {
     avisos.push({ nivel: 'error', texto: MESSAGES.certificadoNifDistinto.replace('{titular}', certificado.titular).replace('{nif}', certificado.nif).replace('{empresa}', e.nif) });
   }
-  if (activo && desde && Date.now() - Date.parse(desde) > PENDIENTE_DEMASIADO_MS)
-    avisos.push({ nivel: 'aviso', texto: `Hay ${pendientes} registros de facturación pendientes de envío a la AEAT desde hace más de una hora` });
   if (incorrectos) avisos.push({ nivel: 'error', texto: `La AEAT ha rechazado ${incorrectos} registros de facturación: revíselos y subsánelos` });
   if (aceptados) avisos.push({ nivel: 'aviso', texto: `La AEAT ha aceptado con errores ${aceptados} registros de facturación: revíselos y subsánelos` });
   if (s.fin_verifactu) avisos.push({ nivel: 'aviso', clave: 'fin', texto: textoFin(s.fin_verifactu, s.fin_comunicado ?? null, todayIn(app.timeZone)) });
@@ -209,7 +258,8 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
   const certificadoValido = !!certificado && certificado.dias >= 0 && !certificado.autofirmado;
   const produccion = activo === 1 && entornoActual === 'produccion';
   const enviando = certificadoValido && produccion;
-  const fechaObligacion = s.fecha_obligacion || '2027-07-01';
+  const obligacion = await obligacionDe(app, s);
+  const fechaObligacion = obligacion.fecha;
   const diasObligacion = Math.round((Date.parse(`${fechaObligacion}T00:00:00Z`) - Date.parse(`${todayIn(app.timeZone)}T00:00:00Z`)) / 86_400_000);
   const pasos: PasoVerifactu[] = [
     {
@@ -250,6 +300,16 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
         : { nivel: 'error', clave: 'obligacion', texto: `Desde el ${fecha(fechaObligacion)} cada registro de facturación debe enviarse a la AEAT y los registros no se están enviando (${porque}; ${pendientes === 1 ? '1 registro sin enviar' : `${pendientes} registros sin enviar`}). Complete los pasos en Configuración › VERI*FACTU.` },
     );
   }
+  // Issue 22: a live company is told whenever its records are late — not sent for over an hour, or sending failing —
+  // wherever invoices are made, with the way out; not only from 30 days before the obligation date.
+  const envio = avisoEnvio({
+    demo: Number(s.demo) === 1, activo: activo === 1, pendientes, desde, fallos: Number(s.fallos ?? 0), ultimoError: s.ultimo_error ?? null,
+    fechaObligacion, diasObligacion, hayObligacion: avisos.some((a) => a.clave === 'obligacion'),
+  });
+  if (envio) avisos.splice(avisos.some((a) => a.clave === 'obligacion') ? 1 : 0, 0, envio);
+  // Issue 22: «Producción» with sending off, before the date (after it, saving it is refused).
+  if (Number(s.demo) !== 1 && activo === 0 && entornoActual === 'produccion' && diasObligacion > 0)
+    avisos.push({ nivel: 'aviso', clave: 'entorno', texto: MESSAGES.produccionSinEnvioAviso.replace('{fecha}', fecha(fechaObligacion)) });
   // Art. 15 of Orden HAC/1177/2024: the producer's address, and the date and place of signature — the distributor's
   // (MANAGER_PRODUCTOR_DIRECCION/LUGAR/FECHA) or, when the company declares for itself, its own address and town and the
   // day this version's declaration was first made here (docs/verifactu.md).
@@ -289,6 +349,8 @@ export async function infoVerifactu(app: AppContext): Promise<VerifactuInfo> {
     },
     avisos,
     fecha_obligacion: fechaObligacion,
+    fecha_obligacion_origen: obligacion.origen,
+    fecha_obligacion_nif: obligacion.porNif,
     dias_obligacion: diasObligacion,
     enviando,
     pasos,
@@ -336,9 +398,16 @@ export const verifactuActions = [
     flags: FLAGS,
     input: { activo: { type: 'flag' }, entorno: { type: 'enum', values: ENTORNOS_VERIFACTU }, fecha_obligacion: { type: 'date' }, dejar_verifactu: { type: 'flag' } } as const satisfies Schema,
     async handler({ app, input, raw }) {
-      const set: { activo?: number; entorno?: string; fecha_obligacion?: string; fin_verifactu?: string | null; fin_comunicado?: string | null } = {};
+      const set: {
+        activo?: number; entorno?: string; fecha_obligacion?: string; fecha_obligacion_manual?: number; fin_verifactu?: string | null; fin_comunicado?: string | null;
+      } = {};
       const hoy = todayIn(app.timeZone);
-      const actual = await app.db.selectFrom('verifactu').select(['activo', 'fin_verifactu', 'fin_comunicado', 'demo']).where('id', '=', 1).executeTakeFirstOrThrow();
+      const actual = await app.db
+        .selectFrom('verifactu')
+        .select(['activo', 'entorno', 'demo', 'fin_verifactu', 'fin_comunicado', 'fecha_obligacion', 'fecha_obligacion_manual'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      const obligacion = await obligacionDe(app, actual);
       // «Dejar VERI*FACTU al acabar el año» (issue 16; Validaciones 3.1.1.3): marked, every submission from now on carries
       // FechaFinVeriFactu 31-12 of this year; undone (before that day ends), they stop carrying it.
       if (raw.dejar_verifactu !== undefined) {
@@ -358,7 +427,22 @@ export const verifactuActions = [
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
       // Issue 22: the demo company is a sandbox; its records never leave for production (fiscal/envio.ts).
       if (set.entorno === 'produccion' && Number(actual.demo) === 1) throw fail(MESSAGES.demoSoloPruebas, '1', 400);
-      if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null) set.fecha_obligacion = input.fecha_obligacion;
+      // Issue 22: the date the NIF gives follows the NIF; another one is the owner's (kept when the NIF changes).
+      if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null && input.fecha_obligacion !== obligacion.fecha) {
+        set.fecha_obligacion = input.fecha_obligacion;
+        set.fecha_obligacion_manual = input.fecha_obligacion === obligacion.porNif ? 0 : 1;
+      }
+      // Issue 22: a live company's records are made for the AEAT's production; «Producción» with sending off leaves them
+      // there unsent. From the obligation date that is refused (unless the company left VERI*FACTU, the AEAT told);
+      // before it, saved with a warning.
+      const fechaFinal = set.fecha_obligacion ?? obligacion.fecha;
+      const produccionSinEnvio =
+        Number(actual.demo) !== 1 && (set.entorno ?? actual.entorno) === 'produccion' && Number(set.activo ?? actual.activo) !== 1;
+      const dejoVerifactu = !!actual.fin_verifactu && !!actual.fin_comunicado && hoy > actual.fin_verifactu;
+      if (produccionSinEnvio && hoy >= fechaFinal && !dejoVerifactu) {
+        const f = fechaFinal.split('-').reverse().join('/');
+        throw fail(MESSAGES.produccionSinEnvio.replace('{fecha}', f), '1', 400);
+      }
       if (!Object.keys(set).length && raw.dejar_verifactu === undefined) throw invalidFields({ activo: MESSAGES.selectOption });
       // Switching off (or away from producción) once the AEAT has the company's records: refused, never silently —
       // unless the year the owner chose to leave is over, the AEAT took FechaFinVeriFactu and nothing is left to send.
@@ -380,7 +464,10 @@ export const verifactuActions = [
         );
       }
       if (set.activo === 1 || set.fin_verifactu) senderOf(app).nudge();
-      return { RESULT: '0', message: MESSAGES.verifactuGuardado, data: [await infoVerifactu(app)] };
+      const message = produccionSinEnvio
+        ? `${MESSAGES.verifactuGuardado}. ${MESSAGES.produccionSinEnvioAviso.replace('{fecha}', fechaFinal.split('-').reverse().join('/'))}`
+        : MESSAGES.verifactuGuardado;
+      return { RESULT: '0', message, data: [await infoVerifactu(app)] };
     },
   }),
 

@@ -31,6 +31,7 @@ import * as m0030 from './0030_tarifas_indice.ts';
 import * as m0031 from './0031_en_vivo.ts';
 import * as m0032 from './0032_empezar.ts';
 import * as m0034 from './0034_registro.ts';
+import * as m0035 from './0035_obligacion_por_nif.ts';
 import * as m0037 from './0037_copias.ts';
 import * as m0038 from './0038_series_tpv.ts';
 
@@ -75,6 +76,7 @@ export const STEPS: [string, Step][] = [
   ['0031_en_vivo', m0031],
   ['0032_empezar', m0032],
   ['0034_registro', m0034],
+  ['0035_obligacion_por_nif', m0035],
   ['0037_copias', m0037],
   ['0038_series_tpv', m0038],
 ];
