@@ -94,7 +94,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
       else {
         try {
           const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), [{ forma, importe }], uuid);
-          await guardarNumeroR(r.numero);
+          await guardarNumeroR(r.numero, terminal);
           setHecha({ numero: r.numero, total: r.total, enCola: false });
         } catch (err) {
           // The connection went between the lookup and the return: made here, as offline.

@@ -6,10 +6,21 @@ import { totalesTicket } from '../venta/importes';
 import { emisionDelTerminal, fechaTicket, hacerRegistro } from './registroFiscal';
 import type { TerminalTpv } from './tipos';
 
-/** Where the terminal's chain and numbering stand, as far as this till knows. */
-export type EstadoCadena = { ejercicio: number; numero: number; anterior: Anterior | null };
+/**
+ * Where the terminal's chain and numbering stand, as far as this till knows; `inicio`: the company's start it belongs
+ * to (the terminal's `inicio`, issue 22): what the till kept from before «Empezar con mis datos» is no longer its chain.
+ */
+export type EstadoCadena = { ejercicio: number; numero: number; anterior: Anterior | null; inicio?: string | null };
 
 const CLAVE = 'cadena';
+
+/** What this till kept, if it belongs to the terminal's current start (else nothing: the chain and numbering start again). */
+function deEsteInicio<T extends { inicio?: string | null }>(terminal: TerminalTpv, guardado: T | undefined): T | undefined {
+  return guardado && (guardado.inicio ?? null) === (terminal.inicio ?? null) ? guardado : undefined;
+}
+
+/** Saves the chain's end, marked with the terminal's current start. */
+const guardarCadena = (terminal: TerminalTpv, e: EstadoCadena) => guardarClave('estado', CLAVE, { ...e, inicio: terminal.inicio ?? null } satisfies EstadoCadena);
 
 /** '… 2026/000012' → [2026, 12]. */
 function leerNumero(numero: string): [number, number] | null {
@@ -28,8 +39,8 @@ export async function guardarCadenaDeFila(f: FilaSubida, t: TicketLocal, termina
     numero: n[1],
     anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: f.fecha_expedicion ?? fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
   };
-  const actual = await leer<EstadoCadena>('estado', CLAVE);
-  if (!actual || !posterior(actual, nuevo)) await guardarClave('estado', CLAVE, nuevo);
+  const actual = deEsteInicio(terminal, await leer<EstadoCadena>('estado', CLAVE));
+  if (!actual || !posterior(actual, nuevo)) await guardarCadena(terminal, nuevo);
 }
 
 /**
@@ -46,7 +57,7 @@ export async function reconciliar(f: FilaSubida, t: TicketLocal, terminal: Termi
     numero: n[1],
     anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: f.fecha_expedicion ?? fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
   };
-  await guardarClave('estado', CLAVE, cabeza);
+  await guardarCadena(terminal, cabeza);
   const rehechos: TicketLocal[] = [];
   for (const x of despues) {
     if (!x.registro) continue;
@@ -73,7 +84,7 @@ async function cadenaActual(terminal: TerminalTpv): Promise<EstadoCadena> {
     numero: terminal.ultimo?.numero ?? 0,
     anterior: c ? { id_emisor: terminal.emisor.nif, num_serie: c.num_serie, fecha_expedicion: c.fecha_expedicion, huella: c.huella, fecha_hora_huso: c.fecha_hora_huso } : null,
   };
-  const local = await leer<EstadoCadena>('estado', CLAVE);
+  const local = deEsteInicio(terminal, await leer<EstadoCadena>('estado', CLAVE));
   return local && !posterior(delServidor, local) ? local : delServidor;
 }
 
@@ -105,7 +116,7 @@ export async function crearRegistroOffline(terminal: TerminalTpv, t: TicketLocal
   const hecho = hacerRegistro(terminal, t, ejercicio, numero, cadena.anterior);
   const r = hecho.registro;
   const anterior: Anterior = { id_emisor: terminal.emisor.nif, num_serie: r.num_serie, fecha_expedicion: r.fecha_expedicion, huella: r.huella, fecha_hora_huso: r.fecha_hora_huso };
-  await guardarClave('estado', CLAVE, { ejercicio, numero, anterior } satisfies EstadoCadena);
+  await guardarCadena(terminal, { ejercicio, numero, anterior });
   return hecho;
 }
 
@@ -113,20 +124,22 @@ export async function crearRegistroOffline(terminal: TerminalTpv, t: TicketLocal
 
 /** The rectificativa serie's numbering as this till knows it (its own key: the chain's is shared with the tickets). */
 const CLAVE_R = 'cadenaR';
-type NumeracionR = { ejercicio: number; numero: number };
+type NumeracionR = { ejercicio: number; numero: number; inicio?: string | null };
 
 async function numeracionR(terminal: TerminalTpv): Promise<NumeracionR> {
   const delServidor = terminal.ultimo_rectificativa ?? { ejercicio: 0, numero: 0 };
-  const local = await leer<NumeracionR>('estado', CLAVE_R);
+  const local = deEsteInicio(terminal, await leer<NumeracionR>('estado', CLAVE_R));
   return local && !posterior({ ...delServidor, anterior: null }, { ...local, anterior: null }) ? local : delServidor;
 }
 
 /** An R5 made by the server (online): its number is the serie's last as far as this till knows. */
-export async function guardarNumeroR(numero: string): Promise<void> {
+export async function guardarNumeroR(numero: string, terminal: TerminalTpv): Promise<void> {
   const n = leerNumero(numero);
   if (!n) return;
-  const actual = await leer<NumeracionR>('estado', CLAVE_R);
-  if (!actual || actual.ejercicio < n[0] || (actual.ejercicio === n[0] && actual.numero < n[1])) await guardarClave('estado', CLAVE_R, { ejercicio: n[0], numero: n[1] });
+  const actual = deEsteInicio(terminal, await leer<NumeracionR>('estado', CLAVE_R));
+  if (!actual || actual.ejercicio < n[0] || (actual.ejercicio === n[0] && actual.numero < n[1])) {
+    await guardarClave('estado', CLAVE_R, { ejercicio: n[0], numero: n[1], inicio: terminal.inicio ?? null } satisfies NumeracionR);
+  }
 }
 
 const anteriorDe = (terminal: TerminalTpv, r: RegistroTicket): Anterior => ({
@@ -164,7 +177,7 @@ export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLo
     rectificado: { numSerie: dev.numero_ticket, fecha: dev.fecha_ticket, base: tk.base, cuota: tk.cuota },
   });
   const registro = { ...(registroTpvDeDevolucion(r) as RegistroTicket), ...emisionDelTerminal(terminal) };
-  await guardarClave('estado', CLAVE, { ...cadena, anterior: anteriorDe(terminal, registro) } satisfies EstadoCadena);
-  if (numero === undefined) await guardarClave('estado', CLAVE_R, { ejercicio, numero: n } satisfies NumeracionR);
+  await guardarCadena(terminal, { ...cadena, anterior: anteriorDe(terminal, registro) });
+  if (numero === undefined) await guardarClave('estado', CLAVE_R, { ejercicio, numero: n, inicio: terminal.inicio ?? null } satisfies NumeracionR);
   return { registro, qr_url: r.qr_url };
 }

@@ -50,6 +50,12 @@ function siteOrigin(app: AppContext, request: FastifyRequest): string {
   return app.linkOrigins[0];
 }
 
+/** 1 while the company is the demo (issue 22: the shell's band «Empresa de demostración · Empezar con mis datos»). */
+async function empresaDemo(app: AppContext): Promise<0 | 1> {
+  const v = await app.db.selectFrom('verifactu').select('demo').where('id', '=', 1).executeTakeFirst();
+  return Number(v?.demo ?? 0) === 1 ? 1 : 0;
+}
+
 /**
  * Opens a session for a user whose credentials were just checked (the password of `identificar`, the PIN of the
  * till's `identificartpv`): in one transaction it clears the user's failed attempts, ends the browser's previous
@@ -81,6 +87,7 @@ export async function abrirSesion(
     user: { id: user.id, nombre: user.nombre, email: user.email, rol: await rolSesion(app.db, user.rol_id) },
     data: configuracion ? [configuracion] : [],
     acciones: tablaAcciones(DERECHOS.keys()),
+    demo: await empresaDemo(app),
   };
 }
 
@@ -122,6 +129,7 @@ export const sesionActions = [
         user: { id: me.id, nombre: me.nombre, email: me.email, rol: me.rol },
         data: configuracion ? [configuracion] : [],
         acciones: tablaAcciones(DERECHOS.keys()),
+        demo: await empresaDemo(app),
       };
     },
   }),

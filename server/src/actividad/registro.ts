@@ -22,6 +22,8 @@ export type Detalle = {
   numero?: string | null;
   /** Who, when the action is public (a login). */
   usuario?: { id: number; nombre: string } | null;
+  /** What the change did, for an entity without a row to compare (what «Empezar con mis datos» removed). */
+  despues?: Fila;
 };
 
 /** One op.asp action being run: who, from where, which action, and what its current transaction said of itself. */
@@ -230,6 +232,7 @@ async function escribir(trx: Transaction<Database>, ctx: Contexto, tx: NonNullab
         if (tipo === 'guardar' && entidad === 'configuracion' && Object.keys(despues ?? {}).some((k) => FLAGS.has(k))) tipo = 'modulos';
       }
     }
+    if (!despues && d.despues) despues = d.despues;
     const usuario = d.usuario !== undefined ? d.usuario : ctx.usuario;
     await trx
       .insertInto('actividad')

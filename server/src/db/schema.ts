@@ -426,6 +426,8 @@ export type VerifactuTable = {
   fin_comunicado?: string | null;
   /** Issue 22 (migration 0031): 1 while the company is the demo (a sandbox), 0 once live. */
   demo: Generated<number>;
+  /** Issue 22 (migration 0032): when «Empezar con mis datos» last ran (a till's chain and numbering start again there). */
+  inicio?: string | null;
   /** Issue 22 (migration 0035): 1 when the owner chose the obligation date; 0: it follows the company's NIF. */
   fecha_obligacion_manual: Generated<number>;
   /** Issue 22 (migration 0034): the version the declaración responsable was made for here, and the day it was first made for it. */

@@ -107,6 +107,12 @@ export async function seed(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) result.adminCreated = { email: admin.email, generatedPassword: generated };
   }
 
+  // MANAGER_DEMO=0 (issue 22): a live, empty company from the first start — not the demo (verifactu.demo stays 0), its
+  // records made for «Producción» (sending stays off until the owner turns it on). The bare test fixture (no demo
+  // stock) keeps the table's defaults.
+  if (seeded && !options.demo && (options.demoStock ?? true)) {
+    await db.updateTable('verifactu').set({ demo: 0, entorno: 'produccion' }).where('id', '=', 1).execute();
+  }
   // The demo's past (db/demo/): only on the start that seeded the company, with its parties and warehouses, in one transaction.
   const demo = options.demo;
   if (seeded && demo && (options.demoStock ?? true)) {

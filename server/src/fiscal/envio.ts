@@ -17,6 +17,8 @@ import { nifDeCadena } from './registro.ts';
  * row (an atomic `update … where lease expired returning`) sends, so several instances on one PostgreSQL never send
  * a record twice. A transport failure (no network, timeout, 5xx) puts the batch back as it was and waits with an
  * exponential backoff; the next batch starts from the oldest pending record again, so nothing is lost or reordered.
+ * The demo company's records (issue 22, `demo` 1) never leave for production: the generated year's are 'demo' (never
+ * sent at all); the ones typed while trying are 'pendiente' and may go to «Pruebas» if the owner turns sending on there.
  *
  * The worker is a timer (unref'd: it never keeps the process alive) that does nothing while VERI*FACTU is off, and
  * a nudge after each emission; the app's close stops it and waits for a cycle in flight.
@@ -137,11 +139,16 @@ export class Sender {
     return p;
   }
 
-  private async contarPendientes(): Promise<{ n: number; desde: string | null }> {
+  /**
+   * The records waiting to leave for `entorno`: a demo record (made by the demo company, issue 22) never leaves for
+   * production — it may be tried against «Pruebas»; it waits, and «Empezar con mis datos» removes it.
+   */
+  private async contarPendientes(entorno: string): Promise<{ n: number; desde: string | null }> {
     const r = await this.db
       .selectFrom('registros_facturacion')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('creado').as('desde')])
       .where('estado_envio', '=', 'pendiente')
+      .$if(entorno === 'produccion', (q) => q.where('demo', '=', 0))
       .executeTakeFirstOrThrow();
     return { n: Number(r.n), desde: (r.desde as string | null) ?? null };
   }
@@ -156,7 +163,7 @@ export class Sender {
     const s = await this.db.selectFrom('verifactu').selectAll().where('id', '=', 1).executeTakeFirst();
     if (!s || Number(s.activo) !== 1) return { hecho: 'desactivado' };
     if (!s.certificado || !s.certificado_iv || !s.certificado_tag) return { hecho: 'sin_certificado' };
-    const { n } = await this.contarPendientes();
+    const { n } = await this.contarPendientes(s.entorno);
     const orphans = await this.db.selectFrom('registros_facturacion').select('id').where('estado_envio', '=', 'enviado').limit(1).execute();
     if (n === 0 && orphans.length === 0) return { hecho: 'nada' };
     if (!this.puedeSalir(s, n, nowIso())) return { hecho: 'espera', proximo: s.proximo_envio!, motivo: Number(s.fallos) > 0 ? 'reintento' : 'aeat' };
@@ -199,7 +206,7 @@ export class Sender {
     // order is the records' id, and the AEAT answers a duplicate for any that did arrive).
     await this.db.updateTable('registros_facturacion').set({ estado_envio: 'pendiente', envio_id: null, enviado: null }).where('estado_envio', '=', 'enviado').execute();
     // Another instance may have sent while this one waited for the lease: the waiting time again.
-    const { n } = await this.contarPendientes();
+    const { n } = await this.contarPendientes(s.entorno);
     if (n === 0) return { hecho: 'nada' };
     if (!this.puedeSalir(s, n, nowIso())) return { hecho: 'espera', proximo: s.proximo_envio!, motivo: Number(s.fallos) > 0 ? 'reintento' : 'aeat' };
 
@@ -207,6 +214,7 @@ export class Sender {
       .selectFrom('registros_facturacion')
       .select(['emisor', 'incidencia'])
       .where('estado_envio', '=', 'pendiente')
+      .$if(s.entorno === 'produccion', (q) => q.where('demo', '=', 0))
       .orderBy('id')
       .limit(1)
       .executeTakeFirstOrThrow();
@@ -216,6 +224,7 @@ export class Sender {
       .selectFrom('registros_facturacion')
       .select(['id', 'emisor', 'num_serie', 'fecha_expedicion', 'tipo', 'xml'])
       .where('estado_envio', '=', 'pendiente')
+      .$if(s.entorno === 'produccion', (q) => q.where('demo', '=', 0))
       .where('emisor', '=', primero.emisor)
       .where('incidencia', '=', incidencia)
       .orderBy('orden')

@@ -109,6 +109,7 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
     cadena: ultimo ?? null,
     // Issue 23: the till stops a ticket over it before payment (the way out: a full invoice).
     limite_simplificada: emisor.minorista ? LIMITE_SIMPLIFICADA_MINORISTA : LIMITE_SIMPLIFICADA,
+    inicio: (await app.db.selectFrom('verifactu').select('inicio').where('id', '=', 1).executeTakeFirst())?.inicio ?? null,
     cajeros: cajeros
       .filter((u) => {
         try {

@@ -16,6 +16,8 @@ export type ApiResponse<T = unknown> = {
   user?: unknown;
   /** identificar, sesion: what each op.asp action needs (`codificarNecesidad`), for the screens to hide what would be refused. */
   acciones?: Record<string, string>;
+  /** identificar, sesion: 1 while the company is the demo (issue 22; the header's band), 0 once live. */
+  demo?: 0 | 1;
   /** A 403 refused by the user's role: what is missing ('catalogo.eliminar', 'anular_facturas'). */
   derecho?: string;
 };

@@ -74,7 +74,29 @@ export type UsuarioSesion = Pick<Usuario, 'id' | 'nombre' | 'email'> & { rol?: R
 export const ESTADOS_ACTIVO = { 1: 'Activo', 0: 'Inactivo' } as const;
 
 /**
- * `listadodemo`: the demo company's generated past (a new install's year of documents). `bloqueo`: why it can't be
- * removed (a real invoice was emitted, or real documents use demo data), or null.
+ * `listadodemo` (issue 22): whether the company is still the demo (a sandbox), what «Empezar con mis datos»
+ * (`eliminardemo`) would remove (`borra`: everything of the trial, generated or typed) and what stays (`conserva`: the
+ * configuration, and the masters if the owner keeps them), and why it can't run (`bloqueo`: the company is live
+ * already, or the AEAT accepted one of its records in production), or null.
  */
-export type EstadoDemo = { presente: boolean; documentos: number; facturas: number; bloqueo: string | null };
+export type EstadoDemo = {
+  demo: boolean;
+  bloqueo: string | null;
+  borra: {
+    documentos: number;
+    facturas: number;
+    tickets: number;
+    registros: number;
+    cobros: number;
+    movimientos: number;
+    cajas: number;
+    cierres: number;
+    facturas_proveedor: number;
+    envios: number;
+  };
+  conserva: { articulos: number; clientes: number; proveedores: number; almacenes: number; series: number; usuarios: number; terminales: number; familias: number };
+};
+
+/** `eliminardemo`'s choice: keep the demo's articles, customers and suppliers, or start with none. */
+export const MAESTROS_DEMO = ['conservar', 'ninguno'] as const;
+export type MaestrosDemo = (typeof MAESTROS_DEMO)[number];

@@ -41,12 +41,14 @@ export const MESSAGES = {
   invalidRequest: 'La petición no es válida',
   methodNotAllowed: 'Esta acción no admite este método',
   backupRestored: 'La copia de seguridad se ha restaurado correctamente',
-  demoNoHay: 'No hay datos de demostración que eliminar',
-  demoFacturaReal:
-    'Ya se ha emitido una factura real: los datos de demostración no se pueden eliminar, porque los registros de facturación VERI*FACTU son inalterables',
-  demoEnUso:
-    'Hay documentos propios que usan clientes, proveedores o documentos de demostración: elimínelos antes de eliminar los datos de demostración',
-  demoEliminada: 'Se han eliminado los datos de demostración',
+  // Issue 22: «Empezar con mis datos» (eliminardemo) ends the demo's sandbox.
+  demoEnVivo: 'La empresa ya trabaja con sus datos: sus documentos y registros de facturación no se pueden eliminar.',
+  demoAceptadoProduccion:
+    'La AEAT ya ha aceptado en producción registros de facturación de esta empresa: son inalterables y deben conservarse, así que los documentos no se pueden eliminar.',
+  demoMaestros: 'Elija si conserva los artículos, clientes y proveedores de la demostración o empieza sin ninguno',
+  demoEliminada: 'Ya trabaja con sus datos: los documentos de prueba se han eliminado y cada serie empieza en el número 1.',
+  demoSoloPruebas:
+    'La empresa de demostración solo puede probar el envío en el entorno de pruebas de la AEAT: pulse «Empezar con mis datos» (Configuración › Utilidades) antes de enviar a producción.',
   // A restore never loses a fiscal document or record (RD 1007/2023: records are inalterable).
   copiaPierdeFactura:
     'La copia no contiene {documento} {numero} (y su registro VERI*FACTU): restaurarla la borraría y los registros de facturación son inalterables.',

@@ -146,6 +146,11 @@ export type TerminalTpv = Terminal & {
   ultimo_rectificativa?: { ejercicio: number; numero: number };
   /** The terminal chain's last record: what the next offline record chains to (null: none yet). */
   cadena: { huella: string; num_serie: string; fecha_expedicion: string; fecha_hora_huso: string } | null;
+  /**
+   * Issue 22: when the company last started afresh («Empezar con mis datos»), or null. The chain's end and the
+   * numbering a till kept under another value are not this terminal's any more: it starts again from `ultimo`/`cadena`.
+   */
+  inicio?: string | null;
   cajeros: { id: number; nombre: string; con_pin: 0 | 1 }[];
   /** Issue 23: the most a simplified invoice may total, cents with IVA (400 €; 3.000 € with the company's «minorista» setting). */
   limite_simplificada?: number;

@@ -35,7 +35,7 @@ export function refreshSession(fresh = false): Promise<void> {
   const read = api
     .get<Configuracion>('sesion')
     .then((res) => {
-      if (res.RESULT === '0') useSession.getState().refresh(res.user as UsuarioSesion, res.data?.[0] ?? null, res.acciones);
+      if (res.RESULT === '0') useSession.getState().refresh(res.user as UsuarioSesion, res.data?.[0] ?? null, res.acciones, res.demo);
     })
     // 401 is handled by the client; other failures keep what the app has.
     .catch(() => undefined)

@@ -1,7 +1,8 @@
 import { Suspense, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
-import { Spinner, useShell, type DeployInfo, type Theme } from 'shared';
+import { Spinner, usePermisos, useShell, type DeployInfo, type Theme } from 'shared';
+import { useSession } from '../state/session';
 import { Drawer } from './Drawer';
 import { Header } from './Header';
 import { Heartbeat } from './Heartbeat';
@@ -23,6 +24,34 @@ const StyledBanner = styled.div`
   text-align: center;
 `;
 
+const StyledDemo = styled.div`
+  background: ${({ theme }: T) => theme.primary[50]};
+  color: ${({ theme }: T) => theme.primary[900]};
+  border-bottom: 1px solid ${({ theme }: T) => theme.primary[100]};
+  padding: 4px 16px;
+  font-size: 13px;
+  line-height: 20px;
+  text-align: center;
+  a { color: inherit; font-weight: 600; }
+  ${({ theme }: T) => theme.phone} { font-size: 12px; padding: 4px 10px; }
+`;
+
+/**
+ * Issue 22: while the company is the demo (the session says so), every screen says it, discreetly, under the header;
+ * «Empezar con mis datos» leads to Configuración › Utilidades for whoever may run it, and is plain text for the rest.
+ */
+export function BandaDemo() {
+  const demo = useSession((s) => s.demo);
+  const permisos = usePermisos();
+  if (!demo) return null;
+  return (
+    <StyledDemo role="note" aria-label="Empresa de demostración">
+      Empresa de demostración ·{' '}
+      {permisos.accion('eliminardemo') ? <Link to="/config/utilidades">Empezar con mis datos</Link> : <span>Empezar con mis datos</span>}
+    </StyledDemo>
+  );
+}
+
 export function AppLayout({ deploy, deployError }: { deploy: DeployInfo; deployError: boolean }) {
   const { flags, user } = useShell();
   const derechos = user?.rol?.derechos;
@@ -38,6 +67,7 @@ export function AppLayout({ deploy, deployError }: { deploy: DeployInfo; deployE
   return (
     <>
       <Header groups={groups} onOpenDrawer={() => setDrawer(true)} />
+      <BandaDemo />
       <Heartbeat />
       {deployError && <StyledBanner role="alert">No se ha podido leer la configuración de despliegue: las secciones no están disponibles.</StyledBanner>}
       <Drawer open={drawer} groups={groups} onClose={() => setDrawer(false)} />

@@ -17,7 +17,7 @@ export function LoginPage() {
     send: async () => {
       const res = await api.post<Configuracion>('identificar', form.values);
       if (res.RESULT === '0') {
-        login(res.user as never, res.data?.[0], res.acciones);
+        login(res.user as never, res.data?.[0], res.acciones, res.demo);
         navigate(redirect && redirect !== '/login' ? redirect : '/', { replace: true });
         return;
       }

@@ -11,6 +11,8 @@ const KEY_FLAGS = 'modulos';
 const KEY_REDIRECT = 'mtpv:redireccion';
 /** What each op.asp action needs (identificar / sesion): the buttons hide what the role would be refused. */
 const KEY_ACCIONES = 'mtpv:acciones';
+/** Issue 22: the company is the demo (identificar / sesion say so): the header's band. */
+const KEY_DEMO = 'mtpv:demo';
 
 const ADMIN_FALLBACK: SessionUser = { id: 0, nombre: 'admin', email: '' };
 
@@ -29,12 +31,14 @@ type SessionState = {
   flags: ModuleFlags;
   config: Configuracion | null;
   acciones: Record<string, string> | undefined;
+  /** The company is the demo (a sandbox) until «Empezar con mis datos»: every screen says so. */
+  demo: boolean;
   /** Address the user wanted before being sent to /login. */
   redirect: string | null;
-  login(user: SessionUser | null | undefined, config: Configuracion | null | undefined, acciones?: Record<string, string>): void;
+  login(user: SessionUser | null | undefined, config: Configuracion | null | undefined, acciones?: Record<string, string>, demo?: 0 | 1): void;
   setConfig(config: Configuracion | null): void;
   /** The session read again (`sesion`): the user's role as it is now, the configuration and the table of needs. */
-  refresh(user: SessionUser | null | undefined, config: Configuracion | null | undefined, acciones?: Record<string, string>): void;
+  refresh(user: SessionUser | null | undefined, config: Configuracion | null | undefined, acciones?: Record<string, string>, demo?: 0 | 1): void;
   clear(): void;
   rememberRedirect(path: string | null): void;
 };
@@ -45,8 +49,9 @@ export const useSession = create<SessionState>((set) => ({
   flags: read<ModuleFlags>(localStorage, KEY_FLAGS) ?? emptyFlags(),
   config: null,
   acciones: read<Record<string, string>>(sessionStorage, KEY_ACCIONES) ?? undefined,
+  demo: sessionStorage.getItem(KEY_DEMO) === '1',
   redirect: sessionStorage.getItem(KEY_REDIRECT),
-  login(user, config, acciones) {
+  login(user, config, acciones, demo) {
     const u = user && typeof user === 'object' && 'nombre' in user ? user : ADMIN_FALLBACK;
     const flags = flagsFromConfig(config);
     sessionStorage.setItem(KEY_LOGGED, '1');
@@ -54,15 +59,17 @@ export const useSession = create<SessionState>((set) => ({
     if (acciones) sessionStorage.setItem(KEY_ACCIONES, JSON.stringify(acciones));
     else sessionStorage.removeItem(KEY_ACCIONES);
     localStorage.setItem(KEY_FLAGS, JSON.stringify(flags));
-    set({ logged: true, user: u, flags, config: config ?? null, acciones });
+    sessionStorage.setItem(KEY_DEMO, demo === 1 ? '1' : '0');
+    set({ logged: true, user: u, flags, config: config ?? null, acciones, demo: demo === 1 });
   },
-  refresh(user, config, acciones) {
+  refresh(user, config, acciones, demo) {
     if (!user || typeof user !== 'object' || !('nombre' in user)) return;
     const flags = flagsFromConfig(config);
     sessionStorage.setItem(KEY_USER, JSON.stringify(user));
     if (acciones) sessionStorage.setItem(KEY_ACCIONES, JSON.stringify(acciones));
     localStorage.setItem(KEY_FLAGS, JSON.stringify(flags));
-    set({ user, flags, config: config ?? null, ...(acciones ? { acciones } : {}) });
+    if (demo !== undefined) sessionStorage.setItem(KEY_DEMO, demo === 1 ? '1' : '0');
+    set({ user, flags, config: config ?? null, ...(acciones ? { acciones } : {}), ...(demo !== undefined ? { demo: demo === 1 } : {}) });
   },
   setConfig(config) {
     const flags = flagsFromConfig(config);
@@ -73,8 +80,9 @@ export const useSession = create<SessionState>((set) => ({
     sessionStorage.removeItem(KEY_LOGGED);
     sessionStorage.removeItem(KEY_USER);
     sessionStorage.removeItem(KEY_ACCIONES);
+    sessionStorage.removeItem(KEY_DEMO);
     localStorage.removeItem(KEY_FLAGS);
-    set({ logged: false, user: null, flags: emptyFlags(), config: null, acciones: undefined });
+    set({ logged: false, user: null, flags: emptyFlags(), config: null, acciones: undefined, demo: false });
   },
   rememberRedirect(path) {
     if (path) sessionStorage.setItem(KEY_REDIRECT, path);

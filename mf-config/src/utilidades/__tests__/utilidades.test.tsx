@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiHttpError, MESSAGES } from 'shared';
+import { ApiHttpError, MESSAGES, type EstadoDemo } from 'shared';
 import { createFakeApi, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -122,57 +122,91 @@ describe('Recalcular informes', () => {
   });
 });
 
-describe('Datos de demostración', () => {
-  const demo = (bloqueo: string | null = null) => ({ RESULT: '0' as const, data: [{ presente: true, documentos: 12677, facturas: 721, bloqueo }] });
+describe('Empezar con mis datos', () => {
+  const BORRA = { documentos: 4519, facturas: 721, tickets: 1626, registros: 2354, cobros: 561, movimientos: 6799, cajas: 301, cierres: 300, facturas_proveedor: 0, envios: 0 };
+  const CONSERVA = { articulos: 33, clientes: 40, proveedores: 20, almacenes: 2, series: 4, usuarios: 1, terminales: 1, familias: 5 };
+  const demo = (over: Partial<EstadoDemo> = {}): { RESULT: '0'; data: EstadoDemo[] } => ({ RESULT: '0', data: [{ demo: true, bloqueo: null, borra: BORRA, conserva: CONSERVA, ...over }] });
+  const vivo = () => demo({ demo: false, bloqueo: MESSAGES.demoEnVivo, borra: { ...BORRA, documentos: 0, facturas: 0, tickets: 0, registros: 0, cobros: 0, movimientos: 0, cajas: 0, cierres: 0 } });
 
-  it('removes the demo data after a confirmation, and then says there is none', async () => {
+  it('the dialog says exactly what goes and what stays, offers the masters choice, runs it and shows the result', async () => {
+    let empezada = false;
     const fake = createFakeApi({
-      listadodemo: () => demo(),
-      eliminardemo: () => ({ RESULT: '0', message: MESSAGES.demoEliminada, data: [{ documentos: 12677 }] }),
+      listadodemo: () => (empezada ? vivo() : demo()),
+      eliminardemo: () => {
+        empezada = true;
+        return { RESULT: '0', message: MESSAGES.demoEliminada, data: [{ ...BORRA, maestros: 'ninguno' }] };
+      },
     });
     const reloadConfig = vi.fn(async () => {});
     const { toasts } = renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api, reloadConfig });
-    expect(await screen.findByText(/12\.677 documentos de compra, venta y almacén, de ellos 721 facturas/)).toBeTruthy();
+    expect(await screen.findByText(/elimina todo lo de la prueba \(4519 documentos, de ellos 721 facturas\)/)).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Eliminar datos de demostración…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Eliminar datos de demostración' });
-    expect(within(dialog).getByText(/Se eliminarán 12\.677 documentos de demostración/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar con mis datos…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Empezar con mis datos' });
+    const borra = within(dialog).getByRole('region', { name: 'Se elimina' });
+    const conserva = within(dialog).getByRole('region', { name: 'Se conserva' });
+    expect(within(borra).getByText('4519 documentos de compra, venta y almacén (721 facturas y rectificativas, 1626 tickets)')).toBeTruthy();
+    expect(within(borra).getByText('2354 registros de facturación VERI*FACTU')).toBeTruthy();
+    expect(within(borra).getByText('561 cobros')).toBeTruthy();
+    expect(within(borra).getByText(/^6799 movimientos de stock/)).toBeTruthy();
+    expect(within(borra).getByText('301 cajas y 300 cierres de TPV')).toBeTruthy();
+    expect(within(conserva).getByText('4 series (cada una empieza en el número 1)')).toBeTruthy();
+    expect(within(conserva).getByText(/^1 terminal de TPV/)).toBeTruthy();
+    // The masters stay by default; «sin ninguno» moves them to what goes.
+    expect(within(conserva).getByText('33 artículos, 40 clientes y 20 proveedores')).toBeTruthy();
+    expect((within(dialog).getByRole('radio', { name: 'Conservar los de la demostración' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Empezar sin ninguno (también se eliminan)' }));
+    expect(within(borra).getByText('33 artículos, 40 clientes y 20 proveedores')).toBeTruthy();
+    expect(within(conserva).queryByText('33 artículos, 40 clientes y 20 proveedores')).toBeNull();
     expect(fake.calls.map((c) => c.ac)).toEqual(['listadodemo']);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText(/No hay datos de demostración/)).toBeTruthy();
-    expect(fake.calls.map((c) => [c.method, c.ac])).toEqual([
-      ['GET', 'listadodemo'],
-      ['POST', 'eliminardemo'],
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Empezar con mis datos' }));
+    expect(await screen.findByText(/Se han eliminado 4519 documentos, 2354 registros de facturación, 561 cobros y 6799 movimientos de stock, con los artículos/)).toBeTruthy();
+    expect(fake.calls.map((c) => [c.method, c.ac, c.body])).toEqual([
+      ['GET', 'listadodemo', undefined],
+      ['POST', 'eliminardemo', { maestros: 'ninguno' }],
+      ['GET', 'listadodemo', undefined],
     ]);
     expect(toasts).toContain(`success:${MESSAGES.demoEliminada}`);
+    // The session read again: the header's band goes.
     expect(reloadConfig).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('button', { name: 'Eliminar datos de demostración…' })).toBeNull();
+    expect(screen.getByText(/La empresa trabaja con sus datos/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Empezar con mis datos…' })).toBeNull();
   });
 
-  it('once a real invoice was emitted, says why and offers no removal', async () => {
-    const fake = createFakeApi({ listadodemo: () => demo(MESSAGES.demoFacturaReal) });
+  it('cancelling runs nothing', async () => {
+    const fake = createFakeApi({ listadodemo: () => demo() });
     renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
-    expect(await screen.findByText(MESSAGES.demoFacturaReal)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Eliminar datos de demostración…' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Empezar con mis datos…' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    expect(fake.calls.map((c) => c.ac)).toEqual(['listadodemo']);
   });
 
-  it('a refusal by the server (an invoice emitted meanwhile) shows its message and removes nothing here', async () => {
+  it('once the AEAT accepted a record in production, says why and offers nothing', async () => {
+    const fake = createFakeApi({ listadodemo: () => demo({ bloqueo: MESSAGES.demoAceptadoProduccion }) });
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
+    expect(await screen.findByText(MESSAGES.demoAceptadoProduccion)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Empezar con mis datos…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a refusal by the server shows its message and changes nothing here', async () => {
     const fake = createFakeApi({
       listadodemo: () => demo(),
-      eliminardemo: () => ({ RESULT: '2', message: MESSAGES.demoFacturaReal }),
+      eliminardemo: () => ({ RESULT: '2', message: MESSAGES.demoAceptadoProduccion }),
     });
-    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
-    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar datos de demostración…' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText(MESSAGES.demoFacturaReal)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Eliminar datos de demostración…' }) as HTMLButtonElement).disabled).toBe(true);
+    const reloadConfig = vi.fn(async () => {});
+    renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api, reloadConfig });
+    await userEvent.click(await screen.findByRole('button', { name: 'Empezar con mis datos…' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Empezar con mis datos' }));
+    expect(await screen.findByText(MESSAGES.demoAceptadoProduccion)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Empezar con mis datos…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(reloadConfig).not.toHaveBeenCalled();
   });
 
-  it('without demo data there is nothing to remove', async () => {
-    const fake = createFakeApi({ listadodemo: () => ({ RESULT: '0', data: [{ presente: false, documentos: 0, facturas: 0, bloqueo: null }] }) });
+  it('a live company: nothing to start', async () => {
+    const fake = createFakeApi({ listadodemo: () => vivo() });
     renderSection(Section, menu.prefix, '/config/utilidades', { api: fake.api });
-    expect(await screen.findByText(/No hay datos de demostración/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Eliminar datos de demostración…' })).toBeNull();
+    expect(await screen.findByText(/La empresa trabaja con sus datos/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Empezar con mis datos…' })).toBeNull();
   });
 });

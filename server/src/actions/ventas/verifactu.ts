@@ -425,6 +425,8 @@ export const verifactuActions = [
       }
       if (raw.activo !== undefined) set.activo = input.activo === 1 ? 1 : 0;
       if (raw.entorno !== undefined && input.entorno !== null) set.entorno = input.entorno;
+      // Issue 22: the demo company is a sandbox; its records never leave for production (fiscal/envio.ts).
+      if (set.entorno === 'produccion' && Number(actual.demo) === 1) throw fail(MESSAGES.demoSoloPruebas, '1', 400);
       // Issue 22: the date the NIF gives follows the NIF; another one is the owner's (kept when the NIF changes).
       if (raw.fecha_obligacion !== undefined && input.fecha_obligacion !== null && input.fecha_obligacion !== obligacion.fecha) {
         set.fecha_obligacion = input.fecha_obligacion;

@@ -1,14 +1,17 @@
 // The demo company's living past (first start, unless MANAGER_DEMO=0): a year of purchases, sales with their
 // VERI*FACTU records, transfers, counts and losses, written set-based by the same generators as the benches, in the
-// first start's transaction, and removable before going live («Eliminar datos de demostración» in Utilidades).
+// first start's transaction. The company is then a sandbox (verifactu.demo 1) until «Empezar con mis datos»
+// (Utilidades, `eliminardemo`) removes the whole trial — the generated year and whatever was typed — and makes it live.
 //
-// What is demo: per table, the id range the generation wrote, in demo_datos (migration 0012_demo); its VERI*FACTU
-// records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
-import { reconstruirAgregados, reconstruirStockAlmacen } from '../../informes/agregados.ts';
+// What was generated: per table, the id range the generation wrote, in demo_datos (migration 0012_demo); its
+// VERI*FACTU records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
+import { TABLAS_AGREGADOS, reconstruirAgregados, reconstruirStockAlmacen } from '../../informes/agregados.ts';
+import { nowIso } from '../../context.ts';
+import { auditar } from '../../actividad/registro.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { FORMA_PAGO_IDS, MESSAGES } from 'shared/domain';
-import type { EstadoDemo } from 'shared/domain';
+import type { EstadoDemo, MaestrosDemo } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
 import { fail } from '../../errors.ts';
 import type { DialectName } from '../index.ts';
@@ -343,87 +346,107 @@ export async function rangosDemo(db: Kysely<Database>): Promise<Map<string, Rang
   return new Map(rows.map((x) => [x.tabla, { tabla: x.tabla, desde: Number(x.desde), hasta: Number(x.hasta) }]));
 }
 
-/** `col` within the demo's range of a table (never, when the demo wrote none). */
-const dentro = (col: string, r: Rango | undefined) => (r ? sql<boolean>`${sql.ref(col)} between ${r.desde} and ${r.hasta}` : sql<boolean>`1 = 0`);
+/**
+ * Every table «Empezar con mis datos» empties whole, children first (the order it deletes them in): what the trial
+ * wrote — the generated year and whatever the user typed — with the reports' aggregates and every VERI*FACTU record,
+ * its chain heads and envíos. A table with transactional rows missing here is a bug (demo.test.ts checks each is empty).
+ */
+export const TABLAS_PRUEBA = [
+  'tpv_incidencias', 'documento_enlaces', 'tpv_pagos', 'tpv_tickets', 'tpv_movimientos', 'tpv_cierres', 'tpv_cajas', 'cobros', 'facturas_proveedor_documentos',
+  'facturas_proveedor', 'parte_horas', 'stock_movimientos', 'stock_almacen', 'documento_acciones', 'registros_facturacion', 'verifactu_envios',
+  'registros_cadena', 'documento_lineas', 'documentos', 'contadores', 'demo_datos', ...TABLAS_AGREGADOS,
+] as const;
 
-const hay = async (trx: Kysely<Database>, query: ReturnType<typeof sql>) => (await sql`select 1 as x where exists (${query})`.execute(trx)).rows.length > 0;
+/** The masters the owner may keep or not (`maestros`: 'ninguno' removes them, with what hangs from an article). */
+export const TABLAS_MAESTROS = [
+  'tpv_botones', 'articulo_ubicaciones', 'articulo_materiales', 'articulo_procesos', 'articulo_componentes', 'articulo_proporciones', 'articulos',
+  'clientes', 'proveedores',
+] as const;
+
+const contarTabla = async (db: Kysely<Database>, tabla: string, where = sql`1 = 1`) =>
+  Number((await sql<{ n: number | string }>`select count(*) as n from ${sql.table(tabla)} where ${where}`.execute(db)).rows[0]?.n ?? 0);
 
 /**
- * Why the demo can't be removed, or null: a real invoice was emitted (its VERI*FACTU record is inalterable and
- * chained after the demo's), or real documents use demo parties, documents or lines.
+ * Why «Empezar con mis datos» can't run, or null: the company is live already (its documents are real), or the AEAT
+ * accepted in production one of its own records (not the demo's): inalterable, kept for the years the law asks.
+ * The environment is the envío's when the record left, else the one it was made for.
  */
-async function bloqueo(trx: Kysely<Database>, rg: Map<string, Rango>): Promise<string | null> {
-  const docs = rg.get('documentos');
-  const facturaReal = await hay(
-    trx,
-    sql`select 1 from registros_facturacion where not ${dentro('id', rg.get('registros_facturacion'))}
-      union all select 1 from documentos where tipo in ('factura', 'rectificativa') and numero is not null and not ${dentro('id', docs)}`,
-  );
-  if (facturaReal) return MESSAGES.demoFacturaReal;
-  const enUso = await hay(
-    trx,
-    sql`select 1 from documentos where not ${dentro('id', docs)}
-        and (${dentro('cliente_id', rg.get('clientes'))} or ${dentro('proveedor_id', rg.get('proveedores'))} or ${dentro('factura_id', docs)})
-      union all select 1 from documento_enlaces e join documento_lineas l on l.id = e.linea_id join documento_lineas p on p.id = e.padre_linea_id
-        where not ${dentro('l.documento_id', docs)} and ${dentro('p.documento_id', docs)}
-      union all select 1 from facturas_proveedor where ${dentro('proveedor_id', rg.get('proveedores'))}
-      union all select 1 from facturas_proveedor_documentos where ${dentro('documento_id', docs)}`,
-  );
-  return enUso ? MESSAGES.demoEnUso : null;
+async function bloqueo(db: Kysely<Database>): Promise<string | null> {
+  const v = await db.selectFrom('verifactu').select('demo').where('id', '=', 1).executeTakeFirst();
+  if (Number(v?.demo ?? 0) !== 1) return MESSAGES.demoEnVivo;
+  const aceptado = await sql<{ x: number }>`select 1 as x from registros_facturacion r left join verifactu_envios e on e.id = r.envio_id
+    where r.demo = 0 and r.estado_envio in ('correcto', 'aceptado_con_errores') and coalesce(e.entorno, r.entorno) = 'produccion'`.execute(db);
+  return aceptado.rows.length ? MESSAGES.demoAceptadoProduccion : null;
 }
 
+/** `listadodemo`: whether the company is the demo, what «Empezar con mis datos» would remove and keep, and why not. */
 export async function estadoDemo(db: Kysely<Database>): Promise<EstadoDemo> {
-  const rg = await rangosDemo(db);
-  const docs = rg.get('documentos');
-  if (!rg.size) return { presente: false, documentos: 0, facturas: 0, bloqueo: null };
-  const [n] = (
-    await sql<{ documentos: number; facturas: number }>`select count(*) as documentos,
-        coalesce(sum(case when tipo in ('factura', 'rectificativa') then 1 else 0 end), 0) as facturas
-      from documentos where ${dentro('id', docs)}`.execute(db)
-  ).rows;
-  return { presente: true, documentos: Number(n.documentos), facturas: Number(n.facturas), bloqueo: await bloqueo(db, rg) };
+  const v = await db.selectFrom('verifactu').select('demo').where('id', '=', 1).executeTakeFirst();
+  const c = (tabla: string, where?: ReturnType<typeof sql>) => contarTabla(db, tabla, where);
+  return {
+    demo: Number(v?.demo ?? 0) === 1,
+    bloqueo: await bloqueo(db),
+    borra: {
+      documentos: await c('documentos'),
+      facturas: await c('documentos', sql`tipo in ('factura', 'rectificativa')`),
+      tickets: await c('documentos', sql`tipo = 'ticket'`),
+      registros: await c('registros_facturacion'),
+      cobros: await c('cobros'),
+      movimientos: await c('stock_movimientos'),
+      cajas: await c('tpv_cajas'),
+      cierres: await c('tpv_cierres'),
+      facturas_proveedor: await c('facturas_proveedor'),
+      envios: await c('verifactu_envios'),
+    },
+    conserva: {
+      articulos: await c('articulos'),
+      clientes: await c('clientes'),
+      proveedores: await c('proveedores'),
+      almacenes: await c('almacenes'),
+      series: await c('series'),
+      usuarios: await c('usuarios'),
+      terminales: await c('tpv_terminales'),
+      familias: await c('familias'),
+    },
+  };
 }
+
+export type ResultadoEmpezar = EstadoDemo['borra'] & { maestros: MaestrosDemo };
 
 /**
- * Removes the demo's generated past, in the caller's transaction: every generated document with its lines, links,
- * actions, ledger rows and VERI*FACTU records (and whatever later actions on them wrote), the generated suppliers and
- * customers; the counters are rebuilt from the documents left (so numbering starts again at 1) and the chain heads of
- * issuers with no records left go. Refused while `bloqueo` says why. Afterwards the company is as MANAGER_DEMO=0 leaves it.
+ * «Empezar con mis datos» (issue 22), in the caller's transaction: every document of the trial (the demo's generated
+ * year and whatever the user typed while trying), its lines, links, actions, ledger rows and the stock and costs they
+ * made, tickets, cajas, closings, cash movements, cobros, supplier invoices, partes, the reports' aggregates, every
+ * VERI*FACTU record with its chain heads and envíos, and every serie's counter (TABLAS_PRUEBA); the configuration stays
+ * (company, series, users, roles, terminals, warehouses, familias, tarifas…) and the articles, customers and suppliers
+ * unless `maestros` is 'ninguno'. The company is then live: verifactu.demo 0, made for «Producción» (its sending stays
+ * as it was), `inicio` now (a paired till starts its chain and numbering again: tpv/terminales.ts). Refused, with
+ * nothing changed, while `bloqueo` says why.
  */
-export async function eliminarDemo(trx: Transaction<Database>, dialect: DialectName): Promise<{ documentos: number }> {
-  const rg = await rangosDemo(trx);
-  if (!rg.size) throw fail(MESSAGES.demoNoHay, '3');
-  const motivo = await bloqueo(trx, rg);
+export async function eliminarDemo(trx: Transaction<Database>, dialect: DialectName, maestros: MaestrosDemo): Promise<ResultadoEmpezar> {
+  // One at a time (PostgreSQL; SQLite's writers are serialised anyway): a second one waits, then finds the company live.
+  if (dialect === 'postgres') await trx.selectFrom('verifactu').select('id').where('id', '=', 1).forUpdate().execute();
+  const motivo = await bloqueo(trx);
   if (motivo) throw fail(motivo, '2');
-  return sinDisparadores(trx, dialect, () => eliminar(trx, rg));
+  const { borra } = await estadoDemo(trx);
+  await sinDisparadores(trx, dialect, () => eliminar(trx, maestros));
+  // The audit trail's line (actividad/registro.ts): what went, and which masters stayed.
+  auditar({ entidad: 'demo', despues: { ...borra, maestros } });
+  await trx
+    .updateTable('verifactu')
+    .set({ demo: 0, entorno: 'produccion', inicio: nowIso(), fallos: 0, proximo_envio: null, ultimo_envio: null, ultimo_error: null })
+    .where('id', '=', 1)
+    .execute();
+  return { ...borra, maestros };
 }
 
-async function eliminar(trx: Transaction<Database>, rg: Map<string, Rango>): Promise<{ documentos: number }> {  const docs = rg.get('documentos');
-  const lineas = sql`select id from documento_lineas where ${dentro('documento_id', docs)}`;
-  await sql`delete from documento_enlaces where ${dentro('id', rg.get('documento_enlaces'))} or linea_id in (${lineas}) or padre_linea_id in (${lineas})`.execute(trx);
-  await sql`delete from stock_movimientos where ${dentro('id', rg.get('stock_movimientos'))} or ${dentro('documento_id', docs)}`.execute(trx);
-  await sql`delete from registros_facturacion where ${dentro('id', rg.get('registros_facturacion'))} or ${dentro('documento_id', docs)}`.execute(trx);
-  await sql`delete from registros_cadena where not exists (select 1 from registros_facturacion r where r.emisor = registros_cadena.emisor)`.execute(trx);
-  await sql`delete from documento_acciones where ${dentro('id', rg.get('documento_acciones'))} or ${dentro('documento_id', docs)}`.execute(trx);
-  await sql`delete from parte_horas where ${dentro('documento_id', docs)}`.execute(trx);
-  // The till's side of the demo's tickets, and its cajas with their closings and cash movements.
-  await sql`delete from tpv_pagos where ${dentro('documento_id', docs)}`.execute(trx);
-  await sql`delete from tpv_tickets where ${dentro('documento_id', docs)}`.execute(trx);
-  const cajas = rg.get('tpv_cajas');
-  await sql`update tpv_cajas set cierre_id = null where ${dentro('id', cajas)}`.execute(trx);
-  await sql`delete from tpv_cierres where ${dentro('id', rg.get('tpv_cierres'))} or ${dentro('caja_id', cajas)}`.execute(trx);
-  await sql`delete from tpv_movimientos where ${dentro('caja_id', cajas)}`.execute(trx);
-  await sql`delete from tpv_cajas where ${dentro('id', cajas)}`.execute(trx);
-  await sql`delete from cobros where ${dentro('documento_id', docs)}`.execute(trx);
-  await sql`delete from documento_lineas where ${dentro('id', rg.get('documento_lineas'))} or ${dentro('documento_id', docs)}`.execute(trx);
-  const borrados = await sql`delete from documentos where ${dentro('id', docs)}`.execute(trx);
-  await sql`delete from clientes where ${dentro('id', rg.get('clientes'))}`.execute(trx);
-  await sql`delete from proveedores where ${dentro('id', rg.get('proveedores'))}`.execute(trx);
-  // Numbering goes on from the documents left (none numbered: it starts again at 1).
-  await trx.deleteFrom('contadores').execute();
-  await sql`insert into contadores (tipo, serie_id, ejercicio, ultimo, ultima_fecha)
-    select tipo, coalesce(serie_id, 0), ejercicio, max(numero), max(fecha) from documentos where numero is not null
-    group by tipo, coalesce(serie_id, 0), ejercicio`.execute(trx);
-  await trx.deleteFrom('demo_datos').execute();
-  return { documentos: Number(borrados.numAffectedRows ?? 0) };
+async function eliminar(trx: Transaction<Database>, maestros: MaestrosDemo): Promise<void> {
+  // A caja names its closing and a closing its caja: the link goes first.
+  await sql`update tpv_cajas set cierre_id = null`.execute(trx);
+  for (const tabla of TABLAS_PRUEBA) await sql`delete from ${sql.table(tabla)}`.execute(trx);
+  if (maestros === 'ninguno') {
+    // A terminal's default customer is configuration that names a master: it goes back to none.
+    await sql`update tpv_terminales set cliente_id = null`.execute(trx);
+    for (const tabla of TABLAS_MAESTROS) await sql`delete from ${sql.table(tabla)}`.execute(trx);
+  }
 }

@@ -29,6 +29,7 @@ import * as m0028 from './0028_ventas_articulo_mes.ts';
 import * as m0029 from './0029_libro_por_fecha.ts';
 import * as m0030 from './0030_tarifas_indice.ts';
 import * as m0031 from './0031_en_vivo.ts';
+import * as m0032 from './0032_empezar.ts';
 import * as m0034 from './0034_registro.ts';
 import * as m0035 from './0035_obligacion_por_nif.ts';
 import * as m0036 from './0036_incidencias_tpv.ts';
@@ -74,6 +75,7 @@ export const STEPS: [string, Step][] = [
   ['0029_libro_por_fecha', m0029],
   ['0030_tarifas_indice', m0030],
   ['0031_en_vivo', m0031],
+  ['0032_empezar', m0032],
   ['0034_registro', m0034],
   ['0035_obligacion_por_nif', m0035],
   ['0036_incidencias_tpv', m0036],
