@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/scripts/spawn-server.mjs';
 import { ADMIN } from '../support/admin';
 import { login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { leerPdf } from '../support/pdf';
 
 /**
  * «Empezar con mis datos» end to end (issue 22), on a server of its own started as `pnpm start` does with the demo
@@ -136,5 +137,17 @@ describe('Empezar con mis datos', () => {
     const registros = await api(page, 'listadoregistrosfacturacion');
     expect(registros.data).toHaveLength(1);
     expect(String(registros.data[0].xml)).toContain('<sf:PrimerRegistro>S</sf:PrimerRegistro>');
+    expect(registros.data[0]).toMatchObject({ entorno: 'produccion', demo: 0 });
+    // Its PDF, read back: the production QR with its number, nothing of the demo's legend; «verificable» only if sending
+    // was on when it was made (docs/fiscal-impresion.md) — here it is not yet, so the QR alone.
+    const [f] = (await api(page, 'listadofacturas', { porPagina: 10 })).data.filter((x) => x.numero === numero);
+    await page.goto(`/ventas/factura/${f.id}`);
+    await page.getByRole('heading', { name: `Factura ${numero}` }).waitFor();
+    const pdf = await leerPdf(page, () => page.getByRole('button', { name: 'Imprimir' }).click());
+    expect(pdf.qr.startsWith('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?')).toBe(true);
+    expect(pdf.qr).toContain(`numserie=${encodeURIComponent(numero)}`);
+    expect(pdf.texto).toContain(numero);
+    expect(pdf.texto).not.toMatch(/DEMOSTRACIÓN|PRUEBA|enviado/);
+    expect(pdf.texto).toContain(registros.data[0].verifactu === 1 ? 'Factura verificable en la sede electrónica de la AEAT' : 'QR tributario');
   });
 });

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper shared with bench/
 import { startServer } from '../../server/scripts/spawn-server.mjs';
 import { ADMIN, login, openBrowser, type Browser } from '../support/browser';
+import { leerPdf as leer } from '../support/pdf';
 
 /**
  * Issue 22, «every printed word true», on the demo company (a server of its own started with MANAGER_DEMO=1: the
@@ -31,24 +28,6 @@ async function ok(page: Page, ac: string, query: Record<string, string | number>
   return res.data;
 }
 
-let tmp: string;
-let n = 0;
-/** A downloaded PDF: its first page's text and its QR, decoded. */
-async function leer(page: Page, boton: () => Promise<void>, conQr = true): Promise<{ texto: string; qr: string }> {
-  const descarga = page.waitForEvent('download');
-  await boton();
-  const file = path.join(tmp, `doc-${++n}.pdf`);
-  await (await descarga).saveAs(file);
-  const texto = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  if (!conQr) return { texto, qr: '' };
-  execFileSync('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(tmp, `doc-${n}`)]);
-  const qr = execFileSync('zbarimg', ['-q', '--raw', '-S*.disable', '-Sqrcode.enable', path.join(tmp, `doc-${n}.png`)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
-  return { texto, qr };
-}
-
 /** EAN-13 with its check digit. */
 function ean13(doce: string): string {
   let sum = 0;
@@ -59,7 +38,6 @@ function ean13(doce: string): string {
 let server: { baseUrl: string; stop(): Promise<void> };
 let admin: Browser;
 beforeAll(async () => {
-  tmp = mkdtempSync(path.join(tmpdir(), 'mtpv-leyendas-'));
   server = await startServer({ quiet: true, env: { MANAGER_DEMO: '1', MANAGER_ADMIN_EMAIL: ADMIN.email, MANAGER_ADMIN_PASSWORD: ADMIN.password } });
   admin = await openBrowser(undefined, server.baseUrl);
   await login(admin.page);
@@ -68,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await server?.stop();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('the demo company prints «DEMOSTRACIÓN — sin validez fiscal» with the test QR', () => {

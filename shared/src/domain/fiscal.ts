@@ -142,6 +142,10 @@ export type RegistroFacturacion = {
   subsana_id?: number | null;
   /** Issue 16: 1 when generated while the submission was failing (sent with Incidencia = S). */
   incidencia?: number;
+  /** Issue 22: what it was made for, frozen at its creation (presentacionQr): 'produccion' | 'pruebas', demo 0/1, made while sending 0/1. */
+  entorno?: 'produccion' | 'pruebas';
+  demo?: number;
+  verifactu?: number;
 };
 
 /** What the chain check (comprobarregistrosfacturacion) answers. */

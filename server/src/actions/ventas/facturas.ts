@@ -152,6 +152,8 @@ export const facturaActions = [
           'r.csv', 'r.codigo_error', 'r.descripcion_error', 'r.enviado', 'r.subsana_id',
           // Issue 16: generated during an outage of the submission (sent with Incidencia = S).
           'r.incidencia',
+          // Issue 22: what it was made for, frozen on it (its QR's host and legend).
+          'r.entorno', 'r.demo', 'r.verifactu',
           (eb) => eb.selectFrom('registros_facturacion as s').select((e) => e.fn.min('s.id').as('x')).whereRef('s.subsana_id', '=', 'r.id').as('subsanado_por'),
         ])
         .$if(input.orden === 'creado', (x) => x.orderBy('r.creado', p.dir).orderBy('r.id', p.dir))
