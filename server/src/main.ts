@@ -7,7 +7,7 @@ const host = process.env.HOST ?? '0.0.0.0';
 
 /**
  * A setting that keeps the server from starting: its message alone, on stderr, and exit status 78 (EX_CONFIG), which
- * the systemd unit does not restart on (deploy/manager-tpv.service, RestartPreventExitStatus).
+ * the systemd unit does not restart on (server/deploy/manager-tpv.service, RestartPreventExitStatus).
  */
 function configuracionNoValida(err: unknown): never {
   if (err instanceof ErrorDeConfiguracion) {

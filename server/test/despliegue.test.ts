@@ -142,10 +142,10 @@ describe("TRUST_PROXY as the proxy's addresses (sqlite)", () => {
   });
 });
 
-const DEPLOY = path.join(import.meta.dirname, '..', '..', 'deploy');
+const DEPLOY = path.join(import.meta.dirname, '..', 'deploy');
 const hay = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 
-describe('the deployment files in deploy/', () => {
+describe('the deployment files in server/deploy/', () => {
   it.runIf(hay('nginx') && hay('openssl'))('nginx.conf passes `nginx -t` (with a throwaway certificate in place of Let’s Encrypt’s)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-nginx-'));
     try {
@@ -258,7 +258,7 @@ function pedir(url: string, opts: { method?: string; headers?: Record<string, st
   });
 }
 
-describe('the real server behind the real nginx of deploy/nginx.conf (TRUST_PROXY=1)', () => {
+describe('the real server behind the real nginx of server/deploy/nginx.conf (TRUST_PROXY=1)', () => {
   it.runIf(hay('nginx') && hay('openssl') && process.platform === 'linux')(
     'https only, the client address nginx saw (never one it wrote), the login limit per real address, Secure cookies and PUBLIC_URL links',
     { timeout: 180_000 },
@@ -276,7 +276,7 @@ describe('the real server behind the real nginx of deploy/nginx.conf (TRUST_PROX
           '-keyout', path.join(dir, 'privkey.pem'), '-out', path.join(dir, 'fullchain.pem')]);
         expect(cert.status).toBe(0);
         const [p80, p443] = [await puertoLibre('127.0.0.2'), await puertoLibre('127.0.0.2')];
-        // deploy/nginx.conf as it is, but for this run's ports, loopback addresses and certificate.
+        // server/deploy/nginx.conf as it is, but for this run's ports, loopback addresses and certificate.
         const sitio = fs
           .readFileSync(path.join(DEPLOY, 'nginx.conf'), 'utf8')
           .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${new URL(server.baseUrl).port};`)
