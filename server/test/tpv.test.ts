@@ -112,6 +112,23 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(bueno.cookies.find((x) => x.name === 'mtpv_sesion')).toBeTruthy();
   });
 
+  it('a PIN opens the till, not the back office: an Administrador\'s PIN session runs only the till\'s actions', async () => {
+    const admin = (await info()).cajeros[0];
+    const r = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
+    const pin = `mtpv_sesion=${r.cookies.find((x) => x.name === 'mtpv_sesion')!.value}; ${tpvCookie}`;
+    for (const [ac, method] of [['copiaseguridad', 'POST'], ['listadousuarios', 'GET'], ['editarconfiguracion', 'POST'], ['listadofacturas', 'GET']] as const) {
+      const res = method === 'POST' ? await t.op(ac, { cookie: pin, body: {} }) : await t.op(ac, { cookie: pin });
+      expect(res.statusCode, ac).toBe(403);
+      expect(res.json().message, ac).toBe(MENSAJES_TPV.sesionPinSoloTpv);
+    }
+    // The till's own actions work.
+    expect((await t.op('sesion', { cookie: pin })).json()).toMatchObject({ RESULT: '0', user: { id: admin.id } });
+    expect((await t.op('articulostpv', { cookie: pin })).json().RESULT).toBe('0');
+    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(terminal.id) } })).statusCode).toBe(200);
+    // The same user with the password keeps the back office.
+    expect((await t.op('listadousuarios', { cookie: t.cookie })).json().RESULT).toBe('0');
+  });
+
   it('buttons: pages per terminal or shared, labels from «Nombre en el TPV», saved as a whole set', async () => {
     const compartidas = await save(t, t.cookie, 'editarbotonestpv', {
       paginas: [{ nombre: 'Panadería', color: '#ffcc00', botones: [{ posicion: 0, articulo_id: a.id }, { posicion: 1, articulo_id: b.id, etiqueta: 'Bollo', color: '#00aa00' }] }],

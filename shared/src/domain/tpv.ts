@@ -257,6 +257,9 @@ export const MENSAJES_TPV = {
   terminalConTickets: 'El terminal tiene tickets o cajas: desactívelo en lugar de eliminarlo.',
   pinNoValido: 'El PIN debe tener de 4 a 8 cifras.',
   pinIncorrecto: 'Usuario o PIN incorrectos.',
+  sesionPinSoloTpv:
+    'Una sesión abierta con el PIN en el TPV solo puede usar el TPV. Para la oficina, entre con su correo y contraseña.',
+  cajaDeOtroTerminal: 'Esa caja es de otro terminal: desde este TPV solo se cierra y se mueve la caja de este terminal.',
   cajaYaAbierta: 'La caja de este terminal ya está abierta.',
   cajaNoAbierta: 'La caja de este terminal no está abierta: ábrala con el fondo antes de vender.',
   importeMovimiento: 'Indique un importe distinto de cero.',
