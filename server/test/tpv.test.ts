@@ -459,6 +459,41 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
 
+  it('a caja is worked from the till it stands at: another terminal\'s caja is refused, by PIN or by password', async () => {
+    const db = t.app.manager.db;
+    const t2 = await db.selectFrom('tpv_terminales').select('id').where('nombre', '=', 'Caja 2').executeTakeFirstOrThrow();
+    const abiertaT2 = async () => Number((await db.selectFrom('tpv_cajas').select((eb) => eb.fn.countAll<number>().as('n')).where('terminal_id', '=', t2.id).where('cierre_id', 'is', null).executeTakeFirstOrThrow()).n);
+    expect(await abiertaT2()).toBe(1);
+    const admin = (await info()).cajeros.find((c) => c.con_pin === 1)!;
+    const r = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
+    const pin = `mtpv_sesion=${r.cookies.find((x) => x.name === 'mtpv_sesion')!.value}; ${tpvCookie}`;
+    const otro = [
+      ['editarcierretpv', { terminal_id: t2.id, contado: [] }],
+      ['movimientocajatpv', { terminal_id: t2.id, importe: -100, motivo: 'Prueba' }],
+    ] as const;
+    for (const [ac, body] of otro) {
+      const res = await t.op(ac, { cookie: pin, body });
+      expect([ac, res.statusCode, res.json().message]).toEqual([ac, 403, MENSAJES_TPV.cajaDeOtroTerminal]);
+    }
+    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(t2.id) } })).json().message).toBe(MENSAJES_TPV.cajaDeOtroTerminal);
+    expect(await abiertaT2()).toBe(1);
+    // Its own terminal's caja: read.
+    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(terminal.id) } })).json().RESULT).toBe('0');
+
+    // A Caja user by password: at the paired till only that terminal's caja; without a till, none.
+    const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
+    await save(t, t.cookie, 'editarusuario', { nombre: 'Cajero 2', email: 'cajero2@tpv.es', password: 'Clave-tpv-2026', rol_id: roles.find((x) => x.clave === 'caja')!.id });
+    const cajero = await t.login('cajero2@tpv.es', 'Clave-tpv-2026');
+    const sinTpv = await t.op('cajatpv', { cookie: cajero, query: { terminal_id: String(terminal.id) } });
+    expect([sinTpv.statusCode, sinTpv.json().message]).toEqual([403, MENSAJES_TPV.cajaSinTerminal]);
+    const cierre = await t.op('editarcierretpv', { cookie: cajero, body: { terminal_id: t2.id, contado: [] } });
+    expect([cierre.statusCode, cierre.json().message]).toEqual([403, MENSAJES_TPV.cajaSinTerminal]);
+    expect((await t.op('cajatpv', { cookie: `${cajero}; ${tpvCookie}`, query: { terminal_id: String(terminal.id) } })).json().RESULT).toBe('0');
+    const ajeno = await t.op('editarcierretpv', { cookie: `${cajero}; ${tpvCookie}`, body: { terminal_id: t2.id, contado: [] } });
+    expect([ajeno.statusCode, ajeno.json().message]).toEqual([403, MENSAJES_TPV.cajaDeOtroTerminal]);
+    expect(await abiertaT2()).toBe(1);
+  });
+
   it('negative stock refused by the configuration: an online ticket is refused, one the till issued offline is stored all the same', async () => {
     const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
     expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 0 } })).json().RESULT).toBe('0');

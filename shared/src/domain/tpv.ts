@@ -259,7 +259,8 @@ export const MENSAJES_TPV = {
   pinIncorrecto: 'Usuario o PIN incorrectos.',
   sesionPinSoloTpv:
     'Una sesión abierta con el PIN en el TPV solo puede usar el TPV. Para la oficina, entre con su correo y contraseña.',
-  cajaDeOtroTerminal: 'Esa caja es de otro terminal: desde este TPV solo se cierra y se mueve la caja de este terminal.',
+  cajaDeOtroTerminal: 'Esa caja es de otro terminal: desde este TPV solo se abre, se mueve y se cierra la caja de este terminal.',
+  cajaSinTerminal: 'La caja de un terminal se abre, se mueve y se cierra desde el TPV emparejado de ese terminal.',
   cajaYaAbierta: 'La caja de este terminal ya está abierta.',
   cajaNoAbierta: 'La caja de este terminal no está abierta: ábrala con el fondo antes de vender.',
   importeMovimiento: 'Indique un importe distinto de cero.',
