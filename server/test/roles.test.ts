@@ -41,7 +41,7 @@ describe('the table of rights', () => {
     expect(accionesSinDerecho(REGISTRY.keys())).toEqual([]);
     // What a new action would look like: missing, and refused to everyone (even with a session) until it has a row.
     expect(accionesSinDerecho([...REGISTRY.keys(), 'accionnueva'])).toEqual(['accionnueva']);
-    const admin = { id: 1, nombre: 'A', email: 'a@a.es', tokenHash: '', rol: { id: 1, nombre: 'Administrador', clave: 'administrador' as const, derechos: ROL_PREDEFINIDO.administrador.derechos } };
+    const admin = { id: 1, nombre: 'A', email: 'a@a.es', tokenHash: '', terminalId: null, rol: { id: 1, nombre: 'Administrador', clave: 'administrador' as const, derechos: ROL_PREDEFINIDO.administrador.derechos } };
     expect(comprobarNecesidad('accionnueva', admin)?.status).toBe(403);
     expect(comprobarNecesidad('listadofamilias', admin)).toBeNull();
   });

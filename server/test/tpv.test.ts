@@ -492,6 +492,30 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const ajeno = await t.op('editarcierretpv', { cookie: `${cajero}; ${tpvCookie}`, body: { terminal_id: t2.id, contado: [] } });
     expect([ajeno.statusCode, ajeno.json().message]).toEqual([403, MENSAJES_TPV.cajaDeOtroTerminal]);
     expect(await abiertaT2()).toBe(1);
+
+    // Caja returns the day's tickets only: an earlier day's needs «devolver tickets de días anteriores».
+    expect(ROL_PREDEFINIDO.caja.derechos.especiales).not.toContain('devolver_anteriores');
+    expect(ROL_PREDEFINIDO.administrador.derechos.especiales).toContain('devolver_anteriores');
+    const tk = await db
+      .selectFrom('documentos as d')
+      .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'd.id')
+      .select(['d.id', 'd.fecha'])
+      .where('d.tipo', '=', 'ticket')
+      .where('d.estado', '=', 'emitido')
+      .where('tt.terminal_id', '=', terminal.id as number)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
+    const linea = await db.selectFrom('documento_lineas').select('id').where('documento_id', '=', tk.id).orderBy('orden').executeTakeFirstOrThrow();
+    const ayer = new Date(Date.parse(`${HOY}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await db.updateTable('documentos').set({ fecha: ayer }).where('id', '=', tk.id).execute();
+    try {
+      const antes = await foto(t);
+      const dev = await t.op('devolverticket', { cookie: `${cajero}; ${tpvCookie}`, body: { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }] } });
+      expect([dev.statusCode, dev.json().message]).toEqual([403, MENSAJES_TPV.devolucionDiaAnterior]);
+      expect(await foto(t)).toEqual(antes);
+    } finally {
+      await db.updateTable('documentos').set({ fecha: tk.fecha }).where('id', '=', tk.id).execute();
+    }
   });
 
   it('negative stock refused by the configuration: an online ticket is refused, one the till issued offline is stored all the same', async () => {
