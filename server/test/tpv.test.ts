@@ -563,6 +563,13 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const hallados = (await t.op('clientestpv', { cookie: cajera, query: { q: 'reformas' } })).json();
     expect(hallados.data).toEqual([expect.objectContaining({ nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' })]);
     expect(Object.keys(hallados.data[0]).sort()).toEqual(['codigo', 'codigo_postal', 'direccion', 'id', 'nif', 'nombre_comercial', 'poblacion', 'razon_social']);
+    // Issue 23: fewer than three characters answer nobody (never pages of every customer); a NIF only whole.
+    for (const q of ['', 'a', 're', ' B8 ']) {
+      const corta = await t.op('clientestpv', { cookie: cajera, query: { q } });
+      expect([q, corta.statusCode, corta.json().errors?.q ?? corta.json().message]).toEqual([q, 400, q ? MENSAJES_TPV.clienteBusquedaCorta : expect.any(String)]);
+    }
+    expect((await t.op('clientestpv', { cookie: cajera, query: { q: 'b85612349' } })).json().data).toEqual([expect.objectContaining({ nif: 'B85612349' })]);
+    expect((await t.op('clientestpv', { cookie: cajera, query: { q: '856123' } })).json().data).toEqual([]);
     const clientesAntes = await t.app.manager.db.selectFrom('clientes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const malNif = await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678A', razon_social: 'Ana Ruiz' } });
     expect(malNif.statusCode).toBe(400);

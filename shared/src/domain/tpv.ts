@@ -311,6 +311,7 @@ export const MENSAJES_TPV = {
   incidenciaDescuento: 'Ticket {numero}, línea {n} ({articulo}): descuento del {descuento}, y a {cajero} se le permite hasta el {maximo}.',
   incidenciaArticulo: 'Ticket {numero}, línea {n}: el artículo {articulo} está desactivado.',
   incidenciaDevolucion: 'Devolución {numero} del ticket {ticket}, línea {n}: devuelve {cantidad} y quedaban por devolver {queda}.',
+  clienteBusquedaCorta: 'Escriba al menos 3 letras o el NIF.',
   devolucionDiaAnterior: 'El ticket es de un día anterior: su rol solo permite devolver tickets de hoy. Llame a un encargado.',
   incidenciaDevolucionAnterior: 'Devolución {numero} del ticket {ticket}, del {fecha}: {cajero} no puede devolver tickets de días anteriores.',
   incidenciaFacturado: 'Devolución {numero} del ticket {ticket}, que ya estaba sustituido por una factura completa.',
