@@ -14,9 +14,22 @@ export const SESSION_MS = 12 * 60 * 60 * 1000;
 const REFRESH_MS = 60 * 1000;
 
 /** The session's user with the role's rights as they are now (read on every request: a role changed applies to the next one). */
-export type SessionUser = { id: number; nombre: string; email: string; tokenHash: string; rol: RolSesion };
+export type SessionUser = {
+  id: number;
+  nombre: string;
+  email: string;
+  tokenHash: string;
+  rol: RolSesion;
+  /** The terminal whose PIN login opened the session (the till's actions only, that terminal's caja); null for a password login. */
+  terminalId: number | null;
+};
 
-export async function createSession(db: Kysely<Database>, usuarioId: number, request: FastifyRequest): Promise<string> {
+export async function createSession(
+  db: Kysely<Database>,
+  usuarioId: number,
+  request: FastifyRequest,
+  terminalId: number | null = null,
+): Promise<string> {
   const token = randomToken();
   await db
     .insertInto('sesiones')
@@ -27,6 +40,7 @@ export async function createSession(db: Kysely<Database>, usuarioId: number, req
       expira: nowIso(SESSION_MS),
       ip: request.ip ?? null,
       agente: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+      terminal_id: terminalId,
     })
     .execute();
   return token;
@@ -38,7 +52,7 @@ const findSession = preparedQuery((db, p: { tokenHash: string; now: string }) =>
     .innerJoin('usuarios as u', 'u.id', 's.usuario_id')
     // A user without a role (never, short of a hand-edited database) has no rights at all.
     .leftJoin('roles as r', 'r.id', 'u.rol_id')
-    .select(['s.expira', 'u.id', 'u.nombre', 'u.email', 'r.id as rol_id', 'r.nombre as rol_nombre', 'r.clave as rol_clave', 'r.derechos'])
+    .select(['s.expira', 's.terminal_id', 'u.id', 'u.nombre', 'u.email', 'r.id as rol_id', 'r.nombre as rol_nombre', 'r.clave as rol_clave', 'r.derechos'])
     .where('s.token_hash', '=', p.tokenHash)
     .where('s.expira', '>', p.now)
     .where('u.activo', '=', 1),
@@ -92,7 +106,8 @@ export async function readSession(
       clave: (row.rol_clave ?? null) as RolSesion['clave'],
       derechos: leerDerechos(row.derechos),
     };
-    entry = { user: { id: row.id, nombre: row.nombre, email: row.email, tokenHash, rol }, expira: Date.parse(row.expira) };
+    const terminalId = row.terminal_id == null ? null : Number(row.terminal_id);
+    entry = { user: { id: row.id, nombre: row.nombre, email: row.email, tokenHash, rol, terminalId }, expira: Date.parse(row.expira) };
     if (cache) {
       if (cache.byToken.size >= MAX_CACHED_SESSIONS) cache.byToken.clear();
       cache.byToken.set(token, entry);

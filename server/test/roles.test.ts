@@ -11,7 +11,7 @@ import {
 } from 'shared/domain';
 import type { Derechos, RolPredefinido } from 'shared/domain';
 import { createRegistry } from '../src/actions/index.ts';
-import { DERECHOS, accionesSinDerecho, comprobarNecesidad } from '../src/auth/derechos.ts';
+import { ACCIONES_TPV, DERECHOS, accionesSinDerecho, comprobarNecesidad } from '../src/auth/derechos.ts';
 import { todayIn } from '../src/context.ts';
 import { ADMIN, backends, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
@@ -41,7 +41,7 @@ describe('the table of rights', () => {
     expect(accionesSinDerecho(REGISTRY.keys())).toEqual([]);
     // What a new action would look like: missing, and refused to everyone (even with a session) until it has a row.
     expect(accionesSinDerecho([...REGISTRY.keys(), 'accionnueva'])).toEqual(['accionnueva']);
-    const admin = { id: 1, nombre: 'A', email: 'a@a.es', tokenHash: '', rol: { id: 1, nombre: 'Administrador', clave: 'administrador' as const, derechos: ROL_PREDEFINIDO.administrador.derechos } };
+    const admin = { id: 1, nombre: 'A', email: 'a@a.es', tokenHash: '', terminalId: null, rol: { id: 1, nombre: 'Administrador', clave: 'administrador' as const, derechos: ROL_PREDEFINIDO.administrador.derechos } };
     expect(comprobarNecesidad('accionnueva', admin)?.status).toBe(403);
     expect(comprobarNecesidad('listadofamilias', admin)).toBeNull();
   });
@@ -64,6 +64,13 @@ describe('the table of rights', () => {
         'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'facturarticket', 'clientestpv', 'altaclientetpv', 'editarcierretpv',
       ].sort(),
     );
+  });
+
+  it('a PIN session (issue 23): the till\'s actions are real actions, and everything Caja does at the till is among them', () => {
+    for (const n of ACCIONES_TPV) expect(REGISTRY.has(n), n).toBe(true);
+    const caja = [...REGISTRY.keys()].filter((n) => DERECHOS.get(n)!.necesidad !== 'publica' && falta(ROL_PREDEFINIDO.caja.derechos, DERECHOS.get(n)!.necesidad) === null);
+    expect(caja.filter((n) => !ACCIONES_TPV.has(n))).toEqual([]);
+    expect(ACCIONES_TPV.has('copiaseguridad') || ACCIONES_TPV.has('listadousuarios') || ACCIONES_TPV.has('editarconfiguracion')).toBe(false);
   });
 
   it('Consulta: no action that changes anything (every POST but logging in and out is refused)', () => {

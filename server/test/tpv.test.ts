@@ -112,6 +112,23 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(bueno.cookies.find((x) => x.name === 'mtpv_sesion')).toBeTruthy();
   });
 
+  it('a PIN opens the till, not the back office: an Administrador\'s PIN session runs only the till\'s actions', async () => {
+    const admin = (await info()).cajeros[0];
+    const r = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
+    const pin = `mtpv_sesion=${r.cookies.find((x) => x.name === 'mtpv_sesion')!.value}; ${tpvCookie}`;
+    for (const [ac, method] of [['copiaseguridad', 'POST'], ['listadousuarios', 'GET'], ['editarconfiguracion', 'POST'], ['listadofacturas', 'GET']] as const) {
+      const res = method === 'POST' ? await t.op(ac, { cookie: pin, body: {} }) : await t.op(ac, { cookie: pin });
+      expect(res.statusCode, ac).toBe(403);
+      expect(res.json().message, ac).toBe(MENSAJES_TPV.sesionPinSoloTpv);
+    }
+    // The till's own actions work.
+    expect((await t.op('sesion', { cookie: pin })).json()).toMatchObject({ RESULT: '0', user: { id: admin.id } });
+    expect((await t.op('articulostpv', { cookie: pin })).json().RESULT).toBe('0');
+    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(terminal.id) } })).statusCode).toBe(200);
+    // The same user with the password keeps the back office.
+    expect((await t.op('listadousuarios', { cookie: t.cookie })).json().RESULT).toBe('0');
+  });
+
   it('buttons: pages per terminal or shared, labels from «Nombre en el TPV», saved as a whole set', async () => {
     const compartidas = await save(t, t.cookie, 'editarbotonestpv', {
       paginas: [{ nombre: 'Panadería', color: '#ffcc00', botones: [{ posicion: 0, articulo_id: a.id }, { posicion: 1, articulo_id: b.id, etiqueta: 'Bollo', color: '#00aa00' }] }],
@@ -442,6 +459,65 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
 
+  it('a caja is worked from the till it stands at: another terminal\'s caja is refused, by PIN or by password', async () => {
+    const db = t.app.manager.db;
+    const t2 = await db.selectFrom('tpv_terminales').select('id').where('nombre', '=', 'Caja 2').executeTakeFirstOrThrow();
+    const abiertaT2 = async () => Number((await db.selectFrom('tpv_cajas').select((eb) => eb.fn.countAll<number>().as('n')).where('terminal_id', '=', t2.id).where('cierre_id', 'is', null).executeTakeFirstOrThrow()).n);
+    expect(await abiertaT2()).toBe(1);
+    const admin = (await info()).cajeros.find((c) => c.con_pin === 1)!;
+    const r = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
+    const pin = `mtpv_sesion=${r.cookies.find((x) => x.name === 'mtpv_sesion')!.value}; ${tpvCookie}`;
+    const otro = [
+      ['editarcierretpv', { terminal_id: t2.id, contado: [] }],
+      ['movimientocajatpv', { terminal_id: t2.id, importe: -100, motivo: 'Prueba' }],
+    ] as const;
+    for (const [ac, body] of otro) {
+      const res = await t.op(ac, { cookie: pin, body });
+      expect([ac, res.statusCode, res.json().message]).toEqual([ac, 403, MENSAJES_TPV.cajaDeOtroTerminal]);
+    }
+    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(t2.id) } })).json().message).toBe(MENSAJES_TPV.cajaDeOtroTerminal);
+    expect(await abiertaT2()).toBe(1);
+    // Its own terminal's caja: read.
+    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(terminal.id) } })).json().RESULT).toBe('0');
+
+    // A Caja user by password: at the paired till only that terminal's caja; without a till, none.
+    const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
+    await save(t, t.cookie, 'editarusuario', { nombre: 'Cajero 2', email: 'cajero2@tpv.es', password: 'Clave-tpv-2026', rol_id: roles.find((x) => x.clave === 'caja')!.id });
+    const cajero = await t.login('cajero2@tpv.es', 'Clave-tpv-2026');
+    const sinTpv = await t.op('cajatpv', { cookie: cajero, query: { terminal_id: String(terminal.id) } });
+    expect([sinTpv.statusCode, sinTpv.json().message]).toEqual([403, MENSAJES_TPV.cajaSinTerminal]);
+    const cierre = await t.op('editarcierretpv', { cookie: cajero, body: { terminal_id: t2.id, contado: [] } });
+    expect([cierre.statusCode, cierre.json().message]).toEqual([403, MENSAJES_TPV.cajaSinTerminal]);
+    expect((await t.op('cajatpv', { cookie: `${cajero}; ${tpvCookie}`, query: { terminal_id: String(terminal.id) } })).json().RESULT).toBe('0');
+    const ajeno = await t.op('editarcierretpv', { cookie: `${cajero}; ${tpvCookie}`, body: { terminal_id: t2.id, contado: [] } });
+    expect([ajeno.statusCode, ajeno.json().message]).toEqual([403, MENSAJES_TPV.cajaDeOtroTerminal]);
+    expect(await abiertaT2()).toBe(1);
+
+    // Caja returns the day's tickets only: an earlier day's needs «devolver tickets de días anteriores».
+    expect(ROL_PREDEFINIDO.caja.derechos.especiales).not.toContain('devolver_anteriores');
+    expect(ROL_PREDEFINIDO.administrador.derechos.especiales).toContain('devolver_anteriores');
+    const tk = await db
+      .selectFrom('documentos as d')
+      .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'd.id')
+      .select(['d.id', 'd.fecha'])
+      .where('d.tipo', '=', 'ticket')
+      .where('d.estado', '=', 'emitido')
+      .where('tt.terminal_id', '=', terminal.id as number)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
+    const linea = await db.selectFrom('documento_lineas').select('id').where('documento_id', '=', tk.id).orderBy('orden').executeTakeFirstOrThrow();
+    const ayer = new Date(Date.parse(`${HOY}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await db.updateTable('documentos').set({ fecha: ayer }).where('id', '=', tk.id).execute();
+    try {
+      const antes = await foto(t);
+      const dev = await t.op('devolverticket', { cookie: `${cajero}; ${tpvCookie}`, body: { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }] } });
+      expect([dev.statusCode, dev.json().message]).toEqual([403, MENSAJES_TPV.devolucionDiaAnterior]);
+      expect(await foto(t)).toEqual(antes);
+    } finally {
+      await db.updateTable('documentos').set({ fecha: tk.fecha }).where('id', '=', tk.id).execute();
+    }
+  });
+
   it('negative stock refused by the configuration: an online ticket is refused, one the till issued offline is stored all the same', async () => {
     const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
     expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, stock_negativo: 0 } })).json().RESULT).toBe('0');
@@ -487,6 +563,13 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const hallados = (await t.op('clientestpv', { cookie: cajera, query: { q: 'reformas' } })).json();
     expect(hallados.data).toEqual([expect.objectContaining({ nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020' })]);
     expect(Object.keys(hallados.data[0]).sort()).toEqual(['codigo', 'codigo_postal', 'direccion', 'id', 'nif', 'nombre_comercial', 'poblacion', 'razon_social']);
+    // Issue 23: fewer than three characters answer nobody (never pages of every customer); a NIF only whole.
+    for (const q of ['', 'a', 're', ' B8 ']) {
+      const corta = await t.op('clientestpv', { cookie: cajera, query: { q } });
+      expect([q, corta.statusCode, corta.json().errors?.q ?? corta.json().message]).toEqual([q, 400, q ? MENSAJES_TPV.clienteBusquedaCorta : expect.any(String)]);
+    }
+    expect((await t.op('clientestpv', { cookie: cajera, query: { q: 'b85612349' } })).json().data).toEqual([expect.objectContaining({ nif: 'B85612349' })]);
+    expect((await t.op('clientestpv', { cookie: cajera, query: { q: '856123' } })).json().data).toEqual([]);
     const clientesAntes = await t.app.manager.db.selectFrom('clientes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const malNif = await t.op('altaclientetpv', { cookie: cajera, body: { nif: '12345678A', razon_social: 'Ana Ruiz' } });
     expect(malNif.statusCode).toBe(400);

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { formatDecimal, formatMoney, parseDecimal } from 'shared';
+import { formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, tiene } from 'shared';
 import { importeLinea, totalesTicket } from '../venta/importes';
 import { FORMA_PAGO_LABEL } from '../venta/importes';
 import { buscarLocal, deServidor, guardarVisto, type LineaDevolucion, type TicketDevolucion } from './devolucionLocal';
 import { colaDe, useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
 import { guardarNumeroR } from './registro';
+import { fechaTicket } from './registroFiscal';
 import * as srv from './servidor';
 
 type Hecha = { numero: string; total: number; enCola: boolean };
@@ -18,6 +19,7 @@ type Hecha = { numero: string; total: number; enCola: boolean };
 export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const terminal = useCaja((s) => s.terminal)!;
   const devolverOffline = useCaja((s) => s.devolverOffline);
+  const derechos = useCaja((s) => s.sesion?.user.rol?.derechos);
   const [numero, setNumero] = useState('');
   const [ticket, setTicket] = useState<TicketDevolucion | null>(null);
   const [sinConexion, setSinConexion] = useState(false);
@@ -58,6 +60,13 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
           if (!(err instanceof srv.SinConexion)) throw err;
           t = await local('Sin conexión con el servidor');
         }
+      }
+      // An earlier day's ticket needs «devolver tickets de días anteriores» (issue 23): the same rule as the server's,
+      // with the cashier's rights, so an offline return never breaks it.
+      const hoy = fechaTicket({ fecha_hora: new Date().toISOString() }, terminal);
+      if (t && derechos && !tiene(derechos, 'devolver_anteriores') && t.fecha && t.fecha < hoy) {
+        setError(MENSAJES_TPV.devolucionDiaAnterior);
+        t = null;
       }
       setTicket(t);
     } catch (err) {

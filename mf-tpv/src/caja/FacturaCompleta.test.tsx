@@ -116,6 +116,13 @@ describe('factura completa (F3) en la caja', () => {
     const d = within(await screen.findByRole('dialog', { name: 'Factura completa' }));
     await user.type(d.getByLabelText('Número del ticket (escríbalo o escanéelo)'), 'T1 2026/000001{Enter}');
     await d.findByTestId('f3-ticket');
+    // Issue 23: at least three letters or the NIF, said beside the box; a shorter search asks nothing of the server.
+    const buscar = d.getByLabelText('Cliente (NIF o nombre)');
+    expect(document.getElementById(buscar.getAttribute('aria-describedby')!)?.textContent).toBe('Escriba al menos 3 letras o el NIF.');
+    await user.type(buscar, 're{Enter}');
+    expect((await d.findAllByText('Escriba al menos 3 letras o el NIF.')).length).toBe(2);
+    expect(llamadas.some((l) => l.ac === 'clientestpv')).toBe(false);
+    await user.clear(buscar);
     await user.type(d.getByLabelText('Cliente (NIF o nombre)'), 'reformas{Enter}');
     // One found: chosen at once.
     expect((await d.findByTestId('f3-cliente')).textContent).toContain('Reformas Hernández, S.L. · NIF B85612349');

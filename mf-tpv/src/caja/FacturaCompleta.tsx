@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { downloadDocumentosPdf, empresaPdf, formatMoney, isValidNif, MESSAGES, normalizeNif, terceroPdfDe, type ClienteTpv, type Documento } from 'shared';
+import { downloadDocumentosPdf, empresaPdf, formatMoney, isValidNif, MENSAJES_TPV, MESSAGES, normalizeNif, terceroPdfDe, type ClienteTpv, type Documento } from 'shared';
 import { useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
@@ -54,7 +54,8 @@ export default function FacturaCompleta({ numeroInicial, onCerrar }: { numeroIni
 
   const buscarClientes = async (e: FormEvent) => {
     e.preventDefault();
-    if (q.trim().length < 2) return setError('Escriba al menos dos letras o el NIF del cliente.');
+    // The server answers only three characters or more, or a whole NIF (issue 23: never a list of every customer).
+    if (q.trim().length < 3 && !isValidNif(normalizeNif(q))) return setError(MENSAJES_TPV.clienteBusquedaCorta);
     setError(null);
     setBusy(true);
     try {
@@ -174,7 +175,7 @@ export default function FacturaCompleta({ numeroInicial, onCerrar }: { numeroIni
                 <form onSubmit={buscarClientes}>
                   <label htmlFor="tpv-f3-cliente">Cliente (NIF o nombre)</label>
                   <Fila>
-                    <Campo id="tpv-f3-cliente" autoFocus={!!numeroInicial} autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} style={{ flex: 1, width: 'auto' }} />
+                    <Campo id="tpv-f3-cliente" aria-describedby="tpv-f3-cliente-ayuda" autoFocus={!!numeroInicial} autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} style={{ flex: 1, width: 'auto' }} />
                     <Boton type="submit" disabled={busy}>Buscar cliente</Boton>
                     <Boton
                       type="button"
@@ -188,6 +189,7 @@ export default function FacturaCompleta({ numeroInicial, onCerrar }: { numeroIni
                       Cliente nuevo
                     </Boton>
                   </Fila>
+                  <small id="tpv-f3-cliente-ayuda">{MENSAJES_TPV.clienteBusquedaCorta}</small>
                 </form>
                 {hallados && hallados.length === 0 && <p>Ningún cliente con NIF coincide: puede darlo de alta con «Cliente nuevo».</p>}
                 {hallados && hallados.length > 0 && (

@@ -1,3 +1,4 @@
+import { MENSAJES_TPV } from 'shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
@@ -283,6 +284,25 @@ describe('la apertura sin conexión', () => {
 });
 
 describe('devolución sin conexión de un ticket buscado antes', () => {
+  it('Caja devuelve solo tickets del día: uno de un día anterior necesita el derecho, y se dice antes de elegir nada', async () => {
+    red = true;
+    const caja = { id: 5, nombre: 'Caja', clave: 'caja', derechos: { areas: { tpv: ['ver', 'editar', 'acciones'] }, especiales: [], descuento_maximo: 0 } };
+    useCaja.setState({ sesion: { user: { id: 2, nombre: 'Luis', email: 'luis@tienda.es', rol: caja }, config: null } as never });
+    const user = userEvent.setup();
+    const { unmount } = renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T1 2026/000001');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByText(MENSAJES_TPV.devolucionDiaAnterior)).toBeTruthy();
+    expect(screen.queryByLabelText('Devolver de Café molido')).toBeNull();
+    unmount();
+    // With the right, the same ticket is returned.
+    useCaja.setState({ sesion: { user: { id: 2, nombre: 'Luis', email: 'luis@tienda.es', rol: { ...caja, derechos: { ...caja.derechos, especiales: ['devolver_anteriores'] } } }, config: null } as never });
+    renderWithShell(<Devolucion onCerrar={() => undefined} />);
+    await user.type(screen.getByLabelText(/Número del ticket/), 'T1 2026/000001');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByLabelText('Devolver de Café molido')).toBeTruthy();
+  });
+
   it('lo buscado con conexión se guarda: sin ella se devuelve lo que quedaba (por su forma de pago), con las líneas del servidor', async () => {
     red = true;
     const user = userEvent.setup();

@@ -67,7 +67,7 @@ export async function abrirSesion(
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: number; nombre: string; email: string; rol_id: number | null },
-  opciones: { intentos: string; actividad: string },
+  opciones: { intentos: string; actividad: string; terminalId?: number },
 ) {
   const previous = request.cookies[SESSION_COOKIE];
   const now = nowIso();
@@ -75,7 +75,7 @@ export async function abrirSesion(
     await trx.deleteFrom('intentos_login').where('clave', '=', opciones.intentos).execute();
     if (previous) await trx.deleteFrom('sesiones').where('token_hash', '=', sha256(previous)).execute();
     await trx.deleteFrom('sesiones').where('expira', '<=', now).execute();
-    const created = await createSession(trx, user.id, request);
+    const created = await createSession(trx, user.id, request, opciones.terminalId ?? null);
     await trx.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', user.id).execute();
     auditar({ usuario: { id: user.id, nombre: user.nombre }, entidad_id: user.id, numero: opciones.actividad });
     return created;

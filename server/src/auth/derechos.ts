@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   CONF_FIELDS,
   DOCUMENTO_TIPOS,
+  MENSAJES_TPV,
   MESSAGES,
   claveFalta,
   codificarNecesidad,
@@ -235,10 +236,39 @@ export function rechazo(f: Falta, derechos: Derechos, detalle?: string): ActionE
 }
 
 /** The dispatcher's check of an action's level (before flags and input): null when the role has it. */
+/**
+ * What a session opened by the till's PIN (`identificartpv`) may run, whatever the user's role (issue 23: a 4-digit PIN
+ * opens the till, not the back office): drawing the till, selling, returning, the caja and the F3's customer. Anything
+ * else (a backup, the users, the configuration, the back office's lists) needs the password's session.
+ */
+export const ACCIONES_TPV: ReadonlySet<string> = new Set([
+  'sesion',
+  'listadoconfiguraciones',
+  'terminaltpv',
+  'identificartpv',
+  'editarpintpv',
+  'articulostpv',
+  'listadobotonestpv',
+  'abrircajatpv',
+  'movimientocajatpv',
+  'cajatpv',
+  'subirtickets',
+  'devolverticket',
+  'facturarticket',
+  'clientestpv',
+  'altaclientetpv',
+  'editarcierretpv',
+  // Finding a ticket for a return or an F3.
+  'listadotickets',
+]);
+
 export function comprobarNecesidad(action: string, user: SessionUser | null): ActionError | null {
   const d = DERECHOS.get(action);
   if (!d) return new ActionError(403, { RESULT: '1', message: MESSAGES.rolSinTabla });
   if (!user) return null;
+  if (user.terminalId != null && d.necesidad !== 'publica' && !ACCIONES_TPV.has(action)) {
+    return new ActionError(403, { RESULT: '1', message: MENSAJES_TPV.sesionPinSoloTpv, derecho: 'sesion_tpv' });
+  }
   const f = falta(user.rol.derechos, d.necesidad);
   return f ? rechazo(f, user.rol.derechos) : null;
 }

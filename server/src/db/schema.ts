@@ -39,6 +39,8 @@ export type SesionesTable = {
   expira: string;
   ip: string | null;
   agente: string | null;
+  /** The terminal whose PIN login opened it (issue 23: the till's actions only); null for a password login. */
+  terminal_id: number | null;
 };
 
 export type RecuperacionesTable = {

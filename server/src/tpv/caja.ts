@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, TIPOS_IVA } from 'shared/domain';
+import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, TIPOS_IVA, puede } from 'shared/domain';
 import type { CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
@@ -10,7 +10,8 @@ import { listSchema, paging } from '../actions/common.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
 import { ActionError } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, entero, euros, flagsTpv, formasDe, t, terminalActivo, terminalDeCookie } from './comun.ts';
+import type { FastifyRequest } from 'fastify';
 import { anotarIncidencia, leerIncidencias } from './incidencias.ts';
 
 /**
@@ -257,13 +258,26 @@ const listadoCierresSchema = {
   hasta: { type: 'date' },
 } as const satisfies Schema;
 
+/**
+ * A caja is worked from the till it stands at (issue 23): the terminal of the session's PIN login and the terminal the
+ * browser's cookie pairs must be the one asked for; another terminal's caja is refused. Without a till (a password
+ * session in the back office) only a manager (Ventas › crear y modificar) reaches a terminal's caja by its id.
+ */
+async function comprobarTerminalDeCaja(app: AppContext, request: FastifyRequest, user: SessionUser, terminalId: number): Promise<void> {
+  const cookie = await terminalDeCookie(app.db, request);
+  const propios = [user.terminalId, cookie?.id ?? null].filter((x): x is number => x != null);
+  if (propios.some((id) => id !== terminalId)) throw fail(MENSAJES_TPV.cajaDeOtroTerminal, '1', 403);
+  if (!propios.length && !puede(user.rol.derechos, 'ventas', 'editar')) throw fail(MENSAJES_TPV.cajaSinTerminal, '1', 403);
+}
+
 export const cajaActions = [
   defineAction({
     name: 'abrircajatpv',
     method: 'POST',
     flags: flagsTpv(),
     input: { terminal_id: { type: 'int', required: true, min: 1 }, fondo: { type: 'int', min: 0, max: 100_000_000 } } as const satisfies Schema,
-    async handler({ input, app, user }) {
+    async handler({ input, app, user, request }) {
+      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
       const caja = await app.db.transaction().execute(async (trx) => {
         await lockTerminal(trx, app, input.terminal_id);
         const terminal = await terminalActivo(trx, input.terminal_id);
@@ -290,7 +304,8 @@ export const cajaActions = [
       fecha_hora: { type: 'string', max: 40 },
       offline: { type: 'int', min: 0, max: 1 },
     } as const satisfies Schema,
-    async handler({ input, app, user }) {
+    async handler({ input, app, user, request }) {
+      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
       if (input.importe === 0) throw invalidFields({ importe: MENSAJES_TPV.importeMovimiento });
       const offline = input.offline === 1;
       const fechaHora = instanteDelTpv(input.fecha_hora);
@@ -346,7 +361,8 @@ export const cajaActions = [
     method: 'GET',
     flags: flagsTpv(),
     input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, app }) {
+    async handler({ input, app, user, request }) {
+      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
       const caja = await cajaAbierta(app.db, input.terminal_id);
       if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '3');
       return { RESULT: '0', data: [await cifrasCaja(app.db, { ...caja, fondo: Number(caja.fondo) })] };
@@ -385,7 +401,8 @@ export const cajaActions = [
     method: 'POST',
     flags: flagsTpv(),
     input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
+    async handler({ input, raw, app, user, request }) {
+      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
       return { RESULT: '0', data: [await cerrarCaja(app, user!, input.terminal_id, raw)] };
     },
   }),

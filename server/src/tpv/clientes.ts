@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MESSAGES, isValidNif, normalizeNif, validate } from 'shared/domain';
+import { MENSAJES_TPV, MESSAGES, isValidNif, normalizeNif, validate } from 'shared/domain';
 import type { ClienteTpv, Schema } from 'shared/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -15,6 +15,8 @@ import { flagsTpv } from './comun.ts';
  */
 
 const LIMITE = 20;
+/** The shortest search by name or code that answers (an exact NIF answers whatever its length). */
+const BUSQUEDA_MINIMA = 3;
 
 const columnas = ['c.id', 'c.codigo', 'c.nif', 'c.razon_social', 'c.nombre_comercial', 'c.direccion', 'c.codigo_postal', 'c.poblacion'] as const;
 
@@ -48,15 +50,18 @@ export const clienteTpvActions = [
     method: 'GET',
     flags: flagsTpv(),
     input: { q: { type: 'string', required: true, max: 100 } } as const satisfies Schema,
-    // Active customers with a NIF (an F3 names its Destinatario), by NIF, name, trade name or code; at most 20.
+    // Active customers with a NIF (an F3 names its Destinatario), by the exact NIF, or by at least three characters of
+    // the name, trade name or code; at most 20. A shorter search answers nobody (issue 23: never pages of every
+    // customer's NIF and address), and a NIF is matched whole, never by a fragment.
     async handler({ input, app }) {
       const q = input.q.trim();
       const nif = normalizeNif(q);
+      if (q.length < BUSQUEDA_MINIMA && !isValidNif(nif)) throw invalidFields({ q: MENSAJES_TPV.clienteBusquedaCorta });
       const rows = await leer(app.db)
         .where('c.activo', '=', 1)
         .where(sql<boolean>`coalesce(c.nif, '') <> ''`)
         .where(
-          sql<boolean>`(c.nif = ${nif} or ${contains('c.nif', q)} or ${contains('c.razon_social', q)} or ${contains('c.nombre_comercial', q)} or ${contains('c.codigo', q)})`,
+          sql<boolean>`(c.nif = ${nif} or ${contains('c.razon_social', q)} or ${contains('c.nombre_comercial', q)} or ${contains('c.codigo', q)})`,
         )
         .orderBy('c.razon_social')
         .orderBy('c.id')

@@ -437,7 +437,7 @@ export const terminalActions = [
         });
         throw fail(MENSAJES_TPV.pinIncorrecto);
       }
-      return abrirSesion(app, request, reply, user, { intentos: clave, actividad: `PIN (${terminal.nombre})` });
+      return abrirSesion(app, request, reply, user, { intentos: clave, actividad: `PIN (${terminal.nombre})`, terminalId: terminal.id });
     },
   }),
 

@@ -656,7 +656,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       const ticket = await trx
         .selectFrom('documentos as d')
         .innerJoin('tpv_tickets as tt', 'tt.documento_id', 'd.id')
-        .select(['d.id', 'd.tipo', 'd.estado', 'd.almacen_id', 'd.cliente_id', 'tt.terminal_id'])
+        .select(['d.id', 'd.tipo', 'd.estado', 'd.fecha', 'd.almacen_id', 'd.cliente_id', 'tt.terminal_id'])
         .$if(ticketIdIn !== null, (q) => q.where('d.id', '=', ticketIdIn!))
         .$if(ticketIdIn === null, (q) => q.where('tt.uuid', '=', ticketUuid!))
         .$if(app.dialect === 'postgres', (q) => q.forUpdate())
@@ -667,6 +667,16 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       const numeroTicket = async () =>
         (await trx.selectFrom('registros_facturacion').select('num_serie').where('documento_id', '=', ticket.id).where('tipo', '=', 'alta').orderBy('id').limit(1).executeTakeFirst())
           ?.num_serie ?? String(ticket.id);
+      // Issue 23: an earlier day's ticket is returned only with the right «devolver tickets de días anteriores» (Caja
+      // returns the day's). Online refused; a return the till already made offline is stored and flagged.
+      const diaDevolucion = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);
+      if (ticket.fecha < diaDevolucion && !tiene(user.rol.derechos, 'devolver_anteriores')) {
+        if (!registro) throw fail(MENSAJES_TPV.devolucionDiaAnterior, '1', 403);
+        avisos.push({
+          tipo: 'devolucion',
+          detalle: t(MENSAJES_TPV.incidenciaDevolucionAnterior, { numero: registro.num_serie, ticket: await numeroTicket(), fecha: ticket.fecha, cajero: user.nombre }),
+        });
+      }
       if (ticket.estado === 'facturado') {
         if (!registro) throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
         avisos.push({ tipo: 'facturado', detalle: t(MENSAJES_TPV.incidenciaFacturado, { numero: registro.num_serie, ticket: await numeroTicket() }) });

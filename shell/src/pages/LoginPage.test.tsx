@@ -16,6 +16,7 @@ function renderLogin() {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/config/usuarios" element={<p>pantalla de usuarios</p>} />
           <Route path="/" element={<p>inicio</p>} />
+          <Route path="/tpv" element={<p>la caja</p>} />
         </Routes>
       </MemoryRouter>
     </ThemeProvider>,
@@ -48,6 +49,23 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Debe introducir una dirección de correo electrónico')).toBeTruthy();
     expect(screen.getByText('La contraseña no puede estar vacia')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a till-only role (Caja) goes straight to the till, whatever address was remembered; another role does not', async () => {
+    const caja = { id: 5, nombre: 'Caja', clave: 'caja', derechos: { areas: { tpv: ['ver', 'editar', 'acciones'] }, especiales: [], descuento_maximo: 0 } };
+    vi.stubGlobal('fetch', vi.fn(async () => reply({ RESULT: '0', user: { id: 2, nombre: 'Luis', email: 'luis@demo.es', rol: caja }, data: [{ id: 1 }] })));
+    useSession.getState().rememberRedirect('/config/usuarios');
+    renderLogin();
+    fill('luis@demo.es', 'secreta-123');
+    expect(await screen.findByText('la caja')).toBeTruthy();
+    cleanup();
+    useSession.getState().clear();
+    useSession.getState().rememberRedirect(null);
+    const gestion = { ...caja, nombre: 'Gestión', clave: 'gestion', derechos: { ...caja.derechos, areas: { tpv: ['ver'], ventas: ['ver'] } } };
+    vi.stubGlobal('fetch', vi.fn(async () => reply({ RESULT: '0', user: { id: 3, nombre: 'Eva', email: 'eva@demo.es', rol: gestion }, data: [{ id: 1 }] })));
+    renderLogin();
+    fill('eva@demo.es', 'secreta-123');
+    expect(await screen.findByText('inicio')).toBeTruthy();
   });
 
   it('logs in, stores the session and flags, and goes to the remembered address', async () => {

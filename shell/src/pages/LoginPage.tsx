@@ -18,7 +18,11 @@ export function LoginPage() {
       const res = await api.post<Configuracion>('identificar', form.values);
       if (res.RESULT === '0') {
         login(res.user as never, res.data?.[0], res.acciones, res.demo);
-        navigate(redirect && redirect !== '/login' ? redirect : '/', { replace: true });
+        // A till-only role (Caja: the TPV and nothing else) goes straight to the till (issue 23).
+        const areas = Object.keys((res.user as { rol?: { derechos?: { areas?: object } } } | undefined)?.rol?.derechos?.areas ?? {});
+        const soloTpv = areas.length === 1 && areas[0] === 'tpv';
+        if (soloTpv && !redirect?.startsWith('/tpv')) navigate('/tpv', { replace: true });
+        else navigate(redirect && redirect !== '/login' ? redirect : '/', { replace: true });
         return;
       }
       // Spec §8: RESULT '2' on login does nothing; '1' is the generic failure.
