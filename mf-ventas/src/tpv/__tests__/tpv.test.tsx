@@ -199,6 +199,15 @@ describe('Botones TPV', () => {
     });
   }, 30_000);
 
+  it('issue 23: a family page previews the family\'s active articles by name (the listing is asked a page size it accepts)', async () => {
+    const fake = tpvApi();
+    renderSection(Section, menu.prefix, '/ventas/botones-tpv', { api: fake.api });
+    const previa = await screen.findByTestId('vista-previa');
+    await userEvent.click(within(previa).getByRole('tab', { name: 'Bollería' }));
+    await waitFor(() => expect(plano(within(previa).getByRole('tabpanel').textContent)).toBe('Café leche1,80 €Cruasán1,50 €'));
+    expect(within(previa).queryByText('La familia no tiene artículos activos.')).toBeNull();
+  });
+
   it('drag and drop moves a button too', async () => {
     renderSection(Section, menu.prefix, '/ventas/botones-tpv', { api: tpvApi().api });
     const grid = await screen.findByRole('listbox', { name: 'Botones de la página Desayunos' });
