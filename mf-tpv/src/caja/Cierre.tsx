@@ -35,6 +35,8 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   const [hecho, setHecho] = useState<CierreTpv | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 23: «Cerrar caja» with nothing counted asks first (a closing with an empty drawer is rarely meant).
+  const [confirmar, setConfirmar] = useState(false);
 
   useEffect(() => {
     srv
@@ -56,7 +58,10 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   const diferencia = lista.reduce((a, f) => a + contado(f) - esperado(f), 0);
 
   const offline = sinConexion || pendientes > 0;
+  const nadaContado = !DENOMINACIONES.some((d) => conteo[d]) && lista.every((f) => f === 'efectivo' || (otros[f] ?? '').trim() === '');
+  const pedirCierre = () => (nadaContado ? setConfirmar(true) : void cerrar());
   const cerrar = async () => {
+    setConfirmar(false);
     setBusy(true);
     setError(null);
     try {
@@ -202,11 +207,25 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
         )}
         {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 12 }}>
-          <Boton $tono="peligro" disabled={busy || (!caja && !sinConexion)} onClick={() => void cerrar()}>
+          <Boton $tono="peligro" disabled={busy || confirmar || (!caja && !sinConexion)} onClick={pedirCierre}>
             {offline ? 'Preparar el cierre' : 'Cerrar caja'}
           </Boton>
           <Boton onClick={onCerrar}>Volver</Boton>
         </Fila>
+        {confirmar && (
+          <div role="alertdialog" aria-modal="true" aria-labelledby="cierre-sin-contar" aria-describedby="cierre-sin-contar-texto" style={{ marginTop: 12 }}>
+            <Aviso>
+              <strong id="cierre-sin-contar">No ha contado nada.</strong>{' '}
+              <span id="cierre-sin-contar-texto">
+                La caja se cerrará con 0,00 € de efectivo en el cajón y las demás formas como se esperan. ¿Cerrar sin contar?
+              </span>
+            </Aviso>
+            <Fila>
+              <Boton $tono="peligro" onClick={() => void cerrar()}>Cerrar sin contar</Boton>
+              <Boton autoFocus onClick={() => setConfirmar(false)}>Contar el efectivo</Boton>
+            </Fila>
+          </div>
+        )}
       </Dialogo>
     </Fondo>
   );
