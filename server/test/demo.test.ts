@@ -241,7 +241,7 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
 
     it('issue 23: the demo\'s till has a page of buttons per family, each with the family\'s articles, under readable TPV names', async () => {
       const terminal = await t.app.manager.db.selectFrom('tpv_terminales').select('id').where('nombre', '=', 'Mostrador').executeTakeFirstOrThrow();
-      const [{ paginas }] = (await list(t, t.cookie, 'listadobotonestpv', { terminal_id: terminal.id })).rows as { paginas: { nombre: string; familia_id: number | null }[] }[];
+      const [{ paginas }] = (await list(t, t.cookie, 'listadobotonestpv', { terminal_id: terminal.id })).rows as unknown as { paginas: { nombre: string; familia_id: number | null }[] }[];
       expect(paginas.map((p) => p.nombre)).toEqual(['Droguería', 'Electricidad', 'Ferretería', 'Jardín', 'Pintura']);
       expect(paginas.every((p) => p.familia_id !== null)).toBe(true);
       // What the till downloads: every family page has articles to show, by their short names, never the code.

@@ -35,6 +35,7 @@ import * as m0035 from './0035_obligacion_por_nif.ts';
 import * as m0036 from './0036_incidencias_tpv.ts';
 import * as m0037 from './0037_copias.ts';
 import * as m0038 from './0038_series_tpv.ts';
+import * as m0040 from './0040_arqueo_ciego.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -81,6 +82,7 @@ export const STEPS: [string, Step][] = [
   ['0036_incidencias_tpv', m0036],
   ['0037_copias', m0037],
   ['0038_series_tpv', m0038],
+  ['0040_arqueo_ciego', m0040],
 ];
 
 function migrations(dialect: DialectName, steps: readonly [string, Step][]): Record<string, Migration> {
