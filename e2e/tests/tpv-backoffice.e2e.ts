@@ -91,11 +91,12 @@ describe('TPV en el back office', () => {
     await page.getByRole('button', { name: 'Nueva página' }).click();
     await page.getByLabel(/^Nombre de la página/).fill('Mostrador');
     const grid = page.getByRole('listbox', { name: 'Botones de la página Mostrador' });
+    // Its label: the article's «Nombre en el TPV» (issue 23: the demo's are readable, made from the description).
+    const nombres: Record<string, string> = { 'MAR-500': 'Martillo de carp. 500 g mango', 'ALI-180': 'Alicate universal 180 mm', 'CIN-5M': 'Cinta métrica 5 m x 19 mm' };
     for (const [i, q] of ['MAR-500', 'ALI-180', 'CIN-5M'].entries()) {
       await page.getByLabel('Añadir un artículo').fill(q);
       await page.getByRole('option', { name: new RegExp(q) }).first().click();
-      // Its label: the article's «Nombre en el TPV» (the demo's is its code).
-      await grid.getByRole('option', { name: new RegExp(`^${q}, posición ${i + 1}`) }).waitFor();
+      await grid.getByRole('option', { name: new RegExp(`^${nombres[q].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, posición ${i + 1}`) }).waitFor();
     }
     const orden = async () => (await grid.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).map((t) => t.replace(/, posición.*$/, ''));
     const antes = await orden();

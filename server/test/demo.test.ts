@@ -239,6 +239,24 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       expect(ajenos.rows).toEqual([]);
     });
 
+    it('issue 23: the demo\'s till has a page of buttons per family, each with the family\'s articles, under readable TPV names', async () => {
+      const terminal = await t.app.manager.db.selectFrom('tpv_terminales').select('id').where('nombre', '=', 'Mostrador').executeTakeFirstOrThrow();
+      const [{ paginas }] = (await list(t, t.cookie, 'listadobotonestpv', { terminal_id: terminal.id })).rows as unknown as { paginas: { nombre: string; familia_id: number | null }[] }[];
+      expect(paginas.map((p) => p.nombre)).toEqual(['Droguería', 'Electricidad', 'Ferretería', 'Jardín', 'Pintura']);
+      expect(paginas.every((p) => p.familia_id !== null)).toBe(true);
+      // What the till downloads: every family page has articles to show, by their short names, never the code.
+      const { rows } = await list(t, t.cookie, 'articulostpv', { limite: 2000 });
+      for (const p of paginas) expect(rows.filter((a) => a.familia_id === p.familia_id).length).toBeGreaterThan(0);
+      const seed = rows.filter((a) => a.familia_id !== null);
+      expect(seed.length).toBeGreaterThan(10);
+      for (const a of seed) {
+        expect(a.nombre).not.toBe(a.codigo);
+        expect(String(a.nombre).length).toBeLessThanOrEqual(30);
+      }
+      expect(rows.find((a) => a.codigo === 'TOR-M4-20')?.nombre).toBe('Tornillo hex. M4 x 20 inox.');
+      expect(rows.find((a) => a.codigo === 'ALI-180')?.nombre).toBe('Alicate universal 180 mm');
+    });
+
     it('the VERI*FACTU chain is correct and none of its records will ever be sent', async () => {
       const registros = await contar(t, 'registros_facturacion');
       expect(registros).toBeGreaterThanOrEqual(500);

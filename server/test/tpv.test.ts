@@ -928,4 +928,33 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean }[];
     expect(checks.every((c) => c.correcto)).toBe(true);
   });
+
+  it('issue 23: a blind-count terminal — cajatpv says nothing of what the drawer should hold until the closing is saved; the closing then has it', async () => {
+    const t9 = (await save(t, t.cookie, 'editarserie', { codigo: 'T9', descripcion: 'Tickets caja ciega', tipo: 'simplificada', activo: 1 })).id;
+    const r9 = (await save(t, t.cookie, 'editarserie', { codigo: 'R9', descripcion: 'Devoluciones caja ciega', tipo: 'rectificativa', activo: 1 })).id;
+    const cuerpo = { nombre: 'Caja ciega', almacen_id: principal, serie_id: t9, serie_rectificativa_id: r9, formas_pago: ['efectivo', 'tarjeta'], fondo: 5_000 };
+    const nueva = await save(t, t.cookie, 'editarterminal', cuerpo);
+    expect(nueva.arqueo_ciego).toBe(0);
+    const ciega = await save(t, t.cookie, 'editarterminal', { ...cuerpo, id: nueva.id, arqueo_ciego: 1 });
+    expect(ciega.arqueo_ciego).toBe(1);
+    // An update that does not name it leaves it as it was.
+    await save(t, t.cookie, 'editarterminal', { ...cuerpo, id: nueva.id, nombre: 'Caja ciega 1' });
+    expect((await list(t, t.cookie, 'listadoterminales', { id: nueva.id })).rows[0]).toMatchObject({ nombre: 'Caja ciega 1', arqueo_ciego: 1 });
+    expect((await enviar(t, 'editarterminal', { ...cuerpo, id: nueva.id, arqueo_ciego: 7 })).status).toBe(400);
+
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: nueva.id, fondo: 5_000 });
+    await save(t, t.cookie, 'movimientocajatpv', { terminal_id: nueva.id, importe: 1_000, motivo: 'Cambio del banco' });
+    const abierta = (await list(t, t.cookie, 'cajatpv', { terminal_id: nueva.id as number })).rows[0];
+    expect(abierta).toMatchObject({ ciego: 1, terminal_id: nueva.id, fondo: 5_000, tickets: 0, devoluciones: 0 });
+    for (const k of ['efectivo', 'total', 'diferencia', 'impuestos', 'movimientos']) expect(abierta).not.toHaveProperty(k);
+    expect(JSON.stringify(abierta)).not.toContain('esperado');
+
+    const z = (await save(t, t.cookie, 'editarcierretpv', { terminal_id: nueva.id, contado: [{ forma: 'efectivo', importe: 5_900 }] })) as unknown as CierreTpv;
+    expect(z.efectivo).toMatchObject({ fondo: 5_000, entradas: 1_000, esperado: 6_000, contado: 5_900, diferencia: -100 });
+    expect(z.diferencia).toBe(-100);
+    // The same terminal without blind count: the open caja's figures again.
+    await save(t, t.cookie, 'editarterminal', { ...cuerpo, id: nueva.id, arqueo_ciego: 0 });
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: nueva.id, fondo: 5_000 });
+    expect((await list(t, t.cookie, 'cajatpv', { terminal_id: nueva.id as number })).rows[0]).toMatchObject({ efectivo: { esperado: 5_000 } });
+  });
 });

@@ -5,6 +5,7 @@ import { DENOMINACIONES, FORMA_PAGO_LABEL, totalArqueo, type FormaPago } from '.
 import { useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
+import type { CajaCiegaTpv } from 'shared';
 import type { CierreTpv } from './tipos';
 import { RolloZ } from '../impresion/RolloZ';
 
@@ -29,12 +30,14 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   const [sinConexion, setSinConexion] = useState(false);
   const [preparado, setPreparado] = useState(false);
   const [uuid] = useState(() => crypto.randomUUID());
-  const [caja, setCaja] = useState<CierreTpv | null>(null);
+  const [caja, setCaja] = useState<CierreTpv | CajaCiegaTpv | null>(null);
   const [conteo, setConteo] = useState<Record<number, number>>({});
   const [otros, setOtros] = useState<Record<string, string>>({});
   const [hecho, setHecho] = useState<CierreTpv | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 23: «Cerrar caja» with nothing counted asks first (a closing with an empty drawer is rarely meant).
+  const [confirmar, setConfirmar] = useState(false);
 
   useEffect(() => {
     srv
@@ -47,8 +50,12 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   }, [terminal.id]);
 
   const efectivo = totalArqueo(conteo);
-  const esperadoEfectivo = caja?.efectivo.esperado ?? 0;
-  const esperado = (f: FormaPago) => (f === 'efectivo' ? esperadoEfectivo : (formas.find((x) => x.forma === f)?.esperado ?? 0));
+  // Issue 23: a blind count (the terminal's setting; the server's caja then comes without them) hides the expected
+  // figures until the closing with the count is saved: the Z shows them and the difference.
+  const ciego = terminal.arqueo_ciego === 1 || (caja !== null && 'ciego' in caja);
+  const cifras = caja && !ciego && !('ciego' in caja) ? caja : null;
+  const esperadoEfectivo = cifras?.efectivo.esperado ?? 0;
+  const esperado = (f: FormaPago) => (f === 'efectivo' ? esperadoEfectivo : (cifras?.formas.find((x) => x.forma === f)?.esperado ?? 0));
   const formas = caja?.formas ?? [];
   // A method left blank counts what is expected (the card terminal's own total is typed only when it differs).
   const contado = (f: FormaPago) => (f === 'efectivo' ? efectivo : (otros[f] ?? '').trim() === '' ? esperado(f) : Number(parseDecimal(otros[f], 2) ?? 0n));
@@ -56,13 +63,16 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   const diferencia = lista.reduce((a, f) => a + contado(f) - esperado(f), 0);
 
   const offline = sinConexion || pendientes > 0;
+  const nadaContado = !DENOMINACIONES.some((d) => conteo[d]) && lista.every((f) => f === 'efectivo' || (otros[f] ?? '').trim() === '');
+  const pedirCierre = () => (nadaContado ? setConfirmar(true) : void cerrar());
   const cerrar = async () => {
+    setConfirmar(false);
     setBusy(true);
     setError(null);
     try {
       const denominaciones = DENOMINACIONES.filter((d) => conteo[d]).map((d) => ({ valor: d, cantidad: conteo[d] }));
-      // Offline the expected figures are the server's to make: cash and what was typed go; a method left blank counts as expected.
-      const formasContadas = offline ? lista.filter((f) => f === 'efectivo' || (otros[f] ?? '').trim() !== '') : lista;
+      // Offline (or counting blind) the expected figures are the server's to make: cash and what was typed go; a method left blank counts as expected.
+      const formasContadas = offline || ciego ? lista.filter((f) => f === 'efectivo' || (otros[f] ?? '').trim() !== '') : lista;
       const r = await cerrarCaja(formasContadas.map((f) => ({ forma: f, importe: contado(f) })), denominaciones, uuid);
       if (r.enCola) setPreparado(true);
       else setHecho(r.fila!.cierre as CierreTpv);
@@ -164,12 +174,19 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
                 .map((f) => (
                   <div key={f} style={{ display: 'flex', alignItems: 'center', gap: 6, fontWeight: 600 }}>
                     {FORMA_PAGO_LABEL[f]}
-                    <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={offline ? 'lo esperado' : formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
+                    <Campo aria-label={`Contado en ${FORMA_PAGO_LABEL[f]}`} inputMode="decimal" style={{ width: 110, fontSize: 16, padding: 6 }} value={otros[f] ?? ''} placeholder={offline || ciego ? 'lo esperado' : formatMoney(esperado(f))} onChange={(e) => setOtros({ ...otros, [f]: e.target.value })} />
                   </div>
                 ))}
             </Fila>
-            {offline ? (
-              <p style={{ fontSize: 18, fontWeight: 700 }}>Efectivo contado: <span data-testid="arqueo-efectivo">{formatMoney(efectivo)}</span></p>
+            {offline || ciego ? (
+              <>
+                {ciego && !offline && (
+                  <p role="note" data-testid="arqueo-ciego" style={{ margin: '8px 0 0' }}>
+                    Arqueo ciego: cuente el cajón sin ver lo esperado; al cerrar, el informe Z dirá lo esperado y la diferencia.
+                  </p>
+                )}
+                <p style={{ fontSize: 18, fontWeight: 700 }}>Efectivo contado: <span data-testid="arqueo-efectivo">{formatMoney(efectivo)}</span></p>
+              </>
             ) : (
             <table aria-label="Esperado y contado" style={{ marginTop: 12 }}>
               <thead>
@@ -202,11 +219,25 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
         )}
         {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 12 }}>
-          <Boton $tono="peligro" disabled={busy || (!caja && !sinConexion)} onClick={() => void cerrar()}>
+          <Boton $tono="peligro" disabled={busy || confirmar || (!caja && !sinConexion)} onClick={pedirCierre}>
             {offline ? 'Preparar el cierre' : 'Cerrar caja'}
           </Boton>
           <Boton onClick={onCerrar}>Volver</Boton>
         </Fila>
+        {confirmar && (
+          <div role="alertdialog" aria-modal="true" aria-labelledby="cierre-sin-contar" aria-describedby="cierre-sin-contar-texto" style={{ marginTop: 12 }}>
+            <Aviso>
+              <strong id="cierre-sin-contar">No ha contado nada.</strong>{' '}
+              <span id="cierre-sin-contar-texto">
+                La caja se cerrará con 0,00 € de efectivo en el cajón y las demás formas como se esperan. ¿Cerrar sin contar?
+              </span>
+            </Aviso>
+            <Fila>
+              <Boton $tono="peligro" onClick={() => void cerrar()}>Cerrar sin contar</Boton>
+              <Boton autoFocus onClick={() => setConfirmar(false)}>Contar el efectivo</Boton>
+            </Fila>
+          </div>
+        )}
       </Dialogo>
     </Fondo>
   );

@@ -1,5 +1,5 @@
 import { MENSAJES_TPV } from 'shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -177,6 +177,38 @@ describe('el cierre sin conexión', () => {
     expect(llamadas[2].body).toMatchObject({ terminal_id: 7, caja_id: 41, contado: [{ forma: 'efectivo', importe: 6050 }], fecha_hora: pend[2].fecha_hora });
     const cierre = (await almacenColaIdb.todos()).find((t) => t.clase === 'cierre')!;
     expect(cierre).toMatchObject({ estado: 'subido', respuesta: { codigo: 12, numero: 'Cierre nº 12' } });
+  });
+});
+
+describe('cerrar sin contar nada (issue 23)', () => {
+  it('pregunta antes: «Contar el efectivo» vuelve al arqueo sin cerrar; «Cerrar sin contar» cierra con 0,00 €', async () => {
+    await vender();
+    const user = userEvent.setup();
+    renderWithShell(<Cierre onCerrar={() => undefined} />);
+    expect(await screen.findByTestId('cierre-sin-conexion')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Preparar el cierre' }));
+    const pregunta = screen.getByRole('alertdialog', { name: 'No ha contado nada.' });
+    expect(pregunta.textContent).toContain('¿Cerrar sin contar?');
+    await user.click(within(pregunta).getByRole('button', { name: 'Contar el efectivo' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const cola = colaDe(TERMINAL, () => undefined);
+    expect((await cola.pendientes()).map((t) => t.clase ?? 'ticket')).toEqual(['ticket']);
+    expect(useCaja.getState().fase).not.toBe('apertura');
+    await user.click(screen.getByRole('button', { name: 'Preparar el cierre' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cerrar sin contar' }));
+    expect((await screen.findByTestId('cierre-preparado')).textContent).toMatch(/0,00\s€ en efectivo/);
+    expect((await cola.pendientes()).map((t) => t.clase ?? 'ticket')).toEqual(['ticket', 'cierre']);
+  });
+
+  it('con algo contado no pregunta', async () => {
+    await vender();
+    const user = userEvent.setup();
+    renderWithShell(<Cierre onCerrar={() => undefined} />);
+    await screen.findByTestId('cierre-sin-conexion');
+    await user.type(screen.getByLabelText('Unidades de 1,00 €'), '2');
+    await user.click(screen.getByRole('button', { name: 'Preparar el cierre' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((await screen.findByTestId('cierre-preparado')).textContent).toMatch(/2,00\s€ en efectivo/);
   });
 });
 

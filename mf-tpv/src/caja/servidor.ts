@@ -1,6 +1,7 @@
 import { ApiHttpError, createApiClient, MENSAJES_TPV, type ApiResponse, type ClienteTpv, type Configuracion, type Documento, type UsuarioSesion } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import type { FilaSubida, TicketLocal } from '../datos/cola';
+import type { CajaCiegaTpv } from 'shared';
 import type { CierreTpv, DevolucionHecha, PaginaTpv, Sesion, TerminalTpv, TicketServidor } from './tipos';
 
 /**
@@ -132,8 +133,9 @@ export async function abrirCaja(terminal_id: number, fondo: number) {
 }
 
 /** The open caja's running figures; null when none is open (RESULT 3). */
-export async function leerCaja(terminal_id: number): Promise<CierreTpv | null> {
-  const res = await pedir(api.get<CierreTpv>('cajatpv', { terminal_id }));
+export async function leerCaja(terminal_id: number): Promise<CierreTpv | CajaCiegaTpv | null> {
+  // A blind-count terminal's caja comes without the expected figures (issue 23).
+  const res = await pedir(api.get<CierreTpv | CajaCiegaTpv>('cajatpv', { terminal_id }));
   if (res.RESULT === '3') return null;
   return datos(res)[0] ?? null;
 }

@@ -275,6 +275,30 @@ describe('pantalla de venta, solo con el teclado y el escáner', () => {
   });
 });
 
+describe('botones que funcionan (issue 23)', () => {
+  it('una página de familia muestra los artículos activos de la familia, por nombre, y vende con un toque', async () => {
+    const user = userEvent.setup();
+    useCaja.setState({
+      indice: new IndiceCatalogo([
+        art(11, { codigo: 'TOR-M4-20', nombre: 'Tornillo hex. M4 x 20 inox.', descripcion: 'Tornillo hexagonal M4 x 20 inoxidable (bolsa 50)', precio: 49500, familia_id: 7 }),
+        art(12, { codigo: 'ARA-M8', nombre: 'Arandela plana M8 acero', descripcion: 'Arandela plana M8 acero (bolsa 100)', precio: 27500, familia_id: 7 }),
+        art(13, { codigo: 'ESM-BL750', nombre: 'Esmalte sint. blanco', descripcion: 'Esmalte sintético blanco brillante 750 ml', precio: 129500, familia_id: 8 }),
+      ]),
+      paginas: [
+        { nombre: 'Ferretería', familia_id: 7, color: '#fde68a', botones: [] },
+        { nombre: 'Vacía', familia_id: 9, color: null, botones: [] },
+      ],
+    });
+    renderWithShell(<Venta />);
+    const botonera = screen.getByLabelText('Botones: Ferretería');
+    expect(within(botonera).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ' '))).toEqual(['Arandela plana M8 acero2,75 €', 'Tornillo hex. M4 x 20 inox.4,95 €']);
+    await user.click(within(botonera).getByRole('button', { name: /Tornillo/ }));
+    expect(total()).toBe('4,95 €');
+    await user.click(screen.getByRole('tab', { name: 'Vacía' }));
+    expect(screen.getByText('La familia no tiene artículos activos.')).toBeTruthy();
+  });
+});
+
 describe('lo que se imprime, los libros lo guardan (issue 23)', () => {
   it('un ticket que supera el límite de la factura simplificada se para antes del cobro, con el motivo y la salida', async () => {
     const user = userEvent.setup();

@@ -272,9 +272,19 @@ export function Venta() {
   }, []);
 
   const pag = paginas[pagina];
-  const botones = pag
-    ? [...pag.botones].sort((a, b) => a.posicion - b.posicion).map((b) => ({ b, a: indice.get(b.articulo_id) })).filter((x) => x.a)
-    : [];
+  // A family page shows the family's articles (the catalogue holds the active ones), by name; else its own buttons.
+  const botones = useMemo(
+    () =>
+      !pag
+        ? []
+        : pag.familia_id
+          ? indice.articulos
+              .filter((a) => a.familia_id === pag.familia_id)
+              .sort((x, y) => x.nombre.localeCompare(y.nombre, 'es'))
+              .map((a, posicion) => ({ b: { posicion, articulo_id: a.id, color: pag.color, etiqueta: null }, a }))
+          : [...pag.botones].sort((a, b) => a.posicion - b.posicion).map((b) => ({ b, a: indice.get(b.articulo_id) })).filter((x) => x.a),
+    [pag, indice],
+  );
   const cerrar = () => setDialogo(null);
   // Stable, so a scan re-renders only the new line and the one that lost the selection, not the whole ticket.
   const elegirLinea = useCallback((i: number) => set({ seleccion: i }), [set]);
@@ -350,7 +360,11 @@ export function Venta() {
                   <span>{formatMoney(Math.round(a!.precio / 100))}</span>
                 </BotonArticulo>
               ))}
-              {!botones.length && <p style={{ color: '#64748b', margin: 8 }}>Sin botones: se configuran en la gestión (Ventas › Botones TPV).</p>}
+              {!botones.length && (
+                <p style={{ color: '#64748b', margin: 8 }}>
+                  {pag?.familia_id ? 'La familia no tiene artículos activos.' : 'Sin botones: se configuran en la gestión (Ventas › Botones TPV).'}
+                </p>
+              )}
             </Botonera>
           </>
         )}

@@ -22,6 +22,8 @@ export type TerminalValues = {
   numero_instalacion: string;
   formas_pago: string[];
   fondo: bigint | string | null;
+  /** Issue 23: blind count at the closing. */
+  arqueo_ciego: 0 | 1;
   activo: 0 | 1;
 };
 
@@ -35,6 +37,7 @@ export const TERMINAL_VACIO: TerminalValues = {
   numero_instalacion: '',
   formas_pago: ['efectivo', 'tarjeta'],
   fondo: 0n,
+  arqueo_ciego: 0,
   activo: 1,
 };
 
@@ -62,6 +65,7 @@ export function terminalValues(t: Terminal): TerminalValues {
     numero_instalacion: t.numero_instalacion ?? '',
     formas_pago: formasDe(t),
     fondo: BigInt(t.fondo ?? 0),
+    arqueo_ciego: t.arqueo_ciego === 1 ? 1 : 0,
     activo: t.activo,
   };
 }

@@ -257,6 +257,8 @@ export type TpvTerminalesTable = {
   formas_pago: string;
   fondo: number;
   activo: Flag;
+  /** Issue 23: 1 = blind count (cajatpv hides the expected figures until the closing is saved). */
+  arqueo_ciego: Generated<Flag>;
   token_hash: string | null;
   emparejado: string | null;
   codigo_hash: string | null;

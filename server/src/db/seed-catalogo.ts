@@ -67,6 +67,24 @@ const ARTICULOS: Demo[] = [
   ['SUS-20L', 'Sustrato universal 20 l', 'CUL', 'JSU', 595, '21', 'ud', 'tierra sustrato'],
 ];
 
+/** Long words the till's short names abbreviate (a label on a button, not the code). */
+const ABREVIATURAS: Record<string, string> = {
+  inoxidable: 'inox.', hexagonal: 'hex.', zincado: 'zinc.', sintético: 'sint.', brillante: 'brill.', satinado: 'sat.', universal: 'univ.',
+  carpintero: 'carp.', avellanada: 'avell.', cabeza: 'cab.', madera: 'mad.', ajustable: 'ajust.', destornillador: 'destorn.', semillas: 'sem.',
+};
+
+/**
+ * A readable «Nombre en el TPV» (issue 23) from an article's description, at most `max` characters (the field's 30):
+ * without the packaging in brackets, long words abbreviated when it does not fit, and cut at a word if still too long.
+ */
+export function nombreTpv(descripcion: string, max = 30): string {
+  const palabras = descripcion.replace(/\s*\([^)]*\)/g, '').split(/\s+/).filter(Boolean);
+  if (palabras.join(' ').length <= max) return palabras.join(' ');
+  const cortas = palabras.map((w) => ABREVIATURAS[w.toLowerCase()] ?? w);
+  while (cortas.length > 1 && cortas.join(' ').length > max) cortas.pop();
+  return cortas.join(' ').slice(0, max);
+}
+
 const MATERIALES = [
   ['INOX', 'Acero inoxidable'],
   ['ZINC', 'Acero zincado'],
@@ -116,7 +134,7 @@ export async function seedCatalogo(db: Kysely<Database>, demoStock = true): Prom
       tarifa_3: 0,
       tipo_iva,
       palabras_clave: palabras_clave ?? null,
-      nombre_tpv: codigo,
+      nombre_tpv: nombreTpv(descripcion),
       codigo_barras: ean13(`84123450${String(i + 1).padStart(4, '0')}`),
       activo: 1 as const,
     });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, TIPOS_IVA, puede } from 'shared/domain';
-import type { CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
+import type { CajaCiegaTpv, CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
 import { isUniqueViolation } from '../db/consulta.ts';
@@ -137,6 +137,15 @@ async function esDemo(db: Db): Promise<0 | 1> {
 async function conDemo(db: Db, c: CierreTpv): Promise<CierreTpv> {
   if (c.demo === 0 || c.demo === 1) return c;
   return { ...c, demo: await esDemo(db) };
+}
+
+/** Issue 23: the open caja for a blind count: what it is, without the expected figures nor what they are made of. */
+export function cajaCiega(c: CierreTpv): CajaCiegaTpv {
+  return {
+    id: c.id, terminal_id: c.terminal_id, terminal_nombre: c.terminal_nombre, codigo: c.codigo, caja_id: c.caja_id, usuario_id: c.usuario_id,
+    usuario_nombre: c.usuario_nombre, apertura: c.apertura, cierre: c.cierre, fondo: c.fondo, tickets: c.tickets, devoluciones: c.devoluciones,
+    ciego: 1, formas: c.formas.map((f) => ({ forma: f.forma })),
+  };
 }
 
 /**
@@ -365,7 +374,11 @@ export const cajaActions = [
       await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
       const caja = await cajaAbierta(app.db, input.terminal_id);
       if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '3');
-      return { RESULT: '0', data: [await cifrasCaja(app.db, { ...caja, fondo: Number(caja.fondo) })] };
+      const cifras = await cifrasCaja(app.db, { ...caja, fondo: Number(caja.fondo) });
+      // Issue 23: a blind-count terminal's caja says nothing the expected cash could be worked out from until it is closed.
+      const terminal = await app.db.selectFrom('tpv_terminales').select('arqueo_ciego').where('id', '=', input.terminal_id).executeTakeFirst();
+      if (terminal?.arqueo_ciego) return { RESULT: '0', data: [cajaCiega(cifras)] };
+      return { RESULT: '0', data: [cifras] };
     },
   }),
 

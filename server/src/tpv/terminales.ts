@@ -27,7 +27,7 @@ async function leerTerminales(db: Db, filtro: { id?: number; q?: string | null; 
     .selectFrom('tpv_terminales as t')
     .select([
       't.id', 't.nombre', 't.almacen_id', 't.serie_id', 't.serie_rectificativa_id', 't.cliente_id', 't.numero_instalacion', 't.formas_pago', 't.fondo',
-      't.activo', 't.emparejado',
+      't.activo', 't.arqueo_ciego', 't.emparejado',
       sql<string | null>`(select a.nombre from almacenes a where a.id = t.almacen_id)`.as('almacen_nombre'),
       sql<string | null>`(select s.codigo from series s where s.id = t.serie_id)`.as('serie_codigo'),
       sql<string | null>`(select s.codigo from series s where s.id = t.serie_rectificativa_id)`.as('serie_rectificativa_codigo'),
@@ -51,6 +51,7 @@ async function leerTerminales(db: Db, filtro: { id?: number; q?: string | null; 
       ...r,
       fondo: Number(r.fondo),
       activo: r.activo as 0 | 1,
+      arqueo_ciego: (r.arqueo_ciego ? 1 : 0) as 0 | 1,
       formas_pago: formasDe(r.formas_pago),
       caja_abierta: caja ? { id: caja.id, apertura: caja.apertura, fondo: Number(caja.fondo), usuario_nombre: caja.usuario_nombre } : null,
     });
@@ -281,6 +282,8 @@ export const terminalActions = [
           formas_pago: JSON.stringify([...new Set(raw.formas_pago as FormaPagoTpv[])]),
           fondo: input.fondo ?? 0,
           activo: ('activo' in raw ? input.activo : 1) as 0 | 1,
+          // Absent on an update: unchanged; a new terminal counts seeing the expected figures.
+          ...('arqueo_ciego' in raw || id === null ? { arqueo_ciego: (input.arqueo_ciego ?? 0) as 0 | 1 } : {}),
         };
         return uniqueOr(
           () => fail(MENSAJES_TPV.serieDeOtroTerminal, '1', 400),

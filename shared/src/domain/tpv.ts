@@ -101,6 +101,8 @@ export type Terminal = {
   formas_pago: FormaPagoTpv[];
   fondo: number;
   activo: 0 | 1;
+  /** Issue 23: 1 = blind count: the till hides the expected cash until the count is entered (and cajatpv omits it). */
+  arqueo_ciego?: 0 | 1;
   /** When a browser was paired with it (ISO), or null. */
   emparejado: string | null;
   caja_abierta?: { id: number; apertura: string; fondo: number; usuario_nombre: string | null } | null;
@@ -193,6 +195,15 @@ export type CierreTpv = {
 };
 
 /**
+ * The open caja as `cajatpv` answers a blind-count terminal (issue 23): what it is, never what the drawer should hold
+ * (nor the sales, payments and movements it is made of) until the closing with the count is saved.
+ */
+export type CajaCiegaTpv = Pick<
+  CierreTpv,
+  'id' | 'terminal_id' | 'terminal_nombre' | 'codigo' | 'caja_id' | 'usuario_id' | 'usuario_nombre' | 'apertura' | 'cierre' | 'fondo' | 'tickets' | 'devoluciones'
+> & { ciego: 1; formas: { forma: FormaPagoTpv }[] };
+
+/**
  * A ticket's totals from unit prices WITH IVA (docs/tpv.md): each line's amount with IVA exact (cantidad × precio ×
  * (1 − descuento), scale 11); per IVA rate their sum rounded once to cents half-up — the rate's total T —; its base
  * round(T / (1 + tipo)) half-up and its IVA T − base. Base + IVA is then exactly what the till showed, and the
@@ -234,6 +245,7 @@ export const terminalSchema = {
   cliente_id: { type: 'int', min: 1 },
   numero_instalacion: { type: 'string', max: 100 },
   fondo: { type: 'int', min: 0, max: 100_000_000 },
+  arqueo_ciego: { type: 'flag' },
   activo: { type: 'flag' },
 } satisfies Schema;
 

@@ -1,4 +1,4 @@
-import type { Serie } from 'shared';
+import { CONSTANTS, type Serie } from 'shared';
 import { createFakeApi, fakeDocumento, fakeLinea, fakeListado, fakeListadoDocs, type FakeHandler } from 'shared/testing';
 import { ALMACENES, CLIENTES } from '../../fakeVentas';
 import type { BotonesTpv, CierreTpv, Terminal } from '../datos';
@@ -129,7 +129,11 @@ export function tpvApi(over: Record<string, FakeHandler> = {}) {
       { id: 1, codigo: 'BOL', nombre: 'Bollería', activo: 1 },
       { id: 2, codigo: 'BEB', nombre: 'Bebidas', activo: 1 },
     ]),
-    listadoarticulos: fakeListado(ARTICULOS_TPV, ['activo', 'familia_id']),
+    // The server refuses a page size it doesn't offer (the preview asked for 30: a 400).
+    listadoarticulos: (call) =>
+      call.params?.porPagina !== undefined && !(CONSTANTS.pageSizes as readonly number[]).includes(Number(call.params.porPagina))
+        ? { RESULT: '1', message: 'Revise los campos marcados', errors: { porPagina: 'Seleccione una opción' } }
+        : fakeListado(ARTICULOS_TPV, ['activo', 'familia_id'])(call),
     editarterminal: ({ body }) => {
       const b = body as Record<string, unknown>;
       return { RESULT: '0', data: [{ ...TERMINALES[0], ...b, id: (b.id as number) ?? 2, emparejado: null }] };

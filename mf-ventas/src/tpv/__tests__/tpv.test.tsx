@@ -96,6 +96,7 @@ describe('Terminales', () => {
         cliente_id: 3,
         numero_instalacion: 'B12345674-TPV2',
         fondo: 12050,
+        arqueo_ciego: 0,
         activo: 1,
         formas_pago: ['efectivo', 'bizum'],
       },
@@ -122,6 +123,19 @@ describe('Terminales', () => {
     expect(await screen.findByText('Ya existe un terminal con ese nombre')).toBeTruthy();
     expect(bodiesOf(fake.calls, 'editarterminal')[0]).toMatchObject({ id: 1, nombre: 'Caja 1 bis', serie_id: 2, fondo: 15000, formas_pago: ['efectivo', 'tarjeta', 'bizum'] });
     expect(currentPath()).toBe('/ventas/terminal/1');
+  });
+
+  it('issue 23: «Arqueo ciego» is set on the terminal and sent', async () => {
+    const fake = tpvApi();
+    renderSection(Section, menu.prefix, '/ventas/terminal/1', { api: fake.api });
+    const ciego = (await screen.findByLabelText(/^Arqueo ciego/)) as HTMLInputElement;
+    await waitFor(() => expect((screen.getByLabelText(/^Fondo de caja/) as HTMLInputElement).value).toBe('150,00'));
+    expect(ciego.checked).toBe(false);
+    expect(screen.getByText(/no ve el efectivo esperado hasta haber anotado lo contado/)).toBeTruthy();
+    await userEvent.click(ciego);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarterminal')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editarterminal')[0]).toMatchObject({ id: 1, arqueo_ciego: 1 });
   });
 
   it('«Vincular TPV» shows the one-time code large, with its expiry', async () => {
@@ -198,6 +212,15 @@ describe('Botones TPV', () => {
       ],
     });
   }, 30_000);
+
+  it('issue 23: a family page previews the family\'s active articles by name (the listing is asked a page size it accepts)', async () => {
+    const fake = tpvApi();
+    renderSection(Section, menu.prefix, '/ventas/botones-tpv', { api: fake.api });
+    const previa = await screen.findByTestId('vista-previa');
+    await userEvent.click(within(previa).getByRole('tab', { name: 'Bollería' }));
+    await waitFor(() => expect(plano(within(previa).getByRole('tabpanel').textContent)).toBe('Café leche1,80 €Cruasán1,50 €'));
+    expect(within(previa).queryByText('La familia no tiene artículos activos.')).toBeNull();
+  });
 
   it('drag and drop moves a button too', async () => {
     renderSection(Section, menu.prefix, '/ventas/botones-tpv', { api: tpvApi().api });

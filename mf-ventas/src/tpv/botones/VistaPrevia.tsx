@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Card, useShell, type Articulo, type Theme } from 'shared';
+import { Card, CONSTANTS, useShell, type Articulo, type Theme } from 'shared';
 import { colorBoton, textoBoton, type PaginaTpv } from '../datos';
 import { Boton } from './Boton';
 
@@ -16,7 +16,8 @@ const StyledPrevia = styled.div<{ $cols: number }>`
   .vacia { color: ${({ theme }: T) => theme.gray[300]}; font-size: 13px; padding: 16px; text-align: center; }
 `;
 
-const MAX_FAMILIA = 30;
+/** A family page previews its first articles: the largest page a listing answers (30 was refused with a 400). */
+const MAX_FAMILIA = Math.max(...CONSTANTS.pageSizes);
 
 type PaginaPrevia = Pick<PaginaTpv, 'nombre' | 'familia_id' | 'color'> & { _k: string; botones: PaginaTpv['botones'] };
 
@@ -26,6 +27,7 @@ export function VistaPrevia({ paginas, seleccionada, onPagina, columnas }: { pag
   const pagina = paginas.find((p) => p._k === seleccionada) ?? paginas[0];
   const familiaId = pagina?.familia_id ?? null;
   const [articulos, setArticulos] = useState<Articulo[] | null>(null);
+  const [fallo, setFallo] = useState(false);
   useEffect(() => {
     if (!familiaId) {
       setArticulos(null);
@@ -33,10 +35,15 @@ export function VistaPrevia({ paginas, seleccionada, onPagina, columnas }: { pag
     }
     let live = true;
     setArticulos(null);
+    setFallo(false);
     api
       .get<Articulo>('listadoarticulos', { familia_id: familiaId, activo: 1, orden: 'descripcion', dir: 'asc', porPagina: MAX_FAMILIA })
       .then((r) => live && setArticulos(r.data ?? []))
-      .catch(() => live && setArticulos([]));
+      .catch(() => {
+        if (!live) return;
+        setFallo(true);
+        setArticulos([]);
+      });
     return () => {
       live = false;
     };
@@ -73,6 +80,8 @@ export function VistaPrevia({ paginas, seleccionada, onPagina, columnas }: { pag
                 {familiaId
                   ? articulos === null
                     ? <div className="vacia">Cargando…</div>
+                    : fallo
+                      ? <div className="vacia" role="alert">No se han podido leer los artículos de la familia.</div>
                     : articulos.length === 0
                       ? <div className="vacia">La familia no tiene artículos activos.</div>
                       : articulos.map((a) => <Boton key={a.id} texto={a.nombre_tpv || a.descripcion} color={pagina?.color} precio={a.pvp_1} alto={56} />)

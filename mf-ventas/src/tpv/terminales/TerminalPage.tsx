@@ -228,6 +228,15 @@ export function TerminalPage({ id }: { id?: string }) {
             disabled={soloLectura}
           />
           <SwitchField
+            label="Arqueo ciego"
+            name="arqueo_ciego"
+            checked={values.arqueo_ciego === 1}
+            error={errors.arqueo_ciego}
+            hint="Al cerrar la caja, quien cuenta no ve el efectivo esperado hasta haber anotado lo contado."
+            onChange={(on) => set('arqueo_ciego', on ? 1 : 0)}
+            disabled={soloLectura}
+          />
+          <SwitchField
             label="Activo"
             name="activo"
             checked={values.activo === 1}

@@ -314,6 +314,25 @@ async function ventasMostrador(
   // Its installation number as editarterminal gives it: the installation's unique number and the terminal's id.
   const instalacion = instalacionDeTerminal(await numeroInstalacion(trx), id);
   await trx.updateTable('tpv_terminales').set({ numero_instalacion: instalacion }).where('id', '=', id).execute();
+  // Its pages of buttons (issue 23): one per family with articles, in the family's name order, showing its active
+  // articles (a family page); the shared set, unless one exists. Configuration, like the terminal.
+  const compartidas = await trx.selectFrom('tpv_paginas').select('id').where('terminal_id', 'is', null).limit(1).execute();
+  if (!compartidas.length) {
+    const familias = await trx
+      .selectFrom('familias as f')
+      .select(['f.id', 'f.nombre'])
+      .where('f.activo', '=', 1)
+      .where((eb) => eb.exists(eb.selectFrom('articulos as a').select('a.id').whereRef('a.familia_id', '=', 'f.id').where('a.activo', '=', 1)))
+      .orderBy('f.nombre')
+      .execute();
+    const colores = ['#fde68a', '#bfdbfe', '#bbf7d0', '#fecaca', '#ddd6fe', '#fed7aa'];
+    if (familias.length) {
+      await trx
+        .insertInto('tpv_paginas')
+        .values(familias.map((f, i) => ({ terminal_id: null, orden: i, nombre: f.nombre, familia_id: f.id, color: colores[i % colores.length] })))
+        .execute();
+    }
+  }
   // What the shop holds of each article once the rest of the year is written: the counter never sells more.
   const enTienda = await trx
     .selectFrom('stock_movimientos')
