@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Spinner } from 'shared';
-import { Venta } from '../venta/Venta';
 import { Apertura, Cajero, Emparejar } from './Acceso';
 import type { EstadoCola } from '../datos/cola';
 import { reiniciarCola, useCaja } from './estado';
 import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Tarjeta } from './estilos';
-import Incidencias from './Incidencias';
 import { soltarCaja, tomarCaja } from './unaPestana';
 import { prepararSinConexion } from '../datos/sinConexion';
 import * as srv from './servidor';
+
+// Not needed for the till's first paint (pairing / cashier / opening screens): loaded on demand. Their chunks are
+// still in the build's precache.json, so the service worker keeps them for a sale offline (sw-tpv.js).
+const Venta = lazy(() => import('../venta/Venta').then((m) => ({ default: m.Venta })));
+const Incidencias = lazy(() => import('./Incidencias'));
 
 /** While the server doesn't answer, how often the till asks it again. */
 const SONDEO_MS = 3000;
@@ -78,7 +81,11 @@ export function BarraEstado() {
           {incidencias.length === 1 ? '1 incidencia' : `${incidencias.length} incidencias`}: ver qué hacer
         </Boton>
       )}
-      {ver && <Incidencias onCerrar={() => setVer(false)} />}
+      {ver && (
+        <Suspense fallback={null}>
+          <Incidencias onCerrar={() => setVer(false)} />
+        </Suspense>
+      )}
       {sesion && fase !== 'cargando' && (
         <Boton style={{ minHeight: 32, fontSize: 14 }} onClick={() => void salir()}>
           Salir
@@ -169,7 +176,17 @@ export function Caja() {
       {turno === 'mia' && fase === 'emparejar' && <Emparejar />}
       {turno === 'mia' && fase === 'cajero' && <Cajero />}
       {turno === 'mia' && fase === 'apertura' && <Apertura />}
-      {turno === 'mia' && fase === 'venta' && <Venta />}
+      {turno === 'mia' && fase === 'venta' && (
+        <Suspense
+          fallback={
+            <Centro>
+              <Spinner />
+            </Centro>
+          }
+        >
+          <Venta />
+        </Suspense>
+      )}
     </Pantalla>
   );
 }
