@@ -10,7 +10,7 @@ import type { Theme } from '../ui/theme';
 
 type T = { theme: Theme };
 
-/** How a document's party is searched, filtered and named (docs/documents.md: `proveedor_id` / `cliente_id`). */
+/** How a document's party is searched, filtered and named (docs/documentos.md: `proveedor_id` / `cliente_id`). */
 export type TerceroDef = {
   /** 'Proveedor', 'Cliente'. */
   label: string;
