@@ -18,7 +18,6 @@ async function reglas(page: Page, ids: string[]): Promise<{ passes: string[]; vi
   }, ids);
 }
 
-
 /** Ventas, its documents, hfa and partes switched on in the configuration if another test left one off. */
 const ventasEncendidas = (page: Page) =>
   encenderModulos(

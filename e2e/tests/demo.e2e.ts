@@ -15,7 +15,6 @@ import { api } from '../support/op';
  * are empty, the band goes, and the first invoice is number 1 of its serie.
  */
 
-
 /** An invoice of today in serie A to the demo's C0001, emitted through op.asp as the invoice screen does: its number. */
 async function emitirFactura(page: Page): Promise<string> {
   const id = async (ac: string, pick: (r: Record<string, unknown>) => boolean, query: Record<string, string | number> = {}) => {

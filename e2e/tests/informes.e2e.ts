@@ -14,7 +14,6 @@ import { api } from '../support/op';
  * of this month (C0001, one LLA-AJ8) makes sure the sales reports have a row.
  */
 
-
 const hoy = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
 
 async function facturaDeHoy(page: Page): Promise<string> {
