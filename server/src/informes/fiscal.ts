@@ -456,7 +456,17 @@ export async function modelo347(app: AppContext, f: { ejercicio: number; clave?:
   });
   const { data, total } = paginar(filas, paging, { orden: 'nombre', dir: 'asc' });
   const suma = (t: string) => filas.filter((r) => r.clave_operacion === t).reduce((s, r) => s + Number(r.importe), 0);
-  return { RESULT: '0', data, total, totales: { declarados: filas.length, importe: suma('A') + suma('B'), compras: suma('A'), ventas: suma('B'), umbral: UMBRAL_347 } };
+  // Issue 25: the totals row carries every column the rows have — the quarters too, which add up to the year.
+  const porTrimestre = (k: 't1' | 't2' | 't3' | 't4') => filas.reduce((s, r) => s + Number(r[k]), 0);
+  return {
+    RESULT: '0',
+    data,
+    total,
+    totales: {
+      declarados: filas.length, importe: suma('A') + suma('B'), compras: suma('A'), ventas: suma('B'), umbral: UMBRAL_347,
+      t1: porTrimestre('t1'), t2: porTrimestre('t2'), t3: porTrimestre('t3'), t4: porTrimestre('t4'),
+    },
+  };
 }
 
 /**
