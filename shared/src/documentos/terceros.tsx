@@ -81,6 +81,8 @@ export type TerceroFieldProps<R extends TerceroFila> = {
   /** Fixed filters of the search (default: active ones). */
   params?: Record<string, string | number>;
   label?: string;
+  /** Takes the focus when the screen opens with no party chosen (a new document). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -98,6 +100,7 @@ export function TerceroField<R extends TerceroFila>({
   disabled,
   params = { activo: 1 },
   label = tercero.label,
+  autoFocus,
 }: TerceroFieldProps<R>) {
   const chosen = value !== '';
   if (disabled)
@@ -139,6 +142,7 @@ export function TerceroField<R extends TerceroFila>({
         exclude={chosen ? [value] : []}
         placeholder="Razón social, nombre comercial, código o NIF…"
         error={error}
+        autoFocus={autoFocus && !chosen}
       />
     </StyledTercero>
   );
