@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES, numeroDe } from 'shared/domain';
 import type { DiferenciaStock, DocumentoTipo, MovimientoAlmacen, MovimientoArticulo, Schema, StockAlmacenFila } from 'shared/domain';
 import type { Database } from '../../db/schema.ts';
-import { costesDelLibro } from '../../documentos/coste.ts';
+import { costesDelLibro, revalorarDesde } from '../../documentos/coste.ts';
 import { costeMedioSql, roundDiv, toBig } from '../../documentos/sql.ts';
 import { contains, listSchema, paging } from '../common.ts';
 import { defineAction } from '../registry.ts';
@@ -205,6 +205,8 @@ export const stockAlmacenActions = [
         const diferencias = await diferenciasStock(trx);
         for (const d of diferencias) {
           await sql`update articulos set stock_total = ${d.libro}, coste_medio = ${d.coste_libro} where id = ${d.articulo_id}`.execute(trx);
+          // Each row's cost and its sale lines' too, in date order (docs/costes.md).
+          await revalorarDesde(trx, d.articulo_id, '0000-01-01');
         }
         return diferencias.length;
       });
