@@ -19,7 +19,7 @@ import type { Database } from '../schema.ts';
 import { escribirAlmacen, generarAlmacen } from './almacen.ts';
 import { escribirCompras, generarCompras } from './compras.ts';
 import type { ArticuloCompra, ProveedorGenerado } from './compras.ts';
-import { guardarCostesDelLibro } from '../../documentos/coste.ts';
+import { guardarCostesPorFecha } from '../../documentos/coste.ts';
 import { cobrosDesdeFechas } from '../../documentos/cobros.ts';
 import { addDays, bulk, cif, escritorDe, int, rand, seguirSecuencias, semilla, siguienteId } from './datos.ts';
 import type { Escritor } from './datos.ts';
@@ -107,8 +107,7 @@ export async function sinDisparadores<T>(db: Kysely<Database>, dialect: DialectN
   }
   // The average cost (documentos/coste.ts), which the trigger keeps on insert only, replayed from the ledger as it is now.
   // In date order (docs/costes.md): the demo's year is written purchases first; the whole replay leaves nothing marked.
-  await guardarCostesDelLibro(db);
-  await sql`delete from costes_pendientes`.execute(db);
+  await guardarCostesPorFecha(db);
   // The triggers back only now: the costs' update of every sale line (coste_libro) would mark its days pending row by
   // row (minutes for a million lines), and the aggregates are rebuilt whole anyway.
   if (pg) for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(db);

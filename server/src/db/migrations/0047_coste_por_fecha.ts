@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { guardarCostesDelLibro } from '../../documentos/coste.ts';
+import { guardarCostesPorFecha } from '../../documentos/coste.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;
@@ -37,6 +37,5 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   } else {
     await sql`create trigger costes_pendientes_ai after insert on stock_movimientos when ${sql.raw(atrasada('new'))} begin ${sql.raw(marcar('new'))} end`.execute(db);
   }
-  await guardarCostesDelLibro(db);
-  await sql`delete from costes_pendientes`.execute(db);
+  await guardarCostesPorFecha(db);
 }
