@@ -294,7 +294,8 @@ describe.each(backends())('almacenes y documentos de almacén ($name)', (backend
 
   it("an article's movements, newest first, with the running balance, paged and filtered", async () => {
     const all = await list(t, t.cookie, 'listadomovimientosarticulo', { articulo_id: a1.id, porPagina: 100 });
-    const ledger = await t.app.manager.db.selectFrom('stock_movimientos').select(['id', 'cantidad', 'almacen_id']).where('articulo_id', '=', a1.id).orderBy('id').execute();
+    // In date order, then id (docs/costes.md): rows of documents dated in the past come before later-dated ones.
+    const ledger = await t.app.manager.db.selectFrom('stock_movimientos').select(['id', 'cantidad', 'almacen_id']).where('articulo_id', '=', a1.id).orderBy('fecha').orderBy('id').execute();
     expect(all.total).toBe(ledger.length);
     const running = (rows: { cantidad: number }[]) => {
       let acc = 0;

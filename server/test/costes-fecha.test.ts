@@ -107,6 +107,15 @@ describe.each(backends())('average cost in date order ($name)', (backend) => {
     // Newest first by default: the same rows reversed, the first page's first row the latest date.
     const desc = await informe('informemovimientos', { desde: D0, hasta: HOY, articulo_id: x.id, porPagina: 2 });
     expect(desc.data.map((m) => [m.fecha, m.saldo])).toEqual([[D3, 12_000], [D2, 16_000]]);
+    // The article record's movements too, page by page.
+    const pagina = async (n: number) =>
+      (await list(t, t.cookie, 'listadomovimientosarticulo', { articulo_id: x.id, porPagina: 10, pagina: n })).rows.map((m) => [m.fecha, m.cantidad, m.saldo]);
+    expect(await pagina(1)).toEqual([
+      [D3, -4_000, 12_000],
+      [D2, 10_000, 16_000],
+      [D1, -4_000, 6_000],
+      [D0, 10_000, 10_000],
+    ]);
   });
 
   it('moving the purchase to D4 (after the sale) and then deleting it puts the costs back', async () => {
