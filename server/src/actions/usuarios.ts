@@ -6,6 +6,7 @@ import type { Database, UsuarioRow } from '../db/schema.ts';
 import { dialectOf } from '../documentos/sql.ts';
 import { hashPassword } from '../security.ts';
 import { idRolPredefinido, otrosAdministradores } from '../auth/roles.ts';
+import { comprobarEditarUsuario } from '../auth/promocion.ts';
 import { contains, listSchema, listado, taken, uniqueOr } from './common.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
@@ -99,8 +100,10 @@ export const usuarioActions = [
           const passwordHash = await hashPassword(input.password);
           // Without a role, the one that changes nothing.
           const rolId = input.rol_id ?? (await idRolPredefinido(app.db, 'consulta'));
-          const created = await app.db.transaction().execute((trx) =>
-            trx
+          const created = await app.db.transaction().execute(async (trx) => {
+            // No self-promotion (auth/promocion.ts): the role given is within the caller's rights.
+            await comprobarEditarUsuario(trx, me, null, { rolId, credenciales: true });
+            return trx
             .insertInto('usuarios')
             .values({
               nombre: input.nombre,
@@ -112,8 +115,8 @@ export const usuarioActions = [
               rol_id: rolId,
             })
             .returning('id')
-            .executeTakeFirstOrThrow(),
-          );
+            .executeTakeFirstOrThrow();
+          });
           return created.id;
         }
         const id = input.id;
@@ -124,6 +127,14 @@ export const usuarioActions = [
         if (input.rol_id !== null) values.rol_id = input.rol_id;
         if (input.password) values.password_hash = await hashPassword(input.password);
         await app.db.transaction().execute(async (trx) => {
+          const antes = await trx.selectFrom('usuarios').select(['email', 'activo']).where('id', '=', id).executeTakeFirst();
+          if (!antes) throw fail(MESSAGES.notFound, '3');
+          // No self-promotion (auth/promocion.ts): what changes of an administrator, a role given, another's credentials.
+          await comprobarEditarUsuario(trx, me, id, {
+            rolId: input.rol_id,
+            credenciales: !!values.password_hash || antes.email !== input.email,
+            desactivar: deactivating && antes.activo === 1,
+          });
           if (deactivating || input.rol_id !== null) {
             const u = await trx.selectFrom('usuarios').select('rol_id').where('id', '=', id).executeTakeFirst();
             if (deactivating || (u && u.rol_id !== input.rol_id)) await protegerUltimoAdministrador(trx, id);
@@ -154,6 +165,7 @@ export const usuarioActions = [
     async handler({ input, user, app }) {
       if (input.id === user!.id) throw fail(MESSAGES.cannotDeleteSelf);
       const deleted = await app.db.transaction().execute(async (trx) => {
+        await comprobarEditarUsuario(trx, user!, input.id, { eliminar: true });
         await protegerUltimoAdministrador(trx, input.id);
         await trx.deleteFrom('sesiones').where('usuario_id', '=', input.id).execute();
         await trx.deleteFrom('recuperaciones').where('usuario_id', '=', input.id).execute();

@@ -12,6 +12,7 @@ import { abrirSesion } from '../actions/sesion.ts';
 import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { auditar } from '../actividad/registro.ts';
+import { comprobarEditarUsuario } from '../auth/promocion.ts';
 import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, emisionTpv, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
@@ -457,6 +458,8 @@ export const terminalActions = [
       if (!/^\d{4,8}$/.test(input.pin)) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
       const hash = await hashPassword(input.pin);
       await app.db.transaction().execute(async (trx) => {
+        // Another's PIN is a credential: an administrator's only by an Administrador, nobody's with more rights (issue 24).
+        if (id !== me.id) await comprobarEditarUsuario(trx, me, id, { credenciales: true });
         const r = await trx.updateTable('usuarios').set({ pin_hash: hash }).where('id', '=', id).executeTakeFirst();
         if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
       });

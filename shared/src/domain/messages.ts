@@ -240,6 +240,15 @@ export const MESSAGES = {
   rolEnUso: 'No se puede eliminar: hay usuarios con este rol. Asígneles otro antes.',
   rolDerechosNoValidos: 'Los derechos del rol no son válidos',
   rolNoExiste: 'El rol no existe',
+  // Issue 24: no self-promotion (promocion.ts); each message names its rule.
+  reglaDerechoAjeno: 'Nadie puede dar un derecho que no tiene: su rol no incluye {derecho}.',
+  reglaAsignarAdministrador: 'Solo un Administrador puede asignar el rol Administrador.',
+  reglaUsuarioAdministrador:
+    'Solo un Administrador puede cambiar la contraseña, el correo, el rol o el PIN de un administrador, desactivarlo o eliminarlo.',
+  reglaRolDeAdministrador: 'Solo un Administrador puede modificar un rol que tiene un administrador.',
+  reglaRolPropio: 'Nadie puede modificar su propio rol: debe hacerlo otro usuario.',
+  reglaCredencialesAjenas:
+    'Nadie puede cambiar la contraseña, el correo o el PIN de un usuario con derechos que su rol no tiene: le falta {derecho}.',
   copiaSinAdministrador: 'La copia no tiene ningún usuario activo con el rol Administrador: nadie podría gestionar usuarios ni roles',
   ultimoAdministrador: 'Debe quedar al menos un usuario activo con el rol Administrador: este es el último.',
   soloTpv: 'Su rol ({rol}) solo trabaja en el TPV: no tiene acceso a las secciones de gestión.',
