@@ -40,6 +40,17 @@ async function recordFailure(app: AppContext, keys: string[], email: string, usu
 }
 
 /**
+ * A login refused because of too many failures (issue 24: throttled attempts on the record): its activity line, with
+ * the address or PIN tried for and the user it names, if any. Nothing else is written (the lockout doesn't grow).
+ */
+export async function registrarBloqueo(app: AppContext, numero: string, usuarioId?: number): Promise<void> {
+  const id = usuarioId ?? (await app.db.selectFrom('usuarios').select('id').where('email', '=', numero).executeTakeFirst())?.id ?? null;
+  await app.db.transaction().execute(async () => {
+    auditar({ tipo: 'login_bloqueado', entidad_id: id, numero, siempre: true });
+  });
+}
+
+/**
  * Where links in mails point: a configured origin only (AppContext.linkOrigins). The request's Origin chooses among
  * them when it is one of them (the same install reached by two names on a local network); the Host and
  * X-Forwarded-Host headers never count, so a forged request can't make the mail point elsewhere.
@@ -102,6 +113,7 @@ export const sesionActions = [
       const ipKey = `ip:${request.ip}`;
       const failures = await recentFailures(app, [emailKey, ipKey]);
       if ((failures.get(emailKey) ?? 0) >= MAX_FAILURES_PER_EMAIL || (failures.get(ipKey) ?? 0) >= MAX_FAILURES_PER_IP) {
+        await registrarBloqueo(app, input.email);
         throw fail(MESSAGES.tooManyAttempts, '1', 429);
       }
 
