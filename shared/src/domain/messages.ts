@@ -6,6 +6,7 @@ export const MESSAGES = {
   usernameRequired: 'Debe introducir un nombre de usuario',
   selectOption: 'Seleccione una opción',
   selectDate: 'Seleccione una fecha',
+  fechaFueraDeRango: 'La fecha debe estar entre el año 1900 y el 2999',
   selectHour: 'Seleccione una hora',
   invalidEmail: 'La dirección de correo electrónico no es válida',
   invalidUsername: 'El nombre de usuario no es válido',
@@ -277,4 +278,7 @@ export const CONSTANTS = {
   pageSizes: [10, 25, 50, 100] as const,
   defaultPageSize: 25,
   minPasswordLength: 8,
+  /** The years a date may have (issue 24: dates outside them are refused, not a 500). */
+  minYear: 1900,
+  maxYear: 2999,
 } as const;
