@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LineaActividad } from 'shared/domain';
+import { trabajoPendiente } from '../src/actions/sesion.ts';
 import { backends, useTestApp } from './helpers.ts';
 import { list, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
@@ -88,7 +89,7 @@ describe.each(backends())('rights on the record ($name)', (backend) => {
     await save(t, t.cookie, 'editarusuario', { id: marta.id, nombre: 'Marta Vidal', email: 'marta@auditoria.es', password: 'Otra-clave-auditoria-1' });
     const pepe = await save(t, t.cookie, 'editarusuario', { nombre: 'Pepe', email: 'pepe@auditoria.es', password: CLAVE, rol_id: rol.id });
     await t.op('recordar', { body: { email: 'pepe@auditoria.es' } });
-    await new Promise((r) => setTimeout(r, 200));
+    await trabajoPendiente();
     const token = /\/recuperar-psswd\?token=([A-Za-z0-9_-]+)/.exec(outbox(t.dataDir).join('\n'))?.[1];
     expect(token).toBeTruthy();
     expect((await t.op('restablecer', { body: { token, password: 'Nueva-clave-pepe-9' } })).json().RESULT).toBe('0');

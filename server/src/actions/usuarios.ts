@@ -7,6 +7,7 @@ import { dialectOf } from '../documentos/sql.ts';
 import { hashPassword } from '../security.ts';
 import { idRolPredefinido, otrosAdministradores } from '../auth/roles.ts';
 import { comprobarEditarUsuario } from '../auth/promocion.ts';
+import { contrasenaRechazada } from '../auth/contrasenas.ts';
 import { contains, listSchema, listado, taken, uniqueOr } from './common.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
@@ -91,6 +92,9 @@ export const usuarioActions = [
     input: editInput,
     async handler({ input, raw, user, app }) {
       const me = user!;
+      // Not a common password, nor the user's e-mail (issue 24): the same rule as the recovery form.
+      const rechazada = input.password ? contrasenaRechazada(input.password, input.email) : null;
+      if (rechazada) throw invalidFields({ password: rechazada });
       if (await taken(app.db, 'usuarios', 'email', input.email, input.id)) throw duplicatedEmail();
       if (input.rol_id !== null) await rolValido(app.db, input.rol_id);
 
@@ -143,6 +147,8 @@ export const usuarioActions = [
           if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.notFound, '3');
           // A deactivated user, or one whose password changed, is logged out everywhere but here. A new role needs
           // nothing: every request reads the role again.
+          // A new password: the reset links mailed before stop working.
+          if (values.password_hash) await trx.updateTable('recuperaciones').set({ usada: 1 }).where('usuario_id', '=', id).where('usada', '=', 0).execute();
           if (deactivating || values.password_hash) {
             await trx
               .deleteFrom('sesiones')

@@ -12,6 +12,8 @@ export const MESSAGES = {
   invalidUsername: 'El nombre de usuario no es válido',
   invalidPassword: 'La contraseña no es válida',
   passwordTooShort: 'La contraseña es demasiado corta',
+  passwordComun: 'Esa contraseña es de las más usadas y se adivina enseguida: elija otra',
+  passwordEmail: 'La contraseña no puede ser ni contener su dirección de correo: elija otra',
   emptyNotAllowed: 'No se permite un campo vacío',
   tooLong: 'El campo es demasiado largo',
   invalidNif: 'El NIF no es válido',
