@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiHttpError, MESSAGES, type Usuario } from 'shared';
+import { ApiHttpError, MESSAGES, type Derechos, type Usuario } from 'shared';
 import { bodiesOf, createFakeApi, currentPath, type FakeCall, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -201,8 +201,8 @@ describe('Usuarios: ficha', () => {
 });
 
 describe('Usuarios: no self-promotion (issue 24)', () => {
-  const PERSONAL = { areas: { usuarios: ['ver', 'editar'] }, especiales: [], descuento_maximo: 0 };
-  const CONSULTA_RIGHTS = { areas: { ventas: ['ver'] }, especiales: [], descuento_maximo: 0 };
+  const PERSONAL: Derechos = { areas: { usuarios: ['ver', 'editar'] }, especiales: [], descuento_maximo: 0 };
+  const CONSULTA_RIGHTS: Derechos = { areas: { ventas: ['ver'] }, especiales: [], descuento_maximo: 0 };
   const roles = [
     { id: 1, nombre: 'Administrador', clave: 'administrador', predefinido: 1, derechos: { areas: { usuarios: ['ver', 'editar'], copias: ['ver'] }, especiales: [], descuento_maximo: 0 } },
     { id: 5, nombre: 'Consulta', clave: 'consulta', predefinido: 1, derechos: CONSULTA_RIGHTS },
