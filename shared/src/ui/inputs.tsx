@@ -207,7 +207,7 @@ export function CheckboxListField({ label, options, value, onChange, hint, error
         <div className="options">
           {shown.map((o) => (
             <label key={o.value}>
-              <input type="checkbox" checked={chosen.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+              <input type="checkbox" checked={chosen.has(o.value)} disabled={o.disabled} onChange={(e) => toggle(o.value, e.target.checked)} />
               {o.label}
             </label>
           ))}
