@@ -10,7 +10,7 @@ import { derivedColumns } from '../catalogo/derivados.ts';
 import type { Searchable } from '../catalogo/derivados.ts';
 import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
 import { completarRolesRestaurados } from '../auth/roles.ts';
-import { protegerRegistrosFiscales } from '../fiscal/restaurar.ts';
+import { protegerRegistrosFiscales, verificarCopia } from '../fiscal/restaurar.ts';
 import { cobrosDesdeFechas } from '../documentos/cobros.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
@@ -433,6 +433,8 @@ async function restore(
   await app.db.transaction().execute(async (trx) => {
     // Before anything is deleted: refused if it would lose an issued invoice or a fiscal record.
     await protegerRegistrosFiscales(trx, tables, app.dialect);
+    // Nor bring back an issued document or a record other than its records say (fiscal/verificacion.ts).
+    await verificarCopia(tables);
     for (const table of [...TABLE_NAMES].reverse()) await trx.deleteFrom(table).execute();
     for (const table of TABLE_NAMES) {
       const rows = tables[table];
