@@ -333,6 +333,13 @@ export const TABLES_NOT_BACKED_UP = {
   actividad: 'el registro de actividad es de esta instalación',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
+/** Tables the database keeps from the backed-up ones (the stock per warehouse, the reports' aggregates): rebuilt as rows are restored. */
+export const TABLES_DERIVED = [
+  'stock_almacen', 'informe_compras_mes', 'informe_pendientes', 'informe_ventas_articulo', 'informe_ventas_articulo_mes', 'informe_ventas_dia',
+  // PostgreSQL: the articles' count, kept by a trigger.
+  'articulos_cuenta',
+];
+
 export const NOT_BACKED_UP = {
   articulos: { busqueda: 'derivada al restaurar', orden_descripcion: 'derivada al restaurar', stock_total: 'la suma del libro de stock', coste_medio: 'el disparador del libro' },
   documento_lineas: { coste_libro: 'el disparador del libro' },
