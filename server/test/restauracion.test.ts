@@ -178,4 +178,32 @@ describe.each(backends())('una copia no reescribe lo emitido ($name)', (backend)
     await db.updateTable('registros_facturacion').set({ xml: registro.xml }).where('id', '=', registro.id).execute();
     expect(await comprobar()).toMatchObject({ message: MESSAGES.cadenaCorrecta });
   });
+
+  it('refuses a rectificativa moved onto another invoice than its record names; the chain check finds it too', async () => {
+    const series = (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows;
+    const base = { fecha: hoy, cliente_id: factura.cliente_id, almacen_id: factura.almacen_id };
+    const otra = await save(t, t.cookie, 'emitirfactura', {
+      id: (await save(t, t.cookie, 'editarfactura', { ...base, serie_id: factura.serie_id, lineas: [{ articulo_id: a21.id, cantidad: 1_000, precio: 1_000_000 }] })).id,
+    });
+    const borrador = await save(t, t.cookie, 'editarrectificativa', {
+      ...base, serie_id: series.find((s) => s.codigo === 'R')!.id, factura_id: factura.id, tipo: 'R1', modo: 'diferencias',
+      lineas: [{ articulo_id: a21.id, cantidad: -1_000, precio: 1_000_000 }],
+    });
+    const rect = await save(t, t.cookie, 'emitirrectificativa', { id: borrador.id });
+    const copia = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/op.asp?ac=copiaseguridad', headers: { cookie: t.cookie } })).body) as Copia;
+    copia.tablas.documentos.find((d) => d.id === rect.id)!.factura_id = otra.id;
+    expect(expectCleanAnswer(await restore(t, t.cookie, JSON.stringify(copia)))).toEqual({
+      RESULT: '1',
+      message: MESSAGES.copiaDocumentoAlterado
+        .replace('{documento}', 'la factura rectificativa')
+        .replace('{numero}', String(rect.numero))
+        .replace('{motivo}', 'la factura que rectifica o sustituye no es la que dice su registro'),
+    });
+    const db = t.app.manager.db;
+    await db.updateTable('documentos').set({ factura_id: otra.id }).where('id', '=', rect.id).execute();
+    const res = expectCleanAnswer(await t.op('comprobarregistrosfacturacion', { cookie: t.cookie }));
+    expect(res).toMatchObject({ message: MESSAGES.cadenaRota, data: [{ correcto: false, rotura: { num_serie: rect.numero } }] });
+    await db.updateTable('documentos').set({ factura_id: factura.id }).where('id', '=', rect.id).execute();
+    expect(expectCleanAnswer(await t.op('comprobarregistrosfacturacion', { cookie: t.cookie }))).toMatchObject({ message: MESSAGES.cadenaCorrecta });
+  });
 });

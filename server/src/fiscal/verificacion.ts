@@ -71,6 +71,8 @@ export type DocumentoFila = {
   tipo_factura: string | null;
   serie_codigo: string | null;
   cliente_id: number | null;
+  /** The invoice a rectificativa corrects, or the ticket an F3 replaces. */
+  factura_id: number | null;
 };
 
 export type LineaFila = {
@@ -84,7 +86,13 @@ export type LineaFila = {
 };
 
 /** What a document's check looks up beyond its own rows: its serie's code, and customers by id and by identifier. */
-export type Terceros = { serie(id: number | null): string | null; nifCliente(id: number): string | null; clientePorNif(nif: string): number | null };
+export type Terceros = {
+  serie(id: number | null): string | null;
+  nifCliente(id: number): string | null;
+  clientePorNif(nif: string): number | null;
+  /** Another document (the one a rectificativa corrects), when the check has it. */
+  documento(id: number): DocumentoFila | undefined;
+};
 
 export type Rotura = NonNullable<ComprobacionCadena['rotura']>;
 /** A document that is not what its records say: the record it is checked against (null: it has none) and why. */
@@ -92,7 +100,7 @@ export type Diferencia = { documento: DocumentoFila; nombre: { documento: string
 
 export const DOCUMENTO_COLUMNAS = [
   'id', 'tipo', 'serie_id', 'numero', 'ejercicio', 'fecha', 'estado', 'total', 'base', 'iva', 'recargo', 'retencion', 'retencion_importe', 'con_recargo',
-  'desglose', 'emision', 'tipo_factura', 'serie_codigo', 'cliente_id',
+  'desglose', 'emision', 'tipo_factura', 'serie_codigo', 'cliente_id', 'factura_id',
 ] as const;
 export const LINEA_COLUMNAS = ['documento_id', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'operacion', 'precio_iva'] as const;
 export const REGISTRO_COLUMNAS = [
@@ -268,6 +276,10 @@ export function diferenciaDeDocumento(d: DocumentoFila, lineas: readonly LineaFi
         }
       } else if (emision.destinatario?.nif) return 'el cliente que imprime no es el de su registro';
     }
+    // The invoice it corrects (or the ticket it replaces): one the record names.
+    const ref = d.factura_id === null ? undefined : t.documento(d.factura_id);
+    const nombradas = [...r.xml.matchAll(/<sf:IDFactura(?:Rectificada|Sustituida)>([\s\S]*?)<\/sf:IDFactura(?:Rectificada|Sustituida)>/g)].map((m) => valor(m[1], 'NumSerieFactura'));
+    if (ref && nombradas.length && !nombradas.includes(nombreDocumento(ref, t.serie).numero)) return 'la factura que rectifica o sustituye no es la que dice su registro';
     // The customer it is filed under: the one with the record's identifier, when the data hold one (a customer's NIF
     // corrected after the invoice, held by nobody else, is no difference).
     if (dest && d.cliente_id !== null) {
@@ -381,7 +393,7 @@ const numeros = <T extends Record<string, unknown>>(r: T, cols: readonly string[
   for (const c of cols) if (x[c] !== null && x[c] !== undefined) x[c] = Number(x[c]);
   return x as T;
 };
-const NUM_DOC = ['id', 'serie_id', 'numero', 'ejercicio', 'total', 'base', 'iva', 'recargo', 'retencion', 'retencion_importe', 'con_recargo', 'cliente_id'];
+const NUM_DOC = ['id', 'serie_id', 'numero', 'ejercicio', 'total', 'base', 'iva', 'recargo', 'retencion', 'retencion_importe', 'con_recargo', 'cliente_id', 'factura_id'];
 const NUM_LINEA = ['documento_id', 'cantidad', 'precio', 'descuento', 'precio_iva'];
 const NUM_REG = ['id', 'orden', 'documento_id'];
 
@@ -391,6 +403,7 @@ export async function comprobarCadenas(db: Kysely<Database>): Promise<(Comprobac
   const clientes = await db.selectFrom('clientes').select(['id', 'nif']).execute();
   const nifs = new Map(clientes.map((c) => [Number(c.id), c.nif]));
   const porNif = new Map(clientes.map((c) => [limpio(c.nif), Number(c.id)]));
+  const referidos = new Map<number, DocumentoFila>();
   const fuente: Fuente = {
     async emisores() {
       const cabezas = await db.selectFrom('registros_cadena').select('emisor').execute();
@@ -412,7 +425,13 @@ export async function comprobarCadenas(db: Kysely<Database>): Promise<(Comprobac
       const registros: RegistroFila[] = [];
       for (let i = 0; i < ids.length; i += 500) {
         const parte = ids.slice(i, i + 500);
-        docs.push(...(await db.selectFrom('documentos').select(DOCUMENTO_COLUMNAS).where('id', 'in', parte).execute()).map((d) => numeros(d, NUM_DOC) as DocumentoFila));
+        const estos = (await db.selectFrom('documentos').select(DOCUMENTO_COLUMNAS).where('id', 'in', parte).execute()).map((d) => numeros(d, NUM_DOC) as DocumentoFila);
+        docs.push(...estos);
+        // The documents they correct or replace (their numbers).
+        const refs = [...new Set(estos.map((d) => d.factura_id).filter((x): x is number => x !== null))];
+        if (refs.length) {
+          for (const d of await db.selectFrom('documentos').select(DOCUMENTO_COLUMNAS).where('id', 'in', refs).execute()) referidos.set(Number(d.id), numeros(d, NUM_DOC) as DocumentoFila);
+        }
         lineas.push(
           ...(await db.selectFrom('documento_lineas').select(LINEA_COLUMNAS).where('documento_id', 'in', parte).orderBy('documento_id').orderBy('orden').execute()).map(
             (l) => numeros(l, NUM_LINEA) as LineaFila,
@@ -440,7 +459,12 @@ export async function comprobarCadenas(db: Kysely<Database>): Promise<(Comprobac
         .execute();
       return rows.map((d) => numeros(d, NUM_DOC) as DocumentoFila);
     },
-    terceros: { serie: (id) => (id === null ? null : (series.get(Number(id)) ?? null)), nifCliente: (id) => nifs.get(Number(id)) ?? null, clientePorNif: (n) => porNif.get(n) ?? null },
+    terceros: {
+      serie: (id) => (id === null ? null : (series.get(Number(id)) ?? null)),
+      nifCliente: (id) => nifs.get(Number(id)) ?? null,
+      clientePorNif: (n) => porNif.get(n) ?? null,
+      documento: (id) => referidos.get(Number(id)),
+    },
     async nif() {
       return (await db.selectFrom('configuracion').select('nif').orderBy('id').executeTakeFirst())?.nif ?? '';
     },
@@ -479,7 +503,12 @@ export async function comprobarCopia(copia: CopiaVerificable): Promise<Comprobac
       };
     },
     sinAlta: async () => [...docs.values()].filter((d) => esFiscal(d) && !(porDocumento.get(d.id) ?? []).some((r) => r.tipo === 'alta')),
-    terceros: { serie: (id) => (id === null ? null : (series.get(Number(id)) ?? null)), nifCliente: (id) => nifs.get(Number(id)) ?? null, clientePorNif: (n) => porNif.get(n) ?? null },
+    terceros: {
+      serie: (id) => (id === null ? null : (series.get(Number(id)) ?? null)),
+      nifCliente: (id) => nifs.get(Number(id)) ?? null,
+      clientePorNif: (n) => porNif.get(n) ?? null,
+      documento: (id) => docs.get(Number(id)),
+    },
     nif: async () => String(copia.configuracion[0]?.nif ?? ''),
   };
   return (await comprobarTodo(fuente)).find((c) => !c.correcto) ?? null;
