@@ -56,7 +56,8 @@ export type IntentosLoginTable = {
   fecha: string;
 };
 
-export type SeriesTable = TableOf<Serie>;
+/** `terminal` is the list's join (the TPV terminal whose serie it is), not a column. */
+export type SeriesTable = TableOf<Omit<Serie, 'terminal'>>;
 
 export type ArchivosTable = {
   id: string;

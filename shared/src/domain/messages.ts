@@ -59,6 +59,11 @@ export const MESSAGES = {
   copiaPierdeRegistro: 'La copia no contiene el registro de {registro} de {documento} {numero}: restaurarla lo borraría y los registros de facturación son inalterables.',
   copiaRetrocedeCadena: 'La copia haría retroceder la cadena de registros VERI*FACTU del NIF {emisor}: los registros de facturación son inalterables.',
   copiaRetrocedeNumeracion: 'La copia haría retroceder la numeración de la serie {serie} en {ejercicio}: se repetirían números ya emitidos.',
+  // Issue 24: a backup edited by hand — a document not what its record says, or a record not what its huella says.
+  copiaDocumentoAlterado:
+    'La copia no se ha restaurado: {documento} {numero} de la copia no es lo que dice su registro VERI*FACTU ({motivo}). Nada ha cambiado.',
+  copiaRegistroAlterado:
+    'La copia no se ha restaurado: el registro VERI*FACTU número {orden} de la cadena del NIF {emisor} ({numero}) está alterado en la copia ({motivo}). Nada ha cambiado.',
   notBuilt: 'Manager TPV no está construido todavía. Ejecute «pnpm build» en la raíz del proyecto y reinicie el servidor.',
   recoveryMailSubject: 'Manager TPV: restablecer la contraseña',
   recoveryMailIntro: 'Ha solicitado restablecer su contraseña de Manager TPV. Abra este enlace para elegir una nueva (caduca en una hora):',
