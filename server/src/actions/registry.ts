@@ -6,6 +6,7 @@ import { conActividad } from '../actividad/registro.ts';
 import { SIN_ACTIVIDAD } from '../actividad/entidades.ts';
 import { ActionError } from '../errors.ts';
 import { comprobarDatos, comprobarNecesidad } from '../auth/derechos.ts';
+import { filtrarCostes, ordenSinCostes } from '../auth/costes.ts';
 import type { AppContext } from '../context.ts';
 import { readSession } from '../session.ts';
 import type { SessionUser } from '../session.ts';
@@ -109,6 +110,8 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
       }
       input = checked.value as Record<string, unknown>;
     }
+    // Issue 24: no sort by a cost the role doesn't see (auth/costes.ts), and no cost in the answer (below).
+    ordenSinCostes(action.name, user, input, raw);
 
     let result: ActionResult;
     const run = () => action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
@@ -132,7 +135,7 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
         .header('Cache-Control', 'no-store')
         .send(result.body);
     }
-    return reply.send(result);
+    return reply.send(filtrarCostes(action.name, user, result));
   };
 
   app.route({ method: ['GET', 'POST'], url: '/api/op.asp', handler: handle });

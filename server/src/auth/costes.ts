@@ -1,0 +1,81 @@
+import { IMPORTES_COMPRA, accionesDocumentosACoste, esCampoCoste, tiene } from 'shared/domain';
+import type { SessionUser } from '../session.ts';
+
+/**
+ * Issue 24, «Costs only for who may see them»: THE rule, in one place. Every answer of op.asp leaves the dispatcher
+ * (actions/registry.ts) through `filtrarCostes`, and every input through `ordenSinCostes`: for a role without «Ver
+ * precios de compra, costes y márgenes» (`ver_costes`) no cost field reaches it — in the rows, their lines, the totals
+ * (so neither the CSV, XLSX nor PDF the screens build from them) — and no sort by one is honoured (the action's
+ * default order instead, as for any column it doesn't have). A cost field is one that `esCampoCoste` names in any
+ * answer (shared/domain/costes.ts), or one this table names for an action: the amounts of the answers about
+ * purchases and of the documents valued at cost. docs/derechos.md, «Costes».
+ */
+
+/** Per action: its fields that are costs besides `esCampoCoste`'s. */
+const COSTES_ACCION: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  // Orders, albaranes and returns of purchase, movements, inventories and losses: line prices, discounts, totals.
+  ...accionesDocumentosACoste().map((ac) => [ac, IMPORTES_COMPRA] as const),
+  // Supplier invoices (their screen needs ver_costes as well: auth/derechos.ts) and what they may still record.
+  ['listadopendienteshcp', IMPORTES_COMPRA],
+  ['listadofacturasproveedor', IMPORTES_COMPRA],
+  ['editarfacturaproveedor', IMPORTES_COMPRA],
+  // A supplier's purchases per year (its record).
+  ['listadoproveedores', ['compras_por_ejercicio']],
+  ['editarproveedor', ['compras_por_ejercicio']],
+  // The home chart's purchases per month.
+  ['graficoinicio', ['compras']],
+  // Reports: every amount of the purchases report (by article, base ÷ units is the price), of the suppliers' one, and
+  // the price of each movement of the ledger (a purchase's is its purchase price).
+  ['informecompras', IMPORTES_COMPRA],
+  ['informeproveedores', IMPORTES_COMPRA],
+  ['informemovimientos', ['precio']],
+]);
+
+/** Whether `campo` is a cost in the answers of `action`. */
+export function esCosteDe(action: string, campo: string): boolean {
+  return esCampoCoste(campo) || (COSTES_ACCION.get(action)?.includes(campo) ?? false);
+}
+
+/** Whether the user sees costs (a public action's answer has none of the company's data). */
+export const veCostes = (user: SessionUser | null): boolean => !user || tiene(user.rol.derechos, 'ver_costes');
+
+/** The answer's top level: the row count (`total`) and the envelope are not data. */
+const SOBRE = new Set(['RESULT', 'message', 'total', 'errors', 'acciones', 'user']);
+
+function quitar(action: string, v: unknown): void {
+  if (Array.isArray(v)) {
+    for (const x of v) quitar(action, x);
+    return;
+  }
+  if (!v || typeof v !== 'object') return;
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (esCosteDe(action, k)) delete o[k];
+    else quitar(action, o[k]);
+  }
+}
+
+/** The answer without the costs the user may not see (in place, and answered). */
+export function filtrarCostes<T>(action: string, user: SessionUser | null, answer: T): T {
+  if (veCostes(user) || !answer || typeof answer !== 'object') return answer;
+  const o = answer as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (SOBRE.has(k)) continue;
+    if (esCosteDe(action, k)) delete o[k];
+    else quitar(action, o[k]);
+  }
+  return answer;
+}
+
+/** A sort by a cost the user may not see: dropped from the input (the action's default order). */
+export function ordenSinCostes(action: string, user: SessionUser | null, input: Record<string, unknown>, raw: Record<string, unknown>): void {
+  if (veCostes(user)) return;
+  if (typeof input.orden === 'string' && esCosteDe(action, input.orden)) {
+    input.orden = null;
+    input.dir = null;
+  }
+  if (typeof raw.orden === 'string' && esCosteDe(action, raw.orden)) {
+    delete raw.orden;
+    delete raw.dir;
+  }
+}

@@ -1,0 +1,65 @@
+import { DOCUMENTO_TIPOS, DOCUMENTO_TIPOS_ALMACEN, DOCUMENTO_TIPOS_COMPRA } from './documentos';
+import type { DocumentoTipo } from './documentos';
+
+/**
+ * Issue 24: what «Ver precios de compra, costes y márgenes» (`ver_costes`) covers, for the server (which takes it out of
+ * every answer and every sort of a role without it: server/src/auth/costes.ts) and for the screens (which hide the
+ * columns). docs/derechos.md, «Costes», gives the decision and why.
+ */
+
+/** Names that are a cost wherever an answer carries them, at any depth. */
+const COSTE_NOMBRES: ReadonlySet<string> = new Set([
+  'coste',
+  'costes',
+  'margen',
+  'valor',
+  'precio_compra',
+  'precio_medio_compra',
+  'precio_medio',
+  'ultimo_precio',
+  'bajo_coste',
+  'lineas_bajo_coste',
+  'clase_margen',
+  'importe_pedir',
+]);
+const COSTE_PREFIJOS = ['coste_', 'margen_', 'valor_'] as const;
+
+/** Whether a field is a cost in any answer (coste_medio, valor_total, margen_1_ultimo…). */
+export function esCampoCoste(campo: string): boolean {
+  return COSTE_NOMBRES.has(campo) || COSTE_PREFIJOS.some((p) => campo.startsWith(p));
+}
+
+/**
+ * The amounts of a purchase (or of a document valued at cost): each is a purchase price, or reveals one with the
+ * quantities beside it. Costs only in the answers about purchases and the warehouse's documents (a sale's `total` is not).
+ */
+export const IMPORTES_COMPRA = [
+  'precio',
+  'descuento',
+  'importe',
+  'base',
+  'iva',
+  'recargo',
+  'cuota',
+  'total',
+  'retencion_importe',
+  'desglose',
+  'facturado',
+  'pendiente_facturar',
+  'pendiente_recibir',
+  'devoluciones',
+] as const;
+
+/** The documents whose lines carry purchase prices or costs: purchases, and the warehouse's (valued at cost). */
+export const DOCUMENTOS_A_COSTE: readonly DocumentoTipo[] = [...DOCUMENTO_TIPOS_COMPRA, ...DOCUMENTO_TIPOS_ALMACEN];
+
+/** Whether a document type's amounts are costs (its screens hide the prices and totals without `ver_costes`). */
+export const documentoACoste = (tipo: DocumentoTipo): boolean => DOCUMENTOS_A_COSTE.includes(tipo);
+
+/** The op.asp actions of the documents at cost: listado, editar, eliminar and each verb. */
+export function accionesDocumentosACoste(): string[] {
+  return DOCUMENTOS_A_COSTE.flatMap((t) => {
+    const def = DOCUMENTO_TIPOS[t];
+    return [`listado${def.plural}`, `editar${def.entidad}`, `eliminar${def.entidad}`, ...def.acciones.map((a) => `${a.verbo}${def.entidad}`)];
+  });
+}
