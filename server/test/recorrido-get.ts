@@ -45,7 +45,7 @@ export async function llamadasGet(t: SuiteApp, cookie: string, registry: ActionR
     out.push({ ac: a.name, query: base });
     for (const [campo, def] of Object.entries(schema)) {
       const d = def as { type: string; values?: readonly string[] };
-      if (d.type !== 'enum' || ['orden', 'dir', 'porPagina'].includes(campo)) continue;
+      if (d.type !== 'enum' || ['orden', 'dir', 'porPagina', 'motivo'].includes(campo)) continue;
       for (const v of d.values ?? []) out.push({ ac: a.name, query: { ...base, [campo]: v } });
     }
     const lista = (await t.op(a.name, { cookie, query: base })).json() as { data?: { id?: unknown }[] };
