@@ -187,4 +187,92 @@ describe.each(backends())('costs only for who may see them ($name)', (backend) =
     expect(hcp.statusCode).toBe(403);
     expect(expectCleanAnswer(hcp)).toMatchObject({ RESULT: '1', message: MESSAGES.rolSinDerechoEspecial.replace('{accion}', 'ver precios de compra, costes ni márgenes'), derecho: 'ver_costes' });
   });
+
+  describe('Almacén receives against an order (issue 24, smaller item)', () => {
+    type Linea = Row & { cantidad: number; pendiente: number; precio?: number; descuento?: number };
+    type Doc = Row & { estado: string; lineas: Linea[]; hijos: { tipo: string; id: number }[]; total?: number };
+    let pedido: Doc;
+    let almacenId: number;
+    let arts: Row[];
+    const stock = async (articuloId: number) => {
+      const r = (await list(t, t.cookie, 'listadoarticulos', { id: articuloId })).rows[0]!;
+      return (r.stock as { almacen_id: number; stock: number }[]).find((s) => s.almacen_id === almacenId)?.stock ?? 0;
+    };
+    const post = async (cookie: string, ac: string, body: Record<string, unknown>) => {
+      const res = await t.op(ac, { cookie, body });
+      return { status: res.statusCode, body: expectCleanAnswer(res) as Record<string, unknown> & { data?: Doc[]; derecho?: string } };
+    };
+
+    beforeAll(async () => {
+      almacenId = (await list(t, t.cookie, 'listadoalmacenes')).rows[0]!.id;
+      arts = (await list(t, t.cookie, 'listadoarticulos', { activo: 1 })).rows.filter((a) => !a.kit).slice(0, 2);
+      const proveedor = (await list(t, t.cookie, 'listadoproveedores')).rows[0]!;
+      pedido = (await save(t, t.cookie, 'editarpedidocompra', {
+        fecha: HOY, proveedor_id: proveedor.id, almacen_id: almacenId,
+        lineas: [{ articulo_id: arts[0]!.id, cantidad: 10_000, precio: 12_345 }, { articulo_id: arts[1]!.id, cantidad: 4_000, precio: 6_789, descuento: 500 }],
+      })) as Doc;
+    });
+
+    it('cannot send nor e-mail a purchase order (Compras › crear y modificar); the buyer can', async () => {
+      const refusal = MESSAGES.rolSinDerecho.replace('{accion}', 'crear ni modificar').replace('{area}', 'Compras');
+      for (const ac of ['enviarpedidocompra', 'enviarcorreopedidocompra']) {
+        const r = await post(almacen, ac, { id: pedido.id });
+        expect(r.status, ac).toBe(403);
+        expect(r.body, ac).toMatchObject({ RESULT: '1', message: refusal, derecho: 'compras.editar' });
+      }
+      // Nothing changed; the administrator sends it, and Almacén cannot undo that either.
+      expect(((await list(t, t.cookie, 'listadopedidoscompra', { id: pedido.id })).rows[0] as Doc).estado).toBe('creado');
+      expect((await post(t.cookie, 'enviarpedidocompra', { id: pedido.id })).body.data![0]!.estado).toBe('enviado');
+      expect((await post(almacen, 'deshacerenviopedidocompra', { id: pedido.id })).status).toBe(403);
+      // The session tells the screens so (the «Enviar» button and «Enviar por correo» hide).
+      const acciones = (await t.op('sesion', { cookie: almacen })).json().acciones as Record<string, string>;
+      expect([acciones.enviarpedidocompra, acciones.enviarcorreopedidocompra, acciones.recibirpedidocompra]).toEqual(['compras.editar', 'compras.editar', 'compras.acciones']);
+    });
+
+    it('records a partial delivery (one line short, one absent), then the rest of one line, then closes the order short — without prices', async () => {
+      const [l1, l2] = pedido.lineas;
+      const antes = [await stock(arts[0]!.id), await stock(arts[1]!.id)];
+      const r1 = await post(almacen, 'recibirpedidocompra', { id: pedido.id, lineas: [{ id: l1!.id, cantidad: 6_000 }, { id: l2!.id, cantidad: 0 }], albaran_proveedor: 'ALB-77' });
+      expect(r1.status).toBe(200);
+      const d1 = r1.body.data![0]!;
+      expect(d1.estado).toBe('recibido_parcial');
+      expect(d1.lineas.map((l) => [l.cantidad, l.pendiente])).toEqual([[10_000, 4_000], [4_000, 4_000]]);
+      // The answer Almacén gets has no prices.
+      expect(costes('recibirpedidocompra', d1)).toEqual([]);
+      expect([await stock(arts[0]!.id), await stock(arts[1]!.id)]).toEqual([antes[0]! + 6_000, antes[1]!]);
+      // Its albarán carries what arrived, at the order's prices (the administrator sees them).
+      const albaran = (await list(t, t.cookie, 'listadoalbaranescompra', { id: d1.hijos.find((h) => h.tipo === 'albarancompra')!.id })).rows[0] as Doc;
+      expect(albaran).toMatchObject({ albaran_proveedor: 'ALB-77' });
+      expect(albaran.lineas.map((l) => [l.articulo_id, l.cantidad, l.precio])).toEqual([[arts[0]!.id, 6_000, 12_345]]);
+      // Three more of the first line: still short.
+      const r2 = await post(almacen, 'recibirpedidocompra', { id: pedido.id, lineas: [{ id: l1!.id, cantidad: 3_000 }, { id: l2!.id, cantidad: 0 }] });
+      expect(r2.body.data![0]!.lineas.map((l) => l.pendiente)).toEqual([1_000, 4_000]);
+      // The supplier will not send the rest: the order is closed short.
+      const r3 = await post(almacen, 'finalizarpedidocompra', { id: pedido.id });
+      expect(r3.status).toBe(200);
+      expect(r3.body.data![0]!.estado).toBe('finalizado');
+      expect([await stock(arts[0]!.id), await stock(arts[1]!.id)]).toEqual([antes[0]! + 9_000, antes[1]!]);
+    });
+
+    it('a buyer without ver_costes saves an order back without its prices: the saved prices stay', async () => {
+      const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
+      const comprador = roles.find((r) => r.nombre === 'Todo sin costes')!;
+      expect(comprador).toBeTruthy();
+      const proveedor = (await list(t, t.cookie, 'listadoproveedores')).rows[0]!;
+      const p = (await save(t, t.cookie, 'editarpedidocompra', {
+        fecha: HOY, proveedor_id: proveedor.id, almacen_id: almacenId, lineas: [{ articulo_id: arts[0]!.id, cantidad: 2_000, precio: 11_111, descuento: 700 }],
+      })) as Doc;
+      const visto = (await list(t, sinCostes, 'listadopedidoscompra', { id: p.id })).rows[0] as Doc;
+      expect(visto.lineas[0]!.precio).toBeUndefined();
+      // Back as its screen sends it: its lines without prices, one quantity changed, a line added.
+      const r = await post(sinCostes, 'editarpedidocompra', {
+        id: p.id, fecha: HOY, proveedor_id: proveedor.id, almacen_id: almacenId,
+        lineas: [{ id: visto.lineas[0]!.id, articulo_id: arts[0]!.id, cantidad: 3_000 }, { articulo_id: arts[1]!.id, cantidad: 1_000 }],
+      });
+      expect(r.status).toBe(200);
+      const guardado = (await list(t, t.cookie, 'listadopedidoscompra', { id: p.id })).rows[0] as Doc;
+      const art1 = (await list(t, t.cookie, 'listadoarticulos', { id: arts[1]!.id })).rows[0]!;
+      expect(guardado.lineas.map((l) => [l.cantidad, l.precio, l.descuento])).toEqual([[3_000, 11_111, 700], [1_000, art1.precio_compra, 0]]);
+    });
+  });
 });

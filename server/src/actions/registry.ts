@@ -6,7 +6,7 @@ import { conActividad } from '../actividad/registro.ts';
 import { SIN_ACTIVIDAD } from '../actividad/entidades.ts';
 import { ActionError } from '../errors.ts';
 import { comprobarDatos, comprobarNecesidad } from '../auth/derechos.ts';
-import { filtrarCostes, ordenSinCostes } from '../auth/costes.ts';
+import { conservarCostes, filtrarCostes, ordenSinCostes } from '../auth/costes.ts';
 import type { AppContext } from '../context.ts';
 import { readSession } from '../session.ts';
 import type { SessionUser } from '../session.ts';
@@ -101,6 +101,8 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
     for (const key in query) if (key !== 'ac') raw[key] = query[key];
     if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) Object.assign(raw, body);
 
+    // A document at cost saved by a role that doesn't see its prices keeps them (auth/costes.ts).
+    await conservarCostes(action.name, user, raw, ctx.db);
     let input = raw;
     if (action.input) {
       const checked = validate(action.input, raw);

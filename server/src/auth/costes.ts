@@ -1,4 +1,6 @@
-import { IMPORTES_COMPRA, accionesDocumentosACoste, esCampoCoste, tiene } from 'shared/domain';
+import type { Kysely } from 'kysely';
+import { DOCUMENTOS_A_COSTE, DOCUMENTO_TIPOS, IMPORTES_COMPRA, accionesDocumentosACoste, esCampoCoste, tiene } from 'shared/domain';
+import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../session.ts';
 
 /**
@@ -77,5 +79,31 @@ export function ordenSinCostes(action: string, user: SessionUser | null, input: 
   if (typeof raw.orden === 'string' && esCosteDe(action, raw.orden)) {
     delete raw.orden;
     delete raw.dir;
+  }
+}
+
+/** Saving a document at cost: its editar action. */
+const EDITAR_A_COSTE: ReadonlySet<string> = new Set(DOCUMENTOS_A_COSTE.map((t) => `editar${DOCUMENTO_TIPOS[t].entidad}`));
+
+/**
+ * A document at cost saved by a role that doesn't see its prices (a buyer without ver_costes): the lines it sends back
+ * without `precio` or `descuento` — it never had them — keep the saved ones, instead of taking the article's purchase
+ * price as a new line does. Runs before the input is validated (actions/registry.ts), on `raw.lineas` in place.
+ */
+export async function conservarCostes(action: string, user: SessionUser | null, raw: Record<string, unknown>, db: Kysely<Database>): Promise<void> {
+  if (veCostes(user) || !EDITAR_A_COSTE.has(action) || !Array.isArray(raw.lineas)) return;
+  const id = typeof raw.id === 'number' || typeof raw.id === 'string' ? Number(raw.id) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) return;
+  const guardadas = new Map(
+    (await db.selectFrom('documento_lineas').select(['id', 'precio', 'descuento']).where('documento_id', '=', id).execute()).map((l) => [l.id, l]),
+  );
+  const vacio = (v: unknown) => v === undefined || v === null || v === '';
+  for (const l of raw.lineas) {
+    if (!l || typeof l !== 'object') continue;
+    const linea = l as Record<string, unknown>;
+    const antes = guardadas.get(Number(linea.id));
+    if (!antes) continue;
+    if (vacio(linea.precio)) linea.precio = Number(antes.precio);
+    if (vacio(linea.descuento)) linea.descuento = Number(antes.descuento);
   }
 }
