@@ -122,7 +122,7 @@ export const ROL_PREDEFINIDO: Record<RolPredefinido, { nombre: string; descripci
   },
   almacen: {
     nombre: 'Almacén',
-    descripcion: 'Catálogo en consulta, almacenes y la recepción de las compras.',
+    descripcion: 'Catálogo en consulta, almacenes y la recepción de las compras (sin precios de compra; enviar pedidos no).',
     derechos: { areas: { catalogo: ['ver'], almacenes: TODOS, compras: ['ver', 'acciones'] }, especiales: [], descuento_maximo: 0 },
   },
   caja: {
