@@ -86,12 +86,15 @@ export function ordenSinCostes(action: string, user: SessionUser | null, input: 
 const EDITAR_A_COSTE: ReadonlySet<string> = new Set(DOCUMENTOS_A_COSTE.map((t) => `editar${DOCUMENTO_TIPOS[t].entidad}`));
 
 /**
- * A document at cost saved by a role that doesn't see its prices (a buyer without ver_costes): the lines it sends back
+ * What a role that doesn't see costs sends back without them keeps its saved costs. A document at cost saved by a role that doesn't see its prices (a buyer without ver_costes): the lines it sends back
  * without `precio` or `descuento` — it never had them — keep the saved ones, instead of taking the article's purchase
  * price as a new line does. Runs before the input is validated (actions/registry.ts), on `raw.lineas` in place.
  */
 export async function conservarCostes(action: string, user: SessionUser | null, raw: Record<string, unknown>, db: Kysely<Database>): Promise<void> {
-  if (veCostes(user) || !EDITAR_A_COSTE.has(action) || !Array.isArray(raw.lineas)) return;
+  if (veCostes(user)) return;
+  // A process's cost, on a process that exists: unchanged (a new one starts at 0, as without the field).
+  if (action === 'editarproceso' && raw.id !== undefined && raw.id !== null && raw.id !== '') delete raw.coste;
+  if (!EDITAR_A_COSTE.has(action) || !Array.isArray(raw.lineas)) return;
   const id = typeof raw.id === 'number' || typeof raw.id === 'string' ? Number(raw.id) : Number.NaN;
   if (!Number.isSafeInteger(id) || id < 1) return;
   const guardadas = new Map(
