@@ -157,6 +157,34 @@ describe.each(backends())('costs only for who may see them ($name)', (backend) =
     });
   }
 
+  for (const quien of ['sinCostes', 'almacen'] as const) {
+    it(`${quien}: no filter by a cost either (the articles below cost are not singled out)`, { timeout: 120_000 }, async () => {
+      const cookie = quien === 'sinCostes' ? sinCostes : almacen;
+      const fugas: string[] = [];
+      const pruebas: { filtrada: Llamada; sin: Llamada }[] = [];
+      for (const l of llamadas) {
+        if (typeof l.query.vista === 'string' && esCoste(l.ac, l.query.vista)) {
+          const { vista: _v, ...sin } = l.query;
+          pruebas.push({ filtrada: l, sin: { ac: l.ac, query: sin } });
+        }
+      }
+      const tarifas = llamadas.find((l) => l.ac === 'informetarifas')!;
+      pruebas.push({ filtrada: { ac: 'informetarifas', query: { ...tarifas.query, bajo_coste: '1' } }, sin: tarifas });
+      expect(pruebas.length).toBeGreaterThanOrEqual(2);
+      for (const p of pruebas) {
+        const a = await get(t, cookie, p.filtrada);
+        if (a.status === 403) continue;
+        const b = await get(t, cookie, p.sin);
+        if (JSON.stringify(a.body.data) !== JSON.stringify(b.body.data) || a.body.total !== b.body.total) fugas.push(`${p.filtrada.ac} ${JSON.stringify(p.filtrada.query)}`);
+      }
+      expect(fugas).toEqual([]);
+      // The administrator's filter does filter (so this can fail).
+      const todas = await get(t, t.cookie, tarifas);
+      const bajo = await get(t, t.cookie, { ac: 'informetarifas', query: { ...tarifas.query, bajo_coste: '1' } });
+      expect(Number(bajo.body.total)).toBeLessThan(Number(todas.body.total));
+    });
+  }
+
   it('the administrator\'s sort by a cost is honoured (so the test above can tell)', async () => {
     const almacenId = (await list(t, t.cookie, 'listadoalmacenes')).rows[0]!.id;
     const q = { almacen_id: String(almacenId), porPagina: '100' };

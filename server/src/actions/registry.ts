@@ -113,7 +113,7 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
       input = checked.value as Record<string, unknown>;
     }
     // Issue 24: no sort by a cost the role doesn't see (auth/costes.ts), and no cost in the answer (below).
-    ordenSinCostes(action.name, user, input, raw);
+    ordenSinCostes(action.name, user, input, raw, action.method === 'GET');
 
     let result: ActionResult;
     const run = () => action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DOCUMENTOS_A_COSTE, DOCUMENTO_TIPOS, IMPORTES_COMPRA, accionesDocumentosACoste, esCampoCoste, tiene } from 'shared/domain';
+import { DOCUMENTOS_A_COSTE, DOCUMENTO_TIPOS, esCosteDe, tiene } from 'shared/domain';
 import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../session.ts';
 
@@ -9,34 +9,10 @@ import type { SessionUser } from '../session.ts';
  * precios de compra, costes y márgenes» (`ver_costes`) no cost field reaches it — in the rows, their lines, the totals
  * (so neither the CSV, XLSX nor PDF the screens build from them) — and no sort by one is honoured (the action's
  * default order instead, as for any column it doesn't have). A cost field is one that `esCampoCoste` names in any
- * answer (shared/domain/costes.ts), or one this table names for an action: the amounts of the answers about
- * purchases and of the documents valued at cost. docs/derechos.md, «Costes».
+ * answer, or one `COSTES_ACCION` names for an action (both in shared/src/domain/costes.ts, which the screens read to
+ * hide the same columns): the amounts of the answers about purchases and of the documents valued at cost.
+ * docs/derechos.md, «Costes».
  */
-
-/** Per action: its fields that are costs besides `esCampoCoste`'s. */
-const COSTES_ACCION: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  // Orders, albaranes and returns of purchase, movements, inventories and losses: line prices, discounts, totals.
-  ...accionesDocumentosACoste().map((ac) => [ac, IMPORTES_COMPRA] as const),
-  // Supplier invoices (their screen needs ver_costes as well: auth/derechos.ts) and what they may still record.
-  ['listadopendienteshcp', IMPORTES_COMPRA],
-  ['listadofacturasproveedor', IMPORTES_COMPRA],
-  ['editarfacturaproveedor', IMPORTES_COMPRA],
-  // A supplier's purchases per year (its record).
-  ['listadoproveedores', ['compras_por_ejercicio']],
-  ['editarproveedor', ['compras_por_ejercicio']],
-  // The home chart's purchases per month.
-  ['graficoinicio', ['compras']],
-  // Reports: every amount of the purchases report (by article, base ÷ units is the price), of the suppliers' one, and
-  // the price of each movement of the ledger (a purchase's is its purchase price).
-  ['informecompras', IMPORTES_COMPRA],
-  ['informeproveedores', IMPORTES_COMPRA],
-  ['informemovimientos', ['precio']],
-]);
-
-/** Whether `campo` is a cost in the answers of `action`. */
-export function esCosteDe(action: string, campo: string): boolean {
-  return esCampoCoste(campo) || (COSTES_ACCION.get(action)?.includes(campo) ?? false);
-}
 
 /** Whether the user sees costs (a public action's answer has none of the company's data). */
 export const veCostes = (user: SessionUser | null): boolean => !user || tiene(user.rol.derechos, 'ver_costes');
@@ -69,9 +45,18 @@ export function filtrarCostes<T>(action: string, user: SessionUser | null, answe
   return answer;
 }
 
-/** A sort by a cost the user may not see: dropped from the input (the action's default order). */
-export function ordenSinCostes(action: string, user: SessionUser | null, input: Record<string, unknown>, raw: Record<string, unknown>): void {
+/**
+ * A sort by a cost the user may not see: dropped from the input (the action's default order). So is a filter by one
+ * (`bajo_coste=1`, `vista=bajo_coste`: the articles sold below cost), which would tell the cost without showing it.
+ */
+export function ordenSinCostes(action: string, user: SessionUser | null, input: Record<string, unknown>, raw: Record<string, unknown>, lectura = true): void {
   if (veCostes(user)) return;
+  if (lectura) {
+    for (const k of Object.keys(input)) if (k !== 'orden' && esCosteDe(action, k)) input[k] = null;
+    for (const k of Object.keys(raw)) if (k !== 'orden' && esCosteDe(action, k)) delete raw[k];
+    if (typeof input.vista === 'string' && esCosteDe(action, input.vista)) input.vista = null;
+    if (typeof raw.vista === 'string' && esCosteDe(action, raw.vista)) delete raw.vista;
+  }
   if (typeof input.orden === 'string' && esCosteDe(action, input.orden)) {
     input.orden = null;
     input.dir = null;

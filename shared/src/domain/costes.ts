@@ -63,3 +63,28 @@ export function accionesDocumentosACoste(): string[] {
     return [`listado${def.plural}`, `editar${def.entidad}`, `eliminar${def.entidad}`, ...def.acciones.map((a) => `${a.verbo}${def.entidad}`)];
   });
 }
+
+/** Per op.asp action: its fields that are costs besides `esCampoCoste`'s (the server's filter and the screens). */
+export const COSTES_ACCION: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  // Orders, albaranes and returns of purchase, movements, inventories and losses: line prices, discounts, totals.
+  ...accionesDocumentosACoste().map((ac) => [ac, IMPORTES_COMPRA] as const),
+  // Supplier invoices (they need ver_costes as well: the rights table) and what they may still record.
+  ['listadopendienteshcp', IMPORTES_COMPRA],
+  ['listadofacturasproveedor', IMPORTES_COMPRA],
+  ['editarfacturaproveedor', IMPORTES_COMPRA],
+  // A supplier's purchases per year (its record).
+  ['listadoproveedores', ['compras_por_ejercicio']],
+  ['editarproveedor', ['compras_por_ejercicio']],
+  // The home chart's purchases per month.
+  ['graficoinicio', ['compras']],
+  // Reports: every amount of the purchases report (by article, base ÷ units is the price), of the suppliers' one, and
+  // the price of each movement of the ledger (a purchase's is its purchase price).
+  ['informecompras', IMPORTES_COMPRA],
+  ['informeproveedores', IMPORTES_COMPRA],
+  ['informemovimientos', ['precio']],
+]);
+
+/** Whether `campo` is a cost in the answers of `action` (a column the screens hide without ver_costes). */
+export function esCosteDe(action: string, campo: string): boolean {
+  return esCampoCoste(campo) || (COSTES_ACCION.get(action)?.includes(campo) ?? false);
+}
