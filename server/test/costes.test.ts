@@ -43,7 +43,10 @@ function esCoste(ac: string, campo: string): boolean {
 function costes(ac: string, body: unknown): string[] {
   const out = new Set<string>();
   const walk = (v: unknown, camino: string) => {
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, `${camino}[]`));
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, `${camino}[]`);
+      return;
+    }
     if (!v || typeof v !== 'object') return;
     for (const [k, x] of Object.entries(v)) {
       if (camino === '' && ['RESULT', 'message', 'total', 'errors'].includes(k)) continue;
@@ -59,8 +62,15 @@ function costes(ac: string, body: unknown): string[] {
 function campos(body: unknown): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown) => {
-    if (Array.isArray(v)) return v.forEach(walk);
-    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.add(k), walk(x));
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+      return;
+    }
+    if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        out.add(k);
+        walk(x);
+      }
   };
   walk((body as { data?: unknown }).data);
   walk((body as { totales?: unknown }).totales);
