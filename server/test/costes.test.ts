@@ -226,6 +226,16 @@ describe.each(backends())('costs only for who may see them ($name)', (backend) =
     expect(expectCleanAnswer(hcp)).toMatchObject({ RESULT: '1', message: MESSAGES.rolSinDerechoEspecial.replace('{accion}', 'ver precios de compra, costes ni márgenes'), derecho: 'ver_costes' });
   });
 
+  it('a process saved by a role without ver_costes keeps its cost (its screen never had it); a new one takes what is sent', async () => {
+    const p = await save(t, t.cookie, 'editarproceso', { codigo: 'COST-1', nombre: 'Soldadura', tiempo: 30, coste: 255_000 });
+    const r = await t.op('editarproceso', { cookie: sinCostes, body: { id: p.id, codigo: 'COST-1', nombre: 'Soldadura TIG', tiempo: 45, coste: 0 } });
+    expect(expectCleanAnswer(r)).toMatchObject({ RESULT: '0' });
+    expect((r.json().data as Row[])[0]!.coste).toBeUndefined();
+    expect((await list(t, t.cookie, 'listadoprocesos', { id: p.id })).rows[0]).toMatchObject({ nombre: 'Soldadura TIG', tiempo: 45, coste: 255_000 });
+    const nuevo = (await t.op('editarproceso', { cookie: sinCostes, body: { codigo: 'COST-2', nombre: 'Pintura', tiempo: 10, coste: 99_000 } })).json().data[0] as Row;
+    expect((await list(t, t.cookie, 'listadoprocesos', { id: nuevo.id })).rows[0]).toMatchObject({ coste: 99_000 });
+  });
+
   describe('Almacén receives against an order (issue 24, smaller item)', () => {
     type Linea = Row & { cantidad: number; pendiente: number; precio?: number; descuento?: number };
     type Doc = Row & { estado: string; lineas: Linea[]; hijos: { tipo: string; id: number }[]; total?: number };
