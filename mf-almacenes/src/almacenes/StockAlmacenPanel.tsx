@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { FormSection, ListView, RowLink, useShell, type ApiResponse, type DataColumn, type StockAlmacenFila } from 'shared';
+import { FormSection, ListView, RowLink, usePermisos, useShell, type ApiResponse, type DataColumn, type StockAlmacenFila } from 'shared';
 import { formatCantidad, formatImporte, formatPrecio } from '../formato';
 import { paths } from '../paths';
 
@@ -44,6 +44,8 @@ function useValorTotal(almacenId: number) {
 export function StockAlmacenPanel({ almacen }: { almacen: { id: number; codigo: string; nombre: string } }) {
   const navigate = useNavigate();
   const valorTotal = useValorTotal(almacen.id);
+  // Issue 24: the average cost and the value are costs — not answered without ver_costes, nor drawn.
+  const costes = usePermisos().tiene('ver_costes');
 
   const columns = useMemo<DataColumn<StockAlmacenFila>[]>(
     () => [
@@ -72,20 +74,26 @@ export function StockAlmacenPanel({ almacen }: { almacen: { id: number; codigo: 
           ),
         text: (s) => formatCantidad(s.stock),
       },
-      { id: 'coste_medio', header: 'Coste medio', align: 'right', numeric: true, hideOnPhone: true, cell: (s) => formatPrecio(s.coste_medio) },
-      { id: 'valor', header: 'Valor', sortable: true, align: 'right', numeric: true, cell: (s) => formatImporte(s.valor) },
+      ...(costes
+        ? ([
+            { id: 'coste_medio', header: 'Coste medio', align: 'right', numeric: true, hideOnPhone: true, cell: (s) => formatPrecio(s.coste_medio) },
+            { id: 'valor', header: 'Valor', sortable: true, align: 'right', numeric: true, cell: (s) => formatImporte(s.valor) },
+          ] satisfies DataColumn<StockAlmacenFila>[])
+        : []),
     ],
-    [],
+    [costes],
   );
 
   return (
     <FormSection
       title="Stock"
-      description="Artículos con existencias en este almacén, valorados a su coste medio. El stock negativo se marca en rojo."
+      description={`Artículos con existencias en este almacén${costes ? ', valorados a su coste medio' : ''}. El stock negativo se marca en rojo.`}
       aside={
-        <span aria-live="polite">
-          Valor total: <strong>{valorTotal === null ? '…' : formatImporte(valorTotal)}</strong>
-        </span>
+        costes ? (
+          <span aria-live="polite">
+            Valor total: <strong>{valorTotal === null ? '…' : formatImporte(valorTotal)}</strong>
+          </span>
+        ) : undefined
       }
     >
       <ListView<StockAlmacenFila>

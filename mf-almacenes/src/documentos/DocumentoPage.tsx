@@ -18,6 +18,7 @@ import {
   type Ubicacion,
   type VariantePdf,
   useAlmacenInicial,
+  usePermisos,
 } from 'shared';
 import { useAlmacenes } from '../opciones';
 import type { Pantalla } from './pantallas';
@@ -120,9 +121,11 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
   const codigosUbicacion = useMemo(() => new Map(ubicacionRows.map((u) => [u.id, u.codigo])), [ubicacionRows]);
   const almacenNombre = useCallback((v: string) => almacenes.options.find((o) => o.value === v)?.label ?? null, [almacenes.options]);
 
+  const costes = usePermisos().tiene('ver_costes');
   /** The document as it is on screen (saved or not), for a PDF. */
   const borrador = (): Documento => {
-    const base = documento ?? ({ id: 0, tipo: def.tipo, numero: 'Borrador', estado: def.inicial, desglose: [], total: 0 } as unknown as Documento);
+    // Without ver_costes (issue 24) a new document has no value either: its PDF prints without amounts, as a saved one.
+    const base = documento ?? ({ id: 0, tipo: def.tipo, numero: 'Borrador', estado: def.inicial, desglose: [], ...(costes ? { total: 0 } : {}) } as unknown as Documento);
     return {
       ...base,
       fecha: values.fecha ?? base.fecha,

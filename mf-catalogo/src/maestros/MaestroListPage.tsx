@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ESTADO_FILTER, RecordListPage, activoColumn, linkColumn, type DataColumn, type ListFilter, type Proceso, type Subfamilia } from 'shared';
+import { ESTADO_FILTER, RecordListPage, activoColumn, linkColumn, usePermisos, type DataColumn, type ListFilter, type Proceso, type Subfamilia } from 'shared';
 import { formatPrecio } from '../formato';
 import { useFamilias } from '../opciones';
 import type { Maestro } from './entidades';
@@ -10,6 +10,7 @@ type MaestroFila = { id: number; codigo: string; nombre: string; activo: 0 | 1 }
 export function MaestroListPage({ maestro }: { maestro: Maestro }) {
   const isSub = maestro.key === 'subfamilia';
   const familias = useFamilias(isSub);
+  const costes = usePermisos().tiene('ver_costes');
 
   const columns = useMemo<DataColumn<MaestroFila>[]>(() => {
     const cols: DataColumn<MaestroFila>[] = [
@@ -18,14 +19,13 @@ export function MaestroListPage({ maestro }: { maestro: Maestro }) {
     ];
     if (maestro.key === 'subfamilia') cols.push({ id: 'familia', header: 'Familia', cell: (m) => m.familia_nombre ?? '' });
     if (maestro.key === 'proceso') {
-      cols.push(
-        { id: 'tiempo', header: 'Tiempo (min)', align: 'right', numeric: true, cell: (m) => (m.tiempo ?? 0).toLocaleString('es-ES') },
-        { id: 'coste', header: 'Coste', align: 'right', numeric: true, cell: (m) => formatPrecio(m.coste) },
-      );
+      cols.push({ id: 'tiempo', header: 'Tiempo (min)', align: 'right', numeric: true, cell: (m) => (m.tiempo ?? 0).toLocaleString('es-ES') });
+      // A process's cost: only with «ver precios de compra, costes y márgenes» (the server answers it to no one else).
+      if (costes) cols.push({ id: 'coste', header: 'Coste', align: 'right', numeric: true, cell: (m) => formatPrecio(m.coste) });
     }
     cols.push(activoColumn());
     return cols;
-  }, [maestro]);
+  }, [maestro, costes]);
 
   const filters: ListFilter[] = isSub ? [{ name: 'familia_id', label: 'Familia', options: familias.options }, ESTADO_FILTER] : [ESTADO_FILTER];
 

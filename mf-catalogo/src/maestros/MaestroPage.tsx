@@ -14,6 +14,7 @@ import {
   useRecordEditor,
   type Proceso,
   type Subfamilia,
+  usePermisos,
 } from 'shared';
 import { useFamilias } from '../opciones';
 import type { Maestro } from './entidades';
@@ -39,6 +40,8 @@ export function MaestroPage({ maestro, id }: { maestro: Maestro; id?: string }) 
   const navigate = useNavigate();
   const isSub = maestro.key === 'subfamilia';
   const isProceso = maestro.key === 'proceso';
+  // Without «ver precios de compra, costes y márgenes» no Coste (the server keeps the saved one: auth/costes.ts).
+  const costes = usePermisos().tiene('ver_costes');
   const familias = useFamilias(isSub);
 
   const editor = useRecordEditor<MaestroRecord, MaestroValues>({
@@ -102,7 +105,9 @@ export function MaestroPage({ maestro, id }: { maestro: Maestro; id?: string }) 
                   error={errors.tiempo}
                   onChange={(v) => set('tiempo', v.trim())}
                 />
-                <DecimalField label="Coste" scale={4} suffix="€" value={values.coste} error={errors.coste} onChange={(v) => set('coste', v)} hint="Hasta 4 decimales" />
+                {costes && (
+                  <DecimalField label="Coste" scale={4} suffix="€" value={values.coste} error={errors.coste} onChange={(v) => set('coste', v)} hint="Hasta 4 decimales" />
+                )}
               </>
             )}
           </FormGrid>

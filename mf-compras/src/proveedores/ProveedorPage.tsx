@@ -1,4 +1,4 @@
-import { TERCEROS, TerceroRecordPage, proveedorSchema, type Proveedor } from 'shared';
+import { TERCEROS, TerceroRecordPage, proveedorSchema, usePermisos, type Proveedor } from 'shared';
 import { PANTALLAS } from '../documentos/pantallas';
 import { paths } from '../paths';
 
@@ -10,6 +10,8 @@ const DOCUMENTOS = Object.values(PANTALLAS).map((p) => ({ def: p.def, record: p.
  * once saved, the purchases per year and the supplier's documents.
  */
 export function ProveedorPage({ id }: { id?: string }) {
+  // Issue 24: a supplier's purchases per year are purchase amounts — only with «ver precios de compra, costes y márgenes».
+  const costes = usePermisos().tiene('ver_costes');
   return (
     <TerceroRecordPage<Proveedor>
       tercero={TERCEROS.proveedor}
@@ -17,7 +19,7 @@ export function ProveedorPage({ id }: { id?: string }) {
       schema={proveedorSchema}
       list={paths.proveedores}
       record={paths.proveedor}
-      porEjercicio={{ titulo: 'Compras por ejercicio', vacio: 'Todavía no hay compras de este proveedor.', filas: (p) => p.compras_por_ejercicio }}
+      porEjercicio={costes ? { titulo: 'Compras por ejercicio', vacio: 'Todavía no hay compras de este proveedor.', filas: (p) => p.compras_por_ejercicio } : undefined}
       documentos={DOCUMENTOS}
     />
   );

@@ -9,10 +9,12 @@ import {
   Card,
   DataTable,
   empresaPdf,
+  esCosteDe,
   Pager,
   PageHeader,
   RowLink,
   SelectField,
+  usePermisos,
   useShell,
   type DataColumn,
   type Theme,
@@ -78,6 +80,9 @@ type Respuesta = { filas: Fila[]; total: number; totales: Fila | null; message: 
  */
 export function ReportePage({ def }: { def: Informe }) {
   const { api, flags, config, toast } = useShell();
+  // Issue 24: without «ver precios de compra, costes y márgenes» the server answers no cost column (nor sorts by one):
+  // the table, the chart and the CSV, XLSX and PDF leave them out too (shared/domain/costes.ts: the same list).
+  const costes = usePermisos().tiene('ver_costes');
   const navigate = useNavigate();
   const { params, valores, listo, cambiar } = useInformeParams(def);
   const [etiquetas, setEtiquetas] = useState<Record<string, string | null>>({});
@@ -98,8 +103,11 @@ export function ReportePage({ def }: { def: Informe }) {
   const pagina = Math.max(1, Number(valores.pagina) || 1);
   const porPagina = Number(valores.porPagina) || 25;
   const columnas = useMemo(
-    () => [...agrup.claves, ...(typeof def.cifras === 'function' ? def.cifras(vista, agrup.value) : def.cifras)].filter((c) => !c.flag || flags[c.flag] === 1),
-    [agrup, def, vista, flags],
+    () =>
+      [...agrup.claves, ...(typeof def.cifras === 'function' ? def.cifras(vista, agrup.value) : def.cifras)].filter(
+        (c) => (!c.flag || flags[c.flag] === 1) && (costes || !esCosteDe(def.ac, c.id)),
+      ),
+    [agrup, def, vista, flags, costes],
   );
   const filtros = filtrosVisibles(def, flags);
 

@@ -3,7 +3,7 @@ import { MESSAGES } from 'shared/domain';
 import { ActionError } from '../errors.ts';
 import { recalcularAgregados } from '../informes/agregados.ts';
 import { informeInventario, informeMovimientos, informeTarifas } from '../informes/almacen.ts';
-import { baseSchema, idFiltro, periodo, sinCostes } from '../informes/comun.ts';
+import { baseSchema, idFiltro, periodo } from '../informes/comun.ts';
 import { AGRUPAR_COMPRAS, informeCompras, informeProveedores } from '../informes/compras.ts';
 import { informeRegistros, libroExpedidas, libroRecibidas, modelo303, modelo347, periodoFiscal } from '../informes/fiscal.ts';
 import { TIPOS_VENTA } from '../informes/lineas-venta.ts';
@@ -52,9 +52,9 @@ export const informeActions = [
     method: 'GET',
     flags: ['ventas'],
     input: { ...baseSchema, ...ventasFiltros, agrupar: { type: 'enum', values: AGRUPAR_VENTAS } } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const p = periodo(app, input);
-      return sinCostes(user, await informeVentas(app, { ...input, ...p }, input.agrupar ?? 'mes', paging(input)));
+      return await informeVentas(app, { ...input, ...p }, input.agrupar ?? 'mes', paging(input));
     },
   }),
   defineAction({
@@ -62,9 +62,9 @@ export const informeActions = [
     method: 'GET',
     flags: ['compras'],
     input: { ...baseSchema, proveedor_id: idFiltro, articulo_id: idFiltro, familia_id: idFiltro, almacen_id: idFiltro, agrupar: { type: 'enum', values: AGRUPAR_COMPRAS } } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const p = periodo(app, input);
-      return sinCostes(user, await informeCompras(app, { ...input, ...p }, input.agrupar ?? 'mes', paging(input)));
+      return await informeCompras(app, { ...input, ...p }, input.agrupar ?? 'mes', paging(input));
     },
   }),
   defineAction({
@@ -81,12 +81,9 @@ export const informeActions = [
       vista: { type: 'enum', values: ['todos', 'negativo', 'sin_movimiento', 'bajo_minimo'] },
       dias: { type: 'int', min: 1, max: 3650 },
     } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const fecha = input.fecha ?? todayIn(app.timeZone);
-      return sinCostes(
-        user,
-        await informeInventario(app, { ...input, fecha, agrupar: input.agrupar ?? 'articulo', vista: input.vista ?? 'todos', dias: input.dias ?? 90 }, paging(input)),
-      );
+      return informeInventario(app, { ...input, fecha, agrupar: input.agrupar ?? 'articulo', vista: input.vista ?? 'todos', dias: input.dias ?? 90 }, paging(input));
     },
   }),
   defineAction({
@@ -94,9 +91,9 @@ export const informeActions = [
     method: 'GET',
     flags: ['almacenes'],
     input: { ...baseSchema, articulo_id: idFiltro, almacen_id: idFiltro, ubicacion_id: idFiltro, causa: { type: 'string', max: 40 } } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const p = periodo(app, input);
-      return sinCostes(user, await informeMovimientos(app, { ...input, ...p }, paging(input)));
+      return await informeMovimientos(app, { ...input, ...p }, paging(input));
     },
   }),
   defineAction({
@@ -104,9 +101,9 @@ export const informeActions = [
     method: 'GET',
     flags: ['compras'],
     input: { ...baseSchema, proveedor_id: idFiltro, agrupar: { type: 'enum', values: ['proveedor', 'mes', 'anio'] } } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const p = periodo(app, input);
-      return sinCostes(user, await informeProveedores(app, { ...input, ...p, agrupar: input.agrupar ?? 'proveedor' }, paging(input)));
+      return await informeProveedores(app, { ...input, ...p, agrupar: input.agrupar ?? 'proveedor' }, paging(input));
     },
   }),
   defineAction({
@@ -114,9 +111,9 @@ export const informeActions = [
     method: 'GET',
     flags: ['ventas'],
     input: { ...baseSchema, cliente_id: idFiltro, serie_id: idFiltro, agrupar: { type: 'enum', values: ['cliente', 'mes', 'anio'] } } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const p = periodo(app, input);
-      return sinCostes(user, await informeClientes(app, { ...input, ...p, agrupar: input.agrupar ?? 'cliente' }, paging(input)));
+      return await informeClientes(app, { ...input, ...p, agrupar: input.agrupar ?? 'cliente' }, paging(input));
     },
   }),
   defineAction({
@@ -124,17 +121,17 @@ export const informeActions = [
     method: 'GET',
     flags: ['ventas'],
     input: { ...baseSchema, familia_id: idFiltro, marca_id: idFiltro, almacen_id: idFiltro, cliente_id: idFiltro, vista: { type: 'enum', values: ['todos', 'bajo_coste'] } } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const p = periodo(app, input);
-      return sinCostes(user, await informeArticulos(app, { ...input, ...p, vista: input.vista ?? 'todos' }, paging(input)));
+      return await informeArticulos(app, { ...input, ...p, vista: input.vista ?? 'todos' }, paging(input));
     },
   }),
   defineAction({
     name: 'informetarifas',
     method: 'GET',
     input: { ...baseSchema, familia_id: idFiltro, marca_id: idFiltro, bajo_coste: { type: 'flag' } } as const,
-    async handler({ input, app, user }) {
-      return sinCostes(user, await informeTarifas(app, await app.config.flags(), input, paging(input)));
+    async handler({ input, app }) {
+      return await informeTarifas(app, await app.config.flags(), input, paging(input));
     },
   }),
   defineAction({
@@ -142,9 +139,9 @@ export const informeActions = [
     method: 'GET',
     flags: ['furgonetas'],
     input: { ...baseSchema, almacen_id: idFiltro, agrupar: { type: 'enum', values: ['furgoneta', 'dia', 'conductor'] } } as const,
-    async handler({ input, app, user }) {
+    async handler({ input, app }) {
       const p = periodo(app, input);
-      return sinCostes(user, await informeFurgonetas(app, { ...input, ...p, agrupar: input.agrupar ?? 'furgoneta' }, paging(input)));
+      return await informeFurgonetas(app, { ...input, ...p, agrupar: input.agrupar ?? 'furgoneta' }, paging(input));
     },
   }),
   defineAction({

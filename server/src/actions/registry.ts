@@ -6,6 +6,7 @@ import { conActividad } from '../actividad/registro.ts';
 import { SIN_ACTIVIDAD } from '../actividad/entidades.ts';
 import { ActionError } from '../errors.ts';
 import { comprobarDatos, comprobarNecesidad } from '../auth/derechos.ts';
+import { conservarCostes, filtrarCostes, ordenSinCostes } from '../auth/costes.ts';
 import type { AppContext } from '../context.ts';
 import { readSession } from '../session.ts';
 import type { SessionUser } from '../session.ts';
@@ -100,6 +101,8 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
     for (const key in query) if (key !== 'ac') raw[key] = query[key];
     if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) Object.assign(raw, body);
 
+    // A document at cost saved by a role that doesn't see its prices keeps them (auth/costes.ts).
+    await conservarCostes(action.name, user, raw, ctx.db);
     let input = raw;
     if (action.input) {
       const checked = validate(action.input, raw);
@@ -109,6 +112,8 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
       }
       input = checked.value as Record<string, unknown>;
     }
+    // Issue 24: no sort by a cost the role doesn't see (auth/costes.ts), and no cost in the answer (below).
+    ordenSinCostes(action.name, user, input, raw, action.method === 'GET');
 
     let result: ActionResult;
     const run = () => action.handler({ input: input as Infer<Schema>, raw, user, request, reply, app: ctx });
@@ -132,7 +137,7 @@ export function registerDispatcher(app: FastifyInstance, registry: ActionRegistr
         .header('Cache-Control', 'no-store')
         .send(result.body);
     }
-    return reply.send(result);
+    return reply.send(filtrarCostes(action.name, user, result));
   };
 
   app.route({ method: ['GET', 'POST'], url: '/api/op.asp', handler: handle });

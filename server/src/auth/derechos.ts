@@ -133,11 +133,13 @@ const FIJAS: Record<string, Derecho> = {
 
   // Purchases.
   ...maestro('proveedores', 'proveedor', 'compras'),
-  listadofacturasproveedor: { necesidad: ver('compras') },
-  listadopendienteshcp: { necesidad: ver('compras') },
-  editarfacturaproveedor: { necesidad: en('compras', 'editar') },
-  eliminarfacturaproveedor: { necesidad: en('compras', 'eliminar') },
-  enviarcorreopedidocompra: { necesidad: en('compras', 'acciones') },
+  // Issue 24 (docs/derechos.md, «Costes»): a supplier invoice is nothing but purchase amounts — it needs «ver precios
+  // de compra, costes y márgenes» besides its level. E-mailing an order is sending it: the buyer's (crear y modificar).
+  listadofacturasproveedor: { necesidad: en('compras', 'ver', 'ver_costes') },
+  listadopendienteshcp: { necesidad: en('compras', 'ver', 'ver_costes') },
+  editarfacturaproveedor: { necesidad: en('compras', 'editar', 'ver_costes') },
+  eliminarfacturaproveedor: { necesidad: en('compras', 'eliminar', 'ver_costes') },
+  enviarcorreopedidocompra: { necesidad: en('compras', 'editar') },
 
   // Sales: customers are the invoices' parties too.
   ...maestro('clientes', 'cliente', 'ventas', ['ventas', 'facturas']),
@@ -447,16 +449,4 @@ async function comprobarLineasTpv({ user, raw, app }: Parameters<Comprobacion>[0
     if (!libreDescuento && l.descuento > maximo) return { falta: { especial: 'descuento' as const }, detalle: MESSAGES.rolLinea.replace('{n}', String(l.n)) };
   }
   return null;
-}
-
-/** Fields of a catalogue article that are costs: without «ver precios de compra y márgenes» they are not answered. */
-const CAMPOS_COSTE = ['precio_compra', 'precio_medio_compra', 'coste_medio', 'margen'] as const;
-
-/** The rows without their costs when the user's role doesn't see them (in place, and answered). */
-export function ocultarCostes<T>(user: SessionUser | null, rows: T[]): T[] {
-  if (!user || tiene(user.rol.derechos, 'ver_costes')) return rows;
-  for (const r of rows) {
-    if (r && typeof r === 'object') for (const c of CAMPOS_COSTE) delete (r as Record<string, unknown>)[c];
-  }
-  return rows;
 }

@@ -1,17 +1,14 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import { tiene } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { todayIn } from '../context.ts';
 import type { DialectName } from '../db/index.ts';
 import { fail } from '../errors.ts';
-import type { SessionUser } from '../session.ts';
 
 /**
  * What every report shares (README, "Informes"): the period, paging and sorting of the aggregated rows, the answer's
- * shape (`data` the page, `totales` the whole selection, `total` the number of rows), and the costs a role without
- * «ver costes» doesn't get.
+ * shape (`data` the page, `totales` the whole selection, `total` the number of rows).
  */
 
 export const PAGINA_MAX = 10_000;
@@ -89,15 +86,7 @@ export function sumar(filas: Fila[], columnas: readonly string[]): Record<string
   return out;
 }
 
-/** What reveals costs: not answered to a role without «ver precios de compra y márgenes» (README, "Informes"). */
-const COSTES = /^(coste|margen|valor|ultimo_precio|precio_medio|bajo_coste|lineas_bajo_coste|clase_margen)/;
-
-export function sinCostes(user: SessionUser | null, r: Respuesta): Respuesta {
-  if (!user || tiene(user.rol.derechos, 'ver_costes')) return r;
-  for (const f of r.data) for (const c of Object.keys(f)) if (COSTES.test(c)) delete f[c];
-  for (const c of Object.keys(r.totales)) if (COSTES.test(c)) delete r.totales[c];
-  return r;
-}
+/* The costs a role without «ver costes» doesn't get are taken out of every answer by the dispatcher (auth/costes.ts). */
 
 /** Numbers of a query's row (PostgreSQL answers sums as numeric text): every value that looks like an integer. */
 export function numeros<T extends Record<string, unknown>>(row: T, texto: readonly string[] = []): Fila {

@@ -166,6 +166,8 @@ function DocumentList({
   const setTercero = (id: string, nombre: string) =>
     tercero && setFechas((s) => ({ ...s, filters: { ...s.filters, [tercero.param]: id, [tercero.nombre]: nombre } }));
 
+  // Issue 24: a document at cost's total is a cost — not answered without ver_costes, nor drawn (docs/derechos.md).
+  const conImportes = def.lineas === 'venta' || permisos.tiene('ver_costes');
   const columns = useMemo<DataColumn<DocumentoFila>[]>(
     () => [
       linkColumn<DocumentoFila>('numero', 'Número', (d) => d.numero, (d) => recordPath(d.id)),
@@ -181,9 +183,20 @@ function DocumentList({
       },
       ...(extra ?? columnasTercero(def)),
       ...(columnaLineas ? [LINEAS] : []),
-      { id: 'total', header: def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor', align: 'right', numeric: true, cell: (d) => formatMoney(d.total ?? 0), text: (d) => formatMoney(d.total ?? 0) },
+      ...(conImportes
+        ? [
+            {
+              id: 'total',
+              header: def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor',
+              align: 'right' as const,
+              numeric: true,
+              cell: (d: DocumentoFila) => formatMoney(d.total ?? 0),
+              text: (d: DocumentoFila) => formatMoney(d.total ?? 0),
+            },
+          ]
+        : []),
     ],
-    [def, extra, columnaLineas, conHora, recordPath],
+    [def, extra, columnaLineas, conHora, recordPath, conImportes],
   );
 
   const filters = useMemo<ListFilter[]>(
@@ -220,9 +233,11 @@ function DocumentList({
         <span>
           {total.toLocaleString('es-ES')} {total === 1 ? def.singular.toLowerCase() : def.pluralLabel.toLowerCase()}
         </span>
-        <span>
-          {def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor total'}: <strong>{formatMoney(totales.total ?? 0)}</strong>
-        </span>
+        {conImportes && (
+          <span>
+            {def.lineas === 'venta' || def.lineas === 'compra' ? 'Total' : 'Valor total'}: <strong>{formatMoney(totales.total ?? 0)}</strong>
+          </span>
+        )}
       </StyledTotales>
     );
   };

@@ -154,8 +154,10 @@ const StyledMessage = styled.div<{ $tone: 'ok' | 'warning' }>`
 type Campo = 'cantidad' | 'precio' | 'descuento' | 'tipo_iva' | 'operacion' | 'motivo' | 'ubicacion_id';
 
 /** The editable fields of a line, in Tab order, by mode. */
-function camposDe(modo: LineaModo, conUbicacion: boolean, precioFijo = false): Campo[] {
+function camposDe(modo: LineaModo, conUbicacion: boolean, precioFijo = false, sinImportes = false): Campo[] {
   const u: Campo[] = conUbicacion ? ['ubicacion_id'] : [];
+  // A purchase line without ver_costes: no price nor discount to type (the server keeps the saved ones).
+  if (modo === 'compra' && sinImportes) return [...u, 'cantidad', 'tipo_iva'];
   // A sale line's operation (issue 16) is reached with Tab, not Intro: typing S1 lines stays code, quantity, price.
   if (modo === 'venta' || modo === 'compra') return [...u, 'cantidad', ...(precioFijo ? [] : ['precio' as const]), 'descuento', 'tipo_iva'];
   if (modo === 'perdida') return [...u, 'cantidad', 'motivo'];
@@ -170,6 +172,8 @@ type RowContext = {
   readOnly: boolean;
   /** The user's role can't change a line's price (cambiar_precio): it shows, not typed. */
   precioFijo: boolean;
+  /** Issue 24: a document at cost (purchases, the warehouse's) for a role without ver_costes: no price, discount, amount. */
+  sinImportes: boolean;
   ubicaciones?: SelectOption[];
   mostrarTeorico: boolean;
   conPendiente: boolean;
@@ -378,14 +382,18 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
       )}
       {venta ? (
         <>
-          <td className="num" data-label="Precio">
-            {num('precio', 4, 2, 'Precio')}
-            {errText('precio')}
-          </td>
-          <td className="num" data-label="Dto. %">
-            {num('descuento', 2, 0, 'Descuento')}
-            {errText('descuento')}
-          </td>
+          {!ctx.sinImportes && (
+            <>
+              <td className="num" data-label="Precio">
+                {num('precio', 4, 2, 'Precio')}
+                {errText('precio')}
+              </td>
+              <td className="num" data-label="Dto. %">
+                {num('descuento', 2, 0, 'Descuento')}
+                {errText('descuento')}
+              </td>
+            </>
+          )}
           <td data-label={IMPUESTO_NOMBRE[impuesto]}>{select('tipo_iva', IMPUESTO_NOMBRE[impuesto], opcionesTipo(impuesto, linea.tipo_iva), linea.tipo_iva)}</td>
           {modo === 'venta' && (
             <td data-label="Operación">
@@ -395,13 +403,14 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
           )}
         </>
       ) : (
-        modo !== 'recuento' && (
+        modo !== 'recuento' &&
+        !ctx.sinImportes && (
           <td className="num" data-label="Coste">
             {precio4(linea.precio)}
           </td>
         )
       )}
-      {modo !== 'recuento' && (
+      {modo !== 'recuento' && !ctx.sinImportes && (
         <td className="num" data-label="Importe">
           {formatMoney(importeLinea(linea))}
         </td>
@@ -469,8 +478,12 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
   latest.current = props;
   const [mensaje, setMensaje] = useState<{ tone: 'ok' | 'warning'; text: string } | null>(null);
 
-  const precioFijo = !usePermisos().tiene('cambiar_precio');
-  const campos = useMemo(() => camposDe(modo, !!ubicaciones, precioFijo), [modo, ubicaciones, precioFijo]);
+  const permisos = usePermisos();
+  const precioFijo = !permisos.tiene('cambiar_precio');
+  // Issue 24: purchases and the warehouse's documents are valued at cost — without ver_costes the server answers no
+  // prices nor amounts, and no column shows them (docs/derechos.md, «Costes»).
+  const sinImportes = modo !== 'venta' && !permisos.tiene('ver_costes');
+  const campos = useMemo(() => camposDe(modo, !!ubicaciones, precioFijo, sinImportes), [modo, ubicaciones, precioFijo, sinImportes]);
   const camposRef = useRef(campos);
   camposRef.current = campos;
 
@@ -516,8 +529,8 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
   const conPendiente = readOnly && lineas.some((l) => (l.pendiente ?? 0) > 0);
   const conDisponible = !!disponible;
   const ctx = useMemo<RowContext>(
-    () => ({ modo, readOnly, precioFijo, ubicaciones, mostrarTeorico, conPendiente, conDisponible, total: lineas.length, dispatch, onKeyDown: handleFieldKey }),
-    [modo, readOnly, precioFijo, ubicaciones, mostrarTeorico, conPendiente, conDisponible, lineas.length, dispatch, handleFieldKey],
+    () => ({ modo, readOnly, precioFijo, sinImportes, ubicaciones, mostrarTeorico, conPendiente, conDisponible, total: lineas.length, dispatch, onKeyDown: handleFieldKey }),
+    [modo, readOnly, precioFijo, sinImportes, ubicaciones, mostrarTeorico, conPendiente, conDisponible, lineas.length, dispatch, handleFieldKey],
   );
   const { general, porLinea } = useMemo(() => erroresPorLinea(errores ?? {}), [errores]);
 
@@ -612,15 +625,19 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
               {modo === 'perdida' && <th>Motivo</th>}
               {venta ? (
                 <>
-                  <th className="num">Precio</th>
-                  <th className="num">Dto. %</th>
+                  {!sinImportes && (
+                    <>
+                      <th className="num">Precio</th>
+                      <th className="num">Dto. %</th>
+                    </>
+                  )}
                   <th>IVA</th>
                   {modo === 'venta' && <th>Operación</th>}
                 </>
               ) : (
-                modo !== 'recuento' && <th className="num">Coste</th>
+                modo !== 'recuento' && !sinImportes && <th className="num">Coste</th>
               )}
-              {modo !== 'recuento' && <th className="num">Importe</th>}
+              {modo !== 'recuento' && !sinImportes && <th className="num">Importe</th>}
               {!readOnly && (
                 <th className="acts">
                   <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Acciones</span>
@@ -667,7 +684,7 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
           <dt>Unidades</dt>
           <dd>{qty(unidades)}</dd>
         </dl>
-        {venta ? (
+        {sinImportes ? null : venta ? (
           <dl>
             {totales.desglose.map((d) => (
               <FragmentRate key={`${d.operacion ?? ''}${d.tipo_iva}`} grupo={d} />

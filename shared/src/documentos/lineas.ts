@@ -88,8 +88,10 @@ export function lineaDesdeDocumento(l: DocumentoLinea): LineaEditable {
     descripcion: l.descripcion,
     tipo_iva: l.tipo_iva,
     cantidad: BigInt(l.cantidad),
-    precio: BigInt(l.precio),
-    descuento: BigInt(l.descuento ?? 0),
+    // Issue 24: a document at cost read by a role without ver_costes comes without prices nor discounts (null: unknown,
+    // and not sent back — the server keeps the saved ones).
+    precio: l.precio === undefined || l.precio === null ? null : BigInt(l.precio),
+    descuento: l.descuento === undefined ? null : BigInt(l.descuento ?? 0),
     ubicacion_id: l.ubicacion_id,
     motivo: l.motivo,
     teorico: l.teorico,
@@ -202,7 +204,7 @@ export function lineasAInput(lineas: readonly LineaEditable[], modo: LineaModo):
     const input: LineaInput = { articulo_id: l.articulo_id, cantidad: Number(num(l.cantidad)), ubicacion_id: l.ubicacion_id };
     if (!esModoAlmacen(modo)) {
       if (l.precio !== null) input.precio = Number(num(l.precio));
-      input.descuento = Number(num(l.descuento));
+      if (l.descuento !== null) input.descuento = Number(num(l.descuento));
       input.descripcion = l.descripcion;
     }
     if (modo === 'perdida') input.motivo = l.motivo;

@@ -23,3 +23,4 @@ export * from './correo';
 export * from './emision';
 export * from './paises';
 export * from './operaciones';
+export * from './costes';

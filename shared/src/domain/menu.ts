@@ -1,5 +1,5 @@
 import type { FlagName, ModuleFlags } from './flags';
-import { AREAS, NIVELES, puede, type Area, type Derechos, type Nivel } from './roles';
+import { AREAS, NIVELES, puede, tiene, type Area, type DerechoEspecial, type Derechos, type Nivel } from './roles';
 
 /**
  * What the role must allow for an entry or a section to show: an area ('catalogo': to see it) or an area and a
@@ -17,6 +17,8 @@ export type MenuEntry = {
   noModule?: FlagName;
   /** Shown only when the user's role allows it (see MenuArea). */
   area?: MenuArea;
+  /** Shown only when the role also has this named right (issue 24: «Facturas de proveedor» needs ver_costes). */
+  especial?: DerechoEspecial;
   /** A heading inside the section's list (the reports' «Fiscal»): entries sharing it follow one another. */
   grupo?: string;
 };
@@ -73,10 +75,15 @@ export function areaVisible(area: MenuArea | undefined, derechos: Derechos | nul
   });
 }
 
-export function isEntryVisible(entry: Pick<MenuEntry, 'module' | 'noModule' | 'area'>, flags: ModuleFlags, derechos?: Derechos | null): boolean {
+export function isEntryVisible(entry: Pick<MenuEntry, 'module' | 'noModule' | 'area' | 'especial'>, flags: ModuleFlags, derechos?: Derechos | null): boolean {
   if (!flagsOn(flags, entry.module)) return false;
   if (entry.noModule && flags[entry.noModule] === 1) return false;
-  return areaVisible(entry.area, derechos);
+  return areaVisible(entry.area, derechos) && especialVisible(entry.especial, derechos);
+}
+
+/** Whether a role has an entry's named right (unknown rights allow it, as `areaVisible`). */
+export function especialVisible(especial: DerechoEspecial | undefined, derechos: Derechos | null | undefined): boolean {
+  return !especial || !derechos || tiene(derechos, especial);
 }
 
 /** Entries of a section visible with these flags (and, given, the role's rights); none when the section itself is off. */

@@ -122,7 +122,7 @@ export const ROL_PREDEFINIDO: Record<RolPredefinido, { nombre: string; descripci
   },
   almacen: {
     nombre: 'Almacén',
-    descripcion: 'Catálogo en consulta, almacenes y la recepción de las compras.',
+    descripcion: 'Catálogo en consulta, almacenes y la recepción de las compras (sin precios de compra; enviar pedidos no).',
     derechos: { areas: { catalogo: ['ver'], almacenes: TODOS, compras: ['ver', 'acciones'] }, especiales: [], descuento_maximo: 0 },
   },
   caja: {
@@ -228,8 +228,16 @@ export const AREA_DOCUMENTO = {
 const LECTORES: Partial<Record<Area, readonly Area[]>> = { ventas: ['ventas', 'facturas'], facturas: ['facturas', 'ventas'] };
 
 /**
+ * Verbs that need another level than «acciones» (issue 24): sending a purchase order (and undoing it) commits the shop
+ * to a purchase — the buyer's, who writes orders (Compras › crear y modificar), not the warehouse's, which receives
+ * them (Compras › acciones: recibir, finalizar).
+ */
+const NIVEL_VERBO_DOCUMENTO: Readonly<Record<string, Nivel>> = { 'pedidocompra.enviar': 'editar', 'pedidocompra.deshacerenvio': 'editar' };
+
+/**
  * What an action of a document type needs, from its row (`listado`, `editar`, `eliminar` or a verb of its table):
- * ver / editar / eliminar / acciones of the type's area; `anular` also anular_facturas. Server and screens use it.
+ * ver / editar / eliminar / acciones of the type's area (a purchase order's enviar: editar); `anular` also
+ * anular_facturas. Server and screens use it.
  */
 export function necesidadDocumento(
   def: { tipo: string; acciones: readonly { verbo: string }[] },
@@ -239,7 +247,8 @@ export function necesidadDocumento(
   if (!area) throw new Error(`El tipo de documento ${def.tipo} no tiene área en AREA_DOCUMENTO`);
   if (que === 'listado') return { areas: LECTORES[area] ?? [area], nivel: 'ver' };
   if (que === 'editar' || que === 'eliminar') return { areas: [area], nivel: que };
-  return { areas: [area], nivel: 'acciones', ...(que === 'anular' ? { especial: 'anular_facturas' as const } : {}) };
+  const nivel = Object.hasOwn(NIVEL_VERBO_DOCUMENTO, `${def.tipo}.${que}`) ? NIVEL_VERBO_DOCUMENTO[`${def.tipo}.${que}`]! : 'acciones';
+  return { areas: [area], nivel, ...(que === 'anular' ? { especial: 'anular_facturas' as const } : {}) };
 }
 
 /** The back-office areas: a role without any of them (Caja) only works at the TPV. */

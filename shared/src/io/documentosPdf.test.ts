@@ -118,6 +118,28 @@ describe('downloadDocumentosPdf', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('issue 24: a purchase order as a role without ver_costes reads it (no amounts answered) prints quantities, no prices nor totals', async () => {
+    const { total: _t, base: _b, iva: _i, recargo: _r, retencion_importe: _ri, desglose: _d, ...sinImportes } = doc(5, 2) as unknown as Record<string, unknown>;
+    const compra = {
+      ...sinImportes,
+      tipo: 'pedidocompra',
+      numero: 'PC 2026/000005',
+      estado: 'enviado',
+      proveedor_id: 3,
+      proveedor_nombre: 'Ferretería Levante SL',
+      lineas: (sinImportes.lineas as DocumentoLinea[]).map(({ precio: _p, descuento: _de, ...l }) => l),
+    } as unknown as Documento;
+    await downloadDocumentosPdf([compra], { fileName: 'pc.pdf' });
+    const raw = seen[0].doc.output();
+    expect(raw).toContain('Cantidad');
+    expect(raw).toContain('ART-1');
+    for (const palabra of ['Precio', 'Importe', 'Base imponible', '(Total)', 'NaN']) expect(raw, palabra).not.toContain(palabra);
+    // The same order with its amounts prints them.
+    seen.length = 0;
+    await downloadDocumentosPdf([{ ...doc(5, 2), tipo: 'pedidocompra', numero: 'PC 2026/000005', estado: 'enviado', proveedor_id: 3 } as unknown as Documento], { fileName: 'pc.pdf' });
+    expect(seen[0].doc.output()).toContain('Precio');
+  });
+
   it("a sales document paid by transfer prints the company's IBAN; a purchase, a credit note or a receipt does not", async () => {
     const empresa = empresaPdf({ razon_social: 'Comercial Demo SL', nif: 'B00000000', iban: 'es91 2100 0418 4502 0005 1332' } as never);
     const base = { ...doc(9, 1), estado: 'emitida', observaciones: null };

@@ -41,6 +41,12 @@ export function esParaTercero(def: DocumentoTipoDef, variante: VariantePdf = 'do
   return variante === 'documento' && (def.tercero === 'cliente' || def.tercero === 'proveedor');
 }
 
+/**
+ * Issue 24: a document at cost as a role without «ver precios de compra, costes y márgenes» reads it — the server
+ * answered no amounts (docs/derechos.md, «Costes») — prints without them: quantities, no prices nor totals.
+ */
+const sinImportes = (d: Documento) => (d as { total?: unknown }).total === undefined;
+
 /** A rectificativa that gives money back (its total below zero) has nothing falling due. */
 const esAbono = (d: Documento) => d.tipo === 'rectificativa' && d.total < 0;
 
@@ -60,9 +66,12 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
       { header: 'Teórico', width: 1.4, right: true, value: (l) => qty(l.teorico) },
       { header: 'Contado', width: 1.4, right: true, value: (l) => qty(l.cantidad) },
       { header: 'Diferencia', width: 1.5, right: true, value: (l) => qty(diferencia(l)) },
-      { header: 'Coste medio', width: 1.6, right: true, value: (l) => coste(l.precio) },
-      { header: 'Valor dif.', width: 1.8, right: true, value: (l) => formatMoney(valorDiferencia(l)) },
     );
+    if (!sinImportes(d))
+      cols.push(
+        { header: 'Coste medio', width: 1.6, right: true, value: (l) => coste(l.precio) },
+        { header: 'Valor dif.', width: 1.8, right: true, value: (l) => formatMoney(valorDiferencia(l)) },
+      );
     return cols;
   }
   switch (def.lineas) {
@@ -73,6 +82,10 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
       return cols;
     case 'venta':
     case 'compra':
+      if (sinImportes(d)) {
+        cols.push({ header: 'Cantidad', width: 1.4, right: true, value: (l) => qty(l.cantidad) });
+        return cols;
+      }
       cols.push(
         { header: 'Cantidad', width: 1.4, right: true, value: (l) => qty(l.cantidad) },
         { header: 'Precio', width: 1.6, right: true, value: (l) => coste(l.precio) },
@@ -86,10 +99,11 @@ function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): C
       cols.push({ header: 'Cantidad', width: 1.4, right: true, value: (l) => qty(l.cantidad) });
       // A transfer sent and not wholly received: what is still on its way.
       if (def.acciones.some((a) => a.porLineas) && d.estado !== def.inicial) cols.push({ header: 'Pendiente', width: 1.4, right: true, value: (l) => qty(l.pendiente) });
-      cols.push(
-        { header: 'Coste', width: 1.6, right: true, value: (l) => coste(l.precio) },
-        { header: 'Importe', width: 1.8, right: true, value: (l) => formatMoney(importe(l)) },
-      );
+      if (!sinImportes(d))
+        cols.push(
+          { header: 'Coste', width: 1.6, right: true, value: (l) => coste(l.precio) },
+          { header: 'Importe', width: 1.8, right: true, value: (l) => formatMoney(importe(l)) },
+        );
       return cols;
     }
   }
@@ -373,7 +387,9 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
     // Totals as the server stored them (docs/documentos.md: the PDF prints what the server stored).
     const totales: [string, string][] = [];
     const lineas = d.lineas ?? [];
-    if (variante === 'diferencias') {
+    if (sinImportes(d)) {
+      // Nothing to add up but the lines (below).
+    } else if (variante === 'diferencias') {
       const valores = lineas.map(valorDiferencia);
       const pos = valores.filter((v) => v > 0n).reduce((a, b) => a + b, 0n);
       const neg = valores.filter((v) => v < 0n).reduce((a, b) => a + b, 0n);

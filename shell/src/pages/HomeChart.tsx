@@ -7,7 +7,7 @@ export default function HomeChart({ months, onMonth }: { months: GraficoMes[]; o
   const theme = useTheme() as Theme;
   // Apex needs numbers; the amounts stay in cents and are formatted back exactly for the labels.
   const series = [
-    ...(months.some((m) => m.compras !== null) ? [{ name: 'Pedidos de compra', data: months.map((m) => m.compras ?? 0) }] : []),
+    ...(months.some((m) => typeof m.compras === 'number') ? [{ name: 'Pedidos de compra', data: months.map((m) => m.compras ?? 0) }] : []),
     ...(months.some((m) => m.ventas !== null) ? [{ name: 'Pedidos de venta', data: months.map((m) => m.ventas ?? 0) }] : []),
   ];
   const kinds = series.map((x) => (x.name === 'Pedidos de compra' ? 'compras' : 'ventas') as 'compras' | 'ventas');

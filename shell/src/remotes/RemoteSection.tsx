@@ -3,6 +3,7 @@ import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type 
 import { useLocation } from 'react-router';
 import {
   areaVisible,
+  especialVisible,
   Button,
   Card,
   ModuleGate,
@@ -55,7 +56,7 @@ function rolPermite(remote: DeployedRemote, flags: ModuleFlags, derechos: Derech
   if (porFlags.length && !visibleEntries(remote, flags, derechos).length) return false;
   const rel = pathname.startsWith(remote.prefix) ? pathname.slice(remote.prefix.length).replace(/^\/+|\/+$/g, '') : '';
   const entry = remote.entries.find((e) => e.path === rel);
-  return !entry || areaVisible(entry.area, derechos);
+  return !entry || (areaVisible(entry.area, derechos) && especialVisible(entry.especial, derechos));
 }
 
 export function RemoteSection({ remote }: { remote: DeployedRemote }) {

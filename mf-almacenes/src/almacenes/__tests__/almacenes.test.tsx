@@ -59,6 +59,21 @@ describe('Almacenes', () => {
     expect(screen.getByRole('button', { name: 'PDF' })).toBeTruthy();
   });
 
+  it('issue 24: without «ver precios de compra, costes y márgenes», the stock without average cost, value nor total value', async () => {
+    const fake = fakeAlmacenes();
+    const user = {
+      id: 4, nombre: 'Mozo', email: 'mozo@demo.es',
+      rol: { id: 3, nombre: 'Almacén', clave: 'almacen' as const, derechos: { areas: { almacenes: ['ver'] as const, catalogo: ['ver'] as const }, especiales: [], descuento_maximo: 0 } },
+    };
+    renderSection(Section, menu.prefix, '/almacenes/almacen/1', { api: fake.api, flags: sinFurgonetas, user });
+    const row = (await screen.findByText('TOR-M4')).closest('tr')!;
+    expect(within(row).getByText('12,5')).toBeTruthy();
+    const cabeceras = screen.getAllByRole('columnheader').map((th) => th.textContent ?? '');
+    expect(cabeceras.filter((h) => /Coste|Valor/.test(h))).toEqual([]);
+    expect(within(row).queryByText('0,85 €')).toBeNull();
+    expect(screen.queryByText(/Valor total/)).toBeNull();
+  });
+
   it('negative stock stands out in the warehouse screen (issue 17)', async () => {
     const negativo = { articulo_id: 9, codigo: 'CAB-01', descripcion: 'Cable 3x1,5', stock: -4000, coste_medio: 5000, valor: -2000 };
     const fake = fakeAlmacenes({

@@ -232,6 +232,24 @@ describe('the terminal filter', () => {
   });
 });
 
+describe('without «ver precios de compra, costes y márgenes» (issue 24)', () => {
+  it('the sales report has no cost nor margin column (nor in its totals); the administrator\'s has', async () => {
+    const derechos: Derechos = { areas: { informes: ['ver'], ventas: ['ver'] }, especiales: [], descuento_maximo: 0 };
+    const sesion: Sesion = { rol: { id: 9, nombre: 'Informes', clave: null, derechos }, acciones: {} };
+    render('/informes/info-ventas?desde=2026-01-01&hasta=2026-01-31&agrupar=cliente', { sesion });
+    await screen.findByText('Ferretería Sol');
+    const cabeceras = screen.getAllByRole('columnheader').map((th) => th.textContent ?? '');
+    expect(cabeceras.filter((h) => /Margen|Coste/.test(h))).toEqual([]);
+    expect(cabeceras.some((h) => /Base/.test(h))).toBe(true);
+  });
+
+  it('the administrator (no role: everything) sees the margin', async () => {
+    render('/informes/info-ventas?desde=2026-01-01&hasta=2026-01-31&agrupar=cliente');
+    await screen.findByText('Ferretería Sol');
+    expect(screen.getAllByRole('columnheader').some((th) => /Margen/.test(th.textContent ?? ''))).toBe(true);
+  });
+});
+
 describe('Modelo 349 (issue 16)', () => {
   it('«Rectificaciones»: the quarter corrected, the base declared before and the corrected one', async () => {
     const { fake } = render('/informes/modelo-349?desde=2026-10-01&hasta=2026-12-31&agrupar=rectificacion');

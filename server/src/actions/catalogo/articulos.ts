@@ -5,7 +5,6 @@ import type { Articulo, FieldErrors, ModuleFlags, Schema, TipoIva } from 'shared
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../common.ts';
 import { ActionError, defineAction, fail, invalidFields } from '../registry.ts';
-import { ocultarCostes } from '../../auth/derechos.ts';
 import { NEW_ARTICULO, withDerived } from '../../catalogo/derivados.ts';
 import { ARTICULO_COLUMNS, ORDEN_ARTICULOS, findByBarras, listArticulos } from './consulta.ts';
 import { readFlags } from './flags.ts';
@@ -242,16 +241,16 @@ export const articuloActionList = [
     name: 'listadoarticulos',
     method: 'GET',
     input: listInput,
-    // Without «ver precios de compra y márgenes» no answer carries the costs (ocultarCostes).
-    async handler({ input, app, user }) {
+    // Without «ver precios de compra y márgenes» no answer carries the costs (the dispatcher: auth/costes.ts).
+    async handler({ input, app }) {
       if (input.id !== null) {
         const articulo = await readArticulo(app.db, input.id);
         if (!articulo) throw fail(MESSAGES.notFound, '3');
-        return { RESULT: '0', data: ocultarCostes(user, [articulo]), total: 1 };
+        return { RESULT: '0', data: [articulo], total: 1 };
       }
       if (input.barras) {
         const rows = await findByBarras(app.db, input.barras);
-        return { RESULT: '0', data: ocultarCostes(user, rows), total: rows.length };
+        return { RESULT: '0', data: rows, total: rows.length };
       }
       const { limit, offset, dir } = paging(input);
       const { rows, total } = await listArticulos(app.db, app.dialect, {
@@ -267,7 +266,7 @@ export const articuloActionList = [
         limit,
         offset,
       });
-      return { RESULT: '0', data: ocultarCostes(user, rows), total };
+      return { RESULT: '0', data: rows, total };
     },
   }),
 
@@ -275,7 +274,7 @@ export const articuloActionList = [
     name: 'editararticulo',
     method: 'POST',
     input: editInput,
-    async handler({ input, raw, app, user }) {
+    async handler({ input, raw, app }) {
       let id: number;
       try {
         id = await app.db.transaction().execute(async (trx) => {
@@ -328,7 +327,7 @@ export const articuloActionList = [
         throw err;
       }
       const articulo = await readArticulo(app.db, id);
-      return { RESULT: '0', data: ocultarCostes(user, [articulo]) };
+      return { RESULT: '0', data: [articulo] };
     },
   }),
 

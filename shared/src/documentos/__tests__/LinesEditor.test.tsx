@@ -298,3 +298,39 @@ describe('LinesEditor', () => {
     expect(screen.getByText('No hay líneas')).toBeTruthy();
   });
 });
+
+describe('LinesEditor without «ver precios de compra, costes y márgenes» (issue 24)', () => {
+  const almacen = { id: 1, nombre: 'Ana', email: 'ana@demo.es', rol: { id: 3, nombre: 'Almacén', clave: 'almacen' as const, derechos: { areas: { compras: ['ver', 'acciones'] as const, almacenes: ['ver'] as const }, especiales: [], descuento_maximo: 0 } } };
+  const montar = (modo: LineaModo, user?: typeof almacen) => {
+    const fake = createFakeApi({ listadoarticulos: articulosHandler });
+    renderWithShell(<Harness modo={modo} />, { api: fake.api, ...(user ? { user } : {}) });
+    return screen.getByRole('combobox', { name: 'Añadir artículo' }) as HTMLInputElement;
+  };
+  const cabeceras = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+
+  for (const modo of ['compra', 'coste'] as const) {
+    it(`${modo}: no price, discount, amount nor totals; quantities still typed`, async () => {
+      const entry = montar(modo, almacen);
+      type(entry, 'TOR-6');
+      press(entry, 'Enter');
+      await waitFor(() => expect(screen.getByTestId('linea-1')).toBeTruthy());
+      expect(cabeceras().filter((h) => ['Precio', 'Dto. %', 'Coste', 'Importe'].includes(h ?? ''))).toEqual([]);
+      expect(screen.queryByLabelText('Precio de la línea 1')).toBeNull();
+      expect(input('Cantidad de la línea 1').value).toBe('1');
+      expect(screen.queryByTestId('total')).toBeNull();
+      cleanup();
+      // The administrator (no role: everything) sees them.
+      const e2 = montar(modo);
+      type(e2, 'TOR-6');
+      press(e2, 'Enter');
+      await waitFor(() => expect(screen.getByTestId('linea-1')).toBeTruthy());
+      expect(cabeceras()).toContain('Importe');
+      expect(screen.getByTestId('total')).toBeTruthy();
+    });
+  }
+
+  it('venta: a sale\'s prices are not costs (shown to the same role)', () => {
+    montar('venta', almacen);
+    expect(cabeceras()).toEqual(expect.arrayContaining(['Precio', 'Importe']));
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { erroresPorLinea, lineaDesdeArticulo, lineasAInput, lineasReducer, parsearPegado, totalesLineas, validarLineas } from '../lineas';
+import { erroresPorLinea, lineaDesdeArticulo, lineaDesdeDocumento, lineasAInput, lineasReducer, parsearPegado, totalesLineas, validarLineas } from '../lineas';
 import { ARTICULOS } from './fixtures';
 
 const tres = () => ARTICULOS.slice(0, 3).map((a) => lineaDesdeArticulo(a, 'coste'));
@@ -56,5 +56,15 @@ describe('lines model', () => {
     const many = Array.from({ length: 200 }, () => lineaDesdeArticulo(ARTICULOS[0], 'coste', { cantidad: 333n }));
     // 200 × 0,333 × 0,125 € = 8,325 € → 8,33 €.
     expect(totalesLineas(many, 'coste')).toMatchObject({ base: 833, iva: 0, total: 833 });
+  });
+});
+
+describe('a purchase line read without its prices (issue 24: a role without ver_costes)', () => {
+  it('is edited without price nor discount, and sends neither back (the server keeps the saved ones)', () => {
+    const leida = { id: 7, orden: 1, articulo_id: 3, codigo: 'TOR-6', descripcion: 'Tornillo', tipo_iva: '21', cantidad: 2000, pendiente: 2000, ubicacion_id: null, motivo: null, teorico: null };
+    const l = lineaDesdeDocumento(leida as unknown as Parameters<typeof lineaDesdeDocumento>[0]);
+    expect([l.precio, l.descuento]).toEqual([null, null]);
+    const [input] = lineasAInput([{ ...l, cantidad: 3000n }], 'compra');
+    expect(input).toEqual({ articulo_id: 3, cantidad: 3000, ubicacion_id: null, descripcion: 'Tornillo' });
   });
 });
