@@ -22,3 +22,4 @@ export * from './correo';
 export * from './emision';
 export * from './paises';
 export * from './operaciones';
+export * from './sepa';
