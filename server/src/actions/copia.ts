@@ -12,6 +12,7 @@ import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
 import { completarRolesRestaurados } from '../auth/roles.ts';
 import { protegerRegistrosFiscales } from '../fiscal/restaurar.ts';
 import { cobrosDesdeFechas } from '../documentos/cobros.ts';
+import { recalcularCuentasProveedor } from '../documentos/pagos.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -64,6 +65,9 @@ const TABLES = {
     stock_negativo: 'flag1',
     // Issue 16 (0025): the company's IBAN; an older backup restores it as null.
     iban: 'text?',
+    // Issue 26 (0048): its BIC and SEPA creditor identifier.
+    bic: 'text?',
+    acreedor_sepa: 'text?',
     ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 'flag'])),
   },
   // Roles (0009) before the users that have them; a user without one (an older backup) becomes Administrador.
@@ -122,6 +126,8 @@ const TABLES = {
   clientes: {
     ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0', operacion: 'text?',
     administracion_publica: 'flag0', dir3_oficina_contable: 'text?', dir3_organo_gestor: 'text?', dir3_unidad_tramitadora: 'text?', dir3_organo_proponente: 'text?',
+    // Issue 26: the SEPA mandate.
+    bic: 'text?', mandato_referencia: 'text?', mandato_fecha: 'text?', mandato_secuencia: 'text?', mandato_esquema: 'text?',
   },
   documentos: {
     id: 'int',
@@ -173,6 +179,12 @@ const TABLES = {
   },
   // Issue 17: cobros in parts (refunds negative).
   cobros: { id: 'int', documento_id: 'int', fecha: 'text', importe: 'int', forma: 'text?', creado: 'text', creado_por: 'int?' },
+  // Issue 26: remesas of SEPA direct debits and their receipts (each its cobro once paid, its return).
+  remesas: { id: 'int', fecha_cargo: 'text', hasta: 'text', estado: 'text', pagada_fecha: 'text?', creado: 'text', creado_por: 'int?' },
+  remesa_recibos: {
+    id: 'int', remesa_id: 'int', documento_id: 'int', cliente_id: 'int', plazo: 'int', vencimiento: 'text', importe: 'int', secuencia: 'text', esquema: 'text',
+    mandato_referencia: 'text', mandato_fecha: 'text', iban: 'text', cobro_id: 'int?', devuelto_fecha: 'text?', devuelto_motivo: 'text?',
+  },
   documento_lineas: {
     id: 'int',
     documento_id: 'int',
@@ -232,8 +244,17 @@ const TABLES = {
     total_documentos: 'int',
     creado: 'text',
     creado_por: 'int?',
+    // Issue 26 (absent in older backups: one due date, its own; the accounts computed on restore).
+    forma_pago: 'text?',
+    vencimientos: 'text?',
+    por_pagar: 'int0',
+    plazos_cubiertos: 'int0',
+    pago_fecha: 'text?',
+    rectifica_id: 'int?',
   },
   facturas_proveedor_documentos: { factura_id: 'int', documento_id: 'int' },
+  // Issue 26: payments of supplier invoices (refunds received negative).
+  pagos_proveedor: { id: 'int', factura_id: 'int', fecha: 'text', importe: 'int', forma: 'text?', creado: 'text', creado_por: 'int?' },
   // Ventas (issue 8): a parte's hours; the VERI*FACTU records and the head of each issuer's chain, as they were.
   parte_horas: { id: 'int', documento_id: 'int', orden: 'int', proceso_id: 'int', horas: 'int', precio: 'int' },
   registros_facturacion: {
@@ -310,7 +331,7 @@ const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'roles', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
-  'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios', 'cobros',
+  'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios', 'cobros', 'pagos_proveedor', 'remesas', 'remesa_recibos',
   'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_pagos', 'tpv_incidencias',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
@@ -335,6 +356,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
   'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos',
   // Issue 23.
   'tpv_incidencias',
+  // Issue 26.
+  'pagos_proveedor', 'remesas', 'remesa_recibos',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
@@ -444,6 +467,8 @@ async function restore(
     if (app.dialect === 'postgres') await resetSequences(trx);
     // A backup from before cobros in parts: each paid document's cobro becomes its row; every account is computed.
     if (sinCobros) await cobrosDesdeFechas(trx);
+    // Issue 26: what is owed to suppliers, from their invoices and payments (a backup from before it has none).
+    await recalcularCuentasProveedor(trx);
     await completarRolesRestaurados(trx);
     // A backup from before the catalogue has no warehouse: the default one, as a fresh install has.
     if (!tables.almacenes.length) await trx.insertInto('almacenes').values(DEFAULT_ALMACEN).execute();

@@ -136,6 +136,11 @@ const FIJAS: Record<string, Derecho> = {
   editarfacturaproveedor: { necesidad: en('compras', 'editar') },
   eliminarfacturaproveedor: { necesidad: en('compras', 'eliminar') },
   enviarcorreopedidocompra: { necesidad: en('compras', 'acciones') },
+  // Issue 26: paying suppliers (payments, their undo, what is due, the SEPA transfer file).
+  pagarfacturaproveedor: { necesidad: en('compras', 'acciones') },
+  eliminarpagoproveedor: { necesidad: en('compras', 'acciones') },
+  listadovencimientosproveedor: { necesidad: ver('compras') },
+  transferenciaproveedores: { necesidad: en('compras', 'acciones') },
 
   // Sales: customers are the invoices' parties too.
   ...maestro('clientes', 'cliente', 'ventas', ['ventas', 'facturas']),

@@ -460,7 +460,7 @@ export type VerifactuEnviosTable = {
 export type RegistrosCadenaTable = { emisor: string; ultimo_orden: number; ultima_huella: string };
 
 // Compras (issue 7).
-export type ProveedoresTable = TableOf<Omit<Proveedor, 'compras_por_ejercicio'>>;
+export type ProveedoresTable = TableOf<Omit<Proveedor, 'compras_por_ejercicio' | 'pendiente_pago' | 'vencido_pago'>>;
 /** A supplier invoice recorded by hcp; amounts in cents. */
 export type FacturasProveedorTable = {
   id: Generated<number>;

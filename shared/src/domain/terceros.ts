@@ -106,6 +106,9 @@ export type Proveedor = {
   activo: 0 | 1;
   /** Record only: purchases per year from real documents (albaranes − devoluciones, cents, without IVA). */
   compras_por_ejercicio?: { ejercicio: number; base: number; total: number }[];
+  /** Record only (issue 26): what the shop owes it (unpaid instalments of its invoices, cents), and of it what is overdue. */
+  pendiente_pago?: number;
+  vencido_pago?: number;
 };
 
 export const proveedorSchema = {
@@ -134,7 +137,7 @@ export const proveedorSchema = {
 export const TARIFAS = [1, 2, 3] as const;
 export type Tarifa = (typeof TARIFAS)[number];
 
-export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
+export type Cliente = Omit<Proveedor, 'compras_por_ejercicio' | 'pendiente_pago' | 'vencido_pago'> & {
   /** 1: pays recargo de equivalencia (docs/fiscal.md) on every sale. */
   recargo: 0 | 1;
   /** The price list its lines start from. */
