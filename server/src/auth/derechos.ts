@@ -152,6 +152,14 @@ const FIJAS: Record<string, Derecho> = {
   cobrarfactura: { necesidad: en('facturas', 'acciones') },
   eliminarcobro: { necesidad: en('facturas', 'acciones') },
   enviarfactura: { necesidad: en('facturas', 'acciones') },
+  // Issue 26: remesas SEPA of the invoices paid by direct debit.
+  listadorecibospendientes: { necesidad: ver('facturas') },
+  listadoremesas: { necesidad: ver('facturas') },
+  descargarremesa: { necesidad: ver('facturas') },
+  editarremesa: { necesidad: en('facturas', 'acciones') },
+  pagarremesa: { necesidad: en('facturas', 'acciones') },
+  devolverrecibo: { necesidad: en('facturas', 'acciones') },
+  eliminarremesa: { necesidad: en('facturas', 'acciones') },
   // Issue 16: the Facturae of an emitted invoice, read like its PDF (whether it can be made, and the signed file).
   comprobarfacturae: { necesidad: ver('facturas') },
   descargarfacturae: { necesidad: ver('facturas') },

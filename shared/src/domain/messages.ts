@@ -273,6 +273,7 @@ export const MESSAGES = {
   remesaMarcadaPagada: 'Se ha registrado el cobro de los recibos de la remesa',
   reciboDevuelto: 'Se ha registrado la devolución del recibo: vuelve a estar pendiente',
   reciboYaDevuelto: 'El recibo ya está devuelto',
+  cobroDeRemesa: 'El cobro es de un recibo de la remesa {remesa}: si el banco lo devolvió, registre la devolución del recibo en Ventas › Remesas',
 } as const;
 
 /** Toasts of the specification (section 8), shown for 3000 ms. */

@@ -133,3 +133,6 @@ export type ReciboPendiente = {
   /** Why it can't be collected by direct debit yet (no IBAN, no mandate): null when it can. */
   problema: string | null;
 };
+
+/** The customer's fields of its SEPA mandate (clientes, migration 0048). */
+export const MANDATO_CAMPOS = ['bic', 'mandato_referencia', 'mandato_fecha', 'mandato_secuencia', 'mandato_esquema'] as const;
