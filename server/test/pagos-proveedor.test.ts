@@ -164,11 +164,14 @@ describe.each(backends())('pagos a proveedores ($name)', (backend) => {
 
     const res = await t.op('transferenciaproveedores', { cookie: t.cookie, body: { fecha: HOY, plazos: claves } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/xml');
-    const xml = res.body;
+    const respuesta = res.json() as { RESULT: string; message: string; data: { nombre: string; xml: string; pagos: number; total: number }[] };
+    expect(respuesta).toMatchObject({ RESULT: '0', message: MESSAGES.transferenciaGenerada.replace('{n}', String(claves.length)) });
+    expect(respuesta.data[0]).toMatchObject({ nombre: `transferencias-${HOY}.xml`, pagos: claves.length });
+    const xml = respuesta.data[0].xml;
     validarXml(xml, XSD_PAIN001);
     const elegidos = todo.rows.filter((r) => r.iban_valido);
     const suma = elegidos.reduce((s, r) => s + r.pendiente, 0);
+    expect(respuesta.data[0].total).toBe(suma);
     expect(xml).toContain(`<NbOfTxs>${elegidos.length}</NbOfTxs>`);
     expect(xml).toContain(`<CtrlSum>${(suma / 100).toFixed(2)}</CtrlSum>`);
     const importes = [...xml.matchAll(/<InstdAmt Ccy="EUR">([\d.]+)<\/InstdAmt>/g)].map((m) => Math.round(Number(m[1]) * 100));

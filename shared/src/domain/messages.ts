@@ -266,6 +266,7 @@ export const MESSAGES = {
   clienteSinMandato: 'Sin IBAN válido o sin mandato (referencia y fecha de firma) en la ficha del cliente',
   remesaVacia: 'No hay recibos domiciliados pendientes hasta esa fecha',
   remesaFechaCargo: 'La fecha de cargo no puede ser anterior a hoy',
+  transferenciaGenerada: 'Se han registrado {n} pagos por transferencia: entregue el fichero a su banco',
   fechaEjecucionPasada: 'La fecha de ejecución no puede ser anterior a hoy',
   remesaPagada: 'La remesa ya está pagada',
   remesaNoPagada: 'La remesa aún no está pagada: un recibo se devuelve después del cargo',

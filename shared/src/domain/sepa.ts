@@ -51,8 +51,8 @@ export const SECUENCIAS_SEPA = ['FRST', 'RCUR'] as const;
 export type SecuenciaSepa = (typeof SECUENCIAS_SEPA)[number];
 export const ESQUEMAS_SEPA = ['CORE', 'B2B'] as const;
 export type EsquemaSepa = (typeof ESQUEMAS_SEPA)[number];
-export const SECUENCIA_LABELS: Record<SecuenciaSepa, string> = { FRST: 'Primer cargo (FRST)', RCUR: 'Recurrente (RCUR)' };
-export const ESQUEMA_LABELS: Record<EsquemaSepa, string> = { CORE: 'Básico (CORE)', B2B: 'Entre empresas (B2B)' };
+export const SECUENCIA_LABEL: Record<SecuenciaSepa, string> = { FRST: 'Primer cargo (FRST)', RCUR: 'Recurrente (RCUR)' };
+export const ESQUEMA_LABEL: Record<EsquemaSepa, string> = { CORE: 'Básico (CORE)', B2B: 'Entre empresas (B2B)' };
 
 /** The formas de pago whose invoices are collected by direct debit (remesas). */
 export const esReciboDomiciliado = (forma: string | null | undefined) => !!forma && forma.startsWith('recibo');

@@ -4,7 +4,8 @@ import type { Schema } from 'shared/domain';
 import { nowIso, todayIn } from '../../context.ts';
 import { cuentaProveedorDe, recalcularCuentaProveedor, registrarPago } from '../../documentos/pagos.ts';
 import { pain001 } from '../../fiscal/sepa.ts';
-import { defineAction, fail, FileDownload, invalidFields } from '../registry.ts';
+import { listSchema, paging } from '../common.ts';
+import { defineAction, fail, invalidFields } from '../registry.ts';
 import { leerFactura } from './hcp.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw queries over the purchases' tables
@@ -144,6 +145,7 @@ export const pagoProveedorActions = [
     method: 'GET',
     flags: FLAGS,
     input: {
+      ...listSchema(['fecha'] as const),
       proveedor_id: { type: 'int', min: 1 },
       estado: { type: 'enum', values: ['vencido', 'semana', 'pendiente'] },
     } as const satisfies Schema,
@@ -151,8 +153,14 @@ export const pagoProveedorActions = [
       const hoy = todayIn(app.timeZone);
       const todos = await vencimientosPendientes(app.db as AnyDb, { proveedor_id: input.proveedor_id });
       const domingo = finDeSemana(hoy);
-      const rows = todos.filter((r) => (input.estado === 'vencido' ? r.fecha < hoy : input.estado === 'semana' ? r.fecha >= hoy && r.fecha <= domingo : true));
-      return { RESULT: '0', data: rows, total: rows.length, resumen: resumenVencimientos(todos, hoy) };
+      const q = (input.q ?? '').trim().toLowerCase();
+      const rows = todos
+        .filter((r) => (input.estado === 'vencido' ? r.fecha < hoy : input.estado === 'semana' ? r.fecha >= hoy && r.fecha <= domingo : true))
+        .filter((r) => !q || r.proveedor_nombre.toLowerCase().includes(q) || r.numero_proveedor.toLowerCase().includes(q));
+      const p = paging(input);
+      if (p.dir === 'desc') rows.reverse();
+      // The totals are of every unpaid instalment (overdue, this week, all, by supplier); the rows, of the filter's page.
+      return { RESULT: '0', data: rows.slice(p.offset, p.offset + p.limit), total: rows.length, resumen: resumenVencimientos(todos, hoy) };
     },
   }),
 
@@ -160,7 +168,7 @@ export const pagoProveedorActions = [
    * The SEPA credit transfer file (pain.001.001.03) of the chosen instalments, executed on `fecha`: each supplier's IBAN
    * must be valid (mod 97), the company's IBAN configured. Making it records each instalment's payment (forma
    * «transferencia», that date) in the same transaction: the file is the order the bank executes; a payment the bank
-   * did not make is undone with eliminarpagoproveedor.
+   * did not make is undone with eliminarpagoproveedor. Answered as JSON: the file's name and its XML.
    */
   defineAction({
     name: 'transferenciaproveedores',
@@ -185,7 +193,7 @@ export const pagoProveedorActions = [
         const malo = lista.find((v) => !v!.iban_valido);
         if (malo) throw fail(MESSAGES.proveedorSinIban.replace('{nombre}', malo.proveedor_nombre), '1', 400);
         for (const v of lista) await registrarPago(db, v!.factura_id, { fecha: input.fecha, forma: 'transferencia', importe: v!.pendiente, usuarioId: user!.id, creado });
-        return pain001({
+        const texto = pain001({
           mensajeId: `TRF-${creado.replace(/\D/g, '').slice(0, 17)}`,
           creado: creado.slice(0, 19),
           fecha: input.fecha,
@@ -198,8 +206,14 @@ export const pagoProveedorActions = [
             concepto: `Factura ${v!.numero_proveedor} vencimiento ${v!.fecha}`,
           })),
         });
+        return { texto, total: lista.reduce((s, v) => s + v!.pendiente, 0) };
       });
-      return new FileDownload(`transferencias-${input.fecha}.xml`, 'application/xml; charset=utf-8', xml);
+      // JSON (the screens' client): the file's name and text, which the browser saves; the payments are recorded.
+      return {
+        RESULT: '0',
+        message: MESSAGES.transferenciaGenerada.replace('{n}', String(elegidos.length)),
+        data: [{ nombre: `transferencias-${input.fecha}.xml`, xml: xml.texto, pagos: elegidos.length, total: xml.total }],
+      };
     },
   }),
 ];
