@@ -13,6 +13,7 @@ import {
   RowLink,
   SelectField,
   TextField,
+  downloadBlob,
   formatDate,
   formatDecimal,
   formatMoney,
@@ -83,18 +84,6 @@ const StyledCard = styled(Card)`
   .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   tfoot td { font-weight: 700; }
 `;
-
-/** Saves a text file the server made (the SEPA transfer file) with the browser's download. */
-export function guardarArchivo(nombre: string, texto: string, tipo = 'application/xml') {
-  const url = URL.createObjectURL(new Blob([texto], { type: tipo }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Records a payment of one instalment (or of any amount) of a supplier invoice: `pagarfacturaproveedor`. */
 function PagoDialog({ v, onDone, onCancel }: { v: Vencimiento; onDone: () => void; onCancel: () => void }) {
@@ -228,7 +217,7 @@ export function PagosPage() {
       return;
     }
     const archivo = outcome.data[0];
-    if (archivo) guardarArchivo(archivo.nombre, archivo.xml);
+    if (archivo) downloadBlob(new Blob([archivo.xml], { type: 'application/xml' }), archivo.nombre);
     toast.success(outcome.response?.message);
     setTransferir(false);
     hecho();

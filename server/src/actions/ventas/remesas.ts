@@ -209,6 +209,9 @@ export const remesaActions = [
       }
       let q = db.selectFrom('remesas');
       if (input.estado) q = q.where('estado', '=', input.estado);
+      // The search finds a remesa by its number.
+      const buscado = (input.q ?? '').replace(/\D/g, '');
+      if (input.q) q = q.where('id', '=', buscado ? Number(buscado) : 0);
       const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const p = paging(input);
       const ids = await q.select('id').orderBy('fecha_cargo', p.dir).orderBy('id', p.dir).limit(p.limit).offset(p.offset).execute();
