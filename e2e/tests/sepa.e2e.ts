@@ -67,7 +67,7 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
       ['Compras', 'Albaranes de compra', 'Conciliación de proveedores', 'Ventas', 'Facturas y rectificativas'],
     );
     const almacen = (await op(page, 'listadoalmacenes', undefined, '&porPagina=100')).data![0].id;
-    const articulo = (await op(page, 'listadoarticulos', undefined, '&porPagina=1')).data![0].id;
+    const articulo = (await op(page, 'listadoarticulos', undefined, '&porPagina=10')).data![0].id;
     const prov = await ok(page, 'editarproveedor', {
       nif: 'B46103834', razon_social: 'Suministros SEPA e2e, S.L.', codigo_postal: '46004', iban: 'ES7620770024003102575766', forma_pago: 'recibo_30_60',
     });
@@ -128,11 +128,11 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
 
     const almacen = (await op(page, 'listadoalmacenes', undefined, '&porPagina=100')).data![0].id;
     const serie = (await op(page, 'listadoseries', undefined, '&porPagina=100')).data!.find((x) => x.codigo === 'A')!.id;
-    const articulo = (await op(page, 'listadoarticulos', undefined, '&porPagina=1')).data![0].id;
+    const articulo = (await op(page, 'listadoarticulos', undefined, '&porPagina=10')).data![0].id;
     const clientes = [
-      { nif: 'B85612349', razon_social: 'Reformas SEPA e2e, S.L.', iban: 'ES6000491500051234567892', mandato_referencia: 'RS-E2E-1', mandato_fecha: dias(-30), mandato_esquema: 'CORE' },
-      { nif: 'A28017895', razon_social: 'Construcciones Peñalara e2e, S.A.', iban: 'ES1000492352082414205416', mandato_referencia: 'CP-E2E-7', mandato_fecha: '2024-03-01', mandato_secuencia: 'RCUR', mandato_esquema: 'B2B' },
-      { nif: 'B64538309', razon_social: 'Talleres sin mandato e2e, S.L.' },
+      { nif: 'B91734061', razon_social: 'Reformas SEPA e2e, S.L.', iban: 'ES6000491500051234567892', mandato_referencia: 'RS-E2E-1', mandato_fecha: dias(-30), mandato_esquema: 'CORE' },
+      { nif: 'A92885136', razon_social: 'Construcciones Peñalara e2e, S.A.', iban: 'ES1000492352082414205416', mandato_referencia: 'CP-E2E-7', mandato_fecha: '2024-03-01', mandato_secuencia: 'RCUR', mandato_esquema: 'B2B' },
+      { nif: 'B93617256', razon_social: 'Talleres sin mandato e2e, S.L.' },
     ];
     s.facturas = [];
     s.totales = [];
