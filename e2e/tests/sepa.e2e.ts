@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 import { filas, post } from '../support/documentos';
+import { ok } from '../support/op';
 
 /**
  * Issue 26, a distributor's week of money (one story, in order): a supplier's invoice reconciled with its albarán pays
@@ -33,21 +34,10 @@ afterEach(async () => {
   await b.close();
 });
 
-type Answer = { RESULT: string; message?: string; data?: Record<string, unknown>[]; total?: number };
-/** op.asp from the logged-in page (POST with a body, GET without). */
-const op = (page: Page, ac: string, body?: Record<string, unknown>, query = ''): Promise<Answer> =>
-  page.evaluate(
-    async ([a, q, bd]) => {
-      const init: RequestInit = bd ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(bd) } : { method: 'GET' };
-      return (await fetch(`/api/op.asp?ac=${a}${q}`, init)).json();
-    },
-    [ac, query, body ?? null] as const,
-  );
-const ok = async (page: Page, ac: string, body?: Record<string, unknown>, query = '') => {
-  const r = await op(page, ac, body, query);
-  expect(r.RESULT, `${ac}: ${JSON.stringify(r)}`).toBe('0');
-  return r.data?.[0] as Record<string, number | string>;
-};
+/** op.asp that must succeed, its first row (the saved record). */
+const uno = async (page: Page, ac: string, body: Record<string, unknown>) => (await ok(page, ac, {}, body))[0] as Record<string, number | string>;
+/** The rows of a listado. */
+const filasDe = (page: Page, ac: string, query: Record<string, string | number> = {}) => ok(page, ac, query);
 const hoy = () => new Date().toISOString().slice(0, 10);
 const dias = (n: number) => {
   const d = new Date(`${hoy()}T00:00:00Z`);
@@ -66,18 +56,18 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
       ['listadoproveedores', 'listadoalbaranescompra', 'listadofacturasproveedor', 'listadoclientes', 'listadofacturas'],
       ['Compras', 'Albaranes de compra', 'Conciliación de proveedores', 'Ventas', 'Facturas y rectificativas'],
     );
-    const almacen = (await op(page, 'listadoalmacenes', undefined, '&porPagina=100')).data![0].id;
-    const articulo = (await op(page, 'listadoarticulos', undefined, '&porPagina=10')).data![0].id;
-    const prov = await ok(page, 'editarproveedor', {
+    const almacen = (await filasDe(page, 'listadoalmacenes', { porPagina: 100 }))[0].id;
+    const articulo = (await filasDe(page, 'listadoarticulos', { porPagina: 10 }))[0].id;
+    const prov = await uno(page, 'editarproveedor', {
       nif: 'B46103834', razon_social: 'Suministros SEPA e2e, S.L.', codigo_postal: '46004', iban: 'ES7620770024003102575766', forma_pago: 'recibo_30_60',
     });
     // 10 × 10,00 € + 21 % = 121,00 €.
-    const alb = await ok(page, 'editaralbarancompra', { fecha: hoy(), proveedor_id: prov.id, almacen_id: almacen, lineas: [{ articulo_id: articulo, cantidad: 10_000, precio: 100_000 }] });
-    const fac = await ok(page, 'editarfacturaproveedor', { proveedor_id: prov.id, numero_proveedor: 'SE-2026/0042', fecha: hoy(), total: alb.total, albaranes: [alb.id] });
+    const alb = await uno(page, 'editaralbarancompra', { fecha: hoy(), proveedor_id: prov.id, almacen_id: almacen, lineas: [{ articulo_id: articulo, cantidad: 10_000, precio: 100_000 }] });
+    const fac = await uno(page, 'editarfacturaproveedor', { proveedor_id: prov.id, numero_proveedor: 'SE-2026/0042', fecha: hoy(), total: alb.total, albaranes: [alb.id] });
     s.factura = String(fac.numero_proveedor);
     // The company's account and bank for the file.
-    const conf = (await op(page, 'listadoconfiguraciones')).data![0];
-    await ok(page, 'editarconfiguracion', { ...conf, iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX' });
+    const conf = (await filasDe(page, 'listadoconfiguraciones'))[0];
+    await uno(page, 'editarconfiguracion', { ...conf, iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX' });
 
     await page.goto('/compras');
     await page.getByRole('navigation', { name: 'Compras' }).getByRole('link', { name: 'Pagos', exact: true }).click();
@@ -126,9 +116,9 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
     await acreedor.fill('ES97ZZZB12345678');
     await post(page, 'editarconfiguracion', () => page.getByRole('button', { name: 'Guardar' }).click());
 
-    const almacen = (await op(page, 'listadoalmacenes', undefined, '&porPagina=100')).data![0].id;
-    const serie = (await op(page, 'listadoseries', undefined, '&porPagina=100')).data!.find((x) => x.codigo === 'A')!.id;
-    const articulo = (await op(page, 'listadoarticulos', undefined, '&porPagina=10')).data![0].id;
+    const almacen = (await filasDe(page, 'listadoalmacenes', { porPagina: 100 }))[0].id;
+    const serie = (await filasDe(page, 'listadoseries', { porPagina: 100 })).find((x) => x.codigo === 'A')!.id;
+    const articulo = (await filasDe(page, 'listadoarticulos', { porPagina: 10 }))[0].id;
     const clientes = [
       { nif: 'B91734061', razon_social: 'Reformas SEPA e2e, S.L.', iban: 'ES6000491500051234567892', mandato_referencia: 'RS-E2E-1', mandato_fecha: dias(-30), mandato_esquema: 'CORE' },
       { nif: 'A92885136', razon_social: 'Construcciones Peñalara e2e, S.A.', iban: 'ES1000492352082414205416', mandato_referencia: 'CP-E2E-7', mandato_fecha: '2024-03-01', mandato_secuencia: 'RCUR', mandato_esquema: 'B2B' },
@@ -137,9 +127,9 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
     s.facturas = [];
     s.totales = [];
     for (const c of clientes) {
-      const cli = await ok(page, 'editarcliente', { ...c, codigo_postal: '28020', forma_pago: 'recibo_30' });
-      const f = await ok(page, 'editarfactura', { fecha: hoy(), cliente_id: cli.id, almacen_id: almacen, serie_id: serie, forma_pago: 'recibo_30', lineas: [{ articulo_id: articulo, cantidad: 1_000, precio: 1_000_000 }] });
-      const emitida = await ok(page, 'emitirfactura', { id: f.id });
+      const cli = await uno(page, 'editarcliente', { ...c, codigo_postal: '28020', forma_pago: 'recibo_30' });
+      const f = await uno(page, 'editarfactura', { fecha: hoy(), cliente_id: cli.id, almacen_id: almacen, serie_id: serie, forma_pago: 'recibo_30', lineas: [{ articulo_id: articulo, cantidad: 1_000, precio: 1_000_000 }] });
+      const emitida = await uno(page, 'emitirfactura', { id: f.id });
       s.facturas.push(Number(f.id));
       s.totales.push(Number(emitida.total));
     }
@@ -182,8 +172,8 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
     await page.getByRole('button', { name: 'Registrar cobro' }).click();
     await post(page, 'pagarremesa', () => page.getByRole('dialog', { name: 'Registrar el cobro de la remesa' }).getByRole('button', { name: 'Registrar cobro' }).click());
     await expect.poll(() => page.getByTestId('estado-remesa').textContent()).toBe('Cobrada');
-    const cobrada = await op(page, 'listadofacturas', undefined, `&id=${s.facturas[0]}`);
-    expect(cobrada.data![0].por_cobrar).toBe(0);
+    const cobrada = await filasDe(page, 'listadofacturas', { id: s.facturas[0] });
+    expect(cobrada[0].por_cobrar).toBe(0);
 
     await tabla.getByRole('button', { name: 'Devolución del recibo de Reformas SEPA e2e, S.L.' }).click();
     const dev = page.getByRole('dialog', { name: 'Registrar la devolución' });
@@ -192,7 +182,7 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
     await tabla.getByText(/Devuelto el .*: AM04 · Fondos insuficientes/).waitFor();
     await screenshot(page, 'sepa-remesa-devuelta');
     expect((await filas(tabla)).length).toBe(2);
-    const reabierta = await op(page, 'listadofacturas', undefined, `&id=${s.facturas[0]}`);
-    expect(reabierta.data![0].por_cobrar).toBe(s.totales[0]);
+    const reabierta = await filasDe(page, 'listadofacturas', { id: s.facturas[0] });
+    expect(reabierta[0].por_cobrar).toBe(s.totales[0]);
   });
 });
