@@ -37,7 +37,7 @@ describe('Compras › Pagos', () => {
     const porProveedor = screen.getByRole('table', { name: 'Pendiente por proveedor' });
     expect(within(within(porProveedor).getByText('Pinturas Sur').closest('tr')!).getByText('15,00 €')).toBeTruthy();
     const lista = await screen.findByRole('table', { name: 'Vencimientos pendientes' });
-    const fila = within(lista).getByText('F-099 (1.º)').closest('tr')!;
+    const fila = (await within(lista).findByText('F-099 (1.º)')).closest('tr')!;
     expect(within(fila).getByText('Vencido')).toBeTruthy();
     expect(within(within(lista).getByText('PS-7 (2.º)').closest('tr')!).getByText('Sin IBAN válido')).toBeTruthy();
 
