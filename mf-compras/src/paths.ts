@@ -17,4 +17,5 @@ export const paths = {
   devolucion: (id: number | string) => `${base}/devolucion/${id}`,
   nuevaDevolucion: `${base}/devolucion/nueva-devolucion`,
   hcp: `${base}/hcp`,
+  pagos: `${base}/pagos`,
 } as const;

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router';
 import { ModuleGate, NotFoundPanel } from 'shared';
 import { documentoRoutes } from './documentos/routes';
 import { HcpPage } from './hcp/HcpPage';
+import { PagosPage } from './pagos/PagosPage';
 import { paths } from './paths';
 import { ProveedorListPage } from './proveedores/ProveedorListPage';
 import { ProveedorPage } from './proveedores/ProveedorPage';
@@ -29,6 +30,14 @@ export default function Section() {
         element={
           <ModuleGate module="hcp">
             <HcpPage />
+          </ModuleGate>
+        }
+      />
+      <Route
+        path="pagos"
+        element={
+          <ModuleGate module="hcp">
+            <PagosPage />
           </ModuleGate>
         }
       />

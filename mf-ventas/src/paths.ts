@@ -27,6 +27,8 @@ export const paths = {
   parte: (id: number | string) => `${base}/partes-de-trabajo/${id}`,
   nuevoParte: `${base}/partes-de-trabajo/nuevo-parte`,
   registros: `${base}/registros`,
+  remesas: `${base}/remesas`,
+  remesa: (id: number | string) => `${base}/remesa/${id}`,
   terminales: `${base}/terminales`,
   terminal: (id: number | string) => `${base}/terminal/${id}`,
   nuevoTerminal: `${base}/terminal/nuevo-terminal`,

@@ -26,3 +26,7 @@ export function validarXml(xmls: string | string[], xsd = XSD_VERIFACTU): void {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** ISO 20022 pain.001.001.03 (SEPA credit transfer) and pain.008.001.02 (SEPA direct debit), src/fiscal/xsd/README.md says where from. */
+export const XSD_PAIN001 = fileURLToPath(new URL('../src/fiscal/xsd/pain.001.001.03.xsd', import.meta.url));
+export const XSD_PAIN008 = fileURLToPath(new URL('../src/fiscal/xsd/pain.008.001.02.xsd', import.meta.url));

@@ -5,7 +5,12 @@ import {
   Card,
   ConfirmDialog,
   DOCUMENTO_TIPOS,
+  Dialogo,
+  FORMA_PAGO_OPTIONS,
   FormGrid,
+  MESSAGES,
+  SelectField,
+  formaPagoLabel,
   ListView,
   Muted,
   RowLink,
@@ -44,6 +49,14 @@ export type FacturaProveedor = {
   num_devoluciones?: number;
   /** Albaranes and devoluciones the invoice covers. */
   num_documentos?: number;
+  /** Issue 26: how it is paid, its due dates, what is left to pay (cents; negative: the supplier owes a refund). */
+  forma_pago?: string | null;
+  vencimientos?: string[];
+  por_pagar?: number;
+  pago_fecha?: string | null;
+  /** An abono: the invoice it rectifies. */
+  rectifica_id?: number | null;
+  cuenta?: { pagos: { id: number; fecha: string; importe: number; forma: string | null }[] } | null;
 };
 
 /** A pending document as `listadopendienteshcp` answers it: amounts unsigned, `signo` -1 for a devolución. */
@@ -97,6 +110,20 @@ const COLUMNAS: DataColumn<Candidato>[] = [
   { id: 'total', header: 'Total', align: 'right', numeric: true, cell: (d) => formatMoney(d.signo * (d.total ?? 0)) },
 ];
 
+/** Typed due dates, 'dd/mm/aaaa' separated by commas or spaces: ISO dates; [] when empty; null when one is not a date. */
+export function leerFechas(texto: string): string[] | null {
+  const partes = texto.split(/[\s,;]+/).filter(Boolean);
+  const out: string[] = [];
+  for (const p of partes) {
+    const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(p);
+    if (!m) return null;
+    const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
+    if (Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) || new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) !== iso) return null;
+    out.push(iso);
+  }
+  return out;
+}
+
 /** The comparison per IVA rate of the chosen documents (devoluciones negative), as the server computes it. */
 export function compararSeleccion(docs: Candidato[]) {
   const porTipo = new Map<TipoIva, { base: bigint; iva: bigint }>();
@@ -123,7 +150,7 @@ export function HcpPage() {
   const { run, busy } = useAction();
   // Registering a supplier's invoice and undoing one: offered only to a role that may.
   const permisos = usePermisos();
-  const puede = { conciliar: permisos.accion('editarfacturaproveedor'), deshacer: permisos.accion('eliminarfacturaproveedor') };
+  const puede = { conciliar: permisos.accion('editarfacturaproveedor'), deshacer: permisos.accion('eliminarfacturaproveedor'), quitarPago: permisos.accion('eliminarpagoproveedor') };
   const [proveedor, setProveedor] = useState<{ id: string; nombre: string } | null>(null);
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
@@ -134,6 +161,11 @@ export function HcpPage() {
   const [numero, setNumero] = useState('');
   const [fecha, setFecha] = useState(hoyIso());
   const [totalText, setTotalText] = useState('');
+  // Issue 26: how it is paid (the supplier's by default), its due dates if typed, the invoice an abono rectifies.
+  const [formaPago, setFormaPago] = useState('');
+  const [vencimientosText, setVencimientosText] = useState('');
+  const [rectificaId, setRectificaId] = useState('');
+  const [pagos, setPagos] = useState<FacturaProveedor | null>(null);
   const [errores, setErrores] = useState<Record<string, string>>({});
   const [facturas, setFacturas] = useState<FacturaProveedor[] | null>(null);
   const [deshaciendo, setDeshaciendo] = useState<FacturaProveedor | null>(null);
@@ -176,6 +208,14 @@ export function HcpPage() {
   const diferencia = totalFactura === null ? null : totalFactura - comparacion.total;
 
   const [descuadre, setDescuadre] = useState(false);
+  const vencimientos = leerFechas(vencimientosText);
+
+  const quitarPago = async (pagoId: number) => {
+    const outcome = await run<FacturaProveedor>('eliminarpagoproveedor', { id: pagoId });
+    if (!outcome.ok) return;
+    setPagos(outcome.data[0] ?? null);
+    await cargar();
+  };
 
   /** Checks the form; a difference asks first (an invoice that doesn't match its documents is usually a typo). */
   const pedirConciliar = () => {
@@ -190,6 +230,7 @@ export function HcpPage() {
     if (!fecha) errs.fecha = 'Seleccione una fecha';
     if (totalFactura === null) errs.total = 'Debe ser un número válido';
     if (seleccion.length === 0) errs.documentos = 'Marque los albaranes y devoluciones que cubre la factura';
+    if (vencimientos === null) errs.vencimientos = MESSAGES.vencimientosNoValidos;
     setErrores(errs);
     return Object.keys(errs).length === 0;
   };
@@ -203,13 +244,30 @@ export function HcpPage() {
       total: Number(totalFactura),
       albaranes: seleccion.filter((d) => d.signo === 1).map((d) => d.id),
       devoluciones: seleccion.filter((d) => d.signo === -1).map((d) => d.id),
+      ...(formaPago ? { forma_pago: formaPago } : {}),
+      ...(vencimientos?.length ? { vencimientos } : {}),
+      ...(rectificaId ? { rectifica_id: Number(rectificaId) } : {}),
     });
-    if (!outcome.ok) return;
+    if (!outcome.ok) {
+      if (outcome.response?.errors) setErrores(outcome.response.errors);
+      return;
+    }
     setNumero('');
     setTotalText('');
+    setVencimientosText('');
+    setRectificaId('');
     setElegidos(new Map());
     setRecarga((n) => n + 1);
     await cargar();
+  };
+
+  const verPagos = async (f: FacturaProveedor) => {
+    try {
+      const r = await api.get<FacturaProveedor>('listadofacturasproveedor', { id: f.id });
+      setPagos(r.RESULT === '0' ? (r.data?.[0] ?? null) : null);
+    } catch {
+      toast.error();
+    }
   };
 
   const deshacer = async (f: FacturaProveedor) => {
@@ -224,7 +282,7 @@ export function HcpPage() {
     <>
       <PageHeader
         title="Conciliación de facturas de proveedor"
-        description="Compare la factura de un proveedor con sus albaranes y devoluciones pendientes: al conciliarla quedan finalizados."
+        description="Compare la factura de un proveedor con sus albaranes y devoluciones pendientes: al conciliarla quedan finalizados y lo que se le debe pasa a Compras › Pagos, con sus vencimientos."
       />
       <Card>
         <StyledPeriodo>
@@ -234,7 +292,10 @@ export function HcpPage() {
               params={{}}
               value={proveedorId}
               nombre={proveedor?.nombre}
-              onPick={(p) => setProveedor({ id: String(p.id), nombre: p.razon_social })}
+              onPick={(p) => {
+                setProveedor({ id: String(p.id), nombre: p.razon_social });
+                setFormaPago(p.forma_pago ?? '');
+              }}
             />
           </div>
           <TextField label="Desde" type="date" value={desde} max={hasta || undefined} onChange={setDesde} />
@@ -274,6 +335,26 @@ export function HcpPage() {
               <TextField label="Número de factura" required maxLength={60} value={numero} error={errores.numero_proveedor} onChange={setNumero} />
               <TextField label="Fecha de la factura" type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
               <TextField label="Total de la factura" required inputMode="decimal" placeholder="0,00" value={totalText} error={errores.total} onChange={setTotalText} />
+              <SelectField label="Forma de pago" placeholder="Sin forma de pago" options={FORMA_PAGO_OPTIONS} value={formaPago} error={errores.forma_pago} onChange={setFormaPago} />
+              <TextField
+                label="Vencimientos (opcional)"
+                placeholder="dd/mm/aaaa, dd/mm/aaaa"
+                hint="Si la factura dice otras fechas de pago; si no, salen de la forma de pago."
+                value={vencimientosText}
+                error={errores.vencimientos}
+                onChange={setVencimientosText}
+              />
+              {totalFactura !== null && totalFactura < 0n && (facturas?.length ?? 0) > 0 && (
+                <SelectField
+                  label="Abono de la factura"
+                  placeholder="Ninguna"
+                  hint="El abono se descuenta de lo que se debe por esa factura."
+                  options={(facturas ?? []).filter((f) => !f.rectifica_id && f.total > 0).map((f) => ({ value: String(f.id), label: `${f.numero_proveedor} (${formatMoney(f.total)})` }))}
+                  value={rectificaId}
+                  error={errores.rectifica_id}
+                  onChange={setRectificaId}
+                />
+              )}
             </FormGrid>
             <table aria-label="Comparación por tipo de IVA" style={{ marginTop: 14 }}>
               <thead>
@@ -349,6 +430,7 @@ export function HcpPage() {
                     <th className="num">Total</th>
                     <th className="num">Diferencia</th>
                     <th className="num">Documentos</th>
+                    <th className="num">Por pagar</th>
                     <th />
                   </tr>
                 </thead>
@@ -360,7 +442,13 @@ export function HcpPage() {
                       <td className="num">{formatMoney(f.total)}</td>
                       <td className="num">{f.diferencia === undefined ? '' : formatMoney(f.diferencia)}</td>
                       <td className="num">{f.num_documentos ?? ''}</td>
+                      <td className="num" data-testid={`por-pagar-${f.id}`}>
+                        {f.rectifica_id ? 'Abono' : f.por_pagar ? formatMoney(f.por_pagar) : f.pago_fecha ? `Pagada el ${formatDate(f.pago_fecha)}` : formatMoney(0)}
+                      </td>
                       <td className="num">
+                        <Button type="button" $variant="ghost" $small onClick={() => void verPagos(f)} aria-label={`Pagos de ${f.numero_proveedor}`}>
+                          Pagos
+                        </Button>
                         {puede.deshacer && (
                           <Button type="button" $variant="secondary" $small disabled={busy} onClick={() => setDeshaciendo(f)} aria-label={`Deshacer ${f.numero_proveedor}`}>
                             Deshacer
@@ -374,6 +462,29 @@ export function HcpPage() {
             )}
           </StyledCard>
         </>
+      )}
+      {pagos && (
+        <Dialogo title={`Pagos de la factura ${pagos.numero_proveedor}`} confirmLabel="Cerrar" onConfirm={() => setPagos(null)} onCancel={() => setPagos(null)}>
+          <p>
+            Vencimientos: {(pagos.vencimientos ?? []).map((v) => formatDate(v)).join(', ') || '—'}. Por pagar: <strong>{formatMoney(pagos.por_pagar ?? 0)}</strong>.
+          </p>
+          {(pagos.cuenta?.pagos ?? []).length === 0 ? (
+            <Muted>Sin pagos registrados: se pagan en Compras › Pagos.</Muted>
+          ) : (
+            <ul aria-label="Pagos registrados">
+              {pagos.cuenta!.pagos.map((p) => (
+                <li key={p.id}>
+                  {formatDate(p.fecha)} · {formaPagoLabel(p.forma) || 'Sin forma'} · {formatMoney(p.importe)}{' '}
+                  {puede.quitarPago && (
+                    <Button type="button" $variant="secondary" $small disabled={busy} onClick={() => void quitarPago(p.id)} aria-label={`Quitar el pago del ${formatDate(p.fecha)}`}>
+                      Quitar
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Dialogo>
       )}
       <ConfirmDialog
         open={descuadre}

@@ -1,4 +1,5 @@
-import { TERCEROS, TerceroRecordPage, proveedorSchema, usePermisos, type Proveedor } from 'shared';
+import { Link } from 'react-router';
+import { TERCEROS, TerceroRecordPage, formatMoney, proveedorSchema, usePermisos, useShell, type Proveedor } from 'shared';
 import { PANTALLAS } from '../documentos/pantallas';
 import { paths } from '../paths';
 
@@ -9,9 +10,26 @@ const DOCUMENTOS = Object.values(PANTALLAS).map((p) => ({ def: p.def, record: p.
  * /compras/proveedor/:proveedorId and /compras/proveedor/nuevo-proveedor: the shared party record with,
  * once saved, the purchases per year and the supplier's documents.
  */
+/** Issue 26: what the shop owes the supplier (unpaid instalments of its invoices) and of it what is overdue. */
+function Deuda({ proveedor }: { proveedor: Proveedor }) {
+  return (
+    <dl>
+      <dt>Pendiente de pago</dt>
+      <dd data-testid="pendiente-pago">{formatMoney(proveedor.pendiente_pago ?? 0)}</dd>
+      <dt>Vencido</dt>
+      <dd data-testid="vencido-pago">{formatMoney(proveedor.vencido_pago ?? 0)}</dd>
+      <dt>Vencimientos</dt>
+      <dd>
+        <Link to={`${paths.pagos}?proveedor_id=${proveedor.id}`}>Ver en Pagos</Link>
+      </dd>
+    </dl>
+  );
+}
+
 export function ProveedorPage({ id }: { id?: string }) {
   // Issue 24: a supplier's purchases per year are purchase amounts — only with «ver precios de compra, costes y márgenes».
   const costes = usePermisos().tiene('ver_costes');
+  const { flags } = useShell();
   return (
     <TerceroRecordPage<Proveedor>
       tercero={TERCEROS.proveedor}
@@ -19,6 +37,8 @@ export function ProveedorPage({ id }: { id?: string }) {
       schema={proveedorSchema}
       list={paths.proveedores}
       record={paths.proveedor}
+      // What is owed to a supplier is purchase amounts too (issue 24).
+      resumen={flags.hcp === 1 && costes ? { titulo: 'Pendiente de pago', render: (p) => <Deuda proveedor={p} /> } : undefined}
       porEjercicio={costes ? { titulo: 'Compras por ejercicio', vacio: 'Todavía no hay compras de este proveedor.', filas: (p) => p.compras_por_ejercicio } : undefined}
       documentos={DOCUMENTOS}
     />

@@ -27,7 +27,7 @@ import {
 } from 'shared';
 import { FlagSwitches } from './FlagSwitches';
 
-const TEXT_FIELDS = ['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email', 'iban'] as const;
+const TEXT_FIELDS = ['razon_social', 'nombre_comercial', 'nif', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email', 'iban', 'bic', 'acreedor_sepa'] as const;
 type TextFieldName = (typeof TEXT_FIELDS)[number];
 
 export type ConfiguracionValues = Record<TextFieldName, string> & { logo: string | null; favicon: string | null } & Record<string, unknown>;
@@ -146,6 +146,12 @@ export function ConfiguracionPage() {
             <FieldSpan>
               <TextField label="IBAN de la empresa" hint="La cuenta donde se cobran las transferencias: la imprimen los documentos de venta que se pagan por transferencia y la indica la factura electrónica (Facturae)." {...text('iban')} />
             </FieldSpan>
+            <TextField label="BIC del banco de la empresa" hint="8 u 11 caracteres (p. ej. CAIXESBBXXX): los ficheros SEPA de transferencias y remesas lo indican." {...text('bic')} onChange={(v: string) => set('bic', v.toUpperCase())} />
+            <TextField
+              label="Identificador de acreedor SEPA"
+              hint="Para las remesas de recibos domiciliados: ES, dos dígitos de control, el sufijo (ZZZ o el que le dé su banco) y el NIF, p. ej. ES97ZZZB12345678."
+              {...text('acreedor_sepa')}
+            />
             <FieldSpan>
               <SwitchField
                 name="minorista"

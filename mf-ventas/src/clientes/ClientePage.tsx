@@ -1,6 +1,11 @@
 import {
   DIR3_CAMPOS,
   DOCUMENTO_TIPOS,
+  ESQUEMAS_SEPA,
+  ESQUEMA_LABEL,
+  MANDATO_CAMPOS,
+  SECUENCIAS_SEPA,
+  SECUENCIA_LABEL,
   DecimalField,
   FormGrid,
   FormSection,
@@ -57,6 +62,35 @@ function Deuda({ cliente }: { cliente: Cliente }) {
 }
 
 const DIR3_VACIOS = Object.fromEntries(DIR3_CAMPOS.map((d) => [d.campo, '']));
+const MANDATO_VACIO = Object.fromEntries(MANDATO_CAMPOS.map((c) => [c, '']));
+const SECUENCIA_OPTIONS = SECUENCIAS_SEPA.map((s) => ({ value: s, label: SECUENCIA_LABEL[s] }));
+const ESQUEMA_OPTIONS = ESQUEMAS_SEPA.map((s) => ({ value: s, label: ESQUEMA_LABEL[s] }));
+
+/**
+ * Issue 26: the SEPA mandate its «Recibo domiciliado» invoices are collected under (Ventas › Remesas): its reference,
+ * the date the customer signed it, whether it has been used already (recurrent) and its scheme; beside the IBAN above.
+ */
+function MandatoSepa({ values, errors, set }: TerceroFormState) {
+  return (
+    <FormSection title="Mandato SEPA" description="Para cobrarle por recibo domiciliado (remesas): el mandato que ha firmado y su IBAN, en los datos de pago.">
+      <FormGrid>
+        <TextField label="Referencia del mandato" name="mandato_referencia" maxLength={35} value={String(values.mandato_referencia ?? '')} error={errors.mandato_referencia} onChange={(v) => set('mandato_referencia', v)} />
+        <TextField label="Fecha de firma" name="mandato_fecha" type="date" value={String(values.mandato_fecha ?? '')} error={errors.mandato_fecha} onChange={(v) => set('mandato_fecha', v)} />
+        <SelectField
+          label="Secuencia"
+          placeholder="Primer cargo (FRST)"
+          options={SECUENCIA_OPTIONS}
+          value={String(values.mandato_secuencia ?? '')}
+          error={errors.mandato_secuencia}
+          hint="Recurrente si el mandato ya se ha usado en otro programa o banco; si no, el primer recibo sale como FRST y los siguientes como RCUR."
+          onChange={(v) => set('mandato_secuencia', v)}
+        />
+        <SelectField label="Esquema" placeholder="Básico (CORE)" options={ESQUEMA_OPTIONS} value={String(values.mandato_esquema ?? '')} error={errors.mandato_esquema} onChange={(v) => set('mandato_esquema', v)} />
+        <TextField label="BIC del banco del cliente (opcional)" name="bic" maxLength={11} value={String(values.bic ?? '')} error={errors.bic} onChange={(v) => set('bic', v.toUpperCase())} />
+      </FormGrid>
+    </FormSection>
+  );
+}
 
 /**
  * Issue 16: a public administration (a town hall, a ministry) is invoiced through FACe with a Facturae that names
@@ -110,7 +144,7 @@ export function ClientePage({ id }: { id?: string }) {
       list={paths.clientes}
       record={paths.cliente}
       propios={{
-        empty: { recargo: 0, tarifa: '1', descuento: 0n, operacion: '', administracion_publica: 0, ...DIR3_VACIOS },
+        empty: { recargo: 0, tarifa: '1', descuento: 0n, operacion: '', administracion_publica: 0, ...DIR3_VACIOS, ...MANDATO_VACIO },
         toValues: (c) => ({
           recargo: c.recargo,
           tarifa: String(c.tarifa ?? 1),
@@ -118,6 +152,7 @@ export function ClientePage({ id }: { id?: string }) {
           operacion: c.operacion ?? '',
           administracion_publica: c.administracion_publica === 1 ? 1 : 0,
           ...Object.fromEntries(DIR3_CAMPOS.map((d) => [d.campo, c[d.campo] ?? ''])),
+          ...Object.fromEntries(MANDATO_CAMPOS.map((k) => [k, c[k] ?? ''])),
         }),
         check: (v) => validarDir3(v),
         render: ({ values, errors, set }) => {
@@ -166,6 +201,7 @@ export function ClientePage({ id }: { id?: string }) {
             />
           </FormSection>
           <AdministracionPublica values={values} errors={errors} set={set} />
+          <MandatoSepa values={values} errors={errors} set={set} />
           </>
           );
         },

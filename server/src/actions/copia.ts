@@ -15,6 +15,7 @@ import { completarRolesRestaurados } from '../auth/roles.ts';
 import { protegerRegistrosFiscales, verificarCopia } from '../fiscal/restaurar.ts';
 import { cobrosDesdeFechas } from '../documentos/cobros.ts';
 import { revalorarPendientes } from '../documentos/coste.ts';
+import { recalcularCuentasProveedor } from '../documentos/pagos.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -139,6 +140,8 @@ async function restore(
     await revalorarPendientes(trx);
     // A backup from before cobros in parts: each paid document's cobro becomes its row; every account is computed.
     if (sinCobros) await cobrosDesdeFechas(trx);
+    // Issue 26: what is owed to suppliers, from their invoices and payments (a backup from before it has none).
+    await recalcularCuentasProveedor(trx);
     await completarRolesRestaurados(trx);
     // A backup from before the catalogue has no warehouse: the default one, as a fresh install has.
     if (!tables.almacenes.length) await trx.insertInto('almacenes').values(DEFAULT_ALMACEN).execute();

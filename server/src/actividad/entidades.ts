@@ -61,6 +61,10 @@ export const ENTIDADES: Record<string, EntidadAuditada> = {
   proveedor: maestro('proveedores'),
   cliente: maestro('clientes'),
   facturaproveedor: { tabla: 'facturas_proveedor', numero: 'numero_proveedor' },
+  // Issue 26: remesas SEPA (a receipt's return is the remesa's too).
+  remesa: { tabla: 'remesas' },
+  pagoproveedor: { tabla: 'pagos_proveedor' },
+  recibo: { tabla: 'remesa_recibos' },
   // Issue 23: what a till's upload broke, or a record kept aside (the line carries its kind, detail and remedy).
   incidenciatpv: { tabla: 'tpv_incidencias', diff: true, campos: ['terminal_id', 'caja_id', 'documento_id', 'uuid', 'tipo', 'detalle', 'remedio', 'resuelta'] },
   ...Object.fromEntries(Object.values(DOCUMENTO_TIPOS).map((d) => [d.entidad, { tabla: 'documentos', documento: true } satisfies EntidadAuditada])),

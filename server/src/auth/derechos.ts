@@ -140,6 +140,11 @@ const FIJAS: Record<string, Derecho> = {
   editarfacturaproveedor: { necesidad: en('compras', 'editar', 'ver_costes') },
   eliminarfacturaproveedor: { necesidad: en('compras', 'eliminar', 'ver_costes') },
   enviarcorreopedidocompra: { necesidad: en('compras', 'editar') },
+  // Issue 26: paying suppliers (payments, their undo, what is due, the SEPA transfer file).
+  pagarfacturaproveedor: { necesidad: en('compras', 'acciones', 'ver_costes') },
+  eliminarpagoproveedor: { necesidad: en('compras', 'acciones', 'ver_costes') },
+  listadovencimientosproveedor: { necesidad: en('compras', 'ver', 'ver_costes') },
+  transferenciaproveedores: { necesidad: en('compras', 'acciones', 'ver_costes') },
 
   // Sales: customers are the invoices' parties too.
   ...maestro('clientes', 'cliente', 'ventas', ['ventas', 'facturas']),
@@ -151,6 +156,14 @@ const FIJAS: Record<string, Derecho> = {
   cobrarfactura: { necesidad: en('facturas', 'acciones') },
   eliminarcobro: { necesidad: en('facturas', 'acciones') },
   enviarfactura: { necesidad: en('facturas', 'acciones') },
+  // Issue 26: remesas SEPA of the invoices paid by direct debit.
+  listadorecibospendientes: { necesidad: ver('facturas') },
+  listadoremesas: { necesidad: ver('facturas') },
+  descargarremesa: { necesidad: ver('facturas') },
+  editarremesa: { necesidad: en('facturas', 'acciones') },
+  pagarremesa: { necesidad: en('facturas', 'acciones') },
+  devolverrecibo: { necesidad: en('facturas', 'acciones') },
+  eliminarremesa: { necesidad: en('facturas', 'acciones') },
   // Issue 16: the Facturae of an emitted invoice, read like its PDF (whether it can be made, and the signed file).
   comprobarfacturae: { necesidad: ver('facturas') },
   descargarfacturae: { necesidad: ver('facturas') },

@@ -198,6 +198,8 @@ const NO_CACHEADAS = new Set([
   'articulo_procesos', 'articulo_proporciones', 'facturas_proveedor', 'facturas_proveedor_documentos', 'clientes', 'proveedores',
   // The activity log, written with every change: no cache reads it.
   'actividad',
+  // Issue 26: supplier payments and remesas, written with the invoices they pay.
+  'pagos_proveedor', 'remesas', 'remesa_recibos',
   // The TPV's sales and cash (issue 13); terminals and buttons stay cached (configuration-like).
   'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos', 'tpv_incidencias',
   // The reports' aggregates and the stock per warehouse (migration 0019), written with the documents and the ledger.

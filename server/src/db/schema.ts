@@ -225,6 +225,9 @@ export type Database = {
   proveedores: ProveedoresTable;
   facturas_proveedor: FacturasProveedorTable;
   facturas_proveedor_documentos: FacturasProveedorDocumentosTable;
+  pagos_proveedor: PagosProveedorTable;
+  remesas: RemesasTable;
+  remesa_recibos: RemesaRecibosTable;
   clientes: ClientesTable;
   parte_horas: ParteHorasTable;
   registros_facturacion: RegistrosFacturacionTable;
@@ -458,7 +461,7 @@ export type VerifactuEnviosTable = {
 export type RegistrosCadenaTable = { emisor: string; ultimo_orden: number; ultima_huella: string };
 
 // Compras (issue 7).
-export type ProveedoresTable = TableOf<Omit<Proveedor, 'compras_por_ejercicio'>>;
+export type ProveedoresTable = TableOf<Omit<Proveedor, 'compras_por_ejercicio' | 'pendiente_pago' | 'vencido_pago'>>;
 /** A supplier invoice recorded by hcp; amounts in cents. */
 export type FacturasProveedorTable = {
   id: Generated<number>;
@@ -473,6 +476,34 @@ export type FacturasProveedorTable = {
   total_documentos: number;
   creado: string;
   creado_por: number | null;
+  // Issue 26 (0048): its due dates (JSON of 'aaaa-mm-dd'), what is left to pay (cents), the abono's invoice.
+  forma_pago?: string | null;
+  vencimientos?: string | null;
+  por_pagar?: Generated<number>;
+  plazos_cubiertos?: Generated<number>;
+  pago_fecha?: string | null;
+  rectifica_id?: number | null;
+};
+/** Issue 26: a payment of a supplier invoice (cents; a refund received from the supplier, negative). */
+export type PagosProveedorTable = { id: Generated<number>; factura_id: number; fecha: string; importe: number; forma: string | null; creado: string; creado_por: number | null };
+/** Issue 26: a remesa of SEPA direct debits and its receipts (one instalment of an invoice each). */
+export type RemesasTable = { id: Generated<number>; fecha_cargo: string; hasta: string; estado: string; pagada_fecha: string | null; creado: string; creado_por: number | null };
+export type RemesaRecibosTable = {
+  id: Generated<number>;
+  remesa_id: number;
+  documento_id: number;
+  cliente_id: number;
+  plazo: number;
+  vencimiento: string;
+  importe: number;
+  secuencia: string;
+  esquema: string;
+  mandato_referencia: string;
+  mandato_fecha: string;
+  iban: string;
+  cobro_id: number | null;
+  devuelto_fecha: string | null;
+  devuelto_motivo: string | null;
 };
 export type FacturasProveedorDocumentosTable = { factura_id: number; documento_id: number };
 

@@ -63,6 +63,9 @@ export const TABLES = {
     stock_negativo: 'flag1',
     // Issue 16 (0025): the company's IBAN; an older backup restores it as null.
     iban: 'text?',
+    // Issue 26 (0048): its BIC and SEPA creditor identifier.
+    bic: 'text?',
+    acreedor_sepa: 'text?',
     // Issue 16 (0024): the company's tax; an older backup is of an IVA company.
     impuesto: conDefecto({ enum: IMPUESTOS }, 'iva'),
     // A module flag added after the backup was made: off, as on a fresh installation.
@@ -124,6 +127,8 @@ export const TABLES = {
   clientes: {
     ...TERCERO, recargo: 'flag0', tarifa: 'int', descuento: 'int0', operacion: 'text?',
     administracion_publica: 'flag0', dir3_oficina_contable: 'text?', dir3_organo_gestor: 'text?', dir3_unidad_tramitadora: 'text?', dir3_organo_proponente: 'text?',
+    // Issue 26: the SEPA mandate.
+    bic: 'text?', mandato_referencia: 'text?', mandato_fecha: 'text?', mandato_secuencia: 'text?', mandato_esquema: 'text?',
   },
   documentos: {
     id: 'int',
@@ -175,6 +180,12 @@ export const TABLES = {
   },
   // Issue 17: cobros in parts (refunds negative).
   cobros: { id: 'int', documento_id: 'int', fecha: 'text', importe: 'int', forma: 'text?', creado: 'text', creado_por: 'int?' },
+  // Issue 26: remesas of SEPA direct debits and their receipts (each its cobro once paid, its return).
+  remesas: { id: 'int', fecha_cargo: 'text', hasta: 'text', estado: 'text', pagada_fecha: 'text?', creado: 'text', creado_por: 'int?' },
+  remesa_recibos: {
+    id: 'int', remesa_id: 'int', documento_id: 'int', cliente_id: 'int', plazo: 'int', vencimiento: 'text', importe: 'int', secuencia: 'text', esquema: 'text',
+    mandato_referencia: 'text', mandato_fecha: 'text', iban: 'text', cobro_id: 'int?', devuelto_fecha: 'text?', devuelto_motivo: 'text?',
+  },
   documento_lineas: {
     id: 'int',
     documento_id: 'int',
@@ -234,8 +245,17 @@ export const TABLES = {
     total_documentos: 'int',
     creado: 'text',
     creado_por: 'int?',
+    // Issue 26 (absent in older backups: one due date, its own; the accounts computed on restore).
+    forma_pago: 'text?',
+    vencimientos: 'text?',
+    por_pagar: 'int0',
+    plazos_cubiertos: 'int0',
+    pago_fecha: 'text?',
+    rectifica_id: 'int?',
   },
   facturas_proveedor_documentos: { factura_id: 'int', documento_id: 'int' },
+  // Issue 26: payments of supplier invoices (refunds received negative).
+  pagos_proveedor: { id: 'int', factura_id: 'int', fecha: 'text', importe: 'int', forma: 'text?', creado: 'text', creado_por: 'int?' },
   // Ventas (issue 8): a parte's hours; the VERI*FACTU records and the head of each issuer's chain, as they were.
   parte_horas: { id: 'int', documento_id: 'int', orden: 'int', proceso_id: 'int', horas: 'int', precio: 'int' },
   registros_facturacion: {

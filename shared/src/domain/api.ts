@@ -20,6 +20,8 @@ export type ApiResponse<T = unknown> = {
   demo?: 0 | 1;
   /** A 403 refused by the user's role: what is missing ('catalogo.eliminar', 'anular_facturas'). */
   derecho?: string;
+  /** Issue 26: the totals a list of instalments answers beside its page (what is overdue, due this week, by party). */
+  resumen?: unknown;
 };
 
 /** Query parameters every `listado<entidades>` accepts. */

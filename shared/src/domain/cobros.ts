@@ -37,17 +37,32 @@ export type Plazo = { fecha: string; importe: number; pendiente: number };
  * pays them in order.
  */
 export function plazosDe(fecha: string, forma: string | null | undefined, importe: number, cobrado = 0): Plazo[] {
+  return plazosEn(fechasDePlazos(fecha, forma), importe, cobrado);
+}
+
+/** The due dates of a document dated `fecha` with this forma de pago (without one, its own date). */
+export function fechasDePlazos(fecha: string, forma: string | null | undefined): string[] {
   const dias = FORMAS_PAGO.find((f) => f.id === forma)?.dias ?? [0];
-  const n = dias.length;
-  const parte = Math.floor(importe / n);
-  let queda = Math.max(0, cobrado);
-  return dias.map((d, i) => {
+  return dias.map((d) => {
     const t = new Date(`${fecha}T00:00:00Z`);
     t.setUTCDate(t.getUTCDate() + d);
+    return t.toISOString().slice(0, 10);
+  });
+}
+
+/**
+ * The instalments of `importe` (cents, ≥ 0) due on these dates (issue 26: a supplier invoice's, from its forma de pago
+ * or typed): equal parts with the remaining cents on the first; `cobrado` (cents) pays them in order.
+ */
+export function plazosEn(fechas: readonly string[], importe: number, cobrado = 0): Plazo[] {
+  const n = Math.max(1, fechas.length);
+  const parte = Math.floor(importe / n);
+  let queda = Math.max(0, cobrado);
+  return fechas.map((fecha, i) => {
     const cuota = i === 0 ? importe - parte * (n - 1) : parte;
     const pagado = Math.min(queda, cuota);
     queda -= pagado;
-    return { fecha: t.toISOString().slice(0, 10), importe: cuota, pendiente: cuota - pagado };
+    return { fecha, importe: cuota, pendiente: cuota - pagado };
   });
 }
 

@@ -23,6 +23,9 @@ export type Configuracion = {
   impuesto?: 'iva' | 'igic' | 'ipsi';
   /** The company's account (IBAN) where transfers are paid: Facturae's AccountToBeCredited (issue 16). */
   iban?: string | null;
+  /** Issue 26: its bank's BIC (the SEPA files' debtor / creditor agent) and its SEPA creditor identifier (ES…ZZZ…NIF). */
+  bic?: string | null;
+  acreedor_sepa?: string | null;
 } & Record<`conf_${string}`, 0 | 1>;
 
 export type Usuario = {

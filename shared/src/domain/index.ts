@@ -24,3 +24,4 @@ export * from './emision';
 export * from './paises';
 export * from './operaciones';
 export * from './costes';
+export * from './sepa';

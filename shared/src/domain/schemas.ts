@@ -1,5 +1,6 @@
 import { CONF_FIELDS } from './flags';
-import { CONSTANTS } from './messages';
+import { CONSTANTS, MESSAGES } from './messages';
+import { BIC_RE } from './sepa';
 import { SERIE_TIPOS } from './entities';
 import { IMPUESTOS } from './catalogo';
 import type { Schema } from './validation';
@@ -39,6 +40,9 @@ export const configuracionSchema = {
   impuesto: { type: 'enum', values: IMPUESTOS },
   /** The account transfers are paid to (Facturae AccountToBeCredited). */
   iban: { type: 'iban' },
+  /** Issue 26: its bank's BIC and its SEPA creditor identifier (the transfer and direct-debit files). */
+  bic: { type: 'string', max: 11, pattern: BIC_RE, patternMessage: MESSAGES.bicNoValido },
+  acreedor_sepa: { type: 'acreedorSepa' },
   ...flagRules,
 } as Schema;
 

@@ -2,6 +2,7 @@ import { OPERACIONES, type Operacion } from './operaciones';
 import { formatDecimal } from './format';
 import type { Schema } from './validation';
 import { MESSAGES } from './messages';
+import { BIC_RE, MANDATO_RE } from './sepa';
 import { PAISES, TIPOS_ID, type TipoId } from './paises';
 import type { FieldErrors } from './validation';
 
@@ -105,6 +106,9 @@ export type Proveedor = {
   activo: 0 | 1;
   /** Record only: purchases per year from real documents (albaranes − devoluciones, cents, without IVA). */
   compras_por_ejercicio?: { ejercicio: number; base: number; total: number }[];
+  /** Record only (issue 26): what the shop owes it (unpaid instalments of its invoices, cents), and of it what is overdue. */
+  pendiente_pago?: number;
+  vencido_pago?: number;
 };
 
 export const proveedorSchema = {
@@ -133,7 +137,7 @@ export const proveedorSchema = {
 export const TARIFAS = [1, 2, 3] as const;
 export type Tarifa = (typeof TARIFAS)[number];
 
-export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
+export type Cliente = Omit<Proveedor, 'compras_por_ejercicio' | 'pendiente_pago' | 'vencido_pago'> & {
   /** 1: pays recargo de equivalencia (docs/fiscal.md) on every sale. */
   recargo: 0 | 1;
   /** The price list its lines start from. */
@@ -147,6 +151,12 @@ export type Cliente = Omit<Proveedor, 'compras_por_ejercicio'> & {
   dir3_organo_gestor?: string | null;
   dir3_unidad_tramitadora?: string | null;
   dir3_organo_proponente?: string | null;
+  /** Issue 26: its SEPA direct-debit mandate (sepa.ts): reference, date of signature, FRST/RCUR, CORE/B2B; its bank's BIC. */
+  bic?: string | null;
+  mandato_referencia?: string | null;
+  mandato_fecha?: string | null;
+  mandato_secuencia?: 'FRST' | 'RCUR' | null;
+  mandato_esquema?: 'CORE' | 'B2B' | null;
   /** Issue 16: its lines' operation unless the article has one (E2 exports, E5 intra-EU with a NIF-IVA…); null: S1. */
   operacion?: Operacion | null;
   /** Record only: sales per year from real documents (albaranes and direct invoices − devoluciones, cents). */
@@ -194,6 +204,12 @@ export const clienteSchema = {
   dir3_unidad_tramitadora: dir3,
   dir3_organo_proponente: dir3,
   operacion: { type: 'enum', values: OPERACIONES },
+  // Issue 26: the SEPA mandate its receipts are collected under.
+  bic: { type: 'string', max: 11, pattern: BIC_RE, patternMessage: MESSAGES.bicNoValido },
+  mandato_referencia: { type: 'string', max: 35, pattern: MANDATO_RE, patternMessage: MESSAGES.mandatoReferenciaNoValida },
+  mandato_fecha: { type: 'date' },
+  mandato_secuencia: { type: 'enum', values: ['FRST', 'RCUR'] },
+  mandato_esquema: { type: 'enum', values: ['CORE', 'B2B'] },
 } satisfies Schema;
 
 /** Header fields of `editar<entidad>` of every document with a party, but the party itself (lines travel apart, as `lineas`). */

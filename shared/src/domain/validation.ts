@@ -1,5 +1,6 @@
 import { CONSTANTS, MESSAGES } from './messages';
 import { isValidIban, isValidNif, isValidPostalCode, normalizeNif } from './nif';
+import { isValidAcreedorSepa, normalizarAcreedor } from './sepa';
 
 /**
  * One declarative schema per input, used by the server at the edge (HTTP 400 with field errors)
@@ -12,6 +13,8 @@ export type FieldRule =
   | { type: 'nif'; required?: boolean }
   | { type: 'postalCode'; required?: boolean }
   | { type: 'iban'; required?: boolean }
+  /** Issue 26: a SEPA creditor identifier (sepa.ts). */
+  | { type: 'acreedorSepa'; required?: boolean }
   | { type: 'int'; required?: boolean; min?: number; max?: number }
   | { type: 'flag'; required?: boolean }
   | { type: 'enum'; required?: boolean; values: readonly string[] }
@@ -89,6 +92,10 @@ export function checkField(field: string, rule: FieldRule, raw: unknown): { erro
     case 'iban': {
       const v = String(raw).toUpperCase().replace(/\s/g, '');
       return isValidIban(v) ? { value: v } : { error: MESSAGES.invalidIban };
+    }
+    case 'acreedorSepa': {
+      const v = normalizarAcreedor(String(raw));
+      return isValidAcreedorSepa(v) ? { value: v } : { error: MESSAGES.acreedorSepaNoValido };
     }
     case 'int': {
       const s = String(raw).trim();

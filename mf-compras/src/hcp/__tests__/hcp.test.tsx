@@ -90,6 +90,13 @@ describe('hcp', () => {
     expect(screen.getByTestId('diferencia-fila').className).toBe('diff');
     await userEvent.clear(screen.getByLabelText(/^Total de la factura/));
     await userEvent.type(screen.getByLabelText(/^Total de la factura/), '108,90');
+    // Issue 26: the supplier's forma de pago is proposed; due dates typed as the invoice says them.
+    expect((screen.getByLabelText(/^Forma de pago/) as HTMLSelectElement).value).toBe('transferencia_30');
+    await userEvent.type(screen.getByLabelText(/^Vencimientos/), '31/04/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Conciliar' }));
+    expect(await screen.findByText('Indique fechas de vencimiento válidas, no anteriores a la de la factura')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText(/^Vencimientos/));
+    await userEvent.type(screen.getByLabelText(/^Vencimientos/), '15/04/2026, 30/04/2026');
     expect(screen.getByTestId('diferencia').textContent).toBe('0,00 €');
     expect(screen.getByTestId('diferencia-fila').className).toBe('ok');
 
@@ -118,6 +125,8 @@ describe('hcp', () => {
       total: 10890,
       albaranes: [20],
       devoluciones: [30],
+      forma_pago: 'transferencia_30',
+      vencimientos: ['2026-04-15', '2026-04-30'],
     });
 
     // Undo a recorded invoice.

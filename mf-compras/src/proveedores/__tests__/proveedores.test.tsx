@@ -119,10 +119,10 @@ describe('Menu', () => {
   const section = menu as SectionMenu;
   const labels = (flags: Parameters<typeof visibleEntries>[1]) => visibleEntries(section, flags).map((e) => e.label);
 
-  it('each document type and hcp hide with their flag; everything hides without compras', () => {
-    expect(labels(allFlags(1))).toEqual(['Proveedores', 'Pedidos', 'Albaranes', 'Devoluciones', 'Facturas de proveedor']);
+  it('each document type, hcp and Pagos (issue 26) hide with their flag; everything hides without compras', () => {
+    expect(labels(allFlags(1))).toEqual(['Proveedores', 'Pedidos', 'Albaranes', 'Devoluciones', 'Facturas de proveedor', 'Pagos']);
     expect(labels({ ...allFlags(1), compras_pedidos: 0, hcp: 0 })).toEqual(['Proveedores', 'Albaranes', 'Devoluciones']);
-    expect(labels({ ...allFlags(1), compras_albaranes: 0, compras_devoluciones: 0 })).toEqual(['Proveedores', 'Pedidos', 'Facturas de proveedor']);
+    expect(labels({ ...allFlags(1), compras_albaranes: 0, compras_devoluciones: 0 })).toEqual(['Proveedores', 'Pedidos', 'Facturas de proveedor', 'Pagos']);
     expect(labels({ ...allFlags(1), compras: 0 })).toEqual([]);
   });
 

@@ -80,6 +80,12 @@ describe('Clientes', () => {
       dir3_organo_gestor: null,
       dir3_unidad_tramitadora: null,
       dir3_organo_proponente: null,
+      // Issue 26: no SEPA mandate yet.
+      bic: null,
+      mandato_referencia: null,
+      mandato_fecha: null,
+      mandato_secuencia: null,
+      mandato_esquema: null,
       // Issue 16: none of its own (its lines are S1 unless the article says otherwise).
       operacion: null,
     });
@@ -205,6 +211,7 @@ describe('Menu', () => {
       'Devoluciones',
       'Rectificativas',
       'Facturar albaranes',
+      'Remesas',
       'Registros de facturación',
       'Terminales TPV',
       'Botones TPV',

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES, numeroDocumento } from 'shared/domain';
+import { DOCUMENTO_TIPOS, FORMA_PAGO_IDS, MESSAGES, fechasDePlazos, numeroDocumento } from 'shared/domain';
 import type { DesgloseIva, FieldErrors, Schema, TipoIva } from 'shared/domain';
 import { nowIso } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { albaranCompraEffects, devolucionCompraEffects, pedidoCompraEffects } from '../../documentos/compras.ts';
 import { ejecutarAccionEn } from '../../documentos/engine.ts';
+import { cuentaProveedorDe, fechasDe, recalcularCuentaProveedor } from '../../documentos/pagos.ts';
 import type { TipoEffects } from '../../documentos/engine.ts';
 import { listSchema, listado } from '../common.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
@@ -29,11 +30,13 @@ const toIds = (v: unknown): number[] | null => {
 type DocFila = { id: number; tipo: string; ejercicio: number; numero: number | null; fecha: string; estado: string; proveedor_id: number | null; base: number; iva: number; total: number; desglose: string | null };
 
 /** An invoice as answered: the typed total, what its documents add up to (devoluciones negative), the difference, the documents and the breakdown per rate. */
-async function leerFactura(db: AnyDb, id: number) {
+export async function leerFactura(db: AnyDb, id: number) {
   const f = await db
     .selectFrom('facturas_proveedor as f')
     .innerJoin('proveedores as p', 'p.id', 'f.proveedor_id')
     .select(['f.id', 'f.proveedor_id', 'p.razon_social as proveedor_nombre', 'p.nif as proveedor_nif', 'f.numero_proveedor', 'f.fecha', 'f.total', 'f.base', 'f.iva', 'f.total_documentos', 'f.creado'])
+    // Issue 26: its forma de pago, due dates, what is left to pay and the invoice an abono rectifies.
+    .select(['f.forma_pago', 'f.vencimientos', 'f.por_pagar', 'f.plazos_cubiertos', 'f.pago_fecha', 'f.rectifica_id'])
     .where('f.id', '=', id)
     .executeTakeFirst();
   if (!f) return undefined;
@@ -47,8 +50,12 @@ async function leerFactura(db: AnyDb, id: number) {
     .execute()) as DocFila[];
   const total = Number(f.total);
   const totalDocumentos = Number(f.total_documentos);
+  const cuenta = await cuentaProveedorDe(db, id);
   return {
     ...f,
+    vencimientos: fechasDe(f),
+    por_pagar: Number(f.por_pagar),
+    cuenta: cuenta && { factura_id: cuenta.factura_id, importe: cuenta.importe, pagado: cuenta.pagado, saldo: cuenta.saldo, plazos: cuenta.plazos, pagos: cuenta.pagos, abonos: cuenta.abonos },
     total,
     base: Number(f.base),
     iva: Number(f.iva),
@@ -164,8 +171,10 @@ function pendiente(d: DocFila & { retencion_importe: number; albaran_proveedor: 
 }
 
 const listInput = {
-  ...listSchema(['fecha', 'numero_proveedor', 'total'] as const),
+  ...listSchema(['fecha', 'numero_proveedor', 'total', 'por_pagar'] as const),
   proveedor_id: { type: 'int', min: 1 },
+  // Issue 26: what is left to pay (pendiente: the shop owes; pagada: settled).
+  pago: { type: 'enum', values: ['pendiente', 'pagada'] },
   desde: { type: 'date' },
   hasta: { type: 'date' },
 } as const satisfies Schema;
@@ -176,6 +185,14 @@ const pendientesInput = {
   desde: { type: 'date' },
   hasta: { type: 'date' },
 } as const satisfies Schema;
+
+/** Typed due dates (issue 26): absent → [] (from the forma de pago); dates not before the invoice's, sorted; else null. */
+function leerVencimientos(v: unknown, fecha: string | null): string[] | null {
+  if (v === undefined || v === null || v === '') return [];
+  if (!Array.isArray(v) || v.length > 24) return null;
+  const ok = v.every((x) => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x) && !Number.isNaN(Date.parse(`${x}T00:00:00Z`)) && (!fecha || x >= fecha));
+  return ok ? [...(v as string[])].sort() : null;
+}
 
 /** 'AC 2026/000012', '2026/12' or '12': the number (and year) a search names. */
 function numeroBuscado(q: string): { ejercicio: number | null; numero: number } | null {
@@ -238,9 +255,15 @@ export const hcpActions = [
       numero_proveedor: { type: 'string', required: true, max: 60 },
       fecha: { type: 'date', required: true },
       total: { type: 'int', required: true, min: -1e13, max: 1e13 },
+      // Issue 26: how it is paid (absent: the supplier's); the due dates typed (absent: from the forma de pago); the
+      // invoice an abono (a negative invoice) rectifies, whose account it nets.
+      forma_pago: { type: 'enum', values: FORMA_PAGO_IDS },
+      rectifica_id: { type: 'int', min: 1 },
     } satisfies Schema,
     async handler({ input, raw, app, user }) {
       const errors: FieldErrors = {};
+      const vencimientos = leerVencimientos(raw.vencimientos, input.fecha);
+      if (vencimientos === null) errors.vencimientos = MESSAGES.vencimientosNoValidos;
       const albaranes = toIds(raw.albaranes);
       const devoluciones = toIds(raw.devoluciones);
       if (!albaranes) errors.albaranes = MESSAGES.invalidList;
@@ -249,8 +272,15 @@ export const hcpActions = [
       if (Object.keys(errors).length) throw invalidFields(errors);
       const id = await app.db.transaction().execute(async (trx) => {
         const db = trx as unknown as AnyDb;
-        const p = await db.selectFrom('proveedores').select('id').where('id', '=', input.proveedor_id).executeTakeFirst();
+        const p = await db.selectFrom('proveedores').select(['id', 'forma_pago']).where('id', '=', input.proveedor_id).executeTakeFirst();
         if (!p) throw invalidFields({ proveedor_id: MESSAGES.proveedorNoActivo });
+        if (input.rectifica_id !== null) {
+          const r = await db.selectFrom('facturas_proveedor').select(['id', 'proveedor_id', 'rectifica_id']).where('id', '=', input.rectifica_id).executeTakeFirst();
+          if (!r) throw invalidFields({ rectifica_id: MESSAGES.notFound });
+          if (r.proveedor_id !== input.proveedor_id) throw invalidFields({ rectifica_id: MESSAGES.abonoOtroProveedor });
+          if (r.rectifica_id) throw invalidFields({ rectifica_id: MESSAGES.abonoDeAbono });
+        }
+        const formaPago = input.forma_pago ?? p.forma_pago ?? null;
         const ids = [...albaranes!, ...devoluciones!];
         const docs = (await db
           .selectFrom('documentos')
@@ -284,10 +314,14 @@ export const hcpActions = [
             total_documentos: Number(total),
             creado: nowIso(),
             creado_por: user!.id,
+            forma_pago: formaPago,
+            vencimientos: JSON.stringify(vencimientos?.length ? vencimientos : fechasDePlazos(input.fecha, formaPago)),
+            rectifica_id: input.rectifica_id,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         await db.insertInto('facturas_proveedor_documentos').values(ids.map((documento_id) => ({ factura_id: created.id, documento_id }))).execute();
+        await recalcularCuentaProveedor(db, created.id);
         await accionEn(trx, app, docs, 'finalizar', user!);
         // Issue 17: an order fully received whose albaranes are all finished now is finished too.
         await finalizarPedidos(trx, app, docs.filter((d) => d.tipo === ALBARAN.tipo).map((d) => d.id), user!);
@@ -308,6 +342,8 @@ export const hcpActions = [
       if (input.proveedor_id !== null) filters.push(sql<boolean>`f.proveedor_id = ${input.proveedor_id}`);
       if (input.desde) filters.push(sql<boolean>`f.fecha >= ${input.desde}`);
       if (input.hasta) filters.push(sql<boolean>`f.fecha <= ${input.hasta}`);
+      if (input.pago === 'pendiente') filters.push(sql<boolean>`f.por_pagar > 0`);
+      if (input.pago === 'pagada') filters.push(sql<boolean>`f.por_pagar = 0`);
       if (input.q) filters.push(sql<boolean>`f.numero_proveedor like ${`%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
       // biome-ignore lint/suspicious/noExplicitAny: any select query of the AnyDb above
       const where = (q: any): any => filters.reduce((acc, f) => acc.where(f), q);
@@ -318,6 +354,7 @@ export const hcpActions = [
           const rows = await where(db.selectFrom('facturas_proveedor as f'))
             .innerJoin('proveedores as p', 'p.id', 'f.proveedor_id')
             .select(['f.id', 'f.proveedor_id', 'p.razon_social as proveedor_nombre', 'f.numero_proveedor', 'f.fecha', 'f.total', 'f.base', 'f.iva', 'f.total_documentos'])
+            .select(['f.forma_pago', 'f.vencimientos', 'f.por_pagar', 'f.plazos_cubiertos', 'f.pago_fecha', 'f.rectifica_id'])
             .select(sql<number>`(select count(*) from facturas_proveedor_documentos fd where fd.factura_id = f.id)`.as('num_documentos'))
             .orderBy(`f.${input.orden ?? 'fecha'}`, dir)
             .orderBy('f.id', dir)
@@ -326,7 +363,11 @@ export const hcpActions = [
             .execute();
           return rows.map((r: Record<string, unknown>) => {
             const n = (k: string) => Number(r[k]);
-            return { ...r, total: n('total'), base: n('base'), iva: n('iva'), total_documentos: n('total_documentos'), num_documentos: n('num_documentos'), diferencia: n('total') - n('total_documentos') };
+            return {
+              ...r,
+              total: n('total'), base: n('base'), iva: n('iva'), total_documentos: n('total_documentos'), num_documentos: n('num_documentos'), diferencia: n('total') - n('total_documentos'),
+              por_pagar: n('por_pagar'), vencimientos: fechasDe(r as { fecha: string; vencimientos: string | null }),
+            };
           });
         },
       });
@@ -342,8 +383,11 @@ export const hcpActions = [
     async handler({ input, app, user }) {
       await app.db.transaction().execute(async (trx) => {
         const db = trx as unknown as AnyDb;
-        const f = await db.selectFrom('facturas_proveedor').select('id').where('id', '=', input.id).executeTakeFirst();
+        const f = await db.selectFrom('facturas_proveedor').select(['id', 'rectifica_id']).where('id', '=', input.id).executeTakeFirst();
         if (!f) throw fail(MESSAGES.notFound, '3');
+        // Issue 26: its payments and its abonos go first (each undone on its own).
+        if (await db.selectFrom('pagos_proveedor').select('id').where('factura_id', '=', input.id).executeTakeFirst()) throw fail(MESSAGES.facturaProveedorConPagos, '1', 400);
+        if (await db.selectFrom('facturas_proveedor').select('id').where('rectifica_id', '=', input.id).executeTakeFirst()) throw fail(MESSAGES.facturaProveedorConAbonos, '1', 400);
         const docs = (await db
           .selectFrom('facturas_proveedor_documentos as fd')
           .innerJoin('documentos as d', 'd.id', 'fd.documento_id')
@@ -356,6 +400,8 @@ export const hcpActions = [
         await reabrirPedidos(trx, app, docs.filter((d) => d.tipo === ALBARAN.tipo).map((d) => d.id), user!);
         await accionEn(trx, app, docs, 'deshacerfinalizacion', user!);
         await db.deleteFrom('facturas_proveedor').where('id', '=', input.id).execute();
+        // An abono gone: the invoice it rectified owes again what it netted.
+        if (f.rectifica_id) await recalcularCuentaProveedor(db, f.rectifica_id);
       });
       return { RESULT: '0', data: [{ id: input.id }] };
     },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { proveedorSchema } from 'shared/domain';
 import { toBig } from '../../documentos/sql.ts';
 import { terceroActions } from '../terceros.ts';
+import { vencimientosPendientes } from './pagos.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw SQL over the documents
 type AnyDb = Kysely<any>;
@@ -28,6 +29,12 @@ async function comprasPorEjercicio(db: AnyDb, id: number) {
   return [...by.entries()].sort(([a], [b]) => b - a).map(([ejercicio, v]) => ({ ejercicio, base: Number(v.base), total: Number(v.total) }));
 }
 
+/** Issue 26: what the shop owes the supplier (cents): its invoices' unpaid instalments, and of it what is overdue. */
+async function loQueSeDebe(db: AnyDb, id: number, hoy: string) {
+  const v = await vencimientosPendientes(db, { proveedor_id: id });
+  return { pendiente_pago: v.reduce((s, x) => s + x.pendiente, 0), vencido_pago: v.reduce((s, x) => s + (x.fecha < hoy ? x.pendiente : 0), 0) };
+}
+
 /** Proveedores (issue 7): list, record with purchases per year, edit, delete (the master's machinery is terceros.ts). */
 export const proveedorActions = terceroActions({
   entidad: 'proveedor',
@@ -36,7 +43,7 @@ export const proveedorActions = terceroActions({
   flags: FLAGS_COMPRAS,
   schema: proveedorSchema,
   prefijo: 'P',
-  figuras: async (db, id) => ({ compras_por_ejercicio: await comprasPorEjercicio(db, id) }),
+  figuras: async (db, id, hoy) => ({ compras_por_ejercicio: await comprasPorEjercicio(db, id), ...(await loQueSeDebe(db, id, hoy)) }),
   referencias: [
     { table: 'documentos', column: 'proveedor_id' },
     { table: 'facturas_proveedor', column: 'proveedor_id' },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { DIR3_CAMPOS, MESSAGES, clienteSchema, plazosDe, validarDir3, vencidoDe } from 'shared/domain';
+import { DIR3_CAMPOS, MANDATO_CAMPOS, MESSAGES, clienteSchema, plazosDe, validarDir3, vencidoDe } from 'shared/domain';
 import { toBig } from '../../documentos/sql.ts';
 import { invalidFields } from '../registry.ts';
 import { terceroActions } from '../terceros.ts';
@@ -89,7 +89,7 @@ export const clienteActions = terceroActions({
   prefijo: 'C',
   enteros: { recargo: 0, tarifa: 1, descuento: 0, administracion_publica: 0 },
   // Issue 16: the operation its lines take unless the article has one (E5 only with a NIF-IVA, checked on save).
-  textos: [...DIR3_CAMPOS.map((d) => d.campo), 'operacion'],
+  textos: [...DIR3_CAMPOS.map((d) => d.campo), 'operacion', ...MANDATO_CAMPOS],
   async validar(input, app, raw) {
     // Issue 16: DIR3 codes kept in capitals; a public administration needs its three units (those the request
     // leaves out are checked as stored).

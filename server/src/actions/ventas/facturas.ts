@@ -10,6 +10,7 @@ import { listSchema, paging } from '../common.ts';
 import { leerCorreo, leerEnvioPdf } from '../envio.ts';
 import { defineAction, fail } from '../registry.ts';
 import { hfaActions } from './hfa.ts';
+import { cobroDeRemesa } from './remesas.ts';
 
 /**
  * Facturas' own actions besides the engine's (issue 8): the cobro of an issued invoice (of a rectificativa, its refund;
@@ -57,6 +58,9 @@ export const facturaActions = [
         if (d.estado !== 'emitida') throw fail(MESSAGES.facturaNoEmitida, '1', 400);
         // No date: its cobros removed (cobros entered by mistake are undone).
         if (!input.fecha) {
+          // Issue 26: a cobro a remesa recorded goes only by returning its receipt.
+          const deRemesa = await cobroDeRemesa(trx, (await trx.selectFrom('cobros').select('id').where('documento_id', '=', d.id).execute()).map((x) => x.id));
+          if (deRemesa) throw fail(deRemesa, '1', 400);
           await trx.deleteFrom('cobros').where('documento_id', '=', d.id).execute();
           await recalcularCuenta(trx, d.id);
           return { doc: d, reembolso: d.tipo === DOCUMENTO_TIPOS.rectificativa.tipo };
@@ -81,6 +85,8 @@ export const facturaActions = [
       const doc = await app.db.transaction().execute(async (trx) => {
         const c = await trx.selectFrom('cobros').select(['id', 'documento_id']).where('id', '=', input.id).executeTakeFirst();
         if (!c) throw fail(MESSAGES.notFound, '3');
+        const deRemesa = await cobroDeRemesa(trx, [c.id]);
+        if (deRemesa) throw fail(deRemesa, '1', 400);
         const d = await trx
           .selectFrom('documentos')
           .select(['id', 'tipo'])
