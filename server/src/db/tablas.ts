@@ -358,6 +358,8 @@ export const TABLES_DERIVED = [
   'stock_almacen', 'informe_compras_mes', 'informe_pendientes', 'informe_ventas_articulo', 'informe_ventas_articulo_mes', 'informe_ventas_dia',
   // PostgreSQL: the articles' count, kept by a trigger.
   'articulos_cuenta',
+  // Issue 25 (0047): the articles whose average cost a back-dated row left to recompute (a restore replays the ledger).
+  'costes_pendientes',
 ];
 
 export const NOT_BACKED_UP = {
