@@ -125,7 +125,7 @@ export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<u
       where d.tipo = 'rectificativa' and d.estado = 'emitida' and d.modo_rectificacion = 'sustitucion' and ${docFiltros('d')}`);
   }
   // Delivered, not yet billed by an emitted invoice: the line's share of its document's desglose, in proportion to the
-  // units not billed.
+  // units not billed (every line shares the desglose out; those wholly billed are left out after).
   const entregas = tipos(['albaranventa', 'parte', 'devolucionventa']);
   if (entregas.length) {
     const resto = sql`(abs(l.cantidad) - ${facturado})`;
@@ -138,8 +138,7 @@ export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<u
           ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo, coalesce(${costePropio(dialect, 'l')}, 0) as coste_linea
         from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in (${lista(entregas)}) and ${docFiltros('d')}
-          and d.estado = (case when d.tipo = 'parte' then 'finalizado' else 'pendiente' end)) x
-      where resto > 0`);
+          and d.estado = (case when d.tipo = 'parte' then 'finalizado' else 'pendiente' end)) x`);
   }
   if (!partes.length) return sql`select null as documento_id, null as tipo, null as fecha, null as cliente_id, null as serie_id, null as almacen_id,
     null as usuario_id, null as terminal_id, null as articulo_id, null as linea_id, 0 as unidades, 0 as base, 0 as iva, 0 as recargo, 0 as coste where 1 = 0`;
@@ -149,5 +148,6 @@ export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<u
     sql`(case when parte_num = parte_den then signo * ${sql.raw(c)} else signo * ${divR(dialect, sql`${sql.raw(c)} * parte_num`, sql`parte_den`)} end)`;
   return sql`select documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id, terminal_id, articulo_id, linea_id, unidades,
       ${parte('base')} as base, ${parte('iva')} as iva, ${parte('recargo')} as recargo, coste
-    from (${repartoSql(dialect, union, [...COLS, 'signo', 'parte_num', 'parte_den'])}) r`;
+    from (${repartoSql(dialect, union, [...COLS, 'signo', 'parte_num', 'parte_den'])}) r
+    where parte_num > 0`;
 }
