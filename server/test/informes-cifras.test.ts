@@ -4,7 +4,9 @@ import { CONF_FIELDS } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { informeVentas } from '../src/informes/ventas.ts';
 import { backends, expectCleanAnswer, useTestApp } from './helpers.ts';
+import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
+import { guardar } from './documentos-fixtures.ts';
 
 /**
  * Issue 25, «one set of figures»: over the demo year, the sales report, the libro de facturas expedidas, the Modelo
@@ -114,4 +116,91 @@ describe.each(backends())('one set of figures over the demo year ($name)', (back
       iva: enTerminales.reduce((s, r) => s + Number(r.iva), 0),
     });
   }, 300_000);
+});
+
+const diaMas = (fecha: string, dias: number) => {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+};
+
+describe.each(backends())('info-tarifas and the goods in transit ($name)', (backend) => {
+  const t = useTestApp(backend);
+  const ok = guardar<Row & { lineas: Row[]; estado: string }>;
+  const informe = async (ac: string, q: Record<string, string | number> = {}): Promise<Informe> => {
+    const res = await t.op(ac, { cookie: t.cookie, query: Object.fromEntries(Object.entries({ porPagina: 10_000, ...q }).map(([k, v]) => [k, String(v)])) });
+    const body = expectCleanAnswer(res) as unknown as Informe;
+    expect({ ac, status: res.statusCode, RESULT: body.RESULT, message: body.message ?? null }).toMatchObject({ status: 200, RESULT: '0' });
+    return body;
+  };
+  let principal: number;
+  let tienda: number;
+  let a: Row;
+  let b: Row;
+  let p: Row;
+
+  it('setup', async () => {
+    const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
+    expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 1])) } })).statusCode).toBe(200);
+    principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    tienda = (await save(t, t.cookie, 'editaralmacen', { codigo: 'TIENDA', nombre: 'Tienda centro' })).id;
+    // The catalogue says 5,00 € to buy; the supplier charged 6,00 € and then 7,00 € (average 6,50 €).
+    a = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TAR-A', { precio_venta: 100_000, precio_compra: 50_000 }));
+    b = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TAR-B', { precio_venta: 30_000, precio_compra: 20_000 }));
+    p = await save(t, t.cookie, 'editarproveedor', { nif: 'B08934127', razon_social: 'Distribuciones Mediterráneo, S.L.', codigo_postal: '08005' });
+    await ok(t, 'editaralbarancompra', { fecha: diaMas(HOY, -10), proveedor_id: p.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 10_000, precio: 60_000 }] });
+    await ok(t, 'editaralbarancompra', { fecha: diaMas(HOY, -5), proveedor_id: p.id, almacen_id: principal, lineas: [{ articulo_id: a.id, cantidad: 10_000, precio: 70_000 }] });
+  });
+
+  it('info-tarifas: «Último precio» is the last price paid, «Coste medio» the average cost; the margins over each', async () => {
+    const tar = await informe('informetarifas', {});
+    const fa = tar.data.find((f) => f.articulo_id === a.id)!;
+    expect(fa).toMatchObject({ coste: 65_000, ultimo_precio: 70_000, precio_venta: 100_000, margen_1: 3_500, margen_1_ultimo: 3_000 });
+    // Never bought: the catalogue's purchase price.
+    expect(tar.data.find((f) => f.articulo_id === b.id)).toMatchObject({ coste: 20_000, ultimo_precio: 20_000 });
+    // The same as informeinventario's last price.
+    const inv = await informe('informeinventario', { fecha: HOY });
+    expect(inv.data.find((f) => f.articulo_id === a.id)).toMatchObject({ ultimo_precio: 70_000, coste_unitario: 65_000 });
+    // Sorted by another column (every row read), the same.
+    const porMargen = await informe('informetarifas', { orden: 'margen_1', dir: 'asc' });
+    expect(porMargen.data.find((f) => f.articulo_id === a.id)).toMatchObject({ ultimo_precio: 70_000, margen_1_ultimo: 3_000 });
+  });
+
+  it('the goods in transit are stock: «En tránsito» in the inventory, today and at a past date', async () => {
+    // 4 A sent to TIENDA 3 days ago, 1 received there 2 days ago: 3 in transit since.
+    const mov = await ok(t, 'editarmovimiento', { fecha: HOY, almacen_id: principal, almacen_destino_id: tienda, lineas: [{ articulo_id: a.id, cantidad: 4_000 }] });
+    await ok(t, 'enviarmovimiento', { id: mov.id });
+    await ok(t, 'recibirmovimiento', { id: mov.id, lineas: [{ id: mov.lineas[0]!.id, cantidad: 1_000 }] });
+    const db = t.app.manager.db;
+    await db.updateTable('stock_movimientos').set({ fecha: diaMas(HOY, -3) }).where('documento_id', '=', mov.id).where('cantidad', '<', 0).execute();
+    await db.updateTable('stock_movimientos').set({ fecha: diaMas(HOY, -2) }).where('documento_id', '=', mov.id).where('cantidad', '>', 0).execute();
+    // The purchases' ledger rows at a day before (the ledger dates a row by the day it was written).
+    await db.updateTable('stock_movimientos').set({ fecha: diaMas(HOY, -5) }).where('causa', '=', 'compra').execute();
+
+    const porAlmacen = async (fecha: string) => Object.fromEntries((await informe('informeinventario', { fecha, agrupar: 'almacen' })).data.map((f) => [String(f.nombre), f.unidades]));
+    // Today: 20 bought − 4 sent in PRINCIPAL, 1 in TIENDA, 3 on the way; the company has its 20.
+    expect(await porAlmacen(HOY)).toEqual({ 'Almacén principal': 16_000, 'Tienda centro': 1_000, 'En tránsito': 3_000 });
+    const hoy = await informe('informeinventario', { fecha: HOY, agrupar: 'almacen' });
+    expect(hoy.totales).toMatchObject({ unidades: 20_000, valor: 13_000 });
+    expect(hoy.data.find((f) => f.nombre === 'En tránsito')).toMatchObject({ almacen_id: null, en_transito: 1, valor: 1_950 });
+    const articulo = await informe('informeinventario', { fecha: HOY });
+    expect(articulo.data.find((f) => f.articulo_id === a.id)).toMatchObject({ unidades: 20_000, en_transito: 3_000, valor: 13_000 });
+    // The day it was sent: 4 on the way; the day before: none.
+    expect(await porAlmacen(diaMas(HOY, -3))).toEqual({ 'Almacén principal': 16_000, 'En tránsito': 4_000 });
+    expect(await porAlmacen(diaMas(HOY, -4))).toEqual({ 'Almacén principal': 20_000 });
+    expect(await porAlmacen(diaMas(HOY, -2))).toEqual({ 'Almacén principal': 16_000, 'Tienda centro': 1_000, 'En tránsito': 3_000 });
+    // The detailed ledger sum answers the same.
+    const { informeInventario } = await import('../src/informes/almacen.ts');
+    const paging = { orden: null, dir: null, pagina: 1, porPagina: 100 };
+    for (const fecha of [HOY, diaMas(HOY, -3)]) {
+      const ag = await informeInventario(t.app.manager, { fecha, agrupar: 'almacen', vista: 'todos', dias: 30 }, paging);
+      const de = await informeInventario(t.app.manager, { fecha, agrupar: 'almacen', vista: 'todos', dias: 30 }, paging, 'detalle');
+      expect(de.data).toEqual(ag.data);
+    }
+    // All received: nothing in transit.
+    await ok(t, 'recibirmovimiento', { id: mov.id, lineas: [{ id: mov.lineas[0]!.id, cantidad: 3_000 }] });
+    expect(await porAlmacen(HOY)).toEqual({ 'Almacén principal': 16_000, 'Tienda centro': 4_000 });
+    // One warehouse asked: only its own.
+    expect((await informe('informeinventario', { fecha: HOY, agrupar: 'almacen', almacen_id: principal })).data.map((f) => f.nombre)).toEqual(['Almacén principal']);
+  });
 });

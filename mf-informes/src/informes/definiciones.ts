@@ -397,7 +397,8 @@ const tarifas: Informe = {
   agrupar: [agrupacionArticulo(undefined, articuloClaves)],
   cifras: [
     txt('familia', 'Familia', { movil: false }),
-    precio('coste_unitario', 'Coste medio'),
+    // The answer's `coste` (the average cost; informeinventario's is `coste_unitario`).
+    precio('coste', 'Coste medio'),
     precio('ultimo_precio', 'Último precio'),
     precio('precio_venta', 'Tarifa 1', { movil: true }),
     { id: 'margen_1', header: 'Margen T1', formato: 'porcentaje', movil: true },

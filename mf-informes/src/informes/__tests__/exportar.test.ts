@@ -30,6 +30,19 @@ describe('CSV export', () => {
   });
 });
 
+describe('info-tarifas (issue 25)', () => {
+  it('the «Coste medio» and «Último precio» columns read the answer\'s fields, in the CSV as on screen', () => {
+    const tarifas = informePorSlug('info-tarifas')!;
+    const cols = [...tarifas.agrupar[0]!.claves, ...(tarifas.cifras as Columna[]).filter((c) => !c.flag)];
+    // A row as informetarifas answers it (server/src/informes/almacen.ts).
+    const fila = { clave: '7', articulo_id: 7, codigo: 'A7', descripcion: 'Broca 6 mm', nombre: 'A7 · Broca 6 mm', familia: 'Ferretería', coste: 66_965, ultimo_precio: 65_000, precio_venta: 120_000, margen_1: 4420, margen_1_ultimo: 4583, bajo_coste: 0 };
+    const [cabecera, linea] = csvInforme(cols, [fila]).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const celdas = Object.fromEntries(cabecera!.split(';').map((h, i) => [h, linea!.split(';')[i]]));
+    expect(celdas['Coste medio']).toBe('6,6965');
+    expect(celdas['Último precio']).toBe('6,50');
+  });
+});
+
 describe('table rows', () => {
   it('adds a subtotal after each family of more than one row when sorted by family', () => {
     const inv = informePorSlug('info-inventario')!;
