@@ -203,7 +203,14 @@ const inventario: Informe = {
       claves: [...articuloClaves, txt('familia', 'Familia', { movil: false })],
       abrir: (r, ctx) => ctx.informe('info-movimientos', { articulo_id: String(r.articulo_id ?? clave(r)), almacen_id: ctx.params.get('almacen_id') ?? undefined }),
     },
-    { value: 'almacen', label: 'Almacén', claves: [nombre('Almacén')], abrir: bajarPor('info-inventario', 'articulo', 'almacen_id') },
+    // The goods in transit (issue 25: a transfer sent, not received) come as a row of their own, «En tránsito»: no
+    // warehouse to open.
+    {
+      value: 'almacen',
+      label: 'Almacén',
+      claves: [nombre('Almacén')],
+      abrir: (r, ctx) => (r.en_transito ? null : bajarPor('info-inventario', 'articulo', 'almacen_id')(r, ctx)),
+    },
     { value: 'familia', label: 'Familia', claves: [nombre('Familia')], abrir: bajarPor('info-inventario', 'articulo', 'familia_id') },
   ],
   cifras: (vista, agrupar) =>
@@ -219,6 +226,8 @@ const inventario: Informe = {
       : agrupar === 'articulo'
       ? [
           cantidad('unidades', 'Stock', { movil: true }),
+          // Of the stock, what a transfer has on its way (issue 25: the company's, in no warehouse yet).
+          cantidad('en_transito', 'En tránsito', { total: false }),
           precio('coste_unitario', 'Coste medio'),
           dinero('valor', 'Valor', { movil: true }),
           precio('ultimo_precio', 'Último precio'),

@@ -43,6 +43,16 @@ describe('info-tarifas (issue 25)', () => {
   });
 });
 
+describe('info-inventario: the goods in transit (issue 25)', () => {
+  it('by article a column «En tránsito»; by warehouse its row opens no warehouse', () => {
+    const inv = informePorSlug('info-inventario')!;
+    const cols = (inv.cifras as (v: string, a: string) => Columna[])('todos', 'articulo');
+    expect(cols.find((c) => c.id === 'en_transito')?.header).toBe('En tránsito');
+    const almacen = inv.agrupar.find((a) => a.value === 'almacen')!;
+    expect(almacen.abrir!({ clave: '0', nombre: 'En tránsito', almacen_id: null, en_transito: 1, unidades: 3000 }, {} as never)).toBeNull();
+  });
+});
+
 describe('table rows', () => {
   it('adds a subtotal after each family of more than one row when sorted by family', () => {
     const inv = informePorSlug('info-inventario')!;
