@@ -116,6 +116,59 @@ describe.each(backends())('one set of figures over the demo year ($name)', (back
       iva: enTerminales.reduce((s, r) => s + Number(r.iva), 0),
     });
   }, 300_000);
+
+  it('every number accounted for: the libro lists the cancelled invoices as «Anulada» with their record; the numbering report per serie and year', async () => {
+    const db = t.app.manager.db;
+    for (const ejercicio of [ANIO - 1, ANIO]) {
+      const desde = `${ejercicio}-01-01`;
+      const hasta = `${ejercicio}-12-31`;
+      const anuladas = (await sql<{ id: number; numero: number }>`select id, numero from documentos
+        where tipo in ('factura', 'rectificativa', 'ticket') and estado in ('anulada', 'anulado') and numero is not null and fecha >= ${desde} and fecha <= ${hasta}`.execute(db)).rows;
+      const libro = await informe('librofacturasexpedidas', { desde, hasta });
+      const filasAnuladas = libro.data.filter((r) => r.estado === 'Anulada');
+      expect(filasAnuladas.map((r) => Number(r.documento_id)).sort((a, b) => a - b)).toEqual(anuladas.map((r) => Number(r.id)).sort((a, b) => a - b));
+      expect(libro.totales.anuladas).toBe(anuladas.length);
+      for (const r of filasAnuladas) {
+        expect(r).toMatchObject({ concepto: 'Anulada', base: 0, iva: 0, recargo: 0, total: 0 });
+        // Its anulación record, when one was made (an invoice's always).
+        if (r.tipo !== 'ticket') expect(r.anulacion_fecha, String(r.numero_factura)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      // Each serie's numbers in the libro run 1..N without a gap.
+      const porSerie = new Map<string, number[]>();
+      for (const r of libro.data) {
+        const k = String(r.serie);
+        const ns = porSerie.get(k) ?? [];
+        if (!ns.includes(Number(r.numero))) ns.push(Number(r.numero));
+        porSerie.set(k, ns);
+      }
+      for (const [serie, ns] of porSerie) {
+        ns.sort((a, b) => a - b);
+        // Only a year's whole numbering is from 1 (a serie's numbers are per year).
+        expect({ serie, ejercicio, huecos: ns.filter((n, i) => i > 0 && n !== ns[i - 1]! + 1) }).toEqual({ serie, ejercicio, huecos: [] });
+      }
+      // The numbering report: per serie, the numbers given, the cancelled ones, no gap.
+      const num = await informe('numeracionfacturas', { ejercicio });
+      const esperado = (await sql<{ serie: string; n: number | string; ultimo: number | string; anuladas: number | string }>`
+        select coalesce(s.codigo, d.serie_codigo) as serie, count(*) as n, max(d.numero) as ultimo,
+          sum(case when d.estado in ('anulada', 'anulado') then 1 else 0 end) as anuladas
+        from documentos d left join series s on s.id = d.serie_id
+        where d.tipo in ('factura', 'rectificativa', 'ticket') and d.ejercicio = ${ejercicio} and d.numero is not null
+        group by coalesce(s.codigo, d.serie_codigo)`.execute(db)).rows;
+      expect(Object.fromEntries(num.data.map((r) => [r.serie, [r.numeros, r.ultimo, r.anuladas, r.huecos]]))).toEqual(
+        Object.fromEntries(esperado.map((r) => [r.serie, [Number(r.n), Number(r.ultimo), Number(r.anuladas), 0]])),
+      );
+      if (ejercicio === ANIO) expect(Number(num.totales.anuladas)).toBeGreaterThan(0);
+    }
+    // A number no document holds is a gap the report names.
+    const a = (await db.selectFrom('documentos as d').innerJoin('series as s', 's.id', 'd.serie_id').select(['d.id', 'd.numero', 'd.serie_id'])
+      .where('s.codigo', '=', 'A').where('d.ejercicio', '=', ANIO).where('d.tipo', '=', 'factura').where('d.numero', 'is not', null).orderBy('d.numero').execute())[2]!;
+    await db.updateTable('documentos').set({ numero: 900_000 }).where('id', '=', a.id).execute();
+    const conHueco = await informe('numeracionfacturas', { ejercicio: ANIO, serie_id: a.serie_id! });
+    // Every number up to 900.000 that no document holds, the moved one first.
+    expect(conHueco.data[0]).toMatchObject({ serie: 'A', ultimo: 900_000, huecos: 900_000 - Number(conHueco.data[0]!.numeros) });
+    expect(String(conHueco.data[0]!.numeros_huecos).startsWith(`${a.numero}, `)).toBe(true);
+    await db.updateTable('documentos').set({ numero: a.numero }).where('id', '=', a.id).execute();
+  }, 300_000);
 });
 
 const diaMas = (fecha: string, dias: number) => {
