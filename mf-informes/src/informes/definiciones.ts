@@ -526,6 +526,9 @@ const expedidas: Informe = {
         txt('nif_destinatario', 'NIF destinatario', { movil: false, sinOrden: true }),
         txt('nombre_destinatario', 'Nombre destinatario', { sinOrden: true }),
         txt('calificacion', 'Calificación', { movil: false, sinOrden: true }),
+        // Issue 25: a cancelled invoice keeps its row («Anulada», amounts 0) with its anulación record.
+        txt('estado', 'Estado', { movil: false, sinOrden: true }),
+        { id: 'anulacion_fecha', header: 'Registro de anulación', formato: 'fecha', movil: false, sinOrden: true },
       ],
       abrir: (r) => documento(r),
     },
@@ -538,6 +541,38 @@ const expedidas: Informe = {
     dinero('recargo', 'Cuota recargo', { sinOrden: true }),
     dinero('retencion', 'Retención', { sinOrden: true }),
     dinero('total', 'Total factura', { movil: true, sinOrden: true }),
+  ],
+};
+
+/** Issue 25: the correlative numbering of each serie in a year, every number accounted for. */
+const numeracion: Informe = {
+  slug: 'numeracion-facturas',
+  titulo: 'Numeración de facturas',
+  descripcion: 'Por serie y año: números dados, facturas emitidas, anuladas (con sus números) y los huecos, números que ningún documento tiene',
+  ac: 'numeracionfacturas',
+  grupo: 'Fiscal',
+  module: ['ventas', 'ventas_facturas'],
+  area: 'facturas',
+  periodo: 'ejercicio',
+  periodoInicial: 'este-ano',
+  filtros: ['serie'],
+  agrupar: [
+    {
+      value: 'serie',
+      label: 'Serie',
+      claves: [txt('serie', 'Serie', { movil: true }), txt('ejercicio', 'Ejercicio', { movil: false, sinOrden: true })],
+      abrir: (r, ctx) =>
+        ctx.informe('libro-expedidas', { serie_id: String(r.serie_id ?? ''), desde: `${r.ejercicio}-01-01`, hasta: `${r.ejercicio}-12-31`, pagina: undefined }, true),
+    },
+  ],
+  cifras: [
+    entero('primero', 'Primero', { total: false }),
+    entero('ultimo', 'Último', { total: false }),
+    entero('emitidas', 'Emitidas', { movil: true }),
+    entero('anuladas', 'Anuladas', { movil: true }),
+    txt('numeros_anulados', 'Números anulados', { sinOrden: true }),
+    entero('huecos', 'Huecos', { movil: true }),
+    txt('numeros_huecos', 'Números sin documento', { sinOrden: true }),
   ],
 };
 
@@ -727,6 +762,7 @@ export const INFORMES: Informe[] = [
   furgonetas,
   cierres,
   expedidas,
+  numeracion,
   recibidas,
   m303,
   m347,
