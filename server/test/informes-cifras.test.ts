@@ -169,6 +169,43 @@ describe.each(backends())('one set of figures over the demo year ($name)', (back
     expect(String(conHueco.data[0]!.numeros_huecos).startsWith(`${a.numero}, `)).toBe(true);
     await db.updateTable('documentos').set({ numero: a.numero }).where('id', '=', a.id).execute();
   }, 300_000);
+
+  it('the demo registers its suppliers\' invoices: libro de recibidas, boxes 28/29/45, the 347\'s clave A; the 303 warns of albaranes without one', async () => {
+    const db = t.app.manager.db;
+    const facturas = (await sql<{ n: number | string; total: number | string }>`select count(*) as n, sum(total) as total from facturas_proveedor`.execute(db)).rows[0]!;
+    expect(Number(facturas.n)).toBeGreaterThan(20);
+    // Each invoice is what its documents add up to (devoluciones negative).
+    const descuadres = (await sql`select f.id from facturas_proveedor f
+      where f.total <> (select sum(case when d.tipo = 'devolucioncompra' then -d.total else d.total end) from facturas_proveedor_documentos fd join documentos d on d.id = fd.documento_id where fd.factura_id = f.id)`.execute(db)).rows;
+    expect(descuadres).toEqual([]);
+    const desde = `${ANIO - 1}-01-01`;
+    const recibidas = await informe('librofacturasrecibidas', { desde, hasta: HOY });
+    expect(recibidas.total).toBeGreaterThan(20);
+    // A whole quarter before the last three weeks: every albarán invoiced, its IVA deductible.
+    const [y, m] = [Number(HOY.slice(0, 4)), Number(HOY.slice(5, 7))];
+    const q = Math.floor((m - 1) / 3);
+    const [qy, qq] = q === 0 ? [y - 1, 3] : [y, q - 1];
+    const qDesde = `${qy}-${String(qq * 3 + 1).padStart(2, '0')}-01`;
+    const qHasta = new Date(Date.UTC(qy, qq * 3 + 3, 0)).toISOString().slice(0, 10);
+    const m303 = await informe('modelo303', { desde: qDesde, hasta: qHasta });
+    const cas = Object.fromEntries(m303.data.map((r) => [String(r.casilla), Number(r.importe ?? 0)]));
+    const ivaCompras = (await sql<{ iva: number | string }>`select sum(case when tipo = 'devolucioncompra' then -iva else iva end) as iva from documentos
+      where tipo in ('albarancompra', 'devolucioncompra') and fecha >= ${qDesde} and fecha <= ${qHasta}`.execute(db)).rows[0]!;
+    expect(cas['29']).toBeGreaterThan(0);
+    expect(cas['45']).toBe(cas['29']);
+    expect(cas['28']).toBeGreaterThan(cas['29']!);
+    // Invoiced by month: the quarter's supplier invoices carry its albaranes' IVA (an invoice dated in the quarter).
+    expect(cas['29']).toBe(Number(ivaCompras.iva));
+    expect(m303.message ?? null).toBeNull();
+    // The last three weeks wait for their invoices: the current quarter says so.
+    const actual = await informe('modelo303', { desde: `${y}-${String(q * 3 + 1).padStart(2, '0')}-01`, hasta: HOY });
+    expect(actual.message).toMatch(/^El periodo tiene \d+ albaranes? de compra sin factura de proveedor registrada \(base .+ €, IVA .+ €\)/);
+    expect(Number(actual.totales.albaranes_sin_factura)).toBeGreaterThan(0);
+    // The 347's clave A: suppliers over 3.005,06 € in a year.
+    const m347 = await informe('modelo347', { ejercicio: ANIO, clave: 'A' });
+    expect(m347.data.length).toBeGreaterThan(0);
+    expect(m347.data.every((r) => r.clave_operacion === 'A' && Number(r.importe) > 300_506)).toBe(true);
+  }, 300_000);
 });
 
 const diaMas = (fecha: string, dias: number) => {
@@ -217,6 +254,21 @@ describe.each(backends())('info-tarifas and the goods in transit ($name)', (back
     // Sorted by another column (every row read), the same.
     const porMargen = await informe('informetarifas', { orden: 'margen_1', dir: 'asc' });
     expect(porMargen.data.find((f) => f.articulo_id === a.id)).toMatchObject({ ultimo_precio: 70_000, margen_1_ultimo: 3_000 });
+  });
+
+  it('the 303 warns while a purchase albarán has no supplier invoice, and not once it has', async () => {
+    const desde = diaMas(HOY, -12);
+    const antes = await informe('modelo303', { desde, hasta: HOY });
+    expect(antes.message).toBe(
+      'El periodo tiene 2 albaranes de compra sin factura de proveedor registrada (base 130,00 €, IVA 27,30 €): ese IVA no se deduce en las casillas 28, 29 y 45 hasta registrar sus facturas en Compras › Facturas de proveedor.',
+    );
+    expect(antes.totales).toMatchObject({ albaranes_sin_factura: 2, iva_sin_factura: 2_730, deducible: 0 });
+    const albaranes = (await list(t, t.cookie, 'listadoalbaranescompra', { porPagina: 100 })).rows;
+    const r = await t.op('editarfacturaproveedor', { cookie: t.cookie, body: { proveedor_id: p.id, numero_proveedor: 'FP-9', fecha: HOY, total: 15_730, albaranes: albaranes.map((x) => x.id) } });
+    expect(r.json().RESULT).toBe('0');
+    const despues = await informe('modelo303', { desde, hasta: HOY });
+    expect(despues.message ?? null).toBeNull();
+    expect(despues.totales).toMatchObject({ albaranes_sin_factura: 0, deducible: 2_730 });
   });
 
   it('the goods in transit are stock: «En tránsito» in the inventory, today and at a past date', async () => {

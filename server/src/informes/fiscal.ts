@@ -1,4 +1,4 @@
-import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
+import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, formatMoney, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
 import type { DesgloseIva, EstadoEnvio, Operacion, TipoIva } from 'shared/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -517,6 +517,20 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
   casilla('122', 'Operaciones sujetas con inversión del sujeto pasivo', adicional['122']);
   // Exempt under art. 20 or other causes (E1, E6) and not subject under arts. 7 and 14 (N1): no box of the 303 takes them.
   if (sinCasilla) data.push({ clave: 'sin-casilla', casilla: null, concepto: 'Exentas (art. 20 y otras causas) y no sujetas (arts. 7 y 14): sin casilla en el modelo 303', importe: sinCasilla, porcentaje: null });
+  // Issue 25: purchases received in the period that no supplier invoice records yet deduct nothing (box 29 takes the
+  // supplier invoices, hcp): the screen warns with how many there are and the IVA they carry (their stored amounts;
+  // devoluciones negative).
+  const sinFactura = (await sql<{ n: number | string; base: number | string | null; iva: number | string | null }>`
+    select count(*) as n, sum(case when d.tipo = 'devolucioncompra' then -d.base else d.base end) as base,
+      sum(case when d.tipo = 'devolucioncompra' then -d.iva else d.iva end) as iva
+    from documentos d
+    where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${f.desde} and d.fecha <= ${f.hasta}
+      and not exists (select 1 from facturas_proveedor_documentos fd where fd.documento_id = d.id)`.execute(app.db)).rows[0];
+  const albaranesSinFactura = Number(sinFactura?.n ?? 0);
+  const ivaSinFactura = Number(sinFactura?.iva ?? 0);
+  const message = albaranesSinFactura
+    ? `El periodo tiene ${albaranesSinFactura === 1 ? '1 albarán de compra' : `${albaranesSinFactura.toLocaleString('es-ES')} albaranes de compra`} sin factura de proveedor registrada (base ${formatMoney(Number(sinFactura?.base ?? 0))}, IVA ${formatMoney(ivaSinFactura)}): ese IVA no se deduce en las casillas 28, 29 y 45 hasta registrar sus facturas en Compras › Facturas de proveedor.`
+    : undefined;
   const baseDevengada = [...bases.values()].reduce((s, e) => s + e.base, 0) + modBase;
   const ivaDevengado = [...bases.values()].reduce((s, e) => s + e.iva, 0) + modCuota;
   const recargo = [...bases.values()].reduce((s, e) => s + e.recargo, 0) + modRecargo;
@@ -528,7 +542,9 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
       base: baseDevengada, iva: ivaDevengado, recargo, devengado, deducible: cuotaSoportada, resultado,
       entregas_ue: adicional['59'], exportaciones: adicional['60'], no_sujetas_localizacion: adicional['120'], inversion_sujeto_pasivo: adicional['122'],
       exento: adicional['59'] + adicional['60'] + sinCasilla, sin_casilla: sinCasilla, desde: f.desde, hasta: f.hasta,
+      albaranes_sin_factura: albaranesSinFactura, iva_sin_factura: ivaSinFactura,
     },
+    ...(message ? { message } : {}),
   };
 }
 
