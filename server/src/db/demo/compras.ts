@@ -202,7 +202,8 @@ export async function escribirCompras(r: Escritor, g: ComprasGeneradas, arts: Ar
 
 /**
  * Issue 25: the demo's suppliers invoice what they delivered (hcp, «Facturas de proveedor»): one invoice per supplier
- * and month for its albaranes and devoluciones of the month (devoluciones negative), dated the month's last day (never
+ * and month for its albaranes and devoluciones of the month (devoluciones negative: a month of returns only is the
+ * supplier's credit note), dated the month's last day (never
  * after yesterday), numbered by the supplier per year; what arrived in the last three weeks is still waiting for its
  * invoice (the 303 warns about it). So the libro de facturas recibidas, boxes 28/29/45 and the 347's clave A have
  * something to show. The documents are those with an id from `desde` (the demo's), the amounts their stored ones.
@@ -236,7 +237,6 @@ export async function escribirFacturasProveedor(db: Kysely<Database>, hoy: strin
     return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
   };
   for (const g of [...grupos.values()].sort((a, b) => (a.mes < b.mes ? -1 : a.mes > b.mes ? 1 : a.proveedor - b.proveedor))) {
-    if (g.total <= 0) continue;
     const fecha = ultimoDia(g.mes) < hoy ? ultimoDia(g.mes) : addDays(hoy, -1);
     const k = `${g.proveedor}|${fecha.slice(0, 4)}`;
     const n = (numeros.get(k) ?? 0) + 1;
