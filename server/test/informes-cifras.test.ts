@@ -47,6 +47,50 @@ describe.each(backends())('one set of figures over the demo year ($name)', (back
     return { rows, libro, ventas };
   };
 
+  /** The till's closings (their Z: base and IVA by rate as each caja closed) = the sales of the terminals. */
+  const cuadraCaja = async (desde: string, hasta: string) => {
+    const cierres = await informe('informecierrestpv', { desde, hasta });
+    const porTerminal = await informe('informeventas', { desde, hasta, agrupar: 'terminal' });
+    const enTerminales = porTerminal.data.filter((r) => r.terminal_id !== null);
+    expect(cierres.total).toBeGreaterThan(0);
+    expect({ base: cierres.totales.base, iva: cierres.totales.iva }).toEqual({
+      base: enTerminales.reduce((s, r) => s + Number(r.base), 0),
+      iva: enTerminales.reduce((s, r) => s + Number(r.iva), 0),
+    });
+  };
+
+  /** Sales by type = the documents = libro = 303 for a period (and the detailed query = the aggregates): its documents. */
+  const cuadra = async (desde: string, hasta: string) => {
+    const docs = await documentos(desde, hasta);
+    // The sales report by type: its invoices, rectificativas and tickets are the documents' own amounts.
+    const porTipo = await informe('informeventas', { desde, hasta, agrupar: 'tipo' });
+    const fiscales = porTipo.data.filter((r) => FISCALES.includes(String(r.tipo)));
+    const ventas = { base: 0, iva: 0, recargo: 0, total: 0 };
+    for (const r of fiscales) for (const k of ['base', 'iva', 'recargo', 'total'] as const) ventas[k] += Number(r[k]);
+    expect({ desde, hasta, ...ventas }).toEqual({ desde, hasta, ...docs.ventas, total: docs.ventas.base + docs.ventas.iva + docs.ventas.recargo });
+    // The libro: every issued invoice at its stored amounts (a substitution's replaced invoice stays listed too).
+    const libro = await informe('librofacturasexpedidas', { desde, hasta });
+    expect({ base: libro.totales.base, iva: libro.totales.iva, recargo: libro.totales.recargo }).toEqual(docs.libro);
+    // The 303: the bases and cuotas by rate, the rectificativas' modifications and the boxes without IVA.
+    const m303 = Object.fromEntries((await informe('modelo303', { desde, hasta })).data.map((r) => [String(r.casilla), Number(r.importe ?? 0)]));
+    const suma = (cs: string[]) => cs.reduce((s, c) => s + (m303[c] ?? 0), 0);
+    expect({
+      base: suma(['01', '04', '07', '14', '59', '60', '120', '122']),
+      iva: suma(['03', '06', '09', '15']),
+      recargo: suma(['18', '21', '24', '158', '26']),
+    }).toEqual({ base: docs.ventas.base, iva: docs.ventas.iva, recargo: docs.ventas.recargo });
+    // Sales by article add up to the same (the desglose shared out to lines, the rounding kept in each document).
+    const porArticulo = await informe('informeventas', { desde, hasta, agrupar: 'articulo', tipo: 'ticket' });
+    const ticket = fiscales.find((r) => r.tipo === 'ticket');
+    expect({ base: porArticulo.totales.base, iva: porArticulo.totales.iva }).toEqual({ base: Number(ticket?.base ?? 0), iva: Number(ticket?.iva ?? 0) });
+    // The detailed query (the documents' lines shared out now) answers as the aggregates.
+    const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
+    const agregado = await informeVentas(t.app.manager, { desde, hasta }, 'tipo', paging);
+    const detalle = await informeVentas(t.app.manager, { desde, hasta }, 'tipo', paging, 'detalle');
+    expect(detalle.totales).toEqual(agregado.totales);
+    return docs.rows.length;
+  };
+
   it('sales = libro de expedidas = 303 = the documents; tickets = closings; every row its document\'s total', async () => {
     const conf = (await t.op('listadoconfiguraciones', { cookie: t.cookie })).json().data[0];
     expect((await t.op('editarconfiguracion', { cookie: t.cookie, body: { ...conf, ...Object.fromEntries(CONF_FIELDS.map((f) => [f, 1])) } })).statusCode).toBe(200);
@@ -56,36 +100,7 @@ describe.each(backends())('one set of figures over the demo year ($name)', (back
       [`${ANIO}-01-01`, `${ANIO}-03-31`],
     ];
     let documentosVistos = 0;
-    for (const [desde, hasta] of periodos) {
-      const docs = await documentos(desde, hasta);
-      documentosVistos += docs.rows.length;
-      // The sales report by type: its invoices, rectificativas and tickets are the documents' own amounts.
-      const porTipo = await informe('informeventas', { desde, hasta, agrupar: 'tipo' });
-      const fiscales = porTipo.data.filter((r) => FISCALES.includes(String(r.tipo)));
-      const ventas = { base: 0, iva: 0, recargo: 0, total: 0 };
-      for (const r of fiscales) for (const k of ['base', 'iva', 'recargo', 'total'] as const) ventas[k] += Number(r[k]);
-      expect({ desde, hasta, ...ventas }).toEqual({ desde, hasta, ...docs.ventas, total: docs.ventas.base + docs.ventas.iva + docs.ventas.recargo });
-      // The libro: every issued invoice at its stored amounts (a substitution's replaced invoice stays listed too).
-      const libro = await informe('librofacturasexpedidas', { desde, hasta });
-      expect({ base: libro.totales.base, iva: libro.totales.iva, recargo: libro.totales.recargo }).toEqual(docs.libro);
-      // The 303: the bases and cuotas by rate, the rectificativas' modifications and the boxes without IVA.
-      const m303 = Object.fromEntries((await informe('modelo303', { desde, hasta })).data.map((r) => [String(r.casilla), Number(r.importe ?? 0)]));
-      const suma = (cs: string[]) => cs.reduce((s, c) => s + (m303[c] ?? 0), 0);
-      expect({
-        base: suma(['01', '04', '07', '14', '59', '60', '120', '122']),
-        iva: suma(['03', '06', '09', '15']),
-        recargo: suma(['18', '21', '24', '158', '26']),
-      }).toEqual({ base: docs.ventas.base, iva: docs.ventas.iva, recargo: docs.ventas.recargo });
-      // Sales by article add up to the same (the desglose shared out to lines, the rounding kept in each document).
-      const porArticulo = await informe('informeventas', { desde, hasta, agrupar: 'articulo', tipo: 'ticket' });
-      const ticket = fiscales.find((r) => r.tipo === 'ticket');
-      expect({ base: porArticulo.totales.base, iva: porArticulo.totales.iva }).toEqual({ base: Number(ticket?.base ?? 0), iva: Number(ticket?.iva ?? 0) });
-      // The detailed query (the documents' lines shared out now) answers as the aggregates.
-      const paging = { orden: null, dir: null, pagina: 1, porPagina: 10_000 };
-      const agregado = await informeVentas(t.app.manager, { desde, hasta }, 'tipo', paging);
-      const detalle = await informeVentas(t.app.manager, { desde, hasta }, 'tipo', paging, 'detalle');
-      expect(detalle.totales).toEqual(agregado.totales);
-    }
+    for (const [desde, hasta] of periodos) documentosVistos += await cuadra(desde, hasta);
     expect(documentosVistos).toBeGreaterThan(1000);
 
     // Every row of the sales report by document shows the total of the document it opens (A 2026/000474's 343,45 €,
@@ -107,14 +122,36 @@ describe.each(backends())('one set of figures over the demo year ($name)', (back
     expect(comparadas).toBeGreaterThan(1000);
 
     // The till: the closings' Z reports (base and IVA by rate, as each caja closed) = the tickets of their terminals.
-    const cierres = await informe('informecierrestpv', { desde, hasta: HOY });
-    const porTerminal = await informe('informeventas', { desde, hasta: HOY, agrupar: 'terminal' });
-    const enTerminales = porTerminal.data.filter((r) => r.terminal_id !== null);
-    expect(cierres.total).toBeGreaterThan(0);
-    expect({ base: cierres.totales.base, iva: cierres.totales.iva }).toEqual({
-      base: enTerminales.reduce((s, r) => s + Number(r.base), 0),
-      iva: enTerminales.reduce((s, r) => s + Number(r.iva), 0),
+    await cuadraCaja(desde, HOY);
+  }, 300_000);
+
+  it('the ticket and its full invoice (F3) are one sale: in sales, libro, 303, closings and the numbering, once', async () => {
+    const db = t.app.manager.db;
+    const desde = `${ANIO - 1}-01-01`;
+    const ticket = (await sql<{ id: number; fecha: string; base: number; iva: number; total: number }>`select d.id, d.fecha, d.base, d.iva, d.total from documentos d
+      where d.tipo = 'ticket' and d.estado = 'emitido' and d.fecha < ${`${ANIO}-${HOY.slice(5, 7)}-01`} order by d.total desc limit 1`.execute(db)).rows[0]!;
+    const cliente = (await sql<{ id: number }>`select id from clientes where recargo = 0 and nif like 'B%' order by id limit 1`.execute(db)).rows[0]!;
+    const antes = await informe('librofacturasexpedidas', { desde, hasta: HOY });
+    const r = await t.op('facturarticket', { cookie: t.cookie, body: { id: ticket.id, cliente_id: cliente.id } });
+    expect(r.json().RESULT).toBe('0');
+    const f3 = r.json().data[0] as Row & { numero: string; total: number; tipo_factura: string };
+    expect(f3).toMatchObject({ tipo_factura: 'F3', total: Number(ticket.total) });
+    // The same figures, every report, the F3 in the ticket's place.
+    await cuadra(desde, HOY);
+    await cuadraCaja(desde, HOY);
+    const despues = await informe('librofacturasexpedidas', { desde, hasta: HOY });
+    expect({ base: despues.totales.base, iva: despues.totales.iva, documentos: despues.totales.documentos }).toEqual({
+      base: antes.totales.base, iva: antes.totales.iva, documentos: antes.totales.documentos,
     });
+    // The ticket's number stays in the book, «Sustituida» by the F3, amounts 0.
+    expect(despues.data.filter((x) => x.documento_id === ticket.id)).toEqual([
+      expect.objectContaining({ estado: 'Sustituida', sustituida_por: f3.numero, base: 0, iva: 0, recargo: 0, total: 0 }),
+    ]);
+    expect(despues.totales.sustituidas).toBe(Number(antes.totales.sustituidas ?? 0) + 1);
+    expect(despues.data.filter((x) => x.documento_id === f3.id).length).toBeGreaterThan(0);
+    // The sales by type: moved from the tickets to the invoices, the sum the same.
+    const tipos = Object.fromEntries((await informe('informeventas', { desde, hasta: HOY, agrupar: 'tipo' })).data.map((x) => [x.tipo, Number(x.base)]));
+    expect(tipos.factura).toBeGreaterThan(Number(ticket.base));
   }, 300_000);
 
   it('every number accounted for: the libro lists the cancelled invoices as «Anulada» with their record; the numbering report per serie and year', async () => {

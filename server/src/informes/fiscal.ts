@@ -145,7 +145,8 @@ export async function libroExpedidas(app: AppContext, f: { desde: string; hasta:
     ...sumar(filas, ['base', 'iva', 'recargo', 'retencion']),
     total: docs.reduce((s, d) => s + d.base + d.iva + d.recargo, 0),
     documentos: docs.length,
-    anuladas: anuladas.length,
+    anuladas: anuladas.filter((r) => r.estado === 'Anulada').length,
+    sustituidas: anuladas.filter((r) => r.estado === 'Sustituida').length,
   };
   // Page in the book's order (date, serie, number) unless asked otherwise (sorting the quarter's rows only then).
   if (!paging.orden) {
@@ -163,16 +164,17 @@ const ANULADA = ['anulada', 'anulado'];
 /**
  * The cancelled invoices and tickets of a period that had a number (issued, then cancelled) as libro rows: «Anulada»,
  * every amount 0, with their anulación record (`anulacion_fecha`, its date; `anulacion_estado`, its submission state);
- * none for a ticket cancelled at the till before any record.
+ * and the tickets replaced by a full invoice (Facturado): «Sustituida», every amount 0 (the F3 carries the sale), with
+ * the F3's number (`sustituida_por`).
  */
 async function anuladasDe(app: AppContext, desde: string, hasta: string, serieId?: number | null): Promise<Fila[]> {
   const docs = await app.db
     .selectFrom('documentos as d')
     .leftJoin('clientes as c', 'c.id', 'd.cliente_id')
     .leftJoin('series as s', 's.id', 'd.serie_id')
-    .select(['d.id', 'd.tipo', 'd.fecha', 'd.ejercicio', 'd.numero', 's.codigo as serie', 'd.serie_codigo', 'd.tipo_factura', 'c.nif', 'c.razon_social as nombre'])
+    .select(['d.id', 'd.tipo', 'd.estado', 'd.fecha', 'd.ejercicio', 'd.numero', 's.codigo as serie', 'd.serie_codigo', 'd.tipo_factura', 'c.nif', 'c.razon_social as nombre'])
     .where('d.tipo', 'in', TIPOS_NUMERADOS)
-    .where('d.estado', 'in', ANULADA)
+    .where((eb) => eb.or([eb('d.estado', 'in', ANULADA), eb.and([eb('d.tipo', '=', 'ticket'), eb('d.estado', '=', 'facturado')])]))
     .where('d.numero', 'is not', null)
     .where('d.fecha', '>=', desde)
     .where('d.fecha', '<=', hasta)
@@ -181,6 +183,19 @@ async function anuladasDe(app: AppContext, desde: string, hasta: string, serieId
   if (!docs.length) return [];
   const registros = new Map<number, { fecha: string; estado: string }>();
   const ids = docs.map((d) => d.id);
+  // A Facturado ticket: the F3 (emitted) that replaces it carries the sale; its number is listed with the F3's.
+  const sustitutas = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const fs = await app.db
+      .selectFrom('documentos as f')
+      .leftJoin('series as s', 's.id', 'f.serie_id')
+      .select(['f.factura_id', 'f.ejercicio', 'f.numero', 's.codigo as serie'])
+      .where('f.tipo', '=', 'factura')
+      .where('f.estado', '=', 'emitida')
+      .where('f.factura_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const f of fs) if (f.factura_id) sustitutas.set(f.factura_id, numeroDocumento(f.serie ?? '', Number(f.ejercicio), f.numero));
+  }
   for (let i = 0; i < ids.length; i += 500) {
     const rs = await app.db
       .selectFrom('registros_facturacion')
@@ -194,6 +209,7 @@ async function anuladasDe(app: AppContext, desde: string, hasta: string, serieId
   return docs.map((d) => {
     const serie = d.serie ?? d.serie_codigo ?? null;
     const r = registros.get(d.id);
+    const f3 = d.tipo === 'ticket' && !ANULADA.includes(String(d.estado)) ? (sustitutas.get(d.id) ?? '') : null;
     return {
       clave: `${d.id}-anulada`,
       documento_id: d.id,
@@ -206,8 +222,9 @@ async function anuladasDe(app: AppContext, desde: string, hasta: string, serieId
       numero: d.numero,
       numero_factura: numeroDocumento(serie ?? '', Number(d.ejercicio), d.numero),
       tipo_factura: d.tipo_factura ?? null,
-      concepto: 'Anulada',
-      estado: 'Anulada',
+      concepto: f3 !== null ? `Sustituida por ${f3 || 'su factura completa'}` : 'Anulada',
+      estado: f3 !== null ? 'Sustituida' : 'Anulada',
+      sustituida_por: f3 || null,
       nif_destinatario: d.nif ?? null,
       nombre_destinatario: d.nombre ?? null,
       clave_operacion: null,
