@@ -336,8 +336,10 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
 
   it('libro de facturas expedidas, recibidas, modelo 303 and 347 to the cent', async () => {
     const ex = await informe('librofacturasexpedidas', { desde: HOY, hasta: HOY });
-    expect(ex.total).toBe(5);
-    expect(ex.totales).toMatchObject({ base: 404_100, iva: 84_806, recargo: 38, documentos: 4 });
+    // Five rows of the four issued invoices, and the cancelled one's number (issue 25: «Anulada», amounts 0, its record).
+    expect(ex.total).toBe(6);
+    expect(ex.totales).toMatchObject({ base: 404_100, iva: 84_806, recargo: 38, documentos: 4, anuladas: 1 });
+    expect(ex.data.filter((f) => f.estado === 'Anulada')).toEqual([expect.objectContaining({ concepto: 'Anulada', base: 0, iva: 0, total: 0, anulacion_fecha: HOY })]);
     const rec = await informe('librofacturasrecibidas', { desde: HOY, hasta: HOY });
     expect(rec.data.map((f) => [f.tipo_iva, f.base, f.iva])).toEqual([[2100, 5_800, 1_218], [1000, 1_500, 150]]);
     expect(rec.totales).toMatchObject({ base: 7_300, iva: 1_368, total: 8_668 });
