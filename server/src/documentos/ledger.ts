@@ -130,7 +130,7 @@ export async function sincronizarStock(
 /**
  * Causes of the ledger that sell or take goods to a customer (albarán, devolución, factura, rectificativa, parte de
  * trabajo). For them a line is what the warehouse sees: a kit (an article with articulo_componentes) moves its
- * components' stock, not its own (docs/documents.md), at any depth; an article measured in hours (unidad_medida 'h':
+ * components' stock, not its own (docs/documentos.md), at any depth; an article measured in hours (unidad_medida 'h':
  * labour, a service, a parte's hours) moves no stock at all.
  */
 export const CAUSAS_VENTA = new Set(['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte']);
@@ -370,7 +370,7 @@ export async function conStockNegativo<T>(trx: Transaction<Database>, fn: () => 
 }
 
 /**
- * docs/documents.md, "Negative stock": with the configuration's `stock_negativo` at 0, a save or an action whose ledger
+ * docs/documentos.md, "Negative stock": with the configuration's `stock_negativo` at 0, a save or an action whose ledger
  * rows take an article out of a warehouse and leave it below zero there is refused (the caller's transaction rolls
  * back, nothing changes). `filtro`: the rows of one action, or those of one document (its stock on save). With the
  * default (1) nothing is checked: shops sell what has not been received yet, and the lines editor warns.
