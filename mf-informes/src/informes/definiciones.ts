@@ -525,10 +525,14 @@ const expedidas: Informe = {
         txt('tipo_factura', 'Tipo factura', { movil: false, sinOrden: true }),
         txt('nif_destinatario', 'NIF destinatario', { movil: false, sinOrden: true }),
         txt('nombre_destinatario', 'Nombre destinatario', { sinOrden: true }),
-        txt('calificacion', 'Calificación', { movil: false, sinOrden: true }),
-        // Issue 25: a cancelled invoice keeps its row («Anulada», amounts 0) with its anulación record.
-        txt('estado', 'Estado', { movil: false, sinOrden: true }),
-        { id: 'anulacion_fecha', header: 'Registro de anulación', formato: 'fecha', movil: false, sinOrden: true },
+        // Issue 25: a cancelled invoice keeps its row, «Anulada» here and amounts 0 (the answer's `anulacion_fecha` is
+        // its anulación record's date), a ticket replaced by an F3 its own, «Sustituida» (one column: the PDF's page
+        // has no width for another beside the number and the NIF).
+        txt('calificacion', 'Calificación', {
+          movil: false,
+          sinOrden: true,
+          calcular: (r) => (r.estado === 'Anulada' || r.estado === 'Sustituida' ? String(r.estado) : ((r.calificacion as string | null) ?? null)),
+        }),
       ],
       abrir: (r) => documento(r),
     },

@@ -43,6 +43,22 @@ describe('info-tarifas (issue 25)', () => {
   });
 });
 
+describe('libro-expedidas: every number accounted for (issue 25)', () => {
+  it('a cancelled invoice and a ticket replaced by its F3 say so in «Calificación», with 0,00', () => {
+    const libro = informePorSlug('libro-expedidas')!;
+    const cols = [...libro.agrupar[0]!.claves, ...(libro.cifras as Columna[])];
+    const base = { ejercicio: 2026, periodo: '3T', fecha_expedicion: '2026-07-15', serie: 'A', tipo_factura: 'F1', base: 0, iva: 0, recargo: 0, retencion: 0, total: 0 };
+    const [cab, anulada, sustituida, emitida] = csvInforme(cols, [
+      { ...base, numero_factura: 'A 2026/000007', estado: 'Anulada', calificacion: null },
+      { ...base, numero_factura: 'T 2026/000031', estado: 'Sustituida', calificacion: null },
+      { ...base, numero_factura: 'A 2026/000008', estado: 'Emitida', calificacion: 'S1', base: 10_000, total: 12_100 },
+    ]).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const i = cab!.split(';').indexOf('Calificación');
+    expect([anulada, sustituida, emitida].map((l) => l!.split(';')[i])).toEqual(['Anulada', 'Sustituida', 'S1']);
+    expect(anulada).toContain(';0,00;');
+  });
+});
+
 describe('info-inventario: the goods in transit (issue 25)', () => {
   it('by article a column «En tránsito»; by warehouse its row opens no warehouse', () => {
     const inv = informePorSlug('info-inventario')!;
