@@ -282,7 +282,7 @@ describe.each(backends())('the demo company’s past ($name)', (backend) => {
       const res = await t.op('copiaseguridad', { cookie: t.cookie });
       const tablas = (JSON.parse(res.body) as { tablas: Record<string, { tabla: string }[]> }).tablas;
       expect(tablas.demo_datos.map((r) => r.tabla).sort()).toEqual([
-        'clientes', 'documento_acciones', 'documento_enlaces', 'documento_lineas', 'documentos', 'proveedores', 'registros_facturacion', 'stock_movimientos', 'tpv_cajas', 'tpv_cierres',
+        'clientes', 'documento_acciones', 'documento_enlaces', 'documento_lineas', 'documentos', 'facturas_proveedor', 'proveedores', 'registros_facturacion', 'stock_movimientos', 'tpv_cajas', 'tpv_cierres',
       ]);
     });
 

@@ -336,8 +336,10 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
 
   it('libro de facturas expedidas, recibidas, modelo 303 and 347 to the cent', async () => {
     const ex = await informe('librofacturasexpedidas', { desde: HOY, hasta: HOY });
-    expect(ex.total).toBe(5);
-    expect(ex.totales).toMatchObject({ base: 404_100, iva: 84_806, recargo: 38, documentos: 4 });
+    // Five rows of the four issued invoices, and the cancelled one's number (issue 25: «Anulada», amounts 0, its record).
+    expect(ex.total).toBe(6);
+    expect(ex.totales).toMatchObject({ base: 404_100, iva: 84_806, recargo: 38, documentos: 4, anuladas: 1 });
+    expect(ex.data.filter((f) => f.estado === 'Anulada')).toEqual([expect.objectContaining({ concepto: 'Anulada', base: 0, iva: 0, total: 0, anulacion_fecha: HOY })]);
     const rec = await informe('librofacturasrecibidas', { desde: HOY, hasta: HOY });
     expect(rec.data.map((f) => [f.tipo_iva, f.base, f.iva])).toEqual([[2100, 5_800, 1_218], [1000, 1_500, 150]]);
     expect(rec.totales).toMatchObject({ base: 7_300, iva: 1_368, total: 8_668 });
@@ -534,22 +536,43 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
       id: (await ok(t, 'editarrectificativa', { fecha: HOY, cliente_id: c2.id, almacen_id: principal, serie_id: serieR, factura_id: f6.id, tipo: 'R1', modo: 'sustitucion', lineas: [{ articulo_id: s.id, cantidad: 5_000, precio: 10_000_000, origen_linea_id: f6.lineas[0]!.id }] })).id,
     });
 
-    // The purchase lines as stored, each line's base and IVA rounded half away from zero here.
+    // The purchase lines as stored, each line's base and IVA its share of its document's stored desglose (issue 25):
+    // per rate, each line's exact net floored to cents and the cents the rate's base lacks given to the largest
+    // remainders (then the lower line id); the IVA likewise over base × rate.
     const lineas = (await sql<Record<string, number | string | null>>`
-      select d.id, d.tipo, d.fecha, d.proveedor_id, d.almacen_id, l.articulo_id, ar.familia_id, l.cantidad, l.precio, l.descuento, l.tipo_iva,
+      select d.id, d.tipo, d.fecha, d.proveedor_id, d.almacen_id, d.desglose, l.id as linea_id, l.articulo_id, ar.familia_id, l.cantidad, l.precio, l.descuento, l.tipo_iva,
         (select count(*) from facturas_proveedor_documentos fd where fd.documento_id = d.id) as facturas
       from documentos d join documento_lineas l on l.documento_id = d.id join articulos ar on ar.id = l.articulo_id
       where d.tipo in ('albarancompra', 'devolucioncompra')`.execute(app.db)).rows;
-    const redondear = (n: bigint, q: bigint) => (n >= 0n ? (2n * n + q) / (2n * q) : -((-2n * n + q) / (2n * q)));
     const TASA: Record<string, bigint> = { '21': 2100n, '10': 1000n, '4': 400n };
+    const repartir = (exactos: { id: number; v: bigint }[], escala: bigint, total: bigint): Map<number, bigint> => {
+      const suelos = exactos.map((e) => ({ id: e.id, s: e.v / escala, r: e.v % escala }));
+      let falta = total - suelos.reduce((a, e) => a + e.s, 0n);
+      const orden = [...suelos].sort((x, y) => (x.r === y.r ? x.id - y.id : x.r > y.r ? -1 : 1));
+      const out = new Map(suelos.map((e) => [e.id, e.s]));
+      for (let i = 0; falta !== 0n; i = (i + 1) % orden.length) {
+        out.set(orden[i]!.id, out.get(orden[i]!.id)! + (falta > 0n ? 1n : -1n));
+        falta += falta > 0n ? -1n : 1n;
+      }
+      return out;
+    };
+    const importes = new Map<number, { base: bigint; iva: bigint }>();
+    for (const id of new Set(lineas.map((l) => Number(l.id)))) {
+      const suyas = lineas.filter((l) => Number(l.id) === id);
+      for (const g of JSON.parse(String(suyas[0]!.desglose)) as { tipo_iva: string; base: number; iva: number }[]) {
+        const del = suyas.filter((l) => l.tipo_iva === g.tipo_iva);
+        const bases = repartir(del.map((l) => ({ id: Number(l.linea_id), v: BigInt(l.cantidad!) * BigInt(l.precio!) * (10000n - BigInt(l.descuento!)) })), 1_000_000_000n, BigInt(g.base));
+        const ivas = repartir(del.map((l) => ({ id: Number(l.linea_id), v: bases.get(Number(l.linea_id))! * (TASA[g.tipo_iva] ?? 0n) })), 10_000n, BigInt(g.iva));
+        for (const l of del) importes.set(Number(l.linea_id), { base: bases.get(Number(l.linea_id))!, iva: ivas.get(Number(l.linea_id))! });
+      }
+    }
     const esperado = (agrupar: string, filtro: Record<string, number>, desde: string, hasta: string) => {
       const grupos = new Map<string, { documentos: Set<number>; unidades: number; base: number; iva: number; facturado: number; devoluciones: number }>();
       for (const l of lineas) {
         if (String(l.fecha) < desde || String(l.fecha) > hasta) continue;
         if (Object.entries(filtro).some(([k, v]) => Number(l[k]) !== v)) continue;
         const signo = l.tipo === 'devolucioncompra' ? -1 : 1;
-        const base = redondear(BigInt(l.cantidad!) * BigInt(l.precio!) * (10000n - BigInt(l.descuento!)), 1_000_000_000n);
-        const iva = redondear(base * (TASA[String(l.tipo_iva)] ?? 0n), 10_000n);
+        const { base, iva } = importes.get(Number(l.linea_id))!;
         const clave = { mes: String(l.fecha).slice(0, 7), proveedor: l.proveedor_id, articulo: l.articulo_id, familia: l.familia_id, almacen: l.almacen_id, tipo: l.tipo, documento: l.id }[agrupar];
         const k = clave === null || clave === undefined ? 'null' : String(clave);
         const g = grupos.get(k) ?? { documentos: new Set<number>(), unidades: 0, base: 0, iva: 0, facturado: 0, devoluciones: 0 };

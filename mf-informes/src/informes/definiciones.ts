@@ -203,7 +203,14 @@ const inventario: Informe = {
       claves: [...articuloClaves, txt('familia', 'Familia', { movil: false })],
       abrir: (r, ctx) => ctx.informe('info-movimientos', { articulo_id: String(r.articulo_id ?? clave(r)), almacen_id: ctx.params.get('almacen_id') ?? undefined }),
     },
-    { value: 'almacen', label: 'Almacén', claves: [nombre('Almacén')], abrir: bajarPor('info-inventario', 'articulo', 'almacen_id') },
+    // The goods in transit (issue 25: a transfer sent, not received) come as a row of their own, «En tránsito»: no
+    // warehouse to open.
+    {
+      value: 'almacen',
+      label: 'Almacén',
+      claves: [nombre('Almacén')],
+      abrir: (r, ctx) => (r.en_transito ? null : bajarPor('info-inventario', 'articulo', 'almacen_id')(r, ctx)),
+    },
     { value: 'familia', label: 'Familia', claves: [nombre('Familia')], abrir: bajarPor('info-inventario', 'articulo', 'familia_id') },
   ],
   cifras: (vista, agrupar) =>
@@ -219,6 +226,8 @@ const inventario: Informe = {
       : agrupar === 'articulo'
       ? [
           cantidad('unidades', 'Stock', { movil: true }),
+          // Of the stock, what a transfer has on its way (issue 25: the company's, in no warehouse yet).
+          cantidad('en_transito', 'En tránsito', { total: false }),
           precio('coste_unitario', 'Coste medio'),
           dinero('valor', 'Valor', { movil: true }),
           precio('ultimo_precio', 'Último precio'),
@@ -397,7 +406,8 @@ const tarifas: Informe = {
   agrupar: [agrupacionArticulo(undefined, articuloClaves)],
   cifras: [
     txt('familia', 'Familia', { movil: false }),
-    precio('coste_unitario', 'Coste medio'),
+    // The answer's `coste` (the average cost; informeinventario's is `coste_unitario`).
+    precio('coste', 'Coste medio'),
     precio('ultimo_precio', 'Último precio'),
     precio('precio_venta', 'Tarifa 1', { movil: true }),
     { id: 'margen_1', header: 'Margen T1', formato: 'porcentaje', movil: true },
@@ -515,7 +525,14 @@ const expedidas: Informe = {
         txt('tipo_factura', 'Tipo factura', { movil: false, sinOrden: true }),
         txt('nif_destinatario', 'NIF destinatario', { movil: false, sinOrden: true }),
         txt('nombre_destinatario', 'Nombre destinatario', { sinOrden: true }),
-        txt('calificacion', 'Calificación', { movil: false, sinOrden: true }),
+        // Issue 25: a cancelled invoice keeps its row, «Anulada» here and amounts 0 (the answer's `anulacion_fecha` is
+        // its anulación record's date), a ticket replaced by an F3 its own, «Sustituida» (one column: the PDF's page
+        // has no width for another beside the number and the NIF).
+        txt('calificacion', 'Calificación', {
+          movil: false,
+          sinOrden: true,
+          calcular: (r) => (r.estado === 'Anulada' || r.estado === 'Sustituida' ? String(r.estado) : ((r.calificacion as string | null) ?? null)),
+        }),
       ],
       abrir: (r) => documento(r),
     },
@@ -528,6 +545,38 @@ const expedidas: Informe = {
     dinero('recargo', 'Cuota recargo', { sinOrden: true }),
     dinero('retencion', 'Retención', { sinOrden: true }),
     dinero('total', 'Total factura', { movil: true, sinOrden: true }),
+  ],
+};
+
+/** Issue 25: the correlative numbering of each serie in a year, every number accounted for. */
+const numeracion: Informe = {
+  slug: 'numeracion-facturas',
+  titulo: 'Numeración de facturas',
+  descripcion: 'Por serie y año: números dados, facturas emitidas, anuladas (con sus números) y los huecos, números que ningún documento tiene',
+  ac: 'numeracionfacturas',
+  grupo: 'Fiscal',
+  module: ['ventas', 'ventas_facturas'],
+  area: 'facturas',
+  periodo: 'ejercicio',
+  periodoInicial: 'este-ano',
+  filtros: ['serie'],
+  agrupar: [
+    {
+      value: 'serie',
+      label: 'Serie',
+      claves: [txt('serie', 'Serie', { movil: true }), txt('ejercicio', 'Ejercicio', { movil: false, sinOrden: true })],
+      abrir: (r, ctx) =>
+        ctx.informe('libro-expedidas', { serie_id: String(r.serie_id ?? ''), desde: `${r.ejercicio}-01-01`, hasta: `${r.ejercicio}-12-31`, pagina: undefined }, true),
+    },
+  ],
+  cifras: [
+    entero('primero', 'Primero', { total: false }),
+    entero('ultimo', 'Último', { total: false }),
+    entero('emitidas', 'Emitidas', { movil: true }),
+    entero('anuladas', 'Anuladas', { movil: true }),
+    txt('numeros_anulados', 'Números anulados', { sinOrden: true }),
+    entero('huecos', 'Huecos', { movil: true }),
+    txt('numeros_huecos', 'Números sin documento', { sinOrden: true }),
   ],
 };
 
@@ -717,6 +766,7 @@ export const INFORMES: Informe[] = [
   furgonetas,
   cierres,
   expedidas,
+  numeracion,
   recibidas,
   m303,
   m347,

@@ -5,7 +5,7 @@ import { recalcularAgregados } from '../informes/agregados.ts';
 import { informeInventario, informeMovimientos, informeTarifas } from '../informes/almacen.ts';
 import { baseSchema, idFiltro, periodo } from '../informes/comun.ts';
 import { AGRUPAR_COMPRAS, informeCompras, informeProveedores } from '../informes/compras.ts';
-import { informeRegistros, libroExpedidas, libroRecibidas, modelo303, modelo347, periodoFiscal } from '../informes/fiscal.ts';
+import { informeRegistros, libroExpedidas, libroRecibidas, modelo303, modelo347, numeracionFacturas, periodoFiscal } from '../informes/fiscal.ts';
 import { TIPOS_VENTA } from '../informes/lineas-venta.ts';
 import { modelo349 } from '../informes/modelo349.ts';
 import { informeCierresTpv } from '../informes/tpv.ts';
@@ -222,6 +222,17 @@ export const informeActions = [
       const compras = flags.compras === 1 && flags.hcp === 1;
       if (!ventas && !compras) throw new ActionError(403, { RESULT: '1', message: MESSAGES.moduleOff });
       return modelo349(app, { ...periodoDe(app, input), clave: input.clave, agrupar: input.agrupar }, paging(input), { ventas, compras });
+    },
+  }),
+  defineAction({
+    // Issue 25: the numbering of each serie in a year: issued, cancelled, and the numbers no document holds.
+    name: 'numeracionfacturas',
+    method: 'GET',
+    flags: ['ventas', 'ventas_facturas'],
+    input: { ...baseSchema, ejercicio: { type: 'int', min: 2000, max: 2100 }, serie_id: idFiltro } as const,
+    async handler({ input, app }) {
+      const ejercicio = input.ejercicio ?? Number(todayIn(app.timeZone).slice(0, 4));
+      return numeracionFacturas(app, { ejercicio, serie_id: input.serie_id }, paging(input));
     },
   }),
   defineAction({

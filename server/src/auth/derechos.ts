@@ -89,6 +89,7 @@ const FIJAS: Record<string, Derecho> = {
   modelo347: { necesidad: ver('informes'), comprobar: verFacturas },
   modelo349: { necesidad: ver('informes'), comprobar: verFacturas },
   informeregistros: { necesidad: ver('informes'), comprobar: verFacturas },
+  numeracionfacturas: { necesidad: ver('informes'), comprobar: verFacturas },
   // Rebuilds the reports' aggregates (and the stock per warehouse) from the documents and the ledger.
   recalcularinformes: { necesidad: en('informes', 'acciones') },
 

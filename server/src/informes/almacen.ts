@@ -18,6 +18,16 @@ export const valorar = (unidades: bigint, coste: bigint): bigint => {
 
 const CAUSAS_VENTA = ['venta', 'factura', 'parte', 'ticket', 'rectificativa', 'devolucion_venta'];
 
+/** Named on SQLite: the index by article (0029: also `fecha`) would otherwise be taken and every row of the article read. */
+const porUltimaCompra = (dialect: DialectName) => (dialect === 'sqlite' ? sql`indexed by stock_movimientos_ultima_compra` : sql``);
+
+/**
+ * The last price actually paid for the article `a` (ten-thousandths): its latest purchase entry in the ledger (before
+ * `enFecha`'s date when given), null when it was never bought. informeinventario and informetarifas («Último precio»).
+ */
+export const ultimaCompraSql = (dialect: DialectName, enFecha: RawBuilder<unknown> = sql``) =>
+  sql`(select m.precio from stock_movimientos m ${porUltimaCompra(dialect)} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
+
 /**
  * Stock and its value at the end of `fecha` (README, "Informes · stock at a date"): the ledger's rows up to that day
  * summed per article and warehouse; each article valued at the average cost of its last ledger row (by date, then id) up to that day
@@ -50,15 +60,18 @@ export async function informeInventario(
   const primera = extremos?.primera == null ? null : String(extremos.primera);
   const ultima = extremos?.ultima == null ? null : String(extremos.ultima);
   const modo: Modo = fuente === 'detalle' ? 'libro' : modoInventario(primera, ultima, hasta);
-  const posiciones = posicionesSql(dialect, f.almacen_id ?? null, limite, hasta, modo);
+  // Issue 25: goods in transit (a transfer sent and not yet received at the date) are the company's stock, in a position
+  // of their own (almacen_id 0: «En tránsito»), unless one warehouse is asked.
+  const posiciones = f.almacen_id
+    ? posicionesSql(dialect, f.almacen_id, limite, hasta, modo)
+    : sql`${posicionesSql(dialect, null, limite, hasta, modo)} union all ${transitoSql(modo === 'hoy' ? null : hasta)}`;
   const actual = modo === 'hoy';
   const enFecha = actual ? sql`` : sql`and m.fecha < ${hasta}`;
   const filtroArticulo: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.familia_id) filtroArticulo.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.marca_id) filtroArticulo.push(sql`a.marca_id = ${f.marca_id}`);
-  // Named on SQLite: the index by article (0029: also `fecha`) would otherwise be taken and every row of the article read.
-  const porCompra = dialect === 'sqlite' ? sql`indexed by stock_movimientos_ultima_compra` : sql``;
-  const ultimaCompra = sql`(select m.precio from stock_movimientos m ${porCompra} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
+  const porCompra = porUltimaCompra(dialect);
+  const ultimaCompra = ultimaCompraSql(dialect, enFecha);
   if (f.vista === 'bajo_minimo') {
     const compra = sql`(select m.id from stock_movimientos m ${porCompra} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
     return bajoMinimo(app, f, posiciones, compra, filtroArticulo, paging);
@@ -67,14 +80,15 @@ export async function informeInventario(
   const valor = (c: string) => sql.raw(valorarSql(dialect, 'p.unidades', c));
   const grupo = {
     articulo: { clave: 'q.articulo_id', por: 'q.articulo_id', nombre: "max(q.codigo) || ' · ' || max(q.descripcion)" },
-    almacen: { clave: 'q.almacen_id', por: 'q.almacen_id', nombre: '(select w.nombre from almacenes w where w.id = q.almacen_id)' },
+    almacen: { clave: 'q.almacen_id', por: 'q.almacen_id', nombre: `coalesce((select w.nombre from almacenes w where w.id = q.almacen_id), '${EN_TRANSITO}')` },
     familia: { clave: 'coalesce(q.familia_id, 0)', por: 'q.familia_id', nombre: "coalesce((select fa.nombre from familias fa where fa.id = q.familia_id), 'Sin familia')" },
   }[f.agrupar];
   const porArticulo = f.agrupar === 'articulo';
   const extra = porArticulo
     ? sql`, max(q.codigo) as codigo, max(q.descripcion) as descripcion, max(q.familia_id) as familia_id,
       max(q.coste) as coste_unitario,
-      max(q.ultimo_precio) as ultimo_precio, max(q.ultimo) as ultimo_movimiento`
+      max(q.ultimo_precio) as ultimo_precio, max(q.ultimo) as ultimo_movimiento,
+      sum(case when q.almacen_id = 0 then q.unidades else 0 end) as en_transito`
     : sql`, count(*) as articulos`;
   const columnas: Record<string, string> = { clave: 'clave', nombre: 'nombre', unidades: 'unidades', valor: 'valor', valor_ultimo: 'valor_ultimo', vendidas: 'vendidas' };
   if (porArticulo) {
@@ -120,13 +134,17 @@ export async function informeInventario(
       Object.assign(fila, {
         articulo_id: Number(n.clave), codigo: n.codigo, descripcion: n.descripcion, familia_id: n.familia_id ?? null, familia: n.familia ?? null,
         almacen_id: f.almacen_id ?? null, coste_unitario: Number(n.coste_unitario ?? 0), ultimo_precio: Number(n.ultimo_precio ?? 0),
-        ultimo_movimiento: String(n.ultimo_movimiento),
+        ultimo_movimiento: String(n.ultimo_movimiento), en_transito: Number(n.en_transito ?? 0),
       });
       Object.assign(fila, { unidades: Number(n.unidades ?? 0), valor: Number(n.valor ?? 0), valor_ultimo: Number(n.valor_ultimo ?? 0), vendidas: Number(n.vendidas ?? 0) });
       fila.dias_sin_movimiento = diasEntre(String(n.ultimo_movimiento), f.fecha);
       fila.dias_cobertura = v > 0n && u > 0n ? Number((u * BigInt(f.dias)) / v) : null;
     } else {
-      if (f.agrupar === 'almacen') fila.almacen_id = Number(n.clave);
+      if (f.agrupar === 'almacen') {
+        // The goods in transit: a row of their own, not a warehouse (nothing to open).
+        fila.almacen_id = Number(n.clave) || null;
+        if (!fila.almacen_id) fila.en_transito = 1;
+      }
       else fila.familia_id = Number(n.clave) || null;
       Object.assign(fila, { articulos: Number(n.articulos ?? 0), unidades: Number(n.unidades ?? 0), valor: Number(n.valor ?? 0), valor_ultimo: Number(n.valor_ultimo ?? 0), vendidas: Number(n.vendidas ?? 0) });
     }
@@ -198,6 +216,24 @@ function posicionesSql(dialect: DialectName, almacen: number | null, desdeVentas
     from stock_almacen s ${vendidas}
     where 1 = 1 ${filtroS})
     select * from x where x.unidades <> 0`;
+}
+
+/** How the inventory names the goods in transit. */
+export const EN_TRANSITO = 'En tránsito';
+
+/**
+ * The goods in transit as positions of warehouse 0 (issue 25): per article, what the transfers (movimientos) took out
+ * of their origin and their destination has not received yet — the ledger's transfer rows of those documents summed
+ * and negated (the origin's rows are negative, the destination's positive) —, up to the end of the day before `hasta`
+ * (null: as it stands, only the transfers with a line still pending). Valued as any position, at the article's cost.
+ */
+function transitoSql(hasta: string | null): RawBuilder<unknown> {
+  const pendientes = hasta
+    ? sql`m.fecha < ${hasta}`
+    : sql`m.documento_id in (select l.documento_id from documento_lineas l join documentos d on d.id = l.documento_id where d.tipo = 'movimiento' and l.pendiente > 0)`;
+  return sql`select m.articulo_id, 0 as almacen_id, -sum(m.cantidad) as unidades, substr(max(m.fecha), 1, 10) as ultimo, 0 as vendidas
+    from stock_movimientos m where m.documento_tipo = 'movimiento' and m.causa = 'traspaso' and ${pendientes}
+    group by m.articulo_id having sum(m.cantidad) <> 0`;
 }
 
 /**
@@ -304,8 +340,9 @@ export async function informeMovimientos(
 
 /**
  * Each active article's prices (tarifa 1 = precio_venta, tarifas 2-3 and PVP 1-3 as the flags allow) and the margin of
- * each tariff over the average cost and over the last purchase price (hundredths of a percent of the price), and whether
- * any price is below cost.
+ * each tariff over the average cost (`coste`) and over the last price actually paid (`ultimo_precio`: the latest
+ * purchase entry of the ledger, as informeinventario has it; the catalogue's purchase price for an article never
+ * bought), hundredths of a percent of the price, and whether any price is below cost.
  */
 export async function informeTarifas(
   app: AppContext,
@@ -330,7 +367,8 @@ export async function informeTarifas(
     .$if(!!f.bajo_coste, (q) => q.where(sql<boolean>`${bajo} = 1`));
   const fila = (a: Record<string, unknown>): Fila => {
     const c = Number(a.coste_medio ?? a.precio_compra);
-    const ultimo = Number(a.precio_compra);
+    // The last price paid (the latest purchase entry, as informeinventario has it), else the catalogue's.
+    const ultimo = Number(a.ultimo_pagado ?? a.precio_compra);
     const r: Fila = { clave: String(a.id), articulo_id: Number(a.id), codigo: a.codigo as string, descripcion: a.descripcion as string, nombre: `${a.codigo} · ${a.descripcion}`, familia_id: a.familia_id as number | null, familia: (a.familia as string | null) ?? null, coste: c, ultimo_precio: ultimo };
     let b = 0;
     for (const [col, margen] of tarifas) {
@@ -348,6 +386,7 @@ export async function informeTarifas(
     r.bajo_coste = b;
     return r;
   };
+  const ultimoPagado = ultimaCompraSql(app.dialect).as('ultimo_pagado');
   const columnas = ['a.id', 'a.codigo', 'a.descripcion', 'a.familia_id', 'fa.nombre as familia', 'a.precio_compra', 'a.coste_medio', 'a.precio_venta', 'a.tarifa_2', 'a.tarifa_3', 'a.pvp_1', 'a.pvp_2', 'a.pvp_3'] as const;
   // By code (the default view): counted and paged in the base, from the index of migration 0030 — a hundred thousand
   // articles read whole cost ≈ 0,5-1 s; only the page's rows are read. Codes compare by their bytes there (the
@@ -358,12 +397,12 @@ export async function informeTarifas(
     const dir = paging.dir === 'desc' ? 'desc' : 'asc';
     const ids = (await seleccion.select('a.id').orderBy('a.codigo', dir).limit(porPagina).offset(((paging.pagina ?? 1) - 1) * porPagina).execute()).map((r) => r.id);
     const rows = ids.length
-      ? await app.db.selectFrom('articulos as a').leftJoin('familias as fa', 'fa.id', 'a.familia_id').select(columnas).where('a.id', 'in', ids).execute()
+      ? await app.db.selectFrom('articulos as a').leftJoin('familias as fa', 'fa.id', 'a.familia_id').select(columnas).select(ultimoPagado).where('a.id', 'in', ids).execute()
       : [];
     const por = new Map(rows.map((r) => [r.id, r]));
     return { RESULT: '0', data: ids.map((id) => fila(por.get(id)!)), total: Number(t.n), totales: { articulos: Number(t.n), bajo_coste: Number(t.b) } };
   }
-  const filas = (await seleccion.leftJoin('familias as fa', 'fa.id', 'a.familia_id').select(columnas).execute()).map(fila);
+  const filas = (await seleccion.leftJoin('familias as fa', 'fa.id', 'a.familia_id').select(columnas).select(ultimoPagado).execute()).map(fila);
   const { data, total } = paginar(filas, paging, { orden: 'codigo', dir: 'asc' });
   return { RESULT: '0', data, total, totales: { articulos: filas.length, bajo_coste: filas.filter((r) => r.bajo_coste === 1).length } };
 }

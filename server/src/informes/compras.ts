@@ -3,13 +3,13 @@ import type { RawBuilder } from 'kysely';
 import { DOCUMENTO_TIPOS, IVA_RATE, numeroDocumento } from 'shared/domain';
 import type { DocumentoTipo } from 'shared/domain';
 import type { AppContext } from '../context.ts';
-import type { DialectName } from '../db/index.ts';
 import { divR, numeros, paginar, sumar, tasaSql } from './comun.ts';
+import { claveLinea, repartoSql } from './reparto.ts';
 import type { Fila, Respuesta } from './comun.ts';
 
 /**
- * Purchases: the lines of albaranes de compra (what was received) less those of devoluciones de compra, each line's
- * net rounded to cents, IVA by its rate. `facturado` is the base of the documents a supplier invoice (hcp) records,
+ * Purchases: the albaranes de compra (what was received) less the devoluciones de compra, at their own stored base
+ * and IVA (issue 25: the documents' desglose; by article or family shared out to the lines, reparto.ts). `facturado` is the base of the documents a supplier invoice (hcp) records,
  * `pendiente_facturar` the rest.
  */
 export const AGRUPAR_COMPRAS = ['mes', 'proveedor', 'articulo', 'familia', 'almacen', 'tipo', 'documento'] as const;
@@ -30,51 +30,51 @@ const GRUPOS: Record<AgruparCompras, { clave: string; campo: string | null; nomb
 
 const IVA = tasaSql('l.tipo_iva', IVA_RATE);
 
-const lineaBase = (dialect: DialectName) => divR(dialect, sql`l.cantidad * l.precio * (10000 - l.descuento)`, sql`1000000000`);
-
 export const COLUMNAS_COMPRAS = ['documentos', 'unidades', 'base', 'iva', 'total', 'facturado', 'pendiente_facturar', 'devoluciones'] as const;
 
 /**
- * The sums of the purchase lines of `f` by `agrupar`. Grouped by a document's own column (month, supplier, warehouse,
- * type, document) and without an article or family filter, the lines are summed per document first (each line's base
- * and IVA rounded as always) and the documents then grouped, each once with its sign and whether a supplier invoice
- * records it: no article is read, and the invoice is looked up per document, not per line. By article or family (or
- * filtered by them) each line is grouped on its own.
+ * The sums of the purchases of `f` by `agrupar`. Grouped by a document's own column (month, supplier, warehouse,
+ * type, document) and without an article or family filter, each document counts once with its stored base and IVA,
+ * its sign and whether a supplier invoice records it: no article is read. By article or family (or filtered by them)
+ * each line is grouped on its own, with its share of its document's desglose.
  */
 export async function comprasAgrupadas(app: AppContext, f: FiltroCompras, agrupar: AgruparCompras): Promise<Fila[]> {
   const d = app.dialect;
   const g = GRUPOS[agrupar];
   const porLinea = g.linea || !!f.articulo_id || !!f.familia_id;
+  // Document filters select the documents; an article or family filter selects lines after the documents' desglose
+  // is shared out over all their lines (reparto.ts: the lines of a document add up to its stored base and IVA).
   const c: RawBuilder<unknown>[] = [sql`d.tipo in ('albarancompra', 'devolucioncompra')`, sql`d.fecha >= ${f.desde}`, sql`d.fecha <= ${f.hasta}`];
   if (f.proveedor_id) c.push(sql`d.proveedor_id = ${f.proveedor_id}`);
-  if (f.articulo_id) c.push(sql`l.articulo_id = ${f.articulo_id}`);
-  if (f.familia_id) c.push(sql`a.familia_id = ${f.familia_id}`);
   if (f.almacen_id) c.push(sql`d.almacen_id = ${f.almacen_id}`);
+  const cl: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (f.articulo_id) cl.push(sql`x.articulo_id = ${f.articulo_id}`);
+  if (f.familia_id) cl.push(sql`a.familia_id = ${f.familia_id}`);
   const signo = sql`(case when d.tipo = 'devolucioncompra' then -1 else 1 end)`;
   const facturado = sql`(case when exists (select 1 from facturas_proveedor_documentos fd where fd.documento_id = d.id) then 1 else 0 end)`;
-  // Each line's base is rounded once, in a subquery the planner keeps apart (LIMIT -1 / OFFSET 0: not flattened), and its
-  // IVA rounded from that column: flattened, the base's expression would be evaluated again inside the IVA's (three times).
-  const aparte = d === 'postgres' ? sql`offset 0` : sql`limit -1`;
-  const iva = divR(d, sql`b * r`, sql`10000`);
-  const lineas = (columnas: RawBuilder<unknown>) => sql`select ${columnas}, l.cantidad, ${lineaBase(d)} as b, ${IVA} as r
-    from documentos d join documento_lineas l on l.documento_id = d.id ${agrupar === 'familia' || f.familia_id ? sql`join articulos a on a.id = l.articulo_id` : sql``}
-    where ${sql.join(c, sql` and `)} ${aparte}`;
   const { rows } = porLinea
     ? await sql<Record<string, unknown>>`
     select clave, ${sql.raw(g.nombre)} as nombre, documentos, unidades, base, iva, facturado, devoluciones, ultimo
-    from (select clave, count(distinct documento_id) as documentos, sum(s * cantidad) as unidades, sum(s * b) as base, sum(s * ${iva}) as iva,
-        sum(case when facturado = 1 then s * b else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then s * b else 0 end) as devoluciones, max(ultimo) as ultimo
-      from (${lineas(sql`${sql.raw(g.clave)} as clave, d.id as documento_id, d.tipo, ${signo} as s, ${facturado} as facturado,
-          (case when d.tipo = 'albarancompra' then d.fecha || '|' || cast((1000000000000 + l.id) as text) || '|' || cast((l.precio * (10000 - l.descuento) / 10000) as text) else null end) as ultimo`)}) x
-      group by clave) y`.execute(app.db)
+    from (select clave, count(distinct documento_id) as documentos, sum(s * cantidad) as unidades, sum(s * base) as base, sum(s * iva) as iva,
+        sum(case when facturado = 1 then s * base else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then s * base else 0 end) as devoluciones, max(ultimo) as ultimo
+      from (select ${sql.raw(g.clave.replace(/\bl\./g, 'x.'))} as clave, d.id as documento_id, d.tipo, ${signo} as s, ${facturado} as facturado, x.cantidad, x.base, x.iva,
+          (case when d.tipo = 'albarancompra' then d.fecha || '|' || cast((1000000000000 + x.linea_id) as text) || '|' || cast((x.precio * (10000 - x.descuento) / 10000) as text) else null end) as ultimo
+        from (${repartoSql(
+          d,
+          sql`select l.documento_id, l.articulo_id, l.cantidad, l.precio, l.descuento, l.id as linea_id, d.id as grupo, d.id as fuente_id, ${claveLinea('l', 'd')} as clave,
+              l.cantidad * l.precio * (10000 - l.descuento) as peso, ${IVA} as tasa_iva, 0 as tasa_recargo
+            from documentos d join documento_lineas l on l.documento_id = d.id where ${sql.join(c, sql` and `)}`,
+          ['documento_id', 'articulo_id', 'cantidad', 'precio', 'descuento', 'linea_id'],
+        )}) x join documentos d on d.id = x.documento_id ${agrupar === 'familia' || f.familia_id ? sql`join articulos a on a.id = x.articulo_id` : sql``}
+        where ${sql.join(cl, sql` and `)}) y
+      group by clave) z`.execute(app.db)
     : await sql<Record<string, unknown>>`
     select clave, ${sql.raw(g.nombre)} as nombre, documentos, unidades, base, iva, facturado, devoluciones
     from (select clave, count(*) as documentos, sum(unidades) as unidades, sum(base) as base, sum(iva) as iva,
         sum(case when facturado = 1 then base else 0 end) as facturado, sum(case when tipo = 'devolucioncompra' then base else 0 end) as devoluciones
-      from (select ${sql.raw(g.clave)} as clave, d.tipo, ${signo} * x.unidades as unidades, ${signo} * x.base as base, ${signo} * x.iva as iva, ${facturado} as facturado
-        from (select documento_id, sum(cantidad) as unidades, sum(b) as base, sum(${iva}) as iva
-          from (${lineas(sql`l.documento_id`)}) l
-          group by documento_id) x join documentos d on d.id = x.documento_id) z
+      from (select ${sql.raw(g.clave)} as clave, d.tipo, ${signo} * (select coalesce(sum(l.cantidad), 0) from documento_lineas l where l.documento_id = d.id) as unidades,
+          ${signo} * d.base as base, ${signo} * d.iva as iva, ${facturado} as facturado
+        from documentos d where ${sql.join(c, sql` and `)}) z
       group by clave) y`.execute(app.db);
   const filas = rows.map((r) => {
     const n = numeros(r, ['clave', 'nombre', 'ultimo']);

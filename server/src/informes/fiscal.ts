@@ -1,4 +1,4 @@
-import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, formatDecimal, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
+import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, formatDecimal, formatMoney, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
 import type { DesgloseIva, EstadoEnvio, Operacion, TipoIva } from 'shared/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -113,6 +113,7 @@ export async function libroExpedidas(app: AppContext, f: { desde: string; hasta:
         numero_factura: numeroDocumento(d.serie ?? '', d.ejercicio, d.numero),
         tipo_factura: d.tipo_factura,
         concepto: d.tipo === 'rectificativa' ? 'Rectificación' : 'Venta de bienes',
+        estado: 'Emitida',
         nif_destinatario: d.nif,
         nombre_destinatario: d.nombre,
         // Issue 16: the group's operation and the ClaveRegimen it takes, as the record says them.
@@ -132,7 +133,21 @@ export async function libroExpedidas(app: AppContext, f: { desde: string; hasta:
       });
     });
   }
-  const totales = { ...sumar(filas, ['base', 'iva', 'recargo', 'retencion']), total: docs.reduce((s, d) => s + d.base + d.iva + d.recargo, 0), documentos: docs.length };
+  // Issue 25: the cancelled invoices' numbers, so the correlative numbering shows whole: «Anulada», amounts 0, with
+  // their anulación record (its date and state). Then every row in the book's order again (date, serie, number).
+  const anuladas = await anuladasDe(app, f.desde, f.hasta, f.serie_id);
+  for (const a of anuladas) filas.push(a);
+  if (anuladas.length) {
+    const k = (r: Fila) => `${r.fecha_expedicion}|${r.serie ?? ''}`;
+    filas.sort((x, y) => (k(x) < k(y) ? -1 : k(x) > k(y) ? 1 : Number(x.numero ?? 0) - Number(y.numero ?? 0)));
+  }
+  const totales = {
+    ...sumar(filas, ['base', 'iva', 'recargo', 'retencion']),
+    total: docs.reduce((s, d) => s + d.base + d.iva + d.recargo, 0),
+    documentos: docs.length,
+    anuladas: anuladas.filter((r) => r.estado === 'Anulada').length,
+    sustituidas: anuladas.filter((r) => r.estado === 'Sustituida').length,
+  };
   // Page in the book's order (date, serie, number) unless asked otherwise (sorting the quarter's rows only then).
   if (!paging.orden) {
     const start = ((paging.pagina ?? 1) - 1) * (paging.porPagina ?? 50);
@@ -140,6 +155,154 @@ export async function libroExpedidas(app: AppContext, f: { desde: string; hasta:
   }
   const { data, total } = paginar(filas, paging, { orden: 'clave', dir: 'asc' });
   return { RESULT: '0', data, total, totales };
+}
+
+/** The numbered fiscal documents (facturas, rectificativas, tickets) of a serie and year. */
+const TIPOS_NUMERADOS = ['factura', 'rectificativa', 'ticket'];
+const ANULADA = ['anulada', 'anulado'];
+
+/**
+ * The cancelled invoices and tickets of a period that had a number (issued, then cancelled) as libro rows: «Anulada»,
+ * every amount 0, with their anulación record (`anulacion_fecha`, its date; `anulacion_estado`, its submission state);
+ * and the tickets replaced by a full invoice (Facturado): «Sustituida», every amount 0 (the F3 carries the sale), with
+ * the F3's number (`sustituida_por`).
+ */
+async function anuladasDe(app: AppContext, desde: string, hasta: string, serieId?: number | null): Promise<Fila[]> {
+  const docs = await app.db
+    .selectFrom('documentos as d')
+    .leftJoin('clientes as c', 'c.id', 'd.cliente_id')
+    .leftJoin('series as s', 's.id', 'd.serie_id')
+    .select(['d.id', 'd.tipo', 'd.estado', 'd.fecha', 'd.ejercicio', 'd.numero', 's.codigo as serie', 'd.serie_codigo', 'd.tipo_factura', 'c.nif', 'c.razon_social as nombre'])
+    .where('d.tipo', 'in', TIPOS_NUMERADOS)
+    .where((eb) => eb.or([eb('d.estado', 'in', ANULADA), eb.and([eb('d.tipo', '=', 'ticket'), eb('d.estado', '=', 'facturado')])]))
+    .where('d.numero', 'is not', null)
+    .where('d.fecha', '>=', desde)
+    .where('d.fecha', '<=', hasta)
+    .$if(!!serieId, (q) => q.where('d.serie_id', '=', serieId!))
+    .execute();
+  if (!docs.length) return [];
+  const registros = new Map<number, { fecha: string; estado: string }>();
+  const ids = docs.map((d) => d.id);
+  // A Facturado ticket: the F3 (emitted) that replaces it carries the sale; its number is listed with the F3's.
+  const sustitutas = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const fs = await app.db
+      .selectFrom('documentos as f')
+      .leftJoin('series as s', 's.id', 'f.serie_id')
+      .select(['f.factura_id', 'f.ejercicio', 'f.numero', 's.codigo as serie'])
+      .where('f.tipo', '=', 'factura')
+      .where('f.estado', '=', 'emitida')
+      .where('f.factura_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const f of fs) if (f.factura_id) sustitutas.set(f.factura_id, numeroDocumento(f.serie ?? '', Number(f.ejercicio), f.numero));
+  }
+  for (let i = 0; i < ids.length; i += 500) {
+    const rs = await app.db
+      .selectFrom('registros_facturacion')
+      .select(['documento_id', 'fecha_hora_huso', 'estado_envio'])
+      .where('tipo', '=', 'anulacion')
+      .where('documento_id', 'in', ids.slice(i, i + 500))
+      .orderBy('id')
+      .execute();
+    for (const r of rs) registros.set(r.documento_id, { fecha: String(r.fecha_hora_huso).slice(0, 10), estado: r.estado_envio });
+  }
+  return docs.map((d) => {
+    const serie = d.serie ?? d.serie_codigo ?? null;
+    const r = registros.get(d.id);
+    const f3 = d.tipo === 'ticket' && !ANULADA.includes(String(d.estado)) ? (sustitutas.get(d.id) ?? '') : null;
+    return {
+      clave: `${d.id}-anulada`,
+      documento_id: d.id,
+      tipo: d.tipo,
+      ejercicio: Number(d.fecha.slice(0, 4)),
+      periodo: trimestre(d.fecha),
+      fecha_expedicion: d.fecha,
+      fecha_operacion: null,
+      serie,
+      numero: d.numero,
+      numero_factura: numeroDocumento(serie ?? '', Number(d.ejercicio), d.numero),
+      tipo_factura: d.tipo_factura ?? null,
+      concepto: f3 !== null ? `Sustituida por ${f3 || 'su factura completa'}` : 'Anulada',
+      estado: f3 !== null ? 'Sustituida' : 'Anulada',
+      sustituida_por: f3 || null,
+      nif_destinatario: d.nif ?? null,
+      nombre_destinatario: d.nombre ?? null,
+      clave_operacion: null,
+      calificacion: null,
+      total: 0,
+      base: 0,
+      tipo_iva: null,
+      iva: 0,
+      tipo_recargo: 0,
+      recargo: 0,
+      tipo_retencion: 0,
+      retencion: 0,
+      cobro_fecha: null,
+      cobro_importe: null,
+      cobro_medio: null,
+      anulacion_fecha: r?.fecha ?? null,
+      anulacion_estado: r ? (ESTADO_ENVIO_LABEL[r.estado as EstadoEnvio] ?? r.estado) : null,
+    };
+  });
+}
+
+/** «n, a–b» of a sorted list of numbers (runs of consecutive ones joined). */
+function tramos(ns: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < ns.length; ) {
+    let j = i;
+    while (j + 1 < ns.length && ns[j + 1] === ns[j]! + 1) j++;
+    out.push(j === i ? String(ns[i]) : `${ns[i]}–${ns[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+/**
+ * Issue 25, «every number accounted for»: per serie and year (`ejercicio`), the correlative numbering of its invoices
+ * and tickets — the first and last number given, how many stand issued, which were cancelled («Anulada» in the libro)
+ * and which numbers no document holds (a gap: there should be none) —, one row per serie.
+ */
+export async function numeracionFacturas(app: AppContext, f: { ejercicio: number; serie_id?: number | null }, paging: Paging): Promise<Respuesta> {
+  const { rows } = await sql<{ serie_id: number | null; serie: string | null; numero: number | string; estado: string }>`
+    select d.serie_id, coalesce(s.codigo, d.serie_codigo) as serie, d.numero, d.estado
+    from documentos d left join series s on s.id = d.serie_id
+    where d.tipo in (${sql.join(TIPOS_NUMERADOS.map((t) => sql`${t}`))}) and d.ejercicio = ${f.ejercicio} and d.numero is not null
+      ${f.serie_id ? sql`and d.serie_id = ${f.serie_id}` : sql``}`.execute(app.db);
+  const series = new Map<string, { serie_id: number | null; serie: string | null; numeros: Map<number, number>; anuladas: number[] }>();
+  for (const r of rows) {
+    const k = String(r.serie_id ?? r.serie ?? '');
+    const g = series.get(k) ?? { serie_id: r.serie_id, serie: r.serie, numeros: new Map<number, number>(), anuladas: [] as number[] };
+    const n = Number(r.numero);
+    g.numeros.set(n, (g.numeros.get(n) ?? 0) + 1);
+    if (ANULADA.includes(r.estado)) g.anuladas.push(n);
+    series.set(k, g);
+  }
+  const filas: Fila[] = [...series.values()].map((g) => {
+    const ns = [...g.numeros.keys()].sort((a, b) => a - b);
+    const ultimo = ns.at(-1) ?? 0;
+    const huecos: number[] = [];
+    for (let n = 1; n <= ultimo; n++) if (!g.numeros.has(n)) huecos.push(n);
+    const anuladas = [...g.anuladas].sort((a, b) => a - b);
+    return {
+      clave: `${g.serie_id ?? g.serie}-${f.ejercicio}`,
+      serie_id: g.serie_id,
+      serie: g.serie,
+      nombre: g.serie,
+      ejercicio: f.ejercicio,
+      primero: ns[0] ?? null,
+      ultimo,
+      numeros: ns.length,
+      emitidas: ns.length - anuladas.length,
+      anuladas: anuladas.length,
+      numeros_anulados: tramos(anuladas),
+      huecos: huecos.length,
+      numeros_huecos: tramos(huecos),
+      repetidos: [...g.numeros.values()].filter((c) => c > 1).length,
+    };
+  });
+  const { data, total } = paginar(filas, paging, { orden: 'serie', dir: 'asc' });
+  return { RESULT: '0', data, total, totales: sumar(filas, ['numeros', 'emitidas', 'anuladas', 'huecos', 'repetidos']) };
 }
 
 type FacturaRecibida = { id: number; proveedor_id: number; numero_proveedor: string; fecha: string; creado: string; total: number; base: number; iva: number; nif: string; nombre: string };
@@ -373,6 +536,20 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
   casilla('122', 'Operaciones sujetas con inversión del sujeto pasivo', adicional['122']);
   // Exempt under art. 20 or other causes (E1, E6) and not subject under arts. 7 and 14 (N1): no box of the 303 takes them.
   if (sinCasilla) data.push({ clave: 'sin-casilla', casilla: null, concepto: 'Exentas (art. 20 y otras causas) y no sujetas (arts. 7 y 14): sin casilla en el modelo 303', importe: sinCasilla, porcentaje: null });
+  // Issue 25: purchases received in the period that no supplier invoice records yet deduct nothing (box 29 takes the
+  // supplier invoices, hcp): the screen warns with how many there are and the IVA they carry (their stored amounts;
+  // devoluciones negative).
+  const sinFactura = (await sql<{ n: number | string; base: number | string | null; iva: number | string | null }>`
+    select count(*) as n, sum(case when d.tipo = 'devolucioncompra' then -d.base else d.base end) as base,
+      sum(case when d.tipo = 'devolucioncompra' then -d.iva else d.iva end) as iva
+    from documentos d
+    where d.tipo in ('albarancompra', 'devolucioncompra') and d.fecha >= ${f.desde} and d.fecha <= ${f.hasta}
+      and not exists (select 1 from facturas_proveedor_documentos fd where fd.documento_id = d.id)`.execute(app.db)).rows[0];
+  const albaranesSinFactura = Number(sinFactura?.n ?? 0);
+  const ivaSinFactura = Number(sinFactura?.iva ?? 0);
+  const message = albaranesSinFactura
+    ? `El periodo tiene ${albaranesSinFactura === 1 ? '1 albarán de compra' : `${albaranesSinFactura.toLocaleString('es-ES')} albaranes de compra`} sin factura de proveedor registrada (base ${formatMoney(Number(sinFactura?.base ?? 0))}, IVA ${formatMoney(ivaSinFactura)}): ese IVA no se deduce en las casillas 28, 29 y 45 hasta registrar sus facturas en Compras › Facturas de proveedor.`
+    : undefined;
   const baseDevengada = [...bases.values()].reduce((s, e) => s + e.base, 0) + modBase;
   const ivaDevengado = [...bases.values()].reduce((s, e) => s + e.iva, 0) + modCuota;
   const recargo = [...bases.values()].reduce((s, e) => s + e.recargo, 0) + modRecargo;
@@ -384,7 +561,9 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
       base: baseDevengada, iva: ivaDevengado, recargo, devengado, deducible: cuotaSoportada, resultado,
       entregas_ue: adicional['59'], exportaciones: adicional['60'], no_sujetas_localizacion: adicional['120'], inversion_sujeto_pasivo: adicional['122'],
       exento: adicional['59'] + adicional['60'] + sinCasilla, sin_casilla: sinCasilla, desde: f.desde, hasta: f.hasta,
+      albaranes_sin_factura: albaranesSinFactura, iva_sin_factura: ivaSinFactura,
     },
+    ...(message ? { message } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { RawBuilder } from 'kysely';
 import type { DialectName } from '../db/index.ts';
 import { IVA_RATE, RECARGO_RATE } from 'shared/domain';
 import { divR, lista, tasaSql } from './comun.ts';
+import { claveLinea, repartoSql } from './reparto.ts';
 
 /**
  * THE sales of a period, one row per line, each counted once (README, "Informes · what a sale is"):
@@ -52,10 +53,6 @@ const terminalDe = (d: string) => sql`coalesce((select tt.terminal_id from tpv_t
   (case when ${sql.ref(`${d}.tipo`)} = 'factura' and ${sql.ref(`${d}.factura_id`)} is not null
     then (select tt.terminal_id from tpv_tickets tt where tt.documento_id = ${sql.ref(`${d}.factura_id`)} and tt.tipo = 'ticket') end))`;
 
-/** The line's net in cents, for `cantidad` units (an SQL expression of thousandths). */
-const neto = (dialect: DialectName, cantidad: RawBuilder<unknown>) =>
-  divR(dialect, sql`${cantidad} * l.precio * (10000 - l.descuento)`, sql`1000000000`);
-
 /** Cents of a line's own ledger rows (`coste_libro`, ten-millionths, kept by the ledger's trigger), null when it moved nothing. */
 const costePropio = (dialect: DialectName, l: string) => divR(dialect, sql.ref(`${l}.coste_libro`), sql`100000`);
 
@@ -103,44 +100,54 @@ export function lineasVenta(dialect: DialectName, f: FiltroVentas): RawBuilder<u
       coalesce(${sql.ref(`${d}.usuario_id`)}, ${sql.ref(`${d}.creado_por`)}) as usuario_id, ${f.conTerminal ? terminalDe(d) : sql`null`} as terminal_id,
       l.articulo_id, l.id as linea_id`;
   const partes: RawBuilder<unknown>[] = [];
+  // Each part's rows: the columns above, `unidades`, `coste`, and what the desglose's share-out needs (reparto.ts):
+  // `grupo` (the document), `fuente_id` (whose desglose), `clave`, `peso` (the whole line's exact net), the rates, and
+  // `signo` × `parte_num` / `parte_den`: the part of the line's share the row counts (negated, or an albarán's unbilled rest).
+  const peso = sql`l.cantidad * l.precio * (10000 - l.descuento)`;
 
   // Facturas, rectificativas (emitted) and tickets: whole lines.
   const fiscales = tipos(['factura', 'rectificativa', 'ticket']);
   if (fiscales.length) {
-    const base = neto(dialect, sql`l.cantidad`);
-    partes.push(sql`select ${columnas('d')}, l.cantidad as unidades, ${base} as base, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
-        coalesce(${costeSustituido(dialect)}, ${costeLinea(dialect)}) as coste
+    partes.push(sql`select ${columnas('d')}, l.cantidad as unidades, coalesce(${costeSustituido(dialect)}, ${costeLinea(dialect)}) as coste,
+        d.id as grupo, d.id as fuente_id, ${claveLinea('l', 'd')} as clave, ${peso} as peso, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
+        1 as signo, 1 as parte_num, 1 as parte_den
       from documentos d join documento_lineas l on l.documento_id = d.id
       where d.tipo in (${lista(fiscales)}) and ${docFiltros('d')}
         and ((d.tipo <> 'ticket' and d.estado = 'emitida') or (d.tipo = 'ticket' and d.estado not in (${lista(TICKET_FUERA_DE_LIBROS)})))`);
   }
   // A rectificativa by substitution replaces the invoice it corrects: that invoice's lines, negated, at its date (their
-  // cost stays: the rectificativa's own ledger rows hold only the difference).
+  // cost stays: the rectificativa's own ledger rows hold only the difference), with that invoice's desglose.
   if (tipos(['rectificativa']).length) {
-    partes.push(sql`select ${columnas('d')}, -l.cantidad as unidades, -${neto(dialect, sql`l.cantidad`)} as base, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
-        0 as coste
-      from documentos d join documento_lineas l on l.documento_id = d.factura_id
+    partes.push(sql`select ${columnas('d')}, -l.cantidad as unidades, 0 as coste,
+        d.id as grupo, d.factura_id as fuente_id, ${claveLinea('l', 'o')} as clave, ${peso} as peso, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
+        -1 as signo, 1 as parte_num, 1 as parte_den
+      from documentos d join documentos o on o.id = d.factura_id join documento_lineas l on l.documento_id = o.id
       where d.tipo = 'rectificativa' and d.estado = 'emitida' and d.modo_rectificacion = 'sustitucion' and ${docFiltros('d')}`);
   }
-  // Delivered, not yet billed by an emitted invoice.
+  // Delivered, not yet billed by an emitted invoice: the line's share of its document's desglose, in proportion to the
+  // units not billed (every line shares the desglose out; those wholly billed are left out after).
   const entregas = tipos(['albaranventa', 'parte', 'devolucionventa']);
   if (entregas.length) {
     const resto = sql`(abs(l.cantidad) - ${facturado})`;
     const signo = sql`(case when d.tipo = 'devolucionventa' then -1 else 1 end)`;
     partes.push(sql`select documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id, terminal_id, articulo_id, linea_id,
-        signo * resto as unidades, signo * ${divR(dialect, sql`resto * precio * (10000 - descuento)`, sql`1000000000`)} as base,
-        tasa_iva, tasa_recargo, ${divR(dialect, sql`coste_linea * resto`, sql`(case when cantidad = 0 then 1 else abs(cantidad) end)`)} as coste
-      from (select ${columnas('d')}, ${signo} as signo, ${resto} as resto, l.precio, l.descuento, l.cantidad, ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo,
-          coalesce(${costePropio(dialect, 'l')}, 0) as coste_linea
+        signo * resto as unidades, ${divR(dialect, sql`coste_linea * resto`, sql`(case when cantidad = 0 then 1 else abs(cantidad) end)`)} as coste,
+        documento_id as grupo, documento_id as fuente_id, clave, peso, tasa_iva, tasa_recargo,
+        signo, resto as parte_num, (case when cantidad = 0 then 1 else abs(cantidad) end) as parte_den
+      from (select ${columnas('d')}, ${signo} as signo, ${resto} as resto, l.cantidad, ${claveLinea('l', 'd')} as clave, ${peso} as peso,
+          ${IVA} as tasa_iva, ${RECARGO} as tasa_recargo, coalesce(${costePropio(dialect, 'l')}, 0) as coste_linea
         from documentos d join documento_lineas l on l.documento_id = d.id
         where d.tipo in (${lista(entregas)}) and ${docFiltros('d')}
-          and d.estado = (case when d.tipo = 'parte' then 'finalizado' else 'pendiente' end)) x
-      where resto > 0`);
+          and d.estado = (case when d.tipo = 'parte' then 'finalizado' else 'pendiente' end)) x`);
   }
   if (!partes.length) return sql`select null as documento_id, null as tipo, null as fecha, null as cliente_id, null as serie_id, null as almacen_id,
     null as usuario_id, null as terminal_id, null as articulo_id, null as linea_id, 0 as unidades, 0 as base, 0 as iva, 0 as recargo, 0 as coste where 1 = 0`;
   const union = sql.join(partes, sql` union all `);
-  return sql`select documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id, terminal_id, articulo_id, linea_id, unidades, base,
-      ${divR(dialect, sql`base * tasa_iva`, sql`10000`)} as iva, ${divR(dialect, sql`base * tasa_recargo`, sql`10000`)} as recargo, coste
-    from (${union}) u`;
+  const COLS = ['documento_id', 'tipo', 'fecha', 'cliente_id', 'serie_id', 'almacen_id', 'usuario_id', 'terminal_id', 'articulo_id', 'linea_id', 'unidades', 'coste'];
+  const parte = (c: string) =>
+    sql`(case when parte_num = parte_den then signo * ${sql.raw(c)} else signo * ${divR(dialect, sql`${sql.raw(c)} * parte_num`, sql`parte_den`)} end)`;
+  return sql`select documento_id, tipo, fecha, cliente_id, serie_id, almacen_id, usuario_id, terminal_id, articulo_id, linea_id, unidades,
+      ${parte('base')} as base, ${parte('iva')} as iva, ${parte('recargo')} as recargo, coste
+    from (${repartoSql(dialect, union, [...COLS, 'signo', 'parte_num', 'parte_den'])}) r
+    where parte_num > 0`;
 }

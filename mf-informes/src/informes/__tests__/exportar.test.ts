@@ -30,6 +30,45 @@ describe('CSV export', () => {
   });
 });
 
+describe('info-tarifas (issue 25)', () => {
+  it('the «Coste medio» and «Último precio» columns read the answer\'s fields, in the CSV as on screen', () => {
+    const tarifas = informePorSlug('info-tarifas')!;
+    const cols = [...tarifas.agrupar[0]!.claves, ...(tarifas.cifras as Columna[]).filter((c) => !c.flag)];
+    // A row as informetarifas answers it (server/src/informes/almacen.ts).
+    const fila = { clave: '7', articulo_id: 7, codigo: 'A7', descripcion: 'Broca 6 mm', nombre: 'A7 · Broca 6 mm', familia: 'Ferretería', coste: 66_965, ultimo_precio: 65_000, precio_venta: 120_000, margen_1: 4420, margen_1_ultimo: 4583, bajo_coste: 0 };
+    const [cabecera, linea] = csvInforme(cols, [fila]).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const celdas = Object.fromEntries(cabecera!.split(';').map((h, i) => [h, linea!.split(';')[i]]));
+    expect(celdas['Coste medio']).toBe('6,6965');
+    expect(celdas['Último precio']).toBe('6,50');
+  });
+});
+
+describe('libro-expedidas: every number accounted for (issue 25)', () => {
+  it('a cancelled invoice and a ticket replaced by its F3 say so in «Calificación», with 0,00', () => {
+    const libro = informePorSlug('libro-expedidas')!;
+    const cols = [...libro.agrupar[0]!.claves, ...(libro.cifras as Columna[])];
+    const base = { ejercicio: 2026, periodo: '3T', fecha_expedicion: '2026-07-15', serie: 'A', tipo_factura: 'F1', base: 0, iva: 0, recargo: 0, retencion: 0, total: 0 };
+    const [cab, anulada, sustituida, emitida] = csvInforme(cols, [
+      { ...base, numero_factura: 'A 2026/000007', estado: 'Anulada', calificacion: null },
+      { ...base, numero_factura: 'T 2026/000031', estado: 'Sustituida', calificacion: null },
+      { ...base, numero_factura: 'A 2026/000008', estado: 'Emitida', calificacion: 'S1', base: 10_000, total: 12_100 },
+    ]).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const i = cab!.split(';').indexOf('Calificación');
+    expect([anulada, sustituida, emitida].map((l) => l!.split(';')[i])).toEqual(['Anulada', 'Sustituida', 'S1']);
+    expect(anulada).toContain(';0,00;');
+  });
+});
+
+describe('info-inventario: the goods in transit (issue 25)', () => {
+  it('by article a column «En tránsito»; by warehouse its row opens no warehouse', () => {
+    const inv = informePorSlug('info-inventario')!;
+    const cols = (inv.cifras as (v: string, a: string) => Columna[])('todos', 'articulo');
+    expect(cols.find((c) => c.id === 'en_transito')?.header).toBe('En tránsito');
+    const almacen = inv.agrupar.find((a) => a.value === 'almacen')!;
+    expect(almacen.abrir!({ clave: '0', nombre: 'En tránsito', almacen_id: null, en_transito: 1, unidades: 3000 }, {} as never)).toBeNull();
+  });
+});
+
 describe('table rows', () => {
   it('adds a subtotal after each family of more than one row when sorted by family', () => {
     const inv = informePorSlug('info-inventario')!;

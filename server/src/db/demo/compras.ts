@@ -4,7 +4,9 @@
 // documento_lineas, documento_enlaces, documento_acciones, stock_movimientos, contadores) as the engine would have
 // left them: line links, pending units, the action log with the `detalle` the undos use, the ledger with causa
 // `compra` / `devolucion_compra` at the net price, and the counters.
+import type { Kysely } from 'kysely';
 import type { TipoIva } from 'shared/domain';
+import type { Database } from '../schema.ts';
 import { addDays, bulk, escribirDocumentos, filaDocumento, int, neto, rand } from './datos.ts';
 import type { Escritor, LineaGenerada } from './datos.ts';
 
@@ -196,4 +198,57 @@ export async function escribirCompras(r: Escritor, g: ComprasGeneradas, arts: Ar
     [...g.contadores].map(([k, c]) => [k.split('|')[0], 0, Number(k.split('|')[1]), c.ultimo, c.fecha]),
   );
   return lineas;
+}
+
+/**
+ * Issue 25: the demo's suppliers invoice what they delivered (hcp, «Facturas de proveedor»): one invoice per supplier
+ * and month for its albaranes and devoluciones of the month (devoluciones negative: a month of returns only is the
+ * supplier's credit note), dated the month's last day (never
+ * after yesterday), numbered by the supplier per year; what arrived in the last three weeks is still waiting for its
+ * invoice (the 303 warns about it). So the libro de facturas recibidas, boxes 28/29/45 and the 347's clave A have
+ * something to show. The documents are those with an id from `desde` (the demo's), the amounts their stored ones.
+ */
+export async function escribirFacturasProveedor(db: Kysely<Database>, hoy: string, admin: number | null, desde: number): Promise<void> {
+  const corte = addDays(hoy, -21);
+  const docs = await db
+    .selectFrom('documentos')
+    .select(['id', 'tipo', 'proveedor_id', 'fecha', 'base', 'iva', 'total'])
+    .where('tipo', 'in', ['albarancompra', 'devolucioncompra'])
+    .where('id', '>=', desde)
+    .where('fecha', '<', corte)
+    .where('proveedor_id', 'is not', null)
+    .orderBy('fecha')
+    .orderBy('id')
+    .execute();
+  const grupos = new Map<string, { proveedor: number; mes: string; ids: number[]; base: number; iva: number; total: number }>();
+  for (const d of docs) {
+    const k = `${d.proveedor_id}|${d.fecha.slice(0, 7)}`;
+    const g = grupos.get(k) ?? { proveedor: d.proveedor_id!, mes: d.fecha.slice(0, 7), ids: [], base: 0, iva: 0, total: 0 };
+    const s = d.tipo === 'devolucioncompra' ? -1 : 1;
+    g.ids.push(d.id);
+    g.base += s * Number(d.base);
+    g.iva += s * Number(d.iva);
+    g.total += s * Number(d.total);
+    grupos.set(k, g);
+  }
+  const numeros = new Map<string, number>();
+  const ultimoDia = (mes: string) => {
+    const [y, m] = mes.split('-').map(Number) as [number, number];
+    return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  };
+  for (const g of [...grupos.values()].sort((a, b) => (a.mes < b.mes ? -1 : a.mes > b.mes ? 1 : a.proveedor - b.proveedor))) {
+    const fecha = ultimoDia(g.mes) < hoy ? ultimoDia(g.mes) : addDays(hoy, -1);
+    const k = `${g.proveedor}|${fecha.slice(0, 4)}`;
+    const n = (numeros.get(k) ?? 0) + 1;
+    numeros.set(k, n);
+    const { id } = await db
+      .insertInto('facturas_proveedor')
+      .values({
+        proveedor_id: g.proveedor, numero_proveedor: `${fecha.slice(0, 4)}/${String(n).padStart(4, '0')}`, fecha, total: g.total, base: g.base, iva: g.iva,
+        total_documentos: g.total, creado: `${fecha}T18:00:00.000Z`, creado_por: admin,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('facturas_proveedor_documentos').values(g.ids.map((documento_id) => ({ factura_id: id, documento_id }))).execute();
+  }
 }

@@ -17,7 +17,7 @@ import { fail } from '../../errors.ts';
 import type { DialectName } from '../index.ts';
 import type { Database } from '../schema.ts';
 import { escribirAlmacen, generarAlmacen } from './almacen.ts';
-import { escribirCompras, generarCompras } from './compras.ts';
+import { escribirCompras, escribirFacturasProveedor, generarCompras } from './compras.ts';
 import type { ArticuloCompra, ProveedorGenerado } from './compras.ts';
 import { guardarCostesPorFecha } from '../../documentos/coste.ts';
 import { cobrosDesdeFechas } from '../../documentos/cobros.ts';
@@ -31,7 +31,7 @@ import type { ArticuloVenta, ClienteGenerado } from './ventas.ts';
 
 /** The tables whose generated rows the demo records by id range, children first (the order removal deletes them in). */
 export const TABLAS_DEMO = [
-  'tpv_cierres', 'tpv_cajas', 'registros_facturacion', 'stock_movimientos', 'documento_enlaces', 'documento_acciones', 'documento_lineas', 'documentos', 'clientes', 'proveedores',
+  'tpv_cierres', 'tpv_cajas', 'registros_facturacion', 'facturas_proveedor', 'stock_movimientos', 'documento_enlaces', 'documento_acciones', 'documento_lineas', 'documentos', 'clientes', 'proveedores',
 ] as const;
 export type TablaDemo = (typeof TABLAS_DEMO)[number];
 
@@ -257,6 +257,7 @@ async function generar(trx: Transaction<Database>, dialect: DialectName, hoy: st
   // Numbers per (tipo, serie, ejercicio) in date order (the purchases numbered themselves).
   await escribirContadores(r, numerar([...lote.docs, ...almacen.docs]));
   await escribirCompras(r, compras, compra, admin ?? 0);
+  await escribirFacturasProveedor(trx, hoy, admin, antes.get('documentos')! + 1);
   await escribir(r, lote, venta);
   await escribirAlmacen(r, almacen, compra, admin ?? 0);
   const codigos = new Map(series.map((s) => [s.id, s.codigo]));
