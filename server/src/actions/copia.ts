@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { CONF_FIELDS, MESSAGES, SERIE_TIPOS, TIPOS_IVA, UNIDADES_MEDIDA } from 'shared/domain';
+import { CONF_FIELDS, IMPRESORAS_TPV, MESSAGES, SERIE_TIPOS, TIPOS_IVA, UNIDADES_MEDIDA } from 'shared/domain';
+import type { ImpresoraTpv } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
@@ -283,7 +284,7 @@ const TABLES = {
   // The TPV (issue 13): terminals (their paired browser's token too), buttons, sessions, closings, cash, the tickets' till data.
   tpv_terminales: {
     id: 'int', nombre: 'text', almacen_id: 'int', serie_id: 'int', serie_rectificativa_id: 'int', cliente_id: 'int?', numero_instalacion: 'text', formas_pago: 'text',
-    fondo: 'int0', activo: 'flag', arqueo_ciego: 'flag0', token_hash: 'text?', emparejado: 'text?', codigo_hash: 'text?', codigo_expira: 'text?', creado: 'text',
+    fondo: 'int0', activo: 'flag', arqueo_ciego: 'flag0', bloqueo_minutos: 'int?', impresora: 'text?', token_hash: 'text?', emparejado: 'text?', codigo_hash: 'text?', codigo_expira: 'text?', creado: 'text',
   },
   tpv_paginas: { id: 'int', terminal_id: 'int?', orden: 'int', nombre: 'text', familia_id: 'int?', color: 'text?' },
   tpv_botones: { id: 'int', pagina_id: 'int', posicion: 'int', articulo_id: 'int', color: 'text?', etiqueta: 'text?' },
@@ -339,6 +340,8 @@ const CATALOGUE_TABLES = new Set<TableName>([
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
   articulos: (row) => ({ ...row, ...derivedColumns(row as Searchable) }),
+  // A backup from before migration 0042: the terminal's defaults (locks after 5 minutes, prints through the browser).
+  tpv_terminales: (row) => ({ ...row, bloqueo_minutos: row.bloqueo_minutos ?? 5, impresora: IMPRESORAS_TPV.includes(row.impresora as ImpresoraTpv) ? row.impresora : 'navegador' }),
 };
 
 type Row = Record<string, unknown>;

@@ -23,6 +23,7 @@ export type EntidadAuditada = {
 export const NUNCA = new Set([
   'id',
   'password_hash',
+  'pin_hash',
   'busqueda',
   'orden_descripcion',
   'stock_total',

@@ -259,6 +259,10 @@ export type TpvTerminalesTable = {
   activo: Flag;
   /** Issue 23: 1 = blind count (cajatpv hides the expected figures until the closing is saved). */
   arqueo_ciego: Generated<Flag>;
+  /** Issue 23 (migration 0042): minutes without use before the till locks and asks for a PIN; 0 = never. */
+  bloqueo_minutos: Generated<number>;
+  /** Issue 23 (migration 0042): how the till prints: 'navegador' | 'usb' (ESC/POS, WebUSB) | 'serie' (ESC/POS, WebSerial). */
+  impresora: Generated<string>;
   token_hash: string | null;
   emparejado: string | null;
   codigo_hash: string | null;
