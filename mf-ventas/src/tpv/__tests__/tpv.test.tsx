@@ -381,7 +381,7 @@ describe('Cierres TPV', () => {
     ]);
     // A live company's closing: its Z says nothing of a demo.
     expect(informe.demo).toBe(false);
-    expect(informe.cajeros?.map((x) => x.nombre)).toEqual(['Lucía Pérez', 'Marcos Gil']);
+    expect((informe.cajeros as { nombre: string }[]).map((x) => x.nombre)).toEqual(['Lucía Pérez', 'Marcos Gil']);
   });
 
   it("a demo company's closing prints its Z as a demo (issue 22)", async () => {
