@@ -105,6 +105,14 @@ export async function entrarConClave(email: string, password: string): Promise<S
   return sesionDe(await pedir(api.post<Configuracion>('identificar', { email, password })));
 }
 
+/**
+ * The cashier changes their own PIN (issue 23). From a PIN session the server asks the current one; another user's PIN
+ * is set in the back office (Configuración › Usuarios).
+ */
+export async function cambiarPin(pin: string, pin_actual: string): Promise<void> {
+  datos(await pedir(api.post('editarpintpv', { pin, pin_actual })));
+}
+
 export async function salir(): Promise<void> {
   await api.post('cerrarsesion').catch(() => undefined);
 }
