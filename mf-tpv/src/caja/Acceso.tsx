@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatMoney, parseDecimal } from 'shared';
+import { formatMoney, parseDecimal } from 'shared/caja';
 import { useCaja } from './estado';
 import { Boton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
 import { recordarPin } from './bloqueo';

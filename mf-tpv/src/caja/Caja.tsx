@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { BLOQUEO_MINUTOS_TPV, Spinner } from 'shared';
+import { BLOQUEO_MINUTOS_TPV } from 'shared/caja';
 import { useInactividad } from './bloqueo';
 import { Apertura, Cajero, Emparejar } from './Acceso';
 import type { EstadoCola } from '../datos/cola';
 import { reiniciarCola, useCaja } from './estado';
-import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Tarjeta } from './estilos';
+import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Spinner, Tarjeta } from './estilos';
 import { soltarCaja, tomarCaja } from './unaPestana';
 import { prepararSinConexion } from '../datos/sinConexion';
 import * as srv from './servidor';

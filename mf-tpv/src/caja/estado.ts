@@ -1,4 +1,4 @@
-import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared';
+import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared/caja';
 import { create } from 'zustand';
 import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';

@@ -1,4 +1,5 @@
-import { ApiHttpError, createApiClient, MENSAJES_TPV, type ApiResponse, type ClienteTpv, type Configuracion, type Documento, type UsuarioSesion } from 'shared';
+import { ApiHttpError, createApiClient, MENSAJES_TPV, type ApiResponse } from 'shared/caja';
+import type { ClienteTpv, Configuracion, Documento, UsuarioSesion } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import type { FilaSubida, TicketLocal } from '../datos/cola';
 import type { CajaCiegaTpv } from 'shared';
