@@ -8,6 +8,7 @@ import * as srv from './servidor';
 import type { CajaCiegaTpv } from 'shared';
 import type { CierreTpv } from './tipos';
 import { RolloZ } from '../impresion/RolloZ';
+import { zEscPos } from '../impresion/escpos';
 import { imprimir } from '../impresion/impresora';
 
 const Billetes = styled.div`
@@ -125,7 +126,6 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
               onClick={async () => {
                 // Issue 23: on the terminal's ESC/POS printer when it has one (the browser's dialog if it fails).
                 const empresa = empresaPdf(config) ?? { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif };
-                const { zEscPos } = await import('../impresion/escpos');
                 setAvisoImpresion(await imprimir(terminal.impresora, () => zEscPos(informeZDeCierre(hecho), empresa)));
               }}
             >

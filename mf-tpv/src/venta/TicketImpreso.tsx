@@ -6,6 +6,7 @@ import { Boton, Dialogo, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
 import { Rollo } from '../impresion/Rollo';
 import { datosTicket, nombreFicheroTicket } from '../impresion/ticket';
+import { ticketEscPos } from '../impresion/escpos';
 import { imprimir } from '../impresion/impresora';
 
 /**
@@ -180,8 +181,8 @@ export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket
           <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Nuevo ticket</Boton>
           <Boton
             onClick={async () => {
-              // Issue 23: on the terminal's ESC/POS printer (opening the drawer when paid in cash), else the browser's dialog.
-              const { ticketEscPos } = await import('../impresion/escpos');
+              // Issue 23: on the terminal's ESC/POS printer (opening the drawer when paid in cash), else the browser's
+              // dialog — called in the click itself (WebUSB asks for the device only within a user's gesture).
               const efectivo = ticket.pagos.some((p) => p.forma === 'efectivo');
               setAviso(await imprimir(terminal?.impresora, () => ticketEscPos(datos, { abrirCajon: efectivo })));
             }}
