@@ -55,7 +55,7 @@ export const guardarBloqueo = (bloqueada: boolean) => guardarClave('estado', 'bl
 export const leerBloqueo = async () => (await leer<boolean>('estado', 'bloqueada').catch(() => undefined)) === true;
 
 /** What counts as the cashier using the till. */
-const ACTIVIDAD = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+const ACTIVIDAD = ['pointerdown', 'keydown', 'input', 'touchstart', 'wheel'] as const;
 
 /**
  * Calls `bloquear` once the till has not been used for `minutos` (0 or null: never). The listeners only note the time
