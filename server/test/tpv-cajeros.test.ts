@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAJES_TPV } from 'shared/domain';
+import { MENSAJES_TPV, totalesTicket } from 'shared/domain';
+import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
 import type { CierreTpv, LineaActividad, Terminal, TerminalTpv, Usuario } from 'shared/domain';
 import { backends, useTestApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
@@ -133,5 +134,27 @@ describe.each(backends())('TPV: who sells ($name)', (backend) => {
     // The back office's closing view reads the same.
     const leido = (await list(t, t.cookie, 'listadocierrestpv', { id: cierre.id! })).rows[0] as unknown as CierreTpv;
     expect(leido.cajeros?.map((c) => c.nombre)).toEqual(['Marta Cajera', 'Administrador']);
+  });
+
+  it('a ticket sold offline is counted under the cashier who sold it, even when another one\'s session uploads it', async () => {
+    const admin = await conPin(adminId, '4321');
+    expect((await t.op('abrircajatpv', { cookie: admin, body: { terminal_id: terminal.id, fondo: 5_000 } })).json().RESULT).toBe('0');
+    const i = await info();
+    const lineas = [{ articulo_id: articulo.id as number, cantidad: 1_000, precio: 12_100 }];
+    const totales = totalesTicket(lineas.map((l) => ({ ...l, tipo_iva: '21' as const })));
+    const ts = fechaHoraHuso(new Date(), i.zona_horaria);
+    const gen = registroTicket({
+      emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie.codigo, ejercicio: i.ultimo.ejercicio, numero: i.ultimo.numero + 1,
+      fecha: ts.slice(0, 10), totales, anterior: i.cadena ? { id_emisor: i.emisor.nif, ...i.cadena } : null, ts,
+    });
+    // Marta sold it offline (the till says so); the administrator took over and his session uploads it.
+    const tk = { uuid: uuid(), fecha_hora: new Date().toISOString(), lineas, pagos: [{ forma: 'efectivo', importe: totales.total }], registro: registroTpvDe(gen), cajero_id: cajeraId };
+    const r = await t.op('subirtickets', { cookie: admin, body: { terminal_id: terminal.id, tickets: [tk] } });
+    expect(r.json()).toMatchObject({ RESULT: '0', data: [{ offline: 1 }] });
+    // An online ticket is always the session's, whatever it says.
+    const enLinea = { uuid: uuid(), fecha_hora: new Date().toISOString(), lineas, pagos: [{ forma: 'efectivo', importe: 121 }], cajero_id: cajeraId };
+    expect((await t.op('subirtickets', { cookie: admin, body: { terminal_id: terminal.id, tickets: [enLinea] } })).json().RESULT).toBe('0');
+    const caja = (await t.op('cajatpv', { cookie: admin, query: { terminal_id: String(terminal.id) } })).json().data[0] as CierreTpv;
+    expect(caja.cajeros?.map((c) => [c.nombre, c.tickets])).toEqual([['Marta Cajera', 1], ['Administrador', 1]]);
   });
 });

@@ -8,7 +8,9 @@ import { articuloDePrueba, cajaDePrueba, respuestaOk, sinRespuesta, terminalDePr
 import { Bloqueo, MiPin } from './Bloqueo';
 import { recordarPin, reiniciarFallosPin } from './bloqueo';
 import { Caja } from './Caja';
+import { almacenColaIdb } from '../datos/cola';
 import { useCaja } from './estado';
+import * as srv from './servidor';
 import type { Sesion } from './tipos';
 
 /** Who sells (issue 23): the idle lock, the PIN that opens it (a handover), «Salir» and the cashier's own PIN. */
@@ -168,3 +170,24 @@ describe('«Salir» y el PIN propio (issue 23)', () => {
     expect(screen.queryByText(/PIN cambiado/)).toBeNull();
   });
 });
+
+describe('quién vendió un ticket sin conexión (issue 23)', () => {
+  it('el ticket guarda el cajero que lo vendió y sube con él, aunque lo suba la sesión de otro', async () => {
+    const linea = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => useCaja.getState().añadir({ articulo: articuloDePrueba(1, { nombre: 'Café', precio: 27500 }), cantidad: 1000 }));
+      const t = await useCaja.getState().cobrar([{ forma: 'efectivo', importe: 275 }]);
+      expect(t.registro).toBeTruthy();
+      expect(t.cajero_id).toBe(1);
+    } finally {
+      linea.mockRestore();
+    }
+    const [guardado] = await almacenColaIdb.todos();
+    llamadas = [];
+    await srv.subirTickets(7, [guardado]).catch(() => undefined);
+    const subida = llamadas.find((l) => l.ac === 'subirtickets')?.body as { tickets: { cajero_id?: number; registro?: unknown }[] };
+    expect(subida.tickets[0]).toMatchObject({ cajero_id: 1 });
+    expect(subida.tickets[0].registro).toBeTruthy();
+  });
+});
+

@@ -587,6 +587,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       total,
       cambio: cobro.cambio,
       cajero: sesion?.user.nombre,
+      cajero_id: sesion?.user.id,
       estado: 'pendiente',
     };
     void cobradoPorForma;

@@ -164,7 +164,8 @@ export async function subirTickets(terminal_id: number, tickets: TicketLocal[]):
       fecha_hora: t.fecha_hora,
       lineas: t.lineas.map((l) => ({ articulo_id: l.articulo_id, cantidad: l.cantidad, precio: l.precio, descuento: l.descuento })),
       pagos: t.pagos,
-      ...(t.registro ? { registro: t.registro } : {}),
+      // Issue 23: who sold an offline ticket (another cashier's session may upload it after a handover).
+      ...(t.registro ? { registro: t.registro, ...(t.cajero_id ? { cajero_id: t.cajero_id } : {}) } : {}),
     })),
   };
   return datos(await pedir(api.post<FilaSubida>('subirtickets', body)));
