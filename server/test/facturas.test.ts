@@ -21,7 +21,7 @@ const AYER = diaMas(HOY, -1);
 const MANANA = diaMas(HOY, 1);
 const ANIO = HOY.slice(0, 4);
 
-/** The AEAT's schema, as the repository keeps it (src/fiscal/xsd/, copied from shared/fiscal/aeat/). */
+/** The AEAT's schema, as the repository keeps it (src/fiscal/xsd/, as the AEAT publishes it). */
 
 /** Validates XML documents against SuministroLR.xsd with xmllint (Debian's libxml2-utils; .ci/run installs it). */
 

@@ -77,10 +77,10 @@ describe.each(backends())('TPV: who sells ($name)', (backend) => {
     expect((await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: cajeraId, pin: '2468' } })).json().message).toBe(MENSAJES_TPV.pinIncorrecto);
     await save(t, t.cookie, 'editarpintpv', { usuario_id: cajeraId, pin: '1357' });
     const lineas = await lineasPin();
-    expect(lineas.map((l) => [l.entidad, l.entidad_id, l.numero, l.despues])).toEqual([
-      ['usuario', cajeraId, 'marta@tpv.es', { pin: 'puesto', por: 'Administrador' }],
-      ['usuario', cajeraId, 'marta@tpv.es', { pin: 'quitado', por: 'Administrador' }],
-      ['usuario', cajeraId, 'marta@tpv.es', { pin: 'puesto', por: 'Administrador' }],
+    expect(lineas.map((l) => [l.tipo, l.entidad, l.entidad_id, l.numero, l.despues])).toEqual([
+      ['pin', 'usuario', cajeraId, 'marta@tpv.es', { usuario: 'Marta Cajera', pin: '(cambiado)' }],
+      ['pin', 'usuario', cajeraId, 'marta@tpv.es', { usuario: 'Marta Cajera', pin: '(quitado)' }],
+      ['pin', 'usuario', cajeraId, 'marta@tpv.es', { usuario: 'Marta Cajera', pin: '(cambiado)' }],
     ]);
     // Never the PIN nor its hash in the trail.
     expect(JSON.stringify(lineas)).not.toMatch(/1357|2468|pin_hash|\$/);

@@ -13,6 +13,7 @@ import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
 import { completarRolesRestaurados } from '../auth/roles.ts';
 import { protegerRegistrosFiscales } from '../fiscal/restaurar.ts';
 import { cobrosDesdeFechas } from '../documentos/cobros.ts';
+import { revalorarPendientes } from '../documentos/coste.ts';
 import { FileDownload, defineAction, fail } from './registry.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
@@ -445,6 +446,8 @@ async function restore(
       }
     }
     if (app.dialect === 'postgres') await resetSequences(trx);
+    // The ledger inserted in id order marks the articles with rows dated before others: their costs in date order.
+    await revalorarPendientes(trx);
     // A backup from before cobros in parts: each paid document's cobro becomes its row; every account is computed.
     if (sinCobros) await cobrosDesdeFechas(trx);
     await completarRolesRestaurados(trx);

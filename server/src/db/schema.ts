@@ -77,7 +77,7 @@ export type DocumentosTable = {
   /** Cents. */
   total: number;
   creado: string;
-  // Issue 6: the document engine's header (docs/documents.md).
+  // Issue 6: the document engine's header (docs/documentos.md).
   ejercicio: Generated<number>;
   almacen_id: number | null;
   almacen_destino_id: number | null;
