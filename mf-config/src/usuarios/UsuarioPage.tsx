@@ -30,6 +30,7 @@ import {
   type Usuario,
 } from 'shared';
 import { paths } from '../paths';
+import { PinTpv } from './PinTpv';
 
 export type UsuarioValues = { nombre: string; email: string; password: string; password2: string; activo: 0 | 1; rol_id: string };
 
@@ -207,6 +208,8 @@ export function UsuarioPage({ id }: { id?: string }) {
           }
         />
       </RecordForm>
+      {/* Issue 23: the till's PIN, its own form (it saves nothing else of the user). */}
+      {!isNew && record && <PinTpv key={record.id} usuarioId={record.id} nombre={record.nombre} conPin={record.con_pin === 1} />}
     </>
   );
 }

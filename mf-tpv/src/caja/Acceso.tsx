@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { formatMoney, parseDecimal } from 'shared';
+import { formatMoney, parseDecimal } from 'shared/caja';
 import { useCaja } from './estado';
 import { Boton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
+import { recordarPin } from './bloqueo';
 import * as srv from './servidor';
 
 /** Pairing: the one-time code the back office shows (Ventas › Terminales), typed once on this browser. */
@@ -61,7 +62,10 @@ export function Cajero() {
       if (conClave) await entrar(await srv.entrarConClave(email, clave));
       else {
         if (cajero === null) throw new Error('Elija quién es.');
-        await entrar(await srv.entrarConPin(cajero, pin));
+        const sesion = await srv.entrarConPin(cajero, pin);
+        // Kept (a verifier, never the PIN) so this cashier can open the till after an idle lock without the server.
+        await recordarPin(cajero, pin);
+        await entrar(sesion);
       }
     } catch (err) {
       setError(err instanceof srv.SinConexion ? 'Sin conexión con el servidor: la primera entrada necesita conexión.' : (err as Error).message);
@@ -75,6 +79,12 @@ export function Cajero() {
     <Centro>
       <Tarjeta as="form" onSubmit={enviar}>
         <h1>{terminal.nombre}: ¿quién vende?</h1>
+        {terminal.caja_abierta && (
+          <p style={{ margin: 0, color: '#475569' }} data-testid="caja-sigue-abierta">
+            La caja sigue abierta{terminal.caja_abierta.usuario_nombre ? ` (la abrió ${terminal.caja_abierta.usuario_nombre})` : ''}: quien entre sigue vendiendo en
+            ella; se cierra solo con «Cerrar caja».
+          </p>
+        )}
         {conClave ? (
           <>
             <label htmlFor="tpv-email">Email</label>

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Spinner } from 'shared';
+import { BLOQUEO_MINUTOS_TPV } from 'shared/caja';
+import { useInactividad } from './bloqueo';
 import { Apertura, Cajero, Emparejar } from './Acceso';
 import type { EstadoCola } from '../datos/cola';
 import { reiniciarCola, useCaja } from './estado';
-import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Tarjeta } from './estilos';
+import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Spinner, Tarjeta } from './estilos';
 import { soltarCaja, tomarCaja } from './unaPestana';
 import { prepararSinConexion } from '../datos/sinConexion';
 import * as srv from './servidor';
@@ -12,6 +13,8 @@ import * as srv from './servidor';
 // still in the build's precache.json, so the service worker keeps them for a sale offline (sw-tpv.js).
 const Venta = lazy(() => import('../venta/Venta').then((m) => ({ default: m.Venta })));
 const Incidencias = lazy(() => import('./Incidencias'));
+const Bloqueo = lazy(() => import('./Bloqueo').then((m) => ({ default: m.Bloqueo })));
+const MiPin = lazy(() => import('./Bloqueo').then((m) => ({ default: m.MiPin })));
 
 /** While the server doesn't answer, how often the till asks it again. */
 const SONDEO_MS = 3000;
@@ -56,6 +59,8 @@ export function BarraEstado() {
   // What the server refused on upload (a movement for a caja closed meanwhile…): kept and shown until resolved.
   const operaciones = useCaja((s) => s.operaciones);
   const [ver, setVer] = useState(false);
+  const [miPin, setMiPin] = useState(false);
+  const bloqueada = useCaja((s) => s.bloqueada);
   const incidencias = operaciones.filter((o) => o.estado === 'incidencia');
   return (
     <Barra>
@@ -86,8 +91,18 @@ export function BarraEstado() {
           <Incidencias onCerrar={() => setVer(false)} />
         </Suspense>
       )}
+      {sesion && fase === 'venta' && !bloqueada && (
+        <Boton style={{ minHeight: 32, fontSize: 14 }} onClick={() => setMiPin(true)}>
+          Mi PIN
+        </Boton>
+      )}
+      {miPin && (
+        <Suspense fallback={null}>
+          <MiPin onCerrar={() => setMiPin(false)} />
+        </Suspense>
+      )}
       {sesion && fase !== 'cargando' && (
-        <Boton style={{ minHeight: 32, fontSize: 14 }} onClick={() => void salir()}>
+        <Boton style={{ minHeight: 32, fontSize: 14 }} title="Entra el siguiente cajero; la caja sigue abierta" onClick={() => void salir()}>
           Salir
         </Boton>
       )}
@@ -146,6 +161,11 @@ export function Caja() {
       clearInterval(sondeo);
     };
   }, [set]);
+  // Who sells (issue 23): after the terminal's idle time the till locks and asks for a PIN (0 minutes: never).
+  const bloqueada = useCaja((s) => s.bloqueada);
+  const minutos = useCaja((s) => s.terminal?.bloqueo_minutos ?? BLOQUEO_MINUTOS_TPV);
+  const bloquear = useCallback(() => useCaja.getState().bloquear(), []);
+  useInactividad(minutos, turno === 'mia' && fase === 'venta' && !bloqueada, bloquear);
   useEffect(() => {
     void tomar(false);
     return () => {
@@ -176,7 +196,12 @@ export function Caja() {
       {turno === 'mia' && fase === 'emparejar' && <Emparejar />}
       {turno === 'mia' && fase === 'cajero' && <Cajero />}
       {turno === 'mia' && fase === 'apertura' && <Apertura />}
-      {turno === 'mia' && fase === 'venta' && (
+      {turno === 'mia' && fase === 'venta' && bloqueada && (
+        <Suspense fallback={null}>
+          <Bloqueo />
+        </Suspense>
+      )}
+      {turno === 'mia' && fase === 'venta' && !bloqueada && (
         <Suspense
           fallback={
             <Centro>

@@ -8,6 +8,8 @@ import * as srv from './servidor';
 import type { CajaCiegaTpv } from 'shared';
 import type { CierreTpv } from './tipos';
 import { RolloZ } from '../impresion/RolloZ';
+import { zEscPos } from '../impresion/escpos';
+import { imprimir } from '../impresion/impresora';
 
 const Billetes = styled.div`
   display: grid;
@@ -30,6 +32,8 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   const [sinConexion, setSinConexion] = useState(false);
   const [preparado, setPreparado] = useState(false);
   const [uuid] = useState(() => crypto.randomUUID());
+  /** Issue 23: why the Z went to the browser's dialog instead of the ESC/POS printer, if it did. */
+  const [avisoImpresion, setAvisoImpresion] = useState<string | null>(null);
   const [caja, setCaja] = useState<CierreTpv | CajaCiegaTpv | null>(null);
   const [conteo, setConteo] = useState<Record<number, number>>({});
   const [otros, setOtros] = useState<Record<string, string>>({});
@@ -116,8 +120,17 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
           <section aria-label="Informe Z" tabIndex={0} style={{ flex: '1 1 auto', minHeight: 0, overflow: 'auto', margin: '8px 0' }}>
             <RolloZ z={informeZDeCierre(hecho)} empresa={empresaPdf(config) ?? { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif }} />
           </section>
+          {avisoImpresion && <Aviso style={{ flex: 'none' }}>{avisoImpresion}</Aviso>}
           <Fila style={{ flex: 'none' }}>
-            <Boton onClick={() => window.print()}>Imprimir</Boton>
+            <Boton
+              onClick={async () => {
+                // Issue 23: on the terminal's ESC/POS printer when it has one (the browser's dialog if it fails).
+                const empresa = empresaPdf(config) ?? { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif };
+                setAvisoImpresion(await imprimir(terminal.impresora, () => zEscPos(informeZDeCierre(hecho), empresa)));
+              }}
+            >
+              Imprimir
+            </Boton>
             <Boton $tono="primario" onClick={() =>
                 // Issue 22: the demo's Z says so (the server's closing says it; one made offline takes the terminal's word).
                 void downloadInformeZPdf(informeZDeCierre({ ...hecho, demo: hecho.demo ?? (terminal.demo === 1 || !terminal.entorno ? 1 : 0) }), {

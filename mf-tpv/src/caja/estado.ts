@@ -1,4 +1,4 @@
-import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared';
+import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared/caja';
 import { create } from 'zustand';
 import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
@@ -6,6 +6,7 @@ import { almacenColaIdb, ColaTickets, esOperacion, Rechazo, type EstadoCola, typ
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
 import { crearRegistroDevolucion, crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
 import type { LineaDevolucion, TicketDevolucion } from './devolucionLocal';
+import { comprobarPinLocal, guardarBloqueo, leerBloqueo, recordarPin } from './bloqueo';
 import * as srv from './servidor';
 import type { PaginaTpv, Sesion, TerminalTpv } from './tipos';
 
@@ -46,6 +47,8 @@ type Estado = {
   ultimo: TicketLocal | null;
   /** Movements and closings made offline still to upload, and anything the server refused (incidences), in order. */
   operaciones: TicketLocal[];
+  /** Issue 23: locked after the terminal's idle time: a PIN opens it again (kept across a reload). */
+  bloqueada: boolean;
 };
 
 /** A cash movement or a closing, as the till answers it: done on the server, or queued to upload (offline). */
@@ -85,7 +88,20 @@ type Acciones = {
   aparcar(): Promise<void>;
   recuperar(id: string): Promise<void>;
   cobrar(pagos: Pago[]): Promise<TicketLocal>;
+  /**
+   * «Salir»: the cashier leaves and the next one identifies; the caja stays open (it is closed only by «Cerrar caja»)
+   * and a ticket in progress is parked, not lost.
+   */
   salir(): Promise<void>;
+  /** Issue 23: the till locks (idle time): nothing of the sale is reachable until a PIN opens it. */
+  bloquear(): void;
+  /**
+   * Opens a locked till with a cashier's PIN: the server's answer (another cashier takes over the open caja: a
+   * handover); without the server, only the cashier whose session is open, checked against the PIN kept here.
+   */
+  desbloquear(usuarioId: number, pin: string): Promise<void>;
+  /** The cashier changes their own PIN (the current one asked). */
+  cambiarPin(nuevo: string, actual: string): Promise<void>;
 };
 
 export type TiendaCaja = Estado & Acciones;
@@ -282,6 +298,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   error: null,
   ultimo: null,
   operaciones: [],
+  bloqueada: false,
 
   set: (p) => set(p),
 
@@ -397,6 +414,8 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
 
   async arrancar() {
     set({ fase: 'cargando', error: null });
+    // A till locked before the reload stays locked (issue 23).
+    set({ bloqueada: await leerBloqueo() });
     // The catalogue kept from the last time: the till sells at once, even offline.
     const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => null);
     catalogoGuardado = guardados;
@@ -451,7 +470,8 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   },
 
   async entrar(sesion) {
-    set({ sesion, error: null });
+    set({ sesion, error: null, bloqueada: false });
+    void guardarBloqueo(false);
     await guardarClave('estado', 'sesion', sesion);
     const terminal = get().terminal!;
     void get().cargarCatalogo();
@@ -567,6 +587,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       total,
       cambio: cobro.cambio,
       cajero: sesion?.user.nombre,
+      cajero_id: sesion?.user.id,
       estado: 'pendiente',
     };
     void cobradoPorForma;
@@ -600,9 +621,48 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
   },
 
   async salir() {
+    // The ticket on screen waits parked for whoever comes next (F9), never dropped.
+    if (get().lineas.length) await get().aparcar().catch(() => undefined);
     await srv.salir();
     await borrar('estado', 'sesion').catch(() => undefined);
-    set({ sesion: null, fase: 'cajero', lineas: [], seleccion: null });
+    await guardarBloqueo(false);
+    set({ sesion: null, fase: 'cajero', lineas: [], seleccion: null, bloqueada: false });
+  },
+
+  bloquear() {
+    if (get().bloqueada || !get().sesion) return;
+    set({ bloqueada: true });
+    void guardarBloqueo(true);
+  },
+
+  async desbloquear(usuarioId, pin) {
+    if (!/^\d{4,8}$/.test(pin)) throw new Error(MENSAJES_TPV.pinNoValido);
+    const actual = get().sesion;
+    try {
+      const sesion = await srv.entrarConPin(usuarioId, pin);
+      await recordarPin(usuarioId, pin);
+      // Another cashier takes over the open caja (the tickets from now on are theirs); the same one goes on.
+      set({ sesion });
+      await guardarClave('estado', 'sesion', sesion);
+    } catch (e) {
+      if (!(e instanceof srv.SinConexion)) throw e;
+      // Offline: the cashier whose session is open, checked against the PIN this browser kept.
+      if (!actual || actual.user.id !== usuarioId) {
+        throw new Error(`Sin conexión solo ${actual?.user.nombre ?? 'el cajero que la dejó'} puede desbloquear la caja: otro cajero necesita la conexión.`);
+      }
+      const ok = await comprobarPinLocal(usuarioId, pin);
+      if (ok === null) throw new Error('Sin conexión no se puede comprobar el PIN en este equipo: espere a que vuelva la conexión.');
+      if (!ok) throw new Error(MENSAJES_TPV.pinIncorrecto);
+    }
+    await guardarBloqueo(false);
+    set({ bloqueada: false });
+  },
+
+  async cambiarPin(nuevo, actualPin) {
+    if (!/^\d{4,8}$/.test(nuevo)) throw new Error(MENSAJES_TPV.pinNoValido);
+    await srv.cambiarPin(nuevo, actualPin);
+    const yo = get().sesion?.user.id;
+    if (yo) await recordarPin(yo, nuevo);
   },
 }));
 

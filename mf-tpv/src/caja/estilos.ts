@@ -168,3 +168,18 @@ export const Fila = styled.div<{ $gap?: number }>`
   gap: ${({ $gap = 8 }) => $gap}px;
   align-items: center;
 `;
+
+/**
+ * The till's own «Cargando» (the shared Spinner's look): its first screens import nothing of the federated `shared`
+ * (issue 23: the till's JavaScript before its first paint).
+ */
+export const Spinner = styled.div.attrs({ role: 'status', 'aria-label': 'Cargando' })`
+  width: 28px;
+  height: 28px;
+  margin: 24px auto;
+  border-radius: 50%;
+  border: 3px solid #e2e8f0;
+  border-top-color: #2563eb;
+  animation: mtpv-caja-spin 0.8s linear infinite;
+  @keyframes mtpv-caja-spin { to { transform: rotate(360deg); } }
+`;

@@ -1,5 +1,5 @@
 import { fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion, type Anterior } from 'shared/fiscal';
-import { fechaAeat, MENSAJES_TPV, presentacionQr, textoTpv } from 'shared';
+import { fechaAeat, MENSAJES_TPV, presentacionQr, textoTpv } from 'shared/caja';
 import { guardarClave, leer } from '../datos/almacen';
 import type { FilaSubida, RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';

@@ -1,4 +1,4 @@
-import { presentacionQr } from 'shared';
+import { presentacionQr } from 'shared/caja';
 import { fechaHoraHuso, registroTicket, registroTpvDe, type Anterior } from 'shared/fiscal';
 import type { RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';

@@ -1,4 +1,5 @@
-import { ApiHttpError, createApiClient, MENSAJES_TPV, type ApiResponse, type ClienteTpv, type Configuracion, type Documento, type UsuarioSesion } from 'shared';
+import { ApiHttpError, createApiClient, MENSAJES_TPV, type ApiResponse } from 'shared/caja';
+import type { ClienteTpv, Configuracion, Documento, UsuarioSesion } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import type { FilaSubida, TicketLocal } from '../datos/cola';
 import type { CajaCiegaTpv } from 'shared';
@@ -105,6 +106,14 @@ export async function entrarConClave(email: string, password: string): Promise<S
   return sesionDe(await pedir(api.post<Configuracion>('identificar', { email, password })));
 }
 
+/**
+ * The cashier changes their own PIN (issue 23). From a PIN session the server asks the current one; another user's PIN
+ * is set in the back office (Configuración › Usuarios).
+ */
+export async function cambiarPin(pin: string, pin_actual: string): Promise<void> {
+  datos(await pedir(api.post('editarpintpv', { pin, pin_actual })));
+}
+
 export async function salir(): Promise<void> {
   await api.post('cerrarsesion').catch(() => undefined);
 }
@@ -155,7 +164,8 @@ export async function subirTickets(terminal_id: number, tickets: TicketLocal[]):
       fecha_hora: t.fecha_hora,
       lineas: t.lineas.map((l) => ({ articulo_id: l.articulo_id, cantidad: l.cantidad, precio: l.precio, descuento: l.descuento })),
       pagos: t.pagos,
-      ...(t.registro ? { registro: t.registro } : {}),
+      // Issue 23: who sold an offline ticket (another cashier's session may upload it after a handover).
+      ...(t.registro ? { registro: t.registro, ...(t.cajero_id ? { cajero_id: t.cajero_id } : {}) } : {}),
     })),
   };
   return datos(await pedir(api.post<FilaSubida>('subirtickets', body)));

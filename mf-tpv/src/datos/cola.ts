@@ -74,6 +74,8 @@ export type TicketLocal = {
   total: number;
   cambio: number;
   cajero?: string;
+  /** Issue 23: the id of the cashier signed in when it was sold (an offline ticket is counted under them in the Z). */
+  cajero_id?: number;
   /**
    * What the entry is: a ticket (absent), or an operation the till made without the server and queued in the same
    * order as the tickets (issue 13): a cash movement or the session's closing (the counted drawer). An operation

@@ -42,6 +42,25 @@ export function RolloZ({ z, empresa }: { z: InformeZ; empresa: EmpresaPdf | null
           <Fila label="TOTAL" importe={formatMoney(z.total)} b />
         </tbody>
       </table>
+      {!!z.cajeros?.length && (
+        <>
+          <hr />
+          <div className="b">Por cajero</div>
+          <table data-testid="z-cajeros">
+            <tbody>
+              {z.cajeros.map((c) => (
+                <tr key={c.nombre}>
+                  <td>
+                    {c.nombre} ({c.tickets}
+                    {c.devoluciones ? ` + ${c.devoluciones} dev.` : ''})
+                  </td>
+                  <td className="r">{formatMoney(c.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <hr />
       <div className="b">Efectivo</div>
       <table>

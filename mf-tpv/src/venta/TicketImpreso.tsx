@@ -6,6 +6,8 @@ import { Boton, Dialogo, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
 import { Rollo } from '../impresion/Rollo';
 import { datosTicket, nombreFicheroTicket } from '../impresion/ticket';
+import { ticketEscPos } from '../impresion/escpos';
+import { imprimir } from '../impresion/impresora';
 
 /**
  * The ticket's dialog on any screen (768 px high, a phone): the change on top and the buttons at the bottom always
@@ -146,6 +148,7 @@ export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket
   const terminal = useCaja((s) => s.terminal);
   const config = useCaja((s) => s.sesion?.config ?? null);
   const datos = datosTicket(ticket, terminal, config);
+  const [aviso, setAviso] = useState<string | null>(null);
   return (
     <Fondo>
       <DialogoTicket aria-label="Ticket" onKeyDown={(e) => {
@@ -165,13 +168,27 @@ export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket
             Sin conexión: ticket guardado en este terminal con su registro; se enviará solo al volver la conexión.
           </p>
         )}
+        {aviso && (
+          <p role="alert" style={{ margin: '0 0 8px', color: '#b91c1c', fontWeight: 600, flex: 'none' }} data-testid="aviso-impresion">
+            {aviso}
+          </p>
+        )}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region (a long ticket) must take the focus to scroll by keyboard. */}
         <section className="rollo" aria-label="Ticket impreso" tabIndex={0}>
           <RolloTicket datos={datos} />
         </section>
         <div className="acciones">
           <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Nuevo ticket</Boton>
-          <Boton onClick={() => window.print()}>Imprimir</Boton>
+          <Boton
+            onClick={async () => {
+              // Issue 23: on the terminal's ESC/POS printer (opening the drawer when paid in cash), else the browser's
+              // dialog — called in the click itself (WebUSB asks for the device only within a user's gesture).
+              const efectivo = ticket.pagos.some((p) => p.forma === 'efectivo');
+              setAviso(await imprimir(terminal?.impresora, () => ticketEscPos(datos, { abrirCajon: efectivo })));
+            }}
+          >
+            Imprimir
+          </Boton>
           <Boton onClick={() => void descargarTicketPdf(datos, nombreFicheroTicket(datos.numero))}>PDF</Boton>
           {/* The customer asks for a full invoice: an F3 replacing this ticket (it needs the server to have it). */}
           {onFacturar && ticket.estado === 'subido' && <Boton onClick={() => onFacturar(datos.numero)}>Factura completa</Boton>}

@@ -1,4 +1,5 @@
-import { DENOMINACIONES, FORMA_PAGO_TPV_LABEL, FORMAS_PAGO_TPV, totalesTicket as totalesServidor, type FormaPagoTpv, type TipoIva } from 'shared';
+import { DENOMINACIONES, FORMA_PAGO_TPV_LABEL, FORMAS_PAGO_TPV, totalesTicket as totalesServidor } from 'shared/caja';
+import type { FormaPagoTpv, TipoIva } from 'shared';
 
 /**
  * A ticket's sums (exact: scaled integers, BigInt where it multiplies). Prices at the till carry IVA, as the

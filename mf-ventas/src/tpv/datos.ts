@@ -1,5 +1,5 @@
-import { FORMAS_PAGO_TPV, MENSAJES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
-import type { CierreTpv as CierreTpvServidor, FieldErrors, Schema, Terminal } from 'shared';
+import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, MENSAJES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
+import type { CierreTpv as CierreTpvServidor, FieldErrors, ImpresoraTpv, Schema, Terminal } from 'shared';
 
 /**
  * The back office's side of the TPV (issue 13): terminals, till buttons and cash closings, as the server's
@@ -24,6 +24,10 @@ export type TerminalValues = {
   fondo: bigint | string | null;
   /** Issue 23: blind count at the closing. */
   arqueo_ciego: 0 | 1;
+  /** Issue 23: minutes without use before the till locks (0 = never), as typed. */
+  bloqueo_minutos: string;
+  /** Issue 23: how the till prints (the browser's dialog, or ESC/POS by WebUSB / WebSerial). */
+  impresora: ImpresoraTpv;
   activo: 0 | 1;
 };
 
@@ -38,6 +42,8 @@ export const TERMINAL_VACIO: TerminalValues = {
   formas_pago: ['efectivo', 'tarjeta'],
   fondo: 0n,
   arqueo_ciego: 0,
+  bloqueo_minutos: String(BLOQUEO_MINUTOS_TPV),
+  impresora: 'navegador',
   activo: 1,
 };
 
@@ -66,6 +72,8 @@ export function terminalValues(t: Terminal): TerminalValues {
     formas_pago: formasDe(t),
     fondo: BigInt(t.fondo ?? 0),
     arqueo_ciego: t.arqueo_ciego === 1 ? 1 : 0,
+    bloqueo_minutos: String(t.bloqueo_minutos ?? BLOQUEO_MINUTOS_TPV),
+    impresora: t.impresora ?? 'navegador',
     activo: t.activo,
   };
 }

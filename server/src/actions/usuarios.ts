@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES, puede, usuarioSchema } from 'shared/domain';
 import type { Schema } from 'shared/domain';
@@ -12,7 +13,11 @@ import { contains, listSchema, listado, taken, uniqueOr } from './common.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
 /** Every column but password_hash, and the role's name. */
-const PUBLIC_COLUMNS = ['u.id', 'u.nombre', 'u.email', 'u.activo', 'u.ultimo_acceso', 'u.creado', 'u.rol_id', 'r.nombre as rol_nombre'] as const;
+const PUBLIC_COLUMNS = [
+  'u.id', 'u.nombre', 'u.email', 'u.activo', 'u.ultimo_acceso', 'u.creado', 'u.rol_id', 'r.nombre as rol_nombre',
+  // Whether the user has a till PIN (issue 23: set or removed from the user's screen), never the PIN.
+  sql<number>`case when u.pin_hash is null then 0 else 1 end`.as('con_pin'),
+] as const;
 const ORDER_COLUMNS = ['id', 'nombre', 'email', 'activo', 'ultimo_acceso', 'creado', 'rol_nombre'] as const;
 
 const listInput = {

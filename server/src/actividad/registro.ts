@@ -227,7 +227,8 @@ async function escribir(trx: Transaction<Database>, ctx: Contexto, tx: NonNullab
       const ahora = await leer(trx, meta, id);
       const anterior = mismo && id === tx.idPrevio ? tx.previo : undefined;
       numero ??= numeroDeFila(entidad!, meta, ahora ?? anterior);
-      if (meta.diff && CON_CAMPOS.has(tipo)) {
+      // A line that says what it did (a PIN set or removed: issue 23) carries that, not the row's fields.
+      if (meta.diff && CON_CAMPOS.has(tipo) && !d.despues) {
         ({ antes, despues } = diferencia(campos(meta, anterior), campos(meta, ahora)));
         // A new password shows as changed, never as its hash.
         if (anterior && ahora && anterior.password_hash !== ahora.password_hash && antes && despues) {

@@ -13,7 +13,7 @@ export type ConfiguracionTable = TableOf<Omit<Configuracion, 'minorista' | 'stoc
   impuesto: Generated<'iva' | 'igic' | 'ipsi'>;
 };
 
-export type UsuariosTable = TableOf<Omit<Usuario, 'rol_id' | 'rol_nombre'>> & {
+export type UsuariosTable = TableOf<Omit<Usuario, 'rol_id' | 'rol_nombre' | 'con_pin'>> & {
   password_hash: string;
   /** The cashier's PIN at a paired till, hashed like a password (migration 0014). */
   pin_hash?: string | null;
@@ -263,6 +263,10 @@ export type TpvTerminalesTable = {
   activo: Flag;
   /** Issue 23: 1 = blind count (cajatpv hides the expected figures until the closing is saved). */
   arqueo_ciego: Generated<Flag>;
+  /** Issue 23 (migration 0042): minutes without use before the till locks and asks for a PIN; 0 = never. */
+  bloqueo_minutos: Generated<number>;
+  /** Issue 23 (migration 0042): how the till prints: 'navegador' | 'usb' (ESC/POS, WebUSB) | 'serie' (ESC/POS, WebSerial). */
+  impresora: Generated<string>;
   token_hash: string | null;
   emparejado: string | null;
   codigo_hash: string | null;

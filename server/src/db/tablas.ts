@@ -1,4 +1,4 @@
-import { CONF_FIELDS, IMPUESTOS, SERIE_TIPOS, TIPOS_IVA, UNIDADES_MEDIDA } from 'shared/domain';
+import { CONF_FIELDS, IMPRESORAS_TPV, IMPUESTOS, SERIE_TIPOS, TIPOS_IVA, UNIDADES_MEDIDA } from 'shared/domain';
 import type { Database } from './schema.ts';
 
 type Row = Record<string, unknown>;
@@ -309,7 +309,10 @@ export const TABLES = {
   // The TPV (issue 13): terminals (their paired browser's token too), buttons, sessions, closings, cash, the tickets' till data.
   tpv_terminales: {
     id: 'int', nombre: 'text', almacen_id: 'int', serie_id: 'int', serie_rectificativa_id: 'int', cliente_id: 'int?', numero_instalacion: 'text', formas_pago: 'text',
-    fondo: 'int0', activo: 'flag', arqueo_ciego: 'flag0', token_hash: 'text?', emparejado: 'text?', codigo_hash: 'text?', codigo_expira: 'text?', creado: 'text',
+    fondo: 'int0', activo: 'flag', arqueo_ciego: 'flag0',
+    // Issue 23 (0042): an older backup's terminal locks after 5 minutes and prints through the browser.
+    bloqueo_minutos: conDefecto('int', 5), impresora: conDefecto({ enum: IMPRESORAS_TPV }, 'navegador'),
+    token_hash: 'text?', emparejado: 'text?', codigo_hash: 'text?', codigo_expira: 'text?', creado: 'text',
   },
   tpv_paginas: { id: 'int', terminal_id: 'int?', orden: 'int', nombre: 'text', familia_id: 'int?', color: 'text?' },
   tpv_botones: { id: 'int', pagina_id: 'int', posicion: 'int', articulo_id: 'int', color: 'text?', etiqueta: 'text?' },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, TIPOS_IVA, puede } from 'shared/domain';
-import type { CajaCiegaTpv, CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
+import type { CajaCiegaTpv, CajeroCierre, CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
 import { isUniqueViolation } from '../db/consulta.ts';
@@ -33,7 +33,7 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
     .selectFrom('tpv_tickets as tt')
     .innerJoin('documentos as d', 'd.id', 'tt.documento_id')
     .leftJoin('series as s', 's.id', 'd.serie_id')
-    .select(['tt.documento_id', 'tt.tipo', 'tt.cambio', 'd.total', 'd.desglose', 'd.ejercicio', 'd.numero', 's.codigo'])
+    .select(['tt.documento_id', 'tt.tipo', 'tt.cambio', 'tt.usuario_id', 'd.total', 'd.desglose', 'd.ejercicio', 'd.numero', 's.codigo'])
     .where('tt.caja_id', '=', caja.id)
     // An annulled R5 refunded nothing: neither its amount nor its refund count (nor does it count as a return).
     .where('d.estado', '<>', 'anulada')
@@ -94,6 +94,8 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
   }
   const tickets = docs.filter((d) => d.tipo === 'ticket');
   return {
+    // Issue 23: every cashier who sold or refunded in this caja (from each ticket's user), in the order they started.
+    cajeros: await cajerosDe(db, docs),
     id: null,
     terminal_id: terminal.id,
     terminal_nombre: terminal.nombre,
@@ -122,6 +124,23 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
     // Issue 23: what the caja's uploads broke (stored as issued) or kept aside, with the way to put it right.
     incidencias: await leerIncidencias(db, { caja_id: caja.id }),
   };
+}
+
+/** Who sold in a caja: each ticket's and return's user, with what they did, in the order of their first ticket. */
+async function cajerosDe(db: Db, docs: { tipo: string; usuario_id: number | null; total: number | string }[]): Promise<CajeroCierre[]> {
+  const por = new Map<number | null, CajeroCierre>();
+  for (const d of docs) {
+    const c = por.get(d.usuario_id) ?? { usuario_id: d.usuario_id, nombre: '', tickets: 0, devoluciones: 0, total: 0 };
+    if (d.tipo === 'ticket') c.tickets++;
+    else c.devoluciones++;
+    c.total += Number(d.total);
+    por.set(d.usuario_id, c);
+  }
+  const ids = [...por.keys()].filter((k): k is number => k !== null);
+  const nombres = new Map(
+    ids.length ? (await db.selectFrom('usuarios').select(['id', 'nombre']).where('id', 'in', ids).execute()).map((u) => [u.id, u.nombre] as const) : [],
+  );
+  return [...por.values()].map((c) => ({ ...c, nombre: c.usuario_id === null ? 'Sin cajero' : (nombres.get(c.usuario_id) ?? `Usuario ${c.usuario_id}`) }));
 }
 
 /** 1 while the company is the demo (verifactu.demo). */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { FORMAS_PAGO_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede, terminalSchema } from 'shared/domain';
-import type { FieldErrors, FormaPagoTpv, Schema, Terminal, TerminalTpv } from 'shared/domain';
+import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, IMPRESORAS_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede, terminalSchema } from 'shared/domain';
+import type { FieldErrors, FormaPagoTpv, ImpresoraTpv, Schema, Terminal, TerminalTpv } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
@@ -28,7 +28,7 @@ async function leerTerminales(db: Db, filtro: { id?: number; q?: string | null; 
     .selectFrom('tpv_terminales as t')
     .select([
       't.id', 't.nombre', 't.almacen_id', 't.serie_id', 't.serie_rectificativa_id', 't.cliente_id', 't.numero_instalacion', 't.formas_pago', 't.fondo',
-      't.activo', 't.arqueo_ciego', 't.emparejado',
+      't.activo', 't.arqueo_ciego', 't.bloqueo_minutos', 't.impresora', 't.emparejado',
       sql<string | null>`(select a.nombre from almacenes a where a.id = t.almacen_id)`.as('almacen_nombre'),
       sql<string | null>`(select s.codigo from series s where s.id = t.serie_id)`.as('serie_codigo'),
       sql<string | null>`(select s.codigo from series s where s.id = t.serie_rectificativa_id)`.as('serie_rectificativa_codigo'),
@@ -53,6 +53,8 @@ async function leerTerminales(db: Db, filtro: { id?: number; q?: string | null; 
       fondo: Number(r.fondo),
       activo: r.activo as 0 | 1,
       arqueo_ciego: (r.arqueo_ciego ? 1 : 0) as 0 | 1,
+      bloqueo_minutos: Number(r.bloqueo_minutos),
+      impresora: (IMPRESORAS_TPV as readonly string[]).includes(r.impresora) ? (r.impresora as ImpresoraTpv) : 'navegador',
       formas_pago: formasDe(r.formas_pago),
       caja_abierta: caja ? { id: caja.id, apertura: caja.apertura, fondo: Number(caja.fondo), usuario_nombre: caja.usuario_nombre } : null,
     });
@@ -285,6 +287,9 @@ export const terminalActions = [
           activo: ('activo' in raw ? input.activo : 1) as 0 | 1,
           // Absent on an update: unchanged; a new terminal counts seeing the expected figures.
           ...('arqueo_ciego' in raw || id === null ? { arqueo_ciego: (input.arqueo_ciego ?? 0) as 0 | 1 } : {}),
+          // Issue 23: absent on an update, unchanged; a new terminal locks after 5 minutes and prints by the browser.
+          ...('bloqueo_minutos' in raw || id === null ? { bloqueo_minutos: input.bloqueo_minutos ?? BLOQUEO_MINUTOS_TPV } : {}),
+          ...('impresora' in raw || id === null ? { impresora: input.impresora ?? 'navegador' } : {}),
         };
         return uniqueOr(
           () => fail(MENSAJES_TPV.serieDeOtroTerminal, '1', 400),
@@ -451,25 +456,42 @@ export const terminalActions = [
   defineAction({
     name: 'editarpintpv',
     method: 'POST',
-    input: { pin: { type: 'string', required: true, max: 20 }, usuario_id: { type: 'int', min: 1 } } as const satisfies Schema,
+    input: {
+      pin: { type: 'string', max: 20 },
+      usuario_id: { type: 'int', min: 1 },
+      /** 1: removes the PIN (the user then logs in at the till with email and password only). */
+      quitar: { type: 'flag' },
+      /** The cashier's current PIN: required to change one's own PIN from a PIN session (the till). */
+      pin_actual: { type: 'string', max: 20 },
+    } as const satisfies Schema,
     async handler({ input, user, app }) {
       const me = user!;
       const id = input.usuario_id ?? me.id;
+      // Issue 23: a PIN session (the till) changes its own PIN only, knowing the current one; another user's PIN is
+      // set where users are managed (Usuarios › crear y modificar), from the back office.
+      if (me.terminalId !== null && id !== me.id) throw fail(MENSAJES_TPV.pinSoloPropio, '1', 403);
       if (id !== me.id && !puede(me.rol.derechos, 'usuarios', 'editar')) {
         throw fail('Su rol no permite crear ni modificar en Usuarios y roles.', '1', 403);
       }
-      if (!/^\d{4,8}$/.test(input.pin)) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
-      const hash = await hashPassword(input.pin);
+      const quitar = input.quitar === 1;
+      if (!quitar && !/^\d{4,8}$/.test(input.pin ?? '')) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
+      if (me.terminalId !== null) {
+        const actual = await app.db.selectFrom('usuarios').select('pin_hash').where('id', '=', me.id).executeTakeFirst();
+        const ok = actual?.pin_hash ? await verifyPassword(input.pin_actual ?? '', actual.pin_hash) : await verifyAgainstDummy(input.pin_actual ?? '');
+        if (!ok) throw invalidFields({ pin_actual: MENSAJES_TPV.pinActualIncorrecto });
+      }
+      const hash = quitar ? null : await hashPassword(input.pin!);
       await app.db.transaction().execute(async (trx) => {
         // Another's PIN is a credential: an administrator's only by an Administrador, nobody's with more rights (issue 24).
         if (id !== me.id) await comprobarEditarUsuario(trx, me, id, { credenciales: true });
         const r = await trx.updateTable('usuarios').set({ pin_hash: hash }).where('id', '=', id).executeTakeFirst();
         if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
-        // The line names the user whose PIN it is (its e-mail is the line's number), never the PIN or its hash.
+        // The line names the user whose PIN it is (its e-mail is the line's number) and whether it was set or removed
+        // (issue 23), never the PIN or its hash.
         const u = await trx.selectFrom('usuarios').select('nombre').where('id', '=', id).executeTakeFirstOrThrow();
-        auditar({ entidad_id: id, despues: { usuario: u.nombre, pin: '(cambiado)' } });
+        auditar({ entidad_id: id, despues: { usuario: u.nombre, pin: quitar ? '(quitado)' : '(cambiado)' } });
       });
-      return { RESULT: '0', data: [{ usuario_id: id, con_pin: 1 }] };
+      return { RESULT: '0', data: [{ usuario_id: id, con_pin: quitar ? 0 : 1 }] };
     },
   }),
 

@@ -323,7 +323,8 @@ export const tipoTicket = registrarTipo(TICKET, ticketEffects);
 
 type LineaIn = { articulo_id: number; cantidad: number; precio: number; descuento: number };
 type PagoIn = { forma: FormaPagoTpv; importe: number };
-type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null };
+/** `cajero_id` (issue 23): who sold an offline ticket, as the till says (the cashier signed in when it was issued). */
+type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null; cajero_id: number | null };
 
 /** The error of one ticket of an upload: names it (`uuidRechazado`), so a record the till made can be kept aside. */
 const rechazo = (uuid: string, motivo: string) => Object.assign(fail(t(MENSAJES_TPV.ticketRechazado, { uuid, motivo }), '1', 400), { uuidRechazado: uuid });
@@ -369,8 +370,20 @@ function leerTickets(raw: unknown): TicketIn[] {
       registro = leerRegistro(x.registro);
       if (!registro) throw rechazo(uuid, MENSAJES_TPV.registroCampos);
     }
-    return { uuid, fecha_hora: fechaHora, lineas, pagos, registro };
+    const cajero = x.cajero_id === undefined || x.cajero_id === null ? null : entero(x.cajero_id);
+    return { uuid, fecha_hora: fechaHora, lineas, pagos, registro, cajero_id: cajero !== null && cajero > 0 ? cajero : null };
   });
+}
+
+/**
+ * The ticket's cashier (issue 23: the Z names every cashier of the caja): online, the session's user; offline, the
+ * cashier the till says was signed in when it issued it (another may have taken over before the upload), if that user
+ * exists — else the uploading session's.
+ */
+async function cajeroDe(trx: Transaction<Database>, tk: TicketIn, user: SessionUser): Promise<number> {
+  if (!tk.registro || tk.cajero_id === null || tk.cajero_id === user.id) return user.id;
+  const u = await trx.selectFrom('usuarios').select('id').where('id', '=', tk.cajero_id).executeTakeFirst();
+  return u?.id ?? user.id;
 }
 
 /** A stored ticket's answer row (a repeated uuid answers the same). */
@@ -492,8 +505,8 @@ async function guardarTicket(
   await trx
     .insertInto('tpv_tickets')
     .values({
-      documento_id: docId, uuid: tk.uuid, tipo: 'ticket', terminal_id: terminal.id, caja_id: ctx.cajaId, ticket_id: null, fecha_hora: tk.fecha_hora, usuario_id: user.id,
-      cambio, offline: tk.registro ? 1 : 0,
+      documento_id: docId, uuid: tk.uuid, tipo: 'ticket', terminal_id: terminal.id, caja_id: ctx.cajaId, ticket_id: null, fecha_hora: tk.fecha_hora,
+      usuario_id: await cajeroDe(trx, tk, user), cambio, offline: tk.registro ? 1 : 0,
     })
     .execute();
   await insertarFilas(

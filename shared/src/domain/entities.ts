@@ -41,6 +41,8 @@ export type Usuario = {
    */
   rol_id?: number;
   rol_nombre?: string;
+  /** Issue 23: 1 when the user has a PIN for the till (`editarpintpv` sets or removes it). */
+  con_pin?: 0 | 1;
 };
 
 export const SERIE_TIPOS = ['normal', 'rectificativa', 'simplificada'] as const;

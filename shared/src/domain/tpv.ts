@@ -15,6 +15,22 @@ export const FORMAS_PAGO_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const
 export type FormaPagoTpv = (typeof FORMAS_PAGO_TPV)[number];
 export const FORMA_PAGO_TPV_LABEL: Record<FormaPagoTpv, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', bizum: 'Bizum', vale: 'Vale' };
 
+/**
+ * How a till prints its tickets and Z (issue 23, a terminal's «Impresora»): the browser's print dialog (default), or an
+ * ESC/POS thermal printer driven from the till without a dialog — through WebUSB or through WebSerial.
+ */
+export const IMPRESORAS_TPV = ['navegador', 'usb', 'serie'] as const;
+export type ImpresoraTpv = (typeof IMPRESORAS_TPV)[number];
+export const IMPRESORA_TPV_LABEL: Record<ImpresoraTpv, string> = {
+  navegador: 'Navegador (diálogo de impresión)',
+  usb: 'ESC/POS por USB (WebUSB)',
+  serie: 'ESC/POS por puerto serie (WebSerial)',
+};
+/** Minutes without use before the till locks and asks for a PIN, by default; 0 = never (a terminal's «Bloqueo»). */
+export const BLOQUEO_MINUTOS_TPV = 5;
+/** The longest a terminal may wait before locking (a working day), minutes. */
+export const BLOQUEO_MAX_MINUTOS_TPV = 720;
+
 /** Euro notes and coins, cents: the drawer counted by denomination. */
 export const DENOMINACIONES = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
 
@@ -103,6 +119,10 @@ export type Terminal = {
   activo: 0 | 1;
   /** Issue 23: 1 = blind count: the till hides the expected cash until the count is entered (and cajatpv omits it). */
   arqueo_ciego?: 0 | 1;
+  /** Issue 23: minutes without use before the till locks and asks for a PIN (0 = never). */
+  bloqueo_minutos?: number;
+  /** Issue 23: how the till prints (the browser's dialog, or an ESC/POS printer by WebUSB / WebSerial). */
+  impresora?: ImpresoraTpv;
   /** When a browser was paired with it (ISO), or null. */
   emparejado: string | null;
   caja_abierta?: { id: number; apertura: string; fondo: number; usuario_nombre: string | null } | null;
@@ -161,6 +181,9 @@ export type TerminalTpv = Terminal & {
 export type BotonTpv = { posicion: number; articulo_id: number; color: string | null; etiqueta: string | null; codigo?: string; precio?: number; tipo_iva?: TipoIva };
 export type PaginaTpv = { id?: number; orden?: number; nombre: string; familia_id: number | null; color: string | null; botones: BotonTpv[] };
 
+/** Issue 23: a cashier who sold in a caja (the Z names them all): their tickets, returns and net total (cents). */
+export type CajeroCierre = { usuario_id: number | null; nombre: string; tickets: number; devoluciones: number; total: number };
+
 export type FormaCierre = { forma: FormaPagoTpv; ventas: number; devoluciones: number; esperado: number; contado: number; diferencia: number };
 
 /** A closing (and the Z report's data); the open caja's running figures (`cajatpv`) have `id`/`codigo` null. */
@@ -190,6 +213,8 @@ export type CierreTpv = {
   ultimo_numero: string | null;
   /** Issue 22: 1 when made by the demo company: its Z prints «DEMOSTRACIÓN — sin validez fiscal». */
   demo?: 0 | 1;
+  /** Issue 23: every cashier who sold in this caja (absent in closings made before). */
+  cajeros?: CajeroCierre[];
   /** Issue 23: what the uploads of this caja broke (stored as issued) or kept aside, for the manager. */
   incidencias?: IncidenciaTpv[];
 };
@@ -246,6 +271,8 @@ export const terminalSchema = {
   numero_instalacion: { type: 'string', max: 100 },
   fondo: { type: 'int', min: 0, max: 100_000_000 },
   arqueo_ciego: { type: 'flag' },
+  bloqueo_minutos: { type: 'int', min: 0, max: BLOQUEO_MAX_MINUTOS_TPV },
+  impresora: { type: 'enum', values: IMPRESORAS_TPV },
   activo: { type: 'flag' },
 } satisfies Schema;
 
@@ -269,6 +296,8 @@ export const MENSAJES_TPV = {
   terminalConTickets: 'El terminal tiene tickets o cajas: desactívelo en lugar de eliminarlo.',
   pinNoValido: 'El PIN debe tener de 4 a 8 cifras.',
   pinIncorrecto: 'Usuario o PIN incorrectos.',
+  pinActualIncorrecto: 'El PIN actual no es correcto.',
+  pinSoloPropio: 'En la caja cada cajero cambia solo su propio PIN; el de otro usuario se pone en Configuración › Usuarios.',
   sesionPinSoloTpv:
     'Una sesión abierta con el PIN en el TPV solo puede usar el TPV. Para la oficina, entre con su correo y contraseña.',
   cajaDeOtroTerminal: 'Esa caja es de otro terminal: desde este TPV solo se abre, se mueve y se cierra la caja de este terminal.',

@@ -37,6 +37,10 @@ const Z: InformeZ = {
   ],
   billetes: [{ valor: 20000, cantidad: 2 }, { valor: 2000, cantidad: 1 }],
   movimientos: [{ fecha_hora: '2026-11-25T13:00:00Z', label: 'Salida', importe: -3500, concepto: 'Pan' }],
+  cajeros: [
+    { nombre: 'Lucía Pérez', tickets: 30, devoluciones: 1, total: 40000 },
+    { nombre: 'Marcos Gil', tickets: 18, devoluciones: 0, total: 21230 },
+  ],
 };
 
 const CIERRE: CierreTpv = {
@@ -70,6 +74,11 @@ describe('Informe Z', () => {
       '612,30',
       '(Recuento)',
       '(Página 1 de 1)',
+      // Issue 23: every cashier of the caja.
+      '(Por cajero)',
+      '(Marcos Gil)',
+      '(30 \\(+1 dev.\\))',
+      '212,30',
     ])
       expect(raw).toContain(t);
   });
@@ -100,6 +109,9 @@ describe('Informe Z', () => {
     }
     expect(informeZDeCierre({ ...CIERRE, demo: 1 }).demo).toBe(true);
     expect(informeZDeCierre({ ...CIERRE, demo: 0 }).demo).toBe(false);
+    expect(informeZDeCierre({ ...CIERRE, cajeros: [{ usuario_id: 2, nombre: 'Marcos Gil', tickets: 1, devoluciones: 0, total: 500 }] }).cajeros).toEqual([
+      { nombre: 'Marcos Gil', tickets: 1, devoluciones: 0, total: 500 },
+    ]);
   });
 
   it('on an 80 mm roll, as a Blob', async () => {

@@ -12,6 +12,8 @@ export type InformeZ = {
   /** The closing code: sequential per terminal. */
   codigo: number | string;
   cajero?: string | null;
+  /** Issue 23: every cashier who sold in the caja, with their tickets, returns and net total (cents). */
+  cajeros?: { nombre: string; tickets: number; devoluciones: number; total: number }[];
   apertura: string;
   cierre: string;
   tickets: number;
@@ -59,6 +61,7 @@ export function informeZDeCierre(c: CierreTpv): InformeZ {
     terminal: c.terminal_nombre,
     codigo: c.codigo ?? '',
     cajero: c.usuario_nombre,
+    cajeros: c.cajeros?.map((x) => ({ nombre: x.nombre, tickets: x.tickets, devoluciones: x.devoluciones, total: x.total })),
     apertura: c.apertura,
     cierre: c.cierre ?? '',
     tickets: c.tickets,

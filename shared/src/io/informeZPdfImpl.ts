@@ -105,6 +105,13 @@ function dibujarInformeZ(doc: jsPDF, z: InformeZ, opts: InformeZPdfOptions, tick
   if (z.numeros) texto(`Del ${z.numeros.primero} al ${z.numeros.ultimo}`);
   texto(`Total vendido: ${formatMoney(z.total)}`, { bold: true });
 
+  // Issue 23: every cashier who sold in the caja (a handover at the till keeps the caja open).
+  if (z.cajeros?.length) {
+    titulo('Por cajero');
+    fila(['Cajero', 'Tickets', 'Total'], true);
+    for (const c of z.cajeros) fila([c.nombre, c.devoluciones ? `${c.tickets} (+${c.devoluciones} dev.)` : String(c.tickets), formatMoney(c.total)]);
+  }
+
   titulo('Por forma de pago');
   fila(['Forma', 'Esperado', 'Contado', 'Diferencia'], true);
   for (const f of z.formas) fila([f.label, formatMoney(f.esperado), formatMoney(f.contado), signo(f.diferencia)]);

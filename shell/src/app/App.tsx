@@ -15,7 +15,7 @@ const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: 
 const RecoverPage = lazy(() => import('../pages/RecoverPage').then((m) => ({ default: m.RecoverPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const RemoteSection = lazy(() => import('../remotes/RemoteSection').then((m) => ({ default: m.RemoteSection })));
-const FullScreenSection = lazy(() => import('../remotes/RemoteSection').then((m) => ({ default: m.FullScreenSection })));
+const FullScreenSection = lazy(() => import('../remotes/FullScreenSection').then((m) => ({ default: m.FullScreenSection })));
 
 function RequireAuth({ children }: { children: ReactNode }) {
   const logged = useSession((s) => s.logged);
@@ -85,7 +85,8 @@ function ShellRouter({ deploy, deployError, docTitle }: ShellRoutesProps) {
 
 const EMPTY_DEPLOY: DeployInfo = { remotes: [], branding: { title: 'Manager TPV', logo: '/branding/manager-tpv.svg', favicon: '/branding/favicon-tpv.svg' } };
 
-export function App() {
+/** `deployInicial`: the deploy configuration already asked for (bootstrap.tsx reads it to choose the app). */
+export function App({ deployInicial }: { deployInicial?: Promise<DeployInfo> } = {}) {
   const color = useAppearance((s) => s.selectedColor);
   const { isLoading, setLoading, setBranding, docTitle, logoIco } = useAppearance();
   const { logged, user, flags, config, acciones } = useSession();
@@ -102,14 +103,14 @@ export function App() {
   }, [docTitle, favicon]);
 
   useEffect(() => {
-    loadDeploy()
+    (deployInicial ?? loadDeploy())
       .then((info) => {
         setDeploy(info);
         setBranding(info.branding);
       })
       .catch(() => setDeployError(true))
       .finally(() => setLoading(false));
-  }, [setBranding, setLoading]);
+  }, [deployInicial, setBranding, setLoading]);
 
   // The configuration (flags, company data) read again after a save or a restore, with the session: a restore may
   // also change who the user is and what their role allows.

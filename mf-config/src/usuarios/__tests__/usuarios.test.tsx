@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiHttpError, MESSAGES, type Derechos, type Usuario } from 'shared';
-import { bodiesOf, createFakeApi, currentPath, type FakeCall, renderSection } from 'shared/testing';
+import { allFlags, bodiesOf, createFakeApi, currentPath, type FakeCall, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
 
@@ -197,6 +197,56 @@ describe('Usuarios: ficha', () => {
     renderSection(Section, menu.prefix, '/config/usuario/999', { api: fake.api, user: ME });
     expect(await screen.findByText('Usuario no encontrado')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Usuarios/ }).getAttribute('href')).toBe('/config/usuarios');
+  });
+});
+
+describe('Usuarios: PIN del TPV (issue 23)', () => {
+  const conPinApi = () =>
+    usersApi({
+      editarpintpv: ({ body }) => {
+        const b = body as { usuario_id: number; pin?: string; quitar?: number };
+        return { RESULT: '0', data: [{ usuario_id: b.usuario_id, con_pin: b.quitar ? 0 : 1 }] };
+      },
+    });
+
+  it('sets another user\'s PIN after checking it (4–8 digits, typed twice), then removes it', async () => {
+    const fake = conPinApi();
+    renderSection(Section, menu.prefix, '/config/usuario/2', { api: fake.api, user: ME });
+    const form = await screen.findByRole('form', { name: 'PIN del TPV' });
+    expect(within(form).getByTestId('estado-pin').textContent).toBe('Sin PIN');
+    // Letters are not typed; three digits are refused before sending.
+    await userEvent.type(within(form).getByLabelText(/^PIN/), '1a23');
+    expect((within(form).getByLabelText(/^PIN/) as HTMLInputElement).value).toBe('123');
+    await userEvent.click(within(form).getByRole('button', { name: 'Poner PIN' }));
+    expect(await within(form).findByText('El PIN debe tener de 4 a 8 cifras.')).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText(/^PIN/), '4');
+    await userEvent.type(within(form).getByLabelText(/^Repetir PIN/), '1235');
+    await userEvent.click(within(form).getByRole('button', { name: 'Poner PIN' }));
+    expect(await within(form).findByText('Los dos PIN no coinciden.')).toBeTruthy();
+    expect(bodiesOf(fake.calls, 'editarpintpv')).toHaveLength(0);
+    await userEvent.clear(within(form).getByLabelText(/^Repetir PIN/));
+    await userEvent.type(within(form).getByLabelText(/^Repetir PIN/), '1234');
+    await userEvent.click(within(form).getByRole('button', { name: 'Poner PIN' }));
+    await waitFor(() => expect(within(form).getByTestId('estado-pin').textContent).toBe('Tiene PIN'));
+    expect(bodiesOf(fake.calls, 'editarpintpv')).toEqual([{ usuario_id: 2, pin: '1234' }]);
+    // Nothing else of the user was saved.
+    expect(bodiesOf(fake.calls, 'editarusuario')).toHaveLength(0);
+    await userEvent.click(within(form).getByRole('button', { name: 'Quitar PIN' }));
+    await waitFor(() => expect(within(form).getByTestId('estado-pin').textContent).toBe('Sin PIN'));
+    expect(bodiesOf(fake.calls, 'editarpintpv').at(-1)).toEqual({ usuario_id: 2, quitar: 1 });
+  });
+
+  it('a user with a PIN shows it and offers to change it; without the TPV module there is no PIN section', async () => {
+    const { api } = usersApi({ listadousuarios: () => ({ RESULT: '0', data: [usuario(3, { con_pin: 1 })], total: 1 }) });
+    const { unmount } = renderSection(Section, menu.prefix, '/config/usuario/3', { api, user: ME });
+    const form = await screen.findByRole('form', { name: 'PIN del TPV' });
+    expect(within(form).getByTestId('estado-pin').textContent).toBe('Tiene PIN');
+    expect(within(form).getByRole('button', { name: 'Cambiar PIN' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Quitar PIN' })).toBeTruthy();
+    unmount();
+    renderSection(Section, menu.prefix, '/config/usuario/3', { api, user: ME, flags: { ...allFlags(1), tpv: 0 } });
+    await screen.findByRole('form', { name: 'Usuario' });
+    expect(screen.queryByRole('form', { name: 'PIN del TPV' })).toBeNull();
   });
 });
 

@@ -93,6 +93,10 @@ export const CIERRE: CierreTpv = {
   ],
   primer_numero: 'T1 2026/000101',
   ultimo_numero: 'T1 2026/000148',
+  cajeros: [
+    { usuario_id: 2, nombre: 'Lucía Pérez', tickets: 30, devoluciones: 1, total: 40000 },
+    { usuario_id: 3, nombre: 'Marcos Gil', tickets: 18, devoluciones: 0, total: 21230 },
+  ],
 };
 
 const MARTILLO = { id: 6, codigo: 'MAR-500', descripcion: 'Martillo de carpintero 500 g', tipo_iva: '21', codigo_barras: null };

@@ -97,6 +97,8 @@ describe('Terminales', () => {
         numero_instalacion: 'B12345674-TPV2',
         fondo: 12050,
         arqueo_ciego: 0,
+        bloqueo_minutos: 5,
+        impresora: 'navegador',
         activo: 1,
         formas_pago: ['efectivo', 'bizum'],
       },
@@ -136,6 +138,25 @@ describe('Terminales', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'editarterminal')).toHaveLength(1));
     expect(bodiesOf(fake.calls, 'editarterminal')[0]).toMatchObject({ id: 1, arqueo_ciego: 1 });
+  });
+
+  it('issue 23: the till\'s idle lock (minutes, 0 = never) and its printer (browser, ESC/POS by USB or serial) are set and sent', async () => {
+    const fake = tpvApi();
+    renderSection(Section, menu.prefix, '/ventas/terminal/1', { api: fake.api });
+    const bloqueo = (await screen.findByLabelText(/^Bloqueo de la caja/)) as HTMLInputElement;
+    await waitFor(() => expect((screen.getByLabelText(/^Fondo de caja/) as HTMLInputElement).value).toBe('150,00'));
+    expect(bloqueo.value).toBe('5');
+    const impresora = screen.getByLabelText(/^Impresora/) as HTMLSelectElement;
+    expect(impresora.value).toBe('navegador');
+    expect([...impresora.options].map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['Navegador (diálogo de impresión)', 'ESC/POS por USB (WebUSB)', 'ESC/POS por puerto serie (WebSerial)']),
+    );
+    await userEvent.clear(bloqueo);
+    await userEvent.type(bloqueo, '0');
+    await userEvent.selectOptions(impresora, 'serie');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'editarterminal')).toHaveLength(1));
+    expect(bodiesOf(fake.calls, 'editarterminal')[0]).toMatchObject({ id: 1, bloqueo_minutos: 0, impresora: 'serie' });
   });
 
   it('«Vincular TPV» shows the one-time code large, with its expiry', async () => {
@@ -327,6 +348,13 @@ describe('Cierres TPV', () => {
       '20,00 €120,00 €',
       'Contado420,00 €',
     ]);
+    // Issue 23: every cashier who sold in the caja, with their tickets and total.
+    const cajeros = screen.getByRole('table', { name: 'Por cajero' });
+    expect(within(cajeros).getAllByRole('row').map((r) => plano(r.textContent))).toEqual([
+      'CajeroTicketsDevolucionesTotal',
+      'Lucía Pérez301400,00 €',
+      'Marcos Gil180212,30 €',
+    ]);
     // The cash movements: time, reason, who, the amount signed; the reason is no row header.
     const movimientos = screen.getByRole('table', { name: 'Entradas y salidas de caja' });
     const mov = within(movimientos).getAllByRole('row');
@@ -353,6 +381,7 @@ describe('Cierres TPV', () => {
     ]);
     // A live company's closing: its Z says nothing of a demo.
     expect(informe.demo).toBe(false);
+    expect((informe.cajeros as { nombre: string }[]).map((x) => x.nombre)).toEqual(['Lucía Pérez', 'Marcos Gil']);
   });
 
   it("a demo company's closing prints its Z as a demo (issue 22)", async () => {

@@ -141,7 +141,7 @@ export function CierrePage({ id }: { id: string }) {
             <dd>
               <Link to={paths.terminal(c.terminal_id)}>{c.terminal_nombre}</Link>
             </dd>
-            <dt>Cajero</dt>
+            <dt>Cerró</dt>
             <dd>{c.usuario_nombre ?? '—'}</dd>
             <dt>Apertura</dt>
             <dd>{formatDateTime(c.apertura)}</dd>
@@ -234,6 +234,19 @@ export function CierrePage({ id }: { id: string }) {
             />
           </div>
         </Card>
+        {/* Issue 23: every cashier who sold in the caja (a handover at the till keeps the caja open). */}
+        {!!c.cajeros?.length && (
+          <Card aria-labelledby="cierre-cajeros">
+            <h2 id="cierre-cajeros">Por cajero</h2>
+            <div className="scroll">
+              <TablaCifras
+                label="Por cajero"
+                columnas={[{ titulo: 'Cajero' }, { titulo: 'Tickets', num: true }, { titulo: 'Devoluciones', num: true }, { titulo: 'Total', num: true }]}
+                filas={c.cajeros.map((x) => ({ key: `${x.usuario_id ?? 'sin'}`, celdas: [x.nombre, x.tickets, x.devoluciones, formatMoney(x.total)] }))}
+              />
+            </div>
+          </Card>
+        )}
         {c.movimientos.length > 0 && (
           <Card aria-labelledby="cierre-movimientos" className="wide">
             <h2 id="cierre-movimientos">Entradas y salidas de caja</h2>

@@ -1,8 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  BLOQUEO_MAX_MINUTOS_TPV,
   Button,
   Callout,
+  IMPRESORAS_TPV,
+  IMPRESORA_TPV_LABEL,
+  type ImpresoraTpv,
   CheckboxListField,
   DecimalField,
   FieldSpan,
@@ -48,6 +52,7 @@ import {
 import { VincularDialog } from './VincularDialog';
 
 const FORMA_OPTIONS = FORMAS_TPV.map((f) => ({ value: f, label: formaTpvLabel(f) }));
+const IMPRESORA_OPTIONS = IMPRESORAS_TPV.map((i) => ({ value: i, label: IMPRESORA_TPV_LABEL[i] }));
 
 /**
  * The series a terminal may take: active ones of the kind, not used by another terminal (two tills on one
@@ -236,6 +241,28 @@ export function TerminalPage({ id }: { id?: string }) {
             onChange={(on) => set('arqueo_ciego', on ? 1 : 0)}
             disabled={soloLectura}
           />
+          <FormGrid>
+            <TextField
+              label="Bloqueo de la caja (minutos)"
+              inputMode="numeric"
+              maxLength={3}
+              value={values.bloqueo_minutos}
+              error={errors.bloqueo_minutos}
+              onChange={(v) => set('bloqueo_minutos', v.replace(/\D/g, ''))}
+              hint={`Sin usarla ese tiempo, la caja se bloquea y pide el PIN de un cajero (no cierra la caja). 0: no se bloquea nunca. Como mucho ${BLOQUEO_MAX_MINUTOS_TPV}.`}
+              disabled={soloLectura}
+            />
+            <SelectField
+              label="Impresora"
+              required
+              options={IMPRESORA_OPTIONS}
+              value={values.impresora}
+              error={errors.impresora}
+              onChange={(v) => set('impresora', v as ImpresoraTpv)}
+              hint="Navegador: el diálogo de impresión. ESC/POS: una impresora térmica (juego de órdenes de Epson TM-T20/T88) conectada al equipo de la caja, sin diálogo y con apertura del cajón; si falla, se imprime por el navegador."
+              disabled={soloLectura}
+            />
+          </FormGrid>
           <SwitchField
             label="Activo"
             name="activo"
