@@ -294,7 +294,7 @@ const TABLES = {
   },
   tpv_movimientos: { id: 'int', terminal_id: 'int', caja_id: 'int', uuid: 'text?', fecha_hora: 'text', usuario_id: 'int?', importe: 'int', motivo: 'text' },
   tpv_tickets: {
-    documento_id: 'int', uuid: 'text?', tipo: { enum: ['ticket', 'devolucion'] }, terminal_id: 'int', caja_id: 'int?', ticket_id: 'int?', fecha_hora: 'text',
+    documento_id: 'int', uuid: 'text?', tipo: { enum: ['ticket', 'devolucion', 'factura'] }, terminal_id: 'int', caja_id: 'int?', ticket_id: 'int?', fecha_hora: 'text',
     usuario_id: 'int?', cambio: 'int0', offline: 'flag0',
   },
   tpv_pagos: { id: 'int', documento_id: 'int', orden: 'int', forma: 'text', importe: 'int', entregado: 'int' },

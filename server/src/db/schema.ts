@@ -299,7 +299,7 @@ export type TpvMovimientosTable = {
 export type TpvTicketsTable = {
   documento_id: number;
   uuid: string | null;
-  tipo: 'ticket' | 'devolucion';
+  tipo: 'ticket' | 'devolucion' | 'factura';
   terminal_id: number;
   caja_id: number | null;
   ticket_id: number | null;

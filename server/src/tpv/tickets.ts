@@ -14,7 +14,7 @@ import {
   presentacionQr,
   totalesTicket,
 } from 'shared/domain';
-import { descuentoPermitido, tiene } from 'shared/domain';
+import { descuentoPermitido, isValidNif, normalizeNif, tiene } from 'shared/domain';
 import type { DesgloseIva, Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIncidenciaTpv, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
@@ -919,6 +919,98 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
   return doc;
 }
 
+/**
+ * facturarventatpv (issue 23): a sale over the simplified invoice's limit, issued at the till as a full invoice (F1)
+ * instead of a ticket — online only (the record is the back office's, in its chain). In one transaction: the lines
+ * priced as at the till (prices with IVA, the articles' descriptions), the customer's recargo de equivalencia, the
+ * payments covering the total (only cash beyond it: the change), the factura engine's emitir in the first active
+ * normal serie (number, the stock out of the terminal's warehouse, the F1 record naming the customer, its cobro:
+ * «Contado»), and the till's row (`tpv_tickets.tipo` 'factura') with its payments in the open caja, so the Z counts
+ * it. Its `uuid` makes a repeated request answer the same invoice.
+ */
+export async function facturarVentaTpv(app: AppContext, user: SessionUser, terminalId: number, clienteId: number, raw: Record<string, unknown>): Promise<Documento & { uuid: string; cambio: number }> {
+  const fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : nowIso();
+  const [tk] = leerTickets([{ uuid: raw.uuid, fecha_hora: fechaHora, lineas: raw.lineas, pagos: raw.pagos }]);
+  let cambio = 0;
+  const una = () =>
+    app.db.transaction().execute(async (trx) => {
+      if (app.dialect === 'postgres') await sql`select id from tpv_terminales where id = ${terminalId} for update`.execute(trx);
+      const terminal = await terminalActivo(trx, terminalId);
+      const previo = await trx.selectFrom('tpv_tickets').select(['documento_id', 'cambio', 'tipo']).where('uuid', '=', tk.uuid).executeTakeFirst();
+      if (previo) {
+        if (previo.tipo !== 'factura') throw fail(t(MENSAJES_TPV.ticketUuidRepetido, { uuid: tk.uuid }), '1', 400);
+        cambio = Number(previo.cambio);
+        return previo.documento_id;
+      }
+      const caja = await cajaAbierta(trx, terminal.id);
+      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+      const cliente = await trx.selectFrom('clientes').select(['id', 'recargo', 'nif', 'activo']).where('id', '=', clienteId).executeTakeFirst();
+      if (!cliente || cliente.activo !== 1) throw fail(MENSAJES_TPV.facturaVentaSinCliente, '1', 400);
+      if (!isValidNif(normalizeNif(cliente.nif ?? ''))) throw fail(MENSAJES_TPV.facturaVentaClienteSinNif, '1', 400);
+      const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
+      const arts = new Map(
+        (await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'tipo_iva', 'activo']).where('id', 'in', ids).execute()).map((a) => [a.id, a]),
+      );
+      const lineas = tk.lineas.map((l, i) => {
+        const a = arts.get(l.articulo_id);
+        if (!a || a.activo !== 1) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }), '1', 400);
+        const tipo = a.tipo_iva as TipoIva;
+        return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
+      });
+      const totales = totalesTicket(lineas);
+      // A customer in recargo de equivalencia is charged it on the bases, rate by rate (as the F3).
+      const conRecargo = Number(cliente.recargo) === 1;
+      const desglose = recargoDe(totales.desglose, conRecargo);
+      const recargo = desglose.reduce((s, p) => s + p.recargo, 0);
+      const total = totales.total + recargo;
+      const reparto = repartirPagos(tk.uuid, total, tk.pagos, formasDe(terminal.formas_pago));
+      cambio = reparto.cambio;
+      const serie = (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
+      if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
+      const hoy = todayIn(app.timeZone);
+      const now = nowIso();
+      const { id: docId } = await trx
+        .insertInto('documentos')
+        .values({
+          tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
+          almacen_id: terminal.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: cliente.id, forma_pago: 'contado',
+          fecha_entrega: null, retencion: 0, con_recargo: conRecargo ? 1 : 0, observaciones: null, base: totales.base, iva: totales.iva, recargo, retencion_importe: 0,
+          total, desglose: JSON.stringify(desglose), clave: null, modificado: null, modificado_por: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The uuid first: the same request sent twice at once stops here (unique), before any number is taken.
+      await trx
+        .insertInto('tpv_tickets')
+        .values({ documento_id: docId, uuid: tk.uuid, tipo: 'factura', terminal_id: terminal.id, caja_id: caja.id, ticket_id: null, fecha_hora: tk.fecha_hora, usuario_id: user.id, cambio, offline: 0 })
+        .execute();
+      await insertarFilas(
+        trx,
+        'documento_lineas',
+        COLUMNAS_LINEA,
+        lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precioNeto, l.descuento, 0, null, null, null, null, l.precio]),
+      );
+      // The engine's emission of a factura: its number, the goods out of the terminal's warehouse, the F1 record.
+      await ejecutarAccionEn(trx, app, FACTURA, facturaEffects as unknown as TipoEffects, EMITIR_FACTURA, docId, null, user);
+      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], reparto.filas.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
+      return docId;
+    });
+  let id: number;
+  try {
+    id = await una();
+  } catch (err) {
+    if (!(err instanceof ActionError) && isUniqueViolation(err)) id = await una();
+    else if (err instanceof ActionError && (err as { uuidRechazado?: string }).uuidRechazado) {
+      // repartirPagos names the sale by its uuid: the cashier reads the reason alone.
+      const m = String((err.body as { message?: string }).message ?? '').replace(`Ticket ${tk.uuid}: `, '');
+      throw fail(m, '1', 400);
+    } else throw err;
+  }
+  const doc = (await readDocumento(app.db, FACTURA, id))!;
+  await alLeerTpv(app.db, doc);
+  return Object.assign(doc, { uuid: tk.uuid, cambio });
+}
+
 export const ticketActions = [
   // Of the engine's generic actions only the list: a ticket is made by the upload and never changes.
   ...documentoActions(tipoTicket).filter((a) => a.name === `listado${TICKET.plural}`),
@@ -945,6 +1037,19 @@ export const ticketActions = [
     } as const satisfies Schema,
     async handler({ input, app, user }) {
       return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
+    },
+  }),
+
+  defineAction({
+    name: 'facturarventatpv',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: {
+      terminal_id: { type: 'int', required: true, min: 1 },
+      cliente_id: { type: 'int', required: true, min: 1 },
+    } as const satisfies Schema,
+    async handler({ input, raw, app, user }) {
+      return { RESULT: '0', data: [await facturarVentaTpv(app, user!, input.terminal_id, input.cliente_id, raw)] };
     },
   }),
 

@@ -332,7 +332,12 @@ export const MENSAJES_TPV = {
   incidenciaCaja: '{que} ({total}): cuando llegó, la caja del terminal ya estaba cerrada en el servidor.',
   // The till's own stops (issue 23): before payment, before a record.
   ticketSuperaLimite:
-    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket. Pida al cliente su NIF y sus datos y hágale una factura completa (en la gestión: Ventas › Facturas).',
+    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket. Pida al cliente su NIF y sus datos y hágale una factura completa aquí: «Factura completa (F1)».',
+  ticketSuperaLimiteSinConexion:
+    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket, y la factura completa necesita conexión con el servidor. Aparque la venta (F8) y hágala cuando vuelva la conexión.',
+  // Issue 23: a full invoice (F1) at the till, for a sale over the simplified invoice's limit.
+  facturaVentaSinCliente: 'Elija el cliente de la factura completa (con su NIF).',
+  facturaVentaClienteSinNif: 'El cliente no tiene un NIF válido: una factura completa nombra al destinatario con su NIF.',
   relojAtrasado:
     'El reloj de este equipo ({ahora}) va por detrás del último registro de la caja ({anterior}): sin conexión no se puede vender con el reloj atrasado. Ponga el equipo en fecha y hora (automáticas) y vuelva a cobrar.',
 } as const;

@@ -37,6 +37,7 @@ import * as m0037 from './0037_copias.ts';
 import * as m0038 from './0038_series_tpv.ts';
 import * as m0039 from './0039_sesion_tpv.ts';
 import * as m0040 from './0040_arqueo_ciego.ts';
+import * as m0041 from './0041_tpv_factura_vales.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -85,6 +86,7 @@ export const STEPS: [string, Step][] = [
   ['0038_series_tpv', m0038],
   ['0039_sesion_tpv', m0039],
   ['0040_arqueo_ciego', m0040],
+  ['0041_tpv_factura_vales', m0041],
 ];
 
 function migrations(dialect: DialectName, steps: readonly [string, Step][]): Record<string, Migration> {

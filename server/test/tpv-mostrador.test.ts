@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { MENSAJES_TPV, MESSAGES } from 'shared/domain';
+import type { CierreTpv, Serie, TicketSubido } from 'shared/domain';
+import { todayIn } from '../src/context.ts';
+import { backends, useTestApp } from './helpers.ts';
+import type { SuiteApp } from './helpers.ts';
+import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
+import type { Row } from './catalogo-fixtures.ts';
+import { enviar, stockPorAlmacen } from './documentos-fixtures.ts';
+
+/**
+ * Issue 23, the counter: a sale over the simplified invoice's limit invoiced in full (F1) at the till; finding a
+ * ticket by the last digits of its number; refunds by the method the customer chooses; whole units.
+ */
+const HOY = todayIn('Europe/Madrid');
+const ANIO = HOY.slice(0, 4);
+
+let seq = 0;
+const uuid = () => `00000000-0000-4000-a000-${String(++seq).padStart(12, '0')}`;
+
+async function cuenta(t: SuiteApp) {
+  const db = t.app.manager.db;
+  const n = async (table: 'documentos' | 'registros_facturacion' | 'stock_movimientos' | 'tpv_tickets' | 'tpv_pagos') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return { docs: await n('documentos'), registros: await n('registros_facturacion'), ledger: await n('stock_movimientos'), tickets: await n('tpv_tickets'), pagos: await n('tpv_pagos') };
+}
+
+describe.each(backends())('TPV at the counter ($name)', (backend) => {
+  const t = useTestApp(backend);
+  let principal: number;
+  const serie: Record<string, number> = {};
+  let caro: Row; // 200 € + 21 % = 242 € at the till
+  let pan: Row; // 1,21 €
+  let terminal: Row;
+  let cliente: Row;
+  let clienteRe: Row;
+
+  const op = (ac: string, body: Record<string, unknown>, cookie = t.cookie) => t.op(ac, { cookie, body }).then((r) => ({ status: r.statusCode, body: r.json() }));
+  const caja = async () => (await t.op('cajatpv', { cookie: t.cookie, query: { terminal_id: String(terminal.id) } })).json().data[0] as CierreTpv;
+
+  it('setup: a terminal with its caja open, articles, customers', async () => {
+    principal = (await list(t, t.cookie, 'listadoalmacenes', { porPagina: 100 })).rows.find((r) => r.codigo === 'PRINCIPAL')!.id;
+    for (const s of (await list(t, t.cookie, 'listadoseries', { porPagina: 100 })).rows as unknown as Serie[]) serie[s.codigo] = s.id;
+    caro = await save(t, t.cookie, 'editararticulo', nuevoArticulo('MOS-CARO', { precio_venta: 2_000_000, nombre_tpv: 'Taladro', descripcion: 'Taladro percutor 800 W' }));
+    pan = await save(t, t.cookie, 'editararticulo', nuevoArticulo('MOS-PAN', { precio_venta: 10_000, nombre_tpv: 'Pan' }));
+    cliente = await save(t, t.cookie, 'editarcliente', { nif: 'B85612349', razon_social: 'Reformas Hernández, S.L.', codigo_postal: '28020', direccion: 'C/ Mayor 1' });
+    clienteRe = await save(t, t.cookie, 'editarcliente', { nif: '12345678Z', razon_social: 'Ferretería López', codigo_postal: '41001', direccion: 'C/ Sierpes 2', recargo: 1 });
+    terminal = await save(t, t.cookie, 'editarterminal', {
+      nombre: 'Mostrador', almacen_id: principal, serie_id: serie.T, serie_rectificativa_id: serie.TR, formas_pago: ['efectivo', 'tarjeta'], fondo: 10_000,
+    });
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 10_000 });
+  });
+
+  it('F1 at the till: a sale over the limit refused as a ticket is invoiced in full to the customer, paid, in the caja; once per uuid', async () => {
+    const lineas = [{ articulo_id: caro.id, cantidad: 2_000, precio: 2_420_000 }, { articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }];
+    // As a ticket: refused with the reason, nothing issued.
+    const antes = await cuenta(t);
+    const comoTicket = await op('subirtickets', { terminal_id: terminal.id, tickets: [{ uuid: uuid(), fecha_hora: new Date().toISOString(), lineas, pagos: [{ forma: 'efectivo', importe: 48_521 }] }] });
+    expect(comoTicket.status).toBe(400);
+    expect(comoTicket.body.message).toContain(MESSAGES.simplificadaSuperaLimite);
+    expect(await cuenta(t)).toEqual(antes);
+
+    // Payments short, or no customer: refused, nothing stored.
+    const u = uuid();
+    const corto = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: u, lineas, pagos: [{ forma: 'efectivo', importe: 10_000 }] });
+    expect(corto.status).toBe(400);
+    expect(corto.body.message).toBe(MENSAJES_TPV.pagosNoCubren.replace('{pagado}', '100,00 €').replace('{total}', '485,21 €'));
+    const sinCliente = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: 999_999, uuid: u, lineas, pagos: [{ forma: 'efectivo', importe: 50_000 }] });
+    expect(sinCliente.body.message).toBe(MENSAJES_TPV.facturaVentaSinCliente);
+    expect(await cuenta(t)).toEqual(antes);
+    const stock0 = (await stockPorAlmacen(t, caro.id))[principal] ?? 0;
+
+    // 485,21 € paid 300 by card and 200 in cash: 14,79 € change.
+    const pagos = [{ forma: 'tarjeta', importe: 30_000 }, { forma: 'efectivo', importe: 20_000 }];
+    const f = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: u, lineas, pagos });
+    expect(f.body.RESULT).toBe('0');
+    const fra = f.body.data[0];
+    expect(fra).toMatchObject({ tipo_factura: 'F1', total: 48_521, cliente_id: cliente.id, cambio: 1_479, estado: 'emitida', uuid: u });
+    expect(fra.numero).toMatch(new RegExp(`^A ${ANIO}/\\d{6}$`));
+    // Its lines carry the articles' descriptions; its record names the customer as Destinatario, in the back office's chain.
+    expect(fra.lineas.map((l: Row) => l.descripcion)).toEqual(['Taladro percutor 800 W', 'Artículo MOS-PAN']);
+    expect(fra.registro).toMatchObject({ num_serie: fra.numero, importe_total: '485.21' });
+    expect(fra.registro.xml).toContain('<sf:TipoFactura>F1</sf:TipoFactura>');
+    expect(fra.registro.xml).toContain('<sf:IDDestinatario><sf:NombreRazon>Reformas Hernández, S.L.</sf:NombreRazon><sf:NIF>B85612349</sf:NIF>');
+    expect(fra.pagos).toEqual([{ forma: 'tarjeta', importe: 30_000, entregado: 30_000 }, { forma: 'efectivo', importe: 18_521, entregado: 20_000 }]);
+    // The goods left the terminal's warehouse.
+    expect((await stockPorAlmacen(t, caro.id))[principal]).toBe(stock0 - 2_000);
+    // The caja counts it: card 300, cash taken 200 less 14,79 change.
+    const c = await caja();
+    expect(c.formas.find((x) => x.forma === 'tarjeta')).toMatchObject({ ventas: 30_000, esperado: 30_000 });
+    expect(c.efectivo).toMatchObject({ fondo: 10_000, cobrado: 20_000, cambio: 1_479, esperado: 10_000 + 20_000 - 1_479 });
+    expect(c.total).toBe(48_521);
+    expect(c.devoluciones).toBe(0);
+
+    // Sent again (a lost answer): the same invoice, nothing new.
+    const despues = await cuenta(t);
+    const otra = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: u, lineas, pagos });
+    expect(otra.body.data[0]).toMatchObject({ id: fra.id, numero: fra.numero, cambio: 1_479 });
+    expect(await cuenta(t)).toEqual(despues);
+    // It is no ticket: the tickets list does not have it, and a return of it is a rectificativa in the back office.
+    expect((await list(t, t.cookie, 'listadotickets', { porPagina: 100 })).rows.map((r) => r.id)).not.toContain(fra.id);
+    const dev = await op('devolverticket', { id: fra.id, lineas: [{ id: fra.lineas[1].id, cantidad: 1_000 }] });
+    expect(dev.body.message).toBe(MENSAJES_TPV.noEsTicket);
+  });
+
+  it('F1 at the till to a customer in recargo de equivalencia: charged on the bases, the payments cover it', async () => {
+    const lineas = [{ articulo_id: caro.id, cantidad: 2_000, precio: 2_420_000 }];
+    // 484 € = base 400 + IVA 84; recargo 5,2 % of 400 = 20,80 → 504,80 €.
+    const corto = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: clienteRe.id, uuid: uuid(), lineas, pagos: [{ forma: 'tarjeta', importe: 48_400 }] });
+    expect(corto.body.message).toBe(MENSAJES_TPV.pagosNoCubren.replace('{pagado}', '484,00 €').replace('{total}', '504,80 €'));
+    const f = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: clienteRe.id, uuid: uuid(), lineas, pagos: [{ forma: 'tarjeta', importe: 50_480 }] });
+    expect(f.body.data[0]).toMatchObject({ tipo_factura: 'F1', base: 40_000, iva: 8_400, recargo: 2_080, total: 50_480, cambio: 0 });
+  });
+
+  it('F1 at the till follows the cashier\'s rights: Caja may not change a price', async () => {
+    const roles = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows;
+    const rolCaja = roles.find((r) => r.clave === 'caja')!;
+    await save(t, t.cookie, 'editarusuario', { nombre: 'Cajera', email: 'cajera@mostrador.es', password: 'Clave-tpv-2026', rol_id: rolCaja.id });
+    const cajera = await t.login('cajera@mostrador.es', 'Clave-tpv-2026');
+    const barato = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: caro.id, cantidad: 2_000, precio: 2_000_000 }], pagos: [{ forma: 'tarjeta', importe: 40_000 }] }, cajera);
+    expect(barato.status).toBe(403);
+    expect(barato.body).toMatchObject({ derecho: 'cambiar_precio' });
+    const bien = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: caro.id, cantidad: 2_000, precio: 2_420_000 }], pagos: [{ forma: 'tarjeta', importe: 48_400 }] }, cajera);
+    expect(bien.body.data[0]).toMatchObject({ tipo_factura: 'F1', total: 48_400 });
+  });
+});
