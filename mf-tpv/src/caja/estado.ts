@@ -166,9 +166,10 @@ function rechazado(e: unknown): boolean {
 export const limiteTicket = (terminal: TerminalTpv | null) => terminal?.limite_simplificada ?? LIMITE_SIMPLIFICADA;
 
 /** Why a sale of `total` may not be charged as a ticket (over the simplified invoice's limit), or null. */
-export function superaLimite(terminal: TerminalTpv | null, total: number): string | null {
+export function superaLimite(terminal: TerminalTpv | null, total: number, online = true): string | null {
   const limite = limiteTicket(terminal);
-  return total > limite ? textoTpv(MENSAJES_TPV.ticketSuperaLimite, { total: formatMoney(total), limite: formatMoney(limite) }) : null;
+  const texto = online ? MENSAJES_TPV.ticketSuperaLimite : MENSAJES_TPV.ticketSuperaLimiteSinConexion;
+  return total > limite ? textoTpv(texto, { total: formatMoney(total), limite: formatMoney(limite) }) : null;
 }
 
 /** The cashier's session is gone (expired, signed out elsewhere): what is queued waits, the cashier signs in again. */

@@ -218,3 +218,14 @@ export async function altaCliente(c: { nif: string; razon_social: string; direcc
 export async function facturarTicket(id: number, cliente_id: number): Promise<Documento> {
   return datos(await pedir(api.post<Documento>('facturarticket', { id, cliente_id })))[0];
 }
+
+/** A full invoice (F1) issued at the till instead of a ticket over the limit (`facturarventatpv`); its uuid makes a retry harmless. */
+export async function facturarVenta(
+  terminal_id: number,
+  cliente_id: number,
+  uuid: string,
+  lineas: { articulo_id: number; cantidad: number; precio: number; descuento: number }[],
+  pagos: { forma: string; importe: number }[],
+): Promise<Documento & { cambio: number }> {
+  return datos(await pedir(api.post<Documento & { cambio: number }>('facturarventatpv', { terminal_id, cliente_id, uuid, lineas, pagos })))[0];
+}

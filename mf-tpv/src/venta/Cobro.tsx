@@ -17,10 +17,20 @@ const Grande = styled.div`
   @media (max-width: 500px) { strong { font-size: 20px; } }
 `;
 
-/** Payment: cash with the change shown, card, Bizum, vale, or several of them. */
-export default function Cobro({ total, onCancelar, onCobrado }: { total: number; onCancelar(): void; onCobrado(): void }) {
+/**
+ * Payment: cash with the change shown, card, Bizum, vale, or several of them. It charges the sale as a ticket
+ * (`cobrar` of the till), or what `alCobrar` makes of the payments (the full invoice F1 of a sale over the limit).
+ */
+export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo = 'Cobrar' }: {
+  total: number;
+  onCancelar(): void;
+  onCobrado(): void;
+  alCobrar?(pagos: Pago[]): Promise<unknown>;
+  titulo?: string;
+}) {
   const terminal = useCaja((s) => s.terminal)!;
-  const cobrar = useCaja((s) => s.cobrar);
+  const cobrarTicket = useCaja((s) => s.cobrar);
+  const cobrar = alCobrar ?? cobrarTicket;
   const formas = (terminal.formas_pago?.length ? terminal.formas_pago : ['efectivo']) as FormaPago[];
   const [pagos, setPagos] = useState<Pago[]>([]);
   const [forma, setForma] = useState<FormaPago>(formas[0]);
@@ -70,8 +80,8 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
 
   return (
     <Fondo>
-      <Dialogo aria-label="Cobrar" onKeyDown={(e) => e.key === 'Escape' && !busy && onCancelar()}>
-        <h2>Cobrar</h2>
+      <Dialogo aria-label={titulo} onKeyDown={(e) => e.key === 'Escape' && !busy && onCancelar()}>
+        <h2>{titulo}</h2>
         <Grande>
           <div>Total<strong data-testid="cobro-total">{formatMoney(total)}</strong></div>
           <div>Pendiente<strong data-testid="cobro-pendiente">{formatMoney(estado.pendiente)}</strong></div>

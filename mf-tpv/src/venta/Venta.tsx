@@ -10,6 +10,7 @@ const Cobro = lazy(() => import('./Cobro'));
 const TicketImpreso = lazy(() => import('./TicketImpreso'));
 const Devolucion = lazy(() => import('../caja/Devolucion'));
 const FacturaCompleta = lazy(() => import('../caja/FacturaCompleta'));
+const FacturaVenta = lazy(() => import('./FacturaVenta'));
 const Movimiento = lazy(() => import('../caja/Movimiento'));
 const Cierre = lazy(() => import('../caja/Cierre'));
 
@@ -118,12 +119,12 @@ const Herramientas = styled.div`
   }
 `;
 
-type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'factura' | 'movimiento' | 'cierre' | null;
+type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'factura' | 'facturaVenta' | 'movimiento' | 'cierre' | null;
 
 const cantidadTexto = (c: number) => formatDecimal(c, 3, 0);
 
 export function Venta() {
-  const { indice, paginas, lineas, seleccion, aparcados, sesion, ultimo, terminal } = useCaja();
+  const { indice, paginas, lineas, seleccion, aparcados, sesion, ultimo, terminal, online } = useCaja();
   const { añadir, añadirArticulo, cambiarLinea, quitarLinea, anularTicket, aparcar, recuperar, set } = useCaja.getState();
   const [texto, setTexto] = useState('');
   const [activo, setActivo] = useState(0);
@@ -134,8 +135,9 @@ export function Venta() {
   const [facturaDe, setFacturaDe] = useState<string | null>(null);
   const buscador = useRef<HTMLInputElement>(null);
   const totales = useMemo(() => totalesTicket(lineas), [lineas]);
-  // Over the simplified invoice's limit the sale is stopped before payment, with the reason and the way out (issue 23).
-  const limite = superaLimite(terminal, totales.total);
+  // Over the simplified invoice's limit the sale is stopped before payment, with the reason and the way out (issue 23):
+  // a full invoice (F1) to the customer, here, online; offline the stop says that it needs the connection.
+  const limite = superaLimite(terminal, totales.total, online);
   const cobrar = () => {
     if (!lineas.length) return;
     if (limite) setAviso(limite);
@@ -315,6 +317,11 @@ export function Venta() {
           <Boton $tono="ok" disabled={!lineas.length || !!limite} onClick={cobrar}>Cobrar<kbd>F12</kbd></Boton>
         </Acciones>
         {limite && <Aviso data-testid="supera-limite">{limite}</Aviso>}
+        {limite && online && (
+          <Boton $tono="primario" style={{ margin: '0 8px 8px' }} onClick={() => setDialogo('facturaVenta')}>
+            Factura completa (F1)
+          </Boton>
+        )}
       </Panel>
       <Panel className="derecha" aria-label="Artículos">
         <div style={{ padding: 8 }}>
@@ -419,6 +426,7 @@ export function Venta() {
         )}
         {dialogo === 'devolucion' && <Devolucion onCerrar={cerrar} />}
         {dialogo === 'factura' && <FacturaCompleta numeroInicial={facturaDe} onCerrar={cerrar} />}
+        {dialogo === 'facturaVenta' && <FacturaVenta onCerrar={cerrar} />}
         {dialogo === 'movimiento' && <Movimiento onCerrar={cerrar} />}
         {dialogo === 'cierre' && <Cierre onCerrar={cerrar} />}
       </Suspense>

@@ -8,10 +8,8 @@ import {
   MAX_TICKETS_SUBIDA,
   MENSAJES_TPV,
   MESSAGES,
-  RECARGO_RATE,
-  divRound,
   precioSinIva,
-  presentacionQr,
+  recargoTicket,
   totalesTicket,
 } from 'shared/domain';
 import { descuentoPermitido, isValidNif, normalizeNif, tiene } from 'shared/domain';
@@ -830,13 +828,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r) });
 }
 
-/** The ticket's IVA groups with the recargo de equivalencia of each (half-up per group, as calcularTotales), or none. */
-function recargoDe(desglose: DesgloseIva[], conRecargo: boolean): DesgloseIva[] {
-  return desglose.map((p) => {
-    const cobra = conRecargo && (!p.operacion || p.operacion === 'S1') && p.iva !== 0;
-    return { ...p, recargo: cobra ? Number(divRound(BigInt(p.base) * RECARGO_RATE[p.tipo_iva], 10000n)) : 0 };
-  });
-}
+/** The ticket's IVA groups with the recargo de equivalencia of each (shared: the till shows the same total). */
+const recargoDe = recargoTicket;
 
 /** The terminal a return belongs to: its ticket's, else the one the request names (a ticket the server never stored). */
 async function terminalDeDevolucion(app: AppContext, ticketId: number | null, ticketUuid: string | null, pedido: number | null): Promise<number | null> {

@@ -1,6 +1,7 @@
 import { IVA_RATE, TIPOS_IVA } from './catalogo';
 import type { Impuesto, TipoIva } from './catalogo';
 import { divRound } from './decimal';
+import { RECARGO_RATE } from './documentos';
 import type { DesgloseIva, Totales } from './documentos';
 import type { Schema } from './validation';
 
@@ -120,6 +121,8 @@ export type ClienteTpv = {
   poblacion: string | null;
   /** altaclientetpv: 1 when a customer with that NIF already existed (answered unchanged). */
   existente?: 0 | 1;
+  /** 1: in recargo de equivalencia (a full invoice charges it: the till shows the total to pay). */
+  recargo?: 0 | 1;
 };
 
 /** What a paired till reads of its terminal (`terminaltpv`, `emparejarterminal`). */
@@ -226,6 +229,18 @@ export function totalesTicket(lineas: readonly { cantidad: number | bigint; prec
     iva += t - b;
   }
   return { base: Number(base), iva: Number(iva), recargo: 0, retencion_importe: 0, total: Number(base + iva), desglose };
+}
+
+/**
+ * A full invoice made of a ticket's lines (an F3 replacing it, an F1 at the till) for a customer in recargo de
+ * equivalencia: each IVA group charged its recargo on its base, half-up per group as every invoice (art. 154-163 LIVA;
+ * a simplified invoice never carries it). Answers the groups with their recargo (0 when the customer is not in it).
+ */
+export function recargoTicket(desglose: readonly DesgloseIva[], conRecargo: boolean): DesgloseIva[] {
+  return desglose.map((p) => {
+    const cobra = conRecargo && (!p.operacion || p.operacion === 'S1') && p.iva !== 0;
+    return { ...p, recargo: cobra ? Number(divRound(BigInt(p.base) * RECARGO_RATE[p.tipo_iva], 10000n)) : 0 };
+  });
 }
 
 /** A unit price with IVA → without it (ten-thousandths, half-up): what a ticket line keeps as the engine's `precio`. */
