@@ -123,4 +123,54 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     const bien = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: caro.id, cantidad: 2_000, precio: 2_420_000 }], pagos: [{ forma: 'tarjeta', importe: 48_400 }] }, cajera);
     expect(bien.body.data[0]).toMatchObject({ tipo_factura: 'F1', total: 48_400 });
   });
+
+  const vender = async (lineas: Record<string, unknown>[], pagos: Record<string, unknown>[], tid = terminal.id) => {
+    const r = await op('subirtickets', { terminal_id: tid, tickets: [{ uuid: uuid(), fecha_hora: new Date().toISOString(), lineas, pagos }] });
+    expect(r.body.RESULT, JSON.stringify(r.body)).toBe('0');
+    return r.body.data[0] as TicketSubido;
+  };
+  const buscarFin = async (fin: string, tid = terminal.id) =>
+    (await list(t, t.cookie, 'listadotickets', { numero_fin: fin, terminal_id: tid, orden: 'numero', dir: 'desc', porPagina: 10 })).rows.map((r) => String(r.numero));
+
+  it('finding a ticket by the last digits of its number within the terminal\'s tickets, newest first — never by its database id', async () => {
+    const db = t.app.manager.db;
+    const t1 = await vender([{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 121 }]);
+    const t2 = await vender([{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 121 }]);
+    expect([t1.numero, t2.numero]).toEqual([`T ${ANIO}/000001`, `T ${ANIO}/000002`]);
+    // The serie's counter moved on: the next tickets are 1469 and 1470, then 11470 and 21470.
+    const mover = (n: number) => db.updateTable('contadores').set({ ultimo: n }).where('serie_id', '=', serie.T).where('ejercicio', '=', Number(ANIO)).execute();
+    await mover(1468);
+    const t1469 = await vender([{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 121 }]);
+    const t1470 = await vender([{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 121 }]);
+    await mover(11469);
+    const t11470 = await vender([{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 121 }]);
+    expect([t1469.numero, t1470.numero, t11470.numero]).toEqual([`T ${ANIO}/001469`, `T ${ANIO}/001470`, `T ${ANIO}/011470`]);
+
+    // «1470»: the tickets whose number ends in 1470, the newest first.
+    expect(await buscarFin('1470')).toEqual([`T ${ANIO}/011470`, `T ${ANIO}/001470`]);
+    // «01470» as printed: only …/001470 (…/011470 ends in 11470).
+    expect(await buscarFin('01470')).toEqual([`T ${ANIO}/001470`]);
+    expect(await buscarFin('2')).toEqual([`T ${ANIO}/000002`]);
+    expect(await buscarFin('9')).toEqual([`T ${ANIO}/001469`]);
+    // Never the database id: the id of the ticket 000001 is no number's ending unless its number is.
+    const idT1 = String(t1.id);
+    expect((await buscarFin(idT1)).every((n) => n.endsWith(idT1.padStart(6, '0').slice(-idT1.length)))).toBe(true);
+    expect(await buscarFin(String(t11470.id))).not.toContain(`T ${ANIO}/000001`);
+    // Another terminal's tickets are not this terminal's search.
+    const otro = await save(t, t.cookie, 'editarterminal', {
+      nombre: 'Caja 2', almacen_id: principal, serie_id: (await save(t, t.cookie, 'editarserie', { codigo: 'T2', descripcion: 'Tickets caja 2', tipo: 'simplificada', activo: 1 })).id,
+      serie_rectificativa_id: (await save(t, t.cookie, 'editarserie', { codigo: 'TR2', descripcion: 'Devoluciones caja 2', tipo: 'rectificativa', activo: 1 })).id, formas_pago: ['efectivo'],
+    });
+    await save(t, t.cookie, 'abrircajatpv', { terminal_id: otro.id });
+    const ajeno = await vender([{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 121 }], otro.id);
+    expect(ajeno.numero).toBe(`T2 ${ANIO}/000001`);
+    expect(await buscarFin('1')).toEqual([`T ${ANIO}/000001`]);
+    expect(await buscarFin('1', otro.id)).toEqual([`T2 ${ANIO}/000001`]);
+    // What a scanner types (the barcode carries the number as printed) finds that very ticket.
+    expect((await list(t, t.cookie, 'listadotickets', { q: t1470.numero, terminal_id: terminal.id })).rows.map((r) => r.numero)).toEqual([t1470.numero]);
+    // Not digits: refused with the reason.
+    const mal = await t.op('listadotickets', { cookie: t.cookie, query: { numero_fin: '14a0' } });
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json().errors).toEqual({ numero_fin: 'Escriba las últimas cifras del número del ticket.' });
+  });
 });

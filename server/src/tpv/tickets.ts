@@ -272,7 +272,15 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   }
 }
 
-const filtrosTicket = { terminal_id: { type: 'int', min: 1 }, caja_id: { type: 'int', min: 1 } } as const satisfies Schema;
+/**
+ * `numero_fin` (issue 23): the last digits of a ticket's number as printed (`1470` → …/001470, …/011470; `01470` →
+ * …/001470, …/101470), never its database id: the till's return and F3 search by what the cashier reads on the paper.
+ */
+const filtrosTicket = {
+  terminal_id: { type: 'int', min: 1 },
+  caja_id: { type: 'int', min: 1 },
+  numero_fin: { type: 'string', max: 9, pattern: /^\d{1,9}$/, patternMessage: 'Escriba las últimas cifras del número del ticket.' },
+} as const satisfies Schema;
 
 export const ticketEffects: TipoEffects<Schema> = {
   schema: {},
@@ -311,6 +319,10 @@ export const ticketEffects: TipoEffects<Schema> = {
     const out = [];
     if (typeof input.terminal_id === 'number') out.push(sql<boolean>`d.id in (select tt.documento_id from tpv_tickets tt where tt.terminal_id = ${input.terminal_id})`);
     if (typeof input.caja_id === 'number') out.push(sql<boolean>`d.id in (select tt.documento_id from tpv_tickets tt where tt.caja_id = ${input.caja_id})`);
+    if (typeof input.numero_fin === 'string' && /^\d{1,9}$/.test(input.numero_fin)) {
+      // The number's last k digits (zero-padded as printed) are these: numero mod 10^k.
+      out.push(sql<boolean>`(d.numero is not null and d.numero % ${10 ** input.numero_fin.length} = ${Number(input.numero_fin)})`);
+    }
     return out;
   },
 };

@@ -18,6 +18,7 @@ export * from './verifactu';
 export * from './roles';
 export * from './actividad';
 export * from './tpv';
+export * from './code128';
 export * from './correo';
 export * from './emision';
 export * from './paises';
