@@ -287,7 +287,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
 
       // A return of one line: ticket 1's coffee, refunded in cash.
       await page.getByRole('button', { name: 'Devolución' }).click();
-      await page.getByLabel('Número del ticket (escríbalo o escanéelo)').fill(n1!);
+      await page.getByLabel('Número del ticket (escanéelo o escriba sus últimas cifras)').fill(n1!);
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Todo' }).first().click();
       await page.getByTestId('devolucion-importe').getByText('2,99 €').waitFor();
@@ -301,7 +301,7 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       await context.setOffline(true);
       await page.getByTestId('estado-conexion').getByText('Sin conexión').waitFor();
       await page.getByRole('button', { name: 'Devolución' }).click();
-      await page.getByLabel('Número del ticket (escríbalo o escanéelo)').fill(n5);
+      await page.getByLabel('Número del ticket (escanéelo o escriba sus últimas cifras)').fill(n5);
       await page.keyboard.press('Enter');
       await page.getByTestId('devolucion-sin-conexion').waitFor();
       await page.getByRole('button', { name: 'Todo' }).first().click();

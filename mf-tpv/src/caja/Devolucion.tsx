@@ -28,6 +28,8 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uuid] = useState(() => crypto.randomUUID());
+  // Issue 23: the other tickets whose number ends in the digits typed (the newest is shown).
+  const [otros, setOtros] = useState<{ id: number; numero: string; fecha: string; total: number }[]>([]);
 
   const local = async (motivo: string) => {
     const t = await buscarLocal(numero, terminal);
@@ -45,13 +47,14 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
     setBusy(true);
     setTicket(null);
     setCantidades({});
+    setOtros([]);
     try {
       let t: TicketDevolucion | null;
       const cola = colaDe(terminal, (c) => useCaja.setState({ cola: c }));
       if ((await cola.pendientes()).length > 0) t = await local('Hay operaciones por enviar');
       else {
         try {
-          const s = await srv.buscarTicket(numero, terminal.id);
+          const s = await srv.buscarTicket(numero, terminal.id, setOtros);
           if (s) await guardarVisto(s);
           else setError(`No hay ningún ticket «${numero}».`);
           setSinConexion(false);
@@ -61,16 +64,38 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
           t = await local('Sin conexión con el servidor');
         }
       }
-      // An earlier day's ticket needs «devolver tickets de días anteriores» (issue 23): the same rule as the server's,
-      // with the cashier's rights, so an offline return never breaks it.
-      const hoy = fechaTicket({ fecha_hora: new Date().toISOString() }, terminal);
-      if (t && derechos && !tiene(derechos, 'devolver_anteriores') && t.fecha && t.fecha < hoy) {
-        setError(MENSAJES_TPV.devolucionDiaAnterior);
-        t = null;
-      }
-      setTicket(t);
+      mostrar(t);
     } catch (err) {
       setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const mostrar = (t: TicketDevolucion | null) => {
+    // An earlier day's ticket needs «devolver tickets de días anteriores» (issue 23): the same rule as the server's,
+    // with the cashier's rights, so an offline return never breaks it.
+    const hoy = fechaTicket({ fecha_hora: new Date().toISOString() }, terminal);
+    if (t && derechos && !tiene(derechos, 'devolver_anteriores') && t.fecha && t.fecha < hoy) {
+      setError(MENSAJES_TPV.devolucionDiaAnterior);
+      t = null;
+    }
+    setTicket(t);
+  };
+
+  /** Another of the tickets the digits matched, chosen from the list. */
+  const elegirOtro = async (id: number) => {
+    setError(null);
+    setBusy(true);
+    setCantidades({});
+    try {
+      const s = await srv.leerTicket(id);
+      if (s) await guardarVisto(s);
+      setSinConexion(false);
+      setOtros(otros.filter((o) => o.id !== id).concat(ticket?.ticket_id ? [{ id: ticket.ticket_id, numero: ticket.numero, fecha: ticket.fecha, total: 0 }] : []).sort((a, b) => b.id - a.id));
+      mostrar(s ? deServidor(s) : null);
+    } catch (err) {
+      setError(err instanceof srv.SinConexion ? 'Sin conexión con el servidor: escriba el número entero del ticket.' : (err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -134,12 +159,28 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
         ) : (
           <>
             <form onSubmit={buscar}>
-              <label htmlFor="tpv-devolver-numero">Número del ticket (escríbalo o escanéelo)</label>
+              <label htmlFor="tpv-devolver-numero">Número del ticket (escanéelo o escriba sus últimas cifras)</label>
               <Fila>
                 <Campo id="tpv-devolver-numero" autoFocus autoComplete="off" value={numero} onChange={(e) => setNumero(e.target.value)} style={{ flex: 1, width: 'auto' }} />
                 <Boton type="submit" disabled={busy}>Buscar</Boton>
               </Fila>
             </form>
+            {ticket && (
+              <p data-testid="devolucion-ticket" style={{ margin: '8px 0 0', fontWeight: 600 }}>
+                Ticket {ticket.numero}
+                {ticket.fecha ? ` · ${ticket.fecha.split('-').reverse().join('/')}` : ''}
+              </p>
+            )}
+            {otros.length > 0 && (
+              <Fila aria-label={`Otros tickets que acaban en ${numero.trim()}`} style={{ marginTop: 6 }}>
+                <span>También acaban en {numero.trim()}:</span>
+                {otros.map((o) => (
+                  <Boton key={o.id} type="button" disabled={busy} onClick={() => void elegirOtro(o.id)}>
+                    {o.numero}
+                  </Boton>
+                ))}
+              </Fila>
+            )}
             {ticket && sinConexion && (
               <p role="status" data-testid="devolucion-sin-conexion" style={{ margin: '8px 0', color: '#92400e', fontWeight: 600 }}>
                 Sin conexión: lo vendido y devuelto es lo que sabe esta caja; la rectificativa se hace aquí y se envía al volver la conexión.

@@ -85,7 +85,13 @@ export async function buscarLocal(numero: string, terminal: TerminalTpv): Promis
     t = deServidor(visto.ticket);
     desde = visto.cuando;
   } else {
-    const propio = todos.find((x) => !x.clase && (numeroTicket(x) ?? '') !== '' && normalizar(numeroTicket(x)!) === n);
+    // By its number as printed, or (issue 23) by its number's last digits: the newest of those sold here.
+    const digitos = /^\d{1,9}$/.test(n) ? n : null;
+    const coincide = (x: TicketLocal) => {
+      const num = normalizar(numeroTicket(x) ?? '');
+      return num !== '' && (digitos ? (/\/(\d+)$/.exec(num)?.[1] ?? '').endsWith(digitos) : num === n);
+    };
+    const propio = todos.filter((x) => !x.clase && coincide(x)).sort((a, b) => b.seq - a.seq)[0];
     if (!propio) return null;
     const fecha = propio.respuesta?.fecha_expedicion ? isoDe(propio.respuesta.fecha_expedicion) : propio.registro ? isoDe(propio.registro.fecha_expedicion) : fechaTicket(propio, terminal);
     t = {

@@ -161,17 +161,37 @@ export async function subirTickets(terminal_id: number, tickets: TicketLocal[]):
   return datos(await pedir(api.post<FilaSubida>('subirtickets', body)));
 }
 
-/** A ticket by its number as printed ('T1 2026/000012') or its id. */
-export async function buscarTicket(texto: string, terminal_id: number): Promise<TicketServidor | null> {
+/**
+ * The terminal's tickets whose number ends in `digitos` (issue 23: «1470» → …/001470, …/011470), newest first; never
+ * by the database id.
+ */
+export async function ticketsPorFinal(digitos: string, terminal_id: number): Promise<{ id: number; numero: string; fecha: string; total: number }[]> {
+  return datos(await pedir(api.get<{ id: number; numero: string; fecha: string; total: number }>('listadotickets', { numero_fin: digitos, terminal_id, orden: 'numero', dir: 'desc', porPagina: 10 })));
+}
+
+/**
+ * A ticket by its number as printed ('T1 2026/000012': typed, or scanned from its barcode) or by its number's last
+ * digits ('1470': the newest of this terminal's tickets ending so). `otros` gets the other tickets the digits matched.
+ */
+export async function buscarTicket(texto: string, terminal_id: number, otros?: (filas: { id: number; numero: string; fecha: string; total: number }[]) => void): Promise<TicketServidor | null> {
   const t = texto.trim();
   let id: number | null = null;
-  if (/^\d+$/.test(t) && t.length < 9) id = Number(t);
-  if (id === null || Number.isNaN(id)) {
+  if (/^\d{1,9}$/.test(t)) {
+    const filas = await ticketsPorFinal(t, terminal_id);
+    otros?.(filas.slice(1));
+    if (!filas.length) return null;
+    id = filas[0].id;
+  } else {
     const filas = datos(await pedir(api.get<{ id: number; numero: string }>('listadotickets', { q: t, terminal_id, porPagina: 10 })));
     const exacto = filas.find((f) => f.numero.replace(/\s/g, '').toLowerCase() === t.replace(/\s/g, '').toLowerCase()) ?? (filas.length === 1 ? filas[0] : null);
     if (!exacto) return null;
     id = exacto.id;
   }
+  return leerTicket(id);
+}
+
+/** One ticket with its lines, payments and returns (`listadotickets&id=`). */
+export async function leerTicket(id: number): Promise<TicketServidor | null> {
   return datos(await pedir(api.get<TicketServidor>('listadotickets', { id })))[0] ?? null;
 }
 

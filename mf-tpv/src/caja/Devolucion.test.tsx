@@ -1,0 +1,106 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { barrasCode128, type TicketPdf } from 'shared';
+import { renderWithShell } from 'shared/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { IndiceCatalogo } from '../datos/catalogo';
+import { RolloTicket } from '../venta/TicketImpreso';
+import { Venta } from '../venta/Venta';
+import { cajaDePrueba, respuestaOk, sinRespuesta, terminalDePrueba } from '../pruebas';
+
+const TERMINAL = terminalDePrueba({ formas_pago: ['efectivo', 'tarjeta'] });
+const hoy = new Date().toISOString().slice(0, 10);
+const ticket = (id: number, numero: string) => ({
+  id,
+  numero,
+  fecha: hoy,
+  total: 299,
+  estado: 'emitido',
+  lineas: [{ id: id * 10, articulo_id: 1, codigo: 'CAF', descripcion: 'Café molido', cantidad: 1000, precio_iva: 29900, precio: 24711, descuento: 0, tipo_iva: '21', devuelto: 0 }],
+  pagos: [{ forma: 'efectivo', importe: 299 }],
+});
+// The database ids say nothing of the numbers: id 1470 is another ticket altogether.
+const TICKETS = [ticket(1470, 'T1 2026/000003'), ticket(20, 'T1 2026/001470'), ticket(35, 'T1 2026/011470')];
+
+let pedidas: URLSearchParams[] = [];
+function servidor(url: string): Response {
+  const u = new URL(url, 'http://x');
+  const ac = u.searchParams.get('ac');
+  if (ac === 'listadotickets') {
+    pedidas.push(u.searchParams);
+    const id = u.searchParams.get('id');
+    if (id) return respuestaOk(TICKETS.filter((t) => t.id === Number(id)));
+    const fin = u.searchParams.get('numero_fin');
+    if (fin) {
+      const filas = TICKETS.filter((t) => (/\/(\d+)$/.exec(t.numero)?.[1] ?? '').endsWith(fin)).sort((a, b) => b.numero.localeCompare(a.numero));
+      return respuestaOk(filas.map(({ id, numero, fecha, total }) => ({ id, numero, fecha, total })));
+    }
+    const q = u.searchParams.get('q') ?? '';
+    return respuestaOk(TICKETS.filter((t) => t.numero === q).map(({ id, numero }) => ({ id, numero })));
+  }
+  return sinRespuesta(ac);
+}
+
+beforeEach(() => {
+  pedidas = [];
+});
+cajaDePrueba(servidor, () => ({
+  terminal: TERMINAL,
+  online: true,
+  sesion: { user: { id: 1, nombre: 'Ana', email: 'ana@tienda.es' }, config: null },
+  indice: new IndiceCatalogo([]),
+}));
+
+async function abrirDevolucion() {
+  const user = userEvent.setup();
+  renderWithShell(<Venta />);
+  await user.click(screen.getByRole('button', { name: 'Devolución' }));
+  const d = within(await screen.findByRole('dialog', { name: 'Devolución' }));
+  return { user, d };
+}
+
+describe('encontrar un ticket para devolverlo (issue 23)', () => {
+  it('las últimas cifras del número: el más reciente que acaba así en este terminal, y los demás a elegir; nunca el id', async () => {
+    const { user, d } = await abrirDevolucion();
+    await user.type(d.getByLabelText('Número del ticket (escanéelo o escriba sus últimas cifras)'), '1470{Enter}');
+    expect((await d.findByTestId('devolucion-ticket')).textContent).toContain('Ticket T1 2026/011470');
+    const busqueda = pedidas.find((p) => p.get('numero_fin'))!;
+    expect(Object.fromEntries(busqueda)).toMatchObject({ numero_fin: '1470', terminal_id: '7', orden: 'numero', dir: 'desc' });
+    // The ticket whose database id is 1470 was never asked for.
+    expect(pedidas.some((p) => p.get('id') === '1470')).toBe(false);
+    // The other one ending in 1470, to choose.
+    const otros = d.getByLabelText('Otros tickets que acaban en 1470');
+    await user.click(within(otros).getByRole('button', { name: 'T1 2026/001470' }));
+    await waitFor(() => expect(d.getByTestId('devolucion-ticket').textContent).toContain('Ticket T1 2026/001470'));
+    expect(within(d.getByLabelText('Otros tickets que acaban en 1470')).getByRole('button', { name: 'T1 2026/011470' })).toBeTruthy();
+    await user.click(d.getAllByRole('button', { name: 'Todo' })[0]);
+    expect(d.getByTestId('devolucion-importe').textContent).toBe('2,99 €');
+  });
+
+  it('lo que teclea el lector (el número impreso, de su código de barras) encuentra ese ticket', async () => {
+    const { user, d } = await abrirDevolucion();
+    await user.type(d.getByLabelText('Número del ticket (escanéelo o escriba sus últimas cifras)'), 'T1 2026/000003{Enter}');
+    expect((await d.findByTestId('devolucion-ticket')).textContent).toContain('Ticket T1 2026/000003');
+    expect(d.queryByLabelText(/Otros tickets/)).toBeNull();
+  });
+
+  it('unas cifras que no acaban ningún número lo dicen', async () => {
+    const { user, d } = await abrirDevolucion();
+    await user.type(d.getByLabelText('Número del ticket (escanéelo o escriba sus últimas cifras)'), '999{Enter}');
+    expect((await d.findByRole('alert')).textContent).toBe('No hay ningún ticket «999».');
+  });
+});
+
+describe('el ticket impreso lleva su número en código de barras (issue 23)', () => {
+  it('Code 128 del número, barra a barra, y el número debajo', () => {
+    const datos = {
+      empresa: { nombre: 'Ferretería', nif: 'B12345674' }, titulo: 'Factura simplificada', numero: 'T1 2026/001470', fecha: '29/11/2026 10:00',
+      lineas: [], desglose: [], total: '2,99 €', pagos: [], qr: null,
+    } as unknown as TicketPdf;
+    render(<RolloTicket datos={datos} />);
+    const svg = screen.getByRole('img', { name: 'Número del ticket: T1 2026/001470' });
+    const rects = [...svg.querySelector('path')!.getAttribute('d')!.matchAll(/M(\d+) 0h(\d+)/g)].map((m) => ({ x: Number(m[1]) - 10, ancho: Number(m[2]) }));
+    expect(rects).toEqual(barrasCode128('T1 2026/001470').barras);
+    expect(screen.getByTestId('ticket-barras').textContent).toBe('T1 2026/001470');
+  });
+});
