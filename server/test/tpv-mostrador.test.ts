@@ -173,4 +173,22 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     expect(mal.statusCode).toBe(400);
     expect(mal.json().errors).toEqual({ numero_fin: 'Escriba las últimas cifras del número del ticket.' });
   });
+
+  it('an article sold by the unit takes whole quantities: a ticket, a full invoice and a return of 1,5 are refused with the reason, nothing stored', async () => {
+    const antes = await cuenta(t);
+    const medio = await op('subirtickets', { terminal_id: terminal.id, tickets: [{ uuid: uuid(), fecha_hora: new Date().toISOString(), lineas: [{ articulo_id: pan.id, cantidad: 1_500, precio: 12_100 }], pagos: [{ forma: 'efectivo', importe: 200 }] }] });
+    expect(medio.status).toBe(400);
+    expect(medio.body.message).toContain('Línea 1: «MOS-PAN» se vende por unidades: la cantidad debe ser un número entero, no 1,5.');
+    const f1 = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: caro.id, cantidad: 2_500, precio: 2_420_000 }], pagos: [{ forma: 'tarjeta', importe: 60_500 }] });
+    expect(f1.body.message).toBe('Línea 1: «MOS-CARO» se vende por unidades: la cantidad debe ser un número entero, no 2,5.');
+    expect(await cuenta(t)).toEqual(antes);
+    // Two sold; half of one returned: refused; one returned: done.
+    const tk = await vender([{ articulo_id: pan.id, cantidad: 2_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 242 }]);
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0].lineas as Row[])[0];
+    const mitad = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 500 }] });
+    expect(mitad.status).toBe(400);
+    expect(mitad.body.message).toBe('«MOS-PAN» se vende por unidades: la cantidad debe ser un número entero, no 0,5.');
+    const una = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }] });
+    expect(una.body.data[0]).toMatchObject({ total: -121 });
+  });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, tiene } from 'shared';
+import { cantidadNoEntera, formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, tiene } from 'shared';
 import { importeLinea, totalesTicket } from '../venta/importes';
 import { FORMA_PAGO_LABEL } from '../venta/importes';
 import { buscarLocal, deServidor, guardarVisto, type LineaDevolucion, type TicketDevolucion } from './devolucionLocal';
@@ -113,6 +113,9 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const devolver = async () => {
     if (!ticket) return;
     for (const { l, c } of elegidas) {
+      // Issue 23: an article by the unit is returned in whole units.
+      const fraccion = cantidadNoEntera(useCaja.getState().indice.get(l.articulo_id)?.unidad_medida, c, l.descripcion);
+      if (fraccion) return setError(fraccion);
       const queda = l.cantidad - l.devuelto;
       if (Number(c) > queda) return setError(`De «${l.descripcion}» quedan por devolver ${formatDecimal(queda, 3, 0)}.`);
     }

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
+import { cantidadNoEntera, descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import { superaLimite, useCaja, type LineaVenta } from '../caja/estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
@@ -163,6 +163,12 @@ export function Venta() {
   useEffect(enfocar, [dialogo]);
 
   const vender = (a: ArticuloTpv, cantidad = 1000) => {
+    // Issue 23: an article by the unit is sold in whole units.
+    const fraccion = cantidadNoEntera(a.unidad_medida, cantidad, a.nombre);
+    if (fraccion) {
+      setAviso(fraccion);
+      return;
+    }
     añadir({ articulo: a, cantidad });
     setTexto('');
     setAviso(null);
@@ -181,7 +187,14 @@ export function Venta() {
     const codigo = m ? m[2] : t;
     const lectura = indice.leer(codigo);
     if (lectura) {
-      añadir(cantidad ? { ...lectura, cantidad } : lectura);
+      const leida = cantidad ? { ...lectura, cantidad } : lectura;
+      const fraccion = cantidadNoEntera(leida.articulo.unidad_medida, leida.cantidad, leida.articulo.nombre);
+      if (fraccion) {
+        setAviso(fraccion);
+        setTexto('');
+        return;
+      }
+      añadir(leida);
       setTexto('');
       setAviso(null);
       return;
@@ -403,7 +416,7 @@ export function Venta() {
           />
         )}
         {dialogo === 'linea' && seleccion !== null && lineas[seleccion] && (
-          <EditarLinea linea={lineas[seleccion]} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => {
+          <EditarLinea linea={lineas[seleccion]} unidad={indice.get(lineas[seleccion].articulo_id)?.unidad_medida} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => {
               cambiarLinea(seleccion, p);
               cerrar();
             }} onCancelar={cerrar} />
@@ -462,6 +475,8 @@ const FilaLinea = memo(function FilaLinea(props: { linea: LineaVenta; indice: nu
 
 function EditarLinea(props: {
   linea: LineaVenta;
+  /** The article's unit of measure: by the unit («ud»), whole quantities only. */
+  unidad?: string;
   puedePrecio: boolean;
   maxDescuento: number;
   onGuardar(p: Partial<Pick<LineaVenta, 'cantidad' | 'descuento' | 'precio'>>): void;
@@ -477,6 +492,8 @@ function EditarLinea(props: {
     const d = parseDecimal(descuento || '0', 2);
     const p = parseDecimal(precio, 4);
     if (c === null || c <= 0n) return setError('La cantidad debe ser mayor que cero.');
+    const fraccion = cantidadNoEntera(props.unidad, c, linea.nombre);
+    if (fraccion) return setError(fraccion);
     if (d === null || d < 0n || d > 10000n) return setError('El descuento va de 0 a 100 %.');
     if (Number(d) > maxDescuento) return setError(`Su rol permite un descuento de hasta ${formatDecimal(maxDescuento, 2, 0)} %.`);
     if (p === null || p < 0n) return setError('Escriba un precio válido.');

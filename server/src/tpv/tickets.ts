@@ -12,7 +12,7 @@ import {
   recargoTicket,
   totalesTicket,
 } from 'shared/domain';
-import { descuentoPermitido, isValidNif, normalizeNif, tiene } from 'shared/domain';
+import { cantidadNoEntera, descuentoPermitido, isValidNif, normalizeNif, tiene } from 'shared/domain';
 import type { DesgloseIva, Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIncidenciaTpv, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
@@ -460,7 +460,7 @@ async function guardarTicket(
   const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
   const arts = new Map(
     (
-      await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo', 'pvp_1']).where('id', 'in', ids).execute()
+      await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo', 'pvp_1', 'unidad_medida']).where('id', 'in', ids).execute()
     ).map((a) => [a.id, a]),
   );
   // A ticket issued offline (its record exists, printed): what it breaks of the rules is stored and flagged, never
@@ -471,6 +471,10 @@ async function guardarTicket(
     const a = arts.get(l.articulo_id);
     if (!a || (a.activo !== 1 && !offline)) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
     if (a.activo !== 1) avisos.push({ tipo: 'articulo', detalle: t(MENSAJES_TPV.incidenciaArticulo, { numero: '{numero}', n: i + 1, articulo: a.codigo }) });
+    // Issue 23: an article sold by the unit takes whole quantities (the till refuses a fraction before printing; a
+    // record it already made offline is kept as issued).
+    const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
+    if (fraccion && !offline) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }));
     const tipo = a.tipo_iva as TipoIva;
     return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
   });
@@ -702,6 +706,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         .select([
           'l.id', 'l.orden', 'l.articulo_id', 'l.codigo', 'l.descripcion', 'l.tipo_iva', 'l.cantidad', 'l.precio', 'l.precio_iva', 'l.descuento', 'l.ubicacion_id',
           sql<string>`(select cast(coalesce(sum(e.cantidad), 0) as text) from documento_enlaces e where e.padre_linea_id = l.id)`.as('devuelto'),
+          sql<string | null>`(select a.unidad_medida from articulos a where a.id = l.articulo_id)`.as('unidad'),
         ])
         .where('l.documento_id', '=', ticket.id)
         .orderBy('l.orden')
@@ -717,6 +722,9 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       for (const [id, q] of pedidas) {
         const l = porId.get(id);
         if (!l) throw fail(t(MENSAJES_TPV.devolucionLineaAjena, { id }), '1', 400);
+        // Issue 23: an article sold by the unit is returned in whole units (an offline return already made is kept).
+        const fraccion = cantidadNoEntera(l.unidad, q, l.codigo);
+        if (fraccion && !registro) throw fail(fraccion, '1', 400);
         const queda = Number(l.cantidad) - Number(l.devuelto);
         if (q > queda) {
           const fmt = (n: number) => (n / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
@@ -954,11 +962,13 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       if (!isValidNif(normalizeNif(cliente.nif ?? ''))) throw fail(MENSAJES_TPV.facturaVentaClienteSinNif, '1', 400);
       const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
       const arts = new Map(
-        (await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'tipo_iva', 'activo']).where('id', 'in', ids).execute()).map((a) => [a.id, a]),
+        (await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'tipo_iva', 'activo', 'unidad_medida']).where('id', 'in', ids).execute()).map((a) => [a.id, a]),
       );
       const lineas = tk.lineas.map((l, i) => {
         const a = arts.get(l.articulo_id);
         if (!a || a.activo !== 1) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }), '1', 400);
+        const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
+        if (fraccion) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
         const tipo = a.tipo_iva as TipoIva;
         return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
       });

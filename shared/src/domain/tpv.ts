@@ -243,6 +243,19 @@ export function recargoTicket(desglose: readonly DesgloseIva[], conRecargo: bool
   });
 }
 
+/** Units of measure sold whole at the till (issue 23): an article by the unit («ud») is never sold or returned as 1,5. */
+export const UNIDADES_ENTERAS: readonly string[] = ['ud'];
+
+/**
+ * Why `cantidad` (thousandths) of an article measured in `unidad` may not go on a ticket or a return: a fraction of a
+ * whole unit. Null when it may.
+ */
+export function cantidadNoEntera(unidad: string | null | undefined, cantidad: number | bigint, articulo: string): string | null {
+  if (!unidad || !UNIDADES_ENTERAS.includes(unidad) || BigInt(cantidad) % 1000n === 0n) return null;
+  const texto = (Number(cantidad) / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
+  return textoTpv(MENSAJES_TPV.cantidadEntera, { articulo, cantidad: texto });
+}
+
 /** A unit price with IVA → without it (ten-thousandths, half-up): what a ticket line keeps as the engine's `precio`. */
 export const precioSinIva = (precioIva: number | bigint, tipo: TipoIva): number => Number(divRound(BigInt(precioIva) * 10000n, 10000n + IVA_RATE[tipo]));
 
@@ -351,6 +364,7 @@ export const MENSAJES_TPV = {
   ticketSuperaLimiteSinConexion:
     'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket, y la factura completa necesita conexión con el servidor. Aparque la venta (F8) y hágala cuando vuelva la conexión.',
   // Issue 23: a full invoice (F1) at the till, for a sale over the simplified invoice's limit.
+  cantidadEntera: '«{articulo}» se vende por unidades: la cantidad debe ser un número entero, no {cantidad}.',
   facturaVentaSinCliente: 'Elija el cliente de la factura completa (con su NIF).',
   facturaVentaClienteSinNif: 'El cliente no tiene un NIF válido: una factura completa nombra al destinatario con su NIF.',
   relojAtrasado:
