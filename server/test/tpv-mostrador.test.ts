@@ -191,4 +191,27 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     const una = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }] });
     expect(una.body.data[0]).toMatchObject({ total: -121 });
   });
+
+  it('a refund by the method the customer chooses, split if need be; by default «como se pagó», in proportion; the Z counts each method', async () => {
+    // 4 × 1,21 = 4,84 €: 3,00 by card, 2,00 cash (0,16 change): card took 3,00, cash 1,84.
+    const tk = await vender([{ articulo_id: pan.id, cantidad: 4_000, precio: 12_100 }], [{ forma: 'tarjeta', importe: 300 }, { forma: 'efectivo', importe: 200 }]);
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0].lineas as Row[])[0];
+    const antes = await caja();
+    const porForma = (c: CierreTpv, f: string) => c.formas.find((x) => x.forma === f)!;
+    // Two back, «como se pagó»: 2,42 → card 1,50, cash 0,92.
+    const r1 = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }] });
+    expect(r1.body.data[0].pagos).toEqual([{ forma: 'tarjeta', importe: -150, entregado: -150 }, { forma: 'efectivo', importe: -92, entregado: -92 }]);
+    // One back, as the customer asks: all by card.
+    const r2 = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }], pagos: [{ forma: 'tarjeta', importe: 121 }] });
+    expect(r2.body.data[0].pagos).toEqual([{ forma: 'tarjeta', importe: -121, entregado: -121 }]);
+    // A split that does not add up to the refund: refused, nothing stored.
+    const mal = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }], pagos: [{ forma: 'tarjeta', importe: 100 }, { forma: 'efectivo', importe: 20 }] });
+    expect(mal.body.message).toBe(MENSAJES_TPV.devolucionPagos.replace('{pagado}', '1,20 €').replace('{total}', '1,21 €'));
+    const despues = await caja();
+    expect(porForma(despues, 'tarjeta').devoluciones - porForma(antes, 'tarjeta').devoluciones).toBe(271);
+    expect(porForma(despues, 'efectivo').devoluciones - porForma(antes, 'efectivo').devoluciones).toBe(92);
+    expect(despues.efectivo.devuelto - antes.efectivo.devuelto).toBe(92);
+    expect(porForma(despues, 'tarjeta').esperado - porForma(antes, 'tarjeta').esperado).toBe(-271);
+    expect(despues.devoluciones - antes.devoluciones).toBe(2);
+  });
 });

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   precioSinIva,
   recargoTicket,
+  reembolsoComoSePago,
   totalesTicket,
 } from 'shared/domain';
 import { cantidadNoEntera, descuentoPermitido, isValidNif, normalizeNif, tiene } from 'shared/domain';
@@ -742,7 +743,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       }));
       const totales = totalesTicket(nuevas.map((l) => ({ ...l, precio: l.precio_iva })));
       const reembolso = -totales.total;
-      // Refunds: as asked (positive cents summing to the return), else all by the ticket's first method.
+      // Refunds: as the customer chooses (positive cents by method, summing to the return), else «como se pagó»: split
+      // over the ticket's methods in the proportion each took (issue 23: a cash + card ticket is not refunded all in cash).
       let pagos: { forma: FormaPagoTpv; importe: number }[];
       if (Array.isArray(pagosRaw) && pagosRaw.length) {
         pagos = pagosRaw.map((pi) => {
@@ -757,8 +759,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         const suma = pagos.reduce((s, p) => s + p.importe, 0);
         if (suma !== reembolso) throw fail(t(MENSAJES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
       } else {
-        const primero = await trx.selectFrom('tpv_pagos').select('forma').where('documento_id', '=', ticket.id).orderBy('orden').limit(1).executeTakeFirst();
-        pagos = [{ forma: (primero?.forma ?? 'efectivo') as FormaPagoTpv, importe: reembolso }];
+        const pagados = await trx.selectFrom('tpv_pagos').select(['forma', 'importe']).where('documento_id', '=', ticket.id).orderBy('orden').execute();
+        pagos = reembolsoComoSePago(pagados.map((p) => ({ forma: p.forma as FormaPagoTpv, importe: Number(p.importe) })), reembolso);
       }
       // Online the R5 is issued today; offline on the date its record says.
       const hoy = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);

@@ -243,6 +243,31 @@ export function recargoTicket(desglose: readonly DesgloseIva[], conRecargo: bool
   });
 }
 
+/**
+ * A refund «como se pagó» (issue 23): `reembolso` cents split over the ticket's payments in the proportion each method
+ * took of it (its share of the total: cash net of the change), exactly — each method's floor, the cents left over to the
+ * largest remainders (the first method on a tie). A cash + card ticket is refunded in cash and by card, not all in cash.
+ */
+export function reembolsoComoSePago(pagos: readonly { forma: FormaPagoTpv; importe: number }[], reembolso: number): { forma: FormaPagoTpv; importe: number }[] {
+  const porForma = new Map<FormaPagoTpv, number>();
+  for (const p of pagos) if (p.importe > 0) porForma.set(p.forma, (porForma.get(p.forma) ?? 0) + p.importe);
+  const formas = [...porForma.entries()];
+  const pagado = formas.reduce((s, [, x]) => s + x, 0);
+  if (!formas.length || pagado <= 0 || reembolso <= 0) return reembolso > 0 ? [{ forma: formas[0]?.[0] ?? 'efectivo', importe: reembolso }] : [];
+  const total = BigInt(reembolso);
+  const partes = formas.map(([forma, x], i) => {
+    const exacto = total * BigInt(x);
+    return { forma, i, importe: exacto / BigInt(pagado), resto: exacto % BigInt(pagado) };
+  });
+  let queda = total - partes.reduce((s, p) => s + p.importe, 0n);
+  for (const p of [...partes].sort((a, b) => (a.resto === b.resto ? a.i - b.i : a.resto > b.resto ? -1 : 1))) {
+    if (queda <= 0n) break;
+    p.importe += 1n;
+    queda -= 1n;
+  }
+  return partes.filter((p) => p.importe > 0n).map((p) => ({ forma: p.forma, importe: Number(p.importe) }));
+}
+
 /** Units of measure sold whole at the till (issue 23): an article by the unit («ud») is never sold or returned as 1,5. */
 export const UNIDADES_ENTERAS: readonly string[] = ['ud'];
 
