@@ -21,11 +21,24 @@ const ticket = (id: number, numero: string) => ({
 });
 // The database ids say nothing of the numbers: id 1470 is another ticket altogether.
 const TICKETS = [ticket(1470, 'T1 2026/000003'), ticket(20, 'T1 2026/001470'), ticket(35, 'T1 2026/011470')];
+// 4 × 1,21 € = 4,84 €: 3,00 by card and 1,84 in cash (2,00 handed over).
+TICKETS.push({
+  ...ticket(50, 'T1 2026/000050'),
+  total: 484,
+  lineas: [{ id: 500, articulo_id: 2, codigo: 'PAN', descripcion: 'Pan', cantidad: 4000, precio_iva: 12100, precio: 10000, descuento: 0, tipo_iva: '21', devuelto: 0 }],
+  pagos: [{ forma: 'tarjeta', importe: 300 }, { forma: 'efectivo', importe: 184 }],
+});
+let devoluciones: Record<string, unknown>[] = [];
 
 let pedidas: URLSearchParams[] = [];
-function servidor(url: string): Response {
+function servidor(url: string, init?: RequestInit): Response {
   const u = new URL(url, 'http://x');
+  const cuerpo = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
   const ac = u.searchParams.get('ac');
+  if (ac === 'devolverticket') {
+    devoluciones.push(cuerpo ?? {});
+    return respuestaOk([{ id: 900, numero: `TR1 2026/00000${devoluciones.length}`, total: -242, ticket_id: 50, huella: 'A'.repeat(64), qr_url: 'https://x' }]);
+  }
   if (ac === 'listadotickets') {
     pedidas.push(u.searchParams);
     const id = u.searchParams.get('id');
@@ -43,6 +56,7 @@ function servidor(url: string): Response {
 
 beforeEach(() => {
   pedidas = [];
+  devoluciones = [];
 });
 cajaDePrueba(servidor, () => ({
   terminal: TERMINAL,
@@ -102,5 +116,40 @@ describe('el ticket impreso lleva su número en código de barras (issue 23)', (
     const rects = [...svg.querySelector('path')!.getAttribute('d')!.matchAll(/M(\d+) 0h(\d+)/g)].map((m) => ({ x: Number(m[1]) - 10, ancho: Number(m[2]) }));
     expect(rects).toEqual(barrasCode128('T1 2026/001470').barras);
     expect(screen.getByTestId('ticket-barras').textContent).toBe('T1 2026/001470');
+  });
+});
+
+describe('el reembolso, por la forma que elige el cliente (issue 23)', () => {
+  const elegir = async () => {
+    const { user, d } = await abrirDevolucion();
+    await user.type(d.getByLabelText('Número del ticket (escanéelo o escriba sus últimas cifras)'), 'T1 2026/000050{Enter}');
+    await d.findByTestId('devolucion-ticket');
+    await user.type(d.getByLabelText('Devolver de Pan'), '2');
+    return { user, d, r: within(d.getByRole('group', { name: 'Reembolso' })) };
+  };
+  const valor = (r: ReturnType<typeof within>, f: string) => (r.getByLabelText(`${f} (€)`) as HTMLInputElement).value;
+
+  it('por defecto «como se pagó»: tarjeta y efectivo en la proporción en que se pagó', async () => {
+    const { user, d, r } = await elegir();
+    expect(d.getByTestId('devolucion-importe').textContent).toBe('2,42 €');
+    // 2,42 × 3,00/4,84 = 1,50 by card; 0,92 cash.
+    expect([valor(r, 'Tarjeta'), valor(r, 'Efectivo')]).toEqual(['1,50', '0,92']);
+    await user.click(d.getByRole('button', { name: 'Devolver' }));
+    expect((await d.findByTestId('devolucion-reembolso')).textContent).toBe('1,50 € en tarjeta y 0,92 € en efectivo');
+    expect(devoluciones[0]).toMatchObject({ id: 50, lineas: [{ id: 500, cantidad: 2000 }], pagos: [{ forma: 'tarjeta', importe: 150 }, { forma: 'efectivo', importe: 92 }] });
+  });
+
+  it('todo en efectivo, o repartido a mano; un reparto que no suma lo dicho no se devuelve', async () => {
+    const { user, d, r } = await elegir();
+    await user.click(r.getByRole('button', { name: 'Todo en efectivo' }));
+    expect([valor(r, 'Tarjeta'), valor(r, 'Efectivo')]).toEqual(['', '2,42']);
+    await user.clear(r.getByLabelText('Efectivo (€)'));
+    await user.type(r.getByLabelText('Efectivo (€)'), '1');
+    expect(r.getByRole('status').textContent).toBe('Los reembolsos (1,00 €) deben sumar el importe de la devolución (2,42 €).');
+    expect((d.getByRole('button', { name: 'Devolver' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(r.getByLabelText('Tarjeta (€)'), '1,42');
+    await user.click(d.getByRole('button', { name: 'Devolver' }));
+    await d.findByTestId('devolucion-reembolso');
+    expect(devoluciones[0].pagos).toEqual([{ forma: 'efectivo', importe: 100 }, { forma: 'tarjeta', importe: 142 }]);
   });
 });

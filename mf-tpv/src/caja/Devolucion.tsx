@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { cantidadNoEntera, formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, tiene } from 'shared';
+import { cantidadNoEntera, formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, reembolsoComoSePago, textoTpv, tiene } from 'shared';
 import { importeLinea, totalesTicket } from '../venta/importes';
-import { FORMA_PAGO_LABEL } from '../venta/importes';
+import { FORMA_PAGO_LABEL, type FormaPago, type Pago } from '../venta/importes';
 import { buscarLocal, deServidor, guardarVisto, type LineaDevolucion, type TicketDevolucion } from './devolucionLocal';
 import { colaDe, useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
@@ -9,7 +9,7 @@ import { guardarNumeroR } from './registro';
 import { fechaTicket } from './registroFiscal';
 import * as srv from './servidor';
 
-type Hecha = { numero: string; total: number; enCola: boolean };
+type Hecha = { numero: string; total: number; enCola: boolean; pagos: Pago[] };
 
 /**
  * Returns: the ticket by its number (typed or scanned), the lines and quantities, refunded by its method → R5.
@@ -30,6 +30,8 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const [uuid] = useState(() => crypto.randomUUID());
   // Issue 23: the other tickets whose number ends in the digits typed (the newest is shown).
   const [otros, setOtros] = useState<{ id: number; numero: string; fecha: string; total: number }[]>([]);
+  // Issue 23: the refund by method as the cashier typed it (null: «como se pagó», in proportion).
+  const [reparto, setReparto] = useState<Partial<Record<FormaPago, string>> | null>(null);
 
   const local = async (motivo: string) => {
     const t = await buscarLocal(numero, terminal);
@@ -108,7 +110,19 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const importe = sinConexion
     ? -totalesTicket(elegidas.map(({ l, c }) => ({ cantidad: -Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }))).total
     : elegidas.reduce((a, { l, c }) => a + importeLinea({ cantidad: Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }), 0);
-  const forma = ticket?.pagos[0]?.forma ?? 'efectivo';
+  // The methods a refund may take: the terminal's (cash always), those the ticket was paid with.
+  const formas = [...new Set<FormaPago>(['efectivo', ...((terminal.formas_pago ?? []) as FormaPago[]), ...(ticket?.pagos ?? []).map((p) => p.forma)])].filter((f) => f !== 'vale');
+  const comoSePago = reembolsoComoSePago(ticket?.pagos ?? [], importe);
+  const pagos: Pago[] = reparto
+    ? formas.map((f) => ({ forma: f, importe: (reparto[f] ?? '').trim() ? Number(parseDecimal(reparto[f] ?? '', 2) ?? -1n) : 0 })).filter((p) => p.importe !== 0)
+    : comoSePago;
+  const repartoMal = pagos.some((p) => p.importe < 0)
+    ? 'Escriba importes válidos.'
+    : pagos.reduce((a, p) => a + p.importe, 0) !== importe
+      ? textoTpv(MENSAJES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((a, p) => a + p.importe, 0)), total: formatMoney(importe) })
+      : null;
+  const enTexto = (c: number) => formatDecimal(c, 2, 2);
+  const todoEn = (f: FormaPago) => setReparto({ [f]: enTexto(importe) });
 
   const devolver = async () => {
     if (!ticket) return;
@@ -120,19 +134,20 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
       if (Number(c) > queda) return setError(`De «${l.descripcion}» quedan por devolver ${formatDecimal(queda, 3, 0)}.`);
     }
     if (!elegidas.length) return setError('Elija qué líneas y cuánto se devuelve.');
+    if (repartoMal) return setError(repartoMal);
     setBusy(true);
     setError(null);
     const offline = async () => {
-      const e = await devolverOffline(ticket, elegidas.map(({ l, c }) => ({ linea: l, cantidad: Number(c) })), uuid);
-      setHecha({ numero: e.registro!.num_serie, total: e.total, enCola: true });
+      const e = await devolverOffline(ticket, elegidas.map(({ l, c }) => ({ linea: l, cantidad: Number(c) })), uuid, pagos);
+      setHecha({ numero: e.registro!.num_serie, total: e.total, enCola: true, pagos });
     };
     try {
       if (sinConexion || ticket.origen !== 'servidor' || ticket.ticket_id === null) await offline();
       else {
         try {
-          const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), [{ forma, importe }], uuid);
+          const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), pagos, uuid);
           await guardarNumeroR(r.numero, terminal);
-          setHecha({ numero: r.numero, total: r.total, enCola: false });
+          setHecha({ numero: r.numero, total: r.total, enCola: false, pagos });
         } catch (err) {
           // The connection went between the lookup and the return: made here, as offline.
           if (!(err instanceof srv.SinConexion)) throw err;
@@ -154,7 +169,8 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
         {hecha ? (
           <>
             <p role="status" style={{ fontSize: 18 }}>
-              Rectificativa <strong data-testid="devolucion-numero">{hecha.numero}</strong>: devolver {formatMoney(Math.abs(hecha.total))} en {FORMA_PAGO_LABEL[forma].toLowerCase()}.
+              Rectificativa <strong data-testid="devolucion-numero">{hecha.numero}</strong>: devolver{' '}
+              <span data-testid="devolucion-reembolso">{hecha.pagos.map((p) => `${formatMoney(p.importe)} en ${FORMA_PAGO_LABEL[p.forma].toLowerCase()}`).join(' y ')}</span>.
               {hecha.enCola && ' Hecha sin conexión: pendiente de envío (se envía sola al volver la conexión).'}
             </p>
             <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</Boton>
@@ -229,13 +245,38 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
               </table>
             )}
             {ticket && (
-              <p style={{ fontSize: 18, fontWeight: 700 }}>
-                A devolver: <span data-testid="devolucion-importe">{formatMoney(importe)}</span> ({FORMA_PAGO_LABEL[forma]}, como se pagó)
+              <p style={{ fontSize: 18, fontWeight: 700, marginBottom: 4 }}>
+                A devolver: <span data-testid="devolucion-importe">{formatMoney(importe)}</span>
               </p>
+            )}
+            {ticket && importe > 0 && (
+              <fieldset aria-label="Reembolso" style={{ border: '1px solid #e2e8f0', borderRadius: 8, padding: 8 }}>
+                <legend>Reembolso {reparto ? '(elegido por el cliente)' : '(como se pagó)'}</legend>
+                <Fila>
+                  <Boton type="button" $tono={reparto ? 'neutro' : 'primario'} onClick={() => setReparto(null)}>Como se pagó</Boton>
+                  {formas.map((f) => (
+                    <Boton key={f} type="button" onClick={() => todoEn(f)}>Todo en {FORMA_PAGO_LABEL[f].toLowerCase()}</Boton>
+                  ))}
+                </Fila>
+                <Fila style={{ marginTop: 6 }}>
+                  {formas.map((f) => (
+                    <label key={f} style={{ display: 'grid', gap: 2 }}>
+                      {FORMA_PAGO_LABEL[f]} (€)
+                      <Campo
+                        inputMode="decimal"
+                        style={{ width: 110, fontSize: 16, padding: 6 }}
+                        value={reparto ? (reparto[f] ?? '') : enTexto(comoSePago.find((p) => p.forma === f)?.importe ?? 0)}
+                        onChange={(e) => setReparto({ ...(reparto ?? Object.fromEntries(comoSePago.map((p) => [p.forma, enTexto(p.importe)]))), [f]: e.target.value })}
+                      />
+                    </label>
+                  ))}
+                </Fila>
+                {repartoMal && <small role="status" style={{ color: '#b91c1c' }}>{repartoMal}</small>}
+              </fieldset>
             )}
             {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
-              <Boton $tono="peligro" disabled={busy || !ticket || !elegidas.length} onClick={() => void devolver()}>Devolver</Boton>
+              <Boton $tono="peligro" disabled={busy || !ticket || !elegidas.length || !!repartoMal} onClick={() => void devolver()}>Devolver</Boton>
               <Boton onClick={onCerrar}>Cancelar</Boton>
             </Fila>
           </>

@@ -1,4 +1,4 @@
-import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared';
+import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, reembolsoComoSePago, textoTpv } from 'shared';
 import { create } from 'zustand';
 import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
@@ -66,7 +66,7 @@ type Acciones = {
    * rectificativa serie, record chained like an offline ticket's), refunded by the ticket's method, queued after
    * everything before it. Answers the queued entry (its number, the refund).
    */
-  devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string): Promise<TicketLocal>;
+  devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string, pagos?: Pago[]): Promise<TicketLocal>;
   /**
    * Opening the caja with its float: online at once; without the server (or behind a closing still queued) the
    * opening is queued and the cashier sells at once — the tickets after it go into the caja it opens.
@@ -320,7 +320,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     await get().leerOperaciones();
   },
 
-  async devolverOffline(t, elegidas, id) {
+  async devolverOffline(t, elegidas, id, elegidos) {
     const terminal = get().terminal!;
     if (!elegidas.length) throw new Error('Elija qué líneas y cuánto se devuelve.');
     for (const { linea, cantidad } of elegidas) {
@@ -332,13 +332,15 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       ...(l.id !== undefined ? { id: l.id } : { orden: l.orden }), cantidad, nombre: l.descripcion, articulo_id: l.articulo_id, precio: l.precio, descuento: l.descuento,
       tipo_iva: l.tipo_iva,
     }));
-    // The refund is what the R5 totals (the server's sums), all by the ticket's first method, as it was paid.
+    // The refund is what the R5 totals (the server's sums), by the methods the customer chose (issue 23), else «como se
+    // pagó»: in the proportion each method took of the ticket.
     const reembolso = -totalesTicket(lineas.map((l) => ({ ...l, cantidad: -l.cantidad }))).total;
-    const forma = t.pagos[0]?.forma ?? 'efectivo';
+    const pagos = elegidos?.length ? elegidos : reembolsoComoSePago(t.pagos, reembolso);
+    if (pagos.reduce((s, p) => s + p.importe, 0) !== reembolso) throw new Error(textoTpv(MENSAJES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((s, p) => s + p.importe, 0)), total: formatMoney(reembolso) }));
     const base: TicketLocal = {
       uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: -reembolso, cambio: 0,
       cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'devolucion',
-      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos: [{ forma, importe: reembolso }] },
+      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos },
     };
     // Tickets still without a record go first in the chain (as before an offline sale).
     await asegurarRegistros(terminal);
