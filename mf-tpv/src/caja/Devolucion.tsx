@@ -260,15 +260,16 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 </Fila>
                 <Fila style={{ marginTop: 6 }}>
                   {formas.map((f) => (
-                    <label key={f} style={{ display: 'grid', gap: 2 }}>
-                      {FORMA_PAGO_LABEL[f]} (€)
+                    <div key={f} style={{ display: 'grid', gap: 2 }}>
+                      <label htmlFor={`tpv-reembolso-${f}`}>{FORMA_PAGO_LABEL[f]} (€)</label>
                       <Campo
+                        id={`tpv-reembolso-${f}`}
                         inputMode="decimal"
                         style={{ width: 110, fontSize: 16, padding: 6 }}
                         value={reparto ? (reparto[f] ?? '') : enTexto(comoSePago.find((p) => p.forma === f)?.importe ?? 0)}
                         onChange={(e) => setReparto({ ...(reparto ?? Object.fromEntries(comoSePago.map((p) => [p.forma, enTexto(p.importe)]))), [f]: e.target.value })}
                       />
-                    </label>
+                    </div>
                   ))}
                 </Fila>
                 {repartoMal && <small role="status" style={{ color: '#b91c1c' }}>{repartoMal}</small>}
