@@ -61,7 +61,7 @@ describe('the table of rights', () => {
         // Not the back office's TPV screens (terminals, closings: Ventas'); listadotickets finds a ticket to return or
         // invoice, facturarventatpv the full invoice (F1) of a sale over the limit, clientestpv / altaclientetpv the customer of that full invoice (F3).
         'emparejarterminal', 'terminaltpv', 'identificartpv', 'editarpintpv', 'articulostpv', 'listadobotonestpv', 'abrircajatpv',
-        'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'facturarticket', 'facturarventatpv', 'clientestpv', 'altaclientetpv', 'editarcierretpv',
+        'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'facturarticket', 'facturarventatpv', 'valetpv', 'clientestpv', 'altaclientetpv', 'editarcierretpv',
       ].sort(),
     );
   });

@@ -214,4 +214,48 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     expect(porForma(despues, 'tarjeta').esperado - porForma(antes, 'tarjeta').esperado).toBe(-271);
     expect(despues.devoluciones - antes.devoluciones).toBe(2);
   });
+
+  it('a store credit («vale») as the refund, with the right; later taken as a payment, once, whole, online; the Z counts it by method', async () => {
+    const tk = await vender([{ articulo_id: pan.id, cantidad: 3_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 363 }]);
+    const linea = ((await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0].lineas as Row[])[0];
+    // Caja has no «reembolso_vale»: refused, nothing stored.
+    const cajera = await t.login('cajera@mostrador.es', 'Clave-tpv-2026');
+    const antes = await cuenta(t);
+    const sinDerecho = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }], pagos: [{ forma: 'vale', importe: 242 }] }, cajera);
+    expect(sinDerecho.status).toBe(403);
+    expect(sinDerecho.body.message).toBe(MENSAJES_TPV.valeSinDerecho);
+    expect(await cuenta(t)).toEqual(antes);
+    const c0 = await caja();
+    // The manager's: a vale of 2,42 €.
+    const r = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }], pagos: [{ forma: 'vale', importe: 242 }] });
+    expect(r.body.RESULT).toBe('0');
+    const [vale] = r.body.data[0].vales as { codigo: string; importe: number }[];
+    expect(vale).toMatchObject({ importe: 242 });
+    expect(vale.codigo).toMatch(/^V\d{12}$/);
+    const c1 = await caja();
+    expect(c1.formas.find((f) => f.forma === 'vale')).toMatchObject({ devoluciones: 242 });
+    expect(c1.efectivo.esperado).toBe(c0.efectivo.esperado);
+    // Read by its code at the till.
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: vale.codigo.toLowerCase() } })).json().data[0]).toMatchObject({ codigo: vale.codigo, importe: 242, usado: null });
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: 'V000000000000' } })).json().message).toBe('El vale V000000000000 no existe.');
+
+    // The terminal takes vales as a payment.
+    await save(t, t.cookie, 'editarterminal', { id: terminal.id, nombre: 'Mostrador', almacen_id: principal, serie_id: serie.T, serie_rectificativa_id: serie.TR, formas_pago: ['efectivo', 'tarjeta', 'vale'] });
+    const pagaCon = (pagos: Record<string, unknown>[]) =>
+      op('subirtickets', { terminal_id: terminal.id, tickets: [{ uuid: uuid(), fecha_hora: new Date().toISOString(), lineas: [{ articulo_id: pan.id, cantidad: 3_000, precio: 12_100 }], pagos }] }, cajera);
+    // Not whole (part of it), or unknown: refused.
+    const parte = await pagaCon([{ forma: 'vale', importe: 200, vale: vale.codigo }, { forma: 'efectivo', importe: 163 }]);
+    expect(parte.body.message).toContain(`El vale ${vale.codigo} es de 2,42 €: se usa entero`);
+    expect((await pagaCon([{ forma: 'vale', importe: 363 }])).body.message).toContain(MENSAJES_TPV.valeCodigo);
+    // Whole, with cash for the rest: the ticket is paid, the vale spent.
+    const bien = await pagaCon([{ forma: 'vale', importe: 242, vale: vale.codigo }, { forma: 'efectivo', importe: 200 }]);
+    expect(bien.body.RESULT).toBe('0');
+    expect(bien.body.data[0]).toMatchObject({ total: 363, cambio: 79 });
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: vale.codigo } })).json().data[0].usado).toBeTruthy();
+    const c2 = await caja();
+    expect(c2.formas.find((f) => f.forma === 'vale')).toMatchObject({ ventas: 242, devoluciones: 242, esperado: 0 });
+    // Spent once.
+    const otra = await pagaCon([{ forma: 'vale', importe: 242, vale: vale.codigo }, { forma: 'efectivo', importe: 121 }]);
+    expect(otra.body.message).toContain(`El vale ${vale.codigo} ya se usó.`);
+  });
 });

@@ -298,6 +298,8 @@ const TABLES = {
     usuario_id: 'int?', cambio: 'int0', offline: 'flag0',
   },
   tpv_pagos: { id: 'int', documento_id: 'int', orden: 'int', forma: 'text', importe: 'int', entregado: 'int' },
+  // Issue 23: store credits given as refunds at the till (spent once).
+  tpv_vales: { id: 'int', codigo: 'text', importe: 'int', terminal_id: 'int', documento_id: 'int?', creado: 'text', documento_usado: 'int?', usado: 'text?' },
   tpv_incidencias: {
     id: 'int', terminal_id: 'int', caja_id: 'int?', documento_id: 'int?', movimiento_id: 'int?', uuid: 'text?', tipo: 'text', detalle: 'text', remedio: 'text',
     datos: 'text?', fecha: 'text', usuario_id: 'int?', resuelta: 'flag0', resuelta_fecha: 'text?', resuelta_por: 'int?',
@@ -311,7 +313,7 @@ const SERIAL_TABLES: TableName[] = [
   'configuracion', 'usuarios', 'roles', 'series', 'documentos', 'almacenes', 'familias', 'subfamilias', 'marcas', 'materiales', 'procesos',
   'articulos', 'stock_movimientos', 'ubicaciones', 'documento_lineas', 'documento_enlaces', 'documento_acciones', 'proveedores', 'facturas_proveedor',
   'clientes', 'parte_horas', 'registros_facturacion', 'verifactu_envios', 'cobros',
-  'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_pagos', 'tpv_incidencias',
+  'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_pagos', 'tpv_incidencias', 'tpv_vales',
 ];
 /** Tables a version-1 backup made before the catalogue existed doesn't have: restored empty. */
 const CATALOGUE_TABLES = new Set<TableName>([
@@ -334,7 +336,7 @@ const CATALOGUE_TABLES = new Set<TableName>([
   // Issue 13.
   'tpv_terminales', 'tpv_paginas', 'tpv_botones', 'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos',
   // Issue 23.
-  'tpv_incidencias',
+  'tpv_incidencias', 'tpv_vales',
 ]);
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {

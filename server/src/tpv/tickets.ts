@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -333,7 +334,7 @@ export const tipoTicket = registrarTipo(TICKET, ticketEffects);
 // Upload -------------------------------------------------------------------------------------------------------
 
 type LineaIn = { articulo_id: number; cantidad: number; precio: number; descuento: number };
-type PagoIn = { forma: FormaPagoTpv; importe: number };
+type PagoIn = { forma: FormaPagoTpv; importe: number; vale?: string };
 type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null };
 
 /** The error of one ticket of an upload: names it (`uuidRechazado`), so a record the till made can be kept aside. */
@@ -373,6 +374,12 @@ function leerTickets(raw: unknown): TicketIn[] {
       if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw rechazo(uuid, t(MENSAJES_TPV.formaPagoNoValida, { forma }));
       const importe = entero(p.importe);
       if (importe === null || importe <= 0) throw rechazo(uuid, MENSAJES_TPV.pagoNoValido);
+      // Issue 23: a store credit names its code (spent once, whole, checked when the ticket is stored).
+      if (forma === 'vale') {
+        const vale = typeof p.vale === 'string' ? p.vale.trim().toUpperCase() : '';
+        if (!vale || vale.length > 40) throw rechazo(uuid, MENSAJES_TPV.valeCodigo);
+        return { forma: 'vale' as FormaPagoTpv, importe, vale };
+      }
       return { forma: forma as FormaPagoTpv, importe };
     });
     let registro: RegistroTpv | null = null;
@@ -533,6 +540,8 @@ async function guardarTicket(
     throw err;
   }
   await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
+  // Store credits: each spent here, whole, once (the till takes them online only).
+  for (const p of tk.pagos) if (p.vale) await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, !!tk.registro);
   const h = datos.hecho!;
   for (const a of avisos) {
     await anotarIncidencia(trx, {
@@ -570,6 +579,32 @@ function fueraDeDerechos(user: SessionUser, lineas: LineaIn[], arts: Map<number,
     }
   });
   return out;
+}
+
+/**
+ * A store credit («vale», issue 23) spent as a ticket's payment: it exists, was never used, and is spent whole (the
+ * payment is its amount); marked used by the ticket in the ticket's transaction. The till takes vales online only:
+ * an offline ticket paying with one is refused (kept aside), never half-stored.
+ */
+async function gastarVale(trx: Transaction<Database>, uuid: string, codigo: string, importe: number, docId: number, offline: boolean): Promise<void> {
+  if (offline) throw rechazo(uuid, MENSAJES_TPV.valeSinConexion);
+  const v = await trx.selectFrom('tpv_vales').select(['id', 'importe', 'documento_usado']).where('codigo', '=', codigo).executeTakeFirst();
+  if (!v) throw rechazo(uuid, t(MENSAJES_TPV.valeNoExiste, { codigo }));
+  if (v.documento_usado !== null) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
+  if (Number(v.importe) !== importe) throw rechazo(uuid, t(MENSAJES_TPV.valeImporte, { codigo, importe: euros(Number(v.importe)) }));
+  const r = await trx.updateTable('tpv_vales').set({ documento_usado: docId, usado: nowIso() }).where('id', '=', v.id).where('documento_usado', 'is', null).executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
+}
+
+/** A new store credit's code: «V» and twelve random digits (printed as a barcode; unique). */
+const codigoVale = () => `V${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+/** valetpv: a store credit by its code, to take it as a payment (online). */
+export async function leerVale(app: AppContext, codigo: string) {
+  const c = codigo.trim().toUpperCase();
+  const v = await app.db.selectFrom('tpv_vales').select(['codigo', 'importe', 'creado', 'usado']).where('codigo', '=', c).executeTakeFirst();
+  if (!v) throw fail(t(MENSAJES_TPV.valeNoExiste, { codigo: c }), '3', 404);
+  return { codigo: v.codigo, importe: Number(v.importe), creado: v.creado, usado: v.usado };
 }
 
 /** subirtickets: every ticket of the request in one transaction, in order; a repeated uuid answers its stored row. */
@@ -621,7 +656,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
 
 // Returns ------------------------------------------------------------------------------------------------------
 
-export type Devolucion = Documento & { ticket_id: number; huella: string; xml: string; qr_url: string };
+export type Devolucion = Documento & { ticket_id: number; huella: string; xml: string; qr_url: string; vales: { codigo: string; importe: number }[] };
 
 /**
  * devolverticket: the R5 of some of a ticket's lines, by the engine's rectificativa and its emitir. A return the till
@@ -752,7 +787,11 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
           const forma = String(p.forma ?? '');
           const importe = entero(p.importe);
           if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MENSAJES_TPV.formaPagoNoValida, { forma }), '1', 400);
-          if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
+          // Issue 23: a store credit as the refund, with the right «reembolso_vale», online (it is issued here).
+          if (forma === 'vale') {
+            if (registro) throw fail(MENSAJES_TPV.valeSinConexion, '1', 400);
+            if (!tiene(user.rol.derechos, 'reembolso_vale')) throw fail(MENSAJES_TPV.valeSinDerecho, '1', 403);
+          } else if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
           if (importe === null || importe <= 0) throw fail(MENSAJES_TPV.pagoNoValido, '1', 400);
           return { forma: forma as FormaPagoTpv, importe };
         });
@@ -814,6 +853,11 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         : undefined;
       await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user, extra as unknown as Record<string, unknown>);
       await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
+      // The store credit the customer takes instead of money: one vale of that amount, issued by this return.
+      const aVale = pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
+      if (aVale > 0) {
+        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, terminal_id: terminal.id, documento_id: docId, creado: nowIso(), documento_usado: null, usado: null }).execute();
+      }
       // The ticket's state: wholly or partly returned.
       await estadoDevuelto(trx, ticket.id, user.id);
       for (const a of avisos) {
@@ -847,7 +891,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
   await alLeerTpv(app.db, doc);
   const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } & EmisionTpv }).registro;
-  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r) });
+  const vales = (await app.db.selectFrom('tpv_vales').select(['codigo', 'importe']).where('documento_id', '=', id).orderBy('id').execute()).map((v) => ({ codigo: v.codigo, importe: Number(v.importe) }));
+  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r), vales });
 }
 
 /** The ticket's IVA groups with the recargo de equivalencia of each (shared: the till shows the same total). */
@@ -1054,6 +1099,16 @@ export const ticketActions = [
     } as const satisfies Schema,
     async handler({ input, app, user }) {
       return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
+    },
+  }),
+
+  defineAction({
+    name: 'valetpv',
+    method: 'GET',
+    flags: flagsTpv(),
+    input: { codigo: { type: 'string', required: true, max: 40 } } as const satisfies Schema,
+    async handler({ input, app }) {
+      return { RESULT: '0', data: [await leerVale(app, input.codigo)] };
     },
   }),
 

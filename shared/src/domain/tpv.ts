@@ -389,6 +389,12 @@ export const MENSAJES_TPV = {
   ticketSuperaLimiteSinConexion:
     'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket, y la factura completa necesita conexión con el servidor. Aparque la venta (F8) y hágala cuando vuelva la conexión.',
   // Issue 23: a full invoice (F1) at the till, for a sale over the simplified invoice's limit.
+  valeSinDerecho: 'Su rol no permite reembolsar con un vale. Llame a un encargado.',
+  valeSinConexion: 'Los vales necesitan conexión con el servidor: sin ella no se da ni se acepta ningún vale.',
+  valeCodigo: 'Escanee o escriba el código del vale.',
+  valeNoExiste: 'El vale {codigo} no existe.',
+  valeUsado: 'El vale {codigo} ya se usó.',
+  valeImporte: 'El vale {codigo} es de {importe}: se usa entero, en una compra de al menos ese importe.',
   cantidadEntera: '«{articulo}» se vende por unidades: la cantidad debe ser un número entero, no {cantidad}.',
   facturaVentaSinCliente: 'Elija el cliente de la factura completa (con su NIF).',
   facturaVentaClienteSinNif: 'El cliente no tiene un NIF válido: una factura completa nombra al destinatario con su NIF.',

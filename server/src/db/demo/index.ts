@@ -371,7 +371,7 @@ export async function rangosDemo(db: Kysely<Database>): Promise<Map<string, Rang
  * its chain heads and envíos. A table with transactional rows missing here is a bug (demo.test.ts checks each is empty).
  */
 export const TABLAS_PRUEBA = [
-  'tpv_incidencias', 'documento_enlaces', 'tpv_pagos', 'tpv_tickets', 'tpv_movimientos', 'tpv_cierres', 'tpv_cajas', 'cobros', 'facturas_proveedor_documentos',
+  'tpv_incidencias', 'tpv_vales', 'documento_enlaces', 'tpv_pagos', 'tpv_tickets', 'tpv_movimientos', 'tpv_cierres', 'tpv_cajas', 'cobros', 'facturas_proveedor_documentos',
   'facturas_proveedor', 'parte_horas', 'stock_movimientos', 'stock_almacen', 'documento_acciones', 'registros_facturacion', 'verifactu_envios',
   'registros_cadena', 'documento_lineas', 'documentos', 'contadores', 'demo_datos', ...TABLAS_AGREGADOS,
 ] as const;

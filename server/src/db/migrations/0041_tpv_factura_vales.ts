@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
+import { withId } from './util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;
@@ -15,8 +16,20 @@ const DESPUES = "tipo in ('ticket', 'devolucion', 'factura')";
  *   PostgreSQL: the check constraint is replaced. SQLite cannot alter a constraint: the table is rebuilt from its own
  *   stored definition with the wider check, its rows copied, its indexes recreated (the runner has foreign keys off
  *   and checks them before committing; as 0024 did for articulos).
+ * - `tpv_vales`: a store credit («vale») given as the refund of a return at the till (right «reembolso_vale»): its
+ *   printed code, its amount (cents), the return that issued it; spent once, whole, as a payment of a later ticket
+ *   (`documento_usado`, when), checked online.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
+  await withId(db.schema.createTable('tpv_vales'), dialect)
+    .addColumn('codigo', 'text', (c) => c.notNull().unique())
+    .addColumn('importe', 'bigint', (c) => c.notNull().check(sql`importe > 0`))
+    .addColumn('terminal_id', 'integer', (c) => c.notNull().references('tpv_terminales.id'))
+    .addColumn('documento_id', 'integer', (c) => c.references('documentos.id'))
+    .addColumn('creado', 'text', (c) => c.notNull())
+    .addColumn('documento_usado', 'integer', (c) => c.references('documentos.id'))
+    .addColumn('usado', 'text')
+    .execute();
   if (dialect === 'postgres') {
     const r = await sql<{ conname: string }>`select c.conname from pg_constraint c join pg_class t on t.oid = c.conrelid
       where t.relname = 'tpv_tickets' and t.relnamespace = current_schema()::regnamespace and c.contype = 'c'
