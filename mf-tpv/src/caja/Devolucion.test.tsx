@@ -4,6 +4,7 @@ import { barrasCode128, type TicketPdf } from 'shared';
 import { renderWithShell } from 'shared/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IndiceCatalogo } from '../datos/catalogo';
+import { useCaja } from './estado';
 import { RolloTicket } from '../venta/TicketImpreso';
 import { Venta } from '../venta/Venta';
 import { cajaDePrueba, respuestaOk, sinRespuesta, terminalDePrueba } from '../pruebas';
@@ -37,7 +38,8 @@ function servidor(url: string, init?: RequestInit): Response {
   const ac = u.searchParams.get('ac');
   if (ac === 'devolverticket') {
     devoluciones.push(cuerpo ?? {});
-    return respuestaOk([{ id: 900, numero: `TR1 2026/00000${devoluciones.length}`, total: -242, ticket_id: 50, huella: 'A'.repeat(64), qr_url: 'https://x' }]);
+    const vale = ((cuerpo?.pagos ?? []) as { forma: string; importe: number }[]).find((p) => p.forma === 'vale');
+    return respuestaOk([{ id: 900, numero: `TR1 2026/00000${devoluciones.length}`, total: -242, ticket_id: 50, huella: 'A'.repeat(64), qr_url: 'https://x', vales: vale ? [{ codigo: 'V123456789012', importe: vale.importe }] : [] }]);
   }
   if (ac === 'listadotickets') {
     pedidas.push(u.searchParams);
@@ -151,5 +153,34 @@ describe('el reembolso, por la forma que elige el cliente (issue 23)', () => {
     await user.click(d.getByRole('button', { name: 'Devolver' }));
     await d.findByTestId('devolucion-reembolso');
     expect(devoluciones[0].pagos).toEqual([{ forma: 'efectivo', importe: 100 }, { forma: 'tarjeta', importe: 142 }]);
+  });
+});
+
+describe('un vale como reembolso, con el derecho (issue 23)', () => {
+  const rol = (especiales: string[]) => ({ id: 1, nombre: 'Ana', email: 'ana@tienda.es', rol: { id: 5, nombre: 'Caja', clave: 'caja', derechos: { areas: { tpv: ['ver', 'editar', 'acciones'] }, especiales, descuento_maximo: 0 } } });
+  const elegir = async () => {
+    const { user, d } = await abrirDevolucion();
+    await user.type(d.getByLabelText('Número del ticket (escanéelo o escriba sus últimas cifras)'), 'T1 2026/000050{Enter}');
+    await d.findByTestId('devolucion-ticket');
+    await user.type(d.getByLabelText('Devolver de Pan'), '2');
+    return { user, d, r: within(d.getByRole('group', { name: 'Reembolso' })) };
+  };
+
+  it('sin el derecho no se ofrece el vale', async () => {
+    useCaja.setState({ sesion: { user: rol([]) as never, config: null } });
+    const { r } = await elegir();
+    expect(r.queryByLabelText('Vale (€)')).toBeNull();
+    expect(r.queryByRole('button', { name: 'Todo en vale' })).toBeNull();
+  });
+
+  it('con el derecho: todo en vale; el vale se muestra con su código de barras para imprimirlo', async () => {
+    useCaja.setState({ sesion: { user: rol(['reembolso_vale']) as never, config: null } });
+    const { user, d, r } = await elegir();
+    await user.click(r.getByRole('button', { name: 'Todo en vale' }));
+    await user.click(d.getByRole('button', { name: 'Devolver' }));
+    expect((await d.findByTestId('vale-codigo')).textContent).toBe('V123456789012');
+    expect(d.getByRole('img', { name: 'Código del vale: V123456789012' })).toBeTruthy();
+    expect(devoluciones[0].pagos).toEqual([{ forma: 'vale', importe: 242 }]);
+    expect(d.getByTestId('devolucion-reembolso').textContent).toBe('2,42 € en vale');
   });
 });

@@ -5,11 +5,12 @@ import { FORMA_PAGO_LABEL, type FormaPago, type Pago } from '../venta/importes';
 import { buscarLocal, deServidor, guardarVisto, type LineaDevolucion, type TicketDevolucion } from './devolucionLocal';
 import { colaDe, useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import { CodigoBarras } from '../impresion/CodigoBarras';
 import { guardarNumeroR } from './registro';
 import { fechaTicket } from './registroFiscal';
 import * as srv from './servidor';
 
-type Hecha = { numero: string; total: number; enCola: boolean; pagos: Pago[] };
+type Hecha = { numero: string; total: number; enCola: boolean; pagos: Pago[]; vales?: { codigo: string; importe: number }[] };
 
 /**
  * Returns: the ticket by its number (typed or scanned), the lines and quantities, refunded by its method → R5.
@@ -111,7 +112,11 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
     ? -totalesTicket(elegidas.map(({ l, c }) => ({ cantidad: -Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }))).total
     : elegidas.reduce((a, { l, c }) => a + importeLinea({ cantidad: Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }), 0);
   // The methods a refund may take: the terminal's (cash always), those the ticket was paid with.
-  const formas = [...new Set<FormaPago>(['efectivo', ...((terminal.formas_pago ?? []) as FormaPago[]), ...(ticket?.pagos ?? []).map((p) => p.forma)])].filter((f) => f !== 'vale');
+  // A store credit («vale», issue 23) only with the right «reembolso_vale» and the connection (the server issues it).
+  const puedeVale = (!derechos || tiene(derechos, 'reembolso_vale')) && !sinConexion;
+  const formas = [...new Set<FormaPago>(['efectivo', ...((terminal.formas_pago ?? []) as FormaPago[]), ...(ticket?.pagos ?? []).map((p) => p.forma), 'vale'])].filter(
+    (f) => f !== 'vale' || puedeVale,
+  );
   const comoSePago = reembolsoComoSePago(ticket?.pagos ?? [], importe);
   const pagos: Pago[] = reparto
     ? formas.map((f) => ({ forma: f, importe: (reparto[f] ?? '').trim() ? Number(parseDecimal(reparto[f] ?? '', 2) ?? -1n) : 0 })).filter((p) => p.importe !== 0)
@@ -147,7 +152,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
         try {
           const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), pagos, uuid);
           await guardarNumeroR(r.numero, terminal);
-          setHecha({ numero: r.numero, total: r.total, enCola: false, pagos });
+          setHecha({ numero: r.numero, total: r.total, enCola: false, pagos, vales: r.vales ?? [] });
         } catch (err) {
           // The connection went between the lookup and the return: made here, as offline.
           if (!(err instanceof srv.SinConexion)) throw err;
@@ -173,7 +178,18 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
               <span data-testid="devolucion-reembolso">{hecha.pagos.map((p) => `${formatMoney(p.importe)} en ${FORMA_PAGO_LABEL[p.forma].toLowerCase()}`).join(' y ')}</span>.
               {hecha.enCola && ' Hecha sin conexión: pendiente de envío (se envía sola al volver la conexión).'}
             </p>
-            <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</Boton>
+            {hecha.vales?.map((v) => (
+              <div key={v.codigo} data-testid="vale" className="impresion" style={{ textAlign: 'center', border: '1px dashed #94a3b8', padding: 8, margin: '8px 0' }}>
+                <div style={{ fontWeight: 700 }}>Vale de {formatMoney(v.importe)}</div>
+                <CodigoBarras texto={v.codigo} etiqueta="Código del vale" />
+                <div data-testid="vale-codigo">{v.codigo}</div>
+                <small>Se usa entero, una vez, como pago en esta tienda.</small>
+              </div>
+            ))}
+            <Fila>
+              {!!hecha.vales?.length && <Boton onClick={() => window.print()}>Imprimir el vale</Boton>}
+              <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</Boton>
+            </Fila>
           </>
         ) : (
           <>

@@ -576,6 +576,8 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     let ticket = base;
     const hayCola = (await q.pendientes()).length > 0;
     if (hayCola || !navigator.onLine) {
+      // A store credit is checked and spent by the server (issue 23): never taken offline.
+      if (pagos.some((p) => p.forma === 'vale')) throw new Error(MENSAJES_TPV.valeSinConexion);
       // Offline (or behind tickets still waiting): the till is its own installation and makes the record now.
       await asegurarRegistros(terminal);
       ticket = { ...base, ...(await registroOffline(terminal, base)) };

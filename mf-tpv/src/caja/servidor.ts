@@ -249,3 +249,8 @@ export async function facturarVenta(
 ): Promise<Documento & { cambio: number }> {
   return datos(await pedir(api.post<Documento & { cambio: number }>('facturarventatpv', { terminal_id, cliente_id, uuid, lineas, pagos })))[0];
 }
+
+/** A store credit by its code (`valetpv`): its amount, and when it was used (null: still good). */
+export async function leerVale(codigo: string): Promise<{ codigo: string; importe: number; usado: string | null }> {
+  return datos(await pedir(api.get<{ codigo: string; importe: number; usado: string | null }>('valetpv', { codigo: codigo.trim() })))[0];
+}
