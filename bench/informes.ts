@@ -14,7 +14,7 @@
 // BENCH_RUNS (20), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
 import { FORMA_PAGO_IDS } from 'shared/domain';
 import { sinDisparadores } from '../server/src/db/demo/index.ts';
-import { comprobarCadenas } from '../server/src/fiscal/cadena.ts';
+import { comprobarCadenas } from '../server/src/fiscal/verificacion.ts';
 import { escribirTickets, type TerminalGenerado } from '../server/src/db/demo/tpv.ts';
 import { empresaEmisora } from '../server/src/tpv/comun.ts';
 import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.ts';

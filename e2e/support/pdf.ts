@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { necesita } from '../../server/test/herramientas';
 
 let tmp: string | undefined;
 let n = 0;
@@ -12,6 +13,7 @@ let n = 0;
  * whitespace collapsed) and its fiscal QR decoded (pdftoppm at 200 dpi + zbarimg), unless `conQr` is false.
  */
 export async function leerPdf(page: Page, boton: () => Promise<void>, conQr = true): Promise<{ texto: string; qr: string; file: string }> {
+  necesita('pdftotext', 'pdftoppm', 'zbarimg');
   tmp ??= mkdtempSync(path.join(tmpdir(), 'mtpv-pdf-'));
   const descarga = page.waitForEvent('download');
   await boton();

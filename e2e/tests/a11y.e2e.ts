@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AXE, seriousViolations } from '../support/axe';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { api } from '../support/op';
 
 /** Only the axe rules `ids` on the page as it is now: the ones that passed (applied and held) and the violations. */
 async function reglas(page: Page, ids: string[]): Promise<{ passes: string[]; violations: string[] }> {
@@ -15,20 +16,6 @@ async function reglas(page: Page, ids: string[]): Promise<{ passes: string[]; vi
       violations: result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
     };
   }, ids);
-}
-
-type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
-
-/** op.asp from the page, with its session: GET with a query, or POST with a JSON body. */
-function api(page: Page, ac: string, query: Record<string, string | number> = {}, body?: object): Promise<Api> {
-  return page.evaluate(
-    async ({ ac, query, body }) => {
-      const qs = new URLSearchParams({ ac, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-      const init: RequestInit = body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {};
-      return (await fetch(`/api/op.asp?${qs}`, init)).json();
-    },
-    { ac, query, body },
-  );
 }
 
 /** Ventas, its documents, hfa and partes switched on in the configuration if another test left one off. */

@@ -5,6 +5,7 @@ import { startServer } from '../../server/scripts/spawn-server.mjs';
 import { ADMIN } from '../support/admin';
 import { login, openBrowser, screenshot, type Browser } from '../support/browser';
 import { leerPdf } from '../support/pdf';
+import { api } from '../support/op';
 
 /**
  * «Empezar con mis datos» end to end (issue 22), on a server of its own started as `pnpm start` does with the demo
@@ -13,19 +14,6 @@ import { leerPdf } from '../support/pdf';
  * the demo on every screen (phone width too); the dialog says what goes with the server's counts; after it the books
  * are empty, the band goes, and the first invoice is number 1 of its serie.
  */
-
-type Api = { RESULT: string; message?: string; data: Record<string, unknown>[]; total?: number };
-
-function api(page: Page, ac: string, query: Record<string, string | number> = {}, body?: object): Promise<Api> {
-  return page.evaluate(
-    async ({ ac, query, body }) => {
-      const qs = new URLSearchParams({ ac, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-      const init: RequestInit = body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {};
-      return (await fetch(`/api/op.asp?${qs}`, init)).json();
-    },
-    { ac, query, body },
-  );
-}
 
 /** An invoice of today in serie A to the demo's C0001, emitted through op.asp as the invoice screen does: its number. */
 async function emitirFactura(page: Page): Promise<string> {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { api } from '../support/op';
 
 /**
  * The reports (mf-informes) end to end on the real server: every report opens and answers; a filter is applied
@@ -12,20 +13,6 @@ import { encenderModulos, login, openBrowser, screenshot, type Browser } from '.
  * pdftoppm and read back with pdftotext); a reload and a bare address find the same filters. One emitted invoice
  * of this month (C0001, one LLA-AJ8) makes sure the sales reports have a row.
  */
-
-type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
-
-/** op.asp from the page, with its session. */
-function api(page: Page, ac: string, query: Record<string, string | number> = {}, body?: object): Promise<Api> {
-  return page.evaluate(
-    async ({ ac, query, body }) => {
-      const qs = new URLSearchParams({ ac, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-      const init: RequestInit = body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {};
-      return (await fetch(`/api/op.asp?${qs}`, init)).json();
-    },
-    { ac, query, body },
-  );
-}
 
 const hoy = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/scripts/spawn-server.mjs';
 import { ADMIN, login, openBrowser, type Browser } from '../support/browser';
 import { leerPdf as leer } from '../support/pdf';
+import { ean13, ok } from '../support/op';
 
 /**
  * Issue 22, «every printed word true», on the demo company (a server of its own started with MANAGER_DEMO=1: the
@@ -14,26 +15,6 @@ import { leerPdf as leer } from '../support/pdf';
 
 const DEMO = 'DEMOSTRACIÓN — sin validez fiscal';
 const PRUEBAS = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?';
-
-async function ok(page: Page, ac: string, query: Record<string, string | number> = {}, body?: object): Promise<Record<string, unknown>[]> {
-  const res = await page.evaluate(
-    async ({ ac, query, body }) => {
-      const qs = new URLSearchParams({ ac, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-      const init: RequestInit = body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {};
-      return (await fetch(`/api/op.asp?${qs}`, init)).json();
-    },
-    { ac, query, body },
-  );
-  expect(res.RESULT, `${ac}: ${JSON.stringify(res).slice(0, 400)}`).toBe('0');
-  return res.data;
-}
-
-/** EAN-13 with its check digit. */
-function ean13(doce: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(doce[11 - i]) * (i % 2 === 0 ? 3 : 1);
-  return doce + ((10 - (sum % 10)) % 10);
-}
 
 let server: { baseUrl: string; stop(): Promise<void> };
 let admin: Browser;

@@ -185,9 +185,11 @@ describe.each(backends())('almacenes y documentos de almacén ($name)', (backend
   it('lists documents with filters and the totals row; a document by id', async () => {
     const res = await list(t, t.cookie, 'listadomovimientos', { almacen_id: tienda, orden: 'numero', dir: 'desc' });
     expect(res.total).toBe(1);
-    expect(res.rows[0]).toMatchObject({ num_lineas: 2, almacen_destino_nombre: 'Tienda centro', total: 2494 });
+    // Sent, it moved at cost (docs/costes.md): ALM-2's typed 1,2345 € became its cost, 1,50 € (no valued entry yet:
+    // its precio_compra): 10 × 2 € + 4 × 1,50 € = 26,00 €.
+    expect(res.rows[0]).toMatchObject({ num_lineas: 2, almacen_destino_nombre: 'Tienda centro', total: 2600 });
     expect(res.rows[0]).not.toHaveProperty('lineas');
-    expect(res.body.totales).toEqual({ total: 2494 });
+    expect(res.body.totales).toEqual({ total: 2600 });
     expect((await list(t, t.cookie, 'listadomovimientos', { estado: 'recibido' })).total).toBe(0);
     expect((await list(t, t.cookie, 'listadomovimientos', { desde: '2026-03-11' })).total).toBe(0);
     expect((await list(t, t.cookie, 'listadomovimientos', { q: 'reposi' })).total).toBe(1);
@@ -292,7 +294,8 @@ describe.each(backends())('almacenes y documentos de almacén ($name)', (backend
 
   it("an article's movements, newest first, with the running balance, paged and filtered", async () => {
     const all = await list(t, t.cookie, 'listadomovimientosarticulo', { articulo_id: a1.id, porPagina: 100 });
-    const ledger = await t.app.manager.db.selectFrom('stock_movimientos').select(['id', 'cantidad', 'almacen_id']).where('articulo_id', '=', a1.id).orderBy('id').execute();
+    // In date order, then id (docs/costes.md): rows of documents dated in the past come before later-dated ones.
+    const ledger = await t.app.manager.db.selectFrom('stock_movimientos').select(['id', 'cantidad', 'almacen_id']).where('articulo_id', '=', a1.id).orderBy('fecha').orderBy('id').execute();
     expect(all.total).toBe(ledger.length);
     const running = (rows: { cantidad: number }[]) => {
       let acc = 0;

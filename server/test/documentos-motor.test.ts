@@ -8,7 +8,7 @@ import type { Row } from './catalogo-fixtures.ts';
 import { enviar, guardar, kitDeDos, leerDocumento, stockPorAlmacen } from './documentos-fixtures.ts';
 
 /**
- * The document engine's corrections (docs/documents.md): a rectificativa's header from the invoice it corrects, what
+ * The document engine's corrections (docs/documentos.md): a rectificativa's header from the invoice it corrects, what
  * can be returned counting both paths (albarán and the invoice that billed it), a Finalizado order whose albarán is
  * edited, the average sale price after a rectificativa's price correction, and kits outside sales.
  */

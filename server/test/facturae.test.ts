@@ -12,6 +12,7 @@ import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { backends, expectCleanAnswer, multipart, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
+import { necesita } from './herramientas.ts';
 
 /**
  * Facturae 3.2.2 for public administrations (issue 16): a town hall with its DIR3 units, an invoice and a
@@ -38,6 +39,7 @@ function run(cmd: string, args: string[]): Promise<{ ok: boolean; out: string }>
 
 let n = 0;
 async function comprobar(xml: string) {
+  necesita('xmllint', 'xmlsec1');
   const file = path.join(TMP, `f${++n}.xsig`);
   fs.writeFileSync(file, xml);
   const esquema = await run('xmllint', ['--noout', '--nonet', '--schema', XSD, file]);

@@ -609,6 +609,10 @@ describe.each(backends())('informes over a hand-built month ($name)', (backend) 
     const m347 = await informe('modelo347', { ejercicio: Number(ANIO) });
     expect(Object.fromEntries(m347.data.map((f) => [f.clave, [f.importe, f.t1, f.t2, f.t3, f.t4]]))).toEqual(declarados);
     expect(Object.keys(declarados).sort()).toEqual([`A|${p2.id}`, `B|${c1.id}`, `B|${c2.id}`]);
+    // Issue 25: the totals row carries the quarters, and they add up to the year.
+    const q = [0, 1, 2, 3].map((i) => Object.values(declarados).reduce((s, v) => s + (v as number[])[i + 1]!, 0));
+    expect([m347.totales.t1, m347.totales.t2, m347.totales.t3, m347.totales.t4]).toEqual(q);
+    expect(q.reduce((a, b) => a + b, 0)).toBe(m347.totales.importe);
     // Only one side when asked.
     expect((await informe('modelo347', { ejercicio: Number(ANIO), clave: 'A' })).data.map((f) => f.clave)).toEqual([`A|${p2.id}`]);
   }, 240_000);

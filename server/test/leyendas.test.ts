@@ -13,6 +13,7 @@ import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 import { enviar } from './documentos-fixtures.ts';
 import { backends, useTestApp } from './helpers.ts';
+import { necesita } from './herramientas.ts';
 
 /**
  * Issue 22, «every printed word true»: the PDFs built from what the server answers (the same builders the back office
@@ -28,6 +29,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 let n = 0;
 /** The PDF's text (one line per line, spaces collapsed) and its first page's QR, decoded. */
 function leer(pdf: ArrayBuffer): { texto: string; qr: string } {
+  necesita('pdftotext', 'pdftoppm', 'zbarimg');
   const file = path.join(tmp, `doc-${++n}.pdf`);
   fs.writeFileSync(file, Buffer.from(pdf));
   const texto = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');

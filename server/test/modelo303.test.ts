@@ -67,6 +67,11 @@ describe.each(backends())('modelo303 by operation ($name)', (backend) => {
       '59': 20_000, '60': 20_000, '120': 4_000, '122': 5_000,
       'sin-casilla': 1_000,
     });
+    // Concepts in Spanish, rates with a decimal comma (issue 25: never «0.5 %»).
+    const concepto = Object.fromEntries(body.data.map((f) => [f.casilla ?? f.clave, f.concepto]));
+    expect([concepto['16'], concepto['19'], concepto['22']]).toEqual([
+      'Recargo de equivalencia 0,5 %: base imponible', 'Recargo de equivalencia 1,4 %: base imponible', 'Recargo de equivalencia 5,2 %: base imponible',
+    ]);
     // The additional boxes come after the result, in the form's order.
     const orden = body.data.map((f) => f.casilla ?? f.clave);
     expect(orden.slice(orden.indexOf('71'))).toEqual(['71', '59', '60', '120', '122', 'sin-casilla']);

@@ -256,7 +256,7 @@ describe.each(backends())('roles ($name)', (backend) => {
   });
 
   describe('the last Administrador', () => {
-    it('is neither deleted, deactivated nor given another role; with another one, it can be', async () => {
+    it('is neither deleted, deactivated nor given another role: not by a user manager, not by themselves (issue 24: only an Administrador touches an administrator)', async () => {
       // The administrators other tests made go first: the one of the first start is the last.
       const otros = (await list(t, t.cookie, 'listadousuarios', { rol_id: rolId.administrador, porPagina: 100 })).rows.filter((r) => r.id !== adminId);
       for (const o of otros) expect((await t.op('eliminarusuario', { cookie: t.cookie, body: { id: o.id } })).json().RESULT).toBe('0');
@@ -264,25 +264,31 @@ describe.each(backends())('roles ($name)', (backend) => {
       const personal = await save(t, t.cookie, 'editarrol', { nombre: 'Personal', derechos: { areas: { usuarios: ['ver', 'editar', 'eliminar'] }, especiales: [] } });
       const p = await usuarioCon(t, 'personal@roles.es', personal.id);
       const admin = { id: adminId, nombre: 'Administrador', email: ADMIN.email };
-      const ultimo = { RESULT: '1', message: MESSAGES.ultimoAdministrador };
-      expect(expectCleanAnswer(await t.op('editarusuario', { cookie: p.cookie, body: { ...admin, rol_id: rolId.gestion } }))).toEqual(ultimo);
-      expect(expectCleanAnswer(await t.op('editarusuario', { cookie: p.cookie, body: { ...admin, activo: 0 } }))).toEqual(ultimo);
-      expect(expectCleanAnswer(await t.op('eliminarusuario', { cookie: p.cookie, body: { id: adminId } }))).toEqual(ultimo);
-      // Not even by themselves.
-      expect(expectCleanAnswer(await t.op('editarusuario', { cookie: t.cookie, body: { ...admin, rol_id: rolId.consulta } }))).toEqual(ultimo);
+      const soloAdmin = { RESULT: '1', message: MESSAGES.reglaUsuarioAdministrador, derecho: 'promocion' };
+      const demote = await t.op('editarusuario', { cookie: p.cookie, body: { ...admin, rol_id: rolId.gestion } });
+      expect(demote.statusCode).toBe(403);
+      expect(expectCleanAnswer(demote)).toEqual(soloAdmin);
+      expect(expectCleanAnswer(await t.op('editarusuario', { cookie: p.cookie, body: { ...admin, activo: 0 } }))).toEqual(soloAdmin);
+      expect(expectCleanAnswer(await t.op('eliminarusuario', { cookie: p.cookie, body: { id: adminId } }))).toEqual(soloAdmin);
+      // Not even by themselves: nobody changes their own role.
+      expect(expectCleanAnswer(await t.op('editarusuario', { cookie: t.cookie, body: { ...admin, rol_id: rolId.consulta } }))).toEqual({
+        RESULT: '1',
+        message: MESSAGES.reglaRolPropio,
+        derecho: 'promocion',
+      });
       const me = (await list(t, t.cookie, 'listadousuarios', { id: adminId })).rows[0];
       expect(me).toMatchObject({ rol_id: rolId.administrador, activo: 1 });
       // The same administrador again (its role unchanged) is no change.
       expect((await t.op('editarusuario', { cookie: t.cookie, body: { ...admin, rol_id: rolId.administrador } })).json().RESULT).toBe('0');
 
-      // A second one: now either may go.
+      // A second one: the user manager still can't touch it; an Administrador can.
       const otro = await usuarioCon(t, 'admin2@roles.es', rolId.administrador);
-      expect((await t.op('editarusuario', { cookie: p.cookie, body: { id: otro.id, nombre: 'admin2', email: 'admin2@roles.es', activo: 0 } })).json().RESULT).toBe('0');
-      // Inactive, it no longer counts: the first is the last again.
-      expect(expectCleanAnswer(await t.op('eliminarusuario', { cookie: p.cookie, body: { id: adminId } }))).toEqual(ultimo);
+      expect(expectCleanAnswer(await t.op('editarusuario', { cookie: p.cookie, body: { id: otro.id, nombre: 'admin2', email: 'admin2@roles.es', activo: 0 } }))).toEqual(soloAdmin);
+      expect((await t.op('editarusuario', { cookie: t.cookie, body: { id: otro.id, nombre: 'admin2', email: 'admin2@roles.es', activo: 0 } })).json().RESULT).toBe('0');
       await save(t, t.cookie, 'editarusuario', { id: otro.id, nombre: 'admin2', email: 'admin2@roles.es', activo: 1 });
-      expect((await t.op('eliminarusuario', { cookie: p.cookie, body: { id: otro.id } })).json().RESULT).toBe('0');
-      expect(expectCleanAnswer(await t.op('eliminarusuario', { cookie: p.cookie, body: { id: adminId } }))).toEqual(ultimo);
+      // An Administrador deletes another; the user manager could not.
+      expect(expectCleanAnswer(await t.op('eliminarusuario', { cookie: p.cookie, body: { id: otro.id } }))).toEqual(soloAdmin);
+      expect((await t.op('eliminarusuario', { cookie: t.cookie, body: { id: otro.id } })).json().RESULT).toBe('0');
     });
   });
 

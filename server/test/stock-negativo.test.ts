@@ -7,7 +7,7 @@ import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
 
 /**
- * docs/documents.md, "Negative stock": allowed by default (a shop sells what it has not received yet); with the
+ * docs/documentos.md, "Negative stock": allowed by default (a shop sells what it has not received yet); with the
  * configuration's «stock negativo» off, a document that would leave an article below zero in a warehouse is refused
  * with its code and warehouse, and nothing changes.
  */

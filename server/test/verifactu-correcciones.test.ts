@@ -14,7 +14,7 @@ import type { Fixture, Registro } from './verifactu-fixtures.ts';
 
 /**
  * Issue 16, «every correction the AEAT accepts»: each rule is a test named after where Validaciones_Errores_Veri-Factu
- * (shared/fiscal/aeat/) states it. The AEAT is the local double (test/aeat-double.ts), which checks every request
+ * (docs/fuentes/aeat/) states it. The AEAT is the local double (test/aeat-double.ts), which checks every request
  * with xmllint against SuministroLR.xsd and answers as §5.1 and §5.2 describe.
  */
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { necesita } from './herramientas.ts';
 
 /** The AEAT's schema of a VERI*FACTU submission (RegistroAlta / RegistroAnulacion inside RegFactuSistemaFacturacion). */
 export const XSD_VERIFACTU = fileURLToPath(new URL('../src/fiscal/xsd/SuministroLR.xsd', import.meta.url));
@@ -12,6 +13,7 @@ export const XSD_FACTURAE = fileURLToPath(new URL('../src/fiscal/xsd/Facturaev3_
 
 /** Each XML valid against `xsd` (xmllint, no network): fails the test with xmllint's messages otherwise. */
 export function validarXml(xmls: string | string[], xsd = XSD_VERIFACTU): void {
+  necesita('xmllint');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-xsd-'));
   try {
     const files = (Array.isArray(xmls) ? xmls : [xmls]).map((x, i) => {

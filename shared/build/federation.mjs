@@ -9,7 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 const require = createRequire(import.meta.url);
 const sharedPkg = require('../package.json');
 
-/** Singletons with explicit caret versions, as architecture.md asks. */
+/** Singletons with explicit caret versions, as docs/arquitectura.md says. */
 export function sharedModules(pkgDir) {
   const req = createRequire(path.join(pkgDir, 'package.json'));
   const version = (name) => {

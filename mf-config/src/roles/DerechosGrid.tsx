@@ -38,7 +38,18 @@ export function cambiarNivel(areas: DerechosAreas, area: Area, nivel: Nivel, on:
 }
 
 /** The role's table: one row per area, one checkbox per level («Eliminar en Catálogo»). */
-export function DerechosGrid({ areas, onChange, disabled }: { areas: DerechosAreas; onChange: (areas: DerechosAreas) => void; disabled?: boolean }) {
+export function DerechosGrid({
+  areas,
+  onChange,
+  disabled,
+  concede,
+}: {
+  areas: DerechosAreas;
+  onChange: (areas: DerechosAreas) => void;
+  disabled?: boolean;
+  /** Whether the user may grant a level (issue 24: nobody grants a right they do not hold); a checked box can always be cleared. */
+  concede?: (area: Area, nivel: Nivel) => boolean;
+}) {
   return (
     <StyledGrid>
       <table>
@@ -70,7 +81,7 @@ export function DerechosGrid({ areas, onChange, disabled }: { areas: DerechosAre
                         type="checkbox"
                         aria-label={`${NIVEL_LABEL[n]} en ${AREA_INFO[a].label}`}
                         checked={!!areas[a]?.includes(n)}
-                        disabled={disabled}
+                        disabled={disabled || (!areas[a]?.includes(n) && concede !== undefined && !concede(a, n))}
                         onChange={(e) => onChange(cambiarNivel(areas, a, n, e.target.checked))}
                       />
                       {propio && <small aria-hidden>{propio}</small>}

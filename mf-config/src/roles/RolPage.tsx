@@ -9,6 +9,7 @@ import {
   DecimalField,
   ESPECIAL_LABEL,
   FormActions,
+  MESSAGES,
   FormGrid,
   FormSection,
   NotFoundPanel,
@@ -17,7 +18,9 @@ import {
   RecordForm,
   Spinner,
   TextField,
+  puede,
   rolSchema,
+  tiene,
   usePermisos,
   useRecordEditor,
   useShell,
@@ -48,7 +51,7 @@ const toValues = (r: Pick<Rol, 'nombre' | 'derechos'>): RolValues => ({
   descuento_maximo: BigInt(r.derechos.descuento_maximo),
 });
 
-const ESPECIALES_OPTIONS = DERECHOS_ESPECIALES.map((e) => ({ value: e, label: ESPECIAL_LABEL[e] }));
+const ESPECIALES_OPTIONS = DERECHOS_ESPECIALES.map((e) => ({ value: e as DerechoEspecial, label: ESPECIAL_LABEL[e] }));
 
 /**
  * /config/rol/:rolId, /config/rol/nuevo-rol (and ?copia=<id>, a new role starting from another's rights): the name,
@@ -57,7 +60,8 @@ const ESPECIALES_OPTIONS = DERECHOS_ESPECIALES.map((e) => ({ value: e, label: ES
  */
 export function RolPage({ id, copiaDe }: { id?: string; copiaDe?: string }) {
   const navigate = useNavigate();
-  const { api } = useShell();
+  const { api, user } = useShell();
+  const yo = user?.rol ?? null;
   const permisos = usePermisos();
   const editor = useRecordEditor<Rol, RolValues>({
     actions: { list: 'listadoroles', save: 'editarrol', remove: 'eliminarrol' },
@@ -99,8 +103,16 @@ export function RolPage({ id, copiaDe }: { id?: string; copiaDe?: string }) {
   if (editor.notFound) return <NotFoundPanel title="Rol no encontrado" text="El rol no existe o se ha eliminado." back={back} />;
 
   const predefinido = record?.predefinido === 1;
-  // A built-in role, or a user whose role can't change roles: the fields only show.
-  const soloLectura = predefinido || !editor.puedeGuardar;
+  // Nobody edits the role they hold (issue 24, shared/domain/promocion.ts).
+  const propio = !isNew && !!yo && record?.id === yo.id;
+  // A built-in role, one's own, or a user whose role can't change roles: the fields only show.
+  const soloLectura = predefinido || propio || !editor.puedeGuardar;
+  // Nobody grants a right they do not hold: a box is offered when the user's role has it or the saved role had it.
+  const concede = {
+    nivel: (a: Parameters<typeof puede>[1], n: Parameters<typeof puede>[2]) => !yo || puede(yo.derechos, a, n) || puede(record?.derechos, a, n),
+    especial: (e: DerechoEspecial) => !yo || tiene(yo.derechos, e) || tiene(record?.derechos, e),
+  };
+  const especialesOpciones = ESPECIALES_OPTIONS.map((o) => ({ ...o, disabled: !concede.especial(o.value) && !values.especiales.includes(o.value) }));
   const puedeCopiar = !isNew && permisos.accion('editarrol');
   const usuarios = record?.usuarios ?? 0;
 
@@ -131,6 +143,11 @@ export function RolPage({ id, copiaDe }: { id?: string; copiaDe?: string }) {
           Es un rol predefinido: no se puede modificar ni eliminar. Para ajustarlo, cópielo y cambie la copia.
         </Callout>
       )}
+      {propio && !predefinido && (
+        <Callout role="status" style={{ marginBottom: 16 }}>
+          {MESSAGES.reglaRolPropio}
+        </Callout>
+      )}
       <RecordForm onSubmit={editor.save} dirty={!predefinido && form.dirty} aria-label={isNew ? 'Nuevo rol' : 'Rol'}>
         <FormSection title="Nombre">
           <FormGrid>
@@ -139,13 +156,14 @@ export function RolPage({ id, copiaDe }: { id?: string; copiaDe?: string }) {
         </FormSection>
 
         <FormSection title="Derechos por área" description="El servidor comprueba cada acción con esta tabla; los menús y los botones la siguen.">
-          <DerechosGrid areas={values.areas} disabled={soloLectura} onChange={(areas) => set('areas', areas)} />
+          <DerechosGrid areas={values.areas} disabled={soloLectura} concede={concede.nivel} onChange={(areas) => set('areas', areas)} />
         </FormSection>
 
         <FormSection title="Derechos concretos" description="Lo que una tienda suele querer decidir aparte.">
           <CheckboxListField
             label="Además, puede"
-            options={ESPECIALES_OPTIONS}
+            options={especialesOpciones}
+            hint={yo && soloLectura ? undefined : 'Solo puede dar los derechos que tiene su propio rol.'}
             value={values.especiales}
             disabled={soloLectura}
             onChange={(v) => set('especiales', v as DerechoEspecial[])}
@@ -165,8 +183,8 @@ export function RolPage({ id, copiaDe }: { id?: string; copiaDe?: string }) {
           </div>
         </FormSection>
 
-        {predefinido ? (
-          <FormActions readOnly readOnlyNote="Rol predefinido: para cambiarlo, cópielo." cancelTo={paths.roles} />
+        {predefinido || propio ? (
+          <FormActions readOnly readOnlyNote={predefinido ? "Rol predefinido: para cambiarlo, cópielo." : MESSAGES.reglaRolPropio} cancelTo={paths.roles} />
         ) : (
           <RecordActions
             editor={editor}

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import {
   Badge,
   CONSTANTS,
+  Callout,
   FormGrid,
   FormSection,
   MESSAGES,
@@ -14,7 +15,11 @@ import {
   Spinner,
   SwitchField,
   TextField,
+  derechoAjeno,
+  esAdministrador,
   formatDateTime,
+  nombreDerecho,
+  rolAsignable,
   useListOptions,
   useRecordEditor,
   useShell,
@@ -40,10 +45,12 @@ const passwordRequired: Schema = { password: { ...usuarioSchema.password, requir
 export function UsuarioPage({ id }: { id?: string }) {
   const navigate = useNavigate();
   const { user } = useShell();
+  const yo = user?.rol ?? null;
   const roles = useListOptions<Rol>('listadoroles', { params: ROLES_PARAMS, toOption: (r) => ({ value: String(r.id), label: r.nombre }) });
-  // A new user starts as Consulta (the role that changes nothing) until another is chosen; not a change to save.
+  // A new user starts as Consulta (the role that changes nothing) until another is chosen; not a change to save —
+  // unless the user's own role may not give Consulta's rights (issue 24): then a role must be chosen.
   const consulta = roles.rows.find((r) => r.clave === 'consulta');
-  const rolPorDefecto = consulta ? String(consulta.id) : '';
+  const rolPorDefecto = consulta && (!yo || rolAsignable(yo, consulta)) ? String(consulta.id) : '';
 
   const editor = useRecordEditor<Usuario, UsuarioValues>({
     actions: { list: 'listadousuarios', save: 'editarusuario', remove: 'eliminarusuario' },
@@ -68,6 +75,19 @@ export function UsuarioPage({ id }: { id?: string }) {
   const { values, errors, set } = form;
   // Nobody deletes or deactivates themselves (the server refuses it too).
   const isSelf = !isNew && user !== null && Number(id) === user.id;
+  // No self-promotion (shared/domain/promocion.ts): what the server would refuse is not offered.
+  const rolActual = record ? roles.rows.find((r) => r.id === record.rol_id) : undefined;
+  const administradorAjeno = !!rolActual && esAdministrador(rolActual) && !!yo && !esAdministrador(yo);
+  const falta = !isSelf && rolActual && yo ? derechoAjeno(yo.derechos, rolActual.derechos) : null;
+  const credencialesAjenas = administradorAjeno
+    ? MESSAGES.reglaUsuarioAdministrador
+    : falta
+      ? MESSAGES.reglaCredencialesAjenas.replace('{derecho}', nombreDerecho(falta, rolActual?.derechos))
+      : null;
+  const opcionesRol = roles.options.map((o) => {
+    const r = roles.rows.find((x) => String(x.id) === o.value);
+    return { ...o, disabled: !!yo && !!r && r.id !== record?.rol_id && !rolAsignable(yo, r, rolActual) };
+  });
   const back = { to: paths.usuarios, label: 'Usuarios' };
 
   if (editor.loading) return <Spinner />;
@@ -96,6 +116,11 @@ export function UsuarioPage({ id }: { id?: string }) {
           record ? `Creado el ${formatDateTime(record.creado)} · Último acceso: ${record.ultimo_acceso ? formatDateTime(record.ultimo_acceso) : 'nunca'}` : undefined
         }
       />
+      {administradorAjeno && (
+        <Callout role="status" style={{ marginBottom: 16 }}>
+          {MESSAGES.reglaUsuarioAdministrador}
+        </Callout>
+      )}
       <RecordForm onSubmit={editor.save} dirty={form.dirty} aria-label={isNew ? 'Nuevo usuario' : 'Usuario'}>
         <FormSection title="Datos del usuario" description="El rol decide lo que puede hacer (Configuración › Roles); un cambio se aplica desde su siguiente acción.">
           <FormGrid>
@@ -106,7 +131,8 @@ export function UsuarioPage({ id }: { id?: string }) {
               type="email"
               inputMode="email"
               autoComplete="off"
-              hint="Con él se identifica al entrar"
+              hint={credencialesAjenas ?? 'Con él se identifica al entrar'}
+              disabled={!!credencialesAjenas}
               value={values.email}
               error={errors.email}
               onChange={(v) => set('email', v)}
@@ -117,7 +143,9 @@ export function UsuarioPage({ id }: { id?: string }) {
               label="Rol"
               required
               placeholder={roles.loading ? 'Cargando…' : 'Seleccione un rol'}
-              options={roles.options}
+              options={opcionesRol}
+              disabled={isSelf || administradorAjeno}
+              hint={isSelf ? MESSAGES.reglaRolPropio : 'Solo los roles con derechos que tiene su propio rol.'}
               value={values.rol_id || (isNew ? rolPorDefecto : '')}
               error={errors.rol_id ?? roles.error ?? undefined}
               onChange={(v) => set('rol_id', v)}
@@ -127,7 +155,7 @@ export function UsuarioPage({ id }: { id?: string }) {
             label="Activo"
             name="activo"
             checked={values.activo === 1}
-            disabled={isSelf}
+            disabled={isSelf || administradorAjeno}
             error={errors.activo}
             hint={isSelf ? MESSAGES.cannotDeactivateSelf : 'Un usuario inactivo no puede entrar; se conserva con su historial.'}
             onChange={(on) => set('activo', on ? 1 : 0)}
@@ -148,6 +176,8 @@ export function UsuarioPage({ id }: { id?: string }) {
               required={isNew}
               type="password"
               autoComplete="new-password"
+              disabled={!!credencialesAjenas}
+              hint={credencialesAjenas ?? undefined}
               value={values.password}
               error={errors.password}
               onChange={(v) => set('password', v)}
@@ -157,6 +187,7 @@ export function UsuarioPage({ id }: { id?: string }) {
               required={isNew}
               type="password"
               autoComplete="new-password"
+              disabled={!!credencialesAjenas}
               value={values.password2}
               error={errors.password2}
               onChange={(v) => set('password2', v)}
@@ -170,7 +201,7 @@ export function UsuarioPage({ id }: { id?: string }) {
           editor={editor}
           cancelTo={paths.usuarios}
           deletion={
-            isSelf
+            isSelf || administradorAjeno
               ? undefined
               : { title: 'Eliminar usuario', text: `Se eliminará el usuario «${record?.nombre ?? ''}» y se cerrarán sus sesiones. Esta acción no se puede deshacer.` }
           }

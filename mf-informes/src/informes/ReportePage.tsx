@@ -19,7 +19,7 @@ import {
 } from 'shared';
 import { descargarCsv, descargarPdf, descargarXlsx, type FilaTabla } from './exportar';
 import { FILTROS, Filtro, filtrosVisibles, Periodo } from './Filtros';
-import { negativo, textoConUnidad, valor } from './formato';
+import { decimalesColumna, enFilaTotal, negativo, textoConUnidad, valor } from './formato';
 import { Grafico } from './Grafico';
 import { textoRango } from './periodo';
 import { rutaInforme } from './definiciones';
@@ -172,6 +172,8 @@ export function ReportePage({ def }: { def: Informe }) {
     [filtrosKey, onEtiqueta],
   );
 
+  // A price column shows the same decimals on every row of the page (issue 25).
+  const decimales = useMemo(() => columnas.map((c) => decimalesColumna(c, respuesta?.filas ?? [])), [columnas, respuesta]);
   const dataColumns: DataColumn<FilaTabla>[] = useMemo(
     () =>
       columnas.map((c: Columna, i) => {
@@ -185,9 +187,9 @@ export function ReportePage({ def }: { def: Informe }) {
           className: c.formato === 'texto' && ANCHAS.has(c.id) ? 'ancho' : 'nowrap',
           cell: (row: FilaTabla) => {
             if (row.__tipo && i === 0) return row.__etiqueta;
-            if (row.__tipo && !c.total && !c.calcular) return '';
+            if (row.__tipo && !enFilaTotal(c, row)) return '';
             const v = valor(c, row);
-            const t = textoConUnidad(c.formato, v);
+            const t = textoConUnidad(c.formato, v, decimales[i]);
             if (i === 0) {
               const to = destino(row);
               if (to) return <RowLink to={to}>{t || '—'}</RowLink>;
@@ -196,7 +198,7 @@ export function ReportePage({ def }: { def: Informe }) {
           },
         };
       }),
-    [columnas, destino, def.sinPaginas],
+    [columnas, destino, def.sinPaginas, decimales],
   );
 
   const filas = useMemo(

@@ -290,7 +290,7 @@ const proveedores: Informe = {
   agrupar: [
     { value: 'proveedor', label: 'Proveedor (ranking)', claves: [nombre('Proveedor'), txt('nif', 'NIF', { movil: false }), txt('provincia', 'Provincia', { movil: false })], abrir: bajarPor('info-compras', 'articulo', 'proveedor_id') },
     { value: 'mes', label: 'Mes', claves: [mesCol], abrir: bajarMes('info-proveedores', 'proveedor') },
-    { value: 'anio', label: 'Año', claves: [{ id: 'clave', header: 'Año', formato: 'texto', movil: true }], abrir: bajarAno('info-proveedores', 'mes') },
+    { value: 'anio', label: 'Año', claves: [{ id: 'clave', header: 'Año', formato: 'anio', movil: true }], abrir: bajarAno('info-proveedores', 'mes') },
   ],
   cifras: [
     entero('documentos', 'Documentos'),
@@ -323,7 +323,7 @@ const clientes: Informe = {
   agrupar: [
     { value: 'cliente', label: 'Cliente (ranking)', claves: [nombre('Cliente'), txt('nif', 'NIF', { movil: false }), txt('provincia', 'Provincia', { movil: false })], abrir: bajarPor('info-ventas', 'articulo', 'cliente_id') },
     { value: 'mes', label: 'Mes', claves: [mesCol], abrir: bajarMes('info-clientes', 'cliente') },
-    { value: 'anio', label: 'Año', claves: [{ id: 'clave', header: 'Año', formato: 'texto', movil: true }], abrir: bajarAno('info-clientes', 'mes') },
+    { value: 'anio', label: 'Año', claves: [{ id: 'clave', header: 'Año', formato: 'anio', movil: true }], abrir: bajarAno('info-clientes', 'mes') },
   ],
   cifras: (vista) =>
     vista === 'cobros'
@@ -506,7 +506,7 @@ const expedidas: Informe = {
       value: 'factura',
       label: 'Factura',
       claves: [
-        txt('ejercicio', 'Ejercicio', { movil: false, sinOrden: true }),
+        txt('ejercicio', 'Ejercicio', { movil: false, sinOrden: true, formato: 'anio' }),
         txt('periodo', 'Periodo', { movil: false, sinOrden: true }),
         { id: 'fecha_expedicion', header: 'Fecha expedición', formato: 'fecha', movil: true, sinOrden: true },
         { id: 'fecha_operacion', header: 'Fecha operación', formato: 'fecha', sinOrden: true },
@@ -548,7 +548,7 @@ const recibidas: Informe = {
       value: 'factura',
       label: 'Factura',
       claves: [
-        txt('ejercicio', 'Ejercicio', { movil: false, sinOrden: true }),
+        txt('ejercicio', 'Ejercicio', { movil: false, sinOrden: true, formato: 'anio' }),
         txt('periodo', 'Periodo', { movil: false, sinOrden: true }),
         txt('numero_registro', 'Nº registro', { movil: false, sinOrden: true }),
         { id: 'fecha_expedicion', header: 'Fecha expedición', formato: 'fecha', movil: true, sinOrden: true },

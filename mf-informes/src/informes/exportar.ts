@@ -1,14 +1,20 @@
 import { downloadBlob, numberPages, openTablePdf, toCsv, type EmpresaPdf } from 'shared';
-import { esNumerico, texto, valor } from './formato';
+import { decimalesColumna, enFilaTotal, esNumerico, texto, valor } from './formato';
 import type { Columna, Fila } from './tipos';
 import { numeroEs, xlsx, type CeldaXlsx } from './xlsx';
 
 /** A row of the table as exported: the page's rows, the subtotals and the totals row. */
 export type FilaTabla = Fila & { __tipo?: 'subtotal' | 'total'; __etiqueta?: string; __k?: string };
 
-/** The cells of every row as es-ES text ('1.234,56'), numbers without units so a spreadsheet reads them. */
+/**
+ * The cells of every row as es-ES text ('1.234,56'), numbers without units so a spreadsheet reads them; a price column
+ * with the same decimals on every row, a totals row with every column the answer totals.
+ */
 export function celdas(columnas: Columna[], filas: FilaTabla[]): string[][] {
-  return filas.map((f) => columnas.map((c, i) => (f.__tipo && i === 0 ? (f.__etiqueta ?? '') : f.__tipo && !c.total && !c.calcular ? '' : texto(c.formato, valor(c, f)))));
+  const decimales = columnas.map((c) => decimalesColumna(c, filas));
+  return filas.map((f) =>
+    columnas.map((c, i) => (f.__tipo && i === 0 ? (f.__etiqueta ?? '') : f.__tipo && !enFilaTotal(c, f) ? '' : texto(c.formato, valor(c, f), decimales[i]))),
+  );
 }
 
 /**
@@ -33,7 +39,16 @@ export function descargarCsv(nombre: string, columnas: Columna[], filas: FilaTab
  */
 export function xlsxInforme(titulo: string, columnas: Columna[], filas: FilaTabla[]): Uint8Array {
   const numericas = columnas.map((c) => esNumerico(c.formato));
-  const filasXlsx: CeldaXlsx[][] = celdas(columnas, filas).map((f) => f.map((t, i) => (t === '' ? null : numericas[i] ? (numeroEs(t) ?? t) : t)));
+  const filasXlsx: CeldaXlsx[][] = celdas(columnas, filas).map((f, r) =>
+    f.map((t, i) => {
+      if (t === '') return null;
+      // Issue 25: a date is a date (a spreadsheet sorts and filters it), a year a number.
+      const v = valor(columnas[i]!, filas[r]!);
+      if (columnas[i]!.formato === 'fecha' && !filas[r]!.__tipo && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) return { fecha: v.slice(0, 10) };
+      if (columnas[i]!.formato === 'anio' && /^\d{4}$/.test(t)) return { numero: t, decimales: 0, general: true };
+      return numericas[i] ? (numeroEs(t) ?? t) : t;
+    }),
+  );
   return xlsx(titulo, columnas.map((c) => c.header), filasXlsx);
 }
 
@@ -52,20 +67,74 @@ export type PdfInforme = {
   filas: FilaTabla[];
 };
 
+/** Font sizes of the PDF's table: the cells and the column names. */
+const CELDA_PT = 7.5;
+const LINEA_MM = 3.2;
+
+/** Each column's width at least (its longest word: a number, a NIF, a word of its name, never split) and ideally (its longest cell, up to 60 mm). */
+function medidas(medir: (t: string, negrita: boolean) => number, header: string[], textos: string[][]): { minimo: number[]; ideal: number[] } {
+  const pad = 2.2;
+  const palabras = (t: string) => t.split(/\s+/).filter(Boolean);
+  const minimo = header.map((h, i) => {
+    let m = Math.max(0, ...palabras(h).map((w) => medir(w, true)));
+    for (const f of textos) for (const w of palabras(f[i] ?? '')) m = Math.max(m, medir(w, false));
+    return m + pad;
+  });
+  const ideal = header.map((_, i) => {
+    let m = 0;
+    for (const f of textos) m = Math.max(m, medir(f[i] ?? '', false));
+    return Math.max(minimo[i]!, Math.min(60, m + pad));
+  });
+  return { minimo, ideal };
+}
+
+const suma = (a: number[]) => a.reduce((x, y) => x + y, 0);
+
+/**
+ * Column widths sized by their content (issue 25): the room left over the ideal is shared out in proportion; when the
+ * ideal does not fit, the text columns give up room down to their longest word and wrap.
+ */
+function anchos({ minimo, ideal }: { minimo: number[]; ideal: number[] }, disponible: number): number[] {
+  const sIdeal = suma(ideal);
+  if (sIdeal <= disponible) return ideal.map((w) => (w * disponible) / sIdeal);
+  const sMin = suma(minimo);
+  if (sMin <= disponible) return minimo.map((m, i) => m + ((ideal[i]! - m) * (disponible - sMin)) / (sIdeal - sMin));
+  return minimo.map((m) => (m * disponible) / sMin);
+}
+
 /** Builds the report's PDF (jsPDF, loaded now): company header, title, filters, the table, page numbers. */
 export async function pdfInforme(opts: PdfInforme) {
-  const widths = opts.columnas.map((c) => (esNumerico(c.formato) ? 1 : c.id === 'nombre' || c.id.endsWith('_nombre') ? 2.4 : 1.3));
   const header = opts.columnas.map((c) => c.header);
-  const { doc, pageW, pageH, margin, cols, cellText } = await openTablePdf(opts.columnas.length > 6 ? 'landscape' : 'portrait', header, widths);
-  const bottom = pageH - margin - 6;
+  const textos = celdas(opts.columnas, opts.filas);
   const right = opts.columnas.map((c) => esNumerico(c.formato));
+  const medirCon = (doc: Awaited<ReturnType<typeof openTablePdf>>['doc']) => (t: string, negrita: boolean) => {
+    doc.setFont('helvetica', negrita ? 'bold' : 'normal');
+    doc.setFontSize(CELDA_PT);
+    return doc.getTextWidth(t);
+  };
+  // Portrait unless there are many columns or they need more than a portrait page's width.
+  let pdf = await openTablePdf('portrait', header);
+  let m = medidas(medirCon(pdf.doc), header, textos);
+  if (opts.columnas.length > 6 || suma(m.ideal) > pdf.pageW - pdf.margin * 2) {
+    pdf = await openTablePdf('landscape', header);
+    m = medidas(medirCon(pdf.doc), header, textos);
+  }
+  const { doc, pageW, pageH, margin } = pdf;
+  const cols = anchos(m, pageW - margin * 2);
+  const bottom = pageH - margin - 6;
   let y = margin;
 
-  const fila = (cells: string[]) => {
+  /** A row's lines per cell: text wraps at its spaces, never cut; numbers stay on one line. */
+  const lineasDe = (cells: string[], negrita: boolean): string[][] => {
+    doc.setFont('helvetica', negrita ? 'bold' : 'normal');
+    doc.setFontSize(CELDA_PT);
+    return cells.map((v, i) => (right[i] || !v ? [v] : (doc.splitTextToSize(v, cols[i]! - 2) as string[])));
+  };
+  const fila = (lineas: string[][]) => {
     let x = margin;
-    cells.forEach((v, i) => {
-      doc.text(cellText(v, cols[i]), right[i] ? x + cols[i] - 1 : x + 1, y, right[i] ? { align: 'right' } : undefined);
-      x += cols[i];
+    lineas.forEach((ls, i) => {
+      ls.forEach((l, j) => doc.text(l, right[i] ? x + cols[i]! - 1 : x + 1, y + j * LINEA_MM, right[i] ? { align: 'right' } : undefined));
+      x += cols[i]!;
     });
   };
   const cabecera = (primera: boolean) => {
@@ -98,39 +167,41 @@ export async function pdfInforme(opts: PdfInforme) {
       doc.text(opts.titulo, margin, y + 3);
       y += 6;
     }
-    // The column names in up to two lines each, so narrow numeric columns keep their whole name.
-    doc.setFontSize(7.5);
+    // The column names wrap at their spaces: every column is at least as wide as its longest word.
+    doc.setFontSize(CELDA_PT);
     doc.setFont('helvetica', 'bold');
-    const partes = header.map((h, i) => (doc.splitTextToSize(h, cols[i] - 2) as string[]).slice(0, 2));
+    const partes = header.map((h, i) => doc.splitTextToSize(h, cols[i]! - 2) as string[]);
     const lineas = Math.max(1, ...partes.map((p) => p.length));
     doc.setFillColor(226, 232, 240);
-    doc.rect(margin, y, pageW - margin * 2, 3 + lineas * 3.2, 'F');
+    doc.rect(margin, y, pageW - margin * 2, 3 + lineas * LINEA_MM, 'F');
     let x = margin;
     for (const [i, p] of partes.entries()) {
-      for (const [j, t] of p.entries()) doc.text(t, right[i] ? x + cols[i] - 1 : x + 1, y + 3.6 + j * 3.2, right[i] ? { align: 'right' } : undefined);
-      x += cols[i];
+      for (const [j, t] of p.entries()) doc.text(t, right[i] ? x + cols[i]! - 1 : x + 1, y + 3.6 + j * LINEA_MM, right[i] ? { align: 'right' } : undefined);
+      x += cols[i]!;
     }
     doc.setFont('helvetica', 'normal');
-    y += 3 + lineas * 3.2 + 4;
+    y += 3 + lineas * LINEA_MM + 4;
   };
 
   cabecera(true);
-  const textos = celdas(opts.columnas, opts.filas);
   opts.filas.forEach((f, i) => {
-    if (y > bottom) {
+    const destacada = f.__tipo === 'subtotal' || f.__tipo === 'total';
+    const lineas = lineasDe(textos[i]!, destacada);
+    const alto = Math.max(1, ...lineas.map((l) => l.length)) * LINEA_MM + 1.2;
+    if (y + alto - LINEA_MM > bottom) {
       doc.addPage();
       y = margin;
       cabecera(false);
     }
-    const destacada = f.__tipo === 'subtotal' || f.__tipo === 'total';
+    doc.setFont('helvetica', destacada ? 'bold' : 'normal');
+    doc.setFontSize(CELDA_PT);
     if (destacada) {
-      doc.setFont('helvetica', 'bold');
       doc.setDrawColor(148, 163, 184);
       doc.line(margin, y - 3.4, pageW - margin, y - 3.4);
     }
-    fila(textos[i]);
+    fila(lineas);
     if (destacada) doc.setFont('helvetica', 'normal');
-    y += f.__tipo === 'subtotal' ? 5.6 : 4.4;
+    y += alto + (f.__tipo === 'subtotal' ? 1.2 : 0);
   });
   if (opts.filas.length === 0) doc.text('No hay resultados con estos filtros.', margin, y);
   numberPages(doc);

@@ -14,6 +14,8 @@ export type Formato =
   /** Hundredths of a percent (2100 = 21 %). */
   | 'porcentaje'
   | 'entero'
+  /** A year: a number without thousands separator (2026). */
+  | 'anio'
   /** Hundredths of a ratio shown without a unit (a rotation of 2,35). */
   | 'razon'
   | 'verifactu'

@@ -5,7 +5,13 @@
  * (a bold header, numbers with two decimals and thousands) and the sheet.
  */
 
-export type CeldaXlsx = string | { numero: string; decimales: number } | null;
+export type CeldaXlsx = string | { numero: string; decimales: number; general?: boolean } | { fecha: string } | null;
+
+/** A date 'aaaa-mm-dd' as the spreadsheet's serial day (1900 date system: 1 = 1900-01-01, with its phantom 29 Feb). */
+export function serialFecha(iso: string): number {
+  const [a, m, d] = iso.split('-').map(Number);
+  return Math.round((Date.UTC(a!, m! - 1, d!) - Date.UTC(1899, 11, 30)) / 86_400_000);
+}
 
 const enc = new TextEncoder();
 
@@ -41,11 +47,13 @@ function hoja(cabecera: string[], filas: CeldaXlsx[][]): string {
         const ref = `${columna(i)}${r}`;
         if (c === null || c === '') return '';
         if (typeof c === 'string') return `<c r="${ref}" t="inlineStr"${cab ? ' s="1"' : ''}><is><t xml:space="preserve">${xml(c)}</t></is></c>`;
+        if ('fecha' in c) return `<c r="${ref}" s="4"><v>${serialFecha(c.fecha)}</v></c>`;
+        if (c.general) return `<c r="${ref}"><v>${c.numero}</v></c>`;
         return `<c r="${ref}" s="${c.decimales === 0 ? 3 : 2}"><v>${c.numero}</v></c>`;
       })
       .join('')}</row>`;
   const anchos = cabecera.map((h, i) => {
-    const largo = Math.max(h.length, ...filas.slice(0, 500).map((f) => (f[i] === null ? 0 : typeof f[i] === 'string' ? (f[i] as string).length : (f[i] as { numero: string }).numero.length + 3)));
+    const largo = Math.max(h.length, ...filas.slice(0, 500).map((f) => (f[i] === null ? 0 : typeof f[i] === 'string' ? (f[i] as string).length : 'fecha' in (f[i] as object) ? 10 : (f[i] as { numero: string }).numero.length + 3)));
     return `<col min="${i + 1}" max="${i + 1}" width="${Math.min(60, Math.max(8, largo + 2))}" customWidth="1"/>`;
   });
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -53,7 +61,7 @@ function hoja(cabecera: string[], filas: CeldaXlsx[][]): string {
 }
 
 const ESTILOS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
 
 /** The workbook's files: one sheet named `nombre` (Excel's limit: 31 characters, no []:*?/\). */
 export function partesXlsx(nombre: string, cabecera: string[], filas: CeldaXlsx[][]): [string, string][] {

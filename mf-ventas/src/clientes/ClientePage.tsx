@@ -13,9 +13,11 @@ import {
   TextField,
   clienteSchema,
   formatMoney,
+  operacionPorDestino,
   useShell,
   validarDir3,
   type Cliente,
+  type Destino,
   type DocumentoTipo,
   type TerceroDocumentosDe,
   type TerceroFormState,
@@ -24,7 +26,11 @@ import { paths } from '../paths';
 import { tarifaOptions } from './condiciones';
 
 /** Issue 16: a customer's operation, the default of its lines ('' none: S1). */
-const OPERACION_OPTIONS = [{ value: '', label: 'Sujeta y no exenta (S1), o la del artículo' }, ...OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }))];
+/** The operations a customer may name; «none» is the one where it is (issue 25: E5 to an EU operator, E2 abroad), else S1. */
+function operacionOptions(porDestino: ReturnType<typeof operacionPorDestino>) {
+  const ninguna = porDestino ? `Según su país: ${OPERACION_LABEL[porDestino.operacion]}` : 'Sujeta y no exenta (S1), o la del artículo';
+  return [{ value: '', label: ninguna }, ...OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }))];
+}
 
 const tipo = (t: DocumentoTipo, record: (id: number) => string, list: string): TerceroDocumentosDe => ({ def: DOCUMENTO_TIPOS[t], record, list });
 
@@ -94,7 +100,8 @@ function AdministracionPublica({ values, errors, set }: TerceroFormState) {
  * its sales per year and its documents.
  */
 export function ClientePage({ id }: { id?: string }) {
-  const { flags } = useShell();
+  const { flags, config } = useShell();
+  const impuesto = config?.impuesto ?? 'iva';
   return (
     <TerceroRecordPage<Cliente>
       tercero={TERCEROS.cliente}
@@ -113,7 +120,9 @@ export function ClientePage({ id }: { id?: string }) {
           ...Object.fromEntries(DIR3_CAMPOS.map((d) => [d.campo, c[d.campo] ?? ''])),
         }),
         check: (v) => validarDir3(v),
-        render: ({ values, errors, set }) => (
+        render: ({ values, errors, set }) => {
+          const porDestino = operacionPorDestino(values as Destino, impuesto);
+          return (
           <>
           <FormSection title="Condiciones de venta" description="Lo que cada documento nuevo del cliente toma por defecto.">
             <FormGrid>
@@ -136,10 +145,14 @@ export function ClientePage({ id }: { id?: string }) {
               />
               <SelectField
                 label="Operación"
-                options={OPERACION_OPTIONS}
+                options={operacionOptions(porDestino)}
                 value={String(values.operacion ?? '')}
                 error={errors.operacion}
-                hint="La de sus líneas si el artículo no tiene otra: E5 para una empresa de otro país de la UE con NIF-IVA, E2 para exportaciones"
+                hint={
+                  porDestino && !values.operacion
+                    ? `Sus líneas serán ${porDestino.operacion}: ${porDestino.motivo}. Cada línea se puede cambiar.`
+                    : 'La de sus líneas si el artículo no tiene otra: sin elegir, la de su país (E5 para una empresa de otro país de la UE con NIF-IVA, E2 fuera de la UE o en Canarias, Ceuta y Melilla)'
+                }
                 onChange={(v) => set('operacion', v)}
               />
             </FormGrid>
@@ -154,7 +167,8 @@ export function ClientePage({ id }: { id?: string }) {
           </FormSection>
           <AdministracionPublica values={values} errors={errors} set={set} />
           </>
-        ),
+          );
+        },
       }}
       resumen={flags.ventas_facturas === 1 ? { titulo: 'Pendiente de cobro', render: (c) => <Deuda cliente={c} /> } : undefined}
       porEjercicio={{ titulo: 'Ventas por ejercicio', vacio: 'Todavía no hay ventas a este cliente.', filas: (c) => c.ventas_por_ejercicio }}

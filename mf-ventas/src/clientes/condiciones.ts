@@ -1,4 +1,4 @@
-import { TARIFAS, formatDecimal, type Cliente, type ModuleFlags } from 'shared';
+import { OPERACION_CORTA, TARIFAS, formatDecimal, type Cliente, type ModuleFlags, type Operacion } from 'shared';
 
 /** 'Tarifa 2'. */
 export const tarifaLabel = (t: number) => `Tarifa ${t}`;
@@ -11,9 +11,14 @@ export function tarifaOptions(flags: ModuleFlags, actual?: string) {
   }));
 }
 
-/** The customer's terms in a few words: 'Tarifa 2 · Dto. 5 % · Recargo de equivalencia'. */
-export function condicionesTexto(c: Pick<Cliente, 'tarifa' | 'descuento' | 'recargo'>): string {
-  return [tarifaLabel(c.tarifa), c.descuento ? `Dto. ${formatDecimal(c.descuento, 2, 0)} %` : null, c.recargo ? 'Recargo de equivalencia' : null]
+/** The customer's terms in a few words: 'Tarifa 2 · Dto. 5 % · Recargo de equivalencia', and its lines' operation when not S1. */
+export function condicionesTexto(c: Pick<Cliente, 'tarifa' | 'descuento' | 'recargo'>, operacion?: Operacion | null): string {
+  return [
+    tarifaLabel(c.tarifa),
+    c.descuento ? `Dto. ${formatDecimal(c.descuento, 2, 0)} %` : null,
+    c.recargo ? 'Recargo de equivalencia' : null,
+    operacion && operacion !== 'S1' ? OPERACION_CORTA[operacion] : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 }

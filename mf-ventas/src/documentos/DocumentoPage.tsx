@@ -19,7 +19,7 @@ import {
 } from 'shared';
 import { paths } from '../paths';
 import { condicionesTexto } from '../clientes/condiciones';
-import { precioTarifa, useCliente } from '../facturas/datos';
+import { precioTarifa, useCliente, useOperacionCliente } from '../facturas/datos';
 import { padreFacturado } from '../facturas/devolucion';
 import { DevolverDesdeDialog } from './DevolverDesdeDialog';
 import { HorasParte, useHorasParte } from './HorasParte';
@@ -62,6 +62,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
   // The customer as chosen on this screen, else read by id: its terms are the new lines' defaults.
   const [elegido, setElegido] = useState<Cliente | null>(null);
   const cliente = useCliente(values.cliente_id ?? '', elegido);
+  const operacion = useOperacionCliente(cliente);
   const [desde, setDesde] = useState(false);
 
   const retencion = Number(values.retencion) || 0;
@@ -123,7 +124,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
           return (
             cliente && (
               <div aria-label="Condiciones del cliente" role="note" style={{ alignSelf: 'end', fontSize: 13, paddingBottom: 8 }}>
-                {condicionesTexto({ ...cliente, recargo: recargo ? 1 : 0 })}
+                {condicionesTexto({ ...cliente, recargo: recargo ? 1 : 0 }, operacion)}
               </div>
             )
           );
@@ -145,7 +146,7 @@ export function DocumentoPage({ pantalla, id }: { pantalla: Pantalla; id?: strin
       etiquetas={esParte ? { lineas: 'Materiales', observaciones: 'Descripción del trabajo' } : undefined}
       secciones={esParte && <HorasParte horas={horas} readOnly={!editable} erroresServidor={errors} />}
       lineasDescripcion={esParte ? 'Lo usado en el trabajo: sale del almacén al finalizar el parte.' : undefined}
-      lineas={{ opcionesTotales, precioArticulo, descuentoPorDefecto: cliente?.descuento, operacionPorDefecto: cliente?.operacion ?? null, disponible }}
+      lineas={{ opcionesTotales, precioArticulo, descuentoPorDefecto: cliente?.descuento, operacionPorDefecto: operacion, disponible }}
     >
       {desde && <DevolverDesdeDialog clienteId={values.cliente_id ?? ''} onCancel={() => setDesde(false)} onCreated={(d) => navigate(paths.devolucion(d.id))} />}
     </DocumentRecordPage>

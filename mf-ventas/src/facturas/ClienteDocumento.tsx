@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ArticuloLinea, DocumentEditor, TerceroDocumentoFila } from 'shared';
-import { precioTarifa, useCliente, type CondicionesCliente } from './datos';
+import { precioTarifa, useCliente, useOperacionCliente, type CondicionesCliente } from './datos';
 
 /**
  * The customer of a sales document's screen, for what the shared header doesn't do with it: the one picked in the
@@ -14,6 +14,7 @@ export function useClienteDocumento(editor: DocumentEditor) {
   // Picked or named here: its id, its name and (a row of listadoclientes) its terms.
   const [elegido, setElegido] = useState<{ id: string; nombre: string; condiciones: CondicionesCliente | null } | null>(null);
   const cliente = useCliente(id, elegido?.id === id ? elegido.condiciones : null);
+  const operacion = useOperacionCliente(cliente);
   const guardado = !!documento && String(documento.cliente_id) === id;
 
   const retencion = Number(form.values.retencion) || 0;
@@ -34,6 +35,6 @@ export function useClienteDocumento(editor: DocumentEditor) {
     elegir,
     nombrar,
     /** The lines editor's options that come from the customer. */
-    lineas: { opcionesTotales, precioArticulo, descuentoPorDefecto: editable ? cliente?.descuento : undefined, operacionPorDefecto: cliente?.operacion ?? null },
+    lineas: { opcionesTotales, precioArticulo, descuentoPorDefecto: editable ? cliente?.descuento : undefined, operacionPorDefecto: operacion },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { MESSAGES, SERIE_TIPO_LABEL, useListOptions, useShell, vencimientos, type ArticuloLinea, type Cliente, type Documento, type SelectOption, type Serie, type SerieTipo } from 'shared';
+import { MESSAGES, SERIE_TIPO_LABEL, operacionDelCliente, useListOptions, useShell, vencimientos, type ArticuloLinea, type Cliente, type Documento, type Operacion, type SelectOption, type Serie, type SerieTipo } from 'shared';
 
 const POR_CODIGO = { orden: 'codigo', dir: 'asc' } as const;
 
@@ -58,7 +58,16 @@ export function useValorInicial(
 }
 
 /** What a sale's new lines take from its customer: the tariff's price, the discount, recargo de equivalencia. */
-export type CondicionesCliente = Pick<Cliente, 'id' | 'razon_social' | 'tarifa' | 'descuento' | 'recargo' | 'forma_pago' | 'retencion' | 'email' | 'operacion'>;
+export type CondicionesCliente = Pick<
+  Cliente,
+  'id' | 'razon_social' | 'tarifa' | 'descuento' | 'recargo' | 'forma_pago' | 'retencion' | 'email' | 'operacion' | 'pais' | 'tipo_id' | 'codigo_postal'
+>;
+
+/** The operation a customer's new lines start with: its record's, else where it is (issue 25; the server decides the same). */
+export function useOperacionCliente(c: CondicionesCliente | null): Operacion | null {
+  const impuesto = useShell().config?.impuesto ?? 'iva';
+  return c ? operacionDelCliente(c, impuesto) : null;
+}
 
 /** The price of an article in a customer's tariff (1: precio de venta, 2 and 3: its other tariffs). */
 export function precioTarifa(a: ArticuloLinea, tarifa: number | null | undefined): bigint | undefined {

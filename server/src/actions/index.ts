@@ -7,6 +7,7 @@ import { configuracionActions } from './configuracion.ts';
 import { copiaActions } from './copia.ts';
 import { demoActions } from './demo.ts';
 import { graficoActions } from './grafico.ts';
+import { inicioActions } from './inicio.ts';
 import { informeActions } from './informes.ts';
 import { createActionRegistry } from './registry.ts';
 import { serieActions } from './series.ts';
@@ -25,6 +26,7 @@ export const createRegistry = () =>
     rolActions,
     serieActions,
     graficoActions,
+    inicioActions,
     archivoActions,
     copiaActions,
     demoActions,

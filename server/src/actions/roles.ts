@@ -5,6 +5,8 @@ import type { Schema } from 'shared/domain';
 import { nowIso } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { rolDesdeFila } from '../auth/roles.ts';
+import { limpiarNombre, plegarNombre } from '../auth/nombres.ts';
+import { comprobarEditarRol } from '../auth/promocion.ts';
 import { contains, isForeignKeyViolation, listSchema, listado, uniqueOr } from './common.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
@@ -26,15 +28,14 @@ const leerRol = async (db: Kysely<Database>, id: number) => {
   return r ? rolDesdeFila(r, Number(r.usuarios)) : undefined;
 };
 
-/** Another role already called `nombre` (without regard to case). */
+/**
+ * Another role already called `nombre`, or a name that looks the same (auth/nombres.ts: a Cyrillic «і», a zero-width
+ * space, another case). A shop has a handful of roles: they are compared here, not in SQL.
+ */
 async function nombreTomado(db: Kysely<Database>, nombre: string, exceptId: number | null): Promise<boolean> {
-  const r = await db
-    .selectFrom('roles')
-    .select('id')
-    .where(sql<boolean>`lower(nombre) = ${nombre.toLowerCase()}`)
-    .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId!))
-    .executeTakeFirst();
-  return !!r;
+  const clave = plegarNombre(nombre);
+  const filas = await db.selectFrom('roles').select(['id', 'nombre']).execute();
+  return filas.some((r) => r.id !== exceptId && plegarNombre(r.nombre) === clave);
 }
 
 /**
@@ -73,30 +74,36 @@ export const rolActions = [
     name: 'editarrol',
     method: 'POST',
     input: editInput,
-    async handler({ input, raw, app }) {
+    async handler({ input, raw, app, user }) {
       const derechos = normalizarDerechos(raw.derechos);
       if (!derechos) throw invalidFields({ derechos: MESSAGES.rolDerechosNoValidos });
-      if (input.id !== null) {
-        const actual = await app.db.selectFrom('roles').select('predefinido').where('id', '=', input.id).executeTakeFirst();
-        if (!actual) throw fail(MESSAGES.notFound, '3');
-        if (actual.predefinido === 1) throw fail(MESSAGES.rolPredefinidoInmutable);
-      }
-      if (await nombreTomado(app.db, input.nombre, input.id)) throw duplicatedName();
+      const nombre = limpiarNombre(input.nombre);
+      if (!nombre) throw invalidFields({ nombre: MESSAGES.required });
       const json = JSON.stringify(derechos);
-      const id = await uniqueOr(duplicatedName, async () => {
-        if (input.id === null) {
-          const created = await app.db
-            .insertInto('roles')
-            .values({ nombre: input.nombre, clave: null, predefinido: 0, derechos: json, creado: nowIso() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return created.id;
-        }
-        // Never a built-in one, even if it became one meanwhile.
-        const updated = await app.db.updateTable('roles').set({ nombre: input.nombre, derechos: json }).where('id', '=', input.id).where('predefinido', '=', 0).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.rolPredefinidoInmutable);
-        return input.id;
-      });
+      // One transaction: the checks, the save and its audit line (a role's change is a change of rights).
+      const id = await uniqueOr(duplicatedName, () =>
+        app.db.transaction().execute(async (trx) => {
+          if (input.id !== null) {
+            const actual = await trx.selectFrom('roles').select('predefinido').where('id', '=', input.id).executeTakeFirst();
+            if (!actual) throw fail(MESSAGES.notFound, '3');
+            if (actual.predefinido === 1) throw fail(MESSAGES.rolPredefinidoInmutable);
+          }
+          await comprobarEditarRol(trx, user!, input.id, derechos);
+          if (await nombreTomado(trx, nombre, input.id)) throw duplicatedName();
+          if (input.id === null) {
+            const created = await trx
+              .insertInto('roles')
+              .values({ nombre, clave: null, predefinido: 0, derechos: json, creado: nowIso() })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            return created.id;
+          }
+          // Never a built-in one, even if it became one meanwhile.
+          const updated = await trx.updateTable('roles').set({ nombre, derechos: json }).where('id', '=', input.id).where('predefinido', '=', 0).executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.rolPredefinidoInmutable);
+          return input.id;
+        }),
+      );
       return { RESULT: '0', data: [(await leerRol(app.db, id))!] };
     },
   }),

@@ -5,7 +5,8 @@ import { nowIso } from '../context.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { SESSION_COOKIE, clearSessionCookie, createSession, setSessionCookie } from '../session.ts';
 import { auditar } from '../actividad/registro.ts';
-import { defineAction, fail } from './registry.ts';
+import { defineAction, fail, invalidFields } from './registry.ts';
+import { contrasenaRechazada } from '../auth/contrasenas.ts';
 import { readConfiguracion } from './configuracion.ts';
 import { DERECHOS, tablaAcciones } from '../auth/derechos.ts';
 import { rolSesion } from '../auth/roles.ts';
@@ -16,6 +17,23 @@ const MAX_FAILURES_PER_IP = 20;
 const RECOVERY_MS = 60 * 60 * 1000;
 /** Recovery mails per user per hour; past it the answer is the same but nothing is sent. */
 const MAX_RECOVERIES_PER_HOUR = 5;
+
+/** Work an action started after its answer (the recovery mail), still running: the tests wait for it. */
+const pendientes = new Set<Promise<void>>();
+
+/** Runs `fn` after the current answer, its failure logged; never awaited by the action. */
+function enSegundoPlano(fn: () => Promise<void>, onError: (err: Error) => void): void {
+  const p = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(fn)
+    .catch((err: unknown) => onError(err instanceof Error ? err : new Error(String(err))))
+    .finally(() => pendientes.delete(p));
+  pendientes.add(p);
+}
+
+/** Resolves when the work started after the answers so far has finished (a recovery mail sent). */
+export async function trabajoPendiente(): Promise<void> {
+  while (pendientes.size) await Promise.all([...pendientes]);
+}
 
 async function recentFailures(app: AppContext, keys: string[]): Promise<Map<string, number>> {
   const rows = await app.db
@@ -36,6 +54,17 @@ async function recordFailure(app: AppContext, keys: string[], email: string, usu
     // Keep the table small: anything older than a day no longer counts.
     await trx.deleteFrom('intentos_login').where('fecha', '<', nowIso(-24 * 60 * 60 * 1000)).execute();
     auditar({ tipo: 'login_fallido', entidad_id: usuarioId, numero: email });
+  });
+}
+
+/**
+ * A login refused because of too many failures (issue 24: throttled attempts on the record): its activity line, with
+ * the address or PIN tried for and the user it names, if any. Nothing else is written (the lockout doesn't grow).
+ */
+export async function registrarBloqueo(app: AppContext, numero: string, usuarioId?: number): Promise<void> {
+  const id = usuarioId ?? (await app.db.selectFrom('usuarios').select('id').where('email', '=', numero).executeTakeFirst())?.id ?? null;
+  await app.db.transaction().execute(async () => {
+    auditar({ tipo: 'login_bloqueado', entidad_id: id, numero, siempre: true });
   });
 }
 
@@ -102,6 +131,7 @@ export const sesionActions = [
       const ipKey = `ip:${request.ip}`;
       const failures = await recentFailures(app, [emailKey, ipKey]);
       if ((failures.get(emailKey) ?? 0) >= MAX_FAILURES_PER_EMAIL || (failures.get(ipKey) ?? 0) >= MAX_FAILURES_PER_IP) {
+        await registrarBloqueo(app, input.email);
         throw fail(MESSAGES.tooManyAttempts, '1', 429);
       }
 
@@ -153,34 +183,33 @@ export const sesionActions = [
     public: true,
     input: recordarSchema,
     async handler({ input, request, app }) {
-      const user = await app.db
-        .selectFrom('usuarios')
-        .select(['id', 'nombre', 'email'])
-        .where('email', '=', input.email)
-        .where('activo', '=', 1)
-        .executeTakeFirst();
-      if (user) {
+      // The same answer at once, whether the address is a user's or not (issue 24: its time told them apart): the
+      // lookup, the link and the mail happen after it.
+      const origen = siteOrigin(app, request);
+      enSegundoPlano(async () => {
+        const user = await app.db
+          .selectFrom('usuarios')
+          .select(['id', 'nombre', 'email'])
+          .where('email', '=', input.email)
+          .where('activo', '=', 1)
+          .executeTakeFirst();
+        if (!user) return;
         const recent = await app.db
           .selectFrom('recuperaciones')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('usuario_id', '=', user.id)
           .where('expira', '>', nowIso())
           .executeTakeFirstOrThrow();
-        if (Number(recent.n) < MAX_RECOVERIES_PER_HOUR) {
-          const token = randomToken();
-          await app.db
-            .insertInto('recuperaciones')
-            .values({ token_hash: sha256(token), usuario_id: user.id, expira: nowIso(RECOVERY_MS), usada: 0 })
-            .execute();
-          const link = `${siteOrigin(app, request)}/recuperar-psswd?token=${token}`;
-          const text = `${user.nombre}:\n\n${MESSAGES.recoveryMailIntro}\n\n${link}\n\n${MESSAGES.recoveryMailIgnore}\n`;
-          await app.mailer.send({ to: user.email, subject: MESSAGES.recoveryMailSubject, text }).catch((err: Error) => {
-            request.log.error({ err: err.message }, 'recovery mail not sent');
-          });
-        } else {
+        if (Number(recent.n) >= MAX_RECOVERIES_PER_HOUR) {
           request.log.warn({ usuario: user.id }, 'recovery mail limit reached');
+          return;
         }
-      }
+        const token = randomToken();
+        await app.db.insertInto('recuperaciones').values({ token_hash: sha256(token), usuario_id: user.id, expira: nowIso(RECOVERY_MS), usada: 0 }).execute();
+        const link = `${origen}/recuperar-psswd?token=${token}`;
+        const text = `${user.nombre}:\n\n${MESSAGES.recoveryMailIntro}\n\n${link}\n\n${MESSAGES.recoveryMailIgnore}\n`;
+        await app.mailer.send({ to: user.email, subject: MESSAGES.recoveryMailSubject, text });
+      }, (err) => request.log.error({ err: err.message }, 'recovery mail not sent'));
       return { RESULT: '0', message: MESSAGES.recoverySent, data: [] };
     },
   }),
@@ -200,6 +229,9 @@ export const sesionActions = [
         .where('r.token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (rec?.usada !== 0 || rec.expira <= now || rec.activo !== 1) throw fail(MESSAGES.recoveryInvalid);
+      // The same rule as a password set in Usuarios (the link stays usable for another try).
+      const rechazada = contrasenaRechazada(input.password, rec.email);
+      if (rechazada) throw invalidFields({ password: rechazada });
       const passwordHash = await hashPassword(input.password);
       await app.db.transaction().execute(async (trx) => {
         // The conditional update makes two simultaneous uses of one token succeed only once.
@@ -211,6 +243,8 @@ export const sesionActions = [
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw fail(MESSAGES.recoveryInvalid);
         await trx.updateTable('usuarios').set({ password_hash: passwordHash }).where('id', '=', rec.usuario_id).execute();
+        // The user's other live links stop working (issue 24): one reset, not one per mail asked for.
+        await trx.updateTable('recuperaciones').set({ usada: 1 }).where('usuario_id', '=', rec.usuario_id).where('usada', '=', 0).execute();
         await trx.deleteFrom('sesiones').where('usuario_id', '=', rec.usuario_id).execute();
         await trx.deleteFrom('intentos_login').where('clave', '=', `email:${rec.email}`).execute();
         auditar({ usuario: { id: rec.usuario_id, nombre: rec.nombre }, entidad_id: rec.usuario_id });

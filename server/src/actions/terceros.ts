@@ -11,7 +11,7 @@ import { defineAction, fail, invalidFields } from './registry.ts';
 // biome-ignore lint/suspicious/noExplicitAny: filters are raw SQL over aliased tables
 type AnyDb = Kysely<any>;
 
-/** The columns every party has (docs/documents.md, "Masters that documents use"). */
+/** The columns every party has (docs/documentos.md, "Masters that documents use"). */
 const COLUMNAS_TERCERO = [
   'id', 'codigo', 'nif', 'pais', 'tipo_id', 'razon_social', 'nombre_comercial', 'direccion', 'codigo_postal', 'poblacion', 'provincia', 'telefono', 'email', 'iban',
   'forma_pago', 'retencion', 'observaciones', 'activo',

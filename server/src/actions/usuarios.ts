@@ -6,6 +6,8 @@ import type { Database, UsuarioRow } from '../db/schema.ts';
 import { dialectOf } from '../documentos/sql.ts';
 import { hashPassword } from '../security.ts';
 import { idRolPredefinido, otrosAdministradores } from '../auth/roles.ts';
+import { comprobarEditarUsuario } from '../auth/promocion.ts';
+import { contrasenaRechazada } from '../auth/contrasenas.ts';
 import { contains, listSchema, listado, taken, uniqueOr } from './common.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
@@ -90,6 +92,9 @@ export const usuarioActions = [
     input: editInput,
     async handler({ input, raw, user, app }) {
       const me = user!;
+      // Not a common password, nor the user's e-mail (issue 24): the same rule as the recovery form.
+      const rechazada = input.password ? contrasenaRechazada(input.password, input.email) : null;
+      if (rechazada) throw invalidFields({ password: rechazada });
       if (await taken(app.db, 'usuarios', 'email', input.email, input.id)) throw duplicatedEmail();
       if (input.rol_id !== null) await rolValido(app.db, input.rol_id);
 
@@ -99,8 +104,10 @@ export const usuarioActions = [
           const passwordHash = await hashPassword(input.password);
           // Without a role, the one that changes nothing.
           const rolId = input.rol_id ?? (await idRolPredefinido(app.db, 'consulta'));
-          const created = await app.db.transaction().execute((trx) =>
-            trx
+          const created = await app.db.transaction().execute(async (trx) => {
+            // No self-promotion (auth/promocion.ts): the role given is within the caller's rights.
+            await comprobarEditarUsuario(trx, me, null, { rolId, credenciales: true });
+            return trx
             .insertInto('usuarios')
             .values({
               nombre: input.nombre,
@@ -112,8 +119,8 @@ export const usuarioActions = [
               rol_id: rolId,
             })
             .returning('id')
-            .executeTakeFirstOrThrow(),
-          );
+            .executeTakeFirstOrThrow();
+          });
           return created.id;
         }
         const id = input.id;
@@ -124,6 +131,14 @@ export const usuarioActions = [
         if (input.rol_id !== null) values.rol_id = input.rol_id;
         if (input.password) values.password_hash = await hashPassword(input.password);
         await app.db.transaction().execute(async (trx) => {
+          const antes = await trx.selectFrom('usuarios').select(['email', 'activo']).where('id', '=', id).executeTakeFirst();
+          if (!antes) throw fail(MESSAGES.notFound, '3');
+          // No self-promotion (auth/promocion.ts): what changes of an administrator, a role given, another's credentials.
+          await comprobarEditarUsuario(trx, me, id, {
+            rolId: input.rol_id,
+            credenciales: !!values.password_hash || antes.email !== input.email,
+            desactivar: deactivating && antes.activo === 1,
+          });
           if (deactivating || input.rol_id !== null) {
             const u = await trx.selectFrom('usuarios').select('rol_id').where('id', '=', id).executeTakeFirst();
             if (deactivating || (u && u.rol_id !== input.rol_id)) await protegerUltimoAdministrador(trx, id);
@@ -132,6 +147,8 @@ export const usuarioActions = [
           if (Number(updated.numUpdatedRows) === 0) throw fail(MESSAGES.notFound, '3');
           // A deactivated user, or one whose password changed, is logged out everywhere but here. A new role needs
           // nothing: every request reads the role again.
+          // A new password: the reset links mailed before stop working.
+          if (values.password_hash) await trx.updateTable('recuperaciones').set({ usada: 1 }).where('usuario_id', '=', id).where('usada', '=', 0).execute();
           if (deactivating || values.password_hash) {
             await trx
               .deleteFrom('sesiones')
@@ -154,6 +171,7 @@ export const usuarioActions = [
     async handler({ input, user, app }) {
       if (input.id === user!.id) throw fail(MESSAGES.cannotDeleteSelf);
       const deleted = await app.db.transaction().execute(async (trx) => {
+        await comprobarEditarUsuario(trx, user!, input.id, { eliminar: true });
         await protegerUltimoAdministrador(trx, input.id);
         await trx.deleteFrom('sesiones').where('usuario_id', '=', input.id).execute();
         await trx.deleteFrom('recuperaciones').where('usuario_id', '=', input.id).execute();

@@ -19,7 +19,8 @@ const listInput = {
 
 /** The UTC instant a day of the business's time zone starts at ('2026-03-29' in Madrid → '2026-03-28T23:00:00.000Z'). */
 function inicioDelDia(dia: string, timeZone: string): string {
-  const huso = fechaHoraHuso(new Date(`${dia}T00:00:00Z`), timeZone).slice(19);
+  // The offset as ISO accepts it: local mean time before 1901 has seconds (Madrid 1900: -00:14:44), dropped here.
+  const huso = /([+-]\d{2}:\d{2})(?::\d{2})?$|Z$/.exec(fechaHoraHuso(new Date(`${dia}T00:00:00Z`), timeZone))?.[1] ?? 'Z';
   return new Date(`${dia}T00:00:00${huso}`).toISOString();
 }
 

@@ -32,7 +32,14 @@ export const NUNCA = new Set([
   'certificado',
   'certificado_iv',
   'certificado_tag',
+  // Issue 24: no secret or hash ever goes into the trail (a deleted user's line kept its pin_hash).
+  'pin_hash',
+  'token_hash',
+  'codigo_hash',
 ]);
+
+/** Any column named like a secret, whatever its table (a safety net under NUNCA for columns added later). */
+export const PARECE_SECRETO = /hash|token|secret|password|contrasena|clave_privada|certificado_(iv|tag)/i;
 
 const maestro = (tabla: keyof Database, numero = 'codigo'): EntidadAuditada => ({ tabla, numero, diff: true });
 
@@ -40,6 +47,8 @@ export const ENTIDADES: Record<string, EntidadAuditada> = {
   configuracion: { tabla: 'configuracion', diff: true, numero: 'nif', primero: true },
   verifactu: { tabla: 'verifactu', diff: true, idFijo: 1, campos: ['activo', 'entorno', 'titular', 'nif', 'emisor_certificado', 'caduca'] },
   usuario: maestro('usuarios', 'email'),
+  // Issue 24: a role's change is a change of rights: its name and rights before and after.
+  rol: { tabla: 'roles', numero: 'nombre', diff: true, campos: ['nombre', 'derechos'] },
   serie: maestro('series'),
   familia: maestro('familias'),
   subfamilia: maestro('subfamilias'),
@@ -66,6 +75,9 @@ const SUFIJOS = Object.keys(ENTIDADES).sort((a, b) => b.length - a.length);
 /** Actions with a kind and entity of their own (the rest follow editar… / eliminar… / <verbo><entidad>). */
 const ESPECIALES: Record<string, { tipo: TipoActividad; entidad: string | null }> = {
   identificar: { tipo: 'login', entidad: 'usuario' },
+  // The till's PIN login, and a PIN set (the user it names, never the PIN or its hash).
+  identificartpv: { tipo: 'login', entidad: 'usuario' },
+  editarpintpv: { tipo: 'pin', entidad: 'usuario' },
   restablecer: { tipo: 'restablecer', entidad: 'usuario' },
   restaurarcopia: { tipo: 'restauracion', entidad: 'copia' },
   subircertificadoverifactu: { tipo: 'certificado', entidad: 'verifactu' },

@@ -7,7 +7,7 @@ import { nowIso } from '../context.ts';
 import type { DialectName } from '../db/index.ts';
 import { cambiosDe } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
-import { ENTIDADES, FLAGS, NUNCA, clasificar } from './entidades.ts';
+import { ENTIDADES, FLAGS, NUNCA, PARECE_SECRETO, clasificar } from './entidades.ts';
 import type { EntidadAuditada } from './entidades.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the entity's table is chosen at run time, from ENTIDADES
@@ -24,6 +24,8 @@ export type Detalle = {
   usuario?: { id: number; nombre: string } | null;
   /** What the change did, for an entity without a row to compare (what «Empezar con mis datos» removed). */
   despues?: Fila;
+  /** Written even when the transaction changed nothing else (a login refused while throttled). */
+  siempre?: boolean;
 };
 
 /** One op.asp action being run: who, from where, which action, and what its current transaction said of itself. */
@@ -136,7 +138,7 @@ export function instalarActividad(db: Kysely<Database>, dialect: DialectName, an
       if (meta && tx.idPrevio !== null) tx.previo = await leer(trx, meta, tx.idPrevio);
       const marca = dialect === 'sqlite' ? cambios!() : null;
       const result = await cb(trx);
-      if (await cambio(trx, dialect, marca, cambios)) {
+      if (tx.detalles.some((d) => d.siempre) || (await cambio(trx, dialect, marca, cambios))) {
         if (antesDeConfirmar) await antesDeConfirmar(trx);
         await escribir(trx, ctx, tx, result);
       }
@@ -186,12 +188,15 @@ function campos(meta: EntidadAuditada, row: Fila | undefined): Fila | null {
   if (!row) return null;
   const out: Fila = {};
   for (const [k, v] of Object.entries(row)) {
-    if (NUNCA.has(k) || (meta.campos && !meta.campos.includes(k)) || k === 'serie_codigo') continue;
+    if (NUNCA.has(k) || PARECE_SECRETO.test(k) || (meta.campos && !meta.campos.includes(k)) || k === 'serie_codigo') continue;
     if (v instanceof Uint8Array) continue;
     out[k] = v;
   }
   return out;
 }
+
+/** A handler's own detail without any field named like a secret. */
+const sinSecretos = (f: Fila): Fila => Object.fromEntries(Object.entries(f).filter(([k]) => !PARECE_SECRETO.test(k)));
 
 /** Before and after, with only the fields that changed (all of them on a create or delete). */
 function diferencia(antes: Fila | null, despues: Fila | null): { antes: Fila | null; despues: Fila | null } {
@@ -232,7 +237,7 @@ async function escribir(trx: Transaction<Database>, ctx: Contexto, tx: NonNullab
         if (tipo === 'guardar' && entidad === 'configuracion' && Object.keys(despues ?? {}).some((k) => FLAGS.has(k))) tipo = 'modulos';
       }
     }
-    if (!despues && d.despues) despues = d.despues;
+    if (!despues && d.despues) despues = sinSecretos(d.despues);
     const usuario = d.usuario !== undefined ? d.usuario : ctx.usuario;
     await trx
       .insertInto('actividad')

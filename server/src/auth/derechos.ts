@@ -70,6 +70,8 @@ const FIJAS: Record<string, Derecho> = {
   // The company's logo and favicon, an article's photo.
   subirarchivo: { necesidad: { areas: ['configuracion', 'catalogo'], nivel: 'editar' } },
   graficoinicio: { necesidad: ver('informes') },
+  // Issue 26: any back-office role (never the till's alone); each item is filtered by the role (actions/inicio.ts).
+  resumeninicio: { necesidad: ver('ventas', 'facturas', 'compras', 'almacenes', 'informes') },
   // Reports (issue 14): «ver» in Informes; the fiscal books and models (an asesor's) also «ver» in Facturas.
   informeventas: { necesidad: ver('informes') },
   informecompras: { necesidad: ver('informes') },

@@ -56,7 +56,8 @@ export type IntentosLoginTable = {
   fecha: string;
 };
 
-export type SeriesTable = TableOf<Serie>;
+/** `terminal` is the list's join (the TPV terminal whose serie it is), not a column. */
+export type SeriesTable = TableOf<Omit<Serie, 'terminal'>>;
 
 export type ArchivosTable = {
   id: string;
@@ -77,7 +78,7 @@ export type DocumentosTable = {
   /** Cents. */
   total: number;
   creado: string;
-  // Issue 6: the document engine's header (docs/documents.md).
+  // Issue 6: the document engine's header (docs/documentos.md).
   ejercicio: Generated<number>;
   almacen_id: number | null;
   almacen_destino_id: number | null;

@@ -190,7 +190,7 @@ export async function ejecutarAccionEn(
       const hijo = await trx.selectFrom('documentos').select('id').where('id', '=', detalle.hijo).executeTakeFirst();
       if (hijo) await borrarDocumento(trx, app.dialect, hijoDef, hijo.id, hoy);
     } else {
-      await reverseLedger(trx, target.id, log.id, hoy);
+      await reverseLedger(trx, target.id, log.id);
     }
     if (detalle.pendiente) await addToLines(trx, 'pendiente', detalle.pendiente.map(([lineId, d]) => [lineId, -d] as const));
     if (detalle.teorico) await trx.updateTable('documento_lineas').set({ teorico: null }).where('documento_id', '=', id).execute();

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { DOCUMENTO_TIPOS, MESSAGES, MOTIVOS_PERDIDA, documentoAlmacenSchema } from 'shared/domain';
-import type { FieldErrors } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES, MOTIVOS_PERDIDA, calcularTotales, documentoAlmacenSchema } from 'shared/domain';
+import type { FieldErrors, TipoIva } from 'shared/domain';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { revalorarPendientes } from './coste.ts';
+import { costeMedioSql } from './sql.ts';
 import { registrarTipo } from './tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './tipos.ts';
 import { addToLines, ubicacionesHabituales, writeLedger } from './ledger.ts';
@@ -41,7 +43,7 @@ const ubicacionSql = (almacenId: number | null, headerUbicacion: number | null) 
 const lineasDe = (ctx: EffectContext) =>
   ctx.trx
     .selectFrom('documento_lineas')
-    .select(['id', 'articulo_id', 'cantidad', 'precio', 'pendiente', 'ubicacion_id'])
+    .select(['id', 'articulo_id', 'cantidad', 'precio', 'descuento', 'tipo_iva', 'pendiente', 'ubicacion_id'])
     .where('documento_id', '=', ctx.doc.id)
     .orderBy('orden')
     .execute();
@@ -72,9 +74,19 @@ export const movimientoEffects: TipoEffects<typeof documentoAlmacenSchema> = {
     else await almacenActivo(trx, header.almacen_destino_id, 'almacen_destino_id', errors);
   },
   acciones: {
-    /** Stock leaves the origin; everything sent is pending (in transit) until received. */
+    /**
+     * Stock leaves the origin; everything sent is pending (in transit) until received. A transfer moves goods at their
+     * cost (docs/costes.md): each line's price («Coste») becomes the article's average cost as it leaves, and both its
+     * ledger rows (out of the origin now, into the destination on receipt) carry it, so the company's average stays.
+     */
     async enviar(ctx): Promise<EffectResult> {
+      await sql`update documento_lineas set precio = coalesce((select ${costeMedioSql('a')} from articulos a where a.id = documento_lineas.articulo_id), precio)
+        where documento_id = ${ctx.doc.id}`.execute(ctx.trx);
       const lineas = await lineasDe(ctx);
+      const t = calcularTotales(lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva as TipoIva })), { iva: false });
+      await ctx.trx.updateTable('documentos')
+        .set({ base: t.base, iva: t.iva, recargo: t.recargo, retencion_importe: t.retencion_importe, total: t.total, desglose: JSON.stringify(t.desglose) })
+        .where('id', '=', ctx.doc.id).execute();
       const origen = ctx.doc.almacen_id!;
       const habitual = await ubicacionesHabituales(ctx.trx, origen, lineas.filter((l) => l.ubicacion_id === null).map((l) => l.articulo_id));
       await writeLedger(
@@ -153,6 +165,7 @@ export const inventarioEffects: TipoEffects<typeof documentoAlmacenSchema> = {
         select l.articulo_id, ${doc.almacen_id}, ${ubicacionSql(doc.almacen_id, doc.ubicacion_id)}, l.cantidad - l.teorico, 'inventario', ${ctx.def.tipo}, ${doc.id}, l.id,
           ${ctx.accionId}, ${ctx.hoy}, l.precio
         from documento_lineas l where l.documento_id = ${doc.id} and l.cantidad <> l.teorico order by l.orden`.execute(trx);
+      await revalorarPendientes(trx);
       return { detalle: { teorico: true } };
     },
   },
@@ -178,6 +191,7 @@ export const perdidaEffects: TipoEffects<typeof documentoAlmacenSchema> = {
         select l.articulo_id, ${doc.almacen_id}, ${ubicacionSql(doc.almacen_id, doc.ubicacion_id)}, -l.cantidad, 'perdida', ${ctx.def.tipo}, ${doc.id}, l.id,
           ${ctx.accionId}, ${ctx.hoy}, l.precio
         from documento_lineas l where l.documento_id = ${doc.id} and l.cantidad <> 0 order by l.orden`.execute(trx);
+      await revalorarPendientes(trx);
       return {};
     },
   },

@@ -4,10 +4,12 @@ import { divRound } from 'shared/domain';
 import { dialectOf, toBig } from './sql.ts';
 
 /**
- * The average cost (`articulos.coste_medio`, ten-thousandths; README, "The average cost"): a moving weighted average
- * over the ledger's valued entries in ledger order. The database keeps it as rows are inserted (the ledger's insert
- * trigger, migration 0013, the same arithmetic as `siguienteCoste`); `costesDelLibro` replays the ledger for
- * Recalcular and for the migration that introduced it.
+ * The average cost (`articulos.coste_medio`, ten-thousandths; README, "The average cost", docs/costes.md): a moving
+ * weighted average over the ledger's valued entries in date order (`fecha`, then `id`). The database keeps it as rows
+ * are appended (the ledger's insert trigger, migration 0013, the same arithmetic as `siguienteCoste`); a row dated
+ * before another of its article marks the article in `costes_pendientes` (migration 0047) and `revalorarPendientes`
+ * replays it from that date in the same transaction. `costesDelLibro` replays the ledger for Recalcular and for the
+ * migrations.
  */
 
 /** Causes whose rows carry a cost: purchases, opening stock, counts, adjustments and transfers received at cost. */
@@ -52,11 +54,11 @@ export async function costesDelLibro(db: Kysely<any>, articuloIds: readonly numb
     const ids = sql.join(articuloIds.slice(i, i + CHUNK));
     const { rows } = await sql<{ articulo_id: number; antes: string; cantidad: string; causa: string; precio: string }>`
       select articulo_id, cantidad, causa, precio, antes from (
-        select articulo_id, id, cantidad, causa, precio,
-          cast(sum(cantidad) over (partition by articulo_id order by id rows unbounded preceding) - cantidad as text) as antes
+        select articulo_id, id, fecha, cantidad, causa, precio,
+          cast(sum(cantidad) over (partition by articulo_id order by fecha, id rows unbounded preceding) - cantidad as text) as antes
         from stock_movimientos where articulo_id in (${ids})) m
       where causa in (${sql.join([...CAUSAS_VALORADAS])}) and precio > 0
-      order by articulo_id, id`.execute(db);
+      order by articulo_id, fecha, id`.execute(db);
     for (const r of rows) {
       const fila = { cantidad: BigInt(r.cantidad), causa: r.causa, precio: BigInt(r.precio) };
       out.set(r.articulo_id, siguienteCoste(toBig(r.antes), out.get(r.articulo_id) ?? null, fila));
@@ -81,6 +83,17 @@ export async function guardarCostesDelLibro(db: Kysely<any>): Promise<void> {
   // In batches (a generated catalogue's 100.000 articles: one update each took minutes on PostgreSQL).
   await fijarPorId(db, 'articulos', 'coste_medio', cambios);
   await guardarCostesDeFilas(db);
+}
+
+/**
+ * The whole ledger replayed in date order (`guardarCostesDelLibro`) and the marks for replays cleared — nothing is left
+ * to replay: after writing the ledger in bulk out of date order (the demo's year, a bench's million rows) and in
+ * migration 0047 (which created the marks).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: used by a migration, which is not typed against today's schema.
+export async function guardarCostesPorFecha(db: Kysely<any>): Promise<void> {
+  await guardarCostesDelLibro(db);
+  await sql`delete from costes_pendientes`.execute(db);
 }
 
 /** Sets `columna` of each row by id to its value (a cost: a scaled integer as text, or null), CHUNK rows a statement. */
@@ -108,7 +121,7 @@ export async function guardarCostesDeFilas(db: Kysely<any>): Promise<void> {
   for (let i = 0; i < ids.length; i += CHUNK) {
     const { rows } = await sql<{ id: number; articulo_id: number; cantidad: string; causa: string; precio: string; coste: string | null }>`
       select id, articulo_id, cast(cantidad as text) as cantidad, causa, cast(precio as text) as precio, cast(coste as text) as coste
-      from stock_movimientos where articulo_id in (${sql.join(ids.slice(i, i + CHUNK))}) order by articulo_id, id`.execute(db);
+      from stock_movimientos where articulo_id in (${sql.join(ids.slice(i, i + CHUNK))}) order by articulo_id, fecha, id`.execute(db);
     const cambios: [number, string | null][] = [];
     let articulo = -1;
     let stock = 0n;
@@ -133,5 +146,68 @@ export async function guardarCostesDeFilas(db: Kysely<any>): Promise<void> {
         where m.documento_linea_id = documento_lineas.id and m.causa in (${causas}))
       where id in (select documento_linea_id from stock_movimientos where articulo_id in (${sql.join(ids.slice(i, i + CHUNK))})
         and causa in (${causas}) and documento_linea_id is not null)`.execute(db);
+  }
+}
+
+/**
+ * The articles a ledger row dated before another of theirs has marked (`costes_pendientes`, migration 0047: the ledger's
+ * insert trigger marks an article, with the earliest such date, when a row arrives dated before the article's last
+ * one), replayed from that date in the caller's transaction and unmarked: `revalorarDesde` for each. Every function
+ * that writes the ledger calls it after writing; with nothing marked it costs one probe of an empty table.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: called inside transactions of any database version's code.
+export async function revalorarPendientes(db: Kysely<any>): Promise<void> {
+  const { rows } = await sql<{ articulo_id: number; desde: string }>`select articulo_id, desde from costes_pendientes order by articulo_id`.execute(db);
+  if (!rows.length) return;
+  await sql`delete from costes_pendientes where articulo_id in (${sql.join(rows.map((r) => r.articulo_id))})`.execute(db);
+  for (const r of rows) await revalorarDesde(db, r.articulo_id, String(r.desde).slice(0, 10));
+}
+
+/**
+ * The average cost of one article replayed in date order from `desde` on (docs/costes.md): the stock before that day
+ * (the article's `stock_total` less the rows from it) and the average of its last row before it, then its rows from
+ * that day in (`fecha`, `id`) order through `siguienteCoste`. What changes is written in batches: each row's `coste`,
+ * the article's `coste_medio` (the average after its last row by date), and the cost of the sale lines whose rows
+ * changed (`coste_libro`, which marks their days pending for the reports' aggregates). Reads only the article's rows
+ * from the date (the index `stock_movimientos (articulo_id, fecha, id)`).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: called inside transactions of any database version's code.
+export async function revalorarDesde(db: Kysely<any>, articuloId: number, desde: string): Promise<void> {
+  const previo = (
+    await sql<{ coste: string | null }>`select cast(coste as text) as coste from stock_movimientos
+      where articulo_id = ${articuloId} and fecha < ${desde} order by fecha desc, id desc limit 1`.execute(db)
+  ).rows[0];
+  const { rows } = await sql<{ id: number; cantidad: string; causa: string; precio: string; coste: string | null; linea: number | null }>`
+    select id, cast(cantidad as text) as cantidad, causa, cast(precio as text) as precio, cast(coste as text) as coste, documento_linea_id as linea
+    from stock_movimientos where articulo_id = ${articuloId} and fecha >= ${desde} order by fecha, id`.execute(db);
+  const art = (await sql<{ stock: string; coste: string | null }>`select cast(stock_total as text) as stock, cast(coste_medio as text) as coste
+    from articulos where id = ${articuloId}`.execute(db)).rows[0];
+  if (!art) return;
+  let stock = toBig(art.stock);
+  for (const r of rows) stock -= BigInt(r.cantidad);
+  let coste: bigint | null = previo?.coste == null ? null : toBig(previo.coste);
+  const cambios: [number, string | null][] = [];
+  const lineas = new Set<number>();
+  const venta = new Set<string>(CAUSAS_COSTE_VENTA);
+  for (const r of rows) {
+    const f = { cantidad: BigInt(r.cantidad), causa: r.causa, precio: BigInt(r.precio) };
+    coste = siguienteCoste(stock, coste, f);
+    stock += f.cantidad;
+    if ((r.coste === null ? null : toBig(r.coste)) !== coste) {
+      cambios.push([r.id, coste === null ? null : coste.toString()]);
+      if (r.linea !== null && venta.has(r.causa)) lineas.add(r.linea);
+    }
+  }
+  await fijarPorId(db, 'stock_movimientos', 'coste', cambios);
+  if (rows.length && (art.coste === null ? null : toBig(art.coste)) !== coste) {
+    await sql`update articulos set coste_medio = ${coste === null ? null : coste.toString()} where id = ${articuloId}`.execute(db);
+  }
+  const ids = [...lineas];
+  const causas = sql.join(CAUSAS_COSTE_VENTA.map((c) => sql`${c}`));
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await sql`update documento_lineas set coste_libro = (
+        select sum(-m.cantidad * coalesce(m.coste, a.precio_compra, 0)) from stock_movimientos m join articulos a on a.id = m.articulo_id
+        where m.documento_linea_id = documento_lineas.id and m.causa in (${causas}))
+      where id in (${sql.join(ids.slice(i, i + CHUNK))})`.execute(db);
   }
 }

@@ -557,7 +557,7 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
   );
   // The stock its emission wrote comes back (the opposite rows, by this action).
   const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');
-  if (emision) await reverseLedger(trx, emision.id, ctx.accionId, ctx.hoy);
+  if (emision) await reverseLedger(trx, emision.id, ctx.accionId);
   await actualizarEstadoPadres(trx, await borrarEnlaces(trx, d.id));
   // An annulled F3 (issue 23): the ticket it replaced is the sale again — Emitido, in the books, returnable and
   // replaceable by a correct F3 (facturarticket only replaces an Emitido ticket, so that is what it was).

@@ -187,7 +187,9 @@ export async function guardarDocumento(
       await actualizarEstadoPadres(trx, padres);
       await reabrirFinalizados(trx, app, padres, user);
       if (def.stockAlGuardar) {
-        await sincronizarStock(trx, app.dialect, def.stockAlGuardar, { tipo: def.tipo, id: docId, almacenId: (values.almacen_id as number | null) ?? null }, null, todayIn(app.timeZone));
+        // Dated as the document (docs/costes.md): a document dated in the past moves the stock of that day and revalues
+        // what follows it; a new date moves its rows from the old day to the new one.
+        await sincronizarStock(trx, app.dialect, def.stockAlGuardar, { tipo: def.tipo, id: docId, almacenId: (values.almacen_id as number | null) ?? null }, null, input.fecha);
         if (def.stockAlGuardar.signo < 0) await comprobarStockNegativo(trx, { documento: { tipo: def.tipo, id: docId } });
       }
       await effects.alGuardar?.({ trx, dialect: app.dialect, docId, raw });

@@ -5,6 +5,7 @@ import { fail } from '../errors.ts';
 import type { DialectName } from '../db/index.ts';
 import { compiledQuery, insertarFilas } from '../db/prepared.ts';
 import type { Database, NewStockMovimiento } from '../db/schema.ts';
+import { revalorarPendientes } from './coste.ts';
 import { dialectOf, precioNetoSql } from './sql.ts';
 
 /**
@@ -47,19 +48,22 @@ export async function writeLedger(trx: Transaction<Database>, rows: readonly Led
     ]);
     await insertarFilas(trx, 'stock_movimientos', COLUMNAS_LEDGER, filas);
   }
+  await revalorarPendientes(trx);
 }
 
 
 /**
  * Undo: for every row the action `accionId` wrote, the opposite row, written by `nuevaAccionId`
- * (one set-based statement).
+ * (one set-based statement), dated as the row it takes back: an undo takes the action out of the history, so the
+ * stock at any date and the average cost in date order (docs/costes.md) are as if it had not been done.
  */
-export async function reverseLedger(trx: Transaction<Database>, accionId: number, nuevaAccionId: number, fecha: string): Promise<void> {
+export async function reverseLedger(trx: Transaction<Database>, accionId: number, nuevaAccionId: number): Promise<void> {
   await sql`insert into stock_movimientos
       (articulo_id, almacen_id, ubicacion, ubicacion_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
     select articulo_id, almacen_id, ubicacion, ubicacion_id, -cantidad, causa, documento_tipo, documento_id, documento_linea_id,
-      ${nuevaAccionId}, ${fecha}, precio
+      ${nuevaAccionId}, fecha, precio
     from stock_movimientos where accion_id = ${accionId} order by id`.execute(trx);
+  await revalorarPendientes(trx);
 }
 
 /**
@@ -113,24 +117,25 @@ export async function sincronizarStock(
   const pedido = doc.almacenId === null
     ? sql``
     : sql`select l.articulo_id, cast(${doc.almacenId} as integer) as almacen_id, l.ubicacion_id, l.cantidad * ${sql.lit(mov.signo)} as cantidad,
-          l.id as linea_id, ${neto} as precio
+          l.id as linea_id, ${neto} as precio, cast(${fecha} as text) as fecha
         from documento_lineas l where l.documento_id = ${doc.id}
         union all `;
   await sql`insert into stock_movimientos
       (articulo_id, almacen_id, ubicacion_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
     select k.articulo_id, k.almacen_id, k.ubicacion_id, sum(k.cantidad), ${mov.causa}, ${doc.tipo}, ${doc.id}, max(k.linea_id),
-      cast(${accionId} as integer), ${fecha}, k.precio
-    from (${pedido}select m.articulo_id, m.almacen_id, m.ubicacion_id, -m.cantidad as cantidad, m.documento_linea_id as linea_id, m.precio
+      cast(${accionId} as integer), k.fecha, k.precio
+    from (${pedido}select m.articulo_id, m.almacen_id, m.ubicacion_id, -m.cantidad as cantidad, m.documento_linea_id as linea_id, m.precio, m.fecha
         from stock_movimientos m where m.documento_tipo = ${doc.tipo} and m.documento_id = ${doc.id}) k
-    group by k.articulo_id, k.almacen_id, k.ubicacion_id, k.precio
+    group by k.articulo_id, k.almacen_id, k.ubicacion_id, k.precio, k.fecha
     having sum(k.cantidad) <> 0
     order by min(k.linea_id)`.execute(trx);
+  await revalorarPendientes(trx);
 }
 
 /**
  * Causes of the ledger that sell or take goods to a customer (albarán, devolución, factura, rectificativa, parte de
  * trabajo). For them a line is what the warehouse sees: a kit (an article with articulo_componentes) moves its
- * components' stock, not its own (docs/documents.md), at any depth; an article measured in hours (unidad_medida 'h':
+ * components' stock, not its own (docs/documentos.md), at any depth; an article measured in hours (unidad_medida 'h':
  * labour, a service, a parte's hours) moves no stock at all.
  */
 export const CAUSAS_VENTA = new Set(['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte']);
@@ -263,7 +268,7 @@ async function escribirFilas(
       COLUMNAS_LEDGER,
       filas.slice(i, i + CHUNK).map((f) => [f.articulo_id, almacenId, null, f.ubicacion_id, f.cantidad, causa, doc.tipo, doc.id, f.linea_id, accionId, fecha, f.precio]),
     );
-  }
+  }  await revalorarPendientes(trx);
 }
 
 /**
@@ -289,11 +294,11 @@ async function sincronizarStockVenta(
   accionId: number | null,
   fecha: string,
 ): Promise<void> {
-  type Grupo = { articulo_id: number; almacen_id: number; ubicacion_id: number | null; precio: number; cantidad: number; linea: number; primera: number };
+  type Grupo = { articulo_id: number; almacen_id: number; ubicacion_id: number | null; precio: number; fecha: string; cantidad: number; linea: number; primera: number };
   const grupos = new Map<string, Grupo>();
-  const sumar = (articulo_id: number, almacen_id: number, ubicacion_id: number | null, precio: number, cantidad: number, linea: number | null) => {
-    const k = `${articulo_id}|${almacen_id}|${ubicacion_id ?? ''}|${precio}`;
-    const g = grupos.get(k) ?? { articulo_id, almacen_id, ubicacion_id, precio, cantidad: 0, linea: 0, primera: Number.MAX_SAFE_INTEGER };
+  const sumar = (articulo_id: number, almacen_id: number, ubicacion_id: number | null, precio: number, fecha: string, cantidad: number, linea: number | null) => {
+    const k = `${articulo_id}|${almacen_id}|${ubicacion_id ?? ''}|${precio}|${fecha}`;
+    const g = grupos.get(k) ?? { articulo_id, almacen_id, ubicacion_id, precio, fecha, cantidad: 0, linea: 0, primera: Number.MAX_SAFE_INTEGER };
     g.cantidad += cantidad;
     if (linea !== null) {
       g.linea = Math.max(g.linea, linea);
@@ -302,17 +307,17 @@ async function sincronizarStockVenta(
     grupos.set(k, g);
   };
   if (doc.almacenId !== null) {
-    for (const f of await filasStockVenta(trx, doc.id, mov.signo)) sumar(f.articulo_id, doc.almacenId, f.ubicacion_id, f.precio, f.cantidad, f.linea_id);
+    for (const f of await filasStockVenta(trx, doc.id, mov.signo)) sumar(f.articulo_id, doc.almacenId, f.ubicacion_id, f.precio, fecha, f.cantidad, f.linea_id);
   }
   const hechas = await trx
     .selectFrom('stock_movimientos')
-    .select(['articulo_id', 'almacen_id', 'ubicacion_id', 'precio', 'documento_linea_id'])
+    .select(['articulo_id', 'almacen_id', 'ubicacion_id', 'precio', 'fecha', 'documento_linea_id'])
     .select(sql<string>`cast(sum(cantidad) as text)`.as('cantidad'))
     .where('documento_tipo', '=', doc.tipo)
     .where('documento_id', '=', doc.id)
-    .groupBy(['articulo_id', 'almacen_id', 'ubicacion_id', 'precio', 'documento_linea_id'])
+    .groupBy(['articulo_id', 'almacen_id', 'ubicacion_id', 'precio', 'fecha', 'documento_linea_id'])
     .execute();
-  for (const h of hechas) sumar(h.articulo_id, h.almacen_id, h.ubicacion_id ?? null, Number(h.precio), -Number(h.cantidad), h.documento_linea_id ?? null);
+  for (const h of hechas) sumar(h.articulo_id, h.almacen_id, h.ubicacion_id ?? null, Number(h.precio), String(h.fecha).slice(0, 10), -Number(h.cantidad), h.documento_linea_id ?? null);
   const filas = [...grupos.values()].filter((g) => g.cantidad !== 0).sort((a, b) => a.primera - b.primera);
   for (let i = 0; i < filas.length; i += CHUNK) {
     await insertarFilas(
@@ -321,9 +326,10 @@ async function sincronizarStockVenta(
       COLUMNAS_LEDGER,
       filas
         .slice(i, i + CHUNK)
-        .map((g) => [g.articulo_id, g.almacen_id, null, g.ubicacion_id, g.cantidad, mov.causa, doc.tipo, doc.id, g.linea || null, accionId, fecha, g.precio]),
+        .map((g) => [g.articulo_id, g.almacen_id, null, g.ubicacion_id, g.cantidad, mov.causa, doc.tipo, doc.id, g.linea || null, accionId, g.fecha, g.precio]),
     );
   }
+  await revalorarPendientes(trx);
 }
 
 /** The articles' usual locations in a warehouse (articulo_ubicaciones), one query per 500 articles. */
@@ -370,7 +376,7 @@ export async function conStockNegativo<T>(trx: Transaction<Database>, fn: () => 
 }
 
 /**
- * docs/documents.md, "Negative stock": with the configuration's `stock_negativo` at 0, a save or an action whose ledger
+ * docs/documentos.md, "Negative stock": with the configuration's `stock_negativo` at 0, a save or an action whose ledger
  * rows take an article out of a warehouse and leave it below zero there is refused (the caller's transaction rolls
  * back, nothing changes). `filtro`: the rows of one action, or those of one document (its stock on save). With the
  * default (1) nothing is checked: shops sell what has not been received yet, and the lines editor warns.

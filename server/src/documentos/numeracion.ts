@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 
 /**
- * Numbering (docs/documents.md): per serie, type and ejercicio, correlative, from a counters row advanced in the
+ * Numbering (docs/documentos.md): per serie, type and ejercicio, correlative, from a counters row advanced in the
  * transaction that issues the number, so two instances never hand out the same one and a failure leaves no gap.
  */
 

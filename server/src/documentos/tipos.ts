@@ -16,7 +16,7 @@ import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../session.ts';
 
 /**
- * The document engine (docs/documents.md): one generic listado / editar / eliminar / <verbo> per
+ * The document engine (docs/documentos.md): one generic listado / editar / eliminar / <verbo> per
  * document type, generated from its row of DOCUMENTO_TIPOS (shared/domain/documentos.ts) and the
  * type's effects. Every action runs in one transaction: read the state from the table, check the
  * states-and-actions table, apply the effects (ledger rows, pending quantities), log the action,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { MAX_LINEAS, MESSAGES, esOperacion, operacionPorDefecto } from 'shared/domain';
-import type { DocumentoTipoDef, FieldErrors, Operacion, TipoIva } from 'shared/domain';
+import { MAX_LINEAS, MESSAGES, esOperacion, operacionDelCliente, operacionPorDefecto } from 'shared/domain';
+import type { DocumentoTipoDef, FieldErrors, Impuesto, Operacion, TipoIva } from 'shared/domain';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { invalidFields } from '../errors.ts';
@@ -211,7 +211,12 @@ export async function validarSerie(trx: Transaction<Database>, def: DocumentoTip
 export type TerceroLeido = { tarifa: number; descuento: number; operacion: string | null; nifIva: boolean };
 
 const leerCliente = compiledQuery((db, p: { id: number }) =>
-  db.selectFrom('clientes').select(['activo', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento', 'operacion', 'tipo_id']).where('id', '=', p.id),
+  db
+    .selectFrom('clientes')
+    .select(['activo', 'forma_pago', 'retencion', 'recargo', 'tarifa', 'descuento', 'operacion', 'tipo_id', 'pais', 'codigo_postal'])
+    // The company's tax decides whether Canarias, Ceuta and Melilla are outside its territory (operacionDelCliente).
+    .select((eb) => eb.selectFrom('configuracion').select('impuesto').limit(1).as('impuesto_empresa'))
+    .where('id', '=', p.id),
 );
 const leerProveedor = compiledQuery((db, p: { id: number }) => db.selectFrom('proveedores').select(['activo', 'forma_pago', 'retencion']).where('id', '=', p.id));
 
@@ -242,6 +247,9 @@ export async function validarTercero(
     descuento?: number;
     operacion?: string | null;
     tipo_id?: string | null;
+    pais?: string | null;
+    codigo_postal?: string | null;
+    impuesto_empresa?: string | null;
   }[];
   if (row?.activo !== 1) errors[field] = cliente ? MESSAGES.clienteNoActivo : MESSAGES.proveedorNoActivo;
   header.forma_pago ??= row?.forma_pago ?? null;
@@ -249,7 +257,9 @@ export async function validarTercero(
   if (!cliente) return undefined;
   // The customer's recargo de equivalencia always decides the document's (documentos.con_recargo).
   header.con_recargo = row?.recargo === 1 ? 1 : 0;
-  return { tarifa: Number(row?.tarifa ?? 1), descuento: Number(row?.descuento ?? 0), operacion: row?.operacion ?? null, nifIva: row?.tipo_id === '02' };
+  // Issue 25: a customer whose record names no operation gets the one where it is (E5 to an EU operator, E2 abroad).
+  const operacion = row ? operacionDelCliente(row, (row.impuesto_empresa as Impuesto | null) ?? 'iva') : null;
+  return { tarifa: Number(row?.tarifa ?? 1), descuento: Number(row?.descuento ?? 0), operacion, nifIva: row?.tipo_id === '02' };
 }
 
 /** Parses `lineas: [{id, cantidad}]` of a porLineas action. */

@@ -2,7 +2,7 @@ import https from 'node:https';
 import { NS_LR, NS_SF } from './registro.ts';
 
 /**
- * The AEAT's VERI*FACTU web service (Veri-Factu_Descripcion_SWeb.txt in shared/fiscal/aeat/): the SOAP request
+ * The AEAT's VERI*FACTU web service (Veri-Factu_Descripcion_SWeb.txt in docs/fuentes/aeat/): the SOAP request
  * RegFactuSistemaFacturacion with up to 1.000 RegistroFactura, sent over TLS with the company's certificate, and its
  * answer (RespuestaRegFactuSistemaFacturacion) read per record.
  */

@@ -2,7 +2,7 @@ import { DIR3_CAMPOS, IMPUESTO_AEAT, IVA_RATE, NIF_IVA, RECARGO_RATE, divRound, 
 import type { DatosParte, DesgloseIva, TipoIva } from 'shared/domain';
 
 /**
- * Facturae 3.2.2 (issue 16; `../shared/fiscal/facturae/`): the electronic invoice the public administrations take
+ * Facturae 3.2.2 (issue 16; `docs/fuentes/facturae/`): the electronic invoice the public administrations take
  * through FACe, built from what an invoice stored at emission. The XML is written here, as text, already in its
  * canonical form (C14N 1.0: no XML declaration inside the signed parts, every namespace declared once on the root,
  * attributes in canonical order, no self-closing tags, text escaped as C14N escapes it), so the signature

@@ -24,7 +24,7 @@ import type { Database } from '../db/schema.ts';
 
 /**
  * VERI*FACTU records (docs/fiscal.md; the AEAT's SuministroLR.xsd / SuministroInformacion.xsd and the hash
- * specification in shared/fiscal/aeat/): the registro de alta an issued invoice writes and the registro de
+ * specification in docs/fuentes/aeat/): the registro de alta an issued invoice writes and the registro de
  * anulación of an invoice that should never have existed. Each record is chained to the previous one of the same
  * chain (its huella is part of the next one's hash input) and stored with its XML, a whole
  * RegFactuSistemaFacturacion document (Cabecera + one RegistroFactura) valid against SuministroLR.xsd. The pure parts

@@ -5,6 +5,9 @@ import type { DocumentoTipo } from 'shared/domain';
 import type { DialectName } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { comprobarCopia } from './verificacion.ts';
+import type { CopiaVerificable } from './verificacion.ts';
+import { nifDeCadena } from './registro.ts';
 
 /**
  * What a restore may never lose (docs/fiscal.md; RD 1007/2023: the records are inalterable). Every registro de
@@ -90,4 +93,22 @@ export async function protegerRegistrosFiscales(trx: Transaction<Database>, copi
       throw fail(rellenar(MESSAGES.copiaRetrocedeNumeracion, { serie: c.serie_codigo ?? String(c.serie_id), ejercicio: String(c.ejercicio) }));
     }
   }
+}
+
+/**
+ * What a restore may never bring back changed (issue 24): the backup's records and issued documents pass the very
+ * check `comprobarregistrosfacturacion` runs on the database (fiscal/verificacion.ts) — every chain whole, every
+ * record's huella and XML its columns, every issued document (header, lines, desglose, `emision`) what its records
+ * say. The first difference refuses the restore, naming the document (or the record); nothing is changed.
+ */
+export async function verificarCopia(copia: CopiaVerificable): Promise<void> {
+  const fallo = await comprobarCopia(copia);
+  if (!fallo?.rotura) return;
+  const minuscula = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+  if (fallo.diferencia) {
+    const { nombre, motivo } = fallo.diferencia;
+    throw fail(rellenar(MESSAGES.copiaDocumentoAlterado, { ...nombre, motivo }));
+  }
+  const { orden, num_serie, motivo } = fallo.rotura;
+  throw fail(rellenar(MESSAGES.copiaRegistroAlterado, { orden: String(orden), emisor: nifDeCadena(fallo.emisor), numero: num_serie, motivo: minuscula(motivo) }));
 }

@@ -64,7 +64,8 @@ export function paginar(
   input: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
   porDefecto: { orden: string; dir: 'asc' | 'desc' },
 ): { data: Fila[]; total: number } {
-  const orden = input.orden && filas.length && input.orden in filas[0]! ? input.orden : porDefecto.orden;
+  // Own properties only: `orden=__proto__` or `constructor` is not a column (issue 24: a prototype key reached sql.raw).
+  const orden = input.orden && filas.length && Object.hasOwn(filas[0]!, input.orden) ? input.orden : porDefecto.orden;
   const dir = (input.dir ?? (input.orden ? 'asc' : porDefecto.dir)) === 'desc' ? -1 : 1;
   const cmp = (a: Fila, b: Fila) => {
     const x = a[orden] ?? null;
@@ -162,7 +163,7 @@ export function ordenSql(
   porDefecto: { orden: string; dir: 'asc' | 'desc' },
   clave: string,
 ): RawBuilder<unknown> {
-  const orden = input.orden && input.orden in columnas ? input.orden : porDefecto.orden;
+  const orden = input.orden && Object.hasOwn(columnas, input.orden) ? input.orden : porDefecto.orden;
   const dir = (input.dir ?? (input.orden ? 'asc' : porDefecto.dir)) === 'desc' ? 'desc' : 'asc';
   const expr = columnas[orden]!;
   return sql.raw(`(${expr}) is null, ${expr} ${dir}, cast(${clave} as text) asc`);

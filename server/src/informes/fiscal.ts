@@ -1,4 +1,4 @@
-import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
+import { ESTADO_ENVIO_LABEL, IVA_RATE, RECARGO_RATE, claveRegimen, formatDecimal, numeroDocumento, operacionEfectiva, provinciaDeCodigoPostal } from 'shared/domain';
 import type { DesgloseIva, EstadoEnvio, Operacion, TipoIva } from 'shared/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -331,9 +331,11 @@ export async function modelo303(app: AppContext, f: { desde: string; hasta: stri
   for (const tipo of ['4', '10', '21'] as const) {
     const [b, t, q] = BOXES_RECARGO[tipo]!;
     const e = bases.get(tipo) ?? { base: 0, iva: 0, recargo: 0, baseRecargo: 0 };
-    casilla(b, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: base imponible`, e.baseRecargo);
-    casilla(t, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: tipo`, null, Number(RECARGO_RATE[tipo]));
-    casilla(q, `Recargo de equivalencia ${Number(RECARGO_RATE[tipo]) / 100} %: cuota`, e.recargo);
+    // In Spanish: «0,5 %», «5,2 %» (never «0.5 %»).
+    const pct = formatDecimal(BigInt(RECARGO_RATE[tipo]), 2, 0);
+    casilla(b, `Recargo de equivalencia ${pct} %: base imponible`, e.baseRecargo);
+    casilla(t, `Recargo de equivalencia ${pct} %: tipo`, null, Number(RECARGO_RATE[tipo]));
+    casilla(q, `Recargo de equivalencia ${pct} %: cuota`, e.recargo);
     devengado += e.recargo;
   }
   const tabaco = bases.get('tabaco');
@@ -456,7 +458,17 @@ export async function modelo347(app: AppContext, f: { ejercicio: number; clave?:
   });
   const { data, total } = paginar(filas, paging, { orden: 'nombre', dir: 'asc' });
   const suma = (t: string) => filas.filter((r) => r.clave_operacion === t).reduce((s, r) => s + Number(r.importe), 0);
-  return { RESULT: '0', data, total, totales: { declarados: filas.length, importe: suma('A') + suma('B'), compras: suma('A'), ventas: suma('B'), umbral: UMBRAL_347 } };
+  // Issue 25: the totals row carries every column the rows have — the quarters too, which add up to the year.
+  const porTrimestre = (k: 't1' | 't2' | 't3' | 't4') => filas.reduce((s, r) => s + Number(r[k]), 0);
+  return {
+    RESULT: '0',
+    data,
+    total,
+    totales: {
+      declarados: filas.length, importe: suma('A') + suma('B'), compras: suma('A'), ventas: suma('B'), umbral: UMBRAL_347,
+      t1: porTrimestre('t1'), t2: porTrimestre('t2'), t3: porTrimestre('t3'), t4: porTrimestre('t4'),
+    },
+  };
 }
 
 /**

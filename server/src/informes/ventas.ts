@@ -503,11 +503,12 @@ export async function informeFurgonetas(
   // Stock on board at the period's end, valued at each article's average then.
   const stock = await sql<{ almacen_id: number; unidades: string | number; valor: string | number }>`
     select s.almacen_id, sum(s.unidades) as unidades,
-      sum(${sql.raw(app.dialect === 'postgres' ? 'div(2 * s.unidades * coalesce(c.coste, 0) + 100000, 200000)' : '(2 * s.unidades * coalesce(c.coste, 0) + 100000) / 200000')}) as valor
-    from (select almacen_id, articulo_id, sum(cantidad) as unidades from stock_movimientos
-          where almacen_id in (${sql.join(ids)}) and fecha < ${f.hasta + '~'} group by almacen_id, articulo_id) s
-    left join (select m.articulo_id, m.coste from stock_movimientos m
-          where m.id in (select max(id) from stock_movimientos where fecha < ${f.hasta + '~'} group by articulo_id)) c on c.articulo_id = s.articulo_id
+      sum(${sql.raw(app.dialect === 'postgres' ? 'div(2 * s.unidades * coalesce(s.coste, 0) + 100000, 200000)' : '(2 * s.unidades * coalesce(s.coste, 0) + 100000) / 200000')}) as valor
+    from (select x.almacen_id, x.articulo_id, x.unidades,
+        -- The article's average after its last row by date up to the day (docs/costes.md).
+        (select m.coste from stock_movimientos m where m.articulo_id = x.articulo_id and m.fecha < ${f.hasta + '~'} order by m.fecha desc, m.id desc limit 1) as coste
+      from (select almacen_id, articulo_id, sum(cantidad) as unidades from stock_movimientos
+          where almacen_id in (${sql.join(ids)}) and fecha < ${f.hasta + '~'} group by almacen_id, articulo_id) x) s
     where s.unidades <> 0
     group by s.almacen_id`.execute(app.db);
   const porVan = new Map(vans.map((v) => [v.id, v]));

@@ -8,10 +8,11 @@ import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { contains, listSchema, listado, uniqueOr } from '../actions/common.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
-import { abrirSesion } from '../actions/sesion.ts';
+import { abrirSesion, registrarBloqueo } from '../actions/sesion.ts';
 import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { auditar } from '../actividad/registro.ts';
+import { comprobarEditarUsuario } from '../auth/promocion.ts';
 import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, emisionTpv, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
 
 /**
@@ -430,7 +431,10 @@ export const terminalActions = [
         .where('clave', 'in', [clave, `ip:${request.ip}`])
         .where('fecha', '>', desde)
         .executeTakeFirstOrThrow();
-      if (Number(fallos.n) >= 5) throw fail(MESSAGES.tooManyAttempts, '1', 429);
+      if (Number(fallos.n) >= 5) {
+        await registrarBloqueo(app, `PIN (${terminal.nombre})`, input.usuario_id);
+        throw fail(MESSAGES.tooManyAttempts, '1', 429);
+      }
       const user = await app.db.selectFrom('usuarios').selectAll().where('id', '=', input.usuario_id).executeTakeFirst();
       const ok = user?.pin_hash ? await verifyPassword(input.pin, user.pin_hash) : await verifyAgainstDummy(input.pin);
       if (!user || !ok || user.activo !== 1) {
@@ -457,8 +461,13 @@ export const terminalActions = [
       if (!/^\d{4,8}$/.test(input.pin)) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
       const hash = await hashPassword(input.pin);
       await app.db.transaction().execute(async (trx) => {
+        // Another's PIN is a credential: an administrator's only by an Administrador, nobody's with more rights (issue 24).
+        if (id !== me.id) await comprobarEditarUsuario(trx, me, id, { credenciales: true });
         const r = await trx.updateTable('usuarios').set({ pin_hash: hash }).where('id', '=', id).executeTakeFirst();
         if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
+        // The line names the user whose PIN it is (its e-mail is the line's number), never the PIN or its hash.
+        const u = await trx.selectFrom('usuarios').select('nombre').where('id', '=', id).executeTakeFirstOrThrow();
+        auditar({ entidad_id: id, despues: { usuario: u.nombre, pin: '(cambiado)' } });
       });
       return { RESULT: '0', data: [{ usuario_id: id, con_pin: 1 }] };
     },

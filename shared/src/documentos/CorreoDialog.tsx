@@ -65,7 +65,7 @@ export function CorreoDocumentoDialog({ documento, ac, title, email: inicial, de
       if (res.RESULT === '0') {
         toast.success(res.message ?? enviado);
         onClose();
-      } else if (res.RESULT === '2') toast.associated();
+      } else if (res.RESULT === '2') toast.associated(res.message);
       else toast.error(res.message);
     } catch (err) {
       const body = err instanceof ApiHttpError ? err.body : undefined;

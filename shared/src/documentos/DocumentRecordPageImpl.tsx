@@ -144,6 +144,8 @@ export default function DocumentRecordPageImpl<C extends string>({
             nombre={nombre}
             error={errors[campo]}
             onPick={pick}
+            // Issue 26: a new document opens with the focus on its party, the first thing a clerk types.
+            autoFocus={isNew}
           />
         );
       }

@@ -24,7 +24,7 @@ export function enfocarLinea(key: string, campo: 'cantidad' | 'precio' | 'descue
 
 // The editor loads with the first document screen, not with the login (the shared module is part of the first paint).
 /**
- * The lines editor of every document (docs/documents.md): keyboard first. In the entry box a scanned
+ * The lines editor of every document (docs/documentos.md): keyboard first. In the entry box a scanned
  * barcode or a typed code + Intro picks the article at once and stays there for the next one (Tab
  * picks it and goes to its quantity); suggestions (code, barcode, description, accents ignored)
  * appear as the user types; Intro with one match adds it, with several opens the list to choose

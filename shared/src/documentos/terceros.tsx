@@ -10,7 +10,7 @@ import type { Theme } from '../ui/theme';
 
 type T = { theme: Theme };
 
-/** How a document's party is searched, filtered and named (docs/documents.md: `proveedor_id` / `cliente_id`). */
+/** How a document's party is searched, filtered and named (docs/documentos.md: `proveedor_id` / `cliente_id`). */
 export type TerceroDef = {
   /** 'Proveedor', 'Cliente'. */
   label: string;
@@ -81,6 +81,8 @@ export type TerceroFieldProps<R extends TerceroFila> = {
   /** Fixed filters of the search (default: active ones). */
   params?: Record<string, string | number>;
   label?: string;
+  /** Takes the focus when the screen opens with no party chosen (a new document). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -98,6 +100,7 @@ export function TerceroField<R extends TerceroFila>({
   disabled,
   params = { activo: 1 },
   label = tercero.label,
+  autoFocus,
 }: TerceroFieldProps<R>) {
   const chosen = value !== '';
   if (disabled)
@@ -139,6 +142,7 @@ export function TerceroField<R extends TerceroFila>({
         exclude={chosen ? [value] : []}
         placeholder="Razón social, nombre comercial, código o NIF…"
         error={error}
+        autoFocus={autoFocus && !chosen}
       />
     </StyledTercero>
   );

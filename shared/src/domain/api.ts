@@ -38,3 +38,17 @@ export const OP_PATH = '/op.asp';
 export const HEARTBEAT_PATH = '/logueado.asp';
 /** Public deploy description: remotes (manifest URL, prefix, menu) and branding. */
 export const DEPLOY_PATH = '/deploy.json';
+
+/**
+ * Issue 26: what `resumeninicio` answers, one row per thing waiting on the home page: a count (documents, records or
+ * articles), the money waiting where there is some (cents), the filtered list that shows it and, for the overdue
+ * receivables, the three customers who owe most.
+ */
+export type PendienteInicio = {
+  clave: string;
+  titulo: string;
+  documentos: number;
+  importe: number | null;
+  ruta: string;
+  detalle?: { nombre: string; importe: number }[];
+};

@@ -6,7 +6,7 @@ import type { Schema } from './validation';
  * Catalogue contract: entities, input schemas and the exact price rules, shared by the server
  * (`listadoarticulos`, `editararticulo`, ...) and the `mf-catalogo` remote.
  *
- * Scales (architecture.md): unit prices and costs in ten-thousandths of a euro (precio 12,3456 €
+ * Scales (docs/arquitectura.md): unit prices and costs in ten-thousandths of a euro (precio 12,3456 €
  * travels as 123456), PVP (IVA included) in cents, quantities in thousandths, percentages in
  * hundredths (21 % = 2100). JSON carries them as integers; never binary floating point.
  */

@@ -1,6 +1,6 @@
 import type { Schema } from './validation';
 
-/** What a document's e-mail says unless the clerk changes it: its subject and message (docs/documents.md). */
+/** What a document's e-mail says unless the clerk changes it: its subject and message (docs/documentos.md). */
 export type CorreoDocumento = { asunto: string; mensaje: string };
 
 /** The words of each document mailed: its name in the subject and how the message names it. */

@@ -8,7 +8,7 @@ import type { EmisionDocumento } from './emision';
 import { OPERACIONES, conCuota, type Operacion } from './operaciones';
 
 /**
- * The document engine's contract (docs/documents.md): one model, one table of states and actions
+ * The document engine's contract (docs/documentos.md): one model, one table of states and actions
  * per document type, one totals function. The server executes this table; record screens show
  * exactly the actions it allows from the current state; lists and reports read the same labels.
  * A new document type is a new entry of DOCUMENTO_TIPOS plus its effects on the server.
@@ -17,7 +17,7 @@ import { OPERACIONES, conCuota, type Operacion } from './operaciones';
  * cents, percentages in hundredths.
  */
 
-/** Verbs of `<verbo><entidad>` (op.asp), as the protocol table of documents.md names them. */
+/** Verbs of `<verbo><entidad>` (op.asp), as the protocol table of docs/documentos.md names them. */
 export const VERBOS = [
   'enviar',
   'deshacerenvio',

@@ -2,7 +2,7 @@ import { toPlain } from './decimal';
 import type { TipoFactura } from './documentos';
 
 /**
- * VERI*FACTU (docs/fiscal.md; the AEAT's texts in ../shared/fiscal/aeat/): the pure pieces both sides
+ * VERI*FACTU (docs/fiscal.md; the AEAT's texts in docs/fuentes/aeat/): the pure pieces both sides
  * need. The server builds and chains the records (SHA-256 of these inputs), the PDF prints the QR of
  * `urlQr`. Amounts travel as cents and are written with '.' and two decimals.
  */

@@ -16,6 +16,7 @@ export * from './cobros';
 export * from './fiscal';
 export * from './verifactu';
 export * from './roles';
+export * from './promocion';
 export * from './actividad';
 export * from './tpv';
 export * from './code128';

@@ -6,11 +6,14 @@ export const MESSAGES = {
   usernameRequired: 'Debe introducir un nombre de usuario',
   selectOption: 'Seleccione una opción',
   selectDate: 'Seleccione una fecha',
+  fechaFueraDeRango: 'La fecha debe estar entre el año 1900 y el 2999',
   selectHour: 'Seleccione una hora',
   invalidEmail: 'La dirección de correo electrónico no es válida',
   invalidUsername: 'El nombre de usuario no es válido',
   invalidPassword: 'La contraseña no es válida',
   passwordTooShort: 'La contraseña es demasiado corta',
+  passwordComun: 'Esa contraseña es de las más usadas y se adivina enseguida: elija otra',
+  passwordEmail: 'La contraseña no puede ser ni contener su dirección de correo: elija otra',
   emptyNotAllowed: 'No se permite un campo vacío',
   tooLong: 'El campo es demasiado largo',
   invalidNif: 'El NIF no es válido',
@@ -56,6 +59,11 @@ export const MESSAGES = {
   copiaPierdeRegistro: 'La copia no contiene el registro de {registro} de {documento} {numero}: restaurarla lo borraría y los registros de facturación son inalterables.',
   copiaRetrocedeCadena: 'La copia haría retroceder la cadena de registros VERI*FACTU del NIF {emisor}: los registros de facturación son inalterables.',
   copiaRetrocedeNumeracion: 'La copia haría retroceder la numeración de la serie {serie} en {ejercicio}: se repetirían números ya emitidos.',
+  // Issue 24: a backup edited by hand — a document not what its record says, or a record not what its huella says.
+  copiaDocumentoAlterado:
+    'La copia no se ha restaurado: {documento} {numero} de la copia no es lo que dice su registro VERI*FACTU ({motivo}). Nada ha cambiado.',
+  copiaRegistroAlterado:
+    'La copia no se ha restaurado: el registro VERI*FACTU número {orden} de la cadena del NIF {emisor} ({numero}) está alterado en la copia ({motivo}). Nada ha cambiado.',
   notBuilt: 'Manager TPV no está construido todavía. Ejecute «pnpm build» en la raíz del proyecto y reinicie el servidor.',
   recoveryMailSubject: 'Manager TPV: restablecer la contraseña',
   recoveryMailIntro: 'Ha solicitado restablecer su contraseña de Manager TPV. Abra este enlace para elegir una nueva (caduca en una hora):',
@@ -240,6 +248,15 @@ export const MESSAGES = {
   rolEnUso: 'No se puede eliminar: hay usuarios con este rol. Asígneles otro antes.',
   rolDerechosNoValidos: 'Los derechos del rol no son válidos',
   rolNoExiste: 'El rol no existe',
+  // Issue 24: no self-promotion (promocion.ts); each message names its rule.
+  reglaDerechoAjeno: 'Nadie puede dar un derecho que no tiene: su rol no incluye {derecho}.',
+  reglaAsignarAdministrador: 'Solo un Administrador puede asignar el rol Administrador.',
+  reglaUsuarioAdministrador:
+    'Solo un Administrador puede cambiar la contraseña, el correo, el rol o el PIN de un administrador, desactivarlo o eliminarlo.',
+  reglaRolDeAdministrador: 'Solo un Administrador puede modificar un rol que tiene un administrador.',
+  reglaRolPropio: 'Nadie puede modificar su propio rol: debe hacerlo otro usuario.',
+  reglaCredencialesAjenas:
+    'Nadie puede cambiar la contraseña, el correo o el PIN de un usuario con derechos que su rol no tiene: le falta {derecho}.',
   copiaSinAdministrador: 'La copia no tiene ningún usuario activo con el rol Administrador: nadie podría gestionar usuarios ni roles',
   ultimoAdministrador: 'Debe quedar al menos un usuario activo con el rol Administrador: este es el último.',
   soloTpv: 'Su rol ({rol}) solo trabaja en el TPV: no tiene acceso a las secciones de gestión.',
@@ -268,4 +285,7 @@ export const CONSTANTS = {
   pageSizes: [10, 25, 50, 100] as const,
   defaultPageSize: 25,
   minPasswordLength: 8,
+  /** The years a date may have (issue 24: dates outside them are refused, not a 500). */
+  minYear: 1900,
+  maxYear: 2999,
 } as const;

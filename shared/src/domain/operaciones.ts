@@ -1,4 +1,5 @@
-import type { TipoIva } from './catalogo';
+import type { Impuesto, TipoIva } from './catalogo';
+import { PAISES_UE } from './paises';
 
 /**
  * Issue 16: what operation each sales line is, as the VERI*FACTU record classifies it (SuministroInformacion.xsd:
@@ -79,6 +80,39 @@ export function operacionPorDefecto(articulo: string | null | undefined, cliente
   if (esOperacion(articulo)) return articulo;
   if (esOperacion(cliente)) return cliente;
   return tipoIva === 'exento' ? 'E1' : 'S1';
+}
+
+/** Where a customer is, as its record says: country (null: Spain), identifier type (02: NIF-IVA) and postal code. */
+export type Destino = { pais?: string | null; tipo_id?: string | null; codigo_postal?: string | null };
+
+/** Provinces outside the IVA's territory (Ley 37/1992 art. 3.Dos): Canarias (35, 38), Ceuta (51) and Melilla (52). */
+const FUERA_DEL_IVA = ['35', '38', '51', '52'];
+
+/**
+ * Issue 25: the operation a customer's sales are by where it is, when its record names none. An operator of another
+ * member state identified by its NIF-IVA (VIES format, checked on save) → E5, the exempt intra-EU delivery (art. 25
+ * Ley 37/1992; box 59 of the 303 and the 349); a customer outside the EU → E2, an export (art. 21; box 60); a customer
+ * in Canarias, Ceuta or Melilla of a company in the IVA's territory → E2 too (goods leaving the territory are exported,
+ * art. 21). Anyone else (Spain, an EU consumer without NIF-IVA) → null: the article's or S1. An article's own
+ * operation (a service: N2, a scrap sale: S2) still wins, and each line can be changed.
+ */
+export function operacionPorDestino(c: Destino, impuesto: Impuesto = 'iva'): { operacion: 'E2' | 'E5'; motivo: string } | null {
+  const pais = (c.pais || 'ES').toUpperCase();
+  if (pais !== 'ES') {
+    if (!PAISES_UE.includes(pais)) return { operacion: 'E2', motivo: 'cliente fuera de la Unión Europea: exportación' };
+    return c.tipo_id === '02' ? { operacion: 'E5', motivo: 'empresa de otro país de la UE con NIF-IVA: entrega intracomunitaria' } : null;
+  }
+  const cp = (c.codigo_postal ?? '').trim();
+  if (impuesto === 'iva' && /^\d{5}$/.test(cp) && FUERA_DEL_IVA.includes(cp.slice(0, 2))) {
+    return { operacion: 'E2', motivo: 'Canarias, Ceuta o Melilla, fuera del territorio del IVA: exportación' };
+  }
+  return null;
+}
+
+/** The customer's default operation for its lines: the one its record names, else the one where it is says. */
+export function operacionDelCliente(c: Destino & { operacion?: string | null }, impuesto?: Impuesto): Operacion | null {
+  if (esOperacion(c.operacion)) return c.operacion;
+  return operacionPorDestino(c, impuesto)?.operacion ?? null;
 }
 
 /** The legends an invoice prints for its groups (each operation other than S1 once, in the totals' order). */

@@ -6,7 +6,7 @@ import { PAISES, TIPOS_ID, type TipoId } from './paises';
 import type { FieldErrors } from './validation';
 
 /**
- * The parties documents are made with (docs/documents.md, "Masters that documents use"): proveedores
+ * The parties documents are made with (docs/documentos.md, "Masters that documents use"): proveedores
  * now, clientes with ventas. Formas de pago and provinces are fixed lists shared by both.
  */
 

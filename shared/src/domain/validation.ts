@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { CONSTANTS, MESSAGES } from './messages';
 import { isValidIban, isValidNif, isValidPostalCode, normalizeNif } from './nif';
 
 /**
@@ -111,6 +111,10 @@ export function checkField(field: string, rule: FieldRule, raw: unknown): { erro
     case 'date': {
       const v = String(raw);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v + 'T00:00:00Z'))) return { error: MESSAGES.selectDate };
+      // A real day (not 2026-02-31), in the years a business works in: year 0001 or 9999 broke the SQL of a listing.
+      if (new Date(v + 'T00:00:00Z').toISOString().slice(0, 10) !== v) return { error: MESSAGES.selectDate };
+      const year = Number(v.slice(0, 4));
+      if (year < CONSTANTS.minYear || year > CONSTANTS.maxYear) return { error: MESSAGES.fechaFueraDeRango };
       return { value: v };
     }
   }

@@ -106,7 +106,7 @@ const tasa = (tabla: Record<string, bigint>, tipo: string) => Number(tabla[tipo]
  * ClaveRegimen its operation takes (claveRegimen: 02 for E2/E3). Validaciones 15.4: S2 carries TipoImpositivo and
  * CuotaRepercutida 0; N1/N2 neither; 15.5: an exempt one only its base.
  */
-function desgloseXml(d: DatosAlta): string {
+export function desgloseXml(d: Pick<DatosAlta, 'desglose' | 'conRecargo' | 'impuesto'>): string {
   // Issue 16: Impuesto (L1) 01 IVA, 02 IPSI, 03 IGIC: the company's (a line's type names its tax; an all-exempt
   // document takes the one it was issued under). IPSI carries no ClaveRegimen (Validaciones 15.6) nor recargo.
   const impuesto = d.impuesto ?? impuestoDe(d.desglose);

@@ -156,7 +156,7 @@ export function useAction() {
         }
         if (res.RESULT === '2') {
           if (opts.associatedAsFailure) toast.error();
-          else toast.associated();
+          else toast.associated(res.message);
         } else toast.error(res.message);
         return { ok: false, response: res };
       } catch (e) {

@@ -370,7 +370,7 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       y += rowH;
     }
 
-    // Totals as the server stored them (documents.md: the PDF prints what the server stored).
+    // Totals as the server stored them (docs/documentos.md: the PDF prints what the server stored).
     const totales: [string, string][] = [];
     const lineas = d.lineas ?? [];
     if (variante === 'diferencias') {

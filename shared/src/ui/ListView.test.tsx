@@ -106,3 +106,14 @@ describe('CSV export', () => {
     }
   });
 });
+
+describe('a link carrying the list’s filters (issue 26)', () => {
+  it('`?activo=0` sets the Estado filter and asks the server for it', async () => {
+    const fake = createFakeApi({ listado: () => ({ RESULT: '0', data: [rows[1]], total: 1 }) });
+    renderSection(Lista, '/prueba', '/prueba?activo=0', { api: fake.api });
+    expect(await screen.findByText('Tuerca')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Estado' }) as HTMLSelectElement).value).toBe('0');
+    expect(fake.calls.at(-1)).toMatchObject({ ac: 'listado', params: expect.objectContaining({ activo: '0' }) });
+    expect(currentPath()).toBe('/prueba');
+  });
+});

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_LocationContext, UNSAFE_NavigationContext } from 'react-router';
 import styled from 'styled-components';
 import { useShell } from '../context';
 import { listParams, useList, useListState } from '../hooks/useApi';
@@ -47,6 +48,21 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
   const { api, toast } = useShell();
   const [state, setState] = useListState(listKey, defaultSort ? { orden: defaultSort.orden, dir: defaultSort.dir } : {});
   const [search, setSearch] = useState(state.q);
+  // Issue 26: a link may carry the list's filters (`/ventas/facturas?cobro=vencida`, from the home page): they are set
+  // and taken off the address, so the list then remembers them as if chosen by hand.
+  const location = useContext(UNSAFE_LocationContext)?.location;
+  const navigator = useContext(UNSAFE_NavigationContext)?.navigator;
+  const filterNames = filters.map((f) => f.name).join(',');
+  useEffect(() => {
+    if (!location?.search) return;
+    const sp = new URLSearchParams(location.search);
+    const found = filterNames.split(',').filter((n) => n && sp.has(n));
+    if (!found.length) return;
+    setState((s) => ({ ...s, pagina: 1, filters: { ...s.filters, ...Object.fromEntries(found.map((n) => [n, sp.get(n) ?? ''])) } }));
+    for (const n of found) sp.delete(n);
+    const rest = sp.toString();
+    navigator?.replace({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash });
+  }, [location?.search, location?.pathname, location?.hash, filterNames, navigator, setState]);
   const params = { ...listParams(state), ...props.params };
   const { rows, total, answer, loading, error } = useList<R>(ac, params);
   const [exporting, setExporting] = useState(false);

@@ -112,7 +112,8 @@ export function NifField({ onChange, onBlur, value, ...rest }: TextFieldProps) {
   );
 }
 
-export type SelectOption = { value: string; label: string };
+/** `disabled`: shown but not choosable (a role the user may not give, issue 24). */
+export type SelectOption = { value: string; label: string; disabled?: boolean };
 export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
   label: ReactNode;
   value: string | number | null | undefined;
@@ -132,7 +133,7 @@ export function SelectField({ label, value, options, onChange, error, placeholde
       <StyledSelect id={fieldId} value={value ?? ''} onChange={(e) => onChange(e.target.value)} $invalid={!!error} aria-invalid={!!error} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}

@@ -177,3 +177,30 @@ describe('RecordForm: leaving with unsaved changes', () => {
     expect(currentPath()).toBe('/s/lista');
   });
 });
+
+describe('Ctrl+S saves the form (issue 26)', () => {
+  it('Ctrl+S and ⌘S save from any field, and the browser’s own «Guardar página» never opens', async () => {
+    renderSection(Seccion, '/s', '/s/ficha');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nombre' }), { target: { value: 'Tornillos' } });
+    const ctrlS = new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true });
+    await act(async () => {
+      screen.getByRole('textbox', { name: 'Nombre' }).dispatchEvent(ctrlS);
+    });
+    expect(ctrlS.defaultPrevented).toBe(true);
+    // The save navigated to the list, as «Guardar» does.
+    expect(await screen.findByText('listado')).toBeTruthy();
+    expect(currentPath()).toBe('/s/lista');
+  });
+
+  it('⌘S on a Mac does the same; a plain «s» is just a letter', async () => {
+    renderSection(Seccion, '/s', '/s/ficha');
+    const s = new KeyboardEvent('keydown', { key: 's', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(s);
+    expect(s.defaultPrevented).toBe(false);
+    expect(currentPath()).toBe('/s/ficha');
+    await act(async () => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 's', metaKey: true, bubbles: true, cancelable: true }));
+    });
+    expect(await screen.findByText('listado')).toBeTruthy();
+  });
+});

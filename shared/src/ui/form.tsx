@@ -257,8 +257,25 @@ export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, ex
     setSoloLectura(readOnly);
     return () => setSoloLectura(false);
   }, [setSoloLectura, readOnly]);
+  // Issue 26: Ctrl+S (⌘S on a Mac) saves the form this bar belongs to, wherever the focus is — never the browser's
+  // «Guardar página»; not the page's form while a dialog is open over it.
+  const bar = useRef<HTMLDivElement>(null);
+  const puedeGuardar = !readOnly && !busy && !disabled;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 's' || e.defaultPrevented) return;
+      const form = bar.current?.closest('form');
+      if (!form) return;
+      const dialogo = document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]');
+      if (dialogo && !dialogo.contains(form)) return;
+      e.preventDefault();
+      if (puedeGuardar) form.requestSubmit();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [puedeGuardar]);
   return (
-    <StyledActions role="group" aria-label="Acciones del formulario">
+    <StyledActions ref={bar} role="group" aria-label="Acciones del formulario">
       {extra}
       <span className={dirty && !readOnly ? 'status dirty' : 'status'} aria-live="polite">
         {readOnly ? readOnlyNote : busy ? 'Guardando…' : dirty ? 'Cambios sin guardar' : ''}
@@ -270,7 +287,7 @@ export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, ex
           </Button>
         )}
         {!readOnly && (
-          <Button type="submit" disabled={busy || disabled} aria-busy={busy}>
+          <Button type="submit" disabled={busy || disabled} aria-busy={busy} aria-keyshortcuts="Control+S Meta+S" title={`${submitLabel} (Ctrl+S)`}>
             {submitLabel}
           </Button>
         )}

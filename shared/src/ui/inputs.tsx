@@ -207,7 +207,7 @@ export function CheckboxListField({ label, options, value, onChange, hint, error
         <div className="options">
           {shown.map((o) => (
             <label key={o.value}>
-              <input type="checkbox" checked={chosen.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+              <input type="checkbox" checked={chosen.has(o.value)} disabled={o.disabled} onChange={(e) => toggle(o.value, e.target.checked)} />
               {o.label}
             </label>
           ))}
@@ -262,6 +262,8 @@ export type SearchPickerProps<R> = {
   disabled?: boolean;
   /** Shown under the box, which is then marked invalid (the form's first error takes the focus). */
   error?: string;
+  /** Takes the focus when it appears (a new document's party: issue 26). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -272,7 +274,7 @@ export type SearchPickerProps<R> = {
  * <SearchPicker<Articulo> label="Añadir componente" ac="listadoarticulos" params={{ activo: 1 }}
  *   toOption={(a) => ({ value: String(a.id), label: a.descripcion, detail: a.codigo })} onPick={add} />
  */
-export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude = [], placeholder = 'Buscar…', hint, limit = 10, disabled, error }: SearchPickerProps<R>) {
+export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude = [], placeholder = 'Buscar…', hint, limit = 10, disabled, error, autoFocus }: SearchPickerProps<R>) {
   const { api } = useShell();
   const listId = useId();
   const [q, setQ] = useState('');
@@ -367,6 +369,7 @@ export function SearchPicker<R>({ label, ac, params, toOption, onPick, exclude =
         error={error}
         disabled={disabled}
         autoComplete="off"
+        autoFocus={autoFocus}
         onChange={(t) => {
           setQ(t);
           search(t);

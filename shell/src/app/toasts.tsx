@@ -36,13 +36,21 @@ function show(kind: Kind, content: React.ReactNode) {
 export const toasts: Toasts = {
   success: (text) => show('success', <Body title={TOASTS.success.title} text={text ?? TOASTS.success.text} />),
   error: (text) => show('error', <Body title={TOASTS.error.title} text={text ?? TOASTS.error.text} />),
-  associated: (text) => show('warning', <Body title={TOASTS.associated.title} text={text ?? TOASTS.associated.text} />),
+  // Issue 26: the server's reason, when it gives one, under the specification's words (never replaced by them).
+  associated: (text) =>
+    show(
+      'warning',
+      <Body title={TOASTS.associated.title} text={text && text !== TOASTS.associated.text ? `${TOASTS.associated.text}. ${text}` : TOASTS.associated.text} />,
+    ),
   info: (text) => show('info', text),
 };
 
 const Container = lazy(async () => {
   const { ToastContainer, Slide } = await load();
-  return { default: () => <ToastContainer position="top-right" transition={Slide} newestOnTop closeOnClick /> };
+  // Issue 26: never over a record's toolbar (top right: «Imprimir», «Rectificar»…): at the bottom left on a desktop,
+  // beside the side list; at the top on a phone, where the bottom is the form's «Guardar».
+  const telefono = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 640px)').matches;
+  return { default: () => <ToastContainer position={telefono ? 'top-center' : 'bottom-left'} transition={Slide} newestOnTop closeOnClick limit={3} /> };
 });
 
 /** Mounts the toast container once the first toast is asked for. */

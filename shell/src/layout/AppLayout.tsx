@@ -16,6 +16,20 @@ const StyledMain = styled.main`
   padding: 24px;
   ${({ theme }: T) => theme.phone} { padding: 14px; }
 `;
+/** Issue 26: the first Tab of every page offers to skip the menu (hidden until it has the focus). */
+const StyledSkip = styled.a`
+  position: absolute;
+  left: 8px;
+  top: -48px;
+  z-index: 100;
+  padding: 8px 14px;
+  border-radius: ${({ theme }: T) => theme.radius};
+  background: ${({ theme }: T) => theme.primary[900]};
+  color: #fff;
+  font-weight: 600;
+  &:focus { top: 8px; }
+`;
+
 const StyledBanner = styled.div`
   background: #fef3c7;
   color: #92400e;
@@ -66,12 +80,22 @@ export function AppLayout({ deploy, deployError }: { deploy: DeployInfo; deployE
   }
   return (
     <>
+      <StyledSkip
+        href="#contenido"
+        onClick={(e) => {
+          // The hash would be the router's: move the focus to the content instead.
+          e.preventDefault();
+          document.getElementById('contenido')?.focus();
+        }}
+      >
+        Saltar al contenido
+      </StyledSkip>
       <Header groups={groups} onOpenDrawer={() => setDrawer(true)} />
       <BandaDemo />
       <Heartbeat />
       {deployError && <StyledBanner role="alert">No se ha podido leer la configuración de despliegue: las secciones no están disponibles.</StyledBanner>}
       <Drawer open={drawer} groups={groups} onClose={() => setDrawer(false)} />
-      <StyledMain>
+      <StyledMain id="contenido" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

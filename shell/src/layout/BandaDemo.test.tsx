@@ -1,9 +1,12 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROL_PREDEFINIDO, type RolPredefinido } from 'shared';
 import { renderWithShell } from 'shared/testing';
 import { useSession } from '../state/session';
 import { BandaDemo } from './AppLayout';
+
+// The layout's session heartbeat asks the server: not here.
+vi.mock('./Heartbeat', () => ({ Heartbeat: () => null }));
 
 afterEach(() => {
   cleanup();
@@ -47,5 +50,19 @@ describe('the demo band', () => {
     useSession.getState().clear();
     expect(useSession.getState().demo).toBe(false);
     expect(sessionStorage.getItem('mtpv:demo')).toBeNull();
+  });
+});
+
+describe('the skip link (issue 26)', () => {
+  it('the first Tab reaches «Saltar al contenido», and it moves the focus to the page’s content, past the menu', async () => {
+    const { AppLayout } = await import('./AppLayout');
+    renderWithShell(<AppLayout deploy={{ remotes: [] } as never} deployError={false} />, { user: con('administrador') });
+    // The first thing a Tab reaches: the first focusable element of the page.
+    const primero = document.querySelector<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex="0"]');
+    const salto = screen.getByRole('link', { name: 'Saltar al contenido' });
+    expect(primero).toBe(salto);
+    fireEvent.click(salto);
+    expect(document.activeElement?.id).toBe('contenido');
+    expect(document.activeElement?.tagName).toBe('MAIN');
   });
 });

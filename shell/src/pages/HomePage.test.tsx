@@ -147,7 +147,8 @@ describe('HomePage', () => {
     expect(screen.getByText('Nueva venta')).toBeTruthy();
     expect(screen.getByText('Nuevo artículo')).toBeTruthy();
     await screen.findByText('Pedidos por mes');
-    expect(fake.calls.map((c) => c.ac)).toEqual(['graficoinicio']);
+    // What is waiting is asked of everyone (the server filters it by role); VERI*FACTU's warnings are not.
+    expect(fake.calls.map((c) => c.ac).sort()).toEqual(['graficoinicio', 'resumeninicio']);
   });
 
   it('«Informes» and the chart\'s months open the reports of that month', async () => {
@@ -166,5 +167,38 @@ describe('HomePage', () => {
     renderWithShell(<HomePage deploy={deploy} />, { api: api(), flags: allFlags(1) });
     expect(screen.getByText('Informes').closest('a')?.getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByText('Abrir un mes en Informes')).toBeNull();
+  });
+});
+
+describe('HomePage: what is waiting (issue 26)', () => {
+  it('each thing waiting is a link to its filtered list, with its amount and the three customers who owe most', async () => {
+    const fake = createFakeApi({
+      graficoinicio: () => ({ RESULT: '0', data: [] }),
+      resumeninicio: () => ({
+        RESULT: '0',
+        data: [
+          { clave: 'cobros_vencidos', titulo: 'Cobros vencidos', documentos: 2, importe: 36_300, ruta: '/ventas/facturas?cobro=vencida', detalle: [{ nombre: 'Droguería Sol, S.L.', importe: 24_200 }, { nombre: 'Reformas Hernández, S.L.', importe: 12_100 }] },
+          { clave: 'pedidocompra_enviado', titulo: 'Pedidos de compra por recibir', documentos: 1, importe: 60_500, ruta: '/compras/pedidos?estado=enviado' },
+          { clave: 'registros_pendientes', titulo: 'Registros de facturación sin enviar', documentos: 3, importe: null, ruta: '/ventas/registros?estado_envio=pendiente' },
+          // A section not deployed here is not offered.
+          { clave: 'bajo_minimo', titulo: 'Artículos bajo su stock mínimo', documentos: 1, importe: null, ruta: '/informes/info-inventario?vista=bajo_minimo' },
+        ],
+      }),
+    });
+    renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1) });
+    const zona = await screen.findByRole('region', { name: 'Pendiente' });
+    const enlaces = within(zona).getAllByRole('link');
+    expect(enlaces.map((a) => a.getAttribute('href'))).toEqual(['/ventas/facturas?cobro=vencida', '/compras/pedidos?estado=enviado', '/ventas/registros?estado_envio=pendiente']);
+    expect(enlaces[0]!.textContent).toContain('363,00');
+    expect(enlaces[0]!.textContent).toContain('2 facturas');
+    expect(enlaces[0]!.textContent).toContain('Droguería Sol, S.L.: 242,00');
+    expect(enlaces[2]!.textContent).toContain('3 registros');
+  });
+
+  it('nothing waiting: no section', async () => {
+    const fake = createFakeApi({ graficoinicio: () => ({ RESULT: '0', data: [] }), resumeninicio: () => ({ RESULT: '0', data: [] }) });
+    renderWithShell(<HomePage deploy={deploy} />, { api: fake.api, flags: allFlags(1) });
+    await vi.waitFor(() => expect(fake.calls.some((c) => c.ac === 'resumeninicio')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Pendiente' })).toBeNull();
   });
 });

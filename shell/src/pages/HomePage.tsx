@@ -5,6 +5,7 @@ import {
   AvisoList,
   Callout,
   Card,
+  formatMoney,
   formatMonth,
   MESSAGES,
   Muted,
@@ -16,6 +17,7 @@ import {
   type DeployInfo,
   type GraficoMes,
   type ModuleFlags,
+  type PendienteInicio,
   type Permisos,
   type Theme,
   type VerifactuInfo,
@@ -100,6 +102,79 @@ function useAvisosVerifactu(on: boolean): AvisoVerifactu[] {
     };
   }, [api, on]);
   return avisos;
+}
+
+const StyledPendientes = styled.section`
+  margin-bottom: 20px;
+  h2 { font-size: 16px; margin: 0 0 10px; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 12px; }
+  li a {
+    display: block;
+    height: 100%;
+    padding: 14px 16px;
+    border-radius: ${({ theme }: T) => theme.radius};
+    background: #fff;
+    border: 1px solid ${({ theme }: T) => theme.gray[200]};
+    border-left: 4px solid ${({ theme }: T) => theme.primary[500]};
+    text-decoration: none;
+    color: ${({ theme }: T) => theme.gray[900]};
+  }
+  li a:hover { border-color: ${({ theme }: T) => theme.primary[300]}; }
+  li.aviso a { border-left-color: #b45309; }
+  .cifra { display: block; font-size: 20px; font-weight: 700; margin-top: 2px; }
+  .titulo { font-weight: 600; }
+  .detalle { display: block; font-size: 13px; color: ${({ theme }: T) => theme.gray[500]}; margin-top: 4px; }
+`;
+
+/** What a count means, in words: «2 facturas», «1 registro»… */
+function cuenta(p: PendienteInicio): string {
+  const [uno, varios] =
+    p.clave === 'cobros_vencidos'
+      ? ['factura', 'facturas']
+      : p.clave.startsWith('registros')
+        ? ['registro', 'registros']
+        : p.clave === 'bajo_minimo'
+          ? ['artículo', 'artículos']
+          : ['pedido', 'pedidos'];
+  return `${p.documentos} ${p.documentos === 1 ? uno : varios}`;
+}
+
+/**
+ * Issue 26: what is waiting (overdue receivables, orders to serve and to receive, stock below minimum, records
+ * unsent or refused), each a link to its filtered list; the server sends only what the role may see.
+ */
+function Pendientes({ deployed }: { deployed: Set<string> }) {
+  const { api } = useShell();
+  const [items, setItems] = useState<PendienteInicio[]>([]);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<PendienteInicio>('resumeninicio')
+      .then((res) => live && res.RESULT === '0' && setItems(res.data ?? []))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  const visibles = items.filter((p) => deployed.has(`/${p.ruta.split('/')[1]}`));
+  if (!visibles.length) return null;
+  return (
+    <StyledPendientes aria-labelledby="pendiente-titulo">
+      <h2 id="pendiente-titulo">Pendiente</h2>
+      <ul>
+        {visibles.map((p) => (
+          <li key={p.clave} className={p.clave === 'cobros_vencidos' || p.clave === 'registros_fallidos' ? 'aviso' : undefined}>
+            <Link to={p.ruta}>
+              <span className="titulo">{p.titulo}</span>
+              <span className="cifra">{p.importe !== null ? formatMoney(p.importe) : cuenta(p)}</span>
+              {p.importe !== null && <span className="detalle">{cuenta(p)}</span>}
+              {p.detalle?.length ? <span className="detalle">{p.detalle.map((d) => `${d.nombre}: ${formatMoney(d.importe)}`).join(' · ')}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </StyledPendientes>
+  );
 }
 
 export function HomePage({ deploy }: { deploy: DeployInfo }) {
@@ -202,6 +277,7 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
           );
         })}
       </StyledLinks>
+      <Pendientes deployed={deployed} />
       {showChart && (
         <Card>
           <h2 style={{ fontSize: 16, margin: '0 0 4px' }}>Pedidos por mes</h2>

@@ -74,4 +74,15 @@ describe('RecoverPage', () => {
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.passwordChanged);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
+
+  it("a common password (or the user's e-mail) refused by the server shows on the password field (issue 24)", async () => {
+    const fetchMock = vi.fn(async () => reply({ RESULT: '1', message: MESSAGES.invalidFields, errors: { password: MESSAGES.passwordComun } }, 400));
+    vi.stubGlobal('fetch', fetchMock);
+    renderRecover('/recuperar-psswd?token=abc');
+    fireEvent.change(screen.getByLabelText('Contraseña nueva'), { target: { value: 'iloveyou' } });
+    fireEvent.change(screen.getByLabelText('Repita la contraseña'), { target: { value: 'iloveyou' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByText(MESSAGES.passwordComun)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

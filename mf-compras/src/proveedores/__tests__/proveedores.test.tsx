@@ -91,6 +91,17 @@ describe('Proveedores', () => {
     expect(fake.calls.filter((c) => c.ac === 'listadopedidoscompra').every((c) => c.params?.proveedor_id === 3)).toBe(true);
   });
 
+  it('a refusal shows the server’s reason, not only the generic words (issue 26)', async () => {
+    const motivo = 'Está conciliado en la factura de proveedor FT-2026/1187: deshaga primero la conciliación';
+    const fake = fakeCompras({ eliminarproveedor: () => ({ RESULT: '2', message: motivo }) });
+    const r = renderSection(Section, menu.prefix, '/compras/proveedor/3', { api: fake.api });
+    await screen.findByDisplayValue('Ferretería Levante SL');
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(r.toasts).toContain(`associated:${motivo}`));
+  });
+
   it('deleting a supplier with documents is refused with the RESULT 2 toast and the record stays', async () => {
     const fake = fakeCompras({ eliminarproveedor: () => ({ RESULT: '2' }) });
     const r = renderSection(Section, menu.prefix, '/compras/proveedor/3', { api: fake.api });

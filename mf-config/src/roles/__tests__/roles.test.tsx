@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, ROLES_PREDEFINIDOS, ROL_PREDEFINIDO, type Derechos, type Rol } from 'shared';
+import { ApiHttpError, MESSAGES, ROLES_PREDEFINIDOS, ROL_PREDEFINIDO, type Derechos, type Rol } from 'shared';
 import { bodiesOf, createFakeApi, currentPath, renderSection, type FakeCall } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -176,5 +176,52 @@ describe('Roles: ficha', () => {
     renderSection(Section, menu.prefix, '/config/rol/6', { api: fake.api, user: gestion, acciones: ACCIONES });
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.seccionSinDerecho);
     expect(fake.calls.filter((c) => c.ac === 'listadoroles')).toHaveLength(0);
+  });
+});
+
+describe('Roles: no self-promotion (issue 24)', () => {
+  // «Usuarios › crear y modificar» and Ventas, not Administrador; its own role is #8.
+  const PERSONAL: Derechos = { areas: { usuarios: ['ver', 'editar'], ventas: ['ver'] }, especiales: [], descuento_maximo: 0 };
+  const personal = { id: 3, nombre: 'Pepa', email: 'pepa@demo.es', rol: { id: 8, nombre: 'Personal', clave: null, derechos: PERSONAL } };
+
+  it('a right its own role lacks is not offered; one the role already had can be kept or cleared', async () => {
+    const fake = rolesApi();
+    renderSection(Section, menu.prefix, '/config/rol/6', { api: fake.api, user: personal, acciones: ACCIONES });
+    await screen.findByDisplayValue('Vendedor');
+    expect(checkbox('Ver en Informes').disabled).toBe(true);
+    expect(checkbox('Ver en Copias de seguridad').disabled).toBe(true);
+    // Vendedor already has Ventas › crear y modificar and «cambiar precio»: Pepa may clear them.
+    expect(checkbox('Crear y modificar en Ventas').disabled).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Cambiar el precio en un documento o en el TPV' }) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Anular facturas' }) as HTMLInputElement).disabled).toBe(true);
+    expect(checkbox('Crear y modificar en Usuarios y roles').disabled).toBe(false);
+  });
+
+  it('its own role is read-only, saying why', async () => {
+    const fake = rolesApi();
+    const own: Rol = { id: 8, nombre: 'Personal', clave: null, predefinido: 0, derechos: PERSONAL, usuarios: 1 };
+    const api = createFakeApi({ listadoroles: () => ({ RESULT: '0', data: [own], total: 1 }) });
+    renderSection(Section, menu.prefix, '/config/rol/8', { api: api.api, user: personal, acciones: ACCIONES });
+    await screen.findByDisplayValue('Personal');
+    expect(screen.getAllByText(MESSAGES.reglaRolPropio).length).toBeGreaterThan(0);
+    expect(checkbox('Ver en Catálogo').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("the server's refusal is shown as it says it, and the form stays", async () => {
+    const msg = MESSAGES.reglaDerechoAjeno.replace('{derecho}', '«Copias de seguridad › Descargar»');
+    const fake = createFakeApi({
+      listadoroles: ({ params = {} }: FakeCall) => ({ RESULT: '0', data: params.id ? [VENDEDOR] : [VENDEDOR], total: 1 }),
+      editarrol: () => {
+        throw new ApiHttpError(403, { RESULT: '1', message: msg, derecho: 'promocion' });
+      },
+    });
+    const { toasts } = renderSection(Section, menu.prefix, '/config/rol/6', { api: fake.api, user: personal, acciones: ACCIONES });
+    await screen.findByDisplayValue('Vendedor');
+    await userEvent.click(checkbox('Crear y modificar en Ventas'));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(toasts.join('\n')).toContain(msg));
+    expect(currentPath()).toBe('/config/rol/6');
   });
 });

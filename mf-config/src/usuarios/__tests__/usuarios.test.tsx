@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiHttpError, MESSAGES, type Usuario } from 'shared';
+import { ApiHttpError, MESSAGES, type Derechos, type Usuario } from 'shared';
 import { bodiesOf, createFakeApi, currentPath, type FakeCall, renderSection } from 'shared/testing';
 import menu from '../../menu.json';
 import Section from '../../section';
@@ -197,5 +197,64 @@ describe('Usuarios: ficha', () => {
     renderSection(Section, menu.prefix, '/config/usuario/999', { api: fake.api, user: ME });
     expect(await screen.findByText('Usuario no encontrado')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Usuarios/ }).getAttribute('href')).toBe('/config/usuarios');
+  });
+});
+
+describe('Usuarios: no self-promotion (issue 24)', () => {
+  const PERSONAL: Derechos = { areas: { usuarios: ['ver', 'editar'] }, especiales: [], descuento_maximo: 0 };
+  const CONSULTA_RIGHTS: Derechos = { areas: { ventas: ['ver'] }, especiales: [], descuento_maximo: 0 };
+  const roles = [
+    { id: 1, nombre: 'Administrador', clave: 'administrador', predefinido: 1, derechos: { areas: { usuarios: ['ver', 'editar'], copias: ['ver'] }, especiales: [], descuento_maximo: 0 } },
+    { id: 5, nombre: 'Consulta', clave: 'consulta', predefinido: 1, derechos: CONSULTA_RIGHTS },
+    { id: 8, nombre: 'Personal', clave: null, predefinido: 0, derechos: PERSONAL },
+  ];
+  // Pepa manages users without being an Administrador.
+  const PEPA = { id: 3, nombre: 'Pepa', email: 'pepa@demo.es', rol: { id: 8, nombre: 'Personal', clave: null, derechos: PERSONAL } };
+  const api = () =>
+    usersApi({
+      listadoroles: () => ({ RESULT: '0', data: roles, total: roles.length }),
+      listadousuarios: ({ params = {} }) => {
+        const all = [usuario(1), usuario(3, { nombre: 'Pepa', rol_id: 8 }), usuario(4, { nombre: 'Luis', rol_id: 5 }), usuario(7, { nombre: 'Marta', rol_id: 8 })];
+        const u = all.find((x) => x.id === Number(params.id));
+        return { RESULT: '0', data: u ? [u] : all, total: u ? 1 : all.length };
+      },
+    });
+
+  it("an administrator's record: said why, and its e-mail, password, role, state and deletion are not offered", async () => {
+    renderSection(Section, menu.prefix, '/config/usuario/1', { api: api().api, user: PEPA });
+    await screen.findByDisplayValue('u1@demo.es');
+    expect(screen.getAllByText(MESSAGES.reglaUsuarioAdministrador).length).toBeGreaterThan(0);
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(/^Nueva contraseña/) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(/^Rol/) as HTMLSelectElement).disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: /^Activo/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+  });
+
+  it('its own role cannot be changed; Administrador and roles beyond its rights are not offered to others', async () => {
+    const view = renderSection(Section, menu.prefix, '/config/usuario/3', { api: api().api, user: PEPA });
+    await screen.findByDisplayValue('u3@demo.es');
+    expect((screen.getByLabelText(/^Rol/) as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByText(MESSAGES.reglaRolPropio)).toBeTruthy();
+    view.unmount();
+
+    renderSection(Section, menu.prefix, '/config/usuario/7', { api: api().api, user: PEPA });
+    await screen.findByDisplayValue('u7@demo.es');
+    const rol = screen.getByLabelText(/^Rol/) as HTMLSelectElement;
+    expect(rol.disabled).toBe(false);
+    const opcion = (label: string) => [...rol.options].find((o) => o.text === label)!;
+    expect(opcion('Administrador').disabled).toBe(true);
+    expect(opcion('Consulta').disabled).toBe(true);
+    expect(opcion('Personal').disabled).toBe(false);
+    // Marta's rights are within Pepa's: her password may be set.
+    expect((screen.getByLabelText(/^Nueva contraseña/) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it("a user with rights beyond its own: the e-mail and password are locked, naming the right", async () => {
+    renderSection(Section, menu.prefix, '/config/usuario/4', { api: api().api, user: PEPA });
+    await screen.findByDisplayValue('u4@demo.es');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(/^Nueva contraseña/) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getAllByText(MESSAGES.reglaCredencialesAjenas.replace('{derecho}', '«Ventas › Ver»')).length).toBeGreaterThan(0);
   });
 });

@@ -17,7 +17,7 @@ describe('CSV export', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(lines[0]).toBe('Cliente;Documentos;Unidades;Base;IVA;Recargo;Total;Coste;Margen;Margen %');
     // -25,00 € of a return: a negative number, not text neutralised.
-    expect(lines[2]).toBe('Ferretería Sol;1;1;-25,00;-5,25;0,00;-30,25;-20,00;-5,00;20');
+    expect(lines[2]).toBe('Ferretería Sol;1;1;-25,00;-5,25;0,00;-30,25;-20,00;-5,00;20,00');
     expect(lines[1]).toContain(';1.234,56;');
   });
 

@@ -85,7 +85,10 @@ describe('XLSX export of the IVA books', () => {
     expect(cabecera).toEqual(columnas.map((col) => col.header));
     const col = (id: string) => columna(columnas.findIndex((x) => x.id === id));
     expect(c.get(`${col('numero_factura')}2`)).toBe('A 2026/000012');
-    expect(c.get(`${col('fecha_expedicion')}2`)).toBe('15/07/2026');
+    // A date is a date (issue 25): the serial day 46218 = 15/07/2026, in the dd/mm/yyyy style.
+    expect(c.get(`${col('fecha_expedicion')}2`)).toBe(46218);
+    expect(partes.get('xl/worksheets/sheet1.xml')).toContain(`<c r="${col('fecha_expedicion')}2" s="4"><v>46218</v></c>`);
+    expect(partes.get('xl/styles.xml')).toContain('<numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>');
     // Escaped, and an inline string: a spreadsheet shows it, never runs it.
     expect(c.get(`${col('nombre_destinatario')}2`)).toBe('=Reformas <Hernández> & Cía');
     expect(c.get(`${col('base')}2`)).toBe(1234.56);

@@ -128,6 +128,9 @@ describe('Clientes', () => {
     // An EU country: a NIF-IVA by default, with its example.
     expect(field('Tipo de identificación').value).toBe('02');
     expect(screen.getByText('Con el prefijo del país (p. ej. PT123456789)')).toBeTruthy();
+    // Issue 25: without an operation of its own, its sales are an intra-EU delivery (E5), and the form says so.
+    expect(within(field('Operación')).getByRole('option', { name: /^Según su país: E5/ })).toBeTruthy();
+    expect(screen.getByText(/Sus líneas serán E5: empresa de otro país de la UE con NIF-IVA/)).toBeTruthy();
     await userEvent.type(field('Identificador'), 'PT5012');
     await userEvent.type(field('Razón social'), 'Ferragens do Porto Lda');
     await userEvent.type(field('Código postal'), '4000-123');

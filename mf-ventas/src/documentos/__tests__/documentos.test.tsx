@@ -52,6 +52,8 @@ describe('Pedido de venta', () => {
     });
     renderSection(Section, menu.prefix, '/ventas/pedido/nuevo-pedido', { api: fake.api });
     expect(await screen.findByRole('heading', { name: 'Nuevo pedido' })).toBeTruthy();
+    // Issue 26: the new document opens with the focus on its customer.
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^Cliente/ }));
     await elegirCliente('Drog');
     expect(screen.getByTestId('tercero').textContent).toBe('Droguería Sol SL');
     expect(field('Forma de pago').value).toBe('recibo_30');

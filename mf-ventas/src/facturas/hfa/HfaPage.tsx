@@ -179,7 +179,7 @@ export function HfaPage() {
       } else {
         // Nothing was made: the server's words say why.
         setFallo(res.message ?? MESSAGES.unexpectedError);
-        if (res.RESULT === '2') toast.associated();
+        if (res.RESULT === '2') toast.associated(res.message);
         else toast.error(res.message);
       }
     } catch (e) {

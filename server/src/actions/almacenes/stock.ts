@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import { DOCUMENTO_TIPOS, MESSAGES, numeroDe } from 'shared/domain';
 import type { DiferenciaStock, DocumentoTipo, MovimientoAlmacen, MovimientoArticulo, Schema, StockAlmacenFila } from 'shared/domain';
 import type { Database } from '../../db/schema.ts';
-import { costesDelLibro } from '../../documentos/coste.ts';
+import { costesDelLibro, revalorarDesde } from '../../documentos/coste.ts';
 import { costeMedioSql, roundDiv, toBig } from '../../documentos/sql.ts';
 import { contains, listSchema, paging } from '../common.ts';
 import { defineAction } from '../registry.ts';
@@ -99,7 +99,8 @@ export const stockAlmacenActions = [
       if (input.hasta) filtros.push(sql<boolean>`substr(sm.fecha, 1, 10) <= ${input.hasta}`);
       const count = await sql<{ n: number }>`select count(*) as n from stock_movimientos sm where ${and(filtros)}`.execute(app.db);
       const p = paging(input);
-      // Newest first; each row's balance is the stock after it within the filter's warehouse (or all of them).
+      // Newest first by date, then id (docs/costes.md: a document dated in the past writes its rows later); each row's
+      // balance is the stock after it in that order within the filter's warehouse (or all of them).
       const page = await sql<Omit<MovimientoArticulo, 'saldo' | 'documento_numero'> & { numero: number | null; ejercicio: number | null; serie_codigo: string | null }>`
         select sm.id, sm.fecha, sm.almacen_id, al.nombre as almacen_nombre, sm.ubicacion_id, u.codigo as ubicacion_codigo, sm.causa,
           sm.documento_tipo, sm.documento_id, d.numero, d.ejercicio, se.codigo as serie_codigo, sm.cantidad, da.accion
@@ -109,17 +110,19 @@ export const stockAlmacenActions = [
         left join documentos d on d.id = sm.documento_id and d.tipo = sm.documento_tipo
         left join series se on se.id = d.serie_id
         left join documento_acciones da on da.id = sm.accion_id
-        where ${and(filtros)} order by sm.id desc limit ${p.limit} offset ${p.offset}`.execute(app.db);
+        where ${and(filtros)} order by sm.fecha desc, sm.id desc limit ${p.limit} offset ${p.offset}`.execute(app.db);
       const rows = page.rows;
       let data: MovimientoArticulo[] = [];
       if (rows.length) {
-        const max = rows[0].id;
-        const min = rows[rows.length - 1].id;
+        const max = rows[0];
+        const min = rows[rows.length - 1];
         // One indexed sum before the page, and the (few) rows of the scope between its ends: exact balances.
         const antes = await sql<{ s: string }>`select cast(coalesce(sum(sm.cantidad), 0) as text) as s from stock_movimientos sm
-          where ${and(ambito)} and sm.id < ${min}`.execute(app.db);
+          where ${and(ambito)} and (sm.fecha < ${min.fecha} or (sm.fecha = ${min.fecha} and sm.id < ${min.id}))`.execute(app.db);
         const entre = await sql<{ id: number; cantidad: number }>`select sm.id, sm.cantidad from stock_movimientos sm
-          where ${and(ambito)} and sm.id >= ${min} and sm.id <= ${max} order by sm.id`.execute(app.db);
+          where ${and(ambito)} and (sm.fecha > ${min.fecha} or (sm.fecha = ${min.fecha} and sm.id >= ${min.id}))
+            and (sm.fecha < ${max.fecha} or (sm.fecha = ${max.fecha} and sm.id <= ${max.id}))
+          order by sm.fecha, sm.id`.execute(app.db);
         const saldo = new Map<number, bigint>();
         let acc = toBig(antes.rows[0].s);
         for (const r of entre.rows) {
@@ -205,6 +208,8 @@ export const stockAlmacenActions = [
         const diferencias = await diferenciasStock(trx);
         for (const d of diferencias) {
           await sql`update articulos set stock_total = ${d.libro}, coste_medio = ${d.coste_libro} where id = ${d.articulo_id}`.execute(trx);
+          // Each row's cost and its sale lines' too, in date order (docs/costes.md).
+          await revalorarDesde(trx, d.articulo_id, '0000-01-01');
         }
         return diferencias.length;
       });

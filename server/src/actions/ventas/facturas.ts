@@ -4,7 +4,7 @@ import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
 import { tiposFactura } from '../../documentos/facturas.ts';
 import { recalcularCuenta, registrarCobro } from '../../documentos/cobros.ts';
-import { comprobarCadenas } from '../../fiscal/cadena.ts';
+import { comprobarCadenas } from '../../fiscal/verificacion.ts';
 import { nowIso } from '../../context.ts';
 import { listSchema, paging } from '../common.ts';
 import { leerCorreo, leerEnvioPdf } from '../envio.ts';

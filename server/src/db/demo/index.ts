@@ -19,7 +19,7 @@ import type { Database } from '../schema.ts';
 import { escribirAlmacen, generarAlmacen } from './almacen.ts';
 import { escribirCompras, generarCompras } from './compras.ts';
 import type { ArticuloCompra, ProveedorGenerado } from './compras.ts';
-import { guardarCostesDelLibro } from '../../documentos/coste.ts';
+import { guardarCostesPorFecha } from '../../documentos/coste.ts';
 import { cobrosDesdeFechas } from '../../documentos/cobros.ts';
 import { addDays, bulk, cif, escritorDe, int, rand, seguirSecuencias, semilla, siguienteId } from './datos.ts';
 import type { Escritor } from './datos.ts';
@@ -90,6 +90,7 @@ export async function sinDisparadores<T>(db: Kysely<Database>, dialect: DialectN
   const TRIGGERS: [string, string][] = [
     ['stock_movimientos', 'stock_movimientos_total'], ['stock_movimientos', 'stock_almacen'], ['documentos', 'informe_documentos'],
     ['documento_lineas', 'informe_lineas'], ['documento_enlaces', 'informe_enlaces'], ['tpv_tickets', 'informe_tickets'],
+    ['stock_movimientos', 'costes_pendientes'],
   ];
   if (pg) for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} disable trigger ${sql.raw(trigger)}`.execute(db);
   // SQLite can't switch a trigger off: the days-pending ones (informe_…, informes/agregados.ts) dropped and created again
@@ -105,7 +106,8 @@ export async function sinDisparadores<T>(db: Kysely<Database>, dialect: DialectN
       left join stock_movimientos sm on sm.articulo_id = a.id group by a.id) s where s.id = articulos.id and articulos.stock_total is distinct from coalesce(s.total, 0)`.execute(db);
   }
   // The average cost (documentos/coste.ts), which the trigger keeps on insert only, replayed from the ledger as it is now.
-  await guardarCostesDelLibro(db);
+  // In date order (docs/costes.md): the demo's year is written purchases first; the whole replay leaves nothing marked.
+  await guardarCostesPorFecha(db);
   // The triggers back only now: the costs' update of every sale line (coste_libro) would mark its days pending row by
   // row (minutes for a million lines), and the aggregates are rebuilt whole anyway.
   if (pg) for (const [tabla, trigger] of TRIGGERS) await sql`alter table ${sql.table(tabla)} enable trigger ${sql.raw(trigger)}`.execute(db);
@@ -372,7 +374,7 @@ export async function rangosDemo(db: Kysely<Database>): Promise<Map<string, Rang
  */
 export const TABLAS_PRUEBA = [
   'tpv_incidencias', 'tpv_vales', 'documento_enlaces', 'tpv_pagos', 'tpv_tickets', 'tpv_movimientos', 'tpv_cierres', 'tpv_cajas', 'cobros', 'facturas_proveedor_documentos',
-  'facturas_proveedor', 'parte_horas', 'stock_movimientos', 'stock_almacen', 'documento_acciones', 'registros_facturacion', 'verifactu_envios',
+  'facturas_proveedor', 'parte_horas', 'stock_movimientos', 'stock_almacen', 'costes_pendientes', 'documento_acciones', 'registros_facturacion', 'verifactu_envios',
   'registros_cadena', 'documento_lineas', 'documentos', 'contadores', 'demo_datos', ...TABLAS_AGREGADOS,
 ] as const;
 

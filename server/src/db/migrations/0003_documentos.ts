@@ -9,7 +9,7 @@ type AnyDb = Kysely<any>;
 /**
  * The document engine and the warehouses (issue 6): the documents' header columns, their lines,
  * links, action log and numbering counters; ubicaciones; van fields on almacenes; and the ledger's
- * location, line and action. See server/src/documentos/ and docs/documents.md.
+ * location, line and action. See server/src/documentos/ and docs/documentos.md.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   const pg = dialect === 'postgres';

@@ -38,6 +38,7 @@ import * as m0038 from './0038_series_tpv.ts';
 import * as m0039 from './0039_sesion_tpv.ts';
 import * as m0040 from './0040_arqueo_ciego.ts';
 import * as m0041 from './0041_tpv_factura_vales.ts';
+import * as m0047 from './0047_coste_por_fecha.ts';
 
 export { DEFAULT_ALMACEN } from './0002_catalogo.ts';
 
@@ -87,6 +88,7 @@ export const STEPS: [string, Step][] = [
   ['0039_sesion_tpv', m0039],
   ['0040_arqueo_ciego', m0040],
   ['0041_tpv_factura_vales', m0041],
+  ['0047_coste_por_fecha', m0047],
 ];
 
 function migrations(dialect: DialectName, steps: readonly [string, Step][]): Record<string, Migration> {
