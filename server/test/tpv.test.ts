@@ -227,7 +227,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const r1 = await subir({ terminal_id: terminal.id, tickets: [corto] });
     expect(r1.status).toBe(400);
     expect(r1.body.message).toBe(`Ticket ${corto.uuid}: Los pagos (1,00 €) no cubren el total del ticket (13,86 €).`);
-    const vale = ticket({ pagos: [{ forma: 'vale', importe: 1_386 }] });
+    const vale = ticket({ pagos: [{ forma: 'vale', importe: 1_386, vale: 'V000000000001' }] });
     expect((await subir({ terminal_id: terminal.id, tickets: [vale] })).body.message).toBe(`Ticket ${vale.uuid}: El terminal no admite la forma de pago vale.`);
     const tarjetaDeMas = ticket({ pagos: [{ forma: 'tarjeta', importe: 2_000 }] });
     expect((await subir({ terminal_id: terminal.id, tickets: [tarjetaDeMas] })).body.message).toBe(`Ticket ${tarjetaDeMas.uuid}: ${MENSAJES_TPV.soloEfectivoExcede}`);
