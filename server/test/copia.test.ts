@@ -99,6 +99,7 @@ describe.each(backends())('copia de seguridad ($name)', (backend) => {
       'tpv_pagos',
       'tpv_terminales',
       'tpv_tickets',
+      'tpv_vales',
       'ubicaciones',
       'usuarios',
       'verifactu_envios',

@@ -59,9 +59,9 @@ describe('the table of rights', () => {
         'cerrarsesion', 'identificar', 'listadoconfiguraciones', 'recordar', 'restablecer', 'sesion',
         // The till (issue 13): pairing and PIN login are public (the terminal's cookie is their credential).
         // Not the back office's TPV screens (terminals, closings: Ventas'); listadotickets finds a ticket to return or
-        // invoice, clientestpv / altaclientetpv the customer of that full invoice (F3).
+        // invoice, facturarventatpv the full invoice (F1) of a sale over the limit, clientestpv / altaclientetpv the customer of that full invoice (F3).
         'emparejarterminal', 'terminaltpv', 'identificartpv', 'editarpintpv', 'articulostpv', 'listadobotonestpv', 'abrircajatpv',
-        'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'facturarticket', 'clientestpv', 'altaclientetpv', 'editarcierretpv',
+        'movimientocajatpv', 'cajatpv', 'subirtickets', 'listadotickets', 'devolverticket', 'facturarticket', 'facturarventatpv', 'valetpv', 'clientestpv', 'altaclientetpv', 'editarcierretpv',
       ].sort(),
     );
   });

@@ -18,6 +18,7 @@ export {
   FORMA_PAGO_TPV_LABEL,
   FORMAS_PAGO_TPV,
   MENSAJES_TPV,
+  reembolsoComoSePago,
   textoTpv,
   totalesTicket,
 } from './domain/tpv';

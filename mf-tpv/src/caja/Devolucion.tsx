@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, tiene } from 'shared';
+import { cantidadNoEntera, formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, reembolsoComoSePago, textoTpv, tiene } from 'shared';
 import { importeLinea, totalesTicket } from '../venta/importes';
-import { FORMA_PAGO_LABEL } from '../venta/importes';
+import { FORMA_PAGO_LABEL, type FormaPago, type Pago } from '../venta/importes';
 import { buscarLocal, deServidor, guardarVisto, type LineaDevolucion, type TicketDevolucion } from './devolucionLocal';
 import { colaDe, useCaja } from './estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import { CodigoBarras } from '../impresion/CodigoBarras';
 import { guardarNumeroR } from './registro';
 import { fechaTicket } from './registroFiscal';
 import * as srv from './servidor';
 
-type Hecha = { numero: string; total: number; enCola: boolean };
+type Hecha = { numero: string; total: number; enCola: boolean; pagos: Pago[]; vales?: { codigo: string; importe: number }[] };
 
 /**
  * Returns: the ticket by its number (typed or scanned), the lines and quantities, refunded by its method → R5.
@@ -28,6 +29,10 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uuid] = useState(() => crypto.randomUUID());
+  // Issue 23: the other tickets whose number ends in the digits typed (the newest is shown).
+  const [otros, setOtros] = useState<{ id: number; numero: string; fecha: string; total: number }[]>([]);
+  // Issue 23: the refund by method as the cashier typed it (null: «como se pagó», in proportion).
+  const [reparto, setReparto] = useState<Partial<Record<FormaPago, string>> | null>(null);
 
   const local = async (motivo: string) => {
     const t = await buscarLocal(numero, terminal);
@@ -45,13 +50,14 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
     setBusy(true);
     setTicket(null);
     setCantidades({});
+    setOtros([]);
     try {
       let t: TicketDevolucion | null;
       const cola = colaDe(terminal, (c) => useCaja.setState({ cola: c }));
       if ((await cola.pendientes()).length > 0) t = await local('Hay operaciones por enviar');
       else {
         try {
-          const s = await srv.buscarTicket(numero, terminal.id);
+          const s = await srv.buscarTicket(numero, terminal.id, setOtros);
           if (s) await guardarVisto(s);
           else setError(`No hay ningún ticket «${numero}».`);
           setSinConexion(false);
@@ -61,16 +67,38 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
           t = await local('Sin conexión con el servidor');
         }
       }
-      // An earlier day's ticket needs «devolver tickets de días anteriores» (issue 23): the same rule as the server's,
-      // with the cashier's rights, so an offline return never breaks it.
-      const hoy = fechaTicket({ fecha_hora: new Date().toISOString() }, terminal);
-      if (t && derechos && !tiene(derechos, 'devolver_anteriores') && t.fecha && t.fecha < hoy) {
-        setError(MENSAJES_TPV.devolucionDiaAnterior);
-        t = null;
-      }
-      setTicket(t);
+      mostrar(t);
     } catch (err) {
       setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const mostrar = (t: TicketDevolucion | null) => {
+    // An earlier day's ticket needs «devolver tickets de días anteriores» (issue 23): the same rule as the server's,
+    // with the cashier's rights, so an offline return never breaks it.
+    const hoy = fechaTicket({ fecha_hora: new Date().toISOString() }, terminal);
+    if (t && derechos && !tiene(derechos, 'devolver_anteriores') && t.fecha && t.fecha < hoy) {
+      setError(MENSAJES_TPV.devolucionDiaAnterior);
+      t = null;
+    }
+    setTicket(t);
+  };
+
+  /** Another of the tickets the digits matched, chosen from the list. */
+  const elegirOtro = async (id: number) => {
+    setError(null);
+    setBusy(true);
+    setCantidades({});
+    try {
+      const s = await srv.leerTicket(id);
+      if (s) await guardarVisto(s);
+      setSinConexion(false);
+      setOtros(otros.filter((o) => o.id !== id).concat(ticket?.ticket_id ? [{ id: ticket.ticket_id, numero: ticket.numero, fecha: ticket.fecha, total: 0 }] : []).sort((a, b) => b.id - a.id));
+      mostrar(s ? deServidor(s) : null);
+    } catch (err) {
+      setError(err instanceof srv.SinConexion ? 'Sin conexión con el servidor: escriba el número entero del ticket.' : (err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -83,28 +111,48 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const importe = sinConexion
     ? -totalesTicket(elegidas.map(({ l, c }) => ({ cantidad: -Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }))).total
     : elegidas.reduce((a, { l, c }) => a + importeLinea({ cantidad: Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }), 0);
-  const forma = ticket?.pagos[0]?.forma ?? 'efectivo';
+  // The methods a refund may take: the terminal's (cash always), those the ticket was paid with.
+  // A store credit («vale», issue 23) only with the right «reembolso_vale» and the connection (the server issues it).
+  const puedeVale = (!derechos || tiene(derechos, 'reembolso_vale')) && !sinConexion;
+  const formas = [...new Set<FormaPago>(['efectivo', ...((terminal.formas_pago ?? []) as FormaPago[]), ...(ticket?.pagos ?? []).map((p) => p.forma), 'vale'])].filter(
+    (f) => f !== 'vale' || puedeVale,
+  );
+  const comoSePago = reembolsoComoSePago(ticket?.pagos ?? [], importe);
+  const pagos: Pago[] = reparto
+    ? formas.map((f) => ({ forma: f, importe: (reparto[f] ?? '').trim() ? Number(parseDecimal(reparto[f] ?? '', 2) ?? -1n) : 0 })).filter((p) => p.importe !== 0)
+    : comoSePago;
+  const repartoMal = pagos.some((p) => p.importe < 0)
+    ? 'Escriba importes válidos.'
+    : pagos.reduce((a, p) => a + p.importe, 0) !== importe
+      ? textoTpv(MENSAJES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((a, p) => a + p.importe, 0)), total: formatMoney(importe) })
+      : null;
+  const enTexto = (c: number) => formatDecimal(c, 2, 2);
+  const todoEn = (f: FormaPago) => setReparto({ [f]: enTexto(importe) });
 
   const devolver = async () => {
     if (!ticket) return;
     for (const { l, c } of elegidas) {
+      // Issue 23: an article by the unit is returned in whole units.
+      const fraccion = cantidadNoEntera(useCaja.getState().indice.get(l.articulo_id)?.unidad_medida, c, l.descripcion);
+      if (fraccion) return setError(fraccion);
       const queda = l.cantidad - l.devuelto;
       if (Number(c) > queda) return setError(`De «${l.descripcion}» quedan por devolver ${formatDecimal(queda, 3, 0)}.`);
     }
     if (!elegidas.length) return setError('Elija qué líneas y cuánto se devuelve.');
+    if (repartoMal) return setError(repartoMal);
     setBusy(true);
     setError(null);
     const offline = async () => {
-      const e = await devolverOffline(ticket, elegidas.map(({ l, c }) => ({ linea: l, cantidad: Number(c) })), uuid);
-      setHecha({ numero: e.registro!.num_serie, total: e.total, enCola: true });
+      const e = await devolverOffline(ticket, elegidas.map(({ l, c }) => ({ linea: l, cantidad: Number(c) })), uuid, pagos);
+      setHecha({ numero: e.registro!.num_serie, total: e.total, enCola: true, pagos });
     };
     try {
       if (sinConexion || ticket.origen !== 'servidor' || ticket.ticket_id === null) await offline();
       else {
         try {
-          const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), [{ forma, importe }], uuid);
+          const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), pagos, uuid);
           await guardarNumeroR(r.numero, terminal);
-          setHecha({ numero: r.numero, total: r.total, enCola: false });
+          setHecha({ numero: r.numero, total: r.total, enCola: false, pagos, vales: r.vales ?? [] });
         } catch (err) {
           // The connection went between the lookup and the return: made here, as offline.
           if (!(err instanceof srv.SinConexion)) throw err;
@@ -126,20 +174,48 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
         {hecha ? (
           <>
             <p role="status" style={{ fontSize: 18 }}>
-              Rectificativa <strong data-testid="devolucion-numero">{hecha.numero}</strong>: devolver {formatMoney(Math.abs(hecha.total))} en {FORMA_PAGO_LABEL[forma].toLowerCase()}.
+              Rectificativa <strong data-testid="devolucion-numero">{hecha.numero}</strong>: devolver{' '}
+              <span data-testid="devolucion-reembolso">{hecha.pagos.map((p) => `${formatMoney(p.importe)} en ${FORMA_PAGO_LABEL[p.forma].toLowerCase()}`).join(' y ')}</span>.
               {hecha.enCola && ' Hecha sin conexión: pendiente de envío (se envía sola al volver la conexión).'}
             </p>
-            <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</Boton>
+            {hecha.vales?.map((v) => (
+              <div key={v.codigo} data-testid="vale" className="impresion" style={{ textAlign: 'center', border: '1px dashed #94a3b8', padding: 8, margin: '8px 0' }}>
+                <div style={{ fontWeight: 700 }}>Vale de {formatMoney(v.importe)}</div>
+                <CodigoBarras texto={v.codigo} etiqueta="Código del vale" />
+                <div data-testid="vale-codigo">{v.codigo}</div>
+                <small>Se usa entero, una vez, como pago en esta tienda.</small>
+              </div>
+            ))}
+            <Fila>
+              {!!hecha.vales?.length && <Boton onClick={() => window.print()}>Imprimir el vale</Boton>}
+              <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</Boton>
+            </Fila>
           </>
         ) : (
           <>
             <form onSubmit={buscar}>
-              <label htmlFor="tpv-devolver-numero">Número del ticket (escríbalo o escanéelo)</label>
+              <label htmlFor="tpv-devolver-numero">Número del ticket (escanéelo o escriba sus últimas cifras)</label>
               <Fila>
                 <Campo id="tpv-devolver-numero" autoFocus autoComplete="off" value={numero} onChange={(e) => setNumero(e.target.value)} style={{ flex: 1, width: 'auto' }} />
                 <Boton type="submit" disabled={busy}>Buscar</Boton>
               </Fila>
             </form>
+            {ticket && (
+              <p data-testid="devolucion-ticket" style={{ margin: '8px 0 0', fontWeight: 600 }}>
+                Ticket {ticket.numero}
+                {ticket.fecha ? ` · ${ticket.fecha.split('-').reverse().join('/')}` : ''}
+              </p>
+            )}
+            {otros.length > 0 && (
+              <Fila aria-label={`Otros tickets que acaban en ${numero.trim()}`} style={{ marginTop: 6 }}>
+                <span>También acaban en {numero.trim()}:</span>
+                {otros.map((o) => (
+                  <Boton key={o.id} type="button" disabled={busy} onClick={() => void elegirOtro(o.id)}>
+                    {o.numero}
+                  </Boton>
+                ))}
+              </Fila>
+            )}
             {ticket && sinConexion && (
               <p role="status" data-testid="devolucion-sin-conexion" style={{ margin: '8px 0', color: '#92400e', fontWeight: 600 }}>
                 Sin conexión: lo vendido y devuelto es lo que sabe esta caja; la rectificativa se hace aquí y se envía al volver la conexión.
@@ -185,13 +261,39 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
               </table>
             )}
             {ticket && (
-              <p style={{ fontSize: 18, fontWeight: 700 }}>
-                A devolver: <span data-testid="devolucion-importe">{formatMoney(importe)}</span> ({FORMA_PAGO_LABEL[forma]}, como se pagó)
+              <p style={{ fontSize: 18, fontWeight: 700, marginBottom: 4 }}>
+                A devolver: <span data-testid="devolucion-importe">{formatMoney(importe)}</span>
               </p>
+            )}
+            {ticket && importe > 0 && (
+              <fieldset aria-label="Reembolso" style={{ border: '1px solid #e2e8f0', borderRadius: 8, padding: 8 }}>
+                <legend>Reembolso {reparto ? '(elegido por el cliente)' : '(como se pagó)'}</legend>
+                <Fila>
+                  <Boton type="button" $tono={reparto ? 'neutro' : 'primario'} onClick={() => setReparto(null)}>Como se pagó</Boton>
+                  {formas.map((f) => (
+                    <Boton key={f} type="button" onClick={() => todoEn(f)}>Todo en {FORMA_PAGO_LABEL[f].toLowerCase()}</Boton>
+                  ))}
+                </Fila>
+                <Fila style={{ marginTop: 6 }}>
+                  {formas.map((f) => (
+                    <div key={f} style={{ display: 'grid', gap: 2 }}>
+                      <label htmlFor={`tpv-reembolso-${f}`}>{FORMA_PAGO_LABEL[f]} (€)</label>
+                      <Campo
+                        id={`tpv-reembolso-${f}`}
+                        inputMode="decimal"
+                        style={{ width: 110, fontSize: 16, padding: 6 }}
+                        value={reparto ? (reparto[f] ?? '') : enTexto(comoSePago.find((p) => p.forma === f)?.importe ?? 0)}
+                        onChange={(e) => setReparto({ ...(reparto ?? Object.fromEntries(comoSePago.map((p) => [p.forma, enTexto(p.importe)]))), [f]: e.target.value })}
+                      />
+                    </div>
+                  ))}
+                </Fila>
+                {repartoMal && <small role="status" style={{ color: '#b91c1c' }}>{repartoMal}</small>}
+              </fieldset>
             )}
             {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
-              <Boton $tono="peligro" disabled={busy || !ticket || !elegidas.length} onClick={() => void devolver()}>Devolver</Boton>
+              <Boton $tono="peligro" disabled={busy || !ticket || !elegidas.length || !!repartoMal} onClick={() => void devolver()}>Devolver</Boton>
               <Boton onClick={onCerrar}>Cancelar</Boton>
             </Fila>
           </>

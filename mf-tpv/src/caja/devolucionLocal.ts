@@ -73,6 +73,17 @@ function devolucionesLocales(todos: TicketLocal[], t: Pick<TicketDevolucion, 'ti
   );
 }
 
+/** The payments as handed over, each method's share of the total: the change comes out of the cash. */
+function netoDeCambio(pagos: TicketLocal['pagos'], cambio: number): TicketDevolucion['pagos'] {
+  let queda = cambio;
+  return pagos.map((p) => {
+    if (p.forma !== 'efectivo' || queda <= 0) return { ...p };
+    const menos = Math.min(queda, p.importe);
+    queda -= menos;
+    return { ...p, importe: p.importe - menos };
+  });
+}
+
 /** The ticket `numero` as this till knows it, or null (a return of it then needs the connection). */
 export async function buscarLocal(numero: string, terminal: TerminalTpv): Promise<TicketDevolucion | null> {
   const n = normalizar(numero);
@@ -85,7 +96,13 @@ export async function buscarLocal(numero: string, terminal: TerminalTpv): Promis
     t = deServidor(visto.ticket);
     desde = visto.cuando;
   } else {
-    const propio = todos.find((x) => !x.clase && (numeroTicket(x) ?? '') !== '' && normalizar(numeroTicket(x)!) === n);
+    // By its number as printed, or (issue 23) by its number's last digits: the newest of those sold here.
+    const digitos = /^\d{1,9}$/.test(n) ? n : null;
+    const coincide = (x: TicketLocal) => {
+      const num = normalizar(numeroTicket(x) ?? '');
+      return num !== '' && (digitos ? (/\/(\d+)$/.exec(num)?.[1] ?? '').endsWith(digitos) : num === n);
+    };
+    const propio = todos.filter((x) => !x.clase && coincide(x)).sort((a, b) => b.seq - a.seq)[0];
     if (!propio) return null;
     const fecha = propio.respuesta?.fecha_expedicion ? isoDe(propio.respuesta.fecha_expedicion) : propio.registro ? isoDe(propio.registro.fecha_expedicion) : fechaTicket(propio, terminal);
     t = {
@@ -97,7 +114,8 @@ export async function buscarLocal(numero: string, terminal: TerminalTpv): Promis
       lineas: propio.lineas.map((l, i) => ({
         orden: i + 1, articulo_id: l.articulo_id, descripcion: l.nombre, cantidad: l.cantidad, precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva, devuelto: 0,
       })),
-      pagos: propio.pagos,
+      // What each method took of it (cash less the change), as the server keeps it: a refund «como se pagó» splits so.
+      pagos: netoDeCambio(propio.pagos, propio.cambio),
     };
   }
   // What this till returned of it offline since (by the same line: id or number).

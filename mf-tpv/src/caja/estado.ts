@@ -1,4 +1,4 @@
-import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared/caja';
+import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, reembolsoComoSePago, textoTpv } from 'shared/caja';
 import { create } from 'zustand';
 import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } from '../datos/almacen';
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
@@ -69,7 +69,7 @@ type Acciones = {
    * rectificativa serie, record chained like an offline ticket's), refunded by the ticket's method, queued after
    * everything before it. Answers the queued entry (its number, the refund).
    */
-  devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string): Promise<TicketLocal>;
+  devolverOffline(t: TicketDevolucion, lineas: { linea: LineaDevolucion; cantidad: number }[], uuid: string, pagos?: Pago[]): Promise<TicketLocal>;
   /**
    * Opening the caja with its float: online at once; without the server (or behind a closing still queued) the
    * opening is queued and the cashier sells at once — the tickets after it go into the caja it opens.
@@ -182,9 +182,10 @@ function rechazado(e: unknown): boolean {
 export const limiteTicket = (terminal: TerminalTpv | null) => terminal?.limite_simplificada ?? LIMITE_SIMPLIFICADA;
 
 /** Why a sale of `total` may not be charged as a ticket (over the simplified invoice's limit), or null. */
-export function superaLimite(terminal: TerminalTpv | null, total: number): string | null {
+export function superaLimite(terminal: TerminalTpv | null, total: number, online = true): string | null {
   const limite = limiteTicket(terminal);
-  return total > limite ? textoTpv(MENSAJES_TPV.ticketSuperaLimite, { total: formatMoney(total), limite: formatMoney(limite) }) : null;
+  const texto = online ? MENSAJES_TPV.ticketSuperaLimite : MENSAJES_TPV.ticketSuperaLimiteSinConexion;
+  return total > limite ? textoTpv(texto, { total: formatMoney(total), limite: formatMoney(limite) }) : null;
 }
 
 /** The cashier's session is gone (expired, signed out elsewhere): what is queued waits, the cashier signs in again. */
@@ -336,7 +337,7 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     await get().leerOperaciones();
   },
 
-  async devolverOffline(t, elegidas, id) {
+  async devolverOffline(t, elegidas, id, elegidos) {
     const terminal = get().terminal!;
     if (!elegidas.length) throw new Error('Elija qué líneas y cuánto se devuelve.');
     for (const { linea, cantidad } of elegidas) {
@@ -348,13 +349,15 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       ...(l.id !== undefined ? { id: l.id } : { orden: l.orden }), cantidad, nombre: l.descripcion, articulo_id: l.articulo_id, precio: l.precio, descuento: l.descuento,
       tipo_iva: l.tipo_iva,
     }));
-    // The refund is what the R5 totals (the server's sums), all by the ticket's first method, as it was paid.
+    // The refund is what the R5 totals (the server's sums), by the methods the customer chose (issue 23), else «como se
+    // pagó»: in the proportion each method took of the ticket.
     const reembolso = -totalesTicket(lineas.map((l) => ({ ...l, cantidad: -l.cantidad }))).total;
-    const forma = t.pagos[0]?.forma ?? 'efectivo';
+    const pagos = elegidos?.length ? elegidos : reembolsoComoSePago(t.pagos, reembolso);
+    if (pagos.reduce((s, p) => s + p.importe, 0) !== reembolso) throw new Error(textoTpv(MENSAJES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((s, p) => s + p.importe, 0)), total: formatMoney(reembolso) }));
     const base: TicketLocal = {
       uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: -reembolso, cambio: 0,
       cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'devolucion',
-      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos: [{ forma, importe: reembolso }] },
+      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos },
     };
     // Tickets still without a record go first in the chain (as before an offline sale).
     await asegurarRegistros(terminal);
@@ -594,6 +597,8 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
     let ticket = base;
     const hayCola = (await q.pendientes()).length > 0;
     if (hayCola || !navigator.onLine) {
+      // A store credit is checked and spent by the server (issue 23): never taken offline.
+      if (pagos.some((p) => p.forma === 'vale')) throw new Error(MENSAJES_TPV.valeSinConexion);
       // Offline (or behind tickets still waiting): the till is its own installation and makes the record now.
       await asegurarRegistros(terminal);
       ticket = { ...base, ...(await registroOffline(terminal, base)) };

@@ -356,7 +356,10 @@ describe('devolución sin conexión de un ticket buscado antes', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('De «Café molido» quedan por devolver 1.');
     await user.click(screen.getByRole('button', { name: 'Todo' }));
     expect(screen.getByTestId('devolucion-importe').textContent).toMatch(/^2,99\s€$/);
-    expect(screen.getByTestId('devolucion-importe').parentElement!.textContent).toContain('(Tarjeta, como se pagó)');
+    // «Como se pagó»: all by card (issue 23: the refund's split is on screen).
+    const reembolso = within(screen.getByRole('group', { name: 'Reembolso' }));
+    expect((reembolso.getByLabelText('Tarjeta (€)') as HTMLInputElement).value).toBe('2,99');
+    expect((reembolso.getByLabelText('Efectivo (€)') as HTMLInputElement).value).toBe('0,00');
     await user.click(screen.getByRole('button', { name: 'Devolver' }));
     expect((await screen.findByTestId('devolucion-numero')).textContent).toBe(`TR1 ${AÑO}/000001`);
     const [r5] = await colaDe(TERMINAL, () => undefined).pendientes();

@@ -171,17 +171,37 @@ export async function subirTickets(terminal_id: number, tickets: TicketLocal[]):
   return datos(await pedir(api.post<FilaSubida>('subirtickets', body)));
 }
 
-/** A ticket by its number as printed ('T1 2026/000012') or its id. */
-export async function buscarTicket(texto: string, terminal_id: number): Promise<TicketServidor | null> {
+/**
+ * The terminal's tickets whose number ends in `digitos` (issue 23: «1470» → …/001470, …/011470), newest first; never
+ * by the database id.
+ */
+export async function ticketsPorFinal(digitos: string, terminal_id: number): Promise<{ id: number; numero: string; fecha: string; total: number }[]> {
+  return datos(await pedir(api.get<{ id: number; numero: string; fecha: string; total: number }>('listadotickets', { numero_fin: digitos, terminal_id, orden: 'numero', dir: 'desc', porPagina: 10 })));
+}
+
+/**
+ * A ticket by its number as printed ('T1 2026/000012': typed, or scanned from its barcode) or by its number's last
+ * digits ('1470': the newest of this terminal's tickets ending so). `otros` gets the other tickets the digits matched.
+ */
+export async function buscarTicket(texto: string, terminal_id: number, otros?: (filas: { id: number; numero: string; fecha: string; total: number }[]) => void): Promise<TicketServidor | null> {
   const t = texto.trim();
   let id: number | null = null;
-  if (/^\d+$/.test(t) && t.length < 9) id = Number(t);
-  if (id === null || Number.isNaN(id)) {
+  if (/^\d{1,9}$/.test(t)) {
+    const filas = await ticketsPorFinal(t, terminal_id);
+    otros?.(filas.slice(1));
+    if (!filas.length) return null;
+    id = filas[0].id;
+  } else {
     const filas = datos(await pedir(api.get<{ id: number; numero: string }>('listadotickets', { q: t, terminal_id, porPagina: 10 })));
     const exacto = filas.find((f) => f.numero.replace(/\s/g, '').toLowerCase() === t.replace(/\s/g, '').toLowerCase()) ?? (filas.length === 1 ? filas[0] : null);
     if (!exacto) return null;
     id = exacto.id;
   }
+  return leerTicket(id);
+}
+
+/** One ticket with its lines, payments and returns (`listadotickets&id=`). */
+export async function leerTicket(id: number): Promise<TicketServidor | null> {
   return datos(await pedir(api.get<TicketServidor>('listadotickets', { id })))[0] ?? null;
 }
 
@@ -227,4 +247,20 @@ export async function altaCliente(c: { nif: string; razon_social: string; direcc
 /** The full invoice (F3) replacing a ticket (`facturarticket`). */
 export async function facturarTicket(id: number, cliente_id: number): Promise<Documento> {
   return datos(await pedir(api.post<Documento>('facturarticket', { id, cliente_id })))[0];
+}
+
+/** A full invoice (F1) issued at the till instead of a ticket over the limit (`facturarventatpv`); its uuid makes a retry harmless. */
+export async function facturarVenta(
+  terminal_id: number,
+  cliente_id: number,
+  uuid: string,
+  lineas: { articulo_id: number; cantidad: number; precio: number; descuento: number }[],
+  pagos: { forma: string; importe: number }[],
+): Promise<Documento & { cambio: number }> {
+  return datos(await pedir(api.post<Documento & { cambio: number }>('facturarventatpv', { terminal_id, cliente_id, uuid, lineas, pagos })))[0];
+}
+
+/** A store credit by its code (`valetpv`): its amount, and when it was used (null: still good). */
+export async function leerVale(codigo: string): Promise<{ codigo: string; importe: number; usado: string | null }> {
+  return datos(await pedir(api.get<{ codigo: string; importe: number; usado: string | null }>('valetpv', { codigo: codigo.trim() })))[0];
 }

@@ -21,4 +21,14 @@ export type TicketServidor = {
   registro?: { qr_url?: string; huella?: string; num_serie?: string; fecha_expedicion?: string } | null;
 };
 
-export type DevolucionHecha = { id: number; numero: string; total: number; ticket_id: number; huella: string; qr_url: string; pagos?: { forma: FormaPago; importe: number }[] };
+export type DevolucionHecha = {
+  id: number;
+  numero: string;
+  total: number;
+  ticket_id: number;
+  huella: string;
+  qr_url: string;
+  pagos?: { forma: FormaPago; importe: number }[];
+  /** Issue 23: the store credit given as its refund (its code, to print). */
+  vales?: { codigo: string; importe: number }[];
+};

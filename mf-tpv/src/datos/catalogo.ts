@@ -1,4 +1,4 @@
-import type { TipoIva, UnidadMedida } from 'shared';
+import { cantidadNoEntera, type TipoIva, type UnidadMedida } from 'shared';
 import { cantidadDeImporte, claveVariable, CONFIG_EAN_DEFECTO, leerEanVariable, type ConfigEan } from './ean';
 
 /** What the till keeps of each article (`articulostpv`; IndexedDB and memory): enough to sell it offline. */
@@ -79,8 +79,10 @@ export class IndiceCatalogo {
       if (a) {
         if (v.tipo === 'peso') return { articulo: a, cantidad: v.valor };
         // A price: the quantity at the article's price when one gives exactly that amount, else one at the label's price.
+        // An article by the unit takes whole quantities (issue 23): a fraction of one is one at the label's price.
         const cantidad = cantidadDeImporte(v.valor, a.precio);
-        return cantidad ? { articulo: a, cantidad } : { articulo: a, cantidad: 1000, importe: v.valor };
+        const entera = !cantidadNoEntera(a.unidad_medida, cantidad ?? 0, a.nombre);
+        return cantidad && entera ? { articulo: a, cantidad } : { articulo: a, cantidad: 1000, importe: v.valor };
       }
     }
     const codigo = this.porCodigo.get(normalizar(t));

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney, parseDecimal } from 'shared';
+import { formatMoney, MENSAJES_TPV, parseDecimal, textoTpv } from 'shared';
 import { useCaja } from '../caja/estado';
+import * as srv from '../caja/servidor';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
 import { estadoCobro, FORMA_PAGO_LABEL, type FormaPago, type Pago } from './importes';
 
@@ -17,10 +18,20 @@ const Grande = styled.div`
   @media (max-width: 500px) { strong { font-size: 20px; } }
 `;
 
-/** Payment: cash with the change shown, card, Bizum, vale, or several of them. */
-export default function Cobro({ total, onCancelar, onCobrado }: { total: number; onCancelar(): void; onCobrado(): void }) {
+/**
+ * Payment: cash with the change shown, card, Bizum, vale, or several of them. It charges the sale as a ticket
+ * (`cobrar` of the till), or what `alCobrar` makes of the payments (the full invoice F1 of a sale over the limit).
+ */
+export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo = 'Cobrar' }: {
+  total: number;
+  onCancelar(): void;
+  onCobrado(): void;
+  alCobrar?(pagos: Pago[]): Promise<unknown>;
+  titulo?: string;
+}) {
   const terminal = useCaja((s) => s.terminal)!;
-  const cobrar = useCaja((s) => s.cobrar);
+  const cobrarTicket = useCaja((s) => s.cobrar);
+  const cobrar = alCobrar ?? cobrarTicket;
   const formas = (terminal.formas_pago?.length ? terminal.formas_pago : ['efectivo']) as FormaPago[];
   const [pagos, setPagos] = useState<Pago[]>([]);
   const [forma, setForma] = useState<FormaPago>(formas[0]);
@@ -46,8 +57,35 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
     }
   };
 
+  /**
+   * A store credit (issue 23): the code typed or scanned, read from the server (online only), taken whole — its amount
+   * is the payment; one already used, or unknown, is refused with the reason.
+   */
+  const añadirVale = async () => {
+    const codigo = importe.trim().toUpperCase();
+    if (!codigo) return setError(MENSAJES_TPV.valeCodigo);
+    if (pagos.some((p) => p.vale === codigo)) return setError(textoTpv(MENSAJES_TPV.valeUsado, { codigo }));
+    setBusy(true);
+    try {
+      const v = await srv.leerVale(codigo);
+      if (v.usado) throw new Error(textoTpv(MENSAJES_TPV.valeUsado, { codigo: v.codigo }));
+      setBusy(false);
+      const lista = [...pagos, { forma: 'vale' as const, importe: v.importe, vale: v.codigo }];
+      const e = estadoCobro(total, lista);
+      if (e.error) return setError(textoTpv(MENSAJES_TPV.valeImporte, { codigo: v.codigo, importe: formatMoney(v.importe) }));
+      setError(null);
+      setPagos(lista);
+      setImporte('');
+      if (e.completo) void terminar(lista);
+    } catch (err) {
+      setBusy(false);
+      setError(err instanceof srv.SinConexion ? MENSAJES_TPV.valeSinConexion : (err as Error).message);
+    }
+  };
+
   /** Adds a payment (the amount typed, or what is pending) and closes the sale when it is covered. */
   const añadir = (f: FormaPago, cents?: number) => {
+    if (f === 'vale') return void añadirVale();
     let c = cents;
     if (c === undefined) {
       if (importe.trim() === '') c = estado.pendiente;
@@ -70,8 +108,8 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
 
   return (
     <Fondo>
-      <Dialogo aria-label="Cobrar" onKeyDown={(e) => e.key === 'Escape' && !busy && onCancelar()}>
-        <h2>Cobrar</h2>
+      <Dialogo aria-label={titulo} onKeyDown={(e) => e.key === 'Escape' && !busy && onCancelar()}>
+        <h2>{titulo}</h2>
         <Grande>
           <div>Total<strong data-testid="cobro-total">{formatMoney(total)}</strong></div>
           <div>Pendiente<strong data-testid="cobro-pendiente">{formatMoney(estado.pendiente)}</strong></div>
@@ -87,13 +125,17 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
             </Boton>
           ))}
         </Fila>
-        <label htmlFor="tpv-importe">Importe entregado (€) — Intro: {FORMA_PAGO_LABEL[forma].toLowerCase()} {importe ? '' : `por ${formatMoney(estado.pendiente)}`}</label>
+        <label htmlFor="tpv-importe">
+          {forma === 'vale'
+            ? 'Código del vale (escanéelo o escríbalo) — Intro: pagar con él'
+            : `Importe entregado (€) — Intro: ${FORMA_PAGO_LABEL[forma].toLowerCase()} ${importe ? '' : `por ${formatMoney(estado.pendiente)}`}`}
+        </label>
         <Campo
           id="tpv-importe"
           ref={campo}
-          inputMode="decimal"
+          inputMode={forma === 'vale' ? 'text' : 'decimal'}
           autoFocus
-          placeholder={formatMoney(estado.pendiente)}
+          placeholder={forma === 'vale' ? 'V…' : formatMoney(estado.pendiente)}
           value={importe}
           disabled={busy}
           onChange={(e) => setImporte(e.target.value)}
@@ -114,7 +156,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
         <Fila style={{ marginTop: 8 }}>
           {formas.map((f) => (
             <Boton key={f} $tono="ok" disabled={busy || estado.pendiente === 0} onClick={() => añadir(f)}>
-              {FORMA_PAGO_LABEL[f]} {importe ? importe + ' €' : formatMoney(estado.pendiente)}
+              {f === 'vale' ? 'Pagar con el vale' : `${FORMA_PAGO_LABEL[f]} ${importe ? `${importe} €` : formatMoney(estado.pendiente)}`}
             </Boton>
           ))}
         </Fila>
@@ -124,7 +166,7 @@ export default function Cobro({ total, onCancelar, onCobrado }: { total: number;
               {pagos.map((p, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two payments of the same method and amount are the same row to the cashier; the position is what «✕» removes.
                 <tr key={i}>
-                  <td>{FORMA_PAGO_LABEL[p.forma]}</td>
+                  <td>{FORMA_PAGO_LABEL[p.forma]}{p.vale ? ` ${p.vale}` : ''}</td>
                   <td className="n">{formatMoney(p.importe)}</td>
                   <td className="n">
                     <Boton disabled={busy} onClick={() => setPagos(pagos.filter((_, j) => j !== i))} aria-label={`Quitar ${FORMA_PAGO_LABEL[p.forma]}`}>✕</Boton>

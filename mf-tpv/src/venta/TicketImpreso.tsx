@@ -4,6 +4,7 @@ import { descargarTicketPdf, matrizQrTicket, presentacionQr, TITULO_QR, type Tic
 import { useCaja } from '../caja/estado';
 import { Boton, Dialogo, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
+import { CodigoBarras } from '../impresion/CodigoBarras';
 import { Rollo } from '../impresion/Rollo';
 import { datosTicket, nombreFicheroTicket } from '../impresion/ticket';
 import { ticketEscPos } from '../impresion/escpos';
@@ -139,6 +140,11 @@ export function RolloTicket({ datos }: { datos: TicketPdf }) {
       </table>
       <div style={{ fontSize: 11 }}>IVA incluido</div>
       {datos.pie && <div className="c" style={{ marginTop: 6 }}>{datos.pie}</div>}
+      {/* Issue 23: its number as a barcode — scanned into «Devolución» (or «Factura completa»), it finds the ticket. */}
+      <div className="c" data-testid="ticket-barras">
+        <CodigoBarras texto={datos.numero} etiqueta="Número del ticket" />
+        <div style={{ fontSize: 11 }}>{datos.numero}</div>
+      </div>
     </Rollo>
   );
 }

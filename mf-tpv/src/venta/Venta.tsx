@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
+import { cantidadNoEntera, descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import { superaLimite, useCaja, type LineaVenta } from '../caja/estado';
 import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
@@ -10,6 +10,7 @@ const Cobro = lazy(() => import('./Cobro'));
 const TicketImpreso = lazy(() => import('./TicketImpreso'));
 const Devolucion = lazy(() => import('../caja/Devolucion'));
 const FacturaCompleta = lazy(() => import('../caja/FacturaCompleta'));
+const FacturaVenta = lazy(() => import('./FacturaVenta'));
 const Movimiento = lazy(() => import('../caja/Movimiento'));
 const Cierre = lazy(() => import('../caja/Cierre'));
 
@@ -118,12 +119,12 @@ const Herramientas = styled.div`
   }
 `;
 
-type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'factura' | 'movimiento' | 'cierre' | null;
+type Dialogos = 'cobro' | 'ticket' | 'linea' | 'aparcados' | 'devolucion' | 'factura' | 'facturaVenta' | 'movimiento' | 'cierre' | null;
 
 const cantidadTexto = (c: number) => formatDecimal(c, 3, 0);
 
 export function Venta() {
-  const { indice, paginas, lineas, seleccion, aparcados, sesion, ultimo, terminal } = useCaja();
+  const { indice, paginas, lineas, seleccion, aparcados, sesion, ultimo, terminal, online } = useCaja();
   const { añadir, añadirArticulo, cambiarLinea, quitarLinea, anularTicket, aparcar, recuperar, set } = useCaja.getState();
   const [texto, setTexto] = useState('');
   const [activo, setActivo] = useState(0);
@@ -134,8 +135,9 @@ export function Venta() {
   const [facturaDe, setFacturaDe] = useState<string | null>(null);
   const buscador = useRef<HTMLInputElement>(null);
   const totales = useMemo(() => totalesTicket(lineas), [lineas]);
-  // Over the simplified invoice's limit the sale is stopped before payment, with the reason and the way out (issue 23).
-  const limite = superaLimite(terminal, totales.total);
+  // Over the simplified invoice's limit the sale is stopped before payment, with the reason and the way out (issue 23):
+  // a full invoice (F1) to the customer, here, online; offline the stop says that it needs the connection.
+  const limite = superaLimite(terminal, totales.total, online);
   const cobrar = () => {
     if (!lineas.length) return;
     if (limite) setAviso(limite);
@@ -161,6 +163,12 @@ export function Venta() {
   useEffect(enfocar, [dialogo]);
 
   const vender = (a: ArticuloTpv, cantidad = 1000) => {
+    // Issue 23: an article by the unit is sold in whole units.
+    const fraccion = cantidadNoEntera(a.unidad_medida, cantidad, a.nombre);
+    if (fraccion) {
+      setAviso(fraccion);
+      return;
+    }
     añadir({ articulo: a, cantidad });
     setTexto('');
     setAviso(null);
@@ -179,7 +187,14 @@ export function Venta() {
     const codigo = m ? m[2] : t;
     const lectura = indice.leer(codigo);
     if (lectura) {
-      añadir(cantidad ? { ...lectura, cantidad } : lectura);
+      const leida = cantidad ? { ...lectura, cantidad } : lectura;
+      const fraccion = cantidadNoEntera(leida.articulo.unidad_medida, leida.cantidad, leida.articulo.nombre);
+      if (fraccion) {
+        setAviso(fraccion);
+        setTexto('');
+        return;
+      }
+      añadir(leida);
       setTexto('');
       setAviso(null);
       return;
@@ -315,6 +330,11 @@ export function Venta() {
           <Boton $tono="ok" disabled={!lineas.length || !!limite} onClick={cobrar}>Cobrar<kbd>F12</kbd></Boton>
         </Acciones>
         {limite && <Aviso data-testid="supera-limite">{limite}</Aviso>}
+        {limite && online && (
+          <Boton $tono="primario" style={{ margin: '0 8px 8px' }} onClick={() => setDialogo('facturaVenta')}>
+            Factura completa (F1)
+          </Boton>
+        )}
       </Panel>
       <Panel className="derecha" aria-label="Artículos">
         <div style={{ padding: 8 }}>
@@ -396,7 +416,7 @@ export function Venta() {
           />
         )}
         {dialogo === 'linea' && seleccion !== null && lineas[seleccion] && (
-          <EditarLinea linea={lineas[seleccion]} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => {
+          <EditarLinea linea={lineas[seleccion]} unidad={indice.get(lineas[seleccion].articulo_id)?.unidad_medida} puedePrecio={puedePrecio} maxDescuento={maxDescuento} onGuardar={(p) => {
               cambiarLinea(seleccion, p);
               cerrar();
             }} onCancelar={cerrar} />
@@ -419,6 +439,7 @@ export function Venta() {
         )}
         {dialogo === 'devolucion' && <Devolucion onCerrar={cerrar} />}
         {dialogo === 'factura' && <FacturaCompleta numeroInicial={facturaDe} onCerrar={cerrar} />}
+        {dialogo === 'facturaVenta' && <FacturaVenta onCerrar={cerrar} />}
         {dialogo === 'movimiento' && <Movimiento onCerrar={cerrar} />}
         {dialogo === 'cierre' && <Cierre onCerrar={cerrar} />}
       </Suspense>
@@ -454,6 +475,8 @@ const FilaLinea = memo(function FilaLinea(props: { linea: LineaVenta; indice: nu
 
 function EditarLinea(props: {
   linea: LineaVenta;
+  /** The article's unit of measure: by the unit («ud»), whole quantities only. */
+  unidad?: string;
   puedePrecio: boolean;
   maxDescuento: number;
   onGuardar(p: Partial<Pick<LineaVenta, 'cantidad' | 'descuento' | 'precio'>>): void;
@@ -469,6 +492,8 @@ function EditarLinea(props: {
     const d = parseDecimal(descuento || '0', 2);
     const p = parseDecimal(precio, 4);
     if (c === null || c <= 0n) return setError('La cantidad debe ser mayor que cero.');
+    const fraccion = cantidadNoEntera(props.unidad, c, linea.nombre);
+    if (fraccion) return setError(fraccion);
     if (d === null || d < 0n || d > 10000n) return setError('El descuento va de 0 a 100 %.');
     if (Number(d) > maxDescuento) return setError(`Su rol permite un descuento de hasta ${formatDecimal(maxDescuento, 2, 0)} %.`);
     if (p === null || p < 0n) return setError('Escriba un precio válido.');

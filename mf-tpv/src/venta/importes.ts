@@ -33,7 +33,8 @@ export const FORMAS_PAGO = FORMAS_PAGO_TPV;
 export type FormaPago = FormaPagoTpv;
 export const FORMA_PAGO_LABEL = FORMA_PAGO_TPV_LABEL;
 
-export type Pago = { forma: FormaPago; importe: number };
+/** A payment; a store credit («vale», issue 23) names its code: spent whole, checked online. */
+export type Pago = { forma: FormaPago; importe: number; vale?: string };
 
 export type EstadoCobro = {
   /** Σ of what was handed over. */

@@ -208,6 +208,11 @@ const FIJAS: Record<string, Derecho> = {
   // answers that customer unchanged) with TPV › acciones like the F3 itself — a narrow, till-scoped right instead of
   // Ventas › ver/editar, which would open the whole customer master (debts, bank details, edits) to Caja.
   facturarticket: { necesidad: en('tpv', 'acciones') },
+  // Issue 23: a store credit by its code, to take it as a payment at the till.
+  valetpv: { necesidad: en('tpv', 'editar') },
+  // Issue 23: a sale over the simplified invoice's limit, invoiced in full (F1) at the till: sold as a ticket would be
+  // (TPV › editar, the lines within the cashier's price and discount rights), to a customer found or created as above.
+  facturarventatpv: { necesidad: en('tpv', 'editar'), comprobar: (a) => comprobarLineasTpv({ ...a, raw: { tickets: [{ ...a.raw, registro: null }] } }) },
   clientestpv: { necesidad: en('tpv', 'acciones') },
   altaclientetpv: { necesidad: en('tpv', 'acciones') },
   listadocierrestpv: { necesidad: ver('ventas') },
@@ -273,6 +278,8 @@ export const ACCIONES_TPV: ReadonlySet<string> = new Set([
   'subirtickets',
   'devolverticket',
   'facturarticket',
+  'facturarventatpv',
+  'valetpv',
   'clientestpv',
   'altaclientetpv',
   'editarcierretpv',

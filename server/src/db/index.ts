@@ -201,7 +201,7 @@ const NO_CACHEADAS = new Set([
   // Issue 26: supplier payments and remesas, written with the invoices they pay.
   'pagos_proveedor', 'remesas', 'remesa_recibos',
   // The TPV's sales and cash (issue 13); terminals and buttons stay cached (configuration-like).
-  'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos', 'tpv_incidencias',
+  'tpv_cajas', 'tpv_cierres', 'tpv_movimientos', 'tpv_tickets', 'tpv_pagos', 'tpv_incidencias', 'tpv_vales',
   // The reports' aggregates and the stock per warehouse (migration 0019), written with the documents and the ledger.
   'informe_ventas_dia', 'informe_ventas_articulo', 'informe_pendientes', 'stock_almacen',
   // The per month × article sums (migration 0028): sales, written with the per-document rows; purchases, by the ledger's triggers.

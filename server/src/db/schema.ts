@@ -246,6 +246,7 @@ export type Database = {
   tpv_tickets: TpvTicketsTable;
   tpv_pagos: TpvPagosTable;
   tpv_incidencias: TpvIncidenciasTable;
+  tpv_vales: TpvValesTable;
 };
 
 // TPV (issue 13, migration 0014).
@@ -307,7 +308,7 @@ export type TpvMovimientosTable = {
 export type TpvTicketsTable = {
   documento_id: number;
   uuid: string | null;
-  tipo: 'ticket' | 'devolucion';
+  tipo: 'ticket' | 'devolucion' | 'factura';
   terminal_id: number;
   caja_id: number | null;
   ticket_id: number | null;
@@ -315,6 +316,17 @@ export type TpvTicketsTable = {
   usuario_id: number | null;
   cambio: number;
   offline: number;
+};
+/** Issue 23 (migration 0041): a store credit given as a return's refund at the till; spent once, whole. */
+export type TpvValesTable = {
+  id: Generated<number>;
+  codigo: string;
+  importe: number;
+  terminal_id: number;
+  documento_id: number | null;
+  creado: string;
+  documento_usado: number | null;
+  usado: string | null;
 };
 export type TpvPagosTable = { id: Generated<number>; documento_id: number; orden: number; forma: string; importe: number; entregado: number };
 /** Issue 23 (migration 0036): what an upload from a till broke, stored as issued; or a corrupt record kept aside (tipo 'registro'). */

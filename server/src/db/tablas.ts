@@ -323,10 +323,12 @@ export const TABLES = {
   },
   tpv_movimientos: { id: 'int', terminal_id: 'int', caja_id: 'int', uuid: 'text?', fecha_hora: 'text', usuario_id: 'int?', importe: 'int', motivo: 'text' },
   tpv_tickets: {
-    documento_id: 'int', uuid: 'text?', tipo: { enum: ['ticket', 'devolucion'] }, terminal_id: 'int', caja_id: 'int?', ticket_id: 'int?', fecha_hora: 'text',
+    documento_id: 'int', uuid: 'text?', tipo: { enum: ['ticket', 'devolucion', 'factura'] }, terminal_id: 'int', caja_id: 'int?', ticket_id: 'int?', fecha_hora: 'text',
     usuario_id: 'int?', cambio: 'int0', offline: 'flag0',
   },
   tpv_pagos: { id: 'int', documento_id: 'int', orden: 'int', forma: 'text', importe: 'int', entregado: 'int' },
+  // Issue 23: store credits given as refunds at the till (spent once).
+  tpv_vales: { id: 'int', codigo: 'text', importe: 'int', terminal_id: 'int', documento_id: 'int?', creado: 'text', documento_usado: 'int?', usado: 'text?' },
   tpv_incidencias: {
     id: 'int', terminal_id: 'int', caja_id: 'int?', documento_id: 'int?', movimiento_id: 'int?', uuid: 'text?', tipo: 'text', detalle: 'text', remedio: 'text',
     datos: 'text?', fecha: 'text', usuario_id: 'int?', resuelta: 'flag0', resuelta_fecha: 'text?', resuelta_por: 'int?',

@@ -65,14 +65,16 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
   let devuelto = 0;
   for (const p of pagos) {
     const f = porForma.get(p.forma as FormaPagoTpv)!;
-    if (p.tipo === 'ticket') f.ventas += Number(p.importe);
+    // A sale: a ticket, or a full invoice (F1) issued at the till for a sale over the simplified invoice's limit.
+    const venta = p.tipo !== 'devolucion';
+    if (venta) f.ventas += Number(p.importe);
     else f.devoluciones += -Number(p.importe);
     if (p.forma === 'efectivo') {
-      if (p.tipo === 'ticket') cobrado += Number(p.entregado);
+      if (venta) cobrado += Number(p.entregado);
       else devuelto += -Number(p.importe);
     }
   }
-  const cambio = docs.filter((d) => d.tipo === 'ticket').reduce((s, d) => s + Number(d.cambio), 0);
+  const cambio = docs.filter((d) => d.tipo !== 'devolucion').reduce((s, d) => s + Number(d.cambio), 0);
   const entradas = movs.filter((m) => Number(m.importe) > 0).reduce((s, m) => s + Number(m.importe), 0);
   const salidas = movs.filter((m) => Number(m.importe) < 0).reduce((s, m) => s - Number(m.importe), 0);
   const fondo = Number(caja.fondo);
@@ -107,7 +109,7 @@ export async function cifrasCaja(db: Db, caja: Caja): Promise<CierreTpv> {
     cierre: null,
     fondo,
     tickets: tickets.length,
-    devoluciones: docs.length - tickets.length,
+    devoluciones: docs.filter((d) => d.tipo === 'devolucion').length,
     total: docs.reduce((s, d) => s + Number(d.total), 0),
     formas: filas,
     efectivo: { fondo, cobrado, cambio, devuelto, entradas, salidas, esperado: esperadoEfectivo, contado: 0, diferencia: 0 },

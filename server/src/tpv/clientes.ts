@@ -18,7 +18,7 @@ const LIMITE = 20;
 /** The shortest search by name or code that answers (an exact NIF answers whatever its length). */
 const BUSQUEDA_MINIMA = 3;
 
-const columnas = ['c.id', 'c.codigo', 'c.nif', 'c.razon_social', 'c.nombre_comercial', 'c.direccion', 'c.codigo_postal', 'c.poblacion'] as const;
+const columnas = ['c.id', 'c.codigo', 'c.nif', 'c.razon_social', 'c.nombre_comercial', 'c.direccion', 'c.codigo_postal', 'c.poblacion', 'c.recargo'] as const;
 
 const leer = (db: Kysely<Database>) => db.selectFrom('clientes as c').select([...columnas]);
 
@@ -31,6 +31,7 @@ const fila = (r: Record<string, unknown>): ClienteTpv => ({
   direccion: (r.direccion as string | null) ?? null,
   codigo_postal: (r.codigo_postal as string | null) ?? null,
   poblacion: (r.poblacion as string | null) ?? null,
+  recargo: Number(r.recargo ?? 0) === 1 ? 1 : 0,
 });
 
 /** The fields a customer created at the till may carry (the rest stays as a new customer's defaults). */

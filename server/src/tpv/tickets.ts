@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -8,13 +9,12 @@ import {
   MAX_TICKETS_SUBIDA,
   MENSAJES_TPV,
   MESSAGES,
-  RECARGO_RATE,
-  divRound,
   precioSinIva,
-  presentacionQr,
+  recargoTicket,
+  reembolsoComoSePago,
   totalesTicket,
 } from 'shared/domain';
-import { descuentoPermitido, tiene } from 'shared/domain';
+import { cantidadNoEntera, descuentoPermitido, isValidNif, normalizeNif, tiene } from 'shared/domain';
 import type { DesgloseIva, Documento, EmisionTpv, FormaPagoTpv, Impuesto, RegistroTpv, Schema, TicketSubido, TipoIncidenciaTpv, TipoIva } from 'shared/domain';
 import { generarAlta, qrDeAlta, registroTicket } from 'shared/fiscal';
 import type { AltaGenerada, Anterior, DatosAlta } from 'shared/fiscal';
@@ -274,7 +274,15 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   }
 }
 
-const filtrosTicket = { terminal_id: { type: 'int', min: 1 }, caja_id: { type: 'int', min: 1 } } as const satisfies Schema;
+/**
+ * `numero_fin` (issue 23): the last digits of a ticket's number as printed (`1470` → …/001470, …/011470; `01470` →
+ * …/001470, …/101470), never its database id: the till's return and F3 search by what the cashier reads on the paper.
+ */
+const filtrosTicket = {
+  terminal_id: { type: 'int', min: 1 },
+  caja_id: { type: 'int', min: 1 },
+  numero_fin: { type: 'string', max: 9, pattern: /^\d{1,9}$/, patternMessage: 'Escriba las últimas cifras del número del ticket.' },
+} as const satisfies Schema;
 
 export const ticketEffects: TipoEffects<Schema> = {
   schema: {},
@@ -313,6 +321,10 @@ export const ticketEffects: TipoEffects<Schema> = {
     const out = [];
     if (typeof input.terminal_id === 'number') out.push(sql<boolean>`d.id in (select tt.documento_id from tpv_tickets tt where tt.terminal_id = ${input.terminal_id})`);
     if (typeof input.caja_id === 'number') out.push(sql<boolean>`d.id in (select tt.documento_id from tpv_tickets tt where tt.caja_id = ${input.caja_id})`);
+    if (typeof input.numero_fin === 'string' && /^\d{1,9}$/.test(input.numero_fin)) {
+      // The number's last k digits (zero-padded as printed) are these: numero mod 10^k.
+      out.push(sql<boolean>`(d.numero is not null and d.numero % ${10 ** input.numero_fin.length} = ${Number(input.numero_fin)})`);
+    }
     return out;
   },
 };
@@ -322,7 +334,7 @@ export const tipoTicket = registrarTipo(TICKET, ticketEffects);
 // Upload -------------------------------------------------------------------------------------------------------
 
 type LineaIn = { articulo_id: number; cantidad: number; precio: number; descuento: number };
-type PagoIn = { forma: FormaPagoTpv; importe: number };
+type PagoIn = { forma: FormaPagoTpv; importe: number; vale?: string };
 /** `cajero_id` (issue 23): who sold an offline ticket, as the till says (the cashier signed in when it was issued). */
 type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null; cajero_id: number | null };
 
@@ -363,6 +375,12 @@ function leerTickets(raw: unknown): TicketIn[] {
       if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw rechazo(uuid, t(MENSAJES_TPV.formaPagoNoValida, { forma }));
       const importe = entero(p.importe);
       if (importe === null || importe <= 0) throw rechazo(uuid, MENSAJES_TPV.pagoNoValido);
+      // Issue 23: a store credit names its code (spent once, whole, checked when the ticket is stored).
+      if (forma === 'vale') {
+        const vale = typeof p.vale === 'string' ? p.vale.trim().toUpperCase() : '';
+        if (!vale || vale.length > 40) throw rechazo(uuid, MENSAJES_TPV.valeCodigo);
+        return { forma: 'vale' as FormaPagoTpv, importe, vale };
+      }
       return { forma: forma as FormaPagoTpv, importe };
     });
     let registro: RegistroTpv | null = null;
@@ -463,7 +481,7 @@ async function guardarTicket(
   const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
   const arts = new Map(
     (
-      await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo', 'pvp_1']).where('id', 'in', ids).execute()
+      await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo', 'pvp_1', 'unidad_medida']).where('id', 'in', ids).execute()
     ).map((a) => [a.id, a]),
   );
   // A ticket issued offline (its record exists, printed): what it breaks of the rules is stored and flagged, never
@@ -474,6 +492,10 @@ async function guardarTicket(
     const a = arts.get(l.articulo_id);
     if (!a || (a.activo !== 1 && !offline)) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
     if (a.activo !== 1) avisos.push({ tipo: 'articulo', detalle: t(MENSAJES_TPV.incidenciaArticulo, { numero: '{numero}', n: i + 1, articulo: a.codigo }) });
+    // Issue 23: an article sold by the unit takes whole quantities (the till refuses a fraction before printing; a
+    // record it already made offline is kept as issued).
+    const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
+    if (fraccion && !offline) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }));
     const tipo = a.tipo_iva as TipoIva;
     return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
   });
@@ -531,6 +553,8 @@ async function guardarTicket(
     throw err;
   }
   await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
+  // Store credits: each spent here, whole, once (the till takes them online only).
+  for (const p of tk.pagos) if (p.vale) await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, !!tk.registro);
   const h = datos.hecho!;
   for (const a of avisos) {
     await anotarIncidencia(trx, {
@@ -568,6 +592,32 @@ function fueraDeDerechos(user: SessionUser, lineas: LineaIn[], arts: Map<number,
     }
   });
   return out;
+}
+
+/**
+ * A store credit («vale», issue 23) spent as a ticket's payment: it exists, was never used, and is spent whole (the
+ * payment is its amount); marked used by the ticket in the ticket's transaction. The till takes vales online only:
+ * an offline ticket paying with one is refused (kept aside), never half-stored.
+ */
+async function gastarVale(trx: Transaction<Database>, uuid: string, codigo: string, importe: number, docId: number, offline: boolean): Promise<void> {
+  if (offline) throw rechazo(uuid, MENSAJES_TPV.valeSinConexion);
+  const v = await trx.selectFrom('tpv_vales').select(['id', 'importe', 'documento_usado']).where('codigo', '=', codigo).executeTakeFirst();
+  if (!v) throw rechazo(uuid, t(MENSAJES_TPV.valeNoExiste, { codigo }));
+  if (v.documento_usado !== null) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
+  if (Number(v.importe) !== importe) throw rechazo(uuid, t(MENSAJES_TPV.valeImporte, { codigo, importe: euros(Number(v.importe)) }));
+  const r = await trx.updateTable('tpv_vales').set({ documento_usado: docId, usado: nowIso() }).where('id', '=', v.id).where('documento_usado', 'is', null).executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
+}
+
+/** A new store credit's code: «V» and twelve random digits (printed as a barcode; unique). */
+const codigoVale = () => `V${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+/** valetpv: a store credit by its code, to take it as a payment (online). */
+export async function leerVale(app: AppContext, codigo: string) {
+  const c = codigo.trim().toUpperCase();
+  const v = await app.db.selectFrom('tpv_vales').select(['codigo', 'importe', 'creado', 'usado']).where('codigo', '=', c).executeTakeFirst();
+  if (!v) throw fail(t(MENSAJES_TPV.valeNoExiste, { codigo: c }), '3', 404);
+  return { codigo: v.codigo, importe: Number(v.importe), creado: v.creado, usado: v.usado };
 }
 
 /** subirtickets: every ticket of the request in one transaction, in order; a repeated uuid answers its stored row. */
@@ -619,7 +669,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
 
 // Returns ------------------------------------------------------------------------------------------------------
 
-export type Devolucion = Documento & { ticket_id: number; huella: string; xml: string; qr_url: string };
+export type Devolucion = Documento & { ticket_id: number; huella: string; xml: string; qr_url: string; vales: { codigo: string; importe: number }[] };
 
 /**
  * devolverticket: the R5 of some of a ticket's lines, by the engine's rectificativa and its emitir. A return the till
@@ -705,6 +755,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         .select([
           'l.id', 'l.orden', 'l.articulo_id', 'l.codigo', 'l.descripcion', 'l.tipo_iva', 'l.cantidad', 'l.precio', 'l.precio_iva', 'l.descuento', 'l.ubicacion_id',
           sql<string>`(select cast(coalesce(sum(e.cantidad), 0) as text) from documento_enlaces e where e.padre_linea_id = l.id)`.as('devuelto'),
+          sql<string | null>`(select a.unidad_medida from articulos a where a.id = l.articulo_id)`.as('unidad'),
         ])
         .where('l.documento_id', '=', ticket.id)
         .orderBy('l.orden')
@@ -720,6 +771,9 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       for (const [id, q] of pedidas) {
         const l = porId.get(id);
         if (!l) throw fail(t(MENSAJES_TPV.devolucionLineaAjena, { id }), '1', 400);
+        // Issue 23: an article sold by the unit is returned in whole units (an offline return already made is kept).
+        const fraccion = cantidadNoEntera(l.unidad, q, l.codigo);
+        if (fraccion && !registro) throw fail(fraccion, '1', 400);
         const queda = Number(l.cantidad) - Number(l.devuelto);
         if (q > queda) {
           const fmt = (n: number) => (n / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
@@ -737,7 +791,8 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       }));
       const totales = totalesTicket(nuevas.map((l) => ({ ...l, precio: l.precio_iva })));
       const reembolso = -totales.total;
-      // Refunds: as asked (positive cents summing to the return), else all by the ticket's first method.
+      // Refunds: as the customer chooses (positive cents by method, summing to the return), else «como se pagó»: split
+      // over the ticket's methods in the proportion each took (issue 23: a cash + card ticket is not refunded all in cash).
       let pagos: { forma: FormaPagoTpv; importe: number }[];
       if (Array.isArray(pagosRaw) && pagosRaw.length) {
         pagos = pagosRaw.map((pi) => {
@@ -745,15 +800,19 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
           const forma = String(p.forma ?? '');
           const importe = entero(p.importe);
           if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MENSAJES_TPV.formaPagoNoValida, { forma }), '1', 400);
-          if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
+          // Issue 23: a store credit as the refund, with the right «reembolso_vale», online (it is issued here).
+          if (forma === 'vale') {
+            if (registro) throw fail(MENSAJES_TPV.valeSinConexion, '1', 400);
+            if (!tiene(user.rol.derechos, 'reembolso_vale')) throw fail(MENSAJES_TPV.valeSinDerecho, '1', 403);
+          } else if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
           if (importe === null || importe <= 0) throw fail(MENSAJES_TPV.pagoNoValido, '1', 400);
           return { forma: forma as FormaPagoTpv, importe };
         });
         const suma = pagos.reduce((s, p) => s + p.importe, 0);
         if (suma !== reembolso) throw fail(t(MENSAJES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
       } else {
-        const primero = await trx.selectFrom('tpv_pagos').select('forma').where('documento_id', '=', ticket.id).orderBy('orden').limit(1).executeTakeFirst();
-        pagos = [{ forma: (primero?.forma ?? 'efectivo') as FormaPagoTpv, importe: reembolso }];
+        const pagados = await trx.selectFrom('tpv_pagos').select(['forma', 'importe']).where('documento_id', '=', ticket.id).orderBy('orden').execute();
+        pagos = reembolsoComoSePago(pagados.map((p) => ({ forma: p.forma as FormaPagoTpv, importe: Number(p.importe) })), reembolso);
       }
       // Online the R5 is issued today; offline on the date its record says.
       const hoy = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);
@@ -807,6 +866,11 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         : undefined;
       await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user, extra as unknown as Record<string, unknown>);
       await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
+      // The store credit the customer takes instead of money: one vale of that amount, issued by this return.
+      const aVale = pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
+      if (aVale > 0) {
+        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, terminal_id: terminal.id, documento_id: docId, creado: nowIso(), documento_usado: null, usado: null }).execute();
+      }
       // The ticket's state: wholly or partly returned.
       await estadoDevuelto(trx, ticket.id, user.id);
       for (const a of avisos) {
@@ -840,16 +904,12 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
   const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
   await alLeerTpv(app.db, doc);
   const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } & EmisionTpv }).registro;
-  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r) });
+  const vales = (await app.db.selectFrom('tpv_vales').select(['codigo', 'importe']).where('documento_id', '=', id).orderBy('id').execute()).map((v) => ({ codigo: v.codigo, importe: Number(v.importe) }));
+  return Object.assign(doc, { ticket_id: ticketId, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r), vales });
 }
 
-/** The ticket's IVA groups with the recargo de equivalencia of each (half-up per group, as calcularTotales), or none. */
-function recargoDe(desglose: DesgloseIva[], conRecargo: boolean): DesgloseIva[] {
-  return desglose.map((p) => {
-    const cobra = conRecargo && (!p.operacion || p.operacion === 'S1') && p.iva !== 0;
-    return { ...p, recargo: cobra ? Number(divRound(BigInt(p.base) * RECARGO_RATE[p.tipo_iva], 10000n)) : 0 };
-  });
-}
+/** The ticket's IVA groups with the recargo de equivalencia of each (shared: the till shows the same total). */
+const recargoDe = recargoTicket;
 
 /** The terminal a return belongs to: its ticket's, else the one the request names (a ticket the server never stored). */
 async function terminalDeDevolucion(app: AppContext, ticketId: number | null, ticketUuid: string | null, pedido: number | null): Promise<number | null> {
@@ -932,6 +992,100 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
   return doc;
 }
 
+/**
+ * facturarventatpv (issue 23): a sale over the simplified invoice's limit, issued at the till as a full invoice (F1)
+ * instead of a ticket — online only (the record is the back office's, in its chain). In one transaction: the lines
+ * priced as at the till (prices with IVA, the articles' descriptions), the customer's recargo de equivalencia, the
+ * payments covering the total (only cash beyond it: the change), the factura engine's emitir in the first active
+ * normal serie (number, the stock out of the terminal's warehouse, the F1 record naming the customer, its cobro:
+ * «Contado»), and the till's row (`tpv_tickets.tipo` 'factura') with its payments in the open caja, so the Z counts
+ * it. Its `uuid` makes a repeated request answer the same invoice.
+ */
+export async function facturarVentaTpv(app: AppContext, user: SessionUser, terminalId: number, clienteId: number, raw: Record<string, unknown>): Promise<Documento & { uuid: string; cambio: number }> {
+  const fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : nowIso();
+  const [tk] = leerTickets([{ uuid: raw.uuid, fecha_hora: fechaHora, lineas: raw.lineas, pagos: raw.pagos }]);
+  let cambio = 0;
+  const una = () =>
+    app.db.transaction().execute(async (trx) => {
+      if (app.dialect === 'postgres') await sql`select id from tpv_terminales where id = ${terminalId} for update`.execute(trx);
+      const terminal = await terminalActivo(trx, terminalId);
+      const previo = await trx.selectFrom('tpv_tickets').select(['documento_id', 'cambio', 'tipo']).where('uuid', '=', tk.uuid).executeTakeFirst();
+      if (previo) {
+        if (previo.tipo !== 'factura') throw fail(t(MENSAJES_TPV.ticketUuidRepetido, { uuid: tk.uuid }), '1', 400);
+        cambio = Number(previo.cambio);
+        return previo.documento_id;
+      }
+      const caja = await cajaAbierta(trx, terminal.id);
+      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+      const cliente = await trx.selectFrom('clientes').select(['id', 'recargo', 'nif', 'activo']).where('id', '=', clienteId).executeTakeFirst();
+      if (!cliente || cliente.activo !== 1) throw fail(MENSAJES_TPV.facturaVentaSinCliente, '1', 400);
+      if (!isValidNif(normalizeNif(cliente.nif ?? ''))) throw fail(MENSAJES_TPV.facturaVentaClienteSinNif, '1', 400);
+      const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
+      const arts = new Map(
+        (await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'tipo_iva', 'activo', 'unidad_medida']).where('id', 'in', ids).execute()).map((a) => [a.id, a]),
+      );
+      const lineas = tk.lineas.map((l, i) => {
+        const a = arts.get(l.articulo_id);
+        if (!a || a.activo !== 1) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }), '1', 400);
+        const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
+        if (fraccion) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
+        const tipo = a.tipo_iva as TipoIva;
+        return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
+      });
+      const totales = totalesTicket(lineas);
+      // A customer in recargo de equivalencia is charged it on the bases, rate by rate (as the F3).
+      const conRecargo = Number(cliente.recargo) === 1;
+      const desglose = recargoDe(totales.desglose, conRecargo);
+      const recargo = desglose.reduce((s, p) => s + p.recargo, 0);
+      const total = totales.total + recargo;
+      const reparto = repartirPagos(tk.uuid, total, tk.pagos, formasDe(terminal.formas_pago));
+      cambio = reparto.cambio;
+      const serie = (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
+      if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
+      const hoy = todayIn(app.timeZone);
+      const now = nowIso();
+      const { id: docId } = await trx
+        .insertInto('documentos')
+        .values({
+          tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
+          almacen_id: terminal.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: cliente.id, forma_pago: 'contado',
+          fecha_entrega: null, retencion: 0, con_recargo: conRecargo ? 1 : 0, observaciones: null, base: totales.base, iva: totales.iva, recargo, retencion_importe: 0,
+          total, desglose: JSON.stringify(desglose), clave: null, modificado: null, modificado_por: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The uuid first: the same request sent twice at once stops here (unique), before any number is taken.
+      await trx
+        .insertInto('tpv_tickets')
+        .values({ documento_id: docId, uuid: tk.uuid, tipo: 'factura', terminal_id: terminal.id, caja_id: caja.id, ticket_id: null, fecha_hora: tk.fecha_hora, usuario_id: user.id, cambio, offline: 0 })
+        .execute();
+      await insertarFilas(
+        trx,
+        'documento_lineas',
+        COLUMNAS_LINEA,
+        lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, l.precioNeto, l.descuento, 0, null, null, null, null, l.precio]),
+      );
+      // The engine's emission of a factura: its number, the goods out of the terminal's warehouse, the F1 record.
+      await ejecutarAccionEn(trx, app, FACTURA, facturaEffects as unknown as TipoEffects, EMITIR_FACTURA, docId, null, user);
+      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], reparto.filas.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
+      return docId;
+    });
+  let id: number;
+  try {
+    id = await una();
+  } catch (err) {
+    if (!(err instanceof ActionError) && isUniqueViolation(err)) id = await una();
+    else if (err instanceof ActionError && (err as { uuidRechazado?: string }).uuidRechazado) {
+      // repartirPagos names the sale by its uuid: the cashier reads the reason alone.
+      const m = String((err.body as { message?: string }).message ?? '').replace(`Ticket ${tk.uuid}: `, '');
+      throw fail(m, '1', 400);
+    } else throw err;
+  }
+  const doc = (await readDocumento(app.db, FACTURA, id))!;
+  await alLeerTpv(app.db, doc);
+  return Object.assign(doc, { uuid: tk.uuid, cambio });
+}
+
 export const ticketActions = [
   // Of the engine's generic actions only the list: a ticket is made by the upload and never changes.
   ...documentoActions(tipoTicket).filter((a) => a.name === `listado${TICKET.plural}`),
@@ -958,6 +1112,29 @@ export const ticketActions = [
     } as const satisfies Schema,
     async handler({ input, app, user }) {
       return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
+    },
+  }),
+
+  defineAction({
+    name: 'valetpv',
+    method: 'GET',
+    flags: flagsTpv(),
+    input: { codigo: { type: 'string', required: true, max: 40 } } as const satisfies Schema,
+    async handler({ input, app }) {
+      return { RESULT: '0', data: [await leerVale(app, input.codigo)] };
+    },
+  }),
+
+  defineAction({
+    name: 'facturarventatpv',
+    method: 'POST',
+    flags: flagsTpv(),
+    input: {
+      terminal_id: { type: 'int', required: true, min: 1 },
+      cliente_id: { type: 'int', required: true, min: 1 },
+    } as const satisfies Schema,
+    async handler({ input, raw, app, user }) {
+      return { RESULT: '0', data: [await facturarVentaTpv(app, user!, input.terminal_id, input.cliente_id, raw)] };
     },
   }),
 

@@ -19,6 +19,7 @@ export * from './roles';
 export * from './promocion';
 export * from './actividad';
 export * from './tpv';
+export * from './code128';
 export * from './correo';
 export * from './emision';
 export * from './paises';

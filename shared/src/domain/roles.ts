@@ -20,7 +20,7 @@ export const NIVELES = ['ver', 'editar', 'acciones', 'eliminar'] as const;
 export type Nivel = (typeof NIVELES)[number];
 
 /** Rights a shop names apart from the grid. */
-export const DERECHOS_ESPECIALES = ['cambiar_precio', 'descuento', 'anular_facturas', 'deshacer_anterior', 'ver_costes', 'devolver_anteriores'] as const;
+export const DERECHOS_ESPECIALES = ['cambiar_precio', 'descuento', 'anular_facturas', 'deshacer_anterior', 'ver_costes', 'devolver_anteriores', 'reembolso_vale'] as const;
 export type DerechoEspecial = (typeof DERECHOS_ESPECIALES)[number];
 
 export const AREA_INFO: Record<Area, { label: string; hint: string; niveles?: Partial<Record<Nivel, string>> }> = {
@@ -66,6 +66,7 @@ export const ESPECIAL_LABEL: Record<DerechoEspecial, string> = {
   deshacer_anterior: 'Deshacer acciones en documentos de días anteriores',
   ver_costes: 'Ver precios de compra, costes y márgenes',
   devolver_anteriores: 'Devolver en el TPV tickets de días anteriores',
+  reembolso_vale: 'Reembolsar una devolución del TPV con un vale',
 };
 const ESPECIAL_FALTA: Record<DerechoEspecial, string> = {
   cambiar_precio: 'cambiar el precio de un artículo en un documento',
@@ -74,6 +75,7 @@ const ESPECIAL_FALTA: Record<DerechoEspecial, string> = {
   deshacer_anterior: 'deshacer acciones en un documento de un día anterior a hoy',
   ver_costes: 'ver precios de compra, costes ni márgenes',
   devolver_anteriores: 'devolver tickets de días anteriores',
+  reembolso_vale: 'reembolsar con un vale',
 };
 
 /** A role's rights. `descuento_maximo`: hundredths of a percent (as a line's descuento), the largest one without `descuento`. */

@@ -1,6 +1,7 @@
 import { IVA_RATE, TIPOS_IVA } from './catalogo';
 import type { Impuesto, TipoIva } from './catalogo';
 import { divRound } from './decimal';
+import { RECARGO_RATE } from './documentos';
 import type { DesgloseIva, Totales } from './documentos';
 import type { Schema } from './validation';
 
@@ -140,6 +141,8 @@ export type ClienteTpv = {
   poblacion: string | null;
   /** altaclientetpv: 1 when a customer with that NIF already existed (answered unchanged). */
   existente?: 0 | 1;
+  /** 1: in recargo de equivalencia (a full invoice charges it: the till shows the total to pay). */
+  recargo?: 0 | 1;
 };
 
 /** What a paired till reads of its terminal (`terminaltpv`, `emparejarterminal`). */
@@ -253,6 +256,56 @@ export function totalesTicket(lineas: readonly { cantidad: number | bigint; prec
   return { base: Number(base), iva: Number(iva), recargo: 0, retencion_importe: 0, total: Number(base + iva), desglose };
 }
 
+/**
+ * A full invoice made of a ticket's lines (an F3 replacing it, an F1 at the till) for a customer in recargo de
+ * equivalencia: each IVA group charged its recargo on its base, half-up per group as every invoice (art. 154-163 LIVA;
+ * a simplified invoice never carries it). Answers the groups with their recargo (0 when the customer is not in it).
+ */
+export function recargoTicket(desglose: readonly DesgloseIva[], conRecargo: boolean): DesgloseIva[] {
+  return desglose.map((p) => {
+    const cobra = conRecargo && (!p.operacion || p.operacion === 'S1') && p.iva !== 0;
+    return { ...p, recargo: cobra ? Number(divRound(BigInt(p.base) * RECARGO_RATE[p.tipo_iva], 10000n)) : 0 };
+  });
+}
+
+/**
+ * A refund «como se pagó» (issue 23): `reembolso` cents split over the ticket's payments in the proportion each method
+ * took of it (its share of the total: cash net of the change), exactly — each method's floor, the cents left over to the
+ * largest remainders (the first method on a tie). A cash + card ticket is refunded in cash and by card, not all in cash.
+ */
+export function reembolsoComoSePago(pagos: readonly { forma: FormaPagoTpv; importe: number }[], reembolso: number): { forma: FormaPagoTpv; importe: number }[] {
+  const porForma = new Map<FormaPagoTpv, number>();
+  for (const p of pagos) if (p.importe > 0) porForma.set(p.forma, (porForma.get(p.forma) ?? 0) + p.importe);
+  const formas = [...porForma.entries()];
+  const pagado = formas.reduce((s, [, x]) => s + x, 0);
+  if (!formas.length || pagado <= 0 || reembolso <= 0) return reembolso > 0 ? [{ forma: formas[0]?.[0] ?? 'efectivo', importe: reembolso }] : [];
+  const total = BigInt(reembolso);
+  const partes = formas.map(([forma, x], i) => {
+    const exacto = total * BigInt(x);
+    return { forma, i, importe: exacto / BigInt(pagado), resto: exacto % BigInt(pagado) };
+  });
+  let queda = total - partes.reduce((s, p) => s + p.importe, 0n);
+  for (const p of [...partes].sort((a, b) => (a.resto === b.resto ? a.i - b.i : a.resto > b.resto ? -1 : 1))) {
+    if (queda <= 0n) break;
+    p.importe += 1n;
+    queda -= 1n;
+  }
+  return partes.filter((p) => p.importe > 0n).map((p) => ({ forma: p.forma, importe: Number(p.importe) }));
+}
+
+/** Units of measure sold whole at the till (issue 23): an article by the unit («ud») is never sold or returned as 1,5. */
+export const UNIDADES_ENTERAS: readonly string[] = ['ud'];
+
+/**
+ * Why `cantidad` (thousandths) of an article measured in `unidad` may not go on a ticket or a return: a fraction of a
+ * whole unit. Null when it may.
+ */
+export function cantidadNoEntera(unidad: string | null | undefined, cantidad: number | bigint, articulo: string): string | null {
+  if (!unidad || !UNIDADES_ENTERAS.includes(unidad) || BigInt(cantidad) % 1000n === 0n) return null;
+  const texto = (Number(cantidad) / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
+  return textoTpv(MENSAJES_TPV.cantidadEntera, { articulo, cantidad: texto });
+}
+
 /** A unit price with IVA → without it (ten-thousandths, half-up): what a ticket line keeps as the engine's `precio`. */
 export const precioSinIva = (precioIva: number | bigint, tipo: TipoIva): number => Number(divRound(BigInt(precioIva) * 10000n, 10000n + IVA_RATE[tipo]));
 
@@ -361,7 +414,19 @@ export const MENSAJES_TPV = {
   incidenciaCaja: '{que} ({total}): cuando llegó, la caja del terminal ya estaba cerrada en el servidor.',
   // The till's own stops (issue 23): before payment, before a record.
   ticketSuperaLimite:
-    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket. Pida al cliente su NIF y sus datos y hágale una factura completa (en la gestión: Ventas › Facturas).',
+    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket. Pida al cliente su NIF y sus datos y hágale una factura completa aquí: «Factura completa (F1)».',
+  ticketSuperaLimiteSinConexion:
+    'Este ticket ({total}) supera el límite de la factura simplificada ({limite} IVA incluido): no se puede cobrar como ticket, y la factura completa necesita conexión con el servidor. Aparque la venta (F8) y hágala cuando vuelva la conexión.',
+  // Issue 23: a full invoice (F1) at the till, for a sale over the simplified invoice's limit.
+  valeSinDerecho: 'Su rol no permite reembolsar con un vale. Llame a un encargado.',
+  valeSinConexion: 'Los vales necesitan conexión con el servidor: sin ella no se da ni se acepta ningún vale.',
+  valeCodigo: 'Escanee o escriba el código del vale.',
+  valeNoExiste: 'El vale {codigo} no existe.',
+  valeUsado: 'El vale {codigo} ya se usó.',
+  valeImporte: 'El vale {codigo} es de {importe}: se usa entero, en una compra de al menos ese importe.',
+  cantidadEntera: '«{articulo}» se vende por unidades: la cantidad debe ser un número entero, no {cantidad}.',
+  facturaVentaSinCliente: 'Elija el cliente de la factura completa (con su NIF).',
+  facturaVentaClienteSinNif: 'El cliente no tiene un NIF válido: una factura completa nombra al destinatario con su NIF.',
   relojAtrasado:
     'El reloj de este equipo ({ahora}) va por detrás del último registro de la caja ({anterior}): sin conexión no se puede vender con el reloj atrasado. Ponga el equipo en fecha y hora (automáticas) y vuelva a cobrar.',
 } as const;

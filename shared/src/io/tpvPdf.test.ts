@@ -1,5 +1,6 @@
 import type { jsPDF } from 'jspdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { barrasCode128 } from '../domain/code128';
 import { urlQr } from '../domain/fiscal';
 import { descargarTicketPdf, type TicketPdf } from './tpvPdf';
 import { guardados as seen, textosPdf } from './pdfPrueba';
@@ -60,5 +61,22 @@ describe('the 80 mm ticket (issue 22)', () => {
       expect(qrs[0].lado).toBeGreaterThanOrEqual(30);
       expect(qrs[0].lado).toBeLessThanOrEqual(40);
     }
+  });
+
+  it('issue 23: at its foot, the number as a Code 128 barcode — the bars drawn are the symbol\'s, module by module', async () => {
+    await descargarTicketPdf(datos({ entorno: 'produccion', demo: 0, verifactu: 1 }, 'produccion'), 't.pdf');
+    const salida = seen[0].doc.output();
+    // The bars: filled rectangles 12 mm high (34,02 pt), left to right.
+    const rects = [...salida.matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) -34\.0157\d* re$/gm)].map((m) => ({ x: Number(m[1]), w: Number(m[3]) }));
+    const { barras } = barrasCode128('T1 2026/000012');
+    expect(rects).toHaveLength(barras.length);
+    const modulo = rects[0].w / barras[0].ancho;
+    expect(modulo).toBeCloseTo((0.33 * 72) / 25.4, 3);
+    rects.forEach((r, i) => {
+      expect(r.w / modulo).toBeCloseTo(barras[i].ancho, 6);
+      expect((r.x - rects[0].x) / modulo).toBeCloseTo(barras[i].x, 6);
+    });
+    // The number printed under it too (and in the header).
+    expect(textosPdf(salida).split('T1 2026/000012').length - 1).toBe(2);
   });
 });

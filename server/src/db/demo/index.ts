@@ -376,7 +376,7 @@ export async function rangosDemo(db: Kysely<Database>): Promise<Map<string, Rang
 export const TABLAS_PRUEBA = [
   // Issue 26: remesas (their receipts name cobros and invoices) and supplier payments.
   'remesa_recibos', 'remesas', 'pagos_proveedor',
-  'tpv_incidencias', 'documento_enlaces', 'tpv_pagos', 'tpv_tickets', 'tpv_movimientos', 'tpv_cierres', 'tpv_cajas', 'cobros', 'facturas_proveedor_documentos',
+  'tpv_incidencias', 'tpv_vales', 'documento_enlaces', 'tpv_pagos', 'tpv_tickets', 'tpv_movimientos', 'tpv_cierres', 'tpv_cajas', 'cobros', 'facturas_proveedor_documentos',
   'facturas_proveedor', 'parte_horas', 'stock_movimientos', 'stock_almacen', 'costes_pendientes', 'documento_acciones', 'registros_facturacion', 'verifactu_envios',
   'registros_cadena', 'documento_lineas', 'documentos', 'contadores', 'demo_datos', ...TABLAS_AGREGADOS,
 ] as const;

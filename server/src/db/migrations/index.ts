@@ -37,6 +37,7 @@ import * as m0037 from './0037_copias.ts';
 import * as m0038 from './0038_series_tpv.ts';
 import * as m0039 from './0039_sesion_tpv.ts';
 import * as m0040 from './0040_arqueo_ciego.ts';
+import * as m0041 from './0041_tpv_factura_vales.ts';
 import * as m0042 from './0042_tpv_bloqueo_impresora.ts';
 import * as m0046 from './0046_cifras_documentos.ts';
 import * as m0047 from './0047_coste_por_fecha.ts';
@@ -89,6 +90,7 @@ export const STEPS: [string, Step][] = [
   ['0038_series_tpv', m0038],
   ['0039_sesion_tpv', m0039],
   ['0040_arqueo_ciego', m0040],
+  ['0041_tpv_factura_vales', m0041],
   ['0042_tpv_bloqueo_impresora', m0042],
   ['0046_cifras_documentos', m0046],
   ['0047_coste_por_fecha', m0047],
