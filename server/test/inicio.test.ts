@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '../src/context.ts';
-import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
+import { list, nuevoArticulo, save, setFlags } from './catalogo-fixtures.ts';
 import { backends, useTestApp } from './helpers.ts';
 
 /**
@@ -24,7 +24,7 @@ describe.each(backends())('resumeninicio ($name)', (backend) => {
     const vacio = (await t.op('resumeninicio', { cookie: t.cookie })).json() as { RESULT: string; data: Pendiente[] };
     expect(vacio).toEqual({ RESULT: '0', data: [] });
 
-    const a = (await save(t, t.cookie, 'editararticulo', nuevoArticulo('INI-A', { precio_venta: 1_000_000, stock_minimo: 5_000 }))).id;
+    const a = (await save(t, t.cookie, 'editararticulo', nuevoArticulo('INI-A', { precio_venta: 1_000_000, stock_minimo: 20_000 }))).id;
     const cliente = async (nombre: string, nif: string) => (await save(t, t.cookie, 'editarcliente', { nif, razon_social: nombre, codigo_postal: '28020', forma_pago: 'transferencia' })).id;
     const c1 = await cliente('Reformas Hernández, S.L.', 'B85612349');
     const c2 = await cliente('Droguería Sol, S.L.', 'B12345674');
@@ -42,6 +42,11 @@ describe.each(backends())('resumeninicio ($name)', (backend) => {
     const prov = (await save(t, t.cookie, 'editarproveedor', { nif: 'B08934127', razon_social: 'Distribuciones Mediterráneo, S.L.', codigo_postal: '08005' })).id;
     const pc = await save(t, t.cookie, 'editarpedidocompra', { fecha: HOY, proveedor_id: prov, almacen_id: almacen, lineas: [{ articulo_id: a, cantidad: 10_000, precio: 500_000 }] });
     await save(t, t.cookie, 'enviarpedidocompra', { id: pc.id });
+    // A second order received and its supplier's invoice (40 days old, due on its date): 605,00 € owed, overdue.
+    await setFlags(t, t.cookie, { compras: 1, compras_pedidos: 1, compras_albaranes: 1, hcp: 1 });
+    const pc2 = await save(t, t.cookie, 'editarpedidocompra', { fecha: HACE_40, proveedor_id: prov, almacen_id: almacen, lineas: [{ articulo_id: a, cantidad: 10_000, precio: 500_000 }] });
+    const recibido = (await save(t, t.cookie, 'recibirpedidocompra', { id: pc2.id })) as { hijos: { id: number }[] };
+    await save(t, t.cookie, 'editarfacturaproveedor', { proveedor_id: prov, numero_proveedor: 'FP-40', fecha: HACE_40, total: 60_500, albaranes: [recibido.hijos[0]!.id] });
 
     const res = (await t.op('resumeninicio', { cookie: t.cookie })).json() as { data: Pendiente[] };
     const por = Object.fromEntries(res.data.map((p) => [p.clave, p]));
@@ -51,7 +56,9 @@ describe.each(backends())('resumeninicio ($name)', (backend) => {
     });
     expect(por.pedidoventa_confirmado).toMatchObject({ documentos: 1, importe: 36_300, ruta: '/ventas/pedidos?estado=confirmado' });
     expect(por.pedidocompra_enviado).toMatchObject({ documentos: 1, importe: 60_500, ruta: '/compras/pedidos?estado=enviado' });
-    // 5 units of minimum, −4 in stock after selling 4.
+    expect(por.pagos_vencidos).toEqual({ clave: 'pagos_vencidos', titulo: 'Pagos a proveedores vencidos', documentos: 1, importe: 60_500, ruta: '/compras/pagos?estado=vencido' });
+    expect(por.pagos_semana).toBeUndefined();
+    // 20 units of minimum, 6 in stock (10 bought, 4 sold).
     expect(por.bajo_minimo).toMatchObject({ documentos: 1, importe: null, ruta: '/informes/info-inventario?vista=bajo_minimo' });
     // The records of the three invoices, while sending is off: waiting.
     const { rows } = await list(t, t.cookie, 'listadoregistrosfacturacion', { porPagina: 100 });

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { puede } from 'shared/domain';
+import { puede, tiene } from 'shared/domain';
 import type { Area, Derechos, FlagName, ModuleFlags, PendienteInicio } from 'shared/domain';
 import { todayIn } from '../context.ts';
 import { condicionesCobro } from '../documentos/facturas.ts';
+import { finDeSemana, vencimientosPendientes } from './compras/pagos.ts';
 import { defineAction } from './registry.ts';
 
 /**
@@ -68,6 +69,19 @@ export const inicioActions = [
         for (const [estado, titulo] of [['enviado', 'Pedidos de compra por recibir'], ['recibido_parcial', 'Pedidos de compra recibidos en parte']] as const) {
           const p = await porEstado(db, 'pedidocompra', estado);
           if (p.n) out.push({ clave: `pedidocompra_${estado}`, titulo, documentos: p.n, importe: p.total, ruta: `/compras/pedidos?estado=${estado}` });
+        }
+      }
+      // What the shop owes its suppliers, due by Sunday (overdue apart): purchase amounts, only with «ver costes».
+      if (visible(flags, derechos, 'compras', 'compras', 'hcp') && tiene(derechos, 'ver_costes')) {
+        const domingo = finDeSemana(hoy);
+        const plazos = (await vencimientosPendientes(db)).filter((v) => v.fecha <= domingo);
+        for (const [clave, titulo, estado, elegidos] of [
+          ['pagos_vencidos', 'Pagos a proveedores vencidos', 'vencido', plazos.filter((v) => v.fecha < hoy)],
+          ['pagos_semana', 'Pagos a proveedores de esta semana', 'semana', plazos.filter((v) => v.fecha >= hoy)],
+        ] as const) {
+          if (elegidos.length) {
+            out.push({ clave, titulo, documentos: elegidos.length, importe: elegidos.reduce((s, v) => s + v.pendiente, 0), ruta: `/compras/pagos?estado=${estado}` });
+          }
         }
       }
       if (visible(flags, derechos, 'almacenes', 'almacenes') && puede(derechos, 'informes', 'ver')) {

@@ -135,7 +135,9 @@ function cuenta(p: PendienteInicio): string {
         ? ['registro', 'registros']
         : p.clave === 'bajo_minimo'
           ? ['artículo', 'artículos']
-          : ['pedido', 'pedidos'];
+          : p.clave.startsWith('pagos')
+            ? ['vencimiento', 'vencimientos']
+            : ['pedido', 'pedidos'];
   return `${p.documentos} ${p.documentos === 1 ? uno : varios}`;
 }
 
@@ -163,7 +165,7 @@ function Pendientes({ deployed }: { deployed: Set<string> }) {
       <h2 id="pendiente-titulo">Pendiente</h2>
       <ul>
         {visibles.map((p) => (
-          <li key={p.clave} className={p.clave === 'cobros_vencidos' || p.clave === 'registros_fallidos' ? 'aviso' : undefined}>
+          <li key={p.clave} className={['cobros_vencidos', 'pagos_vencidos', 'registros_fallidos'].includes(p.clave) ? 'aviso' : undefined}>
             <Link to={p.ruta}>
               <span className="titulo">{p.titulo}</span>
               <span className="cifra">{p.importe !== null ? formatMoney(p.importe) : cuenta(p)}</span>
