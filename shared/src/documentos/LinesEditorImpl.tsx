@@ -19,7 +19,7 @@ import type { ListParams } from '../domain/api';
 import { IMPUESTO_NOMBRE, TIPOS_POR_IMPUESTO, TIPO_IVA_LABEL, type Impuesto, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
 import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type DesgloseIva, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
-import { OPERACIONES, OPERACION_LABEL, nombreGrupo, operacionEfectiva, operacionPorDefecto, type Operacion } from '../domain/operaciones';
+import { OPERACIONES, OPERACION_CORTA, OPERACION_LABEL, nombreGrupo, operacionEfectiva, operacionPorDefecto, type Operacion } from '../domain/operaciones';
 import { decimalesPrecio, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
 import type { SelectOption } from '../ui/fields';
@@ -98,6 +98,7 @@ const StyledEditor = styled.div`
   .art .desc { color: ${({ theme }: T) => theme.gray[600]}; font-size: 13px; }
   input, select { scroll-margin: 64px 0 ${STICKY_BAR}; font: inherit; padding: 5px 7px; min-height: 34px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; box-sizing: border-box; }
   input.dec { width: 96px; text-align: right; font-variant-numeric: tabular-nums; }
+  select.operacion { max-width: 11em; }
   input[aria-invalid='true'], select[aria-invalid='true'] { border-color: ${({ theme }: T) => theme.danger}; }
   input:focus, select:focus { outline: 2px solid ${({ theme }: T) => theme.primary[300]}; border-color: ${({ theme }: T) => theme.primary[500]}; }
   .disp { display: block; font-size: 12px; color: ${({ theme }: T) => theme.gray[500]}; }
@@ -298,6 +299,8 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
         data-linea={linea.key}
         data-campo={campo}
         value={value}
+        className={campo === 'operacion' ? 'operacion' : undefined}
+        title={campo === 'operacion' ? OPERACION_LABEL[value as Operacion] : undefined}
         onKeyDown={campo === 'operacion' ? undefined : (e) => ctx.onKeyDown(e, linea.key, campo)}
         onChange={(e) => {
           const v = e.target.value;
@@ -309,7 +312,7 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} title={campo === 'operacion' ? OPERACION_LABEL[o.value as Operacion] : undefined}>
             {o.label}
           </option>
         ))}
@@ -447,7 +450,12 @@ function enfocar(el: HTMLElement | null) {
 
 const MAX_PARALELO = 4;
 
-const OPCIONES_OPERACION: SelectOption[] = OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }));
+/**
+ * The operation of a sale line, short («E5 · Exenta art. 25 (intracomunitaria)» would make the select, and the row, as
+ * wide as its longest option: at 1366 px Importe and the row's buttons went off screen); the full name is each
+ * option's and the select's title.
+ */
+const OPCIONES_OPERACION: SelectOption[] = OPERACIONES.map((o) => ({ value: o, label: `${o} · ${OPERACION_CORTA[o]}` }));
 
 /**
  * A new line's price, discount and (sales) operation from the screen's defaults: the customer's tarifa and descuento;

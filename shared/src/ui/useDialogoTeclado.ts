@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
 const CAMPOS = 'input, select, textarea, button';
+const MODAL = '[aria-modal="true"], dialog[open]';
 const ENFOCABLES = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -12,7 +13,9 @@ export function inertizarFondo(dialogo: HTMLElement): () => void {
   const marcados: Element[] = [];
   for (let el: HTMLElement | null = dialogo; el && el !== document.body; el = el.parentElement) {
     for (const hermano of Array.from(el.parentElement?.children ?? [])) {
-      if (hermano === el || hermano.hasAttribute('inert') || hermano.tagName === 'SCRIPT') continue;
+      // Never a dialog (this one, re-rendered into a new node, or one over it) nor what holds one.
+      const conDialogo = hermano.matches(MODAL) || !!hermano.querySelector(MODAL);
+      if (hermano.contains(el) || conDialogo || hermano.hasAttribute('inert') || hermano.tagName === 'SCRIPT') continue;
       hermano.setAttribute('inert', '');
       marcados.push(hermano);
     }

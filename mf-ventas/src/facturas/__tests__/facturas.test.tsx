@@ -64,6 +64,32 @@ describe('Lista de facturas', () => {
   });
 });
 
+describe('Lista de facturas en el teléfono (issue 26)', () => {
+  it('each row keeps its number, customer and total on a phone; the filters fold under «Filtros»', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([emitida({ id: 41, numero: 'A 2026/000041', fecha: '2020-01-10', forma_pago: 'transferencia_30' })]) });
+    renderFacturas('/ventas/facturas', { api: fake.api });
+    const fila = (await screen.findByText('A 2026/000041')).closest('tr')!;
+    // Below phone width the cells marked phone-hide go: only the number, the customer and the total stay.
+    const enTelefono = Array.from(fila.querySelectorAll('td')).filter((td) => !td.classList.contains('phone-hide') && !td.querySelector('input[type="checkbox"]'));
+    expect(enTelefono.map((td) => td.textContent)).toEqual(['A 2026/000041', 'Droguería Sol SL', expect.stringMatching(/€$/)]);
+    // The filters (selects, dates and customer) fold on a phone under one button, closed at first.
+    // (jsdom applies no media query: the button is the phone's, hidden at desktop width, so found by its text.)
+    const filtros = screen.getByText('Filtros', { selector: 'button' });
+    expect(filtros.getAttribute('aria-expanded')).toBe('false');
+    const plegados = filtros.getAttribute('aria-controls')!.split(' ').map((id) => document.getElementById(id)!);
+    expect(plegados).toHaveLength(2);
+    expect(plegados.some((el) => el.contains(screen.getByLabelText('Cobro')))).toBe(true);
+    expect(plegados.some((el) => el.contains(screen.getByRole('combobox', { name: /^Cliente/ })))).toBe(true);
+    for (const el of plegados) expect(el.classList.contains('abierto')).toBe(false);
+    await userEvent.click(filtros);
+    expect(filtros.getAttribute('aria-expanded')).toBe('true');
+    for (const el of plegados) expect(el.classList.contains('abierto')).toBe(true);
+    // It says how many filters are set.
+    await userEvent.selectOptions(screen.getByLabelText('Cobro'), 'vencida');
+    expect(await screen.findByText('Filtros (1)', { selector: 'button' })).toBe(filtros);
+  });
+});
+
 describe('Factura', () => {
   it('issue 23: an F3 names the ticket it replaces, never «Rectifica»', async () => {
     const f3 = emitida({ id: 40, numero: 'A 2026/000013', tipo_factura: 'F3', factura_id: 5, factura_numero: 'T 2026/000002' });
