@@ -213,7 +213,11 @@ describe('Factura', () => {
     expect((await screen.findByTestId('cobro')).textContent).toContain('Cobrada el 20/03/2026 (Transferencia bancaria)');
     expect(r.toasts).toContain(`success:${MESSAGES.cobroRegistrado}`);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Quitar cobro' }));
+    // «Quitar cobro» undoes: the toolbar's last button, never its first.
+    const botonQuitar = screen.getByRole('button', { name: 'Quitar cobro' });
+    const barra = Array.from(botonQuitar.parentElement!.querySelectorAll('button, a'));
+    expect(barra.map((b) => b.textContent)).toEqual(['Enviar por correo', 'Rectificar', 'Quitar cobro', 'Imprimir']);
+    await userEvent.click(botonQuitar);
     const quitar = await screen.findByRole('dialog', { name: 'Quitar el cobro' });
     await userEvent.click(within(quitar).getByRole('button', { name: 'Quitar el cobro' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: '', forma: '' }));
