@@ -295,7 +295,7 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
   });
 
   it('ranks by relevance on request: a code, then a description, then a word that starts with what was typed, then the rest', async () => {
-    const rel = async (text: string) => codigos((await list(t, t.cookie, 'listadoarticulos', { q: text, orden: 'relevancia', porPagina: 100 })).rows);
+    const rel = async (text: string) => codigos((await list(t, t.cookie, 'listadoarticulos', { q: text, orden: 'relevancia', porPagina: 100 })).rows) as string[];
     const code = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TORN_1', { descripcion: 'Arandela plana M8' }));
     const word = await save(t, t.cookie, 'editararticulo', nuevoArticulo('ZZ-BROCA', { descripcion: 'Broca para tornillería 6 mm' }));
     const ranked = await rel('torn');

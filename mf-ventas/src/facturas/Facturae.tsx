@@ -77,7 +77,7 @@ export function BotonFacturae({ documento, estado }: { documento: Documento; est
  * (Facturae is what FACe takes); any other customer's invoice shows no Facturae notice.
  */
 export function AvisoFacturae({ estado }: { estado: EstadoFacturae | null }) {
-  if (!estado || estado.administracion_publica !== 1) return null;
+  if (estado?.administracion_publica !== 1) return null;
   if (!estado.disponible) {
     return (
       <Callout id="facturae-motivo" $tone="warning" role="status" style={{ marginBottom: 12 }}>

@@ -203,7 +203,10 @@ describe('Factura', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Registrar cobro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar el cobro' });
     // The invoice's payment method first.
-    expect((within(dialog).getByLabelText(/^Forma de cobro/) as HTMLSelectElement).value).toBe('recibo_30_60');
+    // How it is paid, not the terms: the invoice's «Recibo domiciliado a 30 y 60 días» proposes a recibo; the list is ways of paying.
+    const forma = within(dialog).getByLabelText(/^Forma de cobro/) as HTMLSelectElement;
+    expect(forma.value).toBe('recibo');
+    expect(Array.from(forma.options).map((o) => o.textContent)).toEqual(['Seleccione…', 'Efectivo', 'Tarjeta', 'Transferencia bancaria', 'Recibo domiciliado', 'Cheque o pagaré', 'Confirming']);
     const fecha = within(dialog).getByLabelText(/^Fecha de cobro/);
     await userEvent.clear(fecha);
     await userEvent.type(fecha, '2026-03-20');
@@ -274,7 +277,7 @@ describe('Factura', () => {
     await userEvent.clear(fecha);
     await userEvent.type(fecha, '2026-03-20');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
-    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')).toEqual([{ id: 40, fecha: '2026-03-20', forma: 'recibo_30_60', importe: 6050 }]));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')).toEqual([{ id: 40, fecha: '2026-03-20', forma: 'recibo', importe: 6050 }]));
     await waitFor(() => expect(screen.getByTestId('cobro').textContent).toContain('139,50'));
     const historial = screen.getByLabelText('Cobros');
     expect(within(historial).getByText('20/03/2026')).toBeTruthy();
@@ -287,7 +290,7 @@ describe('Factura', () => {
     await userEvent.clear(within(dialog).getByLabelText(/^Importe/));
     await userEvent.type(within(dialog).getByLabelText(/^Importe/), '139,50');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
-    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: expect.any(String), forma: 'recibo_30_60' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: expect.any(String), forma: 'recibo' }));
 
     await userEvent.click(await screen.findByRole('button', { name: 'Quitar el cobro del 20/03/2026' }));
     const quitar = await screen.findByRole('dialog', { name: 'Quitar el cobro' });
