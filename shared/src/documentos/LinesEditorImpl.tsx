@@ -98,7 +98,7 @@ const StyledEditor = styled.div`
   .art .desc { color: ${({ theme }: T) => theme.gray[600]}; font-size: 13px; }
   input, select { scroll-margin: 64px 0 ${STICKY_BAR}; font: inherit; padding: 5px 7px; min-height: 34px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; box-sizing: border-box; }
   input.dec { width: 96px; text-align: right; font-variant-numeric: tabular-nums; }
-  select.operacion { max-width: 11em; }
+  select.operacion { width: 7.5em; }
   input[aria-invalid='true'], select[aria-invalid='true'] { border-color: ${({ theme }: T) => theme.danger}; }
   input:focus, select:focus { outline: 2px solid ${({ theme }: T) => theme.primary[300]}; border-color: ${({ theme }: T) => theme.primary[500]}; }
   .disp { display: block; font-size: 12px; color: ${({ theme }: T) => theme.gray[500]}; }
