@@ -294,6 +294,32 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
     expect(await q('ciega')).toEqual([]);
   });
 
+  it('ranks by relevance on request: a code, then a description, then a word that starts with what was typed, then the rest', async () => {
+    const rel = async (text: string) => codigos((await list(t, t.cookie, 'listadoarticulos', { q: text, orden: 'relevancia', porPagina: 100 })).rows) as string[];
+    const code = await save(t, t.cookie, 'editararticulo', nuevoArticulo('TORN_1', { descripcion: 'Arandela plana M8' }));
+    const word = await save(t, t.cookie, 'editararticulo', nuevoArticulo('ZZ-BROCA', { descripcion: 'Broca para tornillería 6 mm' }));
+    const ranked = await rel('torn');
+    // Destornillador holds «torn» only inside a word: after every article where something starts with it.
+    expect(ranked.filter((c) => ['TORN_1', 'TOR-M4-20', 'TOR-M6-40', 'TAR-4X40', 'ZZ-BROCA', 'DES-PH2'].includes(c))).toEqual([
+      'TORN_1',
+      'TOR-M4-20',
+      'TOR-M6-40',
+      'TAR-4X40',
+      'ZZ-BROCA',
+      'DES-PH2',
+    ]);
+    expect(ranked.at(-1)).toBe('DES-PH2');
+    // The same matches as the default order (by code), only ranked.
+    expect([...ranked].sort()).toEqual([...(await codigos((await list(t, t.cookie, 'listadoarticulos', { q: 'torn', porPagina: 100 })).rows))].sort());
+    // Case and accents ignored; «_» in the text is a character, not a wildcard.
+    expect((await rel('TÓRN'))[0]).toBe('TORN_1');
+    expect((await rel('torn_'))[0]).toBe('TORN_1');
+    expect(await rel('destorn')).toEqual(['DES-PH2']);
+    for (const id of [code.id, word.id]) {
+      expect(expectCleanAnswer(await t.op('eliminararticulo', { cookie: t.cookie, body: { id } })).RESULT).toBe('0');
+    }
+  });
+
   it('finds one article by exact barcode or code (a scanner), never by part of it', async () => {
     const byBarcode = await list(t, t.cookie, 'listadoarticulos', { barras: ean13('841234500017') });
     expect(byBarcode.total).toBe(1);

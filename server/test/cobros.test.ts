@@ -145,14 +145,22 @@ describe.each(backends())('cobros ($name)', (backend) => {
 
     const demasiado = await post(t, 'cobrarfactura', { id: fc.id, fecha: HOY, importe: 9_000 });
     expect(demasiado).toMatchObject({ status: 400, body: { RESULT: '1', message: MESSAGES.cobroSuperaPendiente.replace('{importe}', '50,00 €') } });
+    // A way of paying that is no forma de pago (issue 26: «Forma de cobro» lists ways of paying): a recibo, a cheque.
+    const mal = await post(t, 'cobrarfactura', { id: fc.id, fecha: HOY, forma: 'bizum_30', importe: 1_000 });
+    expect(mal).toMatchObject({ status: 400, body: { RESULT: '1' } });
+    expect(mal.body.errors).toHaveProperty('forma');
+    d = (await post(t, 'cobrarfactura', { id: fc.id, fecha: HOY, forma: 'recibo', importe: 1_000 })).body.data![0];
+    expect(d.cuenta!.cobros.at(-1)).toMatchObject({ importe: 1_000, forma: 'recibo' });
+    d = (await post(t, 'cobrarfactura', { id: fc.id, fecha: HOY, forma: 'cheque', importe: 1_000 })).body.data![0];
+    expect(d.cuenta!.cobros.at(-1)).toMatchObject({ importe: 1_000, forma: 'cheque' });
     d = (await post(t, 'cobrarfactura', { id: fc.id, fecha: HOY, forma: 'transferencia' })).body.data![0];
     expect(d).toMatchObject({ por_cobrar: 0, cobro_fecha: HOY, cobro_forma: 'transferencia' });
-    expect(d.cuenta!.cobros.map((c) => [c.importe, c.forma])).toEqual([[2_000, 'efectivo'], [3_000, 'efectivo'], [5_000, 'transferencia']]);
+    expect(d.cuenta!.cobros.map((c) => [c.importe, c.forma])).toEqual([[2_000, 'efectivo'], [3_000, 'efectivo'], [1_000, 'recibo'], [1_000, 'cheque'], [3_000, 'transferencia']]);
 
     // A cobro entered by mistake is removed: the invoice is pending again (its second instalment).
-    const quitado = await post(t, 'eliminarcobro', { id: d.cuenta!.cobros[2].id });
+    const quitado = await post(t, 'eliminarcobro', { id: d.cuenta!.cobros[4].id });
     expect(quitado.body).toMatchObject({ RESULT: '0', message: MESSAGES.cobroEliminado });
-    expect(quitado.body.data![0]).toMatchObject({ por_cobrar: 5_000, cobro_fecha: null, plazos_cubiertos: 1 });
+    expect(quitado.body.data![0]).toMatchObject({ por_cobrar: 3_000, cobro_fecha: null, plazos_cubiertos: 1 });
     expect(await ids('facturas', 'pendiente')).toEqual([fc.id]);
     // No date: every cobro of the invoice removed.
     expect((await post(t, 'cobrarfactura', { id: fc.id, fecha: '' })).body.data![0]).toMatchObject({ por_cobrar: 10_000, plazos_cubiertos: 0, cuenta: { cobros: [] } });

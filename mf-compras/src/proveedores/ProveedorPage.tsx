@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
-import { TERCEROS, TerceroRecordPage, formatMoney, proveedorSchema, usePermisos, useShell, type Proveedor } from 'shared';
+import { DOCUMENTO_TIPOS, TERCEROS, TerceroRecordPage, formatMoney, proveedorSchema, usePermisos, useShell, type Proveedor } from 'shared';
 import { PANTALLAS } from '../documentos/pantallas';
 import { paths } from '../paths';
 
 /** The supplier's documents listed in its record: pedidos, albaranes and devoluciones (each while its flag is on). */
 const DOCUMENTOS = Object.values(PANTALLAS).map((p) => ({ def: p.def, record: p.record, list: p.list, flag: p.flag }));
+
+/** Issue 26: a purchase order started from the supplier, preselected on it. */
+const NUEVOS = [{ label: 'Nuevo pedido', to: paths.nuevoPedido, def: DOCUMENTO_TIPOS.pedidocompra }];
 
 /**
  * /compras/proveedor/:proveedorId and /compras/proveedor/nuevo-proveedor: the shared party record with,
@@ -39,6 +42,7 @@ export function ProveedorPage({ id }: { id?: string }) {
       record={paths.proveedor}
       // What is owed to a supplier is purchase amounts too (issue 24).
       resumen={flags.hcp === 1 && costes ? { titulo: 'Pendiente de pago', render: (p) => <Deuda proveedor={p} /> } : undefined}
+      nuevos={NUEVOS}
       porEjercicio={costes ? { titulo: 'Compras por ejercicio', vacio: 'Todavía no hay compras de este proveedor.', filas: (p) => p.compras_por_ejercicio } : undefined}
       documentos={DOCUMENTOS}
     />

@@ -128,6 +128,12 @@ function AdministracionPublica({ values, errors, set }: TerceroFormState) {
   );
 }
 
+/** Issue 26: a document started from the customer, preselected on it. */
+const NUEVOS = [
+  { label: 'Nuevo pedido', to: paths.nuevoPedido, def: DOCUMENTO_TIPOS.pedidoventa },
+  { label: 'Nueva factura', to: paths.nuevaFactura, def: DOCUMENTO_TIPOS.factura },
+];
+
 /**
  * /ventas/cliente/:clienteId and /ventas/cliente/nuevo-cliente: the shared party record plus the customer's
  * terms (recargo de equivalencia, tarifa as the flags allow, default discount); once saved, what it owes,
@@ -143,6 +149,7 @@ export function ClientePage({ id }: { id?: string }) {
       schema={clienteSchema}
       list={paths.clientes}
       record={paths.cliente}
+      nuevos={NUEVOS}
       propios={{
         empty: { recargo: 0, tarifa: '1', descuento: 0n, operacion: '', administracion_publica: 0, ...DIR3_VACIOS, ...MANDATO_VACIO },
         toValues: (c) => ({

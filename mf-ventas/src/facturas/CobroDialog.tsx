@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FORMA_PAGO_OPTIONS, MESSAGES, SelectField, TextField, formatDecimal, formatMoney, hoyIso, parseDecimal, useAction, type Documento } from 'shared';
+import { MEDIO_COBRO_OPTIONS, MESSAGES, medioCobroDe, SelectField, TextField, formatDecimal, formatMoney, hoyIso, parseDecimal, useAction, type Documento } from 'shared';
 import { situacionCobro, textosCobro } from './datos';
 import { Dialogo } from './Dialogo';
 
@@ -26,7 +26,8 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
   const plazo = factura.tipo === 'factura' ? factura.cuenta?.plazos.find((p) => p.pendiente > 0) : undefined;
   const propuesto = plazo && (factura.cuenta?.plazos.length ?? 0) > 1 ? plazo.pendiente : queda;
   const [fecha, setFecha] = useState(hoyIso());
-  const [forma, setForma] = useState(factura.forma_pago ?? '');
+  // How it is paid (efectivo, tarjeta, transferencia, recibo…), from the invoice's terms: «Recibo domiciliado a 30 días» → recibo.
+  const [forma, setForma] = useState<string>(medioCobroDe(factura.forma_pago) ?? '');
   const [importe, setImporte] = useState(formatDecimal(propuesto, 2));
   const [errores, setErrores] = useState<Record<string, string>>({});
 
@@ -75,7 +76,7 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
       onCancel={onCancel}
     >
       <TextField label={`Fecha de ${nombre}`} type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
-      <SelectField label={`Forma de ${nombre}`} required placeholder="Seleccione…" options={FORMA_PAGO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
+      <SelectField label={`Forma de ${nombre}`} required placeholder="Seleccione…" options={MEDIO_COBRO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
       <TextField label="Importe (€)" required inputMode="decimal" value={importe} error={errores.importe} onChange={setImporte} />
     </Dialogo>
   );

@@ -23,6 +23,9 @@ const cobroFilter = (t: TextosCobro): ListFilter => ({
   ],
 });
 
+/** At 390 px each row shows its number, its customer and its total (the rest hides: no side-scrolling). */
+const EN_TELEFONO = ['numero', 'cliente', 'total'];
+
 const CLIENTE: DataColumn<DocumentoFila> = { id: 'cliente', header: 'Cliente', cell: (d) => d.cliente_nombre ?? '' };
 
 /** Its due date(s) and where it stands with its payment (an invoice's cobro, a rectificativa's refund). */
@@ -79,7 +82,7 @@ export function FacturaListPage({ pantalla }: { pantalla: PantallaFactura }) {
     <>
       {/* From 30 days before the obligation date: records that are not being sent. */}
       <AvisosVerifactu soloObligacion />
-      <DocumentListPage pantalla={pantalla} columns={columns} almacenes={almacenes.options} filters={filters} listKey={`ventas-${def.plural}`} />
+      <DocumentListPage pantalla={pantalla} columns={columns} almacenes={almacenes.options} filters={filters} enTelefono={EN_TELEFONO} listKey={`ventas-${def.plural}`} />
     </>
   );
 }

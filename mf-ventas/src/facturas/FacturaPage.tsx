@@ -231,6 +231,14 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
   // Issue 16: the signed Facturae of an emitted invoice (for FACe), when the role may download it.
   const facturae = useFacturae(documento ?? null, permisos.accion('descargarfacturae'));
 
+  // «Registrar cobro» (the next thing to do: first) or «Quitar cobro» (an undo: last).
+  const botonCobro =
+    documento && emitida && permisos.accion('cobrarfactura') && (propios || situacion?.queda) ? (
+      <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
+        {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
+      </Button>
+    ) : null;
+
   const renderCampo = (campo: CampoFactura, disabled: boolean) => {
     switch (campo) {
       case 'serie_id':
@@ -329,11 +337,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
       actions={
         documento && (
           <>
-            {emitida && permisos.accion('cobrarfactura') && (propios || situacion?.queda) ? (
-              <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('cobro')}>
-                {documento.cobro_fecha ? textosCobro(def.tipo).quitar : textosCobro(def.tipo).registrar}
-              </Button>
-            ) : null}
+            {!documento.cobro_fecha && botonCobro}
             {conNumero && permisos.accion('enviarfactura') && (
               <Button type="button" $variant="secondary" {...esperaGuardar} onClick={() => setDialogo('correo')}>
                 Enviar por correo
@@ -346,6 +350,8 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
                 Rectificar
               </Button>
             )}
+            {/* «Quitar cobro» undoes: never the toolbar's first button, the last one. */}
+            {!!documento.cobro_fecha && botonCobro}
           </>
         )
       }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { API_BASE, Button, Callout, Muted, OP_PATH, SelectField, useShell, type Documento } from 'shared';
+import { API_BASE, Button, Callout, OP_PATH, SelectField, useShell, type Documento } from 'shared';
 
 /** What `comprobarfacturae` answers: whether the signed file can be made now, and why not. */
 export type EstadoFacturae = {
@@ -45,6 +45,8 @@ export function BotonFacturae({ documento, estado }: { documento: Documento; est
   const [motivo, setMotivo] = useState<string | null>(null);
   if (!estado) return null;
   if (!estado.disponible) {
+    // Facturae is for public administrations (FACe): for any other customer, no disabled button to explain.
+    if (estado.administracion_publica !== 1) return null;
     return (
       <Button type="button" $variant="secondary" disabled aria-describedby="facturae-motivo" title={estado.motivo ?? undefined}>
         Descargar Facturae
@@ -70,9 +72,12 @@ export function BotonFacturae({ documento, estado }: { documento: Documento; est
   );
 }
 
-/** Why the Facturae can't be downloaded, or the note that a customer not marked as an administration gets it without DIR3 codes. */
+/**
+ * Why the Facturae can't be downloaded, or what to mind in it: only for a customer marked as a public administration
+ * (Facturae is what FACe takes); any other customer's invoice shows no Facturae notice.
+ */
 export function AvisoFacturae({ estado }: { estado: EstadoFacturae | null }) {
-  if (!estado) return null;
+  if (estado?.administracion_publica !== 1) return null;
   if (!estado.disponible) {
     return (
       <Callout id="facturae-motivo" $tone="warning" role="status" style={{ marginBottom: 12 }}>
@@ -85,13 +90,6 @@ export function AvisoFacturae({ estado }: { estado: EstadoFacturae | null }) {
       <Callout $tone="warning" role="status" style={{ marginBottom: 12 }}>
         Facturae: {estado.aviso}
       </Callout>
-    );
-  }
-  if (estado.administracion_publica !== 1) {
-    return (
-      <Muted style={{ marginBottom: 12 }}>
-        Facturae: el cliente no está marcado como administración pública; el archivo irá sin códigos DIR3 (FACe los exige a las administraciones).
-      </Muted>
     );
   }
   return null;

@@ -188,7 +188,9 @@ function PorLineasDialog({
   const todo = () => pendientes.map((l) => ({ id: l.id, texto: decimalInputText(l.pendiente, 3, 0), ausente: false }));
   const [filas, setFilas] = useState<Fila[]>(todo);
   const firstRef = useRef<HTMLButtonElement>(null);
-  useLineasDialogTeclado(firstRef, onCancel, busy);
+  const tablaRef = useRef<HTMLDivElement>(null);
+  // Opens on the first line's quantity (its first field); with nothing pending, on Cancelar.
+  useLineasDialogTeclado(pendientes.length ? tablaRef : firstRef, onCancel, busy);
 
   // Issue 17: a supplier may deliver more than was ordered — received after a confirmation, never silently (a
   // transfer still receives at most what was sent).
@@ -235,7 +237,7 @@ function PorLineasDialog({
         {pendientes.length === 0 ? (
           <p>No queda nada pendiente.</p>
         ) : (
-          <div className="scroll">
+          <div className="scroll" ref={tablaRef}>
             <table aria-label={textos.tabla}>
               <thead>
                 <tr>

@@ -47,6 +47,11 @@ type DocumentListOpciones = {
    * type with a party: the party's name and the warehouse.
    */
   columns?: DataColumn<DocumentoFila>[];
+  /**
+   * The columns a phone shows, by id (the others hide below phone width so each row fits: «numero», «cliente»,
+   * «total»); default, every column but those marked hideOnPhone.
+   */
+  enTelefono?: string[];
   /** A 'Líneas' column (how many lines each has) after those. */
   columnaLineas?: boolean;
   /** The date column shows the time too, from each row's `fecha_hora` (a ticket's instant of sale), else its `fecha`. */
@@ -139,6 +144,7 @@ function DocumentList({
   description,
   columns: extra,
   columnaLineas = false,
+  enTelefono,
   conHora = false,
   almacenes,
   filters: moreFilters,
@@ -169,7 +175,8 @@ function DocumentList({
   // Issue 24: a document at cost's total is a cost — not answered without ver_costes, nor drawn (docs/derechos.md).
   const conImportes = def.lineas === 'venta' || permisos.tiene('ver_costes');
   const columns = useMemo<DataColumn<DocumentoFila>[]>(
-    () => [
+    () => (
+      [
       linkColumn<DocumentoFila>('numero', 'Número', (d) => d.numero, (d) => recordPath(d.id)),
       conHora
         ? { id: 'fecha', header: 'Fecha y hora', sortable: true, cell: (d) => fechaHoraDe(d), text: (d) => fechaHoraDe(d) }
@@ -195,8 +202,9 @@ function DocumentList({
             },
           ]
         : []),
-    ],
-    [def, extra, columnaLineas, conHora, recordPath, conImportes],
+      ] as DataColumn<DocumentoFila>[]
+    ).map((c) => (enTelefono ? { ...c, hideOnPhone: !enTelefono.includes(c.id) } : c)),
+    [def, extra, columnaLineas, conHora, recordPath, conImportes, enTelefono],
   );
 
   const filters = useMemo<ListFilter[]>(
@@ -260,20 +268,6 @@ function DocumentList({
           </>
         }
       />
-      <FiltroFechas desde={desde} hasta={hasta} onChange={setFecha} onClear={() => setFechas((s) => ({ ...s, filters: { ...s.filters, desde: '', hasta: '' } }))}>
-        {tercero && (
-          <div style={{ minWidth: 260, flex: '0 1 360px' }}>
-            <TerceroField<TerceroFila>
-              tercero={tercero}
-              value={terceroId}
-              nombre={terceroNombre}
-              params={{}}
-              onPick={(t) => setTercero(String(t.id), t.razon_social)}
-              onClear={() => setTercero('', '')}
-            />
-          </div>
-        )}
-      </FiltroFechas>
       <ListView<DocumentoFila>
         title={title}
         rowKey={(d) => d.id}
@@ -283,6 +277,22 @@ function DocumentList({
         exportName={def.plural}
         columns={columns}
         filters={filters}
+        filtrosExtra={
+          <FiltroFechas desde={desde} hasta={hasta} onChange={setFecha} onClear={() => setFechas((s) => ({ ...s, filters: { ...s.filters, desde: '', hasta: '' } }))}>
+            {tercero && (
+              <div style={{ minWidth: 260, flex: '0 1 360px' }}>
+                <TerceroField<TerceroFila>
+                  tercero={tercero}
+                  value={terceroId}
+                  nombre={terceroNombre}
+                  params={{}}
+                  onPick={(t) => setTercero(String(t.id), t.razon_social)}
+                  onClear={() => setTercero('', '')}
+                />
+              </div>
+            )}
+          </FiltroFechas>
+        }
         params={params}
         searchPlaceholder={searchPlaceholder}
         defaultSort={{ orden: 'fecha', dir: 'desc' }}

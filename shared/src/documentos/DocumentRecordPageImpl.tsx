@@ -1,5 +1,6 @@
-import { Fragment, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useShell } from '../context';
 import type { DocumentoTipoDef } from '../domain/documentos';
 import { necesidadDocumento } from '../domain/roles';
 import { usePermisos } from '../hooks/usePermisos';
@@ -97,6 +98,24 @@ export default function DocumentRecordPageImpl<C extends string>({
   const [devolviendo, setDevolviendo] = useState(false);
   const navigate = useNavigate();
   const permisos = usePermisos();
+  const { api } = useShell();
+  const [search] = useSearchParams();
+  // Issue 26: started from the party's record («Nuevo pedido» on a customer): `?cliente_id=` / `?proveedor_id=`
+  // preselects it, with its terms, as if it had been picked here — once, on the new document.
+  const elegirRef = useRef<((campo: 'cliente_id' | 'proveedor_id', t: TerceroDocumentoFila) => void) | null>(null);
+  const preelegido = useRef(false);
+  const campoTercero = (['cliente_id', 'proveedor_id'] as const).find((c) => pantalla.campos.includes(c as C)) ?? null;
+  useEffect(() => {
+    if (editor.loading || !editor.isNew || preelegido.current || !campoTercero) return;
+    const id = Number(search.get(campoTercero));
+    if (!Number.isInteger(id) || id <= 0) return;
+    preelegido.current = true;
+    const tercero = TERCEROS[campoTercero === 'proveedor_id' ? 'proveedor' : 'cliente'];
+    void api.get<TerceroDocumentoFila>(tercero.ac, { id }).then((r) => {
+      const t = r.RESULT === '0' ? r.data?.[0] : undefined;
+      if (t) elegirRef.current?.(campoTercero, t);
+    });
+  }, [api, editor.loading, editor.isNew, campoTercero, search]);
   if (editor.loading) return <Spinner />;
   const { def, campos } = pantalla;
   const { form, documento, isNew, editable } = editor;
@@ -120,20 +139,23 @@ export default function DocumentRecordPageImpl<C extends string>({
   const almacenPlaceholder = almacenes.loading ? 'Cargando…' : 'Seleccione…';
   const esperaGuardar = !imprimir?.sinGuardar && editor.dirty;
 
+  const elegirTercero = (campo: 'cliente_id' | 'proveedor_id', t: TerceroDocumentoFila) => {
+    set(campo, String(t.id));
+    // The party's terms are the document's defaults.
+    if (campos.includes('forma_pago' as C)) set('forma_pago', t.forma_pago ?? '');
+    if (campos.includes('retencion' as C)) set('retencion', String(t.retencion ?? 0));
+    setElegido({ id: String(t.id), nombre: t.razon_social });
+    onTercero?.(t);
+  };
+  elegirRef.current = elegirTercero;
+
   const campoComun = (campo: CampoCabecera): ReactNode => {
     switch (campo) {
       case 'proveedor_id':
       case 'cliente_id': {
         const tercero = TERCEROS[campo === 'proveedor_id' ? 'proveedor' : 'cliente'];
         const nombre = elegido && elegido.id === values[campo] ? elegido.nombre : (documento?.[tercero.nombre] ?? terceroNombre ?? '');
-        const pick = (t: TerceroDocumentoFila) => {
-          set(campo, String(t.id));
-          // The party's terms are the document's defaults.
-          if (campos.includes('forma_pago' as C)) set('forma_pago', t.forma_pago ?? '');
-          if (campos.includes('retencion' as C)) set('retencion', String(t.retencion ?? 0));
-          setElegido({ id: String(t.id), nombre: t.razon_social });
-          onTercero?.(t);
-        };
+        const pick = (t: TerceroDocumentoFila) => elegirTercero(campo, t);
         return (
           <TerceroField<TerceroDocumentoFila>
             tercero={tercero}

@@ -55,7 +55,8 @@ export const LineasDialogBox = styled.div`
 `;
 
 /**
- * The keyboard of a dialog over a document's lines: the focus starts on `foco` (its Cancelar) and Escape closes it,
+ * The keyboard of a dialog over a document's lines: the focus starts on `foco` (its first quantity, or Cancelar), the
+ * page behind is inert and Escape closes it,
  * unless it is busy.
  */
 export function useLineasDialogTeclado(foco: RefObject<HTMLElement | null>, onCancel: () => void, busy = false) {

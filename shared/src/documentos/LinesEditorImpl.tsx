@@ -19,7 +19,7 @@ import type { ListParams } from '../domain/api';
 import { IMPUESTO_NOMBRE, TIPOS_POR_IMPUESTO, TIPO_IVA_LABEL, type Impuesto, type TipoIva } from '../domain/catalogo';
 import { parseDecimal } from '../domain/decimal';
 import { MOTIVOS_PERDIDA, MOTIVO_PERDIDA_LABEL, type DesgloseIva, type LineaModo, type MotivoPerdida, type Totales } from '../domain/documentos';
-import { OPERACIONES, OPERACION_LABEL, nombreGrupo, operacionEfectiva, operacionPorDefecto, type Operacion } from '../domain/operaciones';
+import { OPERACIONES, OPERACION_CORTA, OPERACION_LABEL, nombreGrupo, operacionEfectiva, operacionPorDefecto, type Operacion } from '../domain/operaciones';
 import { decimalesPrecio, formatDecimal, formatMoney, formatPrecio } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
 import type { SelectOption } from '../ui/fields';
@@ -32,6 +32,7 @@ import {
   importeLinea,
   lineaDesdeArticulo,
   parsearPegado,
+  precioPorDefecto,
   totalesLineas,
   type ArticuloLinea,
   type DecimalValue,
@@ -97,6 +98,7 @@ const StyledEditor = styled.div`
   .art .desc { color: ${({ theme }: T) => theme.gray[600]}; font-size: 13px; }
   input, select { scroll-margin: 64px 0 ${STICKY_BAR}; font: inherit; padding: 5px 7px; min-height: 34px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; box-sizing: border-box; }
   input.dec { width: 96px; text-align: right; font-variant-numeric: tabular-nums; }
+  select.operacion { width: 7.5em; }
   input[aria-invalid='true'], select[aria-invalid='true'] { border-color: ${({ theme }: T) => theme.danger}; }
   input:focus, select:focus { outline: 2px solid ${({ theme }: T) => theme.primary[300]}; border-color: ${({ theme }: T) => theme.primary[500]}; }
   .disp { display: block; font-size: 12px; color: ${({ theme }: T) => theme.gray[500]}; }
@@ -129,6 +131,9 @@ const StyledEntry = styled.div`
   .option { padding: 7px 10px; border-radius: 4px; cursor: pointer; font-size: 14px; display: flex; gap: 10px; }
   .option[aria-selected='true'], .option:hover { background: ${({ theme }: T) => theme.primary[50]}; }
   .option .cod { font-weight: 600; min-width: 90px; }
+  .option .nombre { flex: 1; }
+  .option .cifra { white-space: nowrap; font-variant-numeric: tabular-nums; text-align: right; }
+  .option .stock { color: ${({ theme }: T) => theme.gray[600]}; min-width: 80px; }
 `;
 
 const StyledTotals = styled.div`
@@ -298,6 +303,8 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
         data-linea={linea.key}
         data-campo={campo}
         value={value}
+        className={campo === 'operacion' ? 'operacion' : undefined}
+        title={campo === 'operacion' ? OPERACION_LABEL[value as Operacion] : undefined}
         onKeyDown={campo === 'operacion' ? undefined : (e) => ctx.onKeyDown(e, linea.key, campo)}
         onChange={(e) => {
           const v = e.target.value;
@@ -309,7 +316,7 @@ const LineaRow = memo(function LineaRow({ linea, index, ctx, errores, disponible
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} title={campo === 'operacion' ? OPERACION_LABEL[o.value as Operacion] : undefined}>
             {o.label}
           </option>
         ))}
@@ -452,7 +459,12 @@ function enfocar(el: HTMLElement | null) {
 
 const MAX_PARALELO = 4;
 
-const OPCIONES_OPERACION: SelectOption[] = OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }));
+/**
+ * The operation of a sale line, short («E5 · Exenta art. 25 (intracomunitaria)» would make the select, and the row, as
+ * wide as its longest option: at 1366 px Importe and the row's buttons went off screen); the full name is each
+ * option's and the select's title.
+ */
+const OPCIONES_OPERACION: SelectOption[] = OPERACIONES.map((o) => ({ value: o, label: `${o} · ${OPERACION_CORTA[o]}` }));
 
 /**
  * A new line's price, discount and (sales) operation from the screen's defaults: the customer's tarifa and descuento;
@@ -510,8 +522,10 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
   const handleFieldKey = useCallback(
     (e: KeyboardEvent<HTMLElement>, key: string, campo: Campo) => {
       if (e.key === 'Enter') {
-        // Never submits the surrounding form: the next field, or the next line after the last one.
+        // Never submits the surrounding form: the next field, or the next line after the last one;
+        // Ctrl+Intro (⌘+Intro): this line is done, straight to the next one.
         e.preventDefault();
+        if (e.ctrlKey || e.metaKey) return enfocar(entryRef.current);
         const list = camposRef.current;
         const i = list.indexOf(campo);
         if (i >= 0 && i < list.length - 1) focusField(key, list[i + 1]);
@@ -664,6 +678,11 @@ export default function LinesEditorImpl(props: LinesEditorProps) {
           inputRef={entryRef}
           params={props.params}
           buscarExacto={buscarExacto}
+          precioDe={(a) => {
+            const p = latest.current;
+            const precio = porDefecto(p, a).precio;
+            return precio !== undefined ? precio : precioPorDefecto(a, p.modo);
+          }}
           onPick={addArticulo}
           onPaste={handlePaste}
           onUp={() => {
@@ -744,6 +763,8 @@ type ArticleEntryProps = {
   inputRef: RefObject<HTMLInputElement | null>;
   params?: ListParams;
   buscarExacto: (code: string) => Promise<ArticuloLinea | null>;
+  /** The unit price a line of the article would take (shown beside each suggestion). */
+  precioDe: (a: ArticuloLinea) => DecimalValue;
   onPick: (a: ArticuloLinea, siguiente: 'entrada' | 'cantidad') => void;
   onPaste: (text: string) => Promise<void>;
   onUp: () => void;
@@ -757,7 +778,7 @@ const SUGERIR_MS = 250;
  * user types (code, barcode, description, accents ignored by the server's search); Intro looks the
  * text up exactly first (a scanned barcode), then adds the only match or opens the list of several.
  */
-function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }: ArticleEntryProps) {
+function ArticleEntry({ inputRef, params, buscarExacto, precioDe, onPick, onPaste, onUp }: ArticleEntryProps) {
   const { api } = useShell();
   const id = useId();
   const listId = `${id}-lista`;
@@ -803,7 +824,8 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
   };
 
   const buscarTexto = async (q: string) => {
-    const res = await api.get<ArticuloLinea>('listadoarticulos', { ...(JSON.parse(paramsKey) as ListParams), q, pagina: 1, porPagina: 10 });
+    // The best matches first: a code or a description that starts with the text («torn» → Tornillo…, then Destornillador).
+    const res = await api.get<ArticuloLinea>('listadoarticulos', { ...(JSON.parse(paramsKey) as ListParams), q, orden: 'relevancia', pagina: 1, porPagina: 10 });
     return res.RESULT === '0' ? (res.data ?? []) : [];
   };
 
@@ -833,7 +855,8 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
     }, SUGERIR_MS);
   };
 
-  const lookup = async (q: string, siguiente: 'entrada' | 'cantidad') => {
+  /** Intro: an exact barcode or code first; else the suggestion highlighted for this text, or a search. */
+  const lookup = async (q: string, siguiente: 'entrada' | 'cantidad', resaltada: ArticuloLinea | null = null) => {
     clearTimeout(timer.current);
     const my = ++seq.current;
     setBusy(true);
@@ -843,6 +866,8 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
       const exacto = await buscarExacto(q);
       if (my !== seq.current) return;
       if (exacto) return pick(exacto, siguiente);
+      // A suggestion was on screen, highlighted, for exactly this text: Intro takes it the first time.
+      if (resaltada) return pick(resaltada, siguiente);
       const found = await buscarTexto(q);
       if (my !== seq.current) return;
       if (found.length === 1) return pick(found[0], 'cantidad');
@@ -881,14 +906,17 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
       setBusy(false);
       close();
     } else if (e.key === 'Enter' || (e.key === 'Tab' && !e.shiftKey && q !== '')) {
-      // Intro never submits the document's form; Tab with a code picks it and goes to its quantity.
+      // Intro never submits the document's form; Tab with a code picks it and goes to its quantity;
+      // Ctrl+Intro (⌘+Intro) adds it and stays here, for the next line.
       e.preventDefault();
       if (q === '') return;
-      const siguiente = e.key === 'Tab' ? 'cantidad' : open ? 'cantidad' : 'entrada';
+      const quedarse = e.key === 'Enter' && (e.ctrlKey || e.metaKey);
+      const siguiente = quedarse ? 'entrada' : e.key === 'Tab' ? 'cantidad' : open ? 'cantidad' : 'entrada';
+      const vigente = open && buscado === q;
       // A highlighted option the user chose (or the list Intro opened): taken. Suggestions shown while
-      // typing don't take Intro's place: a scanned code is still looked up exactly.
-      if (open && buscado === q && (navegado || origen === 'intro')) return pick(rows[active], siguiente);
-      void lookup(q, siguiente);
+      // typing: a scanned code is still looked up exactly first, else the highlighted one is taken.
+      if (vigente && (navegado || origen === 'intro')) return pick(rows[active], siguiente);
+      void lookup(q, siguiente, vigente ? rows[active] : null);
     }
   };
 
@@ -930,7 +958,7 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
       <div className="hint" id={`${id}-hint`}>
         {busy
           ? 'Buscando…'
-          : 'Intro añade el artículo y sigue aquí; Tab lo añade y pasa a su cantidad. Puede pegar filas «código ⇥ cantidad» de una hoja de cálculo.'}
+          : 'Intro añade el artículo y sigue aquí; Tab lo añade y pasa a su cantidad; Ctrl+Intro, desde la lista o una línea, añade y sigue aquí. Puede pegar filas «código ⇥ cantidad» de una hoja de cálculo.'}
       </div>
       {aviso && (
         <div className="err" role="alert">
@@ -952,7 +980,15 @@ function ArticleEntry({ inputRef, params, buscarExacto, onPick, onPaste, onUp }:
               onClick={() => pick(r, 'cantidad')}
             >
               <span className="cod">{r.codigo}</span>
-              <span>{r.descripcion}</span>
+              <span className="nombre">{r.descripcion}</span>
+              <span className="cifra" title="Precio unitario">
+                {precio4(precioDe(r))}
+              </span>
+              {r.stock_total !== undefined && r.stock_total !== null && (
+                <span className="cifra stock" title="Stock">
+                  Stock {qty(r.stock_total)}
+                </span>
+              )}
             </div>
           ))}
         </div>

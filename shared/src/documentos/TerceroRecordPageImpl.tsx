@@ -14,7 +14,8 @@ import { NifField, SelectField, SwitchField, TextField } from '../ui/fields';
 import { FieldSpan, FormGrid, FormSection, RecordActions, RecordForm } from '../ui/form';
 import { TextAreaField } from '../ui/inputs';
 import { NotFoundPanel, PageHeader } from '../ui/layout';
-import { Card, Muted, Spinner } from '../ui/primitives';
+import { Button, Card, Muted, Spinner } from '../ui/primitives';
+import { usePermisos } from '../hooks/usePermisos';
 import type { FormValues } from '../ui/useForm';
 import type { DocumentoFila } from './DocumentListPageImpl';
 import { EstadoBadge } from './EstadoBadge';
@@ -86,6 +87,11 @@ export type TerceroRecordPageProps<R extends TerceroComun> = {
   porEjercicio?: { titulo: string; vacio: string; filas: (record: R) => EjercicioFila[] | undefined };
   /** The types whose latest documents of this party are listed (those whose flags are on). */
   documentos?: TerceroDocumentosDe[];
+  /**
+   * «Nuevo pedido», «Nueva factura»…: a document started from the saved party (its new screen with `?cliente_id=` or
+   * `?proveedor_id=`, the party preselected), each shown while its type's flags are on and the role may save one.
+   */
+  nuevos?: { label: string; to: string; def: DocumentoTipoDef }[];
 };
 
 /** The IBAN takes two columns: its 29 characters in groups of four fit whole (one column on a phone). */
@@ -151,9 +157,12 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
   resumen,
   porEjercicio,
   documentos,
+  nuevos,
 }: TerceroRecordPageProps<R>) {
   const navigate = useNavigate();
   const { flags } = useShell();
+  const permisos = usePermisos();
+  const nuevosPermitidos = (nuevos ?? []).filter((n) => isEntryVisible({ module: [...n.def.flags] }, flags) && permisos.accion(`editar${n.def.entidad}`));
   const visibles = (documentos ?? []).filter((d) => isEntryVisible({ module: [...d.def.flags, ...(d.flag ? [d.flag] : [])] }, flags));
   const nombre = tercero.label.toLowerCase();
   const editor = useRecordEditor<R, Values>({
@@ -203,7 +212,22 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
 
   return (
     <>
-      <PageHeader back={back} title={isNew ? `Nuevo ${nombre}` : `${tercero.label} ${record?.codigo ?? ''}`} description={record?.razon_social} />
+      <PageHeader
+        back={back}
+        title={isNew ? `Nuevo ${nombre}` : `${tercero.label} ${record?.codigo ?? ''}`}
+        description={record?.razon_social}
+        actions={
+          !isNew && record && nuevosPermitidos.length > 0 ? (
+            <>
+              {nuevosPermitidos.map((n) => (
+                <Button key={n.to} as={Link} $variant="secondary" to={`${n.to}?${tercero.param}=${record.id}`}>
+                  {n.label}
+                </Button>
+              ))}
+            </>
+          ) : undefined
+        }
+      />
       <RecordForm onSubmit={editor.save} dirty={form.dirty} aria-label={isNew ? `Nuevo ${nombre}` : tercero.label}>
         <FormSection title={`Datos del ${nombre}`}>
           <FormGrid>

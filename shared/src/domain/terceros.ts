@@ -27,8 +27,31 @@ export const FORMAS_PAGO = [
 export type FormaPago = (typeof FORMAS_PAGO)[number]['id'];
 export const FORMA_PAGO_IDS = FORMAS_PAGO.map((f) => f.id) as unknown as readonly FormaPago[];
 
+/**
+ * How a cobro (or a payment) is actually made — not payment terms: what «Forma de cobro» offers when one is recorded.
+ * A cobro recorded before keeps the forma de pago it was given (formaPagoLabel names both).
+ */
+export const MEDIOS_COBRO = [
+  { id: 'efectivo', label: 'Efectivo' },
+  { id: 'tarjeta', label: 'Tarjeta' },
+  { id: 'transferencia', label: 'Transferencia bancaria' },
+  { id: 'recibo', label: 'Recibo domiciliado' },
+  { id: 'cheque', label: 'Cheque o pagaré' },
+  { id: 'confirming', label: 'Confirming' },
+] as const;
+export type MedioCobro = (typeof MEDIOS_COBRO)[number]['id'];
+export const MEDIO_COBRO_IDS = MEDIOS_COBRO.map((m) => m.id) as unknown as readonly MedioCobro[];
+export const MEDIO_COBRO_OPTIONS = MEDIOS_COBRO.map((m) => ({ value: m.id as string, label: m.label as string }));
+
+/** The way a document's forma de pago is paid (a «Recibo domiciliado a 30 y 60 días»: a recibo); null if none. */
+export function medioCobroDe(formaPago: string | null | undefined): MedioCobro | null {
+  if (!formaPago) return null;
+  if (formaPago === 'contado') return 'efectivo';
+  return MEDIOS_COBRO.find((m) => formaPago === m.id || formaPago.startsWith(`${m.id}_`))?.id ?? null;
+}
+
 export function formaPagoLabel(id: string | null | undefined): string {
-  return FORMAS_PAGO.find((f) => f.id === id)?.label ?? '';
+  return FORMAS_PAGO.find((f) => f.id === id)?.label ?? MEDIOS_COBRO.find((m) => m.id === id)?.label ?? '';
 }
 
 /** Whether a forma de pago is paid by transfer: the payer needs the company's IBAN (on the PDF, in Facturae). */

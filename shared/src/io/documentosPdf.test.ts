@@ -110,7 +110,9 @@ describe('downloadDocumentosPdf', () => {
     expect(raw).toContain('NIF B12345674');
     expect(raw).toContain('46001 Valencia');
     expect(raw).toContain('Forma de pago: Recibo domiciliado a 30 y 60 d');
-    expect(raw).toContain('01/04/2026, 01/05/2026');
+    // A pedido falls due on nothing (issue 26): its terms print, no vencimientos.
+    expect(raw).not.toContain('Vencimiento');
+    expect(raw).not.toContain('01/04/2026, 01/05/2026');
     expect(raw).toContain('Retenci');
     const blob = await documentosPdfBlob([compra], {});
     expect(blob.size).toBeGreaterThan(1000);
@@ -351,6 +353,31 @@ describe('downloadDocumentosPdf', () => {
     const raw = seen[0].doc.output();
     expect(raw).toContain('Rectifica la factura A 2026/000002');
     expect(raw).not.toContain('Vencimiento');
+    // Still to refund: its forma de pago prints.
+    expect(raw).toContain('Forma de pago');
+
+    // Netted against its invoice («descontada de la factura», issue 26): nothing left, no refund of its own — no forma de pago.
+    seen.length = 0;
+    const descontada = { ...abono, por_cobrar: 0, cuenta: { cobrado: 0, plazos: [], rectificativas: [], cobros: [{ id: 1, documento_id: 40, importe: 4000, fecha: '2026-03-05', forma: 'transferencia' }] } } as unknown as Documento;
+    await downloadDocumentosPdf([descontada], { fileName: 'r.pdf', empresa: { nombre: 'Ferretería Pérez', nif: 'B12345678' } });
+    const netted = seen[0].doc.output();
+    expect(netted).not.toContain('Forma de pago');
+    expect(netted).toContain('Importe descontado de la factura A 2026/000002');
+  });
+
+  it('albaranes and pedidos de venta print their forma de pago but no vencimiento; the invoice does (issue 26)', async () => {
+    const base = { ...doc(9, 1), estado: 'emitido', cliente_id: 3, cliente_nombre: 'Bar Pepe SL', forma_pago: 'recibo_30', fecha: '2026-03-02', observaciones: null };
+    for (const tipo of ['pedidoventa', 'albaranventa']) {
+      seen.length = 0;
+      await downloadDocumentosPdf([{ ...base, tipo, numero: `X 2026/00000${tipo.length}` } as unknown as Documento], { fileName: 'x.pdf' });
+      const raw = seen[0].doc.output();
+      expect(raw, tipo).toContain('Forma de pago: Recibo domiciliado a 30 d');
+      expect(raw, tipo).not.toContain('Vencimiento');
+      expect(raw, tipo).not.toContain('01/04/2026');
+    }
+    seen.length = 0;
+    await downloadDocumentosPdf([{ ...base, tipo: 'factura', estado: 'emitida', numero: 'A 2026/000009', total: 1210 } as unknown as Documento], { fileName: 'f.pdf' });
+    expect(seen[0].doc.output()).toContain('Vencimiento: 01/04/2026');
   });
   it("prints the QR's host and legend its record was made for (issue 22): demo, «Pruebas», live verifiable, live not sending yet, unknown", async () => {
     const base = { ...doc(9, 1), tipo: 'factura', numero: 'A 2026/000002', estado: 'emitida', tipo_factura: 'F1', cliente_nombre: 'Bar Pepe SL', observaciones: null, base: 4332, iva: 910, recargo: 0, total: 5242 };

@@ -49,6 +49,17 @@ const sinImportes = (d: Documento) => (d as { total?: unknown }).total === undef
 
 /** A rectificativa that gives money back (its total below zero) has nothing falling due. */
 const esAbono = (d: Documento) => d.tipo === 'rectificativa' && d.total < 0;
+/** The documents that fall due (their vencimientos print): invoices, not pedidos, albaranes or partes. */
+const CON_VENCIMIENTO: readonly string[] = ['factura', 'rectificativa'];
+/**
+ * An emitted rectificativa settled through its invoice's account, with no refund of its own (nothing left to pay, no
+ * cobro of its own): its amount was taken off what the customer owes.
+ */
+const descontada = (d: Documento) =>
+  d.tipo === 'rectificativa' &&
+  d.estado === 'emitida' &&
+  (d.por_cobrar ?? (d.cobro_fecha ? 0 : d.total)) === 0 &&
+  !(d.cuenta?.cobros ?? []).some((c) => c.documento_id === d.id);
 
 function columnas(def: DocumentoTipoDef, d: Documento, variante: VariantePdf): Col[] {
   const lineas = d.lineas ?? [];
@@ -130,10 +141,13 @@ function datosCabecera(d: Documento, def: DocumentoTipoDef, paraTercero: boolean
     const nombre = albaranes.every((p) => p.tipo === 'parte') ? 'Partes' : 'Albaranes';
     out.push(`${nombre}: ${albaranes.map((p) => `${p.numero}${p.fecha ? ` (${formatDate(p.fecha)})` : ''}`).join(', ')}`);
   }
-  if (d.forma_pago) {
+  // A rectificativa netted against its invoice («descontada de la factura»): nothing is paid by any forma de pago.
+  if (descontada(d)) out.push(`Importe descontado de la factura ${d.factura_numero ?? ''}`.trim());
+  else if (d.forma_pago) {
     const due = vencimientos(d.fecha, d.forma_pago);
     out.push(`Forma de pago: ${formaPagoLabel(d.forma_pago) || d.forma_pago}`);
-    if (due.length && !esAbono(d)) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
+    // Only an invoice falls due: a pedido or an albarán is not asked for payment (issue 26).
+    if (due.length && !esAbono(d) && CON_VENCIMIENTO.includes(d.tipo)) out.push(`Vencimiento${due.length > 1 ? 's' : ''}: ${due.map(formatDate).join(', ')}`);
     // A customer paying by transfer needs the account: the company's (a supplier's document is paid to the supplier's).
     if (def.tercero === 'cliente' && esTransferencia(d.forma_pago) && empresa?.iban && !esAbono(d)) out.push(`IBAN: ${formatIban(empresa.iban)}`);
   }

@@ -52,6 +52,11 @@ export type ListViewProps<R> = {
   rowKey: (row: R) => string | number;
   onRowClick?: (row: R) => void;
   filters?: ListFilter[];
+  /**
+   * More filters of the screen (dates, the party), above the toolbar: on a phone they fold with the filter selects
+   * under one «Filtros» button.
+   */
+  filtrosExtra?: ReactNode;
   searchPlaceholder?: string;
   defaultSort?: { orden: string; dir: 'asc' | 'desc' };
   /** Enter in the search box with an exact match (e.g. a scanned barcode) can open the record. */

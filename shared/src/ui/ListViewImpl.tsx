@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { UNSAFE_LocationContext, UNSAFE_NavigationContext } from 'react-router';
 import styled from 'styled-components';
 import { useShell } from '../context';
@@ -22,6 +22,18 @@ const StyledToolbar = styled.div`
   .search { flex: 1 1 240px; max-width: 420px; }
   select:disabled { opacity: 0.55; }
   select { font: inherit; padding: 7px 8px; border-radius: 6px; border: 1px solid ${({ theme }: T) => theme.gray[300]}; background: #fff; min-height: 38px; }
+  .filtros { display: contents; }
+  .plegar { display: none; }
+  ${({ theme }: T) => theme.phone} {
+    .plegar { display: inline-flex; }
+    .filtros { display: flex; flex-direction: column; gap: 8px; width: 100%; }
+    .filtros select { width: 100%; }
+  }
+`;
+
+/** Phone: the filters fold under «Filtros» (closed, only the search shows above the list). */
+const StyledPlegable = styled.div`
+  ${({ theme }: T) => theme.phone} { &:not(.abierto) { display: none; } }
 `;
 
 const EXPORT_PAGE = 100;
@@ -44,7 +56,9 @@ function filterOptions(f: ListFilter, filters: Record<string, string>) {
 
 /** Server-side paged, sorted, searchable list with CSV and PDF export: every section's list screen. */
 export default function ListViewImpl<R extends object>(props: ListViewProps<R>) {
-  const { ac, listKey, columns, rowKey, onRowClick, filters = [], searchPlaceholder = 'Buscar…', defaultSort, toolbar, exportName, title } = props;
+  const { ac, listKey, columns, rowKey, onRowClick, filters = [], filtrosExtra, searchPlaceholder = 'Buscar…', defaultSort, toolbar, exportName, title } = props;
+  const [filtrosAbiertos, setFiltrosAbiertos] = useState(false);
+  const plegableId = useId();
   const { api, toast } = useShell();
   const [state, setState] = useListState(listKey, defaultSort ? { orden: defaultSort.orden, dir: defaultSort.dir } : {});
   const [search, setSearch] = useState(state.q);
@@ -187,6 +201,11 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
 
   return (
     <div>
+      {filtrosExtra && (
+        <StyledPlegable id={`${plegableId}-extra`} className={filtrosAbiertos ? 'abierto' : undefined}>
+          {filtrosExtra}
+        </StyledPlegable>
+      )}
       <StyledToolbar>
         <StyledInput
           className="search"
@@ -199,6 +218,23 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
             if (e.key === 'Enter' && props.onSearchEnter) props.onSearchEnter(search.trim(), rows);
           }}
         />
+        {(filters.length > 0 || !!filtrosExtra) && (
+          <Button
+            type="button"
+            className="plegar"
+            $variant="secondary"
+            $small
+            aria-expanded={filtrosAbiertos}
+            aria-controls={[filters.length ? `${plegableId}-filtros` : '', filtrosExtra ? `${plegableId}-extra` : ''].filter(Boolean).join(' ')}
+            onClick={() => setFiltrosAbiertos((a) => !a)}
+          >
+            {(() => {
+              const activos = filters.filter((f) => (state.filters[f.name] ?? '') !== '').length;
+              return activos ? `Filtros (${activos})` : 'Filtros';
+            })()}
+          </Button>
+        )}
+        <StyledPlegable as="div" id={`${plegableId}-filtros`} className={filtrosAbiertos ? 'filtros abierto' : 'filtros'}>
         {filters.map((f) => (
           <select
             key={f.name}
@@ -215,6 +251,7 @@ export default function ListViewImpl<R extends object>(props: ListViewProps<R>) 
             ))}
           </select>
         ))}
+        </StyledPlegable>
         <Row $gap={6} style={{ marginLeft: 'auto' }}>
           {typeof toolbar === 'function' ? toolbar({ params, total, rows }) : toolbar}
           <Button $variant="secondary" $small onClick={handleCsv} disabled={exporting || total === 0}>

@@ -204,3 +204,30 @@ describe('Ctrl+S saves the form (issue 26)', () => {
     expect(await screen.findByText('listado')).toBeTruthy();
   });
 });
+
+describe('a focused field is never hidden under the sticky bar (issue 26)', () => {
+  const caja = (top: number, bottom: number) => ({ top, bottom, left: 0, right: 0, width: 0, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+
+  it('a field that takes the focus behind «Cancelar / Guardar» scrolls into view above it; one in sight stays put', () => {
+    renderSection(Seccion, '/s', '/s/ficha');
+    const nombre = screen.getByRole('textbox', { name: 'Nombre' });
+    const barra = screen.getByRole('group', { name: 'Acciones del formulario' });
+    const scroll = vi.fn();
+    nombre.scrollIntoView = scroll;
+    vi.spyOn(barra, 'getBoundingClientRect').mockReturnValue(caja(700, 768));
+    // In sight, above the bar: no scroll.
+    const rect = vi.spyOn(nombre, 'getBoundingClientRect').mockReturnValue(caja(400, 434));
+    fireEvent.focus(nombre);
+    expect(scroll).not.toHaveBeenCalled();
+    // Under the bar (Tab reached it at the bottom of the window): brought up above the bar.
+    rect.mockReturnValue(caja(710, 744));
+    fireEvent.focus(nombre);
+    expect(scroll).toHaveBeenCalledWith({ block: 'nearest' });
+    // The bar's own buttons are never moved.
+    const guardar = within(barra).getByRole('button', { name: 'Guardar' });
+    guardar.scrollIntoView = scroll;
+    scroll.mockClear();
+    fireEvent.focus(guardar);
+    expect(scroll).not.toHaveBeenCalled();
+  });
+});

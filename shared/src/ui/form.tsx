@@ -5,12 +5,28 @@ import { MESSAGES } from '../domain/messages';
 import { ConfirmDialog } from './layout';
 import { Button } from './primitives';
 
+/** Room a focused field keeps below it for the form's sticky action bar (two rows of buttons on a phone), and above. */
+const BARRA_STICKY = '132px';
+
 const StyledForm = styled.form`
   display: flex;
   flex-direction: column;
   gap: 16px;
   min-width: 0;
+  input, select, textarea { scroll-margin: 64px 0 ${BARRA_STICKY}; }
 `;
+
+/**
+ * A field that takes the focus (Tab, a click, an error) is never left under the form's sticky «Cancelar / Guardar» bar:
+ * when it is (partly) behind it, it scrolls into view above the bar (the fields' scroll-margin keeps the room).
+ */
+export function descubrirCampo(campo: HTMLElement, form: HTMLElement | null) {
+  if (!form || !campo.matches('input, select, textarea')) return;
+  const barra = form.querySelector<HTMLElement>('[data-barra-formulario]');
+  if (!barra || barra.contains(campo)) return;
+  const tapa = barra.getBoundingClientRect().top;
+  if (campo.getBoundingClientRect().bottom > tapa) campo.scrollIntoView({ block: 'nearest' });
+}
 
 /** The form's fields, disabled at once when the user's role can't save the record (RecordActions tells). */
 const StyledFieldset = styled.fieldset`
@@ -131,7 +147,7 @@ export function RecordForm({ onSubmit, children, dirty: dirtyProp, ...rest }: Re
   };
   return (
     <LeaveGuardContext.Provider value={guard}>
-      <StyledForm ref={ref} noValidate onSubmit={handleSubmit} aria-label={rest['aria-label']}>
+      <StyledForm ref={ref} noValidate onSubmit={handleSubmit} onFocus={(e) => descubrirCampo(e.target, ref.current)} aria-label={rest['aria-label']}>
         <StyledFieldset disabled={soloLectura}>{children}</StyledFieldset>
       </StyledForm>
       {dataRouter && <LeaveBlocker shouldBlock={shouldBlock} />}
@@ -275,7 +291,7 @@ export function FormActions({ dirty, busy, submitLabel = 'Guardar', cancelTo, ex
     return () => document.removeEventListener('keydown', onKey);
   }, [puedeGuardar]);
   return (
-    <StyledActions ref={bar} role="group" aria-label="Acciones del formulario">
+    <StyledActions ref={bar} role="group" aria-label="Acciones del formulario" data-barra-formulario="">
       {extra}
       <span className={dirty && !readOnly ? 'status dirty' : 'status'} aria-live="polite">
         {readOnly ? readOnlyNote : busy ? 'Guardando…' : dirty ? 'Cambios sin guardar' : ''}

@@ -16,6 +16,25 @@ function Dialogo({ onEscape, ocupado = false }: { onEscape: () => void; ocupado?
   );
 }
 
+function Pagina({ abierto }: { abierto: boolean }) {
+  return (
+    <div>
+      <button type="button">Abrir</button>
+      <aside>
+        <a href="/otra">Otra página</a>
+      </aside>
+      <main>
+        <p>Contenido</p>
+        {abierto && (
+          <div role="dialog" aria-modal="true" aria-label="Cobrar">
+            <Dialogo onEscape={() => {}} />
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}
+
 describe('useDialogoTeclado', () => {
   it('the first field takes the focus on opening, and keeps away once the user moved on, whatever re-renders behind', () => {
     const { rerender } = render(<Dialogo onEscape={() => {}} />);
@@ -25,6 +44,44 @@ describe('useDialogoTeclado', () => {
     rerender(<Dialogo onEscape={() => {}} />);
     rerender(<Dialogo onEscape={() => {}} ocupado />);
     expect(document.activeElement).toBe(screen.getByLabelText('Importe'));
+  });
+
+  it('holds the focus: the page behind is inert, Tab goes round its fields, and on closing all comes back', () => {
+    const { rerender } = render(<Pagina abierto={false} />);
+    const abrir = screen.getByRole('button', { name: 'Abrir' });
+    abrir.focus();
+    rerender(<Pagina abierto />);
+    const fecha = screen.getByLabelText('Fecha');
+    const importe = screen.getByLabelText('Importe');
+    expect(document.activeElement).toBe(fecha);
+    // Everything beside the dialog, at every level, is inert; the dialog itself is not.
+    expect(abrir.hasAttribute('inert')).toBe(true);
+    expect(screen.getByText('Otra página').closest('aside')?.hasAttribute('inert')).toBe(true);
+    expect(screen.getByText('Contenido').hasAttribute('inert')).toBe(true);
+    expect(screen.getByRole('dialog').closest('[inert]')).toBeNull();
+    // Tab past the last field comes back to the first; Mayús+Tab before the first goes to the last.
+    importe.focus();
+    fireEvent.keyDown(importe, { key: 'Tab' });
+    expect(document.activeElement).toBe(fecha);
+    fireEvent.keyDown(fecha, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(importe);
+    // Closed: nothing is left inert, and the focus is back on what opened it.
+    rerender(<Pagina abierto={false} />);
+    expect(document.querySelectorAll('[inert]')).toHaveLength(0);
+    expect(document.activeElement).toBe(abrir);
+  });
+
+  it('leaves inert what already was', () => {
+    render(
+      <div>
+        <section inert>Ya inerte</section>
+        <div role="dialog" aria-modal="true" aria-label="Aviso">
+          <Dialogo onEscape={() => {}} />
+        </div>
+      </div>,
+    );
+    cleanup();
+    expect(document.querySelectorAll('[inert]')).toHaveLength(0);
   });
 
   it('Escape calls the latest callback, and nothing while busy', () => {

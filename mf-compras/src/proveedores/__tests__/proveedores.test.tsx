@@ -91,6 +91,16 @@ describe('Proveedores', () => {
     expect(fake.calls.filter((c) => c.ac === 'listadopedidoscompra').every((c) => c.params?.proveedor_id === 3)).toBe(true);
   });
 
+  it('«Nuevo pedido» starts a purchase order from the supplier, preselected (issue 26)', async () => {
+    const fake = fakeCompras();
+    renderSection(Section, menu.prefix, '/compras/proveedor/3', { api: fake.api });
+    await screen.findByDisplayValue('ES91 2100 0418 4502 0005 1332');
+    await userEvent.click(screen.getByRole('link', { name: 'Nuevo pedido' }));
+    await waitFor(() => expect(currentPath()).toBe('/compras/pedido/nuevo-pedido'));
+    await waitFor(() => expect(screen.getByTestId('tercero').textContent).not.toBe(''));
+    expect(fake.calls.some((c) => c.ac === 'listadoproveedores' && c.params?.id === 3)).toBe(true);
+  });
+
   it('a refusal shows the server’s reason, not only the generic words (issue 26)', async () => {
     const motivo = 'Está conciliado en la factura de proveedor FT-2026/1187: deshaga primero la conciliación';
     const fake = fakeCompras({ eliminarproveedor: () => ({ RESULT: '2', message: motivo }) });

@@ -174,6 +174,27 @@ describe('Clientes', () => {
     expect(fake.calls.filter((c) => c.ac === 'listadopedidosventa').every((c) => c.params?.cliente_id === 3)).toBe(true);
   });
 
+  it('«Nuevo pedido» and «Nueva factura» start a document from the customer, preselected with its terms (issue 26)', async () => {
+    const fake = fakeVentas();
+    renderSection(Section, menu.prefix, '/ventas/cliente/3', { api: fake.api });
+    await screen.findByDisplayValue('Droguería Sol SL');
+    expect(screen.getByRole('link', { name: 'Nueva factura' }).getAttribute('href')).toBe('/ventas/factura/nueva-factura?cliente_id=3');
+    await userEvent.click(screen.getByRole('link', { name: 'Nuevo pedido' }));
+    await waitFor(() => expect(currentPath()).toBe('/ventas/pedido/nuevo-pedido'));
+    // The customer is there, as if picked: its name in the party field and its forma de pago.
+    await waitFor(() => expect(screen.getByTestId('tercero').textContent).toBe('Droguería Sol SL'));
+    expect(fake.calls.some((c) => c.ac === 'listadoclientes' && c.params?.id === 3)).toBe(true);
+    await waitFor(() => expect(field('Forma de pago').value).not.toBe(''));
+  });
+
+  it('without ventas_facturas: no «Nueva factura» on the customer', async () => {
+    const fake = fakeVentas();
+    renderSection(Section, menu.prefix, '/ventas/cliente/3', { api: fake.api, flags: { ...allFlags(1), ventas_facturas: 0 } });
+    await screen.findByDisplayValue('Droguería Sol SL');
+    expect(screen.getByRole('link', { name: 'Nuevo pedido' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nueva factura' })).toBeNull();
+  });
+
   it('without ventas_facturas nor partes_trabajo: no debt panel, no invoices nor partes among its documents', async () => {
     const fake = fakeVentas();
     renderSection(Section, menu.prefix, '/ventas/cliente/3', { api: fake.api, flags: { ...allFlags(1), ventas_facturas: 0, partes_trabajo: 0 } });

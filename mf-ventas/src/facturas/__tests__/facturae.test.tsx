@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emitida, factura, fakeVentas, listadoDocs, renderFacturas } from './fake';
 
@@ -29,14 +29,28 @@ describe('Factura: «Descargar Facturae» (issue 16)', () => {
     expect(screen.queryByRole('link', { name: 'Descargar Facturae' })).toBeNull();
   });
 
-  it('a customer that is not an administration: the file with a note that it goes without DIR3 codes', async () => {
+  it('a customer that is not an administration: the file if wanted, and no Facturae notice at all (issue 26)', async () => {
     const fake = fakeVentas({
       listadofacturas: listadoDocs([emitida()]),
       comprobarfacturae: () => ({ RESULT: '0', data: [{ id: 40, disponible: true, motivo: null, administracion_publica: 0 }] }),
     });
     renderFacturas('/ventas/factura/40', { api: fake.api });
     await screen.findByRole('link', { name: 'Descargar Facturae' }, { timeout: 5000 });
-    screen.getByText(/el cliente no está marcado como administración pública; el archivo irá sin códigos DIR3/);
+    expect(screen.queryByText(/Facturae:|Facturae no disponible|DIR3/)).toBeNull();
+  });
+
+  it('a customer that is not an administration, without a certificate: no «Facturae no disponible», no disabled button (issue 26)', async () => {
+    const fake = fakeVentas({
+      listadofacturas: listadoDocs([emitida()]),
+      comprobarfacturae: () => ({ RESULT: '0', data: [{ id: 40, disponible: false, motivo: SIN_CERTIFICADO, administracion_publica: 0 }] }),
+    });
+    renderFacturas('/ventas/factura/40', { api: fake.api });
+    await screen.findByRole('button', { name: 'Rectificar' }, { timeout: 5000 });
+    await waitFor(() => expect(fake.calls.some((c) => c.ac === 'comprobarfacturae')).toBe(true));
+    // The answer has come and been drawn: still nothing about Facturae.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(/Facturae no disponible/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Descargar Facturae' })).toBeNull();
   });
 
   it('a rectificativa: the reason code chosen (the derived one by default) goes with the download', async () => {

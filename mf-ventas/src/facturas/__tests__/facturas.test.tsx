@@ -64,6 +64,32 @@ describe('Lista de facturas', () => {
   });
 });
 
+describe('Lista de facturas en el teléfono (issue 26)', () => {
+  it('each row keeps its number, customer and total on a phone; the filters fold under «Filtros»', async () => {
+    const fake = fakeVentas({ listadofacturas: listadoDocs([emitida({ id: 41, numero: 'A 2026/000041', fecha: '2020-01-10', forma_pago: 'transferencia_30' })]) });
+    renderFacturas('/ventas/facturas', { api: fake.api });
+    const fila = (await screen.findByText('A 2026/000041')).closest('tr')!;
+    // Below phone width the cells marked phone-hide go: only the number, the customer and the total stay.
+    const enTelefono = Array.from(fila.querySelectorAll('td')).filter((td) => !td.classList.contains('phone-hide') && !td.querySelector('input[type="checkbox"]'));
+    expect(enTelefono.map((td) => td.textContent)).toEqual(['A 2026/000041', 'Droguería Sol SL', expect.stringMatching(/€$/)]);
+    // The filters (selects, dates and customer) fold on a phone under one button, closed at first.
+    // (jsdom applies no media query: the button is the phone's, hidden at desktop width, so found by its text.)
+    const filtros = screen.getByText('Filtros', { selector: 'button' });
+    expect(filtros.getAttribute('aria-expanded')).toBe('false');
+    const plegados = filtros.getAttribute('aria-controls')!.split(' ').map((id) => document.getElementById(id)!);
+    expect(plegados).toHaveLength(2);
+    expect(plegados.some((el) => el.contains(screen.getByLabelText('Cobro')))).toBe(true);
+    expect(plegados.some((el) => el.contains(screen.getByRole('combobox', { name: /^Cliente/ })))).toBe(true);
+    for (const el of plegados) expect(el.classList.contains('abierto')).toBe(false);
+    await userEvent.click(filtros);
+    expect(filtros.getAttribute('aria-expanded')).toBe('true');
+    for (const el of plegados) expect(el.classList.contains('abierto')).toBe(true);
+    // It says how many filters are set.
+    await userEvent.selectOptions(screen.getByLabelText('Cobro'), 'vencida');
+    expect(await screen.findByText('Filtros (1)', { selector: 'button' })).toBe(filtros);
+  });
+});
+
 describe('Factura', () => {
   it('issue 23: an F3 names the ticket it replaces, never «Rectifica»', async () => {
     const f3 = emitida({ id: 40, numero: 'A 2026/000013', tipo_factura: 'F3', factura_id: 5, factura_numero: 'T 2026/000002' });
@@ -177,7 +203,10 @@ describe('Factura', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Registrar cobro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar el cobro' });
     // The invoice's payment method first.
-    expect((within(dialog).getByLabelText(/^Forma de cobro/) as HTMLSelectElement).value).toBe('recibo_30_60');
+    // How it is paid, not the terms: the invoice's «Recibo domiciliado a 30 y 60 días» proposes a recibo; the list is ways of paying.
+    const forma = within(dialog).getByLabelText(/^Forma de cobro/) as HTMLSelectElement;
+    expect(forma.value).toBe('recibo');
+    expect(Array.from(forma.options).map((o) => o.textContent)).toEqual(['Seleccione…', 'Efectivo', 'Tarjeta', 'Transferencia bancaria', 'Recibo domiciliado', 'Cheque o pagaré', 'Confirming']);
     const fecha = within(dialog).getByLabelText(/^Fecha de cobro/);
     await userEvent.clear(fecha);
     await userEvent.type(fecha, '2026-03-20');
@@ -187,7 +216,11 @@ describe('Factura', () => {
     expect((await screen.findByTestId('cobro')).textContent).toContain('Cobrada el 20/03/2026 (Transferencia bancaria)');
     expect(r.toasts).toContain(`success:${MESSAGES.cobroRegistrado}`);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Quitar cobro' }));
+    // «Quitar cobro» undoes: the toolbar's last button, never its first.
+    const botonQuitar = screen.getByRole('button', { name: 'Quitar cobro' });
+    const barra = Array.from(botonQuitar.parentElement!.querySelectorAll('button, a'));
+    expect(barra.map((b) => b.textContent)).toEqual(['Enviar por correo', 'Rectificar', 'Quitar cobro', 'Imprimir']);
+    await userEvent.click(botonQuitar);
     const quitar = await screen.findByRole('dialog', { name: 'Quitar el cobro' });
     await userEvent.click(within(quitar).getByRole('button', { name: 'Quitar el cobro' }));
     await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: '', forma: '' }));
@@ -244,7 +277,7 @@ describe('Factura', () => {
     await userEvent.clear(fecha);
     await userEvent.type(fecha, '2026-03-20');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
-    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')).toEqual([{ id: 40, fecha: '2026-03-20', forma: 'recibo_30_60', importe: 6050 }]));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')).toEqual([{ id: 40, fecha: '2026-03-20', forma: 'recibo', importe: 6050 }]));
     await waitFor(() => expect(screen.getByTestId('cobro').textContent).toContain('139,50'));
     const historial = screen.getByLabelText('Cobros');
     expect(within(historial).getByText('20/03/2026')).toBeTruthy();
@@ -257,7 +290,7 @@ describe('Factura', () => {
     await userEvent.clear(within(dialog).getByLabelText(/^Importe/));
     await userEvent.type(within(dialog).getByLabelText(/^Importe/), '139,50');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
-    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: expect.any(String), forma: 'recibo_30_60' }));
+    await waitFor(() => expect(bodiesOf(fake.calls, 'cobrarfactura')[1]).toEqual({ id: 40, fecha: expect.any(String), forma: 'recibo' }));
 
     await userEvent.click(await screen.findByRole('button', { name: 'Quitar el cobro del 20/03/2026' }));
     const quitar = await screen.findByRole('dialog', { name: 'Quitar el cobro' });

@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { Articulo } from 'shared/domain';
 import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { indexOnlyCount, queryWords, searchCondition } from '../../catalogo/busqueda.ts';
+import { foldText, indexOnlyCount, queryWords, searchCondition } from '../../catalogo/busqueda.ts';
 
 /**
  * The article list's SQL, shared by `listadoarticulos`, `cambiarprecios` (its filter) and the
@@ -25,6 +25,8 @@ export const ORDEN_ARTICULOS = [
   'pvp_1',
   'stock_total',
   'activo',
+  // The search's best matches first (the lines editor's suggestions): see sortRelevancia.
+  'relevancia',
 ] as const;
 export type OrdenArticulos = (typeof ORDEN_ARTICULOS)[number];
 
@@ -137,6 +139,23 @@ export function sortArticulos(dialect: DialectName, orden: OrdenArticulos, dir: 
   }
 }
 
+/**
+ * ORDER BY of the search's relevance for the first word typed: a code that starts with it, then a
+ * description that starts with it, then any word of the article that starts with it, then the rest
+ * (the word inside another: «torn» → Tornillo… before Destornillador); within a rank, by description.
+ * Without words, by code.
+ */
+export function sortRelevancia(q: string | null | undefined): Sort {
+  const w = queryWords(q)[0];
+  if (!w) return { keys: sql`a.codigo asc`, join: sql`` };
+  // The typed text as the code starts (case and accents ignored; LIKE wildcards escaped), and the folded first word.
+  const raw = foldText(q ?? '').trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rank = sql`case when lower(a.codigo) like ${`${raw}%`} escape '\\' then 0
+    when a.orden_descripcion like ${`${w}%`} then 1
+    when (' ' || a.busqueda) like ${`% ${w}%`} then 2 else 3 end`;
+  return { keys: sql`${rank} asc, a.orden_descripcion asc, a.id asc`, join: sql`` };
+}
+
 export type ListPage = { rows: ArticuloFila[]; total: number };
 
 /**
@@ -170,13 +189,15 @@ export async function listArticulos(
   const total = await countArticulos(db, dialect, opts.filtro);
   if (total === 0 || opts.offset >= total) return { rows: [], total };
   const words = queryWords(opts.filtro.q);
-  const mode = words.length ? await searchMode(db, dialect, total, opts.offset + opts.limit) : 'index';
+  // By relevance, every match is ranked: through the indexes, never a walk along a sort index.
+  const relevancia = opts.orden === 'relevancia';
+  const mode = words.length && !relevancia ? await searchMode(db, dialect, total, opts.offset + opts.limit) : 'index';
   // PostgreSQL, few matches: they are fetched first (OFFSET 0 keeps the planner from pulling the
   // subquery up into a walk of the sort index), then sorted.
   const fenced = dialect === 'postgres' && mode === 'index' && words.length > 0;
   const source = fenced ? sql`(select * from articulos a where ${searchCondition(dialect, words)} offset 0) a` : sql`articulos a`;
   const where = whereArticulos(dialect, fenced ? { ...opts.filtro, q: null } : opts.filtro, mode);
-  const { keys, join } = sortArticulos(dialect, opts.orden, opts.dir);
+  const { keys, join } = relevancia ? sortRelevancia(opts.filtro.q) : sortArticulos(dialect, opts.orden, opts.dir);
   const page = await sql<ArticuloFila>`select ${LIST_SELECT}
     from (select a.id from ${source} ${join} ${where} order by ${keys} limit ${opts.limit} offset ${opts.offset}) p
     cross join articulos a ${LIST_JOINS}

@@ -1,4 +1,4 @@
-import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MESSAGES, numeroDe } from 'shared/domain';
+import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MEDIO_COBRO_IDS, MESSAGES, numeroDe } from 'shared/domain';
 import { documentosActions } from '../documentos.ts';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
@@ -41,7 +41,8 @@ export const facturaActions = [
     input: {
       id: { type: 'int', required: true, min: 1 },
       fecha: { type: 'date' },
-      forma: { type: 'enum', values: FORMA_PAGO_IDS },
+      // How it was paid (efectivo, tarjeta, transferencia, recibo…); a forma de pago too, as before (issue 26).
+      forma: { type: 'enum', values: [...MEDIO_COBRO_IDS, ...FORMA_PAGO_IDS.filter((f) => !(MEDIO_COBRO_IDS as readonly string[]).includes(f))] },
       // Issue 17: cents of a partial cobro (or refund); absent, everything left.
       importe: { type: 'int', min: 1 },
     } as const satisfies Schema,

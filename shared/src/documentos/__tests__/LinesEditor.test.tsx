@@ -94,27 +94,77 @@ describe('LinesEditor', () => {
     expect(within(screen.getByTestId('linea-1')).queryByRole('alert')).toBeNull();
   });
 
-  it('suggests as the user types, without Intro; Intro with one match adds it, with several opens the list', async () => {
+  it('suggests as the user types, without Intro, ranked by relevance; Intro takes the highlighted suggestion the first time', async () => {
     const { entry, fake } = setup();
     entry.focus();
     type(entry, 'arandela');
     // No Intro: the suggestions come by themselves, and nothing is added yet.
     const list = await screen.findByRole('listbox', { name: 'Artículos encontrados' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['ARA-6Arandela plana 6 mm']);
-    expect(fake.calls.at(-1)?.params).toMatchObject({ q: 'arandela' });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['ARA-6Arandela plana 6 mm0,02']);
+    // The server ranks them: a code or a name that starts with the text first.
+    expect(fake.calls.at(-1)?.params).toMatchObject({ q: 'arandela', orden: 'relevancia' });
     expect(state).toHaveLength(0);
     press(entry, 'Enter');
     await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['ARA-6']));
-    // Several matches: Intro opens the list instead of adding one of them.
+    // Several matches: the first is highlighted, and Intro takes it at once (no second Intro).
     type(entry, 'tor');
     type(entry, '6 mm');
     await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(3));
-    press(entry, 'Enter');
-    await waitFor(() => expect(fake.calls.at(-1)?.params).toMatchObject({ q: '6 mm' }));
-    expect(screen.getByRole('listbox')).toBeTruthy();
-    expect(state).toHaveLength(1);
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true');
     press(entry, 'Enter');
     await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['ARA-6', 'TOR-6']));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // Picked from the list: its quantity is next.
+    await waitFor(() => expect(document.activeElement).toBe(input('Cantidad de la línea 2')));
+  });
+
+  it('each suggestion shows the price the line would take and the stock', async () => {
+    const fake = createFakeApi({
+      listadoarticulos: (call) => {
+        if (call.params?.barras !== undefined) return { RESULT: '0', data: [], total: 0 };
+        return {
+          RESULT: '0',
+          data: [
+            { ...ARTICULOS[0], stock_total: 12500 },
+            { ...ARTICULOS[3], stock_total: -2000 },
+          ],
+          total: 2,
+        };
+      },
+    });
+    renderWithShell(<Harness modo="venta" />, { api: fake.api });
+    const entry = screen.getByRole('combobox', { name: 'Añadir artículo' });
+    type(entry, 'to');
+    const opciones = within(await screen.findByRole('listbox')).getAllByRole('option');
+    // Sale lines: the sale price (ten-thousandths: 2500 → 0,25), the stock in units (thousandths).
+    expect(within(opciones[0]).getByTitle('Precio unitario').textContent).toBe('0,25');
+    expect(within(opciones[0]).getByTitle('Stock').textContent).toBe('Stock 12,5');
+    expect(within(opciones[1]).getByTitle('Precio unitario').textContent).toBe('20,00');
+    expect(within(opciones[1]).getByTitle('Stock').textContent).toBe('Stock -2');
+  });
+
+  it('Ctrl+Intro adds the line and stays in the entry, from the list or from a line', async () => {
+    const { entry } = setup();
+    entry.focus();
+    type(entry, '6 mm');
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(3));
+    press(entry, 'ArrowDown');
+    press(entry, 'ArrowDown');
+    // Intro from the list would go to the quantity; Ctrl+Intro adds and stays here.
+    press(entry, 'Enter', { ctrlKey: true });
+    await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['TUE-6']));
+    expect(document.activeElement).toBe(entry);
+    expect(entry.value).toBe('');
+    // From a line's field (not its last): Ctrl+Intro ends the line, back to the entry.
+    const cantidad = input('Cantidad de la línea 1');
+    cantidad.focus();
+    press(cantidad, 'Enter', { ctrlKey: true });
+    expect(document.activeElement).toBe(entry);
+    // ⌘+Intro on a Mac too.
+    type(entry, 'ARA-6');
+    press(entry, 'Enter', { metaKey: true });
+    await waitFor(() => expect(state.map((l) => l.codigo)).toEqual(['TUE-6', 'ARA-6']));
+    expect(document.activeElement).toBe(entry);
   });
 
   it('a scanner typing a code and Intro at once adds that article, not a suggestion', async () => {

@@ -109,6 +109,11 @@ describe('DocumentActions', () => {
     expect(within(dialog).getAllByRole('row')).toHaveLength(3);
     const tor = within(dialog).getByLabelText('Cantidad recibida de TOR-6') as HTMLInputElement;
     expect(tor.value).toBe('5');
+    // It opens on its first field, the first quantity; the page behind is inert while it is open.
+    expect(document.activeElement).toBe(tor);
+    const detras = screen.getAllByRole('button', { name: 'Recibir', hidden: true }).find((b) => !dialog.contains(b));
+    expect(detras?.closest('[inert]')).not.toBeNull();
+    expect(dialog.closest('[inert]')).toBeNull();
     fireEvent.change(tor, { target: { value: '6' } });
     expect(within(dialog).getByRole('alert').textContent).toBe('No se puede recibir más de lo pendiente');
     expect((within(dialog).getByRole('button', { name: 'Recibir' }) as HTMLButtonElement).disabled).toBe(true);
