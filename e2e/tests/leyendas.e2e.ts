@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper shared with bench/
 import { startServer } from '../../server/scripts/spawn-server.mjs';

@@ -6,7 +6,7 @@ import { backends, useTestApp } from './helpers.ts';
 import type { SuiteApp } from './helpers.ts';
 import { list, nuevoArticulo, save } from './catalogo-fixtures.ts';
 import type { Row } from './catalogo-fixtures.ts';
-import { enviar, stockPorAlmacen } from './documentos-fixtures.ts';
+import { stockPorAlmacen } from './documentos-fixtures.ts';
 
 /**
  * Issue 23, the counter: a sale over the simplified invoice's limit invoiced in full (F1) at the till; finding a

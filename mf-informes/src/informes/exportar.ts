@@ -133,7 +133,7 @@ export async function pdfInforme(opts: PdfInforme) {
   const fila = (lineas: string[][]) => {
     let x = margin;
     lineas.forEach((ls, i) => {
-      ls.forEach((l, j) => doc.text(l, right[i] ? x + cols[i]! - 1 : x + 1, y + j * LINEA_MM, right[i] ? { align: 'right' } : undefined));
+      for (const [j, l] of ls.entries()) doc.text(l, right[i] ? x + cols[i]! - 1 : x + 1, y + j * LINEA_MM, right[i] ? { align: 'right' } : undefined);
       x += cols[i]!;
     });
   };

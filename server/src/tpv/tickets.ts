@@ -1018,7 +1018,7 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       const caja = await cajaAbierta(trx, terminal.id);
       if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
       const cliente = await trx.selectFrom('clientes').select(['id', 'recargo', 'nif', 'activo']).where('id', '=', clienteId).executeTakeFirst();
-      if (!cliente || cliente.activo !== 1) throw fail(MENSAJES_TPV.facturaVentaSinCliente, '1', 400);
+      if (cliente?.activo !== 1) throw fail(MENSAJES_TPV.facturaVentaSinCliente, '1', 400);
       if (!isValidNif(normalizeNif(cliente.nif ?? ''))) throw fail(MENSAJES_TPV.facturaVentaClienteSinNif, '1', 400);
       const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
       const arts = new Map(
@@ -1026,7 +1026,7 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       );
       const lineas = tk.lineas.map((l, i) => {
         const a = arts.get(l.articulo_id);
-        if (!a || a.activo !== 1) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }), '1', 400);
+        if (a?.activo !== 1) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }), '1', 400);
         const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
         if (fraccion) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
         const tipo = a.tipo_iva as TipoIva;

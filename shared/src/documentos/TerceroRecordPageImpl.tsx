@@ -218,13 +218,11 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
         description={record?.razon_social}
         actions={
           !isNew && record && nuevosPermitidos.length > 0 ? (
-            <>
-              {nuevosPermitidos.map((n) => (
+            nuevosPermitidos.map((n) => (
                 <Button key={n.to} as={Link} $variant="secondary" to={`${n.to}?${tercero.param}=${record.id}`}>
                   {n.label}
                 </Button>
-              ))}
-            </>
+              ))
           ) : undefined
         }
       />

@@ -346,7 +346,7 @@ describe('Artículo: ficha existente', () => {
     await waitFor(() => expect(bodiesOf(fake.calls, 'editararticulo')[0]).toMatchObject({ id: 7, activo: 0, codigo: 'TOR-M4', precio_venta: 1736 }));
   });
 
-  it('a refused delete (RESULT 2) shows the associated-data toast with the server's reason and the article stays', async () => {
+  it('a refused delete (RESULT 2) shows the associated-data toast with the server’s reason and the article stays', async () => {
     const fake = fakeCatalogo({ eliminararticulo: () => ({ RESULT: '2', message: 'Usado en documentos' }) });
     const { toasts } = renderSection(Section, menu.prefix, '/catalogo/articulo/7', { api: fake.api });
     await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
