@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiHttpError } from '../api/client';
 import type { ApiResponse, ListParams } from '../domain/api';
 import { useShell } from '../context';
+import { TOASTS } from '../domain/messages';
 
 export type ListState = {
   pagina: number;
@@ -156,7 +157,8 @@ export function useAction() {
         }
         if (res.RESULT === '2') {
           if (opts.associatedAsFailure) toast.error();
-          else toast.associated(res.message);
+          // The server's own reason, when it is more than the specification's generic words (issue 26).
+          else toast.associated(res.message && res.message !== TOASTS.associated.text ? res.message : undefined);
         } else toast.error(res.message);
         return { ok: false, response: res };
       } catch (e) {
