@@ -26,6 +26,8 @@ describe('Configuración › Actividad', () => {
 
     await page.goto('/config/actividad');
     await page.getByRole('heading', { name: 'Actividad' }).waitFor();
+    // On a phone the list's filters fold under «Filtros» (issue 26).
+    await page.getByRole('button', { name: /^Filtros/ }).click();
     await page.getByLabel('Entidad').selectOption('familia');
     const enlace = page.getByRole('link', { name: `Familia ${codigo}` }).first();
     await enlace.waitFor();
