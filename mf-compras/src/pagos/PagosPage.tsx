@@ -24,23 +24,12 @@ import {
   useShell,
   type DataColumn,
   type ListFilter,
+  type VencimientoProveedor,
 } from 'shared';
 import { paths } from '../paths';
 
-/** One unpaid instalment of a supplier invoice, as `listadovencimientosproveedor` answers it (cents). */
-export type Vencimiento = {
-  clave: string;
-  factura_id: number;
-  numero_proveedor: string;
-  proveedor_id: number;
-  proveedor_nombre: string;
-  proveedor_iban: string | null;
-  iban_valido: boolean;
-  plazo: number;
-  fecha: string;
-  importe: number;
-  pendiente: number;
-};
+/** One unpaid instalment of a supplier invoice (the shared type the server answers). */
+export type Vencimiento = VencimientoProveedor;
 
 /** The totals beside the list: overdue, due this week (today … Sunday), all, and by supplier. */
 export type ResumenPagos = {

@@ -1,5 +1,20 @@
 import { isValidIban } from './nif';
 
+/** One instalment still owed to a supplier (cents), as `listadovencimientosproveedor` answers it and Compras › Pagos shows it: `clave` «factura:plazo» names it for the transfer file. */
+export type VencimientoProveedor = {
+  clave: string;
+  factura_id: number;
+  numero_proveedor: string;
+  proveedor_id: number;
+  proveedor_nombre: string;
+  proveedor_iban: string | null;
+  iban_valido: boolean;
+  plazo: number;
+  fecha: string;
+  importe: number;
+  pendiente: number;
+};
+
 /**
  * SEPA (issue 26): transfers to suppliers (pain.001.001.03) and direct debits of customers (pain.008.001.02). What the
  * screens and the server check alike: the creditor identifier, BICs, mandate references, the return reason codes.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { FORMA_PAGO_IDS, MESSAGES, ibanValido } from 'shared/domain';
-import type { Schema } from 'shared/domain';
+import type { Schema, VencimientoProveedor } from 'shared/domain';
 import { nowIso, todayIn } from '../../context.ts';
 import { cuentaProveedorDe, recalcularCuentaProveedor, registrarPago } from '../../documentos/pagos.ts';
 import { pain001 } from '../../fiscal/sepa.ts';
@@ -13,20 +13,6 @@ type AnyDb = Kysely<any>;
 
 const FLAGS = ['compras' as const, 'hcp' as const];
 
-/** One instalment still owed to a supplier (cents): `clave` «factura:plazo» names it for the transfer file. */
-export type VencimientoProveedor = {
-  clave: string;
-  factura_id: number;
-  numero_proveedor: string;
-  proveedor_id: number;
-  proveedor_nombre: string;
-  proveedor_iban: string | null;
-  iban_valido: boolean;
-  plazo: number;
-  fecha: string;
-  importe: number;
-  pendiente: number;
-};
 
 /** The Sunday that ends the week (Monday to Sunday) of `hoy`. */
 export function finDeSemana(hoy: string): string {
