@@ -65,6 +65,10 @@ export function repartoSql(dialect: DialectName, filas: RawBuilder<unknown>, pas
   const particion = 'partition by grupo, fuente_id, clave';
   // The whole partition as the frame: its sums and its row numbers in one sort (a window per ORDER BY is a sort of its own).
   const todo = 'rows between unbounded preceding and unbounded following';
+  // Each line's base (b3) and its IVA's floor and remainder (i1) computed once: PostgreSQL otherwise inlines them into
+  // what reads them, and their numeric divisions ran again in every expression that uses them (the sort keys, the
+  // remainders, the answer): 33 s → 18 s for the bench's year on a loaded machine.
+  const unaVez = dialect === 'postgres' ? 'as materialized' : 'as';
   const fd = (a: string, b: string) => floorDiv(dialect, a, b);
   const E9 = '1000000000';
   // Cents given to the k-th line (by remainder) of n when the group lacks `falta` after flooring: ⌊falta/n⌋, plus one
@@ -73,8 +77,8 @@ export function repartoSql(dialect: DialectName, filas: RawBuilder<unknown>, pas
     sql`(${fd(falta, n)} + (case when ${sql.raw(k)} <= (${sql.raw(falta)}) - ${fd(falta, n)} * (${sql.raw(n)}) then 1 else 0 end))`;
   // The windows sort narrow rows (the share-out's own columns, `k`): SQLite and PostgreSQL sort every column a window's
   // input carries, and the caller's columns (a dozen, with dates and text) made each of the three sorts several times
-  // slower (issue 25: «Recalcular informes» 6 s → 19 s). The caller's columns join back once, by the rows' key
-  // (grupo, fuente_id, linea_id).
+  // slower («Recalcular informes», issue 25: bench/README.md). The caller's columns join back once, by the rows' key
+  // (grupo, fuente_id, linea_id): unique, as the header says.
   return sql`with f as (${filas}),
     g as (${gruposDesglose(dialect, sql`select fuente_id from f`)}),
     b1 as (select k.grupo, k.fuente_id, k.clave, k.linea_id, k.peso, k.tasa_iva, k.tasa_recargo, g.g_base, g.g_iva, g.g_recargo,
@@ -82,10 +86,10 @@ export function repartoSql(dialect: DialectName, filas: RawBuilder<unknown>, pas
       from f k left join g on g.fuente_id = k.fuente_id and g.clave = k.clave),
     b2 as (select b1.*, sum(fl) over w as s_fl, count(*) over w as n, row_number() over w as k
       from b1 window w as (${sql.raw(particion)} order by peso - fl * ${sql.raw(E9)} desc, linea_id ${sql.raw(todo)})),
-    b3 as (select grupo, fuente_id, clave, linea_id, tasa_iva, tasa_recargo, g_iva, g_recargo, n, cast(case when g_base is null then ${divR(dialect, sql`peso`, sql.raw(E9))}
+    b3 ${sql.raw(unaVez)} (select grupo, fuente_id, clave, linea_id, tasa_iva, tasa_recargo, g_iva, g_recargo, n, cast(case when g_base is null then ${divR(dialect, sql`peso`, sql.raw(E9))}
           else fl + ${extra('g_base - s_fl', 'n', 'k')} end as bigint) as base
       from b2),
-    i1 as (select b3.*, base * tasa_iva as pi, base * tasa_recargo as pr, ${fd('base * tasa_iva', '10000')} as fi, ${fd('base * tasa_recargo', '10000')} as fr from b3),
+    i1 ${sql.raw(unaVez)} (select b3.*, base * tasa_iva as pi, base * tasa_recargo as pr, ${fd('base * tasa_iva', '10000')} as fi, ${fd('base * tasa_recargo', '10000')} as fr from b3),
     i2 as (select i1.*, sum(fi) over wi as s_fi, sum(fr) over wi as s_fr, row_number() over wi as ki,
         max(case when tasa_recargo <> 0 or coalesce(g_recargo, 0) <> 0 then 1 else 0 end) over wi as con_recargo
       from i1 window wi as (${sql.raw(particion)} order by pi - fi * 10000 desc, linea_id ${sql.raw(todo)})),
