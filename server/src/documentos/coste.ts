@@ -17,7 +17,7 @@ export const CAUSAS_VALORADAS = ['compra', 'inicial', 'inventario', 'ajuste', 't
 const VALORADAS = new Set<string>(CAUSAS_VALORADAS);
 
 /**
- * Causes whose rows are goods sold or returned by a customer (documentos/ledger.ts CAUSAS_VENTA, and the till's): their
+ * Causes whose rows are goods sold or returned by a customer (documentos/movimientos.ts CAUSAS_VENTA, and the till's): their
  * cost at the average of the moment adds up on their line (`documento_lineas.coste_libro`, migration 0015).
  */
 export const CAUSAS_COSTE_VENTA = ['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte', 'ticket'] as const;

@@ -5,7 +5,7 @@ import { nowIso, todayIn } from '../../context.ts';
 import { cuentaDe, recalcularCuenta, registrarCobro } from '../../documentos/cobros.ts';
 import { numeroDeTipo } from '../../documentos/lectura.ts';
 import { pain008 } from '../../fiscal/sepa.ts';
-import { listSchema, paging } from '../common.ts';
+import { listSchema, paging } from '../comun.ts';
 import { FileDownload, defineAction, fail, invalidFields } from '../registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw queries over the sales' tables
