@@ -1,6 +1,7 @@
 import { IVA_RATE, TIPOS_IVA } from './catalogo';
 import type { Impuesto, TipoIva } from './catalogo';
 import { divRound } from './decimal';
+import { medioPagoLabel, type MedioPago } from './mediosPago';
 import { RECARGO_RATE } from './documentos';
 import type { DesgloseIva, Totales } from './documentos';
 import type { Schema } from './validation';
@@ -11,10 +12,10 @@ import type { Schema } from './validation';
  * percentages in hundredths.
  */
 
-/** Payment methods a terminal may offer (a split payment is several `pagos`). */
-export const FORMAS_PAGO_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const;
+/** The medios de pago (mediosPago.ts) a terminal may offer, in the till's order (a split payment is several `pagos`). */
+export const FORMAS_PAGO_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const satisfies readonly MedioPago[];
 export type FormaPagoTpv = (typeof FORMAS_PAGO_TPV)[number];
-export const FORMA_PAGO_TPV_LABEL: Record<FormaPagoTpv, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', bizum: 'Bizum', vale: 'Vale' };
+export const FORMA_PAGO_TPV_LABEL = Object.fromEntries(FORMAS_PAGO_TPV.map((f) => [f, medioPagoLabel(f)])) as Record<FormaPagoTpv, string>;
 
 /**
  * How a till prints its tickets and Z (issue 23, a terminal's «Impresora»): the browser's print dialog (default), or an
