@@ -7,7 +7,7 @@ import type { DesgloseIva, Totales } from './documentos';
 import type { Schema } from './validation';
 
 /**
- * The TPV (issue 13; docs/tpv.md; the protocol in server/README.md «TPV»): what the till, the back office's TPV
+ * The TPV (issue 13; docs/tpv.md; the protocol in docs/tpv-servidor.md): what the till, the back office's TPV
  * screens and the server share. Money in cents, quantities in thousandths, unit prices in ten-thousandths,
  * percentages in hundredths.
  */
