@@ -102,6 +102,25 @@ export async function guardarCostesDelLibro(db: Kysely<any>): Promise<void> {
 }
 
 /**
+ * Migration 0013's own step (not in the live code): `guardarCostesDelLibro` without `guardarCostesDeFilas` — only the
+ * articles' average, as 0013 computed it when it shipped (commit 61bee52). The live `guardarCostesDelLibro` gained the
+ * per-row costs with 0015, whose columns (`stock_movimientos.coste`, `documento_lineas.coste_libro`) do not exist yet
+ * when 0013 runs: calling it made a database from before 0013 with any ledger row fail to upgrade ("no such column:
+ * coste"). On every database that could upgrade before, the result is the same: a new one has no ledger rows, and 0015
+ * and 0047 replay every row's cost afterwards (test/migraciones-historia.test.ts).
+ */
+export async function guardarCostesMedios(db: AnyDb): Promise<void> {
+  const articulos = (await sql<{ id: number; coste_medio: string | null }>`select id, cast(coste_medio as text) as coste_medio from articulos`.execute(db)).rows;
+  const costes = await costesDelLibro(db, articulos.map((a) => a.id));
+  const cambios: [number, string | null][] = [];
+  for (const a of articulos) {
+    const c = costes.get(a.id) ?? null;
+    if ((a.coste_medio === null ? null : toBig(a.coste_medio)) !== c) cambios.push([a.id, c === null ? null : c.toString()]);
+  }
+  await fijarPorId(db, 'articulos', 'coste_medio', cambios);
+}
+
+/**
  * The whole ledger replayed in date order (`guardarCostesDelLibro`) and the marks for replays cleared — nothing is left
  * to replay: after writing the ledger in bulk out of date order (the demo's year, a bench's million rows) and in
  * migration 0047 (which created the marks).
