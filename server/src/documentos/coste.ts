@@ -8,8 +8,8 @@ import { dialectOf, toBig } from './sql.ts';
  * weighted average over the ledger's valued entries in date order (`fecha`, then `id`). The database keeps it as rows
  * are appended (the ledger's insert trigger, migration 0013, the same arithmetic as `siguienteCoste`); a row dated
  * before another of its article marks the article in `costes_pendientes` (migration 0047) and `revalorarPendientes`
- * replays it from that date in the same transaction. `costesDelLibro` replays the ledger for Recalcular and for the
- * migrations.
+ * replays it from that date in the same transaction. `costesDelLibro` replays the ledger for Recalcular and the demo
+ * (the migrations run their own frozen copy, db/migrations/congelado/coste.ts: a change here does not reach them).
  */
 
 /** Causes whose rows carry a cost: purchases, opening stock, counts, adjustments and transfers received at cost. */
@@ -45,7 +45,7 @@ const CHUNK = 500;
 
 /**
  * The average cost of these articles replayed from the ledger (rows in id order, the stock before each row by a window
- * sum): null for an article without valued entries. Any database version (the migration calls it too).
+ * sum): null for an article without valued entries. Any database version.
  */
 // biome-ignore lint/suspicious/noExplicitAny: used by a migration, which is not typed against today's schema.
 export async function costesDelLibro(db: Kysely<any>, articuloIds: readonly number[]): Promise<Map<number, bigint | null>> {
