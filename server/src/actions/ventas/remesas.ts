@@ -12,7 +12,7 @@ import { FileDownload, defineAction, fail, invalidFields } from '../registry.ts'
 type AnyDb = Kysely<any>;
 
 /**
- * Remesas SEPA (issue 26; README «Remesas SEPA»): the due, uncollected instalments of the invoices paid by «Recibo
+ * Remesas SEPA (issue 26; docs/cobros-pagos.md «Remesas SEPA»): the due, uncollected instalments of the invoices paid by «Recibo
  * domiciliado» gathered into a remesa (`editarremesa`), its pain.008.001.02 file for the bank (`descargarremesa`), the
  * remesa marked paid — each receipt's cobro recorded on its invoice (`pagarremesa`) — and a receipt the bank returned
  * (`devolverrecibo`, with its date and R-transaction reason code) reopening its instalment. Each receipt freezes what
