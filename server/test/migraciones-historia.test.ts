@@ -12,7 +12,7 @@ import { datos, esquema } from './migraciones-foto.ts';
 type AnyDb = Kysely<any>;
 
 /**
- * A migration is history (server/README.md, «Migrations»): it does tomorrow exactly what it did the day it shipped,
+ * A migration is history (docs/produccion.md, «A migration is history»): it does tomorrow exactly what it did the day it shipped,
  * whatever today's code says. Here today's code says something else — one more module flag, another IVA rate, one
  * more valued cause of the ledger, another rounding — and the migrations must not notice: the schema of a new
  * database and the data of an upgraded one are the snapshots taken from the code as it was when the migrations were

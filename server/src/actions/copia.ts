@@ -6,7 +6,7 @@ import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { SERIAL_TABLES, TABLES, TABLES_IN_EVERY_BACKUP, TABLE_NAMES } from '../db/tablas.ts';
 import type { BaseKind, ColumnKind, TableName } from '../db/tablas.ts';
-import { isForeignKeyViolation, isUniqueViolation } from './common.ts';
+import { isForeignKeyViolation, isUniqueViolation } from './comun.ts';
 import { readUpload } from './archivos.ts';
 import { derivedColumns } from '../catalogo/derivados.ts';
 import type { Searchable } from '../catalogo/derivados.ts';

@@ -5,7 +5,7 @@ import { fail } from '../errors.ts';
 import { numeroDeTipo } from './lectura.ts';
 
 /**
- * Cobros of facturas and refunds of rectificativas (issue 17; shared/domain/cobros.ts, README «Cobros»). An invoice and
+ * Cobros of facturas and refunds of rectificativas (issue 17; shared/domain/cobros.ts, docs/cobros-pagos.md «Cobros»). An invoice and
  * the rectificativas that correct it are one account: what is owed is the invoice's total plus each rectificativa by
  * differences (a rectificativa by substitution replaces it), less the cobros of all of them (refunds are negative
  * cobros). What is left is kept on the documents (`por_cobrar`): on the invoice when the customer owes, on its latest

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
 import { isUniqueViolation } from '../db/consulta.ts';
 import type { Database } from '../db/schema.ts';
-import { listSchema, paging } from '../actions/common.ts';
+import { listSchema, paging } from '../actions/comun.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
 import { ActionError } from '../errors.ts';
 import type { SessionUser } from '../session.ts';

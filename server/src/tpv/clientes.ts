@@ -3,7 +3,7 @@ import { MENSAJES_TPV, MESSAGES, isValidNif, normalizeNif, validate } from 'shar
 import type { ClienteTpv, Schema } from 'shared/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contains } from '../actions/common.ts';
+import { contains } from '../actions/comun.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
 import { clienteActions } from '../actions/ventas/clientes.ts';
 import { flagsTpv } from './comun.ts';

@@ -6,7 +6,7 @@ import type { FieldErrors, FormaPagoTpv, ImpresoraTpv, Schema, Terminal, Termina
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { contains, listSchema, listado, uniqueOr } from '../actions/common.ts';
+import { contains, listSchema, listado, uniqueOr } from '../actions/comun.ts';
 import { defineAction, fail, invalidFields } from '../actions/registry.ts';
 import { abrirSesion, registrarBloqueo } from '../actions/sesion.ts';
 import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
