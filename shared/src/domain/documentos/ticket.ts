@@ -1,7 +1,7 @@
 import type { DocumentoTipoDef } from './motor';
 import { borrador } from './estados';
 
-/** Ticket: its states and actions, its flags and its screens (docs/documentos.md). */
+/** Ticket: its states and actions and its flags; its screens are the till's and mf-ventas' tpv/ (no `pantalla`). */
 export const ticket: DocumentoTipoDef = {
   tipo: 'ticket',
   entidad: 'ticket',
