@@ -1,5 +1,5 @@
 import type { DocumentoTipoDef } from './motor';
-import { pendiente, finalizado, borrador } from './estados';
+import { pendiente, finalizado } from './estados';
 
 /** Parte de trabajo: its states and actions, its flags and its screens (docs/documentos.md). */
 export const parte: DocumentoTipoDef = {

@@ -1,5 +1,5 @@
 import type { DocumentoTipoDef } from './motor';
-import { pendiente, finalizado } from './estados';
+import { finalizado } from './estados';
 
 /** Pedido de compra: its states and actions, its flags and its screens (docs/documentos.md). */
 export const pedidocompra: DocumentoTipoDef = {
