@@ -1,5 +1,4 @@
 import type { DocumentoTipoDef } from './motor';
-import { borrador } from './estados';
 
 /** Ticket: its states and actions and its flags; its screens are the till's and mf-ventas' tpv/ (no `pantalla`). */
 export const ticket: DocumentoTipoDef = {
