@@ -7,3 +7,4 @@ export * from './motor';
 export * from './registro';
 export * from './modelo';
 export * from './totales';
+export * from './menus';
