@@ -1,26 +1,25 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLAG_NAMES } from '../flags';
 import type { SectionMenu } from '../menu';
 import { menuDeSeccion, textoMenu, type MenuBase } from './menus';
 import { SECCIONES_DOCUMENTOS, type SeccionDocumentos } from './motor';
 import { DOCUMENTO_TIPOS, direccionesDocumento, entradaMenuDocumento, flagsPantalla, rutaDocumento, tiposDeSeccion } from './registro';
+import almacenesBase from '../../../../mf-almacenes/src/menu.base.json';
+import almacenesMenu from '../../../../mf-almacenes/src/menu.json';
+import comprasBase from '../../../../mf-compras/src/menu.base.json';
+import comprasMenu from '../../../../mf-compras/src/menu.json';
+import ventasBase from '../../../../mf-ventas/src/menu.base.json';
+import ventasMenu from '../../../../mf-ventas/src/menu.json';
 
 /**
  * One declaration per document type (issue 27): its route, its flags and its menu entry live in its definition, and
  * the remote's paths, routes, flag gate and menu.json are derived from it. These read the remotes' committed files.
  */
 
-/** The repository's root: the folder of pnpm-workspace.yaml above where the tests run. */
-function raiz(dir = process.cwd()): string {
-  if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
-  if (path.dirname(dir) === dir) throw new Error('pnpm-workspace.yaml no encontrado');
-  return raiz(path.dirname(dir));
-}
-const leer = (seccion: SeccionDocumentos, archivo: string): string => readFileSync(path.join(raiz(), `mf-${seccion}`, 'src', archivo), 'utf8');
-const base = (s: SeccionDocumentos): MenuBase => JSON.parse(leer(s, 'menu.base.json'));
-const menu = (s: SeccionDocumentos): SectionMenu => JSON.parse(leer(s, 'menu.json'));
+const BASES = { almacenes: almacenesBase, compras: comprasBase, ventas: ventasBase } as unknown as Record<SeccionDocumentos, MenuBase>;
+const MENUS = { almacenes: almacenesMenu, compras: comprasMenu, ventas: ventasMenu } as unknown as Record<SeccionDocumentos, SectionMenu>;
+const base = (s: SeccionDocumentos): MenuBase => structuredClone(BASES[s]);
+const menu = (s: SeccionDocumentos): SectionMenu => MENUS[s];
 const lista = (m: SectionMenu['module']): string[] => (m === undefined ? [] : typeof m === 'string' ? [m] : [...m]);
 
 const conPantalla = Object.values(DOCUMENTO_TIPOS).filter((d) => d.pantalla);
@@ -36,7 +35,8 @@ describe('the document types’ definitions', () => {
   });
 
   it.each(SECCIONES_DOCUMENTOS)('mf-%s/src/menu.json is exactly what its base and the definitions generate', (s) => {
-    expect(leer(s, 'menu.json')).toBe(textoMenu(menuDeSeccion(base(s))));
+    // Same entries in the same order with the same keys (the remote's build checks the text byte for byte).
+    expect(textoMenu(menu(s))).toBe(textoMenu(menuDeSeccion(base(s))));
     // The base never restates a document type's entry: it comes from the definition alone.
     const listas = tiposDeSeccion(s).map((d) => d.pantalla?.lista);
     expect(base(s).entries.filter((e) => listas.includes(e.path))).toEqual([]);
