@@ -12,7 +12,7 @@ import { validate } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
 import { derivedColumns, withPvp } from '../server/src/catalogo/derivados.ts';
-import { ean13 } from '../server/src/db/seed-catalogo.ts';
+import { ean13 } from '../server/src/demo/seed-catalogo.ts';
 import type { Database } from '../server/src/db/schema.ts';
 import { login, onBothEngines, stats, type Runner } from './runners.ts';
 
