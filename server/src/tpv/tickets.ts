@@ -32,10 +32,8 @@ import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
 import { REGISTRO_OFFLINE, TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
-import { documentoActions } from '../actions/documentos.ts';
-import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, formasDe, t, terminalActivo } from './comun.ts';
 import { anotarIncidencia, apartarRegistro, leerIncidencias } from './incidencias.ts';
 
 /**
@@ -1085,69 +1083,3 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
   await alLeerTpv(app.db, doc);
   return Object.assign(doc, { uuid: tk.uuid, cambio });
 }
-
-export const ticketActions = [
-  // Of the engine's generic actions only the list: a ticket is made by the upload and never changes.
-  ...documentoActions(tipoTicket).filter((a) => a.name === `listado${TICKET.plural}`),
-
-  defineAction({
-    name: 'subirtickets',
-    method: 'POST',
-    flags: flagsTpv(),
-    bodyLimit: 16 * 1024 * 1024,
-    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
-      return { RESULT: '0', data: await subirTickets(app, user!, input.terminal_id, raw.tickets) };
-    },
-  }),
-
-  defineAction({
-    name: 'facturarticket',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: {
-      id: { type: 'int', required: true, min: 1 },
-      cliente_id: { type: 'int', required: true, min: 1 },
-      serie_id: { type: 'int', min: 1 },
-    } as const satisfies Schema,
-    async handler({ input, app, user }) {
-      return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
-    },
-  }),
-
-  defineAction({
-    name: 'valetpv',
-    method: 'GET',
-    flags: flagsTpv(),
-    input: { codigo: { type: 'string', required: true, max: 40 } } as const satisfies Schema,
-    async handler({ input, app }) {
-      return { RESULT: '0', data: [await leerVale(app, input.codigo)] };
-    },
-  }),
-
-  defineAction({
-    name: 'facturarventatpv',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: {
-      terminal_id: { type: 'int', required: true, min: 1 },
-      cliente_id: { type: 'int', required: true, min: 1 },
-    } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
-      return { RESULT: '0', data: [await facturarVentaTpv(app, user!, input.terminal_id, input.cliente_id, raw)] };
-    },
-  }),
-
-  defineAction({
-    name: 'devolverticket',
-    method: 'POST',
-    flags: flagsTpv(),
-    // The ticket by `id`, or by `ticket_uuid` (a return made offline of a ticket the till sold).
-    input: { id: { type: 'int', min: 1 } } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
-      return { RESULT: '0', data: [await devolverTicket(app, user!, input.id, raw)] };
-    },
-  }),
-];
-
-
