@@ -28,7 +28,7 @@ function fuentes(dir = SRC, out = new Map<string, string>()): Map<string, string
 }
 
 /** The modules a file imports: `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`. */
-export function importsDe(texto: string): string[] {
+function importsDe(texto: string): string[] {
   const out: string[] = [];
   for (const m of texto.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)) out.push(m[1]);
   return out;
@@ -42,7 +42,7 @@ function sala(archivo: string): string {
 }
 
 /** Every import that breaks a rule, as «file → module: why». */
-export function violaciones(archivos: Map<string, string>): string[] {
+function violaciones(archivos: Map<string, string>): string[] {
   const out: string[] = [];
   for (const [archivo, texto] of archivos) {
     const desde = sala(archivo);
