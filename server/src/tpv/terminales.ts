@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, IMPRESORAS_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede, terminalSchema } from 'shared/domain';
-import type { FieldErrors, FormaPagoTpv, ImpresoraTpv, Infer, Terminal, TerminalTpv } from 'shared/domain';
+import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, IMPRESORAS_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede } from 'shared/domain';
+import type { FieldErrors, FormaPagoTpv, ImpresoraTpv, Infer, Terminal, TerminalTpv, terminalSchema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
