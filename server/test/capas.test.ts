@@ -67,7 +67,7 @@ describe('layers of server/src', () => {
   it('the rules catch a planted violation of each kind', () => {
     const plantado = new Map([
       ['tpv/caja.ts', "import { defineAction } from '../actions/registry.ts';"],
-      ['actividad/listado.ts', "import { x } from '../actions/common.ts';"],
+      ['actividad/listado.ts', "import { x } from '../actions/comun.ts';"],
       ['copias/programadas.ts', "export { y } from '../demo/index.ts';"],
       ['db/consulta.ts', "import { foldText } from '../catalogo/busqueda.ts';"],
       ['db/tablas.ts', "import { generarAlta } from 'shared/fiscal';"],
@@ -77,7 +77,7 @@ describe('layers of server/src', () => {
       ['actions/demo.ts', "import { eliminarDemo } from '../demo/index.ts';"],
     ]);
     expect(violaciones(plantado)).toEqual([
-      "actividad/listado.ts → ../actions/common.ts: the domain never imports the op.asp actions",
+      "actividad/listado.ts → ../actions/comun.ts: the domain never imports the op.asp actions",
       "copias/programadas.ts → ../demo/index.ts: only app.ts and the actions use the demo",
       "db/consulta.ts → ../catalogo/busqueda.ts: db/ imports nothing above it",
       "db/index.ts → ../context.ts: db/ imports nothing above it",

@@ -27,7 +27,7 @@ import { ActionError, fail } from '../errors.ts';
 import { claveCadena, emisionActual, nifDeCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
-import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
+import { conStockNegativo, moverStockVenta } from '../documentos/movimientos.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';

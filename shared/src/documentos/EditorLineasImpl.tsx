@@ -42,7 +42,7 @@ import {
 
 type T = { theme: Theme };
 
-export type LinesEditorProps = {
+export type EditorLineasProps = {
   /** Column set: 'coste' (movimientos), 'recuento' (inventarios), 'perdida', 'venta', 'compra'. */
   modo: LineaModo;
   /** The lines and their reducer's dispatch (`useLineas` or `useDocumentEditor`). */
@@ -470,7 +470,7 @@ const OPCIONES_OPERACION: SelectOption[] = OPERACIONES.map((o) => ({ value: o, l
  * A new line's price, discount and (sales) operation from the screen's defaults: the customer's tarifa and descuento;
  * the article's operation, else the customer's, else S1 (E1 for «exento»), as the server decides.
  */
-function porDefecto(p: LinesEditorProps, a: ArticuloLinea): Partial<LineaEditable> {
+function porDefecto(p: EditorLineasProps, a: ArticuloLinea): Partial<LineaEditable> {
   const precio = p.precioArticulo?.(a);
   return {
     ...(precio !== undefined ? { precio } : {}),
@@ -479,8 +479,8 @@ function porDefecto(p: LinesEditorProps, a: ArticuloLinea): Partial<LineaEditabl
   };
 }
 
-/** The lines editor's implementation, loaded with the first document screen (see LinesEditor.tsx). */
-export default function LinesEditorImpl(props: LinesEditorProps) {
+/** The lines editor's implementation, loaded with the first document screen (see EditorLineas.tsx). */
+export default function EditorLineasImpl(props: EditorLineasProps) {
   const { modo, lineas, dispatch, readOnly = false, ubicaciones, disponible, errores, titulo = 'Líneas' } = props;
   const { api } = useShell();
   const rootRef = useRef<HTMLDivElement>(null);

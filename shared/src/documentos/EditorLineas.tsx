@@ -2,9 +2,9 @@ import { useReducer } from 'react';
 import { diferido } from './diferido';
 import { lineasReducer, type LineaEditable } from './lineas';
 
-export type { LinesEditorProps } from './LinesEditorImpl';
+export type { EditorLineasProps } from './EditorLineasImpl';
 
-/** The lines' state for a `LinesEditor` of a screen without `useDocumentEditor`. */
+/** The lines' state for an `EditorLineas` of a screen without `useDocumentEditor`. */
 export function useLineas(initial: LineaEditable[] = []) {
   return useReducer(lineasReducer, initial);
 }
@@ -34,6 +34,6 @@ export function enfocarLinea(key: string, campo: 'cantidad' | 'precio' | 'descue
  *
  * @example
  * const [lineas, dispatch] = useLineas();
- * <LinesEditor modo="coste" lineas={lineas} dispatch={dispatch} />
+ * <EditorLineas modo="coste" lineas={lineas} dispatch={dispatch} />
  */
-export const LinesEditor = diferido(() => import('./LinesEditorImpl'), 'Cargando líneas', 160);
+export const EditorLineas = diferido(() => import('./EditorLineasImpl'), 'Cargando líneas', 160);

@@ -14,7 +14,7 @@ import { dialectOf, precioNetoSql } from './sql.ts';
  * document, its line and the action (`documento_acciones`) that wrote it.
  */
 
-export type LedgerRow = {
+export type FilaMovimiento = {
   articulo_id: number;
   almacen_id: number;
   ubicacion_id: number | null;
@@ -34,19 +34,19 @@ export type LedgerRow = {
 const CHUNK = 500;
 
 /** The ledger's columns as the engine writes them (`ubicacion`, the old free-text location, always null). */
-const COLUMNAS_LEDGER = [
+const COLUMNAS_MOVIMIENTO = [
   'articulo_id', 'almacen_id', 'ubicacion', 'ubicacion_id', 'cantidad', 'causa', 'documento_tipo', 'documento_id', 'documento_linea_id', 'accion_id', 'fecha',
   'precio',
 ] satisfies (keyof NewStockMovimiento)[];
 
 /** Inserts the rows in batches (zero quantities are skipped: they move nothing). */
-export async function writeLedger(trx: Transaction<Database>, rows: readonly LedgerRow[]): Promise<void> {
+export async function writeMovimientos(trx: Transaction<Database>, rows: readonly FilaMovimiento[]): Promise<void> {
   const moving = rows.filter((r) => r.cantidad !== 0);
   for (let i = 0; i < moving.length; i += CHUNK) {
     const filas = moving.slice(i, i + CHUNK).map((r) => [
       r.articulo_id, r.almacen_id, null, r.ubicacion_id, r.cantidad, r.causa, r.documento_tipo, r.documento_id, r.documento_linea_id, r.accion_id, r.fecha, r.precio,
     ]);
-    await insertarFilas(trx, 'stock_movimientos', COLUMNAS_LEDGER, filas);
+    await insertarFilas(trx, 'stock_movimientos', COLUMNAS_MOVIMIENTO, filas);
   }
   await revalorarPendientes(trx);
 }
@@ -57,7 +57,7 @@ export async function writeLedger(trx: Transaction<Database>, rows: readonly Led
  * (one set-based statement), dated as the row it takes back: an undo takes the action out of the history, so the
  * stock at any date and the average cost in date order (docs/costes.md) are as if it had not been done.
  */
-export async function reverseLedger(trx: Transaction<Database>, accionId: number, nuevaAccionId: number): Promise<void> {
+export async function reverseMovimientos(trx: Transaction<Database>, accionId: number, nuevaAccionId: number): Promise<void> {
   await sql`insert into stock_movimientos
       (articulo_id, almacen_id, ubicacion, ubicacion_id, cantidad, causa, documento_tipo, documento_id, documento_linea_id, accion_id, fecha, precio)
     select articulo_id, almacen_id, ubicacion, ubicacion_id, -cantidad, causa, documento_tipo, documento_id, documento_linea_id,
@@ -265,7 +265,7 @@ async function escribirFilas(
     await insertarFilas(
       trx,
       'stock_movimientos',
-      COLUMNAS_LEDGER,
+      COLUMNAS_MOVIMIENTO,
       filas.slice(i, i + CHUNK).map((f) => [f.articulo_id, almacenId, null, f.ubicacion_id, f.cantidad, causa, doc.tipo, doc.id, f.linea_id, accionId, fecha, f.precio]),
     );
   }  await revalorarPendientes(trx);
@@ -273,7 +273,7 @@ async function escribirFilas(
 
 /**
  * A sales action's stock (a parte finished, an invoice's direct-sale lines emitted): the lines' rows as
- * filasStockVenta makes them, written with the action's id so its undo (reverseLedger) takes them back.
+ * filasStockVenta makes them, written with the action's id so its undo (reverseMovimientos) takes them back.
  */
 export async function moverStockVenta(
   trx: Transaction<Database>,
@@ -323,7 +323,7 @@ async function sincronizarStockVenta(
     await insertarFilas(
       trx,
       'stock_movimientos',
-      COLUMNAS_LEDGER,
+      COLUMNAS_MOVIMIENTO,
       filas
         .slice(i, i + CHUNK)
         .map((g) => [g.articulo_id, g.almacen_id, null, g.ubicacion_id, g.cantidad, mov.causa, doc.tipo, doc.id, g.linea || null, accionId, g.fecha, g.precio]),

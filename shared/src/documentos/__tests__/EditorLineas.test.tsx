@@ -4,9 +4,9 @@ import type { LineaModo } from '../../domain/documentos';
 import type { Operacion } from '../../domain/operaciones';
 import { createFakeApi, renderWithShell } from '../../testing';
 import { ARTICULOS, articulosHandler } from './fixtures';
-// The implementation itself (the public LinesEditor is its lazy wrapper, tested in documentos.test.tsx).
-import { useLineas } from '../LinesEditor';
-import LinesEditor from '../LinesEditorImpl';
+// The implementation itself (the public EditorLineas is its lazy wrapper, tested in documentos.test.tsx).
+import { useLineas } from '../EditorLineas';
+import EditorLineas from '../EditorLineasImpl';
 import { lineaDesdeArticulo, type LineaEditable } from '../lineas';
 
 afterEach(cleanup);
@@ -16,7 +16,7 @@ let state: LineaEditable[] = [];
 function Harness({ modo, readOnly, operacion }: { modo: LineaModo; readOnly?: boolean; operacion?: Operacion }) {
   const [lineas, dispatch] = useLineas();
   state = lineas;
-  return <LinesEditor modo={modo} lineas={lineas} dispatch={dispatch} readOnly={readOnly} operacionPorDefecto={operacion} />;
+  return <EditorLineas modo={modo} lineas={lineas} dispatch={dispatch} readOnly={readOnly} operacionPorDefecto={operacion} />;
 }
 
 function setup(modo: LineaModo = 'coste', operacion?: Operacion) {
@@ -29,7 +29,7 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 const press = (el: HTMLElement, key: string, extra: object = {}) => fireEvent.keyDown(el, { key, ...extra });
 const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 
-describe('LinesEditor', () => {
+describe('EditorLineas', () => {
   it('a code + Intro picks the article at once and stays in the entry for the next one', async () => {
     const { entry, fake } = setup();
     entry.focus();
@@ -324,7 +324,7 @@ describe('LinesEditor', () => {
   it('a negative line (a rectificativa by differences): its recargo and retención are shown, so the figures add up to the total', () => {
     // −4 × 10,00 at 21 %: IVA −8,40, R.E. −2,08; retención 15 % of −40,00 gives back 6,00: −44,48 €.
     const l = lineaDesdeArticulo(ARTICULOS[0], 'venta', { cantidad: -4000n, precio: 100000n });
-    renderWithShell(<LinesEditor modo="venta" lineas={[l]} dispatch={() => {}} readOnly opcionesTotales={{ recargo: true, retencion: 1500 }} />);
+    renderWithShell(<EditorLineas modo="venta" lineas={[l]} dispatch={() => {}} readOnly opcionesTotales={{ recargo: true, retencion: 1500 }} />);
     const totales = screen.getByLabelText('Totales');
     expect(totales.textContent).toContain('Recargo de equivalencia-2,08 €');
     expect(totales.textContent).toContain('Retención6,00 €');
@@ -334,7 +334,7 @@ describe('LinesEditor', () => {
   it("a line's error about what has no cell (the line it comes from) shows on its row", () => {
     const l = lineaDesdeArticulo(ARTICULOS[0], 'compra');
     renderWithShell(
-      <LinesEditor modo="compra" lineas={[l]} dispatch={() => {}} errores={{ 'lineas.0.origen_linea_id': 'La línea de origen es de otro proveedor', 'lineas.0.cantidad': 'Cantidad no válida' }} />,
+      <EditorLineas modo="compra" lineas={[l]} dispatch={() => {}} errores={{ 'lineas.0.origen_linea_id': 'La línea de origen es de otro proveedor', 'lineas.0.cantidad': 'Cantidad no válida' }} />,
     );
     const row = screen.getByTestId('linea-1');
     expect(within(row).getByText('La línea de origen es de otro proveedor').getAttribute('role')).toBe('alert');
@@ -343,13 +343,13 @@ describe('LinesEditor', () => {
   });
 
   it('read-only: no inputs, no entry', () => {
-    renderWithShell(<LinesEditor modo="coste" lineas={[]} dispatch={() => {}} readOnly />);
+    renderWithShell(<EditorLineas modo="coste" lineas={[]} dispatch={() => {}} readOnly />);
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.getByText('No hay líneas')).toBeTruthy();
   });
 });
 
-describe('LinesEditor without «ver precios de compra, costes y márgenes» (issue 24)', () => {
+describe('EditorLineas without «ver precios de compra, costes y márgenes» (issue 24)', () => {
   const almacen = { id: 1, nombre: 'Ana', email: 'ana@demo.es', rol: { id: 3, nombre: 'Almacén', clave: 'almacen' as const, derechos: { areas: { compras: ['ver', 'acciones'] as const, almacenes: ['ver'] as const }, especiales: [], descuento_maximo: 0 } } };
   const montar = (modo: LineaModo, user?: typeof almacen) => {
     const fake = createFakeApi({ listadoarticulos: articulosHandler });
