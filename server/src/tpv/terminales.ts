@@ -18,7 +18,8 @@ import { empresaEmisora, emisionTpv, formasDe } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
- * one-time code, what a paired till reads of its terminal, the cashier's login by PIN, and the till's catalogue.
+ * one-time code, what a paired till reads of its terminal, the PINs and the till's catalogue. The cashier's login by PIN
+ * opens a session, as sesion.ts's login does: it is an action of its own (actions/tpv/terminales.ts, identificartpv).
  */
 
 type Db = Kysely<Database>;
