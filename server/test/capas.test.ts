@@ -10,12 +10,15 @@ import { describe, expect, it } from 'vitest';
  * - db/, the ground floor, imports nothing of server/src outside db/, and of the other packages only `shared/domain`
  *   (the product's data and pure functions: no I/O, no server code); db/migrations/ is history with rules of its own;
  * - demo/ (the seed and the demo generator, above the domain) is imported only by the composition root (app.ts) and
- *   by the actions (eliminardemo).
+ *   by the actions (eliminardemo);
+ * - errors.ts and consultas.ts, the refusals and the queries that answer with them, sit between db/ and the domain:
+ *   they import db/ and each other only.
  */
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
 const DOMINIO = ['documentos', 'fiscal', 'informes', 'tpv', 'auth', 'actividad', 'catalogo', 'copias'];
+const UTILES = ['errors.ts', 'consultas.ts'];
 
 /** Every .ts file under server/src, by its path relative to it ('tpv/caja.ts'), with its text. */
 function fuentes(dir = SRC, out = new Map<string, string>()): Map<string, string> {
@@ -54,6 +57,9 @@ function violaciones(archivos: Map<string, string>): string[] {
       const mal = (por: string) => out.push(`${archivo} → ${spec}: ${por}`);
       if (DOMINIO.includes(desde) && hacia === 'actions') mal('the domain never imports the op.asp actions');
       if (hacia === 'demo' && desde !== 'demo' && desde !== 'actions' && archivo !== 'app.ts') mal('only app.ts and the actions use the demo');
+      if (UTILES.includes(archivo) && relativo && !(hacia === 'db' || (hacia === '' && destino && UTILES.includes(destino)))) {
+        mal('errors.ts and consultas.ts import only db/ and each other');
+      }
       if (desde === 'db') {
         if (relativo && (fuera || (hacia !== 'db' && hacia !== 'db/migrations'))) mal('db/ imports nothing above it');
         if (!relativo && spec.startsWith('shared') && spec !== 'shared/domain') mal('db/ uses only shared/domain of the other packages');
@@ -75,9 +81,12 @@ describe('layers of server/src', () => {
       ['informes/agregados.ts', "import { sql } from 'kysely';\nimport type { Database } from '../db/schema.ts';"],
       ['db/migrations/0001_base.ts', "import { CONF_FIELDS } from 'shared/domain';"],
       ['actions/demo.ts', "import { eliminarDemo } from '../demo/index.ts';"],
+      ['consultas.ts', "import { fail } from './errors.ts';\nimport { defineAction } from './actions/registry.ts';"],
+      ['errors.ts', "import { sql } from 'kysely';\nimport type { Database } from './db/schema.ts';"],
     ]);
     expect(violaciones(plantado)).toEqual([
       "actividad/listado.ts → ../actions/comun.ts: the domain never imports the op.asp actions",
+      "consultas.ts → ./actions/registry.ts: errors.ts and consultas.ts import only db/ and each other",
       "copias/programadas.ts → ../demo/index.ts: only app.ts and the actions use the demo",
       "db/consulta.ts → ../catalogo/busqueda.ts: db/ imports nothing above it",
       "db/index.ts → ../context.ts: db/ imports nothing above it",
