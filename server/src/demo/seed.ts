@@ -6,13 +6,13 @@ import type { FlagName } from 'shared/domain';
 import { nowIso, todayIn } from '../context.ts';
 import { hashPassword } from '../security.ts';
 import { idRolPredefinido, sincronizarRolesPredefinidos } from '../auth/roles.ts';
-import { generarDemo } from './demo/index.ts';
-import type { ResumenDemo } from './demo/index.ts';
+import { generarDemo } from './index.ts';
+import type { ResumenDemo } from './index.ts';
 import { seedCatalogo } from './seed-catalogo.ts';
 import { seedCompras } from './seed-compras.ts';
 import { seedVentas } from './seed-ventas.ts';
-import type { DialectName } from './index.ts';
-import type { Database } from './schema.ts';
+import type { DialectName } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 
 /** Flags the demo company starts with off; every other one is on. */
 const DEMO_FLAGS_OFF: FlagName[] = ['furgonetas', 'proporciones', 'seo', 'tarifa_3', 'pvp_3'];
@@ -113,7 +113,7 @@ export async function seed(
   if (seeded && !options.demo && (options.demoStock ?? true)) {
     await db.updateTable('verifactu').set({ demo: 0, entorno: 'produccion' }).where('id', '=', 1).execute();
   }
-  // The demo's past (db/demo/): only on the start that seeded the company, with its parties and warehouses, in one transaction.
+  // The demo's past (demo/): only on the start that seeded the company, with its parties and warehouses, in one transaction.
   const demo = options.demo;
   if (seeded && demo && (options.demoStock ?? true)) {
     const t0 = Date.now();

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { netFromPvp } from 'shared/domain';
 import type { TipoIva, UnidadMedida } from 'shared/domain';
 import { withDerived } from '../catalogo/derivados.ts';
-import type { Database, NewStockMovimiento } from './schema.ts';
+import type { Database, NewStockMovimiento } from '../db/schema.ts';
 
 /** EAN-13 of a 12-digit body: the body and its GS1 check digit. */
 export function ean13(body12: string): string {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * The demo's customers (valid NIFs / CIFs and IBANs): companies on the three ways to pay, a shop under recargo de

@@ -6,7 +6,7 @@
 // `compra` / `devolucion_compra` at the net price, and the counters.
 import type { Kysely } from 'kysely';
 import type { TipoIva } from 'shared/domain';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 import { addDays, bulk, escribirDocumentos, filaDocumento, int, neto, rand } from './datos.ts';
 import type { Escritor, LineaGenerada } from './datos.ts';
 

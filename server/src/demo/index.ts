@@ -5,27 +5,27 @@
 //
 // What was generated: per table, the id range the generation wrote, in demo_datos (migration 0012_demo); its
 // VERI*FACTU records also carry estado_envio 'demo', which the sender never picks (they never reach the AEAT).
-import { TABLAS_AGREGADOS, reconstruirAgregados, reconstruirStockAlmacen } from '../../informes/agregados.ts';
-import { nowIso } from '../../context.ts';
-import { auditar } from '../../actividad/registro.ts';
+import { TABLAS_AGREGADOS, reconstruirAgregados, reconstruirStockAlmacen } from '../informes/agregados.ts';
+import { nowIso } from '../context.ts';
+import { auditar } from '../actividad/registro.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { FORMA_PAGO_IDS, MESSAGES } from 'shared/domain';
 import type { EstadoDemo, MaestrosDemo } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
-import { fail } from '../../errors.ts';
-import type { DialectName } from '../index.ts';
-import type { Database } from '../schema.ts';
+import { fail } from '../errors.ts';
+import type { DialectName } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import { escribirAlmacen, generarAlmacen } from './almacen.ts';
 import { escribirCompras, escribirFacturasProveedor, generarCompras } from './compras.ts';
 import type { ArticuloCompra, ProveedorGenerado } from './compras.ts';
-import { guardarCostesPorFecha } from '../../documentos/coste.ts';
-import { cobrosDesdeFechas } from '../../documentos/cobros.ts';
+import { guardarCostesPorFecha } from '../documentos/coste.ts';
+import { cobrosDesdeFechas } from '../documentos/cobros.ts';
 import { addDays, bulk, cif, escritorDe, int, rand, seguirSecuencias, semilla, siguienteId } from './datos.ts';
 import type { Escritor } from './datos.ts';
 import { escribirTickets } from './tpv.ts';
-import { empresaEmisora } from '../../tpv/comun.ts';
-import { instalacionDeTerminal, numeroInstalacion } from '../../fiscal/registro.ts';
+import { empresaEmisora } from '../tpv/comun.ts';
+import { instalacionDeTerminal, numeroInstalacion } from '../fiscal/registro.ts';
 import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from './ventas.ts';
 import type { ArticuloVenta, ClienteGenerado } from './ventas.ts';
 

@@ -2,12 +2,11 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES } from 'shared/domain';
 import type { AppContext } from '../context.ts';
-import { nowIso, todayIn } from '../context.ts';
+import { nowIso } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { SERIAL_TABLES, TABLES, TABLES_IN_EVERY_BACKUP, TABLE_NAMES } from '../db/tablas.ts';
 import type { BaseKind, ColumnKind, TableName } from '../db/tablas.ts';
-import { isForeignKeyViolation, isUniqueViolation } from './comun.ts';
-import { readUpload } from './archivos.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/consulta.ts';
 import { derivedColumns } from '../catalogo/derivados.ts';
 import type { Searchable } from '../catalogo/derivados.ts';
 import { DEFAULT_ALMACEN } from '../db/migrations/index.ts';
@@ -16,11 +15,13 @@ import { protegerRegistrosFiscales, verificarCopia } from '../fiscal/restaurar.t
 import { cobrosDesdeFechas } from '../documentos/cobros.ts';
 import { revalorarPendientes } from '../documentos/coste.ts';
 import { recalcularCuentasProveedor } from '../documentos/pagos.ts';
-import { FileDownload, defineAction, fail } from './registry.ts';
+import { fail } from '../errors.ts';
+import type { SessionUser } from '../session.ts';
 
 export const BACKUP_FORMAT = 'manager-tpv-backup';
 export const BACKUP_VERSION = 1;
-const MAX_BACKUP_BYTES = 100 * 1024 * 1024;
+/** The largest backup file restaurarcopia reads. */
+export const MAX_BACKUP_BYTES = 100 * 1024 * 1024;
 
 /** Columns computed from the others on restore. */
 const DERIVED: Partial<Record<TableName, (row: Row) => Row>> = {
@@ -185,42 +186,29 @@ export function leerCopia(texto: string): Record<string, number> {
   return Object.fromEntries(TABLE_NAMES.map((t) => [t, tablas[t].length]));
 }
 
-export const copiaActions = [
-  defineAction({
-    name: 'copiaseguridad',
-    method: 'GET',
-    async handler({ app }) {
-      const { body } = await volcarCopia(app);
-      return new FileDownload(`manager-tpv-${todayIn(app.timeZone)}.json`, 'application/json; charset=utf-8', body);
-    },
-  }),
-
-  defineAction({
-    name: 'restaurarcopia',
-    method: 'POST',
-    async handler({ request, user, app }) {
-      const { buffer } = await readUpload(request, MAX_BACKUP_BYTES);
-      let tables: Record<TableName, Row[]>;
-      // A backup made before cobros in parts (issue 17) has no `cobros`: they are made from each document's cobro.
-      let sinCobros = false;
-      try {
-        const parsed = JSON.parse(buffer.toString('utf8'));
-        sinCobros = !Array.isArray(parsed?.tablas?.cobros);
-        tables = parseBackup(parsed);
-      } catch {
-        throw fail(MESSAGES.invalidBackup, '1', 400);
-      }
-      try {
-        await restore(app, tables, user, sinCobros);
-      } catch (err) {
-        if (isUniqueViolation(err) || isForeignKeyViolation(err) || isConstraintViolation(err)) throw fail(MESSAGES.invalidBackup, '1', 400);
-        throw err;
-      }
-      const counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length]));
-      return { RESULT: '0', message: MESSAGES.backupRestored, data: [counts] };
-    },
-  }),
-];
+/**
+ * restaurarcopia: the backup file's rows replace every table's, in one transaction (restore), checked row by row first;
+ * a file that is not a whole, valid backup, or whose rows the database refuses, changes nothing. The rows per table.
+ */
+export async function restaurarCopia(app: AppContext, buffer: Buffer, user: SessionUser | null): Promise<Record<string, number>> {
+  let tables: Record<TableName, Row[]>;
+  // A backup made before cobros in parts (issue 17) has no `cobros`: they are made from each document's cobro.
+  let sinCobros = false;
+  try {
+    const parsed = JSON.parse(buffer.toString('utf8'));
+    sinCobros = !Array.isArray(parsed?.tablas?.cobros);
+    tables = parseBackup(parsed);
+  } catch {
+    throw fail(MESSAGES.invalidBackup, '1', 400);
+  }
+  try {
+    await restore(app, tables, user, sinCobros);
+  } catch (err) {
+    if (isUniqueViolation(err) || isForeignKeyViolation(err) || isConstraintViolation(err)) throw fail(MESSAGES.invalidBackup, '1', 400);
+    throw err;
+  }
+  return Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length]));
+}
 
 function isConstraintViolation(err: unknown): boolean {
   const code = String((err as { code?: unknown })?.code ?? '');

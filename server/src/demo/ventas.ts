@@ -7,8 +7,8 @@
 // huellas and XML made by the server's own functions, fiscal/registro.ts).
 import { calcularTotales, fechaAeat, importeAeat, numeroDocumento } from 'shared/domain';
 import type { HuellaAlta, HuellaAnulacion, TipoFactura, TipoIva } from 'shared/domain';
-import { fechaHoraHuso, huellaDe, xmlAlta, xmlAnulacion } from '../../fiscal/registro.ts';
-import type { DatosAlta } from '../../fiscal/registro.ts';
+import { fechaHoraHuso, huellaDe, xmlAlta, xmlAnulacion } from '../fiscal/registro.ts';
+import type { DatosAlta } from '../fiscal/registro.ts';
 import type { IdsDocumentos } from './compras.ts';
 import { addDays, bulk, escribirDocumentos, filaDocumento, int, neto, param, rand } from './datos.ts';
 import type { Escritor, LineaGenerada } from './datos.ts';

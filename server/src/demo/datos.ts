@@ -5,9 +5,9 @@ import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import { calcularTotales } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
-import { derivedColumns, withPvp } from '../../catalogo/derivados.ts';
-import type { DialectName } from '../index.ts';
-import type { Database } from '../schema.ts';
+import { derivedColumns, withPvp } from '../catalogo/derivados.ts';
+import type { DialectName } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 
 /** Where generated rows go: raw SQL on the database (`?` on SQLite, `$i` on PostgreSQL), several statements in one transaction. */
 export type Escritor = {

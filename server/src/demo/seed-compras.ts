@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /** The demo's suppliers (valid CIFs and IBANs; Madrid and Barcelona postal codes). */
 export const DEMO_PROVEEDORES = [
