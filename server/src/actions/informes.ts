@@ -4,6 +4,7 @@ import { ActionError } from '../errors.ts';
 import { recalcularAgregados } from '../informes/agregados.ts';
 import { informeInventario, informeMovimientos, informeTarifas } from '../informes/almacen.ts';
 import { baseSchema, idFiltro, periodo } from '../informes/comun.ts';
+import type { PaginaInforme } from '../informes/comun.ts';
 import { AGRUPAR_COMPRAS, informeCompras, informeProveedores } from '../informes/compras.ts';
 import { informeRegistros, libroExpedidas, libroRecibidas, modelo303, modelo347, numeracionFacturas, periodoFiscal } from '../informes/fiscal.ts';
 import { TIPOS_VENTA } from '../informes/lineas-venta.ts';
@@ -39,7 +40,7 @@ const ventasFiltros = {
   tipo: { type: 'enum', values: TIPOS_VENTA },
 } as const;
 
-const paging = (i: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null }) => ({
+const paging = (i: PaginaInforme) => ({
   orden: i.orden,
   dir: i.dir,
   pagina: i.pagina,

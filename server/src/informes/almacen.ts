@@ -5,9 +5,8 @@ import type { DocumentoTipo, ModuleFlags } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { DialectName } from '../db/index.ts';
 import { consultar, diaSiguiente, diasEntre, numeros, ordenSql, paginaSql, paginar, porcentaje, valorarSql } from './comun.ts';
-import type { Fila, Respuesta } from './comun.ts';
+import type { Fila, PaginaInforme, Respuesta } from './comun.ts';
 
-type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
 
 /** Value in cents of `unidades` (thousandths) at `coste` (ten-thousandths), half-up. */
 export const valorar = (unidades: bigint, coste: bigint): bigint => {
@@ -41,7 +40,7 @@ export const ultimaCompraSql = (dialect: DialectName, enFecha: RawBuilder<unknow
 export async function informeInventario(
   app: AppContext,
   f: { fecha: string; almacen_id?: number | null; familia_id?: number | null; marca_id?: number | null; agrupar: 'articulo' | 'almacen' | 'familia'; vista: 'todos' | 'negativo' | 'sin_movimiento' | 'bajo_minimo'; dias: number },
-  paging: Paging,
+  paging: PaginaInforme,
   fuente: 'agregado' | 'detalle' = 'agregado',
 ): Promise<Respuesta> {
   const dialect = app.dialect;
@@ -249,7 +248,7 @@ async function bajoMinimo(
   posiciones: RawBuilder<unknown>,
   ultimaCompra: RawBuilder<unknown>,
   filtroArticulo: RawBuilder<unknown>[],
-  paging: Paging,
+  paging: PaginaInforme,
 ): Promise<Respuesta> {
   const columnas: Record<string, string> = {
     clave: 'clave', articulo_id: 'clave', codigo: 'codigo', descripcion: 'descripcion', nombre: 'nombre', familia: 'familia', proveedor: 'proveedor',
@@ -294,7 +293,7 @@ async function bajoMinimo(
 export async function informeMovimientos(
   app: AppContext,
   f: { desde: string; hasta: string; articulo_id?: number | null; almacen_id?: number | null; ubicacion_id?: number | null; causa?: string | null },
-  paging: Paging,
+  paging: PaginaInforme,
 ): Promise<Respuesta> {
   const c: RawBuilder<unknown>[] = [sql`m.fecha >= ${f.desde}`, sql`m.fecha < ${diaSiguiente(f.hasta)}`];
   if (f.articulo_id) c.push(sql`m.articulo_id = ${f.articulo_id}`);
@@ -348,7 +347,7 @@ export async function informeTarifas(
   app: AppContext,
   flags: ModuleFlags,
   f: { familia_id?: number | null; marca_id?: number | null; bajo_coste?: number | null },
-  paging: Paging,
+  paging: PaginaInforme,
 ): Promise<Respuesta> {
   const tarifas: [string, string][] = [['precio_venta', 'margen_1']];
   if (flags.tarifa_2) tarifas.push(['tarifa_2', 'margen_2']);

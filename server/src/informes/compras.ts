@@ -5,7 +5,7 @@ import type { DocumentoTipo } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { divR, numeros, paginar, sumar, tasaSql } from './comun.ts';
 import { claveLinea, repartoSql } from './reparto.ts';
-import type { Fila, Respuesta } from './comun.ts';
+import type { Fila, PaginaInforme, Respuesta } from './comun.ts';
 
 /**
  * Purchases: the albaranes de compra (what was received) less the devoluciones de compra, at their own stored base
@@ -15,7 +15,6 @@ import type { Fila, Respuesta } from './comun.ts';
 export const AGRUPAR_COMPRAS = ['mes', 'proveedor', 'articulo', 'familia', 'almacen', 'tipo', 'documento'] as const;
 export type AgruparCompras = (typeof AGRUPAR_COMPRAS)[number];
 export type FiltroCompras = { desde: string; hasta: string; proveedor_id?: number | null; articulo_id?: number | null; familia_id?: number | null; almacen_id?: number | null };
-type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
 
 /** Each grouping's key (over the document `d` and, by article or family, its line `l` and article `a`) and its label (over `clave`). */
 const GRUPOS: Record<AgruparCompras, { clave: string; campo: string | null; nombre: string; linea: boolean }> = {
@@ -112,7 +111,7 @@ export async function comprasAgrupadas(app: AppContext, f: FiltroCompras, agrupa
   return filas;
 }
 
-export async function informeCompras(app: AppContext, f: FiltroCompras, agrupar: AgruparCompras, paging: Paging): Promise<Respuesta> {
+export async function informeCompras(app: AppContext, f: FiltroCompras, agrupar: AgruparCompras, paging: PaginaInforme): Promise<Respuesta> {
   const filas = await comprasAgrupadas(app, f, agrupar);
   const totales: Record<string, number | null> = sumar(filas, COLUMNAS_COMPRAS);
   if (agrupar === 'articulo' || agrupar === 'familia') totales.documentos = null;
@@ -122,7 +121,7 @@ export async function informeCompras(app: AppContext, f: FiltroCompras, agrupar:
 }
 
 /** Suppliers: purchases (as informecompras), supplier invoices recorded, what is ordered and not yet received. */
-export async function informeProveedores(app: AppContext, f: FiltroCompras & { agrupar: 'proveedor' | 'mes' | 'anio' }, paging: Paging): Promise<Respuesta> {
+export async function informeProveedores(app: AppContext, f: FiltroCompras & { agrupar: 'proveedor' | 'mes' | 'anio' }, paging: PaginaInforme): Promise<Respuesta> {
   if (f.agrupar !== 'proveedor') {
     const filas = await comprasAgrupadas(app, f, 'mes');
     const grupos = new Map<string, Fila>();

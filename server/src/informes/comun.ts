@@ -26,6 +26,13 @@ export const baseSchema = {
 
 export const idFiltro = { type: 'int', min: 1 } as const;
 
+/**
+ * A report's page as the action reads it (baseSchema: `orden`, `dir`, `pagina`, `porPagina`; null when not asked). Not
+ * the lists' `Paging` of db/consulta.ts (limit / offset): a report sorts and pages its aggregated rows (`paginar`,
+ * `ordenSql` and `paginaSql`).
+ */
+export type PaginaInforme = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
+
 export type Fila = Record<string, string | number | null>;
 
 export type Respuesta = { RESULT: '0'; data: Fila[]; total: number; totales: Record<string, number | string | null>; message?: string };
@@ -58,7 +65,7 @@ const DEFECTO = new Intl.Collator();
 /** Sorts the rows by a column they have (else `porDefecto`), then the page; ties by `clave` so pages are stable. */
 export function paginar(
   filas: Fila[],
-  input: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  input: PaginaInforme,
   porDefecto: { orden: string; dir: 'asc' | 'desc' },
 ): { data: Fila[]; total: number } {
   // Own properties only: `orden=__proto__` or `constructor` is not a column (issue 24: a prototype key reached sql.raw).
@@ -159,7 +166,7 @@ export function ordenSql(
 }
 
 /** LIMIT / OFFSET of a page (`porPagina` 50 by default). */
-export function paginaSql(input: { pagina: number | null; porPagina: number | null }): RawBuilder<unknown> {
+export function paginaSql(input: Pick<PaginaInforme, 'pagina' | 'porPagina'>): RawBuilder<unknown> {
   const porPagina = input.porPagina ?? 50;
   return sql`limit ${porPagina} offset ${((input.pagina ?? 1) - 1) * porPagina}`;
 }

@@ -4,9 +4,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { diaSiguiente, paginar, sumar } from './comun.ts';
 import { TICKET_FUERA_DE_LIBROS } from './lineas-venta.ts';
-import type { Fila, Respuesta } from './comun.ts';
+import type { Fila, PaginaInforme, Respuesta } from './comun.ts';
 
-type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
 
 /** '1T'..'4T' of a date. */
 export const trimestre = (fecha: string) => `${Math.floor((Number(fecha.slice(5, 7)) - 1) / 3) + 1}T`;
@@ -93,7 +92,7 @@ async function expedidas(app: AppContext, desde: string, hasta: string, serieId?
  * Libro registro de facturas expedidas, as the AEAT's layout: one row per invoice and IVA rate (an invoice with two
  * rates has two rows repeating its identification and total), amounts in cents, rates in hundredths of a percent.
  */
-export async function libroExpedidas(app: AppContext, f: { desde: string; hasta: string; serie_id?: number | null }, paging: Paging): Promise<Respuesta> {
+export async function libroExpedidas(app: AppContext, f: { desde: string; hasta: string; serie_id?: number | null }, paging: PaginaInforme): Promise<Respuesta> {
   const docs = await expedidas(app, f.desde, f.hasta, f.serie_id);
   const filas: Fila[] = [];
   for (const d of docs) {
@@ -263,7 +262,7 @@ function tramos(ns: number[]): string {
  * and tickets — the first and last number given, how many stand issued, which were cancelled («Anulada» in the libro)
  * and which numbers no document holds (a gap: there should be none) —, one row per serie.
  */
-export async function numeracionFacturas(app: AppContext, f: { ejercicio: number; serie_id?: number | null }, paging: Paging): Promise<Respuesta> {
+export async function numeracionFacturas(app: AppContext, f: { ejercicio: number; serie_id?: number | null }, paging: PaginaInforme): Promise<Respuesta> {
   const { rows } = await sql<{ serie_id: number | null; serie: string | null; numero: number | string; estado: string }>`
     select d.serie_id, coalesce(s.codigo, d.serie_codigo) as serie, d.numero, d.estado
     from documentos d left join series s on s.id = d.serie_id
@@ -342,7 +341,7 @@ async function recibidas(app: AppContext, desde: string, hasta: string, proveedo
 }
 
 /** Libro registro de facturas recibidas: the supplier invoices hcp recorded, one row per invoice and IVA rate. */
-export async function libroRecibidas(app: AppContext, f: { desde: string; hasta: string; proveedor_id?: number | null }, paging: Paging): Promise<Respuesta> {
+export async function libroRecibidas(app: AppContext, f: { desde: string; hasta: string; proveedor_id?: number | null }, paging: PaginaInforme): Promise<Respuesta> {
   const facturas = await recibidas(app, f.desde, f.hasta, f.proveedor_id);
   const filas: Fila[] = [];
   for (const fr of facturas) {
@@ -575,7 +574,7 @@ export const UMBRAL_347 = 300_506;
  * year — not simplified ones (tickets, F2, R5), which name no recipient —, base + IVA + recargo; clave A (adquisiciones): the supplier invoices recorded (hcp), their
  * total as typed. NIF, name, province (the party's, else from its postcode) and its code (the postcode's first two digits).
  */
-export async function modelo347(app: AppContext, f: { ejercicio: number; clave?: string | null }, paging: Paging, flags: { ventas: boolean; compras: boolean }): Promise<Respuesta> {
+export async function modelo347(app: AppContext, f: { ejercicio: number; clave?: string | null }, paging: PaginaInforme, flags: { ventas: boolean; compras: boolean }): Promise<Respuesta> {
   const desde = `${f.ejercicio}-01-01`;
   const hasta = `${f.ejercicio}-12-31`;
   type Acc = { tipo: 'A' | 'B'; id: number; t: [number, number, number, number] };
@@ -657,7 +656,7 @@ export async function modelo347(app: AppContext, f: { ejercicio: number; clave?:
 export async function informeRegistros(
   app: AppContext,
   f: { desde: string; hasta: string; estado?: string | null; agrupar: 'estado' | 'registro' },
-  paging: Paging,
+  paging: PaginaInforme,
 ): Promise<Respuesta> {
   const base = app.db
     .selectFrom('registros_facturacion as r')

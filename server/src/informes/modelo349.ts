@@ -2,9 +2,8 @@ import { NIF_IVA, calcularTotales } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { paginar } from './comun.ts';
-import type { Fila, Respuesta } from './comun.ts';
+import type { Fila, PaginaInforme, Respuesta } from './comun.ts';
 
-type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
 
 /** '2026 3T' of a date. */
 const periodoDe = (fecha: string) => `${fecha.slice(0, 4)} ${Math.floor((Number(fecha.slice(5, 7)) - 1) / 3) + 1}T`;
@@ -126,7 +125,7 @@ async function declarado(app: AppContext, clienteId: number, clave: 'E' | 'S', p
 export async function modelo349(
   app: AppContext,
   f: { desde: string; hasta: string; clave?: string | null; agrupar?: string | null },
-  paging: Paging,
+  paging: PaginaInforme,
   flags: { ventas: boolean; compras: boolean },
 ): Promise<Respuesta> {
   type Acc = { clave: 'E' | 'S' | 'A'; tercero: 'cliente' | 'proveedor'; id: number; pais: string; nif: string; nombre: string; periodo: string; base: number };

@@ -63,30 +63,46 @@ function gruposDesglose(dialect: DialectName, ids: RawBuilder<unknown>): RawBuil
 export function repartoSql(dialect: DialectName, filas: RawBuilder<unknown>, pasan: readonly string[]): RawBuilder<unknown> {
   const cols = (p: string) => sql.raw(pasan.map((c) => `${p}.${c}`).join(', '));
   const particion = 'partition by grupo, fuente_id, clave';
+  // The whole partition as the frame: its sums and its row numbers in one sort (a window per ORDER BY is a sort of its own).
+  const todo = 'rows between unbounded preceding and unbounded following';
+  // Each line's base (b3) and its IVA's floor and remainder (i1) computed once (`as materialized`: PostgreSQL 12+,
+  // SQLite 3.35+): both engines otherwise inline them into what reads them, and their divisions ran again in every
+  // expression that uses them (the sort keys, the remainders, the answer). PostgreSQL's `numeric` divisions: 33 s →
+  // 18 s for the bench's year on a loaded machine; SQLite: a tenth less CPU.
+  const unaVez = 'as materialized';
   const fd = (a: string, b: string) => floorDiv(dialect, a, b);
   const E9 = '1000000000';
   // Cents given to the k-th line (by remainder) of n when the group lacks `falta` after flooring: ⌊falta/n⌋, plus one
   // for the first (falta mod n).
   const extra = (falta: string, n: string, k: string) =>
     sql`(${fd(falta, n)} + (case when ${sql.raw(k)} <= (${sql.raw(falta)}) - ${fd(falta, n)} * (${sql.raw(n)}) then 1 else 0 end))`;
+  // The windows sort narrow rows (the share-out's own columns, `k`): SQLite and PostgreSQL sort every column a window's
+  // input carries, and the caller's columns (a dozen, with dates and text) made each of the three sorts several times
+  // slower («Recalcular informes», issue 25: bench/README.md). The caller's columns join back once, by the rows' key
+  // (grupo, fuente_id, linea_id): unique, as the header says.
   return sql`with f as (${filas}),
     g as (${gruposDesglose(dialect, sql`select fuente_id from f`)}),
-    b1 as (select f.*, g.g_base, g.g_iva, g.g_recargo,
-        ${fd('f.peso', E9)} as fl
-      from f left join g on g.fuente_id = f.fuente_id and g.clave = f.clave),
-    b2 as (select b1.*, sum(fl) over (${sql.raw(particion)}) as s_fl, count(*) over (${sql.raw(particion)}) as n,
-        row_number() over (${sql.raw(particion)} order by peso - fl * ${sql.raw(E9)} desc, linea_id) as k
-      from b1),
-    b3 as (select b2.*, cast(case when g_base is null then ${divR(dialect, sql`peso`, sql.raw(E9))}
+    b1 as (select k.grupo, k.fuente_id, k.clave, k.linea_id, k.peso, k.tasa_iva, k.tasa_recargo, g.g_base, g.g_iva, g.g_recargo,
+        ${fd('k.peso', E9)} as fl
+      from f k left join g on g.fuente_id = k.fuente_id and g.clave = k.clave),
+    b2 as (select b1.*, sum(fl) over w as s_fl, count(*) over w as n, row_number() over w as k
+      from b1 window w as (${sql.raw(particion)} order by peso - fl * ${sql.raw(E9)} desc, linea_id ${sql.raw(todo)})),
+    b3 ${sql.raw(unaVez)} (select grupo, fuente_id, clave, linea_id, tasa_iva, tasa_recargo, g_iva, g_recargo, n, cast(case when g_base is null then ${divR(dialect, sql`peso`, sql.raw(E9))}
           else fl + ${extra('g_base - s_fl', 'n', 'k')} end as bigint) as base
       from b2),
-    i1 as (select b3.*, base * tasa_iva as pi, base * tasa_recargo as pr, ${fd('base * tasa_iva', '10000')} as fi, ${fd('base * tasa_recargo', '10000')} as fr from b3),
-    i2 as (select i1.*, sum(fi) over (${sql.raw(particion)}) as s_fi, sum(fr) over (${sql.raw(particion)}) as s_fr,
-        row_number() over (${sql.raw(particion)} order by pi - fi * 10000 desc, linea_id) as ki,
-        row_number() over (${sql.raw(particion)} order by pr - fr * 10000 desc, linea_id) as kr
-      from i1)
-    select ${cols('i2')}, base,
-      cast(case when g_iva is null then ${divR(dialect, sql`pi`, sql`10000`)} else fi + ${extra('g_iva - s_fi', 'n', 'ki')} end as bigint) as iva,
-      cast(case when g_recargo is null then ${divR(dialect, sql`pr`, sql`10000`)} else fr + ${extra('g_recargo - s_fr', 'n', 'kr')} end as bigint) as recargo
-    from i2`;
+    i1 ${sql.raw(unaVez)} (select b3.*, base * tasa_iva as pi, base * tasa_recargo as pr, ${fd('base * tasa_iva', '10000')} as fi, ${fd('base * tasa_recargo', '10000')} as fr from b3),
+    i2 as (select i1.*, sum(fi) over wi as s_fi, sum(fr) over wi as s_fr, row_number() over wi as ki,
+        max(case when tasa_recargo <> 0 or coalesce(g_recargo, 0) <> 0 then 1 else 0 end) over wi as con_recargo
+      from i1 window wi as (${sql.raw(particion)} order by pi - fi * 10000 desc, linea_id ${sql.raw(todo)})),
+    -- The order by recargo's remainder only where a group has recargo (a customer in recargo de equivalencia): elsewhere
+    -- every line's recargo is 0 whatever its place, and sorting every line again for it was a third of the share-out.
+    kr as (select grupo, fuente_id, linea_id, row_number() over (${sql.raw(particion)} order by pr - fr * 10000 desc, linea_id) as kr
+      from i2 where con_recargo = 1),
+    r as (select i2.grupo, i2.fuente_id, i2.linea_id, base,
+        cast(case when g_iva is null then ${divR(dialect, sql`pi`, sql`10000`)} else fi + ${extra('g_iva - s_fi', 'n', 'ki')} end as bigint) as iva,
+        cast(case when con_recargo = 0 then 0 when g_recargo is null then ${divR(dialect, sql`pr`, sql`10000`)}
+          else fr + ${extra('g_recargo - s_fr', 'n', 'kr.kr')} end as bigint) as recargo
+      from i2 left join kr on kr.grupo = i2.grupo and kr.fuente_id = i2.fuente_id and kr.linea_id = i2.linea_id)
+    select ${cols('f')}, r.base, r.iva, r.recargo
+    from f join r on r.grupo = f.grupo and r.fuente_id = f.fuente_id and r.linea_id = f.linea_id`;
 }

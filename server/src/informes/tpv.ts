@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import type { DesgloseIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { paginar, sumar } from './comun.ts';
-import type { Fila, Respuesta } from './comun.ts';
+import type { Fila, PaginaInforme, Respuesta } from './comun.ts';
 
-type Paging = { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null };
 
 const conocidas = new Map<string, boolean>();
 
@@ -38,7 +37,7 @@ type Cierre = {
 export async function informeCierresTpv(
   app: AppContext,
   f: { desde: string; hasta: string; terminal_id?: number | null; agrupar?: 'cierre' | 'dia' | 'terminal' },
-  paging: Paging,
+  paging: PaginaInforme,
 ): Promise<Respuesta> {
   if (!(await existe(app, 'tpv_cierres', 'datos'))) return cierresDesdeTickets(app, f, paging);
   const { rows } = await sql<{ id: number; terminal_id: number; terminal: string | null; codigo: number; apertura: string; cierre: string; tickets: number; devoluciones: number; total: number | string; efectivo_esperado: number | string; efectivo_contado: number | string; diferencia: number | string; datos: string }>`
@@ -89,7 +88,7 @@ export async function informeCierresTpv(
 }
 
 /** Before the till's tables: the tickets of each day by payment method and rate. */
-async function cierresDesdeTickets(app: AppContext, f: { desde: string; hasta: string; terminal_id?: number | null }, paging: Paging): Promise<Respuesta> {
+async function cierresDesdeTickets(app: AppContext, f: { desde: string; hasta: string; terminal_id?: number | null }, paging: PaginaInforme): Promise<Respuesta> {
   const { rows } = await sql<{ fecha: string; forma: string | null; total: number | string; desglose: string | null; id: number }>`
     select d.id, d.fecha, coalesce(d.cobro_forma, d.forma_pago) as forma, d.total, d.desglose
     from documentos d

@@ -5,7 +5,7 @@ import type { DocumentoTipo } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { todayIn } from '../context.ts';
 import { consultar, diasEntre, lista, mesSql, numeros, ordenSql, paginaSql, paginar, porcentaje, sumar } from './comun.ts';
-import type { Fila, Respuesta } from './comun.ts';
+import type { Fila, PaginaInforme, Respuesta } from './comun.ts';
 import { lineasVenta } from './lineas-venta.ts';
 import { MES_TIPOS, agregadosAlDia } from './agregados.ts';
 import { existe } from './tpv.ts';
@@ -276,7 +276,7 @@ const totalesAgregados = (cols: readonly string[]) => sql.raw(['count(*) as t_n'
 async function informeVentasPorArticulo(
   app: AppContext,
   f: FiltroVentasInforme,
-  paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  paging: PaginaInforme,
   fuente: Fuente,
 ): Promise<Respuesta> {
   const g = await ventasPorArticuloSql(app, f, fuente, false);
@@ -307,7 +307,7 @@ export async function informeVentas(
   app: AppContext,
   f: FiltroVentasInforme,
   agrupar: AgruparVentas,
-  paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  paging: PaginaInforme,
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
   if (agrupar === 'articulo') return informeVentasPorArticulo(app, f, paging, fuente);
@@ -327,7 +327,7 @@ export async function informeVentas(
 export async function informeClientes(
   app: AppContext,
   f: FiltroVentas & { agrupar: 'cliente' | 'mes' | 'anio' },
-  paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  paging: PaginaInforme,
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
   if (f.agrupar !== 'cliente') {
@@ -407,7 +407,7 @@ export async function informeClientes(
 export async function informeArticulos(
   app: AppContext,
   f: FiltroVentasInforme & { vista: 'todos' | 'bajo_coste' },
-  paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  paging: PaginaInforme,
   fuente: Fuente = 'agregado',
 ): Promise<Respuesta> {
   const g = await ventasPorArticuloSql(app, f, fuente, true);
@@ -474,7 +474,7 @@ export async function informeArticulos(
 export async function informeFurgonetas(
   app: AppContext,
   f: { desde: string; hasta: string; almacen_id?: number | null; agrupar: 'furgoneta' | 'dia' | 'conductor' },
-  paging: { orden: string | null; dir: string | null; pagina: number | null; porPagina: number | null },
+  paging: PaginaInforme,
 ): Promise<Respuesta> {
   const vans = await app.db
     .selectFrom('almacenes as w')
