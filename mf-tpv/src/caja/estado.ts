@@ -4,7 +4,7 @@ import { borrar, enReposo, guardar, guardarClave, leer, leerTodo, reemplazar } f
 import { IndiceCatalogo, type ArticuloTpv, type Lectura } from '../datos/catalogo';
 import { almacenColaIdb, ColaTickets, esOperacion, Rechazo, type EstadoCola, type FilaSubida, type LineaTicket, type TicketLocal } from '../datos/cola';
 import { cobradoPorForma, estadoCobro, totalesTicket, type Pago } from '../venta/importes';
-import { crearRegistroDevolucion, crearRegistroOffline, guardarCadenaDeFila, reconciliar, type EstadoCadena } from './registro';
+import { crearRegistroDevolucion, crearRegistroOffline, guardarCadenaDeFila, instantaneaCadena, olvidarCadena, type EstadoCadena } from './registro';
 import type { LineaDevolucion, TicketDevolucion } from './devolucionLocal';
 import { comprobarPinLocal, guardarBloqueo, leerBloqueo, recordarPin } from './bloqueo';
 import * as srv from './servidor';
@@ -131,6 +131,12 @@ type TicketEnCurso = { uuid: string; lineas: LineaVenta[]; seleccion: number | n
 /** The catalogue as the IndexedDB store holds it (read at start, or last written whole); null when unknown. */
 let catalogoGuardado: ArticuloTpv[] | null = null;
 let pararCola: (() => void) | null = null;
+/**
+ * The tickets the cashier is waiting for (sent online with the till's record, not printed yet): uploaded with
+ * `en_linea`, so a broken rule refuses them (docs/tpv.md «The doubtful ticket»). Never kept across a reload: an entry
+ * found in the queue after one may have been printed.
+ */
+const enLinea = new Set<string>();
 
 /** The upload queue of the paired terminal (one per page). */
 export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void): ColaTickets {
@@ -139,26 +145,26 @@ export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void
       if (ts.length === 1 && esOperacion(ts[0])) return [await subirOperacion(terminal, ts[0])];
       let filas: Awaited<ReturnType<typeof srv.subirTickets>>;
       try {
-        filas = await srv.subirTickets(terminal.id, ts);
+        filas = await srv.subirTickets(terminal.id, ts, enLinea);
       } catch (e) {
         sesionPerdida(e);
         // The server refused what was sent (issue 23): the queue finds which and sets it aside, the rest goes on.
         // A ticket without a record refused for the cashier's rights (403) is refused too: it was never issued.
-        if (rechazado(e) || (e instanceof srv.ErrorServidor && e.status === 403 && ts.some((x) => !x.registro))) throw new Rechazo((e as Error).message);
+        if (rechazado(e) || (e instanceof srv.ErrorServidor && e.status === 403 && ts.some((x) => !x.registro || enLinea.has(x.uuid)))) throw new Rechazo((e as Error).message);
         throw e;
       }
+      const out: FilaSubida[] = [];
       for (const f of filas) {
         const t = ts.find((x) => x.uuid === f.uuid);
-        if (!t) continue;
-        if (!t.registro) await guardarCadenaDeFila(f, t, terminal);
-        else if (f.repetido && f.huella !== t.registro.huella) {
-          // The lost answer: the server had it. Its record wins; what the till made after it is chained anew.
-          const despues = (await almacenColaIdb.todos()).filter((x) => x.estado === 'pendiente' && x.seq > t.seq && !esOperacion(x)).sort((a, b) => a.seq - b.seq);
-          for (const x of await reconciliar(f, t, terminal, despues)) await almacenColaIdb.guardar(x);
-        }
+        if (t && !t.registro) await guardarCadenaDeFila(f, t, terminal);
+        // A ticket the server had registered by itself while this till printed its own record for it (a doubtful
+        // ticket of a till before docs/tpv.md «The doubtful ticket»): the server's stays in the books, the till's
+        // stays as printed — nothing after it is chained again nor renumbered; an incidence for the manager.
+        if (t?.registro && f.repetido && f.huella !== t.registro.huella) out.push({ ...f, incidencia: MENSAJES_TPV.registroDuplicadoTpv });
+        else out.push(f);
       }
-      return filas;
-    });
+      return out;
+    }, { sinImprimir: (t) => enLinea.has(t.uuid) });
     cola.suscribir((e) => {
       alCambiar(e);
       void useCaja.getState().leerOperaciones();
@@ -604,20 +610,34 @@ export const useCaja = create<TiendaCaja>((set, get) => ({
       ticket = { ...base, ...(await registroOffline(terminal, base)) };
       await q.añadir(ticket);
     } else {
-      // Stored first: a crash from here on loses nothing.
-      await q.añadir(ticket);
-      await q.vaciar();
+      // Online (docs/tpv.md «The doubtful ticket»): the till makes the record before sending, the server verifies and
+      // stores that very record. An answer lost changes nothing: the till already holds the record the server may
+      // have, so it never makes a second one for the same sale, and what it chains after it is never redone.
+      const deshacer = await instantaneaCadena();
+      ticket = { ...base, ...(await registroOffline(terminal, base, true)) };
+      enLinea.add(ticket.uuid);
+      try {
+        // Stored first: a crash from here on loses nothing.
+        await q.añadir(ticket);
+        await q.vaciar();
+      } finally {
+        enLinea.delete(ticket.uuid);
+      }
       const guardado = (await almacenColaIdb.todos()).find((t) => t.uuid === ticket.uuid)!;
       if (guardado.estado === 'subido') ticket = guardado;
       else if (guardado.estado === 'rechazado') {
-        // Refused (issue 23): not issued, nothing printed; the sale stays on screen, the cashier reads why. Its uuid
-        // is spent: the next payment of these lines takes a new one.
+        // Refused (issue 23): not issued, nothing printed; the sale stays on screen, the cashier reads why. Its record
+        // was never issued: the chain goes back to before it (the next ticket takes its number). Its uuid is spent:
+        // the next payment of these lines takes a new one.
+        await deshacer();
+        // A record the server did not take as the chain's next (this till's idea of the chain was stale: a backup
+        // restored…): with nothing queued the server's chain is the truth, read again for the next sale.
+        if (/registro/.test(guardado.incidencia ?? '')) await cadenaDelServidor(terminal);
         uuidEnCurso = uuid();
         throw new Error(guardado.incidencia ?? 'El servidor ha rechazado el ticket.');
       } else {
-        // Sent without an answer: the server may have it. The till's record now, and the ticket marked doubtful.
-        ticket = { ...guardado, ...(await registroOffline(terminal, guardado)), dudoso: true };
-        await almacenColaIdb.guardar(ticket);
+        // Sent without an answer: the server may have it, with this very record. Printed now; uploaded as it is.
+        ticket = guardado;
       }
     }
     uuidEnCurso = uuid();
@@ -687,9 +707,19 @@ async function asegurarRegistros(terminal: TerminalTpv) {
   for (const t of pend) await almacenColaIdb.guardar({ ...t, ...(await registroOffline(terminal, t)), dudoso: true });
 }
 
-async function registroOffline(terminal: TerminalTpv, t: TicketLocal) {
-  const { registro, qr_url } = await crearRegistroOffline(terminal, t);
+async function registroOffline(terminal: TerminalTpv, t: TicketLocal, enLinea = false) {
+  const { registro, qr_url } = await crearRegistroOffline(terminal, t, enLinea);
   return { registro, qr_url };
+}
+
+/** Forgets the chain's end this till kept and reads the terminal's (its last number and huella) from the server. */
+async function cadenaDelServidor(terminal: TerminalTpv) {
+  await olvidarCadena();
+  const t = await srv.leerTerminal().catch(() => null);
+  if (t && t.id === terminal.id) {
+    useCaja.setState({ terminal: t });
+    await guardarClave('estado', 'terminal', t);
+  }
 }
 
 export type { EstadoCadena };
