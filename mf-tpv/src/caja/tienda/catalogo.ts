@@ -40,7 +40,7 @@ async function cargarCatalogoAhora(get: () => TiendaCaja, set: (p: Partial<Estad
 
 /** At start: the catalogue and the buttons kept from the last time — the till sells at once, even offline. */
 export async function leerCatalogoGuardado(set: Poner) {
-    const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => null);
+  const guardados = await leerTodo<ArticuloTpv>('articulos').catch(() => null);
   catalogoGuardado = guardados;
   if (guardados?.length) set({ indice: new IndiceCatalogo(guardados) });
   const paginas = await leer<PaginaTpv[]>('estado', 'paginas').catch(() => undefined);

@@ -27,7 +27,6 @@ export const porcionSesion: Porcion<
     // A till locked before the reload stays locked (issue 23).
     set({ bloqueada: await leerBloqueo() });
     // The catalogue kept from the last time: the till sells at once, even offline.
-    // The catalogue kept from the last time: the till sells at once, even offline.
     await leerCatalogoGuardado(set);
     await restaurarTicket(set, get);
     await get().leerOperaciones();
