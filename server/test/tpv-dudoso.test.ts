@@ -115,6 +115,33 @@ describe.each(backends())('TPV: the doubtful ticket ($name)', (backend) => {
     expect(incid.map((x) => x.tipo)).toEqual(['limite']);
   });
 
+  it('en_linea and the cashier\'s rights: a price changed by a Caja user is refused (403) before anything is stored; the same record, printed, is stored and flagged', async () => {
+    const rol = (await list(t, t.cookie, 'listadoroles', { porPagina: 100 })).rows.find((r) => r.clave === 'caja')!;
+    await save(t, t.cookie, 'editarusuario', { nombre: 'Dora Cajera', email: 'dora@tpv.es', password: 'Clave-tpv-2026', rol_id: rol.id });
+    const cajera = await t.login('dora@tpv.es', 'Clave-tpv-2026');
+    const i = await info();
+    // 1 × Pan at 1,00 € instead of its PVP 1,21 €.
+    const base = conRegistro(i, cabeza(i), i.ultimo.numero + 1);
+    const lineas = [{ ...base.tk.lineas[0], precio: 10_000 }];
+    const totales = totalesTicket(lineas.map((l) => ({ ...l, tipo_iva: '21' as const })));
+    const ts = base.tk.registro.fecha_hora_huso;
+    const gen = registroTicket({
+      emisor: i.emisor, instalacion: i.numero_instalacion, sistema: i.sistema, serieCodigo: i.serie.codigo, ejercicio: año, numero: i.ultimo.numero + 1, fecha: ts.slice(0, 10), totales,
+      anterior: cabeza(i), ts,
+    });
+    const tk = { ...base.tk, lineas, pagos: [{ forma: 'efectivo', importe: totales.total }], registro: registroTpvDe(gen) };
+    const online = await t.op('subirtickets', { cookie: cajera, body: { terminal_id: terminal.id, tickets: [{ ...tk, en_linea: 1 }] } });
+    expect(online.statusCode).toBe(403);
+    const db = t.app.manager.db;
+    expect(await db.selectFrom('tpv_tickets').select('documento_id').where('uuid', '=', tk.uuid).executeTakeFirst()).toBeUndefined();
+    // Its answer lost after the till printed it: uploaded as printed, stored as issued and flagged for the manager.
+    const impreso = await t.op('subirtickets', { cookie: cajera, body: { terminal_id: terminal.id, tickets: [tk] } });
+    expect(impreso.json().RESULT, impreso.body).toBe('0');
+    expect(impreso.json().data[0]).toMatchObject({ huella: gen.huella, offline: 1 });
+    const incid = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id, pendientes: 1 })).rows as unknown as IncidenciaTpv[];
+    expect(incid.filter((x) => x.uuid === tk.uuid).map((x) => x.tipo)).toEqual(['precio']);
+  });
+
   it('an older till\'s doubtful record of a ticket the server registered by itself: the ticket stays once with the server\'s record; the till\'s is kept in an incidence, and what it chained after is refused and kept aside, never re-chained', async () => {
     const i = await info();
     const db = t.app.manager.db;
