@@ -1,5 +1,5 @@
 import { LEYENDA_DEMO, LEYENDA_QR, QR_BASE, presentacionQr } from 'shared';
-import { huellaDe } from 'shared/fiscal';
+import { fechaHoraHuso, huellaDe } from 'shared/fiscal';
 import { datosTicket } from '../impresion/ticket';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { almacenColaIdb, type TicketLocal } from '../datos/cola';
@@ -217,6 +217,18 @@ describe('una respuesta perdida (docs/tpv.md «The doubtful ticket»)', () => {
     expect(otro.estado).toBe('subido');
     expect(otro.registro).toMatchObject({ num_serie: `T1 ${año}/000005`, huella_anterior: 'F'.repeat(64) });
     expect(otro.respuesta?.huella).toBe(otro.registro!.huella);
+  });
+
+  it('con conexión y el reloj atrasado respecto al último registro tampoco vende: el registro es de la caja; nada se envía', async () => {
+    const servidor = servidorConCadena({ numero: 4, huella: 'F'.repeat(64) });
+    red = true;
+    const futuro = new Date(Date.now() + 3_600_000);
+    useCaja.setState({ terminal: { ...TERMINAL, cadena: { ...TERMINAL.cadena!, fecha_hora_huso: fechaHoraHuso(futuro, 'Europe/Madrid') } } });
+    useCaja.getState().añadirArticulo(PAN);
+    await expect(useCaja.getState().cobrar([{ forma: 'efectivo', importe: 200 }])).rejects.toThrow(/va por detrás del último registro de la caja .*: la caja hace el registro de cada ticket con su hora/);
+    expect(servidor.recibidos).toEqual([]);
+    expect(useCaja.getState().lineas).toHaveLength(1);
+    expect(await almacenColaIdb.todos()).toEqual([]);
   });
 
   it('una caja anterior dejó un ticket dudoso que el servidor ya tenía con su propio registro: nada impreso se reescribe — queda como incidencia, y lo encadenado después también, tal cual', async () => {
