@@ -1,5 +1,11 @@
 import styled, { createGlobalStyle, css } from 'styled-components';
 
+/**
+ * The till's own primitives, not a copy of shared/ui: touch-sized, and imported by first screens that load nothing of
+ * the federated `shared` (issue 23's budget). Why they keep their names (`Dialogo` here is the dialog's box, shared's
+ * `Dialogo` a whole confirmation dialog): mf-tpv/README.md «Una palabra para cada cosa».
+ */
+
 /** The till's look: full screen, large touch targets (≥ 48 px), readable from a step away. */
 export const Pantalla = styled.div`
   position: fixed;

@@ -1,11 +1,12 @@
 import { LEYENDA_DEMO, LEYENDA_QR, QR_BASE, presentacionQr } from 'shared';
-import { huellaDe } from 'shared/fiscal';
+import { fechaHoraHuso, huellaDe } from 'shared/fiscal';
 import { datosTicket } from '../impresion/ticket';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { almacenColaIdb, type TicketLocal } from '../datos/cola';
 import { IndiceCatalogo } from '../datos/catalogo';
 import { articuloDePrueba, cajaDePrueba, respuestaOk, terminalDePrueba } from '../pruebas';
 import { colaDe, reiniciarCola, useCaja } from './estado';
+import { crearRegistroOffline } from './registro';
 
 const PAN = articuloDePrueba(3, { codigo: 'PAN', nombre: 'Pan', descripcion: 'Pan', precio: 11000, tipo_iva: '4' });
 const TERMINAL = terminalDePrueba({
@@ -115,63 +116,153 @@ describe('el entorno de VERI*FACTU', () => {
   });
 });
 
-describe('una respuesta perdida', () => {
-  it('el servidor ya tenía el ticket: su registro manda y lo que la caja hizo después se encadena de nuevo, con los mismos números', async () => {
+/**
+ * A server with the terminal's chain, as `subirtickets` keeps it: one row per uuid (a repeated uuid answers it), a
+ * record chained to anything but the chain's last is refused; a ticket without a record gets the server's own.
+ */
+function servidorConCadena(cabeza: { numero: number; huella: string }) {
+  const año = new Date().getFullYear();
+  const filas = new Map<string, Record<string, unknown>>();
+  const recibidos: { uuid: string; registro?: TicketLocal['registro']; en_linea?: number }[] = [];
+  const s = { perderRespuesta: false, rechazar: null as string | null, filas, recibidos };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      if (!red) throw new TypeError('Failed to fetch');
+      const body = JSON.parse(String(init?.body));
+      const data = [];
+      for (const t of body.tickets as (TicketLocal & { en_linea?: number })[]) {
+        recibidos.push({ uuid: t.uuid, registro: t.registro, en_linea: t.en_linea });
+        const ya = filas.get(t.uuid);
+        if (ya) {
+          data.push({ ...ya, repetido: 1 });
+          continue;
+        }
+        if (s.rechazar) return new Response(JSON.stringify({ RESULT: '1', message: `Ticket ${t.uuid}: ${s.rechazar}` }), { status: 400 });
+        if (t.registro && t.registro.huella_anterior !== cabeza.huella) {
+          return new Response(JSON.stringify({ RESULT: '1', message: `Ticket ${t.uuid}: el registro no se encadena con el último registro del terminal.` }), { status: 400 });
+        }
+        const numero = cabeza.numero + 1;
+        const huella = t.registro?.huella ?? `${String(numero).padStart(2, '0')}`.padEnd(64, 'S');
+        const fila = {
+          uuid: t.uuid, id: numero, numero: `T1 ${año}/${String(numero).padStart(6, '0')}`, total: t.total, huella, qr_url: 'q',
+          fecha_hora_huso: t.registro?.fecha_hora_huso ?? `${año}-11-26T10:00:00+01:00`, offline: t.registro && !t.en_linea ? 1 : 0, repetido: 0,
+        };
+        filas.set(t.uuid, fila);
+        cabeza = { numero, huella };
+        data.push(fila);
+      }
+      if (s.perderRespuesta) {
+        s.perderRespuesta = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
+    }),
+  );
+  return s;
+}
+
+describe('una respuesta perdida (docs/tpv.md «The doubtful ticket»)', () => {
+  it('cobrado con conexión y sin respuesta: el ticket lleva el registro que la caja hizo antes de enviarlo; los dos siguientes, impresos sin conexión, llegan con las huellas y números impresos y la cadena entera', async () => {
     const año = new Date().getFullYear();
-    // A server with the terminal's chain: it checks each offline record's link and keeps one row per uuid.
-    let cabeza = { numero: 4, huella: 'F'.repeat(64) };
-    const filas = new Map<string, Record<string, unknown>>();
-    let perderRespuesta = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        if (!red) throw new TypeError('Failed to fetch');
-        const body = JSON.parse(String(init?.body));
-        const data = [];
-        for (const t of body.tickets as TicketLocal[]) {
-          const ya = filas.get(t.uuid);
-          if (ya) {
-            data.push({ ...ya, repetido: 1 });
-            continue;
-          }
-          if (t.registro && t.registro.huella_anterior !== cabeza.huella) {
-            return new Response(JSON.stringify({ RESULT: '1', message: `Ticket ${t.uuid}: la cadena no enlaza` }), { status: 400 });
-          }
-          const numero = cabeza.numero + 1;
-          const huella = t.registro?.huella ?? `${String(numero).padStart(2, '0')}`.padEnd(64, 'S');
-          const fila = { uuid: t.uuid, id: numero, numero: `T1 ${año}/${String(numero).padStart(6, '0')}`, total: t.total, huella, qr_url: 'q', fecha_hora_huso: `${año}-11-26T10:00:00+01:00`, offline: t.registro ? 1 : 0, repetido: 0 };
-          filas.set(t.uuid, fila);
-          cabeza = { numero, huella };
-          data.push(fila);
-        }
-        if (perderRespuesta) {
-          perderRespuesta = false;
-          throw new TypeError('Failed to fetch');
-        }
-        return new Response(JSON.stringify({ RESULT: '0', data }), { status: 200 });
-      }),
-    );
+    const servidor = servidorConCadena({ numero: 4, huella: 'F'.repeat(64) });
     red = true;
-    // A: sent online, stored by the server, the answer lost: the till makes its own record and marks it doubtful.
+    servidor.perderRespuesta = true;
+    // A: sent online with its record (the server stores that very record), the answer lost: printed with it.
     const a = await vender();
-    expect(a).toMatchObject({ estado: 'pendiente', dudoso: true });
-    expect(a.registro?.num_serie).toBe(`T1 ${año}/000005`);
-    // B: issued behind it, chained to the till's record of A.
+    expect(a.estado).toBe('pendiente');
+    expect(a.registro).toMatchObject({ num_serie: `T1 ${año}/000005`, huella_anterior: 'F'.repeat(64) });
+    expect(servidor.recibidos[0]).toMatchObject({ uuid: a.uuid, en_linea: 1, registro: { huella: a.registro!.huella } });
+    expect(servidor.filas.get(a.uuid)).toMatchObject({ huella: a.registro!.huella });
+    // B and C printed without the connection, chained after A's record.
     red = false;
     const b = await vender();
-    expect(b.registro?.huella_anterior).toBe(a.registro?.huella);
+    const c = await vender();
+    expect(b.registro).toMatchObject({ num_serie: `T1 ${año}/000006`, huella_anterior: a.registro!.huella });
+    expect(c.registro).toMatchObject({ num_serie: `T1 ${año}/000007`, huella_anterior: b.registro!.huella });
+    const impresos = [a, b, c].map((x) => ({ uuid: x.uuid, registro: x.registro, qr_url: x.qr_url }));
+
     red = true;
     await colaDe(TERMINAL, () => undefined).vaciar();
     const todos = await almacenColaIdb.todos();
+    // Each one uploaded once more at most, never with another record; A answered by the server's row (the same record).
+    for (const x of impresos) {
+      const guardado = todos.find((y) => y.uuid === x.uuid)!;
+      expect(guardado.estado).toBe('subido');
+      expect({ uuid: guardado.uuid, registro: guardado.registro, qr_url: guardado.qr_url }).toEqual(x);
+      expect(guardado.respuesta?.huella).toBe(x.registro!.huella);
+      expect(guardado.respuesta?.numero).toBe(x.registro!.num_serie);
+      expect(servidor.recibidos.filter((r) => r.uuid === x.uuid).every((r) => r.registro?.huella === x.registro!.huella)).toBe(true);
+    }
+    expect(todos.find((y) => y.uuid === a.uuid)!.respuesta).toMatchObject({ repetido: 1 });
+    // Uploaded after the lost answer: printed records, not «en línea» any more.
+    expect(servidor.recibidos.filter((r) => r.uuid !== a.uuid).every((r) => r.en_linea === undefined)).toBe(true);
+    expect([...servidor.filas.keys()]).toEqual([a.uuid, b.uuid, c.uuid]);
+    expect(todos.some((y) => y.dudoso)).toBe(false);
+  });
+
+  it('cobrado con conexión y rechazado: su registro nunca se emitió — la cadena vuelve atrás y el siguiente ticket lleva ese número', async () => {
+    const año = new Date().getFullYear();
+    const servidor = servidorConCadena({ numero: 4, huella: 'F'.repeat(64) });
+    red = true;
+    servidor.rechazar = 'Su rol no permite cambiar el precio de un artículo en un documento. (línea 1)';
+    useCaja.getState().añadirArticulo(PAN);
+    await expect(useCaja.getState().cobrar([{ forma: 'efectivo', importe: 200 }])).rejects.toThrow(servidor.rechazar);
+    expect(servidor.recibidos[0].en_linea).toBe(1);
+    const [r] = await almacenColaIdb.todos();
+    expect(r).toMatchObject({ estado: 'rechazado' });
+    expect(r.registro).toBeUndefined();
+    servidor.rechazar = null;
+    const otro = await useCaja.getState().cobrar([{ forma: 'efectivo', importe: 200 }]);
+    expect(otro.estado).toBe('subido');
+    expect(otro.registro).toMatchObject({ num_serie: `T1 ${año}/000005`, huella_anterior: 'F'.repeat(64) });
+    expect(otro.respuesta?.huella).toBe(otro.registro!.huella);
+  });
+
+  it('con conexión y el reloj atrasado respecto al último registro tampoco vende: el registro es de la caja; nada se envía', async () => {
+    const servidor = servidorConCadena({ numero: 4, huella: 'F'.repeat(64) });
+    red = true;
+    const futuro = new Date(Date.now() + 3_600_000);
+    useCaja.setState({ terminal: { ...TERMINAL, cadena: { ...TERMINAL.cadena!, fecha_hora_huso: fechaHoraHuso(futuro, 'Europe/Madrid') } } });
+    useCaja.getState().añadirArticulo(PAN);
+    await expect(useCaja.getState().cobrar([{ forma: 'efectivo', importe: 200 }])).rejects.toThrow(/va por detrás del último registro de la caja .*: la caja hace el registro de cada ticket con su hora/);
+    expect(servidor.recibidos).toEqual([]);
+    expect(useCaja.getState().lineas).toHaveLength(1);
+    expect(await almacenColaIdb.todos()).toEqual([]);
+  });
+
+  it('una caja anterior dejó un ticket dudoso que el servidor ya tenía con su propio registro: nada impreso se reescribe — queda como incidencia, y lo encadenado después también, tal cual', async () => {
+    const año = new Date().getFullYear();
+    // The server registered A by itself (no record sent: the old till's online sale); its answer was lost.
+    const servidor = servidorConCadena({ numero: 4, huella: 'F'.repeat(64) });
+    red = true;
+    const q = colaDe(TERMINAL, () => undefined);
+    const base = { terminal_id: TERMINAL.id, fecha_hora: new Date().toISOString(), lineas: [{ articulo_id: 3, cantidad: 1000, precio: 11000, descuento: 0, codigo: 'PAN', nombre: 'Pan', tipo_iva: '4' as const }], pagos: [{ forma: 'efectivo' as const, importe: 110 }], total: 110, cambio: 0, estado: 'pendiente' as const };
+    const soloServidor = await servidorSinRegistro(base);
+    // The old till then made its own record of A (doubtful) and printed B after it.
+    red = false;
+    const a = { ...soloServidor, seq: await q.siguienteSeq(), dudoso: true, ...(await crearRegistroOffline(TERMINAL, soloServidor)) };
+    await almacenColaIdb.guardar(a);
+    useCaja.getState().añadirArticulo(PAN);
+    const b = await useCaja.getState().cobrar([{ forma: 'efectivo', importe: 200 }]);
+    expect(b.registro?.huella_anterior).toBe(a.registro.huella);
+    red = true;
+    await q.vaciar();
+    const todos = await almacenColaIdb.todos();
     const A = todos.find((x) => x.uuid === a.uuid)!;
     const B = todos.find((x) => x.uuid === b.uuid)!;
-    // A: the server's row (its record); B: chained anew to it, same number, accepted.
-    expect(A).toMatchObject({ estado: 'subido', respuesta: { repetido: 1, numero: `T1 ${año}/000005` } });
-    expect(B.estado).toBe('subido');
-    expect(B.registro?.num_serie).toBe(`T1 ${año}/000006`);
-    expect(B.registro?.huella_anterior).toBe(A.respuesta?.huella);
-    expect(B.qr_url).toBe(b.qr_url);
-    expect([...filas.keys()]).toEqual([a.uuid, b.uuid]);
+    // A: the server's row for reprints, the till's record kept as printed; an incidence for the manager.
+    expect(A).toMatchObject({ estado: 'incidencia', registro: a.registro, respuesta: { repetido: 1, numero: `T1 ${año}/000005` } });
+    expect(A.incidencia).toMatch(/ya tenía este ticket con su propio registro/);
+    // B: never chained again nor renumbered; refused by the server's chain, kept aside as printed.
+    expect(B).toMatchObject({ estado: 'incidencia', registro: b.registro, qr_url: b.qr_url });
+    expect(servidor.recibidos.filter((r) => r.uuid === b.uuid).every((r) => r.registro?.huella === b.registro!.huella)).toBe(true);
+    expect((await colaDe(TERMINAL, () => undefined).pendientes()).length).toBe(0);
+
+    async function servidorSinRegistro(t: Omit<TicketLocal, 'uuid' | 'seq'>): Promise<TicketLocal> {
+      const x = { ...t, uuid: crypto.randomUUID(), seq: 1 } as TicketLocal;
+      await fetch('/api', { method: 'POST', body: JSON.stringify({ tickets: [x] }) });
+      return x;
+    }
   });
 });
-

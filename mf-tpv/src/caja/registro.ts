@@ -1,6 +1,6 @@
 import { fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion, type Anterior } from 'shared/fiscal';
 import { fechaAeat, MENSAJES_TPV, presentacionQr, textoTpv } from 'shared/caja';
-import { guardarClave, leer } from '../datos/almacen';
+import { borrar, guardarClave, leer } from '../datos/almacen';
 import type { FilaSubida, RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';
 import { emisionDelTerminal, fechaTicket, hacerRegistro } from './registroFiscal';
@@ -44,34 +44,17 @@ export async function guardarCadenaDeFila(f: FilaSubida, t: TicketLocal, termina
 }
 
 /**
- * A doubtful ticket (sent online, its answer lost, then given a record by the till) turned out stored by the server
- * with the server's record (`repetido` with another huella): the server's is the ticket's record, and the records
- * the till made after it — never sent yet — are made again on that chain, with the same numbers (their QR, printed
- * already, names the same number, date and amount). Answers the tickets rewritten.
+ * Where the till's chain stands now, to put it back (docs/tpv.md «The doubtful ticket»): a record the till made for a
+ * sale sent online that the server refused was never printed nor issued — the chain's end goes back to before it, so
+ * the next record takes its number and its place. Only for that: a record once printed is never undone.
  */
-export async function reconciliar(f: FilaSubida, t: TicketLocal, terminal: TerminalTpv, despues: TicketLocal[]): Promise<TicketLocal[]> {
-  const n = leerNumero(f.numero);
-  if (!n || !f.fecha_hora_huso) return [];
-  const cabeza: EstadoCadena = {
-    ejercicio: n[0],
-    numero: n[1],
-    anterior: { id_emisor: terminal.emisor.nif, num_serie: f.numero, fecha_expedicion: f.fecha_expedicion ?? fechaAeat(fechaTicket(t, terminal)), huella: f.huella, fecha_hora_huso: f.fecha_hora_huso },
-  };
-  await guardarCadena(terminal, cabeza);
-  const rehechos: TicketLocal[] = [];
-  for (const x of despues) {
-    if (!x.registro) continue;
-    if (x.clase === 'devolucion') {
-      // A return keeps its number too (its slip is printed): only its chaining changes.
-      const m = leerNumero(x.registro.num_serie);
-      rehechos.push({ ...x, ...(await crearRegistroDevolucion(terminal, x, m?.[1])) });
-      continue;
-    }
-    const { registro, qr_url } = await crearRegistroOffline(terminal, x);
-    rehechos.push({ ...x, registro, qr_url });
-  }
-  return rehechos;
+export async function instantaneaCadena(): Promise<() => Promise<void>> {
+  const antes = await leer<EstadoCadena>('estado', CLAVE);
+  return () => (antes ? guardarClave('estado', CLAVE, antes) : borrar('estado', CLAVE));
 }
+
+/** The chain's end this till kept is forgotten: the next record follows what the server said (`terminaltpv`). */
+export const olvidarCadena = () => borrar('estado', CLAVE);
 
 /**
  * The chain's end: what the terminal said when it was last read, or what this till made or saw since, the later (on
@@ -95,22 +78,23 @@ export class RelojAtrasado extends Error {}
  * A record is never stamped before the previous one of its chain, nor frozen at its time: with a clock that went back
  * the till refuses to issue offline and says so (the cashier sets the clock right and charges again).
  */
-function comprobarReloj(terminal: TerminalTpv, t: Pick<TicketLocal, 'fecha_hora'>, anterior: Anterior | null) {
+function comprobarReloj(terminal: TerminalTpv, t: Pick<TicketLocal, 'fecha_hora'>, anterior: Anterior | null, enLinea = false) {
   if (!anterior) return;
   const zona = terminal.zona_horaria || 'Europe/Madrid';
   const ts = fechaHoraHuso(new Date(t.fecha_hora), zona);
   if (Date.parse(ts) >= Date.parse(anterior.fecha_hora_huso)) return;
   const legible = (v: string) => new Date(v).toLocaleString('es-ES', { timeZone: zona, dateStyle: 'short', timeStyle: 'medium' });
-  throw new RelojAtrasado(textoTpv(MENSAJES_TPV.relojAtrasado, { ahora: legible(ts), anterior: legible(anterior.fecha_hora_huso) }));
+  throw new RelojAtrasado(textoTpv(enLinea ? MENSAJES_TPV.relojAtrasadoEnLinea : MENSAJES_TPV.relojAtrasado, { ahora: legible(ts), anterior: legible(anterior.fecha_hora_huso) }));
 }
 
 /**
- * The ticket's VERI*FACTU record made by the till itself (offline): the serie's next number, chained to the
- * terminal's last record, with the shared code the server verifies it with. Saved as the chain's new end.
+ * The ticket's VERI*FACTU record made by the till itself — offline, and online too before the ticket is sent
+ * (`enLinea`; docs/tpv.md «The doubtful ticket»): the serie's next number, chained to the terminal's last record, with
+ * the shared code the server verifies it with. Saved as the chain's new end.
  */
-export async function crearRegistroOffline(terminal: TerminalTpv, t: TicketLocal): Promise<{ registro: RegistroTicket; qr_url: string }> {
+export async function crearRegistroOffline(terminal: TerminalTpv, t: TicketLocal, enLinea = false): Promise<{ registro: RegistroTicket; qr_url: string }> {
   const cadena = await cadenaActual(terminal);
-  comprobarReloj(terminal, t, cadena.anterior);
+  comprobarReloj(terminal, t, cadena.anterior, enLinea);
   const ejercicio = Number(fechaTicket(t, terminal).slice(0, 4));
   const numero = ejercicio === cadena.ejercicio ? cadena.numero + 1 : 1;
   const hecho = hacerRegistro(terminal, t, ejercicio, numero, cadena.anterior);
@@ -148,17 +132,17 @@ const anteriorDe = (terminal: TerminalTpv, r: RegistroTicket): Anterior => ({
 
 /**
  * A return's R5 record made by the till (offline), as an offline ticket's F2 is: the terminal's rectificativa serie's
- * next number (or `numero`, to make it again with the same one), chained to the terminal's last record, with the
+ * next number, chained to the terminal's last record, with the
  * shared code the server verifies it with; the chain's end (and the serie's number) saved.
  */
-export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLocal, numero?: number): Promise<{ registro: RegistroTicket; qr_url: string }> {
+export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLocal): Promise<{ registro: RegistroTicket; qr_url: string }> {
   const dev = d.devolucion!;
   const cadena = await cadenaActual(terminal);
   comprobarReloj(terminal, d, cadena.anterior);
   const fecha = fechaTicket(d, terminal);
   const ejercicio = Number(fecha.slice(0, 4));
   const nr = await numeracionR(terminal);
-  const n = numero ?? (ejercicio === nr.ejercicio ? nr.numero + 1 : 1);
+  const n = ejercicio === nr.ejercicio ? nr.numero + 1 : 1;
   const tot = totalesTicket(dev.lineas.map((l) => ({ cantidad: -l.cantidad, precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva })));
   const tk = totalesTicket(dev.lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva })));
   const r = registroDevolucion({
@@ -178,6 +162,6 @@ export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLo
   });
   const registro = { ...(registroTpvDeDevolucion(r) as RegistroTicket), ...emisionDelTerminal(terminal) };
   await guardarCadena(terminal, { ...cadena, anterior: anteriorDe(terminal, registro) });
-  if (numero === undefined) await guardarClave('estado', CLAVE_R, { ejercicio, numero: n, inicio: terminal.inicio ?? null } satisfies NumeracionR);
+  await guardarClave('estado', CLAVE_R, { ejercicio, numero: n, inicio: terminal.inicio ?? null } satisfies NumeracionR);
   return { registro, qr_url: r.qr_url };
 }

@@ -156,7 +156,11 @@ export async function movimientoCaja(terminal_id: number, importe: number, motiv
 }
 
 /** `subirtickets` for the queue: the rows, or an Error (SinConexion included) that keeps them queued. */
-export async function subirTickets(terminal_id: number, tickets: TicketLocal[]): Promise<FilaSubida[]> {
+/**
+ * `enLinea`: the tickets the cashier is waiting for, not printed yet (docs/tpv.md «The doubtful ticket»): sent with
+ * `en_linea`, so the server refuses them for a broken rule instead of keeping and flagging them.
+ */
+export async function subirTickets(terminal_id: number, tickets: TicketLocal[], enLinea?: ReadonlySet<string>): Promise<FilaSubida[]> {
   const body = {
     terminal_id,
     tickets: tickets.map((t) => ({
@@ -166,6 +170,7 @@ export async function subirTickets(terminal_id: number, tickets: TicketLocal[]):
       pagos: t.pagos,
       // Issue 23: who sold an offline ticket (another cashier's session may upload it after a handover).
       ...(t.registro ? { registro: t.registro, ...(t.cajero_id ? { cajero_id: t.cajero_id } : {}) } : {}),
+      ...(t.registro && enLinea?.has(t.uuid) ? { en_linea: 1 } : {}),
     })),
   };
   return datos(await pedir(api.post<FilaSubida>('subirtickets', body)));

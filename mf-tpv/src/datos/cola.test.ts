@@ -142,6 +142,23 @@ describe('cola de tickets', () => {
     expect(alm.filas.get('a')).toMatchObject({ estado: 'rechazado', incidencia: 'Una factura simplificada no puede superar 400,00 € IVA incluido' });
   });
 
+  it('un ticket con registro que la caja aún espera (con conexión, sin imprimir) y el servidor rechaza queda «rechazado» y sin registro; uno ya impreso, como incidencia con el suyo', async () => {
+    const alm = memoria();
+    const registro = { num_serie: 'T 2026/000001', fecha_expedicion: '26-11-2026', tipo_factura: 'F2' as const, cuota_total: '0.17', importe_total: '1.00', huella_anterior: '', fecha_hora_huso: '2026-11-26T10:00:00+01:00', huella: 'H1', xml: '<x/>' };
+    const esperando = new Set(['a']);
+    const cola = new ColaTickets(alm, async () => {
+      throw new Rechazo('Una factura simplificada no puede superar 400,00 € IVA incluido');
+    }, { sinImprimir: (t) => esperando.has(t.uuid) });
+    await alm.guardar({ ...ticket('a', 1), registro, qr_url: 'https://q' });
+    await alm.guardar({ ...ticket('b', 2), registro: { ...registro, huella: 'H2' }, qr_url: 'https://q' });
+    await cola.vaciar();
+    const a = alm.filas.get('a')!;
+    expect(a).toMatchObject({ estado: 'rechazado', incidencia: 'Una factura simplificada no puede superar 400,00 € IVA incluido' });
+    expect(a.registro).toBeUndefined();
+    expect(a.qr_url).toBeUndefined();
+    expect(alm.filas.get('b')).toMatchObject({ estado: 'incidencia', registro: { huella: 'H2' }, qr_url: 'https://q' });
+  });
+
   it('dos intentos a la vez son un solo envío', async () => {
     const alm = memoria();
     const srv = servidor();

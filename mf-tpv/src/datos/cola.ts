@@ -172,7 +172,11 @@ export class ColaTickets {
   constructor(
     private almacen: AlmacenCola,
     private enviar: Enviar,
-    private opciones: { lote?: number } = {},
+    /**
+     * `sinImprimir`: an entry the cashier is still waiting for (sent online with the till's record, not printed yet;
+     * docs/tpv.md «The doubtful ticket»): refused, it was never issued — `rechazado`, without its record.
+     */
+    private opciones: { lote?: number; sinImprimir?: (t: TicketLocal) => boolean } = {},
   ) {}
 
   /** The next issue order: increasing, even across reloads (time-based, never below the last one used). */
@@ -240,7 +244,12 @@ export class ColaTickets {
           continue;
         }
         const t = parte[0];
-        await this.almacen.guardar({ ...t, estado: t.registro || esOperacion(t) ? 'incidencia' : 'rechazado', incidencia: motivo });
+        const emitido = esOperacion(t) || (!!t.registro && !this.opciones.sinImprimir?.(t));
+        if (emitido) await this.almacen.guardar({ ...t, estado: 'incidencia', incidencia: motivo });
+        else {
+          const { registro: _r, qr_url: _q, ...nunca } = t;
+          await this.almacen.guardar({ ...nunca, estado: 'rechazado', incidencia: motivo });
+        }
         pend = await this.pendientes();
         this.cambiar({ pendientes: pend.length, error: null });
         continue;
@@ -251,7 +260,8 @@ export class ColaTickets {
         const fila = porUuid.get(t.uuid);
         if (!fila) break;
         // A refused operation stays stored as an incidence to resolve; what follows it goes on.
-        if (fila.incidencia) await this.almacen.guardar({ ...t, estado: 'incidencia', incidencia: fila.incidencia });
+        // A ticket's row with an incidence (the server registered it by itself): its answer kept for reprints.
+        if (fila.incidencia) await this.almacen.guardar({ ...t, estado: 'incidencia', incidencia: fila.incidencia, ...(fila.huella ? { respuesta: fila } : {}) });
         else await this.almacen.guardar({ ...t, estado: 'subido', respuesta: fila });
         hechos++;
       }
@@ -259,7 +269,7 @@ export class ColaTickets {
         this.cambiar({ enviando: false, error: 'El servidor no ha confirmado todos los tickets: se reintentará.' });
         return;
       }
-      // The upload may have rewritten what follows (a reconciled chain): read the rest again.
+      // What is pending now (an opening uploaded names its caja in what follows it): read the rest again.
       pend = await this.pendientes();
       this.cambiar({ pendientes: pend.length, error: null });
     }

@@ -435,7 +435,8 @@ function comprobarLineas(def: DocumentoTipoDef): Comprobacion {
  * A ticket sold online (without the till's own record): a line whose unit price with IVA is not the article's PVP
  * (tarifa 1) needs «cambiar precio»; a discount above the role's maximum needs «descuento». A ticket the till issued
  * offline is not refused here: its record already exists (refusing it would leave a fiscal record without its
- * ticket); the till applies the same rule before issuing it, with the session's rights.
+ * ticket); the till applies the same rule before issuing it, with the session's rights. One sent with `en_linea` (the
+ * till made its record and waits for this answer before printing: docs/tpv.md «The doubtful ticket») is checked.
  */
 async function comprobarLineasTpv({ user, raw, app }: Parameters<Comprobacion>[0]) {
   const derechos = user.rol.derechos;
@@ -446,7 +447,8 @@ async function comprobarLineasTpv({ user, raw, app }: Parameters<Comprobacion>[0
   const lineas: { articulo_id: number; precio: number | null; descuento: number; n: number }[] = [];
   for (const item of raw.tickets) {
     const tk = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
-    if (tk.registro !== undefined && tk.registro !== null) continue;
+    // Issue 23: a record the till made and is still waiting to print (`en_linea`) is an online sale: checked.
+    if (tk.registro !== undefined && tk.registro !== null && tk.en_linea !== 1) continue;
     (Array.isArray(tk.lineas) ? tk.lineas : []).forEach((li, i) => {
       const l = (li && typeof li === 'object' ? li : {}) as Record<string, unknown>;
       const articulo = toInt(l.articulo_id);

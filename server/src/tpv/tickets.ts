@@ -333,8 +333,15 @@ export const tipoTicket = registrarTipo(TICKET, ticketEffects);
 
 type LineaIn = { articulo_id: number; cantidad: number; precio: number; descuento: number };
 type PagoIn = { forma: FormaPagoTpv; importe: number; vale?: string };
-/** `cajero_id` (issue 23): who sold an offline ticket, as the till says (the cashier signed in when it was issued). */
-type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null; cajero_id: number | null };
+/**
+ * `cajero_id` (issue 23): who sold an offline ticket, as the till says (the cashier signed in when it was issued).
+ * `en_linea` (docs/tpv.md «The doubtful ticket»): the till made the record and waits for this answer before printing
+ * it — nothing is printed yet, so a business rule refuses it as an online ticket; a refusal keeps nothing aside.
+ */
+type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: PagoIn[]; registro: RegistroTpv | null; cajero_id: number | null; en_linea: boolean };
+
+/** A record the till has printed already (issued offline, or sent online and its answer lost): kept, flagged, never refused for a rule. */
+const impreso = (tk: TicketIn) => !!tk.registro && !tk.en_linea;
 
 /** The error of one ticket of an upload: names it (`uuidRechazado`), so a record the till made can be kept aside. */
 const rechazo = (uuid: string, motivo: string) => Object.assign(fail(t(MENSAJES_TPV.ticketRechazado, { uuid, motivo }), '1', 400), { uuidRechazado: uuid });
@@ -387,7 +394,7 @@ function leerTickets(raw: unknown): TicketIn[] {
       if (!registro) throw rechazo(uuid, MENSAJES_TPV.registroCampos);
     }
     const cajero = x.cajero_id === undefined || x.cajero_id === null ? null : entero(x.cajero_id);
-    return { uuid, fecha_hora: fechaHora, lineas, pagos, registro, cajero_id: cajero !== null && cajero > 0 ? cajero : null };
+    return { uuid, fecha_hora: fechaHora, lineas, pagos, registro, cajero_id: cajero !== null && cajero > 0 ? cajero : null, en_linea: !!registro && x.en_linea === 1 };
   });
 }
 
@@ -483,8 +490,8 @@ async function guardarTicket(
     ).map((a) => [a.id, a]),
   );
   // A ticket issued offline (its record exists, printed): what it breaks of the rules is stored and flagged, never
-  // refused (issue 23). Online (nothing printed yet) it is refused, as before.
-  const offline = !!tk.registro;
+  // refused (issue 23). Online (nothing printed yet: no record, or the till's record with `en_linea`) it is refused.
+  const offline = impreso(tk);
   const avisos: Aviso[] = [];
   const lineas = tk.lineas.map((l, i) => {
     const a = arts.get(l.articulo_id);
@@ -526,7 +533,7 @@ async function guardarTicket(
     .insertInto('tpv_tickets')
     .values({
       documento_id: docId, uuid: tk.uuid, tipo: 'ticket', terminal_id: terminal.id, caja_id: ctx.cajaId, ticket_id: null, fecha_hora: tk.fecha_hora,
-      usuario_id: await cajeroDe(trx, tk, user), cambio, offline: tk.registro ? 1 : 0,
+      usuario_id: await cajeroDe(trx, tk, user), cambio, offline: offline ? 1 : 0,
     })
     .execute();
   await insertarFilas(
@@ -545,14 +552,14 @@ async function guardarTicket(
   try {
     const emitir = () => ejecutarAccionEn(trx, app, TICKET, ticketEffects, EMITIR_TICKET, docId, null, user, { [DATOS]: datos } as unknown as Record<string, unknown>);
     // Offline the goods already left and the record exists: negative stock never refuses it (online it may, per the setting).
-    await (tk.registro ? conStockNegativo(trx, emitir) : emitir());
+    await (offline ? conStockNegativo(trx, emitir) : emitir());
   } catch (err) {
     if (err instanceof ActionError) throw rechazo(tk.uuid, String((err.body as { message?: string }).message ?? ''));
     throw err;
   }
   await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
   // Store credits: each spent here, whole, once (the till takes them online only).
-  for (const p of tk.pagos) if (p.vale) await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, !!tk.registro);
+  for (const p of tk.pagos) if (p.vale) await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, offline);
   const h = datos.hecho!;
   for (const a of avisos) {
     await anotarIncidencia(trx, {
@@ -561,7 +568,7 @@ async function guardarTicket(
   }
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
-    fecha_expedicion: h.fecha_expedicion, offline: tk.registro ? 1 : 0, repetido: 0, emision: h.emision,
+    fecha_expedicion: h.fecha_expedicion, offline: offline ? 1 : 0, repetido: 0, emision: h.emision,
   };
 }
 
@@ -635,7 +642,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
         const caja = await cajaAbierta(trx, terminal.id);
         // Issue 23: tickets the till issued offline are stored even with no caja open (the back office closed it
         // meanwhile): outside any caja, each flagged. An online one still needs the caja open.
-        if (!caja && nuevos.some((x) => !x.registro)) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        if (!caja && nuevos.some((x) => !impreso(x))) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
         const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
         if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
         if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
@@ -644,7 +651,13 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
       const out: TicketSubido[] = [];
       for (const tk of tickets) {
         const previo = previos.get(tk.uuid);
-        out.push(previo !== undefined ? await filaSubida(trx, previo, true) : await guardarTicket(trx, app, user, ctx!, tk));
+        if (previo === undefined) {
+          out.push(await guardarTicket(trx, app, user, ctx!, tk));
+          continue;
+        }
+        const fila = await filaSubida(trx, previo, true);
+        if (tk.registro && tk.registro.huella !== fila.huella) await registroDuplicado(trx, terminal.id, tk, fila, user);
+        out.push(fila);
       }
       return out;
     });
@@ -657,12 +670,30 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
     // whole and reported (issue 23); the refusal tells the till, which keeps it as an incidence and goes on.
     const uuid = (err as { uuidRechazado?: string }).uuidRechazado;
     const tk = uuid ? tickets.find((x) => x.uuid === uuid) : undefined;
-    if (err instanceof ActionError && tk?.registro) {
+    if (err instanceof ActionError && tk?.registro && !tk.en_linea) {
       const motivo = String((err.body as { message?: string }).message ?? '').replace(`Ticket ${tk.uuid}: `, '');
       await apartarRegistro(app, { terminal_id: terminalId, uuid: tk.uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Ticket', uuid: tk.registro.num_serie, motivo }), datos: JSON.stringify(tk), usuario_id: user.id });
     }
     throw err;
   }
+}
+
+/**
+ * docs/tpv.md «The doubtful ticket»: a till uploads its own record of a ticket the server already registered with
+ * another (a till before that rule: sent online, its answer lost, then recorded by the till). The ticket stays in the
+ * books once, with the server's record; the till's record is not stored (it would register the same invoice twice)
+ * and is not rewritten either: kept whole in an incidence `registro` for the manager (once per uuid). What the till
+ * chained after it does not follow the server's chain: refused when it arrives and kept aside the same way, to be
+ * corrected with new records — never re-chained nor renumbered.
+ */
+async function registroDuplicado(trx: Transaction<Database>, terminalId: number, tk: TicketIn, fila: TicketSubido, user: SessionUser): Promise<void> {
+  const ya = await trx.selectFrom('tpv_incidencias').select('id').where('uuid', '=', tk.uuid).where('tipo', '=', 'registro').executeTakeFirst();
+  if (ya) return;
+  const caja = await cajaAbierta(trx, terminalId);
+  await anotarIncidencia(trx, {
+    terminal_id: terminalId, caja_id: caja?.id ?? null, documento_id: fila.id, uuid: tk.uuid, tipo: 'registro', datos: JSON.stringify(tk), usuario_id: user.id,
+    detalle: t(MENSAJES_TPV.incidenciaRegistroDuplicado, { numero: fila.numero, recibida: tk.registro!.huella.slice(0, 16), guardada: fila.huella.slice(0, 16) }),
+  });
 }
 
 // Returns ------------------------------------------------------------------------------------------------------

@@ -430,6 +430,13 @@ export const MENSAJES_TPV = {
   facturaVentaClienteSinNif: 'El cliente no tiene un NIF válido: una factura completa nombra al destinatario con su NIF.',
   relojAtrasado:
     'El reloj de este equipo ({ahora}) va por detrás del último registro de la caja ({anterior}): sin conexión no se puede vender con el reloj atrasado. Ponga el equipo en fecha y hora (automáticas) y vuelva a cobrar.',
+  relojAtrasadoEnLinea:
+    'El reloj de este equipo ({ahora}) va por detrás del último registro de la caja ({anterior}): la caja hace el registro de cada ticket con su hora y no puede vender con el reloj atrasado. Ponga el equipo en fecha y hora (automáticas) y vuelva a cobrar.',
+  // docs/tpv.md «The doubtful ticket»: a till's record of a ticket the server had already registered (an older till).
+  incidenciaRegistroDuplicado:
+    'Ticket {numero}: la caja hizo su propio registro (huella {recibida}) de un ticket que el servidor ya tenía registrado (huella {guardada}). En los libros queda el del servidor, con el mismo número e importe; los registros que la caja encadenó después del suyo se apartan y se corrigen con registros nuevos.',
+  registroDuplicadoTpv:
+    'El servidor ya tenía este ticket con su propio registro: en los libros queda el suyo, con el mismo número e importe. Lo que esta caja encadenó después puede quedar apartado: avise al encargado.',
 } as const;
 
 /** Fills `{name}` placeholders. */
