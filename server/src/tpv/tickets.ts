@@ -67,7 +67,7 @@ type DatosEmision = {
 };
 
 /** dd-mm-aaaa → aaaa-mm-dd. */
-const isoDe = (aeat: string) => `${aeat.slice(6, 10)}-${aeat.slice(3, 5)}-${aeat.slice(0, 2)}`;
+export const isoDe = (aeat: string) => `${aeat.slice(6, 10)}-${aeat.slice(3, 5)}-${aeat.slice(0, 2)}`;
 const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
 /**
@@ -76,7 +76,7 @@ const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
  * last, not in the future, on the document's date), its huella and XML; each refusal says why. Answers the record to
  * store exactly as received (it is, byte for byte, what the shared code makes of it).
  */
-function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string, avisos: Aviso[]): AltaGenerada {
+export function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string, avisos: Aviso[]): AltaGenerada {
   if (r.num_serie !== numSerie) throw fail(t(MENSAJES_TPV.registroNumero, { recibido: r.num_serie, esperado: numSerie }), '1', 400);
   if (r.cuota_total !== esperado.campos.CuotaTotal || r.importe_total !== esperado.campos.ImporteTotal) {
     throw fail(
@@ -105,10 +105,10 @@ function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: str
 }
 
 /** A business rule an upload broke: stored as issued, flagged (tpv_incidencias). */
-type Aviso = { tipo: TipoIncidenciaTpv; detalle: string };
+export type Aviso = { tipo: TipoIncidenciaTpv; detalle: string };
 
 /** The record fields as the request carries them (subirtickets' and devolverticket's `registro`), else null. */
-function leerRegistro(v: unknown): RegistroTpv | null {
+export function leerRegistro(v: unknown): RegistroTpv | null {
   const r = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
   const campos = ['num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'fecha_hora_huso', 'huella', 'xml'];
   if (campos.some((c) => typeof r[c] !== 'string') || !/^\d{2}-\d{2}-\d{4}$/.test(r.fecha_expedicion as string)) return null;
@@ -129,7 +129,7 @@ function leerRegistro(v: unknown): RegistroTpv | null {
  * and environment, the till's `verifactu` is kept (its paper's legend); when not, the company's stays — a demo
  * company never stores a production record — and the answer's `emision` tells the till, which reprints from it.
  */
-async function emisionGuardada(trx: Transaction<Database>, registroId: number, delTpv: RegistroTpv | null): Promise<EmisionTpv> {
+export async function emisionGuardada(trx: Transaction<Database>, registroId: number, delTpv: RegistroTpv | null): Promise<EmisionTpv> {
   // What `guardar` stored on it: the company's state in this transaction (emisionActual, read once per transaction).
   const guardada = emisionDeFila(await emisionActual(trx));
   const v = delTpv?.verifactu;
@@ -462,7 +462,7 @@ function repartirPagos(uuid: string, total: number, pagos: PagoIn[], ofrecidas: 
   return { filas, cambio };
 }
 
-const COLUMNAS_LINEA = [
+export const COLUMNAS_LINEA = [
   'documento_id', 'orden', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'almacen_id', 'ubicacion_id',
   'motivo', 'teorico', 'precio_iva',
 ] as const;
@@ -610,7 +610,7 @@ async function gastarVale(trx: Transaction<Database>, uuid: string, codigo: stri
 }
 
 /** A new store credit's code: «V» and twelve random digits (printed as a barcode; unique). */
-const codigoVale = () => `V${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+export const codigoVale = () => `V${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
 /** valetpv: a store credit by its code, to take it as a payment (online). */
 export async function leerVale(app: AppContext, codigo: string) {
