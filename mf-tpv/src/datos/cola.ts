@@ -101,6 +101,8 @@ export type TicketLocal = {
     fecha_ticket: string;
     lineas: { id?: number; orden?: number; cantidad: number; nombre: string; articulo_id: number; precio: number; descuento: number; tipo_iva: TipoIva }[];
     pagos: Pago[];
+    /** Issue 23: a return without a ticket (right «devolver_sin_ticket»): its R5 names no invoice; uploaded by `devolversinticket`. */
+    sin_ticket?: boolean;
   };
   /** The server refused the operation on upload: its message. Kept (never lost) until someone resolves it. */
   incidencia?: string;
