@@ -146,7 +146,7 @@ describe.each(backends())('TPV: a return without a ticket ($name)', (backend) =>
 
   it('offline: the till\'s R5 without a ticket (terminal chain, return serie) verified and stored unaltered; an altered one refused and kept aside', async () => {
     const i = await info();
-    const totales = totalesTicket([{ articulo_id: pan.id, cantidad: -1_000, precio: 12_100, descuento: 0, tipo_iva: '21' }]);
+    const totales = totalesTicket([{ cantidad: -1_000, precio: 12_100, descuento: 0, tipo_iva: '21' }]);
     const r5 = (anterior: Anterior | null, numero: number, alterar: (r: RegistroTpv) => void = () => {}) => {
       const ts = fechaHoraHuso(new Date(), i.zona_horaria);
       const gen = registroDevolucion({

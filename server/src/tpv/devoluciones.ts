@@ -180,7 +180,7 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
       await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
       const aVale = pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
       if (aVale > 0) {
-        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, terminal_id: terminal.id, documento_id: docId, creado: now, documento_usado: null, usado: null }).execute();
+        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, saldo: aVale, terminal_id: terminal.id, documento_id: docId, creado: now, documento_usado: null, usado: null }).execute();
       }
       for (const a of avisos) {
         await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: caja?.id ?? null, documento_id: docId, uuid, tipo: a.tipo, detalle: a.detalle.replace('{total}', euros(totales.total)), usuario_id: user.id });

@@ -98,6 +98,8 @@ export type TicketSubido = {
   repetido: 0 | 1;
   /** Issue 22: what its record was made for, as stored: the QR's host and legend of every print (presentacionQr). */
   emision: EmisionTpv;
+  /** Issue 23: the vales that paid it and the balance each has left (printed on the ticket). */
+  vales?: { codigo: string; importe: number; saldo: number }[];
 };
 
 /** Issue 22: what a record is (or a terminal's records are) made for: presentacionQr's input. */
