@@ -277,7 +277,7 @@ export async function facturarVenta(
   return datos(await pedir(api.post<Documento & { cambio: number }>('facturarventatpv', { terminal_id, cliente_id, uuid, lineas, pagos })))[0];
 }
 
-/** A store credit by its code (`valetpv`): its amount, and when it was used (null: still good). */
-export async function leerVale(codigo: string): Promise<{ codigo: string; importe: number; usado: string | null }> {
-  return datos(await pedir(api.get<{ codigo: string; importe: number; usado: string | null }>('valetpv', { codigo: codigo.trim() })))[0];
+/** A store credit by its code (`valetpv`): its amount, the balance left on it (issue 23) and when it last paid. */
+export async function leerVale(codigo: string): Promise<{ codigo: string; importe: number; saldo?: number; usado: string | null }> {
+  return datos(await pedir(api.get<{ codigo: string; importe: number; saldo?: number; usado: string | null }>('valetpv', { codigo: codigo.trim() })))[0];
 }

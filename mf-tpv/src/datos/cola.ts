@@ -40,6 +40,8 @@ export type FilaSubida = {
   emision?: EmisionTpv;
   offline?: number;
   repetido?: number;
+  /** Issue 23: the vales that paid it and the balance each has left, as stored. */
+  vales?: { codigo: string; importe: number; saldo: number }[];
   /** An operation (not a ticket) the server refused: the message; the entry is kept as an incidence. */
   incidencia?: string;
   /** A closing uploaded: its code (the Z is in the back office, Ventas › Cierres TPV), and the closing itself when made online. */
