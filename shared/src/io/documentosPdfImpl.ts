@@ -18,6 +18,7 @@ import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/
 import { esTransferencia, formaPagoLabel, formatIban, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
 import { terceroPdf, type DocumentosPdfOptions, type EmpresaPdf, type VariantePdf } from './documentosPdf';
+import { dibujarCode128 } from './barrasPdf';
 import { dibujarQr } from './qrPdf';
 
 type Col = { header: string; width: number; right?: boolean; value: (l: DocumentoLinea) => string; blank?: boolean };
@@ -483,6 +484,16 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       }
       doc.setFontSize(9);
       doc.text('Contado por: ______________________________      Fecha y firma: ______________________', margin, y);
+    }
+    // Issue 23: a till's ticket printed in the back office carries its number as a barcode, as the 80 mm roll does,
+    // so a return at the till scans it from either paper.
+    if (variante === 'documento' && d.tipo === DOCUMENTO_TIPOS.ticket.tipo && d.numero) {
+      y += 6;
+      if (y + 20 > bottom) {
+        doc.addPage();
+        y = margin;
+      }
+      y = dibujarCode128(doc, d.numero, pageW / 2, y, usable);
     }
   });
   return { doc, starts };
