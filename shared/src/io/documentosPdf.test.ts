@@ -521,6 +521,11 @@ describe('an issued invoice stands (issue 16)', () => {
     const ancho = rects.at(-1)!.x + rects.at(-1)!.w - rects[0].x;
     expect(rects[0].x + ancho / 2).toBeCloseTo(595.28 / 2, 0);
     expect(textosPdf(raw).split(numero).length - 1).toBeGreaterThanOrEqual(2);
+    // A return made at the till without its ticket says so (it names no invoice) and carries no barcode.
+    seen.length = 0;
+    await downloadDocumentosPdf([emitida({ tipo: 'rectificativa', tipo_factura: 'R5', factura_id: null, numero: 'TR 2026/000003', total: -121, emision: undefined })], { fileName: 'r.pdf' });
+    expect(textosPdf(seen[0].doc.output())).toContain('Devolución sin ticket \\(no rectifica una factura concreta\\)');
+    expect([...seen[0].doc.output().matchAll(/-34\.0157\d* re$/gm)]).toHaveLength(0);
     // An invoice prints no barcode.
     seen.length = 0;
     await downloadDocumentosPdf([emitida()], { fileName: 'f.pdf' });

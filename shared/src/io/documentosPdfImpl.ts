@@ -131,6 +131,9 @@ function datosCabecera(d: Documento, def: DocumentoTipoDef, paraTercero: boolean
   } else if (d.factura_numero) {
     const fecha = d.padres?.find((p) => p.id === d.factura_id && p.fecha)?.fecha;
     out.push(`Rectifica la factura ${d.factura_numero}${fecha ? ` de ${formatDate(fecha)}` : ''}`);
+  } else if (d.tipo === 'rectificativa' && d.tipo_factura === 'R5' && d.factura_id == null && d.estado !== 'borrador') {
+    // Issue 23: a return made at the till without its ticket corrects no invoice it can name.
+    out.push('Devolución sin ticket (no rectifica una factura concreta)');
   }
   if (d.tipo === 'rectificativa' && d.tipo_factura) out.push(`Tipo: ${TIPO_FACTURA_LABEL[d.tipo_factura]}`);
   if (d.modo_rectificacion) out.push(`Rectificación ${MODO_RECTIFICACION_LABEL[d.modo_rectificacion].toLowerCase()}`);
