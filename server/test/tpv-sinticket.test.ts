@@ -134,6 +134,14 @@ describe.each(backends())('TPV: a return without a ticket ($name)', (backend) =>
     // The back office reads it as a rectificativa of the terminal's serie.
     const leida = (await t.op('listadorectificativas', { cookie: t.cookie, query: { id: String(dev.id) } })).json().data[0];
     expect(leida).toMatchObject({ id: dev.id, tipo_factura: 'R5', total: -1_342 });
+
+    // Annulled in the back office: its registro de anulación, the goods out again, the caja no longer counts it.
+    const anulada = await t.op('anularrectificativa', { cookie: t.cookie, body: { id: dev.id } });
+    expect(anulada.json().RESULT, JSON.stringify(anulada.json())).toBe('0');
+    expect((await t.op('listadorectificativas', { cookie: t.cookie, query: { id: String(dev.id) } })).json().data[0].estado).toBe('anulada');
+    expect((await stockPorAlmacen(t, pan.id))[principal]).toBe(stockPan);
+    const c2 = await caja();
+    expect({ devoluciones: c2.devoluciones, esperado: c2.efectivo.esperado }).toEqual({ devoluciones: c0.devoluciones, esperado: c0.efectivo.esperado });
   });
 
   it('a vale as the refund, with the right «reembolso_vale»', async () => {
@@ -180,5 +188,9 @@ describe.each(backends())('TPV: a return without a ticket ($name)', (backend) =>
     const i2 = await info();
     expect(i2.ultimo_rectificativa!.numero).toBe(n);
     expect(i2.cadena?.huella).toBe(buena.gen.huella);
+    // Every chain — the back office's with the online R5 and its annulment, the terminal's with the offline one — checks out.
+    const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean; errores?: unknown }[];
+    expect(checks.length).toBeGreaterThan(0);
+    for (const c of checks) expect(c.correcto, JSON.stringify(c)).toBe(true);
   });
 });
