@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { ean13, ok } from '../support/op';
 
 /**
  * The till (issues 13 and 23) in Chromium against the real server, at 1024×768 and 1366×768 touch screens and at a
@@ -20,32 +21,6 @@ import { encenderModulos, login, openBrowser, screenshot, type Browser } from '.
  * decodes to the AEAT's URL for the environment its record was made for, with its legend; axe at every screen. Then a
  * 40-line ticket that keeps the change and its buttons in view, and two tabs of one till.
  */
-
-type Api = { RESULT: string; message?: string; data: Record<string, unknown>[] };
-
-function api(page: Page, ac: string, query: Record<string, string | number> = {}, body?: object): Promise<Api> {
-  return page.evaluate(
-    async ({ ac, query, body }) => {
-      const qs = new URLSearchParams({ ac, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-      const init: RequestInit = body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {};
-      return (await fetch(`/api/op.asp?${qs}`, init)).json();
-    },
-    { ac, query, body },
-  );
-}
-
-async function ok(page: Page, ac: string, query: Record<string, string | number> = {}, body?: object) {
-  const res = await api(page, ac, query, body);
-  expect(res.RESULT, `${ac}: ${JSON.stringify(res).slice(0, 400)}`).toBe('0');
-  return res.data;
-}
-
-/** EAN-13 with its check digit. */
-function ean13(doce: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(doce[11 - i]) * (i % 2 === 0 ? 3 : 1);
-  return doce + ((10 - (sum % 10)) % 10);
-}
 
 let tmp: string;
 let admin: Browser;
