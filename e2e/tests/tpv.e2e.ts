@@ -296,6 +296,21 @@ describe.each(ANCHOS)('la caja a $width×$height', ({ width, height, sfx }) => {
       const r5 = (await ok(admin.page, 'listadorectificativas', { id: t5.devoluciones[0].id }))[0] as { tipo_factura: string; estado: string };
       expect(r5).toMatchObject({ tipo_factura: 'R5', estado: 'emitida' });
 
+      // Issue 23: a return without a ticket (the administrator has «devolver_sin_ticket»): the coffee scanned, refunded
+      // all by card (the drawer's cash, counted below, stays as it was). An R5 of the terminal's return serie naming no invoice.
+      await page.getByRole('button', { name: 'Devolución' }).click();
+      await page.getByRole('button', { name: 'Sin ticket' }).click();
+      await page.getByLabel('Artículo (código de barras, código o nombre)').fill(t.barrasCafe);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('devolucion-importe').getByText('2,99 €').waitFor();
+      await page.getByRole('button', { name: 'Todo en tarjeta' }).click();
+      await page.getByRole('button', { name: 'Devolver', exact: true }).click();
+      await expect.poll(() => page.getByTestId('devolucion-numero').textContent()).toMatch(new RegExp(`^TR${sfx} \\d{4}/000003$`));
+      const numeroSinTicket = (await page.getByTestId('devolucion-numero').textContent())!;
+      await page.getByRole('button', { name: 'Terminar' }).click();
+      const sinTicket = (await ok(admin.page, 'listadorectificativas', { q: numeroSinTicket }))[0] as { id: number; tipo_factura: string; factura_id: number | null; total: number };
+      expect(sinTicket).toMatchObject({ tipo_factura: 'R5', factura_id: null, total: -299 });
+
       // A customer asks for a full invoice of ticket 3 («Factura completa», F3): found by its number, a new customer
       // (its NIF checked on the till), the F3 that replaces the ticket, and its PDF.
       const n3 = String(tickets[3].numero);
