@@ -285,5 +285,17 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     expect(uno.body.RESULT, JSON.stringify(uno.body)).toBe('0');
     expect(uno.body.data[0]).toMatchObject({ total: 121, cambio: 0, vales: [{ codigo: grande.codigo, importe: 121, saldo: 242 }] });
     expect((await t.op('valetpv', { cookie: cajera, query: { codigo: grande.codigo } })).json().data[0]).toMatchObject({ importe: 363, saldo: 242, agotado: 0 });
+    // A full invoice (F1) at the till paid with it spends it too, in its own transaction (before, a vale paid an F1 unspent).
+    const f1 = await op('facturarventatpv', {
+      terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], pagos: [{ forma: 'vale', importe: 121, vale: grande.codigo }],
+    });
+    expect(f1.body.RESULT, JSON.stringify(f1.body)).toBe('0');
+    expect(f1.body.data[0].pagos).toEqual([{ forma: 'vale', importe: 121, entregado: 121, vale: grande.codigo, vale_saldo: 121 }]);
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: grande.codigo } })).json().data[0].saldo).toBe(121);
+    const f1Mas = await op('facturarventatpv', {
+      terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: pan.id, cantidad: 2_000, precio: 12_100 }], pagos: [{ forma: 'vale', importe: 242, vale: grande.codigo }],
+    });
+    expect(f1Mas.body.message).toBe(MENSAJES_TPV.valeSaldo.replace('{codigo}', grande.codigo).replace('{saldo}', '1,21 €').replace('{importe}', '2,42 €'));
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: grande.codigo } })).json().data[0].saldo).toBe(121);
   });
 });

@@ -1081,7 +1081,9 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       const desglose = recargoDe(totales.desglose, conRecargo);
       const recargo = desglose.reduce((s, p) => s + p.recargo, 0);
       const total = totales.total + recargo;
-      const reparto = repartirPagos(tk.uuid, total, tk.pagos, formasDe(terminal.formas_pago));
+      // Issue 23: a vale pays at most what is owed and is spent here, in the invoice's transaction (as a ticket's).
+      const pagosF1 = pagosConVales(total, tk.pagos);
+      const reparto = repartirPagos(tk.uuid, total, pagosF1, formasDe(terminal.formas_pago));
       cambio = reparto.cambio;
       const serie = (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
       if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
@@ -1110,7 +1112,14 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       );
       // The engine's emission of a factura: its number, the goods out of the terminal's warehouse, the F1 record.
       await ejecutarAccionEn(trx, app, FACTURA, facturaEffects as unknown as TipoEffects, EMITIR_FACTURA, docId, null, user);
-      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], reparto.filas.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
+      const saldos = new Map<number, { vale: string; saldo: number }>();
+      for (const [i, p] of pagosF1.entries()) if (p.vale) saldos.set(i, { vale: p.vale, saldo: await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, false) });
+      await insertarFilas(
+        trx,
+        'tpv_pagos',
+        ['documento_id', 'orden', 'forma', 'importe', 'entregado', 'vale', 'vale_saldo'],
+        reparto.filas.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado, saldos.get(i)?.vale ?? null, saldos.get(i)?.saldo ?? null]),
+      );
       return docId;
     });
   let id: number;
