@@ -258,6 +258,18 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 <Fila>
                   <Campo id="tpv-devolver-articulo" autoFocus autoComplete="off" value={articulo} onChange={(e) => setArticulo(e.target.value)} style={{ flex: 1, width: 'auto' }} />
                   <Boton type="submit" disabled={busy || !articulo.trim()}>Añadir</Boton>
+                  <Boton
+                    type="button"
+                    disabled={busy}
+                    onClick={() => {
+                      setTicket(null);
+                      setCantidades({});
+                      setReparto(null);
+                      setError(null);
+                    }}
+                  >
+                    Con ticket
+                  </Boton>
                 </Fila>
               </form>
             ) : (

@@ -101,6 +101,10 @@ describe('devolución sin ticket (issue 23)', () => {
     await user.click(d.getByRole('button', { name: 'Devolver' }));
     expect(await d.findByText('«Pan» se vende por unidades: la cantidad debe ser un número entero, no 1,5.')).toBeTruthy();
     expect(llamadas.filter((l) => l.ac === 'devolversinticket')).toHaveLength(0);
+    // Back to finding a ticket: the articles typed are dropped.
+    await user.click(d.getByRole('button', { name: 'Con ticket' }));
+    expect(d.getByLabelText('Número del ticket (escanéelo o escriba sus últimas cifras)')).toBeTruthy();
+    expect(d.queryByLabelText('Devolver de Pan')).toBeNull();
   });
 
   it('sin conexión: la caja hace la R5 (sin factura rectificada) y la envía por devolversinticket al volver la red', async () => {
