@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { MENSAJES_TPV, MESSAGES, totalesTicket } from 'shared/domain';
-import type { CierreTpv, RegistroTpv, Serie, TerminalTpv } from 'shared/domain';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DOCUMENTO_TIPOS, MENSAJES_TPV, MESSAGES, totalesTicket } from 'shared/domain';
+import type { CierreTpv, Documento, RegistroTpv, Serie, TerminalTpv, TicketSubido } from 'shared/domain';
+import { buildDocumentosPdf } from '../../shared/src/io/documentosPdfImpl.ts';
+import { necesita } from './herramientas.ts';
 import { DESCRIPCION_DEVOLUCION_SIN_TICKET, fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
@@ -17,6 +23,8 @@ import { validarXml } from './xsd.ts';
  * offline (the till's record verified unaltered on the terminal's chain), in the caja's figures and the audit trail.
  */
 const HOY = todayIn('Europe/Madrid');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mtpv-sinticket-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const ANIO = HOY.slice(0, 4);
 
 let seq = 0;
@@ -192,5 +200,20 @@ describe.each(backends())('TPV: a return without a ticket ($name)', (backend) =>
     const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean; errores?: unknown }[];
     expect(checks.length).toBeGreaterThan(0);
     for (const c of checks) expect(c.correcto, JSON.stringify(c)).toBe(true);
+  });
+
+  it('the back office\'s A4 print of a ticket (Ventas › Tickets › Imprimir) carries its number as a barcode a scanner reads', async () => {
+    necesita('pdftotext', 'pdftoppm', 'zbarimg');
+    const r = await op('subirtickets', { terminal_id: terminal.id, tickets: [{ uuid: uuid(), fecha_hora: new Date().toISOString(), lineas: [{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], pagos: [{ forma: 'efectivo', importe: 121 }] }] });
+    const tk = r.body.data[0] as TicketSubido;
+    // As «Imprimir» on the ticket's page builds it: the ticket read by id, the engine's A4 PDF of its type.
+    const leido = (await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0] as unknown as Documento;
+    const { doc } = await buildDocumentosPdf([leido], { fileName: 't.pdf', def: DOCUMENTO_TIPOS.ticket, empresa: { nombre: 'Tienda', nif: 'B86420973' } });
+    const file = path.join(tmp, 'ticket-a4.pdf');
+    fs.writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain(tk.numero);
+    execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', file, path.join(tmp, 'ticket-a4')]);
+    const leidoEscaner = execFileSync('zbarimg', ['-q', '--raw', '-S*.disable', '-Scode128.enable', path.join(tmp, 'ticket-a4.png')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    expect(leidoEscaner).toBe(tk.numero);
   });
 });
