@@ -12,8 +12,9 @@ import { validate } from 'shared/domain';
 import type { TipoIva } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
 import { derivedColumns, withPvp } from '../server/src/catalogo/derivados.ts';
-import { ean13 } from '../server/src/db/seed-catalogo.ts';
+import { ean13 } from '../server/src/demo/seed-catalogo.ts';
 import type { Database } from '../server/src/db/schema.ts';
+import { param as p, rand, semilla } from './datos.ts';
 import { login, onBothEngines, stats, type Runner } from './runners.ts';
 
 const N = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -22,11 +23,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 // ---------------------------------------------------------------------------------------------
 // Data: a hardware and household store's catalogue from word lists, reproducible (seeded PRNG).
 
-let seed = 20260101;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
+// The demo generator's seeded PRNG and its placeholders (server/src/demo/datos.ts through ./datos.ts): the same sequence.
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
 const FAMILIAS: { codigo: string; nombre: string; tipos: string[] }[] = [
@@ -52,7 +49,7 @@ type Generated = { barcodes: string[]; words: { selective: string; broad: string
 
 /** 100.000 articles with their familias (one subfamilia per kind of product) and marcas, in one transaction. */
 async function generate(db: Kysely<Database>): Promise<Generated> {
-  seed = 20260101;
+  semilla(20260101);
   return db.transaction().execute(async (trx) => {
     const subs: { id: number; familia_id: number; tipo: string }[] = [];
     for (const f of FAMILIAS) {
@@ -114,7 +111,6 @@ type Op = { name: string; input: () => Record<string, string>; raw: (dialect: 's
 const ROW = `a.id, a.codigo, a.referencia, a.descripcion, f.nombre as familia_nombre, s.nombre as subfamilia_nombre, m.nombre as marca_nombre,
   a.precio_compra, a.precio_venta, a.pvp_1, a.tipo_iva, a.codigo_barras, a.stock_total, a.activo`;
 const JOINS = 'left join familias f on f.id = a.familia_id left join subfamilias s on s.id = a.subfamilia_id left join marcas m on m.id = a.marca_id';
-const p = (dialect: 'sqlite' | 'postgres', i: number) => (dialect === 'sqlite' ? '?' : `$${i}`);
 /** The page's ids from an index walk, then only those rows joined (CROSS JOIN fixes that order on SQLite). */
 const page = (where: string, keys: string, limit: string, offset: string) =>
   `select ${ROW} from (select a.id from articulos a ${where} order by ${keys} limit ${limit} offset ${offset}) p

@@ -14,7 +14,7 @@
 import os from 'node:os';
 import { FORMA_PAGO_IDS, calcularTotales } from 'shared/domain';
 import type { Documento, TipoIva } from 'shared/domain';
-import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.ts';
+import { escribirCompras, generarCompras } from '../server/src/demo/compras.ts';
 import {
   EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos, cif, int, LINEAS, N, RUNS, WRITE_RUNS, neto, rand, seguirSecuencias, semilla,
   siguienteId, ultimoAno,

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Documento } from 'shared/domain';
 import { CAUSAS_COSTE_VENTA, siguienteCoste } from '../server/src/documentos/coste.ts';
-import { sinDisparadores } from '../server/src/db/demo/index.ts';
+import { sinDisparadores } from '../server/src/demo/index.ts';
 import { articulosGenerados, int, semilla } from './datos.ts';
 import { callHandler, generarDatos, ms, onBothEngines, param, row, type Row, type Runner } from './runners.ts';
 

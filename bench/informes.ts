@@ -1,5 +1,5 @@
 // The reports (issue 14) at scale, on SQLite and on PostgreSQL: `pnpm bench:informes`.
-// Generates, with the server's own generators (server/src/db/demo/), a year of purchases and a year of sales on one
+// Generates, with the server's own generators (server/src/demo/), a year of purchases and a year of sales on one
 // catalogue: BENCH_ARTICLES (20.000) articles, BENCH_SUPPLIERS (500) suppliers and BENCH_PURCHASES (10.000) purchase
 // documents of 10 lines, BENCH_CUSTOMERS (2.000) customers and BENCH_DOCS (20.000) emitted invoices of 10 lines with the
 // albaranes they came from (so about 2-3 sales lines per invoice line in the tables), some cancelled, rectificativas,
@@ -13,13 +13,13 @@
 // BENCH_ESCALA (1) multiplies the articles, suppliers, documents and customers (9: about 1.000.000 sales lines).
 // BENCH_RUNS (20), BENCH_ONLY (sqlite|postgres), DATABASE_URL, BENCH_KEEP=1.
 import { FORMA_PAGO_IDS } from 'shared/domain';
-import { sinDisparadores } from '../server/src/db/demo/index.ts';
+import { sinDisparadores } from '../server/src/demo/index.ts';
 import { comprobarCadenas } from '../server/src/fiscal/verificacion.ts';
-import { escribirTickets, type TerminalGenerado } from '../server/src/db/demo/tpv.ts';
+import { escribirTickets, type TerminalGenerado } from '../server/src/demo/tpv.ts';
 import { empresaEmisora } from '../server/src/tpv/comun.ts';
-import { escribirCompras, generarCompras } from '../server/src/db/demo/compras.ts';
-import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from '../server/src/db/demo/ventas.ts';
-import type { ArticuloVenta, ClienteGenerado } from '../server/src/db/demo/ventas.ts';
+import { escribirCompras, generarCompras } from '../server/src/demo/compras.ts';
+import { Lote, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar } from '../server/src/demo/ventas.ts';
+import type { ArticuloVenta, ClienteGenerado } from '../server/src/demo/ventas.ts';
 import { EMPRESAS, LUGARES, POBLACIONES, articulosGenerados, bulk, bulkArticulos, cif, int, rand, seguirSecuencias, cronometro, diasGenerados, semilla, siguienteId, ultimoAno } from './datos.ts';
 import { informeInventario } from '../server/src/informes/almacen.ts';
 import { recalcularAgregados } from '../server/src/informes/agregados.ts';

@@ -1,4 +1,4 @@
-// Typing latency of the lines editor (shared/src/documentos/LinesEditor.tsx) in Chromium: a new
+// Typing latency of the lines editor (shared/src/documentos/EditorLineas.tsx) in Chromium: a new
 // movimiento with 200 lines (pasted as «código ⇥ cantidad» rows through a synthetic paste event,
 // as from a spreadsheet), then ~100 keystrokes into the quantity of line 150; and the same with 20
 // lines for comparison. Per keystroke: from the keydown event's timestamp to the next animation

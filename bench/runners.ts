@@ -12,7 +12,7 @@ import { buildApp } from 'server';
 import { CONF_FIELD, DOCUMENTO_TIPOS, validate } from 'shared/domain';
 import type { DocumentoTipo, FlagName } from 'shared/domain';
 import { createRegistry } from '../server/src/actions/index.ts';
-import { param } from '../server/src/db/demo/datos.ts';
+import { param } from '../server/src/demo/datos.ts';
 import { hasPostgresBinaries, startCluster } from '../server/test/pg-cluster.ts';
 
 export const ADMIN = { email: 'bench@demo.es', password: 'Bench-clave-2026' };

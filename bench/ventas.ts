@@ -22,8 +22,8 @@ import { fechaHoraHuso, huellaDe, xmlAlta } from '../server/src/fiscal/registro.
 import type { DatosAlta } from '../server/src/fiscal/registro.ts';
 import {
   Lote, albaranDirecto, elegir, encadenar, escribir, escribirContadores, eventosDeVentas, generarVentas, numerar,
-} from '../server/src/db/demo/ventas.ts';
-import type { ArticuloVenta as Articulo, ClienteGenerado } from '../server/src/db/demo/ventas.ts';
+} from '../server/src/demo/ventas.ts';
+import type { ArticuloVenta as Articulo, ClienteGenerado } from '../server/src/demo/ventas.ts';
 import {
   EMPRESAS, LUGARES, POBLACIONES, addDays, articulosGenerados, bulk, bulkArticulos, cif, int, LINEAS, N, RUNS, WRITE_RUNS, rand, semilla, siguienteId,
   ultimoAno,

@@ -1,7 +1,14 @@
+import { DOCUMENTO_TIPOS, direccionesDocumento } from 'shared';
 import menu from './menu.json';
 
-/** The section's addresses, absolute from its prefix: one place for every link and redirect. */
+/**
+ * The section's addresses, absolute from its prefix: one place for every link and redirect. The documents' come from
+ * their types' definitions (shared/src/domain/documentos/<tipo>.ts), as the routes and the menu do.
+ */
 const base = menu.prefix;
+const movimiento = direccionesDocumento(DOCUMENTO_TIPOS.movimiento);
+const inventario = direccionesDocumento(DOCUMENTO_TIPOS.inventario);
+const perdida = direccionesDocumento(DOCUMENTO_TIPOS.perdida);
 
 export const paths = {
   almacenes: base,
@@ -13,15 +20,15 @@ export const paths = {
   /** The warehouse's ledger (every entry and exit). */
   movimientosAlmacen: `${base}/movimientos-almacen`,
   /** The transfers between warehouses («Traspasos»; the specification's path). */
-  movimientos: `${base}/movimientos`,
-  movimiento: (id: number | string) => `${base}/movimiento/${id}`,
-  nuevoMovimiento: `${base}/movimiento/nuevo-movimiento`,
-  inventarios: `${base}/inventario`,
-  inventario: (id: number | string) => `${base}/inventario/${id}`,
-  nuevoInventario: `${base}/inventario/nuevo-inventario`,
-  perdidas: `${base}/perdidas`,
-  perdida: (id: number | string) => `${base}/perdida/${id}`,
-  nuevaPerdida: `${base}/perdida/nueva-perdida`,
+  movimientos: movimiento.list,
+  movimiento: movimiento.record,
+  nuevoMovimiento: movimiento.nuevo,
+  inventarios: inventario.list,
+  inventario: inventario.record,
+  nuevoInventario: inventario.nuevo,
+  perdidas: perdida.list,
+  perdida: perdida.record,
+  nuevaPerdida: perdida.nuevo,
   /** An article's record, in the catalogue's section. */
   articulo: (id: number | string) => `/catalogo/articulo/${id}`,
 } as const;

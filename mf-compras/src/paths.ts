@@ -1,21 +1,28 @@
+import { DOCUMENTO_TIPOS, direccionesDocumento } from 'shared';
 import menu from './menu.json';
 
-/** The section's addresses, absolute from its prefix: one place for every link and redirect. */
+/**
+ * The section's addresses, absolute from its prefix: one place for every link and redirect. The documents' come from
+ * their types' definitions (shared/src/domain/documentos/<tipo>.ts), as the routes and the menu do.
+ */
 const base = menu.prefix;
+const pedido = direccionesDocumento(DOCUMENTO_TIPOS.pedidocompra);
+const albaran = direccionesDocumento(DOCUMENTO_TIPOS.albarancompra);
+const devolucion = direccionesDocumento(DOCUMENTO_TIPOS.devolucioncompra);
 
 export const paths = {
   proveedores: `${base}/proveedores`,
   proveedor: (id: number | string) => `${base}/proveedor/${id}`,
   nuevoProveedor: `${base}/proveedor/nuevo-proveedor`,
-  pedidos: `${base}/pedidos`,
-  pedido: (id: number | string) => `${base}/pedido/${id}`,
-  nuevoPedido: `${base}/pedido/nuevo-pedido`,
-  albaranes: `${base}/albaranes`,
-  albaran: (id: number | string) => `${base}/albaran/${id}`,
-  nuevoAlbaran: `${base}/albaran/nuevo-albaran`,
-  devoluciones: `${base}/devoluciones`,
-  devolucion: (id: number | string) => `${base}/devolucion/${id}`,
-  nuevaDevolucion: `${base}/devolucion/nueva-devolucion`,
+  pedidos: pedido.list,
+  pedido: pedido.record,
+  nuevoPedido: pedido.nuevo,
+  albaranes: albaran.list,
+  albaran: albaran.record,
+  nuevoAlbaran: albaran.nuevo,
+  devoluciones: devolucion.list,
+  devolucion: devolucion.record,
+  nuevaDevolucion: devolucion.nuevo,
   hcp: `${base}/hcp`,
   pagos: `${base}/pagos`,
 } as const;

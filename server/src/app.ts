@@ -13,7 +13,7 @@ import { openDatabase } from './db/index.ts';
 import { instalarActividad } from './actividad/registro.ts';
 import { refrescarAgregados } from './informes/agregados.ts';
 import { MigracionFallida, migrate } from './db/migrations/index.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './demo/seed.ts';
 import { startVerifactu } from './fiscal/envio.ts';
 import type { VerifactuOptions } from './fiscal/envio.ts';
 import { deployInfo, readDeployFile, remoteOrigins } from './deploy.ts';
@@ -58,7 +58,7 @@ export type BuildAppOptions = {
   /** First start only: seed the demo's second warehouse, locations and opening stock (default true; the test fixture turns it off). */
   demoStock?: boolean;
   /**
-   * First start only: generate the demo company's past year (db/demo/; MANAGER_DEMO, on unless `0`, in main.ts).
+   * First start only: generate the demo company's past year (demo/; MANAGER_DEMO, on unless `0`, in main.ts).
    * Off by default: the tests and benches start empty.
    */
   demo?: boolean;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { CONF_FIELD } from 'shared/domain';
 import type { FlagName } from 'shared/domain';
-import { ean13 } from '../src/db/seed-catalogo.ts';
+import { ean13 } from '../src/demo/seed-catalogo.ts';
 import { expectCleanAnswer } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
 import { buildApp } from '../src/app.ts';
-import { volcarCopia } from '../src/actions/copia.ts';
+import { volcarCopia } from '../src/copias/copia.ts';
 import { CopiasProgramadas, comprobarCopia, copiasOf } from '../src/copias/programadas.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { STEPS, migrate } from '../src/db/migrations/index.ts';

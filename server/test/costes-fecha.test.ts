@@ -162,7 +162,7 @@ describe.each(backends())('average cost in date order ($name)', (backend) => {
 
 /**
  * The demo's year is written purchases first (out of date order): its costs are those of the ledger replayed by date,
- * as an auditor would replay it from the raw rows (this test's own arithmetic, README "The average cost"), and the
+ * as an auditor would replay it from the raw rows (this test's own arithmetic, docs/motor-documentos.md "The average cost"), and the
  * inventory's value today is the stock at those costs.
  */
 describe.each(backends())('the demo year valued in date order ($name)', (backend) => {

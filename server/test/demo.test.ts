@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared/domain';
 import type { EstadoDemo, TerminalTpv, TicketSubido } from 'shared/domain';
-import { TABLAS_MAESTROS, TABLAS_PRUEBA } from '../src/db/demo/index.ts';
+import { TABLAS_MAESTROS, TABLAS_PRUEBA } from '../src/demo/index.ts';
 import { todayIn } from '../src/context.ts';
 import { lastMonths } from '../src/actions/grafico.ts';
 import { backends, useTestApp } from './helpers.ts';

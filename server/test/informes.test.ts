@@ -94,7 +94,7 @@ type Doc = Row & { estado: string; numero: string; total: number; lineas: (Row &
 type Informe = { RESULT: string; data: Row[]; total: number; totales: Record<string, number | null>; message?: string };
 
 /**
- * A hand-built month (README, "Informes"): purchases on two days into two warehouses, one returned to the supplier and
+ * A hand-built month (docs/informes.md): purchases on two days into two warehouses, one returned to the supplier and
  * two recorded by a supplier invoice; sales today: an albarán invoiced (F1), a direct invoice under recargo with a kit
  * (F2) corrected by a rectificativa (R1), an invoice cancelled (F3), a big one (F4, the 347's party), a devolución not
  * yet invoiced, a van loaded and selling; negative stock (B and a kit component in PRINCIPAL, S never bought).

@@ -94,6 +94,15 @@ describe.each(backends())('pagos a proveedores ($name)', (backend) => {
     const quitado = await post('eliminarpagoproveedor', { id: r.body.data![0].cuenta.pagos[2].id });
     expect(quitado.body).toMatchObject({ RESULT: '0', message: MESSAGES.pagoEliminado });
     expect(quitado.body.data![0]).toMatchObject({ por_pagar: 6_050, pago_fecha: null, plazos_cubiertos: 1 });
+    // How it was paid: a medio de pago the back office offers (as for a cobro); the till's «vale» is refused and changes nothing.
+    const vale = await post('pagarfacturaproveedor', { id: f1.id, fecha: HOY, importe: 1_000, forma: 'vale' });
+    expect(vale).toMatchObject({ status: 400, body: { RESULT: '1', errors: { forma: expect.any(String) } } });
+    expect(await leer(f1.id)).toMatchObject({ por_pagar: 6_050 });
+    const cheque = await post('pagarfacturaproveedor', { id: f1.id, fecha: HOY, importe: 1_000, forma: 'cheque' });
+    expect(cheque.body.data![0]).toMatchObject({ por_pagar: 5_050 });
+    expect(cheque.body.data![0].cuenta.pagos.map((p) => p.forma)).toEqual(['transferencia', 'recibo_30_60', 'cheque']);
+    const sinCheque = await post('eliminarpagoproveedor', { id: cheque.body.data![0].cuenta.pagos[2].id });
+    expect(sinCheque.body.data![0]).toMatchObject({ por_pagar: 6_050, plazos_cubiertos: 1 });
   });
 
   it('typed vencimientos; an abono (a devolución invoiced by the supplier) nets what is owed; refusals change nothing', async () => {

@@ -1,20 +1,10 @@
 import type { ReactElement } from 'react';
-import { Route, useParams } from 'react-router';
+import { rutasDocumentos } from 'shared';
 import { DocumentoListPage } from './DocumentoListPage';
 import { DocumentoPage } from './DocumentoPage';
-import { PANTALLAS, type Pantalla } from './pantallas';
+import { PANTALLAS } from './pantallas';
 
-// Keyed by id: after "nuevo" saves and moves to the record, or from one document to another, the screen starts afresh.
-function DocumentoRoute({ pantalla }: { pantalla: Pantalla }) {
-  const id = useParams()[pantalla.rutas.param];
-  return <DocumentoPage key={id} pantalla={pantalla} id={id} />;
-}
-
-/** The routes of movimientos, inventarios and pérdidas under /almacenes: list, "nuevo" and record of each. */
+/** The routes of movimientos, inventarios and pérdidas under /almacenes: list, "nuevo" and record of each, behind their flags. */
 export function documentoRoutes(): ReactElement[] {
-  return Object.values(PANTALLAS).flatMap((p) => [
-    <Route key={`${p.def.tipo}-list`} path={p.rutas.list} element={<DocumentoListPage pantalla={p} />} />,
-    <Route key={`${p.def.tipo}-new`} path={p.rutas.nuevo} element={<DocumentoPage key="nuevo" pantalla={p} />} />,
-    <Route key={`${p.def.tipo}-record`} path={p.rutas.record} element={<DocumentoRoute pantalla={p} />} />,
-  ]);
+  return rutasDocumentos(Object.values(PANTALLAS), { List: DocumentoListPage, Record: DocumentoPage });
 }

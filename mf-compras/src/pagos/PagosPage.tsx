@@ -5,8 +5,8 @@ import {
   Button,
   Card,
   Dialogo,
-  FORMA_PAGO_OPTIONS,
   ListView,
+  MEDIO_COBRO_OPTIONS,
   MESSAGES,
   Muted,
   PageHeader,
@@ -103,7 +103,7 @@ function PagoDialog({ v, onDone, onCancel }: { v: Vencimiento; onDone: () => voi
       onCancel={onCancel}
     >
       <TextField label="Fecha del pago" type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
-      <SelectField label="Forma de pago" required options={FORMA_PAGO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
+      <SelectField label="Forma de pago" required options={MEDIO_COBRO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
       <TextField label="Importe (€)" required inputMode="decimal" value={importe} error={errores.importe} onChange={setImporte} />
     </Dialogo>
   );

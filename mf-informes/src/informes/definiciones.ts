@@ -1,4 +1,4 @@
-import { CAUSA_LABEL, DOCUMENTO_TIPOS, ESTADO_ENVIO_LABEL, formatMonth, rutaDocumento, type DocumentoTipo } from 'shared';
+import { CAUSA_LABEL, DOCUMENTO_TIPOS, ESTADO_ENVIO_LABEL, FORMAS_PAGO_TPV, formatMonth, medioPagoLabel, rutaDocumento, type DocumentoTipo } from 'shared';
 import { rangoMes } from './periodo';
 import type { Agrupacion, Columna, Contexto, Fila, Informe } from './tipos';
 
@@ -486,10 +486,8 @@ const cierres: Informe = {
     entero('tickets', 'Tickets'),
     dinero('devoluciones', 'Devoluciones'),
     dinero('total', 'Total', { movil: true }),
-    dinero('efectivo', 'Efectivo'),
-    dinero('tarjeta', 'Tarjeta'),
-    dinero('bizum', 'Bizum'),
-    dinero('vale', 'Vale'),
+    // One column per medio de pago the till offers (shared/domain/mediosPago.ts), as the server sums them.
+    ...FORMAS_PAGO_TPV.map((f) => dinero(f, medioPagoLabel(f))),
     dinero('efectivo_esperado', 'Efectivo esperado'),
     dinero('efectivo_contado', 'Contado'),
     dinero('diferencia', 'Diferencia', { movil: true }),

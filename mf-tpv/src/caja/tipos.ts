@@ -1,7 +1,7 @@
 import type { Configuracion, TipoIva, UsuarioSesion } from 'shared';
 import type { FormaPago } from '../venta/importes';
 
-/** The protocol's shapes (server/README.md «TPV»): shared with the server. */
+/** The protocol's shapes (docs/tpv-servidor.md): shared with the server. */
 export type { BotonTpv, CierreTpv, FormaCierre, PaginaTpv, TerminalTpv } from 'shared';
 
 export type Sesion = { user: UsuarioSesion; config: Configuracion | null };

@@ -21,9 +21,10 @@ import {
   operacionPorDestino,
   useShell,
   validarDir3,
+  direccionesDocumento,
+  tiposDeSeccion,
   type Cliente,
   type Destino,
-  type DocumentoTipo,
   type TerceroDocumentosDe,
   type TerceroFormState,
 } from 'shared';
@@ -37,17 +38,14 @@ function operacionOptions(porDestino: ReturnType<typeof operacionPorDestino>) {
   return [{ value: '', label: ninguna }, ...OPERACIONES.map((o) => ({ value: o, label: OPERACION_LABEL[o] }))];
 }
 
-const tipo = (t: DocumentoTipo, record: (id: number) => string, list: string): TerceroDocumentosDe => ({ def: DOCUMENTO_TIPOS[t], record, list });
-
-/** The sales documents a customer's record lists (each shown while its flags are on), with their screens. */
-const DOCUMENTOS: TerceroDocumentosDe[] = [
-  tipo('pedidoventa', paths.pedido, paths.pedidos),
-  tipo('albaranventa', paths.albaran, paths.albaranes),
-  tipo('factura', paths.factura, paths.facturas),
-  tipo('devolucionventa', paths.devolucion, paths.devoluciones),
-  tipo('rectificativa', paths.rectificativa, paths.rectificativas),
-  tipo('parte', paths.parte, paths.partes),
-];
+/**
+ * The sales documents a customer's record lists (each shown while its flags are on), with their screens: every type of
+ * the section, from its definition (shared/src/domain/documentos/<tipo>.ts), in the menu's order.
+ */
+const DOCUMENTOS: TerceroDocumentosDe[] = tiposDeSeccion('ventas').map((def) => {
+  const { record, list, flag } = direccionesDocumento(def);
+  return { def, record, list, flag };
+});
 
 /** What the customer owes: emitted invoices not yet paid, and of it what is overdue (with ventas_facturas). */
 function Deuda({ cliente }: { cliente: Cliente }) {

@@ -2,13 +2,13 @@ import {
   DOCUMENTO_TIPOS,
   MODOS_RECTIFICACION,
   TIPOS_FACTURA,
-  type FlagName,
+  pantallaDeTipo,
+  type DireccionesDocumento,
   type PantallaDocumento,
   type Schema,
   type SerieTipo,
 } from 'shared';
 import { documentoVentaSchema } from '../documentos/pantallas';
-import { paths } from '../paths';
 
 /** Header fields of `editarfactura`: a sales document's and its serie (lines travel apart, as `lineas`). */
 export const facturaSchema = { ...documentoVentaSchema, serie_id: { type: 'int', required: true, min: 1 } } satisfies Schema;
@@ -43,40 +43,23 @@ export type CampoFactura =
   | 'retencion'
   | 'observaciones';
 
-/** What differs between the invoice and the rectificativa screens. */
-export type PantallaFactura = PantallaDocumento<CampoFactura> & {
-  flag: FlagName;
-  /** Route segments (relative to /ventas). */
-  rutas: { list: string; nuevo: string; record: string; param: string };
+/** What differs between the invoice and the rectificativa screens (addresses, routes, flags and texts: their definitions'). */
+export type PantallaFactura = PantallaDocumento<CampoFactura> &
+  DireccionesDocumento & {
   schema: Schema;
   /** Kinds of serie it is numbered in. */
   series: readonly SerieTipo[];
 };
 
 export const FACTURA: PantallaFactura = {
-  def: DOCUMENTO_TIPOS.factura,
-  flag: 'ventas_facturas',
-  list: paths.facturas,
-  nuevo: paths.nuevaFactura,
-  record: paths.factura,
-  rutas: { list: 'facturas', nuevo: 'factura/nueva-factura', record: 'factura/:facturaId', param: 'facturaId' },
-  nuevoLabel: 'Nueva factura',
-  description:
-    'Facturas a clientes: en borrador se pueden cambiar; al emitirlas reciben su número de serie y su registro de facturación y ya no se modifican.',
+  ...pantallaDeTipo(DOCUMENTO_TIPOS.factura),
   campos: ['serie_id', 'cliente_id', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'],
   schema: facturaSchema,
   series: DOCUMENTO_TIPOS.factura.series ?? ['normal', 'simplificada'],
 };
 
 export const RECTIFICATIVA: PantallaFactura = {
-  def: DOCUMENTO_TIPOS.rectificativa,
-  flag: 'ventas_facturas',
-  list: paths.rectificativas,
-  nuevo: paths.nuevaRectificativa,
-  record: paths.rectificativa,
-  rutas: { list: 'rectificativa', nuevo: 'rectificativa/nueva-rectificativa', record: 'rectificativa/:rectificativaId', param: 'rectificativaId' },
-  nuevoLabel: 'Nueva rectificativa',
-  description: 'Corrigen una factura emitida: por diferencias (solo lo que cambia, en negativo lo que se reduce) o por sustitución (la factura corregida entera).',
+  ...pantallaDeTipo(DOCUMENTO_TIPOS.rectificativa),
   campos: ['serie_id', 'cliente_id', 'factura_id', 'tipo_factura', 'modo_rectificacion', 'facturas_rectificadas', 'almacen_id', 'fecha', 'forma_pago', 'retencion', 'observaciones'],
   schema: rectificativaSchema,
   series: DOCUMENTO_TIPOS.rectificativa.series ?? ['rectificativa'],

@@ -3,7 +3,7 @@ import type { CierreTpv as CierreTpvServidor, FieldErrors, ImpresoraTpv, Schema,
 
 /**
  * The back office's side of the TPV (issue 13): terminals, till buttons and cash closings, as the server's
- * actions answer them (server/README.md, «TPV»). Money in cents, quantities in thousandths, as everywhere.
+ * actions answer them (docs/tpv-servidor.md). Money in cents, quantities in thousandths, as everywhere.
  */
 
 export const FORMAS_TPV = FORMAS_PAGO_TPV;
@@ -96,7 +96,7 @@ export function cuerpoTerminal(validated: Record<string, unknown>, v: TerminalVa
 /** The one-time pairing code: typed on the till, valid until `expira`. */
 export type CodigoVinculo = { terminal_id?: number; codigo: string; expira: string };
 
-/** The pairing-code action (server/README.md): `{ id }` → `{ terminal_id, codigo, expira }`; a new one replaces the last. */
+/** The pairing-code action (docs/tpv-servidor.md): `{ id }` → `{ terminal_id, codigo, expira }`; a new one replaces the last. */
 export const AC_VINCULAR = 'codigoterminal';
 
 /* ── Botones TPV ───────────────────────────────────────────────────────────── */

@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import type { ConfiguracionRow } from '../db/schema.ts';
-import { present } from './common.ts';
+import { present } from './comun.ts';
 import { defineAction, fail } from './registry.ts';
 
 /** The company's configuration record (the first one: there is one per installation). */

@@ -1,7 +1,7 @@
 import { MAESTROS_DEMO, MESSAGES } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import { invalidFields } from '../errors.ts';
-import { eliminarDemo, estadoDemo } from '../db/demo/index.ts';
+import { eliminarDemo, estadoDemo } from '../demo/index.ts';
 import { defineAction } from './registry.ts';
 
 /**

@@ -4,7 +4,7 @@ import { eliminarDocumento, guardarDocumento } from '../documentos/guardar.ts';
 import type { SaveInput } from '../documentos/guardar.ts';
 import { FILTROS, listadoDocumentos } from '../documentos/lectura.ts';
 import type { TipoRegistrado } from '../documentos/tipos.ts';
-import { listSchema } from './common.ts';
+import { listSchema } from './comun.ts';
 import { defineAction } from './registry.ts';
 import type { Action } from './registry.ts';
 

@@ -22,7 +22,7 @@ const MODELO_303_SIN_IVA = {
 } as const;
 
 /**
- * The reports (issue 14; README, "Informes"): one GET action each, answering `data` (the page of rows), `total` (rows
+ * The reports (issue 14; docs/informes.md): one GET action each, answering `data` (the page of rows), `total` (rows
  * in the whole selection) and `totales` (sums over the whole selection). Amounts in cents, quantities in thousandths,
  * unit prices and costs in ten-thousandths, percentages in hundredths — as the documents.
  */

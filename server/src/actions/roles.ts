@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { rolDesdeFila } from '../auth/roles.ts';
 import { limpiarNombre, plegarNombre } from '../auth/nombres.ts';
 import { comprobarEditarRol } from '../auth/promocion.ts';
-import { contains, isForeignKeyViolation, listSchema, listado, uniqueOr } from './common.ts';
+import { contains, isForeignKeyViolation, listSchema, listado, uniqueOr } from './comun.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
 const listInput = { ...listSchema(['nombre', 'usuarios'] as const), predefinido: { type: 'enum', values: ['0', '1'] } } as const satisfies Schema;

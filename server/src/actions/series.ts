@@ -2,7 +2,7 @@ import { MESSAGES, serieSchema } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, SerieRow } from '../db/schema.ts';
-import { contains, deleteUnreferenced, listSchema, listado, taken, uniqueOr } from './common.ts';
+import { contains, deleteUnreferenced, listSchema, listado, taken, uniqueOr } from './comun.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
 const COLUMNS = ['id', 'codigo', 'descripcion', 'tipo', 'activo'] as const;

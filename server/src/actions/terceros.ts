@@ -5,7 +5,7 @@ import type { FlagName, Schema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { todayIn } from '../context.ts';
-import { contains, deleteUnreferenced, listSchema, listado, present, taken, uniqueOr } from './common.ts';
+import { contains, deleteUnreferenced, listSchema, listado, present, taken, uniqueOr } from './comun.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: filters are raw SQL over aliased tables

@@ -9,7 +9,7 @@ import { hashPassword } from '../security.ts';
 import { idRolPredefinido, otrosAdministradores } from '../auth/roles.ts';
 import { comprobarEditarUsuario } from '../auth/promocion.ts';
 import { contrasenaRechazada } from '../auth/contrasenas.ts';
-import { contains, listSchema, listado, taken, uniqueOr } from './common.ts';
+import { contains, listSchema, listado, taken, uniqueOr } from './comun.ts';
 import { defineAction, fail, invalidFields } from './registry.ts';
 
 /** Every column but password_hash, and the role's name. */

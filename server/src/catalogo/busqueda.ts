@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { DialectName } from '../db/index.ts';
+import { foldText } from '../db/consulta.ts';
 
 /**
  * Article search: every word typed must appear inside a word of the article's código, referencia,
@@ -14,10 +15,8 @@ import type { DialectName } from '../db/index.ts';
  *   `array_to_tsvector(string_to_array(busqueda, ' '))` on PostgreSQL, both answering "a word starts with".
  */
 
-/** Lower case, accents and compatibility forms folded ("Ñandú ½" → "nandu 1⁄2"). */
-export function foldText(s: string): string {
-  return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
+/** Lower case, accents and compatibility forms folded (db/consulta.ts: `contains` folds the same way). */
+export { foldText };
 
 /** The search words of a text: [a-z0-9] runs of its folded form. */
 export function searchWords(s: string): string[] {

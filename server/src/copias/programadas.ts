@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { leerCopia, volcarCopia } from '../actions/copia.ts';
+import { leerCopia, volcarCopia } from './copia.ts';
 import { nowIso, todayIn } from '../context.ts';
 import type { DialectName } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import { CONSTANTS } from 'shared/domain';
 import type { Schema } from 'shared/domain';
-import { foldText } from '../catalogo/busqueda.ts';
 
 /**
  * What queries share, whoever runs them (the op.asp actions, the document engine): the paging of a
@@ -27,6 +26,11 @@ export function paging(input: { pagina: number | null; porPagina: string | null;
   const limit = Number(input.porPagina ?? CONSTANTS.defaultPageSize);
   const pagina = input.pagina ?? 1;
   return { limit, offset: (pagina - 1) * limit, dir: input.dir === 'desc' ? 'desc' : 'asc' };
+}
+
+/** Lower case, accents and compatibility forms folded ("Ñandú ½" → "nandu 1⁄2"): the text side of `contains` and of the articles' search words. */
+export function foldText(s: string): string {
+  return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /**

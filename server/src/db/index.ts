@@ -90,7 +90,7 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; log?
   const file = new SQLite(fileName);
   file.pragma('journal_mode = WAL');
   // A committed invoice survives a power cut: every commit syncs the WAL (NORMAL syncs only at checkpoints, so the
-  // last commits before a power loss could vanish and their numbers be issued again). See server/README.md, Durability.
+  // last commits before a power loss could vanish and their numbers be issued again). See docs/servidor.md, Durability.
   file.pragma('synchronous = FULL');
   file.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   // After a checkpoint of a large burst, the WAL file is cut back to 64 MiB when the WAL restarts.

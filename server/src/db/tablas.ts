@@ -304,7 +304,7 @@ export const TABLES = {
     error: 'text?',
     respuesta: 'text?',
   },
-  // The demo's generated rows by id range (db/demo/): a restored backup says itself what in it is demo.
+  // The demo's generated rows by id range (demo/): a restored backup says itself what in it is demo.
   demo_datos: { tabla: 'text', desde: 'int', hasta: 'int' },
   // The TPV (issue 13): terminals (their paired browser's token too), buttons, sessions, closings, cash, the tickets' till data.
   tpv_terminales: {

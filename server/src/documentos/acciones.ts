@@ -10,7 +10,7 @@ import { fail, invalidFields } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
 import { actualizarEstadoPadres, guardarEnlaces } from './enlaces.ts';
 import { borrarDocumento, insertarLineas, totalesDe } from './guardar.ts';
-import { addToLines, comprobarStockNegativo, reverseLedger, sincronizarStock } from './ledger.ts';
+import { addToLines, comprobarStockNegativo, reverseMovimientos, sincronizarStock } from './movimientos.ts';
 import { lockDocumento, readDocumento } from './lectura.ts';
 import { siguienteNumero } from './numeracion.ts';
 import { efectosDe } from './tipos.ts';
@@ -190,7 +190,7 @@ export async function ejecutarAccionEn(
       const hijo = await trx.selectFrom('documentos').select('id').where('id', '=', detalle.hijo).executeTakeFirst();
       if (hijo) await borrarDocumento(trx, app.dialect, hijoDef, hijo.id, hoy);
     } else {
-      await reverseLedger(trx, target.id, log.id);
+      await reverseMovimientos(trx, target.id, log.id);
     }
     if (detalle.pendiente) await addToLines(trx, 'pendiente', detalle.pendiente.map(([lineId, d]) => [lineId, -d] as const));
     if (detalle.teorico) await trx.updateTable('documento_lineas').set({ teorico: null }).where('documento_id', '=', id).execute();

@@ -9,8 +9,8 @@ import { revalorarPendientes } from './coste.ts';
 import { costeMedioSql } from './sql.ts';
 import { registrarTipo } from './tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './tipos.ts';
-import { addToLines, ubicacionesHabituales, writeLedger } from './ledger.ts';
-import type { LedgerRow } from './ledger.ts';
+import { addToLines, ubicacionesHabituales, writeMovimientos } from './movimientos.ts';
+import type { FilaMovimiento } from './movimientos.ts';
 
 /**
  * The warehouse documents (issue 6) on the engine: movimiento (transfer), inventario (stock count)
@@ -49,7 +49,7 @@ const lineasDe = (ctx: EffectContext) =>
     .execute();
 
 /** One ledger row of this action. */
-const fila = (ctx: EffectContext, l: { id: number; articulo_id: number; precio: number }, almacen_id: number, ubicacion_id: number | null, cantidad: number, causa: string): LedgerRow => ({
+const fila = (ctx: EffectContext, l: { id: number; articulo_id: number; precio: number }, almacen_id: number, ubicacion_id: number | null, cantidad: number, causa: string): FilaMovimiento => ({
   articulo_id: l.articulo_id,
   almacen_id,
   ubicacion_id,
@@ -89,7 +89,7 @@ export const movimientoEffects: TipoEffects<typeof documentoAlmacenSchema> = {
         .where('id', '=', ctx.doc.id).execute();
       const origen = ctx.doc.almacen_id!;
       const habitual = await ubicacionesHabituales(ctx.trx, origen, lineas.filter((l) => l.ubicacion_id === null).map((l) => l.articulo_id));
-      await writeLedger(
+      await writeMovimientos(
         ctx.trx,
         lineas.map((l) => fila(ctx, l, origen, l.ubicacion_id ?? habitual.get(l.articulo_id) ?? null, -l.cantidad, 'traspaso')),
       );
@@ -107,7 +107,7 @@ export const movimientoEffects: TipoEffects<typeof documentoAlmacenSchema> = {
       if (!recibido.some(({ q }) => q > 0)) throw fail(MESSAGES.nadaQueRecibir, '1', 400);
       const destino = ctx.doc.almacen_destino_id!;
       const defecto = await ubicacionesHabituales(ctx.trx, destino, recibido.filter(({ q }) => q > 0).map(({ l }) => l.articulo_id));
-      await writeLedger(
+      await writeMovimientos(
         ctx.trx,
         recibido.map(({ l, q }) => fila(ctx, l, destino, defecto.get(l.articulo_id) ?? null, q, 'traspaso')),
       );

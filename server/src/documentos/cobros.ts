@@ -5,7 +5,7 @@ import { fail } from '../errors.ts';
 import { numeroDeTipo } from './lectura.ts';
 
 /**
- * Cobros of facturas and refunds of rectificativas (issue 17; shared/domain/cobros.ts, README «Cobros»). An invoice and
+ * Cobros of facturas and refunds of rectificativas (issue 17; shared/domain/cobros.ts, docs/cobros-pagos.md «Cobros»). An invoice and
  * the rectificativas that correct it are one account: what is owed is the invoice's total plus each rectificativa by
  * differences (a rectificativa by substitution replaces it), less the cobros of all of them (refunds are negative
  * cobros). What is left is kept on the documents (`por_cobrar`): on the invoice when the customer owes, on its latest
@@ -124,15 +124,16 @@ export async function recalcularCuenta(db: AnyDb, id: number): Promise<Cuenta | 
   return c;
 }
 
-/** Every invoice's account (the migration; a restore of a backup made before cobros existed). */
+/** Every invoice's account (a restore of a backup made before cobros existed; migration 0016 runs a frozen copy). */
 export async function recalcularCuentas(db: AnyDb, desdeId = 0): Promise<void> {
   const facturas = await db.selectFrom('documentos').select('id').where('tipo', '=', 'factura').where('id', '>', desdeId).orderBy('id').execute();
   for (const f of facturas) await recalcularCuenta(db, f.id);
 }
 
 /**
- * Before cobros in parts (a migration; a restored backup made before them) each document had one cobro, its
- * `cobro_fecha` and `cobro_forma`: it becomes its row of `cobros` (the whole total), then every account is computed.
+ * Before cobros in parts (a restored backup made before them; migration 0016 runs a frozen copy) each document had
+ * one cobro, its `cobro_fecha` and `cobro_forma`: it becomes its row of `cobros` (the whole total), then every account
+ * is computed.
  */
 export async function cobrosDesdeFechas(db: AnyDb, desdeId = 0): Promise<void> {
   const pagados = await db

@@ -4,12 +4,12 @@ import { divRound } from 'shared/domain';
 import { dialectOf, toBig } from './sql.ts';
 
 /**
- * The average cost (`articulos.coste_medio`, ten-thousandths; README, "The average cost", docs/costes.md): a moving
+ * The average cost (`articulos.coste_medio`, ten-thousandths; docs/motor-documentos.md "The average cost", docs/costes.md): a moving
  * weighted average over the ledger's valued entries in date order (`fecha`, then `id`). The database keeps it as rows
  * are appended (the ledger's insert trigger, migration 0013, the same arithmetic as `siguienteCoste`); a row dated
  * before another of its article marks the article in `costes_pendientes` (migration 0047) and `revalorarPendientes`
- * replays it from that date in the same transaction. `costesDelLibro` replays the ledger for Recalcular and for the
- * migrations.
+ * replays it from that date in the same transaction. `costesDelLibro` replays the ledger for Recalcular and the demo
+ * (the migrations run their own frozen copy, db/migrations/congelado/coste.ts: a change here does not reach them).
  */
 
 /** Causes whose rows carry a cost: purchases, opening stock, counts, adjustments and transfers received at cost. */
@@ -17,7 +17,7 @@ export const CAUSAS_VALORADAS = ['compra', 'inicial', 'inventario', 'ajuste', 't
 const VALORADAS = new Set<string>(CAUSAS_VALORADAS);
 
 /**
- * Causes whose rows are goods sold or returned by a customer (documentos/ledger.ts CAUSAS_VENTA, and the till's): their
+ * Causes whose rows are goods sold or returned by a customer (documentos/movimientos.ts CAUSAS_VENTA, and the till's): their
  * cost at the average of the moment adds up on their line (`documento_lineas.coste_libro`, migration 0015).
  */
 export const CAUSAS_COSTE_VENTA = ['venta', 'devolucion_venta', 'factura', 'rectificativa', 'parte', 'ticket'] as const;
@@ -45,7 +45,7 @@ const CHUNK = 500;
 
 /**
  * The average cost of these articles replayed from the ledger (rows in id order, the stock before each row by a window
- * sum): null for an article without valued entries. Any database version (the migration calls it too).
+ * sum): null for an article without valued entries. Any database version.
  */
 // biome-ignore lint/suspicious/noExplicitAny: used by a migration, which is not typed against today's schema.
 export async function costesDelLibro(db: Kysely<any>, articuloIds: readonly number[]): Promise<Map<number, bigint | null>> {

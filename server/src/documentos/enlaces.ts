@@ -4,7 +4,7 @@ import { DOCUMENTO_TIPOS, MESSAGES } from 'shared/domain';
 import type { DocumentoTipo, DocumentoTipoDef, FieldErrors } from 'shared/domain';
 import { insertarFilas } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import { addToLines } from './ledger.ts';
+import { addToLines } from './movimientos.ts';
 import { efectosDe } from './tipos.ts';
 import type { LineaValida } from './tipos.ts';
 

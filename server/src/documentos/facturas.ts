@@ -35,8 +35,8 @@ import { serieDeTerminal } from './validacion.ts';
 import { registrarTipo } from './tipos.ts';
 import type { EffectContext, EffectResult, LineaValida, TipoEffects } from './tipos.ts';
 import { actualizarEstadoPadres, borrarEnlaces } from './enlaces.ts';
-import { DIRECTAS, filasStockVenta, moverStockVenta, reverseLedger, writeLedger } from './ledger.ts';
-import type { LedgerRow } from './ledger.ts';
+import { DIRECTAS, filasStockVenta, moverStockVenta, reverseMovimientos, writeMovimientos } from './movimientos.ts';
+import type { FilaMovimiento } from './movimientos.ts';
 
 /**
  * Facturas and rectificativas (issue 8; docs/fiscal.md) on the engine. A draft (Borrador) has no number; `emitir`
@@ -309,7 +309,7 @@ async function stockRectificativa(ctx: EffectContext, d: Cabecera): Promise<void
   const antes = await filasStockVenta(trx, d.factura_id!, 1);
   // Per (article, location, price): the difference — units at an unchanged price net out; a price correction leaves
   // the replaced units in at their old price and the new ones out at theirs, so the average sale price follows it.
-  const grupos = new Map<string, LedgerRow>();
+  const grupos = new Map<string, FilaMovimiento>();
   for (const [filas, propias] of [[nuevas, true], [antes, false]] as const) {
     for (const f of filas) {
       const k = `${f.articulo_id}|${f.ubicacion_id ?? ''}|${f.precio}`;
@@ -321,7 +321,7 @@ async function stockRectificativa(ctx: EffectContext, d: Cabecera): Promise<void
       grupos.set(k, g);
     }
   }
-  await writeLedger(trx, [...grupos.values()]);
+  await writeMovimientos(trx, [...grupos.values()]);
 }
 
 async function emitir(ctx: EffectContext): Promise<EffectResult> {
@@ -568,7 +568,7 @@ async function anular(ctx: EffectContext): Promise<EffectResult> {
   );
   // The stock its emission wrote comes back (the opposite rows, by this action).
   const emision = await ultimaSinDeshacer(trx, d.id, 'emitir');
-  if (emision) await reverseLedger(trx, emision.id, ctx.accionId);
+  if (emision) await reverseMovimientos(trx, emision.id, ctx.accionId);
   await actualizarEstadoPadres(trx, await borrarEnlaces(trx, d.id));
   // An annulled F3 (issue 23): the ticket it replaced is the sale again — Emitido, in the books, returnable and
   // replaceable by a correct F3 (facturarticket only replaces an Emitido ticket, so that is what it was).

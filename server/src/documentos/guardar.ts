@@ -12,7 +12,7 @@ import { ActionError, fail, invalidFields } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
 import { actualizarEstadoPadres, borrarEnlaces, enlacesDe, guardarEnlaces, validarOrigenes } from './enlaces.ts';
 import type { EnlaceAnterior } from './enlaces.ts';
-import { comprobarStockNegativo, sincronizarStock, ubicacionesHabituales } from './ledger.ts';
+import { comprobarStockNegativo, sincronizarStock, ubicacionesHabituales } from './movimientos.ts';
 import { reabrirFinalizados } from './acciones.ts';
 import { lockDocumento, numeroDeTipo, readDocumento } from './lectura.ts';
 import { siguienteNumero } from './numeracion.ts';

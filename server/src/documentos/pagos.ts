@@ -4,7 +4,7 @@ import type { Cobro, Plazo } from 'shared/domain';
 import { fail } from '../errors.ts';
 
 /**
- * Payments of supplier invoices (issue 26; README «Pagos a proveedores»): the customers' cobros turned around, on the
+ * Payments of supplier invoices (issue 26; docs/cobros-pagos.md «Pagos a proveedores»): the customers' cobros turned around, on the
  * same primitives (shared/domain/cobros.ts: instalments by due date, paid in order). A supplier invoice and the abonos
  * that rectify it (`rectifica_id`) are one account: what the shop owes is the invoice's total plus each abono's
  * (negative), less the payments of all of them (a refund received from the supplier is a negative payment, on the

@@ -17,7 +17,7 @@ import type { SessionUser } from '../session.ts';
 
 /**
  * The document engine (docs/documentos.md): one generic listado / editar / eliminar / <verbo> per
- * document type, generated from its row of DOCUMENTO_TIPOS (shared/domain/documentos.ts) and the
+ * document type, generated from its definition in DOCUMENTO_TIPOS (shared/src/domain/documentos/<tipo>.ts) and the
  * type's effects. Every action runs in one transaction: read the state from the table, check the
  * states-and-actions table, apply the effects (ledger rows, pending quantities), log the action,
  * set the state. Undo (an action with `undoes`) is generic: it reverses the latest not-undone run

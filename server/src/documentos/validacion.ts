@@ -281,7 +281,7 @@ export function cantidadesPorLinea(raw: unknown): Map<number, number> | null {
 }
 
 /**
- * Kits (articles with articulo_componentes) have no stock of their own: a sale takes its components (ledger.ts).
+ * Kits (articles with articulo_componentes) have no stock of their own: a sale takes its components (movimientos.ts).
  * Suppliers deliver components, not the bundle, and a warehouse holds, moves, counts and loses components: so only
  * sales documents (`def.lineas` 'venta') take a kit; purchases refuse it with MESSAGES.kitNoComprable, the warehouse
  * documents with MESSAGES.kitSinStockPropio (errors `lineas.N.articulo_id`).

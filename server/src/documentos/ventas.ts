@@ -8,7 +8,7 @@ import { registrarTipo } from './tipos.ts';
 import { toInt } from './validacion.ts';
 import type { EffectContext, EffectResult, TipoEffects } from './tipos.ts';
 import { cerrarPendiente } from './enlaces.ts';
-import { moverStockVenta } from './ledger.ts';
+import { moverStockVenta } from './movimientos.ts';
 
 /**
  * The sales documents (issue 8) on the engine: pedido, albarán and devolución de venta, and the parte de trabajo.

@@ -7,7 +7,7 @@ import { TIPOS_VENTA, lineasVenta } from './lineas-venta.ts';
 type AnyDb = Kysely<any>;
 
 /**
- * The sales reports' aggregates (README, "Informes · aggregates"; migration 0019): `lineasVenta` — THE definition of a
+ * The sales reports' aggregates (docs/informes.md, "Informes · aggregates"; migration 0019): `lineasVenta` — THE definition of a
  * sale — materialised, so a report sums a few thousand rows instead of re-deriving every line (its correlated
  * subqueries: what emitted invoices billed of an albarán, a billed line's inherited cost, a ticket's terminal).
  *

@@ -29,7 +29,7 @@ export const ultimaCompraSql = (dialect: DialectName, enFecha: RawBuilder<unknow
   sql`(select m.precio from stock_movimientos m ${porUltimaCompra(dialect)} where m.articulo_id = a.id and m.causa = 'compra' and m.cantidad > 0 and m.precio > 0 ${enFecha} order by m.id desc limit 1)`;
 
 /**
- * Stock and its value at the end of `fecha` (README, "Informes · stock at a date"): the ledger's rows up to that day
+ * Stock and its value at the end of `fecha` (docs/informes.md, "Informes · stock at a date"): the ledger's rows up to that day
  * summed per article and warehouse; each article valued at the average cost of its last ledger row (by date, then id) up to that day
  * (`stock_movimientos.coste`, the average the ledger had after it; its precio_compra before any valued entry) and at
  * its last purchase price then (the last `compra` entry's price, else precio_compra).
@@ -54,7 +54,7 @@ export async function informeInventario(
   // Stock today (no ledger row dated after `fecha`): the positions as they stand (`stock_almacen`, kept by the
   // ledger's triggers: migration 0019) and the last rows need no date; `fuente: 'detalle'` always sums the ledger.
   // A past date: from whichever side of the ledger is smaller (by its span of days): the rows up to the date summed
-  // forward, or the positions today less the rows after it (README, "Informes · stock at a date").
+  // forward, or the positions today less the rows after it (docs/informes.md, "Informes · stock at a date").
   const extremos = (await sql<{ primera: string | null; ultima: string | null }>`select (select min(fecha) from stock_movimientos) as primera,
     (select max(fecha) from stock_movimientos) as ultima`.execute(app.db)).rows[0];
   const primera = extremos?.primera == null ? null : String(extremos.primera);

@@ -7,7 +7,7 @@ import type { DialectName } from '../db/index.ts';
 import { fail } from '../errors.ts';
 
 /**
- * What every report shares (README, "Informes"): the period, paging and sorting of the aggregated rows, the answer's
+ * What every report shares (docs/informes.md): the period, paging and sorting of the aggregated rows, the answer's
  * shape (`data` the page, `totales` the whole selection, `total` the number of rows).
  */
 

@@ -6,7 +6,7 @@ import { divR, lista, tasaSql } from './comun.ts';
 import { claveLinea, repartoSql } from './reparto.ts';
 
 /**
- * THE sales of a period, one row per line, each counted once (README, "Informes · what a sale is"):
+ * THE sales of a period, one row per line, each counted once (docs/informes.md, "Informes · what a sale is"):
  * - facturas and rectificativas once emitted (drafts are not sales yet, anuladas never were), tickets unless anulados
  *   or Facturados: a ticket replaced by a full invoice (F3, facturarticket) leaves the books and its F3 carries the sale
  *   (its lines' cost is the ticket's, line by line: the ticket moved the goods);

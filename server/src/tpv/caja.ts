@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, TIPOS_IVA, puede } from 'shared/domain';
-import type { CajaCiegaTpv, CajeroCierre, CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, Schema, TipoIva } from 'shared/domain';
+import type { CajaCiegaTpv, CajeroCierre, CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
 import { isUniqueViolation } from '../db/consulta.ts';
 import type { Database } from '../db/schema.ts';
-import { listSchema, paging } from '../actions/common.ts';
-import { defineAction, fail, invalidFields } from '../actions/registry.ts';
-import { ActionError } from '../errors.ts';
+import { paging } from '../db/consulta.ts';
+import { ActionError, fail, invalidFields } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, entero, euros, flagsTpv, formasDe, t, terminalActivo, terminalDeCookie } from './comun.ts';
+import { cajaAbierta, entero, euros, formasDe, t, terminalActivo, terminalDeCookie } from './comun.ts';
 import type { FastifyRequest } from 'fastify';
 import { anotarIncidencia, leerIncidencias } from './incidencias.ts';
 
@@ -185,7 +184,7 @@ const lockTerminal = async (trx: Transaction<Database>, app: AppContext, id: num
 };
 
 /** editarcierretpv: the open caja closed with what was counted. */
-async function cerrarCaja(app: AppContext, user: SessionUser, terminalId: number, raw: Record<string, unknown>): Promise<CierreTpv> {
+export async function cerrarCaja(app: AppContext, user: SessionUser, terminalId: number, raw: Record<string, unknown>): Promise<CierreTpv> {
   const contado = new Map<FormaPagoTpv, number>();
   const errors: Record<string, string> = {};
   if (!Array.isArray(raw.contado)) errors.contado = MESSAGES.required;
@@ -281,163 +280,133 @@ async function conIncidencias(db: Db, c: CierreTpv): Promise<CierreTpv> {
   return { ...c, incidencias: await leerIncidencias(db, { caja_id: c.caja_id }) };
 }
 
-const listadoCierresSchema = {
-  ...listSchema(['codigo', 'cierre'] as const),
-  terminal_id: { type: 'int', min: 1 },
-  desde: { type: 'date' },
-  hasta: { type: 'date' },
-} as const satisfies Schema;
-
 /**
  * A caja is worked from the till it stands at (issue 23): the terminal of the session's PIN login and the terminal the
  * browser's cookie pairs must be the one asked for; another terminal's caja is refused. Without a till (a password
  * session in the back office) only a manager (Ventas › crear y modificar) reaches a terminal's caja by its id.
  */
-async function comprobarTerminalDeCaja(app: AppContext, request: FastifyRequest, user: SessionUser, terminalId: number): Promise<void> {
+export async function comprobarTerminalDeCaja(app: AppContext, request: FastifyRequest, user: SessionUser, terminalId: number): Promise<void> {
   const cookie = await terminalDeCookie(app.db, request);
   const propios = [user.terminalId, cookie?.id ?? null].filter((x): x is number => x != null);
   if (propios.some((id) => id !== terminalId)) throw fail(MENSAJES_TPV.cajaDeOtroTerminal, '1', 403);
   if (!propios.length && !puede(user.rol.derechos, 'ventas', 'editar')) throw fail(MENSAJES_TPV.cajaSinTerminal, '1', 403);
 }
 
-export const cajaActions = [
-  defineAction({
-    name: 'abrircajatpv',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: { terminal_id: { type: 'int', required: true, min: 1 }, fondo: { type: 'int', min: 0, max: 100_000_000 } } as const satisfies Schema,
-    async handler({ input, app, user, request }) {
-      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
-      const caja = await app.db.transaction().execute(async (trx) => {
-        await lockTerminal(trx, app, input.terminal_id);
-        const terminal = await terminalActivo(trx, input.terminal_id);
-        if (await cajaAbierta(trx, terminal.id)) throw fail(MENSAJES_TPV.cajaYaAbierta, '1', 400);
-        const values = { terminal_id: terminal.id, usuario_id: user!.id, apertura: nowIso(), fondo: input.fondo ?? Number(terminal.fondo), cierre_id: null };
-        const { id } = await trx.insertInto('tpv_cajas').values(values).returning('id').executeTakeFirstOrThrow();
-        return { id, ...values };
-      });
-      return { RESULT: '0', data: [caja] };
-    },
-  }),
+/** abrircajatpv: the terminal's caja opened with its float (the terminal's by default), in one transaction. */
+export async function abrirCaja(app: AppContext, user: SessionUser, input: { terminal_id: number; fondo: number | null }) {
+  const caja = await app.db.transaction().execute(async (trx) => {
+    await lockTerminal(trx, app, input.terminal_id);
+    const terminal = await terminalActivo(trx, input.terminal_id);
+    if (await cajaAbierta(trx, terminal.id)) throw fail(MENSAJES_TPV.cajaYaAbierta, '1', 400);
+    const values = { terminal_id: terminal.id, usuario_id: user.id, apertura: nowIso(), fondo: input.fondo ?? Number(terminal.fondo), cierre_id: null };
+    const { id } = await trx.insertInto('tpv_cajas').values(values).returning('id').executeTakeFirstOrThrow();
+    return { id, ...values };
+  });
+  return caja;
+}
 
-  defineAction({
-    name: 'movimientocajatpv',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: {
-      terminal_id: { type: 'int', required: true, min: 1 },
-      importe: { type: 'int', required: true, min: -100_000_000, max: 100_000_000 },
-      motivo: { type: 'string', required: true, max: 200 },
-      uuid: { type: 'string', max: 64 },
-      // Made offline (queued by the till): the caja it was made in, the till's instant; the cash has already moved.
-      caja_id: { type: 'int', min: 1 },
-      fecha_hora: { type: 'string', max: 40 },
-      offline: { type: 'int', min: 0, max: 1 },
-    } as const satisfies Schema,
-    async handler({ input, app, user, request }) {
-      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
-      if (input.importe === 0) throw invalidFields({ importe: MENSAJES_TPV.importeMovimiento });
-      const offline = input.offline === 1;
-      const fechaHora = instanteDelTpv(input.fecha_hora);
-      if (offline && (!input.uuid || !fechaHora)) throw fail(MENSAJES_TPV.movimientoOfflineDatos, '1', 400);
-      const una = () =>
-        app.db.transaction().execute(async (trx) => {
-          if (input.uuid) {
-            const previo = await trx.selectFrom('tpv_movimientos').select('id').where('uuid', '=', input.uuid).executeTakeFirst();
-            if (previo) return previo.id;
-          }
-          await lockTerminal(trx, app, input.terminal_id);
-          const terminal = await terminalActivo(trx, input.terminal_id);
-          const caja = await cajaAbierta(trx, terminal.id);
-          if (!caja) throw fail(offline ? MENSAJES_TPV.cajaDelMovimientoCerrada : MENSAJES_TPV.cajaNoAbierta, '1', 400);
-          if (input.caja_id && input.caja_id !== caja.id) throw fail(MENSAJES_TPV.cajaDelMovimientoCerrada, '1', 400);
-          // Online a withdrawal beyond the drawer is refused; one made offline already happened (the cash left the drawer
-          // then): stored, and flagged for the manager (issue 23).
-          let excede: number | null = null;
-          if (input.importe < 0) {
-            const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
-            if (-input.importe > c.efectivo.esperado) {
-              if (!offline) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
-              excede = c.efectivo.esperado;
-            }
-          }
-          const { id } = await trx
-            .insertInto('tpv_movimientos')
-            .values({ terminal_id: terminal.id, caja_id: caja.id, uuid: input.uuid, fecha_hora: (offline && fechaHora) || nowIso(), usuario_id: user!.id, importe: input.importe, motivo: input.motivo })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          if (excede !== null) {
-            await anotarIncidencia(trx, {
-              terminal_id: terminal.id, caja_id: caja.id, movimiento_id: id, uuid: input.uuid ?? null, tipo: 'retirada', usuario_id: user!.id,
-              detalle: t(MENSAJES_TPV.incidenciaRetirada, { importe: euros(-input.importe), motivo: input.motivo, efectivo: euros(excede) }),
-            });
-          }
-          return id;
+/** The movements of cash in and out of the drawer (movimientocajatpv), online or queued by the till offline. */
+export type MovimientoCajaIn = {
+  terminal_id: number;
+  importe: number;
+  motivo: string;
+  uuid: string | null;
+  caja_id: number | null;
+  fecha_hora: string | null;
+  offline: number | null;
+};
+
+/** movimientocajatpv: cash put in or taken out of the open caja; a repeated `uuid` answers the same movement. */
+export async function movimientoCaja(app: AppContext, user: SessionUser, input: MovimientoCajaIn) {
+  if (input.importe === 0) throw invalidFields({ importe: MENSAJES_TPV.importeMovimiento });
+  const offline = input.offline === 1;
+  const fechaHora = instanteDelTpv(input.fecha_hora);
+  if (offline && (!input.uuid || !fechaHora)) throw fail(MENSAJES_TPV.movimientoOfflineDatos, '1', 400);
+  const una = () =>
+    app.db.transaction().execute(async (trx) => {
+      if (input.uuid) {
+        const previo = await trx.selectFrom('tpv_movimientos').select('id').where('uuid', '=', input.uuid).executeTakeFirst();
+        if (previo) return previo.id;
+      }
+      await lockTerminal(trx, app, input.terminal_id);
+      const terminal = await terminalActivo(trx, input.terminal_id);
+      const caja = await cajaAbierta(trx, terminal.id);
+      if (!caja) throw fail(offline ? MENSAJES_TPV.cajaDelMovimientoCerrada : MENSAJES_TPV.cajaNoAbierta, '1', 400);
+      if (input.caja_id && input.caja_id !== caja.id) throw fail(MENSAJES_TPV.cajaDelMovimientoCerrada, '1', 400);
+      // Online a withdrawal beyond the drawer is refused; one made offline already happened (the cash left the drawer
+      // then): stored, and flagged for the manager (issue 23).
+      let excede: number | null = null;
+      if (input.importe < 0) {
+        const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
+        if (-input.importe > c.efectivo.esperado) {
+          if (!offline) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
+          excede = c.efectivo.esperado;
+        }
+      }
+      const { id } = await trx
+        .insertInto('tpv_movimientos')
+        .values({ terminal_id: terminal.id, caja_id: caja.id, uuid: input.uuid, fecha_hora: (offline && fechaHora) || nowIso(), usuario_id: user.id, importe: input.importe, motivo: input.motivo })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (excede !== null) {
+        await anotarIncidencia(trx, {
+          terminal_id: terminal.id, caja_id: caja.id, movimiento_id: id, uuid: input.uuid ?? null, tipo: 'retirada', usuario_id: user.id,
+          detalle: t(MENSAJES_TPV.incidenciaRetirada, { importe: euros(-input.importe), motivo: input.motivo, efectivo: euros(excede) }),
         });
-      let id: number;
-      try {
-        id = await una();
-      } catch (err) {
-        if (!(err instanceof ActionError) && isUniqueViolation(err)) id = await una();
-        else throw err;
       }
-      const m = await app.db.selectFrom('tpv_movimientos').select(['id', 'caja_id', 'fecha_hora', 'importe', 'motivo']).where('id', '=', id).executeTakeFirstOrThrow();
-      return { RESULT: '0', data: [{ ...m, importe: Number(m.importe) }] };
-    },
-  }),
+      return id;
+    });
+  let id: number;
+  try {
+    id = await una();
+  } catch (err) {
+    if (!(err instanceof ActionError) && isUniqueViolation(err)) id = await una();
+    else throw err;
+  }
+  const m = await app.db.selectFrom('tpv_movimientos').select(['id', 'caja_id', 'fecha_hora', 'importe', 'motivo']).where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...m, importe: Number(m.importe) };
+}
 
-  defineAction({
-    name: 'cajatpv',
-    method: 'GET',
-    flags: flagsTpv(),
-    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, app, user, request }) {
-      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
-      const caja = await cajaAbierta(app.db, input.terminal_id);
-      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '3');
-      const cifras = await cifrasCaja(app.db, { ...caja, fondo: Number(caja.fondo) });
-      // Issue 23: a blind-count terminal's caja says nothing the expected cash could be worked out from until it is closed.
-      const terminal = await app.db.selectFrom('tpv_terminales').select('arqueo_ciego').where('id', '=', input.terminal_id).executeTakeFirst();
-      if (terminal?.arqueo_ciego) return { RESULT: '0', data: [cajaCiega(cifras)] };
-      return { RESULT: '0', data: [cifras] };
-    },
-  }),
+/** cajatpv: the open caja's figures so far (blind: without what the expected cash could be worked out from). */
+export async function cajaDeTerminal(app: AppContext, input: { terminal_id: number }): Promise<CierreTpv | CajaCiegaTpv> {
+  const caja = await cajaAbierta(app.db, input.terminal_id);
+  if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '3');
+  const cifras = await cifrasCaja(app.db, { ...caja, fondo: Number(caja.fondo) });
+  // Issue 23: a blind-count terminal's caja says nothing the expected cash could be worked out from until it is closed.
+  const terminal = await app.db.selectFrom('tpv_terminales').select('arqueo_ciego').where('id', '=', input.terminal_id).executeTakeFirst();
+  return terminal?.arqueo_ciego ? cajaCiega(cifras) : cifras;
+}
 
-  defineAction({
-    name: 'listadocierrestpv',
-    method: 'GET',
-    flags: flagsTpv(),
-    input: listadoCierresSchema,
-    async handler({ input, app }) {
-      if (input.id !== null) {
-        const c = await leerCierre(app.db, input.id);
-        if (!c) throw fail(MESSAGES.notFound, '3');
-        return { RESULT: '0', data: [c], total: 1 };
-      }
-      let q = app.db.selectFrom('tpv_cierres as c');
-      if (input.terminal_id !== null) q = q.where('c.terminal_id', '=', input.terminal_id);
-      if (input.desde) q = q.where('c.cierre', '>=', input.desde);
-      if (input.hasta) q = q.where('c.cierre', '<', `${input.hasta}T99`);
-      const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const p = paging(input);
-      const orden = input.orden === 'codigo' ? ['c.terminal_id', 'c.codigo'] : ['c.cierre'];
-      let page = q.select('c.datos');
-      for (const o of orden) page = page.orderBy(o as 'c.cierre', p.dir === 'asc' && input.dir ? 'asc' : input.dir === 'asc' ? 'asc' : 'desc');
-      const rows = await page.orderBy('c.id', 'desc').limit(p.limit).offset(p.offset).execute();
-      const demo = await esDemo(app.db);
-      const data = rows.map((r) => JSON.parse(r.datos) as CierreTpv).map((c) => (c.demo === 0 || c.demo === 1 ? c : { ...c, demo }));
-      return { RESULT: '0', data: await Promise.all(data.map((c) => conIncidencias(app.db, c))), total: Number(n) };
-    },
-  }),
+/** The filters of listadocierrestpv (the op.asp listing's paging and order, a terminal, the closing's days). */
+export type FiltroCierres = {
+  id: number | null;
+  pagina: number | null;
+  porPagina: string | null;
+  orden: 'codigo' | 'cierre' | null;
+  dir: 'asc' | 'desc' | null;
+  terminal_id: number | null;
+  desde: string | null;
+  hasta: string | null;
+};
 
-  defineAction({
-    name: 'editarcierretpv',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, raw, app, user, request }) {
-      await comprobarTerminalDeCaja(app, request, user!, input.terminal_id);
-      return { RESULT: '0', data: [await cerrarCaja(app, user!, input.terminal_id, raw)] };
-    },
-  }),
-];
+/** listadocierrestpv: one closing by `id`, or a page of them with the total. */
+export async function listadoCierres(app: AppContext, input: FiltroCierres): Promise<{ data: CierreTpv[]; total: number }> {
+  if (input.id !== null) {
+    const c = await leerCierre(app.db, input.id);
+    if (!c) throw fail(MESSAGES.notFound, '3');
+    return { data: [c], total: 1 };
+  }
+  let q = app.db.selectFrom('tpv_cierres as c');
+  if (input.terminal_id !== null) q = q.where('c.terminal_id', '=', input.terminal_id);
+  if (input.desde) q = q.where('c.cierre', '>=', input.desde);
+  if (input.hasta) q = q.where('c.cierre', '<', `${input.hasta}T99`);
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const p = paging(input);
+  const orden = input.orden === 'codigo' ? ['c.terminal_id', 'c.codigo'] : ['c.cierre'];
+  let page = q.select('c.datos');
+  for (const o of orden) page = page.orderBy(o as 'c.cierre', p.dir === 'asc' && input.dir ? 'asc' : input.dir === 'asc' ? 'asc' : 'desc');
+  const rows = await page.orderBy('c.id', 'desc').limit(p.limit).offset(p.offset).execute();
+  const demo = await esDemo(app.db);
+  const data = rows.map((r) => JSON.parse(r.datos) as CierreTpv).map((c) => (c.demo === 0 || c.demo === 1 ? c : { ...c, demo }));
+  return { data: await Promise.all(data.map((c) => conIncidencias(app.db, c))), total: Number(n) };
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { DOCUMENTO_TIPOS, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, cantidadNoEntera, precioSinIva, tiene, totalesTicket } from 'shared/domain';
-import type { FormaPagoTpv, RegistroTpv, Schema, TipoIva } from 'shared/domain';
+import { DOCUMENTO_TIPOS, FORMAS_PAGO_TPV, MENSAJES_TPV, cantidadNoEntera, precioSinIva, tiene, totalesTicket } from 'shared/domain';
+import type { FormaPagoTpv, RegistroTpv, TipoIva } from 'shared/domain';
 import { generarAlta } from 'shared/fiscal';
 import type { DatosAlta } from 'shared/fiscal';
 import type { AppContext } from '../context.ts';
@@ -13,10 +13,9 @@ import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import type { TipoEffects } from '../documentos/tipos.ts';
 import { REGISTRO_OFFLINE, SIN_FACTURA, rectificativaEffects } from '../documentos/facturas.ts';
-import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
 import { cifrasCaja } from './caja.ts';
-import { cajaAbierta, emisionDeFila, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, emisionDeFila, entero, euros, formasDe, t, terminalActivo } from './comun.ts';
 import { anotarIncidencia, apartarRegistro } from './incidencias.ts';
 import { COLUMNAS_LINEA, alLeerTpv, codigoVale, emisionGuardada, isoDe, leerRegistro, verificarRegistro } from './tickets.ts';
 import type { Aviso, Devolucion } from './tickets.ts';
@@ -214,16 +213,3 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
   const vales = (await app.db.selectFrom('tpv_vales').select(['codigo', 'importe']).where('documento_id', '=', id).orderBy('id').execute()).map((v) => ({ codigo: v.codigo, importe: Number(v.importe) }));
   return Object.assign(doc, { ticket_id: null, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r), vales });
 }
-
-export const devolucionActions = [
-  defineAction({
-    name: 'devolversinticket',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
-      if (!user) throw fail(MESSAGES.notFound, '3');
-      return { RESULT: '0', data: [await devolverSinTicket(app, user, input.terminal_id, raw)] };
-    },
-  }),
-];

@@ -1,14 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { INCIDENCIA_TPV, TIPOS_INCIDENCIA_TPV } from 'shared/domain';
-import type { IncidenciaTpv, Schema, TipoIncidenciaTpv } from 'shared/domain';
+import type { IncidenciaTpv, TipoIncidenciaTpv } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
 import { auditarTambien } from '../actividad/registro.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { defineAction } from '../actions/registry.ts';
 import { MESSAGES } from 'shared/domain';
-import { flagsTpv } from './comun.ts';
+import type { SessionUser } from '../session.ts';
 
 /**
  * Issue 23 (docs/tpv.md «What a till issued, the books keep»): a record a till made offline is a fiscal fact. What an
@@ -90,42 +89,15 @@ export async function leerIncidencias(
   }));
 }
 
-const filtros = {
-  terminal_id: { type: 'int', min: 1 },
-  caja_id: { type: 'int', min: 1 },
-  pendientes: { type: 'flag' },
-} as const satisfies Schema;
-
-export const incidenciaActions = [
-  defineAction({
-    name: 'listadoincidenciastpv',
-    method: 'GET',
-    flags: flagsTpv(),
-    input: filtros,
-    async handler({ input, app }) {
-      const data = await leerIncidencias(app.db, {
-        ...(input.terminal_id ? { terminal_id: input.terminal_id } : {}),
-        ...(input.caja_id ? { caja_id: input.caja_id } : {}),
-        pendientes: input.pendientes === 1,
-      });
-      return { RESULT: '0', data };
-    },
-  }),
-  defineAction({
-    name: 'resolverincidenciatpv',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, app, user }) {
-      await app.db.transaction().execute(async (trx) => {
-        const i = await trx.selectFrom('tpv_incidencias').select(['id', 'resuelta']).where('id', '=', input.id).executeTakeFirst();
-        if (!i) throw fail(MESSAGES.notFound, '3');
-        if (Number(i.resuelta) === 1) return;
-        await trx.updateTable('tpv_incidencias').set({ resuelta: 1, resuelta_fecha: nowIso(), resuelta_por: user!.id }).where('id', '=', input.id).execute();
-      });
-      return { RESULT: '0', data: await leerIncidencias(app.db, {}).then((l) => l.filter((x) => x.id === input.id)) };
-    },
-  }),
-];
+/** resolverincidenciatpv: an incidence marked resolved by the user (once: a resolved one stays as it was). */
+export async function resolverIncidencia(app: AppContext, user: SessionUser, input: { id: number }): Promise<IncidenciaTpv[]> {
+  await app.db.transaction().execute(async (trx) => {
+    const i = await trx.selectFrom('tpv_incidencias').select(['id', 'resuelta']).where('id', '=', input.id).executeTakeFirst();
+    if (!i) throw fail(MESSAGES.notFound, '3');
+    if (Number(i.resuelta) === 1) return;
+    await trx.updateTable('tpv_incidencias').set({ resuelta: 1, resuelta_fecha: nowIso(), resuelta_por: user.id }).where('id', '=', input.id).execute();
+  });
+  return (await leerIncidencias(app.db, {})).filter((x) => x.id === input.id);
+}
 
 export { TIPOS_INCIDENCIA_TPV };

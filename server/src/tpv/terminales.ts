@@ -1,23 +1,25 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, IMPRESORAS_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede, terminalSchema } from 'shared/domain';
-import type { FieldErrors, FormaPagoTpv, ImpresoraTpv, Schema, Terminal, TerminalTpv } from 'shared/domain';
+import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, IMPRESORAS_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede } from 'shared/domain';
+import type { FieldErrors, FormaPagoTpv, ImpresoraTpv, Infer, Terminal, TerminalTpv, terminalSchema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { contains, listSchema, listado, uniqueOr } from '../actions/common.ts';
-import { defineAction, fail, invalidFields } from '../actions/registry.ts';
-import { abrirSesion, registrarBloqueo } from '../actions/sesion.ts';
+import { contains } from '../db/consulta.ts';
+import { listado, uniqueOr } from '../consultas.ts';
+import { fail, invalidFields } from '../errors.ts';
+import type { SessionUser } from '../session.ts';
 import { claveCadena, instalacionDeTerminal, numeroInstalacion, sistemaInformatico } from '../fiscal/registro.ts';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../security.ts';
 import { auditar } from '../actividad/registro.ts';
 import { comprobarEditarUsuario } from '../auth/promocion.ts';
-import { TERMINAL_COOKIE, TERMINAL_COOKIE_MAX_AGE, empresaEmisora, emisionTpv, flagsTpv, formasDe, terminalDeCookie } from './comun.ts';
+import { empresaEmisora, emisionTpv, formasDe } from './comun.ts';
 
 /**
  * Terminals (issue 13): the back office's records (listado / editar / eliminar), the pairing of a browser by a
- * one-time code, what a paired till reads of its terminal, the cashier's login by PIN, and the till's catalogue.
+ * one-time code, what a paired till reads of its terminal, the PINs and the till's catalogue. The cashier's login by PIN
+ * opens a session, as sesion.ts's login does: it is an action of its own (actions/tpv/terminales.ts, identificartpv).
  */
 
 type Db = Kysely<Database>;
@@ -126,8 +128,6 @@ export async function terminalTpv(app: AppContext, id: number): Promise<Terminal
   };
 }
 
-const editarSchema = terminalSchema;
-
 /** The series and the rest of an editarterminal, checked; the errors by field. */
 async function validarTerminal(db: Db, id: number | null, input: Record<string, unknown>, raw: Record<string, unknown>, errors: FieldErrors) {
   const serie = async (campo: 'serie_id' | 'serie_rectificativa_id', tipo: string, mensaje: string) => {
@@ -228,308 +228,209 @@ function nuevoCodigo(): string {
 const normalizarCodigo = (c: string) => c.toUpperCase().replace(/[^A-Z0-9]/g, '');
 const CODIGO_MS = 15 * 60 * 1000;
 
-const ARTICULOS_TPV = {
-  desde_id: { type: 'int', min: 0 },
-  limite: { type: 'int', min: 1, max: 5000 },
-} as const satisfies Schema;
+/** The paging and search of listadoterminales. */
+export type FiltroTerminales = { id: number | null; pagina: number | null; porPagina: string | null; dir: string | null; q: string | null };
 
-export const terminalActions = [
-  defineAction({
-    name: 'listadoterminales',
-    method: 'GET',
-    flags: flagsTpv(),
-    input: listSchema(['nombre'] as const),
-    async handler({ input, app }) {
-      return listado(input, {
-        one: async (id) => (await leerTerminales(app.db, { id }))[0],
-        total: async () => {
-          const r = await app.db
-            .selectFrom('tpv_terminales as t')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .$if(!!input.q, (q) => q.where(contains('t.nombre', input.q!)))
-            .executeTakeFirstOrThrow();
-          return r.n;
-        },
-        page: (p) => leerTerminales(app.db, { q: input.q, limit: p.limit, offset: p.offset }),
-      });
-    },
-  }),
-
-  defineAction({
-    name: 'editarterminal',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: editarSchema,
-    async handler({ input, raw, app }) {
-      const id = input.id;
-      const id2 = await app.db.transaction().execute(async (trx) => {
-        if (id !== null) {
-          const existe = await trx.selectFrom('tpv_terminales').select('id').where('id', '=', id).executeTakeFirst();
-          if (!existe) throw fail(MESSAGES.notFound, '3');
-        }
-        const errors: FieldErrors = {};
-        await validarTerminal(trx, id, input, raw, errors);
-        if (id !== null && input.numero_instalacion) {
-          // The installation names the terminal's chain: once it has records it stays (a new number would start a new chain).
-          const actual = await trx.selectFrom('tpv_terminales').select('numero_instalacion').where('id', '=', id).executeTakeFirstOrThrow();
-          const vendio = await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', id).limit(1).executeTakeFirst();
-          if (vendio && actual.numero_instalacion !== input.numero_instalacion) errors.numero_instalacion = MENSAJES_TPV.instalacionFija;
-        }
-        if (Object.keys(errors).length) throw invalidFields(errors);
-        const values = {
-          nombre: input.nombre,
-          almacen_id: input.almacen_id,
-          serie_id: input.serie_id,
-          serie_rectificativa_id: input.serie_rectificativa_id,
-          cliente_id: input.cliente_id ?? null,
-          formas_pago: JSON.stringify([...new Set(raw.formas_pago as FormaPagoTpv[])]),
-          fondo: input.fondo ?? 0,
-          activo: ('activo' in raw ? input.activo : 1) as 0 | 1,
-          // Absent on an update: unchanged; a new terminal counts seeing the expected figures.
-          ...('arqueo_ciego' in raw || id === null ? { arqueo_ciego: (input.arqueo_ciego ?? 0) as 0 | 1 } : {}),
-          // Issue 23: absent on an update, unchanged; a new terminal locks after 5 minutes and prints by the browser.
-          ...('bloqueo_minutos' in raw || id === null ? { bloqueo_minutos: input.bloqueo_minutos ?? BLOQUEO_MINUTOS_TPV } : {}),
-          ...('impresora' in raw || id === null ? { impresora: input.impresora ?? 'navegador' } : {}),
-        };
-        return uniqueOr(
-          () => fail(MENSAJES_TPV.serieDeOtroTerminal, '1', 400),
-          async () => {
-            if (id !== null) {
-              await trx
-                .updateTable('tpv_terminales')
-                .set({ ...values, ...(input.numero_instalacion ? { numero_instalacion: input.numero_instalacion } : {}) })
-                .where('id', '=', id)
-                .execute();
-              return id;
-            }
-            const provisional = input.numero_instalacion || `nuevo-${randomToken()}`;
-            const { id: nuevo } = await trx
-              .insertInto('tpv_terminales')
-              .values({ ...values, numero_instalacion: provisional, creado: nowIso() })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            if (!input.numero_instalacion) {
-              // Its installation number by default (issue 22): the company installation's unique number and the
-              // terminal's id — never the same as another installation's terminal (docs/verifactu.md).
-              await trx
-                .updateTable('tpv_terminales')
-                .set({ numero_instalacion: instalacionDeTerminal(await numeroInstalacion(trx), nuevo) })
-                .where('id', '=', nuevo)
-                .execute();
-            }
-            return nuevo;
-          },
-        );
-      });
-      return { RESULT: '0', data: await leerTerminales(app.db, { id: id2 }) };
-    },
-  }),
-
-  defineAction({
-    name: 'eliminarterminal',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, app }) {
-      await app.db.transaction().execute(async (trx) => {
-        const t = await trx.selectFrom('tpv_terminales').select('id').where('id', '=', input.id).executeTakeFirst();
-        if (!t) throw fail(MESSAGES.notFound, '3');
-        const usado =
-          (await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst()) ??
-          (await trx.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst());
-        if (usado) throw fail(MENSAJES_TPV.terminalConTickets, '2');
-        const paginas = await trx.selectFrom('tpv_paginas').select('id').where('terminal_id', '=', input.id).execute();
-        if (paginas.length) {
-          await trx.deleteFrom('tpv_botones').where('pagina_id', 'in', paginas.map((p) => p.id)).execute();
-          await trx.deleteFrom('tpv_paginas').where('terminal_id', '=', input.id).execute();
-        }
-        await trx.deleteFrom('tpv_terminales').where('id', '=', input.id).execute();
-      });
-      return { RESULT: '0', data: [{ id: input.id }] };
-    },
-  }),
-
-  defineAction({
-    name: 'codigoterminal',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: { id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, app }) {
-      const codigo = nuevoCodigo();
-      const expira = nowIso(CODIGO_MS);
-      await app.db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('tpv_terminales')
-          .set({ codigo_hash: sha256(normalizarCodigo(codigo)), codigo_expira: expira })
-          .where('id', '=', input.id)
-          .executeTakeFirst();
-        if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
-      });
-      return { RESULT: '0', data: [{ terminal_id: input.id, codigo, expira }] };
-    },
-  }),
-
-  defineAction({
-    name: 'emparejarterminal',
-    method: 'POST',
-    public: true,
-    flags: flagsTpv(),
-    input: { codigo: { type: 'string', required: true, max: 20 } } as const satisfies Schema,
-    async handler({ input, request, reply, app }) {
-      const hash = sha256(normalizarCodigo(input.codigo));
-      const token = randomToken();
-      const id = await app.db.transaction().execute(async (trx) => {
-        const t = await trx
-          .selectFrom('tpv_terminales')
-          .select(['id', 'activo', 'codigo_expira'])
-          .where('codigo_hash', '=', hash)
-          .executeTakeFirst();
-        if (!t?.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
-        if (t.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
-        // The code is spent; the previous browser's token stops working.
-        await trx
-          .updateTable('tpv_terminales')
-          .set({ token_hash: sha256(token), emparejado: nowIso(), codigo_hash: null, codigo_expira: null })
-          .where('id', '=', t.id)
-          .execute();
-        return t.id;
-      });
-      reply.setCookie(TERMINAL_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: TERMINAL_COOKIE_MAX_AGE,
-      });
-      return { RESULT: '0', data: [await terminalTpv(app, id)] };
-    },
-  }),
-
-  defineAction({
-    name: 'terminaltpv',
-    method: 'GET',
-    public: true,
-    flags: flagsTpv(),
-    async handler({ request, app }) {
-      const t = await terminalDeCookie(app.db, request);
-      if (!t) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
-      return { RESULT: '0', data: [await terminalTpv(app, t.id)] };
-    },
-  }),
-
-  defineAction({
-    name: 'identificartpv',
-    method: 'POST',
-    public: true,
-    flags: flagsTpv(),
-    input: { usuario_id: { type: 'int', required: true, min: 1 }, pin: { type: 'string', required: true, max: 20 } } as const satisfies Schema,
-    async handler({ input, request, reply, app }) {
-      const terminal = await terminalDeCookie(app.db, request);
-      if (!terminal) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
-      if (terminal.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
-      // The same throttle as the password's (per user and per IP) and the same activity line on failure.
-      const clave = `pin:${input.usuario_id}`;
-      const desde = nowIso(-15 * 60 * 1000);
-      const fallos = await app.db
-        .selectFrom('intentos_login')
+/** listadoterminales: one terminal by `id`, or a page of them by name. */
+export async function listadoTerminales(app: AppContext, input: FiltroTerminales) {
+  return listado(input, {
+    one: async (id) => (await leerTerminales(app.db, { id }))[0],
+    total: async () => {
+      const r = await app.db
+        .selectFrom('tpv_terminales as t')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('clave', 'in', [clave, `ip:${request.ip}`])
-        .where('fecha', '>', desde)
+        .$if(!!input.q, (q) => q.where(contains('t.nombre', input.q!)))
         .executeTakeFirstOrThrow();
-      if (Number(fallos.n) >= 5) {
-        await registrarBloqueo(app, `PIN (${terminal.nombre})`, input.usuario_id);
-        throw fail(MESSAGES.tooManyAttempts, '1', 429);
-      }
-      const user = await app.db.selectFrom('usuarios').selectAll().where('id', '=', input.usuario_id).executeTakeFirst();
-      const ok = user?.pin_hash ? await verifyPassword(input.pin, user.pin_hash) : await verifyAgainstDummy(input.pin);
-      if (!user || !ok || user.activo !== 1) {
-        await app.db.transaction().execute(async (trx) => {
-          await trx.insertInto('intentos_login').values({ clave, fecha: nowIso() }).execute();
-          auditar({ tipo: 'login_fallido', entidad_id: user?.id ?? null, numero: `PIN (${terminal.nombre})` });
-        });
-        throw fail(MENSAJES_TPV.pinIncorrecto);
-      }
-      return abrirSesion(app, request, reply, user, { intentos: clave, actividad: `PIN (${terminal.nombre})`, terminalId: terminal.id });
+      return r.n;
     },
-  }),
+    page: (p) => leerTerminales(app.db, { q: input.q, limit: p.limit, offset: p.offset }),
+  });
+}
 
-  defineAction({
-    name: 'editarpintpv',
-    method: 'POST',
-    input: {
-      pin: { type: 'string', max: 20 },
-      usuario_id: { type: 'int', min: 1 },
-      /** 1: removes the PIN (the user then logs in at the till with email and password only). */
-      quitar: { type: 'flag' },
-      /** The cashier's current PIN: required to change one's own PIN from a PIN session (the till). */
-      pin_actual: { type: 'string', max: 20 },
-    } as const satisfies Schema,
-    async handler({ input, user, app }) {
-      const me = user!;
-      const id = input.usuario_id ?? me.id;
-      // Issue 23: a PIN session (the till) changes its own PIN only, knowing the current one; another user's PIN is
-      // set where users are managed (Usuarios › crear y modificar), from the back office.
-      if (me.terminalId !== null && id !== me.id) throw fail(MENSAJES_TPV.pinSoloPropio, '1', 403);
-      if (id !== me.id && !puede(me.rol.derechos, 'usuarios', 'editar')) {
-        throw fail('Su rol no permite crear ni modificar en Usuarios y roles.', '1', 403);
-      }
-      const quitar = input.quitar === 1;
-      if (!quitar && !/^\d{4,8}$/.test(input.pin ?? '')) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
-      if (me.terminalId !== null) {
-        const actual = await app.db.selectFrom('usuarios').select('pin_hash').where('id', '=', me.id).executeTakeFirst();
-        const ok = actual?.pin_hash ? await verifyPassword(input.pin_actual ?? '', actual.pin_hash) : await verifyAgainstDummy(input.pin_actual ?? '');
-        if (!ok) throw invalidFields({ pin_actual: MENSAJES_TPV.pinActualIncorrecto });
-      }
-      const hash = quitar ? null : await hashPassword(input.pin!);
-      await app.db.transaction().execute(async (trx) => {
-        // Another's PIN is a credential: an administrator's only by an Administrador, nobody's with more rights (issue 24).
-        if (id !== me.id) await comprobarEditarUsuario(trx, me, id, { credenciales: true });
-        const r = await trx.updateTable('usuarios').set({ pin_hash: hash }).where('id', '=', id).executeTakeFirst();
-        if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
-        // The line names the user whose PIN it is (its e-mail is the line's number) and whether it was set or removed
-        // (issue 23), never the PIN or its hash.
-        const u = await trx.selectFrom('usuarios').select('nombre').where('id', '=', id).executeTakeFirstOrThrow();
-        auditar({ entidad_id: id, despues: { usuario: u.nombre, pin: quitar ? '(quitado)' : '(cambiado)' } });
-      });
-      return { RESULT: '0', data: [{ usuario_id: id, con_pin: quitar ? 0 : 1 }] };
-    },
-  }),
+/** editarterminal: a terminal created or changed (`input.id`), its series and installation checked, in one transaction. */
+export async function editarTerminal(app: AppContext, input: Infer<typeof terminalSchema>, raw: Record<string, unknown>): Promise<Terminal[]> {
+  const id = input.id;
+  const id2 = await app.db.transaction().execute(async (trx) => {
+    if (id !== null) {
+      const existe = await trx.selectFrom('tpv_terminales').select('id').where('id', '=', id).executeTakeFirst();
+      if (!existe) throw fail(MESSAGES.notFound, '3');
+    }
+    const errors: FieldErrors = {};
+    await validarTerminal(trx, id, input, raw, errors);
+    if (id !== null && input.numero_instalacion) {
+      // The installation names the terminal's chain: once it has records it stays (a new number would start a new chain).
+      const actual = await trx.selectFrom('tpv_terminales').select('numero_instalacion').where('id', '=', id).executeTakeFirstOrThrow();
+      const vendio = await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', id).limit(1).executeTakeFirst();
+      if (vendio && actual.numero_instalacion !== input.numero_instalacion) errors.numero_instalacion = MENSAJES_TPV.instalacionFija;
+    }
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    const values = {
+      nombre: input.nombre,
+      almacen_id: input.almacen_id,
+      serie_id: input.serie_id,
+      serie_rectificativa_id: input.serie_rectificativa_id,
+      cliente_id: input.cliente_id ?? null,
+      formas_pago: JSON.stringify([...new Set(raw.formas_pago as FormaPagoTpv[])]),
+      fondo: input.fondo ?? 0,
+      activo: ('activo' in raw ? input.activo : 1) as 0 | 1,
+      // Absent on an update: unchanged; a new terminal counts seeing the expected figures.
+      ...('arqueo_ciego' in raw || id === null ? { arqueo_ciego: (input.arqueo_ciego ?? 0) as 0 | 1 } : {}),
+      // Issue 23: absent on an update, unchanged; a new terminal locks after 5 minutes and prints by the browser.
+      ...('bloqueo_minutos' in raw || id === null ? { bloqueo_minutos: input.bloqueo_minutos ?? BLOQUEO_MINUTOS_TPV } : {}),
+      ...('impresora' in raw || id === null ? { impresora: input.impresora ?? 'navegador' } : {}),
+    };
+    return uniqueOr(
+      () => fail(MENSAJES_TPV.serieDeOtroTerminal, '1', 400),
+      async () => {
+        if (id !== null) {
+          await trx
+            .updateTable('tpv_terminales')
+            .set({ ...values, ...(input.numero_instalacion ? { numero_instalacion: input.numero_instalacion } : {}) })
+            .where('id', '=', id)
+            .execute();
+          return id;
+        }
+        const provisional = input.numero_instalacion || `nuevo-${randomToken()}`;
+        const { id: nuevo } = await trx
+          .insertInto('tpv_terminales')
+          .values({ ...values, numero_instalacion: provisional, creado: nowIso() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (!input.numero_instalacion) {
+          // Its installation number by default (issue 22): the company installation's unique number and the
+          // terminal's id — never the same as another installation's terminal (docs/verifactu.md).
+          await trx
+            .updateTable('tpv_terminales')
+            .set({ numero_instalacion: instalacionDeTerminal(await numeroInstalacion(trx), nuevo) })
+            .where('id', '=', nuevo)
+            .execute();
+        }
+        return nuevo;
+      },
+    );
+  });
+  return leerTerminales(app.db, { id: id2 });
+}
 
-  defineAction({
-    name: 'articulostpv',
-    method: 'GET',
-    flags: flagsTpv(),
-    input: ARTICULOS_TPV,
-    async handler({ input, app }) {
-      const limite = input.limite ?? 2000;
-      const rows = await app.db
-        .selectFrom('articulos as a')
-        .select([
-          'a.id', 'a.codigo', 'a.codigo_barras', 'a.nombre_tpv', 'a.descripcion', 'a.familia_id', 'a.tipo_iva', 'a.pvp_1', 'a.unidad_medida',
-          sql<number>`case when exists (select 1 from articulo_componentes k where k.articulo_id = a.id) then 1 else 0 end`.as('kit'),
-        ])
-        .where('a.activo', '=', 1)
-        .where('a.id', '>', input.desde_id ?? 0)
-        .orderBy('a.id')
-        .limit(limite + 1)
-        .execute();
-      const mas = rows.length > limite;
-      const data = rows.slice(0, limite).map((a) => ({
-        id: a.id,
-        codigo: a.codigo,
-        codigo_barras: a.codigo_barras,
-        nombre: a.nombre_tpv?.trim() || a.descripcion,
-        descripcion: a.descripcion,
-        familia_id: a.familia_id,
-        tipo_iva: a.tipo_iva,
-        // pvp_1 is cents with IVA; the till's prices are ten-thousandths like every unit price.
-        precio: Number(a.pvp_1) * 100,
-        unidad_medida: a.unidad_medida,
-        kit: Number(a.kit) as 0 | 1,
-      }));
-      return { RESULT: '0', data, siguiente: mas ? data[data.length - 1].id : null };
-    },
-  }),
-];
+/** eliminarterminal: a terminal that never sold nor opened a caja, with its own pages of buttons. */
+export async function eliminarTerminal(app: AppContext, input: { id: number }): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const t = await trx.selectFrom('tpv_terminales').select('id').where('id', '=', input.id).executeTakeFirst();
+    if (!t) throw fail(MESSAGES.notFound, '3');
+    const usado =
+      (await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst()) ??
+      (await trx.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst());
+    if (usado) throw fail(MENSAJES_TPV.terminalConTickets, '2');
+    const paginas = await trx.selectFrom('tpv_paginas').select('id').where('terminal_id', '=', input.id).execute();
+    if (paginas.length) {
+      await trx.deleteFrom('tpv_botones').where('pagina_id', 'in', paginas.map((p) => p.id)).execute();
+      await trx.deleteFrom('tpv_paginas').where('terminal_id', '=', input.id).execute();
+    }
+    await trx.deleteFrom('tpv_terminales').where('id', '=', input.id).execute();
+  });
+}
 
+/** codigoterminal: a new one-time pairing code for the terminal, valid for 15 minutes. */
+export async function codigoTerminal(app: AppContext, input: { id: number }) {
+  const codigo = nuevoCodigo();
+  const expira = nowIso(CODIGO_MS);
+  await app.db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('tpv_terminales')
+      .set({ codigo_hash: sha256(normalizarCodigo(codigo)), codigo_expira: expira })
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
+  });
+  return { terminal_id: input.id, codigo, expira };
+}
 
+/**
+ * emparejarterminal: the code spent, the terminal paired with a new token (the previous browser's stops working). The
+ * caller sets the token as the browser's TERMINAL_COOKIE.
+ */
+export async function emparejarTerminal(app: AppContext, input: { codigo: string }): Promise<{ id: number; token: string }> {
+  const hash = sha256(normalizarCodigo(input.codigo));
+  const token = randomToken();
+  const id = await app.db.transaction().execute(async (trx) => {
+    const t = await trx
+      .selectFrom('tpv_terminales')
+      .select(['id', 'activo', 'codigo_expira'])
+      .where('codigo_hash', '=', hash)
+      .executeTakeFirst();
+    if (!t?.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
+    if (t.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
+    // The code is spent; the previous browser's token stops working.
+    await trx
+      .updateTable('tpv_terminales')
+      .set({ token_hash: sha256(token), emparejado: nowIso(), codigo_hash: null, codigo_expira: null })
+      .where('id', '=', t.id)
+      .execute();
+    return t.id;
+  });
+  return { id, token };
+}
+
+/** What editarpintpv may carry. */
+export type PinIn = { pin: string | null; usuario_id: number | null; quitar: number | null; pin_actual: string | null };
+
+/** editarpintpv: a user's PIN for the till set or removed (`quitar`), by the user or by whoever manages users. */
+export async function editarPin(app: AppContext, me: SessionUser, input: PinIn): Promise<{ usuario_id: number; con_pin: 0 | 1 }> {
+  const id = input.usuario_id ?? me.id;
+  // Issue 23: a PIN session (the till) changes its own PIN only, knowing the current one; another user's PIN is
+  // set where users are managed (Usuarios › crear y modificar), from the back office.
+  if (me.terminalId !== null && id !== me.id) throw fail(MENSAJES_TPV.pinSoloPropio, '1', 403);
+  if (id !== me.id && !puede(me.rol.derechos, 'usuarios', 'editar')) {
+    throw fail('Su rol no permite crear ni modificar en Usuarios y roles.', '1', 403);
+  }
+  const quitar = input.quitar === 1;
+  if (!quitar && !/^\d{4,8}$/.test(input.pin ?? '')) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
+  if (me.terminalId !== null) {
+    const actual = await app.db.selectFrom('usuarios').select('pin_hash').where('id', '=', me.id).executeTakeFirst();
+    const ok = actual?.pin_hash ? await verifyPassword(input.pin_actual ?? '', actual.pin_hash) : await verifyAgainstDummy(input.pin_actual ?? '');
+    if (!ok) throw invalidFields({ pin_actual: MENSAJES_TPV.pinActualIncorrecto });
+  }
+  const hash = quitar ? null : await hashPassword(input.pin!);
+  await app.db.transaction().execute(async (trx) => {
+    // Another's PIN is a credential: an administrator's only by an Administrador, nobody's with more rights (issue 24).
+    if (id !== me.id) await comprobarEditarUsuario(trx, me, id, { credenciales: true });
+    const r = await trx.updateTable('usuarios').set({ pin_hash: hash }).where('id', '=', id).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw fail(MESSAGES.notFound, '3');
+    // The line names the user whose PIN it is (its e-mail is the line's number) and whether it was set or removed
+    // (issue 23), never the PIN or its hash.
+    const u = await trx.selectFrom('usuarios').select('nombre').where('id', '=', id).executeTakeFirstOrThrow();
+    auditar({ entidad_id: id, despues: { usuario: u.nombre, pin: quitar ? '(quitado)' : '(cambiado)' } });
+  });
+  return { usuario_id: id, con_pin: (quitar ? 0 : 1) as 0 | 1 };
+}
+
+/** articulostpv: the till's catalogue by pages of ids (`desde_id`), with the next page's start (`siguiente`). */
+export async function articulosTpv(app: AppContext, input: { desde_id: number | null; limite: number | null }) {
+  const limite = input.limite ?? 2000;
+  const rows = await app.db
+    .selectFrom('articulos as a')
+    .select([
+      'a.id', 'a.codigo', 'a.codigo_barras', 'a.nombre_tpv', 'a.descripcion', 'a.familia_id', 'a.tipo_iva', 'a.pvp_1', 'a.unidad_medida',
+      sql<number>`case when exists (select 1 from articulo_componentes k where k.articulo_id = a.id) then 1 else 0 end`.as('kit'),
+    ])
+    .where('a.activo', '=', 1)
+    .where('a.id', '>', input.desde_id ?? 0)
+    .orderBy('a.id')
+    .limit(limite + 1)
+    .execute();
+  const mas = rows.length > limite;
+  const data = rows.slice(0, limite).map((a) => ({
+    id: a.id,
+    codigo: a.codigo,
+    codigo_barras: a.codigo_barras,
+    nombre: a.nombre_tpv?.trim() || a.descripcion,
+    descripcion: a.descripcion,
+    familia_id: a.familia_id,
+    tipo_iva: a.tipo_iva,
+    // pvp_1 is cents with IVA; the till's prices are ten-thousandths like every unit price.
+    precio: Number(a.pvp_1) * 100,
+    unidad_medida: a.unidad_medida,
+    kit: Number(a.kit) as 0 | 1,
+  }));
+  return { data, siguiente: mas ? data[data.length - 1].id : null };
+}

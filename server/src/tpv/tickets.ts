@@ -27,15 +27,13 @@ import { ActionError, fail } from '../errors.ts';
 import { claveCadena, emisionActual, nifDeCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
 import { ejecutarAccionEn } from '../documentos/acciones.ts';
 import { numeroEnSerie } from '../documentos/numeracion.ts';
-import { conStockNegativo, moverStockVenta } from '../documentos/ledger.ts';
+import { conStockNegativo, moverStockVenta } from '../documentos/movimientos.ts';
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
 import { REGISTRO_OFFLINE, TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
-import { documentoActions } from '../actions/documentos.ts';
-import { defineAction } from '../actions/registry.ts';
 import type { SessionUser } from '../session.ts';
-import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, flagsTpv, formasDe, t, terminalActivo } from './comun.ts';
+import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, formasDe, t, terminalActivo } from './comun.ts';
 import { anotarIncidencia, apartarRegistro, leerIncidencias } from './incidencias.ts';
 
 /**
@@ -968,6 +966,47 @@ async function terminalDeDevolucion(app: AppContext, ticketId: number | null, ti
 }
 
 /**
+ * The header of an invoice issued from the till — the F3 replacing a ticket (`sustituye`: the ticket) and the F1 issued
+ * instead of one: in the serie asked for, else the first active normal serie (none: refused); dated today, by the
+ * user, for the customer with its recargo de equivalencia, paid at the counter (forma «Contado»), not yet numbered.
+ * Its lines and the engine's emitir follow, in the same transaction.
+ */
+async function facturaDelTpv(
+  trx: Transaction<Database>,
+  app: AppContext,
+  user: SessionUser,
+  f: {
+    serieId: number | null;
+    almacenId: number | null;
+    clienteId: number;
+    conRecargo: boolean;
+    base: number;
+    iva: number;
+    recargo: number;
+    total: number;
+    desglose: DesgloseIva[];
+    sustituye: number | null;
+  },
+): Promise<number> {
+  const serie =
+    f.serieId ??
+    (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
+  if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
+  const hoy = todayIn(app.timeZone);
+  const { id } = await trx
+    .insertInto('documentos')
+    .values({
+      tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: nowIso(), creado_por: user.id,
+      almacen_id: f.almacenId, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: f.clienteId, forma_pago: 'contado',
+      fecha_entrega: null, retencion: 0, con_recargo: f.conRecargo ? 1 : 0, observaciones: null, base: f.base, iva: f.iva, recargo: f.recargo, retencion_importe: 0,
+      total: f.total, desglose: JSON.stringify(f.desglose), clave: null, modificado: null, modificado_por: null, factura_id: f.sustituye,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
  * facturarticket: a full invoice (F3) replacing a ticket, for a customer who asks for one — the factura engine's
  * emitir with the ticket as the invoice it replaces (FacturasSustituidas), its lines and totals as the ticket's, no
  * stock moved again (the ticket did), paid at the counter (forma «Contado»: the engine records its cobro on issue).
@@ -992,22 +1031,11 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
     const conRecargo = Number(cliente.recargo) === 1;
     const desglose = recargoDe(JSON.parse(ticket.desglose ?? '[]') as DesgloseIva[], conRecargo);
     const recargo = desglose.reduce((a, p) => a + p.recargo, 0);
-    const serie =
-      serieId ??
-      (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
-    if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
-    const hoy = todayIn(app.timeZone);
+    const docId = await facturaDelTpv(trx, app, user, {
+      serieId, almacenId: ticket.almacen_id, clienteId, conRecargo, base: ticket.base, iva: ticket.iva, recargo, total: Number(ticket.total) + recargo, desglose,
+      sustituye: ticket.id,
+    });
     const now = nowIso();
-    const { id: docId } = await trx
-      .insertInto('documentos')
-      .values({
-        tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
-        almacen_id: ticket.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: clienteId, forma_pago: 'contado',
-        fecha_entrega: null, retencion: 0, con_recargo: conRecargo ? 1 : 0, observaciones: null, base: ticket.base, iva: ticket.iva, recargo, retencion_importe: 0,
-        total: Number(ticket.total) + recargo, desglose: JSON.stringify(desglose), clave: null, modificado: null, modificado_por: null, factura_id: ticket.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     // The ticket's lines, each with its article's description (the till printed its short TPV name).
     const lineas = await trx
       .selectFrom('documento_lineas as l')
@@ -1085,20 +1113,9 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       const pagosF1 = pagosConVales(total, tk.pagos);
       const reparto = repartirPagos(tk.uuid, total, pagosF1, formasDe(terminal.formas_pago));
       cambio = reparto.cambio;
-      const serie = (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
-      if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
-      const hoy = todayIn(app.timeZone);
-      const now = nowIso();
-      const { id: docId } = await trx
-        .insertInto('documentos')
-        .values({
-          tipo: FACTURA.tipo, serie_id: serie, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: FACTURA.inicial, creado: now, creado_por: user.id,
-          almacen_id: terminal.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null, cliente_id: cliente.id, forma_pago: 'contado',
-          fecha_entrega: null, retencion: 0, con_recargo: conRecargo ? 1 : 0, observaciones: null, base: totales.base, iva: totales.iva, recargo, retencion_importe: 0,
-          total, desglose: JSON.stringify(desglose), clave: null, modificado: null, modificado_por: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const docId = await facturaDelTpv(trx, app, user, {
+        serieId: null, almacenId: terminal.almacen_id, clienteId: cliente.id, conRecargo, base: totales.base, iva: totales.iva, recargo, total, desglose, sustituye: null,
+      });
       // The uuid first: the same request sent twice at once stops here (unique), before any number is taken.
       await trx
         .insertInto('tpv_tickets')
@@ -1137,69 +1154,3 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
   await alLeerTpv(app.db, doc);
   return Object.assign(doc, { uuid: tk.uuid, cambio });
 }
-
-export const ticketActions = [
-  // Of the engine's generic actions only the list: a ticket is made by the upload and never changes.
-  ...documentoActions(tipoTicket).filter((a) => a.name === `listado${TICKET.plural}`),
-
-  defineAction({
-    name: 'subirtickets',
-    method: 'POST',
-    flags: flagsTpv(),
-    bodyLimit: 16 * 1024 * 1024,
-    input: { terminal_id: { type: 'int', required: true, min: 1 } } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
-      return { RESULT: '0', data: await subirTickets(app, user!, input.terminal_id, raw.tickets) };
-    },
-  }),
-
-  defineAction({
-    name: 'facturarticket',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: {
-      id: { type: 'int', required: true, min: 1 },
-      cliente_id: { type: 'int', required: true, min: 1 },
-      serie_id: { type: 'int', min: 1 },
-    } as const satisfies Schema,
-    async handler({ input, app, user }) {
-      return { RESULT: '0', data: [await facturarTicket(app, user!, input.id, input.cliente_id, input.serie_id)] };
-    },
-  }),
-
-  defineAction({
-    name: 'valetpv',
-    method: 'GET',
-    flags: flagsTpv(),
-    input: { codigo: { type: 'string', required: true, max: 40 } } as const satisfies Schema,
-    async handler({ input, app }) {
-      return { RESULT: '0', data: [await leerVale(app, input.codigo)] };
-    },
-  }),
-
-  defineAction({
-    name: 'facturarventatpv',
-    method: 'POST',
-    flags: flagsTpv(),
-    input: {
-      terminal_id: { type: 'int', required: true, min: 1 },
-      cliente_id: { type: 'int', required: true, min: 1 },
-    } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
-      return { RESULT: '0', data: [await facturarVentaTpv(app, user!, input.terminal_id, input.cliente_id, raw)] };
-    },
-  }),
-
-  defineAction({
-    name: 'devolverticket',
-    method: 'POST',
-    flags: flagsTpv(),
-    // The ticket by `id`, or by `ticket_uuid` (a return made offline of a ticket the till sold).
-    input: { id: { type: 'int', min: 1 } } as const satisfies Schema,
-    async handler({ input, raw, app, user }) {
-      return { RESULT: '0', data: [await devolverTicket(app, user!, input.id, raw)] };
-    },
-  }),
-];
-
-

@@ -12,7 +12,7 @@ import { NotFoundPanel, PageHeader } from '../ui/layout';
 import { Button, Spinner } from '../ui/primitives';
 // This page is itself loaded on demand: its editor and state bar come in the same chunk, not one after another.
 import DocumentActions from './DocumentActionsImpl';
-import LinesEditor, { type LinesEditorProps } from './LinesEditorImpl';
+import EditorLineas, { type EditorLineasProps } from './EditorLineasImpl';
 import { DevolverDialog } from './DevolverDialog';
 import { DocumentHistory } from './DocumentHistory';
 import type { CampoCabecera, PantallaDocumento } from './pantalla';
@@ -55,7 +55,7 @@ export type DocumentRecordPageProps<C extends string> = {
    * line's price and discount, the stock available beside each quantity; the last also in the per-line dialog).
    */
   lineas?: Pick<
-    LinesEditorProps,
+    EditorLineasProps,
     'ubicaciones' | 'ubicacionPorDefecto' | 'opcionesTotales' | 'totalesFijos' | 'params' | 'precioArticulo' | 'descuentoPorDefecto' | 'operacionPorDefecto' | 'disponible'
   >;
   /** Under «Líneas». */
@@ -341,7 +341,7 @@ export default function DocumentRecordPageImpl<C extends string>({
         </FormSection>
         {secciones}
         <FormSection title={etiquetas?.lineas ?? 'Líneas'} description={lineasDescripcion}>
-          <LinesEditor
+          <EditorLineas
             modo={def.lineas}
             lineas={editor.lineas}
             dispatch={editor.dispatch}

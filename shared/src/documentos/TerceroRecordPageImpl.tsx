@@ -69,7 +69,7 @@ export type EjercicioFila = { ejercicio: number; base: number; total: number };
  * A document type listed in the record: its latest documents of this party, the record screen and the whole list;
  * shown while the type's flags (and `flag`, its screen's, if another) are on.
  */
-export type TerceroDocumentosDe = { def: DocumentoTipoDef; record: (id: number) => string; list: string; flag?: FlagName };
+export type TerceroDocumentosDe = { def: DocumentoTipoDef; record: (id: number) => string; list: string; flag?: FlagName | readonly FlagName[] };
 
 export type TerceroRecordPageProps<R extends TerceroComun> = {
   /** Which party: labels, `listado<…>`, `editar<entidad>`, `eliminar<entidad>` and the documents' filter. */
@@ -163,7 +163,7 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
   const { flags } = useShell();
   const permisos = usePermisos();
   const nuevosPermitidos = (nuevos ?? []).filter((n) => isEntryVisible({ module: [...n.def.flags] }, flags) && permisos.accion(`editar${n.def.entidad}`));
-  const visibles = (documentos ?? []).filter((d) => isEntryVisible({ module: [...d.def.flags, ...(d.flag ? [d.flag] : [])] }, flags));
+  const visibles = (documentos ?? []).filter((d) => isEntryVisible({ module: [...d.def.flags, ...(typeof d.flag === 'string' ? [d.flag] : (d.flag ?? []))] }, flags));
   const nombre = tercero.label.toLowerCase();
   const editor = useRecordEditor<R, Values>({
     actions: { list: tercero.ac, save: `editar${tercero.entidad}`, remove: `eliminar${tercero.entidad}` },

@@ -1,5 +1,5 @@
 export * from './lineas';
-export * from './LinesEditor';
+export * from './EditorLineas';
 export * from './useDocumentEditor';
 export * from './DocumentActions';
 export * from './DocumentListPage';

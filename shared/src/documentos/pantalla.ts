@@ -1,4 +1,4 @@
-import type { DocumentoTipoDef } from '../domain/documentos';
+import { direccionesDocumento, type DireccionesDocumento, type DocumentoTipoDef } from '../domain/documentos';
 
 /**
  * The header fields every section's document screen may show, drawn by `DocumentRecordPage` from `campos`
@@ -30,3 +30,15 @@ export type PantallaDocumento<C extends string = string> = {
   /** Header fields shown, in order: the common ones (`CampoCabecera`) and the section's own (`renderCampo`). */
   campos: readonly C[];
 };
+
+/**
+ * What a type's definition says of its screens (`def.pantalla`): its addresses, its routes, the flags they are gated
+ * behind, its "nuevo" label and its description. A section's `Pantalla` spreads it and adds its own (campos, schema…).
+ *
+ * @example
+ * const pedido: Pantalla = { ...pantallaDeTipo(DOCUMENTO_TIPOS.pedidoventa), campos: CAMPOS, schema: documentoVentaSchema };
+ */
+export function pantallaDeTipo(def: DocumentoTipoDef): Omit<PantallaDocumento, 'campos'> & DireccionesDocumento {
+  const direcciones = direccionesDocumento(def);
+  return { def, ...direcciones, nuevoLabel: def.pantalla?.nuevoLabel ?? '', description: def.pantalla?.description ?? '' };
+}

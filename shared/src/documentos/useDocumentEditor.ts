@@ -62,7 +62,7 @@ export function nuevaClave(): string {
  *
  * @example
  * const editor = useDocumentEditor(DOCUMENTO_TIPOS.perdida, perdidaId, { onSaved: (d, isNew) => isNew && navigate(`../perdida/${d.id}`) });
- * <LinesEditor modo="perdida" lineas={editor.lineas} dispatch={editor.dispatch} errores={editor.lineErrors} readOnly={!editor.editable} />
+ * <EditorLineas modo="perdida" lineas={editor.lineas} dispatch={editor.dispatch} errores={editor.lineErrors} readOnly={!editor.editable} />
  */
 export function useDocumentEditor(def: DocumentoTipoDef, id: string | number | undefined, options: DocumentEditorOptions = {}) {
   const { onSaved, onRemoved, permitirSinLineas = false } = options;
@@ -206,7 +206,7 @@ export function useDocumentEditor(def: DocumentoTipoDef, id: string | number | u
     form: { ...form, dirty },
     lineas,
     dispatch,
-    /** Errors of the lines, keyed as the server's (`lineas.3.cantidad`), for LinesEditor's `errores`. */
+    /** Errors of the lines, keyed as the server's (`lineas.3.cantidad`), for EditorLineas's `errores`. */
     lineErrors,
     dirty,
     estado,

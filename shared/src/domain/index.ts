@@ -11,6 +11,7 @@ export * from './schemas';
 export * from './catalogo';
 export * from './documentos';
 export * from './almacenes';
+export * from './mediosPago';
 export * from './terceros';
 export * from './cobros';
 export * from './fiscal';

@@ -4,6 +4,7 @@ import type { Schema } from './validation';
 import { MESSAGES } from './messages';
 import { BIC_RE, MANDATO_RE } from './sepa';
 import { PAISES, TIPOS_ID, type TipoId } from './paises';
+import { mediosDePago, medioPagoLabel, type MedioPago } from './mediosPago';
 import type { FieldErrors } from './validation';
 
 /**
@@ -11,47 +12,48 @@ import type { FieldErrors } from './validation';
  * now, clientes with ventas. Formas de pago and provinces are fixed lists shared by both.
  */
 
-/** Payment methods with the days after the document date on which each instalment falls due. */
+/**
+ * Formas de pago: payment terms, with the days after the document date on which each instalment falls due and the
+ * medio de pago (mediosPago.ts) it is paid by.
+ */
 export const FORMAS_PAGO = [
-  { id: 'contado', label: 'Contado', dias: [0] },
-  { id: 'transferencia', label: 'Transferencia bancaria', dias: [0] },
-  { id: 'transferencia_30', label: 'Transferencia a 30 días', dias: [30] },
-  { id: 'transferencia_60', label: 'Transferencia a 60 días', dias: [60] },
-  { id: 'recibo_30', label: 'Recibo domiciliado a 30 días', dias: [30] },
-  { id: 'recibo_30_60', label: 'Recibo domiciliado a 30 y 60 días', dias: [30, 60] },
-  { id: 'recibo_30_60_90', label: 'Recibo domiciliado a 30, 60 y 90 días', dias: [30, 60, 90] },
-  { id: 'confirming_60', label: 'Confirming a 60 días', dias: [60] },
-  { id: 'tarjeta', label: 'Tarjeta', dias: [0] },
-  { id: 'efectivo', label: 'Efectivo', dias: [0] },
-] as const;
+  { id: 'contado', label: 'Contado', dias: [0], medio: 'efectivo' },
+  { id: 'transferencia', label: 'Transferencia bancaria', dias: [0], medio: 'transferencia' },
+  { id: 'transferencia_30', label: 'Transferencia a 30 días', dias: [30], medio: 'transferencia' },
+  { id: 'transferencia_60', label: 'Transferencia a 60 días', dias: [60], medio: 'transferencia' },
+  { id: 'recibo_30', label: 'Recibo domiciliado a 30 días', dias: [30], medio: 'recibo' },
+  { id: 'recibo_30_60', label: 'Recibo domiciliado a 30 y 60 días', dias: [30, 60], medio: 'recibo' },
+  { id: 'recibo_30_60_90', label: 'Recibo domiciliado a 30, 60 y 90 días', dias: [30, 60, 90], medio: 'recibo' },
+  { id: 'confirming_60', label: 'Confirming a 60 días', dias: [60], medio: 'confirming' },
+  { id: 'tarjeta', label: 'Tarjeta', dias: [0], medio: 'tarjeta' },
+  { id: 'efectivo', label: 'Efectivo', dias: [0], medio: 'efectivo' },
+] as const satisfies readonly { id: string; label: string; dias: readonly number[]; medio: MedioPago }[];
 export type FormaPago = (typeof FORMAS_PAGO)[number]['id'];
 export const FORMA_PAGO_IDS = FORMAS_PAGO.map((f) => f.id) as unknown as readonly FormaPago[];
 
 /**
- * How a cobro (or a payment) is actually made — not payment terms: what «Forma de cobro» offers when one is recorded.
- * A cobro recorded before keeps the forma de pago it was given (formaPagoLabel names both).
+ * The medios de pago (mediosPago.ts) the back office offers as «Forma de cobro» / «Forma de pago» when a cobro of an
+ * invoice or a payment of a supplier invoice is recorded — how it is actually paid, not payment terms. A cobro or
+ * payment recorded before (or without a medio: the invoice's own) keeps the forma de pago it was given, so both are
+ * accepted (FORMAS_COBRO_ADMITIDAS) and formaPagoLabel names both.
  */
-export const MEDIOS_COBRO = [
-  { id: 'efectivo', label: 'Efectivo' },
-  { id: 'tarjeta', label: 'Tarjeta' },
-  { id: 'transferencia', label: 'Transferencia bancaria' },
-  { id: 'recibo', label: 'Recibo domiciliado' },
-  { id: 'cheque', label: 'Cheque o pagaré' },
-  { id: 'confirming', label: 'Confirming' },
-] as const;
+export const MEDIOS_COBRO = mediosDePago(['efectivo', 'tarjeta', 'transferencia', 'recibo', 'cheque', 'confirming']);
 export type MedioCobro = (typeof MEDIOS_COBRO)[number]['id'];
-export const MEDIO_COBRO_IDS = MEDIOS_COBRO.map((m) => m.id) as unknown as readonly MedioCobro[];
+export const MEDIO_COBRO_IDS = MEDIOS_COBRO.map((m) => m.id) as readonly MedioCobro[];
 export const MEDIO_COBRO_OPTIONS = MEDIOS_COBRO.map((m) => ({ value: m.id as string, label: m.label as string }));
+/** What a recorded cobro or payment may carry as its `forma`: a medio de cobro, or a document's forma de pago. */
+export const FORMAS_COBRO_ADMITIDAS: readonly string[] = [...MEDIO_COBRO_IDS, ...FORMA_PAGO_IDS.filter((f) => !(MEDIO_COBRO_IDS as readonly string[]).includes(f))];
 
-/** The way a document's forma de pago is paid (a «Recibo domiciliado a 30 y 60 días»: a recibo); null if none. */
+/** The medio de cobro a document's forma de pago is paid by (a «Recibo domiciliado a 30 y 60 días»: a recibo); null if none. */
 export function medioCobroDe(formaPago: string | null | undefined): MedioCobro | null {
   if (!formaPago) return null;
-  if (formaPago === 'contado') return 'efectivo';
-  return MEDIOS_COBRO.find((m) => formaPago === m.id || formaPago.startsWith(`${m.id}_`))?.id ?? null;
+  const medio: string | undefined = FORMAS_PAGO.find((f) => f.id === formaPago)?.medio ?? formaPago;
+  return (MEDIO_COBRO_IDS as readonly string[]).includes(medio) ? (medio as MedioCobro) : null;
 }
 
+/** The label of a forma de pago (payment terms) or of a medio de pago (a cobro's, a payment's, a ticket's). */
 export function formaPagoLabel(id: string | null | undefined): string {
-  return FORMAS_PAGO.find((f) => f.id === id)?.label ?? MEDIOS_COBRO.find((m) => m.id === id)?.label ?? '';
+  return FORMAS_PAGO.find((f) => f.id === id)?.label ?? medioPagoLabel(id);
 }
 
 /** Whether a forma de pago is paid by transfer: the payer needs the company's IBAN (on the PDF, in Facturae). */

@@ -1,20 +1,21 @@
 import { IVA_RATE, TIPOS_IVA } from './catalogo';
 import type { Impuesto, TipoIva } from './catalogo';
 import { divRound } from './decimal';
+import { medioPagoLabel, type MedioPago } from './mediosPago';
 import { RECARGO_RATE } from './documentos';
 import type { DesgloseIva, Totales } from './documentos';
 import type { Schema } from './validation';
 
 /**
- * The TPV (issue 13; docs/tpv.md; the protocol in server/README.md «TPV»): what the till, the back office's TPV
+ * The TPV (issue 13; docs/tpv.md; the protocol in docs/tpv-servidor.md): what the till, the back office's TPV
  * screens and the server share. Money in cents, quantities in thousandths, unit prices in ten-thousandths,
  * percentages in hundredths.
  */
 
-/** Payment methods a terminal may offer (a split payment is several `pagos`). */
-export const FORMAS_PAGO_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const;
+/** The medios de pago (mediosPago.ts) a terminal may offer, in the till's order (a split payment is several `pagos`). */
+export const FORMAS_PAGO_TPV = ['efectivo', 'tarjeta', 'bizum', 'vale'] as const satisfies readonly MedioPago[];
 export type FormaPagoTpv = (typeof FORMAS_PAGO_TPV)[number];
-export const FORMA_PAGO_TPV_LABEL: Record<FormaPagoTpv, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', bizum: 'Bizum', vale: 'Vale' };
+export const FORMA_PAGO_TPV_LABEL = Object.fromEntries(FORMAS_PAGO_TPV.map((f) => [f, medioPagoLabel(f)])) as Record<FormaPagoTpv, string>;
 
 /**
  * How a till prints its tickets and Z (issue 23, a terminal's «Impresora»): the browser's print dialog (default), or an

@@ -1,5 +1,6 @@
 import { TIPO_IVA_LABEL, type TipoIva } from '../domain/catalogo';
-import { FORMA_PAGO_TPV_LABEL, type CierreTpv, type FormaPagoTpv } from '../domain/tpv';
+import { medioPagoLabel } from '../domain/mediosPago';
+import type { CierreTpv } from '../domain/tpv';
 import type { EmpresaPdf } from './documentosPdf';
 
 /**
@@ -38,7 +39,7 @@ export type InformeZ = {
 };
 
 /** A till payment method's label; one not known shows as it came. */
-export const formaTpvLabel = (forma: string): string => FORMA_PAGO_TPV_LABEL[forma as FormaPagoTpv] ?? forma;
+export const formaTpvLabel = (forma: string): string => medioPagoLabel(forma) || forma;
 const ivaLabel = (t: string) => TIPO_IVA_LABEL[t as TipoIva] ?? `${t} %`;
 
 /** How the expected cash is made, signed: what the Z report and the closing's screen list above «Esperado». */

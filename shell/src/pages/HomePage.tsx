@@ -5,6 +5,8 @@ import {
   AvisoList,
   Callout,
   Card,
+  DOCUMENTO_TIPOS,
+  direccionesDocumento,
   formatMoney,
   formatMonth,
   MESSAGES,
@@ -15,6 +17,7 @@ import {
   useShell,
   type AvisoVerifactu,
   type DeployInfo,
+  type DocumentoTipo,
   type GraficoMes,
   type ModuleFlags,
   type PendienteInicio,
@@ -69,6 +72,9 @@ function mesParams(mes: string, serie: 'compras' | 'ventas'): string {
 
 type QuickLink = { to: string; prefix: string; icon: string; title: string; sub: string };
 
+/** A document type's "nuevo" screen, from its definition (shared/src/domain/documentos/<tipo>.ts). */
+const nuevoDocumento = (tipo: DocumentoTipo): string => direccionesDocumento(DOCUMENTO_TIPOS[tipo]).nuevo;
+
 /**
  * «Nueva venta»: a new invoice where invoices are on (and the role makes them), else a new albarán, else a pedido
  * (none without any of them).
@@ -76,9 +82,9 @@ type QuickLink = { to: string; prefix: string; icon: string; title: string; sub:
 function nuevaVenta(flags: ModuleFlags, permisos: Permisos): QuickLink[] {
   const venta = { prefix: '/ventas', icon: '⇡', title: 'Nueva venta' };
   const ventas = permisos.puede('ventas', 'editar');
-  if (flags.ventas_facturas === 1 && permisos.puede('facturas', 'editar')) return [{ ...venta, to: '/ventas/factura/nueva-factura', sub: 'Factura a cliente' }];
-  if (flags.ventas_albaranes === 1 && ventas) return [{ ...venta, to: '/ventas/albaran/nuevo-albaran', sub: 'Albarán de cliente' }];
-  if (flags.ventas_pedidos === 1 && ventas) return [{ ...venta, to: '/ventas/pedido/nuevo-pedido', sub: 'Pedido de cliente' }];
+  if (flags.ventas_facturas === 1 && permisos.puede('facturas', 'editar')) return [{ ...venta, to: nuevoDocumento('factura'), sub: 'Factura a cliente' }];
+  if (flags.ventas_albaranes === 1 && ventas) return [{ ...venta, to: nuevoDocumento('albaranventa'), sub: 'Albarán de cliente' }];
+  if (flags.ventas_pedidos === 1 && ventas) return [{ ...venta, to: nuevoDocumento('pedidoventa'), sub: 'Pedido de cliente' }];
   return [];
 }
 
@@ -240,8 +246,8 @@ export function HomePage({ deploy }: { deploy: DeployInfo }) {
     ...(flags.compras && permisos.puede('compras', 'editar')
       ? [
           flags.compras_pedidos === 1
-            ? { to: '/compras/pedido/nuevo-pedido', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Pedido a proveedor' }
-            : { to: '/compras/albaran/nuevo-albaran', prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Albarán de proveedor' },
+            ? { to: nuevoDocumento('pedidocompra'), prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Pedido a proveedor' }
+            : { to: nuevoDocumento('albarancompra'), prefix: '/compras', icon: '⇣', title: 'Nueva compra', sub: 'Albarán de proveedor' },
         ]
       : []),
     ...(flags.ventas ? nuevaVenta(flags, permisos) : []),

@@ -43,6 +43,11 @@ describe('Compras › Pagos', () => {
 
     await userEvent.click(within(fila).getByRole('button', { name: /^Pagar F-099/ }));
     const dialogo = await screen.findByRole('dialog', { name: 'Registrar el pago' });
+    // How it is paid: the medios de pago of a cobro, not payment terms.
+    const forma = within(dialogo).getByLabelText(/^Forma de pago/) as HTMLSelectElement;
+    const ofrecidas = [...forma.options].map((o) => o.textContent);
+    expect(ofrecidas).toContain('Cheque o pagaré');
+    expect(ofrecidas).not.toContain('Recibo domiciliado a 30 días');
     const importe = within(dialogo).getByLabelText(/^Importe/);
     await userEvent.clear(importe);
     await userEvent.type(importe, '20,50');

@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import { MESSAGES, almacenSchema, ubicacionSchema } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import { readFlags } from '../catalogo/flags.ts';
-import { contains, deleteUnreferenced, listSchema, listado, taken, uniqueOr } from '../common.ts';
+import { contains, deleteUnreferenced, listSchema, listado, taken, uniqueOr } from '../comun.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: filters are raw SQL over aliased tables

@@ -5,7 +5,7 @@ import type { DiferenciaStock, DocumentoTipo, MovimientoAlmacen, MovimientoArtic
 import type { Database } from '../../db/schema.ts';
 import { costesDelLibro, revalorarDesde } from '../../documentos/coste.ts';
 import { costeMedioSql, roundDiv, toBig } from '../../documentos/sql.ts';
-import { contains, listSchema, paging } from '../common.ts';
+import { contains, listSchema, paging } from '../comun.ts';
 import { defineAction } from '../registry.ts';
 
 const FLAGS = ['almacenes' as const];

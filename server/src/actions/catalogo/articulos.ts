@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { IMPUESTO_NOMBRE, MESSAGES, TIPOS_POR_IMPUESTO, TIPO_IVA_LABEL, TOASTS, articuloSchema, isValidEan } from 'shared/domain';
 import type { Articulo, FieldErrors, ModuleFlags, Schema, TipoIva } from 'shared/domain';
 import type { ArticuloRow, Database, NewArticulo } from '../../db/schema.ts';
-import { isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../common.ts';
+import { isForeignKeyViolation, isUniqueViolation, listSchema, paging } from '../comun.ts';
 import { ActionError, defineAction, fail, invalidFields } from '../registry.ts';
 import { NEW_ARTICULO, withDerived } from '../../catalogo/derivados.ts';
 import { ARTICULO_COLUMNS, ORDEN_ARTICULOS, findByBarras, listArticulos } from './consulta.ts';

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { MESSAGES, familiaSchema, marcaSchema, materialSchema, procesoSchema, subfamiliaSchema } from 'shared/domain';
 import type { FlagName, Schema } from 'shared/domain';
-import { contains, deleteUnreferenced, listSchema, listado, taken, uniqueOr } from '../common.ts';
-import type { Reference } from '../common.ts';
+import { contains, deleteUnreferenced, listSchema, listado, taken, uniqueOr } from '../comun.ts';
+import type { Reference } from '../comun.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 import type { Action } from '../registry.ts';
 

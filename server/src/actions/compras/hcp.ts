@@ -8,7 +8,7 @@ import { albaranCompraEffects, devolucionCompraEffects, pedidoCompraEffects } fr
 import { ejecutarAccionEn } from '../../documentos/engine.ts';
 import { cuentaProveedorDe, fechasDe, recalcularCuentaProveedor } from '../../documentos/pagos.ts';
 import type { TipoEffects } from '../../documentos/engine.ts';
-import { listSchema, listado } from '../common.ts';
+import { listSchema, listado } from '../comun.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: filters are raw SQL over aliased tables

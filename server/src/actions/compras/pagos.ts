@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { FORMA_PAGO_IDS, MESSAGES, ibanValido } from 'shared/domain';
+import { FORMAS_COBRO_ADMITIDAS, MESSAGES, ibanValido } from 'shared/domain';
 import type { Schema, VencimientoProveedor } from 'shared/domain';
 import { nowIso, todayIn } from '../../context.ts';
 import { cuentaProveedorDe, recalcularCuentaProveedor, registrarPago } from '../../documentos/pagos.ts';
 import { pain001 } from '../../fiscal/sepa.ts';
-import { listSchema, paging } from '../common.ts';
+import { listSchema, paging } from '../comun.ts';
 import { defineAction, fail, invalidFields } from '../registry.ts';
 import { leerFactura } from './hcp.ts';
 
@@ -86,7 +86,8 @@ export const pagoProveedorActions = [
     input: {
       id: { type: 'int', required: true, min: 1 },
       fecha: { type: 'date', required: true },
-      forma: { type: 'enum', values: FORMA_PAGO_IDS },
+      // How it was paid (a medio, as for a cobro); absent, the invoice's forma de pago.
+      forma: { type: 'enum', values: FORMAS_COBRO_ADMITIDAS },
       // Cents of a partial payment; absent, everything left.
       importe: { type: 'int', min: 1 },
     } as const satisfies Schema,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { MESSAGES, divRound } from 'shared/domain';
 import type { Schema } from 'shared/domain';
-import { arbolKits } from '../../documentos/ledger.ts';
-import type { Componente } from '../../documentos/ledger.ts';
+import { arbolKits } from '../../documentos/movimientos.ts';
+import type { Componente } from '../../documentos/movimientos.ts';
 import { defineAction, invalidFields } from '../registry.ts';
 
 /** Largest number of articles one `disponibleventa` asks about (a document's visible lines). */

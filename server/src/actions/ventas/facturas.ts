@@ -1,4 +1,4 @@
-import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMA_PAGO_IDS, MEDIO_COBRO_IDS, MESSAGES, numeroDe } from 'shared/domain';
+import { DOCUMENTO_TIPOS, ESTADOS_ENVIO, FORMAS_COBRO_ADMITIDAS, MESSAGES, numeroDe } from 'shared/domain';
 import { documentosActions } from '../documentos.ts';
 import type { RegistroFacturacion, Schema } from 'shared/domain';
 import { readDocumento } from '../../documentos/engine.ts';
@@ -6,7 +6,7 @@ import { tiposFactura } from '../../documentos/facturas.ts';
 import { recalcularCuenta, registrarCobro } from '../../documentos/cobros.ts';
 import { comprobarCadenas } from '../../fiscal/verificacion.ts';
 import { nowIso } from '../../context.ts';
-import { listSchema, paging } from '../common.ts';
+import { listSchema, paging } from '../comun.ts';
 import { leerCorreo, leerEnvioPdf } from '../envio.ts';
 import { defineAction, fail } from '../registry.ts';
 import { hfaActions } from './hfa.ts';
@@ -42,7 +42,7 @@ export const facturaActions = [
       id: { type: 'int', required: true, min: 1 },
       fecha: { type: 'date' },
       // How it was paid (efectivo, tarjeta, transferencia, recibo…); a forma de pago too, as before (issue 26).
-      forma: { type: 'enum', values: [...MEDIO_COBRO_IDS, ...FORMA_PAGO_IDS.filter((f) => !(MEDIO_COBRO_IDS as readonly string[]).includes(f))] },
+      forma: { type: 'enum', values: FORMAS_COBRO_ADMITIDAS },
       // Issue 17: cents of a partial cobro (or refund); absent, everything left.
       importe: { type: 'int', min: 1 },
     } as const satisfies Schema,

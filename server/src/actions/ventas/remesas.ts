@@ -5,14 +5,14 @@ import { nowIso, todayIn } from '../../context.ts';
 import { cuentaDe, recalcularCuenta, registrarCobro } from '../../documentos/cobros.ts';
 import { numeroDeTipo } from '../../documentos/lectura.ts';
 import { pain008 } from '../../fiscal/sepa.ts';
-import { listSchema, paging } from '../common.ts';
+import { listSchema, paging } from '../comun.ts';
 import { FileDownload, defineAction, fail, invalidFields } from '../registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw queries over the sales' tables
 type AnyDb = Kysely<any>;
 
 /**
- * Remesas SEPA (issue 26; README «Remesas SEPA»): the due, uncollected instalments of the invoices paid by «Recibo
+ * Remesas SEPA (issue 26; docs/cobros-pagos.md «Remesas SEPA»): the due, uncollected instalments of the invoices paid by «Recibo
  * domiciliado» gathered into a remesa (`editarremesa`), its pain.008.001.02 file for the bank (`descargarremesa`), the
  * remesa marked paid — each receipt's cobro recorded on its invoice (`pagarremesa`) — and a receipt the bank returned
  * (`devolverrecibo`, with its date and R-transaction reason code) reopening its instalment. Each receipt freezes what

@@ -1,11 +1,22 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { CONF_FIELDS } from 'shared/domain';
 import type { DialectName } from '../index.ts';
 import { notNull, withId } from './util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema; Kysely's Migration.up receives Kysely<any> for this reason.
 type AnyDb = Kysely<any>;
+
+/**
+ * The configuration's 26 module flags (`conf_<flag>`, integer 0/1, default 0) in the order this step created them: frozen
+ * from shared/src/domain/flags.ts CONF_FIELDS at commit 9ad9f41, as every database so far has them. A flag added later
+ * is a new migration that adds its column (docs/recetas.md), never a name pushed onto this list.
+ */
+const CONF_FIELDS = [
+  'conf_almacenes', 'conf_compras', 'conf_compuestos', 'conf_materiales', 'conf_procesos', 'conf_proporciones', 'conf_seo',
+  'conf_tarifa_2', 'conf_tarifa_3', 'conf_tpv', 'conf_ventas', 'conf_listado', 'conf_hcp', 'conf_hfa', 'conf_pvp', 'conf_pvp_t2',
+  'conf_pvp_t3', 'conf_partes', 'conf_furgoneta', 'conf_ventas_pedidos', 'conf_ventas_albaranes', 'conf_ventas_devoluciones',
+  'conf_compras_pedidos', 'conf_compras_albaranes', 'conf_compras_devoluciones', 'conf_ventas_facturas',
+] as const;
 
 /** Configuración, usuarios, sesiones, login attempts, series, archivos and the documents' first columns (issue 1). */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {

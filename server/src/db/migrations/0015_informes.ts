@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { CAUSAS_COSTE_VENTA, CAUSAS_VALORADAS, guardarCostesDeFilas } from '../../documentos/coste.ts';
+import { CAUSAS_COSTE_VENTA, CAUSAS_VALORADAS, guardarCostesDeFilas } from './congelado/coste.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;

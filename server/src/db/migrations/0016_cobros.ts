@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
 import { withId } from './util.ts';
-import { cobrosDesdeFechas } from '../../documentos/cobros.ts';
+import { cobrosDesdeFechas } from './congelado/cobros.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;

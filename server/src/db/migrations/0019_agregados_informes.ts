@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { disparadoresAgregados, disparadoresStock, reconstruirAgregados, reconstruirStockAlmacen } from '../../informes/agregados.ts';
+import { disparadoresAgregados, disparadoresStock, reconstruirAgregados, reconstruirStockAlmacen } from './congelado/agregados.ts';
 import { withId } from './util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.

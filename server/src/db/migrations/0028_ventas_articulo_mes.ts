@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { disparadoresStock, reconstruirComprasMes, reconstruirMeses } from '../../informes/agregados.ts';
+import { disparadoresStock, reconstruirComprasMes, reconstruirMeses } from './congelado/agregados.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;

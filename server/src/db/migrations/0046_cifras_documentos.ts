@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../index.ts';
-import { reconstruirAgregados } from '../../informes/agregados.ts';
+import { reconstruirAgregados } from './congelado/agregados.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not be typed against today's schema.
 type AnyDb = Kysely<any>;

@@ -10,8 +10,8 @@ import DocumentActions from '../DocumentActionsImpl';
 import DocumentListPage from '../DocumentListPageImpl';
 import { DocumentRecordPage as LazyDocumentRecordPage } from '../DocumentRecordPage';
 import DocumentRecordPage from '../DocumentRecordPageImpl';
-import { LinesEditor as LazyLinesEditor } from '../LinesEditor';
-import LinesEditor from '../LinesEditorImpl';
+import { EditorLineas as EditorLineasDiferido } from '../EditorLineas';
+import EditorLineas from '../EditorLineasImpl';
 import { lineaDesdeArticulo } from '../lineas';
 import type { PantallaDocumento } from '../pantalla';
 import { TERCEROS, TerceroField } from '../terceros';
@@ -154,7 +154,7 @@ function EditorHarness({ id }: { id?: string }) {
     <>
       <input aria-label="Almacén" value={e.form.values.almacen_id ?? ''} onChange={(ev) => e.form.set('almacen_id', ev.target.value)} />
       {e.form.errors.almacen_id && <span>{e.form.errors.almacen_id}</span>}
-      <LinesEditor modo="perdida" lineas={e.lineas} dispatch={e.dispatch} errores={e.lineErrors} readOnly={!e.editable} />
+      <EditorLineas modo="perdida" lineas={e.lineas} dispatch={e.dispatch} errores={e.lineErrors} readOnly={!e.editable} />
       <button type="button" onClick={() => void e.save()}>
         Guardar
       </button>
@@ -391,7 +391,7 @@ describe('the public document components', () => {
     renderWithShell(
       <>
         <LazyDocumentActions def={DOCUMENTO_TIPOS.movimiento} documento={doc} onChange={() => {}} />
-        <LazyLinesEditor modo="coste" lineas={[]} dispatch={() => {}} />
+        <EditorLineasDiferido modo="coste" lineas={[]} dispatch={() => {}} />
         <LazyDocumentRecordPage
           pantalla={{ def: DOCUMENTO_TIPOS.perdida, list: '/l', nuevo: '/n', record: String, nuevoLabel: 'Nueva pérdida', description: '', campos: ['fecha'] }}
           editor={{ loading: true } as DocumentEditor}

@@ -1,0 +1,36 @@
+import type { DocumentoTipoDef } from './motor';
+import { borrador, emitida, anulada, EMITIR_CONFIRM, ANULAR_CONFIRM } from './estados';
+
+/** Factura: its states and actions, its flags and its screens (docs/documentos.md). */
+export const factura: DocumentoTipoDef = {
+  tipo: 'factura',
+  entidad: 'factura',
+  plural: 'facturas',
+  singular: 'Factura',
+  pluralLabel: 'Facturas',
+  femenino: true,
+  prefijo: 'F',
+  ruta: '/ventas/factura',
+  flags: ['ventas', 'ventas_facturas'],
+  estados: [borrador, emitida, anulada],
+  inicial: 'borrador',
+  editable: ['borrador'],
+  eliminable: ['borrador'],
+  acciones: [
+    { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
+    { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM, secundaria: true },
+  ],
+  lineas: 'venta',
+  tercero: 'cliente',
+  series: ['normal', 'simplificada'],
+  negativas: true,
+  pantalla: {
+    seccion: 'ventas',
+    lista: 'facturas',
+    nuevo: 'nueva-factura',
+    menu: { label: 'Facturas', orden: 40, area: 'facturas' },
+    nuevoLabel: 'Nueva factura',
+    description:
+      'Facturas a clientes: en borrador se pueden cambiar; al emitirlas reciben su número de serie y su registro de facturación y ya no se modifican.',
+  },
+};
