@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../support/documentos';
+import { api } from '../support/op';
 import { login, openBrowser, screenshot, toggle, type Browser } from '../support/browser';
 
 /**
@@ -25,16 +26,6 @@ let p12: string;
 let certPem: string;
 const s: { clienteId?: number; facturaId?: number; total?: number } = {};
 
-type Respuesta = { RESULT: string; message?: string; data?: Record<string, unknown>[] };
-const api = (page: Browser['page'], ac: string, body?: Record<string, unknown>) =>
-  page.evaluate(
-    async ([a, bo]) => {
-      const init: RequestInit = bo ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(bo) } : {};
-      return (await fetch(`/api/op.asp?ac=${a}`, init)).json();
-    },
-    [ac, body ?? null] as const,
-  ) as Promise<Respuesta>;
-
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'mtpv-facturae-'));
   const key = path.join(dir, 'empresa.key');
@@ -49,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Leave the installation as it was: no certificate.
   if (b) {
-    await api(b.page, 'eliminarcertificadoverifactu', {}).catch(() => undefined);
+    await api(b.page, 'eliminarcertificadoverifactu', {}, {}).catch(() => undefined);
     await b.close();
   }
   rmSync(dir, { recursive: true, force: true });
@@ -93,13 +84,13 @@ describe('Facturae for a town hall', () => {
     expect(verifactu.activo).toBe(0);
     const almacen = (await api(page, 'listadoalmacenes')).data!.find((r) => r.codigo === 'PRINCIPAL')!.id;
     const serie = (await api(page, 'listadoseries')).data!.find((r) => r.codigo === 'A')!.id;
-    const articulo = (await api(page, 'editararticulo', { codigo: 'FAE-E2E', descripcion: 'Material de oficina', unidad_medida: 'ud', tipo_iva: '21', precio_venta: 123_450 })).data![0];
+    const articulo = (await api(page, 'editararticulo', {}, { codigo: 'FAE-E2E', descripcion: 'Material de oficina', unidad_medida: 'ud', tipo_iva: '21', precio_venta: 123_450 })).data![0];
     const hoy = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
-    const borrador = await api(page, 'editarfactura', {
+    const borrador = await api(page, 'editarfactura', {}, {
       fecha: hoy, cliente_id: s.clienteId, almacen_id: almacen, serie_id: serie, lineas: [{ articulo_id: articulo.id, cantidad: 2_000, precio: 123_450 }],
     });
     expect(borrador.RESULT, JSON.stringify(borrador)).toBe('0');
-    const emitida = await api(page, 'emitirfactura', { id: borrador.data![0].id });
+    const emitida = await api(page, 'emitirfactura', {}, { id: borrador.data![0].id });
     expect(emitida.RESULT, JSON.stringify(emitida)).toBe('0');
     s.facturaId = emitida.data![0].id as number;
     s.total = emitida.data![0].total as number;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
 import { post } from '../support/documentos';
+import { ok } from '../support/op';
 
 /**
  * The back office's TPV as a shop's owner uses it (issue 13), on the real server: a terminal created in Ventas ›
@@ -24,22 +24,6 @@ afterEach(async (ctx) => {
   await b.close();
 });
 
-type Answer = { RESULT: string; message?: string; data?: Record<string, unknown>[] };
-async function op(page: Page, ac: string, body?: unknown, query = ''): Promise<Answer> {
-  return page.evaluate(
-    async ([a, b, q]) => {
-      const init = b === undefined ? undefined : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) };
-      return (await fetch(`/api/op.asp?ac=${a}${q}`, init)).json();
-    },
-    [ac, body, query] as const,
-  );
-}
-async function ok(page: Page, ac: string, body?: unknown, query = '') {
-  const r = await op(page, ac, body, query);
-  expect(r.RESULT, `${ac}: ${r.message ?? ''}`).toBe('0');
-  return r.data ?? [];
-}
-
 const SUFIJO = String(Date.now()).slice(-5);
 const TERMINAL = `Caja e2e ${SUFIJO}`;
 const SERIE_T = `TE${SUFIJO}`;
@@ -50,8 +34,8 @@ describe('TPV en el back office', () => {
   it('crea un terminal con sus series libres y muestra el código de vinculación', async () => {
     const { page } = b;
     await encenderModulos(page, ['listadoterminales'], ['TPV']);
-    await ok(page, 'editarserie', { codigo: SERIE_T, descripcion: `Tickets ${TERMINAL}`, tipo: 'simplificada', activo: 1 });
-    await ok(page, 'editarserie', { codigo: SERIE_R, descripcion: `Devoluciones ${TERMINAL}`, tipo: 'rectificativa', activo: 1 });
+    await ok(page, 'editarserie', {}, { codigo: SERIE_T, descripcion: `Tickets ${TERMINAL}`, tipo: 'simplificada', activo: 1 });
+    await ok(page, 'editarserie', {}, { codigo: SERIE_R, descripcion: `Devoluciones ${TERMINAL}`, tipo: 'rectificativa', activo: 1 });
 
     await page.goto('/ventas/terminales');
     await page.getByRole('button', { name: 'Nuevo terminal' }).click();
@@ -119,13 +103,13 @@ describe('TPV en el back office', () => {
   it('el cierre del día: esperado, contado y diferencia, sus tickets, el informe Z y el QR del ticket', async () => {
     const { page } = b;
     // A day at the till, as it speaks op.asp: open with the float, two tickets (one split cash + card), a withdrawal, the closing.
-    await ok(page, 'abrircajatpv', { terminal_id: terminalId });
-    const arts = await ok(page, 'articulostpv', undefined, '&limite=50');
+    await ok(page, 'abrircajatpv', {}, { terminal_id: terminalId });
+    const arts = await ok(page, 'articulostpv', { limite: 50 });
     const art = (codigo: string) => arts.find((a) => a.codigo === codigo) as { id: number; precio: number };
     const martillo = art('MAR-500');
     const cinta = art('CIN-5M');
     const hoy = new Date().toISOString();
-    const tickets = await ok(page, 'subirtickets', {
+    const tickets = await ok(page, 'subirtickets', {}, {
       terminal_id: terminalId,
       tickets: [
         { uuid: crypto.randomUUID(), fecha_hora: hoy, lineas: [{ articulo_id: martillo.id, cantidad: 1000, precio: martillo.precio }], pagos: [{ forma: 'efectivo', importe: 2000 }] },
@@ -141,11 +125,11 @@ describe('TPV en el back office', () => {
       ],
     });
     expect(tickets).toHaveLength(2);
-    await ok(page, 'movimientocajatpv', { terminal_id: terminalId, importe: -1000, motivo: 'Pago al cristalero' });
-    const caja = (await ok(page, 'cajatpv', undefined, `&terminal_id=${terminalId}`))[0] as { efectivo: { esperado: number }; formas: { forma: string; esperado: number }[] };
+    await ok(page, 'movimientocajatpv', {}, { terminal_id: terminalId, importe: -1000, motivo: 'Pago al cristalero' });
+    const caja = (await ok(page, 'cajatpv', { terminal_id: terminalId }))[0] as { efectivo: { esperado: number }; formas: { forma: string; esperado: number }[] };
     // One euro less than expected in the drawer.
     const contado = caja.formas.map((f) => ({ forma: f.forma, importe: f.forma === 'efectivo' ? f.esperado - 100 : f.esperado }));
-    const [cierre] = await ok(page, 'editarcierretpv', { terminal_id: terminalId, contado });
+    const [cierre] = await ok(page, 'editarcierretpv', {}, { terminal_id: terminalId, contado });
     expect(cierre.diferencia).toBe(-100);
 
     await page.goto('/ventas/cierres-tpv');

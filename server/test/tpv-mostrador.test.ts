@@ -215,7 +215,7 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     expect(despues.devoluciones - antes.devoluciones).toBe(2);
   });
 
-  it('a store credit («vale») as the refund, with the right; later taken as a payment, once, whole, online; the Z counts it by method', async () => {
+  it('a store credit («vale») as the refund, with the right; later taken as a payment online, in part (its balance left stays on it) or for less than it; the Z counts it by method', async () => {
     const tk = await vender([{ articulo_id: pan.id, cantidad: 3_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 363 }]);
     const linea = ((await list(t, t.cookie, 'listadotickets', { id: tk.id })).rows[0].lineas as Row[])[0];
     // Caja has no «reembolso_vale»: refused, nothing stored.
@@ -243,19 +243,59 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     await save(t, t.cookie, 'editarterminal', { id: terminal.id, nombre: 'Mostrador', almacen_id: principal, serie_id: serie.T, serie_rectificativa_id: serie.TR, formas_pago: ['efectivo', 'tarjeta', 'vale'] });
     const pagaCon = (pagos: Record<string, unknown>[]) =>
       op('subirtickets', { terminal_id: terminal.id, tickets: [{ uuid: uuid(), fecha_hora: new Date().toISOString(), lineas: [{ articulo_id: pan.id, cantidad: 3_000, precio: 12_100 }], pagos }] }, cajera);
-    // Not whole (part of it), or unknown: refused.
+    // Issue 23: part of it pays, the rest stays on the vale (2,00 of the 2,42 and 1,63 in cash for 3,63 €).
     const parte = await pagaCon([{ forma: 'vale', importe: 200, vale: vale.codigo }, { forma: 'efectivo', importe: 163 }]);
-    expect(parte.body.message).toContain(`El vale ${vale.codigo} es de 2,42 €: se usa entero`);
+    expect(parte.body.RESULT, JSON.stringify(parte.body)).toBe('0');
+    expect(parte.body.data[0]).toMatchObject({ total: 363, cambio: 0, vales: [{ codigo: vale.codigo, importe: 200, saldo: 42 }] });
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: vale.codigo } })).json().data[0]).toMatchObject({ importe: 242, saldo: 42, agotado: 0 });
+    // The ticket read back names the vale and the balance it left (its reprint).
+    const leido = (await list(t, t.cookie, 'listadotickets', { id: parte.body.data[0].id })).rows[0];
+    expect(leido.pagos).toEqual([{ forma: 'vale', importe: 200, entregado: 200, vale: vale.codigo, vale_saldo: 42 }, { forma: 'efectivo', importe: 163, entregado: 163 }]);
+    // More than its balance: refused with the balance, nothing changes; no code: refused.
+    const antesMas = await cuenta(t);
+    const mas = await pagaCon([{ forma: 'vale', importe: 100, vale: vale.codigo }, { forma: 'efectivo', importe: 263 }]);
+    expect(mas.body.message).toContain(MENSAJES_TPV.valeSaldo.replace('{codigo}', vale.codigo).replace('{saldo}', '0,42 €').replace('{importe}', '1,00 €'));
+    expect(await cuenta(t)).toEqual(antesMas);
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: vale.codigo } })).json().data[0].saldo).toBe(42);
     expect((await pagaCon([{ forma: 'vale', importe: 363 }])).body.message).toContain(MENSAJES_TPV.valeCodigo);
-    // Whole, with cash for the rest: the ticket is paid, the vale spent.
-    const bien = await pagaCon([{ forma: 'vale', importe: 242, vale: vale.codigo }, { forma: 'efectivo', importe: 200 }]);
+    // The rest, with cash: the vale is used up.
+    const bien = await pagaCon([{ forma: 'vale', importe: 42, vale: vale.codigo }, { forma: 'efectivo', importe: 400 }]);
     expect(bien.body.RESULT).toBe('0');
-    expect(bien.body.data[0]).toMatchObject({ total: 363, cambio: 79 });
+    expect(bien.body.data[0]).toMatchObject({ total: 363, cambio: 79, vales: [{ codigo: vale.codigo, importe: 42, saldo: 0 }] });
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: vale.codigo } })).json().data[0]).toMatchObject({ saldo: 0, agotado: 1 });
     expect((await t.op('valetpv', { cookie: cajera, query: { codigo: vale.codigo } })).json().data[0].usado).toBeTruthy();
     const c2 = await caja();
     expect(c2.formas.find((f) => f.forma === 'vale')).toMatchObject({ ventas: 242, devoluciones: 242, esperado: 0 });
-    // Spent once.
-    const otra = await pagaCon([{ forma: 'vale', importe: 242, vale: vale.codigo }, { forma: 'efectivo', importe: 121 }]);
+    // Spent: nothing left.
+    const otra = await pagaCon([{ forma: 'vale', importe: 42, vale: vale.codigo }, { forma: 'efectivo', importe: 321 }]);
     expect(otra.body.message).toContain(`El vale ${vale.codigo} ya se usó.`);
+
+    // A sale for less than the vale is no error: it pays the sale, the rest stays (a vale of 3,63 for a 1,21 € loaf).
+    const r3 = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }], pagos: [{ forma: 'vale', importe: 121 }] });
+    const tk2 = await vender([{ articulo_id: pan.id, cantidad: 3_000, precio: 12_100 }], [{ forma: 'efectivo', importe: 363 }]);
+    const l2 = ((await list(t, t.cookie, 'listadotickets', { id: tk2.id })).rows[0].lineas as Row[])[0];
+    const r4 = await op('devolverticket', { id: tk2.id, lineas: [{ id: l2.id, cantidad: 3_000 }], pagos: [{ forma: 'vale', importe: 363 }] });
+    expect(r3.body.RESULT).toBe('0');
+    const [grande] = r4.body.data[0].vales as { codigo: string; importe: number }[];
+    const uno = await op(
+      'subirtickets',
+      { terminal_id: terminal.id, tickets: [{ uuid: uuid(), fecha_hora: new Date().toISOString(), lineas: [{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], pagos: [{ forma: 'vale', importe: 363, vale: grande.codigo }] }] },
+      cajera,
+    );
+    expect(uno.body.RESULT, JSON.stringify(uno.body)).toBe('0');
+    expect(uno.body.data[0]).toMatchObject({ total: 121, cambio: 0, vales: [{ codigo: grande.codigo, importe: 121, saldo: 242 }] });
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: grande.codigo } })).json().data[0]).toMatchObject({ importe: 363, saldo: 242, agotado: 0 });
+    // A full invoice (F1) at the till paid with it spends it too, in its own transaction (before, a vale paid an F1 unspent).
+    const f1 = await op('facturarventatpv', {
+      terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: pan.id, cantidad: 1_000, precio: 12_100 }], pagos: [{ forma: 'vale', importe: 121, vale: grande.codigo }],
+    });
+    expect(f1.body.RESULT, JSON.stringify(f1.body)).toBe('0');
+    expect(f1.body.data[0].pagos).toEqual([{ forma: 'vale', importe: 121, entregado: 121, vale: grande.codigo, vale_saldo: 121 }]);
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: grande.codigo } })).json().data[0].saldo).toBe(121);
+    const f1Mas = await op('facturarventatpv', {
+      terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: pan.id, cantidad: 2_000, precio: 12_100 }], pagos: [{ forma: 'vale', importe: 242, vale: grande.codigo }],
+    });
+    expect(f1Mas.body.message).toBe(MENSAJES_TPV.valeSaldo.replace('{codigo}', grande.codigo).replace('{saldo}', '1,21 €').replace('{importe}', '2,42 €'));
+    expect((await t.op('valetpv', { cookie: cajera, query: { codigo: grande.codigo } })).json().data[0].saldo).toBe(121);
   });
 });

@@ -33,6 +33,45 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const [otros, setOtros] = useState<{ id: number; numero: string; fecha: string; total: number }[]>([]);
   // Issue 23: the refund by method as the cashier typed it (null: «como se pagó», in proportion).
   const [reparto, setReparto] = useState<Partial<Record<FormaPago, string>> | null>(null);
+  // Issue 23: a return without a ticket, for a cashier with the right: the articles typed or scanned.
+  const puedeSinTicket = !!derechos && tiene(derechos, 'devolver_sin_ticket');
+  const [articulo, setArticulo] = useState('');
+  const sinTicket = !!ticket?.sinTicket;
+
+  const empezarSinTicket = () => {
+    setError(null);
+    setOtros([]);
+    setCantidades({});
+    setReparto(null);
+    setSinConexion(false);
+    setTicket({ origen: 'caja', ticket_id: null, ticket_uuid: null, numero: '', fecha: '', lineas: [], pagos: [], sinTicket: true });
+  };
+
+  /** An article brought back (scanned, its code or words of its name): a line at its price with IVA. */
+  const añadirArticulo = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ticket?.sinTicket) return;
+    const indice = useCaja.getState().indice;
+    const lectura = indice.leer(articulo) ?? (() => {
+      const [a] = indice.buscar(articulo, 1);
+      return a ? { articulo: a, cantidad: 1000 } : null;
+    })();
+    if (!lectura) return setError(`No hay ningún artículo «${articulo.trim()}».`);
+    setError(null);
+    const a = lectura.articulo;
+    const previa = ticket.lineas.find((l) => l.articulo_id === a.id);
+    if (previa) {
+      const k = claveDe(previa);
+      const antes = parseDecimal(cantidades[k] ?? '', 3) ?? 0n;
+      setCantidades({ ...cantidades, [k]: formatDecimal(Number(antes) + lectura.cantidad, 3, 0) });
+    } else {
+      const orden = ticket.lineas.length + 1;
+      const linea: LineaDevolucion = { orden, articulo_id: a.id, descripcion: a.nombre, cantidad: 0, precio: a.precio, descuento: 0, tipo_iva: a.tipo_iva, devuelto: 0 };
+      setTicket({ ...ticket, lineas: [...ticket.lineas, linea] });
+      setCantidades({ ...cantidades, [`o${orden}`]: formatDecimal(lectura.cantidad, 3, 0) });
+    }
+    setArticulo('');
+  };
 
   const local = async (motivo: string) => {
     const t = await buscarLocal(numero, terminal);
@@ -108,16 +147,17 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const elegidas = (ticket?.lineas ?? [])
     .map((l) => ({ l, c: parseDecimal(cantidades[claveDe(l)] ?? '', 3) }))
     .filter((x): x is { l: LineaDevolucion; c: bigint } => x.c !== null && x.c > 0n);
-  const importe = sinConexion
+  const importe = sinConexion || sinTicket
     ? -totalesTicket(elegidas.map(({ l, c }) => ({ cantidad: -Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }))).total
     : elegidas.reduce((a, { l, c }) => a + importeLinea({ cantidad: Number(c), precio: l.precio, descuento: l.descuento, tipo_iva: l.tipo_iva }), 0);
   // The methods a refund may take: the terminal's (cash always), those the ticket was paid with.
   // A store credit («vale», issue 23) only with the right «reembolso_vale» and the connection (the server issues it).
-  const puedeVale = (!derechos || tiene(derechos, 'reembolso_vale')) && !sinConexion;
+  const puedeVale = (sinTicket ? !!derechos && tiene(derechos, 'reembolso_vale') : !derechos || tiene(derechos, 'reembolso_vale')) && !sinConexion;
   const formas = [...new Set<FormaPago>(['efectivo', ...((terminal.formas_pago ?? []) as FormaPago[]), ...(ticket?.pagos ?? []).map((p) => p.forma), 'vale'])].filter(
     (f) => f !== 'vale' || puedeVale,
   );
-  const comoSePago = reembolsoComoSePago(ticket?.pagos ?? [], importe);
+  // Without a ticket there is no «como se pagó»: in cash unless the customer chooses otherwise.
+  const comoSePago = sinTicket ? (importe > 0 ? [{ forma: 'efectivo' as FormaPago, importe }] : []) : reembolsoComoSePago(ticket?.pagos ?? [], importe);
   const pagos: Pago[] = reparto
     ? formas.map((f) => ({ forma: f, importe: (reparto[f] ?? '').trim() ? Number(parseDecimal(reparto[f] ?? '', 2) ?? -1n) : 0 })).filter((p) => p.importe !== 0)
     : comoSePago;
@@ -136,18 +176,36 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
       const fraccion = cantidadNoEntera(useCaja.getState().indice.get(l.articulo_id)?.unidad_medida, c, l.descripcion);
       if (fraccion) return setError(fraccion);
       const queda = l.cantidad - l.devuelto;
-      if (Number(c) > queda) return setError(`De «${l.descripcion}» quedan por devolver ${formatDecimal(queda, 3, 0)}.`);
+      if (!sinTicket && Number(c) > queda) return setError(`De «${l.descripcion}» quedan por devolver ${formatDecimal(queda, 3, 0)}.`);
     }
     if (!elegidas.length) return setError('Elija qué líneas y cuánto se devuelve.');
     if (repartoMal) return setError(repartoMal);
     setBusy(true);
     setError(null);
     const offline = async () => {
-      const e = await devolverOffline(ticket, elegidas.map(({ l, c }) => ({ linea: l, cantidad: Number(c) })), uuid, pagos);
+      if (pagos.some((p) => p.forma === 'vale')) throw new Error(MENSAJES_TPV.valeSinConexion);
+      // Without a ticket each line is what the customer brings back (no «sold», nothing returned before).
+      const lineas = elegidas.map(({ l, c }) => ({ linea: sinTicket ? { ...l, cantidad: Number(c) } : l, cantidad: Number(c) }));
+      const e = await devolverOffline(ticket, lineas, uuid, pagos);
       setHecha({ numero: e.registro!.num_serie, total: e.total, enCola: true, pagos });
     };
     try {
-      if (sinConexion || ticket.origen !== 'servidor' || ticket.ticket_id === null) await offline();
+      if (sinTicket) {
+        const cola = colaDe(terminal, (c) => useCaja.setState({ cola: c }));
+        // Queued operations go first (the chain's order): then this one is made here too.
+        if ((await cola.pendientes()).length > 0) await offline();
+        else {
+          try {
+            const r = await srv.devolverSinTicket(terminal.id, elegidas.map(({ l, c }) => ({ articulo_id: l.articulo_id, cantidad: Number(c), precio: l.precio })), pagos, uuid);
+            await guardarNumeroR(r.numero, terminal);
+            setHecha({ numero: r.numero, total: r.total, enCola: false, pagos, vales: r.vales ?? [] });
+          } catch (err) {
+            if (!(err instanceof srv.SinConexion)) throw err;
+            setSinConexion(true);
+            await offline();
+          }
+        }
+      } else if (sinConexion || ticket.origen !== 'servidor' || ticket.ticket_id === null) await offline();
       else {
         try {
           const r = await srv.devolverTicket(ticket.ticket_id, elegidas.map(({ l, c }) => ({ id: l.id!, cantidad: Number(c) })), pagos, uuid);
@@ -193,14 +251,40 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
           </>
         ) : (
           <>
-            <form onSubmit={buscar}>
-              <label htmlFor="tpv-devolver-numero">Número del ticket (escanéelo o escriba sus últimas cifras)</label>
-              <Fila>
-                <Campo id="tpv-devolver-numero" autoFocus autoComplete="off" value={numero} onChange={(e) => setNumero(e.target.value)} style={{ flex: 1, width: 'auto' }} />
-                <Boton type="submit" disabled={busy}>Buscar</Boton>
-              </Fila>
-            </form>
-            {ticket && (
+            {sinTicket ? (
+              <form onSubmit={añadirArticulo}>
+                <p data-testid="devolucion-sin-ticket" style={{ margin: '0 0 6px', fontWeight: 600 }}>Devolución sin ticket: escanee o escriba los artículos que trae el cliente.</p>
+                <label htmlFor="tpv-devolver-articulo">Artículo (código de barras, código o nombre)</label>
+                <Fila>
+                  <Campo id="tpv-devolver-articulo" autoFocus autoComplete="off" value={articulo} onChange={(e) => setArticulo(e.target.value)} style={{ flex: 1, width: 'auto' }} />
+                  <Boton type="submit" disabled={busy || !articulo.trim()}>Añadir</Boton>
+                  <Boton
+                    type="button"
+                    disabled={busy}
+                    onClick={() => {
+                      setTicket(null);
+                      setCantidades({});
+                      setReparto(null);
+                      setError(null);
+                    }}
+                  >
+                    Con ticket
+                  </Boton>
+                </Fila>
+              </form>
+            ) : (
+              <form onSubmit={buscar}>
+                <label htmlFor="tpv-devolver-numero">Número del ticket (escanéelo o escriba sus últimas cifras)</label>
+                <Fila>
+                  <Campo id="tpv-devolver-numero" autoFocus autoComplete="off" value={numero} onChange={(e) => setNumero(e.target.value)} style={{ flex: 1, width: 'auto' }} />
+                  <Boton type="submit" disabled={busy}>Buscar</Boton>
+                  {puedeSinTicket && (
+                    <Boton type="button" disabled={busy} onClick={empezarSinTicket}>Sin ticket</Boton>
+                  )}
+                </Fila>
+              </form>
+            )}
+            {ticket && !sinTicket && (
               <p data-testid="devolucion-ticket" style={{ margin: '8px 0 0', fontWeight: 600 }}>
                 Ticket {ticket.numero}
                 {ticket.fecha ? ` · ${ticket.fecha.split('-').reverse().join('/')}` : ''}
@@ -221,7 +305,39 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 Sin conexión: lo vendido y devuelto es lo que sabe esta caja; la rectificativa se hace aquí y se envía al volver la conexión.
               </p>
             )}
-            {ticket && (
+            {sinTicket && ticket.lineas.length > 0 && (
+              <table aria-label="Artículos devueltos" style={{ marginTop: 10 }}>
+                <thead>
+                  <tr>
+                    <th>Artículo</th>
+                    <th className="n">Precio</th>
+                    <th className="n">Devolver</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ticket.lineas.map((l) => {
+                    const k = claveDe(l);
+                    return (
+                      <tr key={k}>
+                        <td>{l.descripcion}</td>
+                        <td className="n">{formatMoney(Math.round(l.precio / 100))}</td>
+                        <td className="n">
+                          <Campo
+                            aria-label={`Devolver de ${l.descripcion}`}
+                            inputMode="decimal"
+                            style={{ width: 90, fontSize: 16, padding: 6 }}
+                            value={cantidades[k] ?? ''}
+                            placeholder="0"
+                            onChange={(e) => setCantidades({ ...cantidades, [k]: e.target.value })}
+                          />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+            {ticket && !sinTicket && (
               <table aria-label="Líneas del ticket" style={{ marginTop: 10 }}>
                 <thead>
                   <tr>
@@ -267,9 +383,9 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
             )}
             {ticket && importe > 0 && (
               <fieldset aria-label="Reembolso" style={{ border: '1px solid #e2e8f0', borderRadius: 8, padding: 8 }}>
-                <legend>Reembolso {reparto ? '(elegido por el cliente)' : '(como se pagó)'}</legend>
+                <legend>Reembolso {reparto ? '(elegido por el cliente)' : sinTicket ? '(en efectivo)' : '(como se pagó)'}</legend>
                 <Fila>
-                  <Boton type="button" $tono={reparto ? 'neutro' : 'primario'} onClick={() => setReparto(null)}>Como se pagó</Boton>
+                  {!sinTicket && <Boton type="button" $tono={reparto ? 'neutro' : 'primario'} onClick={() => setReparto(null)}>Como se pagó</Boton>}
                   {formas.map((f) => (
                     <Boton key={f} type="button" onClick={() => todoEn(f)}>Todo en {FORMA_PAGO_LABEL[f].toLowerCase()}</Boton>
                   ))}

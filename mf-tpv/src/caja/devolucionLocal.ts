@@ -31,6 +31,8 @@ export type TicketDevolucion = {
   fecha: string;
   lineas: LineaDevolucion[];
   pagos: { forma: FormaPago; importe: number }[];
+  /** Issue 23: a return without a ticket — the articles the customer brings back, chosen from the catalogue. */
+  sinTicket?: boolean;
 };
 
 const normalizar = (numero: string) => numero.replace(/\s/g, '').toUpperCase();

@@ -158,7 +158,8 @@ export async function crearRegistroDevolucion(terminal: TerminalTpv, d: TicketLo
     ts: fechaHoraHuso(new Date(d.fecha_hora), terminal.zona_horaria || 'Europe/Madrid'),
     entorno: presentacionQr(terminal).entorno,
     impuesto: terminal.impuesto,
-    rectificado: { numSerie: dev.numero_ticket, fecha: dev.fecha_ticket, base: tk.base, cuota: tk.cuota },
+    // Issue 23: a return without a ticket names no invoice it corrects.
+    rectificado: dev.sin_ticket ? null : { numSerie: dev.numero_ticket, fecha: dev.fecha_ticket, base: tk.base, cuota: tk.cuota },
   });
   const registro = { ...(registroTpvDeDevolucion(r) as RegistroTicket), ...emisionDelTerminal(terminal) };
   await guardarCadena(terminal, { ...cadena, anterior: anteriorDe(terminal, registro) });

@@ -214,9 +214,26 @@ export async function devolverTicket(id: number, lineas: { id: number; cantidad:
   return datos(await pedir(api.post<DevolucionHecha>('devolverticket', { id, lineas, pagos, uuid })))[0];
 }
 
+/** Issue 23: a return without a ticket (`devolversinticket`): articles, quantities and their prices with IVA, the refunds. */
+export async function devolverSinTicket(
+  terminalId: number,
+  lineas: { articulo_id: number; cantidad: number; precio: number }[],
+  pagos: { forma: string; importe: number }[],
+  uuid: string,
+): Promise<DevolucionHecha> {
+  return datos(await pedir(api.post<DevolucionHecha>('devolversinticket', { terminal_id: terminalId, lineas, pagos, uuid })))[0];
+}
+
 /** A return made offline, from the queue: the ticket by id or uuid, lines by id or number, its R5 record and instant. */
 export async function devolverOffline(t: TicketLocal): Promise<DevolucionHecha> {
   const d = t.devolucion!;
+  if (d.sin_ticket) {
+    const body = {
+      terminal_id: t.terminal_id, uuid: t.uuid, fecha_hora: t.fecha_hora, lineas: d.lineas.map((l) => ({ articulo_id: l.articulo_id, cantidad: l.cantidad, precio: l.precio })),
+      pagos: d.pagos, registro: t.registro,
+    };
+    return datos(await pedir(api.post<DevolucionHecha>('devolversinticket', body)))[0];
+  }
   const body = {
     ...(d.ticket_id ? { id: d.ticket_id } : { ticket_uuid: d.ticket_uuid }),
     uuid: t.uuid,
@@ -265,7 +282,7 @@ export async function facturarVenta(
   return datos(await pedir(api.post<Documento & { cambio: number }>('facturarventatpv', { terminal_id, cliente_id, uuid, lineas, pagos })))[0];
 }
 
-/** A store credit by its code (`valetpv`): its amount, and when it was used (null: still good). */
-export async function leerVale(codigo: string): Promise<{ codigo: string; importe: number; usado: string | null }> {
-  return datos(await pedir(api.get<{ codigo: string; importe: number; usado: string | null }>('valetpv', { codigo: codigo.trim() })))[0];
+/** A store credit by its code (`valetpv`): its amount, the balance left on it (issue 23) and when it last paid. */
+export async function leerVale(codigo: string): Promise<{ codigo: string; importe: number; saldo?: number; usado: string | null }> {
+  return datos(await pedir(api.get<{ codigo: string; importe: number; saldo?: number; usado: string | null }>('valetpv', { codigo: codigo.trim() })))[0];
 }

@@ -40,6 +40,8 @@ export type FilaSubida = {
   emision?: EmisionTpv;
   offline?: number;
   repetido?: number;
+  /** Issue 23: the vales that paid it and the balance each has left, as stored. */
+  vales?: { codigo: string; importe: number; saldo: number }[];
   /** An operation (not a ticket) the server refused: the message; the entry is kept as an incidence. */
   incidencia?: string;
   /** A closing uploaded: its code (the Z is in the back office, Ventas › Cierres TPV), and the closing itself when made online. */
@@ -101,6 +103,8 @@ export type TicketLocal = {
     fecha_ticket: string;
     lineas: { id?: number; orden?: number; cantidad: number; nombre: string; articulo_id: number; precio: number; descuento: number; tipo_iva: TipoIva }[];
     pagos: Pago[];
+    /** Issue 23: a return without a ticket (right «devolver_sin_ticket»): its R5 names no invoice; uploaded by `devolversinticket`. */
+    sin_ticket?: boolean;
   };
   /** The server refused the operation on upload: its message. Kept (never lost) until someone resolves it. */
   incidencia?: string;

@@ -23,6 +23,17 @@ export function qrTicket(t: TicketLocal, terminal: TerminalTpv | null): string |
   return null;
 }
 
+/**
+ * A payment as printed; a vale's (issue 23) names its code and the balance it left — the server's answer once it has
+ * one (what was stored), else what the till computed when it read the vale.
+ */
+function formaPagoImpresa(t: TicketLocal, p: TicketLocal['pagos'][number]): string {
+  const forma = FORMA_PAGO_LABEL[p.forma] ?? p.forma;
+  if (!p.vale) return forma;
+  const saldo = t.respuesta?.vales?.find((v) => v.codigo === p.vale)?.saldo ?? p.saldo;
+  return saldo === undefined ? `${forma} ${p.vale}` : `${forma} ${p.vale} · saldo ${formatMoney(saldo)}`;
+}
+
 /** What the ticket prints (the 80 mm PDF and the browser's print share it). */
 export function datosTicket(t: TicketLocal, terminal: TerminalTpv | null, config: Configuracion | null): TicketPdf {
   const totales = totalesTicket(t.lineas);
@@ -45,7 +56,7 @@ export function datosTicket(t: TicketLocal, terminal: TerminalTpv | null, config
     // Issue 16: IGIC or IPSI as the lines' types say (a Canary or Ceuta/Melilla company), else the company's tax.
     impuesto: IMPUESTO_NOMBRE[impuestoDe(totales.desglose, terminal?.impuesto)],
     total: formatMoney(t.total),
-    pagos: t.pagos.map((p) => ({ forma: FORMA_PAGO_LABEL[p.forma] ?? p.forma, importe: formatMoney(p.importe) })),
+    pagos: t.pagos.map((p) => ({ forma: formaPagoImpresa(t, p), importe: formatMoney(p.importe) })),
     cambio: t.cambio ? formatMoney(t.cambio) : undefined,
     qr: qrTicket(t, terminal),
     emision: emisionTicket(t),

@@ -38,6 +38,8 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
   const [importe, setImporte] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 23: the balance of the vale just read, what it pays and what stays on it.
+  const [avisoVale, setAvisoVale] = useState<string | null>(null);
   const campo = useRef<HTMLInputElement>(null);
   const estado = estadoCobro(total, pagos);
 
@@ -58,8 +60,9 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
   };
 
   /**
-   * A store credit (issue 23): the code typed or scanned, read from the server (online only), taken whole — its amount
-   * is the payment; one already used, or unknown, is refused with the reason.
+   * A store credit (issue 23): the code typed or scanned, read from the server (online only); it pays what is pending,
+   * up to its balance, and what is left stays on it (said here and printed on the ticket). One used up, or unknown, is
+   * refused with the reason.
    */
   const añadirVale = async () => {
     const codigo = importe.trim().toUpperCase();
@@ -68,12 +71,17 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
     setBusy(true);
     try {
       const v = await srv.leerVale(codigo);
-      if (v.usado) throw new Error(textoTpv(MENSAJES_TPV.valeUsado, { codigo: v.codigo }));
+      // A server before the balance (migration 0043) says only whether it was used.
+      const saldo = v.saldo ?? (v.usado ? 0 : v.importe);
+      if (saldo <= 0) throw new Error(textoTpv(MENSAJES_TPV.valeUsado, { codigo: v.codigo }));
       setBusy(false);
-      const lista = [...pagos, { forma: 'vale' as const, importe: v.importe, vale: v.codigo }];
+      const usar = Math.min(saldo, estado.pendiente);
+      if (usar <= 0) return setError('No queda nada por pagar.');
+      const lista = [...pagos, { forma: 'vale' as const, importe: usar, vale: v.codigo, saldo: saldo - usar }];
       const e = estadoCobro(total, lista);
-      if (e.error) return setError(textoTpv(MENSAJES_TPV.valeImporte, { codigo: v.codigo, importe: formatMoney(v.importe) }));
+      if (e.error) return setError(e.error);
       setError(null);
+      setAvisoVale(`Vale ${v.codigo}: tiene ${formatMoney(saldo)}; paga ${formatMoney(usar)} y le quedan ${formatMoney(saldo - usar)}.`);
       setPagos(lista);
       setImporte('');
       if (e.completo) void terminar(lista);
@@ -166,7 +174,7 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
               {pagos.map((p, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two payments of the same method and amount are the same row to the cashier; the position is what «✕» removes.
                 <tr key={i}>
-                  <td>{FORMA_PAGO_LABEL[p.forma]}{p.vale ? ` ${p.vale}` : ''}</td>
+                  <td>{FORMA_PAGO_LABEL[p.forma]}{p.vale ? ` ${p.vale}` : ''}{p.saldo !== undefined ? ` (le quedan ${formatMoney(p.saldo)})` : ''}</td>
                   <td className="n">{formatMoney(p.importe)}</td>
                   <td className="n">
                     <Boton disabled={busy} onClick={() => setPagos(pagos.filter((_, j) => j !== i))} aria-label={`Quitar ${FORMA_PAGO_LABEL[p.forma]}`}>✕</Boton>
@@ -175,6 +183,11 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
               ))}
             </tbody>
           </table>
+        )}
+        {avisoVale && (
+          <p role="status" data-testid="vale-saldo" style={{ margin: '8px 0 0', fontWeight: 600 }}>
+            {avisoVale}
+          </p>
         )}
         {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 14 }}>

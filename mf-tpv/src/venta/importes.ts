@@ -34,7 +34,8 @@ export type FormaPago = FormaPagoTpv;
 export const FORMA_PAGO_LABEL = FORMA_PAGO_TPV_LABEL;
 
 /** A payment; a store credit («vale», issue 23) names its code: spent whole, checked online. */
-export type Pago = { forma: FormaPago; importe: number; vale?: string };
+/** A payment; by vale (issue 23), its code and the balance it leaves on it (`saldo`, cents: printed on the ticket). */
+export type Pago = { forma: FormaPago; importe: number; vale?: string; saldo?: number };
 
 export type EstadoCobro = {
   /** Σ of what was handed over. */

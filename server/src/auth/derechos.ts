@@ -203,6 +203,8 @@ const FIJAS: Record<string, Derecho> = {
   cajatpv: { necesidad: ver('tpv') },
   subirtickets: { necesidad: en('tpv', 'editar'), comprobar: comprobarLineasTpv },
   devolverticket: { necesidad: en('tpv', 'acciones') },
+  // Issue 23: a return without a ticket, with the right «devolver_sin_ticket» (its prices within «cambiar precio» online).
+  devolversinticket: { necesidad: en('tpv', 'acciones', 'devolver_sin_ticket'), comprobar: (a) => comprobarLineasTpv({ ...a, raw: { tickets: [a.raw] } }) },
   // A full invoice (F3) replacing a ticket. Its customer: the till finds one (`clientestpv`: active customers with a
   // NIF, only the fields an invoice names) or creates one (`altaclientetpv`: NIF, name, address; an existing NIF
   // answers that customer unchanged) with TPV › acciones like the F3 itself — a narrow, till-scoped right instead of
@@ -277,6 +279,7 @@ export const ACCIONES_TPV: ReadonlySet<string> = new Set([
   'cajatpv',
   'subirtickets',
   'devolverticket',
+  'devolversinticket',
   'facturarticket',
   'facturarventatpv',
   'valetpv',

@@ -327,8 +327,20 @@ export type TpvValesTable = {
   creado: string;
   documento_usado: number | null;
   usado: string | null;
+  /** Issue 23 (migration 0043): what is left on it (cents); used up at 0. */
+  saldo: number | null;
 };
-export type TpvPagosTable = { id: Generated<number>; documento_id: number; orden: number; forma: string; importe: number; entregado: number };
+export type TpvPagosTable = {
+  id: Generated<number>;
+  documento_id: number;
+  orden: number;
+  forma: string;
+  importe: number;
+  entregado: number;
+  /** Issue 23 (migration 0043): a payment by vale, its code and the balance it left. */
+  vale?: string | null;
+  vale_saldo?: number | null;
+};
 /** Issue 23 (migration 0036): what an upload from a till broke, stored as issued; or a corrupt record kept aside (tipo 'registro'). */
 export type TpvIncidenciasTable = {
   id: Generated<number>;

@@ -326,9 +326,11 @@ export const TABLES = {
     documento_id: 'int', uuid: 'text?', tipo: { enum: ['ticket', 'devolucion', 'factura'] }, terminal_id: 'int', caja_id: 'int?', ticket_id: 'int?', fecha_hora: 'text',
     usuario_id: 'int?', cambio: 'int0', offline: 'flag0',
   },
-  tpv_pagos: { id: 'int', documento_id: 'int', orden: 'int', forma: 'text', importe: 'int', entregado: 'int' },
+  tpv_pagos: { id: 'int', documento_id: 'int', orden: 'int', forma: 'text', importe: 'int', entregado: 'int', vale: 'text?', vale_saldo: 'int?' },
   // Issue 23: store credits given as refunds at the till (spent once).
-  tpv_vales: { id: 'int', codigo: 'text', importe: 'int', terminal_id: 'int', documento_id: 'int?', creado: 'text', documento_usado: 'int?', usado: 'text?' },
+  tpv_vales: { id: 'int', codigo: 'text', importe: 'int', terminal_id: 'int', documento_id: 'int?', creado: 'text', documento_usado: 'int?', usado: 'text?',
+    saldo: conDefecto('int', (r) => (r.documento_usado === null || r.documento_usado === undefined ? Number(r.importe) : 0)),
+  },
   tpv_incidencias: {
     id: 'int', terminal_id: 'int', caja_id: 'int?', documento_id: 'int?', movimiento_id: 'int?', uuid: 'text?', tipo: 'text', detalle: 'text', remedio: 'text',
     datos: 'text?', fecha: 'text', usuario_id: 'int?', resuelta: 'flag0', resuelta_fecha: 'text?', resuelta_por: 'int?',

@@ -20,6 +20,7 @@ import {
   numeroDe,
 } from 'shared/domain';
 import type { BloqueParte, DatosParte, DesgloseIva, Documento, EmisionDocumento, FieldErrors, Impuesto, Schema, TipoFactura } from 'shared/domain';
+import { DESCRIPCION_DEVOLUCION_SIN_TICKET } from 'shared/fiscal';
 import { fail } from '../errors.ts';
 import { compiledQuery } from '../db/prepared.ts';
 import type { Database, SerieRow } from '../db/schema.ts';
@@ -351,7 +352,10 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     tipoFactura = 'F3';
   }
   let corregida: Awaited<ReturnType<typeof facturaRectificable>>;
-  if (rectificativa) {
+  // An R5 the TPV till makes without a ticket (issue 23, tpv/devoluciones.ts): it corrects no invoice of ours.
+  const sinFactura = rectificativa && d.factura_id === null && d.tipo_factura === 'R5' && !!(ctx.raw as Record<symbol, unknown>)[SIN_FACTURA];
+  if (sinFactura) tipoFactura = 'R5';
+  else if (rectificativa) {
     corregida = await facturaRectificable(trx, d.factura_id, d.cliente_id);
     if (!corregida) throw fail(MESSAGES.facturaARectificarNoValida, '1', 400);
     tipoFactura = d.tipo_factura as TipoFactura;
@@ -441,6 +445,10 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
     }
     if (otras.length && !d.observaciones?.trim()) datos.descripcion = `Rectificación de las facturas ${datos.rectificativa.facturas.map((x) => x.numSerie).join(', ')}`.slice(0, 500);
   }
+  if (sinFactura) {
+    datos.rectificativa = { tipo: 'I', facturas: [] };
+    if (!d.observaciones?.trim()) datos.descripcion = DESCRIPCION_DEVOLUCION_SIN_TICKET;
+  }
   // Issued means fixed: the serie's code, both parties as printed and the operation's date stay with the invoice.
   // An F3 of a ticket sold on an earlier day: the operation is the ticket's (issue 23).
   const fechaOperacion =
@@ -475,6 +483,9 @@ async function emitir(ctx: EffectContext): Promise<EffectResult> {
 
 /** raw's key (a symbol, never in a request's JSON) of the hook that records an R5 the TPV till made offline (tpv/tickets.ts). */
 export const REGISTRO_OFFLINE = Symbol('registroOffline');
+
+/** raw's key (a symbol) that lets a TPV return without a ticket (R5, no factura_id) be issued: tpv/devoluciones.ts only. */
+export const SIN_FACTURA = Symbol('sinFactura');
 
 /** The first FechaExpedicionFactura the AEAT admits (Validaciones 3.1.3.1: the order's entry into force). */
 export const FECHA_MINIMA_FACTURA = '2024-10-28';

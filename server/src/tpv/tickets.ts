@@ -65,7 +65,7 @@ type DatosEmision = {
 };
 
 /** dd-mm-aaaa → aaaa-mm-dd. */
-const isoDe = (aeat: string) => `${aeat.slice(6, 10)}-${aeat.slice(3, 5)}-${aeat.slice(0, 2)}`;
+export const isoDe = (aeat: string) => `${aeat.slice(6, 10)}-${aeat.slice(3, 5)}-${aeat.slice(0, 2)}`;
 const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
 /**
@@ -74,7 +74,7 @@ const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
  * last, not in the future, on the document's date), its huella and XML; each refusal says why. Answers the record to
  * store exactly as received (it is, byte for byte, what the shared code makes of it).
  */
-function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string, avisos: Aviso[]): AltaGenerada {
+export function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string, avisos: Aviso[]): AltaGenerada {
   if (r.num_serie !== numSerie) throw fail(t(MENSAJES_TPV.registroNumero, { recibido: r.num_serie, esperado: numSerie }), '1', 400);
   if (r.cuota_total !== esperado.campos.CuotaTotal || r.importe_total !== esperado.campos.ImporteTotal) {
     throw fail(
@@ -103,10 +103,10 @@ function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: str
 }
 
 /** A business rule an upload broke: stored as issued, flagged (tpv_incidencias). */
-type Aviso = { tipo: TipoIncidenciaTpv; detalle: string };
+export type Aviso = { tipo: TipoIncidenciaTpv; detalle: string };
 
 /** The record fields as the request carries them (subirtickets' and devolverticket's `registro`), else null. */
-function leerRegistro(v: unknown): RegistroTpv | null {
+export function leerRegistro(v: unknown): RegistroTpv | null {
   const r = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
   const campos = ['num_serie', 'fecha_expedicion', 'tipo_factura', 'cuota_total', 'importe_total', 'huella_anterior', 'fecha_hora_huso', 'huella', 'xml'];
   if (campos.some((c) => typeof r[c] !== 'string') || !/^\d{2}-\d{2}-\d{4}$/.test(r.fecha_expedicion as string)) return null;
@@ -127,7 +127,7 @@ function leerRegistro(v: unknown): RegistroTpv | null {
  * and environment, the till's `verifactu` is kept (its paper's legend); when not, the company's stays — a demo
  * company never stores a production record — and the answer's `emision` tells the till, which reprints from it.
  */
-async function emisionGuardada(trx: Transaction<Database>, registroId: number, delTpv: RegistroTpv | null): Promise<EmisionTpv> {
+export async function emisionGuardada(trx: Transaction<Database>, registroId: number, delTpv: RegistroTpv | null): Promise<EmisionTpv> {
   // What `guardar` stored on it: the company's state in this transaction (emisionActual, read once per transaction).
   const guardada = emisionDeFila(await emisionActual(trx));
   const v = delTpv?.verifactu;
@@ -224,10 +224,12 @@ export async function alLeerTpv(db: Kysely<Database>, doc: Documento): Promise<v
   const tpv = await db.selectFrom('tpv_tickets').selectAll().where('documento_id', '=', doc.id).executeTakeFirst();
   if (tpv) Object.assign(d, { terminal_id: tpv.terminal_id, uuid: tpv.uuid, fecha_hora: tpv.fecha_hora, cambio: Number(tpv.cambio), offline: tpv.offline, caja_id: tpv.caja_id, ticket_id: tpv.ticket_id });
   if (tpv) d.incidencias = await leerIncidencias(db, { documentos: [doc.id] });
-  d.pagos = (await db.selectFrom('tpv_pagos').select(['forma', 'importe', 'entregado']).where('documento_id', '=', doc.id).orderBy('orden').execute()).map((p) => ({
+  d.pagos = (await db.selectFrom('tpv_pagos').select(['forma', 'importe', 'entregado', 'vale', 'vale_saldo']).where('documento_id', '=', doc.id).orderBy('orden').execute()).map((p) => ({
     forma: p.forma,
     importe: Number(p.importe),
     entregado: Number(p.entregado),
+    // Issue 23: a payment by vale names it and the balance it left.
+    ...(p.vale ? { vale: p.vale, vale_saldo: Number(p.vale_saldo ?? 0) } : {}),
   }));
   if (doc.lineas) {
     const iva = new Map(
@@ -409,6 +411,12 @@ async function cajeroDe(trx: Transaction<Database>, tk: TicketIn, user: SessionU
   return u?.id ?? user.id;
 }
 
+/** The vales that paid a document and the balance each left then (issue 23, migration 0043). */
+async function valesDelPago(db: Kysely<Database> | Transaction<Database>, documentoId: number) {
+  const filas = await db.selectFrom('tpv_pagos').select(['vale', 'importe', 'vale_saldo']).where('documento_id', '=', documentoId).where('vale', 'is not', null).orderBy('orden').execute();
+  return filas.map((p) => ({ codigo: p.vale ?? '', importe: Number(p.importe), saldo: Number(p.vale_saldo ?? 0) }));
+}
+
 /** A stored ticket's answer row (a repeated uuid answers the same). */
 async function filaSubida(db: Kysely<Database> | Transaction<Database>, documentoId: number, repetido: boolean): Promise<TicketSubido> {
   const d = await db
@@ -440,6 +448,7 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
     offline: Number(d.offline) as 0 | 1,
     repetido: repetido ? 1 : 0,
     emision: emisionDeFila(r),
+    vales: await valesDelPago(db, documentoId),
   };
 }
 
@@ -467,7 +476,7 @@ function repartirPagos(uuid: string, total: number, pagos: PagoIn[], ofrecidas: 
   return { filas, cambio };
 }
 
-const COLUMNAS_LINEA = [
+export const COLUMNAS_LINEA = [
   'documento_id', 'orden', 'articulo_id', 'codigo', 'descripcion', 'tipo_iva', 'cantidad', 'precio', 'descuento', 'pendiente', 'almacen_id', 'ubicacion_id',
   'motivo', 'teorico', 'precio_iva',
 ] as const;
@@ -514,7 +523,8 @@ async function guardarTicket(
   if (offline) avisos.push(...fueraDeDerechos(user, tk.lineas, arts));
   // The caja closed on the server while the till sold offline: stored outside any caja, flagged.
   if (ctx.cajaId === null) avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: 'Ticket {numero}', total: euros(totales.total) }) });
-  const { filas: pagos, cambio } = repartirPagos(tk.uuid, totales.total, tk.pagos, formasDe(terminal.formas_pago));
+  const pagosTk = pagosConVales(totales.total, tk.pagos);
+  const { filas: pagos, cambio } = repartirPagos(tk.uuid, totales.total, pagosTk, formasDe(terminal.formas_pago));
   // Online the ticket is issued today (the record is made now); offline on the date its record says.
   const fecha = tk.registro ? isoDe(tk.registro.fecha_expedicion) : todayIn(app.timeZone);
   const now = nowIso();
@@ -557,9 +567,15 @@ async function guardarTicket(
     if (err instanceof ActionError) throw rechazo(tk.uuid, String((err.body as { message?: string }).message ?? ''));
     throw err;
   }
-  await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
-  // Store credits: each spent here, whole, once (the till takes them online only).
-  for (const p of tk.pagos) if (p.vale) await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, offline);
+  // Store credits: each spent here, in part or whole (the till takes them online only); the row keeps the balance left.
+  const saldos = new Map<number, { vale: string; saldo: number }>();
+  for (const [i, p] of pagosTk.entries()) if (p.vale) saldos.set(i, { vale: p.vale, saldo: await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, offline) });
+  await insertarFilas(
+    trx,
+    'tpv_pagos',
+    ['documento_id', 'orden', 'forma', 'importe', 'entregado', 'vale', 'vale_saldo'],
+    pagos.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado, saldos.get(i)?.vale ?? null, saldos.get(i)?.saldo ?? null]),
+  );
   const h = datos.hecho!;
   for (const a of avisos) {
     await anotarIncidencia(trx, {
@@ -568,7 +584,7 @@ async function guardarTicket(
   }
   return {
     uuid: tk.uuid, id: docId, numero: h.numero, total: totales.total, cambio, huella: h.huella, xml: h.xml, qr_url: h.qr_url, fecha_hora_huso: h.fecha_hora_huso,
-    fecha_expedicion: h.fecha_expedicion, offline: offline ? 1 : 0, repetido: 0, emision: h.emision,
+    fecha_expedicion: h.fecha_expedicion, offline: offline ? 1 : 0, repetido: 0, emision: h.emision, vales: await valesDelPago(trx, docId),
   };
 }
 
@@ -600,29 +616,56 @@ function fueraDeDerechos(user: SessionUser, lineas: LineaIn[], arts: Map<number,
 }
 
 /**
- * A store credit («vale», issue 23) spent as a ticket's payment: it exists, was never used, and is spent whole (the
- * payment is its amount); marked used by the ticket in the ticket's transaction. The till takes vales online only:
- * an offline ticket paying with one is refused (kept aside), never half-stored.
+ * A store credit («vale», issue 23) spent as a ticket's payment: it exists, has a balance, and the payment takes at
+ * most that; what is left stays on it, usable later (migration 0043), and it is used up (`documento_usado`) at 0 — in
+ * the ticket's transaction, the balance guarded against a concurrent spend. Answers the balance left. The till takes
+ * vales online only: an offline ticket paying with one is refused (kept aside), never half-stored.
  */
-async function gastarVale(trx: Transaction<Database>, uuid: string, codigo: string, importe: number, docId: number, offline: boolean): Promise<void> {
+async function gastarVale(trx: Transaction<Database>, uuid: string, codigo: string, importe: number, docId: number, offline: boolean): Promise<number> {
   if (offline) throw rechazo(uuid, MENSAJES_TPV.valeSinConexion);
-  const v = await trx.selectFrom('tpv_vales').select(['id', 'importe', 'documento_usado']).where('codigo', '=', codigo).executeTakeFirst();
+  const v = await trx.selectFrom('tpv_vales').select(['id', 'saldo']).where('codigo', '=', codigo).executeTakeFirst();
   if (!v) throw rechazo(uuid, t(MENSAJES_TPV.valeNoExiste, { codigo }));
-  if (v.documento_usado !== null) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
-  if (Number(v.importe) !== importe) throw rechazo(uuid, t(MENSAJES_TPV.valeImporte, { codigo, importe: euros(Number(v.importe)) }));
-  const r = await trx.updateTable('tpv_vales').set({ documento_usado: docId, usado: nowIso() }).where('id', '=', v.id).where('documento_usado', 'is', null).executeTakeFirst();
+  const saldo = Number(v.saldo ?? 0);
+  if (saldo <= 0) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
+  if (importe > saldo) throw rechazo(uuid, t(MENSAJES_TPV.valeSaldo, { codigo, saldo: euros(saldo), importe: euros(importe) }));
+  const queda = saldo - importe;
+  const r = await trx
+    .updateTable('tpv_vales')
+    .set({ saldo: queda, usado: nowIso(), documento_usado: queda === 0 ? docId : null })
+    .where('id', '=', v.id)
+    .where('saldo', '=', saldo)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
+  return queda;
+}
+
+/**
+ * A ticket's payments by vale take at most what the ticket costs (issue 23: a vale worth more than the sale is no
+ * error — the rest stays on it): each vale payment is cut to what the vales before it left of the total.
+ */
+function pagosConVales(total: number, pagos: PagoIn[]): PagoIn[] {
+  let porCubrir = total;
+  return pagos
+    .map((p) => {
+      if (!p.vale) return p;
+      const importe = Math.min(p.importe, Math.max(porCubrir, 0));
+      porCubrir -= importe;
+      return { ...p, importe };
+    })
+    .filter((p) => p.importe > 0);
 }
 
 /** A new store credit's code: «V» and twelve random digits (printed as a barcode; unique). */
-const codigoVale = () => `V${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+export const codigoVale = () => `V${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
 /** valetpv: a store credit by its code, to take it as a payment (online). */
 export async function leerVale(app: AppContext, codigo: string) {
   const c = codigo.trim().toUpperCase();
-  const v = await app.db.selectFrom('tpv_vales').select(['codigo', 'importe', 'creado', 'usado']).where('codigo', '=', c).executeTakeFirst();
+  const v = await app.db.selectFrom('tpv_vales').select(['codigo', 'importe', 'saldo', 'creado', 'usado', 'documento_usado']).where('codigo', '=', c).executeTakeFirst();
   if (!v) throw fail(t(MENSAJES_TPV.valeNoExiste, { codigo: c }), '3', 404);
-  return { codigo: v.codigo, importe: Number(v.importe), creado: v.creado, usado: v.usado };
+  // Issue 23: `saldo` is what is left; `usado` the last time it paid (a vale with a balance left is still good), `agotado` 1 at 0.
+  const saldo = Number(v.saldo ?? 0);
+  return { codigo: v.codigo, importe: Number(v.importe), saldo, creado: v.creado, usado: v.usado, agotado: saldo <= 0 ? 1 : 0 };
 }
 
 /** subirtickets: every ticket of the request in one transaction, in order; a repeated uuid answers its stored row. */
@@ -898,7 +941,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       // The store credit the customer takes instead of money: one vale of that amount, issued by this return.
       const aVale = pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
       if (aVale > 0) {
-        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, terminal_id: terminal.id, documento_id: docId, creado: nowIso(), documento_usado: null, usado: null }).execute();
+        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, saldo: aVale, terminal_id: terminal.id, documento_id: docId, creado: nowIso(), documento_usado: null, usado: null }).execute();
       }
       // The ticket's state: wholly or partly returned.
       await estadoDevuelto(trx, ticket.id, user.id);
@@ -1097,7 +1140,9 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       const desglose = recargoDe(totales.desglose, conRecargo);
       const recargo = desglose.reduce((s, p) => s + p.recargo, 0);
       const total = totales.total + recargo;
-      const reparto = repartirPagos(tk.uuid, total, tk.pagos, formasDe(terminal.formas_pago));
+      // Issue 23: a vale pays at most what is owed and is spent here, in the invoice's transaction (as a ticket's).
+      const pagosF1 = pagosConVales(total, tk.pagos);
+      const reparto = repartirPagos(tk.uuid, total, pagosF1, formasDe(terminal.formas_pago));
       cambio = reparto.cambio;
       const docId = await facturaDelTpv(trx, app, user, {
         serieId: null, almacenId: terminal.almacen_id, clienteId: cliente.id, conRecargo, base: totales.base, iva: totales.iva, recargo, total, desglose, sustituye: null,
@@ -1115,7 +1160,14 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       );
       // The engine's emission of a factura: its number, the goods out of the terminal's warehouse, the F1 record.
       await ejecutarAccionEn(trx, app, FACTURA, facturaEffects as unknown as TipoEffects, EMITIR_FACTURA, docId, null, user);
-      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], reparto.filas.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado]));
+      const saldos = new Map<number, { vale: string; saldo: number }>();
+      for (const [i, p] of pagosF1.entries()) if (p.vale) saldos.set(i, { vale: p.vale, saldo: await gastarVale(trx, tk.uuid, p.vale, p.importe, docId, false) });
+      await insertarFilas(
+        trx,
+        'tpv_pagos',
+        ['documento_id', 'orden', 'forma', 'importe', 'entregado', 'vale', 'vale_saldo'],
+        reparto.filas.map((p, i) => [docId, i + 1, p.forma, p.importe, p.entregado, saldos.get(i)?.vale ?? null, saldos.get(i)?.saldo ?? null]),
+      );
       return docId;
     });
   let id: number;

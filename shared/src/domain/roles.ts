@@ -20,7 +20,7 @@ export const NIVELES = ['ver', 'editar', 'acciones', 'eliminar'] as const;
 export type Nivel = (typeof NIVELES)[number];
 
 /** Rights a shop names apart from the grid. */
-export const DERECHOS_ESPECIALES = ['cambiar_precio', 'descuento', 'anular_facturas', 'deshacer_anterior', 'ver_costes', 'devolver_anteriores', 'reembolso_vale'] as const;
+export const DERECHOS_ESPECIALES = ['cambiar_precio', 'descuento', 'anular_facturas', 'deshacer_anterior', 'ver_costes', 'devolver_anteriores', 'reembolso_vale', 'devolver_sin_ticket'] as const;
 export type DerechoEspecial = (typeof DERECHOS_ESPECIALES)[number];
 
 export const AREA_INFO: Record<Area, { label: string; hint: string; niveles?: Partial<Record<Nivel, string>> }> = {
@@ -67,6 +67,7 @@ export const ESPECIAL_LABEL: Record<DerechoEspecial, string> = {
   ver_costes: 'Ver precios de compra, costes y márgenes',
   devolver_anteriores: 'Devolver en el TPV tickets de días anteriores',
   reembolso_vale: 'Reembolsar una devolución del TPV con un vale',
+  devolver_sin_ticket: 'Hacer en el TPV devoluciones sin ticket',
 };
 const ESPECIAL_FALTA: Record<DerechoEspecial, string> = {
   cambiar_precio: 'cambiar el precio de un artículo en un documento',
@@ -76,6 +77,7 @@ const ESPECIAL_FALTA: Record<DerechoEspecial, string> = {
   ver_costes: 'ver precios de compra, costes ni márgenes',
   devolver_anteriores: 'devolver tickets de días anteriores',
   reembolso_vale: 'reembolsar con un vale',
+  devolver_sin_ticket: 'hacer devoluciones sin ticket',
 };
 
 /** A role's rights. `descuento_maximo`: hundredths of a percent (as a line's descuento), the largest one without `descuento`. */

@@ -99,6 +99,8 @@ export type TicketSubido = {
   repetido: 0 | 1;
   /** Issue 22: what its record was made for, as stored: the QR's host and legend of every print (presentacionQr). */
   emision: EmisionTpv;
+  /** Issue 23: the vales that paid it and the balance each has left (printed on the ticket). */
+  vales?: { codigo: string; importe: number; saldo: number }[];
 };
 
 /** Issue 22: what a record is (or a terminal's records are) made for: presentacionQr's input. */
@@ -425,6 +427,15 @@ export const MENSAJES_TPV = {
   valeNoExiste: 'El vale {codigo} no existe.',
   valeUsado: 'El vale {codigo} ya se usó.',
   valeImporte: 'El vale {codigo} es de {importe}: se usa entero, en una compra de al menos ese importe.',
+  // Issue 23: a return without a ticket (right «devolver_sin_ticket»), refunded as the customer chooses.
+  devolucionSinTicketLineas: 'Elija los artículos y las cantidades que se devuelven.',
+  devolucionSinTicketArticulo: 'Línea {n}: el artículo no existe o está desactivado.',
+  devolucionSinTicketPrecio: 'Línea {n} ({articulo}): el precio ({precio}) no es su PVP ({pvp}) y su rol no permite cambiar precios.',
+  devolucionSinTicketPagos: 'Elija cómo se reembolsa la devolución (efectivo, tarjeta, vale…).',
+  devolucionEfectivoCaja: 'En la caja hay {efectivo} de efectivo: no se pueden devolver {importe} en efectivo. Reembolse el resto con otra forma de pago.',
+  devolucionSinTicketSinDerecho: 'Su rol no permite hacer devoluciones sin ticket. Llame a un encargado.',
+  incidenciaEfectivo: 'Devolución {numero}: {importe} en efectivo con {efectivo} de efectivo en la caja.',
+  valeSaldo: 'El vale {codigo} tiene {saldo}: no se pueden pagar {importe} con él.',
   cantidadEntera: '«{articulo}» se vende por unidades: la cantidad debe ser un número entero, no {cantidad}.',
   facturaVentaSinCliente: 'Elija el cliente de la factura completa (con su NIF).',
   facturaVentaClienteSinNif: 'El cliente no tiene un NIF válido: una factura completa nombra al destinatario con su NIF.',

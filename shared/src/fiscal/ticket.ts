@@ -79,6 +79,9 @@ export function registroTpvDe(r: ReturnType<typeof registroTicket>): RegistroTpv
 /** The ticket a return (R5) corrects, as its record named it: number and date (aaaa-mm-dd); its base and IVA. */
 export type TicketRectificado = { numSerie: string; fecha: string; base: number; cuota: number };
 
+/** The description of an R5 made at the till without a ticket (issue 23): it names no invoice it corrects. */
+export const DESCRIPCION_DEVOLUCION_SIN_TICKET = 'Devolución sin ticket';
+
 /** The description an R5 of a ticket carries (the server's default for a rectificativa without observations). */
 export const descripcionDevolucion = (numSerie: string) => `Rectificación de la factura ${numSerie}`;
 
@@ -87,26 +90,26 @@ export const descripcionDevolucion = (numSerie: string) => `Rectificación de la
  * the server to verify it: the terminal's rectificativa serie and number, its own chain, the returned lines' totals
  * (negative). The server's online R5 carries the same fields, so either side makes the same record.
  */
-export function registroDevolucion(t: DatosTicket & { rectificado: TicketRectificado }): AltaGenerada & { numSerie: string; qr_url: string } {
+export function registroDevolucion(t: DatosTicket & { rectificado: TicketRectificado | null }): AltaGenerada & { numSerie: string; qr_url: string } {
   const numSerie = numSerieTicket(t.serieCodigo, t.ejercicio, t.numero);
   const alta = generarAlta(datosDevolucion(t, numSerie), t.anterior, t.ts, t.instalacion, t.sistema);
   return { ...alta, numSerie, qr_url: qrDeAlta(alta.campos, t.entorno ?? 'produccion') };
 }
 
 /** The DatosAlta of an R5 of a ticket (what registroDevolucion hashes). */
-export function datosDevolucion(t: Omit<DatosTicket, 'anterior' | 'ts'> & { rectificado: TicketRectificado }, numSerie: string): DatosAlta {
+export function datosDevolucion(t: Omit<DatosTicket, 'anterior' | 'ts'> & { rectificado: TicketRectificado | null }, numSerie: string): DatosAlta {
+  const r = t.rectificado;
   return {
     emisor: t.emisor,
     numSerie,
     fecha: t.fecha,
     tipoFactura: 'R5',
-    descripcion: descripcionDevolucion(t.rectificado.numSerie),
+    descripcion: r ? descripcionDevolucion(r.numSerie) : DESCRIPCION_DEVOLUCION_SIN_TICKET,
     destinatario: null,
-    rectificativa: {
-      tipo: 'I',
-      facturas: [{ nif: t.emisor.nif, numSerie: t.rectificado.numSerie, fecha: t.rectificado.fecha }],
-      importe: { base: t.rectificado.base, cuota: t.rectificado.cuota, recargo: 0 },
-    },
+    // A return without a ticket (issue 23) names no invoice: FacturasRectificadas is optional (Validaciones 4).
+    rectificativa: r
+      ? { tipo: 'I', facturas: [{ nif: t.emisor.nif, numSerie: r.numSerie, fecha: r.fecha }], importe: { base: r.base, cuota: r.cuota, recargo: 0 } }
+      : { tipo: 'I', facturas: [] },
     desglose: t.totales.desglose,
     conRecargo: false,
     impuesto: t.impuesto,

@@ -1,6 +1,7 @@
 import type { jsPDF } from 'jspdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Documento, DocumentoLinea } from '../domain/documentos';
+import { barrasCode128 } from '../domain/code128';
+import { DOCUMENTO_TIPOS, type Documento, type DocumentoLinea } from '../domain/documentos';
 import { documentosPdfBlob, downloadDocumentosPdf, empresaPdf, terceroPdfDe } from './documentosPdf';
 import { BORRADOR_SIN_VALIDEZ, LADO_QR, desgloseFactura } from './documentosPdfImpl';
 import { guardados as seen, textosPdf } from './pdfPrueba';
@@ -500,6 +501,35 @@ describe('an issued invoice stands (issue 16)', () => {
     seen.length = 0;
     await downloadDocumentosPdf([emitida()], { fileName: 'f.pdf' });
     expect(seen[0].doc.output()).toContain('NIF B12345674');
+  });
+
+  it('issue 23: a till\'s ticket printed in the back office (A4) carries its number as the 80 mm roll\'s Code 128 barcode; an invoice does not', async () => {
+    const numero = 'T 2026/001470';
+    await downloadDocumentosPdf([emitida({ tipo: 'ticket', tipo_factura: 'F2', numero, emision: undefined })], { fileName: 't.pdf', def: DOCUMENTO_TIPOS.ticket });
+    const raw = seen[0].doc.output();
+    // The bars: filled rectangles 12 mm high (34,02 pt), left to right — exactly the symbol of the ticket's number.
+    const rects = [...raw.matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) -34\.0157\d* re$/gm)].map((m) => ({ x: Number(m[1]), w: Number(m[3]) }));
+    const { barras } = barrasCode128(numero);
+    expect(rects).toHaveLength(barras.length);
+    const modulo = rects[0].w / barras[0].ancho;
+    expect(modulo).toBeCloseTo((0.33 * 72) / 25.4, 3);
+    rects.forEach((r, i) => {
+      expect(r.w / modulo).toBeCloseTo(barras[i].ancho, 6);
+      expect((r.x - rects[0].x) / modulo).toBeCloseTo(barras[i].x, 6);
+    });
+    // Centred on the page (A4: 595,28 pt wide), the number printed under it as well as in the header.
+    const ancho = rects.at(-1)!.x + rects.at(-1)!.w - rects[0].x;
+    expect(rects[0].x + ancho / 2).toBeCloseTo(595.28 / 2, 0);
+    expect(textosPdf(raw).split(numero).length - 1).toBeGreaterThanOrEqual(2);
+    // A return made at the till without its ticket says so (it names no invoice) and carries no barcode.
+    seen.length = 0;
+    await downloadDocumentosPdf([emitida({ tipo: 'rectificativa', tipo_factura: 'R5', factura_id: null, numero: 'TR 2026/000003', total: -121, emision: undefined })], { fileName: 'r.pdf' });
+    expect(textosPdf(seen[0].doc.output())).toContain('Devolución sin ticket \\(no rectifica una factura concreta\\)');
+    expect([...seen[0].doc.output().matchAll(/-34\.0157\d* re$/gm)]).toHaveLength(0);
+    // An invoice prints no barcode.
+    seen.length = 0;
+    await downloadDocumentosPdf([emitida()], { fileName: 'f.pdf' });
+    expect([...seen[0].doc.output().matchAll(/-34\.0157\d* re$/gm)]).toHaveLength(0);
   });
 
   it('an annulled invoice reprints marked «Anulada», without the «verificable» legend', async () => {

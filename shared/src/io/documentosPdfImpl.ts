@@ -18,6 +18,7 @@ import { formatDate, formatDecimal, formatMoney, formatPrecio } from '../domain/
 import { esTransferencia, formaPagoLabel, formatIban, vencimientos } from '../domain/terceros';
 import { openTablePdf } from './pdf';
 import { terceroPdf, type DocumentosPdfOptions, type EmpresaPdf, type VariantePdf } from './documentosPdf';
+import { dibujarCode128 } from './barrasPdf';
 import { dibujarQr } from './qrPdf';
 
 type Col = { header: string; width: number; right?: boolean; value: (l: DocumentoLinea) => string; blank?: boolean };
@@ -130,6 +131,9 @@ function datosCabecera(d: Documento, def: DocumentoTipoDef, paraTercero: boolean
   } else if (d.factura_numero) {
     const fecha = d.padres?.find((p) => p.id === d.factura_id && p.fecha)?.fecha;
     out.push(`Rectifica la factura ${d.factura_numero}${fecha ? ` de ${formatDate(fecha)}` : ''}`);
+  } else if (d.tipo === 'rectificativa' && d.tipo_factura === 'R5' && d.factura_id == null && d.estado !== 'borrador') {
+    // Issue 23: a return made at the till without its ticket corrects no invoice it can name.
+    out.push('Devolución sin ticket (no rectifica una factura concreta)');
   }
   if (d.tipo === 'rectificativa' && d.tipo_factura) out.push(`Tipo: ${TIPO_FACTURA_LABEL[d.tipo_factura]}`);
   if (d.modo_rectificacion) out.push(`Rectificación ${MODO_RECTIFICACION_LABEL[d.modo_rectificacion].toLowerCase()}`);
@@ -483,6 +487,16 @@ export async function buildDocumentosPdf(documentos: Documento[], opts: Document
       }
       doc.setFontSize(9);
       doc.text('Contado por: ______________________________      Fecha y firma: ______________________', margin, y);
+    }
+    // Issue 23: a till's ticket printed in the back office carries its number as a barcode, as the 80 mm roll does,
+    // so a return at the till scans it from either paper.
+    if (variante === 'documento' && d.tipo === DOCUMENTO_TIPOS.ticket.tipo && d.numero) {
+      y += 6;
+      if (y + 20 > bottom) {
+        doc.addPage();
+        y = margin;
+      }
+      y = dibujarCode128(doc, d.numero, pageW / 2, y, usable);
     }
   });
   return { doc, starts };

@@ -1,6 +1,6 @@
 import type { jsPDF } from 'jspdf';
-import { barrasCode128, textoCode128Valido } from '../domain/code128';
 import { TITULO_QR, presentacionQr } from '../domain/fiscal';
+import { dibujarCode128 } from './barrasPdf';
 import { dibujarQr } from './qrPdf';
 import { ANCHO_ROLLO, cabeceraRollo, importeRollo, MARGEN_ROLLO, rayaRollo, rollo, UTIL_ROLLO } from './rolloPdf';
 import type { TicketPdf } from './tpvPdf';
@@ -102,24 +102,9 @@ function dibujarTicket(doc: jsPDF, t: TicketPdf): number {
   return codigoBarras(doc, t.numero, y) + 6;
 }
 
-/**
- * Issue 23: the ticket's number as a Code 128 barcode at its foot (shared `barrasCode128`), centred, 0,33 mm a module
- * (less if the roll is narrow for it), ten modules of quiet zone each side, 12 mm high, the number under it. Answers
- * the next y.
- */
+/** Issue 23: the ticket's number as a Code 128 barcode at its foot (shared `dibujarCode128`). Answers the next y. */
 function codigoBarras(doc: jsPDF, numero: string, y: number): number {
-  if (!textoCode128Valido(numero)) return y;
-  const { barras, modulos } = barrasCode128(numero);
-  const modulo = Math.min(0.33, UTIL / (modulos + 20));
-  const x0 = (ANCHO - modulos * modulo) / 2;
-  const alto = 12;
-  y += 2;
-  doc.setFillColor(0, 0, 0);
-  for (const b of barras) doc.rect(x0 + b.x * modulo, y, b.ancho * modulo, alto, 'F');
-  y += alto + 3;
-  doc.setFontSize(7);
-  doc.text(numero, ANCHO / 2, y, { align: 'center' });
-  return y + 1;
+  return dibujarCode128(doc, numero, ANCHO / 2, y, UTIL);
 }
 
 export function construirTicket(t: TicketPdf): jsPDF {

@@ -29,7 +29,7 @@ export const porcionDevolucion: Porcion<'devolverOffline'> = (set, get) => ({
     const base: TicketLocal = {
       uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: -reembolso, cambio: 0,
       cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'devolucion',
-      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos },
+      devolucion: { ticket_id: t.ticket_id, ticket_uuid: t.ticket_uuid, numero_ticket: t.numero, fecha_ticket: t.fecha, lineas, pagos, ...(t.sinTicket ? { sin_ticket: true } : {}) },
     };
     // Tickets still without a record go first in the chain (as before an offline sale).
     await asegurarRegistros(terminal);

@@ -459,6 +459,15 @@ describe('Tickets', () => {
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
   });
 
+  it('a ticket paid with a vale names the vale and the balance it left (issue 23)', async () => {
+    const conVale = TICKETS.map((x) =>
+      x.id === 300 ? { ...x, cambio: 0, pagos: [{ forma: 'vale', importe: 1000, entregado: 1000, vale: 'V123456789012', vale_saldo: 250 }, { forma: 'efectivo', importe: 495, entregado: 495 }] } : x,
+    );
+    renderSection(Section, menu.prefix, '/ventas/ticket/300', { api: tpvApi({ listadotickets: fakeListadoDocs(conVale, ['caja_id', 'terminal_id', 'estado']) }).api });
+    const pagos = await screen.findByRole('table', { name: 'Pagos' });
+    expect(within(pagos).getAllByRole('row').map((r) => plano(r.textContent))).toEqual(['FormaImporteEntregado', 'Vale V123456789012 (le quedan 2,50 €)10,00 €10,00 €', 'Efectivo4,95 €4,95 €']);
+  });
+
   it('a demo ticket reads as demo, whatever the setting of the day (issue 22)', async () => {
     const demo = TICKETS.map((x) => (x.id === 300 ? { ...x, registro: { ...x.registro!, entorno: 'pruebas' as const, demo: 1, verifactu: 0 } } : x));
     renderSection(Section, menu.prefix, '/ventas/ticket/300', { api: tpvApi({ listadotickets: fakeListadoDocs(demo, ['caja_id', 'terminal_id', 'estado']) }).api });

@@ -37,7 +37,8 @@ type Ticket = Documento & {
   fecha_hora?: string | null;
   cambio?: number | null;
   offline?: 0 | 1;
-  pagos?: { forma: string; importe: number; entregado: number }[];
+  /** Issue 23: a payment by vale names it and the balance it left (`vale`, `vale_saldo`). */
+  pagos?: { forma: string; importe: number; entregado: number; vale?: string; vale_saldo?: number }[];
   devoluciones?: { id: number; numero: string; total: number }[];
   incidencias?: IncidenciaTpv[];
 };
@@ -68,7 +69,14 @@ function DatosTicket({ t }: { t: Ticket }) {
           label="Pagos"
           columnas={[{ titulo: 'Forma' }, { titulo: 'Importe', num: true }, { titulo: 'Entregado', num: true }]}
           filas={[
-            ...pagos.map((p) => ({ key: `${p.forma}${p.importe}${p.entregado}`, celdas: [formaTpvLabel(p.forma), formatMoney(p.importe), formatMoney(p.entregado)] })),
+            ...pagos.map((p) => ({
+              key: `${p.forma}${p.vale ?? ''}${p.importe}${p.entregado}`,
+              celdas: [
+                p.vale ? `${formaTpvLabel(p.forma)} ${p.vale}${p.vale_saldo !== undefined ? ` (le quedan ${formatMoney(p.vale_saldo)})` : ''}` : formaTpvLabel(p.forma),
+                formatMoney(p.importe),
+                formatMoney(p.entregado),
+              ],
+            })),
             ...((t.cambio ?? 0) > 0 ? [{ key: 'cambio', celdas: ['Cambio', { celda: formatMoney(t.cambio ?? 0), columnas: 2 }] }] : []),
           ]}
         />

@@ -39,6 +39,7 @@ import * as m0039 from './0039_sesion_tpv.ts';
 import * as m0040 from './0040_arqueo_ciego.ts';
 import * as m0041 from './0041_tpv_factura_vales.ts';
 import * as m0042 from './0042_tpv_bloqueo_impresora.ts';
+import * as m0043 from './0043_tpv_vale_saldo.ts';
 import * as m0046 from './0046_cifras_documentos.ts';
 import * as m0047 from './0047_coste_por_fecha.ts';
 import * as m0048 from './0048_pagos_remesas.ts';
@@ -92,6 +93,7 @@ export const STEPS: [string, Step][] = [
   ['0040_arqueo_ciego', m0040],
   ['0041_tpv_factura_vales', m0041],
   ['0042_tpv_bloqueo_impresora', m0042],
+  ['0043_tpv_vale_saldo', m0043],
   ['0046_cifras_documentos', m0046],
   ['0047_coste_por_fecha', m0047],
   ['0048_pagos_remesas', m0048],

@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import { DOCUMENTO_TIPOS, FORMAS_PAGO_TPV, MENSAJES_TPV, cantidadNoEntera, precioSinIva, tiene, totalesTicket } from 'shared/domain';
+import type { FormaPagoTpv, RegistroTpv, TipoIva } from 'shared/domain';
+import { generarAlta } from 'shared/fiscal';
+import type { DatosAlta } from 'shared/fiscal';
+import type { AppContext } from '../context.ts';
+import { nowIso, todayIn } from '../context.ts';
+import { isUniqueViolation } from '../db/consulta.ts';
+import { insertarFilas } from '../db/prepared.ts';
+import { ActionError, fail } from '../errors.ts';
+import { claveCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
+import { ejecutarAccionEn } from '../documentos/acciones.ts';
+import { readDocumento } from '../documentos/lectura.ts';
+import type { TipoEffects } from '../documentos/tipos.ts';
+import { REGISTRO_OFFLINE, SIN_FACTURA, rectificativaEffects } from '../documentos/facturas.ts';
+import type { SessionUser } from '../session.ts';
+import { cifrasCaja } from './caja.ts';
+import { cajaAbierta, emisionDeFila, entero, euros, formasDe, t, terminalActivo } from './comun.ts';
+import { anotarIncidencia, apartarRegistro } from './incidencias.ts';
+import { COLUMNAS_LINEA, alLeerTpv, codigoVale, emisionGuardada, isoDe, leerRegistro, verificarRegistro } from './tickets.ts';
+import type { Aviso, Devolucion } from './tickets.ts';
+
+/**
+ * A return without a ticket (issue 23; docs/tpv.md «Returns without a ticket»), for a cashier with the right
+ * «devolver_sin_ticket»: the articles and quantities the customer brings back, at their price with IVA (the PVP unless
+ * the cashier may change prices), refunded by the methods the customer chooses (split; cash no more than the drawer
+ * holds; a vale with «reembolso_vale», online). It is an R5 rectificativa by differences in the terminal's own
+ * rectificativa serie that names no invoice (FacturasRectificadas is optional: Validaciones 4), issued by the engine's
+ * `emitir` in one transaction with the goods back in the terminal's warehouse, its refunds in the open caja and its
+ * record: online in the back office's chain as the till's other returns; made by the till offline (shared
+ * `registroDevolucion` with no ticket) on the terminal's chain and verified here unaltered.
+ */
+
+const RECTIFICATIVA = DOCUMENTO_TIPOS.rectificativa;
+const EMITIR_RECTIFICATIVA = RECTIFICATIVA.acciones.find((a) => a.verbo === 'emitir')!;
+
+/** devolverticket's answer, naming no ticket. */
+export type DevolucionSinTicket = Omit<Devolucion, 'ticket_id'> & { ticket_id: null };
+
+type LineaSinTicket = { articulo_id: number; cantidad: number; precio: number | null };
+
+function leerLineas(raw: unknown): LineaSinTicket[] {
+  if (!Array.isArray(raw) || !raw.length) throw fail(MENSAJES_TPV.devolucionSinTicketLineas, '1', 400);
+  const out = raw.map((item, i) => {
+    const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const articulo = entero(x.articulo_id);
+    const cantidad = entero(x.cantidad);
+    const precio = x.precio === undefined || x.precio === null ? null : entero(x.precio);
+    const linea = (motivo: string) => fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo }), '1', 400);
+    if (articulo === null || articulo < 1) throw linea(MENSAJES_TPV.articuloNoExiste);
+    if (cantidad === null || cantidad <= 0 || cantidad > 1_000_000_000) throw linea(MENSAJES_TPV.cantidadNoValida);
+    if (precio !== null && (precio < 0 || precio > 1_000_000_000_000)) throw linea(MENSAJES_TPV.precioNoValido);
+    return { articulo_id: articulo, cantidad, precio };
+  });
+  return out;
+}
+
+export async function devolverSinTicket(app: AppContext, user: SessionUser, terminalId: number, raw: Record<string, unknown>): Promise<DevolucionSinTicket> {
+  const uuid = typeof raw.uuid === 'string' && raw.uuid.trim() ? raw.uuid.trim().slice(0, 64) : null;
+  const pedidas = leerLineas(raw.lineas);
+  let registro: RegistroTpv | null = null;
+  let fechaHora: string | null = null;
+  if (raw.registro !== undefined && raw.registro !== null) {
+    registro = leerRegistro(raw.registro);
+    if (!registro) throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroCampos }), '1', 400);
+    if (registro.tipo_factura !== 'R5') throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroTipoDevolucion }), '1', 400);
+    fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : null;
+    if (!uuid || !fechaHora) throw fail(MENSAJES_TPV.devolucionOfflineDatos, '1', 400);
+  }
+  if (user.terminalId != null && user.terminalId !== terminalId) throw fail(MENSAJES_TPV.cajaDeOtroTerminal, '1', 403);
+  // Who may: checked by the action's need (TPV › acciones + «devolver_sin_ticket»); said again here for a direct call.
+  if (!tiene(user.rol.derechos, 'devolver_sin_ticket')) throw fail(MENSAJES_TPV.devolucionSinTicketSinDerecho, '1', 403);
+  if (!Array.isArray(raw.pagos) || !raw.pagos.length) throw fail(MENSAJES_TPV.devolucionSinTicketPagos, '1', 400);
+  const pagosRaw = raw.pagos;
+  let avisos: Aviso[] = [];
+
+  const una = () =>
+    app.db.transaction().execute(async (trx) => {
+      avisos = [];
+      if (uuid) {
+        const previo = await trx.selectFrom('tpv_tickets').select('documento_id').where('uuid', '=', uuid).executeTakeFirst();
+        if (previo) return previo.documento_id;
+      }
+      if (app.dialect === 'postgres') await sql`select id from tpv_terminales where id = ${terminalId} for update`.execute(trx);
+      const terminal = await terminalActivo(trx, terminalId);
+      const caja = await cajaAbierta(trx, terminal.id);
+      if (!caja) {
+        if (!registro) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: `Devolución ${registro.num_serie}`, total: '{total}' }) });
+      }
+      const ids = [...new Set(pedidas.map((l) => l.articulo_id))];
+      const arts = new Map(
+        (await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'nombre_tpv', 'tipo_iva', 'activo', 'pvp_1', 'unidad_medida']).where('id', 'in', ids).execute()).map(
+          (a) => [a.id, a],
+        ),
+      );
+      const librePrecio = tiene(user.rol.derechos, 'cambiar_precio');
+      const lineas = pedidas.map((l, i) => {
+        const a = arts.get(l.articulo_id);
+        if (!a || (a.activo !== 1 && !registro)) throw fail(t(MENSAJES_TPV.devolucionSinTicketArticulo, { n: i + 1 }), '1', 400);
+        const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
+        if (fraccion && !registro) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
+        const pvp = Number(a.pvp_1 ?? 0) * 100;
+        const precio = l.precio ?? pvp;
+        if (precio !== pvp && !librePrecio) {
+          const detalle = { n: i + 1, articulo: a.codigo, precio: euros(Math.round(precio / 100)), pvp: euros(Math.round(pvp / 100)) };
+          if (!registro) throw fail(t(MENSAJES_TPV.devolucionSinTicketPrecio, detalle), '1', 400);
+          avisos.push({ tipo: 'precio', detalle: t(MENSAJES_TPV.devolucionSinTicketPrecio, detalle) });
+        }
+        const tipo = a.tipo_iva as TipoIva;
+        return { articulo_id: a.id, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, tipo_iva: tipo, cantidad: -l.cantidad, precio, descuento: 0 };
+      });
+      const totales = totalesTicket(lineas);
+      const reembolso = -totales.total;
+      if (reembolso <= 0) throw fail(MENSAJES_TPV.devolucionSinTicketLineas, '1', 400);
+      const pagos = pagosRaw.map((pi) => {
+        const p = (pi && typeof pi === 'object' ? pi : {}) as Record<string, unknown>;
+        const forma = String(p.forma ?? '');
+        const importe = entero(p.importe);
+        if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MENSAJES_TPV.formaPagoNoValida, { forma }), '1', 400);
+        if (forma === 'vale') {
+          if (registro) throw fail(MENSAJES_TPV.valeSinConexion, '1', 400);
+          if (!tiene(user.rol.derechos, 'reembolso_vale')) throw fail(MENSAJES_TPV.valeSinDerecho, '1', 403);
+        } else if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
+        if (importe === null || importe <= 0) throw fail(MENSAJES_TPV.pagoNoValido, '1', 400);
+        return { forma: forma as FormaPagoTpv, importe };
+      });
+      const suma = pagos.reduce((s, p) => s + p.importe, 0);
+      if (suma !== reembolso) throw fail(t(MENSAJES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
+      // Cash: no more than the drawer holds (the caja's expected cash now). Offline the money already left: flagged.
+      const efectivo = pagos.filter((p) => p.forma === 'efectivo').reduce((s, p) => s + p.importe, 0);
+      if (efectivo > 0 && caja) {
+        const hay = (await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) })).efectivo.esperado;
+        if (efectivo > hay) {
+          if (!registro) throw fail(t(MENSAJES_TPV.devolucionEfectivoCaja, { efectivo: euros(Math.max(hay, 0)), importe: euros(efectivo) }), '1', 400);
+          avisos.push({ tipo: 'retirada', detalle: t(MENSAJES_TPV.incidenciaEfectivo, { numero: registro.num_serie, importe: euros(efectivo), efectivo: euros(hay) }) });
+        }
+      }
+      const hoy = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);
+      const now = nowIso();
+      const { id: docId } = await trx
+        .insertInto('documentos')
+        .values({
+          tipo: RECTIFICATIVA.tipo, serie_id: terminal.serie_rectificativa_id, numero: null, ejercicio: Number(hoy.slice(0, 4)), fecha: hoy, estado: RECTIFICATIVA.inicial,
+          creado: now, creado_por: user.id, almacen_id: terminal.almacen_id, almacen_destino_id: null, familia_id: null, ubicacion_id: null, proveedor_id: null,
+          cliente_id: terminal.cliente_id, forma_pago: null, fecha_entrega: null, retencion: 0, con_recargo: 0, observaciones: null, base: totales.base, iva: totales.iva,
+          recargo: 0, retencion_importe: 0, total: totales.total, desglose: JSON.stringify(totales.desglose), clave: null, modificado: null, modificado_por: null,
+          tipo_factura: 'R5', factura_id: null, modo_rectificacion: 'diferencias',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The uuid first: a duplicate sent at the same time stops here (unique), before any number is taken.
+      await trx
+        .insertInto('tpv_tickets')
+        .values({
+          documento_id: docId, uuid, tipo: 'devolucion', terminal_id: terminal.id, caja_id: caja?.id ?? null, ticket_id: null, fecha_hora: fechaHora ?? now, usuario_id: user.id,
+          cambio: 0, offline: registro ? 1 : 0,
+        })
+        .execute();
+      await insertarFilas(
+        trx,
+        'documento_lineas',
+        COLUMNAS_LINEA,
+        lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, precioSinIva(l.precio, l.tipo_iva), 0, 0, null, null, null, null, l.precio]),
+      );
+      const r = registro;
+      const extra: Record<symbol, unknown> = { [SIN_FACTURA]: true };
+      if (r) {
+        extra[REGISTRO_OFFLINE] = async (datos: DatosAlta) => {
+          const hecho = await registrarAltaGenerada(
+            { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
+            claveCadena(datos.emisor.nif, terminal.numero_instalacion),
+            (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy, avisos),
+          );
+          await emisionGuardada(trx, hecho.id, r);
+        };
+      }
+      await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user, extra as unknown as Record<string, unknown>);
+      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
+      const aVale = pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
+      if (aVale > 0) {
+        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, saldo: aVale, terminal_id: terminal.id, documento_id: docId, creado: now, documento_usado: null, usado: null }).execute();
+      }
+      for (const a of avisos) {
+        await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: caja?.id ?? null, documento_id: docId, uuid, tipo: a.tipo, detalle: a.detalle.replace('{total}', euros(totales.total)), usuario_id: user.id });
+      }
+      return docId;
+    });
+  let id: number;
+  try {
+    try {
+      id = await una();
+    } catch (err) {
+      if (!(err instanceof ActionError) && isUniqueViolation(err) && uuid) id = await una();
+      else throw err;
+    }
+  } catch (err) {
+    // A return the till made offline whose record does not hold: kept aside whole and reported, as devolverticket's.
+    if (err instanceof ActionError && registro && uuid) {
+      const motivo = String((err.body as { message?: string }).message ?? '');
+      const existe = await app.db.selectFrom('tpv_terminales').select('id').where('id', '=', terminalId).executeTakeFirst();
+      if (existe) {
+        await apartarRegistro(app, {
+          terminal_id: terminalId, uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
+        });
+      }
+    }
+    throw err;
+  }
+  const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
+  await alLeerTpv(app.db, doc);
+  const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string; entorno: string | null; demo: number | null; verifactu: number | null } }).registro;
+  const vales = (await app.db.selectFrom('tpv_vales').select(['codigo', 'importe']).where('documento_id', '=', id).orderBy('id').execute()).map((v) => ({ codigo: v.codigo, importe: Number(v.importe) }));
+  return Object.assign(doc, { ticket_id: null, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r), vales });
+}
