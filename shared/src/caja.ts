@@ -14,6 +14,7 @@ export { formatMoney } from './domain/format';
 export { fechaAeat, LIMITE_SIMPLIFICADA, presentacionQr } from './domain/fiscal';
 export {
   BLOQUEO_MINUTOS_TPV,
+  cantidadNoEntera,
   DENOMINACIONES,
   FORMA_PAGO_TPV_LABEL,
   FORMAS_PAGO_TPV,

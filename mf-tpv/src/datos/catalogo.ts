@@ -1,4 +1,5 @@
-import { cantidadNoEntera, type TipoIva, type UnidadMedida } from 'shared';
+import type { TipoIva, UnidadMedida } from 'shared';
+import { cantidadNoEntera } from 'shared/caja';
 import { cantidadDeImporte, claveVariable, CONFIG_EAN_DEFECTO, leerEanVariable, type ConfigEan } from './ean';
 
 /** What the till keeps of each article (`articulostpv`; IndexedDB and memory): enough to sell it offline. */
