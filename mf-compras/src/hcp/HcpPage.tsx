@@ -28,7 +28,8 @@ import {
   useShell,
   type DataColumn,
   type DocumentoFila,
-  type Proveedor,
+  type TerceroDocumentoFila,
+  useTerceroPreelegido,
   type TipoIva,
   usePermisos,
 } from 'shared';
@@ -170,6 +171,12 @@ export function HcpPage() {
   const [facturas, setFacturas] = useState<FacturaProveedor[] | null>(null);
   const [deshaciendo, setDeshaciendo] = useState<FacturaProveedor | null>(null);
   const proveedorId = proveedor?.id ?? '';
+  const elegirProveedor = (p: TerceroDocumentoFila) => {
+    setProveedor({ id: String(p.id), nombre: p.razon_social });
+    setFormaPago(p.forma_pago ?? '');
+  };
+  // Issue 26: «Nueva factura» on the supplier's record comes with `?proveedor_id=`: the supplier already chosen.
+  useTerceroPreelegido(TERCEROS.proveedor, elegirProveedor);
 
   const cargar = useCallback(async () => {
     if (!proveedorId) return;
@@ -287,15 +294,12 @@ export function HcpPage() {
       <Card>
         <StyledPeriodo>
           <div className="prov">
-            <TerceroField<Proveedor>
+            <TerceroField<TerceroDocumentoFila>
               tercero={TERCEROS.proveedor}
               params={{}}
               value={proveedorId}
               nombre={proveedor?.nombre}
-              onPick={(p) => {
-                setProveedor({ id: String(p.id), nombre: p.razon_social });
-                setFormaPago(p.forma_pago ?? '');
-              }}
+              onPick={elegirProveedor}
             />
           </div>
           <TextField label="Desde" type="date" value={desde} max={hasta || undefined} onChange={setDesde} />

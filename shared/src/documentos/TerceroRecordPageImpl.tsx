@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useShell } from '../context';
 import type { DocumentoTipoDef } from '../domain/documentos';
-import type { FlagName } from '../domain/flags';
+import type { FlagName, ModuleFlags } from '../domain/flags';
 import { formatDate, formatMoney } from '../domain/format';
 import { isEntryVisible } from '../domain/menu';
 import { NIF_IVA, TIPOS_ID, TIPO_ID_LABEL, opcionesPais, validarIdentificacion } from '../domain/paises';
@@ -90,9 +90,17 @@ export type TerceroRecordPageProps<R extends TerceroComun> = {
   /**
    * «Nuevo pedido», «Nueva factura»…: a document started from the saved party (its new screen with `?cliente_id=` or
    * `?proveedor_id=`, the party preselected), each shown while its type's flags are on and the role may save one.
+   * A screen that is not a document type's (a supplier's invoice in hcp) names its flags and its saving action.
    */
-  nuevos?: { label: string; to: string; def: DocumentoTipoDef }[];
+  nuevos?: TerceroNuevo[];
 };
+
+/** A document started from the party: a document type's, or another screen's with its flags and its saving action. */
+export type TerceroNuevo = { label: string; to: string } & ({ def: DocumentoTipoDef } | { flags: readonly FlagName[]; accion: string });
+
+/** Whether a «Nuevo…» of the party is offered: its flags on and the role allowed to save it. */
+const nuevoPermitido = (n: TerceroNuevo, flags: ModuleFlags, accion: (ac: string) => boolean) =>
+  'def' in n ? isEntryVisible({ module: [...n.def.flags] }, flags) && accion(`editar${n.def.entidad}`) : isEntryVisible({ module: [...n.flags] }, flags) && accion(n.accion);
 
 /** The IBAN takes two columns: its 29 characters in groups of four fit whole (one column on a phone). */
 const IbanSpan = styled.div`
@@ -162,7 +170,7 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
   const navigate = useNavigate();
   const { flags } = useShell();
   const permisos = usePermisos();
-  const nuevosPermitidos = (nuevos ?? []).filter((n) => isEntryVisible({ module: [...n.def.flags] }, flags) && permisos.accion(`editar${n.def.entidad}`));
+  const nuevosPermitidos = (nuevos ?? []).filter((n) => nuevoPermitido(n, flags, permisos.accion));
   const visibles = (documentos ?? []).filter((d) => isEntryVisible({ module: [...d.def.flags, ...(d.flag ? [d.flag] : [])] }, flags));
   const nombre = tercero.label.toLowerCase();
   const editor = useRecordEditor<R, Values>({
