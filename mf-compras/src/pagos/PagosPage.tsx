@@ -10,8 +10,10 @@ import {
   MESSAGES,
   Muted,
   PageHeader,
+  PanelCard,
   RowLink,
   SelectField,
+  Tabla,
   TextField,
   downloadBlob,
   formatDate,
@@ -64,15 +66,6 @@ const StyledCifras = styled.div`
   ${({ theme }) => theme.phone} { grid-template-columns: 1fr; }
 `;
 
-const StyledCard = styled(Card)`
-  margin-top: 16px;
-  h2 { font-size: 16px; margin: 0 0 10px; }
-  > table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  > table th, > table td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
-  > table th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tfoot td { font-weight: 700; }
-`;
 
 /** Records a payment of one instalment (or of any amount) of a supplier invoice: `pagarfacturaproveedor`. */
 function PagoDialog({ v, onDone, onCancel }: { v: Vencimiento; onDone: () => void; onCancel: () => void }) {
@@ -260,9 +253,9 @@ export function PagosPage() {
         />
       </Card>
       {resumen && resumen.por_proveedor.length > 0 && (
-        <StyledCard as="section" aria-labelledby="pagos-proveedores">
+        <PanelCard as="section" aria-labelledby="pagos-proveedores">
           <h2 id="pagos-proveedores">Por proveedor</h2>
-          <table aria-label="Pendiente por proveedor">
+          <Tabla aria-label="Pendiente por proveedor">
             <thead>
               <tr>
                 <th>Proveedor</th>
@@ -291,8 +284,8 @@ export function PagosPage() {
                 <td className="num">{formatMoney(resumen.total)}</td>
               </tr>
             </tfoot>
-          </table>
-        </StyledCard>
+          </Tabla>
+        </PanelCard>
       )}
       {pagando && (
         <PagoDialog

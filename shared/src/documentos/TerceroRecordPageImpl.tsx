@@ -14,7 +14,7 @@ import { NifField, SelectField, SwitchField, TextField } from '../ui/fields';
 import { FieldSpan, FormGrid, FormSection, RecordActions, RecordForm } from '../ui/form';
 import { TextAreaField } from '../ui/inputs';
 import { NotFoundPanel, PageHeader } from '../ui/layout';
-import { Button, Card, Muted, Spinner } from '../ui/primitives';
+import { Button, Muted, PanelCard, Spinner, Tabla } from '../ui/primitives';
 import { usePermisos } from '../hooks/usePermisos';
 import type { FormValues } from '../ui/useForm';
 import type { DocumentoFila } from './DocumentListPageImpl';
@@ -373,15 +373,8 @@ const PaisField = memo(function PaisField({ value, error, onChange }: { value: s
   return <SelectField label="País" options={opcionesPais()} value={value} error={error} onChange={onChange} />;
 });
 
-const StyledPanel = styled(Card)`
-  margin-top: 16px;
-  h2 { font-size: 16px; margin: 0 0 10px; }
-  h3 { font-size: 14px; margin: 14px 0 6px; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
-  th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
+/** A panel of the saved record (what it owes, per year, its documents); «dl» for a panel's figures. */
+const StyledPanel = styled(PanelCard)`
   dl { display: grid; grid-template-columns: auto auto; justify-content: start; gap: 4px 16px; margin: 0; font-size: 14px; }
   dt { color: ${({ theme }) => theme.gray[600]}; }
   dd { margin: 0; font-variant-numeric: tabular-nums; font-weight: 600; }
@@ -396,7 +389,7 @@ function PorEjercicio({ titulo, vacio, filas }: { titulo: string; vacio: string;
       {filas.length === 0 ? (
         <Muted>{vacio}</Muted>
       ) : (
-        <table aria-label={titulo}>
+        <Tabla aria-label={titulo}>
           <thead>
             <tr>
               <th>Ejercicio</th>
@@ -413,7 +406,7 @@ function PorEjercicio({ titulo, vacio, filas }: { titulo: string; vacio: string;
               </tr>
             ))}
           </tbody>
-        </table>
+        </Tabla>
       )}
     </StyledPanel>
   );
@@ -451,7 +444,7 @@ function DocumentosDeTipo({ tercero, terceroId, tipo }: { tercero: TerceroDef; t
       ) : rows.length === 0 ? (
         <Muted>No hay {def.pluralLabel.toLowerCase()}.</Muted>
       ) : (
-        <table aria-label={def.pluralLabel}>
+        <Tabla aria-label={def.pluralLabel}>
           <thead>
             <tr>
               <th>Número</th>
@@ -474,7 +467,7 @@ function DocumentosDeTipo({ tercero, terceroId, tipo }: { tercero: TerceroDef; t
               </tr>
             ))}
           </tbody>
-        </table>
+        </Tabla>
       )}
       {total > ULTIMOS && (
         <Muted>
