@@ -102,6 +102,13 @@ export function countQuery(dialect: DialectName, f: FiltroArticulos): RawBuilder
   const fromIndex = onlyWords && words.length && dialect === 'sqlite' ? indexOnlyCount(words) : null;
   if (onlyWords && !words.length && dialect === 'postgres') return sql<{ total: number }>`select n as total from articulos_cuenta where id = 1`;
   if (fromIndex) return fromIndex;
+  // SQLite, the active articles only (the lines editor's search): the index's count less the inactive matches,
+  // found along the activo index (a few in a catalogue) instead of reading every match's row.
+  const soloActivos = dialect === 'sqlite' && words.length > 0 && f.activo === 1 && otherConditions(dialect, { activo: 1 }).length === otherConditions(dialect, f).length;
+  const delIndice = soloActivos ? indexOnlyCount(words) : null;
+  if (delIndice) {
+    return sql<{ total: number }>`select (${delIndice}) - (select count(*) from articulos a where a.activo = 0 and ${searchCondition(dialect, words, 'scan')}) as total`;
+  }
   return sql<{ total: number }>`select count(*) as total from articulos a ${whereArticulos(dialect, f)}`;
 }
 
@@ -171,28 +178,39 @@ export function sortRelevancia(q: string | null | undefined): Sort {
 }
 
 /**
- * The first `end` ids by relevance when most articles match («t», «de» at 100.000 articles: ranking all 24.000 or
- * 58.000 matches took 150–400 ms). Rank by rank, best first, each rank's articles come from a walk along the
- * description index (its order within a rank) testing each row, that stops as soon as the page is full: a dense
- * rank costs about the rows it returns. A short first word starts a word of every match: no fourth rank to walk.
+ * SQLite, the first `end` ids by relevance when most articles match («t», «de» at 100.000 articles: ranking all
+ * 24.000 or 58.000 matches took 150–300 ms). Rank by rank, best first, until the page is full:
+ * - a code that starts with the text: the código index's ranges of the text's first two characters in either
+ *   case (SQLite's lower() folds ASCII only: no other code can start with it), then sorted by description;
+ * - a description that starts with the word: a range of the description index, in its order;
+ * - any word (or, for a fragment, the rest): a walk along the description index testing each row, which stops
+ *   as soon as the page is full. A short first word starts a word of every match: no fourth rank.
  */
-async function idsRelevanciaDensa(db: Kysely<Database>, dialect: DialectName, filtro: FiltroArticulos, end: number): Promise<number[]> {
+async function idsRelevanciaDensa(db: Kysely<Database>, filtro: FiltroArticulos, end: number): Promise<number[]> {
   const r = rangosRelevancia(filtro.q);
   if (!r) return [];
-  const where = whereArticulos(dialect, filtro, 'scan');
+  const where = whereArticulos('sqlite', filtro, 'scan');
   const [c0, c1, c2] = r.rangos;
-  const rangos: RawBuilder<boolean>[] = [c0, sql<boolean>`not (${c0}) and ${c1}`, sql<boolean>`not (${c0}) and not (${c1}) and ${c2}`];
-  if (r.w.length >= MIN_FRAGMENT) rangos.push(sql<boolean>`not (${c0}) and not (${c1}) and not (${c2})`);
-  // SQLite: the walk in description order, on the index that has it (its planner would take the activo one);
-  // the second rank, a range of it (the words are [a-z0-9]: the next prefix bounds it).
-  const from = dialect === 'sqlite' ? sql`articulos a indexed by articulos_orden_descripcion` : sql`articulos a`;
-  const hasta = r.w.slice(0, -1) + String.fromCharCode(r.w.charCodeAt(r.w.length - 1) + 1);
+  const siguiente = (t: string) => t.slice(0, -1) + String.fromCharCode(t.charCodeAt(t.length - 1) + 1);
+  const inicio = foldText(filtro.q ?? '').trim().slice(0, 2);
+  const variantes = [...inicio].reduce<string[]>((vs, c) => vs.flatMap((v) => [...new Set([v + c, v + c.toUpperCase()])]), ['']);
+  const enCodigo = sql.join(
+    variantes.map((v) => sql`(a.codigo >= ${v} and a.codigo < ${siguiente(v)})`),
+    sql` or `,
+  );
+  const porDescripcion = sql`articulos a indexed by articulos_orden_descripcion`;
+  const rangos = [
+    // The codes' ranges first (CROSS JOIN keeps that order), then their rows tested.
+    { from: sql`(select a.id from articulos a where ${enCodigo}) c cross join articulos a`, cond: sql`a.id = c.id and ${c0}` },
+    { from: porDescripcion, cond: sql`a.orden_descripcion >= ${r.w} and a.orden_descripcion < ${siguiente(r.w)} and not (${c0}) and ${c1}` },
+    { from: porDescripcion, cond: sql`not (${c0}) and not (${c1}) and ${c2}` },
+    ...(r.w.length >= MIN_FRAGMENT ? [{ from: porDescripcion, cond: sql`not (${c0}) and not (${c1}) and not (${c2})` }] : []),
+  ];
   const ids: number[] = [];
-  for (const [i, rango] of rangos.entries()) {
+  for (const rango of rangos) {
     const falta = end - ids.length;
     if (falta <= 0) break;
-    const tramo = i === 1 && dialect === 'sqlite' ? sql` and a.orden_descripcion >= ${r.w} and a.orden_descripcion < ${hasta}` : sql``;
-    const res = await sql<{ id: number }>`select a.id from ${from} ${where} and ${rango}${tramo} order by a.orden_descripcion asc, a.id asc limit ${falta}`.execute(db);
+    const res = await sql<{ id: number }>`select a.id from ${rango.from} ${where} and ${rango.cond} order by a.orden_descripcion asc, a.id asc limit ${falta}`.execute(db);
     ids.push(...res.rows.map((x) => Number(x.id)));
   }
   return ids;
@@ -247,9 +265,9 @@ export async function listArticulos(db: Kysely<Database>, dialect: DialectName, 
   const words = queryWords(opts.filtro.q);
   const end = opts.offset + opts.limit;
   const mode = words.length ? await searchMode(db, dialect, total, end) : 'index';
-  if (opts.orden === 'relevancia' && words.length && mode === 'scan') {
+  if (opts.orden === 'relevancia' && dialect === 'sqlite' && words.length && mode === 'scan') {
     // Most articles match: rank by rank along the description index (idsRelevanciaDensa), then only the page joined.
-    const ids = (await idsRelevanciaDensa(db, dialect, opts.filtro, end)).slice(opts.offset);
+    const ids = (await idsRelevanciaDensa(db, opts.filtro, end)).slice(opts.offset);
     if (!ids.length) return { rows: [], total };
     const filas = await sql<ArticuloFila>`select ${LIST_SELECT} from articulos a ${LIST_JOINS} ${whereArticulos(dialect, { ids })}`.execute(db);
     const porId = new Map(filas.rows.map((f) => [Number(f.id), f]));
