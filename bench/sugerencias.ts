@@ -34,7 +34,7 @@ function rawSql(r: Runner, q: string) {
 
 async function bench(r: Runner): Promise<void> {
   const db = r.app.manager.db;
-  let t0 = Date.now();
+  const t0 = Date.now();
   await generate(db, N);
   const genMs = Date.now() - t0;
   await r.rawQuery(r.name === 'postgres' ? 'vacuum analyze' : 'analyze', []);

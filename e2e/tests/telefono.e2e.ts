@@ -41,7 +41,8 @@ async function celdas(tabla: Locator, nombres: string[]): Promise<Locator[][]> {
   const indices: Record<string, number> = {};
   for (let i = 0; i < n; i++) {
     const th = cabeceras.nth(i);
-    const texto = ((await th.textContent()) ?? '').trim();
+    // Its name without the sort arrow.
+    const texto = ((await th.textContent()) ?? '').replace(/[^\p{L}\p{N} ]/gu, '').trim();
     if (nombres.includes(texto) && (await th.isVisible())) indices[texto] = i;
   }
   expect(Object.keys(indices).sort(), 'columnas visibles').toEqual([...nombres].sort());
