@@ -199,9 +199,14 @@ async function idsRelevanciaDensa(db: Kysely<Database>, filtro: FiltroArticulos,
     sql` or `,
   );
   const porDescripcion = sql`articulos a indexed by articulos_orden_descripcion`;
-  const rangos = [
-    // The codes' ranges first (CROSS JOIN keeps that order), then their rows tested.
-    { from: sql`(select a.id from articulos a where ${enCodigo}) c cross join articulos a`, cond: sql`a.id = c.id and ${c0}` },
+  // Many codes start so («t»: a tenth of them): walking the description index finds the first ones sooner than
+  // sorting them all; few: the codes' ranges first (CROSS JOIN keeps that order), then their rows tested.
+  const n = Number((await sql<{ n: number }>`select count(*) as n from articulos`.execute(db)).rows[0]?.n ?? 0);
+  const codigos = Number((await sql<{ n: number }>`select count(*) as n from articulos a where ${enCodigo}`.execute(db)).rows[0]?.n ?? 0);
+  const rangos: { from: RawBuilder<unknown>; cond: RawBuilder<unknown> }[] = [
+    codigos * codigos > 4 * end * n
+      ? { from: porDescripcion, cond: c0 }
+      : { from: sql`(select a.id from articulos a where ${enCodigo}) c cross join articulos a`, cond: sql`a.id = c.id and ${c0}` },
     { from: porDescripcion, cond: sql`a.orden_descripcion >= ${r.w} and a.orden_descripcion < ${siguiente(r.w)} and not (${c0}) and ${c1}` },
     { from: porDescripcion, cond: sql`not (${c0}) and not (${c1}) and ${c2}` },
     ...(r.w.length >= MIN_FRAGMENT ? [{ from: porDescripcion, cond: sql`not (${c0}) and not (${c1}) and not (${c2})` }] : []),
