@@ -24,14 +24,28 @@ afterEach(async () => {
 /** Nothing wider than the phone: the page does not scroll sideways. */
 const sinDesplazamiento = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(ANCHO);
 
-/** The element is shown, has text and lies whole inside the phone's width. */
+/**
+ * The element is shown, has text and lies whole inside the phone's width and inside the box that scrolls it sideways
+ * (a table wider than its card: what is past the card's edge is not seen without scrolling).
+ */
 async function dentro(celda: Locator, que: string) {
   expect(await celda.isVisible(), `${que} visible`).toBe(true);
   expect(((await celda.textContent()) ?? '').trim(), `${que} con texto`).not.toBe('');
-  const caja = await celda.boundingBox();
-  expect(caja, que).not.toBeNull();
-  expect(caja!.x, `${que} empieza dentro`).toBeGreaterThanOrEqual(0);
-  expect(caja!.x + caja!.width, `${que} acaba dentro`).toBeLessThanOrEqual(ANCHO);
+  const { izquierda, derecha, visibleDesde, visibleHasta } = await celda.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let desde = 0;
+    let hasta = window.innerWidth;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) {
+        const c = p.getBoundingClientRect();
+        desde = Math.max(desde, c.left);
+        hasta = Math.min(hasta, c.right);
+      }
+    }
+    return { izquierda: r.left, derecha: r.right, visibleDesde: desde, visibleHasta: hasta };
+  });
+  expect(izquierda, `${que} empieza dentro`).toBeGreaterThanOrEqual(visibleDesde - 0.5);
+  expect(derecha, `${que} acaba dentro`).toBeLessThanOrEqual(Math.min(visibleHasta, ANCHO) + 0.5);
 }
 
 /** The table's visible column headers, by name, and for each data row its cells under the headers named. */
@@ -107,6 +121,7 @@ describe('a phone (390 px) with data', () => {
       await dentro(proveedor, 'Proveedor');
       await dentro(pendiente, 'Pendiente');
     }
+    await dentro(lista.getByRole('button', { name: /^Pagar TEL-390/ }), 'Pagar');
     const porProveedor = page.getByRole('table', { name: 'Pendiente por proveedor' });
     await porProveedor.scrollIntoViewIfNeeded();
     for (const [nombre, pendiente] of await celdas(porProveedor, ['Proveedor', 'Pendiente'])) {
