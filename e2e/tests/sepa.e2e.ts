@@ -130,6 +130,8 @@ describe('SEPA: paying suppliers and collecting by direct debit', () => {
     await page.goto('/compras');
     await page.getByRole('navigation', { name: 'Compras' }).getByRole('link', { name: 'Pagos', exact: true }).click();
     await page.waitForURL(/\/compras\/pagos$/);
+    // The list keeps the filter the card set (this week's): every instalment again.
+    await page.getByRole('combobox', { name: 'Vencimiento', exact: true }).selectOption('');
     const lista = page.getByRole('table', { name: 'Vencimientos pendientes' });
     const fila = lista.getByRole('row').filter({ hasText: 'SE-2026/0042 (1.º)' });
     await fila.waitFor();
