@@ -136,6 +136,12 @@ describe('a phone (390 px) with data', () => {
     await tarjeta.waitFor();
     await screenshot(page, 'telefono-inicio');
     await sinDesplazamiento(page);
-    for (const t of await seccion.getByRole('link').all()) await dentro(t, `Tarjeta ${((await t.textContent()) ?? '').slice(0, 30)}`);
+    const tarjetas = await seccion.getByRole('link').all();
+    for (const t of tarjetas) await dentro(t, `Tarjeta ${((await t.textContent()) ?? '').slice(0, 30)}`);
+    // One under the other, none over the next nor past the section (the chart comes after it).
+    const cajas = await Promise.all(tarjetas.map((t) => t.boundingBox()));
+    for (let i = 1; i < cajas.length; i++) expect(cajas[i]!.y, 'tarjeta sobre la siguiente').toBeGreaterThanOrEqual(cajas[i - 1]!.y + cajas[i - 1]!.height);
+    const fin = (await seccion.boundingBox())!;
+    expect(cajas.at(-1)!.y + cajas.at(-1)!.height, 'tarjeta fuera de su sección').toBeLessThanOrEqual(fin.y + fin.height + 0.5);
   });
 });
