@@ -75,7 +75,7 @@ describe('a phone (390 px) with data', () => {
     const factura = await facturaEmitida(page);
     await page.goto('/ventas/facturas');
     const tabla = page.getByRole('table', { name: /Facturas/ });
-    await tabla.getByRole('row').filter({ hasText: factura.numero }).waitFor();
+    await tabla.getByRole('link', { name: factura.numero, exact: true }).first().waitFor();
     await screenshot(page, 'telefono-facturas');
     await sinDesplazamiento(page);
     for (const [numero, cliente, total] of await celdas(tabla, ['Número', 'Cliente', 'Total'])) {

@@ -12,6 +12,8 @@ export const Card = styled.section<{ $padding?: number }>`
   border-radius: ${({ theme }: T) => theme.radius};
   padding: ${({ theme, $padding }) => (theme as Theme).space($padding ?? CONSTANTS.cardPadding)};
   box-shadow: 0 1px 2px rgb(15 23 42 / 0.04);
+  /* On a phone the default padding narrows (12 px): a list's columns get the room (Compras › Pagos at 390 px). */
+  ${({ theme, $padding }) => ($padding === undefined ? css`${(theme as Theme).phone} { padding: ${(theme as Theme).space(3)}; }` : '')}
 `;
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
