@@ -110,10 +110,15 @@ describe('a phone (390 px) with data', () => {
     const alb = (await ok(page, 'editaralbarancompra', {}, { fecha: hoy, proveedor_id: prov.id, almacen_id: almacen, lineas: [{ articulo_id: articulo, cantidad: 3_000, precio: 250_000 }] }))[0];
     // Due today: on Pagos and, this week's, on the home page.
     await ok(page, 'editarfacturaproveedor', {}, { proveedor_id: prov.id, numero_proveedor: 'TEL-390', fecha: hoy, total: alb.total, albaranes: [alb.id], vencimientos: [hoy] });
+    // And one overdue, of four figures: its row carries «Vencido» beside the date, the widest a row gets.
+    const ayer = new Date(Date.now() - 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
+    const alb2 = (await ok(page, 'editaralbarancompra', {}, { fecha: ayer, proveedor_id: prov.id, almacen_id: almacen, lineas: [{ articulo_id: articulo, cantidad: 500_000, precio: 250_000 }] }))[0];
+    await ok(page, 'editarfacturaproveedor', {}, { proveedor_id: prov.id, numero_proveedor: 'TEL-391', fecha: ayer, total: alb2.total, albaranes: [alb2.id], vencimientos: [ayer] });
 
     await page.goto('/compras/pagos');
     const lista = page.getByRole('table', { name: 'Vencimientos pendientes' });
     await lista.getByRole('row').filter({ hasText: 'TEL-390' }).waitFor();
+    await lista.getByRole('row').filter({ hasText: 'TEL-391' }).getByText('Vencido').waitFor();
     await screenshot(page, 'telefono-pagos');
     await sinDesplazamiento(page);
     for (const [fecha, proveedor, pendiente] of await celdas(lista, ['Vencimiento', 'Proveedor', 'Pendiente'])) {

@@ -67,6 +67,13 @@ const StyledCifras = styled.div`
 `;
 
 
+/** «Vencido» beside an instalment's date; under it on a phone (the row keeps room for what is left to pay). */
+const StyledVencido = styled.strong`
+  color: ${({ theme }) => theme.danger};
+  margin-left: 6px;
+  ${({ theme }) => theme.phone} { display: block; margin-left: 0; }
+`;
+
 /** Records a payment of one instalment (or of any amount) of a supplier invoice: `pagarfacturaproveedor`. */
 function PagoDialog({ v, onDone, onCancel }: { v: Vencimiento; onDone: () => void; onCancel: () => void }) {
   const { run, busy } = useAction();
@@ -149,7 +156,7 @@ export function PagosPage() {
         cell: (v) => (
           <>
             {formatDate(v.fecha)}
-            {resumen && v.fecha < resumen.hoy && <strong style={{ color: '#b91c1c', marginLeft: 6 }}>Vencido</strong>}
+            {resumen && v.fecha < resumen.hoy && <StyledVencido>Vencido</StyledVencido>}
           </>
         ),
         text: (v) => formatDate(v.fecha),
@@ -261,7 +268,7 @@ export function PagosPage() {
               <tr>
                 <th>Proveedor</th>
                 <th className="num">Vencido</th>
-                <th className="num">Esta semana</th>
+                <th className="num phone-hide">Esta semana</th>
                 <th className="num">Pendiente</th>
               </tr>
             </thead>
@@ -272,7 +279,7 @@ export function PagosPage() {
                     <RowLink to={paths.proveedor(p.proveedor_id)}>{p.proveedor_nombre}</RowLink>
                   </td>
                   <td className="num">{formatMoney(p.vencido)}</td>
-                  <td className="num">{formatMoney(p.semana)}</td>
+                  <td className="num phone-hide">{formatMoney(p.semana)}</td>
                   <td className="num">{formatMoney(p.pendiente)}</td>
                 </tr>
               ))}
@@ -281,7 +288,7 @@ export function PagosPage() {
               <tr>
                 <td>Total</td>
                 <td className="num">{formatMoney(resumen.vencido)}</td>
-                <td className="num">{formatMoney(resumen.semana)}</td>
+                <td className="num phone-hide">{formatMoney(resumen.semana)}</td>
                 <td className="num">{formatMoney(resumen.total)}</td>
               </tr>
             </tfoot>

@@ -186,5 +186,7 @@ export const Tabla = styled.table`
   a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
   ${({ theme }: T) => theme.phone} {
     th, td { padding: 6px 4px; }
+    /* A column that can go at 390 px (the row keeps what identifies it and its main figure). */
+    .phone-hide { display: none; }
   }
 `;
