@@ -34,6 +34,7 @@ const StyledTable = styled.table`
   ${({ theme }: T) => theme.phone} {
     .phone-hide { display: none; }
     th, td { padding: 8px 6px; }
+    td { font-size: 13px; }
     /* The headers set the columns' widths (they don't wrap): in capitals and spaced they took a row's room. */
     th { text-transform: none; letter-spacing: 0; }
   }
