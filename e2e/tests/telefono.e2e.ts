@@ -32,7 +32,10 @@ async function dentro(celda: Locator, que: string) {
   expect(await celda.isVisible(), `${que} visible`).toBe(true);
   expect(((await celda.textContent()) ?? '').trim(), `${que} con texto`).not.toBe('');
   const { izquierda, derecha, visibleDesde, visibleHasta } = await celda.evaluate((el) => {
-    const r = el.getBoundingClientRect();
+    // Its content box: what is seen (a cell's padding may touch the scroll box's edge).
+    const b = el.getBoundingClientRect();
+    const cs = getComputedStyle(el);
+    const r = { left: b.left + Number.parseFloat(cs.paddingLeft), right: b.right - Number.parseFloat(cs.paddingRight) };
     let desde = 0;
     let hasta = window.innerWidth;
     for (let p = el.parentElement; p; p = p.parentElement) {
