@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AXE, seriousViolations } from '../support/axe';
-import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
-import { api } from '../support/op';
+import { login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { facturaEmitida, ventasEncendidas } from '../support/documentos';
 
 /** Only the axe rules `ids` on the page as it is now: the ones that passed (applied and held) and the violations. */
 async function reglas(page: Page, ids: string[]): Promise<{ passes: string[]; violations: string[] }> {
@@ -16,37 +16,6 @@ async function reglas(page: Page, ids: string[]): Promise<{ passes: string[]; vi
       violations: result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
     };
   }, ids);
-}
-
-/** Ventas, its documents, hfa and partes switched on in the configuration if another test left one off. */
-const ventasEncendidas = (page: Page) =>
-  encenderModulos(
-    page,
-    ['listadoclientes', 'listadopedidosventa', 'listadofacturas', 'listadopartes', 'hfapropuesta&desde=2026-01-01&hasta=2026-01-01'],
-    ['Ventas', 'Pedidos de venta', 'Facturas y rectificativas', 'Facturar albaranes', 'Partes de trabajo'],
-  );
-
-/**
- * An emitted invoice in serie A to the demo's C0001: one LLA-AJ8 (a demo article with stock that no other
- * test follows) from the principal warehouse. Answers its id and number.
- */
-async function facturaEmitida(page: Page): Promise<{ id: number; numero: string }> {
-  const uno = async (ac: string, query: Record<string, string | number>, pick: (r: Record<string, unknown>) => boolean) => {
-    const res = await api(page, ac, { porPagina: 100, ...query });
-    const row = res.data.find(pick);
-    expect(row, `${ac}: ${JSON.stringify(res).slice(0, 300)}`).toBeDefined();
-    return row!.id as number;
-  };
-  const serie = await uno('listadoseries', {}, (r) => r.codigo === 'A');
-  const almacen = await uno('listadoalmacenes', {}, (r) => r.codigo === 'PRINCIPAL');
-  const cliente = await uno('listadoclientes', {}, (r) => r.codigo === 'C0001');
-  const articulo = await uno('listadoarticulos', { barras: 'LLA-AJ8' }, (r) => r.codigo === 'LLA-AJ8');
-  const fecha = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
-  const borrador = await api(page, 'editarfactura', {}, { fecha, cliente_id: cliente, almacen_id: almacen, serie_id: serie, lineas: [{ articulo_id: articulo, cantidad: 1_000 }] });
-  expect(borrador.RESULT, JSON.stringify(borrador)).toBe('0');
-  const emitida = await api(page, 'emitirfactura', {}, { id: borrador.data[0].id });
-  expect(emitida.RESULT, JSON.stringify(emitida)).toBe('0');
-  return { id: emitida.data[0].id as number, numero: emitida.data[0].numero as string };
 }
 
 let b: Browser;

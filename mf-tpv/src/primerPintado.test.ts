@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+
+declare global {
+  interface ImportMeta {
+    glob(pattern: string, options: { query: string; import: string; eager: true }): Record<string, string>;
+  }
+}
 
 /**
  * The till's first paint stays ≤ 200 KB gzip (issue 23, `pnpm bench:bundle`) only while the modules it loads
@@ -10,7 +13,8 @@ import { describe, expect, it } from 'vitest';
  * This walks the static imports from `section.tsx` (a dynamic `import()` or `lazy` is a later chunk, not followed) and
  * names every module that takes a value from `shared` or `react-router-dom`. Types are free: they leave no code.
  */
-const src = dirname(fileURLToPath(import.meta.url));
+/** Every source file of `src/` as text, by its path from here (`./caja/estado.ts`): Vite reads them at build time. */
+const FUENTES = import.meta.glob('./**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
 const PROHIBIDOS = new Set(['shared', 'react-router-dom', 'react-router']);
 
 /** The static value imports of a source file: `[especificador, soloTipos]`. */
@@ -33,9 +37,15 @@ function importacionesEstaticas(codigo: string): { desde: string; soloTipos: boo
   return fuera;
 }
 
+/** `./caja/tienda/cobro.ts` + `../registro` → `./caja/registro.ts` (or its `.tsx`, or its folder's index). */
 function resolver(desde: string, espec: string): string | null {
-  const base = resolve(dirname(desde), espec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) if (existsSync(c) && c.match(/\.tsx?$/)) return c;
+  const partes = desde.split('/').slice(0, -1);
+  for (const p of espec.split('/')) {
+    if (p === '..') partes.pop();
+    else if (p !== '.') partes.push(p);
+  }
+  const base = partes.join('/');
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) if (c in FUENTES) return c;
   return null;
 }
 
@@ -47,21 +57,21 @@ function recorrer(entrada: string): { visitados: string[]; prohibidas: string[] 
     const f = pila.pop()!;
     if (visitados.has(f)) continue;
     visitados.add(f);
-    for (const { desde, soloTipos } of importacionesEstaticas(readFileSync(f, 'utf8'))) {
+    for (const { desde, soloTipos } of importacionesEstaticas(FUENTES[f])) {
       if (soloTipos) continue;
-      if (PROHIBIDOS.has(desde)) prohibidas.push(`${relative(src, f)} → ${desde}`);
+      if (PROHIBIDOS.has(desde)) prohibidas.push(`${f.slice(2)} → ${desde}`);
       else if (desde.startsWith('.')) {
         const r = resolver(f, desde);
         if (r) pila.push(r);
       }
     }
   }
-  return { visitados: [...visitados].map((f) => relative(src, f)), prohibidas };
+  return { visitados: [...visitados].map((f) => f.slice(2)), prohibidas };
 }
 
 describe('el primer pintado de la caja', () => {
   it('no toma ningún valor del `shared` federado ni de react-router (solo `shared/caja` y tipos)', () => {
-    const { visitados, prohibidas } = recorrer(join(src, 'section.tsx'));
+    const { visitados, prohibidas } = recorrer('./section.tsx');
     // The walk reaches the till's state and its catalogue, or it proves nothing.
     expect(visitados).toEqual(expect.arrayContaining(['caja/estado.ts', 'datos/catalogo.ts']));
     expect(prohibidas).toEqual([]);

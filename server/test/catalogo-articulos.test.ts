@@ -320,6 +320,44 @@ describe.each(backends())('catálogo: artículos ($name)', (backend) => {
     }
   });
 
+  it('ranks the same when most articles match (the walk rank by rank of the lines editor\'s suggestions, issue 26)', async () => {
+    // 120 descriptions that start with «kwik» make «kw» and «kwi» match most of the catalogue: the dense path for
+    // pages of 10 (the editor's), through the indexes for pages of 100.
+    const ids: number[] = [];
+    const alta = async (codigo: string, descripcion: string, activo = 1) => ids.push((await save(t, t.cookie, 'editararticulo', nuevoArticulo(codigo, { descripcion, activo }))).id as number);
+    for (let i = 1; i <= 120; i++) await alta(`FIL-${String(i).padStart(3, '0')}`, `Kwik relleno ${String(i).padStart(3, '0')}`);
+    await alta('ZZ-KW', 'Skwik raro');
+    await alta('KW-1', 'Zapato kwik');
+    await alta('kw-0', 'Yunque');
+    await alta('BRO-KW', 'Brocha kwik');
+    await alta('MAR-1', 'Kwik martillo');
+    await alta('INA-KW', 'Kwik inactivo', 0);
+    const rel = async (q: string, porPagina: number, pagina = 1) =>
+      (await list(t, t.cookie, 'listadoarticulos', { q, orden: 'relevancia', activo: 1, porPagina, pagina })) as { rows: Row[]; total: number };
+    // «fil»: 120 codes start with it, walked along the description index too.
+    const primeros: Record<string, string[]> = { kw: ['kw-0', 'KW-1', 'MAR-1', 'FIL-001'], KWI: ['MAR-1', 'FIL-001', 'FIL-002', 'FIL-003'], fil: ['FIL-001', 'FIL-002', 'FIL-003', 'FIL-004'] };
+    const ultimos: Record<string, string[]> = { kw: ['FIL-120', 'BRO-KW', 'ZZ-KW'], KWI: ['BRO-KW', 'KW-1', 'ZZ-KW'], fil: ['FIL-118', 'FIL-119', 'FIL-120'] };
+    for (const q of ['kw', 'KWI', 'fil']) {
+      // Pages of 100: every match ranked through the indexes; pages of 10: the walk.
+      const todos = [...(await rel(q, 100, 1)).rows, ...(await rel(q, 100, 2)).rows];
+      const esperado = codigos(todos);
+      // Codes first (by description: «Yunque» before «Zapato»), then descriptions, then words; the inactive one never.
+      expect(esperado.slice(0, 4)).toEqual(primeros[q]);
+      // «kw» starts the word «kw» of the code ZZ-KW (a word: after Brocha); «kwi» starts a word of «Zapato kwik»
+      // (its code KW-1 does not start with «kwi») and is only inside «Skwik»: the last rank.
+      expect(esperado.slice(-3)).toEqual(ultimos[q]);
+      expect(esperado).not.toContain('INA-KW');
+      const uno = await rel(q, 10, 1);
+      const dos = await rel(q, 10, 2);
+      expect([...codigos(uno.rows), ...codigos(dos.rows)]).toEqual(esperado.slice(0, 20));
+      expect(uno.total).toBe(esperado.length);
+      expect(uno.rows[0]).toMatchObject({ codigo: esperado[0], precio_venta: expect.any(Number), stock_total: 0 });
+      const ultima = await rel(q, 10, Math.ceil(esperado.length / 10));
+      expect(codigos(ultima.rows)).toEqual(esperado.slice(Math.floor((esperado.length - 1) / 10) * 10));
+    }
+    for (const id of ids) expect(expectCleanAnswer(await t.op('eliminararticulo', { cookie: t.cookie, body: { id } })).RESULT).toBe('0');
+  });
+
   it('finds one article by exact barcode or code (a scanner), never by part of it', async () => {
     const byBarcode = await list(t, t.cookie, 'listadoarticulos', { barras: ean13('841234500017') });
     expect(byBarcode.total).toBe(1);

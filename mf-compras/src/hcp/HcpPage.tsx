@@ -15,6 +15,8 @@ import {
   Muted,
   RowLink,
   PageHeader,
+  PanelCard,
+  Tabla,
   TERCEROS,
   TIPOS_IVA,
   TIPO_IVA_LABEL,
@@ -28,7 +30,8 @@ import {
   useShell,
   type DataColumn,
   type DocumentoFila,
-  type Proveedor,
+  type TerceroDocumentoFila,
+  useTerceroPreelegido,
   type TipoIva,
   usePermisos,
 } from 'shared';
@@ -64,21 +67,10 @@ type Candidato = DocumentoFila & { signo: 1 | -1 };
 
 const clave = (d: Candidato) => `${d.tipo}-${d.id}`;
 
-const StyledCard = styled(Card)`
-  margin-top: 16px;
-  h2 { font-size: 16px; margin: 0 0 10px; }
-  /* The comparison and the recorded invoices; the pending documents are the shared list's table. */
-  > table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  > table th, > table td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
-  > table th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tfoot td { font-weight: 700; }
+/** The comparison's difference row: red when the invoice and the chosen documents differ, green when they match. */
+const StyledCard = styled(PanelCard)`
   tr.diff td { background: #fef2f2; color: ${({ theme }) => theme.danger}; font-weight: 700; }
   tr.ok td { background: #f0fdf4; color: #166534; font-weight: 700; }
-  > table a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
-  ${({ theme }) => theme.phone} {
-    > table th, > table td { padding: 6px 4px; }
-  }
 `;
 
 const StyledPeriodo = styled.div`
@@ -170,6 +162,12 @@ export function HcpPage() {
   const [facturas, setFacturas] = useState<FacturaProveedor[] | null>(null);
   const [deshaciendo, setDeshaciendo] = useState<FacturaProveedor | null>(null);
   const proveedorId = proveedor?.id ?? '';
+  const elegirProveedor = (p: TerceroDocumentoFila) => {
+    setProveedor({ id: String(p.id), nombre: p.razon_social });
+    setFormaPago(p.forma_pago ?? '');
+  };
+  // Issue 26: «Nueva factura» on the supplier's record comes with `?proveedor_id=`: the supplier already chosen.
+  useTerceroPreelegido(TERCEROS.proveedor, elegirProveedor);
 
   const cargar = useCallback(async () => {
     if (!proveedorId) return;
@@ -287,15 +285,12 @@ export function HcpPage() {
       <Card>
         <StyledPeriodo>
           <div className="prov">
-            <TerceroField<Proveedor>
+            <TerceroField<TerceroDocumentoFila>
               tercero={TERCEROS.proveedor}
               params={{}}
               value={proveedorId}
               nombre={proveedor?.nombre}
-              onPick={(p) => {
-                setProveedor({ id: String(p.id), nombre: p.razon_social });
-                setFormaPago(p.forma_pago ?? '');
-              }}
+              onPick={elegirProveedor}
             />
           </div>
           <TextField label="Desde" type="date" value={desde} max={hasta || undefined} onChange={setDesde} />
@@ -356,7 +351,7 @@ export function HcpPage() {
                 />
               )}
             </FormGrid>
-            <table aria-label="Comparación por tipo de IVA" style={{ marginTop: 14 }}>
+            <Tabla aria-label="Comparación por tipo de IVA" style={{ marginTop: 14 }}>
               <thead>
                 <tr>
                   <th>Tipo de IVA</th>
@@ -405,7 +400,7 @@ export function HcpPage() {
                   </td>
                 </tr>
               </tfoot>
-            </table>
+            </Tabla>
             {puede.conciliar && (
               <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
                 <Button type="button" disabled={busy} aria-busy={busy} onClick={pedirConciliar}>
@@ -422,7 +417,7 @@ export function HcpPage() {
             ) : facturas.length === 0 ? (
               <Muted>No hay facturas conciliadas de este proveedor.</Muted>
             ) : (
-              <table aria-label="Facturas registradas">
+              <Tabla aria-label="Facturas registradas">
                 <thead>
                   <tr>
                     <th>Número</th>
@@ -458,7 +453,7 @@ export function HcpPage() {
                     </tr>
                   ))}
                 </tbody>
-              </table>
+              </Tabla>
             )}
           </StyledCard>
         </>

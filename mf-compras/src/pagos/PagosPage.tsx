@@ -10,8 +10,10 @@ import {
   MESSAGES,
   Muted,
   PageHeader,
+  PanelCard,
   RowLink,
   SelectField,
+  Tabla,
   TextField,
   downloadBlob,
   formatDate,
@@ -64,14 +66,12 @@ const StyledCifras = styled.div`
   ${({ theme }) => theme.phone} { grid-template-columns: 1fr; }
 `;
 
-const StyledCard = styled(Card)`
-  margin-top: 16px;
-  h2 { font-size: 16px; margin: 0 0 10px; }
-  > table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  > table th, > table td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
-  > table th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tfoot td { font-weight: 700; }
+
+/** «Vencido» beside an instalment's date; under it on a phone (the row keeps room for what is left to pay). */
+const StyledVencido = styled.strong`
+  color: ${({ theme }) => theme.danger};
+  margin-left: 6px;
+  ${({ theme }) => theme.phone} { display: block; margin-left: 0; }
 `;
 
 /** Records a payment of one instalment (or of any amount) of a supplier invoice: `pagarfacturaproveedor`. */
@@ -156,13 +156,14 @@ export function PagosPage() {
         cell: (v) => (
           <>
             {formatDate(v.fecha)}
-            {resumen && v.fecha < resumen.hoy && <strong style={{ color: '#b91c1c', marginLeft: 6 }}>Vencido</strong>}
+            {resumen && v.fecha < resumen.hoy && <StyledVencido>Vencido</StyledVencido>}
           </>
         ),
         text: (v) => formatDate(v.fecha),
       },
       { id: 'proveedor', header: 'Proveedor', cell: (v) => <RowLink to={paths.proveedor(v.proveedor_id)}>{v.proveedor_nombre}</RowLink>, text: (v) => v.proveedor_nombre },
-      { id: 'factura', header: 'Factura', cell: (v) => `${v.numero_proveedor} (${v.plazo + 1}.º)`, text: (v) => `${v.numero_proveedor} (${v.plazo + 1}.º)` },
+      // At 390 px a row shows its date, supplier, what is left and «Pagar» (the invoice is in the button's name).
+      { id: 'factura', header: 'Factura', hideOnPhone: true, cell: (v) => `${v.numero_proveedor} (${v.plazo + 1}.º)`, text: (v) => `${v.numero_proveedor} (${v.plazo + 1}.º)` },
       { id: 'iban', header: 'IBAN', hideOnPhone: true, cell: (v) => (v.iban_valido ? 'Correcto' : <span style={{ color: '#b91c1c' }}>Sin IBAN válido</span>), text: (v) => (v.iban_valido ? 'Correcto' : 'Sin IBAN válido') },
       { id: 'importe', header: 'Importe', align: 'right', numeric: true, hideOnPhone: true, cell: (v) => formatMoney(v.importe) },
       { id: 'pendiente', header: 'Pendiente', align: 'right', numeric: true, cell: (v) => formatMoney(v.pendiente) },
@@ -260,14 +261,14 @@ export function PagosPage() {
         />
       </Card>
       {resumen && resumen.por_proveedor.length > 0 && (
-        <StyledCard as="section" aria-labelledby="pagos-proveedores">
+        <PanelCard as="section" aria-labelledby="pagos-proveedores">
           <h2 id="pagos-proveedores">Por proveedor</h2>
-          <table aria-label="Pendiente por proveedor">
+          <Tabla aria-label="Pendiente por proveedor">
             <thead>
               <tr>
                 <th>Proveedor</th>
                 <th className="num">Vencido</th>
-                <th className="num">Esta semana</th>
+                <th className="num phone-hide">Esta semana</th>
                 <th className="num">Pendiente</th>
               </tr>
             </thead>
@@ -278,7 +279,7 @@ export function PagosPage() {
                     <RowLink to={paths.proveedor(p.proveedor_id)}>{p.proveedor_nombre}</RowLink>
                   </td>
                   <td className="num">{formatMoney(p.vencido)}</td>
-                  <td className="num">{formatMoney(p.semana)}</td>
+                  <td className="num phone-hide">{formatMoney(p.semana)}</td>
                   <td className="num">{formatMoney(p.pendiente)}</td>
                 </tr>
               ))}
@@ -287,12 +288,12 @@ export function PagosPage() {
               <tr>
                 <td>Total</td>
                 <td className="num">{formatMoney(resumen.vencido)}</td>
-                <td className="num">{formatMoney(resumen.semana)}</td>
+                <td className="num phone-hide">{formatMoney(resumen.semana)}</td>
                 <td className="num">{formatMoney(resumen.total)}</td>
               </tr>
             </tfoot>
-          </table>
-        </StyledCard>
+          </Tabla>
+        </PanelCard>
       )}
       {pagando && (
         <PagoDialog

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DOCUMENTO_TIPOS, TERCEROS, TerceroRecordPage, formatMoney, proveedorSchema, usePermisos, useShell, type Proveedor } from 'shared';
+import { DOCUMENTO_TIPOS, TERCEROS, TerceroRecordPage, formatMoney, proveedorSchema, usePermisos, useShell, type Proveedor, type TerceroNuevo } from 'shared';
 import { PANTALLAS } from '../documentos/pantallas';
 import { paths } from '../paths';
 
@@ -7,7 +7,9 @@ import { paths } from '../paths';
 const DOCUMENTOS = Object.values(PANTALLAS).map((p) => ({ def: p.def, record: p.record, list: p.list, flag: p.flag }));
 
 /** Issue 26: a purchase order started from the supplier, preselected on it. */
-const NUEVOS = [{ label: 'Nuevo pedido', to: paths.nuevoPedido, def: DOCUMENTO_TIPOS.pedidocompra }];
+const NUEVO_PEDIDO: TerceroNuevo = { label: 'Nuevo pedido', to: paths.nuevoPedido, def: DOCUMENTO_TIPOS.pedidocompra };
+/** Issue 26: the supplier's invoice, registered in hcp with the supplier preselected (its amounts are purchase amounts). */
+const NUEVA_FACTURA: TerceroNuevo = { label: 'Nueva factura', to: paths.hcp, flags: ['compras', 'hcp'], accion: 'editarfacturaproveedor' };
 
 /**
  * /compras/proveedor/:proveedorId and /compras/proveedor/nuevo-proveedor: the shared party record with,
@@ -42,7 +44,7 @@ export function ProveedorPage({ id }: { id?: string }) {
       record={paths.proveedor}
       // What is owed to a supplier is purchase amounts too (issue 24).
       resumen={flags.hcp === 1 && costes ? { titulo: 'Pendiente de pago', render: (p) => <Deuda proveedor={p} /> } : undefined}
-      nuevos={NUEVOS}
+      nuevos={costes ? [NUEVO_PEDIDO, NUEVA_FACTURA] : [NUEVO_PEDIDO]}
       porEjercicio={costes ? { titulo: 'Compras por ejercicio', vacio: 'Todavía no hay compras de este proveedor.', filas: (p) => p.compras_por_ejercicio } : undefined}
       documentos={DOCUMENTOS}
     />

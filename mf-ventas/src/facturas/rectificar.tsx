@@ -4,6 +4,7 @@ import {
   Button,
   DOCUMENTO_TIPOS,
   FormSection,
+  Tabla,
   formatDate,
   formatDecimal,
   formatPrecio,
@@ -97,13 +98,8 @@ export function useFacturasCliente(clienteId: string, actual: { id: number; nume
 
 const StyledLineas = styled.div`
   overflow-x: auto;
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; text-align: left; }
-  th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   .desc { color: ${({ theme }) => theme.gray[600]}; font-size: 13px; }
   ${({ theme }) => theme.phone} {
-    th, td { padding: 6px 4px; }
     .precio { display: none; }
   }
 `;
@@ -136,7 +132,7 @@ export function LineasFacturaRectificada({ factura, lineas, onAdd, equivalentes 
       }
     >
       <StyledLineas>
-        <table aria-label="Líneas de la factura rectificada">
+        <Tabla aria-label="Líneas de la factura rectificada">
           <thead>
             <tr>
               <th>Artículo</th>
@@ -167,7 +163,7 @@ export function LineasFacturaRectificada({ factura, lineas, onAdd, equivalentes 
               </tr>
             ))}
           </tbody>
-        </table>
+        </Tabla>
       </StyledLineas>
     </FormSection>
   );

@@ -1,6 +1,5 @@
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useShell } from '../context';
+import { Fragment, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import type { DocumentoTipoDef } from '../domain/documentos';
 import { necesidadDocumento } from '../domain/roles';
 import { usePermisos } from '../hooks/usePermisos';
@@ -16,7 +15,7 @@ import EditorLineas, { type EditorLineasProps } from './EditorLineasImpl';
 import { DevolverDialog } from './DevolverDialog';
 import { DocumentHistory } from './DocumentHistory';
 import type { CampoCabecera, PantallaDocumento } from './pantalla';
-import { DocumentLinks, TERCEROS, TerceroField, type TerceroDocumentoFila } from './terceros';
+import { DocumentLinks, TERCEROS, TerceroField, useTerceroPreelegido, type TerceroDocumentoFila } from './terceros';
 import type { DocumentEditor } from './useDocumentEditor';
 
 export type ImprimirDocumento = {
@@ -98,24 +97,15 @@ export default function DocumentRecordPageImpl<C extends string>({
   const [devolviendo, setDevolviendo] = useState(false);
   const navigate = useNavigate();
   const permisos = usePermisos();
-  const { api } = useShell();
-  const [search] = useSearchParams();
   // Issue 26: started from the party's record («Nuevo pedido» on a customer): `?cliente_id=` / `?proveedor_id=`
   // preselects it, with its terms, as if it had been picked here — once, on the new document.
   const elegirRef = useRef<((campo: 'cliente_id' | 'proveedor_id', t: TerceroDocumentoFila) => void) | null>(null);
-  const preelegido = useRef(false);
   const campoTercero = (['cliente_id', 'proveedor_id'] as const).find((c) => pantalla.campos.includes(c as C)) ?? null;
-  useEffect(() => {
-    if (editor.loading || !editor.isNew || preelegido.current || !campoTercero) return;
-    const id = Number(search.get(campoTercero));
-    if (!Number.isInteger(id) || id <= 0) return;
-    preelegido.current = true;
-    const tercero = TERCEROS[campoTercero === 'proveedor_id' ? 'proveedor' : 'cliente'];
-    void api.get<TerceroDocumentoFila>(tercero.ac, { id }).then((r) => {
-      const t = r.RESULT === '0' ? r.data?.[0] : undefined;
-      if (t) elegirRef.current?.(campoTercero, t);
-    });
-  }, [api, editor.loading, editor.isNew, campoTercero, search]);
+  useTerceroPreelegido(
+    campoTercero ? TERCEROS[campoTercero === 'proveedor_id' ? 'proveedor' : 'cliente'] : null,
+    (t) => campoTercero && elegirRef.current?.(campoTercero, t),
+    !editor.loading && editor.isNew,
+  );
   if (editor.loading) return <Spinner />;
   const { def, campos } = pantalla;
   const { form, documento, isNew, editable } = editor;

@@ -8,6 +8,7 @@ export type {
   TerceroDocumentosDe,
   TerceroFormState,
   TerceroPropios,
+  TerceroNuevo,
   TerceroRecordPageProps,
   TerceroValues,
 } from './TerceroRecordPageImpl';

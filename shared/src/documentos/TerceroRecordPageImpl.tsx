@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useShell } from '../context';
 import type { DocumentoTipoDef } from '../domain/documentos';
-import type { FlagName } from '../domain/flags';
+import type { FlagName, ModuleFlags } from '../domain/flags';
 import { formatDate, formatMoney } from '../domain/format';
 import { isEntryVisible } from '../domain/menu';
 import { NIF_IVA, TIPOS_ID, TIPO_ID_LABEL, opcionesPais, validarIdentificacion } from '../domain/paises';
@@ -14,7 +14,7 @@ import { NifField, SelectField, SwitchField, TextField } from '../ui/fields';
 import { FieldSpan, FormGrid, FormSection, RecordActions, RecordForm } from '../ui/form';
 import { TextAreaField } from '../ui/inputs';
 import { NotFoundPanel, PageHeader } from '../ui/layout';
-import { Button, Card, Muted, Spinner } from '../ui/primitives';
+import { Button, Muted, PanelCard, Spinner, Tabla } from '../ui/primitives';
 import { usePermisos } from '../hooks/usePermisos';
 import type { FormValues } from '../ui/useForm';
 import type { DocumentoFila } from './DocumentListPageImpl';
@@ -90,9 +90,17 @@ export type TerceroRecordPageProps<R extends TerceroComun> = {
   /**
    * «Nuevo pedido», «Nueva factura»…: a document started from the saved party (its new screen with `?cliente_id=` or
    * `?proveedor_id=`, the party preselected), each shown while its type's flags are on and the role may save one.
+   * A screen that is not a document type's (a supplier's invoice in hcp) names its flags and its saving action.
    */
-  nuevos?: { label: string; to: string; def: DocumentoTipoDef }[];
+  nuevos?: TerceroNuevo[];
 };
+
+/** A document started from the party: a document type's, or another screen's with its flags and its saving action. */
+export type TerceroNuevo = { label: string; to: string } & ({ def: DocumentoTipoDef } | { flags: readonly FlagName[]; accion: string });
+
+/** Whether a «Nuevo…» of the party is offered: its flags on and the role allowed to save it. */
+const nuevoPermitido = (n: TerceroNuevo, flags: ModuleFlags, accion: (ac: string) => boolean) =>
+  'def' in n ? isEntryVisible({ module: [...n.def.flags] }, flags) && accion(`editar${n.def.entidad}`) : isEntryVisible({ module: [...n.flags] }, flags) && accion(n.accion);
 
 /** The IBAN takes two columns: its 29 characters in groups of four fit whole (one column on a phone). */
 const IbanSpan = styled.div`
@@ -162,7 +170,7 @@ export default function TerceroRecordPageImpl<R extends TerceroComun>({
   const navigate = useNavigate();
   const { flags } = useShell();
   const permisos = usePermisos();
-  const nuevosPermitidos = (nuevos ?? []).filter((n) => isEntryVisible({ module: [...n.def.flags] }, flags) && permisos.accion(`editar${n.def.entidad}`));
+  const nuevosPermitidos = (nuevos ?? []).filter((n) => nuevoPermitido(n, flags, permisos.accion));
   const visibles = (documentos ?? []).filter((d) => isEntryVisible({ module: [...d.def.flags, ...(typeof d.flag === 'string' ? [d.flag] : (d.flag ?? []))] }, flags));
   const nombre = tercero.label.toLowerCase();
   const editor = useRecordEditor<R, Values>({
@@ -365,15 +373,8 @@ const PaisField = memo(function PaisField({ value, error, onChange }: { value: s
   return <SelectField label="País" options={opcionesPais()} value={value} error={error} onChange={onChange} />;
 });
 
-const StyledPanel = styled(Card)`
-  margin-top: 16px;
-  h2 { font-size: 16px; margin: 0 0 10px; }
-  h3 { font-size: 14px; margin: 14px 0 6px; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; }
-  th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
+/** A panel of the saved record (what it owes, per year, its documents); «dl» for a panel's figures. */
+const StyledPanel = styled(PanelCard)`
   dl { display: grid; grid-template-columns: auto auto; justify-content: start; gap: 4px 16px; margin: 0; font-size: 14px; }
   dt { color: ${({ theme }) => theme.gray[600]}; }
   dd { margin: 0; font-variant-numeric: tabular-nums; font-weight: 600; }
@@ -388,7 +389,7 @@ function PorEjercicio({ titulo, vacio, filas }: { titulo: string; vacio: string;
       {filas.length === 0 ? (
         <Muted>{vacio}</Muted>
       ) : (
-        <table aria-label={titulo}>
+        <Tabla aria-label={titulo}>
           <thead>
             <tr>
               <th>Ejercicio</th>
@@ -405,7 +406,7 @@ function PorEjercicio({ titulo, vacio, filas }: { titulo: string; vacio: string;
               </tr>
             ))}
           </tbody>
-        </table>
+        </Tabla>
       )}
     </StyledPanel>
   );
@@ -443,7 +444,7 @@ function DocumentosDeTipo({ tercero, terceroId, tipo }: { tercero: TerceroDef; t
       ) : rows.length === 0 ? (
         <Muted>No hay {def.pluralLabel.toLowerCase()}.</Muted>
       ) : (
-        <table aria-label={def.pluralLabel}>
+        <Tabla aria-label={def.pluralLabel}>
           <thead>
             <tr>
               <th>Número</th>
@@ -466,7 +467,7 @@ function DocumentosDeTipo({ tercero, terceroId, tipo }: { tercero: TerceroDef; t
               </tr>
             ))}
           </tbody>
-        </table>
+        </Tabla>
       )}
       {total > ULTIMOS && (
         <Muted>

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import type { ApiClient } from '../api/client';
 import { rutaDocumento, DOCUMENTO_TIPOS, estadoLabel, type Documento, type DocumentoEnlace, type DocumentoTipoDef } from '../domain/documentos';
@@ -6,6 +7,7 @@ import { formatDate } from '../domain/format';
 import { terceroPdf, terceroPdfDe, type DocumentosPdfOptions } from '../io/documentosPdf';
 import { SearchPicker, type PickerOption } from '../ui/inputs';
 import { Button } from '../ui/primitives';
+import { useShell } from '../context';
 import type { Theme } from '../ui/theme';
 
 type T = { theme: Theme };
@@ -46,6 +48,31 @@ export type TerceroFila = { id: number; codigo?: string | null; nif?: string | n
 
 /** A party row as a document's header picks it: with its terms, the document's defaults. */
 export type TerceroDocumentoFila = TerceroFila & { forma_pago?: string | null; retencion?: number | null };
+
+/**
+ * Issue 26: a screen started from the party's record («Nuevo pedido», «Nueva factura» on a customer or a supplier)
+ * comes with `?cliente_id=` / `?proveedor_id=`: the party is read and handed to `onPick` once, as if it had been
+ * picked on the screen (its terms with it). `listo` false holds it back (the screen still loading, not a new one).
+ */
+export function useTerceroPreelegido(tercero: TerceroDef | null, onPick: (t: TerceroDocumentoFila) => void, listo = true) {
+  const { api } = useShell();
+  const [search] = useSearchParams();
+  const hecho = useRef(false);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const id = tercero ? Number(search.get(tercero.param)) : Number.NaN;
+  useEffect(() => {
+    if (!listo || hecho.current || !tercero || !Number.isInteger(id) || id <= 0) return;
+    hecho.current = true;
+    void api
+      .get<TerceroDocumentoFila>(tercero.ac, { id })
+      .then((r) => {
+        const t = r.RESULT === '0' ? r.data?.[0] : undefined;
+        if (t) pick.current(t);
+      })
+      .catch(() => {});
+  }, [api, id, listo, tercero]);
+}
 
 /** A party in a picker: razón social (nombre comercial), with código and NIF beside. */
 export function terceroOption(t: TerceroFila): PickerOption {

@@ -8,6 +8,8 @@ type T = { theme: Theme };
 
 const StyledWrap = styled.div`
   overflow-x: auto;
+  /* The visually hidden texts (a header without a visible name) are absolute: held and clipped here, never widening the page. */
+  position: relative;
   border: 1px solid ${({ theme }: T) => theme.gray[200]};
   border-radius: ${({ theme }: T) => theme.radius};
   background: #fff;
@@ -27,8 +29,15 @@ const StyledTable = styled.table`
   tbody tr.subtotal td { font-weight: 600; background: ${({ theme }: T) => theme.gray[50]}; }
   tfoot td { font-weight: 700; border-top: 2px solid ${({ theme }: T) => theme.gray[300]}; background: ${({ theme }: T) => theme.gray[50]}; }
   .right { text-align: right; font-variant-numeric: tabular-nums; }
+  td.right { white-space: nowrap; }
   .center { text-align: center; }
-  ${({ theme }: T) => theme.phone} { .phone-hide { display: none; } }
+  ${({ theme }: T) => theme.phone} {
+    .phone-hide { display: none; }
+    th, td { padding: 8px 6px; }
+    td { font-size: 13px; }
+    /* The headers set the columns' widths (they don't wrap): in capitals and spaced they took a row's room. */
+    th { text-transform: none; letter-spacing: 0; }
+  }
 `;
 
 /**

@@ -12,6 +12,8 @@ export const Card = styled.section<{ $padding?: number }>`
   border-radius: ${({ theme }: T) => theme.radius};
   padding: ${({ theme, $padding }) => (theme as Theme).space($padding ?? CONSTANTS.cardPadding)};
   box-shadow: 0 1px 2px rgb(15 23 42 / 0.04);
+  /* On a phone the default padding narrows (12 px): a list's columns get the room (Compras › Pagos at 390 px). */
+  ${({ theme, $padding }) => ($padding === undefined ? css`${(theme as Theme).phone} { padding: ${(theme as Theme).space(3)}; }` : '')}
 `;
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -157,3 +159,34 @@ export function AvisoList({ avisos, children, label }: { avisos: { nivel: 'error
     </section>
   );
 }
+
+/**
+ * A card that is a section of a screen under the first one: its own heading (h2, h3 below it) and a gap above.
+ * Compras › hcp and › Pagos, the party's record panels, Ventas › hfa.
+ */
+export const PanelCard = styled(Card)`
+  margin-top: 16px;
+  min-width: 0;
+  h2 { font-size: 16px; margin: 0 0 10px; }
+  h3 { font-size: 14px; margin: 14px 0 6px; }
+`;
+
+/**
+ * A small table of figures drawn whole (not a paged list, which is the DataTable): a comparison, totals by supplier,
+ * a party's documents. Cells `.num` right-aligned in tabular figures; the foot's totals bold; narrower on a phone.
+ */
+export const Tabla = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 14px;
+  th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }: T) => theme.gray[100]}; }
+  th { font-size: 12px; color: ${({ theme }: T) => theme.gray[600]}; background: ${({ theme }: T) => theme.gray[50]}; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  tfoot td { font-weight: 700; }
+  a { color: ${({ theme }: T) => theme.primary[700]}; font-weight: 600; }
+  ${({ theme }: T) => theme.phone} {
+    th, td { padding: 6px 4px; }
+    /* A column that can go at 390 px (the row keeps what identifies it and its main figure). */
+    .phone-hide { display: none; }
+  }
+`;

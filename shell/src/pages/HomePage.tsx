@@ -117,6 +117,8 @@ const StyledPendientes = styled.section`
   li a {
     display: block;
     height: 100%;
+    /* Its padding inside the cell: a card never reaches over the next one or the chart below. */
+    box-sizing: border-box;
     padding: 14px 16px;
     border-radius: ${({ theme }: T) => theme.radius};
     background: #fff;

@@ -101,6 +101,37 @@ describe('Proveedores', () => {
     expect(fake.calls.some((c) => c.ac === 'listadoproveedores' && c.params?.id === 3)).toBe(true);
   });
 
+  it('«Nueva factura» registers the supplier’s invoice in hcp with the supplier chosen and its forma de pago (issue 26)', async () => {
+    const fake = fakeCompras();
+    renderSection(Section, menu.prefix, '/compras/proveedor/3', { api: fake.api });
+    await screen.findByDisplayValue('ES91 2100 0418 4502 0005 1332');
+    await userEvent.click(screen.getByRole('link', { name: 'Nueva factura' }));
+    await waitFor(() => expect(currentPath()).toBe('/compras/hcp'));
+    // The supplier is already chosen: its pending documents and the invoice's form show, with its forma de pago.
+    expect(await screen.findByRole('heading', { name: 'Documentos pendientes' })).toBeTruthy();
+    expect(screen.getByText('Ferretería Levante SL')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Forma de pago' }) as HTMLSelectElement).value).toBe('transferencia_30');
+    await waitFor(() => expect(fake.calls.some((c) => c.ac === 'listadopendienteshcp' && String(c.params?.proveedor_id) === '3')).toBe(true));
+    expect(fake.calls.some((c) => c.ac === 'listadoproveedores' && c.params?.id === 3)).toBe(true);
+  });
+
+  it('«Nueva factura» is offered only with hcp on and to a role that sees purchase amounts (issue 26)', async () => {
+    const fake = fakeCompras();
+    const { unmount } = renderSection(Section, menu.prefix, '/compras/proveedor/3', { api: fake.api, flags: { ...allFlags(1), hcp: 0 } });
+    await screen.findByDisplayValue('ES91 2100 0418 4502 0005 1332');
+    expect(screen.getByRole('link', { name: 'Nuevo pedido' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nueva factura' })).toBeNull();
+    unmount();
+    const user = {
+      id: 4, nombre: 'Mozo', email: 'mozo@demo.es',
+      rol: { id: 3, nombre: 'Almacén', clave: 'almacen' as const, derechos: { areas: { compras: ['ver', 'acciones', 'editar'] as const }, especiales: [], descuento_maximo: 0 } },
+    };
+    renderSection(Section, menu.prefix, '/compras/proveedor/3', { api: fakeCompras().api, user });
+    await screen.findByDisplayValue('ES91 2100 0418 4502 0005 1332');
+    expect(screen.getByRole('link', { name: 'Nuevo pedido' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nueva factura' })).toBeNull();
+  });
+
   it('a refusal shows the server’s reason, not only the generic words (issue 26)', async () => {
     const motivo = 'Está conciliado en la factura de proveedor FT-2026/1187: deshaga primero la conciliación';
     const fake = fakeCompras({ eliminarproveedor: () => ({ RESULT: '2', message: motivo }) });

@@ -12,6 +12,8 @@ import {
   MESSAGES,
   Muted,
   PageHeader,
+  PanelCard,
+  Tabla,
   SelectField,
   TERCEROS,
   TerceroField,
@@ -43,23 +45,14 @@ export type Propuesta = {
 /** An invoice `facturarhfa` made (and emitted). */
 export type FacturaHecha = { id: number; numero: string; cliente_nombre: string; total: number };
 
-const StyledCard = styled(Card)`
-  margin-top: 16px;
-  min-width: 0;
-  h2 { font-size: 16px; margin: 0 0 10px; }
+const StyledCard = styled(PanelCard)`
   .scroll { overflow-x: auto; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.gray[100]}; vertical-align: top; }
-  th { font-size: 12px; color: ${({ theme }) => theme.gray[600]}; background: ${({ theme }) => theme.gray[50]}; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tfoot td { font-weight: 700; }
+  th, td { vertical-align: top; }
   .docs { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 13px; }
   .docs .neg { color: ${({ theme }) => theme.danger}; }
-  a { color: ${({ theme }) => theme.primary[700]}; font-weight: 600; }
   input[type='checkbox'] { width: 18px; height: 18px; }
   .acciones { display: flex; justify-content: flex-end; align-items: center; gap: 12px; margin-top: 12px; flex-wrap: wrap; }
   ${({ theme }) => theme.phone} {
-    th, td { padding: 6px 4px; }
     .fiscal { display: none; }
   }
 `;
@@ -278,7 +271,7 @@ export function HfaPage() {
           ) : (
             <>
               <div className="scroll">
-                <table aria-label="Propuesta de facturación">
+                <Tabla aria-label="Propuesta de facturación">
                   <thead>
                     <tr>
                       <th>
@@ -347,7 +340,7 @@ export function HfaPage() {
                       </td>
                     </tr>
                   </tfoot>
-                </table>
+                </Tabla>
               </div>
               {facturando && (
                 <div style={{ marginTop: 12 }}>
@@ -374,7 +367,7 @@ export function HfaPage() {
             </p>
           </Callout>
           <div className="scroll" style={{ marginTop: 10 }}>
-            <table aria-label="Facturas emitidas">
+            <Tabla aria-label="Facturas emitidas">
               <thead>
                 <tr>
                   <th>Número</th>
@@ -393,7 +386,7 @@ export function HfaPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Tabla>
           </div>
         </StyledCard>
       )}

@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { Articulo } from 'shared/domain';
 import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { foldText, indexOnlyCount, queryWords, searchCondition } from '../../catalogo/busqueda.ts';
+import { MIN_FRAGMENT, foldText, indexOnlyCount, queryWords, searchCondition } from '../../catalogo/busqueda.ts';
 
 /**
  * The article list's SQL, shared by `listadoarticulos`, `cambiarprecios` (its filter) and the
@@ -94,20 +94,27 @@ function otherConditions(dialect: DialectName, f: FiltroArticulos): RawBuilder<u
   return conds;
 }
 
-/** The number of articles the filter selects, by the cheapest exact way. */
-export async function countArticulos(db: Kysely<Database>, dialect: DialectName, f: FiltroArticulos): Promise<number> {
+/** The SQL of the number of articles the filter selects, by the cheapest exact way (exported for the bench). */
+export function countQuery(dialect: DialectName, f: FiltroArticulos): RawBuilder<{ total: number | string }> {
   const words = queryWords(f.q);
   const onlyWords = otherConditions(dialect, f).length === 0;
-  let res: { rows: { total: number | string }[] };
   // The index alone: every row of the FTS5 tables is an article (kept by triggers).
   const fromIndex = onlyWords && words.length && dialect === 'sqlite' ? indexOnlyCount(words) : null;
-  if (onlyWords && !words.length && dialect === 'postgres') {
-    res = await sql<{ total: number }>`select n as total from articulos_cuenta where id = 1`.execute(db);
-  } else if (fromIndex) {
-    res = await fromIndex.execute(db);
-  } else {
-    res = await sql<{ total: number }>`select count(*) as total from articulos a ${whereArticulos(dialect, f)}`.execute(db);
+  if (onlyWords && !words.length && dialect === 'postgres') return sql<{ total: number }>`select n as total from articulos_cuenta where id = 1`;
+  if (fromIndex) return fromIndex;
+  // SQLite, the active articles only (the lines editor's search): the index's count less the inactive matches,
+  // found along the activo index (a few in a catalogue) instead of reading every match's row.
+  const soloActivos = dialect === 'sqlite' && words.length > 0 && f.activo === 1 && otherConditions(dialect, { activo: 1 }).length === otherConditions(dialect, f).length;
+  const delIndice = soloActivos ? indexOnlyCount(words) : null;
+  if (delIndice) {
+    return sql<{ total: number }>`select (${delIndice}) - (select count(*) from articulos a where a.activo = 0 and ${searchCondition(dialect, words, 'scan')}) as total`;
   }
+  return sql<{ total: number }>`select count(*) as total from articulos a ${whereArticulos(dialect, f)}`;
+}
+
+/** The number of articles the filter selects. */
+export async function countArticulos(db: Kysely<Database>, dialect: DialectName, f: FiltroArticulos): Promise<number> {
+  const res = await countQuery(dialect, f).execute(db);
   return Number(res.rows[0]?.total ?? 0);
 }
 
@@ -140,20 +147,76 @@ export function sortArticulos(dialect: DialectName, orden: OrdenArticulos, dir: 
 }
 
 /**
- * ORDER BY of the search's relevance for the first word typed: a code that starts with it, then a
- * description that starts with it, then any word of the article that starts with it, then the rest
- * (the word inside another: «torn» → Tornillo… before Destornillador); within a rank, by description.
- * Without words, by code.
+ * The ranks of the search's relevance for the first word typed, as conditions, best first: a code that starts
+ * with the text, a description that starts with the word, any word of the article that starts with it (the rest:
+ * the word inside another, «torn» → Tornillo… before Destornillador). Null without words.
  */
-export function sortRelevancia(q: string | null | undefined): Sort {
+function rangosRelevancia(q: string | null | undefined): { w: string; rangos: RawBuilder<boolean>[] } | null {
   const w = queryWords(q)[0];
-  if (!w) return { keys: sql`a.codigo asc`, join: sql`` };
+  if (!w) return null;
   // The typed text as the code starts (case and accents ignored; LIKE wildcards escaped), and the folded first word.
   const raw = foldText(q ?? '').trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rank = sql`case when lower(a.codigo) like ${`${raw}%`} escape '\\' then 0
-    when a.orden_descripcion like ${`${w}%`} then 1
-    when (' ' || a.busqueda) like ${`% ${w}%`} then 2 else 3 end`;
+  return {
+    w,
+    rangos: [
+      sql<boolean>`lower(a.codigo) like ${`${raw}%`} escape '\\'`,
+      sql<boolean>`a.orden_descripcion like ${`${w}%`}`,
+      sql<boolean>`(' ' || a.busqueda) like ${`% ${w}%`}`,
+    ],
+  };
+}
+
+/**
+ * ORDER BY of the search's relevance (see rangosRelevancia); within a rank, by description. Without words, by code.
+ */
+export function sortRelevancia(q: string | null | undefined): Sort {
+  const r = rangosRelevancia(q);
+  if (!r) return { keys: sql`a.codigo asc`, join: sql`` };
+  const [c0, c1, c2] = r.rangos;
+  const rank = sql`case when ${c0} then 0 when ${c1} then 1 when ${c2} then 2 else 3 end`;
   return { keys: sql`${rank} asc, a.orden_descripcion asc, a.id asc`, join: sql`` };
+}
+
+/**
+ * SQLite, the first `end` ids by relevance when most articles match («t», «de» at 100.000 articles: ranking all
+ * 24.000 or 58.000 matches took 150–300 ms). Rank by rank, best first, until the page is full:
+ * - a code that starts with the text: the código index's ranges of the text's first two characters in either
+ *   case (SQLite's lower() folds ASCII only: no other code can start with it), then sorted by description
+ *   («t»: a tenth of the codes, the slowest case);
+ * - a description that starts with the word: a range of the description index, in its order;
+ * - any word (or, for a fragment, the rest): a walk along the description index testing each row, which stops
+ *   as soon as the page is full. A short first word starts a word of every match: no fourth rank.
+ */
+async function idsRelevanciaDensa(db: Kysely<Database>, filtro: FiltroArticulos, end: number): Promise<number[]> {
+  const r = rangosRelevancia(filtro.q);
+  if (!r) return [];
+  const where = whereArticulos('sqlite', filtro, 'scan');
+  const [c0, c1, c2] = r.rangos;
+  const siguiente = (t: string) => t.slice(0, -1) + String.fromCharCode(t.charCodeAt(t.length - 1) + 1);
+  const inicio = foldText(filtro.q ?? '').trim().slice(0, 2);
+  const variantes = [...inicio].reduce<string[]>((vs, c) => vs.flatMap((v) => [...new Set([v + c, v + c.toUpperCase()])]), ['']);
+  const enCodigo = sql.join(
+    variantes.map((v) => sql`(a.codigo >= ${v} and a.codigo < ${siguiente(v)})`),
+    sql` or `,
+  );
+  const porDescripcion = sql`articulos a indexed by articulos_orden_descripcion`;
+  // The codes' ranges first (CROSS JOIN keeps that order), then their rows tested and sorted by description. Not a
+  // walk along the description index: codes and descriptions start alike (TOR… «Tornillo»), the first ones lie
+  // far along it (measured: 370–740 ms for «to», «t»).
+  const rangos: { from: RawBuilder<unknown>; cond: RawBuilder<unknown> }[] = [
+    { from: sql`(select a.id from articulos a where ${enCodigo}) c cross join articulos a`, cond: sql`a.id = c.id and ${c0}` },
+    { from: porDescripcion, cond: sql`a.orden_descripcion >= ${r.w} and a.orden_descripcion < ${siguiente(r.w)} and not (${c0}) and ${c1}` },
+    { from: porDescripcion, cond: sql`not (${c0}) and not (${c1}) and ${c2}` },
+    ...(r.w.length >= MIN_FRAGMENT ? [{ from: porDescripcion, cond: sql`not (${c0}) and not (${c1}) and not (${c2})` }] : []),
+  ];
+  const ids: number[] = [];
+  for (const rango of rangos) {
+    const falta = end - ids.length;
+    if (falta <= 0) break;
+    const res = await sql<{ id: number }>`select a.id from ${rango.from} ${where} and ${rango.cond} order by a.orden_descripcion asc, a.id asc limit ${falta}`.execute(db);
+    ids.push(...res.rows.map((x) => Number(x.id)));
+  }
+  return ids;
 }
 
 export type ListPage = { rows: ArticuloFila[]; total: number };
@@ -176,33 +239,45 @@ export async function searchMode(db: Kysely<Database>, dialect: DialectName, tot
   return total * total > 4 * end * n ? 'scan' : 'index';
 }
 
+type ListOpts = { filtro: FiltroArticulos; orden: OrdenArticulos; dir: 'asc' | 'desc'; limit: number; offset: number };
+
 /**
- * One page of the list and the count of the filter. The page's ids come first, from an index walk,
- * and only they are joined (CROSS JOIN keeps that order on SQLite: with a bound LIMIT its planner
- * would otherwise walk the whole sort index probing the 25 ids).
+ * The SQL of one page of the list, its matches found as `mode` says. The page's ids come first, from an index
+ * walk, and only they are joined (CROSS JOIN keeps that order on SQLite: with a bound LIMIT its planner would
+ * otherwise walk the whole sort index probing the 25 ids). Exported for the bench (bench/sugerencias.ts).
  */
-export async function listArticulos(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  opts: { filtro: FiltroArticulos; orden: OrdenArticulos; dir: 'asc' | 'desc'; limit: number; offset: number },
-): Promise<ListPage> {
-  const total = await countArticulos(db, dialect, opts.filtro);
-  if (total === 0 || opts.offset >= total) return { rows: [], total };
+export function pageQuery(dialect: DialectName, opts: ListOpts, mode: 'index' | 'scan'): RawBuilder<ArticuloFila> {
   const words = queryWords(opts.filtro.q);
-  // By relevance, every match is ranked: through the indexes, never a walk along a sort index.
-  const relevancia = opts.orden === 'relevancia';
-  const mode = words.length && !relevancia ? await searchMode(db, dialect, total, opts.offset + opts.limit) : 'index';
   // PostgreSQL, few matches: they are fetched first (OFFSET 0 keeps the planner from pulling the
   // subquery up into a walk of the sort index), then sorted.
   const fenced = dialect === 'postgres' && mode === 'index' && words.length > 0;
   const source = fenced ? sql`(select * from articulos a where ${searchCondition(dialect, words)} offset 0) a` : sql`articulos a`;
   const where = whereArticulos(dialect, fenced ? { ...opts.filtro, q: null } : opts.filtro, mode);
-  const { keys, join } = relevancia ? sortRelevancia(opts.filtro.q) : sortArticulos(dialect, opts.orden, opts.dir);
-  const page = await sql<ArticuloFila>`select ${LIST_SELECT}
+  const { keys, join } = opts.orden === 'relevancia' ? sortRelevancia(opts.filtro.q) : sortArticulos(dialect, opts.orden, opts.dir);
+  return sql<ArticuloFila>`select ${LIST_SELECT}
     from (select a.id from ${source} ${join} ${where} order by ${keys} limit ${opts.limit} offset ${opts.offset}) p
     cross join articulos a ${LIST_JOINS}
     where a.id = p.id
-    order by ${keys}`.execute(db);
+    order by ${keys}`;
+}
+
+/** One page of the list and the count of the filter. */
+export async function listArticulos(db: Kysely<Database>, dialect: DialectName, opts: ListOpts): Promise<ListPage> {
+  const total = await countArticulos(db, dialect, opts.filtro);
+  if (total === 0 || opts.offset >= total) return { rows: [], total };
+  const words = queryWords(opts.filtro.q);
+  const end = opts.offset + opts.limit;
+  const mode = words.length ? await searchMode(db, dialect, total, end) : 'index';
+  if (opts.orden === 'relevancia' && dialect === 'sqlite' && words.length && mode === 'scan') {
+    // Most articles match: rank by rank along the description index (idsRelevanciaDensa), then only the page joined.
+    const ids = (await idsRelevanciaDensa(db, opts.filtro, end)).slice(opts.offset);
+    if (!ids.length) return { rows: [], total };
+    const filas = await sql<ArticuloFila>`select ${LIST_SELECT} from articulos a ${LIST_JOINS} ${whereArticulos(dialect, { ids })}`.execute(db);
+    const porId = new Map(filas.rows.map((f) => [Number(f.id), f]));
+    return { rows: ids.map((id) => porId.get(id)!).filter(Boolean), total };
+  }
+  // By relevance with few matches, every match is ranked: through the indexes.
+  const page = await pageQuery(dialect, opts, opts.orden === 'relevancia' ? 'index' : mode).execute(db);
   return { rows: page.rows, total };
 }
 
