@@ -1,5 +1,5 @@
 // The lines editor's suggestions at 100.000 articles, on SQLite and on PostgreSQL: `pnpm bench:sugerencias`.
-// What the editor asks while a clerk types (shared/src/documentos/LinesEditorImpl.tsx, buscarTexto):
+// What the editor asks while a clerk types (shared/src/documentos/EditorLineasImpl.tsx, buscarTexto):
 // `listadoarticulos` with q, orden=relevancia (a código, then a description, then any word that starts with the
 // text; then the rest), activo=1, the first 10 — each answer with its price and stock. Measured, interleaved
 // in a rotating order in the same run: the handler in-process (validate + handler), the whole op.asp request
