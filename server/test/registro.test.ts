@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MENSAJES_TPV, calcularTotales, totalesTicket } from 'shared/domain';
+import { MESSAGES_TPV, calcularTotales, totalesTicket } from 'shared/domain';
 import type { TerminalTpv, TicketSubido } from 'shared/domain';
 import { fechaHoraHuso, registroDevolucion, registroTicket, registroTpvDe, registroTpvDeDevolucion } from 'shared/fiscal';
 import { todayIn } from '../src/context.ts';
@@ -214,10 +214,10 @@ describe.each(backends())('a till\'s NumeroInstalacion is unique to its installa
       const caja1 = await db.selectFrom('tpv_terminales').select(['id', 'numero_instalacion']).where('nombre', '=', 'Caja 1').executeTakeFirstOrThrow();
       await db.updateTable('tpv_terminales').set({ numero_instalacion: 'movido-a-otro' }).where('id', '=', caja1.id).execute();
       const usada = await enviar(s, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: caja1.numero_instalacion });
-      expect(usada.body.errors).toMatchObject({ numero_instalacion: MENSAJES_TPV.instalacionUsada });
+      expect(usada.body.errors).toMatchObject({ numero_instalacion: MESSAGES_TPV.instalacionUsada });
       const inst = (await db.selectFrom('verifactu').select('numero_instalacion').executeTakeFirstOrThrow()).numero_instalacion!;
       const propia = await enviar(s, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: inst });
-      expect(propia.body.errors).toMatchObject({ numero_instalacion: MENSAJES_TPV.instalacionUsada });
+      expect(propia.body.errors).toMatchObject({ numero_instalacion: MESSAGES_TPV.instalacionUsada });
       // A new number of its own is fine; so is saving it again unchanged.
       expect((await save(s, s.cookie, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: `${inst}-CAJA9` })).numero_instalacion).toBe(`${inst}-CAJA9`);
       expect((await save(s, s.cookie, 'editarterminal', { ...base, id: caja9.id, numero_instalacion: `${inst}-CAJA9` })).numero_instalacion).toBe(`${inst}-CAJA9`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAJES_TPV, totalesTicket } from 'shared/domain';
+import { MESSAGES_TPV, totalesTicket } from 'shared/domain';
 import { fechaHoraHuso, registroTicket, registroTpvDe } from 'shared/fiscal';
 import type { CierreTpv, LineaActividad, Terminal, TerminalTpv, Usuario } from 'shared/domain';
 import { backends, useTestApp } from './helpers.ts';
@@ -67,14 +67,14 @@ describe.each(backends())('TPV: who sells ($name)', (backend) => {
   it('users\' screen: a manager sets and removes another user\'s PIN; the list says who has one; each change is audited without the PIN', async () => {
     expect((await usuario(cajeraId)).con_pin).toBe(0);
     const corto = await enviar(t, 'editarpintpv', { usuario_id: cajeraId, pin: '12a4' });
-    expect(corto.body.errors).toEqual({ pin: MENSAJES_TPV.pinNoValido });
+    expect(corto.body.errors).toEqual({ pin: MESSAGES_TPV.pinNoValido });
     expect((await usuario(cajeraId)).con_pin).toBe(0);
     await save(t, t.cookie, 'editarpintpv', { usuario_id: cajeraId, pin: '2468' });
     expect((await usuario(cajeraId)).con_pin).toBe(1);
     expect((await info()).cajeros.find((c) => c.id === cajeraId)).toMatchObject({ con_pin: 1 });
     await save(t, t.cookie, 'editarpintpv', { usuario_id: cajeraId, quitar: 1 });
     expect((await usuario(cajeraId)).con_pin).toBe(0);
-    expect((await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: cajeraId, pin: '2468' } })).json().message).toBe(MENSAJES_TPV.pinIncorrecto);
+    expect((await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: cajeraId, pin: '2468' } })).json().message).toBe(MESSAGES_TPV.pinIncorrecto);
     await save(t, t.cookie, 'editarpintpv', { usuario_id: cajeraId, pin: '1357' });
     const lineas = await lineasPin();
     expect(lineas.map((l) => [l.tipo, l.entidad, l.entidad_id, l.numero, l.despues])).toEqual([
@@ -92,10 +92,10 @@ describe.each(backends())('TPV: who sells ($name)', (backend) => {
   it('at the till: a cashier changes their own PIN knowing the current one, and nobody else\'s', async () => {
     const pin = await conPin(cajeraId, '1357');
     const sinActual = await t.op('editarpintpv', { cookie: pin, body: { pin: '8642' } });
-    expect(sinActual.json().errors).toEqual({ pin_actual: MENSAJES_TPV.pinActualIncorrecto });
+    expect(sinActual.json().errors).toEqual({ pin_actual: MESSAGES_TPV.pinActualIncorrecto });
     const mal = await t.op('editarpintpv', { cookie: pin, body: { pin: '8642', pin_actual: '0000' } });
-    expect(mal.json().errors).toEqual({ pin_actual: MENSAJES_TPV.pinActualIncorrecto });
-    expect((await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: cajeraId, pin: '8642' } })).json().message).toBe(MENSAJES_TPV.pinIncorrecto);
+    expect(mal.json().errors).toEqual({ pin_actual: MESSAGES_TPV.pinActualIncorrecto });
+    expect((await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: cajeraId, pin: '8642' } })).json().message).toBe(MESSAGES_TPV.pinIncorrecto);
     expect((await t.op('editarpintpv', { cookie: pin, body: { pin: '8642', pin_actual: '1357' } })).json()).toMatchObject({ RESULT: '0', data: [{ usuario_id: cajeraId, con_pin: 1 }] });
     await conPin(cajeraId, '8642');
     // An Administrador's PIN session at the till changes no other user's PIN (the back office does, with the password).
@@ -103,7 +103,7 @@ describe.each(backends())('TPV: who sells ($name)', (backend) => {
     const admin = await conPin(adminId, '4321');
     const otro = await t.op('editarpintpv', { cookie: admin, body: { usuario_id: cajeraId, pin: '1111', pin_actual: '4321' } });
     expect(otro.statusCode).toBe(403);
-    expect(otro.json().message).toBe(MENSAJES_TPV.pinSoloPropio);
+    expect(otro.json().message).toBe(MESSAGES_TPV.pinSoloPropio);
     await conPin(cajeraId, '8642');
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CONF_FIELDS, MENSAJES_TPV, MESSAGES } from 'shared/domain';
+import { CONF_FIELDS, MESSAGES_TPV, MESSAGES } from 'shared/domain';
 import type { Serie, TicketSubido } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { informeVentas } from '../src/informes/ventas.ts';
@@ -93,7 +93,7 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     await save(t, t.cookie, 'editarrectificativa', { fecha: HOY, serie_id: serie.R, factura_id: emitida.id, tipo: 'R1', lineas: [{ articulo_id: b.id, cantidad: -1_000, precio: 20_000 }] });
     const conR = await enviar(t, 'editarterminal', { nombre: 'Caja 1', almacen_id: principal, serie_id: serie.T, serie_rectificativa_id: serie.R, formas_pago: ['efectivo'] });
     expect(conR.status).toBe(400);
-    expect(conR.body.errors).toEqual({ serie_rectificativa_id: MENSAJES_TPV.serieConDocumentos.replace('{codigo}', 'R') });
+    expect(conR.body.errors).toEqual({ serie_rectificativa_id: MESSAGES_TPV.serieConDocumentos.replace('{codigo}', 'R') });
     terminal = await save(t, t.cookie, 'editarterminal', { nombre: 'Caja 1', almacen_id: principal, serie_id: serie.T, serie_rectificativa_id: serie.TR, formas_pago: ['efectivo', 'tarjeta'] });
     expect(terminal).toMatchObject({ serie_codigo: 'T', serie_rectificativa_codigo: 'TR' });
     // Saved again as it is: its own series, no others' documents.
@@ -124,7 +124,7 @@ describe.each(backends())('TPV: its own series, the F3 in the books ($name)', (b
     const tr2 = await save(t, t.cookie, 'editarserie', { codigo: 'TR2', descripcion: 'Devoluciones caja 2', tipo: 'rectificativa', activo: 1 });
     // T2 holds a back-office draft: no terminal takes it.
     const caja2 = await enviar(t, 'editarterminal', { nombre: 'Caja 2', almacen_id: principal, serie_id: terminal2.id, serie_rectificativa_id: tr2.id, formas_pago: ['efectivo'] });
-    expect(caja2.body.errors).toEqual({ serie_id: MENSAJES_TPV.serieConDocumentos.replace('{codigo}', 'T2') });
+    expect(caja2.body.errors).toEqual({ serie_id: MESSAGES_TPV.serieConDocumentos.replace('{codigo}', 'T2') });
     // Forced into a terminal behind the API's back (as an installation configured before issue 23): the draft is not issued in it.
     const { id: otro } = await t.app.manager.db
       .insertInto('tpv_terminales')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAJES_TPV, MESSAGES } from 'shared/domain';
+import { MESSAGES_TPV, MESSAGES } from 'shared/domain';
 import type { CierreTpv, Serie, TicketSubido } from 'shared/domain';
 import { todayIn } from '../src/context.ts';
 import { backends, useTestApp } from './helpers.ts';
@@ -64,9 +64,9 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     const u = uuid();
     const corto = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: cliente.id, uuid: u, lineas, pagos: [{ forma: 'efectivo', importe: 10_000 }] });
     expect(corto.status).toBe(400);
-    expect(corto.body.message).toBe(MENSAJES_TPV.pagosNoCubren.replace('{pagado}', '100,00 €').replace('{total}', '485,21 €'));
+    expect(corto.body.message).toBe(MESSAGES_TPV.pagosNoCubren.replace('{pagado}', '100,00 €').replace('{total}', '485,21 €'));
     const sinCliente = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: 999_999, uuid: u, lineas, pagos: [{ forma: 'efectivo', importe: 50_000 }] });
-    expect(sinCliente.body.message).toBe(MENSAJES_TPV.facturaVentaSinCliente);
+    expect(sinCliente.body.message).toBe(MESSAGES_TPV.facturaVentaSinCliente);
     expect(await cuenta(t)).toEqual(antes);
     const stock0 = (await stockPorAlmacen(t, caro.id))[principal] ?? 0;
 
@@ -100,14 +100,14 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     // It is no ticket: the tickets list does not have it, and a return of it is a rectificativa in the back office.
     expect((await list(t, t.cookie, 'listadotickets', { porPagina: 100 })).rows.map((r) => r.id)).not.toContain(fra.id);
     const dev = await op('devolverticket', { id: fra.id, lineas: [{ id: fra.lineas[1].id, cantidad: 1_000 }] });
-    expect(dev.body.message).toBe(MENSAJES_TPV.noEsTicket);
+    expect(dev.body.message).toBe(MESSAGES_TPV.noEsTicket);
   });
 
   it('F1 at the till to a customer in recargo de equivalencia: charged on the bases, the payments cover it', async () => {
     const lineas = [{ articulo_id: caro.id, cantidad: 2_000, precio: 2_420_000 }];
     // 484 € = base 400 + IVA 84; recargo 5,2 % of 400 = 20,80 → 504,80 €.
     const corto = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: clienteRe.id, uuid: uuid(), lineas, pagos: [{ forma: 'tarjeta', importe: 48_400 }] });
-    expect(corto.body.message).toBe(MENSAJES_TPV.pagosNoCubren.replace('{pagado}', '484,00 €').replace('{total}', '504,80 €'));
+    expect(corto.body.message).toBe(MESSAGES_TPV.pagosNoCubren.replace('{pagado}', '484,00 €').replace('{total}', '504,80 €'));
     const f = await op('facturarventatpv', { terminal_id: terminal.id, cliente_id: clienteRe.id, uuid: uuid(), lineas, pagos: [{ forma: 'tarjeta', importe: 50_480 }] });
     expect(f.body.data[0]).toMatchObject({ tipo_factura: 'F1', base: 40_000, iva: 8_400, recargo: 2_080, total: 50_480, cambio: 0 });
   });
@@ -206,7 +206,7 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     expect(r2.body.data[0].pagos).toEqual([{ forma: 'tarjeta', importe: -121, entregado: -121 }]);
     // A split that does not add up to the refund: refused, nothing stored.
     const mal = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }], pagos: [{ forma: 'tarjeta', importe: 100 }, { forma: 'efectivo', importe: 20 }] });
-    expect(mal.body.message).toBe(MENSAJES_TPV.devolucionPagos.replace('{pagado}', '1,20 €').replace('{total}', '1,21 €'));
+    expect(mal.body.message).toBe(MESSAGES_TPV.devolucionPagos.replace('{pagado}', '1,20 €').replace('{total}', '1,21 €'));
     const despues = await caja();
     expect(porForma(despues, 'tarjeta').devoluciones - porForma(antes, 'tarjeta').devoluciones).toBe(271);
     expect(porForma(despues, 'efectivo').devoluciones - porForma(antes, 'efectivo').devoluciones).toBe(92);
@@ -223,7 +223,7 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     const antes = await cuenta(t);
     const sinDerecho = await op('devolverticket', { id: tk.id, lineas: [{ id: linea.id, cantidad: 2_000 }], pagos: [{ forma: 'vale', importe: 242 }] }, cajera);
     expect(sinDerecho.status).toBe(403);
-    expect(sinDerecho.body.message).toBe(MENSAJES_TPV.valeSinDerecho);
+    expect(sinDerecho.body.message).toBe(MESSAGES_TPV.valeSinDerecho);
     expect(await cuenta(t)).toEqual(antes);
     const c0 = await caja();
     // The manager's: a vale of 2,42 €.
@@ -254,10 +254,10 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     // More than its balance: refused with the balance, nothing changes; no code: refused.
     const antesMas = await cuenta(t);
     const mas = await pagaCon([{ forma: 'vale', importe: 100, vale: vale.codigo }, { forma: 'efectivo', importe: 263 }]);
-    expect(mas.body.message).toContain(MENSAJES_TPV.valeSaldo.replace('{codigo}', vale.codigo).replace('{saldo}', '0,42 €').replace('{importe}', '1,00 €'));
+    expect(mas.body.message).toContain(MESSAGES_TPV.valeSaldo.replace('{codigo}', vale.codigo).replace('{saldo}', '0,42 €').replace('{importe}', '1,00 €'));
     expect(await cuenta(t)).toEqual(antesMas);
     expect((await t.op('valetpv', { cookie: cajera, query: { codigo: vale.codigo } })).json().data[0].saldo).toBe(42);
-    expect((await pagaCon([{ forma: 'vale', importe: 363 }])).body.message).toContain(MENSAJES_TPV.valeCodigo);
+    expect((await pagaCon([{ forma: 'vale', importe: 363 }])).body.message).toContain(MESSAGES_TPV.valeCodigo);
     // The rest, with cash: the vale is used up.
     const bien = await pagaCon([{ forma: 'vale', importe: 42, vale: vale.codigo }, { forma: 'efectivo', importe: 400 }]);
     expect(bien.body.RESULT).toBe('0');
@@ -295,7 +295,7 @@ describe.each(backends())('TPV at the counter ($name)', (backend) => {
     const f1Mas = await op('facturarventatpv', {
       terminal_id: terminal.id, cliente_id: cliente.id, uuid: uuid(), lineas: [{ articulo_id: pan.id, cantidad: 2_000, precio: 12_100 }], pagos: [{ forma: 'vale', importe: 242, vale: grande.codigo }],
     });
-    expect(f1Mas.body.message).toBe(MENSAJES_TPV.valeSaldo.replace('{codigo}', grande.codigo).replace('{saldo}', '1,21 €').replace('{importe}', '2,42 €'));
+    expect(f1Mas.body.message).toBe(MESSAGES_TPV.valeSaldo.replace('{codigo}', grande.codigo).replace('{saldo}', '1,21 €').replace('{importe}', '2,42 €'));
     expect((await t.op('valetpv', { cookie: cajera, query: { codigo: grande.codigo } })).json().data[0].saldo).toBe(121);
   });
 });

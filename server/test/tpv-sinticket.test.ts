@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DOCUMENTO_TIPOS, MENSAJES_TPV, MESSAGES, totalesTicket } from 'shared/domain';
+import { DOCUMENTO_TIPOS, MESSAGES_TPV, MESSAGES, totalesTicket } from 'shared/domain';
 import type { CierreTpv, Documento, RegistroTpv, Serie, TerminalTpv, TicketSubido } from 'shared/domain';
 import { buildDocumentosPdf } from '../../shared/src/io/documentosPdfImpl.ts';
 import { necesita } from './herramientas.ts';
@@ -86,15 +86,15 @@ describe.each(backends())('TPV: a return without a ticket ($name)', (backend) =>
     expect(medio.status).toBe(400);
     expect(medio.body.message).toBe('Línea 1: «SIN-PAN» se vende por unidades: la cantidad debe ser un número entero, no 1,5.');
     const corto = await op('devolversinticket', { terminal_id: terminal.id, lineas: [{ articulo_id: pan.id, cantidad: 2_000 }], pagos: [{ forma: 'efectivo', importe: 200 }] });
-    expect(corto.body.message).toBe(MENSAJES_TPV.devolucionPagos.replace('{pagado}', '2,00 €').replace('{total}', '2,42 €'));
+    expect(corto.body.message).toBe(MESSAGES_TPV.devolucionPagos.replace('{pagado}', '2,00 €').replace('{total}', '2,42 €'));
     const sinPagos = await op('devolversinticket', { terminal_id: terminal.id, lineas: [{ articulo_id: pan.id, cantidad: 2_000 }] });
-    expect(sinPagos.body.message).toBe(MENSAJES_TPV.devolucionSinTicketPagos);
+    expect(sinPagos.body.message).toBe(MESSAGES_TPV.devolucionSinTicketPagos);
     // 5 kg of cheese is 110 € and the drawer holds the float, 100 €: not all in cash.
     const caro = await op('devolversinticket', { terminal_id: terminal.id, lineas: [{ articulo_id: queso.id, cantidad: 5_000 }], pagos: [{ forma: 'efectivo', importe: 11_000 }] });
     expect(caro.status).toBe(400);
-    expect(caro.body.message).toBe(MENSAJES_TPV.devolucionEfectivoCaja.replace('{efectivo}', '100,00 €').replace('{importe}', '110,00 €'));
+    expect(caro.body.message).toBe(MESSAGES_TPV.devolucionEfectivoCaja.replace('{efectivo}', '100,00 €').replace('{importe}', '110,00 €'));
     const nada = await op('devolversinticket', { terminal_id: terminal.id, lineas: [], pagos: [{ forma: 'efectivo', importe: 1 }] });
-    expect(nada.body.message).toBe(MENSAJES_TPV.devolucionSinTicketLineas);
+    expect(nada.body.message).toBe(MESSAGES_TPV.devolucionSinTicketLineas);
     expect(await cuenta(t)).toEqual(antes);
   });
 
@@ -180,7 +180,7 @@ describe.each(backends())('TPV: a return without a ticket ($name)', (backend) =>
     });
     const rechazada = await op('devolversinticket', mala.body);
     expect(rechazada.status).toBe(400);
-    expect(rechazada.body.message).toBe(MENSAJES_TPV.registroHuella);
+    expect(rechazada.body.message).toBe(MESSAGES_TPV.registroHuella);
     expect(await cuenta(t)).toEqual(antes);
     const apartada = await t.app.manager.db.selectFrom('tpv_incidencias').select(['tipo', 'detalle']).where('uuid', '=', mala.body.uuid).executeTakeFirst();
     expect(apartada?.tipo).toBe('registro');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INCIDENCIA_TPV, MENSAJES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
+import { INCIDENCIA_TPV, MESSAGES_TPV, ROL_PREDEFINIDO, importeAeat, totalesTicket } from 'shared/domain';
 import type { CierreTpv, IncidenciaTpv, RegistroTpv, TerminalTpv, TicketSubido } from 'shared/domain';
 import { fechaHoraHuso, registroDevolucion, registroTicket, registroTpvDe, registroTpvDeDevolucion } from 'shared/fiscal';
 import type { Anterior } from 'shared/fiscal';
@@ -73,39 +73,39 @@ describe.each(backends())('TPV ($name)', (backend) => {
   it('terminals: series of the right kind, one terminal per serie; the till pairs once with a one-time code', async () => {
     const mala = await enviar(t, 'editarterminal', { nombre: 'Caja 1', almacen_id: principal, serie_id: serieR, serie_rectificativa_id: serieT, formas_pago: ['efectivo'] });
     expect(mala.status).toBe(400);
-    expect(mala.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieTicketsNoValida, serie_rectificativa_id: MENSAJES_TPV.serieRectificativaNoValida });
+    expect(mala.body.errors).toMatchObject({ serie_id: MESSAGES_TPV.serieTicketsNoValida, serie_rectificativa_id: MESSAGES_TPV.serieRectificativaNoValida });
     const sinFormas = await enviar(t, 'editarterminal', { nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: [] });
-    expect(sinFormas.body.errors).toMatchObject({ formas_pago: MENSAJES_TPV.formasPagoRequeridas });
+    expect(sinFormas.body.errors).toMatchObject({ formas_pago: MESSAGES_TPV.formasPagoRequeridas });
     terminal = await save(t, t.cookie, 'editarterminal', {
       nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: ['efectivo', 'tarjeta', 'bizum'], fondo: 10_000,
     });
     expect(terminal).toMatchObject({ nombre: 'Caja 1', serie_codigo: 'T', serie_rectificativa_codigo: 'R', fondo: 10_000, activo: 1, numero_instalacion: cajaTpv(1), emparejado: null });
     const otra = await enviar(t, 'editarterminal', { nombre: 'Caja 2', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR2, formas_pago: ['efectivo'] });
-    expect(otra.body.errors).toMatchObject({ serie_id: MENSAJES_TPV.serieDeOtroTerminal });
+    expect(otra.body.errors).toMatchObject({ serie_id: MESSAGES_TPV.serieDeOtroTerminal });
 
     const sinPareja = await t.op('terminaltpv');
     expect(sinPareja.statusCode).toBe(403);
-    expect(sinPareja.json().message).toBe(MENSAJES_TPV.terminalNoEmparejado);
+    expect(sinPareja.json().message).toBe(MESSAGES_TPV.terminalNoEmparejado);
     const { codigo } = (await save(t, t.cookie, 'codigoterminal', { id: terminal.id })) as unknown as { codigo: string };
     expect(codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    expect((await t.op('emparejarterminal', { body: { codigo: 'AAAA-BBBB' } })).json().message).toBe(MENSAJES_TPV.codigoNoValido);
+    expect((await t.op('emparejarterminal', { body: { codigo: 'AAAA-BBBB' } })).json().message).toBe(MESSAGES_TPV.codigoNoValido);
     const par = await t.op('emparejarterminal', { body: { codigo: codigo.toLowerCase() } });
     expect(par.json().RESULT).toBe('0');
     const c = par.cookies.find((x) => x.name === 'mtpv_terminal')!;
     expect(c.httpOnly).toBe(true);
     tpvCookie = `mtpv_terminal=${c.value}`;
     // Spent: the same code pairs nothing else.
-    expect((await t.op('emparejarterminal', { body: { codigo } })).json().message).toBe(MENSAJES_TPV.codigoNoValido);
+    expect((await t.op('emparejarterminal', { body: { codigo } })).json().message).toBe(MESSAGES_TPV.codigoNoValido);
     const i = await info();
     expect(i).toMatchObject({ id: terminal.id, serie: { codigo: 'T' }, emisor: { nif: 'B86420973' }, ultimo: { numero: 0 }, cadena: null, zona_horaria: 'Europe/Madrid' });
 
     // The cashier's PIN: set, then logging in at the paired till with it.
-    expect((await enviar(t, 'editarpintpv', { pin: '12' })).body.errors).toEqual({ pin: MENSAJES_TPV.pinNoValido });
+    expect((await enviar(t, 'editarpintpv', { pin: '12' })).body.errors).toEqual({ pin: MESSAGES_TPV.pinNoValido });
     await save(t, t.cookie, 'editarpintpv', { pin: '4321' });
     const admin = (await info()).cajeros[0];
     expect(admin.con_pin).toBe(1);
     const malo = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '0000' } });
-    expect(malo.json().message).toBe(MENSAJES_TPV.pinIncorrecto);
+    expect(malo.json().message).toBe(MESSAGES_TPV.pinIncorrecto);
     const sinTerminal = await t.op('identificartpv', { body: { usuario_id: admin.id, pin: '4321' } });
     expect(sinTerminal.statusCode).toBe(403);
     const bueno = await t.op('identificartpv', { cookie: tpvCookie, body: { usuario_id: admin.id, pin: '4321' } });
@@ -120,7 +120,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     for (const [ac, method] of [['copiaseguridad', 'POST'], ['listadousuarios', 'GET'], ['editarconfiguracion', 'POST'], ['listadofacturas', 'GET']] as const) {
       const res = method === 'POST' ? await t.op(ac, { cookie: pin, body: {} }) : await t.op(ac, { cookie: pin });
       expect(res.statusCode, ac).toBe(403);
-      expect(res.json().message, ac).toBe(MENSAJES_TPV.sesionPinSoloTpv);
+      expect(res.json().message, ac).toBe(MESSAGES_TPV.sesionPinSoloTpv);
     }
     // The till's own actions work.
     expect((await t.op('sesion', { cookie: pin })).json()).toMatchObject({ RESULT: '0', user: { id: admin.id } });
@@ -159,11 +159,11 @@ describe.each(backends())('TPV ($name)', (backend) => {
   it('online: the server issues the ticket — its number, totals from prices with IVA, F2 record in the terminal chain, stock out (kits by components)', async () => {
     const antes = await foto(t);
     const sinCaja = await subir({ terminal_id: terminal.id, tickets: [ticket()] });
-    expect(sinCaja.body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
+    expect(sinCaja.body.message).toBe(MESSAGES_TPV.cajaNoAbierta);
     expect(await foto(t)).toEqual(antes);
     const caja = await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id });
     expect(caja).toMatchObject({ fondo: 10_000 });
-    expect((await enviar(t, 'abrircajatpv', { terminal_id: terminal.id })).body.message).toBe(MENSAJES_TPV.cajaYaAbierta);
+    expect((await enviar(t, 'abrircajatpv', { terminal_id: terminal.id })).body.message).toBe(MESSAGES_TPV.cajaYaAbierta);
 
     const tk = ticket();
     [t1] = await subidos({ terminal_id: terminal.id, tickets: [tk] });
@@ -230,7 +230,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     const vale = ticket({ pagos: [{ forma: 'vale', importe: 1_386, vale: 'V000000000001' }] });
     expect((await subir({ terminal_id: terminal.id, tickets: [vale] })).body.message).toBe(`Ticket ${vale.uuid}: El terminal no admite la forma de pago vale.`);
     const tarjetaDeMas = ticket({ pagos: [{ forma: 'tarjeta', importe: 2_000 }] });
-    expect((await subir({ terminal_id: terminal.id, tickets: [tarjetaDeMas] })).body.message).toBe(`Ticket ${tarjetaDeMas.uuid}: ${MENSAJES_TPV.soloEfectivoExcede}`);
+    expect((await subir({ terminal_id: terminal.id, tickets: [tarjetaDeMas] })).body.message).toBe(`Ticket ${tarjetaDeMas.uuid}: ${MESSAGES_TPV.soloEfectivoExcede}`);
     expect(await foto(t)).toEqual(antes);
   });
 
@@ -303,7 +303,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
       expect(await foto(t)).toEqual(antes);
     };
     const n = i.ultimo.numero + 1;
-    await intento(await offline(i, cabeza(i), n, undefined, (r) => { r.huella = `${r.huella.slice(0, 63)}${r.huella.endsWith('0') ? '1' : '0'}`; }), MENSAJES_TPV.registroHuella);
+    await intento(await offline(i, cabeza(i), n, undefined, (r) => { r.huella = `${r.huella.slice(0, 63)}${r.huella.endsWith('0') ? '1' : '0'}`; }), MESSAGES_TPV.registroHuella);
     // Chained to something else than the terminal's last record (its own huella consistent with that).
     const roto = await offline(i, { ...cabeza(i)!, huella: 'A'.repeat(64) }, n);
     await intento(roto, `el registro no se encadena con el último registro del terminal (huella anterior ${'A'.repeat(64)}, se esperaba ${i.cadena!.huella}).`);
@@ -318,20 +318,20 @@ describe.each(backends())('TPV ($name)', (backend) => {
       cambiado,
       `los importes del registro (cuota ${cambiado.tk.registro.cuota_total}, total ${cambiado.tk.registro.importe_total}) no coinciden con las líneas del ticket (cuota ${importeAeat(t2.iva)}, total ${importeAeat(t2.total)}).`,
     );
-    await intento(await offline(i, cabeza(i), n, undefined, (r) => { r.xml = r.xml.replace('Venta en mostrador', 'Otra cosa'); }), MENSAJES_TPV.registroXml);
+    await intento(await offline(i, cabeza(i), n, undefined, (r) => { r.xml = r.xml.replace('Venta en mostrador', 'Otra cosa'); }), MESSAGES_TPV.registroXml);
     await intento(await offline(i, cabeza(i), n + 1), `el número del registro (T ${ANIO}/${String(n + 1).padStart(6, '0')}) no es el siguiente de la serie del terminal (T ${ANIO}/${String(n).padStart(6, '0')}).`);
     // A good ticket after a refused one in the same upload: all or nothing.
     const bueno = await offline(i, cabeza(i), n);
     const malo = await offline(i, bueno.siguiente, n + 1, undefined, (r) => { r.huella = '0'.repeat(64); });
     const r = await subir({ terminal_id: terminal.id, tickets: [bueno.tk, malo.tk] });
-    expect(r.body.message).toBe(`Ticket ${malo.tk.uuid}: ${MENSAJES_TPV.registroHuella}`);
+    expect(r.body.message).toBe(`Ticket ${malo.tk.uuid}: ${MESSAGES_TPV.registroHuella}`);
     expect(await foto(t)).toEqual(antes);
     // Issue 23: a corrupt record is not in the books, but it is not lost either: kept aside whole and reported, once
     // (the till sends it again: still one), never replaced.
     expect((await subir({ terminal_id: terminal.id, tickets: [malo.tk] })).status).toBe(400);
     const apartados = await t.app.manager.db.selectFrom('tpv_incidencias').selectAll().where('tipo', '=', 'registro').where('uuid', '=', malo.tk.uuid).execute();
     expect(apartados).toHaveLength(1);
-    expect(apartados[0]).toMatchObject({ terminal_id: terminal.id, documento_id: null, detalle: `Ticket ${malo.gen.numSerie}: ${MENSAJES_TPV.registroHuella}`, remedio: INCIDENCIA_TPV.registro.remedio });
+    expect(apartados[0]).toMatchObject({ terminal_id: terminal.id, documento_id: null, detalle: `Ticket ${malo.gen.numSerie}: ${MESSAGES_TPV.registroHuella}`, remedio: INCIDENCIA_TPV.registro.remedio });
     expect(JSON.parse(apartados[0].datos!).registro).toEqual(malo.tk.registro);
     const lista = (await list(t, t.cookie, 'listadoincidenciastpv', { terminal_id: terminal.id as number })).rows as unknown as IncidenciaTpv[];
     expect(lista.filter((x) => x.tipo === 'registro')).toHaveLength(6);
@@ -379,11 +379,11 @@ describe.each(backends())('TPV ($name)', (backend) => {
     validarXml([f3.registro.xml]);
     expect((await foto(t)).ledger).toBe(libro.ledger);
     expect((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].estado).toBe('facturado');
-    expect((await enviar(t, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    expect((await enviar(t, 'facturarticket', { id: segundo.documento_id, cliente_id: cliente.id })).body.message).toBe(MESSAGES_TPV.ticketYaFacturado);
     const linea = ((await list(t, t.cookie, 'listadotickets', { id: segundo.documento_id })).rows[0].lineas as Row[])[0];
-    expect((await enviar(t, 'devolverticket', { id: segundo.documento_id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe(MENSAJES_TPV.ticketYaFacturado);
+    expect((await enviar(t, 'devolverticket', { id: segundo.documento_id, lineas: [{ id: linea.id, cantidad: 1 }] })).body.message).toBe(MESSAGES_TPV.ticketYaFacturado);
     // A ticket with returns is not replaced.
-    expect((await enviar(t, 'facturarticket', { id: t1.id, cliente_id: cliente.id })).body.message).toBe(MENSAJES_TPV.ticketNoFacturable);
+    expect((await enviar(t, 'facturarticket', { id: t1.id, cliente_id: cliente.id })).body.message).toBe(MESSAGES_TPV.ticketNoFacturable);
   });
 
   it('cash: movements in and out, a withdrawal beyond the drawer refused; the closing to the cent, final, sequential code per terminal', async () => {
@@ -421,12 +421,12 @@ describe.each(backends())('TPV ($name)', (backend) => {
     expect(cierre.primer_numero).toBe(`T ${ANIO}/000001`);
     expect(cierre.ultimo_numero).toBe(`T ${ANIO}/000004`);
     // Closed: no more sales or closings until a new caja; the next closing is number 2.
-    expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: 0 }] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
+    expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, contado: [{ forma: 'efectivo', importe: 0 }] })).body.message).toBe(MESSAGES_TPV.cajaNoAbierta);
     await save(t, t.cookie, 'abrircajatpv', { terminal_id: terminal.id, fondo: 5_000 });
     const inst = await enviar(t, 'editarterminal', {
       id: terminal.id, nombre: 'Caja 1', almacen_id: principal, serie_id: serieT, serie_rectificativa_id: serieR, formas_pago: ['efectivo', 'tarjeta', 'bizum'], numero_instalacion: 'OTRA',
     });
-    expect(inst.body.errors).toEqual({ numero_instalacion: MENSAJES_TPV.instalacionFija });
+    expect(inst.body.errors).toEqual({ numero_instalacion: MESSAGES_TPV.instalacionFija });
     const z2 = (await save(t, t.cookie, 'editarcierretpv', {
       terminal_id: terminal.id, contado: [], denominaciones: [{ valor: 2_000, cantidad: 2 }, { valor: 500, cantidad: 2 }],
     })) as unknown as CierreTpv;
@@ -474,9 +474,9 @@ describe.each(backends())('TPV ($name)', (backend) => {
     ] as const;
     for (const [ac, body] of otro) {
       const res = await t.op(ac, { cookie: pin, body });
-      expect([ac, res.statusCode, res.json().message]).toEqual([ac, 403, MENSAJES_TPV.cajaDeOtroTerminal]);
+      expect([ac, res.statusCode, res.json().message]).toEqual([ac, 403, MESSAGES_TPV.cajaDeOtroTerminal]);
     }
-    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(t2.id) } })).json().message).toBe(MENSAJES_TPV.cajaDeOtroTerminal);
+    expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(t2.id) } })).json().message).toBe(MESSAGES_TPV.cajaDeOtroTerminal);
     expect(await abiertaT2()).toBe(1);
     // Its own terminal's caja: read.
     expect((await t.op('cajatpv', { cookie: pin, query: { terminal_id: String(terminal.id) } })).json().RESULT).toBe('0');
@@ -486,12 +486,12 @@ describe.each(backends())('TPV ($name)', (backend) => {
     await save(t, t.cookie, 'editarusuario', { nombre: 'Cajero 2', email: 'cajero2@tpv.es', password: 'Clave-tpv-2026', rol_id: roles.find((x) => x.clave === 'caja')!.id });
     const cajero = await t.login('cajero2@tpv.es', 'Clave-tpv-2026');
     const sinTpv = await t.op('cajatpv', { cookie: cajero, query: { terminal_id: String(terminal.id) } });
-    expect([sinTpv.statusCode, sinTpv.json().message]).toEqual([403, MENSAJES_TPV.cajaSinTerminal]);
+    expect([sinTpv.statusCode, sinTpv.json().message]).toEqual([403, MESSAGES_TPV.cajaSinTerminal]);
     const cierre = await t.op('editarcierretpv', { cookie: cajero, body: { terminal_id: t2.id, contado: [] } });
-    expect([cierre.statusCode, cierre.json().message]).toEqual([403, MENSAJES_TPV.cajaSinTerminal]);
+    expect([cierre.statusCode, cierre.json().message]).toEqual([403, MESSAGES_TPV.cajaSinTerminal]);
     expect((await t.op('cajatpv', { cookie: `${cajero}; ${tpvCookie}`, query: { terminal_id: String(terminal.id) } })).json().RESULT).toBe('0');
     const ajeno = await t.op('editarcierretpv', { cookie: `${cajero}; ${tpvCookie}`, body: { terminal_id: t2.id, contado: [] } });
-    expect([ajeno.statusCode, ajeno.json().message]).toEqual([403, MENSAJES_TPV.cajaDeOtroTerminal]);
+    expect([ajeno.statusCode, ajeno.json().message]).toEqual([403, MESSAGES_TPV.cajaDeOtroTerminal]);
     expect(await abiertaT2()).toBe(1);
 
     // Caja returns the day's tickets only: an earlier day's needs «devolver tickets de días anteriores».
@@ -512,7 +512,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     try {
       const antes = await foto(t);
       const dev = await t.op('devolverticket', { cookie: `${cajero}; ${tpvCookie}`, body: { id: tk.id, lineas: [{ id: linea.id, cantidad: 1_000 }] } });
-      expect([dev.statusCode, dev.json().message]).toEqual([403, MENSAJES_TPV.devolucionDiaAnterior]);
+      expect([dev.statusCode, dev.json().message]).toEqual([403, MESSAGES_TPV.devolucionDiaAnterior]);
       expect(await foto(t)).toEqual(antes);
     } finally {
       await db.updateTable('documentos').set({ fecha: tk.fecha }).where('id', '=', tk.id).execute();
@@ -568,7 +568,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // Issue 23: fewer than three characters answer nobody (never pages of every customer); a NIF only whole.
     for (const q of ['', 'a', 're', ' B8 ']) {
       const corta = await t.op('clientestpv', { cookie: cajera, query: { q } });
-      expect([q, corta.statusCode, corta.json().errors?.q ?? corta.json().message]).toEqual([q, 400, q ? MENSAJES_TPV.clienteBusquedaCorta : expect.any(String)]);
+      expect([q, corta.statusCode, corta.json().errors?.q ?? corta.json().message]).toEqual([q, 400, q ? MESSAGES_TPV.clienteBusquedaCorta : expect.any(String)]);
     }
     expect((await t.op('clientestpv', { cookie: cajera, query: { q: 'b85612349' } })).json().data).toEqual([expect.objectContaining({ nif: 'B85612349' })]);
     expect((await t.op('clientestpv', { cookie: cajera, query: { q: '856123' } })).json().data).toEqual([]);
@@ -649,9 +649,9 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // Made offline without its uuid or its time: refused, nothing stored; nor for another caja than the open one.
     const sinUuid = await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -500, motivo: 'Proveedor', offline: 1, fecha_hora: cuando });
     expect(sinUuid.status).toBe(400);
-    expect(sinUuid.body.message).toBe(MENSAJES_TPV.movimientoOfflineDatos);
+    expect(sinUuid.body.message).toBe(MESSAGES_TPV.movimientoOfflineDatos);
     const otraCaja = await enviar(t, 'movimientocajatpv', { terminal_id: terminal.id, importe: -500, motivo: 'Proveedor', offline: 1, fecha_hora: cuando, uuid: 'off-x', caja_id: caja.id + 1000 });
-    expect(otraCaja.body.message).toBe(MENSAJES_TPV.cajaDelMovimientoCerrada);
+    expect(otraCaja.body.message).toBe(MESSAGES_TPV.cajaDelMovimientoCerrada);
     expect(await movimientos()).toBe(n0);
 
     // A withdrawal beyond what the server counts in the drawer: made offline, the cash already left; stored at the till's instant.
@@ -692,7 +692,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
     // A movement of that caja arriving after its closing: refused with its reason (the till keeps it as an incidence).
     const tarde = await enviar(t, 'movimientocajatpv', { ...offline, importe: -100, motivo: 'Tarde', uuid: 'off-3' });
     expect(tarde.status).toBe(400);
-    expect(tarde.body.message).toBe(MENSAJES_TPV.cajaDelMovimientoCerrada);
+    expect(tarde.body.message).toBe(MESSAGES_TPV.cajaDelMovimientoCerrada);
     expect(await movimientos()).toBe(n0 + 2);
     // A closing naming a caja that is not this terminal's: not found.
     expect((await enviar(t, 'editarcierretpv', { terminal_id: terminal.id, caja_id: 999_999, contado: [{ forma: 'efectivo', importe: 0 }] })).body.RESULT).toBe('3');
@@ -739,10 +739,10 @@ describe.each(backends())('TPV ($name)', (backend) => {
       expect(r.body.message).toBe(mensaje);
       expect(await foto(t)).toEqual(antes);
     };
-    await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }], (r) => { r.huella = '0'.repeat(64); }).body, MENSAJES_TPV.registroHuella);
+    await intento(r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }], (r) => { r.huella = '0'.repeat(64); }).body, MESSAGES_TPV.registroHuella);
     const saltado = `R ${ANIO}/${String(n + 1).padStart(6, '0')}`;
     await intento(r5(cabeza(i2), n + 1, [{ orden: 1, cantidad: 1_000 }]).body, `el número del registro (${saltado}) no es el siguiente de la serie del terminal (R ${ANIO}/${String(n).padStart(6, '0')}).`);
-    await intento({ ...r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }]).body, uuid: undefined }, MENSAJES_TPV.devolucionOfflineDatos);
+    await intento({ ...r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_000 }]).body, uuid: undefined }, MESSAGES_TPV.devolucionOfflineDatos);
 
     const buena = r5(cabeza(i2), n, [{ orden: 1, cantidad: 1_500 }]);
     const hecha = await save(t, t.cookie, 'devolverticket', buena.body);
@@ -884,7 +884,7 @@ describe.each(backends())('TPV ($name)', (backend) => {
       tipo: 'caja', documento_id: guardado.id, caja_id: null, remedio: INCIDENCIA_TPV.caja.remedio,
       detalle: `Ticket ${tarde.gen.numSerie} (1,21 €): cuando llegó, la caja del terminal ya estaba cerrada en el servidor.`,
     });
-    expect((await subir({ terminal_id: terminal.id, tickets: [ticket()] })).body.message).toBe(MENSAJES_TPV.cajaNoAbierta);
+    expect((await subir({ terminal_id: terminal.id, tickets: [ticket()] })).body.message).toBe(MESSAGES_TPV.cajaNoAbierta);
   });
 
   it('issue 22: the demo company\'s till is told demo; its records are stored demo whatever the till says; reads keep what each record was made for', async () => {

@@ -18,7 +18,7 @@ export {
   DENOMINACIONES,
   FORMA_PAGO_TPV_LABEL,
   FORMAS_PAGO_TPV,
-  MENSAJES_TPV,
+  MESSAGES_TPV,
   reembolsoComoSePago,
   textoTpv,
   totalesTicket,

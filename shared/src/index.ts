@@ -19,7 +19,7 @@ export * from './ui/form';
 export * from './ui/upload';
 export * from './ui/inputs';
 export * from './ui/layout';
-export * from './ui/useDialogoTeclado';
+export * from './ui/useDialogKeyboard';
 export * from './ui/DataTable';
 export * from './ui/ListView';
 export * from './ui/FiltroFechas';

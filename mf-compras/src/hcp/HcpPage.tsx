@@ -5,7 +5,7 @@ import {
   Card,
   ConfirmDialog,
   DOCUMENTO_TIPOS,
-  Dialogo,
+  FormDialog,
   FORMA_PAGO_OPTIONS,
   FormGrid,
   MESSAGES,
@@ -459,7 +459,7 @@ export function HcpPage() {
         </>
       )}
       {pagos && (
-        <Dialogo title={`Pagos de la factura ${pagos.numero_proveedor}`} confirmLabel="Cerrar" onConfirm={() => setPagos(null)} onCancel={() => setPagos(null)}>
+        <FormDialog title={`Pagos de la factura ${pagos.numero_proveedor}`} confirmLabel="Cerrar" onConfirm={() => setPagos(null)} onCancel={() => setPagos(null)}>
           <p>
             Vencimientos: {(pagos.vencimientos ?? []).map((v) => formatDate(v)).join(', ') || '—'}. Por pagar: <strong>{formatMoney(pagos.por_pagar ?? 0)}</strong>.
           </p>
@@ -479,7 +479,7 @@ export function HcpPage() {
               ))}
             </ul>
           )}
-        </Dialogo>
+        </FormDialog>
       )}
       <ConfirmDialog
         open={descuadre}

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import {
   Button,
   Card,
-  Dialogo,
+  FormDialog,
   ListView,
   MEDIO_COBRO_OPTIONS,
   MESSAGES,
@@ -94,7 +94,7 @@ function PagoDialog({ v, onDone, onCancel }: { v: Vencimiento; onDone: () => voi
     else if (outcome.response?.message) setErrores({ importe: outcome.response.message });
   };
   return (
-    <Dialogo
+    <FormDialog
       title="Registrar el pago"
       text={`Factura ${v.numero_proveedor} de ${v.proveedor_nombre}, vencimiento del ${formatDate(v.fecha)}: quedan ${formatMoney(v.pendiente)}.`}
       confirmLabel="Registrar pago"
@@ -105,7 +105,7 @@ function PagoDialog({ v, onDone, onCancel }: { v: Vencimiento; onDone: () => voi
       <TextField label="Fecha del pago" type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
       <SelectField label="Forma de pago" required options={MEDIO_COBRO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
       <TextField label="Importe (€)" required inputMode="decimal" value={importe} error={errores.importe} onChange={setImporte} />
-    </Dialogo>
+    </FormDialog>
   );
 }
 
@@ -306,7 +306,7 @@ export function PagosPage() {
         />
       )}
       {transferir && (
-        <Dialogo
+        <FormDialog
           title="Transferencia SEPA"
           text={`${seleccion.length} vencimientos por ${formatMoney(totalSeleccion)}. Se registrarán como pagados por transferencia en la fecha de ejecución y se descargará el fichero (pain.001) para su banco.`}
           confirmLabel="Generar fichero"
@@ -315,7 +315,7 @@ export function PagosPage() {
           onCancel={() => setTransferir(false)}
         >
           <TextField label="Fecha de ejecución" type="date" required min={hoyIso()} value={fechaEjecucion} error={errorFecha} onChange={setFechaEjecucion} />
-        </Dialogo>
+        </FormDialog>
       )}
     </>
   );

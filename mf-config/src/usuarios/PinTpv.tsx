@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, FormGrid, FormSection, MENSAJES_TPV, TextField, useAction, useShell } from 'shared';
+import { Badge, Button, FormGrid, FormSection, MESSAGES_TPV, TextField, useAction, useShell } from 'shared';
 
 /**
  * A user's PIN for the till (issue 23): the cashier picks their name at a paired till and types it. Set, changed or
@@ -18,7 +18,7 @@ export function PinTpv({ usuarioId, nombre, conPin: inicial }: { usuarioId: numb
   const guardar = async (e: FormEvent) => {
     e.preventDefault();
     const err: typeof errores = {};
-    if (!/^\d{4,8}$/.test(pin)) err.pin = MENSAJES_TPV.pinNoValido;
+    if (!/^\d{4,8}$/.test(pin)) err.pin = MESSAGES_TPV.pinNoValido;
     else if (pin !== pin2) err.pin2 = 'Los dos PIN no coinciden.';
     setErrores(err);
     if (err.pin || err.pin2) return;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared/caja';
 import { useCaja } from './estado';
-import { Boton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
+import { TouchButton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
 import { recordarPin } from './bloqueo';
 import * as srv from './servidor';
 
@@ -35,9 +35,9 @@ export function Emparejar() {
         <label htmlFor="tpv-codigo">Código de emparejamiento</label>
         <Campo id="tpv-codigo" autoFocus autoComplete="off" autoCapitalize="characters" placeholder="XXXX-XXXX" value={codigo} onChange={(e) => setCodigo(e.target.value)} />
         {error && <Aviso>{error}</Aviso>}
-        <Boton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
+        <TouchButton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
           Emparejar
-        </Boton>
+        </TouchButton>
       </Tarjeta>
     </Centro>
   );
@@ -96,9 +96,9 @@ export function Cajero() {
           <>
             <Fila role="radiogroup" aria-label="Cajero">
               {conPin.map((c) => (
-                <Boton key={c.id} type="button" role="radio" aria-checked={cajero === c.id} $tono={cajero === c.id ? 'primario' : 'neutro'} onClick={() => setCajero(c.id)}>
+                <TouchButton key={c.id} type="button" role="radio" aria-checked={cajero === c.id} $tono={cajero === c.id ? 'primario' : 'neutro'} onClick={() => setCajero(c.id)}>
                   {c.nombre}
-                </Boton>
+                </TouchButton>
               ))}
             </Fila>
             <label htmlFor="tpv-pin">PIN</label>
@@ -106,13 +106,13 @@ export function Cajero() {
           </>
         )}
         {error && <Aviso>{error}</Aviso>}
-        <Boton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
+        <TouchButton $tono="primario" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
           Entrar
-        </Boton>
+        </TouchButton>
         {conPin.length > 0 && (
-          <Boton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => setConClave((v) => !v)}>
+          <TouchButton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => setConClave((v) => !v)}>
             {conClave ? 'Entrar con PIN' : 'Entrar con email y contraseña'}
-          </Boton>
+          </TouchButton>
         )}
       </Tarjeta>
     </Centro>
@@ -151,12 +151,12 @@ export function Apertura() {
         <label htmlFor="tpv-fondo">Fondo de caja (€)</label>
         <Campo id="tpv-fondo" inputMode="decimal" autoFocus value={fondo} onChange={(e) => setFondo(e.target.value)} onFocus={(e) => e.target.select()} />
         {error && <Aviso>{error}</Aviso>}
-        <Boton $tono="ok" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
+        <TouchButton $tono="ok" $grande type="submit" disabled={busy} style={{ width: '100%', marginTop: 16 }}>
           Abrir caja
-        </Boton>
-        <Boton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => void salir()}>
+        </TouchButton>
+        <TouchButton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => void salir()}>
           Cambiar de cajero
-        </Boton>
+        </TouchButton>
       </Tarjeta>
     </Centro>
   );

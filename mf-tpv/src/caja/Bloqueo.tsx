@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useCaja } from './estado';
-import { Aviso, Boton, Campo, Centro, Dialogo, Fila, Fondo, Tarjeta } from './estilos';
+import { Aviso, TouchButton, Campo, Centro, TouchDialog, Fila, Fondo, Tarjeta } from './estilos';
 
 /**
  * The till locked after its idle time (issue 23): nothing of the sale is shown or reachable until a cashier's PIN opens
@@ -43,9 +43,9 @@ export function Bloqueo() {
         </p>
         <Fila role="radiogroup" aria-label="Cajero">
           {conPin.map((c) => (
-            <Boton key={c.id} type="button" role="radio" aria-checked={cajero === c.id} $tono={cajero === c.id ? 'primario' : 'neutro'} onClick={() => setCajero(c.id)}>
+            <TouchButton key={c.id} type="button" role="radio" aria-checked={cajero === c.id} $tono={cajero === c.id ? 'primario' : 'neutro'} onClick={() => setCajero(c.id)}>
               {c.nombre}
-            </Boton>
+            </TouchButton>
           ))}
         </Fila>
         <label htmlFor="tpv-bloqueo-pin">PIN</label>
@@ -60,12 +60,12 @@ export function Bloqueo() {
           onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
         />
         {error && <Aviso>{error}</Aviso>}
-        <Boton $tono="primario" $grande type="submit" disabled={busy || !pin} style={{ width: '100%', marginTop: 16 }}>
+        <TouchButton $tono="primario" $grande type="submit" disabled={busy || !pin} style={{ width: '100%', marginTop: 16 }}>
           Desbloquear
-        </Boton>
-        <Boton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => void salir()}>
+        </TouchButton>
+        <TouchButton type="button" style={{ width: '100%', marginTop: 8 }} onClick={() => void salir()}>
           Salir: entrar otro cajero
-        </Boton>
+        </TouchButton>
       </Tarjeta>
     </Centro>
   );
@@ -98,16 +98,16 @@ export function MiPin({ onCerrar }: { onCerrar(): void }) {
   const solo = (f: (v: string) => void) => (e: { target: { value: string } }) => f(e.target.value.replace(/\D/g, ''));
   return (
     <Fondo>
-      <Dialogo as="form" aria-label="Cambiar mi PIN" onSubmit={enviar} onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+      <TouchDialog as="form" aria-label="Cambiar mi PIN" onSubmit={enviar} onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Cambiar mi PIN</h2>
         {hecho ? (
           <>
             <p role="status" style={{ fontSize: 18 }}>
               PIN cambiado: desde ahora entre con el nuevo.
             </p>
-            <Boton type="button" $tono="primario" autoFocus onClick={onCerrar}>
+            <TouchButton type="button" $tono="primario" autoFocus onClick={onCerrar}>
               Terminar
-            </Boton>
+            </TouchButton>
           </>
         ) : (
           <>
@@ -119,16 +119,16 @@ export function MiPin({ onCerrar }: { onCerrar(): void }) {
             <Campo id="tpv-pin-otra" type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={otra} onChange={solo(setOtra)} />
             {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
-              <Boton type="submit" $tono="primario" disabled={busy}>
+              <TouchButton type="submit" $tono="primario" disabled={busy}>
                 Cambiar PIN
-              </Boton>
-              <Boton type="button" onClick={onCerrar}>
+              </TouchButton>
+              <TouchButton type="button" onClick={onCerrar}>
                 Cancelar
-              </Boton>
+              </TouchButton>
             </Fila>
           </>
         )}
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

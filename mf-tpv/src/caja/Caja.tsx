@@ -4,7 +4,7 @@ import { useInactividad } from './bloqueo';
 import { Apertura, Cajero, Emparejar } from './Acceso';
 import type { EstadoCola } from '../datos/cola';
 import { reiniciarCola, useCaja } from './estado';
-import { Barra, Boton, Centro, Estado, EstiloImpresion, Pantalla, Spinner, Tarjeta } from './estilos';
+import { Barra, TouchButton, Centro, Estado, EstiloImpresion, Pantalla, Spinner, Tarjeta } from './estilos';
 import { soltarCaja, tomarCaja } from './unaPestana';
 import { prepararSinConexion } from '../datos/sinConexion';
 import * as srv from './servidor';
@@ -34,9 +34,9 @@ function OtraPestaña({ turno, onUsar }: { turno: 'ocupada' | 'perdida'; onUsar(
             : 'Aquí ya no se vende: siga en la otra pestaña o ventana. Solo una vende a la vez, para que ningún ticket se cobre dos veces.'}
         </p>
         <p>Si la otra está cerrada o no responde, use la caja aquí: la otra dejará de vender y el ticket en curso sigue aquí.</p>
-        <Boton $tono="primario" $grande style={{ width: '100%', marginTop: 8 }} onClick={onUsar}>
+        <TouchButton $tono="primario" $grande style={{ width: '100%', marginTop: 8 }} onClick={onUsar}>
           Usar la caja en esta pestaña
-        </Boton>
+        </TouchButton>
       </Tarjeta>
     </Centro>
   );
@@ -82,9 +82,9 @@ export function BarraEstado() {
         </span>
       )}
       {incidencias.length > 0 && (
-        <Boton style={{ minHeight: 32, fontSize: 14, background: '#b91c1c', color: '#fff' }} data-testid="incidencias" onClick={() => setVer(true)}>
+        <TouchButton style={{ minHeight: 32, fontSize: 14, background: '#b91c1c', color: '#fff' }} data-testid="incidencias" onClick={() => setVer(true)}>
           {incidencias.length === 1 ? '1 incidencia' : `${incidencias.length} incidencias`}: ver qué hacer
-        </Boton>
+        </TouchButton>
       )}
       {ver && (
         <Suspense fallback={null}>
@@ -92,9 +92,9 @@ export function BarraEstado() {
         </Suspense>
       )}
       {sesion && fase === 'venta' && !bloqueada && (
-        <Boton style={{ minHeight: 32, fontSize: 14 }} onClick={() => setMiPin(true)}>
+        <TouchButton style={{ minHeight: 32, fontSize: 14 }} onClick={() => setMiPin(true)}>
           Mi PIN
-        </Boton>
+        </TouchButton>
       )}
       {miPin && (
         <Suspense fallback={null}>
@@ -102,9 +102,9 @@ export function BarraEstado() {
         </Suspense>
       )}
       {sesion && fase !== 'cargando' && (
-        <Boton style={{ minHeight: 32, fontSize: 14 }} title="Entra el siguiente cajero; la caja sigue abierta" onClick={() => void salir()}>
+        <TouchButton style={{ minHeight: 32, fontSize: 14 }} title="Entra el siguiente cajero; la caja sigue abierta" onClick={() => void salir()}>
           Salir
-        </Boton>
+        </TouchButton>
       )}
     </Barra>
   );

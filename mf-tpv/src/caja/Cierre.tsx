@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { downloadInformeZPdf, empresaPdf, formatMoney, informeZDeCierre, parseDecimal } from 'shared';
 import { DENOMINACIONES, FORMA_PAGO_LABEL, totalArqueo, type FormaPago } from '../venta/importes';
 import { useCaja } from './estado';
-import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import { Aviso, TouchButton, Campo, TouchDialog, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
 import type { CajaCiegaTpv } from 'shared';
 import type { CierreTpv } from './tipos';
@@ -95,14 +95,14 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   if (preparado) {
     return (
       <Fondo>
-        <Dialogo aria-label="Cierre preparado">
+        <TouchDialog aria-label="Cierre preparado">
           <h2>Cierre preparado</h2>
           <p role="status" style={{ fontSize: 18 }} data-testid="cierre-preparado">
             Arqueo anotado: {formatMoney(efectivo)} en efectivo. Se enviará al servidor en cuanto haya conexión, después de los tickets,
             devoluciones y movimientos que están en cola, y el informe Z se hará con todos ellos (Ventas › Cierres TPV).
           </p>
-          <Boton $tono="primario" autoFocus onClick={terminar}>Terminar</Boton>
-        </Dialogo>
+          <TouchButton $tono="primario" autoFocus onClick={terminar}>Terminar</TouchButton>
+        </TouchDialog>
       </Fondo>
     );
   }
@@ -110,7 +110,7 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
   if (hecho) {
     return (
       <Fondo>
-        <Dialogo aria-label="Caja cerrada" style={{ display: 'flex', flexDirection: 'column' }}>
+        <TouchDialog aria-label="Caja cerrada" style={{ display: 'flex', flexDirection: 'column' }}>
           <h2>Cierre nº <span data-testid="cierre-codigo">{hecho.codigo}</span></h2>
           <p style={{ fontSize: 18 }}>
             {hecho.tickets} tickets, {hecho.devoluciones} devoluciones · total {formatMoney(hecho.total)} · diferencia <span data-testid="cierre-diferencia">{dif(hecho.diferencia)}</span>
@@ -122,7 +122,7 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
           </section>
           {avisoImpresion && <Aviso style={{ flex: 'none' }}>{avisoImpresion}</Aviso>}
           <Fila style={{ flex: 'none' }}>
-            <Boton
+            <TouchButton
               onClick={async () => {
                 // Issue 23: on the terminal's ESC/POS printer when it has one (the browser's dialog if it fails).
                 const empresa = empresaPdf(config) ?? { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif };
@@ -130,8 +130,8 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
               }}
             >
               Imprimir
-            </Boton>
-            <Boton $tono="primario" onClick={() =>
+            </TouchButton>
+            <TouchButton $tono="primario" onClick={() =>
                 // Issue 22: the demo's Z says so (the server's closing says it; one made offline takes the terminal's word).
                 void downloadInformeZPdf(informeZDeCierre({ ...hecho, demo: hecho.demo ?? (terminal.demo === 1 || !terminal.entorno ? 1 : 0) }), {
                   fileName: `informe-z-${hecho.terminal_nombre}-${hecho.codigo}.pdf`.replace(/[^\w.-]+/g, '_'),
@@ -140,17 +140,17 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
                 })
               }>
               Informe Z (PDF)
-            </Boton>
-            <Boton onClick={terminar}>Terminar</Boton>
+            </TouchButton>
+            <TouchButton onClick={terminar}>Terminar</TouchButton>
           </Fila>
-        </Dialogo>
+        </TouchDialog>
       </Fondo>
     );
   }
 
   return (
     <Fondo>
-      <Dialogo aria-label="Cerrar caja" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+      <TouchDialog aria-label="Cerrar caja" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Cerrar caja</h2>
         {(caja || sinConexion) && (
           <>
@@ -232,10 +232,10 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
         )}
         {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 12 }}>
-          <Boton $tono="peligro" disabled={busy || confirmar || (!caja && !sinConexion)} onClick={pedirCierre}>
+          <TouchButton $tono="peligro" disabled={busy || confirmar || (!caja && !sinConexion)} onClick={pedirCierre}>
             {offline ? 'Preparar el cierre' : 'Cerrar caja'}
-          </Boton>
-          <Boton onClick={onCerrar}>Volver</Boton>
+          </TouchButton>
+          <TouchButton onClick={onCerrar}>Volver</TouchButton>
         </Fila>
         {confirmar && (
           <div role="alertdialog" aria-modal="true" aria-labelledby="cierre-sin-contar" aria-describedby="cierre-sin-contar-texto" style={{ marginTop: 12 }}>
@@ -246,12 +246,12 @@ export default function Cierre({ onCerrar }: { onCerrar(): void }) {
               </span>
             </Aviso>
             <Fila>
-              <Boton $tono="peligro" onClick={() => void cerrar()}>Cerrar sin contar</Boton>
-              <Boton autoFocus onClick={() => setConfirmar(false)}>Contar el efectivo</Boton>
+              <TouchButton $tono="peligro" onClick={() => void cerrar()}>Cerrar sin contar</TouchButton>
+              <TouchButton autoFocus onClick={() => setConfirmar(false)}>Contar el efectivo</TouchButton>
             </Fila>
           </div>
         )}
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

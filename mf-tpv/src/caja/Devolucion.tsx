@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { cantidadNoEntera, formatDecimal, formatMoney, MENSAJES_TPV, parseDecimal, reembolsoComoSePago, textoTpv, tiene } from 'shared';
+import { cantidadNoEntera, formatDecimal, formatMoney, MESSAGES_TPV, parseDecimal, reembolsoComoSePago, textoTpv, tiene } from 'shared';
 import { importeLinea, totalesTicket } from '../venta/importes';
 import { FORMA_PAGO_LABEL, type FormaPago, type Pago } from '../venta/importes';
 import { buscarLocal, deServidor, guardarVisto, type LineaDevolucion, type TicketDevolucion } from './devolucionLocal';
 import { colaDe, useCaja } from './estado';
-import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import { Aviso, TouchButton, Campo, TouchDialog, Fila, Fondo } from './estilos';
 import { CodigoBarras } from '../impresion/CodigoBarras';
 import { guardarNumeroR } from './registro';
 import { fechaTicket } from './registroFiscal';
@@ -119,7 +119,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
     // with the cashier's rights, so an offline return never breaks it.
     const hoy = fechaTicket({ fecha_hora: new Date().toISOString() }, terminal);
     if (t && derechos && !tiene(derechos, 'devolver_anteriores') && t.fecha && t.fecha < hoy) {
-      setError(MENSAJES_TPV.devolucionDiaAnterior);
+      setError(MESSAGES_TPV.devolucionDiaAnterior);
       t = null;
     }
     setTicket(t);
@@ -164,7 +164,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
   const repartoMal = pagos.some((p) => p.importe < 0)
     ? 'Escriba importes válidos.'
     : pagos.reduce((a, p) => a + p.importe, 0) !== importe
-      ? textoTpv(MENSAJES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((a, p) => a + p.importe, 0)), total: formatMoney(importe) })
+      ? textoTpv(MESSAGES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((a, p) => a + p.importe, 0)), total: formatMoney(importe) })
       : null;
   const enTexto = (c: number) => formatDecimal(c, 2, 2);
   const todoEn = (f: FormaPago) => setReparto({ [f]: enTexto(importe) });
@@ -183,7 +183,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
     setBusy(true);
     setError(null);
     const offline = async () => {
-      if (pagos.some((p) => p.forma === 'vale')) throw new Error(MENSAJES_TPV.valeSinConexion);
+      if (pagos.some((p) => p.forma === 'vale')) throw new Error(MESSAGES_TPV.valeSinConexion);
       // Without a ticket each line is what the customer brings back (no «sold», nothing returned before).
       const lineas = elegidas.map(({ l, c }) => ({ linea: sinTicket ? { ...l, cantidad: Number(c) } : l, cantidad: Number(c) }));
       const e = await devolverOffline(ticket, lineas, uuid, pagos);
@@ -227,7 +227,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
 
   return (
     <Fondo>
-      <Dialogo aria-label="Devolución" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+      <TouchDialog aria-label="Devolución" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Devolución</h2>
         {hecha ? (
           <>
@@ -245,8 +245,8 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
               </div>
             ))}
             <Fila>
-              {!!hecha.vales?.length && <Boton onClick={() => window.print()}>Imprimir el vale</Boton>}
-              <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</Boton>
+              {!!hecha.vales?.length && <TouchButton onClick={() => window.print()}>Imprimir el vale</TouchButton>}
+              <TouchButton $tono="primario" $grande autoFocus onClick={onCerrar}>Terminar</TouchButton>
             </Fila>
           </>
         ) : (
@@ -257,8 +257,8 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 <label htmlFor="tpv-devolver-articulo">Artículo (código de barras, código o nombre)</label>
                 <Fila>
                   <Campo id="tpv-devolver-articulo" autoFocus autoComplete="off" value={articulo} onChange={(e) => setArticulo(e.target.value)} style={{ flex: 1, width: 'auto' }} />
-                  <Boton type="submit" disabled={busy || !articulo.trim()}>Añadir</Boton>
-                  <Boton
+                  <TouchButton type="submit" disabled={busy || !articulo.trim()}>Añadir</TouchButton>
+                  <TouchButton
                     type="button"
                     disabled={busy}
                     onClick={() => {
@@ -269,7 +269,7 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                     }}
                   >
                     Con ticket
-                  </Boton>
+                  </TouchButton>
                 </Fila>
               </form>
             ) : (
@@ -277,9 +277,9 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                 <label htmlFor="tpv-devolver-numero">Número del ticket (escanéelo o escriba sus últimas cifras)</label>
                 <Fila>
                   <Campo id="tpv-devolver-numero" autoFocus autoComplete="off" value={numero} onChange={(e) => setNumero(e.target.value)} style={{ flex: 1, width: 'auto' }} />
-                  <Boton type="submit" disabled={busy}>Buscar</Boton>
+                  <TouchButton type="submit" disabled={busy}>Buscar</TouchButton>
                   {puedeSinTicket && (
-                    <Boton type="button" disabled={busy} onClick={empezarSinTicket}>Sin ticket</Boton>
+                    <TouchButton type="button" disabled={busy} onClick={empezarSinTicket}>Sin ticket</TouchButton>
                   )}
                 </Fila>
               </form>
@@ -294,9 +294,9 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
               <Fila aria-label={`Otros tickets que acaban en ${numero.trim()}`} style={{ marginTop: 6 }}>
                 <span>También acaban en {numero.trim()}:</span>
                 {otros.map((o) => (
-                  <Boton key={o.id} type="button" disabled={busy} onClick={() => void elegirOtro(o.id)}>
+                  <TouchButton key={o.id} type="button" disabled={busy} onClick={() => void elegirOtro(o.id)}>
                     {o.numero}
-                  </Boton>
+                  </TouchButton>
                 ))}
               </Fila>
             )}
@@ -366,9 +366,9 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
                             placeholder="0"
                             onChange={(e) => setCantidades({ ...cantidades, [k]: e.target.value })}
                           />
-                          <Boton type="button" disabled={queda <= 0} onClick={() => setCantidades({ ...cantidades, [k]: formatDecimal(queda, 3, 0) })} style={{ marginLeft: 4 }}>
+                          <TouchButton type="button" disabled={queda <= 0} onClick={() => setCantidades({ ...cantidades, [k]: formatDecimal(queda, 3, 0) })} style={{ marginLeft: 4 }}>
                             Todo
-                          </Boton>
+                          </TouchButton>
                         </td>
                       </tr>
                     );
@@ -385,9 +385,9 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
               <fieldset aria-label="Reembolso" style={{ border: '1px solid #e2e8f0', borderRadius: 8, padding: 8 }}>
                 <legend>Reembolso {reparto ? '(elegido por el cliente)' : sinTicket ? '(en efectivo)' : '(como se pagó)'}</legend>
                 <Fila>
-                  {!sinTicket && <Boton type="button" $tono={reparto ? 'neutro' : 'primario'} onClick={() => setReparto(null)}>Como se pagó</Boton>}
+                  {!sinTicket && <TouchButton type="button" $tono={reparto ? 'neutro' : 'primario'} onClick={() => setReparto(null)}>Como se pagó</TouchButton>}
                   {formas.map((f) => (
-                    <Boton key={f} type="button" onClick={() => todoEn(f)}>Todo en {FORMA_PAGO_LABEL[f].toLowerCase()}</Boton>
+                    <TouchButton key={f} type="button" onClick={() => todoEn(f)}>Todo en {FORMA_PAGO_LABEL[f].toLowerCase()}</TouchButton>
                   ))}
                 </Fila>
                 <Fila style={{ marginTop: 6 }}>
@@ -409,12 +409,12 @@ export default function Devolucion({ onCerrar }: { onCerrar(): void }) {
             )}
             {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
-              <Boton $tono="peligro" disabled={busy || !ticket || !elegidas.length || !!repartoMal} onClick={() => void devolver()}>Devolver</Boton>
-              <Boton onClick={onCerrar}>Cancelar</Boton>
+              <TouchButton $tono="peligro" disabled={busy || !ticket || !elegidas.length || !!repartoMal} onClick={() => void devolver()}>Devolver</TouchButton>
+              <TouchButton onClick={onCerrar}>Cancelar</TouchButton>
             </Fila>
           </>
         )}
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { isValidNif, MENSAJES_TPV, MESSAGES, normalizeNif, type ClienteTpv } from 'shared';
-import { Aviso, Boton, Campo, Fila } from './estilos';
+import { isValidNif, MESSAGES_TPV, MESSAGES, normalizeNif, type ClienteTpv } from 'shared';
+import { Aviso, TouchButton, Campo, Fila } from './estilos';
 import * as srv from './servidor';
 
 type Nuevo = { nif: string; razon_social: string; direccion: string; codigo_postal: string; poblacion: string };
@@ -28,7 +28,7 @@ export function ElegirCliente(props: { cliente: ClienteTpv | null; onCliente(c: 
   const buscarClientes = async (e: FormEvent) => {
     e.preventDefault();
     // The server answers only three characters or more, or a whole NIF (issue 23: never a list of every customer).
-    if (q.trim().length < 3 && !isValidNif(normalizeNif(q))) return setError(MENSAJES_TPV.clienteBusquedaCorta);
+    if (q.trim().length < 3 && !isValidNif(normalizeNif(q))) return setError(MESSAGES_TPV.clienteBusquedaCorta);
     setError(null);
     setBusy(true);
     try {
@@ -96,8 +96,8 @@ export function ElegirCliente(props: { cliente: ClienteTpv | null; onCliente(c: 
             <label htmlFor={`${p}-cliente`}>Cliente (NIF o nombre)</label>
             <Fila>
               <Campo id={`${p}-cliente`} aria-describedby={`${p}-cliente-ayuda`} autoFocus={props.autoFocus} autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} style={{ flex: 1, width: 'auto' }} />
-              <Boton type="submit" disabled={busy}>Buscar cliente</Boton>
-              <Boton
+              <TouchButton type="submit" disabled={busy}>Buscar cliente</TouchButton>
+              <TouchButton
                 type="button"
                 onClick={() => {
                   const n = normalizeNif(q);
@@ -107,17 +107,17 @@ export function ElegirCliente(props: { cliente: ClienteTpv | null; onCliente(c: 
                 }}
               >
                 Cliente nuevo
-              </Boton>
+              </TouchButton>
             </Fila>
-            <small id={`${p}-cliente-ayuda`}>{MENSAJES_TPV.clienteBusquedaCorta}</small>
+            <small id={`${p}-cliente-ayuda`}>{MESSAGES_TPV.clienteBusquedaCorta}</small>
           </form>
           {hallados && hallados.length === 0 && <p>Ningún cliente con NIF coincide: puede darlo de alta con «Cliente nuevo».</p>}
           {hallados && hallados.length > 0 && (
             <Fila role="listbox" aria-label="Clientes encontrados" style={{ marginTop: 8 }}>
               {hallados.map((c) => (
-                <Boton key={c.id} role="option" aria-selected={cliente?.id === c.id} $tono={cliente?.id === c.id ? 'primario' : 'neutro'} onClick={() => onCliente(c)}>
+                <TouchButton key={c.id} role="option" aria-selected={cliente?.id === c.id} $tono={cliente?.id === c.id ? 'primario' : 'neutro'} onClick={() => onCliente(c)}>
                   {c.razon_social} · {c.nif}
-                </Boton>
+                </TouchButton>
               ))}
             </Fila>
           )}
@@ -132,8 +132,8 @@ export function ElegirCliente(props: { cliente: ClienteTpv | null; onCliente(c: 
           {campoNuevo('codigo_postal', 'Código postal', { inputMode: 'numeric' })}
           {campoNuevo('poblacion', 'Población')}
           <Fila style={{ marginTop: 8 }}>
-            <Boton type="submit" $tono="primario" disabled={busy}>Dar de alta</Boton>
-            <Boton type="button" onClick={() => setNuevo(null)}>Volver a buscar</Boton>
+            <TouchButton type="submit" $tono="primario" disabled={busy}>Dar de alta</TouchButton>
+            <TouchButton type="button" onClick={() => setNuevo(null)}>Volver a buscar</TouchButton>
           </Fila>
         </form>
       )}

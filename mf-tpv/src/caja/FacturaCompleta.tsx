@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { downloadDocumentosPdf, empresaPdf, formatMoney, terceroPdfDe, type ClienteTpv, type Configuracion, type Documento } from 'shared';
 import { ElegirCliente, sinConexion } from './ElegirCliente';
 import { useCaja } from './estado';
-import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import { Aviso, TouchButton, Campo, TouchDialog, Fila, Fondo } from './estilos';
 import * as srv from './servidor';
 import type { TicketServidor } from './tipos';
 
@@ -69,7 +69,7 @@ export default function FacturaCompleta({ numeroInicial, onCerrar }: { numeroIni
 
   return (
     <Fondo>
-      <Dialogo aria-label="Factura completa" style={{ width: 'min(640px, 100%)' }} onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+      <TouchDialog aria-label="Factura completa" style={{ width: 'min(640px, 100%)' }} onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Factura completa</h2>
         {factura ? (
           <>
@@ -78,8 +78,8 @@ export default function FacturaCompleta({ numeroInicial, onCerrar }: { numeroIni
               ticket {ticket?.numero}.
             </p>
             <Fila>
-              <Boton $tono="primario" onClick={() => void pdf(factura)}>PDF de la factura</Boton>
-              <Boton $grande autoFocus onClick={onCerrar}>Terminar</Boton>
+              <TouchButton $tono="primario" onClick={() => void pdf(factura)}>PDF de la factura</TouchButton>
+              <TouchButton $grande autoFocus onClick={onCerrar}>Terminar</TouchButton>
             </Fila>
           </>
         ) : (
@@ -93,7 +93,7 @@ export default function FacturaCompleta({ numeroInicial, onCerrar }: { numeroIni
               <label htmlFor="tpv-f3-numero">Número del ticket (escríbalo o escanéelo)</label>
               <Fila>
                 <Campo id="tpv-f3-numero" autoFocus={!numeroInicial} autoComplete="off" value={numero} onChange={(e) => setNumero(e.target.value)} style={{ flex: 1, width: 'auto' }} />
-                <Boton type="submit" disabled={busy}>Buscar</Boton>
+                <TouchButton type="submit" disabled={busy}>Buscar</TouchButton>
               </Fila>
             </form>
             {ticket && (
@@ -104,14 +104,14 @@ export default function FacturaCompleta({ numeroInicial, onCerrar }: { numeroIni
             {ticket && ticket.estado === 'emitido' && <ElegirCliente cliente={cliente} onCliente={setCliente} autoFocus={!!numeroInicial} />}
             {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
-              <Boton $tono="ok" disabled={busy || !ticket || ticket.estado !== 'emitido' || !cliente} onClick={() => void facturar()}>
+              <TouchButton $tono="ok" disabled={busy || !ticket || ticket.estado !== 'emitido' || !cliente} onClick={() => void facturar()}>
                 Hacer la factura
-              </Boton>
-              <Boton onClick={onCerrar}>Cancelar</Boton>
+              </TouchButton>
+              <TouchButton onClick={onCerrar}>Cancelar</TouchButton>
             </Fila>
           </>
         )}
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

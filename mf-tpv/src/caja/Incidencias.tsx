@@ -1,7 +1,7 @@
 import { formatMoney } from 'shared';
 import type { TicketLocal } from '../datos/cola';
 import { useCaja } from './estado';
-import { Boton, Dialogo, Fila, Fondo } from './estilos';
+import { TouchButton, TouchDialog, Fila, Fondo } from './estilos';
 
 /** What a queued entry was, for the cashier. */
 function que(t: TicketLocal): string {
@@ -22,7 +22,7 @@ export default function Incidencias({ onCerrar }: { onCerrar(): void }) {
   const incidencias = operaciones.filter((o) => o.estado === 'incidencia');
   return (
     <Fondo>
-      <Dialogo aria-label="Incidencias" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+      <TouchDialog aria-label="Incidencias" onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Incidencias</h2>
         <p style={{ margin: '0 0 8px' }}>
           Lo hecho sin conexión que el servidor no ha podido guardar al enviarlo. Lo impreso no se cambia: conserve el ticket o el justificante y
@@ -40,7 +40,7 @@ export default function Incidencias({ onCerrar }: { onCerrar(): void }) {
                   <td className="n">{i.clase === 'cierre' ? '' : formatMoney(i.clase === 'movimiento' ? (i.movimiento?.importe ?? 0) : i.total)}</td>
                   <td>{i.incidencia}</td>
                   <td>
-                    <Boton onClick={() => void resolver(i.uuid)}>Resuelta</Boton>
+                    <TouchButton onClick={() => void resolver(i.uuid)}>Resuelta</TouchButton>
                   </td>
                 </tr>
               ))}
@@ -48,9 +48,9 @@ export default function Incidencias({ onCerrar }: { onCerrar(): void }) {
           </table>
         )}
         <Fila style={{ marginTop: 12 }}>
-          <Boton $tono="primario" autoFocus onClick={onCerrar}>Cerrar</Boton>
+          <TouchButton $tono="primario" autoFocus onClick={onCerrar}>Cerrar</TouchButton>
         </Fila>
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

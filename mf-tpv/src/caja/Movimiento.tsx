@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared';
 import { useCaja } from './estado';
-import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from './estilos';
+import { Aviso, TouchButton, Campo, TouchDialog, Fila, Fondo } from './estilos';
 
 /** Cash in or out of the drawer during the day: a withdrawal to the safe, a supplier paid from it. */
 export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
@@ -34,18 +34,18 @@ export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
   };
   return (
     <Fondo>
-      <Dialogo as="form" aria-label="Entrada o salida de caja" onSubmit={enviar} onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
+      <TouchDialog as="form" aria-label="Entrada o salida de caja" onSubmit={enviar} onKeyDown={(e) => e.key === 'Escape' && onCerrar()}>
         <h2>Entrada / salida de caja</h2>
         {hecho ? (
           <>
             <p role="status" style={{ fontSize: 18 }}>{hecho}</p>
-            <Boton type="button" $tono="primario" autoFocus onClick={onCerrar}>Terminar</Boton>
+            <TouchButton type="button" $tono="primario" autoFocus onClick={onCerrar}>Terminar</TouchButton>
           </>
         ) : (
           <>
             <Fila role="radiogroup" aria-label="Tipo de movimiento">
-              <Boton type="button" role="radio" aria-checked={tipo === 'salida'} $tono={tipo === 'salida' ? 'primario' : 'neutro'} onClick={() => setTipo('salida')}>Salida</Boton>
-              <Boton type="button" role="radio" aria-checked={tipo === 'entrada'} $tono={tipo === 'entrada' ? 'primario' : 'neutro'} onClick={() => setTipo('entrada')}>Entrada</Boton>
+              <TouchButton type="button" role="radio" aria-checked={tipo === 'salida'} $tono={tipo === 'salida' ? 'primario' : 'neutro'} onClick={() => setTipo('salida')}>Salida</TouchButton>
+              <TouchButton type="button" role="radio" aria-checked={tipo === 'entrada'} $tono={tipo === 'entrada' ? 'primario' : 'neutro'} onClick={() => setTipo('entrada')}>Entrada</TouchButton>
             </Fila>
             <label htmlFor="tpv-mov-importe">Importe (€)</label>
             <Campo id="tpv-mov-importe" inputMode="decimal" autoFocus value={importe} onChange={(e) => setImporte(e.target.value)} />
@@ -53,8 +53,8 @@ export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
             <Campo id="tpv-mov-motivo" value={motivo} onChange={(e) => setMotivo(e.target.value)} />
             {error && <Aviso>{error}</Aviso>}
             <Fila style={{ marginTop: 12 }}>
-              <Boton type="submit" $tono="primario" disabled={busy}>Anotar</Boton>
-              <Boton type="button" onClick={onCerrar}>Cancelar</Boton>
+              <TouchButton type="submit" $tono="primario" disabled={busy}>Anotar</TouchButton>
+              <TouchButton type="button" onClick={onCerrar}>Cancelar</TouchButton>
             </Fila>
           </>
         )}
@@ -73,7 +73,7 @@ export default function Movimiento({ onCerrar }: { onCerrar(): void }) {
             </tbody>
           </table>
         )}
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

@@ -2,8 +2,8 @@ import styled, { createGlobalStyle, css } from 'styled-components';
 
 /**
  * The till's own primitives, not a copy of shared/ui: touch-sized, and imported by first screens that load nothing of
- * the federated `shared` (issue 23's budget). Why they keep their names (`Dialogo` here is the dialog's box, shared's
- * `Dialogo` a whole confirmation dialog): mf-tpv/README.md «Una palabra para cada cosa».
+ * the federated `shared` (issue 23's budget). Why they keep their names (`TouchDialog` here is the dialog's box, shared's
+ * `TouchDialog` a whole confirmation dialog): mf-tpv/README.md «Una palabra para cada cosa».
  */
 
 /** The till's look: full screen, large touch targets (≥ 48 px), readable from a step away. */
@@ -120,7 +120,7 @@ const tonos = {
   neutro: css`background: #fff; color: #0f172a; border-color: #cbd5e1;`,
 };
 
-export const Boton = styled.button<{ $tono?: keyof typeof tonos; $grande?: boolean }>`
+export const TouchButton = styled.button<{ $tono?: keyof typeof tonos; $grande?: boolean }>`
   min-height: ${({ $grande }) => ($grande ? 64 : 48)}px;
   padding: 0 16px;
   font-size: ${({ $grande }) => ($grande ? 20 : 16)}px;
@@ -153,7 +153,7 @@ export const Fondo = styled.div`
   padding: 8px;
 `;
 
-export const Dialogo = styled.div.attrs({ role: 'dialog', 'aria-modal': true })`
+export const TouchDialog = styled.div.attrs({ role: 'dialog', 'aria-modal': true })`
   background: #fff;
   border-radius: 14px;
   width: min(720px, 100%);

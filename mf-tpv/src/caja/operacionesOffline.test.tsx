@@ -1,4 +1,4 @@
-import { MENSAJES_TPV } from 'shared';
+import { MESSAGES_TPV } from 'shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell } from 'shared/testing';
@@ -324,7 +324,7 @@ describe('devolución sin conexión de un ticket buscado antes', () => {
     const { unmount } = renderWithShell(<Devolucion onCerrar={() => undefined} />);
     await user.type(screen.getByLabelText(/Número del ticket/), 'T1 2026/000001');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
-    expect(await screen.findByText(MENSAJES_TPV.devolucionDiaAnterior)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES_TPV.devolucionDiaAnterior)).toBeTruthy();
     expect(screen.queryByLabelText('Devolver de Café molido')).toBeNull();
     unmount();
     // With the right, the same ticket is returned.

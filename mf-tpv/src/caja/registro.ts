@@ -1,5 +1,5 @@
 import { fechaHoraHuso, registroDevolucion, registroTpvDeDevolucion, type Anterior } from 'shared/fiscal';
-import { fechaAeat, MENSAJES_TPV, presentacionQr, textoTpv } from 'shared/caja';
+import { fechaAeat, MESSAGES_TPV, presentacionQr, textoTpv } from 'shared/caja';
 import { borrar, guardarClave, leer } from '../datos/almacen';
 import type { FilaSubida, RegistroTicket, TicketLocal } from '../datos/cola';
 import { totalesTicket } from '../venta/importes';
@@ -84,7 +84,7 @@ function comprobarReloj(terminal: TerminalTpv, t: Pick<TicketLocal, 'fecha_hora'
   const ts = fechaHoraHuso(new Date(t.fecha_hora), zona);
   if (Date.parse(ts) >= Date.parse(anterior.fecha_hora_huso)) return;
   const legible = (v: string) => new Date(v).toLocaleString('es-ES', { timeZone: zona, dateStyle: 'short', timeStyle: 'medium' });
-  throw new RelojAtrasado(textoTpv(enLinea ? MENSAJES_TPV.relojAtrasadoEnLinea : MENSAJES_TPV.relojAtrasado, { ahora: legible(ts), anterior: legible(anterior.fecha_hora_huso) }));
+  throw new RelojAtrasado(textoTpv(enLinea ? MESSAGES_TPV.relojAtrasadoEnLinea : MESSAGES_TPV.relojAtrasado, { ahora: legible(ts), anterior: legible(anterior.fecha_hora_huso) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiHttpError, createApiClient, MENSAJES_TPV, type ApiResponse } from 'shared/caja';
+import { ApiHttpError, createApiClient, MESSAGES_TPV, type ApiResponse } from 'shared/caja';
 import type { ClienteTpv, Configuracion, Documento, UsuarioSesion } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import type { FilaSubida, TicketLocal } from '../datos/cola';
@@ -73,7 +73,7 @@ export async function leerTerminal(): Promise<TerminalTpv | null> {
     return datos(await pedir(api.get<TerminalTpv>('terminaltpv')))[0] ?? null;
   } catch (e) {
     // Not paired (401, or the server's 403 «no está emparejado»): the pairing screen, with nothing said wrong yet.
-    if (e instanceof ErrorServidor && (e.status === 401 || e.message === MENSAJES_TPV.terminalNoEmparejado)) return null;
+    if (e instanceof ErrorServidor && (e.status === 401 || e.message === MESSAGES_TPV.terminalNoEmparejado)) return null;
     throw e;
   }
 }

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney, MENSAJES_TPV, parseDecimal, textoTpv } from 'shared';
+import { formatMoney, MESSAGES_TPV, parseDecimal, textoTpv } from 'shared';
 import { useCaja } from '../caja/estado';
 import * as srv from '../caja/servidor';
-import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
+import { Aviso, TouchButton, Campo, TouchDialog, Fila, Fondo } from '../caja/estilos';
 import { estadoCobro, FORMA_PAGO_LABEL, type FormaPago, type Pago } from './importes';
 
 const Grande = styled.div`
@@ -66,14 +66,14 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
    */
   const añadirVale = async () => {
     const codigo = importe.trim().toUpperCase();
-    if (!codigo) return setError(MENSAJES_TPV.valeCodigo);
-    if (pagos.some((p) => p.vale === codigo)) return setError(textoTpv(MENSAJES_TPV.valeUsado, { codigo }));
+    if (!codigo) return setError(MESSAGES_TPV.valeCodigo);
+    if (pagos.some((p) => p.vale === codigo)) return setError(textoTpv(MESSAGES_TPV.valeUsado, { codigo }));
     setBusy(true);
     try {
       const v = await srv.leerVale(codigo);
       // A server before the balance (migration 0043) says only whether it was used.
       const saldo = v.saldo ?? (v.usado ? 0 : v.importe);
-      if (saldo <= 0) throw new Error(textoTpv(MENSAJES_TPV.valeUsado, { codigo: v.codigo }));
+      if (saldo <= 0) throw new Error(textoTpv(MESSAGES_TPV.valeUsado, { codigo: v.codigo }));
       setBusy(false);
       const usar = Math.min(saldo, estado.pendiente);
       if (usar <= 0) return setError('No queda nada por pagar.');
@@ -87,7 +87,7 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
       if (e.completo) void terminar(lista);
     } catch (err) {
       setBusy(false);
-      setError(err instanceof srv.SinConexion ? MENSAJES_TPV.valeSinConexion : (err as Error).message);
+      setError(err instanceof srv.SinConexion ? MESSAGES_TPV.valeSinConexion : (err as Error).message);
     }
   };
 
@@ -116,7 +116,7 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
 
   return (
     <Fondo>
-      <Dialogo aria-label={titulo} onKeyDown={(e) => e.key === 'Escape' && !busy && onCancelar()}>
+      <TouchDialog aria-label={titulo} onKeyDown={(e) => e.key === 'Escape' && !busy && onCancelar()}>
         <h2>{titulo}</h2>
         <Grande>
           <div>Total<strong data-testid="cobro-total">{formatMoney(total)}</strong></div>
@@ -125,12 +125,12 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
         </Grande>
         <Fila role="radiogroup" aria-label="Forma de pago">
           {formas.map((f) => (
-            <Boton key={f} role="radio" aria-checked={forma === f} $tono={forma === f ? 'primario' : 'neutro'} onClick={() => {
+            <TouchButton key={f} role="radio" aria-checked={forma === f} $tono={forma === f ? 'primario' : 'neutro'} onClick={() => {
                 setForma(f);
                 campo.current?.focus();
               }}>
               {FORMA_PAGO_LABEL[f]}
-            </Boton>
+            </TouchButton>
           ))}
         </Fila>
         <label htmlFor="tpv-importe">
@@ -157,15 +157,15 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
         {forma === 'efectivo' && (
           <Fila style={{ marginTop: 8 }} aria-label="Billetes">
             {[500, 1000, 2000, 5000, 10000].filter((b) => b >= estado.pendiente || b === 500).map((b) => (
-              <Boton key={b} disabled={busy} onClick={() => añadir('efectivo', b)}>{formatMoney(b)}</Boton>
+              <TouchButton key={b} disabled={busy} onClick={() => añadir('efectivo', b)}>{formatMoney(b)}</TouchButton>
             ))}
           </Fila>
         )}
         <Fila style={{ marginTop: 8 }}>
           {formas.map((f) => (
-            <Boton key={f} $tono="ok" disabled={busy || estado.pendiente === 0} onClick={() => añadir(f)}>
+            <TouchButton key={f} $tono="ok" disabled={busy || estado.pendiente === 0} onClick={() => añadir(f)}>
               {f === 'vale' ? 'Pagar con el vale' : `${FORMA_PAGO_LABEL[f]} ${importe ? `${importe} €` : formatMoney(estado.pendiente)}`}
-            </Boton>
+            </TouchButton>
           ))}
         </Fila>
         {pagos.length > 0 && (
@@ -177,7 +177,7 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
                   <td>{FORMA_PAGO_LABEL[p.forma]}{p.vale ? ` ${p.vale}` : ''}{p.saldo !== undefined ? ` (le quedan ${formatMoney(p.saldo)})` : ''}</td>
                   <td className="n">{formatMoney(p.importe)}</td>
                   <td className="n">
-                    <Boton disabled={busy} onClick={() => setPagos(pagos.filter((_, j) => j !== i))} aria-label={`Quitar ${FORMA_PAGO_LABEL[p.forma]}`}>✕</Boton>
+                    <TouchButton disabled={busy} onClick={() => setPagos(pagos.filter((_, j) => j !== i))} aria-label={`Quitar ${FORMA_PAGO_LABEL[p.forma]}`}>✕</TouchButton>
                   </td>
                 </tr>
               ))}
@@ -191,10 +191,10 @@ export default function Cobro({ total, onCancelar, onCobrado, alCobrar, titulo =
         )}
         {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 14 }}>
-          <Boton $tono="ok" $grande disabled={busy || !estado.completo} onClick={() => void terminar(pagos)}>Cobrar</Boton>
-          <Boton $grande disabled={busy} onClick={onCancelar}>Volver</Boton>
+          <TouchButton $tono="ok" $grande disabled={busy || !estado.completo} onClick={() => void terminar(pagos)}>Cobrar</TouchButton>
+          <TouchButton $grande disabled={busy} onClick={onCancelar}>Volver</TouchButton>
         </Fila>
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatMoney, recargoTicket, totalesTicket, type ClienteTpv, type Documento } from 'shared';
 import { ElegirCliente, sinConexion } from '../caja/ElegirCliente';
 import { useCaja } from '../caja/estado';
-import { Boton, Dialogo, Fila, Fondo } from '../caja/estilos';
+import { TouchButton, TouchDialog, Fila, Fondo } from '../caja/estilos';
 import { pdfFactura } from '../caja/FacturaCompleta';
 import * as srv from '../caja/servidor';
 import Cobro from './Cobro';
@@ -48,7 +48,7 @@ export default function FacturaVenta({ onCerrar }: { onCerrar(): void }) {
   }
   return (
     <Fondo>
-      <Dialogo aria-label="Factura completa (F1)" style={{ width: 'min(640px, 100%)' }} onKeyDown={(e) => e.key === 'Escape' && !factura && onCerrar()}>
+      <TouchDialog aria-label="Factura completa (F1)" style={{ width: 'min(640px, 100%)' }} onKeyDown={(e) => e.key === 'Escape' && !factura && onCerrar()}>
         <h2>Factura completa (F1)</h2>
         {factura ? (
           <>
@@ -61,8 +61,8 @@ export default function FacturaVenta({ onCerrar }: { onCerrar(): void }) {
               )}
             </p>
             <Fila>
-              <Boton $tono="primario" onClick={() => void pdfFactura(factura, config, { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif }, cliente)}>PDF de la factura</Boton>
-              <Boton $grande autoFocus onClick={onCerrar}>Terminar</Boton>
+              <TouchButton $tono="primario" onClick={() => void pdfFactura(factura, config, { nombre: terminal.emisor.nombre, nif: terminal.emisor.nif }, cliente)}>PDF de la factura</TouchButton>
+              <TouchButton $grande autoFocus onClick={onCerrar}>Terminar</TouchButton>
             </Fila>
           </>
         ) : (
@@ -79,14 +79,14 @@ export default function FacturaVenta({ onCerrar }: { onCerrar(): void }) {
               </p>
             )}
             <Fila style={{ marginTop: 12 }}>
-              <Boton $tono="ok" disabled={!cliente || !lineas.length} onClick={() => setCobrando(true)}>
+              <TouchButton $tono="ok" disabled={!cliente || !lineas.length} onClick={() => setCobrando(true)}>
                 Cobrar la factura
-              </Boton>
-              <Boton onClick={onCerrar}>Cancelar</Boton>
+              </TouchButton>
+              <TouchButton onClick={onCerrar}>Cancelar</TouchButton>
             </Fila>
           </>
         )}
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { descargarTicketPdf, matrizQrTicket, presentacionQr, TITULO_QR, type TicketPdf } from 'shared';
 import { useCaja } from '../caja/estado';
-import { Boton, Dialogo, Fondo } from '../caja/estilos';
+import { TouchButton, TouchDialog, Fondo } from '../caja/estilos';
 import type { TicketLocal } from '../datos/cola';
 import { CodigoBarras } from '../impresion/CodigoBarras';
 import { Rollo } from '../impresion/Rollo';
@@ -14,7 +14,7 @@ import { imprimir } from '../impresion/impresora';
  * The ticket's dialog on any screen (768 px high, a phone): the change on top and the buttons at the bottom always
  * in view; only the roll scrolls between them (a 40-line ticket).
  */
-const DialogoTicket = styled(Dialogo)`
+const DialogoTicket = styled(TouchDialog)`
   width: min(560px, 100%);
   display: flex;
   flex-direction: column;
@@ -184,8 +184,8 @@ export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket
           <RolloTicket datos={datos} />
         </section>
         <div className="acciones">
-          <Boton $tono="primario" $grande autoFocus onClick={onCerrar}>Nuevo ticket</Boton>
-          <Boton
+          <TouchButton $tono="primario" $grande autoFocus onClick={onCerrar}>Nuevo ticket</TouchButton>
+          <TouchButton
             onClick={async () => {
               // Issue 23: on the terminal's ESC/POS printer (opening the drawer when paid in cash), else the browser's
               // dialog — called in the click itself (WebUSB asks for the device only within a user's gesture).
@@ -194,10 +194,10 @@ export default function TicketImpreso({ ticket, onCerrar, onFacturar }: { ticket
             }}
           >
             Imprimir
-          </Boton>
-          <Boton onClick={() => void descargarTicketPdf(datos, nombreFicheroTicket(datos.numero))}>PDF</Boton>
+          </TouchButton>
+          <TouchButton onClick={() => void descargarTicketPdf(datos, nombreFicheroTicket(datos.numero))}>PDF</TouchButton>
           {/* The customer asks for a full invoice: an F3 replacing this ticket (it needs the server to have it). */}
-          {onFacturar && ticket.estado === 'subido' && <Boton onClick={() => onFacturar(datos.numero)}>Factura completa</Boton>}
+          {onFacturar && ticket.estado === 'subido' && <TouchButton onClick={() => onFacturar(datos.numero)}>Factura completa</TouchButton>}
         </div>
       </DialogoTicket>
     </Fondo>

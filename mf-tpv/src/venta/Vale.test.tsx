@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MENSAJES_TPV } from 'shared';
+import { MESSAGES_TPV } from 'shared';
 import { renderWithShell } from 'shared/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IndiceCatalogo } from '../datos/catalogo';
@@ -98,7 +98,7 @@ describe('un vale como forma de pago (issue 23)', () => {
     red = false;
     await user.clear(c.getByLabelText(/Código del vale/));
     await user.type(c.getByLabelText(/Código del vale/), 'V111111111111{Enter}');
-    await waitFor(() => expect(c.getByRole('alert').textContent).toBe(MENSAJES_TPV.valeSinConexion));
+    await waitFor(() => expect(c.getByRole('alert').textContent).toBe(MESSAGES_TPV.valeSinConexion));
     expect(c.getByTestId('cobro-pendiente').textContent).toBe('4,84 €');
     expect(subidos).toEqual([]);
   });

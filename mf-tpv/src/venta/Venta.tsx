@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { cantidadNoEntera, descuentoPermitido, formatDecimal, formatMoney, parseDecimal, tiene } from 'shared';
 import type { ArticuloTpv } from '../datos/catalogo';
 import { superaLimite, useCaja, type LineaVenta } from '../caja/estado';
-import { Aviso, Boton, Campo, Dialogo, Fila, Fondo } from '../caja/estilos';
+import { Aviso, TouchButton, Campo, TouchDialog, Fila, Fondo } from '../caja/estilos';
 import { importeLinea, totalesTicket } from './importes';
 
 const Cobro = lazy(() => import('./Cobro'));
@@ -320,20 +320,20 @@ export function Venta() {
           <output aria-label="Total del ticket">{formatMoney(totales.total)}</output>
         </Total>
         <Acciones>
-          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && lineas[seleccion].cantidad > 1000 && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad - 1000 })} aria-label="−1: una menos" title="Una menos">−1</Boton>
-          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad + 1000 })} aria-label="+1: una más" title="Una más">+1</Boton>
-          <Boton disabled={seleccion === null} onClick={() => setDialogo('linea')}>Editar<kbd>F2</kbd></Boton>
-          <Boton disabled={seleccion === null} onClick={() => seleccion !== null && quitarLinea(seleccion)}>Quitar</Boton>
-          <Boton disabled={!lineas.length} onClick={() => void aparcar()}>Aparcar<kbd>F8</kbd></Boton>
-          <Boton disabled={!aparcados.length} onClick={() => setDialogo('aparcados')}>Aparcados ({aparcados.length})</Boton>
-          <Boton $tono="peligro" disabled={!lineas.length} onClick={() => window.confirm('¿Anular el ticket entero?') && anularTicket()}>Anular</Boton>
-          <Boton $tono="ok" disabled={!lineas.length || !!limite} onClick={cobrar}>Cobrar<kbd>F12</kbd></Boton>
+          <TouchButton disabled={seleccion === null} onClick={() => seleccion !== null && lineas[seleccion].cantidad > 1000 && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad - 1000 })} aria-label="−1: una menos" title="Una menos">−1</TouchButton>
+          <TouchButton disabled={seleccion === null} onClick={() => seleccion !== null && cambiarLinea(seleccion, { cantidad: lineas[seleccion].cantidad + 1000 })} aria-label="+1: una más" title="Una más">+1</TouchButton>
+          <TouchButton disabled={seleccion === null} onClick={() => setDialogo('linea')}>Editar<kbd>F2</kbd></TouchButton>
+          <TouchButton disabled={seleccion === null} onClick={() => seleccion !== null && quitarLinea(seleccion)}>Quitar</TouchButton>
+          <TouchButton disabled={!lineas.length} onClick={() => void aparcar()}>Aparcar<kbd>F8</kbd></TouchButton>
+          <TouchButton disabled={!aparcados.length} onClick={() => setDialogo('aparcados')}>Aparcados ({aparcados.length})</TouchButton>
+          <TouchButton $tono="peligro" disabled={!lineas.length} onClick={() => window.confirm('¿Anular el ticket entero?') && anularTicket()}>Anular</TouchButton>
+          <TouchButton $tono="ok" disabled={!lineas.length || !!limite} onClick={cobrar}>Cobrar<kbd>F12</kbd></TouchButton>
         </Acciones>
         {limite && <Aviso data-testid="supera-limite">{limite}</Aviso>}
         {limite && online && (
-          <Boton $tono="primario" style={{ margin: '0 8px 8px' }} onClick={() => setDialogo('facturaVenta')}>
+          <TouchButton $tono="primario" style={{ margin: '0 8px 8px' }} onClick={() => setDialogo('facturaVenta')}>
             Factura completa (F1)
-          </Boton>
+          </TouchButton>
         )}
       </Panel>
       <Panel className="derecha" aria-label="Artículos">
@@ -367,9 +367,9 @@ export function Venta() {
             {paginas.length > 1 && (
               <Pestañas role="tablist" aria-label="Páginas de botones">
                 {paginas.map((p, i) => (
-                  <Boton key={p.id ?? i} role="tab" aria-selected={i === pagina} $tono={i === pagina ? 'primario' : 'neutro'} onClick={() => setPagina(i)} style={{ background: i === pagina ? undefined : p.color ?? undefined }}>
+                  <TouchButton key={p.id ?? i} role="tab" aria-selected={i === pagina} $tono={i === pagina ? 'primario' : 'neutro'} onClick={() => setPagina(i)} style={{ background: i === pagina ? undefined : p.color ?? undefined }}>
                     {p.nombre}
-                  </Boton>
+                  </TouchButton>
                 ))}
               </Pestañas>
             )}
@@ -389,18 +389,18 @@ export function Venta() {
           </>
         )}
         <Herramientas>
-          <Boton onClick={() => setDialogo('devolucion')}>Devolución</Boton>
-          <Boton
+          <TouchButton onClick={() => setDialogo('devolucion')}>Devolución</TouchButton>
+          <TouchButton
             onClick={() => {
               setFacturaDe(null);
               setDialogo('factura');
             }}
           >
             Factura completa<kbd>F3</kbd>
-          </Boton>
-          <Boton onClick={() => setDialogo('movimiento')}>Entrada / salida de caja</Boton>
-          <Boton onClick={() => setDialogo('cierre')}>Cerrar caja</Boton>
-          {ultimo && <Boton onClick={() => setDialogo('ticket')}>Último ticket</Boton>}
+          </TouchButton>
+          <TouchButton onClick={() => setDialogo('movimiento')}>Entrada / salida de caja</TouchButton>
+          <TouchButton onClick={() => setDialogo('cierre')}>Cerrar caja</TouchButton>
+          {ultimo && <TouchButton onClick={() => setDialogo('ticket')}>Último ticket</TouchButton>}
         </Herramientas>
       </Panel>
       <Suspense fallback={null}>
@@ -423,18 +423,18 @@ export function Venta() {
         )}
         {dialogo === 'aparcados' && (
           <Fondo onClick={cerrar}>
-            <Dialogo aria-label="Tickets aparcados" onClick={(e) => e.stopPropagation()}>
+            <TouchDialog aria-label="Tickets aparcados" onClick={(e) => e.stopPropagation()}>
               <h2>Tickets aparcados</h2>
               {aparcados.length === 0 && <p>No hay tickets aparcados.</p>}
               <Fila>
                 {aparcados.map((a) => (
-                  <Boton key={a.id} autoFocus onClick={() => void recuperar(a.id).then(cerrar)}>
+                  <TouchButton key={a.id} autoFocus onClick={() => void recuperar(a.id).then(cerrar)}>
                     {new Date(a.fecha).toLocaleTimeString('es-ES', { hour: '2-digit', minute: '2-digit' })} · {a.lineas.length} líneas · {formatMoney(a.total)}
-                  </Boton>
+                  </TouchButton>
                 ))}
               </Fila>
-              <Boton style={{ marginTop: 12 }} onClick={cerrar}>Cerrar</Boton>
-            </Dialogo>
+              <TouchButton style={{ marginTop: 12 }} onClick={cerrar}>Cerrar</TouchButton>
+            </TouchDialog>
           </Fondo>
         )}
         {dialogo === 'devolucion' && <Devolucion onCerrar={cerrar} />}
@@ -501,7 +501,7 @@ function EditarLinea(props: {
   };
   return (
     <Fondo onClick={props.onCancelar}>
-      <Dialogo aria-label={`Editar ${linea.nombre}`} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => {
+      <TouchDialog aria-label={`Editar ${linea.nombre}`} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => {
           if (e.key === 'Escape') props.onCancelar();
           else if (e.key === 'Enter') {
             e.preventDefault();
@@ -519,10 +519,10 @@ function EditarLinea(props: {
         {!puedePrecio && <p style={{ color: '#64748b', margin: '4px 0 0' }}>Su rol no permite cambiar el precio.</p>}
         {error && <Aviso>{error}</Aviso>}
         <Fila style={{ marginTop: 14 }}>
-          <Boton $tono="primario" onClick={guardar}>Aceptar</Boton>
-          <Boton onClick={props.onCancelar}>Cancelar</Boton>
+          <TouchButton $tono="primario" onClick={guardar}>Aceptar</TouchButton>
+          <TouchButton onClick={props.onCancelar}>Cancelar</TouchButton>
         </Fila>
-      </Dialogo>
+      </TouchDialog>
     </Fondo>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MEDIO_COBRO_OPTIONS, MESSAGES, medioCobroDe, SelectField, TextField, formatDecimal, formatMoney, hoyIso, parseDecimal, useAction, type Documento } from 'shared';
 import { situacionCobro, textosCobro } from './datos';
-import { Dialogo } from './Dialogo';
+import { FormDialog } from 'shared';
 
 type CobroDialogProps = {
   factura: Documento;
@@ -55,7 +55,7 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
 
   if (cobrada)
     return (
-      <Dialogo
+      <FormDialog
         title={`Quitar el ${nombre}`}
         text={`La ${clase} ${factura.numero} volverá a estar pendiente de ${nombre}.`}
         confirmLabel={`Quitar el ${nombre}`}
@@ -67,7 +67,7 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
   const c = factura.cuenta;
   const detalle = c && (c.cobrado !== 0 || c.rectificativas.length > 0) ? ` Pendiente: ${formatMoney(queda)}.` : '';
   return (
-    <Dialogo
+    <FormDialog
       title={`Registrar el ${nombre}`}
       text={`${clase === 'factura' ? 'Factura' : 'Rectificativa'} ${factura.numero} de ${factura.cliente_nombre ?? ''} por ${formatMoney(Math.abs(factura.total))}.${detalle}`}
       confirmLabel={`Registrar ${nombre}`}
@@ -78,6 +78,6 @@ export function CobroDialog({ factura, onDone, onCancel }: CobroDialogProps) {
       <TextField label={`Fecha de ${nombre}`} type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
       <SelectField label={`Forma de ${nombre}`} required placeholder="Seleccione…" options={MEDIO_COBRO_OPTIONS} value={forma} error={errores.forma} onChange={setForma} />
       <TextField label="Importe (€)" required inputMode="decimal" value={importe} error={errores.importe} onChange={setImporte} />
-    </Dialogo>
+    </FormDialog>
   );
 }

@@ -46,7 +46,7 @@ const idsDe = (v: string | undefined) => (v ?? '').replace(/[[\]\s]/g, '').split
 /** The lines a rectificativa starts with in a mode: none by differences, the invoice's by substitution. */
 const lineasIniciales = (f: Documento | null, modo: string): LineaEditable[] => (modo === 'sustitucion' && f ? lineasDesdeFactura(f.lineas ?? [], 1) : []);
 
-type Dialogo = 'cobro' | 'correo' | null;
+type FormDialog = 'cobro' | 'correo' | null;
 /** A change of the corrected invoice or of the mode that would replace lines already there: asked first. */
 type Cambio = { campo: 'factura_id' | 'modo_rectificacion'; valor: string } | null;
 
@@ -123,7 +123,7 @@ export function FacturaPage({ pantalla, id }: { pantalla: PantallaFactura; id?: 
     };
   }, [api, rectificativa, facturaId, corregida]);
 
-  const [dialogo, setDialogo] = useState<Dialogo>(null);
+  const [dialogo, setDialogo] = useState<FormDialog>(null);
   const [cambio, setCambio] = useState<Cambio>(null);
   // The PDF with its fiscal QR (the company's NIF) and the customer's full data.
   const pdf = useImprimirDocumento(def);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, LineasDialogBackdrop, LineasDialogBox, formatDecimal, useDialogoTeclado, type LineaEditable, type LineasAction } from 'shared';
+import { Button, LineasDialogBackdrop, LineasDialogBox, formatDecimal, useDialogKeyboard, type LineaEditable, type LineasAction } from 'shared';
 
 /** How long a positive quantity waits (the clerk may still be typing «20») before the question. */
 export const ESPERA_SIGNO_MS = 600;
@@ -38,7 +38,7 @@ export function useSignoRectificativa(activo: boolean, lineas: readonly LineaEdi
 export function SignoDialog({ pregunta, devuelve, cobraMas }: ReturnType<typeof useSignoRectificativa>) {
   const titleId = useId();
   const primero = useRef<HTMLButtonElement>(null);
-  useDialogoTeclado({ abierto: !!pregunta, foco: primero, onEscape: devuelve });
+  useDialogKeyboard({ abierto: !!pregunta, foco: primero, onEscape: devuelve });
   if (!pregunta) return null;
   const n = formatDecimal(pregunta.cantidad, 3, 0);
   return (

@@ -1,4 +1,4 @@
-import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, MENSAJES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
+import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, MESSAGES_TPV, terminalSchema as terminalSchemaServidor } from 'shared';
 import type { CierreTpv as CierreTpvServidor, FieldErrors, ImpresoraTpv, Schema, Terminal } from 'shared';
 
 /**
@@ -51,7 +51,7 @@ const { id: _id, ...camposTerminal } = terminalSchemaServidor;
 /** `editarterminal`'s fields as the server checks them (shared/domain/tpv.ts); here the float can't be left empty. */
 export const terminalSchema = { ...camposTerminal, fondo: { ...camposTerminal.fondo, required: true } } satisfies Schema;
 
-export const MENSAJE_FORMAS = MENSAJES_TPV.formasPagoRequeridas;
+export const MENSAJE_FORMAS = MESSAGES_TPV.formasPagoRequeridas;
 
 /** The terminal's payment methods as a list, whichever way the server wrote them. */
 export function formasDe(t: { formas_pago: readonly string[] | string | null }): string[] {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import {
   CONF_FIELDS,
   DOCUMENTO_TIPOS,
-  MENSAJES_TPV,
+  MESSAGES_TPV,
   MESSAGES,
   claveFalta,
   codificarNecesidad,
@@ -295,7 +295,7 @@ export function comprobarNecesidad(action: string, user: SessionUser | null): Ac
   if (!d) return new ActionError(403, { RESULT: '1', message: MESSAGES.rolSinTabla });
   if (!user) return null;
   if (user.terminalId != null && d.necesidad !== 'publica' && !ACCIONES_TPV.has(action)) {
-    return new ActionError(403, { RESULT: '1', message: MENSAJES_TPV.sesionPinSoloTpv, derecho: 'sesion_tpv' });
+    return new ActionError(403, { RESULT: '1', message: MESSAGES_TPV.sesionPinSoloTpv, derecho: 'sesion_tpv' });
   }
   const f = falta(user.rol.derechos, d.necesidad);
   return f ? rechazo(f, user.rol.derechos) : null;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { DENOMINACIONES, FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, TIPOS_IVA, puede } from 'shared/domain';
+import { DENOMINACIONES, FORMAS_PAGO_TPV, MESSAGES_TPV, MESSAGES, TIPOS_IVA, puede } from 'shared/domain';
 import type { CajaCiegaTpv, CajeroCierre, CierreTpv, DesgloseIva, FormaCierre, FormaPagoTpv, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../context.ts';
@@ -193,7 +193,7 @@ export async function cerrarCaja(app: AppContext, user: SessionUser, terminalId:
       const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
       const forma = String(x.forma ?? '');
       const importe = entero(x.importe);
-      if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) errors[`contado.${i}.forma`] = t(MENSAJES_TPV.formaPagoNoValida, { forma });
+      if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) errors[`contado.${i}.forma`] = t(MESSAGES_TPV.formaPagoNoValida, { forma });
       else if (importe === null || importe < 0) errors[`contado.${i}.importe`] = MESSAGES.required;
       else contado.set(forma as FormaPagoTpv, (contado.get(forma as FormaPagoTpv) ?? 0) + importe);
     });
@@ -205,7 +205,7 @@ export async function cerrarCaja(app: AppContext, user: SessionUser, terminalId:
       const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
       const valor = entero(x.valor);
       const cantidad = entero(x.cantidad);
-      if (valor === null || !(DENOMINACIONES as readonly number[]).includes(valor)) errors[`denominaciones.${i}.valor`] = t(MENSAJES_TPV.denominacionNoValida, { valor: String(x.valor) });
+      if (valor === null || !(DENOMINACIONES as readonly number[]).includes(valor)) errors[`denominaciones.${i}.valor`] = t(MESSAGES_TPV.denominacionNoValida, { valor: String(x.valor) });
       else if (cantidad === null || cantidad < 0) errors[`denominaciones.${i}.cantidad`] = MESSAGES.required;
       else denominaciones!.push({ valor, cantidad });
     });
@@ -217,7 +217,7 @@ export async function cerrarCaja(app: AppContext, user: SessionUser, terminalId:
   const cajaId = raw.caja_id === undefined || raw.caja_id === null ? null : entero(raw.caja_id);
   if (cajaId !== null && cajaId < 1) errors.caja_id = MESSAGES.required;
   const contadoEn = raw.fecha_hora === undefined || raw.fecha_hora === null ? null : instanteDelTpv(raw.fecha_hora);
-  if (raw.fecha_hora !== undefined && raw.fecha_hora !== null && !contadoEn) errors.fecha_hora = MENSAJES_TPV.fechaHoraNoValida;
+  if (raw.fecha_hora !== undefined && raw.fecha_hora !== null && !contadoEn) errors.fecha_hora = MESSAGES_TPV.fechaHoraNoValida;
   if (Object.keys(errors).length) throw invalidFields(errors);
 
   const id = await app.db.transaction().execute(async (trx) => {
@@ -229,7 +229,7 @@ export async function cerrarCaja(app: AppContext, user: SessionUser, terminalId:
       if (cerrada.cierre_id !== null) return cerrada.cierre_id;
     }
     const caja = await cajaAbierta(trx, terminal.id);
-    if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+    if (!caja) throw fail(MESSAGES_TPV.cajaNoAbierta, '1', 400);
     if (cajaId !== null && caja.id !== cajaId) throw fail(MESSAGES.notFound, '3');
     const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
     // A method not counted (the card terminal's total not typed) is taken as expected; cash must be counted.
@@ -288,8 +288,8 @@ async function conIncidencias(db: Db, c: CierreTpv): Promise<CierreTpv> {
 export async function comprobarTerminalDeCaja(app: AppContext, request: FastifyRequest, user: SessionUser, terminalId: number): Promise<void> {
   const cookie = await terminalDeCookie(app.db, request);
   const propios = [user.terminalId, cookie?.id ?? null].filter((x): x is number => x != null);
-  if (propios.some((id) => id !== terminalId)) throw fail(MENSAJES_TPV.cajaDeOtroTerminal, '1', 403);
-  if (!propios.length && !puede(user.rol.derechos, 'ventas', 'editar')) throw fail(MENSAJES_TPV.cajaSinTerminal, '1', 403);
+  if (propios.some((id) => id !== terminalId)) throw fail(MESSAGES_TPV.cajaDeOtroTerminal, '1', 403);
+  if (!propios.length && !puede(user.rol.derechos, 'ventas', 'editar')) throw fail(MESSAGES_TPV.cajaSinTerminal, '1', 403);
 }
 
 /** abrircajatpv: the terminal's caja opened with its float (the terminal's by default), in one transaction. */
@@ -297,7 +297,7 @@ export async function abrirCaja(app: AppContext, user: SessionUser, input: { ter
   const caja = await app.db.transaction().execute(async (trx) => {
     await lockTerminal(trx, app, input.terminal_id);
     const terminal = await terminalActivo(trx, input.terminal_id);
-    if (await cajaAbierta(trx, terminal.id)) throw fail(MENSAJES_TPV.cajaYaAbierta, '1', 400);
+    if (await cajaAbierta(trx, terminal.id)) throw fail(MESSAGES_TPV.cajaYaAbierta, '1', 400);
     const values = { terminal_id: terminal.id, usuario_id: user.id, apertura: nowIso(), fondo: input.fondo ?? Number(terminal.fondo), cierre_id: null };
     const { id } = await trx.insertInto('tpv_cajas').values(values).returning('id').executeTakeFirstOrThrow();
     return { id, ...values };
@@ -318,10 +318,10 @@ export type MovimientoCajaIn = {
 
 /** movimientocajatpv: cash put in or taken out of the open caja; a repeated `uuid` answers the same movement. */
 export async function movimientoCaja(app: AppContext, user: SessionUser, input: MovimientoCajaIn) {
-  if (input.importe === 0) throw invalidFields({ importe: MENSAJES_TPV.importeMovimiento });
+  if (input.importe === 0) throw invalidFields({ importe: MESSAGES_TPV.importeMovimiento });
   const offline = input.offline === 1;
   const fechaHora = instanteDelTpv(input.fecha_hora);
-  if (offline && (!input.uuid || !fechaHora)) throw fail(MENSAJES_TPV.movimientoOfflineDatos, '1', 400);
+  if (offline && (!input.uuid || !fechaHora)) throw fail(MESSAGES_TPV.movimientoOfflineDatos, '1', 400);
   const una = () =>
     app.db.transaction().execute(async (trx) => {
       if (input.uuid) {
@@ -331,15 +331,15 @@ export async function movimientoCaja(app: AppContext, user: SessionUser, input: 
       await lockTerminal(trx, app, input.terminal_id);
       const terminal = await terminalActivo(trx, input.terminal_id);
       const caja = await cajaAbierta(trx, terminal.id);
-      if (!caja) throw fail(offline ? MENSAJES_TPV.cajaDelMovimientoCerrada : MENSAJES_TPV.cajaNoAbierta, '1', 400);
-      if (input.caja_id && input.caja_id !== caja.id) throw fail(MENSAJES_TPV.cajaDelMovimientoCerrada, '1', 400);
+      if (!caja) throw fail(offline ? MESSAGES_TPV.cajaDelMovimientoCerrada : MESSAGES_TPV.cajaNoAbierta, '1', 400);
+      if (input.caja_id && input.caja_id !== caja.id) throw fail(MESSAGES_TPV.cajaDelMovimientoCerrada, '1', 400);
       // Online a withdrawal beyond the drawer is refused; one made offline already happened (the cash left the drawer
       // then): stored, and flagged for the manager (issue 23).
       let excede: number | null = null;
       if (input.importe < 0) {
         const c = await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) });
         if (-input.importe > c.efectivo.esperado) {
-          if (!offline) throw fail(t(MENSAJES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
+          if (!offline) throw fail(t(MESSAGES_TPV.salidaSuperaEfectivo, { efectivo: euros(c.efectivo.esperado) }), '1', 400);
           excede = c.efectivo.esperado;
         }
       }
@@ -351,7 +351,7 @@ export async function movimientoCaja(app: AppContext, user: SessionUser, input: 
       if (excede !== null) {
         await anotarIncidencia(trx, {
           terminal_id: terminal.id, caja_id: caja.id, movimiento_id: id, uuid: input.uuid ?? null, tipo: 'retirada', usuario_id: user.id,
-          detalle: t(MENSAJES_TPV.incidenciaRetirada, { importe: euros(-input.importe), motivo: input.motivo, efectivo: euros(excede) }),
+          detalle: t(MESSAGES_TPV.incidenciaRetirada, { importe: euros(-input.importe), motivo: input.motivo, efectivo: euros(excede) }),
         });
       }
       return id;
@@ -370,7 +370,7 @@ export async function movimientoCaja(app: AppContext, user: SessionUser, input: 
 /** cajatpv: the open caja's figures so far (blind: without what the expected cash could be worked out from). */
 export async function cajaDeTerminal(app: AppContext, input: { terminal_id: number }): Promise<CierreTpv | CajaCiegaTpv> {
   const caja = await cajaAbierta(app.db, input.terminal_id);
-  if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '3');
+  if (!caja) throw fail(MESSAGES_TPV.cajaNoAbierta, '3');
   const cifras = await cifrasCaja(app.db, { ...caja, fondo: Number(caja.fondo) });
   // Issue 23: a blind-count terminal's caja says nothing the expected cash could be worked out from until it is closed.
   const terminal = await app.db.selectFrom('tpv_terminales').select('arqueo_ciego').where('id', '=', input.terminal_id).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MENSAJES_TPV, isValidNif, normalizeNif } from 'shared/domain';
+import { MESSAGES_TPV, isValidNif, normalizeNif } from 'shared/domain';
 import type { ClienteTpv } from 'shared/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -40,7 +40,7 @@ const fila = (r: Record<string, unknown>): ClienteTpv => ({
 export async function buscarClientes(db: Kysely<Database>, texto: string): Promise<ClienteTpv[]> {
   const q = texto.trim();
   const nif = normalizeNif(q);
-  if (q.length < BUSQUEDA_MINIMA && !isValidNif(nif)) throw invalidFields({ q: MENSAJES_TPV.clienteBusquedaCorta });
+  if (q.length < BUSQUEDA_MINIMA && !isValidNif(nif)) throw invalidFields({ q: MESSAGES_TPV.clienteBusquedaCorta });
   const rows = await leer(db)
     .where('c.activo', '=', 1)
     .where(sql<boolean>`coalesce(c.nif, '') <> ''`)

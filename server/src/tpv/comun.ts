@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { FORMAS_PAGO_TPV, MENSAJES_TPV, MESSAGES, isValidNif, normalizeNif, textoTpv } from 'shared/domain';
+import { FORMAS_PAGO_TPV, MESSAGES_TPV, MESSAGES, isValidNif, normalizeNif, textoTpv } from 'shared/domain';
 import type { EmisionTpv, FormaPagoTpv, Impuesto } from 'shared/domain';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -63,8 +63,8 @@ export function formasDe(json: string | null | undefined): FormaPagoTpv[] {
 /** A terminal by id for an action of the till: it must exist and be active. */
 export async function terminalActivo(db: Kysely<Database> | Transaction<Database>, id: number) {
   const t = await db.selectFrom('tpv_terminales').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!t) throw fail(MENSAJES_TPV.terminalNoExiste, '3');
-  if (t.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
+  if (!t) throw fail(MESSAGES_TPV.terminalNoExiste, '3');
+  if (t.activo !== 1) throw fail(MESSAGES_TPV.terminalInactivo, '1', 400);
   return t;
 }
 

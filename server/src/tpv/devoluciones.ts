@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DOCUMENTO_TIPOS, FORMAS_PAGO_TPV, MENSAJES_TPV, cantidadNoEntera, precioSinIva, tiene, totalesTicket } from 'shared/domain';
+import { DOCUMENTO_TIPOS, FORMAS_PAGO_TPV, MESSAGES_TPV, cantidadNoEntera, precioSinIva, tiene, totalesTicket } from 'shared/domain';
 import type { FormaPagoTpv, RegistroTpv, TipoIva } from 'shared/domain';
 import { generarAlta } from 'shared/fiscal';
 import type { DatosAlta } from 'shared/fiscal';
@@ -40,16 +40,16 @@ export type DevolucionSinTicket = Omit<Devolucion, 'ticket_id'> & { ticket_id: n
 type LineaSinTicket = { articulo_id: number; cantidad: number; precio: number | null };
 
 function leerLineas(raw: unknown): LineaSinTicket[] {
-  if (!Array.isArray(raw) || !raw.length) throw fail(MENSAJES_TPV.devolucionSinTicketLineas, '1', 400);
+  if (!Array.isArray(raw) || !raw.length) throw fail(MESSAGES_TPV.devolucionSinTicketLineas, '1', 400);
   const out = raw.map((item, i) => {
     const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
     const articulo = entero(x.articulo_id);
     const cantidad = entero(x.cantidad);
     const precio = x.precio === undefined || x.precio === null ? null : entero(x.precio);
-    const linea = (motivo: string) => fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo }), '1', 400);
-    if (articulo === null || articulo < 1) throw linea(MENSAJES_TPV.articuloNoExiste);
-    if (cantidad === null || cantidad <= 0 || cantidad > 1_000_000_000) throw linea(MENSAJES_TPV.cantidadNoValida);
-    if (precio !== null && (precio < 0 || precio > 1_000_000_000_000)) throw linea(MENSAJES_TPV.precioNoValido);
+    const linea = (motivo: string) => fail(t(MESSAGES_TPV.ticketLinea, { n: i + 1, motivo }), '1', 400);
+    if (articulo === null || articulo < 1) throw linea(MESSAGES_TPV.articuloNoExiste);
+    if (cantidad === null || cantidad <= 0 || cantidad > 1_000_000_000) throw linea(MESSAGES_TPV.cantidadNoValida);
+    if (precio !== null && (precio < 0 || precio > 1_000_000_000_000)) throw linea(MESSAGES_TPV.precioNoValido);
     return { articulo_id: articulo, cantidad, precio };
   });
   return out;
@@ -62,15 +62,15 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
   let fechaHora: string | null = null;
   if (raw.registro !== undefined && raw.registro !== null) {
     registro = leerRegistro(raw.registro);
-    if (!registro) throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroCampos }), '1', 400);
-    if (registro.tipo_factura !== 'R5') throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroTipoDevolucion }), '1', 400);
+    if (!registro) throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroCampos }), '1', 400);
+    if (registro.tipo_factura !== 'R5') throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroTipoDevolucion }), '1', 400);
     fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : null;
-    if (!uuid || !fechaHora) throw fail(MENSAJES_TPV.devolucionOfflineDatos, '1', 400);
+    if (!uuid || !fechaHora) throw fail(MESSAGES_TPV.devolucionOfflineDatos, '1', 400);
   }
-  if (user.terminalId != null && user.terminalId !== terminalId) throw fail(MENSAJES_TPV.cajaDeOtroTerminal, '1', 403);
+  if (user.terminalId != null && user.terminalId !== terminalId) throw fail(MESSAGES_TPV.cajaDeOtroTerminal, '1', 403);
   // Who may: checked by the action's need (TPV › acciones + «devolver_sin_ticket»); said again here for a direct call.
-  if (!tiene(user.rol.derechos, 'devolver_sin_ticket')) throw fail(MENSAJES_TPV.devolucionSinTicketSinDerecho, '1', 403);
-  if (!Array.isArray(raw.pagos) || !raw.pagos.length) throw fail(MENSAJES_TPV.devolucionSinTicketPagos, '1', 400);
+  if (!tiene(user.rol.derechos, 'devolver_sin_ticket')) throw fail(MESSAGES_TPV.devolucionSinTicketSinDerecho, '1', 403);
+  if (!Array.isArray(raw.pagos) || !raw.pagos.length) throw fail(MESSAGES_TPV.devolucionSinTicketPagos, '1', 400);
   const pagosRaw = raw.pagos;
   let avisos: Aviso[] = [];
 
@@ -85,8 +85,8 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
       const terminal = await terminalActivo(trx, terminalId);
       const caja = await cajaAbierta(trx, terminal.id);
       if (!caja) {
-        if (!registro) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
-        avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: `Devolución ${registro.num_serie}`, total: '{total}' }) });
+        if (!registro) throw fail(MESSAGES_TPV.cajaNoAbierta, '1', 400);
+        avisos.push({ tipo: 'caja', detalle: t(MESSAGES_TPV.incidenciaCaja, { que: `Devolución ${registro.num_serie}`, total: '{total}' }) });
       }
       const ids = [...new Set(pedidas.map((l) => l.articulo_id))];
       const arts = new Map(
@@ -97,43 +97,43 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
       const librePrecio = tiene(user.rol.derechos, 'cambiar_precio');
       const lineas = pedidas.map((l, i) => {
         const a = arts.get(l.articulo_id);
-        if (!a || (a.activo !== 1 && !registro)) throw fail(t(MENSAJES_TPV.devolucionSinTicketArticulo, { n: i + 1 }), '1', 400);
+        if (!a || (a.activo !== 1 && !registro)) throw fail(t(MESSAGES_TPV.devolucionSinTicketArticulo, { n: i + 1 }), '1', 400);
         const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
-        if (fraccion && !registro) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
+        if (fraccion && !registro) throw fail(t(MESSAGES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
         const pvp = Number(a.pvp_1 ?? 0) * 100;
         const precio = l.precio ?? pvp;
         if (precio !== pvp && !librePrecio) {
           const detalle = { n: i + 1, articulo: a.codigo, precio: euros(Math.round(precio / 100)), pvp: euros(Math.round(pvp / 100)) };
-          if (!registro) throw fail(t(MENSAJES_TPV.devolucionSinTicketPrecio, detalle), '1', 400);
-          avisos.push({ tipo: 'precio', detalle: t(MENSAJES_TPV.devolucionSinTicketPrecio, detalle) });
+          if (!registro) throw fail(t(MESSAGES_TPV.devolucionSinTicketPrecio, detalle), '1', 400);
+          avisos.push({ tipo: 'precio', detalle: t(MESSAGES_TPV.devolucionSinTicketPrecio, detalle) });
         }
         const tipo = a.tipo_iva as TipoIva;
         return { articulo_id: a.id, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, tipo_iva: tipo, cantidad: -l.cantidad, precio, descuento: 0 };
       });
       const totales = totalesTicket(lineas);
       const reembolso = -totales.total;
-      if (reembolso <= 0) throw fail(MENSAJES_TPV.devolucionSinTicketLineas, '1', 400);
+      if (reembolso <= 0) throw fail(MESSAGES_TPV.devolucionSinTicketLineas, '1', 400);
       const pagos = pagosRaw.map((pi) => {
         const p = (pi && typeof pi === 'object' ? pi : {}) as Record<string, unknown>;
         const forma = String(p.forma ?? '');
         const importe = entero(p.importe);
-        if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MENSAJES_TPV.formaPagoNoValida, { forma }), '1', 400);
+        if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MESSAGES_TPV.formaPagoNoValida, { forma }), '1', 400);
         if (forma === 'vale') {
-          if (registro) throw fail(MENSAJES_TPV.valeSinConexion, '1', 400);
-          if (!tiene(user.rol.derechos, 'reembolso_vale')) throw fail(MENSAJES_TPV.valeSinDerecho, '1', 403);
-        } else if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
-        if (importe === null || importe <= 0) throw fail(MENSAJES_TPV.pagoNoValido, '1', 400);
+          if (registro) throw fail(MESSAGES_TPV.valeSinConexion, '1', 400);
+          if (!tiene(user.rol.derechos, 'reembolso_vale')) throw fail(MESSAGES_TPV.valeSinDerecho, '1', 403);
+        } else if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MESSAGES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
+        if (importe === null || importe <= 0) throw fail(MESSAGES_TPV.pagoNoValido, '1', 400);
         return { forma: forma as FormaPagoTpv, importe };
       });
       const suma = pagos.reduce((s, p) => s + p.importe, 0);
-      if (suma !== reembolso) throw fail(t(MENSAJES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
+      if (suma !== reembolso) throw fail(t(MESSAGES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
       // Cash: no more than the drawer holds (the caja's expected cash now). Offline the money already left: flagged.
       const efectivo = pagos.filter((p) => p.forma === 'efectivo').reduce((s, p) => s + p.importe, 0);
       if (efectivo > 0 && caja) {
         const hay = (await cifrasCaja(trx, { ...caja, fondo: Number(caja.fondo) })).efectivo.esperado;
         if (efectivo > hay) {
-          if (!registro) throw fail(t(MENSAJES_TPV.devolucionEfectivoCaja, { efectivo: euros(Math.max(hay, 0)), importe: euros(efectivo) }), '1', 400);
-          avisos.push({ tipo: 'retirada', detalle: t(MENSAJES_TPV.incidenciaEfectivo, { numero: registro.num_serie, importe: euros(efectivo), efectivo: euros(hay) }) });
+          if (!registro) throw fail(t(MESSAGES_TPV.devolucionEfectivoCaja, { efectivo: euros(Math.max(hay, 0)), importe: euros(efectivo) }), '1', 400);
+          avisos.push({ tipo: 'retirada', detalle: t(MESSAGES_TPV.incidenciaEfectivo, { numero: registro.num_serie, importe: euros(efectivo), efectivo: euros(hay) }) });
         }
       }
       const hoy = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);
@@ -201,7 +201,7 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
       const existe = await app.db.selectFrom('tpv_terminales').select('id').where('id', '=', terminalId).executeTakeFirst();
       if (existe) {
         await apartarRegistro(app, {
-          terminal_id: terminalId, uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
+          terminal_id: terminalId, uuid, detalle: t(MESSAGES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
         });
       }
     }

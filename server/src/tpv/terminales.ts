@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, IMPRESORAS_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MENSAJES_TPV, MESSAGES, puede } from 'shared/domain';
+import { BLOQUEO_MINUTOS_TPV, FORMAS_PAGO_TPV, IMPRESORAS_TPV, LIMITE_SIMPLIFICADA, LIMITE_SIMPLIFICADA_MINORISTA, MESSAGES_TPV, MESSAGES, puede } from 'shared/domain';
 import type { FieldErrors, FormaPagoTpv, ImpresoraTpv, Infer, Terminal, TerminalTpv, terminalSchema } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
@@ -67,7 +67,7 @@ async function leerTerminales(db: Db, filtro: { id?: number; q?: string | null; 
 /** What a paired till reads of its terminal: its record, series, issuer, last number, chain head and cashiers. */
 export async function terminalTpv(app: AppContext, id: number): Promise<TerminalTpv> {
   const [t] = await leerTerminales(app.db, { id });
-  if (!t) throw fail(MENSAJES_TPV.terminalNoExiste, '3');
+  if (!t) throw fail(MESSAGES_TPV.terminalNoExiste, '3');
   const emisor = await empresaEmisora(app.db);
   const ejercicio = Number(todayIn(app.timeZone).slice(0, 4));
   // The serie's last number this year: a ticket takes the next; a return made offline, the rectificativa serie's next
@@ -144,7 +144,7 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
       .$if(id !== null, (q) => q.where('id', '<>', id!))
       .executeTakeFirst();
     if (otro) {
-      errors[campo] = MENSAJES_TPV.serieDeOtroTerminal;
+      errors[campo] = MESSAGES_TPV.serieDeOtroTerminal;
       return;
     }
     // Issue 23: nor a serie with documents not this terminal's (the back office's invoices, another till's tickets or
@@ -166,11 +166,11 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
       )
       .limit(1)
       .executeTakeFirst();
-    if (ajeno) errors[campo] = MENSAJES_TPV.serieConDocumentos.replace('{codigo}', s.codigo);
+    if (ajeno) errors[campo] = MESSAGES_TPV.serieConDocumentos.replace('{codigo}', s.codigo);
   };
-  await serie('serie_id', 'simplificada', MENSAJES_TPV.serieTicketsNoValida);
-  await serie('serie_rectificativa_id', 'rectificativa', MENSAJES_TPV.serieRectificativaNoValida);
-  if (input.serie_id === input.serie_rectificativa_id) errors.serie_rectificativa_id = MENSAJES_TPV.seriesIguales;
+  await serie('serie_id', 'simplificada', MESSAGES_TPV.serieTicketsNoValida);
+  await serie('serie_rectificativa_id', 'rectificativa', MESSAGES_TPV.serieRectificativaNoValida);
+  if (input.serie_id === input.serie_rectificativa_id) errors.serie_rectificativa_id = MESSAGES_TPV.seriesIguales;
   const almacen = await db.selectFrom('almacenes').select(['activo']).where('id', '=', input.almacen_id as number).executeTakeFirst();
   if (!almacen || Number(almacen.activo) !== 1) errors.almacen_id = MESSAGES.notFound;
   if (input.cliente_id !== null && input.cliente_id !== undefined) {
@@ -178,10 +178,10 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
     if (!c) errors.cliente_id = MESSAGES.notFound;
   }
   const formas = raw.formas_pago;
-  if (!Array.isArray(formas) || !formas.length) errors.formas_pago = MENSAJES_TPV.formasPagoRequeridas;
+  if (!Array.isArray(formas) || !formas.length) errors.formas_pago = MESSAGES_TPV.formasPagoRequeridas;
   else {
     const mala = formas.find((f) => !(FORMAS_PAGO_TPV as readonly unknown[]).includes(f));
-    if (mala !== undefined) errors.formas_pago = MENSAJES_TPV.formaPagoNoValida.replace('{forma}', String(mala));
+    if (mala !== undefined) errors.formas_pago = MESSAGES_TPV.formaPagoNoValida.replace('{forma}', String(mala));
   }
   const nombre = await db
     .selectFrom('tpv_terminales')
@@ -211,7 +211,7 @@ async function validarTerminal(db: Db, id: number | null, input: Record<string, 
           .where(sql<boolean>`substr(emisor, length(emisor) - ${numero.length}) = ${`:${numero}`}`)
           .limit(1)
           .executeTakeFirst();
-        if (cadena || propio?.numero_instalacion === numero) errors.numero_instalacion = MENSAJES_TPV.instalacionUsada;
+        if (cadena || propio?.numero_instalacion === numero) errors.numero_instalacion = MESSAGES_TPV.instalacionUsada;
       }
     }
   }
@@ -261,7 +261,7 @@ export async function editarTerminal(app: AppContext, input: Infer<typeof termin
       // The installation names the terminal's chain: once it has records it stays (a new number would start a new chain).
       const actual = await trx.selectFrom('tpv_terminales').select('numero_instalacion').where('id', '=', id).executeTakeFirstOrThrow();
       const vendio = await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', id).limit(1).executeTakeFirst();
-      if (vendio && actual.numero_instalacion !== input.numero_instalacion) errors.numero_instalacion = MENSAJES_TPV.instalacionFija;
+      if (vendio && actual.numero_instalacion !== input.numero_instalacion) errors.numero_instalacion = MESSAGES_TPV.instalacionFija;
     }
     if (Object.keys(errors).length) throw invalidFields(errors);
     const values = {
@@ -280,7 +280,7 @@ export async function editarTerminal(app: AppContext, input: Infer<typeof termin
       ...('impresora' in raw || id === null ? { impresora: input.impresora ?? 'navegador' } : {}),
     };
     return uniqueOr(
-      () => fail(MENSAJES_TPV.serieDeOtroTerminal, '1', 400),
+      () => fail(MESSAGES_TPV.serieDeOtroTerminal, '1', 400),
       async () => {
         if (id !== null) {
           await trx
@@ -320,7 +320,7 @@ export async function eliminarTerminal(app: AppContext, input: { id: number }): 
     const usado =
       (await trx.selectFrom('tpv_tickets').select('documento_id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst()) ??
       (await trx.selectFrom('tpv_cajas').select('id').where('terminal_id', '=', input.id).limit(1).executeTakeFirst());
-    if (usado) throw fail(MENSAJES_TPV.terminalConTickets, '2');
+    if (usado) throw fail(MESSAGES_TPV.terminalConTickets, '2');
     const paginas = await trx.selectFrom('tpv_paginas').select('id').where('terminal_id', '=', input.id).execute();
     if (paginas.length) {
       await trx.deleteFrom('tpv_botones').where('pagina_id', 'in', paginas.map((p) => p.id)).execute();
@@ -358,8 +358,8 @@ export async function emparejarTerminal(app: AppContext, input: { codigo: string
       .select(['id', 'activo', 'codigo_expira'])
       .where('codigo_hash', '=', hash)
       .executeTakeFirst();
-    if (!t?.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MENSAJES_TPV.codigoNoValido, '1', 400);
-    if (t.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
+    if (!t?.codigo_expira || t.codigo_expira <= nowIso()) throw fail(MESSAGES_TPV.codigoNoValido, '1', 400);
+    if (t.activo !== 1) throw fail(MESSAGES_TPV.terminalInactivo, '1', 400);
     // The code is spent; the previous browser's token stops working.
     await trx
       .updateTable('tpv_terminales')
@@ -379,16 +379,16 @@ export async function editarPin(app: AppContext, me: SessionUser, input: PinIn):
   const id = input.usuario_id ?? me.id;
   // Issue 23: a PIN session (the till) changes its own PIN only, knowing the current one; another user's PIN is
   // set where users are managed (Usuarios › crear y modificar), from the back office.
-  if (me.terminalId !== null && id !== me.id) throw fail(MENSAJES_TPV.pinSoloPropio, '1', 403);
+  if (me.terminalId !== null && id !== me.id) throw fail(MESSAGES_TPV.pinSoloPropio, '1', 403);
   if (id !== me.id && !puede(me.rol.derechos, 'usuarios', 'editar')) {
     throw fail('Su rol no permite crear ni modificar en Usuarios y roles.', '1', 403);
   }
   const quitar = input.quitar === 1;
-  if (!quitar && !/^\d{4,8}$/.test(input.pin ?? '')) throw invalidFields({ pin: MENSAJES_TPV.pinNoValido });
+  if (!quitar && !/^\d{4,8}$/.test(input.pin ?? '')) throw invalidFields({ pin: MESSAGES_TPV.pinNoValido });
   if (me.terminalId !== null) {
     const actual = await app.db.selectFrom('usuarios').select('pin_hash').where('id', '=', me.id).executeTakeFirst();
     const ok = actual?.pin_hash ? await verifyPassword(input.pin_actual ?? '', actual.pin_hash) : await verifyAgainstDummy(input.pin_actual ?? '');
-    if (!ok) throw invalidFields({ pin_actual: MENSAJES_TPV.pinActualIncorrecto });
+    if (!ok) throw invalidFields({ pin_actual: MESSAGES_TPV.pinActualIncorrecto });
   }
   const hash = quitar ? null : await hashPassword(input.pin!);
   await app.db.transaction().execute(async (trx) => {

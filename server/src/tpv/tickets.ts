@@ -7,7 +7,7 @@ import {
   LIMITE_SIMPLIFICADA,
   LIMITE_SIMPLIFICADA_MINORISTA,
   MAX_TICKETS_SUBIDA,
-  MENSAJES_TPV,
+  MESSAGES_TPV,
   MESSAGES,
   precioSinIva,
   recargoTicket,
@@ -75,10 +75,10 @@ const TS = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
  * store exactly as received (it is, byte for byte, what the shared code makes of it).
  */
 export function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSerie: string, anterior: Anterior | null, fecha: string, avisos: Aviso[]): AltaGenerada {
-  if (r.num_serie !== numSerie) throw fail(t(MENSAJES_TPV.registroNumero, { recibido: r.num_serie, esperado: numSerie }), '1', 400);
+  if (r.num_serie !== numSerie) throw fail(t(MESSAGES_TPV.registroNumero, { recibido: r.num_serie, esperado: numSerie }), '1', 400);
   if (r.cuota_total !== esperado.campos.CuotaTotal || r.importe_total !== esperado.campos.ImporteTotal) {
     throw fail(
-      t(MENSAJES_TPV.registroImportes, {
+      t(MESSAGES_TPV.registroImportes, {
         cuota: r.cuota_total, importe: r.importe_total, cuotaLineas: esperado.campos.CuotaTotal, importeLineas: esperado.campos.ImporteTotal,
       }),
       '1',
@@ -86,18 +86,18 @@ export function verificarRegistro(r: RegistroTpv, esperado: AltaGenerada, numSer
     );
   }
   const previa = anterior?.huella ?? '';
-  if (r.huella_anterior !== previa) throw fail(t(MENSAJES_TPV.registroCadena, { recibida: r.huella_anterior || '(ninguna)', esperada: previa || '(ninguna: primer registro)' }), '1', 400);
+  if (r.huella_anterior !== previa) throw fail(t(MESSAGES_TPV.registroCadena, { recibida: r.huella_anterior || '(ninguna)', esperada: previa || '(ninguna: primer registro)' }), '1', 400);
   const m = TS.exec(r.fecha_hora_huso);
   const instante = Date.parse(r.fecha_hora_huso);
   const previo = anterior ? Date.parse(anterior.fecha_hora_huso) : Number.NEGATIVE_INFINITY;
-  if (!m || !Number.isFinite(instante) || `${m[1]}-${m[2]}-${m[3]}` !== fecha) throw fail(MENSAJES_TPV.registroFechaFormato, '1', 400);
-  if (r.huella !== esperado.huella) throw fail(MENSAJES_TPV.registroHuella, '1', 400);
-  if (r.xml !== esperado.xml) throw fail(MENSAJES_TPV.registroXml, '1', 400);
+  if (!m || !Number.isFinite(instante) || `${m[1]}-${m[2]}-${m[3]}` !== fecha) throw fail(MESSAGES_TPV.registroFechaFormato, '1', 400);
+  if (r.huella !== esperado.huella) throw fail(MESSAGES_TPV.registroHuella, '1', 400);
+  if (r.xml !== esperado.xml) throw fail(MESSAGES_TPV.registroXml, '1', 400);
   // The till's clock (issue 23): a record stamped before the chain's previous one, or ahead of the server's, is a
   // fiscal fact all the same (printed, chained, its huella sound): stored as it is, flagged for the manager.
-  if (instante < previo) avisos.push({ tipo: 'reloj', detalle: t(MENSAJES_TPV.incidenciaRelojAtras, { numero: r.num_serie, hora: r.fecha_hora_huso, anterior: anterior!.fecha_hora_huso }) });
+  if (instante < previo) avisos.push({ tipo: 'reloj', detalle: t(MESSAGES_TPV.incidenciaRelojAtras, { numero: r.num_serie, hora: r.fecha_hora_huso, anterior: anterior!.fecha_hora_huso }) });
   else if (instante > Date.now() + 5 * 60_000) {
-    avisos.push({ tipo: 'reloj', detalle: t(MENSAJES_TPV.incidenciaRelojAdelantado, { numero: r.num_serie, hora: r.fecha_hora_huso, ahora: new Date().toISOString() }) });
+    avisos.push({ tipo: 'reloj', detalle: t(MESSAGES_TPV.incidenciaRelojAdelantado, { numero: r.num_serie, hora: r.fecha_hora_huso, ahora: new Date().toISOString() }) });
   }
   return { campos: esperado.campos, huella: r.huella, xml: r.xml };
 }
@@ -168,12 +168,12 @@ async function emitirTicket(ctx: EffectContext): Promise<EffectResult> {
         // The server's clock behind the chain's last record (an offline one, stamped by a till running ahead): the
         // true time all the same, flagged.
         if (anterior && Date.parse(ahora) < Date.parse(anterior.fecha_hora_huso)) {
-          datos.avisos.push({ tipo: 'reloj', detalle: t(MENSAJES_TPV.incidenciaRelojAtras, { numero: hecho.numSerie, hora: ahora, anterior: anterior.fecha_hora_huso }) });
+          datos.avisos.push({ tipo: 'reloj', detalle: t(MESSAGES_TPV.incidenciaRelojAtras, { numero: hecho.numSerie, hora: ahora, anterior: anterior.fecha_hora_huso }) });
         }
         return hecho;
       }
       // Offline: the till's record, checked against what the same code makes of the ticket and the chain.
-      if (registro.tipo_factura !== 'F2') throw fail(MENSAJES_TPV.registroTipo, '1', 400);
+      if (registro.tipo_factura !== 'F2') throw fail(MESSAGES_TPV.registroTipo, '1', 400);
       const esperado = registroTicket({ ...base, anterior, ts: registro.fecha_hora_huso });
       return verificarRegistro(registro, esperado, esperado.numSerie, anterior, fecha, datos.avisos);
     },
@@ -346,46 +346,46 @@ type TicketIn = { uuid: string; fecha_hora: string; lineas: LineaIn[]; pagos: Pa
 const impreso = (tk: TicketIn) => !!tk.registro && !tk.en_linea;
 
 /** The error of one ticket of an upload: names it (`uuidRechazado`), so a record the till made can be kept aside. */
-const rechazo = (uuid: string, motivo: string) => Object.assign(fail(t(MENSAJES_TPV.ticketRechazado, { uuid, motivo }), '1', 400), { uuidRechazado: uuid });
+const rechazo = (uuid: string, motivo: string) => Object.assign(fail(t(MESSAGES_TPV.ticketRechazado, { uuid, motivo }), '1', 400), { uuidRechazado: uuid });
 
 /** The request's tickets, shaped and range-checked (no database yet). */
 function leerTickets(raw: unknown): TicketIn[] {
-  if (!Array.isArray(raw) || !raw.length) throw fail(MENSAJES_TPV.ticketSinLineas, '1', 400);
+  if (!Array.isArray(raw) || !raw.length) throw fail(MESSAGES_TPV.ticketSinLineas, '1', 400);
   if (raw.length > MAX_TICKETS_SUBIDA) throw fail(`Como mucho ${MAX_TICKETS_SUBIDA} tickets por envío.`, '1', 400);
   const vistos = new Set<string>();
   return raw.map((item) => {
     const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
     const uuid = typeof x.uuid === 'string' ? x.uuid.trim() : '';
-    if (!uuid || uuid.length > 64) throw fail(MENSAJES_TPV.ticketUuid, '1', 400);
-    if (vistos.has(uuid)) throw fail(t(MENSAJES_TPV.ticketUuidRepetido, { uuid }), '1', 400);
+    if (!uuid || uuid.length > 64) throw fail(MESSAGES_TPV.ticketUuid, '1', 400);
+    if (vistos.has(uuid)) throw fail(t(MESSAGES_TPV.ticketUuidRepetido, { uuid }), '1', 400);
     vistos.add(uuid);
     const fechaHora = typeof x.fecha_hora === 'string' ? x.fecha_hora : '';
-    if (!fechaHora || !Number.isFinite(Date.parse(fechaHora))) throw rechazo(uuid, MENSAJES_TPV.fechaHoraNoValida);
-    if (!Array.isArray(x.lineas) || !x.lineas.length) throw rechazo(uuid, MENSAJES_TPV.ticketSinLineas);
+    if (!fechaHora || !Number.isFinite(Date.parse(fechaHora))) throw rechazo(uuid, MESSAGES_TPV.fechaHoraNoValida);
+    if (!Array.isArray(x.lineas) || !x.lineas.length) throw rechazo(uuid, MESSAGES_TPV.ticketSinLineas);
     const lineas = x.lineas.map((li, i) => {
       const l = (li && typeof li === 'object' ? li : {}) as Record<string, unknown>;
-      const linea = (motivo: string) => rechazo(uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo }));
+      const linea = (motivo: string) => rechazo(uuid, t(MESSAGES_TPV.ticketLinea, { n: i + 1, motivo }));
       const articulo = entero(l.articulo_id);
       const cantidad = entero(l.cantidad);
       const precio = entero(l.precio);
       const descuento = l.descuento === undefined || l.descuento === null ? 0 : entero(l.descuento);
-      if (articulo === null || articulo < 1) throw linea(MENSAJES_TPV.articuloNoExiste);
-      if (cantidad === null || cantidad <= 0 || cantidad > 1_000_000_000) throw linea(MENSAJES_TPV.cantidadNoValida);
-      if (precio === null || precio < 0 || precio > 1_000_000_000_000) throw linea(MENSAJES_TPV.precioNoValido);
-      if (descuento === null || descuento < 0 || descuento > 10000) throw linea(MENSAJES_TPV.descuentoNoValido);
+      if (articulo === null || articulo < 1) throw linea(MESSAGES_TPV.articuloNoExiste);
+      if (cantidad === null || cantidad <= 0 || cantidad > 1_000_000_000) throw linea(MESSAGES_TPV.cantidadNoValida);
+      if (precio === null || precio < 0 || precio > 1_000_000_000_000) throw linea(MESSAGES_TPV.precioNoValido);
+      if (descuento === null || descuento < 0 || descuento > 10000) throw linea(MESSAGES_TPV.descuentoNoValido);
       return { articulo_id: articulo, cantidad, precio, descuento };
     });
-    if (!Array.isArray(x.pagos) || !x.pagos.length) throw rechazo(uuid, t(MENSAJES_TPV.pagosNoCubren, { pagado: euros(0), total: '—' }));
+    if (!Array.isArray(x.pagos) || !x.pagos.length) throw rechazo(uuid, t(MESSAGES_TPV.pagosNoCubren, { pagado: euros(0), total: '—' }));
     const pagos = x.pagos.map((pi) => {
       const p = (pi && typeof pi === 'object' ? pi : {}) as Record<string, unknown>;
       const forma = String(p.forma ?? '');
-      if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw rechazo(uuid, t(MENSAJES_TPV.formaPagoNoValida, { forma }));
+      if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw rechazo(uuid, t(MESSAGES_TPV.formaPagoNoValida, { forma }));
       const importe = entero(p.importe);
-      if (importe === null || importe <= 0) throw rechazo(uuid, MENSAJES_TPV.pagoNoValido);
+      if (importe === null || importe <= 0) throw rechazo(uuid, MESSAGES_TPV.pagoNoValido);
       // Issue 23: a store credit names its code (spent once, whole, checked when the ticket is stored).
       if (forma === 'vale') {
         const vale = typeof p.vale === 'string' ? p.vale.trim().toUpperCase() : '';
-        if (!vale || vale.length > 40) throw rechazo(uuid, MENSAJES_TPV.valeCodigo);
+        if (!vale || vale.length > 40) throw rechazo(uuid, MESSAGES_TPV.valeCodigo);
         return { forma: 'vale' as FormaPagoTpv, importe, vale };
       }
       return { forma: forma as FormaPagoTpv, importe };
@@ -393,7 +393,7 @@ function leerTickets(raw: unknown): TicketIn[] {
     let registro: RegistroTpv | null = null;
     if (x.registro !== undefined && x.registro !== null) {
       registro = leerRegistro(x.registro);
-      if (!registro) throw rechazo(uuid, MENSAJES_TPV.registroCampos);
+      if (!registro) throw rechazo(uuid, MESSAGES_TPV.registroCampos);
     }
     const cajero = x.cajero_id === undefined || x.cajero_id === null ? null : entero(x.cajero_id);
     return { uuid, fecha_hora: fechaHora, lineas, pagos, registro, cajero_id: cajero !== null && cajero > 0 ? cajero : null, en_linea: !!registro && x.en_linea === 1 };
@@ -457,12 +457,12 @@ async function filaSubida(db: Kysely<Database> | Transaction<Database>, document
  * (the change). Answers each method's share of the total (cash: what it handed over less the change) and the change.
  */
 function repartirPagos(uuid: string, total: number, pagos: PagoIn[], ofrecidas: FormaPagoTpv[]) {
-  for (const p of pagos) if (!ofrecidas.includes(p.forma)) throw rechazo(uuid, t(MENSAJES_TPV.formaPagoNoOfrecida, { forma: p.forma }));
+  for (const p of pagos) if (!ofrecidas.includes(p.forma)) throw rechazo(uuid, t(MESSAGES_TPV.formaPagoNoOfrecida, { forma: p.forma }));
   const pagado = pagos.reduce((s, p) => s + p.importe, 0);
-  if (pagado < total) throw rechazo(uuid, t(MENSAJES_TPV.pagosNoCubren, { pagado: euros(pagado), total: euros(total) }));
+  if (pagado < total) throw rechazo(uuid, t(MESSAGES_TPV.pagosNoCubren, { pagado: euros(pagado), total: euros(total) }));
   const cambio = pagado - total;
   const efectivo = pagos.filter((p) => p.forma === 'efectivo').reduce((s, p) => s + p.importe, 0);
-  if (cambio > efectivo) throw rechazo(uuid, MENSAJES_TPV.soloEfectivoExcede);
+  if (cambio > efectivo) throw rechazo(uuid, MESSAGES_TPV.soloEfectivoExcede);
   let queda = cambio;
   const filas = pagos.map((p) => {
     let importe = p.importe;
@@ -504,12 +504,12 @@ async function guardarTicket(
   const avisos: Aviso[] = [];
   const lineas = tk.lineas.map((l, i) => {
     const a = arts.get(l.articulo_id);
-    if (!a || (a.activo !== 1 && !offline)) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }));
-    if (a.activo !== 1) avisos.push({ tipo: 'articulo', detalle: t(MENSAJES_TPV.incidenciaArticulo, { numero: '{numero}', n: i + 1, articulo: a.codigo }) });
+    if (!a || (a.activo !== 1 && !offline)) throw rechazo(tk.uuid, t(MESSAGES_TPV.ticketLinea, { n: i + 1, motivo: MESSAGES_TPV.articuloNoExiste }));
+    if (a.activo !== 1) avisos.push({ tipo: 'articulo', detalle: t(MESSAGES_TPV.incidenciaArticulo, { numero: '{numero}', n: i + 1, articulo: a.codigo }) });
     // Issue 23: an article sold by the unit takes whole quantities (the till refuses a fraction before printing; a
     // record it already made offline is kept as issued).
     const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
-    if (fraccion && !offline) throw rechazo(tk.uuid, t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }));
+    if (fraccion && !offline) throw rechazo(tk.uuid, t(MESSAGES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }));
     const tipo = a.tipo_iva as TipoIva;
     return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.nombre_tpv?.trim() || a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
   });
@@ -517,12 +517,12 @@ async function guardarTicket(
   const limite = ctx.emisor.minorista ? LIMITE_SIMPLIFICADA_MINORISTA : LIMITE_SIMPLIFICADA;
   if (totales.total > limite) {
     if (!offline) throw rechazo(tk.uuid, ctx.emisor.minorista ? MESSAGES.simplificadaSuperaLimiteMinorista : MESSAGES.simplificadaSuperaLimite);
-    avisos.push({ tipo: 'limite', detalle: t(MENSAJES_TPV.incidenciaLimite, { numero: '{numero}', total: euros(totales.total), limite: euros(limite) }) });
+    avisos.push({ tipo: 'limite', detalle: t(MESSAGES_TPV.incidenciaLimite, { numero: '{numero}', total: euros(totales.total), limite: euros(limite) }) });
   }
   // The cashier's rights (online: comprobarLineasTpv refused the upload before this).
   if (offline) avisos.push(...fueraDeDerechos(user, tk.lineas, arts));
   // The caja closed on the server while the till sold offline: stored outside any caja, flagged.
-  if (ctx.cajaId === null) avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: 'Ticket {numero}', total: euros(totales.total) }) });
+  if (ctx.cajaId === null) avisos.push({ tipo: 'caja', detalle: t(MESSAGES_TPV.incidenciaCaja, { que: 'Ticket {numero}', total: euros(totales.total) }) });
   const pagosTk = pagosConVales(totales.total, tk.pagos);
   const { filas: pagos, cambio } = repartirPagos(tk.uuid, totales.total, pagosTk, formasDe(terminal.formas_pago));
   // Online the ticket is issued today (the record is made now); offline on the date its record says.
@@ -604,12 +604,12 @@ function fueraDeDerechos(user: SessionUser, lineas: LineaIn[], arts: Map<number,
     if (!tiene(derechos, 'cambiar_precio') && l.precio !== pvp) {
       out.push({
         tipo: 'precio',
-        detalle: t(MENSAJES_TPV.incidenciaPrecio, { numero: '{numero}', n: i + 1, articulo: a.codigo, precio: euros(Math.round(l.precio / 100)), pvp: euros(pvp / 100), cajero: user.nombre }),
+        detalle: t(MESSAGES_TPV.incidenciaPrecio, { numero: '{numero}', n: i + 1, articulo: a.codigo, precio: euros(Math.round(l.precio / 100)), pvp: euros(pvp / 100), cajero: user.nombre }),
       });
     }
     const maximo = descuentoPermitido(derechos);
     if (!tiene(derechos, 'descuento') && l.descuento > maximo) {
-      out.push({ tipo: 'descuento', detalle: t(MENSAJES_TPV.incidenciaDescuento, { numero: '{numero}', n: i + 1, articulo: a.codigo, descuento: pct(l.descuento), maximo: pct(maximo), cajero: user.nombre }) });
+      out.push({ tipo: 'descuento', detalle: t(MESSAGES_TPV.incidenciaDescuento, { numero: '{numero}', n: i + 1, articulo: a.codigo, descuento: pct(l.descuento), maximo: pct(maximo), cajero: user.nombre }) });
     }
   });
   return out;
@@ -622,12 +622,12 @@ function fueraDeDerechos(user: SessionUser, lineas: LineaIn[], arts: Map<number,
  * vales online only: an offline ticket paying with one is refused (kept aside), never half-stored.
  */
 async function gastarVale(trx: Transaction<Database>, uuid: string, codigo: string, importe: number, docId: number, offline: boolean): Promise<number> {
-  if (offline) throw rechazo(uuid, MENSAJES_TPV.valeSinConexion);
+  if (offline) throw rechazo(uuid, MESSAGES_TPV.valeSinConexion);
   const v = await trx.selectFrom('tpv_vales').select(['id', 'saldo']).where('codigo', '=', codigo).executeTakeFirst();
-  if (!v) throw rechazo(uuid, t(MENSAJES_TPV.valeNoExiste, { codigo }));
+  if (!v) throw rechazo(uuid, t(MESSAGES_TPV.valeNoExiste, { codigo }));
   const saldo = Number(v.saldo ?? 0);
-  if (saldo <= 0) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
-  if (importe > saldo) throw rechazo(uuid, t(MENSAJES_TPV.valeSaldo, { codigo, saldo: euros(saldo), importe: euros(importe) }));
+  if (saldo <= 0) throw rechazo(uuid, t(MESSAGES_TPV.valeUsado, { codigo }));
+  if (importe > saldo) throw rechazo(uuid, t(MESSAGES_TPV.valeSaldo, { codigo, saldo: euros(saldo), importe: euros(importe) }));
   const queda = saldo - importe;
   const r = await trx
     .updateTable('tpv_vales')
@@ -635,7 +635,7 @@ async function gastarVale(trx: Transaction<Database>, uuid: string, codigo: stri
     .where('id', '=', v.id)
     .where('saldo', '=', saldo)
     .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw rechazo(uuid, t(MENSAJES_TPV.valeUsado, { codigo }));
+  if (Number(r.numUpdatedRows) !== 1) throw rechazo(uuid, t(MESSAGES_TPV.valeUsado, { codigo }));
   return queda;
 }
 
@@ -662,7 +662,7 @@ export const codigoVale = () => `V${String(randomInt(0, 1_000_000)).padStart(6, 
 export async function leerVale(app: AppContext, codigo: string) {
   const c = codigo.trim().toUpperCase();
   const v = await app.db.selectFrom('tpv_vales').select(['codigo', 'importe', 'saldo', 'creado', 'usado', 'documento_usado']).where('codigo', '=', c).executeTakeFirst();
-  if (!v) throw fail(t(MENSAJES_TPV.valeNoExiste, { codigo: c }), '3', 404);
+  if (!v) throw fail(t(MESSAGES_TPV.valeNoExiste, { codigo: c }), '3', 404);
   // Issue 23: `saldo` is what is left; `usado` the last time it paid (a vale with a balance left is still good), `agotado` 1 at 0.
   const saldo = Number(v.saldo ?? 0);
   return { codigo: v.codigo, importe: Number(v.importe), saldo, creado: v.creado, usado: v.usado, agotado: saldo <= 0 ? 1 : 0 };
@@ -685,9 +685,9 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
         const caja = await cajaAbierta(trx, terminal.id);
         // Issue 23: tickets the till issued offline are stored even with no caja open (the back office closed it
         // meanwhile): outside any caja, each flagged. An online one still needs the caja open.
-        if (!caja && nuevos.some((x) => !impreso(x))) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+        if (!caja && nuevos.some((x) => !impreso(x))) throw fail(MESSAGES_TPV.cajaNoAbierta, '1', 400);
         const serie = await trx.selectFrom('series').select(['codigo', 'tipo', 'activo']).where('id', '=', terminal.serie_id).executeTakeFirst();
-        if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MENSAJES_TPV.serieTicketsNoValida, '1', 400);
+        if (serie?.tipo !== 'simplificada' || serie.activo !== 1) throw fail(MESSAGES_TPV.serieTicketsNoValida, '1', 400);
         if (!/^[\x20-\x7e]+$/.test(serie.codigo)) throw fail(MESSAGES.serieCodigoNoAscii, '1', 400);
         ctx = { terminal, serieCodigo: serie.codigo, emisor: await empresaEmisora(trx), cajaId: caja?.id ?? null };
       }
@@ -715,7 +715,7 @@ export async function subirTickets(app: AppContext, user: SessionUser, terminalI
     const tk = uuid ? tickets.find((x) => x.uuid === uuid) : undefined;
     if (err instanceof ActionError && tk?.registro && !tk.en_linea) {
       const motivo = String((err.body as { message?: string }).message ?? '').replace(`Ticket ${tk.uuid}: `, '');
-      await apartarRegistro(app, { terminal_id: terminalId, uuid: tk.uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Ticket', uuid: tk.registro.num_serie, motivo }), datos: JSON.stringify(tk), usuario_id: user.id });
+      await apartarRegistro(app, { terminal_id: terminalId, uuid: tk.uuid, detalle: t(MESSAGES_TPV.incidenciaApartado, { que: 'Ticket', uuid: tk.registro.num_serie, motivo }), datos: JSON.stringify(tk), usuario_id: user.id });
     }
     throw err;
   }
@@ -735,7 +735,7 @@ async function registroDuplicado(trx: Transaction<Database>, terminalId: number,
   const caja = await cajaAbierta(trx, terminalId);
   await anotarIncidencia(trx, {
     terminal_id: terminalId, caja_id: caja?.id ?? null, documento_id: fila.id, uuid: tk.uuid, tipo: 'registro', datos: JSON.stringify(tk), usuario_id: user.id,
-    detalle: t(MENSAJES_TPV.incidenciaRegistroDuplicado, { numero: fila.numero, recibida: tk.registro!.huella.slice(0, 16), guardada: fila.huella.slice(0, 16) }),
+    detalle: t(MESSAGES_TPV.incidenciaRegistroDuplicado, { numero: fila.numero, recibida: tk.registro!.huella.slice(0, 16), guardada: fila.huella.slice(0, 16) }),
   });
 }
 
@@ -752,26 +752,26 @@ export type Devolucion = Documento & { ticket_id: number; huella: string; xml: s
 export async function devolverTicket(app: AppContext, user: SessionUser, ticketIdIn: number | null, raw: Record<string, unknown>): Promise<Devolucion> {
   const uuid = typeof raw.uuid === 'string' && raw.uuid.trim() ? raw.uuid.trim().slice(0, 64) : null;
   const ticketUuid = typeof raw.ticket_uuid === 'string' && raw.ticket_uuid.trim() ? raw.ticket_uuid.trim().slice(0, 64) : null;
-  if (ticketIdIn === null && !ticketUuid) throw fail(MENSAJES_TPV.devolucionTicket, '1', 400);
+  if (ticketIdIn === null && !ticketUuid) throw fail(MESSAGES_TPV.devolucionTicket, '1', 400);
   const pedidasRaw: { id: number | null; orden: number | null; q: number }[] = [];
-  if (!Array.isArray(raw.lineas) || !raw.lineas.length) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+  if (!Array.isArray(raw.lineas) || !raw.lineas.length) throw fail(MESSAGES_TPV.devolucionSinLineas, '1', 400);
   for (const item of raw.lineas) {
     const x = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
     const id = x.id === undefined || x.id === null ? null : entero(x.id);
     const orden = x.orden === undefined || x.orden === null ? null : entero(x.orden);
     const q = entero(x.cantidad);
-    if ((id === null) === (orden === null) || q === null || q < 0) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+    if ((id === null) === (orden === null) || q === null || q < 0) throw fail(MESSAGES_TPV.devolucionSinLineas, '1', 400);
     if (q > 0) pedidasRaw.push({ id, orden, q });
   }
-  if (!pedidasRaw.length) throw fail(MENSAJES_TPV.devolucionSinLineas, '1', 400);
+  if (!pedidasRaw.length) throw fail(MESSAGES_TPV.devolucionSinLineas, '1', 400);
   let registro: RegistroTpv | null = null;
   let fechaHora: string | null = null;
   if (raw.registro !== undefined && raw.registro !== null) {
     registro = leerRegistro(raw.registro);
-    if (!registro) throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroCampos }), '1', 400);
-    if (registro.tipo_factura !== 'R5') throw fail(t(MENSAJES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MENSAJES_TPV.registroTipoDevolucion }), '1', 400);
+    if (!registro) throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroCampos }), '1', 400);
+    if (registro.tipo_factura !== 'R5') throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroTipoDevolucion }), '1', 400);
     fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : null;
-    if (!uuid || !fechaHora) throw fail(MENSAJES_TPV.devolucionOfflineDatos, '1', 400);
+    if (!uuid || !fechaHora) throw fail(MESSAGES_TPV.devolucionOfflineDatos, '1', 400);
   }
   const pagosRaw = raw.pagos;
   let ticketId = ticketIdIn ?? 0;
@@ -798,7 +798,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         .executeTakeFirst();
       if (!ticket) throw fail(MESSAGES.notFound, '3');
       ticketId = ticket.id;
-      if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
+      if (ticket.tipo !== TICKET.tipo) throw fail(MESSAGES_TPV.noEsTicket, '1', 400);
       const numeroTicket = async () =>
         (await trx.selectFrom('registros_facturacion').select('num_serie').where('documento_id', '=', ticket.id).where('tipo', '=', 'alta').orderBy('id').limit(1).executeTakeFirst())
           ?.num_serie ?? String(ticket.id);
@@ -806,21 +806,21 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       // returns the day's). Online refused; a return the till already made offline is stored and flagged.
       const diaDevolucion = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);
       if (ticket.fecha < diaDevolucion && !tiene(user.rol.derechos, 'devolver_anteriores')) {
-        if (!registro) throw fail(MENSAJES_TPV.devolucionDiaAnterior, '1', 403);
+        if (!registro) throw fail(MESSAGES_TPV.devolucionDiaAnterior, '1', 403);
         avisos.push({
           tipo: 'devolucion',
-          detalle: t(MENSAJES_TPV.incidenciaDevolucionAnterior, { numero: registro.num_serie, ticket: await numeroTicket(), fecha: ticket.fecha, cajero: user.nombre }),
+          detalle: t(MESSAGES_TPV.incidenciaDevolucionAnterior, { numero: registro.num_serie, ticket: await numeroTicket(), fecha: ticket.fecha, cajero: user.nombre }),
         });
       }
       if (ticket.estado === 'facturado') {
-        if (!registro) throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
-        avisos.push({ tipo: 'facturado', detalle: t(MENSAJES_TPV.incidenciaFacturado, { numero: registro.num_serie, ticket: await numeroTicket() }) });
+        if (!registro) throw fail(MESSAGES_TPV.ticketYaFacturado, '1', 400);
+        avisos.push({ tipo: 'facturado', detalle: t(MESSAGES_TPV.incidenciaFacturado, { numero: registro.num_serie, ticket: await numeroTicket() }) });
       }
       const terminal = await terminalActivo(trx, ticket.terminal_id);
       const caja = await cajaAbierta(trx, terminal.id);
       if (!caja) {
-        if (!registro) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
-        avisos.push({ tipo: 'caja', detalle: t(MENSAJES_TPV.incidenciaCaja, { que: `Devolución ${registro.num_serie}`, total: '{total}' }) });
+        if (!registro) throw fail(MESSAGES_TPV.cajaNoAbierta, '1', 400);
+        avisos.push({ tipo: 'caja', detalle: t(MESSAGES_TPV.incidenciaCaja, { que: `Devolución ${registro.num_serie}`, total: '{total}' }) });
       }
       const lineas = await trx
         .selectFrom('documento_lineas as l')
@@ -836,23 +836,23 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       const pedidas = new Map<number, number>();
       for (const p of pedidasRaw) {
         const id = p.id ?? lineas.find((l) => l.orden === p.orden)?.id;
-        if (id === undefined) throw fail(t(MENSAJES_TPV.devolucionLineaAjena, { id: p.orden ?? '' }), '1', 400);
+        if (id === undefined) throw fail(t(MESSAGES_TPV.devolucionLineaAjena, { id: p.orden ?? '' }), '1', 400);
         pedidas.set(id, (pedidas.get(id) ?? 0) + p.q);
       }
       const porId = new Map(lineas.map((l) => [l.id, l]));
       for (const [id, q] of pedidas) {
         const l = porId.get(id);
-        if (!l) throw fail(t(MENSAJES_TPV.devolucionLineaAjena, { id }), '1', 400);
+        if (!l) throw fail(t(MESSAGES_TPV.devolucionLineaAjena, { id }), '1', 400);
         // Issue 23: an article sold by the unit is returned in whole units (an offline return already made is kept).
         const fraccion = cantidadNoEntera(l.unidad, q, l.codigo);
         if (fraccion && !registro) throw fail(fraccion, '1', 400);
         const queda = Number(l.cantidad) - Number(l.devuelto);
         if (q > queda) {
           const fmt = (n: number) => (n / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
-          if (!registro) throw fail(t(MENSAJES_TPV.devolucionExcede, { n: l.orden, cantidad: fmt(q), queda: fmt(queda) }), '1', 400);
+          if (!registro) throw fail(t(MESSAGES_TPV.devolucionExcede, { n: l.orden, cantidad: fmt(q), queda: fmt(queda) }), '1', 400);
           avisos.push({
             tipo: 'devolucion',
-            detalle: t(MENSAJES_TPV.incidenciaDevolucion, { numero: registro.num_serie, ticket: await numeroTicket(), n: l.orden, cantidad: fmt(q), queda: fmt(Math.max(queda, 0)) }),
+            detalle: t(MESSAGES_TPV.incidenciaDevolucion, { numero: registro.num_serie, ticket: await numeroTicket(), n: l.orden, cantidad: fmt(q), queda: fmt(Math.max(queda, 0)) }),
           });
         }
       }
@@ -871,17 +871,17 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
           const p = (pi && typeof pi === 'object' ? pi : {}) as Record<string, unknown>;
           const forma = String(p.forma ?? '');
           const importe = entero(p.importe);
-          if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MENSAJES_TPV.formaPagoNoValida, { forma }), '1', 400);
+          if (!(FORMAS_PAGO_TPV as readonly string[]).includes(forma)) throw fail(t(MESSAGES_TPV.formaPagoNoValida, { forma }), '1', 400);
           // Issue 23: a store credit as the refund, with the right «reembolso_vale», online (it is issued here).
           if (forma === 'vale') {
-            if (registro) throw fail(MENSAJES_TPV.valeSinConexion, '1', 400);
-            if (!tiene(user.rol.derechos, 'reembolso_vale')) throw fail(MENSAJES_TPV.valeSinDerecho, '1', 403);
-          } else if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MENSAJES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
-          if (importe === null || importe <= 0) throw fail(MENSAJES_TPV.pagoNoValido, '1', 400);
+            if (registro) throw fail(MESSAGES_TPV.valeSinConexion, '1', 400);
+            if (!tiene(user.rol.derechos, 'reembolso_vale')) throw fail(MESSAGES_TPV.valeSinDerecho, '1', 403);
+          } else if (!formasDe(terminal.formas_pago).includes(forma as FormaPagoTpv)) throw fail(t(MESSAGES_TPV.formaPagoNoOfrecida, { forma }), '1', 400);
+          if (importe === null || importe <= 0) throw fail(MESSAGES_TPV.pagoNoValido, '1', 400);
           return { forma: forma as FormaPagoTpv, importe };
         });
         const suma = pagos.reduce((s, p) => s + p.importe, 0);
-        if (suma !== reembolso) throw fail(t(MENSAJES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
+        if (suma !== reembolso) throw fail(t(MESSAGES_TPV.devolucionPagos, { pagado: euros(suma), total: euros(reembolso) }), '1', 400);
       } else {
         const pagados = await trx.selectFrom('tpv_pagos').select(['forma', 'importe']).where('documento_id', '=', ticket.id).orderBy('orden').execute();
         pagos = reembolsoComoSePago(pagados.map((p) => ({ forma: p.forma as FormaPagoTpv, importe: Number(p.importe) })), reembolso);
@@ -967,7 +967,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
       const terminal = await terminalDeDevolucion(app, ticketIdIn, ticketUuid, entero(terminalId));
       if (terminal) {
         await apartarRegistro(app, {
-          terminal_id: terminal, uuid, detalle: t(MENSAJES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
+          terminal_id: terminal, uuid, detalle: t(MESSAGES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
         });
       }
     }
@@ -1022,7 +1022,7 @@ async function facturaDelTpv(
   const serie =
     f.serieId ??
     (await trx.selectFrom('series').select('id').where('tipo', '=', 'normal').where('activo', '=', 1).orderBy('codigo').limit(1).executeTakeFirst())?.id;
-  if (!serie) throw fail(MENSAJES_TPV.serieNormalRequerida, '1', 400);
+  if (!serie) throw fail(MESSAGES_TPV.serieNormalRequerida, '1', 400);
   const hoy = todayIn(app.timeZone);
   const { id } = await trx
     .insertInto('documentos')
@@ -1052,9 +1052,9 @@ export async function facturarTicket(app: AppContext, user: SessionUser, ticketI
       .$if(app.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!ticket) throw fail(MESSAGES.notFound, '3');
-    if (ticket.tipo !== TICKET.tipo) throw fail(MENSAJES_TPV.noEsTicket, '1', 400);
-    if (ticket.estado === 'facturado') throw fail(MENSAJES_TPV.ticketYaFacturado, '1', 400);
-    if (ticket.estado !== 'emitido') throw fail(MENSAJES_TPV.ticketNoFacturable, '1', 400);
+    if (ticket.tipo !== TICKET.tipo) throw fail(MESSAGES_TPV.noEsTicket, '1', 400);
+    if (ticket.estado === 'facturado') throw fail(MESSAGES_TPV.ticketYaFacturado, '1', 400);
+    if (ticket.estado !== 'emitido') throw fail(MESSAGES_TPV.ticketNoFacturable, '1', 400);
     const cliente = await trx.selectFrom('clientes').select(['id', 'recargo']).where('id', '=', clienteId).executeTakeFirst();
     if (!cliente) throw fail(MESSAGES.notFound, '3');
     // A customer in recargo de equivalencia (a retailer): the full invoice charges it on the ticket's bases, by rate
@@ -1113,24 +1113,24 @@ export async function facturarVentaTpv(app: AppContext, user: SessionUser, termi
       const terminal = await terminalActivo(trx, terminalId);
       const previo = await trx.selectFrom('tpv_tickets').select(['documento_id', 'cambio', 'tipo']).where('uuid', '=', tk.uuid).executeTakeFirst();
       if (previo) {
-        if (previo.tipo !== 'factura') throw fail(t(MENSAJES_TPV.ticketUuidRepetido, { uuid: tk.uuid }), '1', 400);
+        if (previo.tipo !== 'factura') throw fail(t(MESSAGES_TPV.ticketUuidRepetido, { uuid: tk.uuid }), '1', 400);
         cambio = Number(previo.cambio);
         return previo.documento_id;
       }
       const caja = await cajaAbierta(trx, terminal.id);
-      if (!caja) throw fail(MENSAJES_TPV.cajaNoAbierta, '1', 400);
+      if (!caja) throw fail(MESSAGES_TPV.cajaNoAbierta, '1', 400);
       const cliente = await trx.selectFrom('clientes').select(['id', 'recargo', 'nif', 'activo']).where('id', '=', clienteId).executeTakeFirst();
-      if (cliente?.activo !== 1) throw fail(MENSAJES_TPV.facturaVentaSinCliente, '1', 400);
-      if (!isValidNif(normalizeNif(cliente.nif ?? ''))) throw fail(MENSAJES_TPV.facturaVentaClienteSinNif, '1', 400);
+      if (cliente?.activo !== 1) throw fail(MESSAGES_TPV.facturaVentaSinCliente, '1', 400);
+      if (!isValidNif(normalizeNif(cliente.nif ?? ''))) throw fail(MESSAGES_TPV.facturaVentaClienteSinNif, '1', 400);
       const ids = [...new Set(tk.lineas.map((l) => l.articulo_id))];
       const arts = new Map(
         (await trx.selectFrom('articulos').select(['id', 'codigo', 'descripcion', 'tipo_iva', 'activo', 'unidad_medida']).where('id', 'in', ids).execute()).map((a) => [a.id, a]),
       );
       const lineas = tk.lineas.map((l, i) => {
         const a = arts.get(l.articulo_id);
-        if (a?.activo !== 1) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: MENSAJES_TPV.articuloNoExiste }), '1', 400);
+        if (a?.activo !== 1) throw fail(t(MESSAGES_TPV.ticketLinea, { n: i + 1, motivo: MESSAGES_TPV.articuloNoExiste }), '1', 400);
         const fraccion = cantidadNoEntera(a.unidad_medida, l.cantidad, a.codigo);
-        if (fraccion) throw fail(t(MENSAJES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
+        if (fraccion) throw fail(t(MESSAGES_TPV.ticketLinea, { n: i + 1, motivo: fraccion }), '1', 400);
         const tipo = a.tipo_iva as TipoIva;
         return { ...l, tipo_iva: tipo, codigo: a.codigo, descripcion: a.descripcion, precioNeto: precioSinIva(l.precio, tipo) };
       });

@@ -8,7 +8,7 @@ import { documentosPdfBlob, type DocumentosPdfOptions } from '../io/documentosPd
 import { TextField } from '../ui/fields';
 import { TextAreaField } from '../ui/inputs';
 import { Button } from '../ui/primitives';
-import { useDialogoTeclado } from '../ui/useDialogoTeclado';
+import { useDialogKeyboard } from '../ui/useDialogKeyboard';
 import { LineasDialogBackdrop, LineasDialogBox } from './LineasDialog';
 import { archivoPdf } from './terceros';
 
@@ -48,7 +48,7 @@ export function CorreoDocumentoDialog({ documento, ac, title, email: inicial, de
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  useDialogoTeclado({ foco: boxRef, onEscape: onClose, ocupado: busy });
+  useDialogKeyboard({ foco: boxRef, onEscape: onClose, ocupado: busy });
 
   const enviar = async () => {
     const e: Record<string, string> = {};

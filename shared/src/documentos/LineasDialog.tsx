@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import styled from 'styled-components';
 import type { Theme } from '../ui/theme';
-import { useDialogoTeclado } from '../ui/useDialogoTeclado';
+import { useDialogKeyboard } from '../ui/useDialogKeyboard';
 
 type T = { theme: Theme };
 
@@ -60,7 +60,7 @@ export const LineasDialogBox = styled.div`
  * unless it is busy.
  */
 export function useLineasDialogTeclado(foco: RefObject<HTMLElement | null>, onCancel: () => void, busy = false) {
-  useDialogoTeclado({ foco, onEscape: onCancel, ocupado: busy });
+  useDialogKeyboard({ foco, onEscape: onCancel, ocupado: busy });
 }
 
 export type CantidadLineaProps = {

@@ -7,7 +7,7 @@ export * from './terceros';
 export * from './pantalla';
 export * from './DocumentRecordPage';
 export * from './LineasDialog';
-export * from './Dialogo';
+export * from './FormDialog';
 export * from './TerceroRecordPage';
 export * from './DevolverDialog';
 export * from './TerceroListPage';

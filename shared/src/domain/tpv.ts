@@ -306,7 +306,7 @@ export const UNIDADES_ENTERAS: readonly string[] = ['ud'];
 export function cantidadNoEntera(unidad: string | null | undefined, cantidad: number | bigint, articulo: string): string | null {
   if (!unidad || !UNIDADES_ENTERAS.includes(unidad) || BigInt(cantidad) % 1000n === 0n) return null;
   const texto = (Number(cantidad) / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 });
-  return textoTpv(MENSAJES_TPV.cantidadEntera, { articulo, cantidad: texto });
+  return textoTpv(MESSAGES_TPV.cantidadEntera, { articulo, cantidad: texto });
 }
 
 /** A unit price with IVA → without it (ten-thousandths, half-up): what a ticket line keeps as the engine's `precio`. */
@@ -333,7 +333,7 @@ export const terminalSchema = {
 } satisfies Schema;
 
 /** The till's messages (the server's refusals and the till's own). */
-export const MENSAJES_TPV = {
+export const MESSAGES_TPV = {
   terminalNoEmparejado: 'Este navegador no está emparejado con ningún terminal. Pida un código de emparejamiento en Ventas › Terminales.',
   codigoNoValido: 'El código de emparejamiento no es válido o ha caducado. Pida uno nuevo en Ventas › Terminales.',
   terminalInactivo: 'El terminal está desactivado.',

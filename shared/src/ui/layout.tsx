@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { areaVisible, type MenuArea, type MenuEntry } from '../domain/menu';
 import type { Theme } from './theme';
 import { Button as ActionButton } from './primitives';
-import { useDialogoTeclado } from './useDialogoTeclado';
+import { useDialogKeyboard } from './useDialogKeyboard';
 import { useShell } from '../context';
 import type { FlagName } from '../domain/flags';
 import { MESSAGES } from '../domain/messages';
@@ -127,7 +127,7 @@ export type ConfirmDialogProps = {
 export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirmar', cancelLabel = 'Cancelar', onConfirm, onCancel, busy, children }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // The safe choice has the focus; Escape cancels.
-  useDialogoTeclado({ abierto: open, foco: cancelRef, onEscape: onCancel, ocupado: busy });
+  useDialogKeyboard({ abierto: open, foco: cancelRef, onEscape: onCancel, ocupado: busy });
   if (!open) return null;
   return (
     <StyledDialogBackdrop onClick={busy ? undefined : onCancel}>

@@ -1,4 +1,4 @@
-import { formatMoney, LIMITE_SIMPLIFICADA, MENSAJES_TPV, textoTpv } from 'shared/caja';
+import { formatMoney, LIMITE_SIMPLIFICADA, MESSAGES_TPV, textoTpv } from 'shared/caja';
 import { guardarClave, leer } from '../../datos/almacen';
 import { almacenColaIdb, esOperacion, type TicketLocal } from '../../datos/cola';
 import { estadoCobro, totalesTicket } from '../../venta/importes';
@@ -16,7 +16,7 @@ export const limiteTicket = (terminal: TerminalTpv | null) => terminal?.limite_s
 /** Why a sale of `total` may not be charged as a ticket (over the simplified invoice's limit), or null. */
 export function superaLimite(terminal: TerminalTpv | null, total: number, online = true): string | null {
   const limite = limiteTicket(terminal);
-  const texto = online ? MENSAJES_TPV.ticketSuperaLimite : MENSAJES_TPV.ticketSuperaLimiteSinConexion;
+  const texto = online ? MESSAGES_TPV.ticketSuperaLimite : MESSAGES_TPV.ticketSuperaLimiteSinConexion;
   return total > limite ? textoTpv(texto, { total: formatMoney(total), limite: formatMoney(limite) }) : null;
 }
 
@@ -55,7 +55,7 @@ export const porcionCobro: Porcion<'ultimo' | 'cobrar'> = (set, get) => ({
     const hayCola = (await q.pendientes()).length > 0;
     if (hayCola || !navigator.onLine) {
       // A store credit is checked and spent by the server (issue 23): never taken offline.
-      if (pagos.some((p) => p.forma === 'vale')) throw new Error(MENSAJES_TPV.valeSinConexion);
+      if (pagos.some((p) => p.forma === 'vale')) throw new Error(MESSAGES_TPV.valeSinConexion);
       // Offline (or behind tickets still waiting): the till is its own installation and makes the record now.
       await asegurarRegistros(terminal);
       ticket = { ...base, ...(await registroOffline(terminal, base)) };

@@ -1,4 +1,4 @@
-import { formatMoney, MENSAJES_TPV, reembolsoComoSePago, textoTpv } from 'shared/caja';
+import { formatMoney, MESSAGES_TPV, reembolsoComoSePago, textoTpv } from 'shared/caja';
 import type { TicketLocal } from '../../datos/cola';
 import { totalesTicket } from '../../venta/importes';
 import { crearRegistroDevolucion } from '../registro';
@@ -25,7 +25,7 @@ export const porcionDevolucion: Porcion<'devolverOffline'> = (set, get) => ({
     // pagó»: in the proportion each method took of the ticket.
     const reembolso = -totalesTicket(lineas.map((l) => ({ ...l, cantidad: -l.cantidad }))).total;
     const pagos = elegidos?.length ? elegidos : reembolsoComoSePago(t.pagos, reembolso);
-    if (pagos.reduce((s, p) => s + p.importe, 0) !== reembolso) throw new Error(textoTpv(MENSAJES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((s, p) => s + p.importe, 0)), total: formatMoney(reembolso) }));
+    if (pagos.reduce((s, p) => s + p.importe, 0) !== reembolso) throw new Error(textoTpv(MESSAGES_TPV.devolucionPagos, { pagado: formatMoney(pagos.reduce((s, p) => s + p.importe, 0)), total: formatMoney(reembolso) }));
     const base: TicketLocal = {
       uuid: id, seq: await q.siguienteSeq(), terminal_id: terminal.id, fecha_hora: ahoraIso(), lineas: [], pagos: [], total: -reembolso, cambio: 0,
       cajero: get().sesion?.user.nombre, estado: 'pendiente', clase: 'devolucion',

@@ -1,4 +1,4 @@
-import { MENSAJES_TPV } from 'shared/caja';
+import { MESSAGES_TPV } from 'shared/caja';
 import { borrar, guardarClave, leer } from '../../datos/almacen';
 import { comprobarPinLocal, guardarBloqueo, leerBloqueo, recordarPin } from '../bloqueo';
 import * as srv from '../servidor';
@@ -112,7 +112,7 @@ export const porcionSesion: Porcion<
   },
 
   async desbloquear(usuarioId, pin) {
-    if (!/^\d{4,8}$/.test(pin)) throw new Error(MENSAJES_TPV.pinNoValido);
+    if (!/^\d{4,8}$/.test(pin)) throw new Error(MESSAGES_TPV.pinNoValido);
     const actual = get().sesion;
     try {
       const sesion = await srv.entrarConPin(usuarioId, pin);
@@ -128,14 +128,14 @@ export const porcionSesion: Porcion<
       }
       const ok = await comprobarPinLocal(usuarioId, pin);
       if (ok === null) throw new Error('Sin conexión no se puede comprobar el PIN en este equipo: espere a que vuelva la conexión.');
-      if (!ok) throw new Error(MENSAJES_TPV.pinIncorrecto);
+      if (!ok) throw new Error(MESSAGES_TPV.pinIncorrecto);
     }
     await guardarBloqueo(false);
     set({ bloqueada: false });
   },
 
   async cambiarPin(nuevo, actualPin) {
-    if (!/^\d{4,8}$/.test(nuevo)) throw new Error(MENSAJES_TPV.pinNoValido);
+    if (!/^\d{4,8}$/.test(nuevo)) throw new Error(MESSAGES_TPV.pinNoValido);
     await srv.cambiarPin(nuevo, actualPin);
     const yo = get().sesion?.user.id;
     if (yo) await recordarPin(yo, nuevo);

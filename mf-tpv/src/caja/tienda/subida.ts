@@ -1,4 +1,4 @@
-import { MENSAJES_TPV } from 'shared/caja';
+import { MESSAGES_TPV } from 'shared/caja';
 import { guardarClave } from '../../datos/almacen';
 import { almacenColaIdb, ColaTickets, esOperacion, Rechazo, type EstadoCola, type FilaSubida, type TicketLocal } from '../../datos/cola';
 import { guardarCadenaDeFila } from '../registro';
@@ -38,7 +38,7 @@ export function colaDe(terminal: TerminalTpv, alCambiar: (e: EstadoCola) => void
         // A ticket the server had registered by itself while this till printed its own record for it (a doubtful
         // ticket of a till before docs/tpv.md «The doubtful ticket»): the server's stays in the books, the till's
         // stays as printed — nothing after it is chained again nor renumbered; an incidence for the manager.
-        if (t?.registro && f.repetido && f.huella !== t.registro.huella) out.push({ ...f, incidencia: MENSAJES_TPV.registroDuplicadoTpv });
+        if (t?.registro && f.repetido && f.huella !== t.registro.huella) out.push({ ...f, incidencia: MESSAGES_TPV.registroDuplicadoTpv });
         else out.push(f);
       }
       return out;
@@ -89,7 +89,7 @@ async function subirOperacion(terminal: TerminalTpv, op: TicketLocal): Promise<F
         caja = await srv.abrirCaja(terminal.id, op.apertura.fondo);
       } catch (e) {
         // Already open (its answer was lost, or opened elsewhere): what follows goes into the open caja all the same.
-        if (!(e instanceof srv.ErrorServidor && e.message === MENSAJES_TPV.cajaYaAbierta)) throw e;
+        if (!(e instanceof srv.ErrorServidor && e.message === MESSAGES_TPV.cajaYaAbierta)) throw e;
       }
       if (caja) await cajaDeLoQueSigue(op, caja);
       return { ...fila, id: caja?.id ?? 0, total: op.apertura.fondo };

@@ -7,7 +7,7 @@ import {
   Card,
   ConfirmDialog,
   DataTable,
-  Dialogo,
+  FormDialog,
   MESSAGES,
   MOTIVOS_DEVOLUCION,
   Muted,
@@ -63,7 +63,7 @@ function DevolucionDialog({ recibo, onDone, onCancel }: { recibo: ReciboRemesa; 
     else if (outcome.response?.errors) setErrores(outcome.response.errors);
   };
   return (
-    <Dialogo
+    <FormDialog
       title="Registrar la devolución"
       text={`Recibo de ${recibo.cliente_nombre} por ${formatMoney(recibo.importe)} (factura ${recibo.documento_numero}): se quita su cobro y el vencimiento vuelve a estar pendiente.`}
       confirmLabel="Registrar devolución"
@@ -73,7 +73,7 @@ function DevolucionDialog({ recibo, onDone, onCancel }: { recibo: ReciboRemesa; 
     >
       <TextField label="Fecha de la devolución" type="date" required value={fecha} error={errores.fecha} onChange={setFecha} />
       <SelectField label="Motivo (código del banco)" required placeholder="Seleccione…" options={MOTIVO_OPTIONS} value={motivo} error={errores.motivo} onChange={setMotivo} />
-    </Dialogo>
+    </FormDialog>
   );
 }
 
@@ -212,7 +212,7 @@ export function RemesaPage({ id }: { id: string }) {
         <DataTable<ReciboRemesa> caption="Recibos de la remesa" columns={columnas} rows={remesa.recibos ?? []} rowKey={(r) => r.id} />
       </Card>
       {cobrar && (
-        <Dialogo
+        <FormDialog
           title="Registrar el cobro de la remesa"
           text={`Se registrará el cobro de cada recibo no devuelto en su factura (${formatMoney(remesa.total)} en total).`}
           confirmLabel="Registrar cobro"
@@ -221,7 +221,7 @@ export function RemesaPage({ id }: { id: string }) {
           onCancel={() => setCobrar(false)}
         >
           <TextField label="Fecha del cargo" type="date" required value={fechaCobro} onChange={setFechaCobro} />
-        </Dialogo>
+        </FormDialog>
       )}
       {devolviendo && (
         <DevolucionDialog

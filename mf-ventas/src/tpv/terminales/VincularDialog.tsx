@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, LineasDialogBackdrop, LineasDialogBox, useDialogoTeclado, type Theme } from 'shared';
+import { Button, LineasDialogBackdrop, LineasDialogBox, useDialogKeyboard, type Theme } from 'shared';
 import type { CodigoVinculo } from '../datos';
 
 type T = { theme: Theme };
@@ -42,7 +42,7 @@ export function VincularDialog({ terminal, vinculo, onClose, onOtro, busy }: { t
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const [ahora, setAhora] = useState(() => Date.now());
-  useDialogoTeclado({ foco: closeRef, onEscape: onClose });
+  useDialogKeyboard({ foco: closeRef, onEscape: onClose });
   useEffect(() => {
     const t = setInterval(() => setAhora(Date.now()), 1000);
     return () => clearInterval(t);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SelectField, TERCEROS, TerceroField, useAction, useListOptions, type Documento, type Serie, type TerceroFila } from 'shared';
-import { Dialogo } from '../../facturas/Dialogo';
+import { FormDialog } from 'shared';
 import { paths } from '../../paths';
 
 /**
@@ -22,7 +22,7 @@ export function FacturaCompletaDialog({ ticket, onCancel }: { ticket: Documento;
     if (outcome.ok && outcome.data[0]) navigate(paths.factura(outcome.data[0].id));
   };
   return (
-    <Dialogo
+    <FormDialog
       title={`Factura completa del ticket ${ticket.numero}`}
       text="Una factura completa (F3) sustituye al ticket con los datos del cliente: las mismas líneas y el mismo importe, cobrada y sin mover el stock otra vez. El ticket queda «Facturado»."
       confirmLabel="Hacer la factura"
@@ -39,6 +39,6 @@ export function FacturaCompletaDialog({ ticket, onCancel }: { ticket: Documento;
         onPick={(c) => setCliente({ id: String(c.id), nombre: c.razon_social })}
       />
       <SelectField label="Serie" placeholder="La primera activa" options={series.options} value={serie} onChange={setSerie} />
-    </Dialogo>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { MENSAJES_TPV, MESSAGES, terminalSchema } from 'shared/domain';
+import { MESSAGES_TPV, MESSAGES, terminalSchema } from 'shared/domain';
 import type { Schema } from 'shared/domain';
 import { nowIso } from '../../context.ts';
 import { listSchema } from '../../db/consulta.ts';
@@ -97,7 +97,7 @@ export const terminalActions = [
     flags: flagsTpv(),
     async handler({ request, app }) {
       const t = await terminalDeCookie(app.db, request);
-      if (!t) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
+      if (!t) throw fail(MESSAGES_TPV.terminalNoEmparejado, '1', 403);
       return { RESULT: '0', data: [await terminalTpv(app, t.id)] };
     },
   }),
@@ -110,8 +110,8 @@ export const terminalActions = [
     input: { usuario_id: { type: 'int', required: true, min: 1 }, pin: { type: 'string', required: true, max: 20 } } as const satisfies Schema,
     async handler({ input, request, reply, app }) {
       const terminal = await terminalDeCookie(app.db, request);
-      if (!terminal) throw fail(MENSAJES_TPV.terminalNoEmparejado, '1', 403);
-      if (terminal.activo !== 1) throw fail(MENSAJES_TPV.terminalInactivo, '1', 400);
+      if (!terminal) throw fail(MESSAGES_TPV.terminalNoEmparejado, '1', 403);
+      if (terminal.activo !== 1) throw fail(MESSAGES_TPV.terminalInactivo, '1', 400);
       // The same throttle as the password's (per user and per IP) and the same activity line on failure.
       const clave = `pin:${input.usuario_id}`;
       const desde = nowIso(-15 * 60 * 1000);
@@ -132,7 +132,7 @@ export const terminalActions = [
           await trx.insertInto('intentos_login').values({ clave, fecha: nowIso() }).execute();
           auditar({ tipo: 'login_fallido', entidad_id: user?.id ?? null, numero: `PIN (${terminal.nombre})` });
         });
-        throw fail(MENSAJES_TPV.pinIncorrecto);
+        throw fail(MESSAGES_TPV.pinIncorrecto);
       }
       return abrirSesion(app, request, reply, user, { intentos: clave, actividad: `PIN (${terminal.nombre})`, terminalId: terminal.id });
     },

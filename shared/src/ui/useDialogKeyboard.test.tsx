@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useDialogoTeclado } from './useDialogoTeclado';
+import { useDialogKeyboard } from './useDialogKeyboard';
 
 afterEach(cleanup);
 
-function Dialogo({ onEscape, ocupado = false }: { onEscape: () => void; ocupado?: boolean }) {
+function FormDialog({ onEscape, ocupado = false }: { onEscape: () => void; ocupado?: boolean }) {
   const caja = useRef<HTMLFormElement>(null);
-  useDialogoTeclado({ foco: caja, onEscape, ocupado });
+  useDialogKeyboard({ foco: caja, onEscape, ocupado });
   return (
     <form ref={caja}>
       <input aria-label="Fecha" />
@@ -27,7 +27,7 @@ function Pagina({ abierto }: { abierto: boolean }) {
         <p>Contenido</p>
         {abierto && (
           <div role="dialog" aria-modal="true" aria-label="Cobrar">
-            <Dialogo onEscape={() => {}} />
+            <FormDialog onEscape={() => {}} />
           </div>
         )}
       </main>
@@ -35,14 +35,14 @@ function Pagina({ abierto }: { abierto: boolean }) {
   );
 }
 
-describe('useDialogoTeclado', () => {
+describe('useDialogKeyboard', () => {
   it('the first field takes the focus on opening, and keeps away once the user moved on, whatever re-renders behind', () => {
-    const { rerender } = render(<Dialogo onEscape={() => {}} />);
+    const { rerender } = render(<FormDialog onEscape={() => {}} />);
     expect(document.activeElement).toBe(screen.getByLabelText('Fecha'));
     screen.getByLabelText('Importe').focus();
     // The page behind re-renders: a new callback each time, as inline arrows are.
-    rerender(<Dialogo onEscape={() => {}} />);
-    rerender(<Dialogo onEscape={() => {}} ocupado />);
+    rerender(<FormDialog onEscape={() => {}} />);
+    rerender(<FormDialog onEscape={() => {}} ocupado />);
     expect(document.activeElement).toBe(screen.getByLabelText('Importe'));
   });
 
@@ -76,7 +76,7 @@ describe('useDialogoTeclado', () => {
       <div>
         <section inert>Ya inerte</section>
         <div role="dialog" aria-modal="true" aria-label="Aviso">
-          <Dialogo onEscape={() => {}} />
+          <FormDialog onEscape={() => {}} />
         </div>
       </div>,
     );
@@ -87,11 +87,11 @@ describe('useDialogoTeclado', () => {
   it('Escape calls the latest callback, and nothing while busy', () => {
     const primero = vi.fn();
     const ultimo = vi.fn();
-    const { rerender } = render(<Dialogo onEscape={primero} />);
-    rerender(<Dialogo onEscape={ultimo} ocupado />);
+    const { rerender } = render(<FormDialog onEscape={primero} />);
+    rerender(<FormDialog onEscape={ultimo} ocupado />);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(ultimo).not.toHaveBeenCalled();
-    rerender(<Dialogo onEscape={ultimo} />);
+    rerender(<FormDialog onEscape={ultimo} />);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(ultimo).toHaveBeenCalledTimes(1);
     expect(primero).not.toHaveBeenCalled();

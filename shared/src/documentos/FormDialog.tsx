@@ -1,9 +1,9 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../ui/primitives';
-import { useDialogoTeclado } from '../ui/useDialogoTeclado';
+import { useDialogKeyboard } from '../ui/useDialogKeyboard';
 import { LineasDialogBackdrop, LineasDialogBox } from './LineasDialog';
 
-export type DialogoProps = {
+export type FormDialogProps = {
   title: string;
   /** Under the title. */
   text?: ReactNode;
@@ -21,10 +21,10 @@ export type DialogoProps = {
  * correct, a supplier's payment, a returned receipt): Intro confirms, Escape and «Cancelar» close it, the first field
  * takes the focus. Issue 26: moved here from mf-ventas so every section uses the same one.
  */
-export function Dialogo({ title, text, confirmLabel, busy = false, disabled = false, onConfirm, onCancel, children }: DialogoProps) {
+export function FormDialog({ title, text, confirmLabel, busy = false, disabled = false, onConfirm, onCancel, children }: FormDialogProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLFormElement>(null);
-  useDialogoTeclado({ foco: boxRef, onEscape: onCancel, ocupado: busy });
+  useDialogKeyboard({ foco: boxRef, onEscape: onCancel, ocupado: busy });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!busy && !disabled) onConfirm();

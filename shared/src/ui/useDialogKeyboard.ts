@@ -38,7 +38,7 @@ function enfocables(caja: HTMLElement): HTMLElement[] {
  * user types in another field —, the dialog holds the focus (the page behind is inert, Tab and Mayús+Tab go round its
  * own fields) until it closes, when the focus goes back where it was; Escape calls `onEscape` unless it is busy.
  */
-export function useDialogoTeclado({
+export function useDialogKeyboard({
   abierto = true,
   foco,
   onEscape,
