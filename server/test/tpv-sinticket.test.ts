@@ -200,6 +200,23 @@ describe.each(backends())('TPV: a return without a ticket ($name)', (backend) =>
     const checks = (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { emisor: string; correcto: boolean; errores?: unknown }[];
     expect(checks.length).toBeGreaterThan(0);
     for (const c of checks) expect(c.correcto, JSON.stringify(c)).toBe(true);
+
+    // Made offline by a cashier whose role lacks the right (taken away while the till was offline, or a forged
+    // upload): the printed R5 is a fiscal fact, kept unaltered on the chain, and the manager sees it as an incidence.
+    const i3 = await info();
+    const sinDerecho = r5(cabeza(i3), i3.ultimo_rectificativa!.numero + 1);
+    const guardada = await op('devolversinticket', sinDerecho.body, cajera);
+    expect(guardada.body.RESULT, JSON.stringify(guardada.body)).toBe('0');
+    expect(guardada.body.data[0]).toMatchObject({ numero: sinDerecho.gen.numSerie, huella: sinDerecho.gen.huella, offline: 1 });
+    const marcada = await t.app.manager.db.selectFrom('tpv_incidencias').select(['tipo', 'detalle', 'documento_id']).where('uuid', '=', sinDerecho.body.uuid).execute();
+    expect(marcada).toEqual([
+      {
+        tipo: 'devolucion',
+        documento_id: guardada.body.data[0].id,
+        detalle: MESSAGES_TPV.incidenciaSinTicketSinDerecho.replace('{numero}', sinDerecho.gen.numSerie).replace('{importe}', '-1,21 €').replace('{cajero}', 'Cajera'),
+      },
+    ]);
+    for (const c of (await list(t, t.cookie, 'comprobarregistrosfacturacion')).rows as unknown as { correcto: boolean }[]) expect(c.correcto).toBe(true);
   });
 
   it('the back office\'s A4 print of a ticket (Ventas › Tickets › Imprimir) carries its number as a barcode a scanner reads', async () => {

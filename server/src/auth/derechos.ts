@@ -204,7 +204,16 @@ const FIJAS: Record<string, Derecho> = {
   subirtickets: { necesidad: en('tpv', 'editar'), comprobar: comprobarLineasTpv },
   devolverticket: { necesidad: en('tpv', 'acciones') },
   // Issue 23: a return without a ticket, with the right «devolver_sin_ticket» (its prices within «cambiar precio» online).
-  devolversinticket: { necesidad: en('tpv', 'acciones', 'devolver_sin_ticket'), comprobar: (a) => comprobarLineasTpv({ ...a, raw: { tickets: [a.raw] } }) },
+  // Online it needs the right; one the till already issued offline (its record travels with it) is kept and flagged
+  // instead (tpv/devoluciones.ts): refusing it would leave a printed R5 outside the books.
+  devolversinticket: {
+    necesidad: en('tpv', 'acciones'),
+    comprobar: async (a) => {
+      const offline = a.raw.registro !== undefined && a.raw.registro !== null;
+      if (!offline && !tiene(a.user.rol.derechos, 'devolver_sin_ticket')) return { falta: { especial: 'devolver_sin_ticket' as const } };
+      return comprobarLineasTpv({ ...a, raw: { tickets: [a.raw] } });
+    },
+  },
   // A full invoice (F3) replacing a ticket. Its customer: the till finds one (`clientestpv`: active customers with a
   // NIF, only the fields an invoice names) or creates one (`altaclientetpv`: NIF, name, address; an existing NIF
   // answers that customer unchanged) with TPV › acciones like the F3 itself — a narrow, till-scoped right instead of

@@ -68,8 +68,10 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
     if (!uuid || !fechaHora) throw fail(MESSAGES_TPV.devolucionOfflineDatos, '1', 400);
   }
   if (user.terminalId != null && user.terminalId !== terminalId) throw fail(MESSAGES_TPV.cajaDeOtroTerminal, '1', 403);
-  // Who may: checked by the action's need (TPV › acciones + «devolver_sin_ticket»); said again here for a direct call.
-  if (!tiene(user.rol.derechos, 'devolver_sin_ticket')) throw fail(MESSAGES_TPV.devolucionSinTicketSinDerecho, '1', 403);
+  // Who may: online, the right «devolver_sin_ticket» (checked by the action's need too). One the till issued offline is
+  // a fiscal fact: kept, and flagged for the manager below when its cashier lacked the right.
+  const sinDerecho = !tiene(user.rol.derechos, 'devolver_sin_ticket');
+  if (sinDerecho && !registro) throw fail(MESSAGES_TPV.devolucionSinTicketSinDerecho, '1', 403);
   if (!Array.isArray(raw.pagos) || !raw.pagos.length) throw fail(MESSAGES_TPV.devolucionSinTicketPagos, '1', 400);
   const pagosRaw = raw.pagos;
   let avisos: Aviso[] = [];
@@ -135,6 +137,9 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
           if (!registro) throw fail(t(MESSAGES_TPV.devolucionEfectivoCaja, { efectivo: euros(Math.max(hay, 0)), importe: euros(efectivo) }), '1', 400);
           avisos.push({ tipo: 'retirada', detalle: t(MESSAGES_TPV.incidenciaEfectivo, { numero: registro.num_serie, importe: euros(efectivo), efectivo: euros(hay) }) });
         }
+      }
+      if (sinDerecho && registro) {
+        avisos.push({ tipo: 'devolucion', detalle: t(MESSAGES_TPV.incidenciaSinTicketSinDerecho, { numero: registro.num_serie, importe: '{total}', cajero: user.nombre }) });
       }
       const hoy = registro ? isoDe(registro.fecha_expedicion) : todayIn(app.timeZone);
       const now = nowIso();

@@ -434,6 +434,7 @@ export const MESSAGES_TPV = {
   devolucionSinTicketPagos: 'Elija cómo se reembolsa la devolución (efectivo, tarjeta, vale…).',
   devolucionEfectivoCaja: 'En la caja hay {efectivo} de efectivo: no se pueden devolver {importe} en efectivo. Reembolse el resto con otra forma de pago.',
   devolucionSinTicketSinDerecho: 'Su rol no permite hacer devoluciones sin ticket. Llame a un encargado.',
+  incidenciaSinTicketSinDerecho: 'Devolución sin ticket {numero} ({importe}) hecha sin conexión por {cajero}, cuyo rol no permite devoluciones sin ticket.',
   incidenciaEfectivo: 'Devolución {numero}: {importe} en efectivo con {efectivo} de efectivo en la caja.',
   valeSaldo: 'El vale {codigo} tiene {saldo}: no se pueden pagar {importe} con él.',
   cantidadEntera: '«{articulo}» se vende por unidades: la cantidad debe ser un número entero, no {cantidad}.',
@@ -477,7 +478,7 @@ export const INCIDENCIA_TPV: Record<TipoIncidenciaTpv, { etiqueta: string; remed
     remedio: 'Compruebe la venta con el cajero. Si el descuento no procedía, corríjalo con una rectificativa (R5) del ticket por la diferencia.',
   },
   devolucion: {
-    etiqueta: 'Devuelve más de lo vendido y no devuelto',
+    etiqueta: 'Devolución que el cajero no podía hacer (más de lo vendido, o sin ticket sin ese derecho)',
     remedio: 'Compruebe con el cajero qué se devolvió. Si sobra, anule la rectificativa (R5) en Ventas o haga otra que la corrija, y anote el dinero con un movimiento de caja.',
   },
   facturado: {
