@@ -129,7 +129,12 @@ describe('a phone (390 px) with data', () => {
       await dentro(proveedor, 'Proveedor');
       await dentro(pendiente, 'Pendiente');
     }
-    // «Pagar» is past the card's edge at 390 px: reached by scrolling the table sideways (not asserted).
+    // «Pagar» sits under what is left, on the screen: one visible per row, inside the table's box.
+    for (const numero of ['TEL-390', 'TEL-391']) {
+      const pagar = lista.getByRole('button', { name: new RegExp(`^Pagar ${numero} `) }).locator('visible=true');
+      expect(await pagar.count(), numero).toBe(1);
+      await dentro(pagar, `Pagar ${numero}`);
+    }
     const porProveedor = page.getByRole('table', { name: 'Pendiente por proveedor' });
     await porProveedor.scrollIntoViewIfNeeded();
     for (const [nombre, pendiente] of await celdas(porProveedor, ['Proveedor', 'Pendiente'])) {

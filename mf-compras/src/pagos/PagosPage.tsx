@@ -68,6 +68,11 @@ const StyledCifras = styled.div`
 
 
 /** «Vencido» beside an instalment's date; under it on a phone (the row keeps room for what is left to pay). */
+const StyledPagarTelefono = styled.span`
+  display: none;
+  ${({ theme }) => theme.phone} { display: block; margin-top: 4px; }
+`;
+
 const StyledVencido = styled.strong`
   color: ${({ theme }) => theme.danger};
   margin-left: 6px;
@@ -147,6 +152,12 @@ export function PagosPage() {
     setRecarga((n) => n + 1);
   };
 
+  const botonPagar = (v: Vencimiento) => (
+    <Button type="button" $variant="secondary" $small onClick={() => setPagando(v)} aria-label={`Pagar ${v.numero_proveedor} del ${formatDate(v.fecha)}`}>
+      Pagar
+    </Button>
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: botonPagar only opens the dialog (setPagando is stable)
   const columnas = useMemo<DataColumn<Vencimiento>[]>(
     () => [
       {
@@ -166,20 +177,21 @@ export function PagosPage() {
       { id: 'factura', header: 'Factura', hideOnPhone: true, cell: (v) => `${v.numero_proveedor} (${v.plazo + 1}.º)`, text: (v) => `${v.numero_proveedor} (${v.plazo + 1}.º)` },
       { id: 'iban', header: 'IBAN', hideOnPhone: true, cell: (v) => (v.iban_valido ? 'Correcto' : <span style={{ color: '#b91c1c' }}>Sin IBAN válido</span>), text: (v) => (v.iban_valido ? 'Correcto' : 'Sin IBAN válido') },
       { id: 'importe', header: 'Importe', align: 'right', numeric: true, hideOnPhone: true, cell: (v) => formatMoney(v.importe) },
-      { id: 'pendiente', header: 'Pendiente', align: 'right', numeric: true, cell: (v) => formatMoney(v.pendiente) },
+      // On a phone «Pagar» goes under what is left (its own column would sit past the screen's edge).
       {
-        id: 'acciones',
-        header: 'Acciones',
-        headerHidden: true,
+        id: 'pendiente',
+        header: 'Pendiente',
         align: 'right',
-        cell: (v) =>
-          puedePagar ? (
-            <Button type="button" $variant="secondary" $small onClick={() => setPagando(v)} aria-label={`Pagar ${v.numero_proveedor} del ${formatDate(v.fecha)}`}>
-              Pagar
-            </Button>
-          ) : null,
-        text: () => '',
+        numeric: true,
+        cell: (v) => (
+          <>
+            {formatMoney(v.pendiente)}
+            {puedePagar && <StyledPagarTelefono>{botonPagar(v)}</StyledPagarTelefono>}
+          </>
+        ),
+        text: (v) => formatMoney(v.pendiente),
       },
+      { id: 'acciones', header: 'Acciones', headerHidden: true, align: 'right', hideOnPhone: true, cell: (v) => (puedePagar ? botonPagar(v) : null), text: () => '' },
     ],
     [resumen, puedePagar],
   );
