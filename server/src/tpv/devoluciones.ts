@@ -1,23 +1,14 @@
 import { sql } from 'kysely';
 import { DOCUMENTO_TIPOS, FORMAS_PAGO_TPV, MESSAGES_TPV, cantidadNoEntera, precioSinIva, tiene, totalesTicket } from 'shared/domain';
-import type { FormaPagoTpv, RegistroTpv, TipoIva } from 'shared/domain';
-import { generarAlta } from 'shared/fiscal';
-import type { DatosAlta } from 'shared/fiscal';
+import type { FormaPagoTpv, TipoIva } from 'shared/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso, todayIn } from '../context.ts';
-import { isUniqueViolation } from '../db/consulta.ts';
 import { insertarFilas } from '../db/prepared.ts';
-import { ActionError, fail } from '../errors.ts';
-import { claveCadena, registrarAltaGenerada, sistemaInformatico } from '../fiscal/registro.ts';
-import { ejecutarAccionEn } from '../documentos/acciones.ts';
-import { readDocumento } from '../documentos/lectura.ts';
-import type { TipoEffects } from '../documentos/tipos.ts';
-import { REGISTRO_OFFLINE, SIN_FACTURA, rectificativaEffects } from '../documentos/facturas.ts';
+import { fail } from '../errors.ts';
 import type { SessionUser } from '../session.ts';
 import { cifrasCaja } from './caja.ts';
-import { cajaAbierta, emisionDeFila, entero, euros, formasDe, t, terminalActivo } from './comun.ts';
-import { anotarIncidencia, apartarRegistro } from './incidencias.ts';
-import { COLUMNAS_LINEA, alLeerTpv, codigoVale, emisionGuardada, isoDe, leerRegistro, verificarRegistro } from './tickets.ts';
+import { cajaAbierta, entero, euros, formasDe, t, terminalActivo } from './comun.ts';
+import { COLUMNAS_LINEA, emitirDevolucionTpv, guardarDevolucionTpv, isoDe, leerDevolucionTpv, registroDeDevolucion } from './tickets.ts';
 import type { Aviso, Devolucion } from './tickets.ts';
 
 /**
@@ -32,7 +23,7 @@ import type { Aviso, Devolucion } from './tickets.ts';
  */
 
 const RECTIFICATIVA = DOCUMENTO_TIPOS.rectificativa;
-const EMITIR_RECTIFICATIVA = RECTIFICATIVA.acciones.find((a) => a.verbo === 'emitir')!;
+const _EMITIR_RECTIFICATIVA = RECTIFICATIVA.acciones.find((a) => a.verbo === 'emitir')!;
 
 /** devolverticket's answer, naming no ticket. */
 export type DevolucionSinTicket = Omit<Devolucion, 'ticket_id'> & { ticket_id: null };
@@ -58,15 +49,7 @@ function leerLineas(raw: unknown): LineaSinTicket[] {
 export async function devolverSinTicket(app: AppContext, user: SessionUser, terminalId: number, raw: Record<string, unknown>): Promise<DevolucionSinTicket> {
   const uuid = typeof raw.uuid === 'string' && raw.uuid.trim() ? raw.uuid.trim().slice(0, 64) : null;
   const pedidas = leerLineas(raw.lineas);
-  let registro: RegistroTpv | null = null;
-  let fechaHora: string | null = null;
-  if (raw.registro !== undefined && raw.registro !== null) {
-    registro = leerRegistro(raw.registro);
-    if (!registro) throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroCampos }), '1', 400);
-    if (registro.tipo_factura !== 'R5') throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroTipoDevolucion }), '1', 400);
-    fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : null;
-    if (!uuid || !fechaHora) throw fail(MESSAGES_TPV.devolucionOfflineDatos, '1', 400);
-  }
+  const { registro, fechaHora } = registroDeDevolucion(raw, uuid);
   if (user.terminalId != null && user.terminalId !== terminalId) throw fail(MESSAGES_TPV.cajaDeOtroTerminal, '1', 403);
   // Who may: online, the right «devolver_sin_ticket» (checked by the action's need too). One the till issued offline is
   // a fiscal fact: kept, and flagged for the manager below when its cashier lacked the right.
@@ -168,53 +151,11 @@ export async function devolverSinTicket(app: AppContext, user: SessionUser, term
         COLUMNAS_LINEA,
         lineas.map((l, i) => [docId, i + 1, l.articulo_id, l.codigo, l.descripcion, l.tipo_iva, l.cantidad, precioSinIva(l.precio, l.tipo_iva), 0, 0, null, null, null, null, l.precio]),
       );
-      const r = registro;
-      const extra: Record<symbol, unknown> = { [SIN_FACTURA]: true };
-      if (r) {
-        extra[REGISTRO_OFFLINE] = async (datos: DatosAlta) => {
-          const hecho = await registrarAltaGenerada(
-            { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
-            claveCadena(datos.emisor.nif, terminal.numero_instalacion),
-            (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy, avisos),
-          );
-          await emisionGuardada(trx, hecho.id, r);
-        };
-      }
-      await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user, extra as unknown as Record<string, unknown>);
-      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
-      const aVale = pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
-      if (aVale > 0) {
-        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, saldo: aVale, terminal_id: terminal.id, documento_id: docId, creado: now, documento_usado: null, usado: null }).execute();
-      }
-      for (const a of avisos) {
-        await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: caja?.id ?? null, documento_id: docId, uuid, tipo: a.tipo, detalle: a.detalle.replace('{total}', euros(totales.total)), usuario_id: user.id });
-      }
+      await emitirDevolucionTpv(trx, app, user, { docId, terminal, cajaId: caja?.id ?? null, uuid, registro, hoy, avisos, pagos, total: totales.total, sinFactura: true });
       return docId;
     });
-  let id: number;
-  try {
-    try {
-      id = await una();
-    } catch (err) {
-      if (!(err instanceof ActionError) && isUniqueViolation(err) && uuid) id = await una();
-      else throw err;
-    }
-  } catch (err) {
-    // A return the till made offline whose record does not hold: kept aside whole and reported, as devolverticket's.
-    if (err instanceof ActionError && registro && uuid) {
-      const motivo = String((err.body as { message?: string }).message ?? '');
-      const existe = await app.db.selectFrom('tpv_terminales').select('id').where('id', '=', terminalId).executeTakeFirst();
-      if (existe) {
-        await apartarRegistro(app, {
-          terminal_id: terminalId, uuid, detalle: t(MESSAGES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
-        });
-      }
-    }
-    throw err;
-  }
-  const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
-  await alLeerTpv(app.db, doc);
-  const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string; entorno: string | null; demo: number | null; verifactu: number | null } }).registro;
-  const vales = (await app.db.selectFrom('tpv_vales').select(['codigo', 'importe']).where('documento_id', '=', id).orderBy('id').execute()).map((v) => ({ codigo: v.codigo, importe: Number(v.importe) }));
-  return Object.assign(doc, { ticket_id: null, uuid, huella: r.huella, xml: r.xml, qr_url: r.qr_url, emision: emisionDeFila(r), vales });
+  const id = await guardarDevolucionTpv(app, user, raw, uuid, registro, una, async () =>
+    (await app.db.selectFrom('tpv_terminales').select('id').where('id', '=', terminalId).executeTakeFirst())?.id ?? null,
+  );
+  return leerDevolucionTpv(app, id, null, uuid);
 }

@@ -31,7 +31,7 @@ import { conStockNegativo, moverStockVenta } from '../documentos/movimientos.ts'
 import { readDocumento } from '../documentos/lectura.ts';
 import { registrarTipo } from '../documentos/tipos.ts';
 import type { EffectContext, EffectResult, TipoEffects } from '../documentos/tipos.ts';
-import { REGISTRO_OFFLINE, TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
+import { REGISTRO_OFFLINE, SIN_FACTURA, TODAS_CON_ORIGEN, facturaEffects, rectificativaEffects } from '../documentos/facturas.ts';
 import type { SessionUser } from '../session.ts';
 import { cajaAbierta, emisionDeFila, empresaEmisora, entero, euros, formasDe, t, terminalActivo } from './comun.ts';
 import { anotarIncidencia, apartarRegistro, leerIncidencias } from './incidencias.ts';
@@ -764,15 +764,7 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
     if (q > 0) pedidasRaw.push({ id, orden, q });
   }
   if (!pedidasRaw.length) throw fail(MESSAGES_TPV.devolucionSinLineas, '1', 400);
-  let registro: RegistroTpv | null = null;
-  let fechaHora: string | null = null;
-  if (raw.registro !== undefined && raw.registro !== null) {
-    registro = leerRegistro(raw.registro);
-    if (!registro) throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroCampos }), '1', 400);
-    if (registro.tipo_factura !== 'R5') throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroTipoDevolucion }), '1', 400);
-    fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : null;
-    if (!uuid || !fechaHora) throw fail(MESSAGES_TPV.devolucionOfflineDatos, '1', 400);
-  }
+  const { registro, fechaHora } = registroDeDevolucion(raw, uuid);
   const pagosRaw = raw.pagos;
   let ticketId = ticketIdIn ?? 0;
   // A return the till made offline (its R5 record exists, its slip printed): what it breaks is stored and flagged.
@@ -922,57 +914,116 @@ export async function devolverTicket(app: AppContext, user: SessionUser, ticketI
         nuevas.map((l, i) => [ids[i].id, l.origen, -l.cantidad]),
       );
       // The engine's emission of a rectificativa: its number, the goods back into the warehouse, the R5 record.
-      // Offline: the till's R5 record, verified on the terminal's own chain against what the shared code makes of it.
-      const r = registro;
-      const extra = r
-        ? {
-            [REGISTRO_OFFLINE]: async (datos: DatosAlta) => {
-              const hecho = await registrarAltaGenerada(
-                { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
-                claveCadena(datos.emisor.nif, terminal.numero_instalacion),
-                (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, hoy, avisos),
-              );
-              await emisionGuardada(trx, hecho.id, r);
-            },
-          }
-        : undefined;
-      await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user, extra as unknown as Record<string, unknown>);
-      await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
-      // The store credit the customer takes instead of money: one vale of that amount, issued by this return.
-      const aVale = pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
-      if (aVale > 0) {
-        await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, saldo: aVale, terminal_id: terminal.id, documento_id: docId, creado: nowIso(), documento_usado: null, usado: null }).execute();
-      }
+      await emitirDevolucionTpv(trx, app, user, { docId, terminal, cajaId: caja?.id ?? null, uuid, registro, hoy, avisos, pagos, total: totales.total });
       // The ticket's state: wholly or partly returned.
       await estadoDevuelto(trx, ticket.id, user.id);
-      for (const a of avisos) {
-        await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: caja?.id ?? null, documento_id: docId, uuid, tipo: a.tipo, detalle: a.detalle.replace('{total}', euros(totales.total)), usuario_id: user.id });
-      }
       return docId;
     });
-  let id: number;
+  const id = await guardarDevolucionTpv(app, user, raw, uuid, registro, una, () => terminalDeDevolucion(app, ticketIdIn, ticketUuid, entero(raw.terminal_id)));
+  return leerDevolucionTpv(app, id, ticketId, uuid);
+}
+
+/** The record a return made offline brings (`registro`, an R5), with its time and uuid; none for one made online. */
+export function registroDeDevolucion(raw: Record<string, unknown>, uuid: string | null): { registro: RegistroTpv | null; fechaHora: string | null } {
+  if (raw.registro === undefined || raw.registro === null) return { registro: null, fechaHora: null };
+  const registro = leerRegistro(raw.registro);
+  if (!registro) throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroCampos }), '1', 400);
+  if (registro.tipo_factura !== 'R5') throw fail(t(MESSAGES_TPV.devolucionRechazada, { uuid: uuid ?? '', motivo: MESSAGES_TPV.registroTipoDevolucion }), '1', 400);
+  const fechaHora = typeof raw.fecha_hora === 'string' && Number.isFinite(Date.parse(raw.fecha_hora)) ? raw.fecha_hora : null;
+  if (!uuid || !fechaHora) throw fail(MESSAGES_TPV.devolucionOfflineDatos, '1', 400);
+  return { registro, fechaHora };
+}
+
+/**
+ * A till return's R5 once its header, its tpv_tickets row and its lines are written (devolverTicket, and
+ * devolverSinTicket with `sinFactura`): the engine's emission — its number, the goods back, the R5 record; offline, the
+ * till's record verified on the terminal's own chain against what the shared code makes of it —, the refunds, the vale
+ * the customer takes instead of money, and the incidences found on the way.
+ */
+export async function emitirDevolucionTpv(
+  trx: Transaction<Database>,
+  app: AppContext,
+  user: SessionUser,
+  d: {
+    docId: number;
+    terminal: { id: number; numero_instalacion: string };
+    cajaId: number | null;
+    uuid: string | null;
+    registro: RegistroTpv | null;
+    hoy: string;
+    avisos: Aviso[];
+    pagos: { forma: FormaPagoTpv; importe: number }[];
+    total: number;
+    sinFactura?: boolean;
+  },
+): Promise<void> {
+  const { docId, terminal, registro: r, avisos } = d;
+  const extra: Record<symbol, unknown> = {};
+  if (d.sinFactura) extra[SIN_FACTURA] = true;
+  if (r) {
+    extra[REGISTRO_OFFLINE] = async (datos: DatosAlta) => {
+      const hecho = await registrarAltaGenerada(
+        { trx, timeZone: app.timeZone, documentoId: docId, instalacion: terminal.numero_instalacion },
+        claveCadena(datos.emisor.nif, terminal.numero_instalacion),
+        (anterior) => verificarRegistro(r, generarAlta(datos, anterior, r.fecha_hora_huso, terminal.numero_instalacion, sistemaInformatico()), datos.numSerie, anterior, d.hoy, avisos),
+      );
+      await emisionGuardada(trx, hecho.id, r);
+    };
+  }
+  await ejecutarAccionEn(trx, app, RECTIFICATIVA, rectificativaEffects as unknown as TipoEffects, EMITIR_RECTIFICATIVA, docId, null, user, extra as unknown as Record<string, unknown>);
+  await insertarFilas(trx, 'tpv_pagos', ['documento_id', 'orden', 'forma', 'importe', 'entregado'], d.pagos.map((p, i) => [docId, i + 1, p.forma, -p.importe, -p.importe]));
+  const aVale = d.pagos.filter((p) => p.forma === 'vale').reduce((a, p) => a + p.importe, 0);
+  if (aVale > 0) {
+    await trx.insertInto('tpv_vales').values({ codigo: codigoVale(), importe: aVale, saldo: aVale, terminal_id: terminal.id, documento_id: docId, creado: nowIso(), documento_usado: null, usado: null }).execute();
+  }
+  for (const a of avisos) {
+    await anotarIncidencia(trx, { terminal_id: terminal.id, caja_id: d.cajaId, documento_id: docId, uuid: d.uuid, tipo: a.tipo, detalle: a.detalle.replace('{total}', euros(d.total)), usuario_id: user.id });
+  }
+}
+
+/**
+ * Runs a till return's transaction `una`, once more when a duplicate sent at the same time took its uuid first (the
+ * second run answers the stored one). A return the till made offline that cannot be stored (its record corrupt, its
+ * ticket unknown, no caja) is kept aside whole and reported on the terminal `terminal()` finds (issue 23); the refusal
+ * tells the till, which keeps it as an incidence and goes on.
+ */
+export async function guardarDevolucionTpv(
+  app: AppContext,
+  user: SessionUser,
+  raw: Record<string, unknown>,
+  uuid: string | null,
+  registro: RegistroTpv | null,
+  una: () => Promise<number>,
+  terminal: () => Promise<number | null>,
+): Promise<number> {
   try {
     try {
-      id = await una();
+      return await una();
     } catch (err) {
-      if (!(err instanceof ActionError) && isUniqueViolation(err) && uuid) id = await una();
-      else throw err;
+      if (!(err instanceof ActionError) && isUniqueViolation(err) && uuid) return await una();
+      throw err;
     }
   } catch (err) {
-    // A return the till made offline that cannot be stored (its record corrupt, its ticket unknown, no caja): kept
-    // aside whole and reported (issue 23); the refusal tells the till, which keeps it as an incidence and goes on.
     if (err instanceof ActionError && registro && uuid) {
       const motivo = String((err.body as { message?: string }).message ?? '').replace(`Devolución ${uuid}: `, '');
-      const terminalId = (raw as { terminal_id?: unknown }).terminal_id;
-      const terminal = await terminalDeDevolucion(app, ticketIdIn, ticketUuid, entero(terminalId));
-      if (terminal) {
+      const terminalId = await terminal();
+      if (terminalId) {
         await apartarRegistro(app, {
-          terminal_id: terminal, uuid, detalle: t(MESSAGES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
+          terminal_id: terminalId, uuid, detalle: t(MESSAGES_TPV.incidenciaApartado, { que: 'Devolución', uuid: registro.num_serie, motivo }), datos: JSON.stringify(raw), usuario_id: user.id,
         });
       }
     }
     throw err;
   }
+}
+
+/** A till return as its action answers it: the R5 with its record, its QR and the vales it issued. */
+export async function leerDevolucionTpv<T extends number | null>(
+  app: AppContext,
+  id: number,
+  ticketId: T,
+  uuid: string | null,
+): Promise<Omit<Devolucion, 'ticket_id'> & { ticket_id: T }> {
   const doc = (await readDocumento(app.db, RECTIFICATIVA, id))!;
   await alLeerTpv(app.db, doc);
   const r = (doc as unknown as { registro: { huella: string; xml: string; qr_url: string } & EmisionTpv }).registro;
