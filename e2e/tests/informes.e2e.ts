@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encenderModulos, login, openBrowser, screenshot, type Browser } from '../support/browser';
+import { facturaEmitida } from '../support/documentos';
 import { api } from '../support/op';
 
 /**
@@ -16,23 +17,8 @@ import { api } from '../support/op';
 
 const hoy = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
 
-async function facturaDeHoy(page: Page): Promise<string> {
-  const uno = async (ac: string, query: Record<string, string | number>, pick: (r: Record<string, unknown>) => boolean) => {
-    const res = await api(page, ac, { porPagina: 100, ...query });
-    const row = res.data.find(pick);
-    expect(row, `${ac}: ${JSON.stringify(res).slice(0, 300)}`).toBeDefined();
-    return row!.id as number;
-  };
-  const serie = await uno('listadoseries', {}, (r) => r.codigo === 'A');
-  const almacen = await uno('listadoalmacenes', {}, (r) => r.codigo === 'PRINCIPAL');
-  const cliente = await uno('listadoclientes', {}, (r) => r.codigo === 'C0001');
-  const articulo = await uno('listadoarticulos', { barras: 'LLA-AJ8' }, (r) => r.codigo === 'LLA-AJ8');
-  const borrador = await api(page, 'editarfactura', {}, { fecha: hoy(), cliente_id: cliente, almacen_id: almacen, serie_id: serie, lineas: [{ articulo_id: articulo, cantidad: 1_000 }] });
-  expect(borrador.RESULT, JSON.stringify(borrador)).toBe('0');
-  const emitida = await api(page, 'emitirfactura', {}, { id: borrador.data[0].id });
-  expect(emitida.RESULT, JSON.stringify(emitida)).toBe('0');
-  return emitida.data[0].numero as string;
-}
+/** One emitted invoice of today (C0001, one LLA-AJ8): the sales reports have a row of this month. */
+const facturaDeHoy = async (page: Page) => (await facturaEmitida(page)).numero;
 
 /** Waits for a report's answer (its action in the request) and answers its JSON. */
 function respuesta(page: Page, ac: string, extra?: (u: URL) => boolean) {
