@@ -1,5 +1,5 @@
 import type { DocumentoTipoDef } from './motor';
-import { borrador, emitida, anulada, EMITIR_CONFIRM, ANULAR_CONFIRM } from './estados';
+import { CICLO_FACTURA } from './estados';
 
 /** Factura rectificativa: its states and actions, its flags and its screens (docs/documentos.md). */
 export const rectificativa: DocumentoTipoDef = {
@@ -12,14 +12,7 @@ export const rectificativa: DocumentoTipoDef = {
   prefijo: 'R',
   ruta: '/ventas/rectificativa',
   flags: ['ventas', 'ventas_facturas'],
-  estados: [borrador, emitida, anulada],
-  inicial: 'borrador',
-  editable: ['borrador'],
-  eliminable: ['borrador'],
-  acciones: [
-    { verbo: 'emitir', label: 'Emitir', from: ['borrador'], to: 'emitida', confirm: EMITIR_CONFIRM },
-    { verbo: 'anular', label: 'Anular', from: ['emitida'], to: 'anulada', confirm: ANULAR_CONFIRM, secundaria: true },
-  ],
+  ...CICLO_FACTURA,
   lineas: 'venta',
   tercero: 'cliente',
   series: ['rectificativa'],
