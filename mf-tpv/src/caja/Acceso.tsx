@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney, parseDecimal } from 'shared/caja';
+import { EleccionCajero } from './EleccionCajero';
 import { useCaja } from './estado';
-import { TouchButton, Aviso, Campo, Centro, Fila, Tarjeta } from './estilos';
+import { TouchButton, Aviso, Campo, Centro, Tarjeta } from './estilos';
 import { recordarPin } from './bloqueo';
 import * as srv from './servidor';
 
@@ -94,13 +95,7 @@ export function Cajero() {
           </>
         ) : (
           <>
-            <Fila role="radiogroup" aria-label="Cajero">
-              {conPin.map((c) => (
-                <TouchButton key={c.id} type="button" role="radio" aria-checked={cajero === c.id} $tono={cajero === c.id ? 'primario' : 'neutro'} onClick={() => setCajero(c.id)}>
-                  {c.nombre}
-                </TouchButton>
-              ))}
-            </Fila>
+            <EleccionCajero cajeros={conPin} elegido={cajero} onElegir={setCajero} />
             <label htmlFor="tpv-pin">PIN</label>
             <Campo id="tpv-pin" type="password" inputMode="numeric" autoFocus autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
           </>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useCaja } from './estado';
+import { EleccionCajero } from './EleccionCajero';
 import { Aviso, TouchButton, Campo, Centro, TouchDialog, Fila, Fondo, Tarjeta } from './estilos';
 
 /**
@@ -41,13 +42,7 @@ export function Bloqueo() {
           {sesion ? `${sesion.user.nombre} sigue con la caja abierta: su PIN la desbloquea. ` : ''}Otro cajero: elija su nombre y su PIN, y sigue
           vendiendo en la misma caja.
         </p>
-        <Fila role="radiogroup" aria-label="Cajero">
-          {conPin.map((c) => (
-            <TouchButton key={c.id} type="button" role="radio" aria-checked={cajero === c.id} $tono={cajero === c.id ? 'primario' : 'neutro'} onClick={() => setCajero(c.id)}>
-              {c.nombre}
-            </TouchButton>
-          ))}
-        </Fila>
+        <EleccionCajero cajeros={conPin} elegido={cajero} onElegir={setCajero} />
         <label htmlFor="tpv-bloqueo-pin">PIN</label>
         <Campo
           id="tpv-bloqueo-pin"
